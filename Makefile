@@ -1,0 +1,37 @@
+# Teal's entry points. `make run` and `make test` are the README's two commands.
+.PHONY: deps release debug sanitize run test test-release test-sanitize clean
+
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+deps:
+	@bash scripts/install-deps.sh
+
+release: deps
+	@cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build/release -j $(JOBS)
+
+debug: deps
+	@cmake -S . -B build/debug -G Ninja -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build/debug -j $(JOBS)
+
+# Debug assertions plus AddressSanitizer and UndefinedBehaviorSanitizer, built with clang 14.
+sanitize: deps
+	@cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTEAL_SANITIZE=ON \
+	  -DTEAL_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build/sanitize -j $(JOBS) --target teal-unit teal-sqllogic
+
+# Starts the shell on an in-memory database (reads SQL from stdin when it is not a terminal).
+run: release
+	@build/release/teal
+
+# The whole test suite on the Release build users get.
+test: release
+	@cd build/release && ctest --output-on-failure -j $(JOBS)
+
+# Unit and sqllogic tests under ASan+UBSan.
+test-sanitize: sanitize
+	@cd build/sanitize && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf build

@@ -1,0 +1,28 @@
+// include/teal/database.hpp — a database: its catalog and its data.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+namespace teal {
+
+class DatabaseInstance;
+
+/// A database, shared by the connections opened on it. Thread-safe to share; it must
+/// outlive its connections.
+class Database {
+ public:
+  /// Opens an in-memory database when `path` is empty or ":memory:". Opening a file
+  /// throws NotImplementedError until persistence exists.
+  explicit Database(std::string_view path = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  DatabaseInstance& Instance() { return *instance_; }
+
+ private:
+  std::shared_ptr<DatabaseInstance> instance_;
+};
+
+}  // namespace teal

@@ -1,0 +1,81 @@
+// include/teal/error.hpp — the one error regime of Teal's C++ API.
+//
+// Every failure reaching a user is an exception derived from teal::Error. Its
+// category says who is to blame (the SQL text, the catalog, a value, an internal
+// bug...) and its message names the object and the values involved.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace teal {
+
+enum class ErrorCategory {
+  kParser,
+  kBinder,
+  kCatalog,
+  kConversion,
+  kConstraint,
+  kTransaction,
+  kIO,
+  kInvalidInput,
+  kOutOfRange,
+  kNotImplemented,
+  kInternal,
+};
+
+/// The human name of a category, e.g. "Conversion" — used as "Conversion Error: …".
+std::string_view ErrorCategoryName(ErrorCategory category);
+
+/// Base of every exception Teal throws. what() is the message alone;
+/// Describe() prefixes the category ("Binder Error: column "x" not found").
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCategory category, std::string message)
+      : std::runtime_error(std::move(message)), category_(category) {}
+
+  ErrorCategory Category() const noexcept { return category_; }
+  std::string Describe() const;
+
+ private:
+  ErrorCategory category_;
+};
+
+#define TEAL_DECLARE_ERROR(Name, Cat)                                                  \
+  class Name : public Error {                                                          \
+   public:                                                                             \
+    explicit Name(std::string message) : Error(ErrorCategory::Cat, std::move(message)) {} \
+  };
+
+/// Malformed SQL text.
+TEAL_DECLARE_ERROR(ParserError, kParser)
+/// SQL that parses but does not make sense: unknown column, type mismatch.
+TEAL_DECLARE_ERROR(BinderError, kBinder)
+/// Unknown or duplicate tables, types, schemas.
+TEAL_DECLARE_ERROR(CatalogError, kCatalog)
+/// A value that cannot be converted to the requested type.
+TEAL_DECLARE_ERROR(ConversionError, kConversion)
+/// NOT NULL, UNIQUE, CHECK and similar violations.
+TEAL_DECLARE_ERROR(ConstraintError, kConstraint)
+/// Conflicts, aborted transactions.
+TEAL_DECLARE_ERROR(TransactionError, kTransaction)
+/// File system failures.
+TEAL_DECLARE_ERROR(IOError, kIO)
+/// Bad arguments to the API.
+TEAL_DECLARE_ERROR(InvalidInputError, kInvalidInput)
+/// Arithmetic overflow, values outside a type's range during execution.
+TEAL_DECLARE_ERROR(OutOfRangeError, kOutOfRange)
+/// A bug in Teal: an invariant did not hold.
+TEAL_DECLARE_ERROR(InternalError, kInternal)
+
+#undef TEAL_DECLARE_ERROR
+
+/// A feature Teal does not support (yet). The message always starts "not implemented: ".
+class NotImplementedError : public Error {
+ public:
+  explicit NotImplementedError(std::string_view what)
+      : Error(ErrorCategory::kNotImplemented, "not implemented: " + std::string(what)) {}
+};
+
+}  // namespace teal

@@ -1,0 +1,132 @@
+// include/teal/logical_type.hpp — SQL types (LogicalType) and their stored forms (PhysicalType).
+//
+// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM and LIST a
+// shared, immutable description (the dictionary or the child type). Copying is cheap.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "teal/basic_types.hpp"
+
+namespace teal {
+
+enum class TypeId : uint8_t {
+  kInvalid,
+  kSqlNull,  // the type of an untyped NULL literal
+  kBoolean,
+  kTinyInt,
+  kSmallInt,
+  kInteger,
+  kBigInt,
+  kUTinyInt,
+  kUSmallInt,
+  kUInteger,
+  kUBigInt,
+  kHugeInt,
+  kUHugeInt,
+  kFloat,
+  kDouble,
+  kDecimal,
+  kVarchar,
+  kBlob,
+  kDate,
+  kTime,
+  kTimeTz,
+  kTimestamp,
+  kTimestampS,
+  kTimestampMs,
+  kTimestampNs,
+  kTimestampTz,
+  kInterval,
+  kUuid,
+  kEnum,
+  kList,
+};
+
+/// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").
+enum class PhysicalType : uint8_t {
+  kBool,
+  kInt8,
+  kInt16,
+  kInt32,
+  kInt64,
+  kUInt8,
+  kUInt16,
+  kUInt32,
+  kUInt64,
+  kInt128,
+  kUInt128,
+  kFloat,
+  kDouble,
+  kInterval,
+  kVarchar,
+  kList,
+  kInvalid,
+};
+
+/// Bytes one value of `type` takes in a vector's main buffer.
+idx_t PhysicalTypeSize(PhysicalType type);
+std::string_view PhysicalTypeName(PhysicalType type);
+
+class LogicalType;
+
+/// The dictionary of an ENUM type: labels in declaration order, index = stored value.
+struct EnumInfo {
+  std::string name;
+  std::vector<std::string> labels;
+  std::unordered_map<std::string, uint32_t> index;  // label -> position
+
+  /// The position of `label`, or -1 when it is not a label of this enum.
+  int64_t Find(std::string_view label) const;
+};
+
+class LogicalType {
+ public:
+  static constexpr uint8_t kMaxDecimalWidth = 38;
+
+  LogicalType() = default;
+  LogicalType(TypeId id);  // NOLINT: implicit for the types that need no parameters
+
+  static LogicalType Decimal(uint8_t width, uint8_t scale);
+  static LogicalType List(LogicalType child);
+  static LogicalType Enum(std::string name, std::vector<std::string> labels);
+
+  TypeId Id() const { return id_; }
+  PhysicalType Physical() const { return physical_; }
+
+  uint8_t DecimalWidth() const { return width_; }
+  uint8_t DecimalScale() const { return scale_; }
+  /// Precondition: Id() == kList.
+  const LogicalType& ListChild() const;
+  /// Precondition: Id() == kEnum.
+  const EnumInfo& Enum() const;
+
+  bool IsNumeric() const;   // integers, hugeints, float, double, decimal
+  bool IsIntegral() const;  // the fixed-width and 128-bit integers
+  bool IsSigned() const;
+  bool IsTemporal() const;  // date, time, timetz, timestamps, interval
+
+  /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], the enum's name.
+  std::string ToString() const;
+
+  friend bool operator==(const LogicalType& a, const LogicalType& b);
+  friend bool operator!=(const LogicalType& a, const LogicalType& b) { return !(a == b); }
+
+ private:
+  struct Extra;
+  TypeId id_ = TypeId::kInvalid;
+  PhysicalType physical_ = PhysicalType::kInvalid;
+  uint8_t width_ = 0;
+  uint8_t scale_ = 0;
+  std::shared_ptr<const Extra> extra_;
+};
+
+/// The physical type used for a DECIMAL of `width` digits.
+PhysicalType DecimalPhysicalType(uint8_t width);
+
+}  // namespace teal

@@ -1,0 +1,26 @@
+// include/teal/statement_type.hpp — the kind of a SQL statement.
+#pragma once
+
+#include <string_view>
+
+namespace teal {
+
+enum class StatementType {
+  kInvalid,
+  kSelect,
+  kInsert,
+  kUpdate,
+  kDelete,
+  kCreate,
+  kDrop,
+  kAlter,
+  kPragma,
+  kSet,
+  kExplain,
+  kTransaction,
+};
+
+/// "SELECT", "INSERT", … as SQL spells the statement's first keyword.
+std::string_view StatementTypeName(StatementType type);
+
+}  // namespace teal

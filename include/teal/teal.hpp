@@ -1,0 +1,9 @@
+// include/teal/teal.hpp — the umbrella header of Teal's C++ API.
+#pragma once
+
+#include "teal/connection.hpp"
+#include "teal/database.hpp"
+#include "teal/error.hpp"
+#include "teal/logical_type.hpp"
+#include "teal/result.hpp"
+#include "teal/value.hpp"

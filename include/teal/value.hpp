@@ -1,0 +1,115 @@
+// include/teal/value.hpp — Value, one SQL value of any type, boxed.
+//
+// Value is the general-purpose form used for literals, defaults, parameters and for
+// reading a result generically. It is not on any hot path: appending and reading
+// through typed APIs never make one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "teal/datetime.hpp"
+#include "teal/hugeint.hpp"
+#include "teal/logical_type.hpp"
+
+namespace teal {
+
+class Value {
+ public:
+  /// The untyped NULL (type SQLNULL).
+  Value() : type_(TypeId::kSqlNull) {}
+  /// A NULL of `type`.
+  explicit Value(LogicalType type) : type_(std::move(type)) {}
+
+  static Value Boolean(bool v);
+  static Value TinyInt(int8_t v);
+  static Value SmallInt(int16_t v);
+  static Value Integer(int32_t v);
+  static Value BigInt(int64_t v);
+  static Value UTinyInt(uint8_t v);
+  static Value USmallInt(uint16_t v);
+  static Value UInteger(uint32_t v);
+  static Value UBigInt(uint64_t v);
+  static Value HugeInt(hugeint_t v);
+  static Value UHugeInt(uhugeint_t v);
+  static Value Float(float v);
+  static Value Double(double v);
+  /// A DECIMAL(width, scale) from its unscaled integer.
+  static Value Decimal(int128 unscaled, uint8_t width, uint8_t scale);
+  static Value Varchar(std::string_view v);
+  static Value Blob(std::string_view bytes);
+  static Value Date(date_t v);
+  static Value Time(dtime_t v);
+  static Value TimeTz(dtime_tz_t v);
+  static Value Timestamp(timestamp_t v);
+  static Value TimestampS(timestamp_sec_t v);
+  static Value TimestampMs(timestamp_ms_t v);
+  static Value TimestampNs(timestamp_ns_t v);
+  static Value TimestampTz(timestamp_tz_t v);
+  static Value Interval(interval_t v);
+  /// A UUID from its stored form (the 128-bit number with the top bit flipped).
+  static Value Uuid(hugeint_t stored);
+  /// The label at `index` of an ENUM type.
+  static Value Enum(const LogicalType& enum_type, uint32_t index);
+  static Value List(const LogicalType& child_type, std::vector<Value> elements);
+
+  /// A value of `type` from its stored (physical) representation T.
+  template <typename T>
+  static Value FromStored(const LogicalType& type, T stored) {
+    Value v(type);
+    v.data_ = Store(stored);
+    v.is_null_ = false;
+    return v;
+  }
+
+  const LogicalType& Type() const { return type_; }
+  bool IsNull() const { return is_null_; }
+
+  /// The stored representation: int32_t for INTEGER and DATE, int64_t for TIMESTAMP,
+  /// hugeint_t for HUGEINT and UUID, etc. Precondition: not NULL and T matches.
+  template <typename T>
+  T GetStored() const;
+  /// VARCHAR and BLOB contents. Precondition: not NULL.
+  const std::string& GetString() const;
+  /// LIST elements. Precondition: not NULL.
+  const std::vector<Value>& GetList() const;
+
+  /// Text as PostgreSQL/DuckDB render it; "NULL" for NULL.
+  std::string ToString() const;
+  /// This value converted to `target`. Throws ConversionError naming the value and types.
+  Value CastAs(const LogicalType& target) const;
+  /// As CastAs, but returns false (and sets *error when given) instead of throwing.
+  bool TryCastAs(const LogicalType& target, Value& result, std::string* error = nullptr) const;
+
+  /// Same type and same contents; NULLs of the same type are equal.
+  friend bool operator==(const Value& a, const Value& b);
+
+ private:
+  using ListPtr = std::shared_ptr<const std::vector<Value>>;
+  using Storage = std::variant<std::monostate, bool, int8_t, int16_t, int32_t, int64_t, uint8_t,
+                               uint16_t, uint32_t, uint64_t, hugeint_t, uhugeint_t, float, double,
+                               interval_t, std::string, ListPtr>;
+  template <typename T>
+  static Storage Store(T v) {
+    if constexpr (std::is_same_v<T, std::string_view>) {
+      return std::string(v);
+    } else {
+      return v;
+    }
+  }
+
+  LogicalType type_;
+  bool is_null_ = true;
+  Storage data_;
+};
+
+template <typename T>
+T Value::GetStored() const {
+  return std::get<T>(data_);
+}
+
+}  // namespace teal

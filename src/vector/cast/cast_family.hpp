@@ -1,0 +1,36 @@
+// The cast families CastVector dispatches to. Each casts flat `source` rows
+// [0, count) into flat `result`, sets NULL rows NULL, and on the first row that does
+// not convert fills `error` (see CastErrorMessage) and returns false.
+// Each family also answers whether a cast between two types exists at all.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "vector/vector.hpp"
+
+namespace teal {
+
+/// DATE, TIME, TIMETZ, TIMESTAMP*, INTERVAL on either side (src/vector/cast/cast_temporal.cpp).
+bool IsTemporalCast(const LogicalType& from, const LogicalType& to);
+bool TemporalCastExists(const LogicalType& from, const LogicalType& to);
+bool TryCastTemporal(const Vector& source, Vector& result, idx_t count, std::string& error);
+
+/// LIST on either side (src/vector/cast/cast_nested.cpp).
+bool IsNestedCast(const LogicalType& from, const LogicalType& to);
+bool NestedCastExists(const LogicalType& from, const LogicalType& to);
+bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::string& error);
+
+/// Everything else: BOOLEAN, integers, HUGEINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, BLOB,
+/// UUID, ENUM (src/vector/cast/cast_scalar.cpp).
+bool ScalarCastExists(const LogicalType& from, const LogicalType& to);
+bool TryCastScalar(const Vector& source, Vector& result, idx_t count, std::string& error);
+
+/// The standard wording for a value that does not convert, e.g.
+///   could not convert VARCHAR value "abc" to INTEGER
+///   could not convert INTEGER value 300 to TINYINT: out of range
+/// `value_text` is the value as rendered in its source type (strings get quoted here).
+std::string CastErrorMessage(const LogicalType& from, std::string_view value_text,
+                             const LogicalType& to, std::string_view reason = {});
+
+}  // namespace teal

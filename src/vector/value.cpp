@@ -1,0 +1,131 @@
+// Value: construction, equality, and conversion through CastVector.
+#include "teal/value.hpp"
+
+#include "common/assert.hpp"
+#include "teal/error.hpp"
+#include "vector/vector.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+#define TEAL_VALUE_CTOR(Name, CType, Type)                       \
+  Value Value::Name(CType v) { return FromStored(LogicalType(TypeId::Type), v); }
+TEAL_VALUE_CTOR(Boolean, bool, kBoolean)
+TEAL_VALUE_CTOR(TinyInt, int8_t, kTinyInt)
+TEAL_VALUE_CTOR(SmallInt, int16_t, kSmallInt)
+TEAL_VALUE_CTOR(Integer, int32_t, kInteger)
+TEAL_VALUE_CTOR(BigInt, int64_t, kBigInt)
+TEAL_VALUE_CTOR(UTinyInt, uint8_t, kUTinyInt)
+TEAL_VALUE_CTOR(USmallInt, uint16_t, kUSmallInt)
+TEAL_VALUE_CTOR(UInteger, uint32_t, kUInteger)
+TEAL_VALUE_CTOR(UBigInt, uint64_t, kUBigInt)
+TEAL_VALUE_CTOR(HugeInt, hugeint_t, kHugeInt)
+TEAL_VALUE_CTOR(UHugeInt, uhugeint_t, kUHugeInt)
+TEAL_VALUE_CTOR(Float, float, kFloat)
+TEAL_VALUE_CTOR(Double, double, kDouble)
+TEAL_VALUE_CTOR(Interval, interval_t, kInterval)
+TEAL_VALUE_CTOR(Uuid, hugeint_t, kUuid)
+#undef TEAL_VALUE_CTOR
+
+Value Value::Date(date_t v) { return FromStored(LogicalType(TypeId::kDate), v.days); }
+Value Value::Time(dtime_t v) { return FromStored(LogicalType(TypeId::kTime), v.micros); }
+Value Value::TimeTz(dtime_tz_t v) { return FromStored(LogicalType(TypeId::kTimeTz), v.bits); }
+Value Value::Timestamp(timestamp_t v) {
+  return FromStored(LogicalType(TypeId::kTimestamp), v.value);
+}
+Value Value::TimestampS(timestamp_sec_t v) {
+  return FromStored(LogicalType(TypeId::kTimestampS), v.value);
+}
+Value Value::TimestampMs(timestamp_ms_t v) {
+  return FromStored(LogicalType(TypeId::kTimestampMs), v.value);
+}
+Value Value::TimestampNs(timestamp_ns_t v) {
+  return FromStored(LogicalType(TypeId::kTimestampNs), v.value);
+}
+Value Value::TimestampTz(timestamp_tz_t v) {
+  return FromStored(LogicalType(TypeId::kTimestampTz), v.value);
+}
+
+Value Value::Varchar(std::string_view v) {
+  return FromStored(LogicalType(TypeId::kVarchar), std::string(v));
+}
+Value Value::Blob(std::string_view bytes) {
+  return FromStored(LogicalType(TypeId::kBlob), std::string(bytes));
+}
+
+Value Value::Decimal(int128 unscaled, uint8_t width, uint8_t scale) {
+  LogicalType type = LogicalType::Decimal(width, scale);
+  switch (type.Physical()) {
+    case PhysicalType::kInt16: return FromStored(type, static_cast<int16_t>(unscaled));
+    case PhysicalType::kInt32: return FromStored(type, static_cast<int32_t>(unscaled));
+    case PhysicalType::kInt64: return FromStored(type, static_cast<int64_t>(unscaled));
+    default: return FromStored(type, hugeint_t(unscaled));
+  }
+}
+
+Value Value::Enum(const LogicalType& enum_type, uint32_t index) {
+  TEAL_CHECK_LT(index, enum_type.Enum().labels.size());
+  switch (enum_type.Physical()) {
+    case PhysicalType::kUInt8: return FromStored(enum_type, static_cast<uint8_t>(index));
+    case PhysicalType::kUInt16: return FromStored(enum_type, static_cast<uint16_t>(index));
+    default: return FromStored(enum_type, index);
+  }
+}
+
+Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
+  Value v(LogicalType::List(child_type));
+  v.data_ = std::make_shared<const std::vector<Value>>(std::move(elements));
+  v.is_null_ = false;
+  return v;
+}
+
+const std::string& Value::GetString() const { return std::get<std::string>(data_); }
+
+const std::vector<Value>& Value::GetList() const { return *std::get<ListPtr>(data_); }
+
+bool operator==(const Value& a, const Value& b) {
+  if (a.type_ != b.type_ || a.is_null_ != b.is_null_) return false;
+  if (a.is_null_) return true;
+  if (a.type_.Id() == TypeId::kList) return a.GetList() == b.GetList();
+  if (a.type_.Physical() == PhysicalType::kFloat || a.type_.Physical() == PhysicalType::kDouble) {
+    // Bitwise, so that NaN equals itself here (structural equality, not SQL's).
+    return a.data_.index() == b.data_.index() &&
+           (a.type_.Physical() == PhysicalType::kFloat
+                ? std::memcmp(&std::get<float>(a.data_), &std::get<float>(b.data_), 4) == 0
+                : std::memcmp(&std::get<double>(a.data_), &std::get<double>(b.data_), 8) == 0);
+  }
+  return a.data_ == b.data_;
+}
+
+bool Value::TryCastAs(const LogicalType& target, Value& result, std::string* error) const {
+  if (type_ == target) {
+    result = *this;
+    return true;
+  }
+  if (is_null_) {
+    result = Value(target);
+    return true;
+  }
+  Vector source(*this);
+  Vector converted(target, 1);
+  if (!TryCastVector(source, converted, 1, error)) return false;
+  result = converted.GetValue(0);
+  return true;
+}
+
+Value Value::CastAs(const LogicalType& target) const {
+  if (type_ == target) return *this;
+  if (is_null_) return Value(target);
+  Vector source(*this);
+  Vector converted(target, 1);
+  CastVector(source, converted, 1);
+  return converted.GetValue(0);
+}
+
+std::string Value::ToString() const {
+  if (is_null_) return "NULL";
+  if (type_.Id() == TypeId::kVarchar) return GetString();
+  return CastAs(LogicalType(TypeId::kVarchar)).GetString();
+}
+
+}  // namespace teal

@@ -1,0 +1,223 @@
+// Vector: allocation, references, copies and boxed access.
+#include "vector/vector.hpp"
+
+#include <cstring>
+
+#include "common/assert.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+Vector::Vector(LogicalType type, idx_t capacity)
+    : type_(std::move(type)), capacity_(capacity), validity_(capacity) {
+  idx_t width = PhysicalTypeSize(type_.Physical());
+  if (width > 0 && capacity > 0) {
+    buffer_ = std::shared_ptr<data_t[]>(new data_t[width * capacity]);
+    data_ = buffer_.get();
+    // Zeroed so that string_t padding and list entries are defined even in NULL rows.
+    std::memset(data_, 0, width * capacity);
+  }
+}
+
+Vector::Vector(const Value& value) : Vector(value.Type(), 1) {
+  SetValue(0, value);
+  kind_ = VectorKind::kConstant;
+}
+
+Vector::Auxiliary& Vector::Aux() {
+  if (!aux_) aux_ = std::make_shared<Auxiliary>();
+  return *aux_;
+}
+
+void Vector::KeepAlive(const Vector& other) {
+  if (!other.aux_ || other.aux_ == aux_) return;
+  Aux().kept_alive.push_back(other.aux_);
+}
+
+Vector& Vector::ListChild() {
+  TEAL_ASSERT(type_.Id() == TypeId::kList);
+  auto& aux = Aux();
+  if (!aux.list_child) aux.list_child = std::make_unique<Vector>(type_.ListChild(), kVectorSize);
+  return *aux.list_child;
+}
+
+const Vector& Vector::ListChild() const { return const_cast<Vector*>(this)->ListChild(); }
+
+idx_t Vector::ListSize() const { return aux_ ? aux_->list_size : 0; }
+
+void Vector::SetListSize(idx_t size) {
+  Vector& child = ListChild();
+  if (size > child.Capacity()) {
+    idx_t capacity = child.Capacity();
+    while (capacity < size) capacity *= 2;
+    child.Resize(capacity, aux_->list_size);
+  }
+  aux_->list_size = size;
+}
+
+void Vector::Reference(const Vector& other) {
+  type_ = other.type_;
+  kind_ = other.kind_;
+  capacity_ = other.capacity_;
+  data_ = other.data_;
+  buffer_ = other.buffer_;
+  validity_ = other.validity_;
+  aux_ = other.aux_;
+}
+
+void Vector::Resize(idx_t capacity, idx_t keep) {
+  if (capacity <= capacity_) return;
+  idx_t width = PhysicalTypeSize(type_.Physical());
+  std::shared_ptr<data_t[]> grown(new data_t[width * capacity]);
+  std::memset(grown.get(), 0, width * capacity);
+  if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
+  buffer_ = std::move(grown);
+  data_ = buffer_.get();
+  validity_.Resize(capacity);
+  capacity_ = capacity;
+}
+
+void Vector::Flatten(idx_t count) {
+  if (!IsConstant()) return;
+  Vector flat(type_, std::max<idx_t>(count, kVectorSize));
+  SelectionVector zeros(std::max<idx_t>(count, 1));
+  for (idx_t i = 0; i < count; i++) zeros.Set(i, 0);
+  kind_ = VectorKind::kFlat;  // CopyFrom reads row 0 through the selection
+  flat.CopyFrom(*this, zeros, count, 0, 0);
+  *this = std::move(flat);
+}
+
+void Vector::Reset() {
+  kind_ = VectorKind::kFlat;
+  validity_.Reset();
+  if (aux_) {
+    if (aux_.use_count() == 1) {
+      aux_->heap.Clear();
+      aux_->kept_alive.clear();
+      aux_->list_size = 0;
+    } else {
+      aux_.reset();
+    }
+  }
+  if (buffer_.use_count() > 1 || data_ != buffer_.get()) {
+    // Someone else still reads the old buffer: write into a new one.
+    *this = Vector(type_, capacity_);
+  }
+}
+
+void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count,
+                      idx_t source_offset, idx_t target_offset) {
+  TEAL_ASSERT(source.Type() == type_ || source.Type().Physical() == type_.Physical());
+  TEAL_CHECK_LE(target_offset + count, capacity_);
+  auto source_row = [&](idx_t i) -> idx_t {
+    if (source.IsConstant()) return 0;
+    return sel.IsSet() ? sel.Get(i) : source_offset + i;
+  };
+  const PhysicalType physical = type_.Physical();
+  if (!source.validity_.AllValid()) {
+    for (idx_t i = 0; i < count; i++) {
+      validity_.Set(target_offset + i, source.validity_.RowIsValid(source_row(i)));
+    }
+  } else if (!validity_.AllValid()) {
+    for (idx_t i = 0; i < count; i++) validity_.SetValid(target_offset + i);
+  }
+  switch (physical) {
+    case PhysicalType::kVarchar: {
+      auto* dst = Values<string_t>();
+      auto* src = source.Values<string_t>();
+      for (idx_t i = 0; i < count; i++) {
+        const string_t& s = src[source_row(i)];
+        dst[target_offset + i] = s.IsInlined() ? s : AddString(s.View());
+      }
+      return;
+    }
+    case PhysicalType::kList: {
+      auto* dst = Values<list_entry_t>();
+      auto* src = source.Values<list_entry_t>();
+      const Vector& source_child = source.ListChild();
+      for (idx_t i = 0; i < count; i++) {
+        idx_t row = source_row(i);
+        if (!source.RowIsValid(row)) {
+          dst[target_offset + i] = {ListSize(), 0};
+          continue;
+        }
+        list_entry_t entry = src[row];
+        idx_t start = ListSize();
+        SetListSize(start + entry.length);
+        SelectionVector none;
+        ListChild().CopyFrom(source_child, none, entry.length, entry.offset, start);
+        dst[target_offset + i] = {start, entry.length};
+      }
+      return;
+    }
+    default: {
+      idx_t width = PhysicalTypeSize(physical);
+      if (!sel.IsSet() && !source.IsConstant()) {
+        std::memcpy(data_ + target_offset * width, source.data_ + source_offset * width,
+                    count * width);
+        return;
+      }
+      for (idx_t i = 0; i < count; i++) {
+        std::memcpy(data_ + (target_offset + i) * width, source.data_ + source_row(i) * width,
+                    width);
+      }
+      return;
+    }
+  }
+}
+
+Value Vector::GetValue(idx_t row) const {
+  if (IsConstant()) row = 0;
+  if (!validity_.RowIsValid(row)) return Value(type_);
+  switch (type_.Physical()) {
+    case PhysicalType::kVarchar: {
+      auto s = Values<string_t>()[row].View();
+      return type_.Id() == TypeId::kBlob ? Value::Blob(s) : Value::Varchar(s);
+    }
+    case PhysicalType::kList: {
+      list_entry_t entry = Values<list_entry_t>()[row];
+      std::vector<Value> elements;
+      elements.reserve(entry.length);
+      const Vector& child = ListChild();
+      for (idx_t i = 0; i < entry.length; i++) elements.push_back(child.GetValue(entry.offset + i));
+      return Value::List(type_.ListChild(), std::move(elements));
+    }
+    default:
+      return DispatchFixedWidth(type_.Physical(), [&]<typename T>() {
+        return Value::FromStored<T>(type_, Values<T>()[row]);
+      });
+  }
+}
+
+void Vector::SetValue(idx_t row, const Value& value) {
+  if (value.IsNull()) {
+    SetNull(row);
+    if (type_.Physical() == PhysicalType::kList) {
+      Values<list_entry_t>()[row] = {ListSize(), 0};
+    }
+    return;
+  }
+  TEAL_ASSERT(value.Type().Physical() == type_.Physical());
+  validity_.SetValid(row);
+  switch (type_.Physical()) {
+    case PhysicalType::kVarchar:
+      Values<string_t>()[row] = AddString(value.GetString());
+      return;
+    case PhysicalType::kList: {
+      const auto& elements = value.GetList();
+      idx_t start = ListSize();
+      SetListSize(start + elements.size());
+      Vector& child = ListChild();
+      for (idx_t i = 0; i < elements.size(); i++) child.SetValue(start + i, elements[i]);
+      Values<list_entry_t>()[row] = {start, elements.size()};
+      return;
+    }
+    default:
+      DispatchFixedWidth(type_.Physical(), [&]<typename T>() {
+        Values<T>()[row] = value.GetStored<T>();
+        return 0;
+      });
+  }
+}
+
+}  // namespace teal

@@ -1,0 +1,2 @@
+// teal-sqllogic — first cut.
+int main() { return 0; }
