@@ -8,8 +8,8 @@ namespace teal {
 
 class DatabaseInstance;
 
-/// A database, shared by the connections opened on it. Thread-safe to share; it must
-/// outlive its connections.
+/// A database, shared by the connections opened on it. Thread-safe to share. Its data
+/// lives until the Database and every connection opened on it are gone.
 class Database {
  public:
   /// Opens an in-memory database when `path` is empty or ":memory:". Opening a file
@@ -20,6 +20,7 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   DatabaseInstance& Instance() { return *instance_; }
+  std::shared_ptr<DatabaseInstance> SharedInstance() const { return instance_; }
 
  private:
   std::shared_ptr<DatabaseInstance> instance_;

@@ -1,0 +1,191 @@
+// Catalog: tables and types of schema main.
+#include "catalog/catalog.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+bool NeedsQuotes(std::string_view name) {
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return true;
+  for (char c : name) {
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+          c == '_')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string QuoteIdentifier(std::string_view name) {
+  if (!NeedsQuotes(name)) return std::string(name);
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string QuoteLiteral(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+}  // namespace
+
+std::string Catalog::Key(std::string_view name) {
+  std::string key(name);
+  for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
+idx_t TableEntry::ColumnIndex(std::string_view column) const {
+  for (idx_t i = 0; i < columns.size(); i++) {
+    if (columns[i].name.size() != column.size()) continue;
+    bool equal = true;
+    for (size_t k = 0; k < column.size() && equal; k++) {
+      equal = std::tolower(static_cast<unsigned char>(columns[i].name[k])) ==
+              std::tolower(static_cast<unsigned char>(column[k]));
+    }
+    if (equal) return i;
+  }
+  return kInvalidIndex;
+}
+
+std::vector<LogicalType> TableEntry::Types() const {
+  std::vector<LogicalType> types;
+  for (const auto& c : columns) types.push_back(c.type);
+  return types;
+}
+
+std::string TableEntry::ToSql() const {
+  std::string out = "CREATE TABLE " + QuoteIdentifier(name) + "(";
+  for (size_t i = 0; i < columns.size(); i++) {
+    const auto& c = columns[i];
+    if (i) out += ", ";
+    out += QuoteIdentifier(c.name) + " " + c.type.ToString();
+    if (c.not_null) out += " NOT NULL";
+    if (c.default_value) out += " DEFAULT " + c.default_text;
+  }
+  return out + ");";
+}
+
+bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(table->name);
+  if (tables_.count(key)) {
+    if (if_not_exists) return false;
+    throw CatalogError(fmt::format("table \"{}\" already exists", table->name));
+  }
+  tables_.emplace(key, std::move(table));
+  creation_order_.push_back("t:" + key);
+  return true;
+}
+
+void Catalog::DropTable(std::string_view name, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  if (!tables_.erase(key)) {
+    if (if_exists) return;
+    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  }
+  std::erase(creation_order_, "t:" + key);
+}
+
+std::shared_ptr<TableEntry> Catalog::FindTable(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = tables_.find(Key(name));
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
+  auto table = FindTable(name);
+  if (!table) throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  return table;
+}
+
+void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> labels) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  if (types_.count(key)) throw CatalogError(fmt::format("type \"{}\" already exists", name));
+  std::vector<std::string> seen = labels;
+  std::sort(seen.begin(), seen.end());
+  auto duplicate = std::adjacent_find(seen.begin(), seen.end());
+  if (duplicate != seen.end()) {
+    throw CatalogError(fmt::format("enum \"{}\" lists the label \"{}\" twice", name, *duplicate));
+  }
+  types_.emplace(key, LogicalType::Enum(name, std::move(labels)));
+  creation_order_.push_back("y:" + key);
+}
+
+void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  auto it = types_.find(key);
+  if (it == types_.end()) {
+    if (if_exists) return;
+    throw CatalogError(fmt::format("type \"{}\" does not exist", name));
+  }
+  std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
+    if (t.Id() == TypeId::kList) return uses(t.ListChild());
+    return t.Id() == TypeId::kEnum && t == it->second;
+  };
+  for (const auto& [table_key, table] : tables_) {
+    for (const auto& column : table->columns) {
+      if (uses(column.type)) {
+        throw CatalogError(fmt::format(
+            "cannot drop type \"{}\": column \"{}\" of table \"{}\" uses it", name, column.name,
+            table->name));
+      }
+    }
+  }
+  (void)cascade;
+  types_.erase(it);
+  std::erase(creation_order_, "y:" + key);
+}
+
+std::optional<LogicalType> Catalog::FindType(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = types_.find(Key(name));
+  if (it == types_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<std::string> Catalog::TableNames() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::string> names;
+  for (const auto& [key, table] : tables_) names.push_back(table->name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<std::string> Catalog::SchemaStatements() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::string> out;
+  for (const auto& entry : creation_order_) {
+    std::string key = entry.substr(2);
+    if (entry[0] == 't') {
+      out.push_back(tables_.at(key)->ToSql());
+    } else {
+      const auto& info = types_.at(key).Enum();
+      std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";
+      for (size_t i = 0; i < info.labels.size(); i++) {
+        sql += (i ? ", " : "") + QuoteLiteral(info.labels[i]);
+      }
+      out.push_back(sql + ");");
+    }
+  }
+  return out;
+}
+
+}  // namespace teal

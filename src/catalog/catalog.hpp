@@ -1,0 +1,76 @@
+// Catalog: the schema `main` with its tables and user-defined (ENUM) types.
+//
+// Names are case-insensitive (looked up lower-cased) and keep the spelling they were
+// created with for display. Thread-safe: every method takes the catalog lock; entries
+// are shared_ptrs, so a running query keeps a dropped table's data alive.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/data_table.hpp"
+#include "teal/logical_type.hpp"
+#include "teal/value.hpp"
+
+namespace teal {
+
+struct ColumnDefinition {
+  std::string name;
+  LogicalType type;
+  bool not_null = false;
+  /// The DEFAULT value (already of `type`), if the column has one.
+  std::optional<Value> default_value;
+  /// The DEFAULT expression as written, for rendering the schema.
+  std::string default_text;
+};
+
+struct TableEntry {
+  std::string name;
+  std::vector<ColumnDefinition> columns;
+  std::shared_ptr<DataTable> storage;
+
+  /// Position of column `name` (case-insensitive), or kInvalidIndex.
+  idx_t ColumnIndex(std::string_view column) const;
+  std::vector<LogicalType> Types() const;
+  /// CREATE TABLE statement that recreates this table's definition.
+  std::string ToSql() const;
+};
+
+class Catalog {
+ public:
+  static constexpr const char* kMainSchema = "main";
+
+  /// Throws CatalogError if a table of that name exists (unless if_not_exists: then
+  /// returns false and changes nothing).
+  bool CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists);
+  /// Throws CatalogError if there is no such table (unless if_exists).
+  void DropTable(std::string_view name, bool if_exists);
+  /// The table, or throws CatalogError naming it (and the closest existing name).
+  std::shared_ptr<TableEntry> GetTable(std::string_view name) const;
+  std::shared_ptr<TableEntry> FindTable(std::string_view name) const;
+
+  void CreateEnumType(const std::string& name, std::vector<std::string> labels);
+  /// Throws CatalogError if there is no such type or a table column uses it.
+  void DropType(std::string_view name, bool if_exists, bool cascade);
+  /// The user-defined type, if there is one of that name.
+  std::optional<LogicalType> FindType(std::string_view name) const;
+
+  /// Table names, sorted.
+  std::vector<std::string> TableNames() const;
+  /// CREATE TYPE and CREATE TABLE statements of every object, in creation order.
+  std::vector<std::string> SchemaStatements() const;
+
+ private:
+  static std::string Key(std::string_view name);
+
+  mutable std::mutex lock_;
+  std::map<std::string, std::shared_ptr<TableEntry>> tables_;
+  std::map<std::string, LogicalType> types_;
+  std::vector<std::string> creation_order_;  // "t:<key>" / "y:<key>"
+};
+
+}  // namespace teal

@@ -1,0 +1,305 @@
+// ExpressionExecutor: one function per bound expression kind; comparisons are
+// templated on the stored type and the operator so the row loop has no dispatch.
+#include "execution/expression_executor.hpp"
+
+#include <cmath>
+
+#include "common/assert.hpp"
+#include "vector/physical_dispatch.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+namespace {
+
+// ---- three-way comparison of stored values ------------------------------------------
+
+template <typename T>
+int Compare3(const T& a, const T& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    // NaN sorts above every number and equals itself, so ordering is total.
+    bool an = std::isnan(a), bn = std::isnan(b);
+    if (an || bn) return an == bn ? 0 : (an ? 1 : -1);
+  }
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+/// INTERVAL compares by its length with a month taken as 30 days and a day as 24 hours.
+int128 IntervalKey(const interval_t& v) {
+  constexpr int128 kMicrosPerDay = int128(86400) * 1000000;
+  return (int128(v.months) * 30 + v.days) * kMicrosPerDay + v.micros;
+}
+
+/// TIMETZ compares by its UTC instant, then by offset.
+int64_t TimeTzUtc(uint64_t bits) {
+  int64_t micros = static_cast<int64_t>(bits >> 24);
+  int64_t offset = dtime_tz_t::kMaxOffsetSeconds - static_cast<int64_t>(bits & 0xFFFFFF);
+  return micros - offset * 1000000;
+}
+
+struct IntervalCompare {
+  static int Cmp(const interval_t& a, const interval_t& b) {
+    return Compare3(IntervalKey(a), IntervalKey(b));
+  }
+};
+
+template <typename T>
+struct PlainCompare {
+  static int Cmp(const T& a, const T& b) { return Compare3(a, b); }
+};
+
+struct StringCompare {
+  static int Cmp(const string_t& a, const string_t& b) {
+    int c = a.View().compare(b.View());
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+};
+
+struct TimeTzCompare {
+  static int Cmp(const uint64_t& a, const uint64_t& b) {
+    int c = Compare3(TimeTzUtc(a), TimeTzUtc(b));
+    return c != 0 ? c : Compare3(a & 0xFFFFFF, b & 0xFFFFFF);
+  }
+};
+
+bool Holds(CompareOp op, int c) {
+  switch (op) {
+    case CompareOp::kEqual:
+    case CompareOp::kNotDistinct: return c == 0;
+    case CompareOp::kNotEqual:
+    case CompareOp::kDistinct: return c != 0;
+    case CompareOp::kLess: return c < 0;
+    case CompareOp::kLessEqual: return c <= 0;
+    case CompareOp::kGreater: return c > 0;
+    case CompareOp::kGreaterEqual: return c >= 0;
+  }
+  return false;
+}
+
+template <typename T, typename Comparator, CompareOp kOp>
+void CompareLoop(const Vector& left, const Vector& right, Vector& result, idx_t count) {
+  const T* a = left.Values<T>();
+  const T* b = right.Values<T>();
+  bool* out = result.Values<bool>();
+  const bool distinct_op = kOp == CompareOp::kDistinct || kOp == CompareOp::kNotDistinct;
+  const bool all_valid = left.Validity().AllValid() && right.Validity().AllValid();
+  for (idx_t i = 0; i < count; i++) {
+    if (all_valid) {
+      out[i] = Holds(kOp, Comparator::Cmp(a[i], b[i]));
+      continue;
+    }
+    bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
+    if (lv && rv) {
+      out[i] = Holds(kOp, Comparator::Cmp(a[i], b[i]));
+    } else if (distinct_op) {
+      // NULL IS DISTINCT FROM x: true unless both are NULL.
+      bool distinct = lv != rv;
+      out[i] = kOp == CompareOp::kDistinct ? distinct : !distinct;
+    } else {
+      result.SetNull(i);
+    }
+  }
+}
+
+template <typename T, typename Comparator>
+void CompareWith(CompareOp op, const Vector& l, const Vector& r, Vector& result, idx_t count) {
+  switch (op) {
+    case CompareOp::kEqual: return CompareLoop<T, Comparator, CompareOp::kEqual>(l, r, result, count);
+    case CompareOp::kNotEqual: return CompareLoop<T, Comparator, CompareOp::kNotEqual>(l, r, result, count);
+    case CompareOp::kLess: return CompareLoop<T, Comparator, CompareOp::kLess>(l, r, result, count);
+    case CompareOp::kLessEqual: return CompareLoop<T, Comparator, CompareOp::kLessEqual>(l, r, result, count);
+    case CompareOp::kGreater: return CompareLoop<T, Comparator, CompareOp::kGreater>(l, r, result, count);
+    case CompareOp::kGreaterEqual:
+      return CompareLoop<T, Comparator, CompareOp::kGreaterEqual>(l, r, result, count);
+    case CompareOp::kDistinct: return CompareLoop<T, Comparator, CompareOp::kDistinct>(l, r, result, count);
+    case CompareOp::kNotDistinct:
+      return CompareLoop<T, Comparator, CompareOp::kNotDistinct>(l, r, result, count);
+  }
+}
+
+void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vector& result, idx_t count) {
+  const LogicalType& type = left.Type();
+  if (type.Id() == TypeId::kTimeTz) return CompareWith<uint64_t, TimeTzCompare>(op, left, right, result, count);
+  switch (type.Physical()) {
+    case PhysicalType::kVarchar: return CompareWith<string_t, StringCompare>(op, left, right, result, count);
+    case PhysicalType::kInterval:
+      return CompareWith<interval_t, IntervalCompare>(op, left, right, result, count);
+    case PhysicalType::kList: {
+      bool* out = result.Values<bool>();
+      for (idx_t i = 0; i < count; i++) {
+        bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
+        if (lv && rv) {
+          out[i] = Holds(op, CompareValues(left.GetValue(i), right.GetValue(i)));
+        } else if (op == CompareOp::kDistinct || op == CompareOp::kNotDistinct) {
+          out[i] = (op == CompareOp::kDistinct) == (lv != rv);
+        } else {
+          result.SetNull(i);
+        }
+      }
+      return;
+    }
+    default:
+      DispatchFixedWidth(type.Physical(), [&]<typename T>() {
+        if constexpr (!std::is_same_v<T, interval_t>) {
+          CompareWith<T, PlainCompare<T>>(op, left, right, result, count);
+        }
+        return 0;
+      });
+  }
+}
+
+// ---- boolean logic ----------------------------------------------------------------
+
+/// Three-valued AND/OR of `operand` into `acc` (both BOOLEAN, flat).
+void Combine(bool is_and, const Vector& operand, Vector& acc, idx_t count) {
+  const bool* b = operand.Values<bool>();
+  bool* a = acc.Values<bool>();
+  for (idx_t i = 0; i < count; i++) {
+    bool av = acc.RowIsValid(i), bv = operand.RowIsValid(i);
+    // The dominant value (false for AND, true for OR) wins even over NULL.
+    bool dominant = !is_and;
+    if ((av && a[i] == dominant) || (bv && b[i] == dominant)) {
+      a[i] = dominant;
+      acc.Validity().SetValid(i);
+    } else if (!av || !bv) {
+      acc.SetNull(i);
+    } else {
+      a[i] = !dominant;
+    }
+  }
+}
+
+void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result);
+
+/// Evaluates `e` into a fresh flat vector of `count` rows.
+Vector EvaluateFlat(const Expression& e, const DataChunk& input) {
+  Vector v(e.type, std::max<idx_t>(input.size(), 1));
+  ExecuteInto(e, input, v);
+  v.Flatten(input.size());
+  return v;
+}
+
+void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
+  const idx_t count = input.size();
+  switch (e.kind) {
+    case BoundKind::kConstant: {
+      Vector constant(e.value);
+      result.Reference(constant);
+      return;
+    }
+    case BoundKind::kColumnRef: result.Reference(input.data[e.column]); return;
+    case BoundKind::kCast: {
+      Vector child(e.children[0]->type, std::max<idx_t>(count, 1));
+      ExecuteInto(*e.children[0], input, child);
+      Vector converted(e.type, std::max<idx_t>(count, 1));
+      CastVector(child, converted, child.IsConstant() ? 1 : count);
+      result.Reference(converted);
+      return;
+    }
+    case BoundKind::kCompare: {
+      Vector left = EvaluateFlat(*e.children[0], input);
+      Vector right = EvaluateFlat(*e.children[1], input);
+      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      CompareVectors(e.op, left, right, out, count);
+      result.Reference(out);
+      return;
+    }
+    case BoundKind::kAnd:
+    case BoundKind::kOr: {
+      Vector acc = EvaluateFlat(*e.children[0], input);
+      Vector owned(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      SelectionVector none;
+      owned.CopyFrom(acc, none, count, 0, 0);  // never write into a referenced column
+      for (size_t i = 1; i < e.children.size(); i++) {
+        Vector operand = EvaluateFlat(*e.children[i], input);
+        Combine(e.kind == BoundKind::kAnd, operand, owned, count);
+      }
+      result.Reference(owned);
+      return;
+    }
+    case BoundKind::kNot: {
+      Vector child = EvaluateFlat(*e.children[0], input);
+      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      const bool* in = child.Values<bool>();
+      bool* o = out.Values<bool>();
+      for (idx_t i = 0; i < count; i++) {
+        if (child.RowIsValid(i)) {
+          o[i] = !in[i];
+        } else {
+          out.SetNull(i);
+        }
+      }
+      result.Reference(out);
+      return;
+    }
+    case BoundKind::kIsNull:
+    case BoundKind::kIsNotNull: {
+      Vector child = EvaluateFlat(*e.children[0], input);
+      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      bool* o = out.Values<bool>();
+      bool want_null = e.kind == BoundKind::kIsNull;
+      for (idx_t i = 0; i < count; i++) o[i] = child.RowIsValid(i) != want_null;
+      result.Reference(out);
+      return;
+    }
+    case BoundKind::kListValue: {
+      std::vector<Vector> elements;
+      for (const auto& child : e.children) elements.push_back(EvaluateFlat(*child, input));
+      Vector out(e.type, std::max<idx_t>(count, 1));
+      for (idx_t row = 0; row < count; row++) {
+        std::vector<Value> values;
+        for (auto& element : elements) values.push_back(element.GetValue(row));
+        out.SetValue(row, Value::List(e.type.ListChild(), std::move(values)));
+      }
+      result.Reference(out);
+      return;
+    }
+    case BoundKind::kAggregate:
+      throw InternalError("aggregate evaluated outside an aggregate operator");
+  }
+}
+
+}  // namespace
+
+int CompareValues(const Value& a, const Value& b) {
+  TEAL_ASSERT(a.Type() == b.Type());
+  if (a.Type().Id() == TypeId::kList) {
+    const auto& x = a.GetList();
+    const auto& y = b.GetList();
+    for (size_t i = 0; i < std::min(x.size(), y.size()); i++) {
+      // NULL elements sort after every value.
+      if (x[i].IsNull() || y[i].IsNull()) {
+        if (x[i].IsNull() != y[i].IsNull()) return x[i].IsNull() ? 1 : -1;
+        continue;
+      }
+      int c = CompareValues(x[i], y[i]);
+      if (c != 0) return c;
+    }
+    return Compare3(x.size(), y.size());
+  }
+  Vector left(a), right(b);
+  left.Flatten(1);
+  right.Flatten(1);
+  Vector less(TypeId::kBoolean, 1), equal(TypeId::kBoolean, 1);
+  CompareVectors(CompareOp::kLess, left, right, less, 1);
+  CompareVectors(CompareOp::kEqual, left, right, equal, 1);
+  if (equal.Values<bool>()[0]) return 0;
+  return less.Values<bool>()[0] ? -1 : 1;
+}
+
+void ExpressionExecutor::Execute(const Expression& expression, const DataChunk& input, Vector& result) {
+  ExecuteInto(expression, input, result);
+}
+
+idx_t ExpressionExecutor::Select(const Expression& expression, const DataChunk& input,
+                                 SelectionVector& sel) {
+  Vector v = EvaluateFlat(expression, input);
+  const bool* b = v.Values<bool>();
+  idx_t found = 0;
+  for (idx_t i = 0; i < input.size(); i++) {
+    if (v.RowIsValid(i) && b[i]) sel.Set(found++, i);
+  }
+  return found;
+}
+
+}  // namespace teal

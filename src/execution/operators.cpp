@@ -1,0 +1,228 @@
+// The physical operators of operators.hpp.
+#include "execution/operators.hpp"
+
+#include <fmt/format.h>
+
+#include "execution/expression_executor.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+struct DoneState : SourceState {
+  bool done = false;
+};
+}  // namespace
+
+// ---- scans ------------------------------------------------------------------------
+
+namespace {
+struct TableScanSource : SourceState {
+  TableScanState scan;
+};
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalTableScan::GetSourceState() const {
+  return std::make_unique<TableScanSource>();
+}
+
+void PhysicalTableScan::GetData(DataChunk& chunk, SourceState& state) const {
+  table_->Scan(static_cast<TableScanSource&>(state).scan, column_ids_, chunk);
+}
+
+std::unique_ptr<SourceState> PhysicalDummyScan::GetSourceState() const {
+  return std::make_unique<DoneState>();
+}
+
+void PhysicalDummyScan::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& done = static_cast<DoneState&>(state);
+  chunk.SetCardinality(done.done ? 0 : 1);
+  done.done = true;
+}
+
+namespace {
+struct ValuesSource : SourceState {
+  idx_t next_row = 0;
+};
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalValues::GetSourceState() const {
+  return std::make_unique<ValuesSource>();
+}
+
+void PhysicalValues::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& s = static_cast<ValuesSource&>(state);
+  DataChunk one_row;
+  one_row.SetCardinality(1);
+  idx_t produced = 0;
+  while (s.next_row < rows_.size() && produced < kVectorSize) {
+    const auto& row = rows_[s.next_row];
+    for (idx_t c = 0; c < row.size(); c++) {
+      Vector v(row[c]->type, 1);
+      ExpressionExecutor::Execute(*row[c], one_row, v);
+      chunk.data[c].SetValue(produced, v.GetValue(0));
+    }
+    produced++;
+    s.next_row++;
+  }
+  chunk.SetCardinality(produced);
+}
+
+// ---- streaming operators ------------------------------------------------------------
+
+OperatorResult PhysicalFilter::Execute(DataChunk& input, DataChunk& output, OperatorState&) const {
+  SelectionVector sel(std::max<idx_t>(input.size(), 1));
+  idx_t count = ExpressionExecutor::Select(*predicate_, input, sel);
+  output.Reference(input);
+  if (count < input.size()) output.Slice(sel, count);
+  return OperatorResult::kNeedMoreInput;
+}
+
+OperatorResult PhysicalProjection::Execute(DataChunk& input, DataChunk& output, OperatorState&) const {
+  for (idx_t i = 0; i < expressions_.size(); i++) {
+    ExpressionExecutor::Execute(*expressions_[i], input, output.data[i]);
+  }
+  output.SetCardinality(input.size());
+  return OperatorResult::kNeedMoreInput;
+}
+
+namespace {
+struct LimitState : OperatorState {
+  idx_t seen = 0;  // rows of input seen so far
+};
+}  // namespace
+
+std::unique_ptr<OperatorState> PhysicalLimit::GetOperatorState() const {
+  return std::make_unique<LimitState>();
+}
+
+OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output, OperatorState& state) const {
+  auto& s = static_cast<LimitState&>(state);
+  idx_t end = limit_ == kInvalidIndex ? kInvalidIndex : offset_ + limit_;
+  idx_t first = s.seen, last = s.seen + input.size();  // rows [first, last) of the stream
+  s.seen = last;
+  idx_t from = std::max(first, offset_), to = std::min(last, end);
+  output.Reference(input);
+  if (from >= to) {
+    output.SetCardinality(0);
+  } else if (from != first || to != last) {
+    SelectionVector sel(to - from);
+    for (idx_t i = 0; i < to - from; i++) sel.Set(i, from - first + i);
+    output.Slice(sel, to - from);
+  }
+  return last >= end ? OperatorResult::kFinished : OperatorResult::kNeedMoreInput;
+}
+
+// ---- aggregate ----------------------------------------------------------------------
+
+namespace {
+struct AggregateSink : SinkState {
+  std::vector<int64_t> counts;
+};
+}  // namespace
+
+std::unique_ptr<SinkState> PhysicalUngroupedAggregate::GetSinkState() const {
+  auto state = std::make_unique<AggregateSink>();
+  state->counts.assign(aggregates_.size(), 0);
+  return state;
+}
+
+void PhysicalUngroupedAggregate::Sink(DataChunk& input, SinkState& state) const {
+  auto& s = static_cast<AggregateSink&>(state);
+  for (idx_t a = 0; a < aggregates_.size(); a++) {
+    const Expression& aggregate = *aggregates_[a];
+    if (aggregate.aggregate == AggregateKind::kCountStar) {
+      s.counts[a] += static_cast<int64_t>(input.size());
+      continue;
+    }
+    Vector v(aggregate.children[0]->type, std::max<idx_t>(input.size(), 1));
+    ExpressionExecutor::Execute(*aggregate.children[0], input, v);
+    if (v.IsConstant()) {
+      if (v.RowIsValid(0)) s.counts[a] += static_cast<int64_t>(input.size());
+      continue;
+    }
+    if (v.Validity().AllValid()) {
+      s.counts[a] += static_cast<int64_t>(input.size());
+      continue;
+    }
+    for (idx_t i = 0; i < input.size(); i++) s.counts[a] += v.RowIsValid(i);
+  }
+}
+
+std::unique_ptr<SourceState> PhysicalUngroupedAggregate::GetSourceState() const {
+  return std::make_unique<DoneState>();
+}
+
+void PhysicalUngroupedAggregate::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& done = static_cast<DoneState&>(state);
+  if (done.done) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  auto& s = static_cast<AggregateSink&>(*sink_state);
+  for (idx_t a = 0; a < aggregates_.size(); a++) chunk.data[a].Values<int64_t>()[0] = s.counts[a];
+  chunk.SetCardinality(1);
+  done.done = true;
+}
+
+// ---- insert -------------------------------------------------------------------------
+
+namespace {
+struct InsertSink : SinkState {
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  idx_t rows = 0;
+};
+}  // namespace
+
+std::unique_ptr<SinkState> PhysicalInsert::GetSinkState() const {
+  return std::make_unique<InsertSink>();
+}
+
+void PhysicalInsert::Sink(DataChunk& input, SinkState& state) const {
+  auto& s = static_cast<InsertSink&>(state);
+  const auto& columns = table_->columns;
+  auto chunk = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(input.size(), 1));
+  SelectionVector none;
+  for (idx_t c = 0; c < columns.size(); c++) {
+    Vector& target = chunk->data[c];
+    if (column_map_[c] == kInvalidIndex) {
+      Vector constant(defaults_[c]);
+      target.CopyFrom(constant, none, input.size(), 0, 0);
+    } else {
+      target.CopyFrom(input.data[column_map_[c]], none, input.size(), 0, 0);
+    }
+    if (columns[c].not_null && !target.Validity().AllValid()) {
+      for (idx_t row = 0; row < input.size(); row++) {
+        if (!target.RowIsValid(row)) {
+          throw ConstraintError(fmt::format("NOT NULL constraint failed: {}.{} (row {} of the insert)",
+                                            table_->name, columns[c].name, s.rows + row + 1));
+        }
+      }
+    }
+  }
+  chunk->SetCardinality(input.size());
+  s.rows += input.size();
+  s.chunks.push_back(std::move(chunk));
+}
+
+void PhysicalInsert::Finalize(SinkState& state) const {
+  auto& s = static_cast<InsertSink&>(state);
+  table_->storage->AppendAll(s.chunks);
+}
+
+std::unique_ptr<SourceState> PhysicalInsert::GetSourceState() const {
+  return std::make_unique<DoneState>();
+}
+
+void PhysicalInsert::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& done = static_cast<DoneState&>(state);
+  if (done.done) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  chunk.data[0].Values<int64_t>()[0] = static_cast<int64_t>(static_cast<InsertSink&>(*sink_state).rows);
+  chunk.SetCardinality(1);
+  done.done = true;
+}
+
+}  // namespace teal

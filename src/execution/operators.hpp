@@ -1,0 +1,125 @@
+// The physical operators: scans, filter, projection, limit, aggregate, insert.
+#pragma once
+
+#include "catalog/catalog.hpp"
+#include "execution/physical_operator.hpp"
+#include "planner/expression.hpp"
+
+namespace teal {
+
+class PhysicalTableScan : public PhysicalOperator {
+ public:
+  PhysicalTableScan(std::vector<LogicalType> types, std::shared_ptr<DataTable> table,
+                    std::vector<idx_t> column_ids)
+      : PhysicalOperator(std::move(types)), table_(std::move(table)), column_ids_(std::move(column_ids)) {}
+  std::string Name() const override { return "TABLE_SCAN"; }
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  std::shared_ptr<DataTable> table_;
+  std::vector<idx_t> column_ids_;
+};
+
+/// One row, no columns: the FROM of a SELECT without FROM.
+class PhysicalDummyScan : public PhysicalOperator {
+ public:
+  PhysicalDummyScan() : PhysicalOperator({}) {}
+  std::string Name() const override { return "DUMMY_SCAN"; }
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+};
+
+class PhysicalValues : public PhysicalOperator {
+ public:
+  PhysicalValues(std::vector<LogicalType> types, std::vector<std::vector<ExpressionPtr>> rows)
+      : PhysicalOperator(std::move(types)), rows_(std::move(rows)) {}
+  std::string Name() const override { return "VALUES"; }
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  std::vector<std::vector<ExpressionPtr>> rows_;
+};
+
+class PhysicalFilter : public PhysicalOperator {
+ public:
+  PhysicalFilter(std::vector<LogicalType> types, ExpressionPtr predicate)
+      : PhysicalOperator(std::move(types)), predicate_(std::move(predicate)) {}
+  std::string Name() const override { return "FILTER"; }
+  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+
+ private:
+  ExpressionPtr predicate_;
+};
+
+class PhysicalProjection : public PhysicalOperator {
+ public:
+  PhysicalProjection(std::vector<LogicalType> types, std::vector<ExpressionPtr> expressions)
+      : PhysicalOperator(std::move(types)), expressions_(std::move(expressions)) {}
+  std::string Name() const override { return "PROJECTION"; }
+  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+
+ private:
+  std::vector<ExpressionPtr> expressions_;
+};
+
+class PhysicalLimit : public PhysicalOperator {
+ public:
+  PhysicalLimit(std::vector<LogicalType> types, idx_t limit, idx_t offset)
+      : PhysicalOperator(std::move(types)), limit_(limit), offset_(offset) {}
+  std::string Name() const override { return "LIMIT"; }
+  std::unique_ptr<OperatorState> GetOperatorState() const override;
+  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+
+ private:
+  idx_t limit_;
+  idx_t offset_;
+};
+
+/// Aggregates without GROUP BY: one output row.
+class PhysicalUngroupedAggregate : public PhysicalOperator {
+ public:
+  PhysicalUngroupedAggregate(std::vector<LogicalType> types, std::vector<ExpressionPtr> aggregates)
+      : PhysicalOperator(std::move(types)), aggregates_(std::move(aggregates)) {}
+  std::string Name() const override { return "UNGROUPED_AGGREGATE"; }
+  bool IsSink() const override { return true; }
+  std::unique_ptr<SinkState> GetSinkState() const override;
+  void Sink(DataChunk& input, SinkState& state) const override;
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  std::vector<ExpressionPtr> aggregates_;
+};
+
+/// Collects the rows to insert, checks constraints, and appends them all at Finalize,
+/// so a failing row leaves the table unchanged. As a source it yields the row count.
+class PhysicalInsert : public PhysicalOperator {
+ public:
+  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
+                 std::vector<Value> defaults)
+      : PhysicalOperator({LogicalType(TypeId::kBigInt)}),
+        table_(std::move(table)),
+        column_map_(std::move(column_map)),
+        defaults_(std::move(defaults)) {}
+  std::string Name() const override { return "INSERT"; }
+  bool IsSink() const override { return true; }
+  std::unique_ptr<SinkState> GetSinkState() const override;
+  void Sink(DataChunk& input, SinkState& state) const override;
+  void Finalize(SinkState& state) const override;
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  std::shared_ptr<TableEntry> table_;
+  std::vector<idx_t> column_map_;
+  std::vector<Value> defaults_;
+};
+
+}  // namespace teal

@@ -1,0 +1,62 @@
+// PhysicalOperator: an executable operator, and the pipeline interfaces of DESIGN.md.
+//
+// An operator plays up to three roles in pipelines (source -> operators -> sink):
+//   source    GetData fills a chunk at a time (an empty chunk means done);
+//   operator  Execute turns one input chunk into at most one output chunk;
+//   sink      Sink consumes chunks, Finalize completes; afterwards the same operator
+//             is the source of the pipeline above it (reading its sink state).
+// States are separate objects so that several threads can later run one pipeline
+// over different morsels; today one thread runs each pipeline.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+struct SourceState {
+  virtual ~SourceState() = default;
+};
+struct OperatorState {
+  virtual ~OperatorState() = default;
+};
+struct SinkState {
+  virtual ~SinkState() = default;
+};
+
+enum class OperatorResult {
+  kNeedMoreInput,  // the input was consumed; send the next chunk
+  kFinished,       // no more output will come, whatever the input
+};
+
+class PhysicalOperator {
+ public:
+  explicit PhysicalOperator(std::vector<LogicalType> types) : types(std::move(types)) {}
+  virtual ~PhysicalOperator() = default;
+
+  virtual std::string Name() const = 0;
+
+  virtual bool IsSource() const { return false; }
+  virtual std::unique_ptr<SourceState> GetSourceState() const;
+  virtual void GetData(DataChunk& chunk, SourceState& state) const;
+
+  virtual std::unique_ptr<OperatorState> GetOperatorState() const;
+  virtual OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const;
+
+  virtual bool IsSink() const { return false; }
+  virtual std::unique_ptr<SinkState> GetSinkState() const;
+  virtual void Sink(DataChunk& input, SinkState& state) const;
+  virtual void Finalize(SinkState& state) const;
+
+  std::vector<LogicalType> types;
+  std::vector<std::unique_ptr<PhysicalOperator>> children;
+  /// Filled by the executor when this operator is a sink; read by GetData afterwards.
+  std::unique_ptr<SinkState> sink_state;
+};
+
+using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
+
+}  // namespace teal

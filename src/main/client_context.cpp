@@ -1,0 +1,145 @@
+// ClientContext: statement dispatch, DDL, and running planned statements.
+#include "main/client_context.hpp"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "execution/executor.hpp"
+#include "execution/physical_planner.hpp"
+#include "parser/parser.hpp"
+#include "planner/binder.hpp"
+#include "teal/error.hpp"
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
+    : database_(std::move(database)) {}
+
+Result ClientContext::Query(std::string_view sql) {
+  auto statements = ParseSql(sql);
+  if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
+  std::optional<Result> last;
+  for (auto& statement : statements) last.emplace(Execute(*statement));
+  return std::move(*last);
+}
+
+std::vector<std::string> ClientContext::TableNames() { return database_->GetCatalog().TableNames(); }
+
+std::string ClientContext::TableSchema(std::string_view table) {
+  return database_->GetCatalog().GetTable(table)->ToSql();
+}
+
+std::vector<std::string> ClientContext::AllSchemaStatements() {
+  return database_->GetCatalog().SchemaStatements();
+}
+
+namespace {
+Result EmptyResult(StatementType type) { return Result(type, {}, {}, {}); }
+
+void CheckSchema(const std::string& schema) {
+  if (!schema.empty() && schema != Catalog::kMainSchema) {
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+  }
+}
+}  // namespace
+
+Result ClientContext::Execute(SQLStatement& statement) {
+  switch (statement.type) {
+    case StatementType::kSelect: {
+      Binder binder(database_->GetCatalog());
+      return ExecutePlan(StatementType::kSelect, binder.BindSelect(static_cast<SelectStatement&>(statement)));
+    }
+    case StatementType::kInsert: {
+      Binder binder(database_->GetCatalog());
+      return ExecutePlan(StatementType::kInsert, binder.BindInsert(static_cast<InsertStatement&>(statement)));
+    }
+    case StatementType::kCreate:
+      if (auto* create = dynamic_cast<CreateTableStatement*>(&statement)) return ExecuteCreateTable(*create);
+      return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
+    case StatementType::kDrop: return ExecuteDrop(static_cast<DropStatement&>(statement));
+    case StatementType::kPragma:
+      throw NotImplementedError(fmt::format("PRAGMA {}", static_cast<PragmaStatement&>(statement).name));
+    default: throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
+  }
+}
+
+Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
+  CheckSchema(create.schema);
+  Catalog& catalog = database_->GetCatalog();
+  Binder binder(catalog);
+  auto table = std::make_shared<TableEntry>();
+  table->name = create.name;
+  if (create.columns.empty()) {
+    throw BinderError(fmt::format("table \"{}\" must have at least one column", create.name));
+  }
+  std::set<std::string> seen;
+  for (const auto& syntax : create.columns) {
+    std::string key = syntax.name;
+    for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!seen.insert(key).second) {
+      throw BinderError(fmt::format("column \"{}\" is defined twice in table \"{}\"", syntax.name, create.name));
+    }
+    ColumnDefinition column;
+    column.name = syntax.name;
+    column.type = binder.ResolveType(syntax.type);
+    column.not_null = syntax.not_null;
+    if (syntax.default_value) {
+      try {
+        column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
+      } catch (const ConversionError& error) {
+        throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
+      }
+      column.default_text = syntax.default_value->ToString();
+    }
+    table->columns.push_back(std::move(column));
+  }
+  table->storage = std::make_shared<DataTable>(table->Types());
+  catalog.CreateTable(std::move(table), create.if_not_exists);
+  return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
+  database_->GetCatalog().CreateEnumType(create.name, create.labels);
+  return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteDrop(const DropStatement& drop) {
+  Catalog& catalog = database_->GetCatalog();
+  // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
+  if (!drop.if_exists) {
+    for (const auto& name : drop.names) {
+      bool exists = drop.kind == DropKind::kTable ? catalog.FindTable(name) != nullptr
+                                                  : catalog.FindType(name).has_value();
+      if (!exists) {
+        throw CatalogError(fmt::format("{} \"{}\" does not exist",
+                                       drop.kind == DropKind::kTable ? "table" : "type", name));
+      }
+    }
+  }
+  for (const auto& name : drop.names) {
+    if (drop.kind == DropKind::kTable) {
+      catalog.DropTable(name, drop.if_exists);
+    } else {
+      catalog.DropType(name, drop.if_exists, drop.cascade);
+    }
+  }
+  return EmptyResult(StatementType::kDrop);
+}
+
+Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
+  Executor executor(*physical);
+  executor.Initialize();
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  while (auto chunk = executor.FetchChunk()) {
+    // Copy into chunks the result owns: the executor's may reference table storage.
+    auto owned = std::make_unique<DataChunk>(bound.types, std::max<idx_t>(chunk->size(), 1));
+    owned->Append(*chunk);
+    chunks.push_back(std::move(owned));
+  }
+  return Result(type, std::move(bound.names), std::move(bound.types), std::move(chunks));
+}
+
+}  // namespace teal

@@ -1,0 +1,40 @@
+// ClientContext: the per-connection state and the statement pipeline
+// parse -> bind -> plan -> execute. Not thread-safe: one per connection.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "main/database_instance.hpp"
+#include "parser/statements.hpp"
+#include "teal/result.hpp"
+
+namespace teal {
+
+class ClientContext {
+ public:
+  explicit ClientContext(std::shared_ptr<DatabaseInstance> database);
+
+  /// Runs every statement of `sql`; returns the last one's result.
+  Result Query(std::string_view sql);
+
+  /// Table names of the database, sorted.
+  std::vector<std::string> TableNames();
+  /// The CREATE TABLE statement of `table`; throws CatalogError when there is none.
+  std::string TableSchema(std::string_view table);
+  /// Every CREATE TYPE and CREATE TABLE statement, in creation order.
+  std::vector<std::string> AllSchemaStatements();
+
+ private:
+  Result Execute(SQLStatement& statement);
+  Result ExecuteCreateTable(const CreateTableStatement& create);
+  Result ExecuteCreateEnum(const CreateEnumStatement& create);
+  Result ExecuteDrop(const DropStatement& drop);
+  Result ExecutePlan(StatementType type, struct BoundStatement bound);
+
+  std::shared_ptr<DatabaseInstance> database_;
+};
+
+}  // namespace teal

@@ -1,0 +1,29 @@
+// Database and Connection: the public handles over DatabaseInstance and ClientContext.
+#include "teal/database.hpp"
+
+#include "main/client_context.hpp"
+#include "main/database_instance.hpp"
+#include "teal/connection.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+Database::Database(std::string_view path) {
+  if (!path.empty() && path != ":memory:") {
+    throw NotImplementedError("database files: Teal runs in memory until persistence lands (open \"" +
+                              std::string(path) + "\")");
+  }
+  instance_ = std::make_shared<DatabaseInstance>();
+}
+
+Database::~Database() = default;
+
+Connection::Connection(Database& database) {
+  context_ = std::make_unique<ClientContext>(database.SharedInstance());
+}
+
+Connection::~Connection() = default;
+
+Result Connection::Query(std::string_view sql) { return context_->Query(sql); }
+
+}  // namespace teal

@@ -1,0 +1,84 @@
+// SQL renderings of parsed expressions and type names (used to name result columns
+// and to show DEFAULT expressions in .schema).
+#include "parser/parsed_expression.hpp"
+
+#include <fmt/format.h>
+
+namespace teal {
+
+std::string TypeName::ToString() const {
+  std::string out = name;
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (!modifiers.empty()) {
+    out += "(";
+    for (size_t i = 0; i < modifiers.size(); i++) out += (i ? "," : "") + std::to_string(modifiers[i]);
+    out += ")";
+  }
+  for (int i = 0; i < array_depth; i++) out += "[]";
+  return out;
+}
+
+namespace {
+std::string Quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+std::string Join(const std::vector<std::unique_ptr<ParsedExpression>>& items, size_t from) {
+  std::string out;
+  for (size_t i = from; i < items.size(); i++) {
+    if (i > from) out += ", ";
+    out += items[i]->ToString();
+  }
+  return out;
+}
+}  // namespace
+
+std::string ParsedExpression::ToString() const {
+  switch (kind) {
+    case ExprKind::kColumnRef: {
+      std::string out;
+      for (size_t i = 0; i < names.size(); i++) out += (i ? "." : "") + names[i];
+      return out;
+    }
+    case ExprKind::kConstant:
+      if (value.IsNull()) return "NULL";
+      if (value.Type().Id() == TypeId::kVarchar) return Quote(value.GetString());
+      return value.ToString();
+    case ExprKind::kCast:
+      return fmt::format("CAST({} AS {})", children[0]->ToString(), cast_type.ToString());
+    case ExprKind::kOperator:
+      if (name == "NOT") return fmt::format("(NOT {})", children[0]->ToString());
+      if (name == "IS NULL" || name == "IS NOT NULL") {
+        return fmt::format("({} {})", children[0]->ToString(), name);
+      }
+      if (name == "IN" || name == "NOT IN") {
+        return fmt::format("({} {} ({}))", children[0]->ToString(), name, Join(children, 1));
+      }
+      if (name == "BETWEEN" || name == "NOT BETWEEN") {
+        return fmt::format("({} {} {} AND {})", children[0]->ToString(), name,
+                           children[1]->ToString(), children[2]->ToString());
+      }
+      if (children.size() == 1) return fmt::format("{}({})", name, children[0]->ToString());
+      {
+        std::string out = "(" + children[0]->ToString();
+        for (size_t i = 1; i < children.size(); i++) out += " " + name + " " + children[i]->ToString();
+        return out + ")";
+      }
+    case ExprKind::kFunction:
+      if (star) return name + "_star()";
+      return fmt::format("{}({}{})", name, distinct ? "DISTINCT " : "", Join(children, 0));
+    case ExprKind::kStar:
+      return names.empty() ? "*" : names[0] + ".*";
+    case ExprKind::kParameter: return fmt::format("${}", parameter_index);
+    case ExprKind::kDefault: return "DEFAULT";
+    case ExprKind::kList: return "[" + Join(children, 0) + "]";
+  }
+  return "?";
+}
+
+}  // namespace teal

@@ -1,0 +1,53 @@
+// ParsedExpression: Teal's own expression tree, produced by the transformer from the
+// PostgreSQL parse tree and consumed by the binder. Names are unresolved here.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "teal/value.hpp"
+
+namespace teal {
+
+/// A type as written in SQL: `integer`, `decimal(10,2)`, `mood`, `int[]`.
+struct TypeName {
+  std::string name;                // lower-case, without a "pg_catalog." qualifier
+  std::vector<int64_t> modifiers;  // DECIMAL(10,2) -> {10, 2}
+  int array_depth = 0;             // INTEGER[][] -> 2
+  std::string ToString() const;
+};
+
+enum class ExprKind {
+  kColumnRef,  // names = {table?, column}
+  kConstant,   // value
+  kCast,       // children[0] AS cast_type
+  kOperator,   // name is the operator: "=", "<>", "AND", "OR", "NOT", "IS NULL", "IN", "BETWEEN"...
+  kFunction,   // name(children...), star for count(*), distinct
+  kStar,       // * or t.* (names = {t})
+  kParameter,  // $n / ?
+  kDefault,    // DEFAULT in an INSERT's VALUES
+  kList,       // [a, b, c] / ARRAY[a, b, c]
+};
+
+struct ParsedExpression {
+  ExprKind kind;
+  std::string name;
+  std::vector<std::string> names;
+  Value value;
+  TypeName cast_type;
+  bool star = false;
+  bool distinct = false;
+  int64_t parameter_index = 0;
+  std::vector<std::unique_ptr<ParsedExpression>> children;
+  std::string alias;
+  int location = -1;
+
+  explicit ParsedExpression(ExprKind k) : kind(k) {}
+  /// SQL text of the expression, used to name result columns: `42`, `(i = 1)`, `count_star()`.
+  std::string ToString() const;
+};
+
+using ParsedExpressionPtr = std::unique_ptr<ParsedExpression>;
+
+}  // namespace teal

@@ -1,0 +1,246 @@
+// Parser: statement splitting, the pre-parse rewrites, and the call into libpg_query.
+#include "parser/parser.hpp"
+
+#include <pg_query.h>
+#include <pg_query/pg_query.pb-c.h>
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "parser/transformer.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Walks SQL text token by token far enough to know what is code and what is a quoted
+/// string, quoted identifier, dollar-quoted string or comment.
+class SqlScanner {
+ public:
+  explicit SqlScanner(std::string_view sql) : sql_(sql) {}
+
+  bool Done() const { return pos_ >= sql_.size(); }
+  size_t Position() const { return pos_; }
+  /// Skips one quoted string / identifier / comment starting at the current position
+  /// and returns true, or returns false when the current character starts none.
+  bool SkipQuotedOrComment() {
+    char c = sql_[pos_];
+    if (c == '\'' || c == '"') {
+      SkipQuoted(c);
+      return true;
+    }
+    if (c == '-' && Peek(1) == '-') {
+      while (!Done() && sql_[pos_] != '\n') pos_++;
+      return true;
+    }
+    if (c == '/' && Peek(1) == '*') {
+      pos_ += 2;
+      while (!Done() && !(sql_[pos_] == '*' && Peek(1) == '/')) pos_++;
+      pos_ = std::min(pos_ + 2, sql_.size());
+      return true;
+    }
+    if (c == '$') {
+      size_t end = pos_ + 1;
+      while (end < sql_.size() && (std::isalnum(static_cast<unsigned char>(sql_[end])) || sql_[end] == '_')) end++;
+      if (end < sql_.size() && sql_[end] == '$' && !(end > pos_ + 1 && std::isdigit(static_cast<unsigned char>(sql_[pos_ + 1])))) {
+        std::string_view tag = sql_.substr(pos_, end - pos_ + 1);
+        size_t close = sql_.find(tag, end + 1);
+        pos_ = close == std::string_view::npos ? sql_.size() : close + tag.size();
+        return true;
+      }
+    }
+    return false;
+  }
+  void Advance() { pos_++; }
+  char Current() const { return sql_[pos_]; }
+
+ private:
+  char Peek(size_t n) const { return pos_ + n < sql_.size() ? sql_[pos_ + n] : '\0'; }
+  void SkipQuoted(char quote) {
+    pos_++;
+    while (!Done()) {
+      if (sql_[pos_] == quote) {
+        if (Peek(1) == quote) {
+          pos_ += 2;
+          continue;
+        }
+        pos_++;
+        return;
+      }
+      pos_++;
+    }
+  }
+  std::string_view sql_;
+  size_t pos_ = 0;
+};
+
+bool IsBlank(std::string_view s) {
+  SqlScanner scanner(s);
+  while (!scanner.Done()) {
+    size_t before = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) {
+      char c = s[before];
+      if (c == '\'' || c == '"' || c == '$') return false;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(scanner.Current()))) return false;
+    scanner.Advance();
+  }
+  return true;
+}
+
+std::string Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) b++;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) e--;
+  return std::string(s.substr(b, e - b));
+}
+
+bool StartsWithKeyword(std::string_view s, std::string_view keyword) {
+  size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) i++;
+  if (s.size() - i < keyword.size()) return false;
+  for (size_t k = 0; k < keyword.size(); k++) {
+    if (std::tolower(static_cast<unsigned char>(s[i + k])) != keyword[k]) return false;
+  }
+  size_t after = i + keyword.size();
+  return after == s.size() || !(std::isalnum(static_cast<unsigned char>(s[after])) || s[after] == '_');
+}
+
+std::unique_ptr<PragmaStatement> ParsePragma(const std::string& text) {
+  // PRAGMA name | PRAGMA name = value | PRAGMA name(arg, ...)
+  std::string rest = Trim(std::string_view(text).substr(text.find_first_not_of(" \t\r\n") + 6));
+  auto statement = std::make_unique<PragmaStatement>();
+  statement->text = text;
+  size_t i = 0;
+  while (i < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[i])) || rest[i] == '_')) i++;
+  statement->name = rest.substr(0, i);
+  for (auto& c : statement->name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (statement->name.empty()) throw ParserError("PRAGMA needs a name: " + text);
+  std::string tail = Trim(std::string_view(rest).substr(i));
+  if (!tail.empty() && tail[0] == '=') {
+    statement->arguments.push_back(Trim(std::string_view(tail).substr(1)));
+  } else if (!tail.empty() && tail[0] == '(' && tail.back() == ')') {
+    std::string inner = tail.substr(1, tail.size() - 2);
+    if (!Trim(inner).empty()) statement->arguments.push_back(Trim(inner));
+  } else if (!tail.empty()) {
+    throw ParserError(fmt::format("syntax error in PRAGMA at \"{}\"", tail));
+  }
+  return statement;
+}
+
+}  // namespace
+
+std::vector<std::string> SplitStatements(std::string_view sql) {
+  std::vector<std::string> out;
+  SqlScanner scanner(sql);
+  size_t start = 0;
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    if (scanner.Current() == ';') {
+      std::string_view piece = sql.substr(start, scanner.Position() - start);
+      if (!IsBlank(piece)) out.push_back(Trim(piece));
+      start = scanner.Position() + 1;
+    }
+    scanner.Advance();
+  }
+  std::string_view piece = sql.substr(std::min(start, sql.size()));
+  if (!IsBlank(piece)) out.push_back(Trim(piece));
+  return out;
+}
+
+std::string RewriteListLiterals(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 16);
+  SqlScanner scanner(sql);
+  // The last significant character before '[' decides: after a name, ')' or ']' it is a
+  // subscript or an array type; after an operator, '(' or ',' it opens a list literal.
+  char previous = '\0';
+  std::string previous_word;
+  size_t copied = 0;
+  std::string word;
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) {
+      char c = sql[at];
+      if (c == '\'' || c == '"' || c == '$') {
+        previous = c == '"' ? 'a' : '\'';
+        previous_word.clear();
+      }
+      continue;
+    }
+    char c = scanner.Current();
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      previous = 'a';
+    } else {
+      if (!word.empty()) {
+        previous_word = word;
+        word.clear();
+      }
+      if (!std::isspace(static_cast<unsigned char>(c))) {
+        bool opens_list = c == '[' && (previous != 'a' && previous != ')' && previous != ']' &&
+                                       previous != '\'');
+        // Keywords that end a clause can precede a list literal: SELECT [1], VALUES ([1]).
+        if (c == '[' && previous == 'a' &&
+            (previous_word == "select" || previous_word == "in" || previous_word == "and" ||
+             previous_word == "or" || previous_word == "not" || previous_word == "then" ||
+             previous_word == "else" || previous_word == "when" || previous_word == "default" ||
+             previous_word == "return" || previous_word == "is")) {
+          opens_list = true;
+        }
+        if (opens_list) {
+          out.append(sql.substr(copied, at - copied));
+          out += "ARRAY";
+          copied = at;
+        }
+        previous = c;
+        previous_word.clear();
+      }
+    }
+    scanner.Advance();
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
+  std::vector<std::unique_ptr<SQLStatement>> statements;
+  for (auto& text : SplitStatements(sql)) {
+    if (StartsWithKeyword(text, "pragma")) {
+      statements.push_back(ParsePragma(text));
+      continue;
+    }
+    std::string rewritten = RewriteListLiterals(text);
+    PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten.c_str());
+    if (result.error) {
+      std::string message = result.error->message;
+      int cursor = result.error->cursorpos;
+      pg_query_free_protobuf_parse_result(result);
+      if (cursor > 0) {
+        message += fmt::format(" (at position {} of \"{}\")", cursor, rewritten);
+      }
+      throw ParserError(message);
+    }
+    PgQuery__ParseResult* tree = pg_query__parse_result__unpack(
+        nullptr, result.parse_tree.len, reinterpret_cast<const uint8_t*>(result.parse_tree.data));
+    pg_query_free_protobuf_parse_result(result);
+    if (!tree) throw InternalError("libpg_query returned a parse tree that does not unpack");
+    try {
+      for (size_t i = 0; i < tree->n_stmts; i++) {
+        auto statement = TransformStatement(*tree->stmts[i]->stmt, rewritten);
+        statement->text = text;
+        statements.push_back(std::move(statement));
+      }
+    } catch (...) {
+      pg_query__parse_result__free_unpacked(tree, nullptr);
+      throw;
+    }
+    pg_query__parse_result__free_unpacked(tree, nullptr);
+  }
+  return statements;
+}
+
+}  // namespace teal

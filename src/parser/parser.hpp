@@ -1,0 +1,27 @@
+// Parser: SQL text -> Teal statements. The PostgreSQL grammar (libpg_query) does the
+// parsing; statements it lacks (PRAGMA) and DuckDB list literals ([1, 2]) are handled
+// before it. Only src/parser/transformer sees libpg_query's tree.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parser/statements.hpp"
+
+namespace teal {
+
+/// Parses every statement in `sql`. Throws ParserError naming the position and the
+/// offending token, or NotImplementedError for statements Teal does not support.
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql);
+
+/// Splits `sql` into statement texts at top-level semicolons (outside quotes and
+/// comments). Empty statements are dropped.
+std::vector<std::string> SplitStatements(std::string_view sql);
+
+/// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL
+/// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
+std::string RewriteListLiterals(std::string_view sql);
+
+}  // namespace teal

@@ -1,0 +1,87 @@
+// The statements the transformer produces: one struct per statement kind.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "parser/parsed_expression.hpp"
+#include "teal/statement_type.hpp"
+
+namespace teal {
+
+struct SQLStatement {
+  explicit SQLStatement(StatementType t) : type(t) {}
+  virtual ~SQLStatement() = default;
+  StatementType type;
+  std::string text;  // the statement's own SQL text
+};
+
+/// FROM <table> [AS alias]
+struct BaseTableRef {
+  std::string schema;
+  std::string name;
+  std::string alias;
+};
+
+struct SelectStatement : SQLStatement {
+  SelectStatement() : SQLStatement(StatementType::kSelect) {}
+  std::vector<ParsedExpressionPtr> select_list;
+  std::optional<BaseTableRef> from;
+  ParsedExpressionPtr where;
+  ParsedExpressionPtr limit;
+  ParsedExpressionPtr offset;
+  /// VALUES (...), (...) — when set, select_list and from are empty.
+  std::vector<std::vector<ParsedExpressionPtr>> values;
+};
+
+struct ColumnDefinitionSyntax {
+  std::string name;
+  TypeName type;
+  bool not_null = false;
+  ParsedExpressionPtr default_value;
+  std::string default_text;  // the DEFAULT expression as written
+};
+
+struct CreateTableStatement : SQLStatement {
+  CreateTableStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string schema;
+  std::string name;
+  bool if_not_exists = false;
+  std::vector<ColumnDefinitionSyntax> columns;
+};
+
+struct CreateEnumStatement : SQLStatement {
+  CreateEnumStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string name;
+  std::vector<std::string> labels;
+};
+
+enum class DropKind { kTable, kType };
+
+struct DropStatement : SQLStatement {
+  DropStatement() : SQLStatement(StatementType::kDrop) {}
+  DropKind kind = DropKind::kTable;
+  std::vector<std::string> names;
+  bool if_exists = false;
+  bool cascade = false;
+};
+
+struct InsertStatement : SQLStatement {
+  InsertStatement() : SQLStatement(StatementType::kInsert) {}
+  std::string schema;
+  std::string table;
+  std::vector<std::string> columns;  // empty: all, in order
+  bool default_values = false;       // INSERT INTO t DEFAULT VALUES
+  std::unique_ptr<SelectStatement> select;
+};
+
+/// PRAGMA name; PRAGMA name = value; PRAGMA name(args)
+struct PragmaStatement : SQLStatement {
+  PragmaStatement() : SQLStatement(StatementType::kPragma) {}
+  std::string name;
+  std::vector<std::string> arguments;
+};
+
+}  // namespace teal

@@ -1,0 +1,471 @@
+// Transformer: one function per PostgreSQL node kind Teal understands. Anything else is
+// a NotImplementedError naming the construct — never silently ignored.
+#include "parser/transformer.hpp"
+
+#include <pg_query/pg_query.pb-c.h>
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+using Node = PgQuery__Node;
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string StringOf(const Node* node) {
+  if (node && node->node_case == PG_QUERY__NODE__NODE_STRING) return node->string->sval;
+  throw InternalError("expected a string node in the parse tree");
+}
+
+class Transformer {
+ public:
+  explicit Transformer(std::string_view sql) : sql_(sql) {}
+
+  std::unique_ptr<SQLStatement> Statement(const Node& node) {
+    switch (node.node_case) {
+      case PG_QUERY__NODE__NODE_SELECT_STMT: return Select(*node.select_stmt);
+      case PG_QUERY__NODE__NODE_INSERT_STMT: return Insert(*node.insert_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_STMT: return CreateTable(*node.create_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT: return CreateEnum(*node.create_enum_stmt);
+      case PG_QUERY__NODE__NODE_DROP_STMT: return Drop(*node.drop_stmt);
+      case PG_QUERY__NODE__NODE_UPDATE_STMT: throw NotImplementedError("UPDATE statements");
+      case PG_QUERY__NODE__NODE_DELETE_STMT: throw NotImplementedError("DELETE statements");
+      case PG_QUERY__NODE__NODE_TRANSACTION_STMT: throw NotImplementedError("transactions");
+      case PG_QUERY__NODE__NODE_VIEW_STMT: throw NotImplementedError("CREATE VIEW");
+      case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT: throw NotImplementedError("CREATE TABLE AS");
+      case PG_QUERY__NODE__NODE_EXPLAIN_STMT: throw NotImplementedError("EXPLAIN");
+      case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: throw NotImplementedError("SET");
+      case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT: throw NotImplementedError("ALTER TABLE");
+      case PG_QUERY__NODE__NODE_INDEX_STMT: throw NotImplementedError("CREATE INDEX");
+      default:
+        throw NotImplementedError(fmt::format("this kind of statement (parse node {})",
+                                              static_cast<int>(node.node_case)));
+    }
+  }
+
+ private:
+  // ---- statements ----------------------------------------------------------------
+  std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s) {
+    if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+      throw NotImplementedError("UNION, INTERSECT and EXCEPT");
+    }
+    if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
+    if (s.n_distinct_clause) throw NotImplementedError("SELECT DISTINCT");
+    if (s.n_group_clause) throw NotImplementedError("GROUP BY");
+    if (s.having_clause) throw NotImplementedError("HAVING");
+    if (s.n_sort_clause) throw NotImplementedError("ORDER BY");
+    if (s.n_window_clause) throw NotImplementedError("WINDOW");
+    if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
+    if (s.into_clause) throw NotImplementedError("SELECT INTO");
+    auto select = std::make_unique<SelectStatement>();
+    for (size_t i = 0; i < s.n_values_lists; i++) {
+      const Node* row = s.values_lists[i];
+      if (row->node_case != PG_QUERY__NODE__NODE_LIST) {
+        throw InternalError("VALUES row is not a list in the parse tree");
+      }
+      std::vector<ParsedExpressionPtr> values;
+      for (size_t j = 0; j < row->list->n_items; j++) values.push_back(Expr(row->list->items[j]));
+      select->values.push_back(std::move(values));
+    }
+    for (size_t i = 0; i < s.n_target_list; i++) {
+      const Node* target = s.target_list[i];
+      if (target->node_case != PG_QUERY__NODE__NODE_RES_TARGET) {
+        throw InternalError("select list entry is not a ResTarget");
+      }
+      auto expr = Expr(target->res_target->val);
+      if (target->res_target->name && *target->res_target->name) {
+        expr->alias = target->res_target->name;
+      }
+      select->select_list.push_back(std::move(expr));
+    }
+    if (s.n_from_clause > 1) throw NotImplementedError("joins (more than one table in FROM)");
+    if (s.n_from_clause == 1) {
+      const Node* from = s.from_clause[0];
+      if (from->node_case != PG_QUERY__NODE__NODE_RANGE_VAR) {
+        switch (from->node_case) {
+          case PG_QUERY__NODE__NODE_JOIN_EXPR: throw NotImplementedError("joins");
+          case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: throw NotImplementedError("subqueries in FROM");
+          case PG_QUERY__NODE__NODE_RANGE_FUNCTION: throw NotImplementedError("table functions");
+          default: throw NotImplementedError("this kind of FROM clause");
+        }
+      }
+      select->from = Table(*from->range_var);
+    }
+    if (s.where_clause) select->where = Expr(s.where_clause);
+    if (s.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES) {
+      throw NotImplementedError("FETCH … WITH TIES");
+    }
+    if (s.limit_count) select->limit = Expr(s.limit_count);
+    if (s.limit_offset) select->offset = Expr(s.limit_offset);
+    return select;
+  }
+
+  BaseTableRef Table(const PgQuery__RangeVar& range) {
+    BaseTableRef ref;
+    if (range.catalogname && *range.catalogname) {
+      throw NotImplementedError("catalog-qualified table names");
+    }
+    ref.schema = range.schemaname ? range.schemaname : "";
+    ref.name = range.relname;
+    if (range.alias) {
+      if (range.alias->n_colnames) throw NotImplementedError("column aliases in FROM");
+      ref.alias = range.alias->aliasname;
+    }
+    return ref;
+  }
+
+  std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
+    if (s.with_clause) throw NotImplementedError("WITH in INSERT");
+    if (s.on_conflict_clause) throw NotImplementedError("INSERT … ON CONFLICT");
+    if (s.n_returning_list) throw NotImplementedError("INSERT … RETURNING");
+    auto insert = std::make_unique<InsertStatement>();
+    BaseTableRef table = Table(*s.relation);
+    insert->schema = table.schema;
+    insert->table = table.name;
+    for (size_t i = 0; i < s.n_cols; i++) {
+      insert->columns.push_back(s.cols[i]->res_target->name);
+    }
+    if (!s.select_stmt) {
+      insert->default_values = true;
+    } else {
+      insert->select = Select(*s.select_stmt->select_stmt);
+    }
+    return insert;
+  }
+
+  std::unique_ptr<CreateTableStatement> CreateTable(const PgQuery__CreateStmt& s) {
+    if (s.n_inh_relations) throw NotImplementedError("INHERITS");
+    if (s.partspec || s.partbound) throw NotImplementedError("partitioned tables");
+    if (s.relation->relpersistence && s.relation->relpersistence[0] == 't') {
+      throw NotImplementedError("temporary tables");
+    }
+    auto create = std::make_unique<CreateTableStatement>();
+    BaseTableRef table = Table(*s.relation);
+    create->schema = table.schema;
+    create->name = table.name;
+    create->if_not_exists = s.if_not_exists;
+    for (size_t i = 0; i < s.n_table_elts; i++) {
+      const Node* element = s.table_elts[i];
+      if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
+        throw NotImplementedError("table constraints (PRIMARY KEY, UNIQUE, CHECK, FOREIGN KEY)");
+      }
+      if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
+        throw NotImplementedError("this kind of table element");
+      }
+      create->columns.push_back(Column(*element->column_def));
+    }
+    return create;
+  }
+
+  ColumnDefinitionSyntax Column(const PgQuery__ColumnDef& def) {
+    ColumnDefinitionSyntax column;
+    column.name = def.colname;
+    column.type = Type(*def.type_name);
+    if (def.coll_clause) throw NotImplementedError("COLLATE");
+    for (size_t i = 0; i < def.n_constraints; i++) {
+      const auto& c = *def.constraints[i]->constraint;
+      switch (c.contype) {
+        case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL: column.not_null = true; break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_NULL: column.not_null = false; break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
+          column.default_value = Expr(c.raw_expr);
+          column.default_text = TextAt(c.raw_expr);
+          break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: throw NotImplementedError("PRIMARY KEY");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: throw NotImplementedError("UNIQUE");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK: throw NotImplementedError("CHECK constraints");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN: throw NotImplementedError("FOREIGN KEY");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
+        case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: throw NotImplementedError("generated columns");
+        default: throw NotImplementedError("this column constraint");
+      }
+    }
+    return column;
+  }
+
+  std::unique_ptr<CreateEnumStatement> CreateEnum(const PgQuery__CreateEnumStmt& s) {
+    auto create = std::make_unique<CreateEnumStatement>();
+    if (s.n_type_name > 1) {
+      std::string schema = StringOf(s.type_name[0]);
+      if (Lower(schema) != "main") throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+    }
+    create->name = StringOf(s.type_name[s.n_type_name - 1]);
+    for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));
+    return create;
+  }
+
+  std::unique_ptr<DropStatement> Drop(const PgQuery__DropStmt& s) {
+    auto drop = std::make_unique<DropStatement>();
+    drop->if_exists = s.missing_ok;
+    drop->cascade = s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
+    if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      drop->kind = DropKind::kTable;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const Node* object = s.objects[i];
+        const auto& list = *object->list;
+        drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+      }
+    } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) {
+      drop->kind = DropKind::kType;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const auto& type = *s.objects[i]->type_name;
+        drop->names.push_back(StringOf(type.names[type.n_names - 1]));
+      }
+    } else {
+      throw NotImplementedError("DROP of this kind of object");
+    }
+    return drop;
+  }
+
+  // ---- types -----------------------------------------------------------------
+  TypeName Type(const PgQuery__TypeName& t) {
+    TypeName type;
+    if (t.setof || t.pct_type) throw NotImplementedError("SETOF and %TYPE");
+    std::vector<std::string> parts;
+    for (size_t i = 0; i < t.n_names; i++) parts.push_back(StringOf(t.names[i]));
+    if (parts.size() > 1 && parts[0] != "pg_catalog" && Lower(parts[0]) != "main") {
+      throw NotImplementedError(fmt::format("qualified type name \"{}.{}\"", parts[0], parts[1]));
+    }
+    type.name = Lower(parts.back());
+    for (size_t i = 0; i < t.n_typmods; i++) {
+      const Node* mod = t.typmods[i];
+      if (mod->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+          mod->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+        type.modifiers.push_back(mod->a_const->ival->ival);
+      } else {
+        throw ParserError(fmt::format("type modifiers of {} must be integer constants", type.name));
+      }
+    }
+    type.array_depth = static_cast<int>(t.n_array_bounds);
+    // INTERVAL field restrictions (INTERVAL '1' DAY) arrive as a typmod; keep plain INTERVAL.
+    if (type.name == "interval") type.modifiers.clear();
+    return type;
+  }
+
+  // ---- expressions -------------------------------------------------------------
+  ParsedExpressionPtr Make(ExprKind kind, int location) {
+    auto e = std::make_unique<ParsedExpression>(kind);
+    e->location = location;
+    return e;
+  }
+
+  ParsedExpressionPtr Operator(std::string name, int location, ParsedExpressionPtr a,
+                               ParsedExpressionPtr b = nullptr) {
+    auto e = Make(ExprKind::kOperator, location);
+    e->name = std::move(name);
+    e->children.push_back(std::move(a));
+    if (b) e->children.push_back(std::move(b));
+    return e;
+  }
+
+  ParsedExpressionPtr Constant(const PgQuery__AConst& c) {
+    auto e = Make(ExprKind::kConstant, c.location);
+    if (c.isnull) return e;  // Value() is the untyped NULL
+    switch (c.val_case) {
+      case PG_QUERY__A__CONST__VAL_IVAL: e->value = Value::Integer(c.ival->ival); break;
+      case PG_QUERY__A__CONST__VAL_FVAL: e->value = NumericLiteral(c.fval->fval); break;
+      case PG_QUERY__A__CONST__VAL_BOOLVAL: e->value = Value::Boolean(c.boolval->boolval); break;
+      case PG_QUERY__A__CONST__VAL_SVAL: e->value = Value::Varchar(c.sval->sval); break;
+      case PG_QUERY__A__CONST__VAL_BSVAL: throw NotImplementedError("bit-string literals");
+      default: break;
+    }
+    return e;
+  }
+
+  /// A numeric literal the grammar did not fit in an int32: BIGINT or HUGEINT when it is
+  /// a whole number that fits, DECIMAL(w,s) when it has a point and <= 38 digits, else DOUBLE.
+  static Value NumericLiteral(std::string_view text) {
+    bool negative = !text.empty() && text[0] == '-';
+    std::string_view digits = negative ? text.substr(1) : text;
+    if (digits.find_first_of("eE") == std::string_view::npos) {
+      size_t point = digits.find('.');
+      std::string whole(digits.substr(0, point));
+      std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
+      std::string all = whole + fraction;
+      size_t first = all.find_first_not_of('0');
+      size_t significant = first == std::string::npos ? 0 : all.size() - first;
+      if (significant <= 38) {
+        int128 unscaled = 0;
+        for (char ch : all) unscaled = unscaled * 10 + (ch - '0');
+        if (negative) unscaled = -unscaled;
+        if (fraction.empty()) {
+          if (unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
+            return Value::BigInt(static_cast<int64_t>(unscaled));
+          }
+          return Value::HugeInt(unscaled);
+        }
+        uint8_t scale = static_cast<uint8_t>(fraction.size());
+        uint8_t width = static_cast<uint8_t>(std::max<size_t>(significant, scale));
+        if (width == 0) width = 1;
+        if (width <= 38) return Value::Decimal(unscaled, width, scale);
+      }
+    }
+    return Value::Double(std::strtod(std::string(text).c_str(), nullptr));
+  }
+
+  std::vector<ParsedExpressionPtr> List(const Node* node) {
+    std::vector<ParsedExpressionPtr> out;
+    if (node->node_case != PG_QUERY__NODE__NODE_LIST) {
+      out.push_back(Expr(node));
+      return out;
+    }
+    for (size_t i = 0; i < node->list->n_items; i++) out.push_back(Expr(node->list->items[i]));
+    return out;
+  }
+
+  ParsedExpressionPtr AExpr(const PgQuery__AExpr& a) {
+    std::string name = a.n_name ? StringOf(a.name[a.n_name - 1]) : "";
+    switch (a.kind) {
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP: {
+        if (!a.lexpr) {  // prefix operator
+          if (name == "-" || name == "+") {
+            auto operand = Expr(a.rexpr);
+            if (name == "+") return operand;
+            return Operator("-", a.location, std::move(operand));
+          }
+          throw NotImplementedError(fmt::format("prefix operator {}", name));
+        }
+        return Operator(name, a.location, Expr(a.lexpr), Expr(a.rexpr));
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_IN: {
+        auto e = Make(ExprKind::kOperator, a.location);
+        e->name = name == "<>" ? "NOT IN" : "IN";
+        e->children.push_back(Expr(a.lexpr));
+        for (auto& item : List(a.rexpr)) e->children.push_back(std::move(item));
+        return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN: {
+        auto e = Make(ExprKind::kOperator, a.location);
+        e->name = a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN ? "BETWEEN" : "NOT BETWEEN";
+        e->children.push_back(Expr(a.lexpr));
+        for (auto& item : List(a.rexpr)) e->children.push_back(std::move(item));
+        return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
+        return Operator("IS DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
+        return Operator("IS NOT DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
+      case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
+        return Operator(name == "~~" ? "LIKE" : "NOT LIKE", a.location, Expr(a.lexpr), Expr(a.rexpr));
+      case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
+        return Operator(name == "~~*" ? "ILIKE" : "NOT ILIKE", a.location, Expr(a.lexpr),
+                        Expr(a.rexpr));
+      case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
+        auto e = Make(ExprKind::kFunction, a.location);
+        e->name = "nullif";
+        e->children.push_back(Expr(a.lexpr));
+        e->children.push_back(Expr(a.rexpr));
+        return e;
+      }
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL: throw NotImplementedError("ANY/ALL");
+      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: throw NotImplementedError("SIMILAR TO");
+      default: throw NotImplementedError("this operator form");
+    }
+  }
+
+  ParsedExpressionPtr Expr(const Node* node) {
+    if (!node) throw InternalError("missing expression in the parse tree");
+    switch (node->node_case) {
+      case PG_QUERY__NODE__NODE_A_CONST: return Constant(*node->a_const);
+      case PG_QUERY__NODE__NODE_COLUMN_REF: {
+        const auto& ref = *node->column_ref;
+        const Node* last = ref.fields[ref.n_fields - 1];
+        if (last->node_case == PG_QUERY__NODE__NODE_A_STAR) {
+          auto e = Make(ExprKind::kStar, ref.location);
+          for (size_t i = 0; i + 1 < ref.n_fields; i++) e->names.push_back(StringOf(ref.fields[i]));
+          return e;
+        }
+        auto e = Make(ExprKind::kColumnRef, ref.location);
+        for (size_t i = 0; i < ref.n_fields; i++) e->names.push_back(StringOf(ref.fields[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_TYPE_CAST: {
+        const auto& cast = *node->type_cast;
+        auto e = Make(ExprKind::kCast, cast.location);
+        e->children.push_back(Expr(cast.arg));
+        e->cast_type = Type(*cast.type_name);
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_A_EXPR: return AExpr(*node->a_expr);
+      case PG_QUERY__NODE__NODE_BOOL_EXPR: {
+        const auto& b = *node->bool_expr;
+        auto e = Make(ExprKind::kOperator, b.location);
+        e->name = b.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR  ? "AND"
+                  : b.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? "OR"
+                                                                  : "NOT";
+        for (size_t i = 0; i < b.n_args; i++) e->children.push_back(Expr(b.args[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_NULL_TEST: {
+        const auto& t = *node->null_test;
+        return Operator(t.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? "IS NULL" : "IS NOT NULL",
+                        t.location, Expr(t.arg));
+      }
+      case PG_QUERY__NODE__NODE_FUNC_CALL: {
+        const auto& f = *node->func_call;
+        if (f.over) throw NotImplementedError("window functions");
+        if (f.n_agg_order) throw NotImplementedError("ORDER BY inside an aggregate");
+        if (f.agg_filter) throw NotImplementedError("FILTER on aggregates");
+        if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
+        auto e = Make(ExprKind::kFunction, f.location);
+        e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
+        e->star = f.agg_star;
+        e->distinct = f.agg_distinct;
+        for (size_t i = 0; i < f.n_args; i++) e->children.push_back(Expr(f.args[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: {
+        const auto& a = *node->a_array_expr;
+        auto e = Make(ExprKind::kList, a.location);
+        for (size_t i = 0; i < a.n_elements; i++) e->children.push_back(Expr(a.elements[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_PARAM_REF: {
+        auto e = Make(ExprKind::kParameter, node->param_ref->location);
+        e->parameter_index = node->param_ref->number;
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
+        return Make(ExprKind::kDefault, node->set_to_default->location);
+      case PG_QUERY__NODE__NODE_SUB_LINK: throw NotImplementedError("subqueries");
+      case PG_QUERY__NODE__NODE_CASE_EXPR: throw NotImplementedError("CASE");
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR: throw NotImplementedError("COALESCE");
+      case PG_QUERY__NODE__NODE_A_INDIRECTION: throw NotImplementedError("subscripts and field access");
+      case PG_QUERY__NODE__NODE_BOOLEAN_TEST: throw NotImplementedError("IS TRUE / IS FALSE");
+      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
+        throw NotImplementedError("current_date, current_timestamp and similar");
+      case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: throw NotImplementedError("COLLATE");
+      case PG_QUERY__NODE__NODE_ROW_EXPR: throw NotImplementedError("row constructors");
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: throw NotImplementedError("GREATEST/LEAST");
+      default:
+        throw NotImplementedError(fmt::format("this kind of expression (parse node {})",
+                                              static_cast<int>(node->node_case)));
+    }
+  }
+
+  /// The SQL text of an expression node, from its location to the end of the expression,
+  /// approximated by re-rendering (locations alone do not give the end).
+  std::string TextAt(const Node* node) { return Expr(node)->ToString(); }
+
+  std::string_view sql_;
+};
+
+}  // namespace
+
+std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql) {
+  return Transformer(sql).Statement(node);
+}
+
+}  // namespace teal

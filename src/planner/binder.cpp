@@ -1,0 +1,652 @@
+// Binder: SELECT and INSERT to logical plans; expressions to bound expressions.
+#include "planner/binder.hpp"
+
+#include <fmt/format.h>
+
+#include "teal/error.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+// ---- types ----------------------------------------------------------------------
+
+namespace {
+struct TypeAlias {
+  const char* name;
+  TypeId id;
+};
+constexpr TypeAlias kTypeAliases[] = {
+    {"bool", TypeId::kBoolean},          {"boolean", TypeId::kBoolean},
+    {"logical", TypeId::kBoolean},       {"int1", TypeId::kTinyInt},
+    {"tinyint", TypeId::kTinyInt},       {"int2", TypeId::kSmallInt},
+    {"smallint", TypeId::kSmallInt},     {"short", TypeId::kSmallInt},
+    {"int4", TypeId::kInteger},          {"int", TypeId::kInteger},
+    {"integer", TypeId::kInteger},       {"signed", TypeId::kInteger},
+    {"int8", TypeId::kBigInt},           {"bigint", TypeId::kBigInt},
+    {"long", TypeId::kBigInt},           {"int16", TypeId::kHugeInt},
+    {"int128", TypeId::kHugeInt},        {"hugeint", TypeId::kHugeInt},
+    {"utinyint", TypeId::kUTinyInt},     {"uint8", TypeId::kUTinyInt},
+    {"usmallint", TypeId::kUSmallInt},   {"uint16", TypeId::kUSmallInt},
+    {"uinteger", TypeId::kUInteger},     {"uint32", TypeId::kUInteger},
+    {"ubigint", TypeId::kUBigInt},       {"uint64", TypeId::kUBigInt},
+    {"uhugeint", TypeId::kUHugeInt},     {"uint128", TypeId::kUHugeInt},
+    {"float4", TypeId::kFloat},          {"real", TypeId::kFloat},
+    {"float", TypeId::kFloat},           {"float8", TypeId::kDouble},
+    {"double", TypeId::kDouble},         {"varchar", TypeId::kVarchar},
+    {"text", TypeId::kVarchar},          {"string", TypeId::kVarchar},
+    {"bpchar", TypeId::kVarchar},        {"char", TypeId::kVarchar},
+    {"name", TypeId::kVarchar},          {"blob", TypeId::kBlob},
+    {"bytea", TypeId::kBlob},            {"binary", TypeId::kBlob},
+    {"varbinary", TypeId::kBlob},        {"date", TypeId::kDate},
+    {"time", TypeId::kTime},             {"timetz", TypeId::kTimeTz},
+    {"timestamp", TypeId::kTimestamp},   {"datetime", TypeId::kTimestamp},
+    {"timestamp_us", TypeId::kTimestamp}, {"timestamp_s", TypeId::kTimestampS},
+    {"timestamp_ms", TypeId::kTimestampMs}, {"timestamp_ns", TypeId::kTimestampNs},
+    {"timestamptz", TypeId::kTimestampTz}, {"interval", TypeId::kInterval},
+    {"uuid", TypeId::kUuid},
+};
+
+int SignedRank(TypeId id) {
+  switch (id) {
+    case TypeId::kTinyInt: return 1;
+    case TypeId::kSmallInt: return 2;
+    case TypeId::kInteger: return 3;
+    case TypeId::kBigInt: return 4;
+    case TypeId::kHugeInt: return 5;
+    case TypeId::kUTinyInt: return 1;
+    case TypeId::kUSmallInt: return 2;
+    case TypeId::kUInteger: return 3;
+    case TypeId::kUBigInt: return 4;
+    case TypeId::kUHugeInt: return 5;
+    default: return 0;
+  }
+}
+
+TypeId SignedOfRank(int rank) {
+  constexpr TypeId kIds[] = {TypeId::kTinyInt, TypeId::kSmallInt, TypeId::kInteger, TypeId::kBigInt,
+                             TypeId::kHugeInt};
+  return kIds[rank - 1];
+}
+
+TypeId UnsignedOfRank(int rank) {
+  constexpr TypeId kIds[] = {TypeId::kUTinyInt, TypeId::kUSmallInt, TypeId::kUInteger,
+                             TypeId::kUBigInt, TypeId::kUHugeInt};
+  return kIds[rank - 1];
+}
+
+/// Decimal digits needed left of the point for any value of an integer type.
+int IntegerDigits(TypeId id) {
+  switch (id) {
+    case TypeId::kTinyInt:
+    case TypeId::kUTinyInt: return 3;
+    case TypeId::kSmallInt:
+    case TypeId::kUSmallInt: return 5;
+    case TypeId::kInteger:
+    case TypeId::kUInteger: return 10;
+    case TypeId::kBigInt: return 19;
+    case TypeId::kUBigInt: return 20;
+    default: return 39;
+  }
+}
+
+LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
+  if (a.Id() == TypeId::kDouble || b.Id() == TypeId::kDouble || a.Id() == TypeId::kFloat ||
+      b.Id() == TypeId::kFloat) {
+    return TypeId::kDouble;
+  }
+  if (a.Id() == TypeId::kDecimal || b.Id() == TypeId::kDecimal) {
+    auto digits = [](const LogicalType& t) {
+      return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale() : IntegerDigits(t.Id());
+    };
+    auto scale = [](const LogicalType& t) {
+      return t.Id() == TypeId::kDecimal ? static_cast<int>(t.DecimalScale()) : 0;
+    };
+    int s = std::max(scale(a), scale(b));
+    int w = std::max(digits(a), digits(b)) + s;
+    if (w > LogicalType::kMaxDecimalWidth) return TypeId::kDouble;
+    return LogicalType::Decimal(static_cast<uint8_t>(w), static_cast<uint8_t>(s));
+  }
+  bool a_signed = a.IsSigned(), b_signed = b.IsSigned();
+  int ra = SignedRank(a.Id()), rb = SignedRank(b.Id());
+  if (a_signed == b_signed) {
+    int r = std::max(ra, rb);
+    return a_signed ? SignedOfRank(r) : UnsignedOfRank(r);
+  }
+  int unsigned_rank = a_signed ? rb : ra;
+  int signed_rank = a_signed ? ra : rb;
+  int r = std::max(signed_rank, unsigned_rank + 1);
+  if (r > 5) return TypeId::kDouble;
+  return SignedOfRank(r);
+}
+
+bool IsTimestampLike(TypeId id) {
+  return id == TypeId::kTimestamp || id == TypeId::kTimestampS || id == TypeId::kTimestampMs ||
+         id == TypeId::kTimestampNs || id == TypeId::kTimestampTz;
+}
+}  // namespace
+
+LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
+                       bool b_is_literal, std::string_view context) {
+  if (a == b) return a;
+  if (a.Id() == TypeId::kSqlNull) return b;
+  if (b.Id() == TypeId::kSqlNull) return a;
+  if (a_is_literal && a.Id() == TypeId::kVarchar) return b;
+  if (b_is_literal && b.Id() == TypeId::kVarchar) return a;
+  if (a.IsNumeric() && b.IsNumeric()) return NumericCommon(a, b);
+  if ((a.Id() == TypeId::kDate && IsTimestampLike(b.Id())) ||
+      (b.Id() == TypeId::kDate && IsTimestampLike(a.Id()))) {
+    return a.Id() == TypeId::kDate ? b : a;
+  }
+  if (IsTimestampLike(a.Id()) && IsTimestampLike(b.Id())) {
+    if (a.Id() == TypeId::kTimestampTz || b.Id() == TypeId::kTimestampTz) return TypeId::kTimestampTz;
+    return TypeId::kTimestampNs == a.Id() || TypeId::kTimestampNs == b.Id() ? TypeId::kTimestampNs
+                                                                            : TypeId::kTimestamp;
+  }
+  if ((a.Id() == TypeId::kTime && b.Id() == TypeId::kTimeTz) ||
+      (a.Id() == TypeId::kTimeTz && b.Id() == TypeId::kTime)) {
+    return TypeId::kTimeTz;
+  }
+  if ((a.Id() == TypeId::kEnum || a.Id() == TypeId::kVarchar) &&
+      (b.Id() == TypeId::kEnum || b.Id() == TypeId::kVarchar)) {
+    return TypeId::kVarchar;
+  }
+  if (a.Id() == TypeId::kList && b.Id() == TypeId::kList) {
+    return LogicalType::List(
+        CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
+  }
+  throw BinderError(fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "
+                                "required",
+                                a.ToString(), b.ToString(), context));
+}
+
+LogicalType Binder::ResolveType(const TypeName& name) const {
+  LogicalType type;
+  bool found = false;
+  if (name.name == "decimal" || name.name == "numeric") {
+    int64_t width = name.modifiers.size() > 0 ? name.modifiers[0] : 18;
+    int64_t scale = name.modifiers.size() > 1 ? name.modifiers[1] : (name.modifiers.empty() ? 3 : 0);
+    if (name.modifiers.size() > 2) throw BinderError("DECIMAL takes at most two modifiers (width, scale)");
+    if (width < 1 || width > LogicalType::kMaxDecimalWidth) {
+      throw BinderError(fmt::format("DECIMAL width must be between 1 and 38, not {}", width));
+    }
+    if (scale < 0 || scale > width) {
+      throw BinderError(fmt::format("DECIMAL scale must be between 0 and the width {}, not {}", width, scale));
+    }
+    type = LogicalType::Decimal(static_cast<uint8_t>(width), static_cast<uint8_t>(scale));
+    found = true;
+  } else {
+    for (const auto& alias : kTypeAliases) {
+      if (name.name == alias.name) {
+        type = LogicalType(alias.id);
+        found = true;
+        break;
+      }
+    }
+    if (found && !name.modifiers.empty() && type.Id() != TypeId::kVarchar &&
+        type.Id() != TypeId::kTimestamp && type.Id() != TypeId::kTimestampTz &&
+        type.Id() != TypeId::kTime && type.Id() != TypeId::kTimeTz) {
+      throw BinderError(fmt::format("type {} does not take modifiers", type.ToString()));
+    }
+    if (!found) {
+      if (auto user = catalog_.FindType(name.name)) {
+        type = *user;
+        found = true;
+      }
+    }
+  }
+  if (!found) throw CatalogError(fmt::format("type \"{}\" does not exist", name.name));
+  for (int i = 0; i < name.array_depth; i++) type = LogicalType::List(type);
+  return type;
+}
+
+// ---- expressions ------------------------------------------------------------------
+
+struct Binder::Scope {
+  std::shared_ptr<TableEntry> table;  // FROM table, if any
+  std::string table_alias;            // name the table is referred to by
+  bool allow_aggregates = false;
+  std::string clause = "SELECT";
+  std::vector<ExpressionPtr> aggregates;  // pulled out of the select list
+  bool inside_aggregate = false;
+  std::string column_outside_aggregate;  // first column referenced outside an aggregate
+};
+
+namespace {
+bool IsStringLiteral(const Expression& e) {
+  return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar;
+}
+bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant; }
+}  // namespace
+
+ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
+                                     const ParsedExpression& e) {
+  LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
+                                  IsStringLiteral(*right), e.ToString());
+  if (common.Id() == TypeId::kSqlNull) common = TypeId::kBoolean;
+  auto result = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+  result->op = op;
+  result->children.push_back(MakeCast(std::move(left), common));
+  result->children.push_back(MakeCast(std::move(right), common));
+  return result;
+}
+
+ExpressionPtr Binder::BindBoolean(ExpressionPtr e, std::string_view context) {
+  if (e->type.Id() == TypeId::kBoolean) return e;
+  if (e->type.Id() == TypeId::kSqlNull || IsStringLiteral(*e)) {
+    return MakeCast(std::move(e), TypeId::kBoolean);
+  }
+  throw BinderError(fmt::format("{} must be BOOLEAN, not {} ({})", context, e->type.ToString(),
+                                e->ToString()));
+}
+
+ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
+  const std::string& op = e.name;
+  auto child = [&](size_t i) { return BindExpression(*e.children[i], scope); };
+  static const std::pair<const char*, CompareOp> kComparisons[] = {
+      {"=", CompareOp::kEqual},          {"==", CompareOp::kEqual},
+      {"<>", CompareOp::kNotEqual},      {"!=", CompareOp::kNotEqual},
+      {"<", CompareOp::kLess},           {"<=", CompareOp::kLessEqual},
+      {">", CompareOp::kGreater},        {">=", CompareOp::kGreaterEqual},
+      {"IS DISTINCT FROM", CompareOp::kDistinct}, {"IS NOT DISTINCT FROM", CompareOp::kNotDistinct},
+  };
+  for (const auto& [name, cmp] : kComparisons) {
+    if (op == name) return BindComparison(cmp, child(0), child(1), e);
+  }
+  if (op == "AND" || op == "OR") {
+    auto result = std::make_unique<Expression>(op == "AND" ? BoundKind::kAnd : BoundKind::kOr,
+                                               TypeId::kBoolean);
+    for (size_t i = 0; i < e.children.size(); i++) {
+      result->children.push_back(BindBoolean(child(i), "an operand of " + op));
+    }
+    return result;
+  }
+  if (op == "NOT") {
+    auto result = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+    result->children.push_back(BindBoolean(child(0), "the operand of NOT"));
+    return result;
+  }
+  if (op == "IS NULL" || op == "IS NOT NULL") {
+    auto result = std::make_unique<Expression>(
+        op == "IS NULL" ? BoundKind::kIsNull : BoundKind::kIsNotNull, TypeId::kBoolean);
+    result->children.push_back(child(0));
+    return result;
+  }
+  if (op == "IN" || op == "NOT IN") {
+    // x IN (a, b) is x = a OR x = b, which gives SQL's NULL semantics for free.
+    auto any = std::make_unique<Expression>(BoundKind::kOr, TypeId::kBoolean);
+    for (size_t i = 1; i < e.children.size(); i++) {
+      any->children.push_back(BindComparison(CompareOp::kEqual, child(0), child(i), e));
+    }
+    ExpressionPtr result = std::move(any);
+    if (result->children.size() == 1) result = std::move(result->children[0]);
+    if (op == "NOT IN") {
+      auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+      negated->children.push_back(std::move(result));
+      result = std::move(negated);
+    }
+    return result;
+  }
+  if (op == "BETWEEN" || op == "NOT BETWEEN") {
+    auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
+    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, child(0), child(1), e));
+    both->children.push_back(BindComparison(CompareOp::kLessEqual, child(0), child(2), e));
+    if (op == "BETWEEN") return both;
+    auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+    negated->children.push_back(std::move(both));
+    return negated;
+  }
+  throw NotImplementedError(fmt::format("operator {}", op));
+}
+
+ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
+  if (e.name == "count") {
+    if (!scope.allow_aggregates) {
+      throw BinderError(fmt::format("aggregate functions are not allowed in {}", scope.clause));
+    }
+    if (scope.inside_aggregate) throw BinderError("aggregate function calls cannot be nested");
+    if (e.distinct) throw NotImplementedError("count(DISTINCT …)");
+    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, TypeId::kBigInt);
+    if (e.star || e.children.empty()) {
+      aggregate->aggregate = AggregateKind::kCountStar;
+    } else {
+      if (e.children.size() != 1) throw BinderError("count takes one argument");
+      aggregate->aggregate = AggregateKind::kCount;
+      scope.inside_aggregate = true;
+      aggregate->children.push_back(BindExpression(*e.children[0], scope));
+      scope.inside_aggregate = false;
+    }
+    idx_t index = scope.aggregates.size();
+    scope.aggregates.push_back(std::move(aggregate));
+    return MakeColumnRef(index, TypeId::kBigInt, e.ToString());
+  }
+  throw NotImplementedError(fmt::format("function {}", e.name));
+}
+
+ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
+  switch (e.kind) {
+    case ExprKind::kConstant: return MakeConstant(e.value);
+    case ExprKind::kColumnRef: {
+      if (!scope.table) {
+        throw BinderError(fmt::format("column \"{}\" not found: the query has no FROM clause",
+                                      e.ToString()));
+      }
+      if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
+      if (e.names.size() == 2) {
+        std::string qualifier = e.names[0];
+        std::string lowered_q = qualifier, lowered_alias = scope.table_alias;
+        for (auto& c : lowered_q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : lowered_alias) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (lowered_q != lowered_alias) {
+          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+                                        qualifier, e.ToString()));
+        }
+      }
+      const std::string& column = e.names.back();
+      idx_t index = scope.table->ColumnIndex(column);
+      if (index == kInvalidIndex) {
+        throw BinderError(fmt::format("column \"{}\" not found in table \"{}\"", column,
+                                      scope.table->name));
+      }
+      if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
+        scope.column_outside_aggregate = column;
+      }
+      return MakeColumnRef(index, scope.table->columns[index].type, scope.table->columns[index].name);
+    }
+    case ExprKind::kCast: {
+      auto child = BindExpression(*e.children[0], scope);
+      LogicalType target = ResolveType(e.cast_type);
+      if (!CastExists(child->type, target)) {
+        throw BinderError(fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
+      }
+      return MakeCast(std::move(child), target);
+    }
+    case ExprKind::kOperator: return BindOperator(e, scope);
+    case ExprKind::kFunction: return BindFunction(e, scope);
+    case ExprKind::kList: {
+      std::vector<ExpressionPtr> elements;
+      LogicalType child_type = TypeId::kSqlNull;
+      bool all_string_literals = true;
+      for (const auto& c : e.children) {
+        elements.push_back(BindExpression(*c, scope));
+        const auto& bound = elements.back();
+        child_type = CommonType(child_type, false, bound->type,
+                                IsStringLiteral(*bound) && !all_string_literals, e.ToString());
+        all_string_literals = all_string_literals && IsStringLiteral(*bound);
+      }
+      if (child_type.Id() == TypeId::kSqlNull) child_type = TypeId::kInteger;
+      bool constant = true;
+      for (auto& element : elements) {
+        element = MakeCast(std::move(element), child_type);
+        constant = constant && IsLiteral(*element);
+      }
+      if (constant) {
+        std::vector<Value> values;
+        for (auto& element : elements) values.push_back(element->value);
+        return MakeConstant(Value::List(child_type, std::move(values)));
+      }
+      auto list = std::make_unique<Expression>(BoundKind::kListValue, LogicalType::List(child_type));
+      list->children = std::move(elements);
+      return list;
+    }
+    case ExprKind::kStar: throw BinderError("* is only allowed in a select list");
+    case ExprKind::kParameter: throw NotImplementedError("prepared statement parameters");
+    case ExprKind::kDefault: throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
+  }
+  throw InternalError("unknown parsed expression kind");
+}
+
+Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType& type,
+                           std::string_view what) {
+  Scope scope;
+  scope.clause = std::string(what);
+  auto bound = BindExpression(expression, scope);
+  if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
+    auto cast = MakeCast(std::move(bound), type);
+    if (cast->kind != BoundKind::kConstant) {
+      throw NotImplementedError(fmt::format("{} that is not a constant ({})", what, expression.ToString()));
+    }
+    return cast->value;
+  }
+  return bound->value.CastAs(type);
+}
+
+idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
+  Value v = BindConstant(e, TypeId::kBigInt, what);
+  if (v.IsNull()) return kInvalidIndex;
+  int64_t n = v.GetStored<int64_t>();
+  if (n < 0) throw BinderError(fmt::format("{} must not be negative, got {}", what, n));
+  return static_cast<idx_t>(n);
+}
+
+// ---- statements -------------------------------------------------------------------
+
+BoundStatement Binder::BindSelect(const SelectStatement& select) {
+  BoundStatement bound;
+  Scope scope;
+  LogicalOperatorPtr plan;
+
+  if (!select.values.empty()) {
+    auto values = std::make_unique<LogicalValues>();
+    size_t width = select.values[0].size();
+    std::vector<LogicalType> types(width, TypeId::kSqlNull);
+    for (const auto& row : select.values) {
+      if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
+      std::vector<ExpressionPtr> bound_row;
+      for (size_t i = 0; i < width; i++) {
+        bound_row.push_back(BindExpression(*row[i], scope));
+        types[i] = CommonType(types[i], false, bound_row.back()->type, false, "VALUES");
+      }
+      values->rows.push_back(std::move(bound_row));
+    }
+    for (auto& row : values->rows) {
+      for (size_t i = 0; i < width; i++) row[i] = MakeCast(std::move(row[i]), types[i]);
+    }
+    values->types = types;
+    for (size_t i = 0; i < width; i++) bound.names.push_back(fmt::format("col{}", i));
+    bound.types = types;
+    bound.plan = std::move(values);
+    return bound;
+  }
+
+  if (select.from) {
+    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
+      throw CatalogError(fmt::format("schema \"{}\" does not exist", select.from->schema));
+    }
+    scope.table = catalog_.GetTable(select.from->name);
+    scope.table_alias = select.from->alias.empty() ? scope.table->name : select.from->alias;
+    auto get = std::make_unique<LogicalGet>();
+    get->table = scope.table;
+    for (idx_t i = 0; i < scope.table->columns.size(); i++) {
+      get->column_ids.push_back(i);
+      get->types.push_back(scope.table->columns[i].type);
+    }
+    plan = std::move(get);
+  } else {
+    plan = std::make_unique<LogicalDummyScan>();
+  }
+
+  if (select.where) {
+    scope.clause = "WHERE";
+    auto filter = std::make_unique<LogicalFilter>();
+    filter->expressions.push_back(BindBoolean(BindExpression(*select.where, scope), "WHERE clause"));
+    filter->types = plan->types;
+    filter->children.push_back(std::move(plan));
+    plan = std::move(filter);
+  }
+
+  scope.clause = "SELECT";
+  scope.allow_aggregates = true;
+  scope.column_outside_aggregate.clear();
+  std::vector<ExpressionPtr> projections;
+  for (const auto& item : select.select_list) {
+    if (item->kind == ExprKind::kStar) {
+      if (!scope.table) throw BinderError("SELECT * needs a FROM clause");
+      if (!item->names.empty()) {
+        std::string q = item->names[0], a = scope.table_alias;
+        for (auto& c : q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (q != a) throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
+      }
+      for (idx_t i = 0; i < scope.table->columns.size(); i++) {
+        if (scope.column_outside_aggregate.empty()) scope.column_outside_aggregate = scope.table->columns[i].name;
+        projections.push_back(MakeColumnRef(i, scope.table->columns[i].type, scope.table->columns[i].name));
+      }
+      continue;
+    }
+    auto expression = BindExpression(*item, scope);
+    if (!item->alias.empty()) {
+      expression->alias = item->alias;
+    } else if (item->kind == ExprKind::kColumnRef) {
+      expression->alias = scope.table->columns[expression->column].name;
+    } else {
+      expression->alias = item->ToString();
+    }
+    projections.push_back(std::move(expression));
+  }
+
+  if (!scope.aggregates.empty()) {
+    if (!scope.column_outside_aggregate.empty()) {
+      throw BinderError(fmt::format(
+          "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
+          scope.column_outside_aggregate));
+    }
+    auto aggregate = std::make_unique<LogicalAggregate>();
+    for (const auto& a : scope.aggregates) aggregate->types.push_back(a->type);
+    aggregate->aggregates = std::move(scope.aggregates);
+    aggregate->children.push_back(std::move(plan));
+    plan = std::move(aggregate);
+  }
+
+  auto projection = std::make_unique<LogicalProjection>();
+  for (const auto& p : projections) {
+    bound.names.push_back(p->alias);
+    bound.types.push_back(p->type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : p->type);
+    projection->types.push_back(bound.types.back());
+  }
+  for (auto& p : projections) {
+    if (p->type.Id() == TypeId::kSqlNull) p = MakeCast(std::move(p), TypeId::kInteger);
+  }
+  projection->expressions = std::move(projections);
+  projection->children.push_back(std::move(plan));
+  plan = std::move(projection);
+
+  if (select.limit || select.offset) {
+    auto limit = std::make_unique<LogicalLimit>();
+    if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
+    if (select.offset) {
+      idx_t offset = BindLimitValue(*select.offset, "OFFSET");
+      limit->offset = offset == kInvalidIndex ? 0 : offset;
+    }
+    limit->types = plan->types;
+    limit->children.push_back(std::move(plan));
+    plan = std::move(limit);
+  }
+  bound.plan = std::move(plan);
+  return bound;
+}
+
+BoundStatement Binder::BindInsert(const InsertStatement& insert) {
+  if (!insert.schema.empty() && insert.schema != Catalog::kMainSchema) {
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", insert.schema));
+  }
+  auto table = catalog_.GetTable(insert.table);
+  // Which table column each supplied value goes to.
+  std::vector<idx_t> targets;
+  if (insert.columns.empty()) {
+    for (idx_t i = 0; i < table->columns.size(); i++) targets.push_back(i);
+  } else {
+    std::vector<bool> seen(table->columns.size(), false);
+    for (const auto& name : insert.columns) {
+      idx_t index = table->ColumnIndex(name);
+      if (index == kInvalidIndex) {
+        throw BinderError(fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
+      }
+      if (seen[index]) throw BinderError(fmt::format("column \"{}\" is listed twice", name));
+      seen[index] = true;
+      targets.push_back(index);
+    }
+  }
+
+  auto logical = std::make_unique<LogicalInsert>();
+  logical->table = table;
+  logical->column_map.assign(table->columns.size(), kInvalidIndex);
+  for (const auto& column : table->columns) {
+    logical->defaults.push_back(column.default_value ? *column.default_value : Value(column.type));
+  }
+
+  auto conversion_context = [&](idx_t column) {
+    return fmt::format(" (column \"{}\" of table \"{}\")", table->columns[column].name, table->name);
+  };
+
+  LogicalOperatorPtr child;
+  if (insert.default_values) {
+    child = std::make_unique<LogicalDummyScan>();
+    targets.clear();
+  } else if (!insert.select->values.empty()) {
+    auto values = std::make_unique<LogicalValues>();
+    Scope scope;
+    scope.clause = "VALUES";
+    for (size_t r = 0; r < insert.select->values.size(); r++) {
+      const auto& row = insert.select->values[r];
+      if (row.size() != targets.size()) {
+        throw BinderError(fmt::format("table \"{}\" has {} columns but {} values were supplied{}",
+                                      table->name, targets.size(), row.size(),
+                                      insert.columns.empty() ? "" : " for the listed columns"));
+      }
+      std::vector<ExpressionPtr> bound_row;
+      for (size_t i = 0; i < row.size(); i++) {
+        idx_t column = targets[i];
+        const LogicalType& type = table->columns[column].type;
+        if (row[i]->kind == ExprKind::kDefault) {
+          bound_row.push_back(MakeConstant(logical->defaults[column]));
+          continue;
+        }
+        auto value = BindExpression(*row[i], scope);
+        if (!CastExists(value->type, type)) {
+          throw BinderError(fmt::format("cannot insert a value of type {} into column \"{}\" ({})",
+                                        value->type.ToString(), table->columns[column].name,
+                                        type.ToString()));
+        }
+        try {
+          bound_row.push_back(MakeCast(std::move(value), type));
+        } catch (const ConversionError& error) {
+          throw ConversionError(std::string(error.what()) + conversion_context(column) +
+                                fmt::format(", row {}", r + 1));
+        }
+      }
+      values->rows.push_back(std::move(bound_row));
+    }
+    for (idx_t column : targets) values->types.push_back(table->columns[column].type);
+    child = std::move(values);
+  } else {
+    BoundStatement query = BindSelect(*insert.select);
+    if (query.types.size() != targets.size()) {
+      throw BinderError(fmt::format("table \"{}\" has {} columns but the query gives {}", table->name,
+                                    targets.size(), query.types.size()));
+    }
+    auto projection = std::make_unique<LogicalProjection>();
+    for (size_t i = 0; i < targets.size(); i++) {
+      const LogicalType& type = table->columns[targets[i]].type;
+      if (!CastExists(query.types[i], type)) {
+        throw BinderError(fmt::format("cannot insert a value of type {} into column \"{}\" ({})",
+                                      query.types[i].ToString(), table->columns[targets[i]].name,
+                                      type.ToString()));
+      }
+      projection->expressions.push_back(MakeCast(MakeColumnRef(i, query.types[i]), type));
+      projection->types.push_back(type);
+    }
+    projection->children.push_back(std::move(query.plan));
+    child = std::move(projection);
+  }
+  for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
+  logical->children.push_back(std::move(child));
+  logical->types = {LogicalType(TypeId::kBigInt)};
+
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
+}  // namespace teal

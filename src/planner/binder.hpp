@@ -1,0 +1,53 @@
+// Binder: resolves names and types of a parsed statement against the catalog and
+// produces a logical plan. Every error here is the user's: BinderError for SQL that
+// does not make sense, CatalogError for unknown objects, ConversionError for
+// constants that do not convert.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "parser/statements.hpp"
+#include "planner/logical_operator.hpp"
+
+namespace teal {
+
+struct BoundStatement {
+  LogicalOperatorPtr plan;
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+};
+
+class Binder {
+ public:
+  explicit Binder(Catalog& catalog) : catalog_(catalog) {}
+
+  BoundStatement BindSelect(const SelectStatement& select);
+  BoundStatement BindInsert(const InsertStatement& insert);
+
+  /// The LogicalType a written type name denotes (built-in names and user enums).
+  LogicalType ResolveType(const TypeName& name) const;
+  /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
+  Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
+                     std::string_view what);
+
+ private:
+  struct Scope;
+  ExpressionPtr BindExpression(const ParsedExpression& e, Scope& scope);
+  ExpressionPtr BindOperator(const ParsedExpression& e, Scope& scope);
+  ExpressionPtr BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
+                               const ParsedExpression& e);
+  ExpressionPtr BindBoolean(ExpressionPtr e, std::string_view context);
+  ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
+  idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);
+
+  Catalog& catalog_;
+};
+
+/// The type both sides of a comparison (or elements of a list) convert to, or throws
+/// BinderError naming `context` when there is none.
+LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
+                       bool b_is_literal, std::string_view context);
+
+}  // namespace teal

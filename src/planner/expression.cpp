@@ -1,0 +1,102 @@
+// Bound expressions: construction helpers, copies, renderings.
+#include "planner/expression.hpp"
+
+#include <fmt/format.h>
+
+namespace teal {
+
+bool Expression::IsFoldable() const {
+  if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate) return false;
+  for (const auto& child : children) {
+    if (!child->IsFoldable()) return false;
+  }
+  return true;
+}
+
+ExpressionPtr Expression::Copy() const {
+  auto copy = std::make_unique<Expression>(kind, type);
+  copy->alias = alias;
+  copy->value = value;
+  copy->column = column;
+  copy->op = op;
+  copy->aggregate = aggregate;
+  for (const auto& child : children) copy->children.push_back(child->Copy());
+  return copy;
+}
+
+namespace {
+std::string_view OpText(CompareOp op) {
+  switch (op) {
+    case CompareOp::kEqual: return "=";
+    case CompareOp::kNotEqual: return "<>";
+    case CompareOp::kLess: return "<";
+    case CompareOp::kLessEqual: return "<=";
+    case CompareOp::kGreater: return ">";
+    case CompareOp::kGreaterEqual: return ">=";
+    case CompareOp::kDistinct: return "IS DISTINCT FROM";
+    case CompareOp::kNotDistinct: return "IS NOT DISTINCT FROM";
+  }
+  return "?";
+}
+}  // namespace
+
+std::string Expression::ToString() const {
+  switch (kind) {
+    case BoundKind::kConstant: return value.ToString();
+    case BoundKind::kColumnRef: return alias.empty() ? fmt::format("#{}", column) : alias;
+    case BoundKind::kCast:
+      return fmt::format("CAST({} AS {})", children[0]->ToString(), type.ToString());
+    case BoundKind::kCompare:
+      return fmt::format("({} {} {})", children[0]->ToString(), OpText(op), children[1]->ToString());
+    case BoundKind::kAnd:
+    case BoundKind::kOr: {
+      std::string out = "(" + children[0]->ToString();
+      for (size_t i = 1; i < children.size(); i++) {
+        out += kind == BoundKind::kAnd ? " AND " : " OR ";
+        out += children[i]->ToString();
+      }
+      return out + ")";
+    }
+    case BoundKind::kNot: return fmt::format("(NOT {})", children[0]->ToString());
+    case BoundKind::kIsNull: return fmt::format("({} IS NULL)", children[0]->ToString());
+    case BoundKind::kIsNotNull: return fmt::format("({} IS NOT NULL)", children[0]->ToString());
+    case BoundKind::kListValue: {
+      std::string out = "[";
+      for (size_t i = 0; i < children.size(); i++) out += (i ? ", " : "") + children[i]->ToString();
+      return out + "]";
+    }
+    case BoundKind::kAggregate:
+      return aggregate == AggregateKind::kCountStar ? "count_star()"
+                                                    : "count(" + children[0]->ToString() + ")";
+  }
+  return "?";
+}
+
+ExpressionPtr MakeConstant(Value value) {
+  auto e = std::make_unique<Expression>(BoundKind::kConstant, value.Type());
+  e->value = std::move(value);
+  return e;
+}
+
+ExpressionPtr MakeColumnRef(idx_t column, LogicalType type, std::string alias) {
+  auto e = std::make_unique<Expression>(BoundKind::kColumnRef, std::move(type));
+  e->column = column;
+  e->alias = std::move(alias);
+  return e;
+}
+
+ExpressionPtr MakeCast(ExpressionPtr child, const LogicalType& type) {
+  if (child->type == type) return child;
+  if (child->kind == BoundKind::kConstant) {
+    std::string alias = child->alias;
+    auto folded = MakeConstant(child->value.CastAs(type));
+    folded->alias = alias;
+    return folded;
+  }
+  auto e = std::make_unique<Expression>(BoundKind::kCast, type);
+  e->alias = child->alias;
+  e->children.push_back(std::move(child));
+  return e;
+}
+
+}  // namespace teal

@@ -1,0 +1,59 @@
+// Expression: a bound (resolved and typed) expression, ready to evaluate.
+//
+// Column references point at a position in the input chunk of the operator that
+// evaluates the expression. Every node knows its result type; implicit casts are
+// explicit kCast nodes after binding.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "teal/value.hpp"
+
+namespace teal {
+
+enum class BoundKind {
+  kConstant,   // value
+  kColumnRef,  // column (index into the input chunk)
+  kCast,       // children[0] cast to type
+  kCompare,    // children[0] op children[1]
+  kAnd,        // children... (two or more)
+  kOr,
+  kNot,
+  kIsNull,
+  kIsNotNull,
+  kListValue,  // [children...]
+  kAggregate,  // aggregate (only inside an aggregate operator's list)
+};
+
+enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kDistinct, kNotDistinct };
+
+enum class AggregateKind { kCountStar, kCount };
+
+struct Expression {
+  BoundKind kind;
+  LogicalType type;
+  std::string alias;  // the column name this expression gets in a result
+  Value value;
+  idx_t column = 0;
+  CompareOp op = CompareOp::kEqual;
+  AggregateKind aggregate = AggregateKind::kCountStar;
+  std::vector<std::unique_ptr<Expression>> children;
+
+  Expression(BoundKind k, LogicalType t) : kind(k), type(std::move(t)) {}
+
+  /// True when the expression reads no column (it evaluates to one value).
+  bool IsFoldable() const;
+  std::unique_ptr<Expression> Copy() const;
+  std::string ToString() const;
+};
+
+using ExpressionPtr = std::unique_ptr<Expression>;
+
+ExpressionPtr MakeConstant(Value value);
+ExpressionPtr MakeColumnRef(idx_t column, LogicalType type, std::string alias = {});
+/// `child` cast to `type`; a no-op when the types are equal, folded when `child` is constant.
+ExpressionPtr MakeCast(ExpressionPtr child, const LogicalType& type);
+
+}  // namespace teal

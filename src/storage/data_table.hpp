@@ -1,0 +1,65 @@
+// DataTable: the rows of one table, as row groups of column vectors.
+//
+// A row group holds up to kRowGroupSize rows; each column of it is a list of flat
+// vectors of kVectorSize rows. Appends go to the last row group; scans hand out the
+// stored vectors by reference (no copy). Each row group has room for per-vector
+// version information, which MVCC will fill in; today every stored row is visible.
+//
+// Thread safety: Append and Scan take the table's lock; a scan sees the rows that
+// existed when it fetched each vector.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+inline constexpr idx_t kRowGroupSize = 60 * kVectorSize;  // 122,880 rows
+
+struct RowGroup {
+  idx_t start = 0;
+  idx_t count = 0;
+  /// columns[c][v]: vector v (rows v*kVectorSize ...) of column c.
+  std::vector<std::vector<std::unique_ptr<Vector>>> columns;
+  /// Per-vector insert/delete versions; null while every row is committed and visible.
+  std::unique_ptr<struct RowVersionInfo> versions;
+};
+
+struct TableScanState {
+  idx_t row_group = 0;
+  idx_t vector_index = 0;
+};
+
+class DataTable {
+ public:
+  explicit DataTable(std::vector<LogicalType> types);
+  ~DataTable();
+
+  const std::vector<LogicalType>& Types() const { return types_; }
+  idx_t RowCount() const;
+
+  /// Appends every row of `chunk` (whose types must equal the table's). Values are
+  /// copied; the chunk can be reused by the caller.
+  void Append(const DataChunk& chunk);
+  /// Appends several chunks as one unit: either all rows become part of the table or,
+  /// should an allocation fail, none do.
+  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks);
+
+  /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
+  /// rows, referencing the stored vectors. Returns false when the scan is done.
+  bool Scan(TableScanState& state, const std::vector<idx_t>& column_ids, DataChunk& out) const;
+
+ private:
+  void AppendLocked(const DataChunk& chunk);
+  RowGroup& NewRowGroup();
+
+  std::vector<LogicalType> types_;
+  std::vector<std::unique_ptr<RowGroup>> row_groups_;
+  idx_t total_rows_ = 0;
+  mutable std::mutex lock_;
+};
+
+}  // namespace teal
