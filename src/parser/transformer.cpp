@@ -4,6 +4,7 @@
 
 #include <pg_query/pg_query.pb-c.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -292,22 +293,31 @@ class Transformer {
       std::string whole(digits.substr(0, point));
       std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
       std::string all = whole + fraction;
-      size_t first = all.find_first_not_of('0');
-      size_t significant = first == std::string::npos ? 0 : all.size() - first;
-      if (significant <= 38) {
-        int128 unscaled = 0;
-        for (char ch : all) unscaled = unscaled * 10 + (ch - '0');
-        if (negative) unscaled = -unscaled;
+      // Accumulate in 128 bits, giving up (to DOUBLE) on overflow.
+      uint128 magnitude = 0;
+      bool overflow = false;
+      for (char ch : all) {
+        uint128 next = magnitude * 10 + static_cast<uint128>(ch - '0');
+        if (next / 10 != magnitude) overflow = true;
+        magnitude = next;
+      }
+      constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
+      bool fits = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
+      if (fits) {
+        int128 unscaled = negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
         if (fraction.empty()) {
           if (unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
             return Value::BigInt(static_cast<int64_t>(unscaled));
           }
           return Value::HugeInt(unscaled);
         }
-        uint8_t scale = static_cast<uint8_t>(fraction.size());
-        uint8_t width = static_cast<uint8_t>(std::max<size_t>(significant, scale));
-        if (width == 0) width = 1;
-        if (width <= 38) return Value::Decimal(unscaled, width, scale);
+        size_t first = all.find_first_not_of('0');
+        size_t significant = first == std::string::npos ? 0 : all.size() - first;
+        uint8_t scale = static_cast<uint8_t>(std::min<size_t>(fraction.size(), 255));
+        size_t width = std::max<size_t>({significant, fraction.size(), 1});
+        if (width <= LogicalType::kMaxDecimalWidth) {
+          return Value::Decimal(unscaled, static_cast<uint8_t>(width), scale);
+        }
       }
     }
     return Value::Double(std::strtod(std::string(text).c_str(), nullptr));

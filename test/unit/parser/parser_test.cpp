@@ -1,0 +1,85 @@
+// Parser: statement splitting, list-literal rewriting, PRAGMA recognition, errors.
+#include "parser/parser.hpp"
+
+#include <gtest/gtest.h>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+TEST(SplitStatementsTest, SemicolonsInsideQuotesAndCommentsDoNotSplit) {
+  auto parts = SplitStatements("SELECT 'a;b'; SELECT \"x;y\" -- c;d\n; /* e;f */ SELECT 3");
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(parts[0], "SELECT 'a;b'");
+  EXPECT_EQ(parts[1], "SELECT \"x;y\" -- c;d");
+  EXPECT_EQ(parts[2], "/* e;f */ SELECT 3");
+}
+
+TEST(SplitStatementsTest, EmptyStatementsAreDropped) {
+  EXPECT_TRUE(SplitStatements(" ;; -- only a comment\n;").empty());
+  EXPECT_EQ(SplitStatements("SELECT 1;;SELECT 2;").size(), 2u);
+}
+
+TEST(RewriteListLiteralsTest, BracketsAfterOperatorsBecomeArrays) {
+  EXPECT_EQ(RewriteListLiterals("SELECT [1, 2]"), "SELECT ARRAY[1, 2]");
+  EXPECT_EQ(RewriteListLiterals("VALUES (1, [1, [2]])"), "VALUES (1, ARRAY[1, ARRAY[2]])");
+  EXPECT_EQ(RewriteListLiterals("SELECT x IN ([1])"), "SELECT x IN (ARRAY[1])");
+}
+
+TEST(RewriteListLiteralsTest, SubscriptsTypesAndStringsAreLeftAlone) {
+  EXPECT_EQ(RewriteListLiterals("CREATE TABLE t(l INTEGER[])"), "CREATE TABLE t(l INTEGER[])");
+  EXPECT_EQ(RewriteListLiterals("SELECT l[1], (l)[2]"), "SELECT l[1], (l)[2]");
+  EXPECT_EQ(RewriteListLiterals("SELECT '[1]', \"[x]\""), "SELECT '[1]', \"[x]\"");
+}
+
+TEST(ParseSqlTest, PragmaIsRecognisedBeforeTheGrammar) {
+  auto statements = ParseSql("PRAGMA threads = 4; PRAGMA version");
+  ASSERT_EQ(statements.size(), 2u);
+  auto& first = static_cast<PragmaStatement&>(*statements[0]);
+  EXPECT_EQ(first.type, StatementType::kPragma);
+  EXPECT_EQ(first.name, "threads");
+  ASSERT_EQ(first.arguments.size(), 1u);
+  EXPECT_EQ(first.arguments[0], "4");
+  EXPECT_EQ(static_cast<PragmaStatement&>(*statements[1]).name, "version");
+}
+
+TEST(ParseSqlTest, SyntaxErrorNamesTheToken) {
+  try {
+    ParseSql("SELECT * FORM t");
+    FAIL() << "expected a ParserError";
+  } catch (const ParserError& e) {
+    EXPECT_NE(std::string(e.what()).find("FORM"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ParseSqlTest, UnterminatedStringIsAParserError) {
+  EXPECT_THROW(ParseSql("SELECT 'abc"), ParserError);
+}
+
+TEST(ParseSqlTest, UnsupportedClausesAreNotImplemented) {
+  EXPECT_THROW(ParseSql("SELECT 1 UNION SELECT 2"), NotImplementedError);
+  try {
+    ParseSql("UPDATE t SET i = 1");
+    FAIL();
+  } catch (const NotImplementedError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("not implemented: ", 0), 0u) << e.what();
+  }
+}
+
+TEST(ParseSqlTest, StatementKeepsItsOwnText) {
+  auto statements = ParseSql("SELECT 1 ;  INSERT INTO t VALUES (2)");
+  ASSERT_EQ(statements.size(), 2u);
+  EXPECT_EQ(statements[0]->text, "SELECT 1");
+  EXPECT_EQ(statements[1]->text, "INSERT INTO t VALUES (2)");
+  EXPECT_EQ(statements[1]->type, StatementType::kInsert);
+}
+
+TEST(ParseSqlTest, LargeIntegerLiteralsGetTheNarrowestExactType) {
+  auto statements = ParseSql("SELECT 2147483648, 170141183460469231731687303715884105727, 1.50");
+  auto& select = static_cast<SelectStatement&>(*statements[0]);
+  EXPECT_EQ(select.select_list[0]->value.Type().Id(), TypeId::kBigInt);
+  EXPECT_EQ(select.select_list[1]->value.Type().Id(), TypeId::kHugeInt);
+  EXPECT_EQ(select.select_list[2]->value.Type(), LogicalType::Decimal(3, 2));
+}
+
+}  // namespace teal
