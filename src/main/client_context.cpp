@@ -101,6 +101,11 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
 }
 
 Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
+  std::string lowered = create.name;
+  for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (Binder::IsBuiltinTypeName(lowered)) {
+    throw CatalogError(fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
+  }
   database_->GetCatalog().CreateEnumType(create.name, create.labels);
   return EmptyResult(StatementType::kCreate);
 }

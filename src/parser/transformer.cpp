@@ -238,6 +238,15 @@ class Transformer {
       throw NotImplementedError(fmt::format("qualified type name \"{}.{}\"", parts[0], parts[1]));
     }
     type.name = Lower(parts.back());
+    // The grammar turns a bare FLOAT into float8 (PostgreSQL's meaning); Teal follows
+    // DuckDB, where FLOAT is the 4-byte type, so look at how the type was written.
+    if (type.name == "float8" && t.location >= 0 && static_cast<size_t>(t.location) < sql_.size()) {
+      std::string written = Lower(sql_.substr(t.location, 6));
+      if (written.rfind("float", 0) == 0 && (written.size() == 5 || !std::isalnum(static_cast<unsigned char>(written[5])))) {
+        bool has_precision = t.n_typmods > 0;
+        if (!has_precision) type.name = "float4";
+      }
+    }
     for (size_t i = 0; i < t.n_typmods; i++) {
       const Node* mod = t.typmods[i];
       if (mod->node_case == PG_QUERY__NODE__NODE_A_CONST &&

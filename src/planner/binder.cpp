@@ -90,10 +90,10 @@ int IntegerDigits(TypeId id) {
 }
 
 LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
-  if (a.Id() == TypeId::kDouble || b.Id() == TypeId::kDouble || a.Id() == TypeId::kFloat ||
-      b.Id() == TypeId::kFloat) {
-    return TypeId::kDouble;
-  }
+  if (a.Id() == TypeId::kDouble || b.Id() == TypeId::kDouble) return TypeId::kDouble;
+  // FLOAT with an integer or decimal compares as FLOAT (as in DuckDB), so that
+  // 0.1::REAL = 0.1 holds.
+  if (a.Id() == TypeId::kFloat || b.Id() == TypeId::kFloat) return TypeId::kFloat;
   if (a.Id() == TypeId::kDecimal || b.Id() == TypeId::kDecimal) {
     auto digits = [](const LogicalType& t) {
       return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale() : IntegerDigits(t.Id());
@@ -327,6 +327,10 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kConstant: return MakeConstant(e.value);
     case ExprKind::kColumnRef: {
       if (!scope.table) {
+        if (scope.clause != "SELECT" && scope.clause != "WHERE") {
+          throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
+                                        scope.clause, e.ToString()));
+        }
         throw BinderError(fmt::format("column \"{}\" not found: the query has no FROM clause",
                                       e.ToString()));
       }
@@ -373,7 +377,6 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
                                 IsStringLiteral(*bound) && !all_string_literals, e.ToString());
         all_string_literals = all_string_literals && IsStringLiteral(*bound);
       }
-      if (child_type.Id() == TypeId::kSqlNull) child_type = TypeId::kInteger;
       bool constant = true;
       for (auto& element : elements) {
         element = MakeCast(std::move(element), child_type);
@@ -420,51 +423,25 @@ idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
 
 // ---- statements -------------------------------------------------------------------
 
-BoundStatement Binder::BindSelect(const SelectStatement& select) {
-  BoundStatement bound;
-  Scope scope;
-  LogicalOperatorPtr plan;
+namespace {
+/// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
+LogicalType ResolveNull(const LogicalType& type) {
+  if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
+  if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));
+  return type;
+}
+}  // namespace
 
-  if (!select.values.empty()) {
-    auto values = std::make_unique<LogicalValues>();
-    size_t width = select.values[0].size();
-    std::vector<LogicalType> types(width, TypeId::kSqlNull);
-    for (const auto& row : select.values) {
-      if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
-      std::vector<ExpressionPtr> bound_row;
-      for (size_t i = 0; i < width; i++) {
-        bound_row.push_back(BindExpression(*row[i], scope));
-        types[i] = CommonType(types[i], false, bound_row.back()->type, false, "VALUES");
-      }
-      values->rows.push_back(std::move(bound_row));
-    }
-    for (auto& row : values->rows) {
-      for (size_t i = 0; i < width; i++) row[i] = MakeCast(std::move(row[i]), types[i]);
-    }
-    values->types = types;
-    for (size_t i = 0; i < width; i++) bound.names.push_back(fmt::format("col{}", i));
-    bound.types = types;
-    bound.plan = std::move(values);
-    return bound;
+bool Binder::IsBuiltinTypeName(std::string_view name) {
+  if (name == "decimal" || name == "numeric") return true;
+  for (const auto& alias : kTypeAliases) {
+    if (name == alias.name) return true;
   }
+  return false;
+}
 
-  if (select.from) {
-    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
-      throw CatalogError(fmt::format("schema \"{}\" does not exist", select.from->schema));
-    }
-    scope.table = catalog_.GetTable(select.from->name);
-    scope.table_alias = select.from->alias.empty() ? scope.table->name : select.from->alias;
-    auto get = std::make_unique<LogicalGet>();
-    get->table = scope.table;
-    for (idx_t i = 0; i < scope.table->columns.size(); i++) {
-      get->column_ids.push_back(i);
-      get->types.push_back(scope.table->columns[i].type);
-    }
-    plan = std::move(get);
-  } else {
-    plan = std::make_unique<LogicalDummyScan>();
-  }
-
+void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
+                            BoundStatement& bound, bool resolve_nulls) {
   if (select.where) {
     scope.clause = "WHERE";
     auto filter = std::make_unique<LogicalFilter>();
@@ -520,15 +497,66 @@ BoundStatement Binder::BindSelect(const SelectStatement& select) {
   auto projection = std::make_unique<LogicalProjection>();
   for (const auto& p : projections) {
     bound.names.push_back(p->alias);
-    bound.types.push_back(p->type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : p->type);
+    bound.types.push_back(resolve_nulls ? ResolveNull(p->type) : p->type);
     projection->types.push_back(bound.types.back());
   }
-  for (auto& p : projections) {
-    if (p->type.Id() == TypeId::kSqlNull) p = MakeCast(std::move(p), TypeId::kInteger);
+  for (idx_t i = 0; i < projections.size(); i++) {
+    projections[i] = MakeCast(std::move(projections[i]), bound.types[i]);
   }
   projection->expressions = std::move(projections);
   projection->children.push_back(std::move(plan));
   plan = std::move(projection);
+
+}
+
+BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  BoundStatement bound;
+  Scope scope;
+  LogicalOperatorPtr plan;
+
+  if (!select.values.empty()) {
+    auto values = std::make_unique<LogicalValues>();
+    size_t width = select.values[0].size();
+    std::vector<LogicalType> types(width, TypeId::kSqlNull);
+    for (const auto& row : select.values) {
+      if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
+      std::vector<ExpressionPtr> bound_row;
+      for (size_t i = 0; i < width; i++) {
+        bound_row.push_back(BindExpression(*row[i], scope));
+        types[i] = CommonType(types[i], false, bound_row.back()->type, false, "VALUES");
+      }
+      values->rows.push_back(std::move(bound_row));
+    }
+    for (auto& row : values->rows) {
+      for (size_t i = 0; i < width; i++) row[i] = MakeCast(std::move(row[i]), types[i]);
+    }
+    for (size_t i = 0; i < width; i++) {
+      if (resolve_nulls && ResolveNull(types[i]) != types[i]) {
+        types[i] = ResolveNull(types[i]);
+        for (auto& row : values->rows) row[i] = MakeCast(std::move(row[i]), types[i]);
+      }
+    }
+    values->types = types;
+    for (size_t i = 0; i < width; i++) bound.names.push_back(fmt::format("col{}", i));
+    bound.types = types;
+    plan = std::move(values);
+  } else if (select.from) {    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
+      throw CatalogError(fmt::format("schema \"{}\" does not exist", select.from->schema));
+    }
+    scope.table = catalog_.GetTable(select.from->name);
+    scope.table_alias = select.from->alias.empty() ? scope.table->name : select.from->alias;
+    auto get = std::make_unique<LogicalGet>();
+    get->table = scope.table;
+    for (idx_t i = 0; i < scope.table->columns.size(); i++) {
+      get->column_ids.push_back(i);
+      get->types.push_back(scope.table->columns[i].type);
+    }
+    plan = std::move(get);
+  } else {
+    plan = std::make_unique<LogicalDummyScan>();
+  }
+
+  if (select.values.empty()) BindSelectList(select, scope, plan, bound, resolve_nulls);
 
   if (select.limit || select.offset) {
     auto limit = std::make_unique<LogicalLimit>();
@@ -619,7 +647,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
     for (idx_t column : targets) values->types.push_back(table->columns[column].type);
     child = std::move(values);
   } else {
-    BoundStatement query = BindSelect(*insert.select);
+    BoundStatement query = BindSelect(*insert.select, /*resolve_nulls=*/false);
     if (query.types.size() != targets.size()) {
       throw BinderError(fmt::format("table \"{}\" has {} columns but the query gives {}", table->name,
                                     targets.size(), query.types.size()));

@@ -23,9 +23,13 @@ class Binder {
  public:
   explicit Binder(Catalog& catalog) : catalog_(catalog) {}
 
-  BoundStatement BindSelect(const SelectStatement& select);
+  /// `resolve_nulls`: give untyped NULL columns a concrete type (INTEGER), as a query's
+  /// result needs; INSERT … SELECT keeps them untyped so they convert to any column.
+  BoundStatement BindSelect(const SelectStatement& select, bool resolve_nulls = true);
   BoundStatement BindInsert(const InsertStatement& insert);
 
+  /// True for names of built-in types (which user types may not take).
+  static bool IsBuiltinTypeName(std::string_view name);
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
@@ -34,6 +38,9 @@ class Binder {
 
  private:
   struct Scope;
+  /// WHERE, the select list, aggregates and the projection on top of `plan`.
+  void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
+                      BoundStatement& bound, bool resolve_nulls);
   ExpressionPtr BindExpression(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindOperator(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,

@@ -1,6 +1,8 @@
 // Value: construction, equality, and conversion through CastVector.
 #include "teal/value.hpp"
 
+#include <fmt/format.h>
+
 #include "common/assert.hpp"
 #include "teal/error.hpp"
 #include "vector/vector.hpp"
@@ -105,6 +107,13 @@ bool Value::TryCastAs(const LogicalType& target, Value& result, std::string* err
   if (is_null_) {
     result = Value(target);
     return true;
+  }
+  // Checked here so that a missing cast is reported, not thrown, as documented.
+  if (!CastExists(type_, target)) {
+    if (error) {
+      *error = fmt::format("no cast from {} to {} exists", type_.ToString(), target.ToString());
+    }
+    return false;
   }
   Vector source(*this);
   Vector converted(target, 1);

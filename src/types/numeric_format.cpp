@@ -1,0 +1,127 @@
+// FLOAT/DOUBLE and BOOLEAN text conversion (see numeric_format.hpp).
+#include "types/numeric_format.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace teal {
+
+namespace {
+template <typename F>
+std::string_view FormatFloating(F v, char (&buffer)[kMaxFloatChars]) {
+  if (std::isnan(v)) return "nan";  // never "-nan": NaN has no meaningful sign in SQL
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  auto result = fmt::format_to_n(buffer, kMaxFloatChars - 2, "{}", v);
+  size_t length = result.size;
+  // fmt renders integral values without a point ("1", "-0", "100"); SQL shows them as
+  // floating point. The exponent form ("1e+20") stays as it is.
+  bool integral = true;
+  for (size_t i = 0; i < length; i++) {
+    if (!IsDigit(buffer[i]) && buffer[i] != '-') {
+      integral = false;
+      break;
+    }
+  }
+  if (integral) {
+    buffer[length++] = '.';
+    buffer[length++] = '0';
+  }
+  return std::string_view(buffer, length);
+}
+
+bool EqualsIgnoreCase(std::string_view text, std::string_view lower) {
+  if (text.size() != lower.size()) return false;
+  for (size_t i = 0; i < text.size(); i++) {
+    char c = text[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != lower[i]) return false;
+  }
+  return true;
+}
+
+template <typename F>
+NumberParse ParseFloating(std::string_view text, F& out) {
+  text = TrimSpace(text);
+  // from_chars takes '-' but not '+'; a second sign after the '+' stays invalid.
+  if (!text.empty() && text[0] == '+') {
+    text.remove_prefix(1);
+    if (!text.empty() && (text[0] == '-' || text[0] == '+')) return NumberParse::kInvalid;
+  }
+  if (text.empty()) return NumberParse::kInvalid;
+  // Only the plain spellings of the specials, not from_chars' "nan(chars)".
+  std::string_view body = text[0] == '-' ? text.substr(1) : text;
+  if (!body.empty() && !IsDigit(body[0]) && body[0] != '.') {
+    bool negative = text[0] == '-';
+    if (EqualsIgnoreCase(body, "inf") || EqualsIgnoreCase(body, "infinity")) {
+      out = negative ? -INFINITY : INFINITY;
+      return NumberParse::kOk;
+    }
+    if (EqualsIgnoreCase(body, "nan")) {
+      out = NAN;
+      return NumberParse::kOk;
+    }
+    return NumberParse::kInvalid;
+  }
+  F value{};
+  auto [end, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+  if (end != text.data() + text.size()) return NumberParse::kInvalid;
+  if (ec == std::errc::result_out_of_range) {
+    // from_chars reports underflow and overflow alike; underflow means a negative
+    // exponent, or no exponent at all with a zero integer part ("0.000…1").
+    size_t e = text.find_first_of("eE");
+    bool underflow = e != std::string_view::npos
+                         ? (e + 1 < text.size() && text[e + 1] == '-')
+                         : body.size() > 0 && (body[0] == '0' || body[0] == '.');
+    if (!underflow) return NumberParse::kOutOfRange;
+    out = text[0] == '-' ? -F(0) : F(0);
+    return NumberParse::kOk;
+  }
+  if (ec != std::errc()) return NumberParse::kInvalid;
+  out = value;
+  return NumberParse::kOk;
+}
+}  // namespace
+
+std::string_view FormatDouble(double v, char (&buffer)[kMaxFloatChars]) {
+  return FormatFloating(v, buffer);
+}
+std::string_view FormatFloat(float v, char (&buffer)[kMaxFloatChars]) {
+  return FormatFloating(v, buffer);
+}
+
+std::string DoubleToString(double v) {
+  char buffer[kMaxFloatChars];
+  return std::string(FormatDouble(v, buffer));
+}
+std::string FloatToString(float v) {
+  char buffer[kMaxFloatChars];
+  return std::string(FormatFloat(v, buffer));
+}
+
+NumberParse ParseDouble(std::string_view text, double& out) { return ParseFloating(text, out); }
+NumberParse ParseFloat(std::string_view text, float& out) { return ParseFloating(text, out); }
+
+bool ParseBoolean(std::string_view text, bool& out) {
+  text = TrimSpace(text);
+  static constexpr std::string_view kTrue[] = {"true", "t", "yes", "y", "on", "1"};
+  static constexpr std::string_view kFalse[] = {"false", "f", "no", "n", "off", "0"};
+  for (std::string_view word : kTrue) {
+    if (EqualsIgnoreCase(text, word)) {
+      out = true;
+      return true;
+    }
+  }
+  for (std::string_view word : kFalse) {
+    if (EqualsIgnoreCase(text, word)) {
+      out = false;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace teal

@@ -1,0 +1,131 @@
+// Rendering by type letter, sorting, hashing and comparing query results.
+#include "sqllogic/result_compare.hpp"
+
+#include <gtest/gtest.h>
+
+#include "common/md5.hpp"
+
+namespace teal::sqllogic {
+
+namespace {
+
+RenderedResult Texts(std::vector<std::string> texts, uint64_t columns) {
+  RenderedResult result;
+  result.columns = columns;
+  for (std::string& text : texts) result.cells.push_back(Cell{text, text, std::nullopt});
+  return result;
+}
+
+}  // namespace
+
+TEST(ResultCompareTest, IntegerLetterTruncatesFractionsTowardZero) {
+  EXPECT_EQ(RenderCell(Value::Integer(42), 'I').text, "42");
+  EXPECT_EQ(RenderCell(Value::BigInt(-7), 'I').text, "-7");
+  EXPECT_EQ(RenderCell(Value::Double(2.9), 'I').text, "2");
+  EXPECT_EQ(RenderCell(Value::Double(-2.9), 'I').text, "-2");
+  EXPECT_EQ(RenderCell(Value::Double(-0.5), 'I').text, "0");
+  EXPECT_EQ(RenderCell(Value::Decimal(-1250, 5, 2), 'I').text, "-12");
+  EXPECT_EQ(RenderCell(Value::Decimal(-50, 5, 2), 'I').text, "0");
+  EXPECT_EQ(RenderCell(Value::Boolean(true), 'I').text, "1");
+  EXPECT_EQ(RenderCell(Value::Varchar("abc"), 'I').text, "abc");
+}
+
+TEST(ResultCompareTest, RealLetterPrintsThreeDecimals) {
+  EXPECT_EQ(RenderCell(Value::Double(1.0 / 3), 'R').text, "0.333");
+  EXPECT_EQ(RenderCell(Value::Integer(5), 'R').text, "5.000");
+  EXPECT_EQ(RenderCell(Value::Double(-2.5), 'R').text, "-2.500");
+  EXPECT_EQ(RenderCell(Value::Decimal(1234, 5, 2), 'R').text, "12.340");
+}
+
+TEST(ResultCompareTest, NullAndEmptyStringHaveSpellings) {
+  EXPECT_EQ(RenderCell(Value(LogicalType(TypeId::kInteger)), 'I').text, "NULL");
+  EXPECT_EQ(RenderCell(Value(LogicalType(TypeId::kDouble)), 'R').text, "NULL");
+  EXPECT_EQ(RenderCell(Value(), 'T').text, "NULL");
+  EXPECT_EQ(RenderCell(Value::Varchar(""), 'T').text, "(empty)");
+  EXPECT_EQ(RenderCell(Value::Varchar("x y"), 'T').text, "x y");
+}
+
+TEST(ResultCompareTest, RowSortOrdersWholeRowsByRenderedText) {
+  RenderedResult result = Texts({"b", "1", "a", "2", "a", "1"}, 2);
+  SortResult(result, SortMode::kRow);
+  EXPECT_EQ(FormatRows(result, 10), "    a\t1\n    a\t2\n    b\t1\n");
+}
+
+TEST(ResultCompareTest, ValueSortOrdersEveryValue) {
+  RenderedResult result = Texts({"b", "1", "a", "2"}, 2);
+  SortResult(result, SortMode::kValue);
+  EXPECT_EQ(result.cells[0].text, "1");
+  EXPECT_EQ(result.cells[3].text, "b");
+}
+
+TEST(ResultCompareTest, HashIsMd5OfValuesEachFollowedByNewline) {
+  RenderedResult result = Texts({"1", "2", "3"}, 1);
+  EXPECT_EQ(HashResult(result), Md5::HexOf("1\n2\n3\n"));
+}
+
+TEST(ResultCompareTest, ParsesHashLines) {
+  auto hash = ParseHashLine("30 values hashing to 3c13dee48d9356ae19af2515e05e6b54");
+  ASSERT_TRUE(hash.has_value());
+  EXPECT_EQ(hash->count, 30u);
+  EXPECT_EQ(hash->md5, "3c13dee48d9356ae19af2515e05e6b54");
+  EXPECT_FALSE(ParseHashLine("30 values hashing to xyz").has_value());
+  EXPECT_FALSE(ParseHashLine("30").has_value());
+}
+
+TEST(ResultCompareTest, AcceptsOneValuePerLineOrOneRowPerLine) {
+  RenderedResult result = Texts({"1", "a", "2", "b"}, 2);
+  EXPECT_FALSE(CompareResult(result, {"1", "a", "2", "b"}, SortMode::kNone));
+  EXPECT_FALSE(CompareResult(result, {"1\ta", "2\tb"}, SortMode::kNone));
+  EXPECT_TRUE(CompareResult(result, {"1\ta", "2\tc"}, SortMode::kNone));
+  EXPECT_TRUE(CompareResult(result, {"1\ta"}, SortMode::kNone));
+  EXPECT_TRUE(CompareResult(result, {"1", "a", "2"}, SortMode::kNone));
+}
+
+TEST(ResultCompareTest, ComparesHashFormWithCountAndDigest) {
+  RenderedResult result = Texts({"1", "2", "3"}, 1);
+  std::string line = "3 values hashing to " + Md5::HexOf("1\n2\n3\n");
+  EXPECT_FALSE(CompareResult(result, {line}, SortMode::kNone));
+  EXPECT_TRUE(
+      CompareResult(result, {"4 values hashing to " + Md5::HexOf("1\n2\n3\n")}, SortMode::kNone));
+  EXPECT_TRUE(CompareResult(result, {"3 values hashing to " + Md5::HexOf("x")}, SortMode::kNone));
+}
+
+TEST(ResultCompareTest, SortedModesAlsoSortTheExpectedSide) {
+  RenderedResult result = Texts({"a", "1", "b", "2"}, 2);
+  SortResult(result, SortMode::kRow);
+  EXPECT_FALSE(CompareResult(result, {"b\t2", "a\t1"}, SortMode::kRow));
+  EXPECT_TRUE(CompareResult(result, {"b\t2", "a\t1"}, SortMode::kNone));
+}
+
+TEST(ResultCompareTest, MismatchReportNamesPositionAndBothValues) {
+  RenderedResult result = Texts({"1", "2"}, 1);
+  std::optional<std::string> diff = CompareResult(result, {"1", "3"}, SortMode::kNone);
+  ASSERT_TRUE(diff);
+  EXPECT_NE(diff->find("row 2, column 1: expected '3', got '2'"), std::string::npos) << *diff;
+}
+
+TEST(ResultCompareTest, PlainTextAndCloseNumbersAlsoMatch) {
+  RenderedResult result;
+  result.columns = 1;
+  result.cells.push_back(RenderCell(Value::Double(1.0 / 3), 'R'));
+  EXPECT_FALSE(CompareResult(result, {"0.333"}, SortMode::kNone));
+  EXPECT_FALSE(CompareResult(result, {"0.3333333"}, SortMode::kNone));
+  EXPECT_TRUE(CompareResult(result, {"0.334"}, SortMode::kNone));
+  result.cells[0] = RenderCell(Value::Boolean(true), 'I');
+  EXPECT_FALSE(CompareResult(result, {"1"}, SortMode::kNone));
+  EXPECT_FALSE(CompareResult(result, {"true"}, SortMode::kNone));
+}
+
+TEST(ResultCompareTest, ErrorMessagesMatchBySubstringOrRegex) {
+  std::string described = "Conversion Error: could not convert 'x' to INTEGER";
+  std::string what = "could not convert 'x' to INTEGER";
+  EXPECT_TRUE(ErrorMatches("Conversion Error: could not convert", described, what));
+  EXPECT_TRUE(ErrorMatches("to INTEGER", described, what));
+  EXPECT_FALSE(ErrorMatches("Binder Error", described, what));
+  EXPECT_TRUE(ErrorMatches("<REGEX>:.*could not convert.*INTEGER", described, what));
+  EXPECT_FALSE(ErrorMatches("<REGEX>:^Binder", described, what));
+  EXPECT_TRUE(ErrorMatches("<!REGEX>:Binder", described, what));
+  EXPECT_FALSE(ErrorMatches("<REGEX>:(unclosed", described, what));
+}
+
+}  // namespace teal::sqllogic
