@@ -67,7 +67,8 @@ Cell RenderCell(const Value& value, char letter) {
   if (cell.plain.empty()) cell.plain = "(empty)";
   const LogicalType& type = value.Type();
   bool numeric = type.IsNumeric() || type.Id() == TypeId::kBoolean;
-  if (IsFractional(type.Id())) cell.approximate = AsDouble(value);
+  // Only R columns compare approximately: a T column checks the exact rendering.
+  if (IsFractional(type.Id()) && letter == 'R') cell.approximate = AsDouble(value);
   if (numeric && letter == 'I') {
     cell.text = RenderInteger(value, cell.plain);
   } else if (numeric && letter == 'R') {

@@ -8,8 +8,8 @@
 //
 // Comparison is a little more lenient than rendering, so that DuckDB-style tests
 // (which print values as their plain text whatever the letter) pass too: an expected
-// value also matches the value's plain text, and a fractional number within a
-// relative 1e-6 of the expected number.
+// value also matches the value's plain text, and in an R column a fractional number
+// within a relative 1e-6 of the expected number. Text (T) columns compare exactly.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +27,7 @@ namespace teal::sqllogic {
 struct Cell {
   std::string text;                   // the type-letter rendering; used to sort and hash
   std::string plain;                  // Value::ToString(), or "(empty)"
-  std::optional<double> approximate;  // set for FLOAT, DOUBLE and DECIMAL values
+  std::optional<double> approximate;  // set for FLOAT, DOUBLE and DECIMAL values in R columns
 };
 
 /// Renders `value` for type letter `letter`.
