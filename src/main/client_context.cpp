@@ -21,7 +21,11 @@ Result ClientContext::Query(std::string_view sql) {
   auto statements = ParseSql(sql);
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
   std::optional<Result> last;
-  for (auto& statement : statements) last.emplace(Execute(*statement));
+  for (auto& statement : statements) {
+    // Every result but the last is computed in full, so its errors surface here.
+    if (last) last->Materialize();
+    last.emplace(Execute(*statement));
+  }
   return std::move(*last);
 }
 
@@ -36,7 +40,9 @@ std::vector<std::string> ClientContext::AllSchemaStatements() {
 }
 
 namespace {
-Result EmptyResult(StatementType type) { return Result(type, {}, {}, {}); }
+Result EmptyResult(StatementType type) {
+  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
+}
 
 void CheckSchema(const std::string& schema) {
   if (!schema.empty() && schema != Catalog::kMainSchema) {
@@ -133,18 +139,28 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   return EmptyResult(StatementType::kDrop);
 }
 
-Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
-  Executor executor(*physical);
-  executor.Initialize();
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  while (auto chunk = executor.FetchChunk()) {
-    // Copy into chunks the result owns: the executor's may reference table storage.
-    auto owned = std::make_unique<DataChunk>(bound.types, std::max<idx_t>(chunk->size(), 1));
-    owned->Append(*chunk);
-    chunks.push_back(std::move(owned));
+namespace {
+/// Streams the result pipeline of an executing plan; owns the plan.
+class ExecutorStream : public ResultStream {
+ public:
+  explicit ExecutorStream(PhysicalOperatorPtr plan)
+      : plan_(std::move(plan)), executor_(std::make_unique<Executor>(*plan_)) {
+    executor_->Initialize();
   }
-  return Result(type, std::move(bound.names), std::move(bound.types), std::move(chunks));
+  std::unique_ptr<DataChunk> Next() override { return executor_->FetchChunk(); }
+
+ private:
+  PhysicalOperatorPtr plan_;
+  std::unique_ptr<Executor> executor_;
+};
+}  // namespace
+
+Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));
+  Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
+  // Statements with effects run to completion now; queries stream as they are read.
+  if (type != StatementType::kSelect) result.Materialize();
+  return result;
 }
 
 }  // namespace teal

@@ -1,4 +1,4 @@
-// Result: a materialised statement result.
+// Result: streaming and materialised access to a statement's rows.
 #include "teal/result.hpp"
 
 #include <algorithm>
@@ -19,6 +19,10 @@ Result::Result(StatementType type, std::vector<std::string> names, std::vector<L
   }
 }
 
+Result::Result(StatementType type, std::vector<std::string> names, std::vector<LogicalType> types,
+               std::unique_ptr<ResultStream> stream)
+    : type_(type), names_(std::move(names)), types_(std::move(types)), stream_(std::move(stream)) {}
+
 Result::Result(Result&&) noexcept = default;
 Result& Result::operator=(Result&&) noexcept = default;
 Result::~Result() = default;
@@ -32,7 +36,66 @@ bool Result::ReturnsRows() const {
   }
 }
 
+const Chunk* Result::NextChunk() {
+  if (stream_) {
+    std::unique_ptr<DataChunk> next;
+    while ((next = stream_->Next()) && next->size() == 0) {
+    }
+    if (!next) {
+      stream_.reset();
+      current_.reset();
+      consumed_ = true;
+      return nullptr;
+    }
+    next->Flatten();
+    current_ = std::move(next);
+    consumed_ = true;
+    view_ = Chunk(*current_);
+    return &view_;
+  }
+  if (consumed_ || next_chunk_ >= chunks_.size()) return nullptr;
+  view_ = Chunk(*chunks_[next_chunk_++]);
+  return &view_;
+}
+
+void Result::Rewind() {
+  if (!stream_ && !consumed_) next_chunk_ = 0;
+}
+
+void Result::Materialize() const {
+  if (!stream_) {
+    if (consumed_) {
+      throw InvalidInputError("the result was read as a stream; its rows are no longer available");
+    }
+    return;
+  }
+  if (consumed_) {
+    throw InvalidInputError("the result was partly read as a stream and cannot be materialised");
+  }
+  while (auto chunk = stream_->Next()) {
+    if (chunk->size() == 0) continue;
+    // Copy: a streamed chunk may reference table storage that later writes change.
+    auto owned = std::make_unique<DataChunk>(types_, std::max<idx_t>(chunk->size(), 1));
+    owned->Append(*chunk);
+    chunk_starts_.push_back(row_count_);
+    row_count_ += owned->size();
+    chunks_.push_back(std::move(owned));
+  }
+  stream_.reset();
+}
+
+idx_t Result::RowCount() const {
+  Materialize();
+  return row_count_;
+}
+
+const std::vector<std::unique_ptr<DataChunk>>& Result::Chunks() const {
+  Materialize();
+  return chunks_;
+}
+
 Value Result::GetValue(idx_t column, idx_t row) const {
+  Materialize();
   if (column >= types_.size() || row >= row_count_) {
     throw InvalidInputError(fmt::format("result has {} columns and {} rows; ({}, {}) is outside",
                                         types_.size(), row_count_, column, row));

@@ -14,8 +14,10 @@ template <typename F>
 std::string_view FormatFloating(F v, char (&buffer)[kMaxFloatChars]) {
   if (std::isnan(v)) return "nan";  // never "-nan": NaN has no meaningful sign in SQL
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  auto result = fmt::format_to_n(buffer, kMaxFloatChars - 2, "{}", v);
-  size_t length = result.size;
+  // format_to into the raw buffer (not format_to_n, whose truncating iterator is slower):
+  // the longest shortest-digits text, "-2.2250738585072014e-308", leaves room for ".0".
+  char* end = fmt::format_to(buffer, "{}", v);
+  size_t length = static_cast<size_t>(end - buffer);
   // fmt renders integral values without a point ("1", "-0", "100"); SQL shows them as
   // floating point. The exponent form ("1e+20") stays as it is.
   bool integral = true;

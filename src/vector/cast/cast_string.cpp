@@ -250,28 +250,33 @@ bool TryCastEnumToEnum(const Vector& source, Vector& result, idx_t count, std::s
   std::vector<int64_t> mapping(labels.size());
   for (size_t i = 0; i < labels.size(); i++) mapping[i] = to.Enum().Find(labels[i]);
   return DispatchFixedWidth(from.Physical(), [&]<typename S>() -> bool {
-    return DispatchFixedWidth(to.Physical(), [&]<typename D>() -> bool {
-      if constexpr (kIsEnumIndex<S> && kIsEnumIndex<D>) {
-        const S* src = source.Values<S>();
-        D* dst = result.Values<D>();
-        idx_t bad_row = 0;
-        bool ok = ForEachValidRow(source, count, [&](idx_t i) {
-          int64_t index = mapping[src[i]];
-          if (index < 0) {
-            bad_row = i;
-            return false;
-          }
-          dst[i] = static_cast<D>(index);
-          return true;
-        });
-        if (!ok) {
-          error = CastErrorMessage(from, labels[src[bad_row]], to,
-                                   fmt::format("not a label of ENUM {}", to.ToString()));
-        }
-        return ok;
-      }
+    // Tested one level at a time: clang instantiates the inner body once S is known.
+    if constexpr (!kIsEnumIndex<S>) {
       throw InternalError("ENUM stored in a non-index layout");
-    });
+    } else {
+      return DispatchFixedWidth(to.Physical(), [&]<typename D>() -> bool {
+        if constexpr (kIsEnumIndex<D>) {
+          const S* src = source.Values<S>();
+          D* dst = result.Values<D>();
+          idx_t bad_row = 0;
+          bool ok = ForEachValidRow(source, count, [&](idx_t i) {
+            int64_t index = mapping[src[i]];
+            if (index < 0) {
+              bad_row = i;
+              return false;
+            }
+            dst[i] = static_cast<D>(index);
+            return true;
+          });
+          if (!ok) {
+            error = CastErrorMessage(from, labels[src[bad_row]], to,
+                                     fmt::format("not a label of ENUM {}", to.ToString()));
+          }
+          return ok;
+        }
+        throw InternalError("ENUM stored in a non-index layout");
+      });
+    }
   });
 }
 
