@@ -79,7 +79,12 @@ class LogicalType;
 struct EnumInfo {
   std::string name;
   std::vector<std::string> labels;
-  std::unordered_map<std::string, uint32_t> index;  // label -> position
+  /// Hashes std::string and std::string_view alike, so lookups need no allocation.
+  struct LabelHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, uint32_t, LabelHash, std::equal_to<>> index;  // label -> position
 
   /// The position of `label`, or -1 when it is not a label of this enum.
   int64_t Find(std::string_view label) const;

@@ -5,5 +5,6 @@
 #include "teal/database.hpp"
 #include "teal/error.hpp"
 #include "teal/logical_type.hpp"
+#include "teal/reader.hpp"
 #include "teal/result.hpp"
 #include "teal/value.hpp"

@@ -180,34 +180,12 @@ std::unique_ptr<SinkState> PhysicalInsert::GetSinkState() const {
 
 void PhysicalInsert::Sink(DataChunk& input, SinkState& state) const {
   auto& s = static_cast<InsertSink&>(state);
-  const auto& columns = table_->columns;
-  auto chunk = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(input.size(), 1));
-  SelectionVector none;
-  for (idx_t c = 0; c < columns.size(); c++) {
-    Vector& target = chunk->data[c];
-    if (column_map_[c] == kInvalidIndex) {
-      Vector constant(defaults_[c]);
-      target.CopyFrom(constant, none, input.size(), 0, 0);
-    } else {
-      target.CopyFrom(input.data[column_map_[c]], none, input.size(), 0, 0);
-    }
-    if (columns[c].not_null && !target.Validity().AllValid()) {
-      for (idx_t row = 0; row < input.size(); row++) {
-        if (!target.RowIsValid(row)) {
-          throw ConstraintError(fmt::format("NOT NULL constraint failed: {}.{} (row {} of the insert)",
-                                            table_->name, columns[c].name, s.rows + row + 1));
-        }
-      }
-    }
-  }
-  chunk->SetCardinality(input.size());
+  s.chunks.push_back(append_.Build(input, s.rows, "insert"));
   s.rows += input.size();
-  s.chunks.push_back(std::move(chunk));
 }
 
 void PhysicalInsert::Finalize(SinkState& state) const {
-  auto& s = static_cast<InsertSink&>(state);
-  table_->storage->AppendAll(s.chunks);
+  append_.AppendAll(static_cast<InsertSink&>(state).chunks);
 }
 
 std::unique_ptr<SourceState> PhysicalInsert::GetSourceState() const {

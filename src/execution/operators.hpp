@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalog/catalog.hpp"
+#include "catalog/table_append.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/expression.hpp"
 
@@ -99,14 +100,13 @@ class PhysicalUngroupedAggregate : public PhysicalOperator {
 
 /// Collects the rows to insert, checks constraints, and appends them all at Finalize,
 /// so a failing row leaves the table unchanged. As a source it yields the row count.
+/// Rows go through TableAppend, the path the Appender uses too: column_map[c] is the
+/// input column of table column c, or kInvalidIndex for its DEFAULT (or NULL).
 class PhysicalInsert : public PhysicalOperator {
  public:
-  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
-                 std::vector<Value> defaults)
+  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map)
       : PhysicalOperator({LogicalType(TypeId::kBigInt)}),
-        table_(std::move(table)),
-        column_map_(std::move(column_map)),
-        defaults_(std::move(defaults)) {}
+        append_(std::move(table), std::move(column_map)) {}
   std::string Name() const override { return "INSERT"; }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
@@ -117,9 +117,7 @@ class PhysicalInsert : public PhysicalOperator {
   void GetData(DataChunk& chunk, SourceState& state) const override;
 
  private:
-  std::shared_ptr<TableEntry> table_;
-  std::vector<idx_t> column_map_;
-  std::vector<Value> defaults_;
+  TableAppend append_;
 };
 
 }  // namespace teal

@@ -52,7 +52,7 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan) {
     }
     case LogicalKind::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(plan);
-      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.defaults);
+      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map);
       break;
     }
   }

@@ -100,7 +100,7 @@ std::string_view PhysicalTypeName(PhysicalType type) {
 }
 
 int64_t EnumInfo::Find(std::string_view label) const {
-  auto it = index.find(std::string(label));
+  auto it = index.find(label);
   return it == index.end() ? -1 : static_cast<int64_t>(it->second);
 }
 

@@ -69,7 +69,7 @@ TEST(VectorTest, ConstantVectorStandsForEveryRowAndFlattens) {
 }
 
 TEST(VectorTest, ConstantNullFlattensToNulls) {
-  Vector v(Value(LogicalType(TypeId::kVarchar)));
+  Vector v{Value(LogicalType(TypeId::kVarchar))};
   v.Flatten(3);
   for (idx_t i = 0; i < 3; i++) EXPECT_FALSE(v.RowIsValid(i));
 }

@@ -1,0 +1,85 @@
+// TableAppend: full-width chunks with DEFAULTs, the NOT NULL check, and the append.
+#include "catalog/table_append.hpp"
+
+#include <fmt/format.h>
+
+#include "common/assert.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+std::vector<idx_t> IdentityMap(const TableEntry& table) {
+  std::vector<idx_t> map(table.columns.size());
+  for (idx_t c = 0; c < map.size(); c++) map[c] = c;
+  return map;
+}
+}  // namespace
+
+TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map)
+    : table_(std::move(table)), column_map_(std::move(column_map)) {
+  TEAL_CHECK_EQ(column_map_.size(), table_->columns.size());
+  defaults_.reserve(column_map_.size());
+  for (idx_t c = 0; c < column_map_.size(); c++) {
+    const ColumnDefinition& column = table_->columns[c];
+    defaults_.push_back(std::make_unique<Vector>(
+        column.default_value ? *column.default_value : Value(column.type)));
+    if (column_map_[c] != c) identity_ = false;
+  }
+}
+
+TableAppend::TableAppend(std::shared_ptr<TableEntry> table)
+    : TableAppend(table, IdentityMap(*table)) {}
+
+void TableAppend::CheckNotNull(const DataChunk& input, idx_t first_row,
+                               std::string_view what) const {
+  if (input.size() == 0) return;
+  const auto& columns = table_->columns;
+  for (idx_t c = 0; c < columns.size(); c++) {
+    if (!columns[c].not_null) continue;
+    const Vector& source = column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
+    if (source.Validity().AllValid()) continue;
+    idx_t rows = source.IsConstant() ? 1 : input.size();
+    for (idx_t row = 0; row < rows; row++) {
+      if (!source.RowIsValid(row)) {
+        throw ConstraintError(fmt::format("NOT NULL constraint failed: {}.{} (row {} of the {})",
+                                          table_->name, columns[c].name, first_row + row + 1,
+                                          what));
+      }
+    }
+  }
+}
+
+std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t first_row,
+                                              std::string_view what) const {
+  CheckNotNull(input, first_row, what);
+  auto chunk = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(input.size(), 1));
+  SelectionVector none;
+  for (idx_t c = 0; c < column_map_.size(); c++) {
+    const Vector& source = column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
+    chunk->data[c].CopyFrom(source, none, input.size(), 0, 0);
+  }
+  chunk->SetCardinality(input.size());
+  return chunk;
+}
+
+void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const {
+  table_->storage->AppendAll(chunks);
+}
+
+void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_view what) const {
+  if (input.size() == 0) return;
+  std::vector<std::unique_ptr<DataChunk>> one;
+  if (identity_ && input.ColumnCount() == column_map_.size()) {
+    CheckNotNull(input, first_row, what);
+    // A view, not a copy: AppendAll copies the rows into the table's vectors anyway.
+    auto view = std::make_unique<DataChunk>();
+    view->Reference(input);
+    one.push_back(std::move(view));
+  } else {
+    one.push_back(Build(input, first_row, what));
+  }
+  AppendAll(one);
+}
+
+}  // namespace teal

@@ -1,0 +1,67 @@
+// src/catalog/table_append.hpp — the one path by which rows enter a table.
+//
+// INSERT (PhysicalInsert) and the Appender both hand their rows to a TableAppend. Their
+// chunks hold some of the table's columns, in any order: column_map[c] names the input
+// column that feeds table column c, or kInvalidIndex when the statement or appender does
+// not supply it — then the column gets its DEFAULT, or NULL when it has none. A
+// TableAppend builds the table's full-width chunk from that, checks NOT NULL, and hands
+// the rows to the table's storage as one unit: all of them are appended or none.
+//
+// It lives in catalog because it needs the column definitions (defaults, NOT NULL) as
+// well as the table's DataTable, and storage never sees the catalog. When
+// transaction-local storage lands, AppendAll/Append is where rows get redirected to it,
+// for both writers at once.
+//
+// Thread safety: a TableAppend is immutable after construction; concurrent calls are
+// fine (DataTable serialises the appends themselves).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+class TableAppend {
+ public:
+  /// column_map has one entry per table column: the input column feeding it, or
+  /// kInvalidIndex for "use its DEFAULT (or NULL)".
+  TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map);
+  /// An append of every column, in table order.
+  explicit TableAppend(std::shared_ptr<TableEntry> table);
+
+  const TableEntry& Table() const { return *table_; }
+  const std::shared_ptr<TableEntry>& SharedTable() const { return table_; }
+  /// The DEFAULT of table column c, or a NULL of its type; a constant vector.
+  const Vector& DefaultVector(idx_t c) const { return *defaults_[c]; }
+
+  /// Throws ConstraintError at the first NULL that would land in a NOT NULL column,
+  /// naming table, column and row: "NOT NULL constraint failed: t.c (row N of the
+  /// <what>)", N = first_row + row + 1. A NOT NULL column that gets its default and
+  /// has none fails at the first row.
+  void CheckNotNull(const DataChunk& input, idx_t first_row, std::string_view what) const;
+
+  /// The full-width chunk for `input` (a copy; `input` can be reused), after
+  /// CheckNotNull. For writers that collect chunks and append them later (INSERT).
+  std::unique_ptr<DataChunk> Build(const DataChunk& input, idx_t first_row,
+                                   std::string_view what) const;
+
+  /// Appends chunks made by Build as one unit: all rows or, on failure, none.
+  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const;
+
+  /// CheckNotNull, then appends the rows of `input` as one unit. When `input` already
+  /// has every column in table order the rows are copied into the table once, without
+  /// building a full-width chunk first.
+  void Append(const DataChunk& input, idx_t first_row, std::string_view what) const;
+
+ private:
+  std::shared_ptr<TableEntry> table_;
+  std::vector<idx_t> column_map_;
+  std::vector<std::unique_ptr<Vector>> defaults_;
+  bool identity_ = true;
+};
+
+}  // namespace teal
