@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "teal/database.hpp"
+#include "teal/prepared_statement.hpp"
 #include "teal/result.hpp"
 
 namespace teal {
@@ -22,8 +23,17 @@ class Connection {
   /// Throws a teal::Error subclass at the first statement that fails; statements
   /// before it stay applied, the failing one changes nothing.
   Result Query(std::string_view sql);
+  /// Runs one statement with parameters: `params` bind to $1, $2, … (or the ?s) in order.
+  template <typename... Ts>
+  Result Query(std::string_view sql, const Ts&... params) {
+    return Prepare(sql).ExecuteWith(std::vector<Value>{ToValue(params)...});
+  }
   /// As Query, discarding the result.
   void Execute(std::string_view sql) { (void)Query(sql); }
+
+  /// Parses, binds and plans one statement for repeated execution. Throws like Query
+  /// for errors found before execution (syntax, unknown tables or columns).
+  PreparedStatement Prepare(std::string_view sql);
 
   ClientContext& Context() { return *context_; }
 

@@ -89,6 +89,7 @@ bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists)
   }
   tables_.emplace(key, std::move(table));
   creation_order_.push_back("t:" + key);
+  version_++;
   return true;
 }
 
@@ -100,6 +101,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
     throw CatalogError(fmt::format("table \"{}\" does not exist", name));
   }
   std::erase(creation_order_, "t:" + key);
+  version_++;
 }
 
 std::shared_ptr<TableEntry> Catalog::FindTable(std::string_view name) const {
@@ -126,6 +128,7 @@ void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> l
   }
   types_.emplace(key, LogicalType::Enum(name, std::move(labels)));
   creation_order_.push_back("y:" + key);
+  version_++;
 }
 
 void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
@@ -152,6 +155,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   (void)cascade;
   types_.erase(it);
   std::erase(creation_order_, "y:" + key);
+  version_++;
 }
 
 std::optional<LogicalType> Catalog::FindType(std::string_view name) const {

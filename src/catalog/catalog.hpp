@@ -5,6 +5,7 @@
 // are shared_ptrs, so a running query keeps a dropped table's data alive.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -59,6 +60,9 @@ class Catalog {
   /// The user-defined type, if there is one of that name.
   std::optional<LogicalType> FindType(std::string_view name) const;
 
+  /// Changes whenever an object is created or dropped, so that a prepared plan can tell
+  /// that the objects it was bound against may be gone.
+  uint64_t Version() const { return version_.load(); }
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
   /// CREATE TYPE and CREATE TABLE statements of every object, in creation order.
@@ -71,6 +75,7 @@ class Catalog {
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;
   std::map<std::string, LogicalType> types_;
   std::vector<std::string> creation_order_;  // "t:<key>" / "y:<key>"
+  std::atomic<uint64_t> version_{0};
 };
 
 }  // namespace teal

@@ -22,8 +22,8 @@ TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> c
   defaults_.reserve(column_map_.size());
   for (idx_t c = 0; c < column_map_.size(); c++) {
     const ColumnDefinition& column = table_->columns[c];
-    defaults_.push_back(std::make_unique<Vector>(
-        column.default_value ? *column.default_value : Value(column.type)));
+    defaults_.push_back(std::make_unique<Vector>(column.default_value ? *column.default_value
+                                                                      : Value(column.type)));
     if (column_map_[c] != c) identity_ = false;
   }
 }
@@ -37,7 +37,8 @@ void TableAppend::CheckNotNull(const DataChunk& input, idx_t first_row,
   const auto& columns = table_->columns;
   for (idx_t c = 0; c < columns.size(); c++) {
     if (!columns[c].not_null) continue;
-    const Vector& source = column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
+    const Vector& source =
+        column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
     if (source.Validity().AllValid()) continue;
     idx_t rows = source.IsConstant() ? 1 : input.size();
     for (idx_t row = 0; row < rows; row++) {
@@ -56,7 +57,8 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
   auto chunk = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(input.size(), 1));
   SelectionVector none;
   for (idx_t c = 0; c < column_map_.size(); c++) {
-    const Vector& source = column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
+    const Vector& source =
+        column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
     chunk->data[c].CopyFrom(source, none, input.size(), 0, 0);
   }
   chunk->SetCardinality(input.size());

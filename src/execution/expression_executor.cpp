@@ -256,6 +256,8 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
     }
     case BoundKind::kAggregate:
       throw InternalError("aggregate evaluated outside an aggregate operator");
+    case BoundKind::kParameter:
+      throw InternalError("parameter $" + std::to_string(e.column + 1) + " reached execution unbound");
   }
 }
 

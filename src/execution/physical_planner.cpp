@@ -3,13 +3,47 @@
 #include "execution/physical_planner.hpp"
 
 #include "execution/operators.hpp"
+#include <fmt/format.h>
+
 #include "teal/error.hpp"
 
 namespace teal {
 
-PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan) {
+namespace {
+/// A copy of `e` with parameters replaced by their values (casts of them folded).
+ExpressionPtr Substitute(const Expression& e, const std::vector<Value>& parameters) {
+  if (e.kind == BoundKind::kParameter) {
+    if (e.column >= parameters.size()) {
+      throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given",
+                                          e.column + 1, parameters.size()));
+    }
+    return MakeConstant(parameters[e.column]);
+  }
+  auto copy = std::make_unique<Expression>(e.kind, e.type);
+  copy->alias = e.alias;
+  copy->value = e.value;
+  copy->column = e.column;
+  copy->op = e.op;
+  copy->aggregate = e.aggregate;
+  for (const auto& child : e.children) copy->children.push_back(Substitute(*child, parameters));
+  if (copy->kind == BoundKind::kCast && copy->children[0]->kind == BoundKind::kConstant) {
+    return MakeCast(std::move(copy->children[0]), copy->type);
+  }
+  return copy;
+}
+}  // namespace
+
+PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<Value>* parameters) {
+  auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
+    return parameters ? Substitute(*e, *parameters) : std::move(e);
+  };
+  auto take_all = [&](std::vector<ExpressionPtr>& list) {
+    std::vector<ExpressionPtr> out;
+    for (auto& e : list) out.push_back(take(e));
+    return out;
+  };
   std::vector<PhysicalOperatorPtr> children;
-  for (auto& child : plan.children) children.push_back(CreatePhysicalPlan(*child));
+  for (auto& child : plan.children) children.push_back(CreatePhysicalPlan(*child, parameters));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
@@ -20,29 +54,31 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan) {
     case LogicalKind::kDummyScan: op = std::make_unique<PhysicalDummyScan>(); break;
     case LogicalKind::kValues: {
       auto& values = static_cast<LogicalValues&>(plan);
-      op = std::make_unique<PhysicalValues>(values.types, std::move(values.rows));
+      std::vector<std::vector<ExpressionPtr>> rows;
+      for (auto& row : values.rows) rows.push_back(take_all(row));
+      op = std::make_unique<PhysicalValues>(values.types, std::move(rows));
       break;
     }
     case LogicalKind::kFilter: {
       auto& filter = static_cast<LogicalFilter&>(plan);
       ExpressionPtr predicate;
       if (filter.expressions.size() == 1) {
-        predicate = std::move(filter.expressions[0]);
+        predicate = take(filter.expressions[0]);
       } else {
         predicate = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
-        predicate->children = std::move(filter.expressions);
+        predicate->children = take_all(filter.expressions);
       }
       op = std::make_unique<PhysicalFilter>(filter.types, std::move(predicate));
       break;
     }
     case LogicalKind::kProjection: {
       auto& projection = static_cast<LogicalProjection&>(plan);
-      op = std::make_unique<PhysicalProjection>(projection.types, std::move(projection.expressions));
+      op = std::make_unique<PhysicalProjection>(projection.types, take_all(projection.expressions));
       break;
     }
     case LogicalKind::kAggregate: {
       auto& aggregate = static_cast<LogicalAggregate&>(plan);
-      op = std::make_unique<PhysicalUngroupedAggregate>(aggregate.types, std::move(aggregate.aggregates));
+      op = std::make_unique<PhysicalUngroupedAggregate>(aggregate.types, take_all(aggregate.aggregates));
       break;
     }
     case LogicalKind::kLimit: {

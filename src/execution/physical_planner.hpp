@@ -6,6 +6,10 @@
 
 namespace teal {
 
-PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan);
+/// Without `parameters`, moves the expressions out of `plan` (it is used once). With
+/// them, copies the expressions, replacing each parameter $n by parameters[n-1], so
+/// that a prepared statement's plan can be executed again and again.
+PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
+                                       const std::vector<Value>* parameters = nullptr);
 
 }  // namespace teal

@@ -1,11 +1,13 @@
 // ClientContext: statement dispatch, DDL, and running planned statements.
 #include "main/client_context.hpp"
 
+#include <functional>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "execution/executor.hpp"
+#include "main/prepared_data.hpp"
 #include "execution/physical_planner.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder.hpp"
@@ -154,6 +156,71 @@ class ExecutorStream : public ResultStream {
   std::unique_ptr<Executor> executor_;
 };
 }  // namespace
+
+std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
+  auto statements = ParseSql(sql);
+  if (statements.size() != 1) {
+    throw InvalidInputError(fmt::format("a prepared statement holds one statement; the text has {}",
+                                        statements.size()));
+  }
+  auto prepared = std::make_unique<PreparedData>();
+  prepared->statement = std::move(statements[0]);
+  idx_t count = prepared->statement->parameter_count;
+  prepared->parameter_types.assign(count, LogicalType(TypeId::kSqlNull));
+  prepared->values.assign(count, Value());
+  prepared->has_value.assign(count, false);
+  StatementType type = prepared->statement->type;
+  prepared->planned = type == StatementType::kSelect || type == StatementType::kInsert;
+  if (prepared->planned) {
+    BindPrepared(*prepared);
+  } else if (count > 0) {
+    throw NotImplementedError(fmt::format("parameters in {} statements", StatementTypeName(type)));
+  }
+  return prepared;
+}
+
+void ClientContext::BindPrepared(PreparedData& prepared) {
+  Binder binder(database_->GetCatalog());
+  prepared.catalog_version = database_->GetCatalog().Version();
+  if (prepared.statement->type == StatementType::kSelect) {
+    prepared.bound = binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement));
+  } else {
+    prepared.bound = binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
+  }
+  prepared.bind_with_values = binder.NeedsParameterValues();
+  // A parameter directly under a cast takes that cast's type; any other occurrence
+  // leaves the type open, and the statement is bound with the values each time.
+  std::function<void(const Expression&, const Expression*)> visit = [&](const Expression& e,
+                                                                        const Expression* parent) {
+    if (e.kind == BoundKind::kParameter) {
+      if (parent && parent->kind == BoundKind::kCast) {
+        prepared.parameter_types[e.column] = parent->type;
+      } else {
+        prepared.bind_with_values = true;
+      }
+    }
+    for (const auto& child : e.children) visit(*child, &e);
+  };
+  ForEachExpression(*prepared.bound.plan, [&](ExpressionPtr& e) { visit(*e, nullptr); });
+}
+
+Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<Value>& values) {
+  if (!prepared.planned) return Execute(*prepared.statement);
+  StatementType type = prepared.statement->type;
+  if (prepared.bind_with_values) {
+    Binder binder(database_->GetCatalog(), &values);
+    BoundStatement bound = type == StatementType::kSelect
+                               ? binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement))
+                               : binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
+    return ExecutePlan(type, std::move(bound));
+  }
+  // Tables or types may have been dropped or re-created since binding.
+  if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values));
+  Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
+  if (type != StatementType::kSelect) result.Materialize();
+  return result;
+}
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));

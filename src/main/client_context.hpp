@@ -20,6 +20,11 @@ class ClientContext {
   /// Runs every statement of `sql`; returns the last one's result.
   Result Query(std::string_view sql);
 
+  /// Parses and binds one statement for repeated execution.
+  std::unique_ptr<struct PreparedData> Prepare(std::string_view sql);
+  /// Runs a prepared statement with `values` for its parameters ($1 = values[0]).
+  Result ExecutePrepared(PreparedData& prepared, const std::vector<Value>& values);
+
   /// Table names of the database, sorted.
   std::vector<std::string> TableNames();
   /// The CREATE TABLE statement of `table`; throws CatalogError when there is none.
@@ -33,6 +38,7 @@ class ClientContext {
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
+  void BindPrepared(PreparedData& prepared);
 
   std::shared_ptr<DatabaseInstance> database_;
 };

@@ -2,6 +2,7 @@
 #include "teal/database.hpp"
 
 #include "main/client_context.hpp"
+#include "main/prepared_data.hpp"
 #include "main/database_instance.hpp"
 #include "teal/connection.hpp"
 #include "teal/error.hpp"
@@ -25,5 +26,9 @@ Connection::Connection(Database& database) {
 Connection::~Connection() = default;
 
 Result Connection::Query(std::string_view sql) { return context_->Query(sql); }
+
+PreparedStatement Connection::Prepare(std::string_view sql) {
+  return PreparedStatement(*context_, context_->Prepare(sql));
+}
 
 }  // namespace teal

@@ -4,6 +4,7 @@
 #include <pg_query.h>
 #include <pg_query/pg_query.pb-c.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -206,6 +207,64 @@ std::string RewriteListLiterals(std::string_view sql) {
   return out;
 }
 
+idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
+  std::string out;
+  SqlScanner scanner(sql);
+  size_t copied = 0;
+  idx_t highest = 0, question_marks = 0;
+  bool numbered = false;
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) continue;
+    char c = scanner.Current();
+    if (c == '?') {
+      out.append(sql, copied, at - copied);
+      out += "$" + std::to_string(++question_marks);
+      copied = at + 1;
+      highest = std::max(highest, question_marks);
+      if (names.size() < highest) names.resize(highest);
+    } else if (c == '$' && at + 1 < sql.size()) {
+      size_t end = at + 1;
+      while (end < sql.size() && is_word(sql[end])) end++;
+      std::string word = sql.substr(at + 1, end - at - 1);
+      bool previous_is_word = at > 0 && is_word(sql[at - 1]);
+      if (!word.empty() && !previous_is_word) {
+        idx_t number = 0;
+        if (std::isdigit(static_cast<unsigned char>(word[0]))) {
+          number = std::stoull(word.substr(0, std::min<size_t>(word.size(), 18)));
+          if (number == 0 || word.find_first_not_of("0123456789") != std::string::npos) {
+            throw ParserError(fmt::format("invalid parameter \"${}\"", word));
+          }
+          if (names.size() < number) names.resize(number);
+        } else {
+          auto it = std::find(names.begin(), names.end(), word);
+          if (it == names.end()) {
+            names.push_back(word);
+            number = names.size();
+          } else {
+            number = static_cast<idx_t>(it - names.begin()) + 1;
+          }
+          out.append(sql, copied, at - copied);
+          out += "$" + std::to_string(number);
+          copied = end;
+        }
+        numbered = true;
+        highest = std::max(highest, number);
+        for (size_t i = at; i < end; i++) scanner.Advance();
+        continue;
+      }
+    }
+    scanner.Advance();
+  }
+  if (question_marks > 0 && numbered) {
+    throw ParserError("a statement cannot mix ? parameters with $n or $name parameters");
+  }
+  out.append(sql, copied, std::string::npos);
+  sql = std::move(out);
+  return highest;
+}
+
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
@@ -214,6 +273,8 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
       continue;
     }
     std::string rewritten = RewriteListLiterals(text);
+    std::vector<std::string> parameter_names;
+    idx_t parameter_count = RewriteParameters(rewritten, parameter_names);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten.c_str());
     if (result.error) {
       std::string message = result.error->message;
@@ -232,6 +293,8 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
       for (size_t i = 0; i < tree->n_stmts; i++) {
         auto statement = TransformStatement(*tree->stmts[i]->stmt, rewritten);
         statement->text = text;
+        statement->parameter_count = parameter_count;
+        statement->parameter_names = parameter_names;
         statements.push_back(std::move(statement));
       }
     } catch (...) {

@@ -24,4 +24,10 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);
 
+/// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
+/// numbered left to right; each distinct `$name` gets the next number, recorded in
+/// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.
+/// Throws ParserError when `?` is mixed with `$n` or `$name`.
+idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names);
+
 }  // namespace teal

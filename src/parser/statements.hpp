@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parser/parsed_expression.hpp"
+#include "teal/basic_types.hpp"
 #include "teal/statement_type.hpp"
 
 namespace teal {
@@ -16,6 +17,10 @@ struct SQLStatement {
   virtual ~SQLStatement() = default;
   StatementType type;
   std::string text;  // the statement's own SQL text
+  /// Parameters: $1..$parameter_count. parameter_names[i] is the name of $i+1 when the
+  /// SQL named it ($name), else empty.
+  idx_t parameter_count = 0;
+  std::vector<std::string> parameter_names;
 };
 
 /// FROM <table> [AS alias]

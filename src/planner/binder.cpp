@@ -392,7 +392,20 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       return list;
     }
     case ExprKind::kStar: throw BinderError("* is only allowed in a select list");
-    case ExprKind::kParameter: throw NotImplementedError("prepared statement parameters");
+    case ExprKind::kParameter: {
+      idx_t index = static_cast<idx_t>(e.parameter_index);
+      if (index == 0) throw BinderError("parameters are numbered from $1");
+      if (parameter_values_) {
+        if (index > parameter_values_->size()) {
+          throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given", index,
+                                              parameter_values_->size()));
+        }
+        return MakeConstant((*parameter_values_)[index - 1]);
+      }
+      auto parameter = std::make_unique<Expression>(BoundKind::kParameter, TypeId::kSqlNull);
+      parameter->column = index - 1;
+      return parameter;
+    }
     case ExprKind::kDefault: throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
   }
   throw InternalError("unknown parsed expression kind");
@@ -403,6 +416,17 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
   Scope scope;
   scope.clause = std::string(what);
   auto bound = BindExpression(expression, scope);
+  std::function<bool(const Expression&)> has_parameter = [&](const Expression& x) {
+    if (x.kind == BoundKind::kParameter) return true;
+    for (const auto& child : x.children) {
+      if (has_parameter(*child)) return true;
+    }
+    return false;
+  };
+  if (!parameter_values_ && has_parameter(*bound)) {
+    needs_parameter_values_ = true;
+    return Value(type);  // a placeholder: the statement is bound again with the values
+  }
   if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
     auto cast = MakeCast(std::move(bound), type);
     if (cast->kind != BoundKind::kConstant) {
@@ -411,6 +435,27 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
     return cast->value;
   }
   return bound->value.CastAs(type);
+}
+
+void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
+  switch (plan.kind) {
+    case LogicalKind::kFilter:
+      for (auto& e : static_cast<LogicalFilter&>(plan).expressions) fn(e);
+      break;
+    case LogicalKind::kProjection:
+      for (auto& e : static_cast<LogicalProjection&>(plan).expressions) fn(e);
+      break;
+    case LogicalKind::kAggregate:
+      for (auto& e : static_cast<LogicalAggregate&>(plan).aggregates) fn(e);
+      break;
+    case LogicalKind::kValues:
+      for (auto& row : static_cast<LogicalValues&>(plan).rows) {
+        for (auto& e : row) fn(e);
+      }
+      break;
+    default: break;
+  }
+  for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
 idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
@@ -497,7 +542,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   auto projection = std::make_unique<LogicalProjection>();
   for (const auto& p : projections) {
     bound.names.push_back(p->alias);
-    bound.types.push_back(resolve_nulls ? ResolveNull(p->type) : p->type);
+    // A bare parameter keeps its open type: the statement is bound again with its value.
+    bool open_parameter = p->kind == BoundKind::kParameter;
+    bound.types.push_back(resolve_nulls && !open_parameter ? ResolveNull(p->type) : p->type);
     projection->types.push_back(bound.types.back());
   }
   for (idx_t i = 0; i < projections.size(); i++) {

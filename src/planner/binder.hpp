@@ -4,6 +4,7 @@
 // constants that do not convert.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,10 @@ struct BoundStatement {
 
 class Binder {
  public:
-  explicit Binder(Catalog& catalog) : catalog_(catalog) {}
+  /// With `parameter_values`, parameters bind as those constants ($1 is values[0]);
+  /// without, they bind as kParameter nodes to be substituted at execution.
+  explicit Binder(Catalog& catalog, const std::vector<Value>* parameter_values = nullptr)
+      : catalog_(catalog), parameter_values_(parameter_values) {}
 
   /// `resolve_nulls`: give untyped NULL columns a concrete type (INTEGER), as a query's
   /// result needs; INSERT … SELECT keeps them untyped so they convert to any column.
@@ -30,6 +34,9 @@ class Binder {
 
   /// True for names of built-in types (which user types may not take).
   static bool IsBuiltinTypeName(std::string_view name);
+  /// True when a parameter appeared where only a constant is allowed (LIMIT, DEFAULT):
+  /// such a statement must be bound again once the parameter values are known.
+  bool NeedsParameterValues() const { return needs_parameter_values_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
@@ -50,7 +57,12 @@ class Binder {
   idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);
 
   Catalog& catalog_;
+  const std::vector<Value>* parameter_values_;
+  bool needs_parameter_values_ = false;
 };
+
+/// Calls `fn(expression)` for every expression held by `plan` and its children.
+void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
 
 /// The type both sides of a comparison (or elements of a list) convert to, or throws
 /// BinderError naming `context` when there is none.

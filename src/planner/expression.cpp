@@ -6,7 +6,9 @@
 namespace teal {
 
 bool Expression::IsFoldable() const {
-  if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate) return false;
+  if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate || kind == BoundKind::kParameter) {
+    return false;
+  }
   for (const auto& child : children) {
     if (!child->IsFoldable()) return false;
   }
@@ -65,6 +67,7 @@ std::string Expression::ToString() const {
       for (size_t i = 0; i < children.size(); i++) out += (i ? ", " : "") + children[i]->ToString();
       return out + "]";
     }
+    case BoundKind::kParameter: return fmt::format("${}", column + 1);
     case BoundKind::kAggregate:
       return aggregate == AggregateKind::kCountStar ? "count_star()"
                                                     : "count(" + children[0]->ToString() + ")";

@@ -25,6 +25,7 @@ enum class BoundKind {
   kIsNotNull,
   kListValue,  // [children...]
   kAggregate,  // aggregate (only inside an aggregate operator's list)
+  kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
 };
 
 enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kDistinct, kNotDistinct };

@@ -1,0 +1,26 @@
+// PreparedData: what a prepared statement keeps between executions.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "parser/statements.hpp"
+#include "planner/binder.hpp"
+
+namespace teal {
+
+struct PreparedData {
+  std::unique_ptr<SQLStatement> statement;
+  /// SELECT and INSERT are bound once into `bound`; other statements run as parsed.
+  bool planned = false;
+  BoundStatement bound;
+  uint64_t catalog_version = 0;
+  /// A parameter whose type the plan does not fix, or one in a place that needs a
+  /// constant (LIMIT): the statement is bound again with the values at each execution.
+  bool bind_with_values = false;
+  std::vector<LogicalType> parameter_types;  // SQLNULL: any
+  std::vector<Value> values;                 // bound so far
+  std::vector<bool> has_value;
+};
+
+}  // namespace teal

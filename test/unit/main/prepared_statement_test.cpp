@@ -1,0 +1,124 @@
+// PreparedStatement and parameterised Query: metadata before execution, binding,
+// re-execution, and the errors of each.
+#include "teal/prepared_statement.hpp"
+
+#include <gtest/gtest.h>
+
+#include "teal/connection.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+class PreparedStatementTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    con.Execute("CREATE TABLE t(i INTEGER, s VARCHAR, d DATE)");
+    con.Execute("INSERT INTO t VALUES (1, 'one', '2024-01-01'), (2, 'two', '2024-02-29'), (3, NULL, NULL)");
+  }
+  int64_t CountWhere(const std::string& where) {
+    return con.Query("SELECT count(*) FROM t WHERE " + where).GetValue(0, 0).GetStored<int64_t>();
+  }
+  Database db;
+  Connection con{db};
+};
+}  // namespace
+
+TEST_F(PreparedStatementTest, MetadataIsKnownBeforeExecution) {
+  auto prepared = con.Prepare("SELECT s, d FROM t WHERE i = $1 AND d > $2");
+  EXPECT_EQ(prepared.Type(), StatementType::kSelect);
+  EXPECT_EQ(prepared.ParameterCount(), 2u);
+  EXPECT_EQ(prepared.ParameterType(1).Id(), TypeId::kInteger);
+  EXPECT_EQ(prepared.ParameterType(2).Id(), TypeId::kDate);
+  ASSERT_EQ(prepared.ColumnCount(), 2u);
+  EXPECT_EQ(prepared.ColumnName(0), "s");
+  EXPECT_EQ(prepared.ColumnType(1).Id(), TypeId::kDate);
+}
+
+TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
+  auto prepared = con.Prepare("SELECT s FROM t WHERE i = ?");
+  EXPECT_EQ(prepared.Execute(1).GetValue(0, 0).GetString(), "one");
+  EXPECT_EQ(prepared.Execute(2).GetValue(0, 0).GetString(), "two");
+  EXPECT_EQ(prepared.Execute(9).RowCount(), 0u);
+}
+
+TEST_F(PreparedStatementTest, NamedParametersBindByName) {
+  auto prepared = con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
+  EXPECT_EQ(prepared.ParameterCount(), 2u);
+  EXPECT_EQ(prepared.ParameterName(1), "low");
+  EXPECT_EQ(prepared.ParameterIndex("high"), 2u);
+  prepared.Bind("low", 1).Bind("high", 3);
+  EXPECT_EQ(prepared.Execute().GetValue(0, 0).GetStored<int64_t>(), 2);
+}
+
+TEST_F(PreparedStatementTest, InsertConvertsValuesToColumnTypes) {
+  auto insert = con.Prepare("INSERT INTO t VALUES ($1, $2, $3)");
+  EXPECT_EQ(insert.ParameterType(3).Id(), TypeId::kDate);
+  insert.Execute(int64_t{4}, std::string("four"), "2023-12-31");
+  insert.Execute(5, "five", std::chrono::sys_days{std::chrono::year{2000} / 1 / 1});
+  EXPECT_EQ(CountWhere("i >= 4"), 2);
+  EXPECT_EQ(con.Query("SELECT d FROM t WHERE i = 5").GetValue(0, 0).ToString(), "2000-01-01");
+}
+
+TEST_F(PreparedStatementTest, ValueThatDoesNotFitIsAConversionErrorAndInsertsNothing) {
+  auto insert = con.Prepare("INSERT INTO t(i) VALUES ($1)");
+  EXPECT_THROW(insert.Execute(int64_t{1} << 40), ConversionError);
+  EXPECT_THROW(insert.Execute("not a number"), ConversionError);
+  EXPECT_EQ(CountWhere("true"), 3);
+}
+
+TEST_F(PreparedStatementTest, NullBindsAsSqlNull) {
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE s IS NOT DISTINCT FROM $1", std::optional<std::string>{})
+                .GetValue(0, 0)
+                .GetStored<int64_t>(),
+            1);
+}
+
+TEST_F(PreparedStatementTest, UntypedParameterTakesTheTypeOfItsValue) {
+  auto prepared = con.Prepare("SELECT $1");
+  EXPECT_EQ(prepared.ParameterType(1).Id(), TypeId::kSqlNull);
+  Result text = prepared.Execute("hello");
+  EXPECT_EQ(text.ColumnType(0).Id(), TypeId::kVarchar);
+  EXPECT_EQ(text.GetValue(0, 0).GetString(), "hello");
+  EXPECT_EQ(prepared.Execute(7.5).GetValue(0, 0).ToString(), "7.5");
+}
+
+TEST_F(PreparedStatementTest, ParameterInLimitIsBoundWithItsValue) {
+  auto prepared = con.Prepare("SELECT i FROM t LIMIT $1");
+  EXPECT_EQ(prepared.Execute(2).RowCount(), 2u);
+  EXPECT_EQ(prepared.Execute(1).RowCount(), 1u);
+}
+
+TEST_F(PreparedStatementTest, MissingValuesAndBadIndexesAreErrors) {
+  auto prepared = con.Prepare("SELECT s FROM t WHERE i = $1 OR i = $2");
+  prepared.Bind(1, 1);
+  EXPECT_THROW(prepared.Execute(), InvalidInputError);
+  EXPECT_THROW(prepared.Bind(3, 1), InvalidInputError);
+  EXPECT_THROW(prepared.Bind(0, 1), InvalidInputError);
+  EXPECT_THROW(prepared.Bind("nope", 1), InvalidInputError);
+  EXPECT_THROW(prepared.Execute(1), InvalidInputError);  // one value for two parameters
+}
+
+TEST_F(PreparedStatementTest, ErrorsBeforeExecutionSurfaceAtPrepare) {
+  EXPECT_THROW(con.Prepare("SELECT nope FROM t WHERE i = $1"), BinderError);
+  EXPECT_THROW(con.Prepare("SELECT 1; SELECT 2"), InvalidInputError);
+  EXPECT_THROW(con.Prepare("SELECT ? + $1"), ParserError);
+}
+
+TEST_F(PreparedStatementTest, PlanFollowsTheTableAfterItIsRecreated) {
+  auto prepared = con.Prepare("SELECT count(*) FROM t WHERE i > $1");
+  EXPECT_EQ(prepared.Execute(0).GetValue(0, 0).GetStored<int64_t>(), 3);
+  con.Execute("DROP TABLE t; CREATE TABLE t(i INTEGER, s VARCHAR, d DATE); INSERT INTO t(i) VALUES (10)");
+  EXPECT_EQ(prepared.Execute(0).GetValue(0, 0).GetStored<int64_t>(), 1);
+}
+
+TEST_F(PreparedStatementTest, QueryWithParametersRunsOneStatement) {
+  Result result = con.Query("SELECT s FROM t WHERE i = $1", 2);
+  EXPECT_EQ(result.GetValue(0, 0).GetString(), "two");
+}
+
+TEST_F(PreparedStatementTest, QuestionMarksInsideStringsAreText) {
+  EXPECT_EQ(con.Query("SELECT '?', $1", 1).GetValue(0, 0).GetString(), "?");
+}
+
+}  // namespace teal
