@@ -31,7 +31,9 @@ bool Executor::Push(Pipeline& pipeline, std::vector<std::unique_ptr<OperatorStat
   std::unique_ptr<DataChunk> owned;
   for (size_t i = 0; i < pipeline.operators.size(); i++) {
     PhysicalOperator& op = *pipeline.operators[i];
-    auto output = std::make_unique<DataChunk>(op.types);
+    // Operators fill their output by referencing vectors they computed, so the output
+    // chunk needs no buffers of its own.
+    auto output = std::make_unique<DataChunk>(op.types, 0);
     if (op.Execute(*current, *output, *states[i]) == OperatorResult::kFinished) more = false;
     owned = std::move(output);
     current = owned.get();
@@ -52,7 +54,7 @@ void Executor::RunToSink(Pipeline& pipeline) {
   for (auto* op : pipeline.operators) states.push_back(op->GetOperatorState());
   pipeline.sink->sink_state = pipeline.sink->GetSinkState();
   while (true) {
-    DataChunk input(pipeline.source->types);
+    DataChunk input(pipeline.source->types, pipeline.source->SourceChunkCapacity());
     pipeline.source->GetData(input, *source_state);
     if (input.size() == 0) break;
     std::unique_ptr<DataChunk> output;
@@ -71,7 +73,7 @@ void Executor::Initialize() {
 
 std::unique_ptr<DataChunk> Executor::FetchChunk() {
   while (!finished_) {
-    DataChunk input(result_.source->types);
+    DataChunk input(result_.source->types, result_.source->SourceChunkCapacity());
     result_.source->GetData(input, *result_source_);
     if (input.size() == 0) {
       finished_ = true;

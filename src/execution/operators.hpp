@@ -15,6 +15,7 @@ class PhysicalTableScan : public PhysicalOperator {
       : PhysicalOperator(std::move(types)), table_(std::move(table)), column_ids_(std::move(column_ids)) {}
   std::string Name() const override { return "TABLE_SCAN"; }
   bool IsSource() const override { return true; }
+  idx_t SourceChunkCapacity() const override { return 0; }
   std::unique_ptr<SourceState> GetSourceState() const override;
   void GetData(DataChunk& chunk, SourceState& state) const override;
 

@@ -40,6 +40,9 @@ class PhysicalOperator {
   virtual std::string Name() const = 0;
 
   virtual bool IsSource() const { return false; }
+  /// Rows of buffer the chunk passed to GetData needs: 0 for sources that only make
+  /// their chunk reference existing vectors (a table scan), so nothing is allocated.
+  virtual idx_t SourceChunkCapacity() const { return kVectorSize; }
   virtual std::unique_ptr<SourceState> GetSourceState() const;
   virtual void GetData(DataChunk& chunk, SourceState& state) const;
 
