@@ -2,6 +2,9 @@
 .PHONY: deps release debug sanitize run test test-release test-sanitize clean
 
 JOBS ?= $(shell nproc)
+# ccache hits across checkouts in different folders (CI clones elsewhere on this machine).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 CMAKE_FLAGS ?=
 
 deps:
