@@ -173,7 +173,7 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result);
 
 /// Evaluates `e` into a fresh flat vector of `count` rows.
 Vector EvaluateFlat(const Expression& e, const DataChunk& input) {
-  Vector v(e.type, std::max<idx_t>(input.size(), 1));
+  Vector v(e.type, 0);  // ExecuteInto makes it reference the computed vector
   ExecuteInto(e, input, v);
   v.Flatten(input.size());
   return v;
@@ -189,7 +189,7 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
     }
     case BoundKind::kColumnRef: result.Reference(input.data[e.column]); return;
     case BoundKind::kCast: {
-      Vector child(e.children[0]->type, std::max<idx_t>(count, 1));
+      Vector child(e.children[0]->type, 0);
       ExecuteInto(*e.children[0], input, child);
       Vector converted(e.type, std::max<idx_t>(count, 1));
       CastVector(child, converted, child.IsConstant() ? 1 : count);

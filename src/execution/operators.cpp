@@ -135,7 +135,7 @@ void PhysicalUngroupedAggregate::Sink(DataChunk& input, SinkState& state) const 
       s.counts[a] += static_cast<int64_t>(input.size());
       continue;
     }
-    Vector v(aggregate.children[0]->type, std::max<idx_t>(input.size(), 1));
+    Vector v(aggregate.children[0]->type, 0);
     ExpressionExecutor::Execute(*aggregate.children[0], input, v);
     if (v.IsConstant()) {
       if (v.RowIsValid(0)) s.counts[a] += static_cast<int64_t>(input.size());
