@@ -59,7 +59,7 @@ class MappedAppender;
 static_assert(std::endian::native == std::endian::little,
               "the appender stores __int128 as hugeint_t {lower, upper} by memcpy");
 
-namespace detail {
+namespace appender_detail {
 
 /// What the appender must know about a column beyond its storage tag.
 enum class ColumnKind : uint8_t { kPlain, kEnum, kList };
@@ -86,8 +86,8 @@ struct ListSlot {
 
 /// A C++ value that is not the column's storage type, on its way to a conversion.
 enum class SourceKind : uint8_t {
-  kInt,       // any signed integer, widened
-  kUInt,      // any unsigned integer, widened
+  kInt,   // any signed integer, widened
+  kUInt,  // any unsigned integer, widened
   kInt128,
   kUInt128,
   kFloat,
@@ -179,16 +179,15 @@ template <typename D>
 constexpr int64_t kPerSecond = [] {
   using P = typename D::period;
   static_assert(std::is_integral_v<typename D::rep> && P::num == 1 &&
-                    (P::den == 1 || P::den == 1000 || P::den == 1000000 ||
-                     P::den == 1000000000),
+                    (P::den == 1 || P::den == 1000 || P::den == 1000000 || P::den == 1000000000),
                 "the appender takes std::chrono durations and time points in seconds, "
                 "milliseconds, microseconds or nanoseconds (duration_cast others first)");
   return static_cast<int64_t>(P::den);
 }();
 
 template <typename T>
-concept StringLike = std::is_convertible_v<const T&, std::string_view> &&
-                     kStorageOf<T> == StorageTag::kNone;
+concept StringLike = std::is_convertible_v<const T&, std::string_view> && kStorageOf<T>
+== StorageTag::kNone;
 
 template <typename T>
 concept ListLike = std::ranges::sized_range<const T> && !StringLike<T>;
@@ -244,7 +243,7 @@ constexpr CppTypeInfo TypeInfoOf() {
   }
 }
 
-}  // namespace detail
+}  // namespace appender_detail
 
 /// Appends rows to one table, a chunk at a time. See the top of this file for the
 /// row and error rules.
@@ -283,6 +282,7 @@ class Appender {
   /// not convert. A full buffer is flushed, which may throw as Flush does.
   template <typename... Values>
   void AppendRow(const Values&... values) {
+    static_assert(sizeof...(Values) > 0, "a row has at least one value");
     if (sizeof...(Values) != column_count_ || column_ != 0) [[unlikely]] {
       ThrowRowArity(sizeof...(Values));
     }
@@ -303,7 +303,8 @@ class Appender {
   template <typename T>
   Appender& Append(const T& value) {
     idx_t c = column_;
-    if (c >= column_count_) [[unlikely]] ThrowTooManyValues();
+    if (c >= column_count_) [[unlikely]]
+      ThrowTooManyValues();
     Put(columns_[c], c, row_, value);
     column_ = c + 1;
     return *this;
@@ -311,7 +312,8 @@ class Appender {
   /// Appends NULL to the next column. Throws as Append.
   Appender& AppendNull() {
     idx_t c = column_;
-    if (c >= column_count_) [[unlikely]] ThrowTooManyValues();
+    if (c >= column_count_) [[unlikely]]
+      ThrowTooManyValues();
     PutNull(columns_[c], c, row_);
     column_ = c + 1;
     return *this;
@@ -322,7 +324,8 @@ class Appender {
   /// when the row has fewer values than columns (the row is discarded). A full buffer
   /// is flushed, which may throw as Flush does.
   void EndRow() {
-    if (column_ != column_count_ || column_ == 0) [[unlikely]] ThrowEndRow();
+    if (column_ != column_count_ || column_ == 0) [[unlikely]]
+      ThrowEndRow();
     FinishRow();
   }
 
@@ -356,33 +359,40 @@ class Appender {
   }
   template <typename Record, typename Members, size_t... I>
   void PutRecord(const Record& record, const Members& members, std::index_sequence<I...>) {
+    // The member count was checked against the columns at construction; this catches
+    // a closed appender (column_count_ is 0 then).
+    if (column_count_ == 0) [[unlikely]]
+      ThrowTooManyValues();
     (Put(columns_[I], I, row_, record.*std::get<I>(members)), ...);
     FinishRow();
   }
 
   void FinishRow() {
     column_ = 0;
-    if (++row_ == kVectorSize) [[unlikely]] FlushFull();
+    if (++row_ == kVectorSize) [[unlikely]]
+      FlushFull();
   }
 
-  static void SetNullBit(const detail::AppendColumn& col, idx_t row) {
+  static void SetNullBit(const appender_detail::AppendColumn& col, idx_t row) {
     col.validity[row / 64] &= ~(uint64_t{1} << (row % 64));
   }
-  void PutNull(const detail::AppendColumn& col, idx_t c, idx_t row) {
-    if (col.not_null) [[unlikely]] ThrowNotNull(c);
-    if (col.kind == detail::ColumnKind::kList) [[unlikely]] SetEmptyList(col, row);
+  void PutNull(const appender_detail::AppendColumn& col, idx_t c, idx_t row) {
+    if (col.not_null) [[unlikely]]
+      ThrowNotNull(c);
+    if (col.kind == appender_detail::ColumnKind::kList) [[unlikely]]
+      SetEmptyList(col, row);
     SetNullBit(col, row);
   }
 
   template <typename S>
-  static void Store(const detail::AppendColumn& col, idx_t row, const S& value) {
+  static void Store(const appender_detail::AppendColumn& col, idx_t row, const S& value) {
     std::memcpy(col.data + row * sizeof(S), &value, sizeof(S));
   }
 
   template <typename T>
-  void Put(const detail::AppendColumn& col, idx_t c, idx_t row, const T& value) {
+  void Put(const appender_detail::AppendColumn& col, idx_t c, idx_t row, const T& value) {
     using U = std::remove_cvref_t<T>;
-    if constexpr (detail::IsOptional<U>::value) {
+    if constexpr (appender_detail::IsOptional<U>::value) {
       if (value.has_value()) {
         Put(col, c, row, *value);
       } else {
@@ -396,18 +406,18 @@ class Appender {
       } else {
         Convert(col, c, row, MakeSource(value));
       }
-    } else if constexpr (detail::StringLike<U>) {
+    } else if constexpr (appender_detail::StringLike<U>) {
       std::string_view text(value);
       if (col.tag == StorageTag::kString) [[likely]] {
         if (text.size() <= string_t::kInlineLength) {
           Store(col, row, string_t(text.data(), static_cast<uint32_t>(text.size())));
         } else {
-          PutLongString(col, row, text);
+          PutLongString(col, c, row, text);
         }
       } else {
-        detail::Source source;
-        source.kind = detail::SourceKind::kString;
-        source.cpp_name = detail::kTypeInfo<U>.name;
+        appender_detail::Source source;
+        source.kind = appender_detail::SourceKind::kString;
+        source.cpp_name = appender_detail::kTypeInfo<U>.name;
         source.str = {text.data(), text.size()};
         Convert(col, c, row, source);
       }
@@ -420,7 +430,7 @@ class Appender {
       } else {
         in_range = static_cast<uint64_t>(index) < col.enum_size;
       }
-      if (col.kind == detail::ColumnKind::kEnum && in_range) [[likely]] {
+      if (col.kind == appender_detail::ColumnKind::kEnum && in_range) [[likely]] {
         if (col.enum_width == 1) {
           Store(col, row, static_cast<uint8_t>(index));
         } else if (col.enum_width == 2) {
@@ -429,8 +439,8 @@ class Appender {
           Store(col, row, static_cast<uint32_t>(index));
         }
       } else {
-        detail::Source source;
-        source.kind = detail::SourceKind::kCppEnum;
+        appender_detail::Source source;
+        source.kind = appender_detail::SourceKind::kCppEnum;
         source.cpp_name = "a C++ enum";
         source.is_unsigned = !std::is_signed_v<Underlying>;
         if constexpr (std::is_signed_v<Underlying>) {
@@ -442,59 +452,60 @@ class Appender {
       }
     } else if constexpr (std::is_same_v<U, std::chrono::sys_days>) {
       int64_t days = value.time_since_epoch().count();
-      if (col.tag == StorageTag::kDate && detail::InSymmetricRange(days, detail::kMaxFiniteDays))
-          [[likely]] {
+      if (col.tag == StorageTag::kDate &&
+          appender_detail::InSymmetricRange(days, appender_detail::kMaxFiniteDays)) [[likely]] {
         Store(col, row, date_t{static_cast<int32_t>(days)});
       } else {
-        detail::Source source;
-        source.kind = detail::SourceKind::kSysDays;
+        appender_detail::Source source;
+        source.kind = appender_detail::SourceKind::kSysDays;
         source.cpp_name = "std::chrono::sys_days";
         source.i = days;
         Convert(col, c, row, source);
       }
-    } else if constexpr (detail::SysTimeTraits<U>::value) {
-      using D = typename detail::SysTimeTraits<U>::Duration;
-      constexpr int64_t kUnits = detail::kPerSecond<D>;
-      constexpr StorageTag kSameUnit = kUnits == 1          ? StorageTag::kTimestampS
-                                       : kUnits == 1000     ? StorageTag::kTimestampMs
-                                       : kUnits == 1000000  ? StorageTag::kTimestamp
-                                                            : StorageTag::kTimestampNs;
+    } else if constexpr (appender_detail::SysTimeTraits<U>::value) {
+      using D = typename appender_detail::SysTimeTraits<U>::Duration;
+      constexpr int64_t kUnits = appender_detail::kPerSecond<D>;
+      constexpr StorageTag kSameUnit = kUnits == 1         ? StorageTag::kTimestampS
+                                       : kUnits == 1000    ? StorageTag::kTimestampMs
+                                       : kUnits == 1000000 ? StorageTag::kTimestamp
+                                                           : StorageTag::kTimestampNs;
       int64_t n = static_cast<int64_t>(value.time_since_epoch().count());
-      bool same_unit = col.tag == kSameUnit ||
-                       (kUnits == 1000000 && col.tag == StorageTag::kTimestampTz);
-      if (same_unit && detail::InSymmetricRange(n, detail::kMaxFiniteTimestamp)) [[likely]] {
+      bool same_unit =
+          col.tag == kSameUnit || (kUnits == 1000000 && col.tag == StorageTag::kTimestampTz);
+      if (same_unit && appender_detail::InSymmetricRange(n, appender_detail::kMaxFiniteTimestamp))
+          [[likely]] {
         Store(col, row, n);
       } else {
-        detail::Source source;
-        source.kind = detail::SourceKind::kSysTime;
+        appender_detail::Source source;
+        source.kind = appender_detail::SourceKind::kSysTime;
         source.cpp_name = "std::chrono::sys_time";
         source.per_second = kUnits;
         source.i = n;
         Convert(col, c, row, source);
       }
-    } else if constexpr (detail::DurationTraits<U>::value) {
-      detail::Source source;
-      source.kind = detail::SourceKind::kDuration;
+    } else if constexpr (appender_detail::DurationTraits<U>::value) {
+      appender_detail::Source source;
+      source.kind = appender_detail::SourceKind::kDuration;
       source.cpp_name = "std::chrono::duration";
-      source.per_second = detail::kPerSecond<U>;
+      source.per_second = appender_detail::kPerSecond<U>;
       source.i = static_cast<int64_t>(value.count());
       Convert(col, c, row, source);
-    } else if constexpr (detail::HhMmSsTraits<U>::value) {
+    } else if constexpr (appender_detail::HhMmSsTraits<U>::value) {
       Put(col, c, row, value.to_duration());
     } else if constexpr (std::is_same_v<U, std::chrono::year_month_day>) {
-      detail::Source source;
-      source.kind = detail::SourceKind::kCivil;
+      appender_detail::Source source;
+      source.kind = appender_detail::SourceKind::kCivil;
       source.cpp_name = "std::chrono::year_month_day";
       source.civil = {static_cast<int32_t>(value.year()), static_cast<unsigned>(value.month()),
                       static_cast<unsigned>(value.day())};
       Convert(col, c, row, source);
     } else if constexpr (std::is_same_v<U, Uuid>) {
-      detail::Source source;
-      source.kind = detail::SourceKind::kUuid;
+      appender_detail::Source source;
+      source.kind = appender_detail::SourceKind::kUuid;
       source.cpp_name = "teal::Uuid";
       std::memcpy(source.bytes, value.bytes.data(), 16);
       Convert(col, c, row, source);
-    } else if constexpr (detail::ListLike<U>) {
+    } else if constexpr (appender_detail::ListLike<U>) {
       PutList(col, c, row, value);
     } else {
       static_assert(sizeof(U) == 0, "teal::Appender cannot append this C++ type");
@@ -502,10 +513,10 @@ class Appender {
   }
 
   template <typename R>
-  void PutList(const detail::AppendColumn& col, idx_t c, idx_t row, const R& range) {
+  void PutList(const appender_detail::AppendColumn& col, idx_t c, idx_t row, const R& range) {
     using E = std::remove_cvref_t<std::ranges::range_value_t<const R>>;
     const auto count = static_cast<uint64_t>(std::ranges::size(range));
-    detail::ListSlot slot = ReserveList(col, c, row, count);
+    appender_detail::ListSlot slot = ReserveList(col, c, row, count);
     if constexpr (std::ranges::contiguous_range<const R> && kStorageOf<E> != StorageTag::kNone) {
       if (slot.child.tag == kStorageOf<E>) {
         if (count) {
@@ -520,42 +531,42 @@ class Appender {
   }
 
   template <typename T>
-  static detail::Source MakeSource(const T& value) {
-    detail::Source source;
+  static appender_detail::Source MakeSource(const T& value) {
+    appender_detail::Source source;
     source.cpp_name = CppTypeName<T>();
     if constexpr (std::is_same_v<T, bool>) {
-      source.kind = detail::SourceKind::kInt;
-      source.i = value ? 1 : 0;
-      source.cpp_name = "bool";
+      source.kind = appender_detail::SourceKind::kStored;  // through the cast rules: 'true', not 1
+      source.stored = StorageTag::kBool;
+      source.bytes[0] = value ? 1 : 0;
     } else if constexpr (std::is_same_v<T, int128> || std::is_same_v<T, hugeint_t>) {
-      source.kind = detail::SourceKind::kInt128;
+      source.kind = appender_detail::SourceKind::kInt128;
       if constexpr (std::is_same_v<T, hugeint_t>) {
         source.i128 = value.Get();
       } else {
         source.i128 = value;
       }
     } else if constexpr (std::is_same_v<T, uint128> || std::is_same_v<T, uhugeint_t>) {
-      source.kind = detail::SourceKind::kUInt128;
+      source.kind = appender_detail::SourceKind::kUInt128;
       if constexpr (std::is_same_v<T, uhugeint_t>) {
         source.u128 = value.Get();
       } else {
         source.u128 = value;
       }
     } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
-      source.kind = detail::SourceKind::kInt;
+      source.kind = appender_detail::SourceKind::kInt;
       source.i = value;
     } else if constexpr (std::is_integral_v<T>) {
-      source.kind = detail::SourceKind::kUInt;
+      source.kind = appender_detail::SourceKind::kUInt;
       source.u = value;
     } else if constexpr (std::is_same_v<T, float>) {
-      source.kind = detail::SourceKind::kFloat;
+      source.kind = appender_detail::SourceKind::kFloat;
       source.f = value;
     } else if constexpr (std::is_same_v<T, double>) {
-      source.kind = detail::SourceKind::kDouble;
+      source.kind = appender_detail::SourceKind::kDouble;
       source.d = value;
     } else {
       static_assert(sizeof(T) <= 16 && std::is_trivially_copyable_v<T>);
-      source.kind = detail::SourceKind::kStored;
+      source.kind = appender_detail::SourceKind::kStored;
       source.stored = kStorageOf<T>;
       std::memcpy(source.bytes, &value, sizeof(T));
     }
@@ -565,24 +576,37 @@ class Appender {
   // ---- out of line (appender.cpp) --------------------------------------------------
   Appender(Connection& connection, std::string_view table, const std::vector<std::string>* columns);
   /// Converts and stores `source` at `row` of `col`, or discards the row and throws.
-  void Convert(const detail::AppendColumn& col, idx_t c, idx_t row, const detail::Source& source);
-  void PutLongString(const detail::AppendColumn& col, idx_t row, std::string_view text);
-  detail::ListSlot ReserveList(const detail::AppendColumn& col, idx_t c, idx_t row,
-                               uint64_t count);
-  void SetEmptyList(const detail::AppendColumn& col, idx_t row);
+  void Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t row,
+               const appender_detail::Source& source);
+  void PutLongString(const appender_detail::AppendColumn& col, idx_t c, idx_t row,
+                     std::string_view text);
+  static void StoreEnumIndex(const appender_detail::AppendColumn& col, idx_t row, uint64_t index);
+  appender_detail::ListSlot ReserveList(const appender_detail::AppendColumn& col, idx_t c,
+                                        idx_t row, uint64_t count);
+  void SetEmptyList(const appender_detail::AppendColumn& col, idx_t row);
   void FlushFull();
+  /// "table "t", column "c" (TYPE), row N" for messages about appended column c.
+  std::string Where(idx_t c) const;
+  /// Forgets the current row: its validity bits and list elements; counts it as started.
+  void DiscardRow();
+  /// Hands the complete buffered rows to the table and empties the buffer.
+  void FlushBuffer();
+  void ResetBuffer();
+  void ThrowIfClosed() const;
+  /// Discards the current row and throws ConversionError "<Where(c)>: <reason>".
+  [[noreturn]] void ThrowConversion(idx_t c, const std::string& reason);
   [[noreturn]] void ThrowTooManyValues();
   [[noreturn]] void ThrowRowArity(size_t values);
   [[noreturn]] void ThrowEndRow();
   [[noreturn]] void ThrowNotNull(idx_t c);
   /// Throws InvalidInputError when member types of a mapping do not fit the columns.
-  void CheckMapping(const detail::CppTypeInfo* const* members, size_t count) const;
+  void CheckMapping(const appender_detail::CppTypeInfo* const* members, size_t count) const;
 
   // Hot state first: what Append touches per value.
-  detail::AppendColumn* columns_ = nullptr;  // column_count_ entries, owned by impl_
-  idx_t column_count_ = 0;                   // 0 once closed, so every Append fails
-  idx_t column_ = 0;                         // next column of the current row
-  idx_t row_ = 0;                            // current row in the buffer chunk
+  appender_detail::AppendColumn* columns_ = nullptr;  // column_count_ entries, owned by impl_
+  idx_t column_count_ = 0;                            // 0 once closed, so every Append fails
+  idx_t column_ = 0;                                  // next column of the current row
+  idx_t row_ = 0;                                     // current row in the buffer chunk
   std::unique_ptr<Impl> impl_;
 };
 
@@ -594,8 +618,8 @@ template <typename T>
 class Mapping {
  public:
   template <typename... Ms>
-    requires(sizeof...(Ms) > 0)
-  Mapping(Ms T::*... members)  // NOLINT: implicit so that braced initialisation reads well
+  requires(sizeof...(Ms) > 0)
+      Mapping(Ms T::*... members)  // NOLINT: implicit so that braced initialisation reads well
       : members_(std::make_shared<const std::tuple<Ms T::*...>>(members...)),
         count_(sizeof...(Ms)),
         append_(&AppendRecords<Ms...>),
@@ -608,8 +632,8 @@ class Mapping {
   friend class MappedAppender<T>;
 
   template <typename... Ms>
-  static constexpr std::array<const detail::CppTypeInfo*, sizeof...(Ms)> kMemberTypes = {
-      &detail::kTypeInfo<Ms>...};
+  static constexpr std::array<const appender_detail::CppTypeInfo*, sizeof...(Ms)> kMemberTypes = {
+      &appender_detail::kTypeInfo<Ms>...};
 
   template <typename... Ms>
   static void AppendRecords(Appender& appender, const void* members, const T* records,
@@ -623,7 +647,7 @@ class Mapping {
   std::shared_ptr<const void> members_;  // a std::tuple<Ms T::*...>
   size_t count_;
   void (*append_)(Appender&, const void*, const T*, size_t);
-  const detail::CppTypeInfo* const* types_;
+  const appender_detail::CppTypeInfo* const* types_;
 };
 
 /// Appends whole structs through a Mapping: one record is one row. The members' C++

@@ -57,6 +57,7 @@
 
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -92,7 +93,7 @@ struct Decimal {
 template <typename T>
 class ListView;
 
-namespace detail {
+namespace reader_detail {
 
 /// The conversion a cached column holds: one per SQL type that stores some C++ type.
 enum class ReadKind : uint8_t {
@@ -178,18 +179,18 @@ struct ReadTraits<bool> : ReadPlain<bool, ReadKind::kBool> {
   static constexpr const char* kName = "bool";
 };
 template <typename E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 struct ReadTraits<E> : ReadTraits<std::underlying_type_t<E>> {
   using Base = ReadTraits<std::underlying_type_t<E>>;
   static constexpr E Make(const typename Base::Stored& s) { return static_cast<E>(s); }
   static constexpr const char* kName = "a C++ enum";
 };
 
-#define TEAL_READ_SAME(Type, Kind, Name)                \
-  template <>                                           \
-  struct ReadTraits<Type> : ReadPlain<Type, Kind> {     \
+#define TEAL_READ_SAME(Type, Kind, Name)                    \
+  template <>                                               \
+  struct ReadTraits<Type> : ReadPlain<Type, Kind> {         \
     static constexpr Type Make(const Type& s) { return s; } \
-    static constexpr const char* kName = Name;          \
+    static constexpr const char* kName = Name;              \
   };
 TEAL_READ_SAME(float, ReadKind::kFloat, "float")
 TEAL_READ_SAME(double, ReadKind::kDouble, "double")
@@ -275,17 +276,16 @@ struct ReadTraits<std::chrono::year_month_day> : ReadFinite<date_t> {
   }
   static constexpr const char* kName = "std::chrono::year_month_day";
 };
-#define TEAL_READ_SYS_TIME(Duration, Stored, Name)                               \
-  template <>                                                                    \
-  struct ReadTraits<std::chrono::sys_time<Duration>> : ReadFinite<Stored> {      \
-    static constexpr std::chrono::sys_time<Duration> Make(Stored s) {            \
-      return std::chrono::sys_time<Duration>(Duration(s.value));                 \
-    }                                                                            \
-    static constexpr const char* kName = Name;                                   \
+#define TEAL_READ_SYS_TIME(Duration, Stored, Name)                          \
+  template <>                                                               \
+  struct ReadTraits<std::chrono::sys_time<Duration>> : ReadFinite<Stored> { \
+    static constexpr std::chrono::sys_time<Duration> Make(Stored s) {       \
+      return std::chrono::sys_time<Duration>(Duration(s.value));            \
+    }                                                                       \
+    static constexpr const char* kName = Name;                              \
   };
 TEAL_READ_SYS_TIME(std::chrono::seconds, timestamp_sec_t, "std::chrono::sys_time<seconds>")
-TEAL_READ_SYS_TIME(std::chrono::milliseconds, timestamp_ms_t,
-                   "std::chrono::sys_time<milliseconds>")
+TEAL_READ_SYS_TIME(std::chrono::milliseconds, timestamp_ms_t, "std::chrono::sys_time<milliseconds>")
 TEAL_READ_SYS_TIME(std::chrono::microseconds, timestamp_t, "std::chrono::sys_time<microseconds>")
 TEAL_READ_SYS_TIME(std::chrono::nanoseconds, timestamp_ns_t, "std::chrono::sys_time<nanoseconds>")
 #undef TEAL_READ_SYS_TIME
@@ -357,14 +357,14 @@ inline bool RowValid(const uint64_t* validity, idx_t row) {
   return validity == nullptr || ((validity[row >> 6] >> (row & 63)) & 1) != 0;
 }
 
-}  // namespace detail
+}  // namespace reader_detail
 
 /// The elements of one LIST value, read in place from the chunk's child vector. E is
 /// the child's storage type (int32_t for INTEGER[] …, std::string_view for VARCHAR[]).
 /// Valid until the Reader moves to another chunk.
 template <typename E>
 class ListView {
-  using Traits = detail::ReadTraits<E>;
+  using Traits = reader_detail::ReadTraits<E>;
   using Stored = typename Traits::Stored;
   static_assert(Traits::kDirect && !Traits::kChecked && kStorageOf<Stored> != StorageTag::kNone,
                 "teal::ListView<E>: E must be the list child's storage type (or string_view)");
@@ -403,9 +403,11 @@ class ListView {
   bool empty() const { return size_ == 0; }
   /// The element at `i`. Precondition: i < size(). A NULL element (IsValid(i) false)
   /// reads an unspecified value.
-  E operator[](size_t i) const { return Traits::Make(detail::StoredAt<Stored>(data_, offset_ + i)); }
+  E operator[](size_t i) const {
+    return Traits::Make(reader_detail::StoredAt<Stored>(data_, offset_ + i));
+  }
   /// False when the element at `i` is NULL.
-  bool IsValid(size_t i) const { return detail::RowValid(validity_, offset_ + i); }
+  bool IsValid(size_t i) const { return reader_detail::RowValid(validity_, offset_ + i); }
   /// The element at `i`, or nullopt when it is NULL.
   std::optional<E> Get(size_t i) const {
     if (!IsValid(i)) return std::nullopt;
@@ -441,12 +443,14 @@ class Reader {
   /// Moves to the next row; false (and no current row) after the last. Moving to a new
   /// chunk invalidates string_views and ListViews read from the previous one.
   bool Next() {
-    if (++row_ < chunk_size_) [[likely]] return true;
+    if (++row_ < chunk_size_) [[likely]]
+      return true;
     return NextChunk();
   }
 
-  /// The current row's position in the whole result, 0-based. Precondition: Next() has
-  /// returned true.
+  /// The current row's position in the result, 0-based: in the whole result, unless the
+  /// reader was made on a stream that had already handed out chunks (then counted from
+  /// the reader's first row). Precondition: Next() has returned true.
   idx_t RowNumber() const { return chunk_start_ + row_; }
 
   idx_t ColumnCount() const { return column_count_; }
@@ -458,7 +462,7 @@ class Reader {
   /// `column` is out of range or there is no current row.
   bool IsNull(idx_t column) const {
     const Column& col = At(column);
-    return !detail::RowValid(col.validity, row_);
+    return !reader_detail::RowValid(col.validity, row_);
   }
 
   /// The current row's value in `column` as T (see the top of this file). Throws
@@ -468,12 +472,12 @@ class Reader {
   template <typename T>
   T Get(idx_t column) {
     const Column& col = At(column);
-    if constexpr (detail::IsOptional<T>::value) {
-      if (!detail::RowValid(col.validity, row_)) return std::nullopt;
+    if constexpr (reader_detail::IsOptional<T>::value) {
+      if (!reader_detail::RowValid(col.validity, row_)) return std::nullopt;
       return ReadValid<typename T::value_type>(column, col);
     } else {
-      if (!detail::RowValid(col.validity, row_)) [[unlikely]] {
-        ThrowNull(column, detail::TypeName<T>());
+      if (!reader_detail::RowValid(col.validity, row_)) [[unlikely]] {
+        ThrowNull(column, reader_detail::TypeName<T>());
       }
       return ReadValid<T>(column, col);
     }
@@ -487,7 +491,7 @@ class Reader {
   struct Slot {
     const uint8_t* values = nullptr;
     const uint64_t* converted = nullptr;
-    detail::ReadKind kind = detail::ReadKind::kNone;
+    reader_detail::ReadKind kind = reader_detail::ReadKind::kNone;
     uint8_t storage = 0;  // which of the column's buffers in Impl holds values
     uint8_t width = 0;    // DECIMAL: the column's width and scale
     uint8_t scale = 0;
@@ -506,25 +510,26 @@ class Reader {
 
   const Column& At(idx_t column) const {
     // bound_ is 0 while there is no current row, so this one compare checks both.
-    if (column >= bound_) [[unlikely]] ThrowBadColumn(column);
+    if (column >= bound_) [[unlikely]]
+      ThrowBadColumn(column);
     return columns_[column];
   }
 
   template <typename T>
   T ReadValid(idx_t column, const Column& col) {
-    if constexpr (detail::IsListView<T>::value) {
-      using Stored = typename detail::ReadTraits<typename T::value_type>::Stored;
+    if constexpr (reader_detail::IsListView<T>::value) {
+      using Stored = typename reader_detail::ReadTraits<typename T::value_type>::Stored;
       if (col.child_tag != kStorageOf<Stored>) [[unlikely]] {
-        ThrowUnsupported(column, detail::TypeName<T>());
+        ThrowUnsupported(column, reader_detail::TypeName<T>());
       }
       const uint64_t* entry = reinterpret_cast<const uint64_t*>(col.data) + 2 * row_;
       return T(col.child_data, col.child_validity, entry[0], entry[1]);
     } else {
-      using Traits = detail::ReadTraits<T>;
+      using Traits = reader_detail::ReadTraits<T>;
       using Stored = typename Traits::Stored;
       if constexpr (Traits::kDirect && kStorageOf<Stored> != StorageTag::kNone) {
         if (col.tag == kStorageOf<Stored>) [[likely]] {
-          return Finish<T>(column, detail::StoredAt<Stored>(col.data, row_));
+          return Finish<T>(column, reader_detail::StoredAt<Stored>(col.data, row_));
         }
       }
       return ReadConverted<T>(column, col);
@@ -533,27 +538,28 @@ class Reader {
 
   template <typename T>
   T ReadConverted(idx_t column, const Column& col) {
-    using Traits = detail::ReadTraits<T>;
+    using Traits = reader_detail::ReadTraits<T>;
     const Slot* slot = &col.slots[0];
     if (slot->kind != Traits::kKind) [[unlikely]] {
       slot = &SelectSlot(column, Traits::kKind, Traits::kName);
     }
-    if (!detail::RowValid(slot->converted, row_)) [[unlikely]] {
+    if (!reader_detail::RowValid(slot->converted, row_)) [[unlikely]] {
       ThrowFailedRow(column, *slot, Traits::kName);
     }
     if constexpr (std::is_same_v<T, Decimal>) {
-      Decimal d = Traits::Make(detail::StoredAt<hugeint_t>(slot->values, row_));
+      Decimal d = Traits::Make(reader_detail::StoredAt<hugeint_t>(slot->values, row_));
       d.width = slot->width;
       d.scale = slot->scale;
       return d;
     } else {
-      return Finish<T>(column, detail::StoredAt<typename Traits::Stored>(slot->values, row_));
+      return Finish<T>(column,
+                       reader_detail::StoredAt<typename Traits::Stored>(slot->values, row_));
     }
   }
 
   template <typename T>
-  T Finish(idx_t column, const typename detail::ReadTraits<T>::Stored& stored) {
-    using Traits = detail::ReadTraits<T>;
+  T Finish(idx_t column, const typename reader_detail::ReadTraits<T>::Stored& stored) {
+    using Traits = reader_detail::ReadTraits<T>;
     if constexpr (Traits::kChecked) {
       if (!Traits::Check(stored)) [[unlikely]] {
         ThrowInfinite(column, Traits::kName, Traits::IsPositive(stored));
@@ -564,7 +570,7 @@ class Reader {
 
   bool NextChunk();
   // Finds or builds the cache of `kind` for `column` and makes it slots[0].
-  const Slot& SelectSlot(idx_t column, detail::ReadKind kind, const char* cpp_type);
+  const Slot& SelectSlot(idx_t column, reader_detail::ReadKind kind, const char* cpp_type);
 
   [[noreturn]] void ThrowBadColumn(idx_t column) const;
   [[noreturn]] void ThrowNull(idx_t column, const char* cpp_type) const;

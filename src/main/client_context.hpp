@@ -17,6 +17,9 @@ class ClientContext {
  public:
   explicit ClientContext(std::shared_ptr<DatabaseInstance> database);
 
+  /// The database this connection works on.
+  std::shared_ptr<DatabaseInstance> Database() const { return database_; }
+
   /// Runs every statement of `sql`; returns the last one's result.
   Result Query(std::string_view sql);
 

@@ -14,10 +14,10 @@
 // nothing per chunk once the first chunk has been converted.
 #include "teal/reader.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "teal/error.hpp"
 #include "types/decimal.hpp"
@@ -26,7 +26,7 @@
 
 namespace teal {
 
-using detail::ReadKind;
+using reader_detail::ReadKind;
 
 double Decimal::ToDouble() const { return DecimalToDouble(unscaled, scale); }
 
@@ -37,32 +37,58 @@ namespace {
 /// The SQL type whose stored form a kind's cache holds.
 LogicalType SqlTypeOf(ReadKind kind) {
   switch (kind) {
-    case ReadKind::kBool: return TypeId::kBoolean;
-    case ReadKind::kInt8: return TypeId::kTinyInt;
-    case ReadKind::kInt16: return TypeId::kSmallInt;
-    case ReadKind::kInt32: return TypeId::kInteger;
-    case ReadKind::kInt64: return TypeId::kBigInt;
-    case ReadKind::kUInt8: return TypeId::kUTinyInt;
-    case ReadKind::kUInt16: return TypeId::kUSmallInt;
-    case ReadKind::kUInt32: return TypeId::kUInteger;
-    case ReadKind::kUInt64: return TypeId::kUBigInt;
-    case ReadKind::kHugeInt: return TypeId::kHugeInt;
-    case ReadKind::kUHugeInt: return TypeId::kUHugeInt;
-    case ReadKind::kFloat: return TypeId::kFloat;
-    case ReadKind::kDouble: return TypeId::kDouble;
-    case ReadKind::kText: return TypeId::kVarchar;
-    case ReadKind::kDate: return TypeId::kDate;
-    case ReadKind::kTime: return TypeId::kTime;
-    case ReadKind::kTimeTz: return TypeId::kTimeTz;
-    case ReadKind::kTimestamp: return TypeId::kTimestamp;
-    case ReadKind::kTimestampS: return TypeId::kTimestampS;
-    case ReadKind::kTimestampMs: return TypeId::kTimestampMs;
-    case ReadKind::kTimestampNs: return TypeId::kTimestampNs;
-    case ReadKind::kTimestampTz: return TypeId::kTimestampTz;
-    case ReadKind::kInterval: return TypeId::kInterval;
-    case ReadKind::kUuid: return TypeId::kUuid;
-    case ReadKind::kDecimal: return TypeId::kHugeInt;
-    case ReadKind::kNone: break;
+    case ReadKind::kBool:
+      return TypeId::kBoolean;
+    case ReadKind::kInt8:
+      return TypeId::kTinyInt;
+    case ReadKind::kInt16:
+      return TypeId::kSmallInt;
+    case ReadKind::kInt32:
+      return TypeId::kInteger;
+    case ReadKind::kInt64:
+      return TypeId::kBigInt;
+    case ReadKind::kUInt8:
+      return TypeId::kUTinyInt;
+    case ReadKind::kUInt16:
+      return TypeId::kUSmallInt;
+    case ReadKind::kUInt32:
+      return TypeId::kUInteger;
+    case ReadKind::kUInt64:
+      return TypeId::kUBigInt;
+    case ReadKind::kHugeInt:
+      return TypeId::kHugeInt;
+    case ReadKind::kUHugeInt:
+      return TypeId::kUHugeInt;
+    case ReadKind::kFloat:
+      return TypeId::kFloat;
+    case ReadKind::kDouble:
+      return TypeId::kDouble;
+    case ReadKind::kText:
+      return TypeId::kVarchar;
+    case ReadKind::kDate:
+      return TypeId::kDate;
+    case ReadKind::kTime:
+      return TypeId::kTime;
+    case ReadKind::kTimeTz:
+      return TypeId::kTimeTz;
+    case ReadKind::kTimestamp:
+      return TypeId::kTimestamp;
+    case ReadKind::kTimestampS:
+      return TypeId::kTimestampS;
+    case ReadKind::kTimestampMs:
+      return TypeId::kTimestampMs;
+    case ReadKind::kTimestampNs:
+      return TypeId::kTimestampNs;
+    case ReadKind::kTimestampTz:
+      return TypeId::kTimestampTz;
+    case ReadKind::kInterval:
+      return TypeId::kInterval;
+    case ReadKind::kUuid:
+      return TypeId::kUuid;
+    case ReadKind::kDecimal:
+      return TypeId::kHugeInt;
+    case ReadKind::kNone:
+      break;
   }
   return TypeId::kInvalid;
 }
@@ -79,17 +105,38 @@ bool StoresSameNumbers(const LogicalType& column, const LogicalType& target) {
 template <typename F>
 bool DispatchIntegerKind(ReadKind kind, F&& f) {
   switch (kind) {
-    case ReadKind::kInt8: f.template operator()<int8_t>(); return true;
-    case ReadKind::kInt16: f.template operator()<int16_t>(); return true;
-    case ReadKind::kInt32: f.template operator()<int32_t>(); return true;
-    case ReadKind::kInt64: f.template operator()<int64_t>(); return true;
-    case ReadKind::kUInt8: f.template operator()<uint8_t>(); return true;
-    case ReadKind::kUInt16: f.template operator()<uint16_t>(); return true;
-    case ReadKind::kUInt32: f.template operator()<uint32_t>(); return true;
-    case ReadKind::kUInt64: f.template operator()<uint64_t>(); return true;
-    case ReadKind::kHugeInt: f.template operator()<hugeint_t>(); return true;
-    case ReadKind::kUHugeInt: f.template operator()<uhugeint_t>(); return true;
-    default: return false;
+    case ReadKind::kInt8:
+      f.template operator()<int8_t>();
+      return true;
+    case ReadKind::kInt16:
+      f.template operator()<int16_t>();
+      return true;
+    case ReadKind::kInt32:
+      f.template operator()<int32_t>();
+      return true;
+    case ReadKind::kInt64:
+      f.template operator()<int64_t>();
+      return true;
+    case ReadKind::kUInt8:
+      f.template operator()<uint8_t>();
+      return true;
+    case ReadKind::kUInt16:
+      f.template operator()<uint16_t>();
+      return true;
+    case ReadKind::kUInt32:
+      f.template operator()<uint32_t>();
+      return true;
+    case ReadKind::kUInt64:
+      f.template operator()<uint64_t>();
+      return true;
+    case ReadKind::kHugeInt:
+      f.template operator()<hugeint_t>();
+      return true;
+    case ReadKind::kUHugeInt:
+      f.template operator()<uhugeint_t>();
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -97,9 +144,15 @@ bool DispatchIntegerKind(ReadKind kind, F&& f) {
 template <typename F>
 void WithEnumIndexes(const Vector& vector, F&& f) {
   switch (vector.Type().Physical()) {
-    case PhysicalType::kUInt8: f(vector.Values<uint8_t>()); break;
-    case PhysicalType::kUInt16: f(vector.Values<uint16_t>()); break;
-    default: f(vector.Values<uint32_t>()); break;
+    case PhysicalType::kUInt8:
+      f(vector.Values<uint8_t>());
+      break;
+    case PhysicalType::kUInt16:
+      f(vector.Values<uint16_t>());
+      break;
+    default:
+      f(vector.Values<uint32_t>());
+      break;
   }
 }
 
@@ -108,7 +161,7 @@ void WithEnumIndexes(const Vector& vector, F&& f) {
 // The buffers behind a column's slots, and the chunk being read.
 struct Reader::Impl {
   struct Buffer {
-    std::unique_ptr<Vector> vector;  // the converted values, reused across chunks
+    std::unique_ptr<Vector> vector;   // the converted values, reused across chunks
     std::vector<uint64_t> converted;  // empty when every row converted
     std::vector<std::pair<idx_t, std::string>> messages;  // (row in chunk, why), by row
 
@@ -255,7 +308,7 @@ const Reader::Slot& Reader::SelectSlot(idx_t column, ReadKind kind, const char* 
     string_t* values = out.Values<string_t>();
     WithEnumIndexes(source, [&](const auto* indexes) {
       for (idx_t i = 0; i < count; i++) {
-        if (!detail::RowValid(validity, i)) continue;
+        if (!reader_detail::RowValid(validity, i)) continue;
         const std::string& label = labels[indexes[i]];
         values[i] = string_t(label.data(), static_cast<uint32_t>(label.size()));
       }
@@ -269,7 +322,7 @@ const Reader::Slot& Reader::SelectSlot(idx_t column, ReadKind kind, const char* 
       Target* values = out.Values<Target>();
       WithEnumIndexes(source, [&](const auto* indexes) {
         for (idx_t i = 0; i < count; i++) {
-          if (!detail::RowValid(validity, i)) continue;
+          if (!reader_detail::RowValid(validity, i)) continue;
           uint32_t index = indexes[i];
           if constexpr (sizeof(Target) < sizeof(uint32_t)) {
             if (index > static_cast<uint32_t>(std::numeric_limits<Target>::max())) {
@@ -300,10 +353,18 @@ const Reader::Slot& Reader::SelectSlot(idx_t column, ReadKind kind, const char* 
       slot.values = out.Data();
     };
     switch (type.Physical()) {
-      case PhysicalType::kInt16: widen(source.Values<int16_t>()); break;
-      case PhysicalType::kInt32: widen(source.Values<int32_t>()); break;
-      case PhysicalType::kInt64: widen(source.Values<int64_t>()); break;
-      default: slot.values = source.Data(); break;
+      case PhysicalType::kInt16:
+        widen(source.Values<int16_t>());
+        break;
+      case PhysicalType::kInt32:
+        widen(source.Values<int32_t>());
+        break;
+      case PhysicalType::kInt64:
+        widen(source.Values<int64_t>());
+        break;
+      default:
+        slot.values = source.Data();
+        break;
     }
     slot.width = type.DecimalWidth();
     slot.scale = type.DecimalScale();
@@ -323,7 +384,7 @@ const Reader::Slot& Reader::SelectSlot(idx_t column, ReadKind kind, const char* 
         Vector one_out(target, 1);
         SelectionVector none;
         for (idx_t i = 0; i < count; i++) {
-          if (!detail::RowValid(validity, i)) {
+          if (!reader_detail::RowValid(validity, i)) {
             out.SetNull(i);
             continue;
           }
@@ -366,9 +427,9 @@ void Reader::ThrowBadColumn(idx_t column) const {
 }
 
 void Reader::ThrowNull(idx_t column, const char* cpp_type) const {
-  throw InvalidInputError(fmt::format(
-      "cannot read {} row {} as {}: the value is NULL (read it as std::optional<{}>)",
-      Describe(*result_, column), RowNumber(), cpp_type, cpp_type));
+  throw InvalidInputError(
+      fmt::format("cannot read {} row {} as {}: the value is NULL (read it as std::optional<{}>)",
+                  Describe(*result_, column), RowNumber(), cpp_type, cpp_type));
 }
 
 void Reader::ThrowUnsupported(idx_t column, const char* cpp_type) const {
@@ -381,8 +442,8 @@ void Reader::ThrowFailedRow(idx_t column, const Slot& slot, const char* cpp_type
   const auto& messages = impl_->buffers[column][slot.storage].messages;
   auto it = std::lower_bound(messages.begin(), messages.end(), row_,
                              [](const auto& entry, idx_t row) { return entry.first < row; });
-  std::string_view reason =
-      it != messages.end() && it->first == row_ ? it->second : "the value does not convert";
+  std::string_view reason = "the value does not convert";
+  if (it != messages.end() && it->first == row_) reason = it->second;
   throw ConversionError(fmt::format("cannot read {} row {} as {}: {}", Describe(*result_, column),
                                     RowNumber(), cpp_type, reason));
 }
