@@ -72,7 +72,8 @@ class Chunk {
     const LogicalType* type = nullptr;
   };
   const ColumnData& At(idx_t column) const {
-    if (column >= columns_.size()) [[unlikely]] ThrowColumnOutOfRange(column);
+    if (column >= columns_.size()) [[unlikely]]
+      ThrowColumnOutOfRange(column);
     return columns_[column];
   }
   [[noreturn]] void ThrowColumnOutOfRange(idx_t column) const;

@@ -64,30 +64,56 @@ namespace detail {
 template <typename T>
 constexpr StorageTag StorageOfImpl() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, bool>) return StorageTag::kBool;
-  else if constexpr (std::is_same_v<U, int8_t>) return StorageTag::kInt8;
-  else if constexpr (std::is_same_v<U, int16_t>) return StorageTag::kInt16;
-  else if constexpr (std::is_same_v<U, int32_t>) return StorageTag::kInt32;
-  else if constexpr (std::is_same_v<U, int64_t> || (std::is_same_v<U, long long> && sizeof(long long) == 8)) return StorageTag::kInt64;
-  else if constexpr (std::is_same_v<U, uint8_t>) return StorageTag::kUInt8;
-  else if constexpr (std::is_same_v<U, uint16_t>) return StorageTag::kUInt16;
-  else if constexpr (std::is_same_v<U, uint32_t>) return StorageTag::kUInt32;
-  else if constexpr (std::is_same_v<U, uint64_t> || (std::is_same_v<U, unsigned long long> && sizeof(unsigned long long) == 8)) return StorageTag::kUInt64;
-  else if constexpr (std::is_same_v<U, hugeint_t> || std::is_same_v<U, int128>) return StorageTag::kHugeInt;
-  else if constexpr (std::is_same_v<U, uhugeint_t> || std::is_same_v<U, uint128>) return StorageTag::kUHugeInt;
-  else if constexpr (std::is_same_v<U, float>) return StorageTag::kFloat;
-  else if constexpr (std::is_same_v<U, double>) return StorageTag::kDouble;
-  else if constexpr (std::is_same_v<U, string_t>) return StorageTag::kString;
-  else if constexpr (std::is_same_v<U, date_t>) return StorageTag::kDate;
-  else if constexpr (std::is_same_v<U, dtime_t>) return StorageTag::kTime;
-  else if constexpr (std::is_same_v<U, dtime_tz_t>) return StorageTag::kTimeTz;
-  else if constexpr (std::is_same_v<U, timestamp_t>) return StorageTag::kTimestamp;
-  else if constexpr (std::is_same_v<U, timestamp_sec_t>) return StorageTag::kTimestampS;
-  else if constexpr (std::is_same_v<U, timestamp_ms_t>) return StorageTag::kTimestampMs;
-  else if constexpr (std::is_same_v<U, timestamp_ns_t>) return StorageTag::kTimestampNs;
-  else if constexpr (std::is_same_v<U, timestamp_tz_t>) return StorageTag::kTimestampTz;
-  else if constexpr (std::is_same_v<U, interval_t>) return StorageTag::kInterval;
-  else return StorageTag::kNone;
+  if constexpr (std::is_same_v<U, bool>)
+    return StorageTag::kBool;
+  else if constexpr (std::is_same_v<U, int8_t>)
+    return StorageTag::kInt8;
+  else if constexpr (std::is_same_v<U, int16_t>)
+    return StorageTag::kInt16;
+  else if constexpr (std::is_same_v<U, int32_t>)
+    return StorageTag::kInt32;
+  else if constexpr (std::is_same_v<U, int64_t> ||
+                     (std::is_same_v<U, long long> && sizeof(long long) == 8))
+    return StorageTag::kInt64;
+  else if constexpr (std::is_same_v<U, uint8_t>)
+    return StorageTag::kUInt8;
+  else if constexpr (std::is_same_v<U, uint16_t>)
+    return StorageTag::kUInt16;
+  else if constexpr (std::is_same_v<U, uint32_t>)
+    return StorageTag::kUInt32;
+  else if constexpr (std::is_same_v<U, uint64_t> ||
+                     (std::is_same_v<U, unsigned long long> && sizeof(unsigned long long) == 8))
+    return StorageTag::kUInt64;
+  else if constexpr (std::is_same_v<U, hugeint_t> || std::is_same_v<U, int128>)
+    return StorageTag::kHugeInt;
+  else if constexpr (std::is_same_v<U, uhugeint_t> || std::is_same_v<U, uint128>)
+    return StorageTag::kUHugeInt;
+  else if constexpr (std::is_same_v<U, float>)
+    return StorageTag::kFloat;
+  else if constexpr (std::is_same_v<U, double>)
+    return StorageTag::kDouble;
+  else if constexpr (std::is_same_v<U, string_t>)
+    return StorageTag::kString;
+  else if constexpr (std::is_same_v<U, date_t>)
+    return StorageTag::kDate;
+  else if constexpr (std::is_same_v<U, dtime_t>)
+    return StorageTag::kTime;
+  else if constexpr (std::is_same_v<U, dtime_tz_t>)
+    return StorageTag::kTimeTz;
+  else if constexpr (std::is_same_v<U, timestamp_t>)
+    return StorageTag::kTimestamp;
+  else if constexpr (std::is_same_v<U, timestamp_sec_t>)
+    return StorageTag::kTimestampS;
+  else if constexpr (std::is_same_v<U, timestamp_ms_t>)
+    return StorageTag::kTimestampMs;
+  else if constexpr (std::is_same_v<U, timestamp_ns_t>)
+    return StorageTag::kTimestampNs;
+  else if constexpr (std::is_same_v<U, timestamp_tz_t>)
+    return StorageTag::kTimestampTz;
+  else if constexpr (std::is_same_v<U, interval_t>)
+    return StorageTag::kInterval;
+  else
+    return StorageTag::kNone;
 }
 }  // namespace detail
 
@@ -99,35 +125,64 @@ inline constexpr StorageTag kStorageOf = detail::StorageOfImpl<T>();
 template <typename T>
 constexpr const char* CppTypeName() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, bool>) return "bool";
-  else if constexpr (std::is_same_v<U, int8_t>) return "int8_t";
-  else if constexpr (std::is_same_v<U, int16_t>) return "int16_t";
-  else if constexpr (std::is_same_v<U, int32_t>) return "int32_t";
-  else if constexpr (std::is_same_v<U, int64_t>) return "int64_t";
-  else if constexpr (std::is_same_v<U, uint8_t>) return "uint8_t";
-  else if constexpr (std::is_same_v<U, uint16_t>) return "uint16_t";
-  else if constexpr (std::is_same_v<U, uint32_t>) return "uint32_t";
-  else if constexpr (std::is_same_v<U, uint64_t>) return "uint64_t";
-  else if constexpr (std::is_same_v<U, int128>) return "__int128";
-  else if constexpr (std::is_same_v<U, uint128>) return "unsigned __int128";
-  else if constexpr (std::is_same_v<U, hugeint_t>) return "teal::hugeint_t";
-  else if constexpr (std::is_same_v<U, uhugeint_t>) return "teal::uhugeint_t";
-  else if constexpr (std::is_same_v<U, float>) return "float";
-  else if constexpr (std::is_same_v<U, double>) return "double";
-  else if constexpr (std::is_same_v<U, std::string_view>) return "std::string_view";
-  else if constexpr (std::is_same_v<U, std::string>) return "std::string";
-  else if constexpr (std::is_same_v<U, string_t>) return "teal::string_t";
-  else if constexpr (std::is_same_v<U, date_t>) return "teal::date_t";
-  else if constexpr (std::is_same_v<U, dtime_t>) return "teal::dtime_t";
-  else if constexpr (std::is_same_v<U, dtime_tz_t>) return "teal::dtime_tz_t";
-  else if constexpr (std::is_same_v<U, timestamp_t>) return "teal::timestamp_t";
-  else if constexpr (std::is_same_v<U, timestamp_sec_t>) return "teal::timestamp_sec_t";
-  else if constexpr (std::is_same_v<U, timestamp_ms_t>) return "teal::timestamp_ms_t";
-  else if constexpr (std::is_same_v<U, timestamp_ns_t>) return "teal::timestamp_ns_t";
-  else if constexpr (std::is_same_v<U, timestamp_tz_t>) return "teal::timestamp_tz_t";
-  else if constexpr (std::is_same_v<U, interval_t>) return "teal::interval_t";
-  else if constexpr (std::is_same_v<U, Uuid>) return "teal::Uuid";
-  else return "a C++ type";
+  if constexpr (std::is_same_v<U, bool>)
+    return "bool";
+  else if constexpr (std::is_same_v<U, int8_t>)
+    return "int8_t";
+  else if constexpr (std::is_same_v<U, int16_t>)
+    return "int16_t";
+  else if constexpr (std::is_same_v<U, int32_t>)
+    return "int32_t";
+  else if constexpr (std::is_same_v<U, int64_t>)
+    return "int64_t";
+  else if constexpr (std::is_same_v<U, uint8_t>)
+    return "uint8_t";
+  else if constexpr (std::is_same_v<U, uint16_t>)
+    return "uint16_t";
+  else if constexpr (std::is_same_v<U, uint32_t>)
+    return "uint32_t";
+  else if constexpr (std::is_same_v<U, uint64_t>)
+    return "uint64_t";
+  else if constexpr (std::is_same_v<U, int128>)
+    return "__int128";
+  else if constexpr (std::is_same_v<U, uint128>)
+    return "unsigned __int128";
+  else if constexpr (std::is_same_v<U, hugeint_t>)
+    return "teal::hugeint_t";
+  else if constexpr (std::is_same_v<U, uhugeint_t>)
+    return "teal::uhugeint_t";
+  else if constexpr (std::is_same_v<U, float>)
+    return "float";
+  else if constexpr (std::is_same_v<U, double>)
+    return "double";
+  else if constexpr (std::is_same_v<U, std::string_view>)
+    return "std::string_view";
+  else if constexpr (std::is_same_v<U, std::string>)
+    return "std::string";
+  else if constexpr (std::is_same_v<U, string_t>)
+    return "teal::string_t";
+  else if constexpr (std::is_same_v<U, date_t>)
+    return "teal::date_t";
+  else if constexpr (std::is_same_v<U, dtime_t>)
+    return "teal::dtime_t";
+  else if constexpr (std::is_same_v<U, dtime_tz_t>)
+    return "teal::dtime_tz_t";
+  else if constexpr (std::is_same_v<U, timestamp_t>)
+    return "teal::timestamp_t";
+  else if constexpr (std::is_same_v<U, timestamp_sec_t>)
+    return "teal::timestamp_sec_t";
+  else if constexpr (std::is_same_v<U, timestamp_ms_t>)
+    return "teal::timestamp_ms_t";
+  else if constexpr (std::is_same_v<U, timestamp_ns_t>)
+    return "teal::timestamp_ns_t";
+  else if constexpr (std::is_same_v<U, timestamp_tz_t>)
+    return "teal::timestamp_tz_t";
+  else if constexpr (std::is_same_v<U, interval_t>)
+    return "teal::interval_t";
+  else if constexpr (std::is_same_v<U, Uuid>)
+    return "teal::Uuid";
+  else
+    return "a C++ type";
 }
 
 }  // namespace teal

@@ -38,14 +38,14 @@ struct dtime_tz_t {
   friend constexpr auto operator<=>(dtime_tz_t, dtime_tz_t) = default;
 };
 
-#define TEAL_TIMESTAMP_TYPE(Name)                                                    \
-  struct Name {                                                                      \
-    int64_t value = 0;                                                               \
-    static constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();        \
-    static constexpr Name Infinity() { return {kInfinity}; }                         \
-    static constexpr Name NegativeInfinity() { return {-kInfinity}; }                \
+#define TEAL_TIMESTAMP_TYPE(Name)                                                         \
+  struct Name {                                                                           \
+    int64_t value = 0;                                                                    \
+    static constexpr int64_t kInfinity = std::numeric_limits<int64_t>::max();             \
+    static constexpr Name Infinity() { return {kInfinity}; }                              \
+    static constexpr Name NegativeInfinity() { return {-kInfinity}; }                     \
     constexpr bool IsFinite() const { return value != kInfinity && value != -kInfinity; } \
-    friend constexpr auto operator<=>(Name, Name) = default;                         \
+    friend constexpr auto operator<=>(Name, Name) = default;                              \
   };
 
 /// TIMESTAMP: microseconds.

@@ -42,9 +42,9 @@ class Error : public std::runtime_error {
   ErrorCategory category_;
 };
 
-#define TEAL_DECLARE_ERROR(Name, Cat)                                                  \
-  class Name : public Error {                                                          \
-   public:                                                                             \
+#define TEAL_DECLARE_ERROR(Name, Cat)                                                     \
+  class Name : public Error {                                                             \
+   public:                                                                                \
     explicit Name(std::string message) : Error(ErrorCategory::Cat, std::move(message)) {} \
   };
 

@@ -107,7 +107,7 @@ class Result {
   mutable std::vector<idx_t> chunk_starts_;  // first row of each chunk
   mutable idx_t row_count_ = 0;
   mutable std::unique_ptr<ResultStream> stream_;
-  mutable bool consumed_ = false;  // some streamed chunk was handed out and dropped
+  mutable bool consumed_ = false;       // some streamed chunk was handed out and dropped
   std::unique_ptr<DataChunk> current_;  // the streamed chunk being read
   Chunk view_;
   idx_t next_chunk_ = 0;  // for iterating a materialised result

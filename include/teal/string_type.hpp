@@ -35,15 +35,14 @@ struct string_t {
 
   uint32_t size() const { return value_.inlined.length; }
   bool IsInlined() const { return size() <= kInlineLength; }
-  const char* data() const {
-    return IsInlined() ? value_.inlined.inlined : value_.pointer.ptr;
-  }
+  const char* data() const { return IsInlined() ? value_.inlined.inlined : value_.pointer.ptr; }
   std::string_view View() const { return {data(), size()}; }
   const char* Prefix() const { return value_.pointer.prefix; }
 
   friend bool operator==(const string_t& a, const string_t& b) {
     if (std::memcmp(&a, &b, 8) != 0) return false;  // length and prefix at once
-    if (a.IsInlined()) return std::memcmp(a.value_.inlined.inlined + 4, b.value_.inlined.inlined + 4, 8) == 0;
+    if (a.IsInlined())
+      return std::memcmp(a.value_.inlined.inlined + 4, b.value_.inlined.inlined + 4, 8) == 0;
     return std::memcmp(a.data(), b.data(), a.size()) == 0;
   }
   friend std::strong_ordering operator<=>(const string_t& a, const string_t& b) {

@@ -1,11 +1,11 @@
 // Catalog: tables and types of schema main.
 #include "catalog/catalog.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
-
-#include <fmt/format.h>
 
 #include "teal/error.hpp"
 
@@ -15,8 +15,8 @@ namespace {
 bool NeedsQuotes(std::string_view name) {
   if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return true;
   for (char c : name) {
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
-          c == '_')) {
+    if (!(std::islower(static_cast<unsigned char>(c)) ||
+          std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
       return true;
     }
   }
@@ -146,9 +146,9 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
       if (uses(column.type)) {
-        throw CatalogError(fmt::format(
-            "cannot drop type \"{}\": column \"{}\" of table \"{}\" uses it", name, column.name,
-            table->name));
+        throw CatalogError(
+            fmt::format("cannot drop type \"{}\": column \"{}\" of table \"{}\" uses it", name,
+                        column.name, table->name));
       }
     }
   }

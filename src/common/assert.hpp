@@ -25,11 +25,11 @@ template <typename A, typename B>
 #define TEAL_ASSERT(cond) ((void)0)
 #endif
 
-#define TEAL_CHECK_OP(a, b, op)                                                          \
-  do {                                                                                   \
-    const auto& teal_a_ = (a);                                                           \
-    const auto& teal_b_ = (b);                                                           \
-    if (!(teal_a_ op teal_b_))                                                           \
+#define TEAL_CHECK_OP(a, b, op)                                                             \
+  do {                                                                                      \
+    const auto& teal_a_ = (a);                                                              \
+    const auto& teal_b_ = (b);                                                              \
+    if (!(teal_a_ op teal_b_))                                                              \
       ::teal::detail::CheckFailed(#a " " #op " " #b, teal_a_, teal_b_, __FILE__, __LINE__); \
   } while (0)
 #define TEAL_CHECK_EQ(a, b) TEAL_CHECK_OP(a, b, ==)

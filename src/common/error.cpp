@@ -5,17 +5,28 @@ namespace teal {
 
 std::string_view ErrorCategoryName(ErrorCategory category) {
   switch (category) {
-    case ErrorCategory::kParser: return "Parser";
-    case ErrorCategory::kBinder: return "Binder";
-    case ErrorCategory::kCatalog: return "Catalog";
-    case ErrorCategory::kConversion: return "Conversion";
-    case ErrorCategory::kConstraint: return "Constraint";
-    case ErrorCategory::kTransaction: return "Transaction";
-    case ErrorCategory::kIO: return "IO";
-    case ErrorCategory::kInvalidInput: return "Invalid Input";
-    case ErrorCategory::kOutOfRange: return "Out of Range";
-    case ErrorCategory::kNotImplemented: return "Not Implemented";
-    case ErrorCategory::kInternal: return "Internal";
+    case ErrorCategory::kParser:
+      return "Parser";
+    case ErrorCategory::kBinder:
+      return "Binder";
+    case ErrorCategory::kCatalog:
+      return "Catalog";
+    case ErrorCategory::kConversion:
+      return "Conversion";
+    case ErrorCategory::kConstraint:
+      return "Constraint";
+    case ErrorCategory::kTransaction:
+      return "Transaction";
+    case ErrorCategory::kIO:
+      return "IO";
+    case ErrorCategory::kInvalidInput:
+      return "Invalid Input";
+    case ErrorCategory::kOutOfRange:
+      return "Out of Range";
+    case ErrorCategory::kNotImplemented:
+      return "Not Implemented";
+    case ErrorCategory::kInternal:
+      return "Internal";
   }
   return "Unknown";
 }

@@ -65,13 +65,19 @@ struct TimeTzCompare {
 bool Holds(CompareOp op, int c) {
   switch (op) {
     case CompareOp::kEqual:
-    case CompareOp::kNotDistinct: return c == 0;
+    case CompareOp::kNotDistinct:
+      return c == 0;
     case CompareOp::kNotEqual:
-    case CompareOp::kDistinct: return c != 0;
-    case CompareOp::kLess: return c < 0;
-    case CompareOp::kLessEqual: return c <= 0;
-    case CompareOp::kGreater: return c > 0;
-    case CompareOp::kGreaterEqual: return c >= 0;
+    case CompareOp::kDistinct:
+      return c != 0;
+    case CompareOp::kLess:
+      return c < 0;
+    case CompareOp::kLessEqual:
+      return c <= 0;
+    case CompareOp::kGreater:
+      return c > 0;
+    case CompareOp::kGreaterEqual:
+      return c >= 0;
   }
   return false;
 }
@@ -104,24 +110,33 @@ void CompareLoop(const Vector& left, const Vector& right, Vector& result, idx_t 
 template <typename T, typename Comparator>
 void CompareWith(CompareOp op, const Vector& l, const Vector& r, Vector& result, idx_t count) {
   switch (op) {
-    case CompareOp::kEqual: return CompareLoop<T, Comparator, CompareOp::kEqual>(l, r, result, count);
-    case CompareOp::kNotEqual: return CompareLoop<T, Comparator, CompareOp::kNotEqual>(l, r, result, count);
-    case CompareOp::kLess: return CompareLoop<T, Comparator, CompareOp::kLess>(l, r, result, count);
-    case CompareOp::kLessEqual: return CompareLoop<T, Comparator, CompareOp::kLessEqual>(l, r, result, count);
-    case CompareOp::kGreater: return CompareLoop<T, Comparator, CompareOp::kGreater>(l, r, result, count);
+    case CompareOp::kEqual:
+      return CompareLoop<T, Comparator, CompareOp::kEqual>(l, r, result, count);
+    case CompareOp::kNotEqual:
+      return CompareLoop<T, Comparator, CompareOp::kNotEqual>(l, r, result, count);
+    case CompareOp::kLess:
+      return CompareLoop<T, Comparator, CompareOp::kLess>(l, r, result, count);
+    case CompareOp::kLessEqual:
+      return CompareLoop<T, Comparator, CompareOp::kLessEqual>(l, r, result, count);
+    case CompareOp::kGreater:
+      return CompareLoop<T, Comparator, CompareOp::kGreater>(l, r, result, count);
     case CompareOp::kGreaterEqual:
       return CompareLoop<T, Comparator, CompareOp::kGreaterEqual>(l, r, result, count);
-    case CompareOp::kDistinct: return CompareLoop<T, Comparator, CompareOp::kDistinct>(l, r, result, count);
+    case CompareOp::kDistinct:
+      return CompareLoop<T, Comparator, CompareOp::kDistinct>(l, r, result, count);
     case CompareOp::kNotDistinct:
       return CompareLoop<T, Comparator, CompareOp::kNotDistinct>(l, r, result, count);
   }
 }
 
-void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vector& result, idx_t count) {
+void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vector& result,
+                    idx_t count) {
   const LogicalType& type = left.Type();
-  if (type.Id() == TypeId::kTimeTz) return CompareWith<uint64_t, TimeTzCompare>(op, left, right, result, count);
+  if (type.Id() == TypeId::kTimeTz)
+    return CompareWith<uint64_t, TimeTzCompare>(op, left, right, result, count);
   switch (type.Physical()) {
-    case PhysicalType::kVarchar: return CompareWith<string_t, StringCompare>(op, left, right, result, count);
+    case PhysicalType::kVarchar:
+      return CompareWith<string_t, StringCompare>(op, left, right, result, count);
     case PhysicalType::kInterval:
       return CompareWith<interval_t, IntervalCompare>(op, left, right, result, count);
     case PhysicalType::kList: {
@@ -187,7 +202,9 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
       result.Reference(constant);
       return;
     }
-    case BoundKind::kColumnRef: result.Reference(input.data[e.column]); return;
+    case BoundKind::kColumnRef:
+      result.Reference(input.data[e.column]);
+      return;
     case BoundKind::kCast: {
       Vector child(e.children[0]->type, 0);
       ExecuteInto(*e.children[0], input, child);
@@ -257,7 +274,8 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
     case BoundKind::kAggregate:
       throw InternalError("aggregate evaluated outside an aggregate operator");
     case BoundKind::kParameter:
-      throw InternalError("parameter $" + std::to_string(e.column + 1) + " reached execution unbound");
+      throw InternalError("parameter $" + std::to_string(e.column + 1) +
+                          " reached execution unbound");
   }
 }
 
@@ -289,7 +307,8 @@ int CompareValues(const Value& a, const Value& b) {
   return less.Values<bool>()[0] ? -1 : 1;
 }
 
-void ExpressionExecutor::Execute(const Expression& expression, const DataChunk& input, Vector& result) {
+void ExpressionExecutor::Execute(const Expression& expression, const DataChunk& input,
+                                 Vector& result) {
   ExecuteInto(expression, input, result);
 }
 

@@ -78,7 +78,8 @@ OperatorResult PhysicalFilter::Execute(DataChunk& input, DataChunk& output, Oper
   return OperatorResult::kNeedMoreInput;
 }
 
-OperatorResult PhysicalProjection::Execute(DataChunk& input, DataChunk& output, OperatorState&) const {
+OperatorResult PhysicalProjection::Execute(DataChunk& input, DataChunk& output,
+                                           OperatorState&) const {
   for (idx_t i = 0; i < expressions_.size(); i++) {
     ExpressionExecutor::Execute(*expressions_[i], input, output.data[i]);
   }
@@ -96,7 +97,8 @@ std::unique_ptr<OperatorState> PhysicalLimit::GetOperatorState() const {
   return std::make_unique<LimitState>();
 }
 
-OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output, OperatorState& state) const {
+OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output,
+                                      OperatorState& state) const {
   auto& s = static_cast<LimitState&>(state);
   idx_t end = limit_ == kInvalidIndex ? kInvalidIndex : offset_ + limit_;
   idx_t first = s.seen, last = s.seen + input.size();  // rows [first, last) of the stream
@@ -198,7 +200,8 @@ void PhysicalInsert::GetData(DataChunk& chunk, SourceState& state) const {
     chunk.SetCardinality(0);
     return;
   }
-  chunk.data[0].Values<int64_t>()[0] = static_cast<int64_t>(static_cast<InsertSink&>(*sink_state).rows);
+  chunk.data[0].Values<int64_t>()[0] =
+      static_cast<int64_t>(static_cast<InsertSink&>(*sink_state).rows);
   chunk.SetCardinality(1);
   done.done = true;
 }

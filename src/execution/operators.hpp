@@ -12,7 +12,9 @@ class PhysicalTableScan : public PhysicalOperator {
  public:
   PhysicalTableScan(std::vector<LogicalType> types, std::shared_ptr<DataTable> table,
                     std::vector<idx_t> column_ids)
-      : PhysicalOperator(std::move(types)), table_(std::move(table)), column_ids_(std::move(column_ids)) {}
+      : PhysicalOperator(std::move(types)),
+        table_(std::move(table)),
+        column_ids_(std::move(column_ids)) {}
   std::string Name() const override { return "TABLE_SCAN"; }
   bool IsSource() const override { return true; }
   idx_t SourceChunkCapacity() const override { return 0; }

@@ -2,9 +2,9 @@
 // algorithms (hash vs. nested-loop join …) will live here.
 #include "execution/physical_planner.hpp"
 
-#include "execution/operators.hpp"
 #include <fmt/format.h>
 
+#include "execution/operators.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -33,7 +33,8 @@ ExpressionPtr Substitute(const Expression& e, const std::vector<Value>& paramete
 }
 }  // namespace
 
-PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<Value>* parameters) {
+PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
+                                       const std::vector<Value>* parameters) {
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
     return parameters ? Substitute(*e, *parameters) : std::move(e);
   };
@@ -51,7 +52,9 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<
       op = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids);
       break;
     }
-    case LogicalKind::kDummyScan: op = std::make_unique<PhysicalDummyScan>(); break;
+    case LogicalKind::kDummyScan:
+      op = std::make_unique<PhysicalDummyScan>();
+      break;
     case LogicalKind::kValues: {
       auto& values = static_cast<LogicalValues&>(plan);
       std::vector<std::vector<ExpressionPtr>> rows;
@@ -78,7 +81,8 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<
     }
     case LogicalKind::kAggregate: {
       auto& aggregate = static_cast<LogicalAggregate&>(plan);
-      op = std::make_unique<PhysicalUngroupedAggregate>(aggregate.types, take_all(aggregate.aggregates));
+      op = std::make_unique<PhysicalUngroupedAggregate>(aggregate.types,
+                                                        take_all(aggregate.aggregates));
       break;
     }
     case LogicalKind::kLimit: {

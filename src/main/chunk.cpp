@@ -10,31 +10,55 @@ namespace teal {
 
 StorageTag StorageTagOf(const LogicalType& type) {
   switch (type.Id()) {
-    case TypeId::kBoolean: return StorageTag::kBool;
-    case TypeId::kTinyInt: return StorageTag::kInt8;
-    case TypeId::kSmallInt: return StorageTag::kInt16;
-    case TypeId::kInteger: return StorageTag::kInt32;
-    case TypeId::kBigInt: return StorageTag::kInt64;
-    case TypeId::kUTinyInt: return StorageTag::kUInt8;
-    case TypeId::kUSmallInt: return StorageTag::kUInt16;
-    case TypeId::kUInteger: return StorageTag::kUInt32;
-    case TypeId::kUBigInt: return StorageTag::kUInt64;
-    case TypeId::kHugeInt: return StorageTag::kHugeInt;
-    case TypeId::kUHugeInt: return StorageTag::kUHugeInt;
-    case TypeId::kFloat: return StorageTag::kFloat;
-    case TypeId::kDouble: return StorageTag::kDouble;
+    case TypeId::kBoolean:
+      return StorageTag::kBool;
+    case TypeId::kTinyInt:
+      return StorageTag::kInt8;
+    case TypeId::kSmallInt:
+      return StorageTag::kInt16;
+    case TypeId::kInteger:
+      return StorageTag::kInt32;
+    case TypeId::kBigInt:
+      return StorageTag::kInt64;
+    case TypeId::kUTinyInt:
+      return StorageTag::kUInt8;
+    case TypeId::kUSmallInt:
+      return StorageTag::kUInt16;
+    case TypeId::kUInteger:
+      return StorageTag::kUInt32;
+    case TypeId::kUBigInt:
+      return StorageTag::kUInt64;
+    case TypeId::kHugeInt:
+      return StorageTag::kHugeInt;
+    case TypeId::kUHugeInt:
+      return StorageTag::kUHugeInt;
+    case TypeId::kFloat:
+      return StorageTag::kFloat;
+    case TypeId::kDouble:
+      return StorageTag::kDouble;
     case TypeId::kVarchar:
-    case TypeId::kBlob: return StorageTag::kString;
-    case TypeId::kDate: return StorageTag::kDate;
-    case TypeId::kTime: return StorageTag::kTime;
-    case TypeId::kTimeTz: return StorageTag::kTimeTz;
-    case TypeId::kTimestamp: return StorageTag::kTimestamp;
-    case TypeId::kTimestampS: return StorageTag::kTimestampS;
-    case TypeId::kTimestampMs: return StorageTag::kTimestampMs;
-    case TypeId::kTimestampNs: return StorageTag::kTimestampNs;
-    case TypeId::kTimestampTz: return StorageTag::kTimestampTz;
-    case TypeId::kInterval: return StorageTag::kInterval;
-    default: return StorageTag::kNone;
+    case TypeId::kBlob:
+      return StorageTag::kString;
+    case TypeId::kDate:
+      return StorageTag::kDate;
+    case TypeId::kTime:
+      return StorageTag::kTime;
+    case TypeId::kTimeTz:
+      return StorageTag::kTimeTz;
+    case TypeId::kTimestamp:
+      return StorageTag::kTimestamp;
+    case TypeId::kTimestampS:
+      return StorageTag::kTimestampS;
+    case TypeId::kTimestampMs:
+      return StorageTag::kTimestampMs;
+    case TypeId::kTimestampNs:
+      return StorageTag::kTimestampNs;
+    case TypeId::kTimestampTz:
+      return StorageTag::kTimestampTz;
+    case TypeId::kInterval:
+      return StorageTag::kInterval;
+    default:
+      return StorageTag::kNone;
   }
 }
 

@@ -1,14 +1,14 @@
 // ClientContext: statement dispatch, DDL, and running planned statements.
 #include "main/client_context.hpp"
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <set>
 
-#include <fmt/format.h>
-
 #include "execution/executor.hpp"
-#include "main/prepared_data.hpp"
 #include "execution/physical_planner.hpp"
+#include "main/prepared_data.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder.hpp"
 #include "teal/error.hpp"
@@ -31,7 +31,9 @@ Result ClientContext::Query(std::string_view sql) {
   return std::move(*last);
 }
 
-std::vector<std::string> ClientContext::TableNames() { return database_->GetCatalog().TableNames(); }
+std::vector<std::string> ClientContext::TableNames() {
+  return database_->GetCatalog().TableNames();
+}
 
 std::string ClientContext::TableSchema(std::string_view table) {
   return database_->GetCatalog().GetTable(table)->ToSql();
@@ -57,19 +59,25 @@ Result ClientContext::Execute(SQLStatement& statement) {
   switch (statement.type) {
     case StatementType::kSelect: {
       Binder binder(database_->GetCatalog());
-      return ExecutePlan(StatementType::kSelect, binder.BindSelect(static_cast<SelectStatement&>(statement)));
+      return ExecutePlan(StatementType::kSelect,
+                         binder.BindSelect(static_cast<SelectStatement&>(statement)));
     }
     case StatementType::kInsert: {
       Binder binder(database_->GetCatalog());
-      return ExecutePlan(StatementType::kInsert, binder.BindInsert(static_cast<InsertStatement&>(statement)));
+      return ExecutePlan(StatementType::kInsert,
+                         binder.BindInsert(static_cast<InsertStatement&>(statement)));
     }
     case StatementType::kCreate:
-      if (auto* create = dynamic_cast<CreateTableStatement*>(&statement)) return ExecuteCreateTable(*create);
+      if (auto* create = dynamic_cast<CreateTableStatement*>(&statement))
+        return ExecuteCreateTable(*create);
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
-    case StatementType::kDrop: return ExecuteDrop(static_cast<DropStatement&>(statement));
+    case StatementType::kDrop:
+      return ExecuteDrop(static_cast<DropStatement&>(statement));
     case StatementType::kPragma:
-      throw NotImplementedError(fmt::format("PRAGMA {}", static_cast<PragmaStatement&>(statement).name));
-    default: throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
+      throw NotImplementedError(
+          fmt::format("PRAGMA {}", static_cast<PragmaStatement&>(statement).name));
+    default:
+      throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
   }
 }
 
@@ -87,7 +95,8 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     std::string key = syntax.name;
     for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (!seen.insert(key).second) {
-      throw BinderError(fmt::format("column \"{}\" is defined twice in table \"{}\"", syntax.name, create.name));
+      throw BinderError(
+          fmt::format("column \"{}\" is defined twice in table \"{}\"", syntax.name, create.name));
     }
     ColumnDefinition column;
     column.name = syntax.name;
@@ -97,7 +106,8 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
       try {
         column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
       } catch (const ConversionError& error) {
-        throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
+        throw ConversionError(
+            fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
       }
       column.default_text = syntax.default_value->ToString();
     }
@@ -112,7 +122,8 @@ Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
   std::string lowered = create.name;
   for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (Binder::IsBuiltinTypeName(lowered)) {
-    throw CatalogError(fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
+    throw CatalogError(
+        fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
   database_->GetCatalog().CreateEnumType(create.name, create.labels);
   return EmptyResult(StatementType::kCreate);
@@ -209,9 +220,10 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(database_->GetCatalog(), &values);
-    BoundStatement bound = type == StatementType::kSelect
-                               ? binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement))
-                               : binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
+    BoundStatement bound =
+        type == StatementType::kSelect
+            ? binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement))
+            : binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
     return ExecutePlan(type, std::move(bound));
   }
   // Tables or types may have been dropped or re-created since binding.

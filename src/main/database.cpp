@@ -2,8 +2,8 @@
 #include "teal/database.hpp"
 
 #include "main/client_context.hpp"
-#include "main/prepared_data.hpp"
 #include "main/database_instance.hpp"
+#include "main/prepared_data.hpp"
 #include "teal/connection.hpp"
 #include "teal/error.hpp"
 
@@ -11,8 +11,9 @@ namespace teal {
 
 Database::Database(std::string_view path) {
   if (!path.empty() && path != ":memory:") {
-    throw NotImplementedError("database files: Teal runs in memory until persistence lands (open \"" +
-                              std::string(path) + "\")");
+    throw NotImplementedError(
+        "database files: Teal runs in memory until persistence lands (open \"" + std::string(path) +
+        "\")");
   }
   instance_ = std::make_shared<DatabaseInstance>();
 }

@@ -22,10 +22,11 @@ idx_t PreparedStatement::ParameterCount() const { return data_->statement->param
 namespace {
 void CheckIndex(idx_t index, idx_t count) {
   if (index == 0 || index > count) {
-    throw InvalidInputError(count == 0 ? fmt::format("the statement has no parameters (asked for ${})", index)
-                                       : fmt::format("parameter ${} does not exist: the statement has {} "
-                                                     "(numbered from $1)",
-                                                     index, count));
+    throw InvalidInputError(
+        count == 0 ? fmt::format("the statement has no parameters (asked for ${})", index)
+                   : fmt::format("parameter ${} does not exist: the statement has {} "
+                                 "(numbered from $1)",
+                                 index, count));
   }
 }
 }  // namespace
@@ -50,11 +51,13 @@ LogicalType PreparedStatement::ParameterType(idx_t index) const {
 
 idx_t PreparedStatement::ColumnCount() const { return data_->bound.types.size(); }
 const std::string& PreparedStatement::ColumnName(idx_t column) const {
-  if (column >= ColumnCount()) throw InvalidInputError(fmt::format("column {} does not exist", column));
+  if (column >= ColumnCount())
+    throw InvalidInputError(fmt::format("column {} does not exist", column));
   return data_->bound.names[column];
 }
 const LogicalType& PreparedStatement::ColumnType(idx_t column) const {
-  if (column >= ColumnCount()) throw InvalidInputError(fmt::format("column {} does not exist", column));
+  if (column >= ColumnCount())
+    throw InvalidInputError(fmt::format("column {} does not exist", column));
   return data_->bound.types[column];
 }
 

@@ -1,9 +1,9 @@
 // Result: streaming and materialised access to a statement's rows.
 #include "teal/result.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
@@ -31,8 +31,10 @@ bool Result::ReturnsRows() const {
   switch (type_) {
     case StatementType::kSelect:
     case StatementType::kPragma:
-    case StatementType::kExplain: return true;
-    default: return false;
+    case StatementType::kExplain:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -107,18 +109,30 @@ Value Result::GetValue(idx_t column, idx_t row) const {
 
 std::string_view StatementTypeName(StatementType type) {
   switch (type) {
-    case StatementType::kInvalid: return "INVALID";
-    case StatementType::kSelect: return "SELECT";
-    case StatementType::kInsert: return "INSERT";
-    case StatementType::kUpdate: return "UPDATE";
-    case StatementType::kDelete: return "DELETE";
-    case StatementType::kCreate: return "CREATE";
-    case StatementType::kDrop: return "DROP";
-    case StatementType::kAlter: return "ALTER";
-    case StatementType::kPragma: return "PRAGMA";
-    case StatementType::kSet: return "SET";
-    case StatementType::kExplain: return "EXPLAIN";
-    case StatementType::kTransaction: return "TRANSACTION";
+    case StatementType::kInvalid:
+      return "INVALID";
+    case StatementType::kSelect:
+      return "SELECT";
+    case StatementType::kInsert:
+      return "INSERT";
+    case StatementType::kUpdate:
+      return "UPDATE";
+    case StatementType::kDelete:
+      return "DELETE";
+    case StatementType::kCreate:
+      return "CREATE";
+    case StatementType::kDrop:
+      return "DROP";
+    case StatementType::kAlter:
+      return "ALTER";
+    case StatementType::kPragma:
+      return "PRAGMA";
+    case StatementType::kSet:
+      return "SET";
+    case StatementType::kExplain:
+      return "EXPLAIN";
+    case StatementType::kTransaction:
+      return "TRANSACTION";
   }
   return "INVALID";
 }

@@ -11,7 +11,8 @@ std::string TypeName::ToString() const {
   for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (!modifiers.empty()) {
     out += "(";
-    for (size_t i = 0; i < modifiers.size(); i++) out += (i ? "," : "") + std::to_string(modifiers[i]);
+    for (size_t i = 0; i < modifiers.size(); i++)
+      out += (i ? "," : "") + std::to_string(modifiers[i]);
     out += ")";
   }
   for (int i = 0; i < array_depth; i++) out += "[]";
@@ -66,7 +67,8 @@ std::string ParsedExpression::ToString() const {
       if (children.size() == 1) return fmt::format("{}({})", name, children[0]->ToString());
       {
         std::string out = "(" + children[0]->ToString();
-        for (size_t i = 1; i < children.size(); i++) out += " " + name + " " + children[i]->ToString();
+        for (size_t i = 1; i < children.size(); i++)
+          out += " " + name + " " + children[i]->ToString();
         return out + ")";
       }
     case ExprKind::kFunction:
@@ -74,9 +76,12 @@ std::string ParsedExpression::ToString() const {
       return fmt::format("{}({}{})", name, distinct ? "DISTINCT " : "", Join(children, 0));
     case ExprKind::kStar:
       return names.empty() ? "*" : names[0] + ".*";
-    case ExprKind::kParameter: return fmt::format("${}", parameter_index);
-    case ExprKind::kDefault: return "DEFAULT";
-    case ExprKind::kList: return "[" + Join(children, 0) + "]";
+    case ExprKind::kParameter:
+      return fmt::format("${}", parameter_index);
+    case ExprKind::kDefault:
+      return "DEFAULT";
+    case ExprKind::kList:
+      return "[" + Join(children, 0) + "]";
   }
   return "?";
 }

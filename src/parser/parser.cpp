@@ -1,13 +1,12 @@
 // Parser: statement splitting, the pre-parse rewrites, and the call into libpg_query.
 #include "parser/parser.hpp"
 
+#include <fmt/format.h>
 #include <pg_query.h>
 #include <pg_query/pg_query.pb-c.h>
 
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 #include "parser/transformer.hpp"
 #include "teal/error.hpp"
@@ -44,8 +43,11 @@ class SqlScanner {
     }
     if (c == '$') {
       size_t end = pos_ + 1;
-      while (end < sql_.size() && (std::isalnum(static_cast<unsigned char>(sql_[end])) || sql_[end] == '_')) end++;
-      if (end < sql_.size() && sql_[end] == '$' && !(end > pos_ + 1 && std::isdigit(static_cast<unsigned char>(sql_[pos_ + 1])))) {
+      while (end < sql_.size() &&
+             (std::isalnum(static_cast<unsigned char>(sql_[end])) || sql_[end] == '_'))
+        end++;
+      if (end < sql_.size() && sql_[end] == '$' &&
+          !(end > pos_ + 1 && std::isdigit(static_cast<unsigned char>(sql_[pos_ + 1])))) {
         std::string_view tag = sql_.substr(pos_, end - pos_ + 1);
         size_t close = sql_.find(tag, end + 1);
         pos_ = close == std::string_view::npos ? sql_.size() : close + tag.size();
@@ -107,7 +109,8 @@ bool StartsWithKeyword(std::string_view s, std::string_view keyword) {
     if (std::tolower(static_cast<unsigned char>(s[i + k])) != keyword[k]) return false;
   }
   size_t after = i + keyword.size();
-  return after == s.size() || !(std::isalnum(static_cast<unsigned char>(s[after])) || s[after] == '_');
+  return after == s.size() ||
+         !(std::isalnum(static_cast<unsigned char>(s[after])) || s[after] == '_');
 }
 
 std::unique_ptr<PragmaStatement> ParsePragma(const std::string& text) {
@@ -116,9 +119,11 @@ std::unique_ptr<PragmaStatement> ParsePragma(const std::string& text) {
   auto statement = std::make_unique<PragmaStatement>();
   statement->text = text;
   size_t i = 0;
-  while (i < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[i])) || rest[i] == '_')) i++;
+  while (i < rest.size() && (std::isalnum(static_cast<unsigned char>(rest[i])) || rest[i] == '_'))
+    i++;
   statement->name = rest.substr(0, i);
-  for (auto& c : statement->name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto& c : statement->name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (statement->name.empty()) throw ParserError("PRAGMA needs a name: " + text);
   std::string tail = Trim(std::string_view(rest).substr(i));
   if (!tail.empty() && tail[0] == '=') {
@@ -182,8 +187,8 @@ std::string RewriteListLiterals(std::string_view sql) {
         word.clear();
       }
       if (!std::isspace(static_cast<unsigned char>(c))) {
-        bool opens_list = c == '[' && (previous != 'a' && previous != ')' && previous != ']' &&
-                                       previous != '\'');
+        bool opens_list =
+            c == '[' && (previous != 'a' && previous != ')' && previous != ']' && previous != '\'');
         // Keywords that end a clause can precede a list literal: SELECT [1], VALUES ([1]).
         if (c == '[' && previous == 'a' &&
             (previous_word == "select" || previous_word == "in" || previous_word == "and" ||

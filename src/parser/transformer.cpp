@@ -2,12 +2,11 @@
 // a NotImplementedError naming the construct — never silently ignored.
 #include "parser/transformer.hpp"
 
+#include <fmt/format.h>
 #include <pg_query/pg_query.pb-c.h>
 
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 #include "teal/error.hpp"
 
@@ -34,20 +33,34 @@ class Transformer {
 
   std::unique_ptr<SQLStatement> Statement(const Node& node) {
     switch (node.node_case) {
-      case PG_QUERY__NODE__NODE_SELECT_STMT: return Select(*node.select_stmt);
-      case PG_QUERY__NODE__NODE_INSERT_STMT: return Insert(*node.insert_stmt);
-      case PG_QUERY__NODE__NODE_CREATE_STMT: return CreateTable(*node.create_stmt);
-      case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT: return CreateEnum(*node.create_enum_stmt);
-      case PG_QUERY__NODE__NODE_DROP_STMT: return Drop(*node.drop_stmt);
-      case PG_QUERY__NODE__NODE_UPDATE_STMT: throw NotImplementedError("UPDATE statements");
-      case PG_QUERY__NODE__NODE_DELETE_STMT: throw NotImplementedError("DELETE statements");
-      case PG_QUERY__NODE__NODE_TRANSACTION_STMT: throw NotImplementedError("transactions");
-      case PG_QUERY__NODE__NODE_VIEW_STMT: throw NotImplementedError("CREATE VIEW");
-      case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT: throw NotImplementedError("CREATE TABLE AS");
-      case PG_QUERY__NODE__NODE_EXPLAIN_STMT: throw NotImplementedError("EXPLAIN");
-      case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT: throw NotImplementedError("SET");
-      case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT: throw NotImplementedError("ALTER TABLE");
-      case PG_QUERY__NODE__NODE_INDEX_STMT: throw NotImplementedError("CREATE INDEX");
+      case PG_QUERY__NODE__NODE_SELECT_STMT:
+        return Select(*node.select_stmt);
+      case PG_QUERY__NODE__NODE_INSERT_STMT:
+        return Insert(*node.insert_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_STMT:
+        return CreateTable(*node.create_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+        return CreateEnum(*node.create_enum_stmt);
+      case PG_QUERY__NODE__NODE_DROP_STMT:
+        return Drop(*node.drop_stmt);
+      case PG_QUERY__NODE__NODE_UPDATE_STMT:
+        throw NotImplementedError("UPDATE statements");
+      case PG_QUERY__NODE__NODE_DELETE_STMT:
+        throw NotImplementedError("DELETE statements");
+      case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+        throw NotImplementedError("transactions");
+      case PG_QUERY__NODE__NODE_VIEW_STMT:
+        throw NotImplementedError("CREATE VIEW");
+      case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+        throw NotImplementedError("CREATE TABLE AS");
+      case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+        throw NotImplementedError("EXPLAIN");
+      case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+        throw NotImplementedError("SET");
+      case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+        throw NotImplementedError("ALTER TABLE");
+      case PG_QUERY__NODE__NODE_INDEX_STMT:
+        throw NotImplementedError("CREATE INDEX");
       default:
         throw NotImplementedError(fmt::format("this kind of statement (parse node {})",
                                               static_cast<int>(node.node_case)));
@@ -94,10 +107,14 @@ class Transformer {
       const Node* from = s.from_clause[0];
       if (from->node_case != PG_QUERY__NODE__NODE_RANGE_VAR) {
         switch (from->node_case) {
-          case PG_QUERY__NODE__NODE_JOIN_EXPR: throw NotImplementedError("joins");
-          case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: throw NotImplementedError("subqueries in FROM");
-          case PG_QUERY__NODE__NODE_RANGE_FUNCTION: throw NotImplementedError("table functions");
-          default: throw NotImplementedError("this kind of FROM clause");
+          case PG_QUERY__NODE__NODE_JOIN_EXPR:
+            throw NotImplementedError("joins");
+          case PG_QUERY__NODE__NODE_RANGE_SUBSELECT:
+            throw NotImplementedError("subqueries in FROM");
+          case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
+            throw NotImplementedError("table functions");
+          default:
+            throw NotImplementedError("this kind of FROM clause");
         }
       }
       select->from = Table(*from->range_var);
@@ -176,19 +193,29 @@ class Transformer {
     for (size_t i = 0; i < def.n_constraints; i++) {
       const auto& c = *def.constraints[i]->constraint;
       switch (c.contype) {
-        case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL: column.not_null = true; break;
-        case PG_QUERY__CONSTR_TYPE__CONSTR_NULL: column.not_null = false; break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
+          column.not_null = true;
+          break;
+        case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
+          column.not_null = false;
+          break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
           column.default_value = Expr(c.raw_expr);
           column.default_text = TextAt(c.raw_expr);
           break;
-        case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY: throw NotImplementedError("PRIMARY KEY");
-        case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: throw NotImplementedError("UNIQUE");
-        case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK: throw NotImplementedError("CHECK constraints");
-        case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN: throw NotImplementedError("FOREIGN KEY");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+          throw NotImplementedError("PRIMARY KEY");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+          throw NotImplementedError("UNIQUE");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+          throw NotImplementedError("CHECK constraints");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+          throw NotImplementedError("FOREIGN KEY");
         case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
-        case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY: throw NotImplementedError("generated columns");
-        default: throw NotImplementedError("this column constraint");
+        case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY:
+          throw NotImplementedError("generated columns");
+        default:
+          throw NotImplementedError("this column constraint");
       }
     }
     return column;
@@ -198,7 +225,8 @@ class Transformer {
     auto create = std::make_unique<CreateEnumStatement>();
     if (s.n_type_name > 1) {
       std::string schema = StringOf(s.type_name[0]);
-      if (Lower(schema) != "main") throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+      if (Lower(schema) != "main")
+        throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
     }
     create->name = StringOf(s.type_name[s.n_type_name - 1]);
     for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));
@@ -242,7 +270,8 @@ class Transformer {
     // DuckDB, where FLOAT is the 4-byte type, so look at how the type was written.
     if (type.name == "float8" && t.location >= 0 && static_cast<size_t>(t.location) < sql_.size()) {
       std::string written = Lower(sql_.substr(t.location, 6));
-      if (written.rfind("float", 0) == 0 && (written.size() == 5 || !std::isalnum(static_cast<unsigned char>(written[5])))) {
+      if (written.rfind("float", 0) == 0 &&
+          (written.size() == 5 || !std::isalnum(static_cast<unsigned char>(written[5])))) {
         bool has_precision = t.n_typmods > 0;
         if (!has_precision) type.name = "float4";
       }
@@ -282,12 +311,22 @@ class Transformer {
     auto e = Make(ExprKind::kConstant, c.location);
     if (c.isnull) return e;  // Value() is the untyped NULL
     switch (c.val_case) {
-      case PG_QUERY__A__CONST__VAL_IVAL: e->value = Value::Integer(c.ival->ival); break;
-      case PG_QUERY__A__CONST__VAL_FVAL: e->value = NumericLiteral(c.fval->fval); break;
-      case PG_QUERY__A__CONST__VAL_BOOLVAL: e->value = Value::Boolean(c.boolval->boolval); break;
-      case PG_QUERY__A__CONST__VAL_SVAL: e->value = Value::Varchar(c.sval->sval); break;
-      case PG_QUERY__A__CONST__VAL_BSVAL: throw NotImplementedError("bit-string literals");
-      default: break;
+      case PG_QUERY__A__CONST__VAL_IVAL:
+        e->value = Value::Integer(c.ival->ival);
+        break;
+      case PG_QUERY__A__CONST__VAL_FVAL:
+        e->value = NumericLiteral(c.fval->fval);
+        break;
+      case PG_QUERY__A__CONST__VAL_BOOLVAL:
+        e->value = Value::Boolean(c.boolval->boolval);
+        break;
+      case PG_QUERY__A__CONST__VAL_SVAL:
+        e->value = Value::Varchar(c.sval->sval);
+        break;
+      case PG_QUERY__A__CONST__VAL_BSVAL:
+        throw NotImplementedError("bit-string literals");
+      default:
+        break;
     }
     return e;
   }
@@ -313,7 +352,8 @@ class Transformer {
       constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
       bool fits = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
       if (fits) {
-        int128 unscaled = negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
+        int128 unscaled =
+            negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
         if (fraction.empty()) {
           if (unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
             return Value::BigInt(static_cast<int64_t>(unscaled));
@@ -376,7 +416,8 @@ class Transformer {
       case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
         return Operator("IS NOT DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
       case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
-        return Operator(name == "~~" ? "LIKE" : "NOT LIKE", a.location, Expr(a.lexpr), Expr(a.rexpr));
+        return Operator(name == "~~" ? "LIKE" : "NOT LIKE", a.location, Expr(a.lexpr),
+                        Expr(a.rexpr));
       case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
         return Operator(name == "~~*" ? "ILIKE" : "NOT ILIKE", a.location, Expr(a.lexpr),
                         Expr(a.rexpr));
@@ -388,16 +429,20 @@ class Transformer {
         return e;
       }
       case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
-      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL: throw NotImplementedError("ANY/ALL");
-      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: throw NotImplementedError("SIMILAR TO");
-      default: throw NotImplementedError("this operator form");
+      case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
+        throw NotImplementedError("ANY/ALL");
+      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR:
+        throw NotImplementedError("SIMILAR TO");
+      default:
+        throw NotImplementedError("this operator form");
     }
   }
 
   ParsedExpressionPtr Expr(const Node* node) {
     if (!node) throw InternalError("missing expression in the parse tree");
     switch (node->node_case) {
-      case PG_QUERY__NODE__NODE_A_CONST: return Constant(*node->a_const);
+      case PG_QUERY__NODE__NODE_A_CONST:
+        return Constant(*node->a_const);
       case PG_QUERY__NODE__NODE_COLUMN_REF: {
         const auto& ref = *node->column_ref;
         const Node* last = ref.fields[ref.n_fields - 1];
@@ -417,7 +462,8 @@ class Transformer {
         e->cast_type = Type(*cast.type_name);
         return e;
       }
-      case PG_QUERY__NODE__NODE_A_EXPR: return AExpr(*node->a_expr);
+      case PG_QUERY__NODE__NODE_A_EXPR:
+        return AExpr(*node->a_expr);
       case PG_QUERY__NODE__NODE_BOOL_EXPR: {
         const auto& b = *node->bool_expr;
         auto e = Make(ExprKind::kOperator, b.location);
@@ -429,8 +475,9 @@ class Transformer {
       }
       case PG_QUERY__NODE__NODE_NULL_TEST: {
         const auto& t = *node->null_test;
-        return Operator(t.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? "IS NULL" : "IS NOT NULL",
-                        t.location, Expr(t.arg));
+        return Operator(
+            t.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? "IS NULL" : "IS NOT NULL",
+            t.location, Expr(t.arg));
       }
       case PG_QUERY__NODE__NODE_FUNC_CALL: {
         const auto& f = *node->func_call;
@@ -458,16 +505,24 @@ class Transformer {
       }
       case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
         return Make(ExprKind::kDefault, node->set_to_default->location);
-      case PG_QUERY__NODE__NODE_SUB_LINK: throw NotImplementedError("subqueries");
-      case PG_QUERY__NODE__NODE_CASE_EXPR: throw NotImplementedError("CASE");
-      case PG_QUERY__NODE__NODE_COALESCE_EXPR: throw NotImplementedError("COALESCE");
-      case PG_QUERY__NODE__NODE_A_INDIRECTION: throw NotImplementedError("subscripts and field access");
-      case PG_QUERY__NODE__NODE_BOOLEAN_TEST: throw NotImplementedError("IS TRUE / IS FALSE");
+      case PG_QUERY__NODE__NODE_SUB_LINK:
+        throw NotImplementedError("subqueries");
+      case PG_QUERY__NODE__NODE_CASE_EXPR:
+        throw NotImplementedError("CASE");
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR:
+        throw NotImplementedError("COALESCE");
+      case PG_QUERY__NODE__NODE_A_INDIRECTION:
+        throw NotImplementedError("subscripts and field access");
+      case PG_QUERY__NODE__NODE_BOOLEAN_TEST:
+        throw NotImplementedError("IS TRUE / IS FALSE");
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
         throw NotImplementedError("current_date, current_timestamp and similar");
-      case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: throw NotImplementedError("COLLATE");
-      case PG_QUERY__NODE__NODE_ROW_EXPR: throw NotImplementedError("row constructors");
-      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: throw NotImplementedError("GREATEST/LEAST");
+      case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
+        throw NotImplementedError("COLLATE");
+      case PG_QUERY__NODE__NODE_ROW_EXPR:
+        throw NotImplementedError("row constructors");
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
+        throw NotImplementedError("GREATEST/LEAST");
       default:
         throw NotImplementedError(fmt::format("this kind of expression (parse node {})",
                                               static_cast<int>(node->node_case)));

@@ -16,49 +16,87 @@ struct TypeAlias {
   TypeId id;
 };
 constexpr TypeAlias kTypeAliases[] = {
-    {"bool", TypeId::kBoolean},          {"boolean", TypeId::kBoolean},
-    {"logical", TypeId::kBoolean},       {"int1", TypeId::kTinyInt},
-    {"tinyint", TypeId::kTinyInt},       {"int2", TypeId::kSmallInt},
-    {"smallint", TypeId::kSmallInt},     {"short", TypeId::kSmallInt},
-    {"int4", TypeId::kInteger},          {"int", TypeId::kInteger},
-    {"integer", TypeId::kInteger},       {"signed", TypeId::kInteger},
-    {"int8", TypeId::kBigInt},           {"bigint", TypeId::kBigInt},
-    {"long", TypeId::kBigInt},           {"int16", TypeId::kHugeInt},
-    {"int128", TypeId::kHugeInt},        {"hugeint", TypeId::kHugeInt},
-    {"utinyint", TypeId::kUTinyInt},     {"uint8", TypeId::kUTinyInt},
-    {"usmallint", TypeId::kUSmallInt},   {"uint16", TypeId::kUSmallInt},
-    {"uinteger", TypeId::kUInteger},     {"uint32", TypeId::kUInteger},
-    {"ubigint", TypeId::kUBigInt},       {"uint64", TypeId::kUBigInt},
-    {"uhugeint", TypeId::kUHugeInt},     {"uint128", TypeId::kUHugeInt},
-    {"float4", TypeId::kFloat},          {"real", TypeId::kFloat},
-    {"float", TypeId::kFloat},           {"float8", TypeId::kDouble},
-    {"double", TypeId::kDouble},         {"varchar", TypeId::kVarchar},
-    {"text", TypeId::kVarchar},          {"string", TypeId::kVarchar},
-    {"bpchar", TypeId::kVarchar},        {"char", TypeId::kVarchar},
-    {"name", TypeId::kVarchar},          {"blob", TypeId::kBlob},
-    {"bytea", TypeId::kBlob},            {"binary", TypeId::kBlob},
-    {"varbinary", TypeId::kBlob},        {"date", TypeId::kDate},
-    {"time", TypeId::kTime},             {"timetz", TypeId::kTimeTz},
-    {"timestamp", TypeId::kTimestamp},   {"datetime", TypeId::kTimestamp},
-    {"timestamp_us", TypeId::kTimestamp}, {"timestamp_s", TypeId::kTimestampS},
-    {"timestamp_ms", TypeId::kTimestampMs}, {"timestamp_ns", TypeId::kTimestampNs},
-    {"timestamptz", TypeId::kTimestampTz}, {"interval", TypeId::kInterval},
+    {"bool", TypeId::kBoolean},
+    {"boolean", TypeId::kBoolean},
+    {"logical", TypeId::kBoolean},
+    {"int1", TypeId::kTinyInt},
+    {"tinyint", TypeId::kTinyInt},
+    {"int2", TypeId::kSmallInt},
+    {"smallint", TypeId::kSmallInt},
+    {"short", TypeId::kSmallInt},
+    {"int4", TypeId::kInteger},
+    {"int", TypeId::kInteger},
+    {"integer", TypeId::kInteger},
+    {"signed", TypeId::kInteger},
+    {"int8", TypeId::kBigInt},
+    {"bigint", TypeId::kBigInt},
+    {"long", TypeId::kBigInt},
+    {"int16", TypeId::kHugeInt},
+    {"int128", TypeId::kHugeInt},
+    {"hugeint", TypeId::kHugeInt},
+    {"utinyint", TypeId::kUTinyInt},
+    {"uint8", TypeId::kUTinyInt},
+    {"usmallint", TypeId::kUSmallInt},
+    {"uint16", TypeId::kUSmallInt},
+    {"uinteger", TypeId::kUInteger},
+    {"uint32", TypeId::kUInteger},
+    {"ubigint", TypeId::kUBigInt},
+    {"uint64", TypeId::kUBigInt},
+    {"uhugeint", TypeId::kUHugeInt},
+    {"uint128", TypeId::kUHugeInt},
+    {"float4", TypeId::kFloat},
+    {"real", TypeId::kFloat},
+    {"float", TypeId::kFloat},
+    {"float8", TypeId::kDouble},
+    {"double", TypeId::kDouble},
+    {"varchar", TypeId::kVarchar},
+    {"text", TypeId::kVarchar},
+    {"string", TypeId::kVarchar},
+    {"bpchar", TypeId::kVarchar},
+    {"char", TypeId::kVarchar},
+    {"name", TypeId::kVarchar},
+    {"blob", TypeId::kBlob},
+    {"bytea", TypeId::kBlob},
+    {"binary", TypeId::kBlob},
+    {"varbinary", TypeId::kBlob},
+    {"date", TypeId::kDate},
+    {"time", TypeId::kTime},
+    {"timetz", TypeId::kTimeTz},
+    {"timestamp", TypeId::kTimestamp},
+    {"datetime", TypeId::kTimestamp},
+    {"timestamp_us", TypeId::kTimestamp},
+    {"timestamp_s", TypeId::kTimestampS},
+    {"timestamp_ms", TypeId::kTimestampMs},
+    {"timestamp_ns", TypeId::kTimestampNs},
+    {"timestamptz", TypeId::kTimestampTz},
+    {"interval", TypeId::kInterval},
     {"uuid", TypeId::kUuid},
 };
 
 int SignedRank(TypeId id) {
   switch (id) {
-    case TypeId::kTinyInt: return 1;
-    case TypeId::kSmallInt: return 2;
-    case TypeId::kInteger: return 3;
-    case TypeId::kBigInt: return 4;
-    case TypeId::kHugeInt: return 5;
-    case TypeId::kUTinyInt: return 1;
-    case TypeId::kUSmallInt: return 2;
-    case TypeId::kUInteger: return 3;
-    case TypeId::kUBigInt: return 4;
-    case TypeId::kUHugeInt: return 5;
-    default: return 0;
+    case TypeId::kTinyInt:
+      return 1;
+    case TypeId::kSmallInt:
+      return 2;
+    case TypeId::kInteger:
+      return 3;
+    case TypeId::kBigInt:
+      return 4;
+    case TypeId::kHugeInt:
+      return 5;
+    case TypeId::kUTinyInt:
+      return 1;
+    case TypeId::kUSmallInt:
+      return 2;
+    case TypeId::kUInteger:
+      return 3;
+    case TypeId::kUBigInt:
+      return 4;
+    case TypeId::kUHugeInt:
+      return 5;
+    default:
+      return 0;
   }
 }
 
@@ -78,14 +116,20 @@ TypeId UnsignedOfRank(int rank) {
 int IntegerDigits(TypeId id) {
   switch (id) {
     case TypeId::kTinyInt:
-    case TypeId::kUTinyInt: return 3;
+    case TypeId::kUTinyInt:
+      return 3;
     case TypeId::kSmallInt:
-    case TypeId::kUSmallInt: return 5;
+    case TypeId::kUSmallInt:
+      return 5;
     case TypeId::kInteger:
-    case TypeId::kUInteger: return 10;
-    case TypeId::kBigInt: return 19;
-    case TypeId::kUBigInt: return 20;
-    default: return 39;
+    case TypeId::kUInteger:
+      return 10;
+    case TypeId::kBigInt:
+      return 19;
+    case TypeId::kUBigInt:
+      return 20;
+    default:
+      return 39;
   }
 }
 
@@ -96,7 +140,8 @@ LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
   if (a.Id() == TypeId::kFloat || b.Id() == TypeId::kFloat) return TypeId::kFloat;
   if (a.Id() == TypeId::kDecimal || b.Id() == TypeId::kDecimal) {
     auto digits = [](const LogicalType& t) {
-      return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale() : IntegerDigits(t.Id());
+      return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale()
+                                        : IntegerDigits(t.Id());
     };
     auto scale = [](const LogicalType& t) {
       return t.Id() == TypeId::kDecimal ? static_cast<int>(t.DecimalScale()) : 0;
@@ -138,7 +183,8 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
     return a.Id() == TypeId::kDate ? b : a;
   }
   if (IsTimestampLike(a.Id()) && IsTimestampLike(b.Id())) {
-    if (a.Id() == TypeId::kTimestampTz || b.Id() == TypeId::kTimestampTz) return TypeId::kTimestampTz;
+    if (a.Id() == TypeId::kTimestampTz || b.Id() == TypeId::kTimestampTz)
+      return TypeId::kTimestampTz;
     return TypeId::kTimestampNs == a.Id() || TypeId::kTimestampNs == b.Id() ? TypeId::kTimestampNs
                                                                             : TypeId::kTimestamp;
   }
@@ -154,9 +200,10 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
     return LogicalType::List(
         CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
   }
-  throw BinderError(fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "
-                                "required",
-                                a.ToString(), b.ToString(), context));
+  throw BinderError(
+      fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "
+                  "required",
+                  a.ToString(), b.ToString(), context));
 }
 
 LogicalType Binder::ResolveType(const TypeName& name) const {
@@ -164,13 +211,16 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
   bool found = false;
   if (name.name == "decimal" || name.name == "numeric") {
     int64_t width = name.modifiers.size() > 0 ? name.modifiers[0] : 18;
-    int64_t scale = name.modifiers.size() > 1 ? name.modifiers[1] : (name.modifiers.empty() ? 3 : 0);
-    if (name.modifiers.size() > 2) throw BinderError("DECIMAL takes at most two modifiers (width, scale)");
+    int64_t scale =
+        name.modifiers.size() > 1 ? name.modifiers[1] : (name.modifiers.empty() ? 3 : 0);
+    if (name.modifiers.size() > 2)
+      throw BinderError("DECIMAL takes at most two modifiers (width, scale)");
     if (width < 1 || width > LogicalType::kMaxDecimalWidth) {
       throw BinderError(fmt::format("DECIMAL width must be between 1 and 38, not {}", width));
     }
     if (scale < 0 || scale > width) {
-      throw BinderError(fmt::format("DECIMAL scale must be between 0 and the width {}, not {}", width, scale));
+      throw BinderError(
+          fmt::format("DECIMAL scale must be between 0 and the width {}, not {}", width, scale));
     }
     type = LogicalType::Decimal(static_cast<uint8_t>(width), static_cast<uint8_t>(scale));
     found = true;
@@ -235,19 +285,24 @@ ExpressionPtr Binder::BindBoolean(ExpressionPtr e, std::string_view context) {
   if (e->type.Id() == TypeId::kSqlNull || IsStringLiteral(*e)) {
     return MakeCast(std::move(e), TypeId::kBoolean);
   }
-  throw BinderError(fmt::format("{} must be BOOLEAN, not {} ({})", context, e->type.ToString(),
-                                e->ToString()));
+  throw BinderError(
+      fmt::format("{} must be BOOLEAN, not {} ({})", context, e->type.ToString(), e->ToString()));
 }
 
 ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
   const std::string& op = e.name;
   auto child = [&](size_t i) { return BindExpression(*e.children[i], scope); };
   static const std::pair<const char*, CompareOp> kComparisons[] = {
-      {"=", CompareOp::kEqual},          {"==", CompareOp::kEqual},
-      {"<>", CompareOp::kNotEqual},      {"!=", CompareOp::kNotEqual},
-      {"<", CompareOp::kLess},           {"<=", CompareOp::kLessEqual},
-      {">", CompareOp::kGreater},        {">=", CompareOp::kGreaterEqual},
-      {"IS DISTINCT FROM", CompareOp::kDistinct}, {"IS NOT DISTINCT FROM", CompareOp::kNotDistinct},
+      {"=", CompareOp::kEqual},
+      {"==", CompareOp::kEqual},
+      {"<>", CompareOp::kNotEqual},
+      {"!=", CompareOp::kNotEqual},
+      {"<", CompareOp::kLess},
+      {"<=", CompareOp::kLessEqual},
+      {">", CompareOp::kGreater},
+      {">=", CompareOp::kGreaterEqual},
+      {"IS DISTINCT FROM", CompareOp::kDistinct},
+      {"IS NOT DISTINCT FROM", CompareOp::kNotDistinct},
   };
   for (const auto& [name, cmp] : kComparisons) {
     if (op == name) return BindComparison(cmp, child(0), child(1), e);
@@ -324,48 +379,56 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
 
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
   switch (e.kind) {
-    case ExprKind::kConstant: return MakeConstant(e.value);
+    case ExprKind::kConstant:
+      return MakeConstant(e.value);
     case ExprKind::kColumnRef: {
       if (!scope.table) {
         if (scope.clause != "SELECT" && scope.clause != "WHERE") {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
                                         scope.clause, e.ToString()));
         }
-        throw BinderError(fmt::format("column \"{}\" not found: the query has no FROM clause",
-                                      e.ToString()));
+        throw BinderError(
+            fmt::format("column \"{}\" not found: the query has no FROM clause", e.ToString()));
       }
       if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
       if (e.names.size() == 2) {
         std::string qualifier = e.names[0];
         std::string lowered_q = qualifier, lowered_alias = scope.table_alias;
-        for (auto& c : lowered_q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        for (auto& c : lowered_alias) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : lowered_q)
+          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : lowered_alias)
+          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (lowered_q != lowered_alias) {
-          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
-                                        qualifier, e.ToString()));
+          throw BinderError(
+              fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+                          qualifier, e.ToString()));
         }
       }
       const std::string& column = e.names.back();
       idx_t index = scope.table->ColumnIndex(column);
       if (index == kInvalidIndex) {
-        throw BinderError(fmt::format("column \"{}\" not found in table \"{}\"", column,
-                                      scope.table->name));
+        throw BinderError(
+            fmt::format("column \"{}\" not found in table \"{}\"", column, scope.table->name));
       }
       if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
         scope.column_outside_aggregate = column;
       }
-      return MakeColumnRef(index, scope.table->columns[index].type, scope.table->columns[index].name);
+      return MakeColumnRef(index, scope.table->columns[index].type,
+                           scope.table->columns[index].name);
     }
     case ExprKind::kCast: {
       auto child = BindExpression(*e.children[0], scope);
       LogicalType target = ResolveType(e.cast_type);
       if (!CastExists(child->type, target)) {
-        throw BinderError(fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
+        throw BinderError(
+            fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
       }
       return MakeCast(std::move(child), target);
     }
-    case ExprKind::kOperator: return BindOperator(e, scope);
-    case ExprKind::kFunction: return BindFunction(e, scope);
+    case ExprKind::kOperator:
+      return BindOperator(e, scope);
+    case ExprKind::kFunction:
+      return BindFunction(e, scope);
     case ExprKind::kList: {
       std::vector<ExpressionPtr> elements;
       LogicalType child_type = TypeId::kSqlNull;
@@ -387,18 +450,20 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         for (auto& element : elements) values.push_back(element->value);
         return MakeConstant(Value::List(child_type, std::move(values)));
       }
-      auto list = std::make_unique<Expression>(BoundKind::kListValue, LogicalType::List(child_type));
+      auto list =
+          std::make_unique<Expression>(BoundKind::kListValue, LogicalType::List(child_type));
       list->children = std::move(elements);
       return list;
     }
-    case ExprKind::kStar: throw BinderError("* is only allowed in a select list");
+    case ExprKind::kStar:
+      throw BinderError("* is only allowed in a select list");
     case ExprKind::kParameter: {
       idx_t index = static_cast<idx_t>(e.parameter_index);
       if (index == 0) throw BinderError("parameters are numbered from $1");
       if (parameter_values_) {
         if (index > parameter_values_->size()) {
-          throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given", index,
-                                              parameter_values_->size()));
+          throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given",
+                                              index, parameter_values_->size()));
         }
         return MakeConstant((*parameter_values_)[index - 1]);
       }
@@ -406,7 +471,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       parameter->column = index - 1;
       return parameter;
     }
-    case ExprKind::kDefault: throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
+    case ExprKind::kDefault:
+      throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
   }
   throw InternalError("unknown parsed expression kind");
 }
@@ -430,7 +496,8 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
   if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
     auto cast = MakeCast(std::move(bound), type);
     if (cast->kind != BoundKind::kConstant) {
-      throw NotImplementedError(fmt::format("{} that is not a constant ({})", what, expression.ToString()));
+      throw NotImplementedError(
+          fmt::format("{} that is not a constant ({})", what, expression.ToString()));
     }
     return cast->value;
   }
@@ -453,7 +520,8 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
         for (auto& e : row) fn(e);
       }
       break;
-    default: break;
+    default:
+      break;
   }
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
@@ -490,7 +558,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   if (select.where) {
     scope.clause = "WHERE";
     auto filter = std::make_unique<LogicalFilter>();
-    filter->expressions.push_back(BindBoolean(BindExpression(*select.where, scope), "WHERE clause"));
+    filter->expressions.push_back(
+        BindBoolean(BindExpression(*select.where, scope), "WHERE clause"));
     filter->types = plan->types;
     filter->children.push_back(std::move(plan));
     plan = std::move(filter);
@@ -507,11 +576,14 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         std::string q = item->names[0], a = scope.table_alias;
         for (auto& c : q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (q != a) throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
+        if (q != a)
+          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
       }
       for (idx_t i = 0; i < scope.table->columns.size(); i++) {
-        if (scope.column_outside_aggregate.empty()) scope.column_outside_aggregate = scope.table->columns[i].name;
-        projections.push_back(MakeColumnRef(i, scope.table->columns[i].type, scope.table->columns[i].name));
+        if (scope.column_outside_aggregate.empty())
+          scope.column_outside_aggregate = scope.table->columns[i].name;
+        projections.push_back(
+            MakeColumnRef(i, scope.table->columns[i].type, scope.table->columns[i].name));
       }
       continue;
     }
@@ -553,7 +625,6 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   projection->expressions = std::move(projections);
   projection->children.push_back(std::move(plan));
   plan = std::move(projection);
-
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
@@ -587,7 +658,8 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
     for (size_t i = 0; i < width; i++) bound.names.push_back(fmt::format("col{}", i));
     bound.types = types;
     plan = std::move(values);
-  } else if (select.from) {    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
+  } else if (select.from) {
+    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
       throw CatalogError(fmt::format("schema \"{}\" does not exist", select.from->schema));
     }
     scope.table = catalog_.GetTable(select.from->name);
@@ -634,7 +706,8 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
     for (const auto& name : insert.columns) {
       idx_t index = table->ColumnIndex(name);
       if (index == kInvalidIndex) {
-        throw BinderError(fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
+        throw BinderError(
+            fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
       }
       if (seen[index]) throw BinderError(fmt::format("column \"{}\" is listed twice", name));
       seen[index] = true;
@@ -650,7 +723,8 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   }
 
   auto conversion_context = [&](idx_t column) {
-    return fmt::format(" (column \"{}\" of table \"{}\")", table->columns[column].name, table->name);
+    return fmt::format(" (column \"{}\" of table \"{}\")", table->columns[column].name,
+                       table->name);
   };
 
   LogicalOperatorPtr child;
@@ -696,8 +770,8 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   } else {
     BoundStatement query = BindSelect(*insert.select, /*resolve_nulls=*/false);
     if (query.types.size() != targets.size()) {
-      throw BinderError(fmt::format("table \"{}\" has {} columns but the query gives {}", table->name,
-                                    targets.size(), query.types.size()));
+      throw BinderError(fmt::format("table \"{}\" has {} columns but the query gives {}",
+                                    table->name, targets.size(), query.types.size()));
     }
     auto projection = std::make_unique<LogicalProjection>();
     for (size_t i = 0; i < targets.size(); i++) {

@@ -6,7 +6,8 @@
 namespace teal {
 
 bool Expression::IsFoldable() const {
-  if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate || kind == BoundKind::kParameter) {
+  if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate ||
+      kind == BoundKind::kParameter) {
     return false;
   }
   for (const auto& child : children) {
@@ -29,14 +30,22 @@ ExpressionPtr Expression::Copy() const {
 namespace {
 std::string_view OpText(CompareOp op) {
   switch (op) {
-    case CompareOp::kEqual: return "=";
-    case CompareOp::kNotEqual: return "<>";
-    case CompareOp::kLess: return "<";
-    case CompareOp::kLessEqual: return "<=";
-    case CompareOp::kGreater: return ">";
-    case CompareOp::kGreaterEqual: return ">=";
-    case CompareOp::kDistinct: return "IS DISTINCT FROM";
-    case CompareOp::kNotDistinct: return "IS NOT DISTINCT FROM";
+    case CompareOp::kEqual:
+      return "=";
+    case CompareOp::kNotEqual:
+      return "<>";
+    case CompareOp::kLess:
+      return "<";
+    case CompareOp::kLessEqual:
+      return "<=";
+    case CompareOp::kGreater:
+      return ">";
+    case CompareOp::kGreaterEqual:
+      return ">=";
+    case CompareOp::kDistinct:
+      return "IS DISTINCT FROM";
+    case CompareOp::kNotDistinct:
+      return "IS NOT DISTINCT FROM";
   }
   return "?";
 }
@@ -44,12 +53,15 @@ std::string_view OpText(CompareOp op) {
 
 std::string Expression::ToString() const {
   switch (kind) {
-    case BoundKind::kConstant: return value.ToString();
-    case BoundKind::kColumnRef: return alias.empty() ? fmt::format("#{}", column) : alias;
+    case BoundKind::kConstant:
+      return value.ToString();
+    case BoundKind::kColumnRef:
+      return alias.empty() ? fmt::format("#{}", column) : alias;
     case BoundKind::kCast:
       return fmt::format("CAST({} AS {})", children[0]->ToString(), type.ToString());
     case BoundKind::kCompare:
-      return fmt::format("({} {} {})", children[0]->ToString(), OpText(op), children[1]->ToString());
+      return fmt::format("({} {} {})", children[0]->ToString(), OpText(op),
+                         children[1]->ToString());
     case BoundKind::kAnd:
     case BoundKind::kOr: {
       std::string out = "(" + children[0]->ToString();
@@ -59,15 +71,19 @@ std::string Expression::ToString() const {
       }
       return out + ")";
     }
-    case BoundKind::kNot: return fmt::format("(NOT {})", children[0]->ToString());
-    case BoundKind::kIsNull: return fmt::format("({} IS NULL)", children[0]->ToString());
-    case BoundKind::kIsNotNull: return fmt::format("({} IS NOT NULL)", children[0]->ToString());
+    case BoundKind::kNot:
+      return fmt::format("(NOT {})", children[0]->ToString());
+    case BoundKind::kIsNull:
+      return fmt::format("({} IS NULL)", children[0]->ToString());
+    case BoundKind::kIsNotNull:
+      return fmt::format("({} IS NOT NULL)", children[0]->ToString());
     case BoundKind::kListValue: {
       std::string out = "[";
       for (size_t i = 0; i < children.size(); i++) out += (i ? ", " : "") + children[i]->ToString();
       return out + "]";
     }
-    case BoundKind::kParameter: return fmt::format("${}", column + 1);
+    case BoundKind::kParameter:
+      return fmt::format("${}", column + 1);
     case BoundKind::kAggregate:
       return aggregate == AggregateKind::kCountStar ? "count_star()"
                                                     : "count(" + children[0]->ToString() + ")";

@@ -28,7 +28,16 @@ enum class BoundKind {
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
 };
 
-enum class CompareOp { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual, kDistinct, kNotDistinct };
+enum class CompareOp {
+  kEqual,
+  kNotEqual,
+  kLess,
+  kLessEqual,
+  kGreater,
+  kGreaterEqual,
+  kDistinct,
+  kNotDistinct
+};
 
 enum class AggregateKind { kCountStar, kCount };
 

@@ -10,7 +10,16 @@
 
 namespace teal {
 
-enum class LogicalKind { kGet, kDummyScan, kValues, kFilter, kProjection, kAggregate, kLimit, kInsert };
+enum class LogicalKind {
+  kGet,
+  kDummyScan,
+  kValues,
+  kFilter,
+  kProjection,
+  kAggregate,
+  kLimit,
+  kInsert
+};
 
 struct LogicalOperator {
   explicit LogicalOperator(LogicalKind k) : kind(k) {}
@@ -68,8 +77,8 @@ struct LogicalLimit : LogicalOperator {
 struct LogicalInsert : LogicalOperator {
   LogicalInsert() : LogicalOperator(LogicalKind::kInsert) {}
   std::shared_ptr<TableEntry> table;
-  std::vector<idx_t> column_map;   // table column -> child column, or kInvalidIndex
-  std::vector<Value> defaults;     // table column -> value when not supplied
+  std::vector<idx_t> column_map;  // table column -> child column, or kInvalidIndex
+  std::vector<Value> defaults;    // table column -> value when not supplied
 };
 
 }  // namespace teal

@@ -36,7 +36,8 @@ void DataTable::AppendLocked(const DataChunk& chunk) {
     SelectionVector none;
     for (idx_t c = 0; c < types_.size(); c++) {
       auto& vectors = group->columns[c];
-      if (offset_in_vector == 0) vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize));
+      if (offset_in_vector == 0)
+        vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize));
       vectors.back()->CopyFrom(chunk.data[c], none, take, appended, offset_in_vector);
     }
     group->count += take;

@@ -11,43 +11,60 @@
 namespace teal {
 
 struct LogicalType::Extra {
-  LogicalType child;  // LIST
-  EnumInfo enum_info; // ENUM
+  LogicalType child;   // LIST
+  EnumInfo enum_info;  // ENUM
 };
 
 namespace {
 PhysicalType PhysicalFor(TypeId id) {
   switch (id) {
-    case TypeId::kBoolean: return PhysicalType::kBool;
+    case TypeId::kBoolean:
+      return PhysicalType::kBool;
     case TypeId::kSqlNull:
-    case TypeId::kTinyInt: return PhysicalType::kInt8;
-    case TypeId::kSmallInt: return PhysicalType::kInt16;
+    case TypeId::kTinyInt:
+      return PhysicalType::kInt8;
+    case TypeId::kSmallInt:
+      return PhysicalType::kInt16;
     case TypeId::kInteger:
-    case TypeId::kDate: return PhysicalType::kInt32;
+    case TypeId::kDate:
+      return PhysicalType::kInt32;
     case TypeId::kBigInt:
     case TypeId::kTime:
     case TypeId::kTimestamp:
     case TypeId::kTimestampS:
     case TypeId::kTimestampMs:
     case TypeId::kTimestampNs:
-    case TypeId::kTimestampTz: return PhysicalType::kInt64;
-    case TypeId::kUTinyInt: return PhysicalType::kUInt8;
-    case TypeId::kUSmallInt: return PhysicalType::kUInt16;
-    case TypeId::kUInteger: return PhysicalType::kUInt32;
+    case TypeId::kTimestampTz:
+      return PhysicalType::kInt64;
+    case TypeId::kUTinyInt:
+      return PhysicalType::kUInt8;
+    case TypeId::kUSmallInt:
+      return PhysicalType::kUInt16;
+    case TypeId::kUInteger:
+      return PhysicalType::kUInt32;
     case TypeId::kUBigInt:
-    case TypeId::kTimeTz: return PhysicalType::kUInt64;
+    case TypeId::kTimeTz:
+      return PhysicalType::kUInt64;
     case TypeId::kHugeInt:
-    case TypeId::kUuid: return PhysicalType::kInt128;
-    case TypeId::kUHugeInt: return PhysicalType::kUInt128;
-    case TypeId::kFloat: return PhysicalType::kFloat;
-    case TypeId::kDouble: return PhysicalType::kDouble;
+    case TypeId::kUuid:
+      return PhysicalType::kInt128;
+    case TypeId::kUHugeInt:
+      return PhysicalType::kUInt128;
+    case TypeId::kFloat:
+      return PhysicalType::kFloat;
+    case TypeId::kDouble:
+      return PhysicalType::kDouble;
     case TypeId::kVarchar:
-    case TypeId::kBlob: return PhysicalType::kVarchar;
-    case TypeId::kInterval: return PhysicalType::kInterval;
-    case TypeId::kList: return PhysicalType::kList;
+    case TypeId::kBlob:
+      return PhysicalType::kVarchar;
+    case TypeId::kInterval:
+      return PhysicalType::kInterval;
+    case TypeId::kList:
+      return PhysicalType::kList;
     case TypeId::kDecimal:
     case TypeId::kEnum:
-    case TypeId::kInvalid: return PhysicalType::kInvalid;
+    case TypeId::kInvalid:
+      return PhysicalType::kInvalid;
   }
   return PhysicalType::kInvalid;
 }
@@ -57,44 +74,70 @@ idx_t PhysicalTypeSize(PhysicalType type) {
   switch (type) {
     case PhysicalType::kBool:
     case PhysicalType::kInt8:
-    case PhysicalType::kUInt8: return 1;
+    case PhysicalType::kUInt8:
+      return 1;
     case PhysicalType::kInt16:
-    case PhysicalType::kUInt16: return 2;
+    case PhysicalType::kUInt16:
+      return 2;
     case PhysicalType::kInt32:
     case PhysicalType::kUInt32:
-    case PhysicalType::kFloat: return 4;
+    case PhysicalType::kFloat:
+      return 4;
     case PhysicalType::kInt64:
     case PhysicalType::kUInt64:
-    case PhysicalType::kDouble: return 8;
+    case PhysicalType::kDouble:
+      return 8;
     case PhysicalType::kInt128:
-    case PhysicalType::kUInt128: return 16;
-    case PhysicalType::kInterval: return sizeof(interval_t);
-    case PhysicalType::kVarchar: return sizeof(string_t);
-    case PhysicalType::kList: return 16;  // {uint64 offset; uint64 length}
-    case PhysicalType::kInvalid: return 0;
+    case PhysicalType::kUInt128:
+      return 16;
+    case PhysicalType::kInterval:
+      return sizeof(interval_t);
+    case PhysicalType::kVarchar:
+      return sizeof(string_t);
+    case PhysicalType::kList:
+      return 16;  // {uint64 offset; uint64 length}
+    case PhysicalType::kInvalid:
+      return 0;
   }
   return 0;
 }
 
 std::string_view PhysicalTypeName(PhysicalType type) {
   switch (type) {
-    case PhysicalType::kBool: return "BOOL";
-    case PhysicalType::kInt8: return "INT8";
-    case PhysicalType::kInt16: return "INT16";
-    case PhysicalType::kInt32: return "INT32";
-    case PhysicalType::kInt64: return "INT64";
-    case PhysicalType::kUInt8: return "UINT8";
-    case PhysicalType::kUInt16: return "UINT16";
-    case PhysicalType::kUInt32: return "UINT32";
-    case PhysicalType::kUInt64: return "UINT64";
-    case PhysicalType::kInt128: return "INT128";
-    case PhysicalType::kUInt128: return "UINT128";
-    case PhysicalType::kFloat: return "FLOAT";
-    case PhysicalType::kDouble: return "DOUBLE";
-    case PhysicalType::kInterval: return "INTERVAL";
-    case PhysicalType::kVarchar: return "VARCHAR";
-    case PhysicalType::kList: return "LIST";
-    case PhysicalType::kInvalid: return "INVALID";
+    case PhysicalType::kBool:
+      return "BOOL";
+    case PhysicalType::kInt8:
+      return "INT8";
+    case PhysicalType::kInt16:
+      return "INT16";
+    case PhysicalType::kInt32:
+      return "INT32";
+    case PhysicalType::kInt64:
+      return "INT64";
+    case PhysicalType::kUInt8:
+      return "UINT8";
+    case PhysicalType::kUInt16:
+      return "UINT16";
+    case PhysicalType::kUInt32:
+      return "UINT32";
+    case PhysicalType::kUInt64:
+      return "UINT64";
+    case PhysicalType::kInt128:
+      return "INT128";
+    case PhysicalType::kUInt128:
+      return "UINT128";
+    case PhysicalType::kFloat:
+      return "FLOAT";
+    case PhysicalType::kDouble:
+      return "DOUBLE";
+    case PhysicalType::kInterval:
+      return "INTERVAL";
+    case PhysicalType::kVarchar:
+      return "VARCHAR";
+    case PhysicalType::kList:
+      return "LIST";
+    case PhysicalType::kInvalid:
+      return "INVALID";
   }
   return "INVALID";
 }
@@ -144,7 +187,7 @@ LogicalType LogicalType::Enum(std::string name, std::vector<std::string> labels)
   LogicalType t;
   t.id_ = TypeId::kEnum;
   size_t n = labels.size();
-  t.physical_ = n <= 0xFF ? PhysicalType::kUInt8
+  t.physical_ = n <= 0xFF     ? PhysicalType::kUInt8
                 : n <= 0xFFFF ? PhysicalType::kUInt16
                               : PhysicalType::kUInt32;
   auto extra = std::make_shared<Extra>();
@@ -178,14 +221,15 @@ bool LogicalType::IsIntegral() const {
     case TypeId::kUInteger:
     case TypeId::kUBigInt:
     case TypeId::kHugeInt:
-    case TypeId::kUHugeInt: return true;
-    default: return false;
+    case TypeId::kUHugeInt:
+      return true;
+    default:
+      return false;
   }
 }
 
 bool LogicalType::IsNumeric() const {
-  return IsIntegral() || id_ == TypeId::kFloat || id_ == TypeId::kDouble ||
-         id_ == TypeId::kDecimal;
+  return IsIntegral() || id_ == TypeId::kFloat || id_ == TypeId::kDouble || id_ == TypeId::kDecimal;
 }
 
 bool LogicalType::IsSigned() const {
@@ -194,8 +238,10 @@ bool LogicalType::IsSigned() const {
     case TypeId::kUSmallInt:
     case TypeId::kUInteger:
     case TypeId::kUBigInt:
-    case TypeId::kUHugeInt: return false;
-    default: return IsNumeric();
+    case TypeId::kUHugeInt:
+      return false;
+    default:
+      return IsNumeric();
   }
 }
 
@@ -209,43 +255,75 @@ bool LogicalType::IsTemporal() const {
     case TypeId::kTimestampMs:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTz:
-    case TypeId::kInterval: return true;
-    default: return false;
+    case TypeId::kInterval:
+      return true;
+    default:
+      return false;
   }
 }
 
 std::string LogicalType::ToString() const {
   switch (id_) {
-    case TypeId::kInvalid: return "INVALID";
-    case TypeId::kSqlNull: return "NULL";
-    case TypeId::kBoolean: return "BOOLEAN";
-    case TypeId::kTinyInt: return "TINYINT";
-    case TypeId::kSmallInt: return "SMALLINT";
-    case TypeId::kInteger: return "INTEGER";
-    case TypeId::kBigInt: return "BIGINT";
-    case TypeId::kUTinyInt: return "UTINYINT";
-    case TypeId::kUSmallInt: return "USMALLINT";
-    case TypeId::kUInteger: return "UINTEGER";
-    case TypeId::kUBigInt: return "UBIGINT";
-    case TypeId::kHugeInt: return "HUGEINT";
-    case TypeId::kUHugeInt: return "UHUGEINT";
-    case TypeId::kFloat: return "FLOAT";
-    case TypeId::kDouble: return "DOUBLE";
-    case TypeId::kDecimal: return fmt::format("DECIMAL({},{})", width_, scale_);
-    case TypeId::kVarchar: return "VARCHAR";
-    case TypeId::kBlob: return "BLOB";
-    case TypeId::kDate: return "DATE";
-    case TypeId::kTime: return "TIME";
-    case TypeId::kTimeTz: return "TIME WITH TIME ZONE";
-    case TypeId::kTimestamp: return "TIMESTAMP";
-    case TypeId::kTimestampS: return "TIMESTAMP_S";
-    case TypeId::kTimestampMs: return "TIMESTAMP_MS";
-    case TypeId::kTimestampNs: return "TIMESTAMP_NS";
-    case TypeId::kTimestampTz: return "TIMESTAMP WITH TIME ZONE";
-    case TypeId::kInterval: return "INTERVAL";
-    case TypeId::kUuid: return "UUID";
-    case TypeId::kEnum: return Enum().name.empty() ? "ENUM" : Enum().name;
-    case TypeId::kList: return ListChild().ToString() + "[]";
+    case TypeId::kInvalid:
+      return "INVALID";
+    case TypeId::kSqlNull:
+      return "NULL";
+    case TypeId::kBoolean:
+      return "BOOLEAN";
+    case TypeId::kTinyInt:
+      return "TINYINT";
+    case TypeId::kSmallInt:
+      return "SMALLINT";
+    case TypeId::kInteger:
+      return "INTEGER";
+    case TypeId::kBigInt:
+      return "BIGINT";
+    case TypeId::kUTinyInt:
+      return "UTINYINT";
+    case TypeId::kUSmallInt:
+      return "USMALLINT";
+    case TypeId::kUInteger:
+      return "UINTEGER";
+    case TypeId::kUBigInt:
+      return "UBIGINT";
+    case TypeId::kHugeInt:
+      return "HUGEINT";
+    case TypeId::kUHugeInt:
+      return "UHUGEINT";
+    case TypeId::kFloat:
+      return "FLOAT";
+    case TypeId::kDouble:
+      return "DOUBLE";
+    case TypeId::kDecimal:
+      return fmt::format("DECIMAL({},{})", width_, scale_);
+    case TypeId::kVarchar:
+      return "VARCHAR";
+    case TypeId::kBlob:
+      return "BLOB";
+    case TypeId::kDate:
+      return "DATE";
+    case TypeId::kTime:
+      return "TIME";
+    case TypeId::kTimeTz:
+      return "TIME WITH TIME ZONE";
+    case TypeId::kTimestamp:
+      return "TIMESTAMP";
+    case TypeId::kTimestampS:
+      return "TIMESTAMP_S";
+    case TypeId::kTimestampMs:
+      return "TIMESTAMP_MS";
+    case TypeId::kTimestampNs:
+      return "TIMESTAMP_NS";
+    case TypeId::kTimestampTz:
+      return "TIMESTAMP WITH TIME ZONE";
+    case TypeId::kInterval:
+      return "INTERVAL";
+    case TypeId::kUuid:
+      return "UUID";
+    case TypeId::kEnum:
+      return Enum().name.empty() ? "ENUM" : Enum().name;
+    case TypeId::kList:
+      return ListChild().ToString() + "[]";
   }
   return "INVALID";
 }
@@ -253,12 +331,15 @@ std::string LogicalType::ToString() const {
 bool operator==(const LogicalType& a, const LogicalType& b) {
   if (a.id_ != b.id_) return false;
   switch (a.id_) {
-    case TypeId::kDecimal: return a.width_ == b.width_ && a.scale_ == b.scale_;
-    case TypeId::kList: return a.ListChild() == b.ListChild();
+    case TypeId::kDecimal:
+      return a.width_ == b.width_ && a.scale_ == b.scale_;
+    case TypeId::kList:
+      return a.ListChild() == b.ListChild();
     case TypeId::kEnum:
       return a.extra_ == b.extra_ ||
              (a.Enum().name == b.Enum().name && a.Enum().labels == b.Enum().labels);
-    default: return true;
+    default:
+      return true;
   }
 }
 

@@ -14,23 +14,37 @@ namespace teal {
 template <typename F>
 decltype(auto) DispatchFixedWidth(PhysicalType type, F&& f) {
   switch (type) {
-    case PhysicalType::kBool: return f.template operator()<bool>();
-    case PhysicalType::kInt8: return f.template operator()<int8_t>();
-    case PhysicalType::kInt16: return f.template operator()<int16_t>();
-    case PhysicalType::kInt32: return f.template operator()<int32_t>();
-    case PhysicalType::kInt64: return f.template operator()<int64_t>();
-    case PhysicalType::kUInt8: return f.template operator()<uint8_t>();
-    case PhysicalType::kUInt16: return f.template operator()<uint16_t>();
-    case PhysicalType::kUInt32: return f.template operator()<uint32_t>();
-    case PhysicalType::kUInt64: return f.template operator()<uint64_t>();
-    case PhysicalType::kInt128: return f.template operator()<hugeint_t>();
-    case PhysicalType::kUInt128: return f.template operator()<uhugeint_t>();
-    case PhysicalType::kFloat: return f.template operator()<float>();
-    case PhysicalType::kDouble: return f.template operator()<double>();
-    case PhysicalType::kInterval: return f.template operator()<interval_t>();
+    case PhysicalType::kBool:
+      return f.template operator()<bool>();
+    case PhysicalType::kInt8:
+      return f.template operator()<int8_t>();
+    case PhysicalType::kInt16:
+      return f.template operator()<int16_t>();
+    case PhysicalType::kInt32:
+      return f.template operator()<int32_t>();
+    case PhysicalType::kInt64:
+      return f.template operator()<int64_t>();
+    case PhysicalType::kUInt8:
+      return f.template operator()<uint8_t>();
+    case PhysicalType::kUInt16:
+      return f.template operator()<uint16_t>();
+    case PhysicalType::kUInt32:
+      return f.template operator()<uint32_t>();
+    case PhysicalType::kUInt64:
+      return f.template operator()<uint64_t>();
+    case PhysicalType::kInt128:
+      return f.template operator()<hugeint_t>();
+    case PhysicalType::kUInt128:
+      return f.template operator()<uhugeint_t>();
+    case PhysicalType::kFloat:
+      return f.template operator()<float>();
+    case PhysicalType::kDouble:
+      return f.template operator()<double>();
+    case PhysicalType::kInterval:
+      return f.template operator()<interval_t>();
     default:
-      throw InternalError(fmt::format("no fixed-width layout for physical type {}",
-                                      PhysicalTypeName(type)));
+      throw InternalError(
+          fmt::format("no fixed-width layout for physical type {}", PhysicalTypeName(type)));
   }
 }
 

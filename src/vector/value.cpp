@@ -10,7 +10,7 @@
 
 namespace teal {
 
-#define TEAL_VALUE_CTOR(Name, CType, Type)                       \
+#define TEAL_VALUE_CTOR(Name, CType, Type) \
   Value Value::Name(CType v) { return FromStored(LogicalType(TypeId::Type), v); }
 TEAL_VALUE_CTOR(Boolean, bool, kBoolean)
 TEAL_VALUE_CTOR(TinyInt, int8_t, kTinyInt)
@@ -58,19 +58,26 @@ Value Value::Blob(std::string_view bytes) {
 Value Value::Decimal(int128 unscaled, uint8_t width, uint8_t scale) {
   LogicalType type = LogicalType::Decimal(width, scale);
   switch (type.Physical()) {
-    case PhysicalType::kInt16: return FromStored(type, static_cast<int16_t>(unscaled));
-    case PhysicalType::kInt32: return FromStored(type, static_cast<int32_t>(unscaled));
-    case PhysicalType::kInt64: return FromStored(type, static_cast<int64_t>(unscaled));
-    default: return FromStored(type, hugeint_t(unscaled));
+    case PhysicalType::kInt16:
+      return FromStored(type, static_cast<int16_t>(unscaled));
+    case PhysicalType::kInt32:
+      return FromStored(type, static_cast<int32_t>(unscaled));
+    case PhysicalType::kInt64:
+      return FromStored(type, static_cast<int64_t>(unscaled));
+    default:
+      return FromStored(type, hugeint_t(unscaled));
   }
 }
 
 Value Value::Enum(const LogicalType& enum_type, uint32_t index) {
   TEAL_CHECK_LT(index, enum_type.Enum().labels.size());
   switch (enum_type.Physical()) {
-    case PhysicalType::kUInt8: return FromStored(enum_type, static_cast<uint8_t>(index));
-    case PhysicalType::kUInt16: return FromStored(enum_type, static_cast<uint16_t>(index));
-    default: return FromStored(enum_type, index);
+    case PhysicalType::kUInt8:
+      return FromStored(enum_type, static_cast<uint8_t>(index));
+    case PhysicalType::kUInt16:
+      return FromStored(enum_type, static_cast<uint16_t>(index));
+    default:
+      return FromStored(enum_type, index);
   }
 }
 

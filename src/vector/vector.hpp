@@ -88,8 +88,8 @@ class Vector {
   /// Copies `count` rows of `source`, row sel.Get(i) (or i + source_offset when sel is
   /// unset), into rows target_offset + i of this flat vector. Strings and list elements
   /// are deep-copied. Types must be equal.
-  void CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count,
-                idx_t source_offset, idx_t target_offset);
+  void CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count, idx_t source_offset,
+                idx_t target_offset);
 
   /// The value of `row` (row 0 of a constant vector stands for all).
   Value GetValue(idx_t row) const;

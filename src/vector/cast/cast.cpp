@@ -1,11 +1,10 @@
 // CastVector: picks the cast family once per vector and handles what all families
 // share (identical types, NULL literals, constant vectors).
-#include "vector/vector_cast.hpp"
-
 #include <fmt/format.h>
 
 #include "common/assert.hpp"
 #include "vector/cast/cast_family.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 

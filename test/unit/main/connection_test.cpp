@@ -27,7 +27,8 @@ TEST(ConnectionTest, SelectLiteralReturnsOneTypedRow) {
 TEST(ConnectionTest, MultipleStatementsReturnTheLastResult) {
   Database db;
   Connection con(db);
-  Result result = con.Query("CREATE TABLE t(i INTEGER); INSERT INTO t VALUES (1), (2); SELECT count(*) FROM t");
+  Result result =
+      con.Query("CREATE TABLE t(i INTEGER); INSERT INTO t VALUES (1), (2); SELECT count(*) FROM t");
   EXPECT_EQ(result.GetValue(0, 0).GetStored<int64_t>(), 2);
 }
 
@@ -80,8 +81,9 @@ TEST(ConnectionTest, DefaultsFillOmittedColumns) {
 TEST(ConnectionTest, FailedStatementKeepsEarlierStatementsOfTheSameString) {
   Database db;
   Connection con(db);
-  EXPECT_THROW(con.Execute("CREATE TABLE t(i INTEGER); INSERT INTO t VALUES (1); SELECT * FROM missing"),
-               CatalogError);
+  EXPECT_THROW(
+      con.Execute("CREATE TABLE t(i INTEGER); INSERT INTO t VALUES (1); SELECT * FROM missing"),
+      CatalogError);
   EXPECT_EQ(Count(con, "t"), 1);
 }
 
@@ -90,11 +92,22 @@ TEST(ConnectionTest, WhereFollowsThreeValuedLogic) {
   Connection con(db);
   con.Execute("CREATE TABLE t(i INTEGER)");
   con.Execute("INSERT INTO t VALUES (1), (2), (NULL)");
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i <> 1").GetValue(0, 0).GetStored<int64_t>(), 1);
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE NOT (i = 1)").GetValue(0, 0).GetStored<int64_t>(), 1);
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i = 1 OR i IS NULL").GetValue(0, 0).GetStored<int64_t>(), 2);
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i NOT IN (1, NULL)").GetValue(0, 0).GetStored<int64_t>(), 0);
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i IS DISTINCT FROM 1").GetValue(0, 0).GetStored<int64_t>(), 2);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i <> 1").GetValue(0, 0).GetStored<int64_t>(),
+            1);
+  EXPECT_EQ(
+      con.Query("SELECT count(*) FROM t WHERE NOT (i = 1)").GetValue(0, 0).GetStored<int64_t>(), 1);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i = 1 OR i IS NULL")
+                .GetValue(0, 0)
+                .GetStored<int64_t>(),
+            2);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i NOT IN (1, NULL)")
+                .GetValue(0, 0)
+                .GetStored<int64_t>(),
+            0);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE i IS DISTINCT FROM 1")
+                .GetValue(0, 0)
+                .GetStored<int64_t>(),
+            2);
 }
 
 TEST(ConnectionTest, LimitAndOffsetSpanChunkBoundaries) {

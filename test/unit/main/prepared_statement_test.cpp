@@ -14,7 +14,8 @@ class PreparedStatementTest : public ::testing::Test {
  protected:
   void SetUp() override {
     con.Execute("CREATE TABLE t(i INTEGER, s VARCHAR, d DATE)");
-    con.Execute("INSERT INTO t VALUES (1, 'one', '2024-01-01'), (2, 'two', '2024-02-29'), (3, NULL, NULL)");
+    con.Execute(
+        "INSERT INTO t VALUES (1, 'one', '2024-01-01'), (2, 'two', '2024-02-29'), (3, NULL, NULL)");
   }
   int64_t CountWhere(const std::string& where) {
     return con.Query("SELECT count(*) FROM t WHERE " + where).GetValue(0, 0).GetStored<int64_t>();
@@ -43,7 +44,8 @@ TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
 }
 
 TEST_F(PreparedStatementTest, NamedParametersBindByName) {
-  auto prepared = con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
+  auto prepared =
+      con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
   EXPECT_EQ(prepared.ParameterCount(), 2u);
   EXPECT_EQ(prepared.ParameterName(1), "low");
   EXPECT_EQ(prepared.ParameterIndex("high"), 2u);
@@ -68,7 +70,8 @@ TEST_F(PreparedStatementTest, ValueThatDoesNotFitIsAConversionErrorAndInsertsNot
 }
 
 TEST_F(PreparedStatementTest, NullBindsAsSqlNull) {
-  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE s IS NOT DISTINCT FROM $1", std::optional<std::string>{})
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE s IS NOT DISTINCT FROM $1",
+                      std::optional<std::string>{})
                 .GetValue(0, 0)
                 .GetStored<int64_t>(),
             1);
@@ -108,7 +111,8 @@ TEST_F(PreparedStatementTest, ErrorsBeforeExecutionSurfaceAtPrepare) {
 TEST_F(PreparedStatementTest, PlanFollowsTheTableAfterItIsRecreated) {
   auto prepared = con.Prepare("SELECT count(*) FROM t WHERE i > $1");
   EXPECT_EQ(prepared.Execute(0).GetValue(0, 0).GetStored<int64_t>(), 3);
-  con.Execute("DROP TABLE t; CREATE TABLE t(i INTEGER, s VARCHAR, d DATE); INSERT INTO t(i) VALUES (10)");
+  con.Execute(
+      "DROP TABLE t; CREATE TABLE t(i INTEGER, s VARCHAR, d DATE); INSERT INTO t(i) VALUES (10)");
   EXPECT_EQ(prepared.Execute(0).GetValue(0, 0).GetStored<int64_t>(), 1);
 }
 
