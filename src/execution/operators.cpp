@@ -115,58 +115,6 @@ OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output,
   return last >= end ? OperatorResult::kFinished : OperatorResult::kNeedMoreInput;
 }
 
-// ---- aggregate ----------------------------------------------------------------------
-
-namespace {
-struct AggregateSink : SinkState {
-  std::vector<int64_t> counts;
-};
-}  // namespace
-
-std::unique_ptr<SinkState> PhysicalUngroupedAggregate::GetSinkState() const {
-  auto state = std::make_unique<AggregateSink>();
-  state->counts.assign(aggregates_.size(), 0);
-  return state;
-}
-
-void PhysicalUngroupedAggregate::Sink(DataChunk& input, SinkState& state) const {
-  auto& s = static_cast<AggregateSink&>(state);
-  for (idx_t a = 0; a < aggregates_.size(); a++) {
-    const Expression& aggregate = *aggregates_[a];
-    if (aggregate.aggregate == AggregateKind::kCountStar) {
-      s.counts[a] += static_cast<int64_t>(input.size());
-      continue;
-    }
-    Vector v(aggregate.children[0]->type, 0);
-    ExpressionExecutor::Execute(*aggregate.children[0], input, v);
-    if (v.IsConstant()) {
-      if (v.RowIsValid(0)) s.counts[a] += static_cast<int64_t>(input.size());
-      continue;
-    }
-    if (v.Validity().AllValid()) {
-      s.counts[a] += static_cast<int64_t>(input.size());
-      continue;
-    }
-    for (idx_t i = 0; i < input.size(); i++) s.counts[a] += v.RowIsValid(i);
-  }
-}
-
-std::unique_ptr<SourceState> PhysicalUngroupedAggregate::GetSourceState() const {
-  return std::make_unique<DoneState>();
-}
-
-void PhysicalUngroupedAggregate::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& done = static_cast<DoneState&>(state);
-  if (done.done) {
-    chunk.SetCardinality(0);
-    return;
-  }
-  auto& s = static_cast<AggregateSink&>(*sink_state);
-  for (idx_t a = 0; a < aggregates_.size(); a++) chunk.data[a].Values<int64_t>()[0] = s.counts[a];
-  chunk.SetCardinality(1);
-  done.done = true;
-}
-
 // ---- insert -------------------------------------------------------------------------
 
 namespace {

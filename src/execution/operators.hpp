@@ -84,23 +84,6 @@ class PhysicalLimit : public PhysicalOperator {
   idx_t offset_;
 };
 
-/// Aggregates without GROUP BY: one output row.
-class PhysicalUngroupedAggregate : public PhysicalOperator {
- public:
-  PhysicalUngroupedAggregate(std::vector<LogicalType> types, std::vector<ExpressionPtr> aggregates)
-      : PhysicalOperator(std::move(types)), aggregates_(std::move(aggregates)) {}
-  std::string Name() const override { return "UNGROUPED_AGGREGATE"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
-
- private:
-  std::vector<ExpressionPtr> aggregates_;
-};
-
 /// Collects the rows to insert, checks constraints, and appends them all at Finalize,
 /// so a failing row leaves the table unchanged. As a source it yields the row count.
 /// Rows go through TableAppend, the path the Appender uses too: column_map[c] is the

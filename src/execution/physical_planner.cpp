@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "execution/hash_aggregate.hpp"
 #include "execution/operators.hpp"
+#include "execution/order.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -24,7 +26,9 @@ ExpressionPtr Substitute(const Expression& e, const std::vector<Value>& paramete
   copy->value = e.value;
   copy->column = e.column;
   copy->op = e.op;
+  copy->function = e.function;
   copy->aggregate = e.aggregate;
+  copy->distinct = e.distinct;
   for (const auto& child : e.children) copy->children.push_back(Substitute(*child, parameters));
   if (copy->kind == BoundKind::kCast && copy->children[0]->kind == BoundKind::kConstant) {
     return MakeCast(std::move(copy->children[0]), copy->type);
@@ -81,8 +85,13 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
     }
     case LogicalKind::kAggregate: {
       auto& aggregate = static_cast<LogicalAggregate&>(plan);
-      op = std::make_unique<PhysicalUngroupedAggregate>(aggregate.types,
-                                                        take_all(aggregate.aggregates));
+      op = std::make_unique<PhysicalHashAggregate>(aggregate.types, take_all(aggregate.groups),
+                                                   take_all(aggregate.aggregates));
+      break;
+    }
+    case LogicalKind::kOrder: {
+      auto& order = static_cast<LogicalOrder&>(plan);
+      op = std::make_unique<PhysicalOrder>(order.types, order.keys);
       break;
     }
     case LogicalKind::kLimit: {

@@ -9,6 +9,7 @@
 #include "execution/executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "main/prepared_data.hpp"
+#include "optimizer/optimizer.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder.hpp"
 #include "teal/error.hpp"
@@ -199,6 +200,7 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
     prepared.bound = binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
   }
   prepared.bind_with_values = binder.NeedsParameterValues();
+  Optimize(*prepared.bound.plan);
   // A parameter directly under a cast takes that cast's type; any other occurrence
   // leaves the type open, and the statement is bound with the values each time.
   std::function<void(const Expression&, const Expression*)> visit = [&](const Expression& e,
@@ -235,6 +237,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 }
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
+  Optimize(*bound.plan);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   // Statements with effects run to completion now; queries stream as they are read.

@@ -30,11 +30,22 @@ struct BaseTableRef {
   std::string alias;
 };
 
+struct OrderTerm {
+  ParsedExpressionPtr expression;
+  bool descending = false;
+  /// Unset: PostgreSQL's default, NULLs sort as the largest values.
+  std::optional<bool> nulls_first;
+};
+
 struct SelectStatement : SQLStatement {
   SelectStatement() : SQLStatement(StatementType::kSelect) {}
+  bool distinct = false;
   std::vector<ParsedExpressionPtr> select_list;
   std::optional<BaseTableRef> from;
   ParsedExpressionPtr where;
+  std::vector<ParsedExpressionPtr> group_by;
+  ParsedExpressionPtr having;
+  std::vector<OrderTerm> order_by;
   ParsedExpressionPtr limit;
   ParsedExpressionPtr offset;
   /// VALUES (...), (...) — when set, select_list and from are empty.

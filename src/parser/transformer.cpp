@@ -74,14 +74,39 @@ class Transformer {
       throw NotImplementedError("UNION, INTERSECT and EXCEPT");
     }
     if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
-    if (s.n_distinct_clause) throw NotImplementedError("SELECT DISTINCT");
-    if (s.n_group_clause) throw NotImplementedError("GROUP BY");
-    if (s.having_clause) throw NotImplementedError("HAVING");
-    if (s.n_sort_clause) throw NotImplementedError("ORDER BY");
+    if (s.group_distinct) throw NotImplementedError("GROUP BY DISTINCT");
     if (s.n_window_clause) throw NotImplementedError("WINDOW");
     if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
     if (s.into_clause) throw NotImplementedError("SELECT INTO");
     auto select = std::make_unique<SelectStatement>();
+    if (s.n_distinct_clause) {
+      // SELECT DISTINCT has one empty entry; DISTINCT ON (…) lists expressions.
+      const Node* first = s.distinct_clause[0];
+      if (s.n_distinct_clause > 1 || (first && first->node_case != PG_QUERY__NODE__NODE__NOT_SET)) {
+        throw NotImplementedError("DISTINCT ON");
+      }
+      select->distinct = true;
+    }
+    for (size_t i = 0; i < s.n_group_clause; i++) {
+      const Node* group = s.group_clause[i];
+      if (group->node_case == PG_QUERY__NODE__NODE_GROUPING_SET) {
+        throw NotImplementedError("GROUPING SETS, ROLLUP and CUBE");
+      }
+      select->group_by.push_back(Expr(group));
+    }
+    if (s.having_clause) select->having = Expr(s.having_clause);
+    for (size_t i = 0; i < s.n_sort_clause; i++) {
+      const auto& sort = *s.sort_clause[i]->sort_by;
+      if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) {
+        throw NotImplementedError("ORDER BY … USING");
+      }
+      OrderTerm term;
+      term.expression = Expr(sort.node);
+      term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
+      select->order_by.push_back(std::move(term));
+    }
     for (size_t i = 0; i < s.n_values_lists; i++) {
       const Node* row = s.values_lists[i];
       if (row->node_case != PG_QUERY__NODE__NODE_LIST) {

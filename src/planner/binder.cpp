@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "function/function.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -259,6 +260,11 @@ struct Binder::Scope {
   std::vector<ExpressionPtr> aggregates;  // pulled out of the select list
   bool inside_aggregate = false;
   std::string column_outside_aggregate;  // first column referenced outside an aggregate
+  // Grouping: expressions outside aggregates must be groups, referenced by position.
+  bool grouping = false;
+  std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
+  std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
+  std::vector<LogicalType> group_types;
 };
 
 namespace {
@@ -350,34 +356,103 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     negated->children.push_back(std::move(both));
     return negated;
   }
-  throw NotImplementedError(fmt::format("operator {}", op));
+  // Everything else is a function under the operator's name: + - * / % || …
+  std::string function = op;
+  bool negate = false;
+  if (op == "LIKE" || op == "ILIKE") function = op == "LIKE" ? "like" : "ilike";
+  if (op == "NOT LIKE" || op == "NOT ILIKE") {
+    function = op == "NOT LIKE" ? "like" : "ilike";
+    negate = true;
+  }
+  std::vector<ExpressionPtr> arguments;
+  for (size_t i = 0; i < e.children.size(); i++) arguments.push_back(child(i));
+  auto call = BindScalarCall(function, std::move(arguments), e);
+  if (!negate) return call;
+  auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+  negated->children.push_back(std::move(call));
+  return negated;
+}
+
+ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
+                                     const ParsedExpression& e) {
+  const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
+  if (!set) {
+    if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
+    throw NotImplementedError(fmt::format("function {}", name));
+  }
+  std::vector<LogicalType> types;
+  std::vector<bool> literals;
+  for (const auto& a : arguments) {
+    types.push_back(a->type);
+    literals.push_back(IsLiteral(*a));
+  }
+  ScalarFunction function = ResolveScalar(*set, types, literals);
+  auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  for (size_t i = 0; i < arguments.size(); i++) {
+    const LogicalType& param =
+        i < function.arguments.size() ? function.arguments[i] : function.varargs;
+    call->children.push_back(MakeCast(std::move(arguments[i]), param));
+  }
+  call->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return call;  // a call on constants is folded by the optimizer
+
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
-  if (e.name == "count") {
-    if (!scope.allow_aggregates) {
-      throw BinderError(fmt::format("aggregate functions are not allowed in {}", scope.clause));
+  const FunctionCatalog& functions = FunctionCatalog::Builtins();
+  std::string name = e.name;
+  if (e.star) {
+    if (name != "count") {
+      throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
     }
-    if (scope.inside_aggregate) throw BinderError("aggregate function calls cannot be nested");
-    if (e.distinct) throw NotImplementedError("count(DISTINCT …)");
-    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, TypeId::kBigInt);
-    if (e.star || e.children.empty()) {
-      aggregate->aggregate = AggregateKind::kCountStar;
-    } else {
-      if (e.children.size() != 1) throw BinderError("count takes one argument");
-      aggregate->aggregate = AggregateKind::kCount;
-      scope.inside_aggregate = true;
-      aggregate->children.push_back(BindExpression(*e.children[0], scope));
-      scope.inside_aggregate = false;
-    }
-    idx_t index = scope.aggregates.size();
-    scope.aggregates.push_back(std::move(aggregate));
-    return MakeColumnRef(index, TypeId::kBigInt, e.ToString());
+    name = "count_star";
   }
-  throw NotImplementedError(fmt::format("function {}", e.name));
+  if (const AggregateFunctionSet* set = functions.FindAggregate(name)) {
+    if (!scope.allow_aggregates) {
+      throw BinderError(fmt::format("aggregate functions are not allowed in {} ({})", scope.clause,
+                                    e.ToString()));
+    }
+    if (scope.inside_aggregate) {
+      throw BinderError(
+          fmt::format("aggregate function calls cannot be nested ({})", e.ToString()));
+    }
+    scope.inside_aggregate = true;
+    std::vector<ExpressionPtr> arguments;
+    for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
+    scope.inside_aggregate = false;
+    std::vector<LogicalType> types;
+    std::vector<bool> literals;
+    for (const auto& a : arguments) {
+      types.push_back(a->type);
+      literals.push_back(IsLiteral(*a));
+    }
+    AggregateFunction function = ResolveAggregate(*set, types, literals);
+    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, function.return_type);
+    for (size_t i = 0; i < arguments.size(); i++) {
+      aggregate->children.push_back(MakeCast(std::move(arguments[i]), function.arguments[i]));
+    }
+    aggregate->distinct = e.distinct;
+    aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
+    idx_t index = scope.group_types.size() + scope.aggregates.size();
+    LogicalType type = aggregate->type;
+    scope.aggregates.push_back(std::move(aggregate));
+    return MakeColumnRef(index, type, e.ToString());
+  }
+  if (e.distinct) {
+    throw BinderError(fmt::format("DISTINCT is only allowed in aggregates ({})", e.ToString()));
+  }
+  std::vector<ExpressionPtr> arguments;
+  for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
+  return BindScalarCall(name, std::move(arguments), e);
 }
 
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
+  if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
+    std::string text = e.ToString();
+    for (idx_t i = 0; i < scope.group_texts.size(); i++) {
+      if (text == scope.group_texts[i]) return MakeColumnRef(i, scope.group_types[i], text);
+    }
+  }
   switch (e.kind) {
     case ExprKind::kConstant:
       return MakeConstant(e.value);
@@ -409,6 +484,16 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       if (index == kInvalidIndex) {
         throw BinderError(
             fmt::format("column \"{}\" not found in table \"{}\"", column, scope.table->name));
+      }
+      if (scope.grouping && !scope.inside_aggregate) {
+        for (idx_t g = 0; g < scope.group_columns.size(); g++) {
+          if (scope.group_columns[g] == index) {
+            return MakeColumnRef(g, scope.group_types[g], scope.table->columns[index].name);
+          }
+        }
+        throw BinderError(fmt::format(
+            "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
+            column));
       }
       if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
         scope.column_outside_aggregate = column;
@@ -513,6 +598,7 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
       for (auto& e : static_cast<LogicalProjection&>(plan).expressions) fn(e);
       break;
     case LogicalKind::kAggregate:
+      for (auto& e : static_cast<LogicalAggregate&>(plan).groups) fn(e);
       for (auto& e : static_cast<LogicalAggregate&>(plan).aggregates) fn(e);
       break;
     case LogicalKind::kValues:
@@ -565,10 +651,48 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     plan = std::move(filter);
   }
 
+  // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
+  std::vector<ExpressionPtr> groups;
+  auto alias_of = [&](const ParsedExpression& e) -> const ParsedExpression* {
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(select.select_list.size())) {
+        throw BinderError(fmt::format("position {} is not in the select list (1 to {})", ordinal,
+                                      select.select_list.size()));
+      }
+      const ParsedExpression& item = *select.select_list[ordinal - 1];
+      if (item.kind == ExprKind::kStar) throw BinderError("a position cannot refer to *");
+      return &item;
+    }
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 &&
+        !(scope.table && scope.table->ColumnIndex(e.names[0]) != kInvalidIndex)) {
+      for (const auto& item : select.select_list) {
+        if (!item->alias.empty() && item->alias == e.names[0]) return item.get();
+      }
+    }
+    return nullptr;
+  };
+  if (!select.group_by.empty() || select.having) {
+    scope.clause = "GROUP BY";
+    for (const auto& g : select.group_by) {
+      const ParsedExpression* source = alias_of(*g);
+      const ParsedExpression& expression = source ? *source : *g;
+      auto bound_group = BindExpression(expression, scope);
+      scope.group_texts.push_back(expression.ToString());
+      scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef
+                                        ? bound_group->column
+                                        : kInvalidIndex);
+      scope.group_types.push_back(bound_group->type);
+      groups.push_back(std::move(bound_group));
+    }
+    scope.grouping = true;
+  }
+
   scope.clause = "SELECT";
   scope.allow_aggregates = true;
   scope.column_outside_aggregate.clear();
   std::vector<ExpressionPtr> projections;
+  std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
       if (!scope.table) throw BinderError("SELECT * needs a FROM clause");
@@ -576,14 +700,17 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         std::string q = item->names[0], a = scope.table_alias;
         for (auto& c : q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (q != a)
+        if (q != a) {
           throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
+        }
       }
       for (idx_t i = 0; i < scope.table->columns.size(); i++) {
-        if (scope.column_outside_aggregate.empty())
-          scope.column_outside_aggregate = scope.table->columns[i].name;
-        projections.push_back(
-            MakeColumnRef(i, scope.table->columns[i].type, scope.table->columns[i].name));
+        ParsedExpression ref(ExprKind::kColumnRef);
+        ref.names = {scope.table->columns[i].name};
+        auto expression = BindExpression(ref, scope);
+        expression->alias = scope.table->columns[i].name;
+        projections.push_back(std::move(expression));
+        texts.push_back(scope.table->columns[i].name);
       }
       continue;
     }
@@ -591,40 +718,132 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (!item->alias.empty()) {
       expression->alias = item->alias;
     } else if (item->kind == ExprKind::kColumnRef) {
-      expression->alias = scope.table->columns[expression->column].name;
+      expression->alias = item->names.back();
+      if (scope.table) {
+        idx_t index = scope.table->ColumnIndex(item->names.back());
+        if (index != kInvalidIndex) expression->alias = scope.table->columns[index].name;
+      }
     } else {
       expression->alias = item->ToString();
     }
     projections.push_back(std::move(expression));
+    texts.push_back(item->ToString());
+  }
+  const idx_t visible = projections.size();
+
+  ExpressionPtr having;
+  if (select.having) {
+    scope.clause = "HAVING";
+    having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
   }
 
-  if (!scope.aggregates.empty()) {
-    if (!scope.column_outside_aggregate.empty()) {
+  // ORDER BY: a position, an output name, an expression of the select list, or any other
+  // expression (computed as a hidden column and dropped after sorting).
+  std::vector<OrderKey> order_keys;
+  for (const auto& term : select.order_by) {
+    const ParsedExpression& e = *term.expression;
+    idx_t column = kInvalidIndex;
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
+        throw BinderError(fmt::format("ORDER BY position {} is not in the select list (1 to {})",
+                                      ordinal, visible));
+      }
+      column = static_cast<idx_t>(ordinal - 1);
+    } else if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
+        if (projections[i]->alias == e.names[0]) column = i;
+      }
+    }
+    if (column == kInvalidIndex) {
+      std::string text = e.ToString();
+      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
+        if (texts[i] == text) column = i;
+      }
+    }
+    if (column == kInvalidIndex) {
+      if (select.distinct) {
+        throw BinderError(fmt::format(
+            "for SELECT DISTINCT, ORDER BY expressions must appear in the select list ({})",
+            e.ToString()));
+      }
+      scope.clause = "ORDER BY";
+      projections.push_back(BindExpression(e, scope));
+      column = projections.size() - 1;
+    }
+    OrderKey key;
+    key.column = column;
+    key.descending = term.descending;
+    // PostgreSQL: NULL sorts as the largest value unless NULLS FIRST/LAST says otherwise.
+    key.nulls_first = term.nulls_first.value_or(term.descending);
+    order_keys.push_back(key);
+  }
+
+  if (!scope.aggregates.empty() || scope.grouping) {
+    if (!scope.grouping && !scope.column_outside_aggregate.empty()) {
       throw BinderError(fmt::format(
           "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
           scope.column_outside_aggregate));
     }
     auto aggregate = std::make_unique<LogicalAggregate>();
+    for (const auto& g : groups) aggregate->types.push_back(g->type);
     for (const auto& a : scope.aggregates) aggregate->types.push_back(a->type);
+    aggregate->groups = std::move(groups);
     aggregate->aggregates = std::move(scope.aggregates);
     aggregate->children.push_back(std::move(plan));
     plan = std::move(aggregate);
+    if (having) {
+      auto filter = std::make_unique<LogicalFilter>();
+      filter->expressions.push_back(std::move(having));
+      filter->types = plan->types;
+      filter->children.push_back(std::move(plan));
+      plan = std::move(filter);
+    }
   }
 
   auto projection = std::make_unique<LogicalProjection>();
-  for (const auto& p : projections) {
-    bound.names.push_back(p->alias);
+  for (idx_t i = 0; i < projections.size(); i++) {
+    auto& p = projections[i];
     // A bare parameter keeps its open type: the statement is bound again with its value.
     bool open_parameter = p->kind == BoundKind::kParameter;
-    bound.types.push_back(resolve_nulls && !open_parameter ? ResolveNull(p->type) : p->type);
-    projection->types.push_back(bound.types.back());
-  }
-  for (idx_t i = 0; i < projections.size(); i++) {
-    projections[i] = MakeCast(std::move(projections[i]), bound.types[i]);
+    LogicalType type = resolve_nulls && !open_parameter ? ResolveNull(p->type) : p->type;
+    if (i < visible) {
+      bound.names.push_back(p->alias);
+      bound.types.push_back(type);
+    }
+    p = MakeCast(std::move(p), type);
+    projection->types.push_back(type);
   }
   projection->expressions = std::move(projections);
   projection->children.push_back(std::move(plan));
   plan = std::move(projection);
+
+  if (select.distinct) {
+    auto distinct = std::make_unique<LogicalAggregate>();
+    for (idx_t i = 0; i < visible; i++) {
+      distinct->groups.push_back(MakeColumnRef(i, plan->types[i]));
+      distinct->types.push_back(plan->types[i]);
+    }
+    distinct->children.push_back(std::move(plan));
+    plan = std::move(distinct);
+  }
+
+  if (!order_keys.empty()) {
+    auto order = std::make_unique<LogicalOrder>();
+    order->keys = std::move(order_keys);
+    order->types = plan->types;
+    order->children.push_back(std::move(plan));
+    plan = std::move(order);
+    if (plan->types.size() > visible) {  // drop the hidden sort columns
+      auto trim = std::make_unique<LogicalProjection>();
+      for (idx_t i = 0; i < visible; i++) {
+        trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
+        trim->types.push_back(plan->types[i]);
+      }
+      trim->children.push_back(std::move(plan));
+      plan = std::move(trim);
+    }
+  }
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {

@@ -54,6 +54,8 @@ class Binder {
                                const ParsedExpression& e);
   ExpressionPtr BindBoolean(ExpressionPtr e, std::string_view context);
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
+  ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
+                               const ParsedExpression& e);
   idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);
 
   Catalog& catalog_;

@@ -22,7 +22,9 @@ ExpressionPtr Expression::Copy() const {
   copy->value = value;
   copy->column = column;
   copy->op = op;
+  copy->function = function;
   copy->aggregate = aggregate;
+  copy->distinct = distinct;
   for (const auto& child : children) copy->children.push_back(child->Copy());
   return copy;
 }
@@ -84,9 +86,13 @@ std::string Expression::ToString() const {
     }
     case BoundKind::kParameter:
       return fmt::format("${}", column + 1);
-    case BoundKind::kAggregate:
-      return aggregate == AggregateKind::kCountStar ? "count_star()"
-                                                    : "count(" + children[0]->ToString() + ")";
+    case BoundKind::kFunction:
+    case BoundKind::kAggregate: {
+      const std::string& name = kind == BoundKind::kFunction ? function->name : aggregate->name;
+      std::string out = name + "(" + (distinct ? "DISTINCT " : "");
+      for (size_t i = 0; i < children.size(); i++) out += (i ? ", " : "") + children[i]->ToString();
+      return out + ")";
+    }
   }
   return "?";
 }

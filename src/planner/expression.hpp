@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "function/function.hpp"
 #include "teal/value.hpp"
 
 namespace teal {
@@ -24,6 +25,7 @@ enum class BoundKind {
   kIsNull,
   kIsNotNull,
   kListValue,  // [children...]
+  kFunction,   // scalar function over children (already cast to its argument types)
   kAggregate,  // aggregate (only inside an aggregate operator's list)
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
 };
@@ -39,7 +41,6 @@ enum class CompareOp {
   kNotDistinct
 };
 
-enum class AggregateKind { kCountStar, kCount };
 
 struct Expression {
   BoundKind kind;
@@ -48,7 +49,9 @@ struct Expression {
   Value value;
   idx_t column = 0;
   CompareOp op = CompareOp::kEqual;
-  AggregateKind aggregate = AggregateKind::kCountStar;
+  std::shared_ptr<const ScalarFunction> function;           // kFunction
+  std::shared_ptr<const AggregateFunction> aggregate;       // kAggregate
+  bool distinct = false;                                     // kAggregate: f(DISTINCT x)
   std::vector<std::unique_ptr<Expression>> children;
 
   Expression(BoundKind k, LogicalType t) : kind(k), type(std::move(t)) {}

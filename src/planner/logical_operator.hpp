@@ -17,6 +17,7 @@ enum class LogicalKind {
   kFilter,
   kProjection,
   kAggregate,
+  kOrder,
   kLimit,
   kInsert
 };
@@ -60,10 +61,25 @@ struct LogicalProjection : LogicalOperator {
   std::vector<ExpressionPtr> expressions;
 };
 
-/// Ungrouped aggregation: one output row with one column per aggregate.
+/// Aggregation: one output row per distinct value of `groups` (exactly one row when
+/// there are no groups), with the group columns first, then one column per aggregate.
+/// SELECT DISTINCT is an aggregate with groups and no aggregates.
 struct LogicalAggregate : LogicalOperator {
   LogicalAggregate() : LogicalOperator(LogicalKind::kAggregate) {}
+  std::vector<ExpressionPtr> groups;
   std::vector<ExpressionPtr> aggregates;
+};
+
+struct OrderKey {
+  idx_t column;  // a column of the child's output
+  bool descending = false;
+  bool nulls_first = false;
+};
+
+/// Sorts its input by `keys` (stable, so equal keys keep their input order).
+struct LogicalOrder : LogicalOperator {
+  LogicalOrder() : LogicalOperator(LogicalKind::kOrder) {}
+  std::vector<OrderKey> keys;
 };
 
 struct LogicalLimit : LogicalOperator {

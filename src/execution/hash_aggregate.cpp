@@ -1,0 +1,239 @@
+// PhysicalHashAggregate: group keys, state blocks and the update/finalize loops.
+#include "execution/hash_aggregate.hpp"
+
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "execution/expression_executor.hpp"
+#include "teal/error.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+namespace {
+
+constexpr idx_t kStateAlignment = 16;
+
+idx_t AlignUp(idx_t n) { return (n + kStateAlignment - 1) / kStateAlignment * kStateAlignment; }
+
+/// Appends the encoding of row `row` of `v` to `key`: equal values (as GROUP BY sees
+/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised.
+void EncodeKey(const Vector& v, idx_t row, std::string& key) {
+  if (!v.RowIsValid(row)) {
+    key.push_back('\0');
+    return;
+  }
+  key.push_back('\1');
+  switch (v.Type().Physical()) {
+    case PhysicalType::kVarchar: {
+      auto s = v.Values<string_t>()[row].View();
+      uint32_t n = static_cast<uint32_t>(s.size());
+      key.append(reinterpret_cast<const char*>(&n), sizeof(n));
+      key.append(s);
+      return;
+    }
+    case PhysicalType::kList: {
+      std::string text = v.GetValue(row).ToString();
+      uint32_t n = static_cast<uint32_t>(text.size());
+      key.append(reinterpret_cast<const char*>(&n), sizeof(n));
+      key.append(text);
+      return;
+    }
+    case PhysicalType::kFloat: {
+      float f = v.Values<float>()[row];
+      if (f == 0) f = 0;
+      if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
+      key.append(reinterpret_cast<const char*>(&f), sizeof(f));
+      return;
+    }
+    case PhysicalType::kDouble: {
+      double d = v.Values<double>()[row];
+      if (d == 0) d = 0;
+      if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();
+      key.append(reinterpret_cast<const char*>(&d), sizeof(d));
+      return;
+    }
+    default: {
+      idx_t width = PhysicalTypeSize(v.Type().Physical());
+      key.append(reinterpret_cast<const char*>(v.Data() + row * width), width);
+      return;
+    }
+  }
+}
+
+struct AggregateSink : SinkState {
+  const PhysicalHashAggregate* op = nullptr;
+  std::unordered_map<std::string, idx_t> group_index;
+  std::vector<std::unique_ptr<DataChunk>> group_values;  // kVectorSize groups per chunk
+  std::vector<std::unique_ptr<data_t[]>> state_blocks;   // one block of states per chunk
+  std::vector<data_ptr_t> states;                        // group -> its state block
+  /// DISTINCT aggregates: per aggregate, the (group, argument) keys already counted.
+  std::vector<std::unordered_set<std::string>> seen;
+  std::vector<std::function<void(data_ptr_t)>> destroy;
+  std::vector<idx_t> destroy_offsets;
+
+  ~AggregateSink() override {
+    for (size_t a = 0; a < destroy.size(); a++) {
+      for (data_ptr_t state : states) destroy[a](state + destroy_offsets[a]);
+    }
+  }
+};
+
+}  // namespace
+
+PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
+                                             std::vector<ExpressionPtr> groups,
+                                             std::vector<ExpressionPtr> aggregates)
+    : PhysicalOperator(std::move(types)), groups_(std::move(groups)), aggregates_(std::move(aggregates)) {
+  for (const auto& a : aggregates_) {
+    state_offsets_.push_back(state_size_);
+    state_size_ += AlignUp(std::max<idx_t>(a->aggregate->state_size, 1));
+  }
+}
+
+namespace {
+/// Creates group number `sink.states.size()` with the values of `row` of `keys`.
+idx_t NewGroup(AggregateSink& sink, const std::vector<Vector>& keys, idx_t row,
+               const std::vector<LogicalType>& group_types, idx_t state_size,
+               const std::vector<ExpressionPtr>& aggregates, const std::vector<idx_t>& offsets) {
+  idx_t group = sink.states.size();
+  idx_t slot = group % kVectorSize;
+  if (slot == 0) {
+    sink.group_values.push_back(std::make_unique<DataChunk>(group_types));
+    sink.state_blocks.emplace_back(new data_t[state_size * kVectorSize]);
+  }
+  DataChunk& values = *sink.group_values.back();
+  SelectionVector one(1);
+  one.Set(0, row);
+  for (idx_t k = 0; k < keys.size(); k++) values.data[k].CopyFrom(keys[k], one, 1, 0, slot);
+  values.SetCardinality(slot + 1);
+  data_ptr_t state = sink.state_blocks.back().get() + slot * state_size;
+  for (idx_t a = 0; a < aggregates.size(); a++) aggregates[a]->aggregate->initialize(state + offsets[a]);
+  sink.states.push_back(state);
+  return group;
+}
+}  // namespace
+
+std::unique_ptr<SinkState> PhysicalHashAggregate::GetSinkState() const {
+  auto sink = std::make_unique<AggregateSink>();
+  sink->op = this;
+  sink->seen.resize(aggregates_.size());
+  for (idx_t a = 0; a < aggregates_.size(); a++) {
+    if (aggregates_[a]->aggregate->destroy) {
+      sink->destroy.push_back(aggregates_[a]->aggregate->destroy);
+      sink->destroy_offsets.push_back(state_offsets_[a]);
+    }
+  }
+  if (groups_.empty()) {
+    std::vector<Vector> none;
+    NewGroup(*sink, none, 0, {}, state_size_, aggregates_, state_offsets_);
+  }
+  return sink;
+}
+
+void PhysicalHashAggregate::Sink(DataChunk& input, SinkState& state) const {
+  auto& sink = static_cast<AggregateSink&>(state);
+  const idx_t count = input.size();
+  std::vector<LogicalType> group_types;
+  std::vector<Vector> keys;
+  for (const auto& g : groups_) {
+    group_types.push_back(g->type);
+    Vector v(g->type, 0);
+    ExpressionExecutor::Execute(*g, input, v);
+    v.Flatten(count);
+    keys.push_back(std::move(v));
+  }
+  // Each row's group, and so its state block.
+  std::vector<idx_t> row_group(count, 0);
+  if (!groups_.empty()) {
+    std::string key;
+    for (idx_t row = 0; row < count; row++) {
+      key.clear();
+      for (const auto& k : keys) EncodeKey(k, row, key);
+      auto it = sink.group_index.find(key);
+      if (it == sink.group_index.end()) {
+        idx_t group = NewGroup(sink, keys, row, group_types, state_size_, aggregates_, state_offsets_);
+        it = sink.group_index.emplace(key, group).first;
+      }
+      row_group[row] = it->second;
+    }
+  }
+
+  std::vector<data_ptr_t> row_states(count);
+  SelectionVector sel(std::max<idx_t>(count, 1));
+  for (idx_t a = 0; a < aggregates_.size(); a++) {
+    const Expression& aggregate = *aggregates_[a];
+    const AggregateFunction& function = *aggregate.aggregate;
+    DataChunk arguments;
+    for (const auto& child : aggregate.children) {
+      Vector v(child->type, 0);
+      ExpressionExecutor::Execute(*child, input, v);
+      v.Flatten(count);
+      arguments.data.push_back(std::move(v));
+    }
+    // Rows that take part: no NULL argument (when the aggregate ignores NULLs) and, for
+    // DISTINCT, an argument value this group has not seen yet.
+    idx_t selected = 0;
+    std::string key;
+    for (idx_t row = 0; row < count; row++) {
+      bool take = true;
+      if (function.ignores_nulls) {
+        for (const auto& v : arguments.data) take = take && v.RowIsValid(row);
+      }
+      if (take && aggregate.distinct) {
+        key.assign(reinterpret_cast<const char*>(&row_group[row]), sizeof(idx_t));
+        for (const auto& v : arguments.data) EncodeKey(v, row, key);
+        take = sink.seen[a].insert(key).second;
+      }
+      if (take) sel.Set(selected++, row);
+    }
+    if (selected == 0) continue;
+    if (selected < count) {
+      arguments.SetCardinality(count);
+      arguments.Slice(sel, selected);
+    } else {
+      arguments.SetCardinality(count);
+    }
+    for (idx_t i = 0; i < selected; i++) {
+      row_states[i] = sink.states[row_group[sel.Get(i)]] + state_offsets_[a];
+    }
+    function.update(arguments, row_states.data(), selected);
+  }
+}
+
+namespace {
+struct AggregateSource : SourceState {
+  idx_t next_group = 0;
+};
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalHashAggregate::GetSourceState() const {
+  return std::make_unique<AggregateSource>();
+}
+
+void PhysicalHashAggregate::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& source = static_cast<AggregateSource&>(state);
+  auto& sink = static_cast<AggregateSink&>(*sink_state);
+  idx_t total = sink.states.size();
+  if (source.next_group >= total) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  // Groups were created in chunks of kVectorSize, so one output chunk is one of them.
+  idx_t block = source.next_group / kVectorSize;
+  idx_t n = std::min(kVectorSize, total - source.next_group);
+  SelectionVector none;
+  for (idx_t g = 0; g < groups_.size(); g++) {
+    chunk.data[g].CopyFrom(sink.group_values[block]->data[g], none, n, 0, 0);
+  }
+  std::vector<data_ptr_t> states(n);
+  for (idx_t a = 0; a < aggregates_.size(); a++) {
+    for (idx_t i = 0; i < n; i++) states[i] = sink.states[source.next_group + i] + state_offsets_[a];
+    aggregates_[a]->aggregate->finalize(states.data(), n, chunk.data[groups_.size() + a], 0);
+  }
+  chunk.SetCardinality(n);
+  source.next_group += n;
+}
+
+}  // namespace teal

@@ -1,0 +1,123 @@
+// PhysicalOrder: gather, sort row numbers, emit.
+#include "execution/order.hpp"
+
+#include <algorithm>
+
+#include "execution/expression_executor.hpp"
+#include "execution/value_compare.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+namespace {
+
+struct OrderSink : SinkState {
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  idx_t rows = 0;
+  std::unique_ptr<DataChunk> all;  // every row, after Finalize
+  std::vector<sel_t> order;        // row numbers of `all` in sorted order
+};
+
+/// Compares two rows of one column, both valid.
+using RowCompare = int (*)(const Vector& v, idx_t a, idx_t b);
+
+template <typename T, typename C>
+int CompareRows(const Vector& v, idx_t a, idx_t b) {
+  const T* data = v.Values<T>();
+  return C::Cmp(data[a], data[b]);
+}
+
+int CompareListRows(const Vector& v, idx_t a, idx_t b) {
+  return CompareValues(v.GetValue(a), v.GetValue(b));
+}
+
+RowCompare ComparatorFor(const LogicalType& type) {
+  if (type.Id() == TypeId::kTimeTz) return CompareRows<uint64_t, TimeTzCompare>;
+  switch (type.Physical()) {
+    case PhysicalType::kVarchar: return CompareRows<string_t, StringCompare>;
+    case PhysicalType::kInterval: return CompareRows<interval_t, IntervalCompare>;
+    case PhysicalType::kList: return CompareListRows;
+    default:
+      return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> RowCompare {
+        if constexpr (std::is_same_v<T, interval_t>) {
+          return nullptr;
+        } else {
+          return CompareRows<T, PlainCompare<T>>;
+        }
+      });
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<SinkState> PhysicalOrder::GetSinkState() const { return std::make_unique<OrderSink>(); }
+
+void PhysicalOrder::Sink(DataChunk& input, SinkState& state) const {
+  auto& sink = static_cast<OrderSink&>(state);
+  auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
+  copy->Append(input);
+  sink.rows += copy->size();
+  sink.chunks.push_back(std::move(copy));
+}
+
+void PhysicalOrder::Finalize(SinkState& state) const {
+  auto& sink = static_cast<OrderSink&>(state);
+  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(sink.rows, 1));
+  for (const auto& chunk : sink.chunks) sink.all->Append(*chunk);
+  sink.chunks.clear();
+  const DataChunk& all = *sink.all;
+
+  struct Key {
+    const Vector* vector;
+    RowCompare compare;
+    bool descending;
+    bool nulls_first;
+  };
+  std::vector<Key> keys;
+  for (const auto& k : keys_) {
+    keys.push_back({&all.data[k.column], ComparatorFor(all.data[k.column].Type()), k.descending,
+                    k.nulls_first});
+  }
+  sink.order.resize(sink.rows);
+  for (idx_t i = 0; i < sink.rows; i++) sink.order[i] = static_cast<sel_t>(i);
+  std::stable_sort(sink.order.begin(), sink.order.end(), [&](sel_t a, sel_t b) {
+    for (const auto& key : keys) {
+      bool av = key.vector->RowIsValid(a), bv = key.vector->RowIsValid(b);
+      if (!av || !bv) {
+        if (av == bv) continue;
+        // The NULL one goes first exactly when NULLS FIRST.
+        return !av ? key.nulls_first : !key.nulls_first;
+      }
+      int c = key.compare(*key.vector, a, b);
+      if (c != 0) return key.descending ? c > 0 : c < 0;
+    }
+    return false;
+  });
+}
+
+namespace {
+struct OrderSource : SourceState {
+  idx_t next = 0;
+};
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalOrder::GetSourceState() const {
+  return std::make_unique<OrderSource>();
+}
+
+void PhysicalOrder::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& source = static_cast<OrderSource&>(state);
+  auto& sink = static_cast<OrderSink&>(*sink_state);
+  idx_t n = std::min(kVectorSize, sink.rows - std::min(source.next, sink.rows));
+  if (n == 0) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  SelectionVector sel(n);
+  for (idx_t i = 0; i < n; i++) sel.Set(i, sink.order[source.next + i]);
+  for (idx_t c = 0; c < types.size(); c++) chunk.data[c].CopyFrom(sink.all->data[c], sel, n, 0, 0);
+  chunk.SetCardinality(n);
+  source.next += n;
+}
+
+}  // namespace teal

@@ -1,0 +1,17 @@
+// The registration functions of every built-in function family. FunctionCatalog::
+// Builtins() calls each once. A new family adds its function here and in
+// function_catalog.cpp.
+#pragma once
+
+#include "function/function.hpp"
+
+namespace teal {
+
+void RegisterArithmeticFunctions(FunctionCatalog& catalog);  // + - * / % and math
+void RegisterStringFunctions(FunctionCatalog& catalog);
+void RegisterDateFunctions(FunctionCatalog& catalog);
+void RegisterListFunctions(FunctionCatalog& catalog);
+void RegisterGenericFunctions(FunctionCatalog& catalog);  // coalesce, nullif, uuid, enum …
+void RegisterAggregateFunctions(FunctionCatalog& catalog);
+
+}  // namespace teal

@@ -1,0 +1,108 @@
+// Built-in and user functions: the scalar and aggregate function interfaces, function
+// sets (overloads under one name) and the catalog of built-ins.
+//
+// A scalar function runs once per vector: it receives its arguments as flat vectors
+// already cast to the overload's argument types and writes a flat result vector. Unless
+// the function says otherwise, rows where any argument is NULL are NULL in the result
+// and the function must not fail on them (their stored values are unspecified), so it
+// may compute them anyway or skip them by the validity mask.
+//
+// An aggregate keeps a fixed-size state per group: the operator allocates state_size
+// bytes per group, calls initialize once, update with the rows of each chunk (each row
+// pointing at its group's state), combine to merge partial states (parallel or spilled
+// aggregation), finalize to write one result row per state, and destroy if the state
+// owns memory.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+using ScalarFunctionBody = std::function<void(const DataChunk& arguments, Vector& result, idx_t count)>;
+
+struct ScalarFunction {
+  std::string name;
+  std::vector<LogicalType> arguments;
+  /// When valid, any number of further arguments of this type may follow.
+  LogicalType varargs;
+  LogicalType return_type;
+  ScalarFunctionBody body;
+  /// False for functions that look at NULL arguments themselves (coalesce, concat…).
+  bool null_in_null_out = true;
+  /// False for functions whose result may differ between calls (random, nextval).
+  bool deterministic = true;
+};
+
+/// Every overload of one scalar function name.
+struct ScalarFunctionSet {
+  std::string name;
+  std::vector<ScalarFunction> overloads;
+  /// For functions whose signature depends on the argument types (DECIMAL arithmetic,
+  /// list functions, greatest/least): returns the concrete function for `arguments`,
+  /// or nullopt to fall back to `overloads`. May throw BinderError with a better message.
+  std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>& arguments)> resolve;
+};
+
+
+struct AggregateFunction {
+  std::string name;
+  std::vector<LogicalType> arguments;
+  LogicalType return_type;
+  idx_t state_size = 0;
+  std::function<void(data_ptr_t state)> initialize;
+  /// Adds `count` rows: row i goes into states[i]. Rows with a NULL argument are already
+  /// filtered out when ignores_nulls is set.
+  std::function<void(const DataChunk& arguments, data_ptr_t* states, idx_t count)> update;
+  /// Merges `source` into `target`.
+  std::function<void(data_ptr_t source, data_ptr_t target)> combine;
+  /// Writes the result of states[i] into row offset + i of `result`.
+  std::function<void(data_ptr_t* states, idx_t count, Vector& result, idx_t offset)> finalize;
+  /// Frees memory the state owns; null when it owns none.
+  std::function<void(data_ptr_t state)> destroy;
+  bool ignores_nulls = true;
+};
+
+struct AggregateFunctionSet {
+  std::string name;
+  std::vector<AggregateFunction> overloads;
+  std::function<std::optional<AggregateFunction>(const std::vector<LogicalType>& arguments)> resolve;
+};
+
+/// The built-in functions. Immutable after construction; thread-safe to read.
+class FunctionCatalog {
+ public:
+  static const FunctionCatalog& Builtins();
+
+  const ScalarFunctionSet* FindScalar(std::string_view name) const;
+  const AggregateFunctionSet* FindAggregate(std::string_view name) const;
+
+  void AddScalar(ScalarFunction function);
+  void AddScalarSet(ScalarFunctionSet set);
+  void AddAggregate(AggregateFunction function);
+  void AddAggregateSet(AggregateFunctionSet set);
+
+ private:
+  std::vector<std::unique_ptr<ScalarFunctionSet>> scalars_;
+  std::vector<std::unique_ptr<AggregateFunctionSet>> aggregates_;
+};
+
+/// How costly it is to convert an argument of type `from` into a parameter of type `to`
+/// implicitly: 0 for the same type, larger for worse matches, -1 when not allowed.
+/// `from_literal` marks constants written in the SQL (a string literal converts to any type).
+int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to);
+
+/// Picks the overload of `set` for arguments of `types` (the cheapest implicit casts;
+/// ties are an ambiguity error). Throws BinderError naming the function and the types.
+ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<LogicalType>& types,
+                             const std::vector<bool>& literals);
+AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,
+                                   const std::vector<LogicalType>& types,
+                                   const std::vector<bool>& literals);
+
+}  // namespace teal
