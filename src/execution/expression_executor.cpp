@@ -240,6 +240,45 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
       result.Reference(out);
       return;
     }
+    case BoundKind::kCase: {
+      // Each result is computed only for the rows its condition picks, so that an
+      // error in a branch (1 / 0) cannot come from rows that did not take it.
+      Vector out(e.type, std::max<idx_t>(count, 1));
+      std::vector<sel_t> remaining(count);
+      for (idx_t i = 0; i < count; i++) remaining[i] = static_cast<sel_t>(i);
+      auto assign = [&](const Expression& value, const std::vector<sel_t>& rows) {
+        if (rows.empty()) return;
+        DataChunk subset;
+        subset.Reference(input);
+        SelectionVector sel(rows.size());
+        for (idx_t i = 0; i < rows.size(); i++) sel.Set(i, rows[i]);
+        subset.Slice(sel, rows.size());
+        Vector v = EvaluateFlat(value, subset);
+        for (idx_t i = 0; i < rows.size(); i++) {
+          SelectionVector one(1);
+          one.Set(0, i);
+          out.CopyFrom(v, one, 1, 0, rows[i]);
+        }
+      };
+      for (size_t w = 0; w + 1 < e.children.size() && !remaining.empty(); w += 2) {
+        DataChunk subset;
+        subset.Reference(input);
+        SelectionVector sel(remaining.size());
+        for (idx_t i = 0; i < remaining.size(); i++) sel.Set(i, remaining[i]);
+        subset.Slice(sel, remaining.size());
+        Vector condition = EvaluateFlat(*e.children[w], subset);
+        std::vector<sel_t> taken, rest;
+        const bool* b = condition.Values<bool>();
+        for (idx_t i = 0; i < remaining.size(); i++) {
+          (condition.RowIsValid(i) && b[i] ? taken : rest).push_back(remaining[i]);
+        }
+        assign(*e.children[w + 1], taken);
+        remaining = std::move(rest);
+      }
+      assign(*e.children.back(), remaining);
+      result.Reference(out);
+      return;
+    }
     case BoundKind::kAggregate:
       throw InternalError("aggregate evaluated outside an aggregate operator");
     case BoundKind::kParameter:

@@ -82,6 +82,15 @@ std::string ParsedExpression::ToString() const {
       return "DEFAULT";
     case ExprKind::kList:
       return "[" + Join(children, 0) + "]";
+    case ExprKind::kCase: {
+      std::string out = "CASE";
+      size_t pairs = (children.size() - (star ? 1 : 0)) / 2;
+      for (size_t i = 0; i < pairs; i++) {
+        out += " WHEN " + children[2 * i]->ToString() + " THEN " + children[2 * i + 1]->ToString();
+      }
+      if (star) out += " ELSE " + children.back()->ToString();
+      return out + " END";
+    }
   }
   return "?";
 }

@@ -463,6 +463,23 @@ class Transformer {
     }
   }
 
+  /// CASE [arg] WHEN … THEN … [ELSE …] END; the simple form compares arg = WHEN value.
+  ParsedExpressionPtr Case(const PgQuery__CaseExpr& c) {
+    auto e = Make(ExprKind::kCase, c.location);
+    for (size_t i = 0; i < c.n_args; i++) {
+      const auto& when = *c.args[i]->case_when;
+      auto condition = Expr(when.expr);
+      if (c.arg) condition = Operator("=", when.location, Expr(c.arg), std::move(condition));
+      e->children.push_back(std::move(condition));
+      e->children.push_back(Expr(when.result));
+    }
+    if (c.defresult) {
+      e->children.push_back(Expr(c.defresult));
+      e->star = true;
+    }
+    return e;
+  }
+
   ParsedExpressionPtr Expr(const Node* node) {
     if (!node) throw InternalError("missing expression in the parse tree");
     switch (node->node_case) {
@@ -532,22 +549,77 @@ class Transformer {
         return Make(ExprKind::kDefault, node->set_to_default->location);
       case PG_QUERY__NODE__NODE_SUB_LINK:
         throw NotImplementedError("subqueries");
-      case PG_QUERY__NODE__NODE_CASE_EXPR:
-        throw NotImplementedError("CASE");
-      case PG_QUERY__NODE__NODE_COALESCE_EXPR:
-        throw NotImplementedError("COALESCE");
-      case PG_QUERY__NODE__NODE_A_INDIRECTION:
-        throw NotImplementedError("subscripts and field access");
-      case PG_QUERY__NODE__NODE_BOOLEAN_TEST:
-        throw NotImplementedError("IS TRUE / IS FALSE");
-      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
-        throw NotImplementedError("current_date, current_timestamp and similar");
+      case PG_QUERY__NODE__NODE_CASE_EXPR: return Case(*node->case_expr);
+      case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
+        const auto& c = *node->coalesce_expr;
+        auto e = Make(ExprKind::kFunction, c.location);
+        e->name = "coalesce";
+        for (size_t i = 0; i < c.n_args; i++) e->children.push_back(Expr(c.args[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: {
+        const auto& m = *node->min_max_expr;
+        auto e = Make(ExprKind::kFunction, m.location);
+        e->name = m.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
+        for (size_t i = 0; i < m.n_args; i++) e->children.push_back(Expr(m.args[i]));
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_A_INDIRECTION: {
+        const auto& ind = *node->a_indirection;
+        auto e = Expr(ind.arg);
+        for (size_t i = 0; i < ind.n_indirection; i++) {
+          const Node* step = ind.indirection[i];
+          if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice) {
+            throw NotImplementedError("list slices and field access");
+          }
+          auto extract = Make(ExprKind::kFunction, e->location);
+          extract->name = "list_extract";
+          extract->children.push_back(std::move(e));
+          extract->children.push_back(Expr(step->a_indices->uidx));
+          e = std::move(extract);
+        }
+        return e;
+      }
+      case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {
+        const auto& t = *node->boolean_test;
+        auto value = [&](bool b) {
+          auto c = Make(ExprKind::kConstant, t.location);
+          c->value = Value::Boolean(b);
+          return c;
+        };
+        switch (t.booltesttype) {
+          case PG_QUERY__BOOL_TEST_TYPE__IS_TRUE:
+            return Operator("IS NOT DISTINCT FROM", t.location, Expr(t.arg), value(true));
+          case PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE:
+            return Operator("IS DISTINCT FROM", t.location, Expr(t.arg), value(true));
+          case PG_QUERY__BOOL_TEST_TYPE__IS_FALSE:
+            return Operator("IS NOT DISTINCT FROM", t.location, Expr(t.arg), value(false));
+          case PG_QUERY__BOOL_TEST_TYPE__IS_NOT_FALSE:
+            return Operator("IS DISTINCT FROM", t.location, Expr(t.arg), value(false));
+          case PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN:
+            return Operator("IS NULL", t.location, Expr(t.arg));
+          default: return Operator("IS NOT NULL", t.location, Expr(t.arg));
+        }
+      }
+      case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
+        const auto& f = *node->sqlvalue_function;
+        auto e = Make(ExprKind::kFunction, f.location);
+        switch (f.op) {
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE: e->name = "current_date"; break;
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
+            e->name = "current_timestamp";
+            break;
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME: e->name = "current_time"; break;
+          default: throw NotImplementedError("this SQL value function (current_user and similar)");
+        }
+        return e;
+      }
       case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
         throw NotImplementedError("COLLATE");
       case PG_QUERY__NODE__NODE_ROW_EXPR:
         throw NotImplementedError("row constructors");
-      case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
-        throw NotImplementedError("GREATEST/LEAST");
       default:
         throw NotImplementedError(fmt::format("this kind of expression (parse node {})",
                                               static_cast<int>(node->node_case)));

@@ -540,6 +540,30 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       list->children = std::move(elements);
       return list;
     }
+    case ExprKind::kCase: {
+      auto result = std::make_unique<Expression>(BoundKind::kCase, TypeId::kSqlNull);
+      size_t pairs = (e.children.size() - (e.star ? 1 : 0)) / 2;
+      std::vector<ExpressionPtr> values;
+      for (size_t i = 0; i < pairs; i++) {
+        result->children.push_back(
+            BindBoolean(BindExpression(*e.children[2 * i], scope), "a CASE condition"));
+        values.push_back(BindExpression(*e.children[2 * i + 1], scope));
+      }
+      values.push_back(e.star ? BindExpression(*e.children.back(), scope) : MakeConstant(Value()));
+      LogicalType type = TypeId::kSqlNull;
+      bool all_literals = true;
+      for (const auto& v : values) {
+        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, e.ToString());
+        all_literals = all_literals && IsStringLiteral(*v);
+      }
+      result->type = type;
+      for (size_t i = 0; i < pairs; i++) {
+        result->children.insert(result->children.begin() + static_cast<long>(2 * i + 1),
+                                MakeCast(std::move(values[i]), type));
+      }
+      result->children.push_back(MakeCast(std::move(values.back()), type));
+      return result;
+    }
     case ExprKind::kStar:
       throw BinderError("* is only allowed in a select list");
     case ExprKind::kParameter: {

@@ -86,6 +86,13 @@ std::string Expression::ToString() const {
     }
     case BoundKind::kParameter:
       return fmt::format("${}", column + 1);
+    case BoundKind::kCase: {
+      std::string out = "CASE";
+      for (size_t i = 0; i + 1 < children.size(); i += 2) {
+        out += " WHEN " + children[i]->ToString() + " THEN " + children[i + 1]->ToString();
+      }
+      return out + " ELSE " + children.back()->ToString() + " END";
+    }
     case BoundKind::kFunction:
     case BoundKind::kAggregate: {
       const std::string& name = kind == BoundKind::kFunction ? function->name : aggregate->name;

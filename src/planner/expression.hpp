@@ -26,6 +26,7 @@ enum class BoundKind {
   kIsNotNull,
   kListValue,  // [children...]
   kFunction,   // scalar function over children (already cast to its argument types)
+  kCase,       // children: condition, result pairs, then the ELSE result
   kAggregate,  // aggregate (only inside an aggregate operator's list)
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
 };
