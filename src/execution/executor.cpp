@@ -16,7 +16,8 @@ void Executor::Build(PhysicalOperator& op, Pipeline& pipeline) {
     if (op.children.empty()) throw InternalError(op.Name() + " sink without input");
     Build(*op.children[0], child);
     feeding_.push_back(std::move(child));
-  } else if (op.children.empty()) {
+  } else if (op.children.empty() || op.IsSource()) {
+    // A source with children (a join) runs their plans itself.
     pipeline.source = &op;
   } else {
     Build(*op.children[0], pipeline);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "execution/hash_aggregate.hpp"
+#include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
 #include "teal/error.hpp"
@@ -87,6 +88,12 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
       auto& aggregate = static_cast<LogicalAggregate&>(plan);
       op = std::make_unique<PhysicalHashAggregate>(aggregate.types, take_all(aggregate.groups),
                                                    take_all(aggregate.aggregates));
+      break;
+    }
+    case LogicalKind::kJoin: {
+      auto& join = static_cast<LogicalJoin&>(plan);
+      op = std::make_unique<PhysicalNestedLoopJoin>(
+          join.types, join.join_type, join.condition ? take(join.condition) : nullptr);
       break;
     }
     case LogicalKind::kOrder: {

@@ -57,6 +57,12 @@ void CheckSchema(const std::string& schema) {
 }  // namespace
 
 Result ClientContext::Execute(SQLStatement& statement) {
+  if (statement.parameter_count > 0) {
+    throw InvalidInputError(fmt::format(
+        "the statement has {} parameter(s) but no values: pass them to Query(sql, values…) or "
+        "use Prepare",
+        statement.parameter_count));
+  }
   switch (statement.type) {
     case StatementType::kSelect: {
       Binder binder(database_->GetCatalog());

@@ -37,11 +37,31 @@ struct OrderTerm {
   std::optional<bool> nulls_first;
 };
 
+struct SelectStatement;
+
+enum class TableRefKind { kBase, kJoin, kSubquery };
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross };
+
+/// An item of FROM: a table, a join of two items, or a subquery.
+struct TableRef {
+  TableRefKind kind = TableRefKind::kBase;
+  std::string schema;  // kBase
+  std::string name;    // kBase
+  std::string alias;
+  std::vector<std::string> column_aliases;  // AS alias(a, b, …)
+  JoinType join_type = JoinType::kInner;    // kJoin
+  std::unique_ptr<TableRef> left, right;    // kJoin
+  ParsedExpressionPtr condition;            // kJoin: ON …
+  std::vector<std::string> using_columns;   // kJoin: USING (…)
+  bool natural = false;                     // kJoin: NATURAL
+  std::unique_ptr<SelectStatement> subquery;  // kSubquery
+};
+
 struct SelectStatement : SQLStatement {
   SelectStatement() : SQLStatement(StatementType::kSelect) {}
   bool distinct = false;
   std::vector<ParsedExpressionPtr> select_list;
-  std::optional<BaseTableRef> from;
+  std::unique_ptr<TableRef> from;  // null: no FROM
   ParsedExpressionPtr where;
   std::vector<ParsedExpressionPtr> group_by;
   ParsedExpressionPtr having;

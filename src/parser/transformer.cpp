@@ -127,22 +127,18 @@ class Transformer {
       }
       select->select_list.push_back(std::move(expr));
     }
-    if (s.n_from_clause > 1) throw NotImplementedError("joins (more than one table in FROM)");
-    if (s.n_from_clause == 1) {
-      const Node* from = s.from_clause[0];
-      if (from->node_case != PG_QUERY__NODE__NODE_RANGE_VAR) {
-        switch (from->node_case) {
-          case PG_QUERY__NODE__NODE_JOIN_EXPR:
-            throw NotImplementedError("joins");
-          case PG_QUERY__NODE__NODE_RANGE_SUBSELECT:
-            throw NotImplementedError("subqueries in FROM");
-          case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
-            throw NotImplementedError("table functions");
-          default:
-            throw NotImplementedError("this kind of FROM clause");
-        }
+    for (size_t i = 0; i < s.n_from_clause; i++) {
+      auto item = From(s.from_clause[i]);
+      if (!select->from) {
+        select->from = std::move(item);
+      } else {  // FROM a, b is a cross join
+        auto join = std::make_unique<TableRef>();
+        join->kind = TableRefKind::kJoin;
+        join->join_type = JoinType::kCross;
+        join->left = std::move(select->from);
+        join->right = std::move(item);
+        select->from = std::move(join);
       }
-      select->from = Table(*from->range_var);
     }
     if (s.where_clause) select->where = Expr(s.where_clause);
     if (s.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES) {
@@ -151,6 +147,61 @@ class Transformer {
     if (s.limit_count) select->limit = Expr(s.limit_count);
     if (s.limit_offset) select->offset = Expr(s.limit_offset);
     return select;
+  }
+
+  std::unique_ptr<TableRef> From(const Node* node) {
+    auto ref = std::make_unique<TableRef>();
+    auto aliases = [&](const PgQuery__Alias* alias) {
+      if (!alias) return;
+      ref->alias = alias->aliasname;
+      for (size_t i = 0; i < alias->n_colnames; i++) ref->column_aliases.push_back(StringOf(alias->colnames[i]));
+    };
+    switch (node->node_case) {
+      case PG_QUERY__NODE__NODE_RANGE_VAR: {
+        const auto& range = *node->range_var;
+        if (range.catalogname && *range.catalogname) {
+          throw NotImplementedError("catalog-qualified table names");
+        }
+        ref->schema = range.schemaname ? range.schemaname : "";
+        ref->name = range.relname;
+        aliases(range.alias);
+        return ref;
+      }
+      case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
+        const auto& sub = *node->range_subselect;
+        if (sub.lateral) throw NotImplementedError("LATERAL subqueries");
+        ref->kind = TableRefKind::kSubquery;
+        if (sub.subquery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+          throw NotImplementedError("this kind of subquery in FROM");
+        }
+        ref->subquery = Select(*sub.subquery->select_stmt);
+        aliases(sub.alias);
+        return ref;
+      }
+      case PG_QUERY__NODE__NODE_JOIN_EXPR: {
+        const auto& join = *node->join_expr;
+        ref->kind = TableRefKind::kJoin;
+        switch (join.jointype) {
+          case PG_QUERY__JOIN_TYPE__JOIN_INNER:
+            ref->join_type = join.quals || join.n_using_clause || join.is_natural ? JoinType::kInner
+                                                                                 : JoinType::kCross;
+            break;
+          case PG_QUERY__JOIN_TYPE__JOIN_LEFT: ref->join_type = JoinType::kLeft; break;
+          case PG_QUERY__JOIN_TYPE__JOIN_RIGHT: ref->join_type = JoinType::kRight; break;
+          case PG_QUERY__JOIN_TYPE__JOIN_FULL: ref->join_type = JoinType::kFull; break;
+          default: throw NotImplementedError("this kind of join");
+        }
+        ref->left = From(join.larg);
+        ref->right = From(join.rarg);
+        if (join.quals) ref->condition = Expr(join.quals);
+        for (size_t i = 0; i < join.n_using_clause; i++) ref->using_columns.push_back(StringOf(join.using_clause[i]));
+        ref->natural = join.is_natural;
+        if (join.alias) throw NotImplementedError("an alias on a join");
+        return ref;
+      }
+      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: throw NotImplementedError("table functions");
+      default: throw NotImplementedError("this kind of FROM clause");
+    }
   }
 
   BaseTableRef Table(const PgQuery__RangeVar& range) {

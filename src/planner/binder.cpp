@@ -252,9 +252,28 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
 
 // ---- expressions ------------------------------------------------------------------
 
+/// One item of FROM as names see it: its alias and columns, at `offset` in the row.
+struct Binding {
+  std::string alias;
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  idx_t offset = 0;
+};
+
+namespace {
+bool SameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); i++) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 struct Binder::Scope {
-  std::shared_ptr<TableEntry> table;  // FROM table, if any
-  std::string table_alias;            // name the table is referred to by
+  std::vector<Binding> bindings;  // the FROM items, left to right
   bool allow_aggregates = false;
   std::string clause = "SELECT";
   std::vector<ExpressionPtr> aggregates;  // pulled out of the select list
@@ -457,7 +476,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kConstant:
       return MakeConstant(e.value);
     case ExprKind::kColumnRef: {
-      if (!scope.table) {
+      if (scope.bindings.empty()) {
         if (scope.clause != "SELECT" && scope.clause != "WHERE") {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
                                         scope.clause, e.ToString()));
@@ -466,30 +485,40 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
             fmt::format("column \"{}\" not found: the query has no FROM clause", e.ToString()));
       }
       if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
-      if (e.names.size() == 2) {
-        std::string qualifier = e.names[0];
-        std::string lowered_q = qualifier, lowered_alias = scope.table_alias;
-        for (auto& c : lowered_q)
-          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        for (auto& c : lowered_alias)
-          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (lowered_q != lowered_alias) {
-          throw BinderError(
-              fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
-                          qualifier, e.ToString()));
+      const std::string& column = e.names.back();
+      idx_t index = kInvalidIndex;
+      const Binding* found = nullptr;
+      bool qualifier_found = false;
+      for (const auto& binding : scope.bindings) {
+        if (e.names.size() == 2) {
+          if (!SameName(binding.alias, e.names[0])) continue;
+          qualifier_found = true;
+        }
+        for (idx_t c = 0; c < binding.names.size(); c++) {
+          if (!SameName(binding.names[c], column)) continue;
+          if (found) {
+            throw BinderError(fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
+                                          e.ToString(), found->alias, binding.alias));
+          }
+          found = &binding;
+          index = binding.offset + c;
         }
       }
-      const std::string& column = e.names.back();
-      idx_t index = scope.table->ColumnIndex(column);
-      if (index == kInvalidIndex) {
-        throw BinderError(
-            fmt::format("column \"{}\" not found in table \"{}\"", column, scope.table->name));
+      if (!found) {
+        if (e.names.size() == 2 && !qualifier_found) {
+          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+                                        e.names[0], e.ToString()));
+        }
+        throw BinderError(scope.bindings.size() == 1
+                              ? fmt::format("column \"{}\" not found in table \"{}\"", column,
+                                            scope.bindings[0].alias)
+                              : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()));
       }
+      const std::string& name = found->names[index - found->offset];
+      const LogicalType& type = found->types[index - found->offset];
       if (scope.grouping && !scope.inside_aggregate) {
         for (idx_t g = 0; g < scope.group_columns.size(); g++) {
-          if (scope.group_columns[g] == index) {
-            return MakeColumnRef(g, scope.group_types[g], scope.table->columns[index].name);
-          }
+          if (scope.group_columns[g] == index) return MakeColumnRef(g, scope.group_types[g], name);
         }
         throw BinderError(fmt::format(
             "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
@@ -498,8 +527,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
         scope.column_outside_aggregate = column;
       }
-      return MakeColumnRef(index, scope.table->columns[index].type,
-                           scope.table->columns[index].name);
+      return MakeColumnRef(index, type, name);
     }
     case ExprKind::kCast: {
       auto child = BindExpression(*e.children[0], scope);
@@ -621,6 +649,11 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
     case LogicalKind::kProjection:
       for (auto& e : static_cast<LogicalProjection&>(plan).expressions) fn(e);
       break;
+    case LogicalKind::kJoin: {
+      auto& join = static_cast<LogicalJoin&>(plan);
+      if (join.condition) fn(join.condition);
+      break;
+    }
     case LogicalKind::kAggregate:
       for (auto& e : static_cast<LogicalAggregate&>(plan).groups) fn(e);
       for (auto& e : static_cast<LogicalAggregate&>(plan).aggregates) fn(e);
@@ -689,7 +722,10 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       return &item;
     }
     if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 &&
-        !(scope.table && scope.table->ColumnIndex(e.names[0]) != kInvalidIndex)) {
+        !std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
+          return std::any_of(b.names.begin(), b.names.end(),
+                             [&](const std::string& n) { return SameName(n, e.names[0]); });
+        })) {
       for (const auto& item : select.select_list) {
         if (!item->alias.empty() && item->alias == e.names[0]) return item.get();
       }
@@ -719,22 +755,22 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
-      if (!scope.table) throw BinderError("SELECT * needs a FROM clause");
-      if (!item->names.empty()) {
-        std::string q = item->names[0], a = scope.table_alias;
-        for (auto& c : q) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (q != a) {
-          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
+      if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
+      bool matched = false;
+      for (const auto& binding : scope.bindings) {
+        if (!item->names.empty() && !SameName(binding.alias, item->names[0])) continue;
+        matched = true;
+        for (idx_t c = 0; c < binding.names.size(); c++) {
+          ParsedExpression ref(ExprKind::kColumnRef);
+          ref.names = {binding.alias, binding.names[c]};
+          auto expression = BindExpression(ref, scope);
+          expression->alias = binding.names[c];
+          projections.push_back(std::move(expression));
+          texts.push_back(binding.names[c]);
         }
       }
-      for (idx_t i = 0; i < scope.table->columns.size(); i++) {
-        ParsedExpression ref(ExprKind::kColumnRef);
-        ref.names = {scope.table->columns[i].name};
-        auto expression = BindExpression(ref, scope);
-        expression->alias = scope.table->columns[i].name;
-        projections.push_back(std::move(expression));
-        texts.push_back(scope.table->columns[i].name);
+      if (!matched) {
+        throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
       }
       continue;
     }
@@ -742,11 +778,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (!item->alias.empty()) {
       expression->alias = item->alias;
     } else if (item->kind == ExprKind::kColumnRef) {
-      expression->alias = item->names.back();
-      if (scope.table) {
-        idx_t index = scope.table->ColumnIndex(item->names.back());
-        if (index != kInvalidIndex) expression->alias = scope.table->columns[index].name;
-      }
+      expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
+                              ? expression->alias
+                              : item->names.back();
     } else {
       expression->alias = item->ToString();
     }
@@ -870,6 +904,80 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   }
 }
 
+LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
+  idx_t offset = 0;
+  for (const auto& b : scope.bindings) offset += b.names.size();
+  auto rename = [&](Binding& binding) {
+    if (ref.column_aliases.size() > binding.names.size()) {
+      throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
+                                    binding.alias, binding.names.size(), ref.column_aliases.size()));
+    }
+    for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
+  };
+  switch (ref.kind) {
+    case TableRefKind::kBase: {
+      if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
+        throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
+      }
+      auto table = catalog_.GetTable(ref.name);
+      Binding binding;
+      binding.alias = ref.alias.empty() ? table->name : ref.alias;
+      binding.offset = offset;
+      auto get = std::make_unique<LogicalGet>();
+      get->table = table;
+      for (idx_t i = 0; i < table->columns.size(); i++) {
+        get->column_ids.push_back(i);
+        get->types.push_back(table->columns[i].type);
+        binding.names.push_back(table->columns[i].name);
+        binding.types.push_back(table->columns[i].type);
+      }
+      rename(binding);
+      for (const auto& b : scope.bindings) {
+        if (SameName(b.alias, binding.alias)) {
+          throw BinderError(fmt::format("table name \"{}\" is specified more than once; give one an alias",
+                                        binding.alias));
+        }
+      }
+      scope.bindings.push_back(std::move(binding));
+      return get;
+    }
+    case TableRefKind::kSubquery: {
+      Binder child(catalog_, parameter_values_);
+      BoundStatement bound = child.BindSelect(*ref.subquery);
+      needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
+      Binding binding;
+      binding.alias = ref.alias.empty() ? "unnamed_subquery" : ref.alias;
+      binding.offset = offset;
+      binding.names = bound.names;
+      binding.types = bound.types;
+      rename(binding);
+      scope.bindings.push_back(std::move(binding));
+      return std::move(bound.plan);
+    }
+    case TableRefKind::kJoin: {
+      if (ref.natural || !ref.using_columns.empty()) {
+        throw NotImplementedError("NATURAL joins and JOIN … USING (use ON)");
+      }
+      auto join = std::make_unique<LogicalJoin>();
+      join->join_type = ref.join_type;
+      auto left = BindTableRef(*ref.left, scope);
+      auto right = BindTableRef(*ref.right, scope);
+      join->types = left->types;
+      join->types.insert(join->types.end(), right->types.begin(), right->types.end());
+      join->children.push_back(std::move(left));
+      join->children.push_back(std::move(right));
+      if (ref.condition) {
+        std::string clause = scope.clause;
+        scope.clause = "JOIN ON";
+        join->condition = BindBoolean(BindExpression(*ref.condition, scope), "a join condition");
+        scope.clause = clause;
+      }
+      return join;
+    }
+  }
+  throw InternalError("unknown table reference kind");
+}
+
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
   BoundStatement bound;
   Scope scope;
@@ -902,18 +1010,7 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
     bound.types = types;
     plan = std::move(values);
   } else if (select.from) {
-    if (!select.from->schema.empty() && select.from->schema != Catalog::kMainSchema) {
-      throw CatalogError(fmt::format("schema \"{}\" does not exist", select.from->schema));
-    }
-    scope.table = catalog_.GetTable(select.from->name);
-    scope.table_alias = select.from->alias.empty() ? scope.table->name : select.from->alias;
-    auto get = std::make_unique<LogicalGet>();
-    get->table = scope.table;
-    for (idx_t i = 0; i < scope.table->columns.size(); i++) {
-      get->column_ids.push_back(i);
-      get->types.push_back(scope.table->columns[i].type);
-    }
-    plan = std::move(get);
+    plan = BindTableRef(*select.from, scope);
   } else {
     plan = std::make_unique<LogicalDummyScan>();
   }

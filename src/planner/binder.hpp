@@ -45,6 +45,7 @@ class Binder {
 
  private:
   struct Scope;
+  LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "parser/statements.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {
@@ -17,6 +18,7 @@ enum class LogicalKind {
   kFilter,
   kProjection,
   kAggregate,
+  kJoin,
   kOrder,
   kLimit,
   kInsert
@@ -68,6 +70,14 @@ struct LogicalAggregate : LogicalOperator {
   LogicalAggregate() : LogicalOperator(LogicalKind::kAggregate) {}
   std::vector<ExpressionPtr> groups;
   std::vector<ExpressionPtr> aggregates;
+};
+
+/// Joins its two children: rows are the left columns then the right ones. kCross has
+/// no condition; outer joins add the unmatched rows of their side(s) padded with NULLs.
+struct LogicalJoin : LogicalOperator {
+  LogicalJoin() : LogicalOperator(LogicalKind::kJoin) {}
+  JoinType join_type = JoinType::kInner;
+  ExpressionPtr condition;  // over the joined row; null for a cross join
 };
 
 struct OrderKey {

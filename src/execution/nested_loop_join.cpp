@@ -1,0 +1,122 @@
+// PhysicalNestedLoopJoin: materialise both sides, then pair rows block by block.
+#include "execution/nested_loop_join.hpp"
+
+#include "execution/executor.hpp"
+#include "execution/expression_executor.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Every row `plan` produces, in one chunk of exactly that many rows.
+std::unique_ptr<DataChunk> Materialize(PhysicalOperator& plan) {
+  Executor executor(plan);
+  executor.Initialize();
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  idx_t rows = 0;
+  while (auto chunk = executor.FetchChunk()) {
+    auto owned = std::make_unique<DataChunk>(plan.types, std::max<idx_t>(chunk->size(), 1));
+    owned->Append(*chunk);
+    rows += owned->size();
+    chunks.push_back(std::move(owned));
+  }
+  auto all = std::make_unique<DataChunk>(plan.types, std::max<idx_t>(rows, 1));
+  for (const auto& c : chunks) all->Append(*c);
+  return all;
+}
+
+struct JoinSource : SourceState {
+  bool loaded = false;
+  std::unique_ptr<DataChunk> left, right;
+  idx_t left_row = 0;
+  idx_t right_pos = 0;
+  bool left_matched = false;
+  std::vector<bool> right_matched;
+  bool emitting_right = false;  // the final phase: right rows that matched nothing
+  idx_t unmatched_pos = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalNestedLoopJoin::GetSourceState() const {
+  return std::make_unique<JoinSource>();
+}
+
+void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& s = static_cast<JoinSource&>(state);
+  if (!s.loaded) {
+    s.left = Materialize(*children[0]);
+    s.right = Materialize(*children[1]);
+    s.right_matched.assign(s.right->size(), false);
+    s.loaded = true;
+  }
+  const idx_t left_columns = children[0]->types.size();
+  const idx_t left_count = s.left->size(), right_count = s.right->size();
+  const bool keep_left = join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull;
+  const bool keep_right = join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  SelectionVector none;
+  chunk.Reset();
+
+  while (!s.emitting_right && s.left_row < left_count) {
+    if (s.right_pos < right_count) {
+      idx_t n = std::min(kVectorSize, right_count - s.right_pos);
+      DataChunk pairs(types, n);
+      SelectionVector repeat(n);
+      for (idx_t i = 0; i < n; i++) repeat.Set(i, s.left_row);
+      for (idx_t c = 0; c < left_columns; c++) pairs.data[c].CopyFrom(s.left->data[c], repeat, n, 0, 0);
+      for (idx_t c = 0; c < s.right->ColumnCount(); c++) {
+        pairs.data[left_columns + c].CopyFrom(s.right->data[c], none, n, s.right_pos, 0);
+      }
+      pairs.SetCardinality(n);
+      idx_t first_right = s.right_pos;
+      s.right_pos += n;
+      if (condition_) {
+        SelectionVector matches(n);
+        idx_t found = ExpressionExecutor::Select(*condition_, pairs, matches);
+        for (idx_t i = 0; i < found; i++) s.right_matched[first_right + matches.Get(i)] = true;
+        if (found == 0) continue;
+        s.left_matched = true;
+        if (found < n) pairs.Slice(matches, found);
+      } else {
+        s.left_matched = true;
+        for (idx_t i = 0; i < n; i++) s.right_matched[first_right + i] = true;
+      }
+      chunk.Append(pairs);
+      return;
+    }
+    // This left row has met every right row.
+    bool unmatched = keep_left && !s.left_matched;
+    idx_t row = s.left_row;
+    s.left_row++;
+    s.right_pos = 0;
+    s.left_matched = false;
+    if (unmatched) {
+      SelectionVector one(1);
+      one.Set(0, row);
+      for (idx_t c = 0; c < left_columns; c++) chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, 0);
+      for (idx_t c = left_columns; c < types.size(); c++) chunk.data[c].SetNull(0);
+      chunk.SetCardinality(1);
+      return;
+    }
+  }
+  if (!keep_right) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  s.emitting_right = true;
+  idx_t produced = 0;
+  SelectionVector pick(kVectorSize);
+  while (s.unmatched_pos < right_count && produced < kVectorSize) {
+    if (!s.right_matched[s.unmatched_pos]) pick.Set(produced++, s.unmatched_pos);
+    s.unmatched_pos++;
+  }
+  for (idx_t c = 0; c < left_columns; c++) {
+    for (idx_t i = 0; i < produced; i++) chunk.data[c].SetNull(i);
+  }
+  for (idx_t c = 0; c < s.right->ColumnCount(); c++) {
+    chunk.data[left_columns + c].CopyFrom(s.right->data[c], pick, produced, 0, 0);
+  }
+  chunk.SetCardinality(produced);
+}
+
+}  // namespace teal
