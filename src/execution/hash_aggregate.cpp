@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "execution/expression_executor.hpp"
+#include "execution/row_key.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
 
@@ -16,51 +17,6 @@ namespace {
 constexpr idx_t kStateAlignment = 16;
 
 idx_t AlignUp(idx_t n) { return (n + kStateAlignment - 1) / kStateAlignment * kStateAlignment; }
-
-/// Appends the encoding of row `row` of `v` to `key`: equal values (as GROUP BY sees
-/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised.
-void EncodeKey(const Vector& v, idx_t row, std::string& key) {
-  if (!v.RowIsValid(row)) {
-    key.push_back('\0');
-    return;
-  }
-  key.push_back('\1');
-  switch (v.Type().Physical()) {
-    case PhysicalType::kVarchar: {
-      auto s = v.Values<string_t>()[row].View();
-      uint32_t n = static_cast<uint32_t>(s.size());
-      key.append(reinterpret_cast<const char*>(&n), sizeof(n));
-      key.append(s);
-      return;
-    }
-    case PhysicalType::kList: {
-      std::string text = v.GetValue(row).ToString();
-      uint32_t n = static_cast<uint32_t>(text.size());
-      key.append(reinterpret_cast<const char*>(&n), sizeof(n));
-      key.append(text);
-      return;
-    }
-    case PhysicalType::kFloat: {
-      float f = v.Values<float>()[row];
-      if (f == 0) f = 0;
-      if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
-      key.append(reinterpret_cast<const char*>(&f), sizeof(f));
-      return;
-    }
-    case PhysicalType::kDouble: {
-      double d = v.Values<double>()[row];
-      if (d == 0) d = 0;
-      if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();
-      key.append(reinterpret_cast<const char*>(&d), sizeof(d));
-      return;
-    }
-    default: {
-      idx_t width = PhysicalTypeSize(v.Type().Physical());
-      key.append(reinterpret_cast<const char*>(v.Data() + row * width), width);
-      return;
-    }
-  }
-}
 
 struct AggregateSink : SinkState {
   const PhysicalHashAggregate* op = nullptr;

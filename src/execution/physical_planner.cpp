@@ -8,6 +8,7 @@
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
+#include "execution/set_operation.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -94,6 +95,11 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
       auto& join = static_cast<LogicalJoin&>(plan);
       op = std::make_unique<PhysicalNestedLoopJoin>(
           join.types, join.join_type, join.condition ? take(join.condition) : nullptr);
+      break;
+    }
+    case LogicalKind::kSetOperation: {
+      auto& set = static_cast<LogicalSetOperation&>(plan);
+      op = std::make_unique<PhysicalSetOperation>(set.types, set.operation, set.all);
       break;
     }
     case LogicalKind::kOrder: {

@@ -57,8 +57,14 @@ struct TableRef {
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
 };
 
+enum class SetOperation { kNone, kUnion, kIntersect, kExcept };
+
 struct SelectStatement : SQLStatement {
   SelectStatement() : SQLStatement(StatementType::kSelect) {}
+  /// left UNION|INTERSECT|EXCEPT [ALL] right; ORDER BY and LIMIT then apply to the result.
+  SetOperation set_operation = SetOperation::kNone;
+  bool set_all = false;
+  std::unique_ptr<SelectStatement> set_left, set_right;
   bool distinct = false;
   std::vector<ParsedExpressionPtr> select_list;
   std::unique_ptr<TableRef> from;  // null: no FROM

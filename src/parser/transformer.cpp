@@ -70,9 +70,7 @@ class Transformer {
  private:
   // ---- statements ----------------------------------------------------------------
   std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s) {
-    if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
-      throw NotImplementedError("UNION, INTERSECT and EXCEPT");
-    }
+    if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) return SetOperationSelect(s);
     if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
     if (s.group_distinct) throw NotImplementedError("GROUP BY DISTINCT");
     if (s.n_window_clause) throw NotImplementedError("WINDOW");
@@ -202,6 +200,29 @@ class Transformer {
       case PG_QUERY__NODE__NODE_RANGE_FUNCTION: throw NotImplementedError("table functions");
       default: throw NotImplementedError("this kind of FROM clause");
     }
+  }
+
+  std::unique_ptr<SelectStatement> SetOperationSelect(const PgQuery__SelectStmt& s) {
+    if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
+    auto select = std::make_unique<SelectStatement>();
+    select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? SetOperation::kUnion
+                            : s.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? SetOperation::kIntersect
+                                                                               : SetOperation::kExcept;
+    select->set_all = s.all;
+    select->set_left = Select(*s.larg);
+    select->set_right = Select(*s.rarg);
+    for (size_t i = 0; i < s.n_sort_clause; i++) {
+      const auto& sort = *s.sort_clause[i]->sort_by;
+      OrderTerm term;
+      term.expression = Expr(sort.node);
+      term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
+      select->order_by.push_back(std::move(term));
+    }
+    if (s.limit_count) select->limit = Expr(s.limit_count);
+    if (s.limit_offset) select->offset = Expr(s.limit_offset);
+    return select;
   }
 
   BaseTableRef Table(const PgQuery__RangeVar& range) {

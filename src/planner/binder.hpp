@@ -46,6 +46,7 @@ class Binder {
  private:
   struct Scope;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
+  BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);

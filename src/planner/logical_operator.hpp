@@ -19,6 +19,7 @@ enum class LogicalKind {
   kProjection,
   kAggregate,
   kJoin,
+  kSetOperation,
   kOrder,
   kLimit,
   kInsert
@@ -78,6 +79,14 @@ struct LogicalJoin : LogicalOperator {
   LogicalJoin() : LogicalOperator(LogicalKind::kJoin) {}
   JoinType join_type = JoinType::kInner;
   ExpressionPtr condition;  // over the joined row; null for a cross join
+};
+
+/// UNION ALL (all rows of both), or INTERSECT / EXCEPT [ALL]. Plain UNION is UNION ALL
+/// under a DISTINCT aggregate. Both children have this operator's types.
+struct LogicalSetOperation : LogicalOperator {
+  LogicalSetOperation() : LogicalOperator(LogicalKind::kSetOperation) {}
+  SetOperation operation = SetOperation::kUnion;
+  bool all = true;
 };
 
 struct OrderKey {
