@@ -59,12 +59,21 @@ struct TableRef {
 
 enum class SetOperation { kNone, kUnion, kIntersect, kExcept };
 
+/// WITH name(columns) AS (query)
+struct CommonTableExpression {
+  std::string name;
+  std::vector<std::string> column_aliases;
+  std::shared_ptr<SelectStatement> query;
+};
+
 struct SelectStatement : SQLStatement {
   SelectStatement() : SQLStatement(StatementType::kSelect) {}
   /// left UNION|INTERSECT|EXCEPT [ALL] right; ORDER BY and LIMIT then apply to the result.
   SetOperation set_operation = SetOperation::kNone;
   bool set_all = false;
   std::unique_ptr<SelectStatement> set_left, set_right;
+  /// WITH: visible to this statement's FROM clauses and its subqueries.
+  std::vector<CommonTableExpression> ctes;
   bool distinct = false;
   std::vector<ParsedExpressionPtr> select_list;
   std::unique_ptr<TableRef> from;  // null: no FROM

@@ -70,13 +70,17 @@ class Transformer {
  private:
   // ---- statements ----------------------------------------------------------------
   std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s) {
-    if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) return SetOperationSelect(s);
-    if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
+    if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+      auto select = SetOperationSelect(s);
+      if (s.with_clause) select->ctes = With(*s.with_clause);
+      return select;
+    }
     if (s.group_distinct) throw NotImplementedError("GROUP BY DISTINCT");
     if (s.n_window_clause) throw NotImplementedError("WINDOW");
     if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
     if (s.into_clause) throw NotImplementedError("SELECT INTO");
     auto select = std::make_unique<SelectStatement>();
+    if (s.with_clause) select->ctes = With(*s.with_clause);
     if (s.n_distinct_clause) {
       // SELECT DISTINCT has one empty entry; DISTINCT ON (…) lists expressions.
       const Node* first = s.distinct_clause[0];
@@ -202,8 +206,24 @@ class Transformer {
     }
   }
 
+  std::vector<CommonTableExpression> With(const PgQuery__WithClause& with) {
+    if (with.recursive) throw NotImplementedError("WITH RECURSIVE");
+    std::vector<CommonTableExpression> ctes;
+    for (size_t i = 0; i < with.n_ctes; i++) {
+      const auto& cte = *with.ctes[i]->common_table_expr;
+      if (cte.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+        throw NotImplementedError("WITH over a statement other than SELECT");
+      }
+      CommonTableExpression out;
+      out.name = cte.ctename;
+      for (size_t c = 0; c < cte.n_aliascolnames; c++) out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
+      out.query = Select(*cte.ctequery->select_stmt);
+      ctes.push_back(std::move(out));
+    }
+    return ctes;
+  }
+
   std::unique_ptr<SelectStatement> SetOperationSelect(const PgQuery__SelectStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH (common table expressions)");
     auto select = std::make_unique<SelectStatement>();
     select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? SetOperation::kUnion
                             : s.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? SetOperation::kIntersect

@@ -916,6 +916,29 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   };
   switch (ref.kind) {
     case TableRefKind::kBase: {
+      // A WITH name hides a table of the same name; the innermost WITH wins.
+      if (ref.schema.empty()) {
+        for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
+          if (!SameName(it->name, ref.name)) continue;
+          Binder child(catalog_, parameter_values_);
+          child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
+          BoundStatement bound = child.BindSelect(*it->query);
+          needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
+          Binding binding;
+          binding.alias = ref.alias.empty() ? it->name : ref.alias;
+          binding.offset = offset;
+          binding.names = bound.names;
+          binding.types = bound.types;
+          if (it->column_aliases.size() > binding.names.size()) {
+            throw BinderError(fmt::format("WITH query \"{}\" has {} columns but {} names were given",
+                                          it->name, binding.names.size(), it->column_aliases.size()));
+          }
+          for (size_t i = 0; i < it->column_aliases.size(); i++) binding.names[i] = it->column_aliases[i];
+          rename(binding);
+          scope.bindings.push_back(std::move(binding));
+          return std::move(bound.plan);
+        }
+      }
       if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
         throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
       }
@@ -943,6 +966,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     case TableRefKind::kSubquery: {
       Binder child(catalog_, parameter_values_);
+      child.ctes_ = ctes_;
       BoundStatement bound = child.BindSelect(*ref.subquery);
       needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
       Binding binding;
@@ -982,8 +1006,11 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   const char* name = select.set_operation == SetOperation::kUnion       ? "UNION"
                      : select.set_operation == SetOperation::kIntersect ? "INTERSECT"
                                                                         : "EXCEPT";
-  BoundStatement left = Binder(catalog_, parameter_values_).BindSelect(*select.set_left, false);
+  Binder left_binder(catalog_, parameter_values_);
+  left_binder.ctes_ = ctes_;
+  BoundStatement left = left_binder.BindSelect(*select.set_left, false);
   Binder right_binder(catalog_, parameter_values_);
+  right_binder.ctes_ = ctes_;
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
   if (left.types.size() != right.types.size()) {
     throw BinderError(fmt::format("each side of {} must have the same number of columns ({} and {})",
@@ -1061,6 +1088,21 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  // The statement's WITH names are visible while it is bound, and no longer after.
+  size_t outer_ctes = ctes_.size();
+  for (const auto& cte : select.ctes) {
+    for (size_t i = outer_ctes; i < ctes_.size(); i++) {
+      if (SameName(ctes_[i].name, cte.name)) {
+        throw BinderError(fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
+      }
+    }
+    ctes_.push_back(cte);
+  }
+  struct Restore {
+    std::vector<CommonTableExpression>& ctes;
+    size_t size;
+    ~Restore() { ctes.resize(size); }
+  } restore{ctes_, outer_ctes};
   if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
   BoundStatement bound;
   Scope scope;

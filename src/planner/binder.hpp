@@ -63,6 +63,8 @@ class Binder {
   Catalog& catalog_;
   const std::vector<Value>* parameter_values_;
   bool needs_parameter_values_ = false;
+  /// WITH queries in scope, outermost first.
+  std::vector<CommonTableExpression> ctes_;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.

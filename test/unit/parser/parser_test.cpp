@@ -57,7 +57,7 @@ TEST(ParseSqlTest, UnterminatedStringIsAParserError) {
 }
 
 TEST(ParseSqlTest, UnsupportedClausesAreNotImplemented) {
-  EXPECT_THROW(ParseSql("WITH c AS (SELECT 1) SELECT * FROM c"), NotImplementedError);
+  EXPECT_THROW(ParseSql("WITH RECURSIVE c AS (SELECT 1) SELECT * FROM c"), NotImplementedError);
   try {
     ParseSql("UPDATE t SET i = 1");
     FAIL();
