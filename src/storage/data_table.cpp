@@ -36,8 +36,10 @@ void DataTable::AppendLocked(const DataChunk& chunk) {
     SelectionVector none;
     for (idx_t c = 0; c < types_.size(); c++) {
       auto& vectors = group->columns[c];
-      if (offset_in_vector == 0)
-        vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize));
+      // Not zero-filled: CopyFrom writes every row before a scan can read it.
+      if (offset_in_vector == 0) {
+        vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false));
+      }
       vectors.back()->CopyFrom(chunk.data[c], none, take, appended, offset_in_vector);
     }
     group->count += take;

@@ -25,18 +25,21 @@ class StringHeap {
       return big_.back().get();
     }
     if (!current_ || used_ + size > kBlockSize) {
-      blocks_.emplace_back(new char[kBlockSize]);
-      current_ = blocks_.back().get();
+      // Reuse a block kept by Clear() before allocating a new one.
+      if (next_block_ == blocks_.size()) blocks_.emplace_back(new char[kBlockSize]);
+      current_ = blocks_[next_block_++].get();
       used_ = 0;
     }
     char* p = current_ + used_;
     used_ += size;
     return p;
   }
+  /// Forgets every string (string_ts made before become invalid) but keeps the blocks,
+  /// so a heap that is filled and cleared over and over allocates only once.
   void Clear() {
-    blocks_.clear();
     big_.clear();
     current_ = nullptr;
+    next_block_ = 0;
     used_ = 0;
   }
 
@@ -50,6 +53,7 @@ class StringHeap {
   std::vector<std::unique_ptr<char[]>> blocks_;
   std::vector<std::unique_ptr<char[]>> big_;
   char* current_ = nullptr;
+  size_t next_block_ = 0;  // blocks_[0, next_block_) are in use
   size_t used_ = 0;
 };
 

@@ -8,14 +8,14 @@
 
 namespace teal {
 
-Vector::Vector(LogicalType type, idx_t capacity)
+Vector::Vector(LogicalType type, idx_t capacity, bool zero_fill)
     : type_(std::move(type)), capacity_(capacity), validity_(capacity) {
   idx_t width = PhysicalTypeSize(type_.Physical());
   if (width > 0 && capacity > 0) {
     buffer_ = std::shared_ptr<data_t[]>(new data_t[width * capacity]);
     data_ = buffer_.get();
     // Zeroed so that string_t padding and list entries are defined even in NULL rows.
-    std::memset(data_, 0, width * capacity);
+    if (zero_fill) std::memset(data_, 0, width * capacity);
   }
 }
 
@@ -69,8 +69,8 @@ void Vector::Resize(idx_t capacity, idx_t keep) {
   if (capacity <= capacity_) return;
   idx_t width = PhysicalTypeSize(type_.Physical());
   std::shared_ptr<data_t[]> grown(new data_t[width * capacity]);
-  std::memset(grown.get(), 0, width * capacity);
   if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
+  std::memset(grown.get() + width * keep, 0, width * (capacity - keep));
   buffer_ = std::move(grown);
   data_ = buffer_.get();
   validity_.Resize(capacity);
@@ -126,7 +126,13 @@ void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t co
       auto* dst = Values<string_t>();
       auto* src = source.Values<string_t>();
       for (idx_t i = 0; i < count; i++) {
-        const string_t& s = src[source_row(i)];
+        idx_t row = source_row(i);
+        const string_t& s = src[row];
+        // A NULL row's bytes are unspecified: never follow its pointer.
+        if (!s.IsInlined() && !source.validity_.RowIsValid(row)) {
+          dst[target_offset + i] = string_t();
+          continue;
+        }
         dst[target_offset + i] = s.IsInlined() ? s : AddString(s.View());
       }
       return;
@@ -135,6 +141,17 @@ void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t co
       auto* dst = Values<list_entry_t>();
       auto* src = source.Values<list_entry_t>();
       const Vector& source_child = source.ListChild();
+      // Grow the child once for the whole batch rather than row by row.
+      idx_t total = 0;
+      for (idx_t i = 0; i < count; i++) {
+        idx_t row = source_row(i);
+        if (source.RowIsValid(row)) total += src[row].length;
+      }
+      if (total) {
+        idx_t start = ListSize();
+        SetListSize(start + total);
+        SetListSize(start);
+      }
       for (idx_t i = 0; i < count; i++) {
         idx_t row = source_row(i);
         if (!source.RowIsValid(row)) {

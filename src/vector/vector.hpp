@@ -29,8 +29,9 @@ enum class VectorKind : uint8_t { kFlat, kConstant };
 
 class Vector {
  public:
-  /// A flat vector with room for `capacity` rows.
-  explicit Vector(LogicalType type, idx_t capacity = kVectorSize);
+  /// A flat vector with room for `capacity` rows, zero-filled unless `zero_fill` is false
+  /// (for a vector about to be overwritten row by row: storage, copies).
+  explicit Vector(LogicalType type, idx_t capacity = kVectorSize, bool zero_fill = true);
   /// A constant vector holding `value` (cast must already be done).
   explicit Vector(const Value& value);
   Vector(Vector&&) noexcept = default;

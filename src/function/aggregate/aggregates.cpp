@@ -3,6 +3,17 @@
 
 namespace teal {
 
-void RegisterAggregateFunctions(FunctionCatalog& catalog) { RegisterCountFunctions(catalog); }
+void RegisterAggregateFunctions(FunctionCatalog& catalog) {
+  RegisterCountFunctions(catalog);
+  RegisterSumFunctions(catalog);
+  RegisterAvgFunctions(catalog);
+  RegisterMinMaxFunctions(catalog);
+  RegisterBoolFunctions(catalog);
+  RegisterStringAggFunctions(catalog);
+  RegisterListAggregateFunctions(catalog);
+  RegisterVarianceFunctions(catalog);
+  RegisterQuantileFunctions(catalog);
+  RegisterModeFunctions(catalog);
+}
 
 }  // namespace teal

@@ -1,4 +1,5 @@
-// count(*) and count(x): the number of rows (with x not NULL).
+// count(*) and count(x): the number of rows (with x not NULL); count_if(b): the number
+// of rows where b is true. All three give 0, not NULL, for no rows.
 #include "function/aggregate/aggregates.hpp"
 
 namespace teal {
@@ -30,12 +31,22 @@ void RegisterCountFunctions(FunctionCatalog& catalog) {
   // count(x) takes any type: resolve gives an overload with exactly the argument's type.
   AggregateFunctionSet count;
   count.name = "count";
-  count.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+  count.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
     if (arguments.size() != 1) return std::nullopt;
-    LogicalType type = arguments[0].Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : arguments[0];
+    LogicalType type =
+        arguments[0].Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : arguments[0];
     return Count("count", {type});
   };
   catalog.AddAggregateSet(std::move(count));
+
+  // count_if(b) is count(*) over the rows where b is true: NULL and false add nothing.
+  AggregateFunction count_if = Count("count_if", {TypeId::kBoolean});
+  count_if.update = [](const DataChunk& arguments, data_ptr_t* states, idx_t count) {
+    const bool* in = arguments.data[0].Values<bool>();
+    for (idx_t i = 0; i < count; i++) *reinterpret_cast<int64_t*>(states[i]) += in[i] ? 1 : 0;
+  };
+  catalog.AddAggregate(std::move(count_if));
 }
 
 }  // namespace teal

@@ -1,8 +1,242 @@
-// Built-in coalesce, nullif, uuid and enum functions.
+// Built-in coalesce, ifnull, nullif, typeof, gen_random_uuid/uuid, enum_range,
+// enum_first, enum_last.
+//
+// coalesce, ifnull and nullif convert their arguments to one common type (the type a
+// comparison of them would use) and look at NULLs themselves. Every argument is evaluated
+// for every row: there is no short-circuit, so an error in a later argument surfaces even
+// when an earlier one is not NULL (PostgreSQL would skip it).
+#include <random>
+
+#include "execution/expression_executor.hpp"
 #include "function/builtin_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "types/interval.hpp"
+#include "vector/physical_dispatch.hpp"
 
 namespace teal {
 
-void RegisterGenericFunctions(FunctionCatalog& catalog) { (void)catalog; }
+using namespace scalar;  // NOLINT
+
+namespace {
+
+bool IsFixedWidth(PhysicalType p) {
+  return p != PhysicalType::kVarchar && p != PhysicalType::kList && p != PhysicalType::kInvalid;
+}
+
+/// Writes row `row` of `source` into row `row` of `result` (same type, source row valid).
+/// Fixed-width types are dispatched by the caller; this is the general path.
+void CopyRow(const Vector& source, Vector& result, idx_t row) {
+  if (source.Type().Physical() == PhysicalType::kVarchar) {
+    result.Values<string_t>()[row] = result.AddString(source.Values<string_t>()[row].View());
+  } else {
+    result.CopyFrom(source, SelectionVector(), 1, row, row);
+  }
+}
+
+ScalarFunctionBody CoalesceBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    PhysicalType p = result.Type().Physical();
+    auto first_valid = [&](idx_t row) -> const Vector* {
+      for (const auto& arg : args.data) {
+        if (arg.RowIsValid(row)) return &arg;
+      }
+      return nullptr;
+    };
+    if (IsFixedWidth(p)) {
+      DispatchFixedWidth(p, [&]<typename T>() {
+        T* out = result.Values<T>();
+        for (idx_t i = 0; i < count; i++) {
+          const Vector* v = first_valid(i);
+          if (v) {
+            out[i] = v->Values<T>()[i];
+          } else {
+            result.SetNull(i);
+          }
+        }
+      });
+      return;
+    }
+    for (idx_t i = 0; i < count; i++) {
+      const Vector* v = first_valid(i);
+      if (v) {
+        CopyRow(*v, result, i);
+      } else {
+        result.SetNull(i);
+      }
+    }
+  };
+}
+
+std::optional<ScalarFunction> ResolveCoalesce(const std::string& name, size_t min_args,
+                                              size_t max_args,
+                                              const std::vector<LogicalType>& types) {
+  if (types.size() < min_args || types.size() > max_args) {
+    throw BinderError(fmt::format(
+        "{} takes {} arguments, not {}", name,
+        min_args == max_args ? std::to_string(min_args) : "at least " + std::to_string(min_args),
+        types.size()));
+  }
+  LogicalType common = CommonArgumentType(types, name);
+  if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+  ScalarFunction f;
+  f.name = name;
+  f.varargs = common;
+  f.return_type = common;
+  f.null_in_null_out = false;
+  f.body = CoalesceBody();
+  return f;
+}
+
+template <typename T>
+bool StoredEqual(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, interval_t>) {
+    return Interval::Equals(a, b);
+  } else {
+    return a == b;
+  }
+}
+
+/// nullif(a, b): NULL when a = b, else a.
+std::optional<ScalarFunction> ResolveNullIf(const std::vector<LogicalType>& types) {
+  if (types.size() != 2) throw BinderError("nullif takes 2 arguments");
+  LogicalType common = CommonArgumentType(types, "nullif");
+  if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+  ScalarFunction f;
+  f.name = "nullif";
+  f.arguments = {common, common};
+  f.return_type = common;
+  f.null_in_null_out = false;
+  f.body = [](const DataChunk& args, Vector& result, idx_t count) {
+    const Vector& a = args.data[0];
+    const Vector& b = args.data[1];
+    PhysicalType p = result.Type().Physical();
+    for (idx_t i = 0; i < count; i++) {
+      if (!a.RowIsValid(i)) result.SetNull(i);
+    }
+    if (IsFixedWidth(p)) {
+      DispatchFixedWidth(p, [&]<typename T>() {
+        const T* x = a.Values<T>();
+        const T* y = b.Values<T>();
+        T* out = result.Values<T>();
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          if (b.RowIsValid(i) && StoredEqual(x[i], y[i])) {
+            result.SetNull(i);
+          } else {
+            out[i] = x[i];
+          }
+        }
+      });
+      return;
+    }
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      if (b.RowIsValid(i) && CompareValues(a.GetValue(i), b.GetValue(i)) == 0) {
+        result.SetNull(i);
+      } else {
+        CopyRow(a, result, i);
+      }
+    }
+  };
+  return f;
+}
+
+/// A VARCHAR constant computed from the argument's type at bind time.
+std::optional<ScalarFunction> ResolveTypeOf(const std::vector<LogicalType>& types) {
+  if (types.size() != 1) throw BinderError("typeof takes 1 argument");
+  std::string name = types[0].ToString();
+  ScalarFunction f = MakeFunction("typeof", {types[0]}, TypeId::kVarchar,
+                                  [name](const DataChunk&, Vector& result, idx_t count) {
+                                    string_t value = result.AddString(name);
+                                    for (idx_t i = 0; i < count; i++) {
+                                      result.Values<string_t>()[i] = value;
+                                    }
+                                  });
+  f.null_in_null_out = false;
+  return f;
+}
+
+ScalarFunction RandomUuid(const std::string& name) {
+  ScalarFunction f =
+      MakeFunction(name, {}, TypeId::kUuid, [](const DataChunk&, Vector& result, idx_t count) {
+        thread_local std::mt19937_64 generator{std::random_device{}()};
+        for (idx_t i = 0; i < count; i++) {
+          uint64_t high = generator(), low = generator();
+          // RFC 4122 version 4 (random) and variant 10xx.
+          high = (high & ~uint64_t{0xF000}) | 0x4000;
+          low = (low & ~(uint64_t{0xC} << 60)) | (uint64_t{0x8} << 60);
+          // Stored form: the big-endian 128-bit number with bit 127 flipped (types/uuid.hpp).
+          uint128 u = (static_cast<uint128>(high ^ (uint64_t{1} << 63)) << 64) | low;
+          result.Values<hugeint_t>()[i] = hugeint_t(static_cast<int128>(u));
+        }
+      });
+  f.deterministic = false;
+  return f;
+}
+
+enum class EnumPart { kRange, kFirst, kLast };
+
+std::optional<ScalarFunction> ResolveEnum(EnumPart part, const std::string& name,
+                                          const std::vector<LogicalType>& types) {
+  if (types.size() != 1 || types[0].Id() != TypeId::kEnum) {
+    throw BinderError(
+        fmt::format("{} takes one argument of an ENUM type, e.g. {}(NULL::mood)", name, name));
+  }
+  std::vector<std::string> labels = types[0].Enum().labels;
+  LogicalType result_type = part == EnumPart::kRange ? LogicalType::List(TypeId::kVarchar)
+                                                     : LogicalType(TypeId::kVarchar);
+  ScalarFunction f = MakeFunction(
+      name, {types[0]}, result_type, [part, labels](const DataChunk&, Vector& result, idx_t count) {
+        if (part == EnumPart::kRange) {
+          std::vector<Value> values;
+          for (const auto& label : labels) values.push_back(Value::Varchar(label));
+          Value list = Value::List(TypeId::kVarchar, std::move(values));
+          for (idx_t i = 0; i < count; i++) result.SetValue(i, list);
+          return;
+        }
+        if (labels.empty()) {
+          for (idx_t i = 0; i < count; i++) result.SetNull(i);
+          return;
+        }
+        string_t value =
+            result.AddString(part == EnumPart::kFirst ? labels.front() : labels.back());
+        for (idx_t i = 0; i < count; i++) result.Values<string_t>()[i] = value;
+      });
+  f.null_in_null_out = false;
+  return f;
+}
+
+ScalarFunctionSet ResolvedSet(
+    const std::string& name,
+    std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>&)> resolve) {
+  ScalarFunctionSet set;
+  set.name = name;
+  set.resolve = std::move(resolve);
+  return set;
+}
+
+}  // namespace
+
+void RegisterGenericFunctions(FunctionCatalog& catalog) {
+  catalog.AddScalarSet(ResolvedSet("coalesce", [](const std::vector<LogicalType>& types) {
+    return ResolveCoalesce("coalesce", 1, SIZE_MAX, types);
+  }));
+  catalog.AddScalarSet(ResolvedSet("ifnull", [](const std::vector<LogicalType>& types) {
+    return ResolveCoalesce("ifnull", 2, 2, types);
+  }));
+  catalog.AddScalarSet(ResolvedSet("nullif", ResolveNullIf));
+  catalog.AddScalarSet(ResolvedSet("typeof", ResolveTypeOf));
+  catalog.AddScalar(RandomUuid("gen_random_uuid"));
+  catalog.AddScalar(RandomUuid("uuid"));
+  catalog.AddScalarSet(ResolvedSet("enum_range", [](const std::vector<LogicalType>& types) {
+    return ResolveEnum(EnumPart::kRange, "enum_range", types);
+  }));
+  catalog.AddScalarSet(ResolvedSet("enum_first", [](const std::vector<LogicalType>& types) {
+    return ResolveEnum(EnumPart::kFirst, "enum_first", types);
+  }));
+  catalog.AddScalarSet(ResolvedSet("enum_last", [](const std::vector<LogicalType>& types) {
+    return ResolveEnum(EnumPart::kLast, "enum_last", types);
+  }));
+}
 
 }  // namespace teal

@@ -1,8 +1,342 @@
-// Built-in list functions.
+// Built-in list functions: list_value, len/array_length/list_length, list_extract/
+// list_element, list_contains/list_has, list_position, list_concat/list_cat and LIST || LIST,
+// list_append, list_prepend, list_reverse.
+//
+// Every signature depends on the argument's element type, so each name is a set with a
+// resolve. Positions are 1-based; list_extract counts negative positions from the end
+// (DuckDB) and gives NULL outside the list. Element equality (list_contains,
+// list_position) is SQL equality, except that a NULL element never matches.
+// list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
+// does the same for array || NULL); the result is NULL only when every list is NULL.
+#include "execution/expression_executor.hpp"
 #include "function/builtin_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "types/interval.hpp"
+#include "vector/physical_dispatch.hpp"
 
 namespace teal {
 
-void RegisterListFunctions(FunctionCatalog& catalog) { (void)catalog; }
+using namespace scalar;  // NOLINT
+
+namespace {
+
+using ResolveFn = std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>&)>;
+
+void Register(FunctionCatalog& catalog, std::initializer_list<const char*> names,
+              ResolveFn resolve) {
+  for (const char* name : names) {
+    ScalarFunctionSet set;
+    set.name = name;
+    set.resolve = resolve;
+    catalog.AddScalarSet(std::move(set));
+  }
+}
+
+bool IsList(const LogicalType& t) { return t.Id() == TypeId::kList; }
+
+[[noreturn]] void NeedList(const std::string& name, const std::vector<LogicalType>& types) {
+  std::string list;
+  for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
+  throw BinderError(
+      fmt::format("no function matches {}({}): a LIST argument is expected", name, list));
+}
+
+/// Appends child rows [offset, offset + length) of `source` after the `used` rows of
+/// `result`'s child; returns the new used count.
+idx_t AppendElements(const Vector& source, uint64_t offset, uint64_t length, Vector& result,
+                     idx_t used) {
+  if (length == 0) return used;
+  result.SetListSize(used + length);
+  result.ListChild().CopyFrom(source.ListChild(), SelectionVector(), length, offset, used);
+  return used + length;
+}
+
+ScalarFunction ListValue(const std::vector<LogicalType>& types) {
+  LogicalType child =
+      types.empty() ? LogicalType(TypeId::kInteger) : CommonArgumentType(types, "list_value");
+  if (child.Id() == TypeId::kSqlNull) child = TypeId::kInteger;
+  ScalarFunction f;
+  f.name = "list_value";
+  f.varargs = child;
+  f.return_type = LogicalType::List(child);
+  f.null_in_null_out = false;
+  f.body = [](const DataChunk& args, Vector& result, idx_t count) {
+    idx_t n = args.ColumnCount();
+    result.SetListSize(count * n);
+    Vector& child = result.ListChild();
+    auto* entries = result.Values<list_entry_t>();
+    for (idx_t c = 0; c < n; c++) {
+      // Row i's element c goes to child row i * n + c: copy column c row by row.
+      for (idx_t i = 0; i < count; i++) {
+        child.CopyFrom(args.data[c], SelectionVector(), 1, i, i * n + c);
+      }
+    }
+    for (idx_t i = 0; i < count; i++) entries[i] = {i * n, n};
+  };
+  return f;
+}
+
+ScalarFunction ListLength(const std::string& name, const LogicalType& list) {
+  return MakeFunction(
+      name, {list}, TypeId::kBigInt, [](const DataChunk& args, Vector& result, idx_t count) {
+        UnaryLoop<list_entry_t, int64_t>(
+            args, result, count, [](list_entry_t e) { return static_cast<int64_t>(e.length); });
+      });
+}
+
+ScalarFunction ListExtract(const std::string& name, const LogicalType& list) {
+  return MakeFunction(
+      name, {list, TypeId::kBigInt}, list.ListChild(),
+      [](const DataChunk& args, Vector& result, idx_t count) {
+        const auto* entries = args.data[0].Values<list_entry_t>();
+        const auto* positions = args.data[1].Values<int64_t>();
+        const Vector& child = args.data[0].ListChild();
+        bool is_string = child.Type().Physical() == PhysicalType::kVarchar;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          int64_t p = positions[i], length = static_cast<int64_t>(entries[i].length);
+          int64_t index = p > 0 ? p - 1 : length + p;
+          if (p == 0 || index < 0 || index >= length) {
+            result.SetNull(i);
+            continue;
+          }
+          idx_t row = entries[i].offset + static_cast<idx_t>(index);
+          if (!child.RowIsValid(row)) {
+            result.SetNull(i);
+          } else if (is_string) {
+            result.Values<string_t>()[i] = result.AddString(child.Values<string_t>()[row].View());
+          } else {
+            result.CopyFrom(child, SelectionVector(), 1, row, i);
+          }
+        }
+      });
+}
+
+template <typename T>
+bool ElementEqual(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, interval_t>) {
+    return Interval::Equals(a, b);
+  } else if constexpr (std::is_same_v<T, string_t>) {
+    return a.View() == b.View();
+  } else {
+    return a == b;
+  }
+}
+
+/// For each row: the 0-based index of the first element equal to the needle, or -1.
+void FindElements(const DataChunk& args, const Vector& result, idx_t count,
+                  std::vector<int64_t>& found) {
+  found.assign(count, -1);
+  const auto* entries = args.data[0].Values<list_entry_t>();
+  const Vector& child = args.data[0].ListChild();
+  const Vector& needle = args.data[1];
+  auto scan = [&]<typename T>() {
+    const T* elements = child.Values<T>();
+    const T* needles = needle.Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      for (uint64_t k = 0; k < entries[i].length; k++) {
+        idx_t row = entries[i].offset + k;
+        if (child.RowIsValid(row) && ElementEqual(elements[row], needles[i])) {
+          found[i] = static_cast<int64_t>(k);
+          break;
+        }
+      }
+    }
+  };
+  PhysicalType p = child.Type().Physical();
+  if (p == PhysicalType::kVarchar) {
+    scan.template operator()<string_t>();
+  } else if (p == PhysicalType::kList) {
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      Value value = needle.GetValue(i);
+      for (uint64_t k = 0; k < entries[i].length; k++) {
+        idx_t row = entries[i].offset + k;
+        if (child.RowIsValid(row) && CompareValues(child.GetValue(row), value) == 0) {
+          found[i] = static_cast<int64_t>(k);
+          break;
+        }
+      }
+    }
+  } else {
+    DispatchFixedWidth(p, scan);
+  }
+}
+
+/// (LIST(c), x) as (LIST(common), common), or nullopt when the types do not fit.
+std::optional<std::vector<LogicalType>> ListAndElement(const std::string& name,
+                                                       const std::vector<LogicalType>& types) {
+  if (types.size() != 2) return std::nullopt;
+  if (!IsList(types[0])) NeedList(name, types);
+  LogicalType element = CommonArgumentType({types[0].ListChild(), types[1]}, name);
+  if (element.Id() == TypeId::kSqlNull) element = TypeId::kInteger;
+  return std::vector<LogicalType>{LogicalType::List(element), element};
+}
+
+ScalarFunction ListContains(const std::string& name, std::vector<LogicalType> arguments) {
+  return MakeFunction(name, std::move(arguments), TypeId::kBoolean,
+                      [](const DataChunk& args, Vector& result, idx_t count) {
+                        std::vector<int64_t> found;
+                        FindElements(args, result, count, found);
+                        for (idx_t i = 0; i < count; i++) result.Values<bool>()[i] = found[i] >= 0;
+                      });
+}
+
+ScalarFunction ListPosition(const std::string& name, std::vector<LogicalType> arguments) {
+  return MakeFunction(name, std::move(arguments), TypeId::kBigInt,
+                      [](const DataChunk& args, Vector& result, idx_t count) {
+                        std::vector<int64_t> found;
+                        FindElements(args, result, count, found);
+                        for (idx_t i = 0; i < count; i++) {
+                          if (found[i] < 0) {
+                            result.SetNull(i);
+                          } else {
+                            result.Values<int64_t>()[i] = found[i] + 1;
+                          }
+                        }
+                      });
+}
+
+/// Concatenates, per row, the lists (or single elements) of the argument columns in order.
+/// `is_element[c]` marks a column that contributes one element rather than a list.
+ScalarFunctionBody ConcatBody(std::vector<bool> is_element) {
+  return [is_element](const DataChunk& args, Vector& result, idx_t count) {
+    auto* out = result.Values<list_entry_t>();
+    idx_t used = 0;
+    for (idx_t i = 0; i < count; i++) {
+      bool any = false;
+      uint64_t start = used;
+      for (idx_t c = 0; c < args.ColumnCount(); c++) {
+        const Vector& arg = args.data[c];
+        if (is_element[c]) {
+          // A NULL element is still an element: list_append([1], NULL) is [1, NULL].
+          result.SetListSize(used + 1);
+          if (arg.RowIsValid(i)) {
+            result.ListChild().CopyFrom(arg, SelectionVector(), 1, i, used);
+          } else {
+            result.ListChild().SetNull(used);
+          }
+          used++;
+          continue;
+        }
+        if (!arg.RowIsValid(i)) continue;
+        any = true;
+        const auto& e = arg.Values<list_entry_t>()[i];
+        used = AppendElements(arg, e.offset, e.length, result, used);
+      }
+      bool has_element_column = false;
+      for (bool b : is_element) has_element_column = has_element_column || b;
+      if (!any && !has_element_column) {
+        result.SetNull(i);
+        continue;
+      }
+      result.SetNull(i, false);
+      out[i] = {start, used - start};
+    }
+  };
+}
+
+std::optional<ScalarFunction> ResolveConcat(const std::string& name,
+                                            const std::vector<LogicalType>& types) {
+  if (types.size() != 2) return std::nullopt;
+  bool a = IsList(types[0]), b = IsList(types[1]);
+  bool a_null = types[0].Id() == TypeId::kSqlNull, b_null = types[1].Id() == TypeId::kSqlNull;
+  if (!((a || a_null) && (b || b_null)) || (a_null && b_null)) {
+    if (name == "||") return std::nullopt;  // the string overload
+    NeedList(name, types);
+  }
+  LogicalType common = CommonArgumentType(types, name);
+  ScalarFunction f = MakeFunction(name, {common, common}, common, ConcatBody({false, false}));
+  f.null_in_null_out = false;
+  return f;
+}
+
+ScalarFunction ListReverse(const LogicalType& list) {
+  return MakeFunction(
+      "list_reverse", {list}, list, [](const DataChunk& args, Vector& result, idx_t count) {
+        const Vector& source = args.data[0];
+        const auto* entries = source.Values<list_entry_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          uint64_t start = used;
+          for (uint64_t k = entries[i].length; k > 0; k--) {
+            used = AppendElements(source, entries[i].offset + k - 1, 1, result, used);
+          }
+          out[i] = {start, used - start};
+        }
+      });
+}
+
+}  // namespace
+
+void RegisterListFunctions(FunctionCatalog& catalog) {
+  Register(catalog, {"list_value", "list_pack"},
+           [](const std::vector<LogicalType>& types) { return ListValue(types); });
+  for (const char* name : {"len", "array_length", "list_length"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() != 1 || !IsList(types[0])) NeedList(n, types);
+               return ListLength(n, types[0]);
+             });
+  }
+  for (const char* name : {"list_extract", "list_element"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() != 2 || !IsList(types[0])) NeedList(n, types);
+               return ListExtract(n, types[0]);
+             });
+  }
+  for (const char* name : {"list_contains", "list_has"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               auto arguments = ListAndElement(n, types);
+               if (!arguments) NeedList(n, types);
+               return ListContains(n, *arguments);
+             });
+  }
+  for (const char* name : {"list_position", "list_indexof"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               auto arguments = ListAndElement(n, types);
+               if (!arguments) NeedList(n, types);
+               return ListPosition(n, *arguments);
+             });
+  }
+  for (const char* name : {"list_concat", "list_cat", "array_cat", "||"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) { return ResolveConcat(n, types); });
+  }
+  Register(catalog, {"list_append", "array_append"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             auto arguments = ListAndElement("list_append", types);
+             if (!arguments) NeedList("list_append", types);
+             ScalarFunction f = MakeFunction("list_append", *arguments, (*arguments)[0],
+                                             ConcatBody({false, true}));
+             f.null_in_null_out = false;
+             return f;
+           });
+  Register(catalog, {"list_prepend", "array_prepend"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 2) NeedList("list_prepend", types);
+             auto arguments = ListAndElement("list_prepend", {types[1], types[0]});
+             ScalarFunction f = MakeFunction("list_prepend", {(*arguments)[1], (*arguments)[0]},
+                                             (*arguments)[0], ConcatBody({true, false}));
+             f.null_in_null_out = false;
+             return f;
+           });
+  Register(catalog, {"list_reverse", "array_reverse"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 1 || !IsList(types[0])) NeedList("list_reverse", types);
+             return ListReverse(types[0]);
+           });
+}
 
 }  // namespace teal

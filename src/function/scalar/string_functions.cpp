@@ -1,8 +1,456 @@
-// Built-in string functions.
+// Built-in string functions: ||, length/char_length/character_length, octet_length,
+// lower, upper, substring/substr, trim/btrim/ltrim/rtrim, concat, concat_ws, replace,
+// position/strpos, starts_with, ends_with, contains, split_part, left, right, repeat,
+// reverse, lpad, rpad, md5, chr, ascii, to_hex. LIKE and the regexp functions are in
+// like.cpp.
+//
+// Strings are UTF-8 and every position or length counts code points, as PostgreSQL does
+// (octet_length counts bytes). Input is assumed valid UTF-8 (casts and the parser check
+// it). lower/upper map ASCII, Latin-1 (U+00C0..U+00FE), basic Greek and basic Cyrillic;
+// other code points are left alone — no locale, no full Unicode case tables.
+#include <algorithm>
+
+#include "common/md5.hpp"
 #include "function/builtin_functions.hpp"
+#include "function/scalar/scalar_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "function/scalar/string_util.hpp"
 
 namespace teal {
 
-void RegisterStringFunctions(FunctionCatalog& catalog) { (void)catalog; }
+using namespace scalar;  // NOLINT
+
+namespace scalar {
+
+size_t CodePointLength(std::string_view s, size_t pos) {
+  auto c = static_cast<unsigned char>(s[pos]);
+  size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  return std::min(n, s.size() - pos);
+}
+
+int64_t CodePointCount(std::string_view s) {
+  int64_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+size_t ByteOffset(std::string_view s, int64_t code_points) {
+  size_t pos = 0;
+  while (code_points > 0 && pos < s.size()) {
+    pos += CodePointLength(s, pos);
+    code_points--;
+  }
+  return pos;
+}
+
+uint32_t DecodeCodePoint(std::string_view s, size_t pos, size_t len) {
+  auto byte = [&](size_t i) {
+    return static_cast<uint32_t>(static_cast<unsigned char>(s[pos + i]));
+  };
+  switch (len) {
+    case 1:
+      return byte(0);
+    case 2:
+      return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
+    case 3:
+      return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
+    default:
+      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) |
+             (byte(3) & 0x3F);
+  }
+}
+
+void AppendCodePoint(uint32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+namespace {
+uint32_t LowerCodePoint(uint32_t cp) {
+  if (cp >= 'A' && cp <= 'Z') return cp + 32;
+  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;
+  if (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2) return cp + 32;
+  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;
+  if (cp >= 0x400 && cp <= 0x40F) return cp + 80;
+  return cp;
+}
+uint32_t UpperCodePoint(uint32_t cp) {
+  if (cp >= 'a' && cp <= 'z') return cp - 32;
+  if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) return cp - 32;
+  if (cp >= 0x3B1 && cp <= 0x3C9 && cp != 0x3C2) return cp - 32;
+  if (cp >= 0x430 && cp <= 0x44F) return cp - 32;
+  if (cp >= 0x450 && cp <= 0x45F) return cp - 80;
+  return cp;
+}
+}  // namespace
+
+std::string ConvertCase(std::string_view s, bool upper) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t pos = 0; pos < s.size();) {
+    auto c = static_cast<unsigned char>(s[pos]);
+    if (c < 0x80) {
+      out += static_cast<char>(upper ? (c >= 'a' && c <= 'z' ? c - 32 : c)
+                                     : (c >= 'A' && c <= 'Z' ? c + 32 : c));
+      pos++;
+      continue;
+    }
+    size_t len = CodePointLength(s, pos);
+    uint32_t cp = DecodeCodePoint(s, pos, len);
+    AppendCodePoint(upper ? UpperCodePoint(cp) : LowerCodePoint(cp), out);
+    pos += len;
+  }
+  return out;
+}
+
+}  // namespace scalar
+
+namespace {
+
+using T = TypeId;
+
+/// A VARCHAR-returning function: result[i] = AddString(f(args..., row)).
+template <typename F>
+ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> arguments, F f) {
+  return MakeFunction(name, std::move(arguments), T::kVarchar,
+                      [f](const DataChunk& args, Vector& result, idx_t count) {
+                        string_t* out = result.Values<string_t>();
+                        for (idx_t i = 0; i < count; i++) {
+                          if (!result.RowIsValid(i)) continue;
+                          out[i] = result.AddString(f(args, i));
+                        }
+                      });
+}
+
+std::string_view Str(const DataChunk& args, idx_t column, idx_t row) {
+  return args.data[column].Values<string_t>()[row].View();
+}
+int64_t Int(const DataChunk& args, idx_t column, idx_t row) {
+  return args.data[column].Values<int64_t>()[row];
+}
+
+/// The code points [from, to) (0-based, clamped) of s.
+std::string_view CodePointRange(std::string_view s, int64_t from, int64_t to) {
+  from = std::max<int64_t>(from, 0);
+  if (to <= from) return {};
+  size_t begin = ByteOffset(s, from);
+  size_t end = begin + ByteOffset(s.substr(begin), to - from);
+  return s.substr(begin, end - begin);
+}
+
+/// PostgreSQL substring: characters start .. start + length - 1 (1-based), clamped to the
+/// string, so a start before 1 eats into the length.
+std::string_view Substring(std::string_view s, int64_t start, std::optional<int64_t> length) {
+  // Far beyond any string either way; keeps start - 1 and start + length from overflowing.
+  constexpr int64_t kFar = int64_t{1} << 62;
+  start = std::clamp(start, -kFar, kFar);
+  if (!length) return CodePointRange(s, start - 1, INT64_MAX);
+  if (*length < 0) throw InvalidInputError("negative substring length not allowed");
+  int64_t end;
+  if (__builtin_add_overflow(start, std::min(*length, kFar), &end)) end = INT64_MAX;
+  return CodePointRange(s, start - 1, end - 1);
+}
+
+enum class TrimSide { kBoth, kLeft, kRight };
+
+std::string_view Trim(std::string_view s, std::string_view characters, TrimSide side) {
+  auto in_set = [&](std::string_view cp) {
+    if (cp.size() == 1) return characters.find(cp[0]) != std::string_view::npos;
+    for (size_t pos = 0; pos < characters.size();) {
+      size_t len = CodePointLength(characters, pos);
+      if (characters.substr(pos, len) == cp) return true;
+      pos += len;
+    }
+    return false;
+  };
+  size_t begin = 0, end = s.size();
+  if (side != TrimSide::kRight) {
+    while (begin < end) {
+      size_t len = CodePointLength(s, begin);
+      if (!in_set(s.substr(begin, len))) break;
+      begin += len;
+    }
+  }
+  if (side != TrimSide::kLeft) {
+    while (end > begin) {
+      size_t start = end - 1;
+      while (start > begin && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) start--;
+      if (!in_set(s.substr(start, end - start))) break;
+      end = start;
+    }
+  }
+  return s.substr(begin, end - begin);
+}
+
+/// 1-based code point position of `needle` in `s`, 0 when absent.
+int64_t Position(std::string_view s, std::string_view needle) {
+  size_t at = s.find(needle);
+  if (at == std::string_view::npos) return 0;
+  return CodePointCount(s.substr(0, at)) + 1;
+}
+
+constexpr int64_t kMaxStringBytes = int64_t{1} << 30;
+
+void CheckLength(int64_t bytes, const char* function) {
+  if (bytes > kMaxStringBytes) {
+    throw OutOfRangeError(
+        fmt::format("{}: requested string of {} bytes is too long", function, bytes));
+  }
+}
+
+std::string Pad(std::string_view s, int64_t length, std::string_view fill, bool left) {
+  int64_t have = CodePointCount(s);
+  if (length <= have) return std::string(CodePointRange(s, 0, std::max<int64_t>(length, 0)));
+  if (fill.empty()) return std::string(s);
+  CheckLength(length, left ? "lpad" : "rpad");
+  std::string padding;
+  int64_t need = length - have;
+  for (size_t pos = 0; need > 0; need--) {
+    size_t len = CodePointLength(fill, pos);
+    padding.append(fill.substr(pos, len));
+    pos += len;
+    if (pos >= fill.size()) pos = 0;
+  }
+  return left ? padding + std::string(s) : std::string(s) + padding;
+}
+
+std::string SplitPart(std::string_view s, std::string_view delimiter, int64_t field) {
+  if (field == 0) throw InvalidInputError("split_part: field position must not be zero");
+  if (delimiter.empty()) return field == 1 || field == -1 ? std::string(s) : std::string();
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    size_t at = s.find(delimiter, start);
+    if (at == std::string_view::npos) {
+      parts.push_back(s.substr(start));
+      break;
+    }
+    parts.push_back(s.substr(start, at - start));
+    start = at + delimiter.size();
+  }
+  int64_t n = static_cast<int64_t>(parts.size());
+  int64_t index = field > 0 ? field - 1 : n + field;
+  if (index < 0 || index >= n) return {};
+  return std::string(parts[index]);
+}
+
+std::string Replace(std::string_view s, std::string_view from, std::string_view to) {
+  if (from.empty()) return std::string(s);
+  std::string out;
+  size_t start = 0;
+  while (true) {
+    size_t at = s.find(from, start);
+    if (at == std::string_view::npos) break;
+    out.append(s.substr(start, at - start));
+    out.append(to);
+    start = at + from.size();
+  }
+  out.append(s.substr(start));
+  return out;
+}
+
+std::string Reverse(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t end = s.size();
+  while (end > 0) {
+    size_t start = end - 1;
+    while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) start--;
+    out.append(s.substr(start, end - start));
+    end = start;
+  }
+  return out;
+}
+
+std::string Chr(int64_t cp) {
+  if (cp == 0) throw InvalidInputError("chr: null character not permitted");
+  if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    throw InvalidInputError(
+        fmt::format("chr: requested character {} is not a valid code point", cp));
+  }
+  std::string out;
+  AppendCodePoint(static_cast<uint32_t>(cp), out);
+  return out;
+}
+
+template <typename R, typename F>
+ScalarFunction Predicate(const std::string& name, std::vector<LogicalType> arguments, LogicalType r,
+                         F f) {
+  return MakeFunction(name, std::move(arguments), std::move(r),
+                      [f](const DataChunk& args, Vector& result, idx_t count) {
+                        R* out = result.Values<R>();
+                        for (idx_t i = 0; i < count; i++) {
+                          if (result.RowIsValid(i)) out[i] = f(args, i);
+                        }
+                      });
+}
+
+/// concat / concat_ws take arguments of any type, converted to text (PostgreSQL's "any").
+ScalarFunctionSet ConcatSet(bool with_separator) {
+  ScalarFunctionSet set;
+  set.name = with_separator ? "concat_ws" : "concat";
+  set.resolve = [with_separator](const std::vector<LogicalType>& types) {
+    size_t minimum = with_separator ? 2 : 1;
+    if (types.size() < minimum) {
+      throw BinderError(fmt::format("{} needs at least {} argument{}",
+                                    with_separator ? "concat_ws" : "concat", minimum,
+                                    minimum > 1 ? "s" : ""));
+    }
+    ScalarFunction f;
+    f.name = with_separator ? "concat_ws" : "concat";
+    if (with_separator) f.arguments = {T::kVarchar};
+    f.varargs = T::kVarchar;
+    f.return_type = T::kVarchar;
+    f.null_in_null_out = false;
+    f.body = [with_separator](const DataChunk& args, Vector& result, idx_t count) {
+      string_t* out = result.Values<string_t>();
+      std::string buffer;
+      for (idx_t i = 0; i < count; i++) {
+        if (with_separator && !args.data[0].RowIsValid(i)) {
+          result.SetNull(i);
+          continue;
+        }
+        buffer.clear();
+        bool first = true;
+        for (idx_t c = with_separator ? 1 : 0; c < args.ColumnCount(); c++) {
+          if (!args.data[c].RowIsValid(i)) continue;
+          if (with_separator && !first) buffer.append(Str(args, 0, i));
+          buffer.append(Str(args, c, i));
+          first = false;
+        }
+        out[i] = result.AddString(buffer);
+      }
+    };
+    return std::optional<ScalarFunction>(std::move(f));
+  };
+  return set;
+}
+
+}  // namespace
+
+void RegisterStringFunctions(FunctionCatalog& catalog) {
+  const LogicalType V = T::kVarchar, I = T::kBigInt, B = T::kBoolean;
+  catalog.AddScalar(StringFunction("||", {V, V}, [](const DataChunk& a, idx_t i) {
+    std::string out(Str(a, 0, i));
+    out.append(Str(a, 1, i));
+    return out;
+  }));
+  for (const char* name : {"length", "char_length", "character_length"}) {
+    catalog.AddScalar(Predicate<int64_t>(
+        name, {V}, I, [](const DataChunk& a, idx_t i) { return CodePointCount(Str(a, 0, i)); }));
+  }
+  catalog.AddScalar(Predicate<int64_t>("octet_length", {V}, I, [](const DataChunk& a, idx_t i) {
+    return static_cast<int64_t>(Str(a, 0, i).size());
+  }));
+  catalog.AddScalar(StringFunction(
+      "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
+  catalog.AddScalar(StringFunction(
+      "upper", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), true); }));
+  for (const char* name : {"substring", "substr"}) {
+    catalog.AddScalar(StringFunction(name, {V, I}, [](const DataChunk& a, idx_t i) {
+      return Substring(Str(a, 0, i), Int(a, 1, i), std::nullopt);
+    }));
+    catalog.AddScalar(StringFunction(name, {V, I, I}, [](const DataChunk& a, idx_t i) {
+      return Substring(Str(a, 0, i), Int(a, 1, i), Int(a, 2, i));
+    }));
+  }
+  struct TrimEntry {
+    const char* name;
+    TrimSide side;
+  };
+  for (auto [name, side] :
+       {TrimEntry{"trim", TrimSide::kBoth}, TrimEntry{"btrim", TrimSide::kBoth},
+        TrimEntry{"ltrim", TrimSide::kLeft}, TrimEntry{"rtrim", TrimSide::kRight}}) {
+    TrimSide s = side;
+    catalog.AddScalar(StringFunction(
+        name, {V}, [s](const DataChunk& a, idx_t i) { return Trim(Str(a, 0, i), " ", s); }));
+    catalog.AddScalar(StringFunction(name, {V, V}, [s](const DataChunk& a, idx_t i) {
+      return Trim(Str(a, 0, i), Str(a, 1, i), s);
+    }));
+  }
+  catalog.AddScalarSet(ConcatSet(false));
+  catalog.AddScalarSet(ConcatSet(true));
+  catalog.AddScalar(StringFunction("replace", {V, V, V}, [](const DataChunk& a, idx_t i) {
+    return Replace(Str(a, 0, i), Str(a, 1, i), Str(a, 2, i));
+  }));
+  for (const char* name : {"position", "strpos", "instr"}) {
+    catalog.AddScalar(Predicate<int64_t>(name, {V, V}, I, [](const DataChunk& a, idx_t i) {
+      return Position(Str(a, 0, i), Str(a, 1, i));
+    }));
+  }
+  catalog.AddScalar(Predicate<bool>("starts_with", {V, V}, B, [](const DataChunk& a, idx_t i) {
+    return Str(a, 0, i).starts_with(Str(a, 1, i));
+  }));
+  catalog.AddScalar(Predicate<bool>("ends_with", {V, V}, B, [](const DataChunk& a, idx_t i) {
+    return Str(a, 0, i).ends_with(Str(a, 1, i));
+  }));
+  catalog.AddScalar(Predicate<bool>("contains", {V, V}, B, [](const DataChunk& a, idx_t i) {
+    return Str(a, 0, i).find(Str(a, 1, i)) != std::string_view::npos;
+  }));
+  catalog.AddScalar(StringFunction("split_part", {V, V, I}, [](const DataChunk& a, idx_t i) {
+    return SplitPart(Str(a, 0, i), Str(a, 1, i), Int(a, 2, i));
+  }));
+  catalog.AddScalar(StringFunction("left", {V, I}, [](const DataChunk& a, idx_t i) {
+    std::string_view s = Str(a, 0, i);
+    int64_t n = Int(a, 1, i);
+    return std::string(n >= 0 ? CodePointRange(s, 0, n)
+                              : CodePointRange(s, 0, CodePointCount(s) + n));
+  }));
+  catalog.AddScalar(StringFunction("right", {V, I}, [](const DataChunk& a, idx_t i) {
+    std::string_view s = Str(a, 0, i);
+    int64_t n = Int(a, 1, i), total = CodePointCount(s);
+    if (n >= 0) return std::string(CodePointRange(s, total - std::min(n, total), total));
+    return std::string(CodePointRange(s, n == INT64_MIN ? INT64_MAX : -n, total));
+  }));
+  catalog.AddScalar(StringFunction("repeat", {V, I}, [](const DataChunk& a, idx_t i) {
+    std::string_view s = Str(a, 0, i);
+    int64_t n = Int(a, 1, i);
+    if (n <= 0 || s.empty()) return std::string();
+    if (n > kMaxStringBytes / static_cast<int64_t>(s.size())) {
+      CheckLength(kMaxStringBytes + 1, "repeat");
+    }
+    std::string out;
+    out.reserve(s.size() * n);
+    for (int64_t k = 0; k < n; k++) out.append(s);
+    return out;
+  }));
+  catalog.AddScalar(StringFunction(
+      "reverse", {V}, [](const DataChunk& a, idx_t i) { return Reverse(Str(a, 0, i)); }));
+  for (bool left : {true, false}) {
+    const char* name = left ? "lpad" : "rpad";
+    catalog.AddScalar(StringFunction(name, {V, I}, [left](const DataChunk& a, idx_t i) {
+      return Pad(Str(a, 0, i), Int(a, 1, i), " ", left);
+    }));
+    catalog.AddScalar(StringFunction(name, {V, I, V}, [left](const DataChunk& a, idx_t i) {
+      return Pad(Str(a, 0, i), Int(a, 1, i), Str(a, 2, i), left);
+    }));
+  }
+  catalog.AddScalar(StringFunction(
+      "md5", {V}, [](const DataChunk& a, idx_t i) { return Md5::HexOf(Str(a, 0, i)); }));
+  catalog.AddScalar(
+      StringFunction("chr", {I}, [](const DataChunk& a, idx_t i) { return Chr(Int(a, 0, i)); }));
+  catalog.AddScalar(Predicate<int64_t>("ascii", {V}, I, [](const DataChunk& a, idx_t i) {
+    std::string_view s = Str(a, 0, i);
+    if (s.empty()) return int64_t{0};
+    return static_cast<int64_t>(DecodeCodePoint(s, 0, CodePointLength(s, 0)));
+  }));
+  catalog.AddScalar(StringFunction("to_hex", {I}, [](const DataChunk& a, idx_t i) {
+    return fmt::format("{:x}", static_cast<uint64_t>(Int(a, 0, i)));
+  }));
+  RegisterLikeFunctions(catalog);
+}
 
 }  // namespace teal

@@ -1,0 +1,687 @@
+// bench/compare/duckdb_cases.cpp — the workloads on DuckDB, through its C API.
+//
+// Each append workload runs both of DuckDB's loading paths: the row appender
+// (duckdb_append_<type> + duckdb_appender_end_row) and the data-chunk API (fill 2048-row
+// vectors in place, duckdb_append_data_chunk), so that the speedup compares Teal with
+// DuckDB's fastest way in. Reads run the raw chunk vectors of a materialised result
+// (duckdb_query + duckdb_fetch_chunk), of a streaming one, and the per-value accessor
+// duckdb_value_<type>. DuckDB runs with its default settings (threads = cores).
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "data.hpp"
+#include "harness.hpp"
+
+namespace bench {
+namespace {
+
+const DuckDbApi* g_api = nullptr;
+const DuckDbApi& D() { return *g_api; }
+
+void Ok(duckdb_state state, const char* what) {
+  if (state != DuckDBSuccess) throw std::runtime_error(std::string("DuckDB: ") + what + " failed");
+}
+
+/// A materialised query result, destroyed with the object.
+class DuckResult {
+ public:
+  DuckResult(duckdb_connection con, const char* sql) {
+    if (D().query(con, sql, &result_) != DuckDBSuccess) {
+      std::string error = D().result_error(&result_);
+      D().destroy_result(&result_);
+      throw std::runtime_error("DuckDB: " + error + " (" + sql + ")");
+    }
+  }
+  ~DuckResult() { D().destroy_result(&result_); }
+  DuckResult(const DuckResult&) = delete;
+  DuckResult& operator=(const DuckResult&) = delete;
+  duckdb_result* get() { return &result_; }
+
+ private:
+  duckdb_result result_{};
+};
+
+/// An in-memory database with one connection.
+class DuckDb {
+ public:
+  explicit DuckDb(const std::string& schema) {
+    Ok(D().open(nullptr, &db_), "duckdb_open");
+    Ok(D().connect(db_, &con_), "duckdb_connect");
+    DuckResult r(con_, schema.c_str());
+  }
+  ~DuckDb() {
+    D().disconnect(&con_);
+    D().close(&db_);
+  }
+  DuckDb(const DuckDb&) = delete;
+  DuckDb& operator=(const DuckDb&) = delete;
+  duckdb_connection con() const { return con_; }
+  int64_t QueryInt64(const char* sql) {
+    DuckResult r(con_, sql);
+    return D().value_int64(r.get(), 0, 0);
+  }
+
+ private:
+  duckdb_database db_ = nullptr;
+  duckdb_connection con_ = nullptr;
+};
+
+/// An appender on table "t"; destroying it flushes (the flush is part of the timed work).
+class DuckAppender {
+ public:
+  explicit DuckAppender(duckdb_connection con) {
+    Ok(D().appender_create(con, nullptr, "t", &appender_), "duckdb_appender_create");
+  }
+  ~DuckAppender() {
+    if (appender_) D().appender_destroy(&appender_);
+  }
+  DuckAppender(const DuckAppender&) = delete;
+  DuckAppender& operator=(const DuckAppender&) = delete;
+  duckdb_appender get() const { return appender_; }
+  void Close() {
+    if (D().appender_close(appender_) != DuckDBSuccess) {
+      throw std::runtime_error(std::string("DuckDB appender: ") + D().appender_error(appender_));
+    }
+    D().appender_destroy(&appender_);
+    appender_ = nullptr;
+  }
+
+ private:
+  duckdb_appender appender_ = nullptr;
+};
+
+/// One per append call: a failing append reports DuckDB's message.
+inline void Appended(duckdb_state state, duckdb_appender appender) {
+  if (state != DuckDBSuccess) [[unlikely]] {
+    throw std::runtime_error(std::string("DuckDB appender: ") + D().appender_error(appender));
+  }
+}
+
+/// Appends `rows` rows through data chunks with the appender's column types:
+/// fill(chunk, first_row, count) writes rows [first_row, first_row + count) into the
+/// chunk's vectors (from position 0).
+template <typename Fill>
+void AppendChunks(duckdb_appender appender, size_t rows, Fill fill) {
+  duckdb_idx_t columns = D().appender_column_count(appender);
+  std::vector<duckdb_logical_type> types(columns);
+  for (duckdb_idx_t c = 0; c < columns; c++) types[c] = D().appender_column_type(appender, c);
+  duckdb_data_chunk chunk = D().create_data_chunk(types.data(), columns);
+  for (auto& t : types) D().destroy_logical_type(&t);
+  const size_t capacity = D().vector_size();
+  for (size_t start = 0; start < rows; start += capacity) {
+    size_t n = std::min(capacity, rows - start);
+    fill(chunk, start, n);
+    D().data_chunk_set_size(chunk, n);
+    Appended(D().append_data_chunk(appender, chunk), appender);
+    D().data_chunk_reset(chunk);
+  }
+  D().destroy_data_chunk(&chunk);
+}
+
+template <typename T>
+T* Column(duckdb_data_chunk chunk, duckdb_idx_t c) {
+  return static_cast<T*>(D().vector_get_data(D().data_chunk_get_vector(chunk, c)));
+}
+
+/// The writable validity words of a vector, every row [0, rows) marked valid.
+uint64_t* AllValid(duckdb_vector vector, size_t rows) {
+  D().vector_ensure_validity_writable(vector);
+  uint64_t* words = D().vector_get_validity(vector);
+  std::fill(words, words + (rows + 63) / 64, ~uint64_t{0});
+  return words;
+}
+inline void SetNull(uint64_t* words, size_t row) {
+  words[row / 64] &= ~(uint64_t{1} << (row % 64));
+}
+
+template <typename Append, typename Verify>
+Variant AppendVariant(std::string name, std::string schema, Append append, Verify verify) {
+  return {"duckdb", std::move(name), Role::kPlain, [=] {
+            return RunFn([=](bool check) {
+              DuckDb db(schema);
+              Stopwatch sw;
+              {
+                DuckAppender appender(db.con());
+                append(appender.get());
+                appender.Close();
+              }
+              double ms = sw.Ms();
+              if (check) verify(db);
+              return ms;
+            });
+          }};
+}
+
+using LoadFn = void (*)(duckdb_connection);
+
+template <typename Sum, typename Want>
+Variant ReadVariant(std::string workload, std::string name, Role role, std::string schema,
+                    LoadFn load, Sum sum, Want want) {
+  return {"duckdb", name, role, [=] {
+            auto db = std::make_shared<DuckDb>(schema);
+            load(db->con());
+            return RunFn([=](bool) {
+              Stopwatch sw;
+              auto got = sum(db->con());
+              double ms = sw.Ms();
+              Check(workload + " duckdb " + name, got, want());
+              return ms;
+            });
+          }};
+}
+
+void CheckCount(DuckDb& db, const std::string& what, size_t want) {
+  Check(what + ": rows", db.QueryInt64("SELECT count(*) FROM t"), static_cast<int64_t>(want));
+}
+
+// ---- W1 ---------------------------------------------------------------------------------
+
+std::vector<Variant> W1() {
+  std::string schema =
+      "CREATE TABLE t(c1 TINYINT, c2 SMALLINT, c3 INTEGER, c4 BIGINT, c5 UTINYINT, "
+      "c6 USMALLINT, c7 FLOAT, c8 DOUBLE)";
+  auto verify = [](DuckDb& db) {
+    CheckCount(db, "W1 duckdb", kRows);
+    Check("W1 duckdb: sum(c3)", db.QueryInt64("SELECT sum(c3)::BIGINT FROM t"),
+          ExpectedNumericSum());
+  };
+  return {
+      AppendVariant(
+          "appender", schema,
+          [](duckdb_appender a) {
+            for (const NumericRow& r : NumericRows()) {
+              Appended(D().append_int8(a, r.i8), a);
+              Appended(D().append_int16(a, r.i16), a);
+              Appended(D().append_int32(a, r.i32), a);
+              Appended(D().append_int64(a, r.i64), a);
+              Appended(D().append_uint8(a, r.u8), a);
+              Appended(D().append_uint16(a, r.u16), a);
+              Appended(D().append_float(a, r.f32), a);
+              Appended(D().append_double(a, r.f64), a);
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      AppendVariant(
+          "chunk-api", schema,
+          [](duckdb_appender a) {
+            const auto& rows = NumericRows();
+            AppendChunks(a, rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              auto* c1 = Column<int8_t>(ch, 0);
+              auto* c2 = Column<int16_t>(ch, 1);
+              auto* c3 = Column<int32_t>(ch, 2);
+              auto* c4 = Column<int64_t>(ch, 3);
+              auto* c5 = Column<uint8_t>(ch, 4);
+              auto* c6 = Column<uint16_t>(ch, 5);
+              auto* c7 = Column<float>(ch, 6);
+              auto* c8 = Column<double>(ch, 7);
+              for (size_t i = 0; i < n; i++) {
+                const NumericRow& r = rows[s + i];
+                c1[i] = r.i8;
+                c2[i] = r.i16;
+                c3[i] = r.i32;
+                c4[i] = r.i64;
+                c5[i] = r.u8;
+                c6[i] = r.u16;
+                c7[i] = r.f32;
+                c8[i] = r.f64;
+              }
+            });
+          },
+          verify),
+  };
+}
+
+// ---- W2 ---------------------------------------------------------------------------------
+
+std::vector<Variant> W2Timestamps(const std::string& workload, const char* type) {
+  std::string schema = std::string("CREATE TABLE t(c1 ") + type + ", c2 " + type + ", c3 " + type +
+                       ", c4 " + type + ")";
+  auto verify = [workload](DuckDb& db) {
+    CheckCount(db, workload + " duckdb", kRows);
+    // Sums of 4M microsecond counts overflow int64; the client sums modulo 2^64, so
+    // compare modulo 2^64, shifted into BIGINT's range and back.
+    int64_t shifted = db.QueryInt64(
+        "SELECT (((sum(epoch_us(c1)) + sum(epoch_us(c2)) + sum(epoch_us(c3)) + "
+        "sum(epoch_us(c4))) % 18446744073709551616) - 9223372036854775808)::BIGINT FROM t");
+    uint64_t got = static_cast<uint64_t>(shifted) + (uint64_t{1} << 63);
+    Check(workload + " duckdb: sum", got, ExpectedTimestampSum());
+  };
+  return {
+      AppendVariant(
+          "appender", schema,
+          [](duckdb_appender a) {
+            for (const TimestampRow& r : TimestampRows()) {
+              for (auto t : r) {
+                Appended(D().append_timestamp(a, {t.time_since_epoch().count()}), a);
+              }
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      AppendVariant(
+          "chunk-api", schema,
+          [](duckdb_appender a) {
+            const auto& rows = TimestampRows();
+            AppendChunks(a, rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              int64_t* c[4];
+              for (int k = 0; k < 4; k++) c[k] = Column<int64_t>(ch, k);
+              for (size_t i = 0; i < n; i++) {
+                for (int k = 0; k < 4; k++) {
+                  c[k][i] = rows[s + i][k].time_since_epoch().count();
+                }
+              }
+            });
+          },
+          verify),
+  };
+}
+
+std::vector<Variant> W2Dates() {
+  std::string schema = "CREATE TABLE t(c1 DATE, c2 DATE, c3 DATE, c4 DATE)";
+  auto verify = [](DuckDb& db) {
+    CheckCount(db, "W2-date duckdb", kRows);
+    Check("W2-date duckdb: sum",
+          db.QueryInt64("SELECT sum(c1 - DATE '1970-01-01') + sum(c2 - DATE '1970-01-01') + "
+                        "sum(c3 - DATE '1970-01-01') + sum(c4 - DATE '1970-01-01') FROM t"),
+          ExpectedDateSum());
+  };
+  return {
+      AppendVariant(
+          "appender", schema,
+          [](duckdb_appender a) {
+            for (const DateRow& r : DateRows()) {
+              for (auto d : r) {
+                Appended(D().append_date(a, {static_cast<int32_t>(d.time_since_epoch().count())}),
+                         a);
+              }
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      AppendVariant(
+          "chunk-api", schema,
+          [](duckdb_appender a) {
+            const auto& rows = DateRows();
+            AppendChunks(a, rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              int32_t* c[4];
+              for (int k = 0; k < 4; k++) c[k] = Column<int32_t>(ch, k);
+              for (size_t i = 0; i < n; i++) {
+                for (int k = 0; k < 4; k++) {
+                  c[k][i] = static_cast<int32_t>(rows[s + i][k].time_since_epoch().count());
+                }
+              }
+            });
+          },
+          verify),
+  };
+}
+
+// ---- W3 ---------------------------------------------------------------------------------
+
+std::vector<Variant> W3(const std::string& workload, StringKind kind) {
+  std::string schema = "CREATE TABLE t(c1 VARCHAR, c2 VARCHAR, c3 VARCHAR, c4 VARCHAR)";
+  auto verify = [workload, kind](DuckDb& db) {
+    CheckCount(db, workload + " duckdb", kStringRows);
+    Check(workload + " duckdb: bytes of c1", db.QueryInt64("SELECT sum(strlen(c1)) FROM t"),
+          ExpectedStringBytes(static_cast<int>(kind)));
+  };
+  return {
+      AppendVariant(
+          "appender", schema,
+          [kind](duckdb_appender a) {
+            const StringTable& t = Strings(kind);
+            for (size_t i = 0; i < kStringRows; i++) {
+              for (size_t c = 0; c < 4; c++) {
+                std::string_view s = t.At(i, c);
+                Appended(D().append_varchar_length(a, s.data(), s.size()), a);
+              }
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      AppendVariant(
+          "chunk-api", schema,
+          [kind](duckdb_appender a) {
+            const StringTable& t = Strings(kind);
+            AppendChunks(a, kStringRows, [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              for (size_t c = 0; c < 4; c++) {
+                duckdb_vector v = D().data_chunk_get_vector(ch, c);
+                for (size_t i = 0; i < n; i++) {
+                  std::string_view str = t.At(s + i, c);
+                  D().vector_assign_string_element_len(v, i, str.data(), str.size());
+                }
+              }
+            });
+          },
+          verify),
+  };
+}
+
+// ---- W4, W5 -----------------------------------------------------------------------------
+
+/// Sums every chunk of `result` with sum_chunk(chunk, rows); destroys each chunk.
+template <typename Acc, typename SumChunk>
+Acc SumChunks(duckdb_result* result, SumChunk sum_chunk) {
+  Acc sum = 0;
+  while (duckdb_data_chunk chunk = D().fetch_chunk(*result)) {
+    sum += sum_chunk(chunk, D().data_chunk_get_size(chunk));
+    D().destroy_data_chunk(&chunk);
+  }
+  return sum;
+}
+
+/// The sum over `columns` columns of stored type T of each chunk, with validity.
+template <typename T, typename Acc>
+Acc SumColumns(duckdb_data_chunk chunk, size_t n, size_t columns) {
+  Acc sum = 0;
+  for (size_t c = 0; c < columns; c++) {
+    duckdb_vector v = D().data_chunk_get_vector(chunk, c);
+    const T* data = static_cast<const T*>(D().vector_get_data(v));
+    const uint64_t* valid = D().vector_get_validity(v);
+    if (!valid) {
+      for (size_t i = 0; i < n; i++) sum += static_cast<Acc>(data[i]);
+    } else {
+      for (size_t i = 0; i < n; i++) {
+        if ((valid[i / 64] >> (i % 64)) & 1) sum += static_cast<Acc>(data[i]);
+      }
+    }
+  }
+  return sum;
+}
+
+/// The three read paths for a table of `columns` columns of stored type T.
+template <typename T, typename Acc, typename PerValue, typename Want>
+std::vector<Variant> ReadVariants(const std::string& workload, const std::string& schema,
+                                  LoadFn load, size_t columns, PerValue per_value, Want want) {
+  return {
+      ReadVariant(
+          workload, "chunk-materialized", Role::kPlain, schema, load,
+          [columns](duckdb_connection con) {
+            DuckResult r(con, "SELECT * FROM t");
+            return SumChunks<Acc>(r.get(), [&](duckdb_data_chunk ch, size_t n) {
+              return SumColumns<T, Acc>(ch, n, columns);
+            });
+          },
+          want),
+      ReadVariant(
+          workload, "chunk-streaming", Role::kPlain, schema, load,
+          [columns](duckdb_connection con) {
+            duckdb_prepared_statement stmt = nullptr;
+            Ok(D().prepare(con, "SELECT * FROM t", &stmt), "duckdb_prepare");
+            duckdb_result result{};
+            Ok(D().execute_prepared_streaming(stmt, &result), "execute streaming");
+            Acc sum = SumChunks<Acc>(&result, [&](duckdb_data_chunk ch, size_t n) {
+              return SumColumns<T, Acc>(ch, n, columns);
+            });
+            D().destroy_result(&result);
+            D().destroy_prepare(&stmt);
+            return sum;
+          },
+          want),
+      ReadVariant(
+          workload, "per-value-accessor", Role::kPlain, schema, load,
+          [columns, per_value](duckdb_connection con) {
+            DuckResult r(con, "SELECT * FROM t");
+            duckdb_idx_t rows = D().row_count(r.get());
+            Acc sum = 0;
+            for (duckdb_idx_t i = 0; i < rows; i++) {
+              for (duckdb_idx_t c = 0; c < columns; c++) sum += per_value(r.get(), c, i);
+            }
+            return sum;
+          },
+          want),
+  };
+}
+
+/// Loads the generated rows (untimed) through the chunk API: columns of T, one per
+/// element of Row, value(row_element) giving the stored number.
+template <typename T, typename Rows, typename Value>
+void LoadColumns(duckdb_connection con, const Rows& rows, Value value) {
+  DuckAppender appender(con);
+  AppendChunks(appender.get(), rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+    constexpr size_t kColumns = std::tuple_size_v<typename Rows::value_type>;
+    for (size_t c = 0; c < kColumns; c++) {
+      T* data = Column<T>(ch, c);
+      for (size_t i = 0; i < n; i++) data[i] = value(rows[s + i][c]);
+    }
+  });
+  appender.Close();
+}
+void LoadInts(duckdb_connection con) {
+  LoadColumns<int32_t>(con, IntRows(), [](int32_t v) { return v; });
+}
+void LoadTimestamps(duckdb_connection con) {
+  LoadColumns<int64_t>(con, TimestampRows(),
+                       [](SysMicros t) { return t.time_since_epoch().count(); });
+}
+void LoadDates(duckdb_connection con) {
+  LoadColumns<int32_t>(con, DateRows(), [](std::chrono::sys_days d) {
+    return static_cast<int32_t>(d.time_since_epoch().count());
+  });
+}
+
+std::vector<Variant> W4() {
+  std::string schema =
+      "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+      "c7 INTEGER, c8 INTEGER)";
+  auto v = ReadVariants<int32_t, int64_t>(
+      "W4", schema, LoadInts, 8,
+      [](duckdb_result* r, duckdb_idx_t c, duckdb_idx_t i) {
+        return static_cast<int64_t>(D().value_int32(r, c, i));
+      },
+      ExpectedIntSum);
+  v.push_back(ReadVariant(
+      "W4", "sql-sum(control)", Role::kControl, schema, LoadInts,
+      [](duckdb_connection con) {
+        // As Teal's control: the engine sums the columns, the client adds the 8 sums.
+        DuckResult r(con,
+                     "SELECT sum(c1), sum(c2), sum(c3), sum(c4), sum(c5), sum(c6), sum(c7), "
+                     "sum(c8) FROM t");
+        int64_t sum = 0;
+        for (duckdb_idx_t c = 0; c < 8; c++) sum += D().value_int64(r.get(), c, 0);
+        return sum;
+      },
+      ExpectedIntSum));
+  return v;
+}
+
+uint64_t ExpectedDays() { return static_cast<uint64_t>(ExpectedDateSum()); }
+
+std::vector<Variant> W5(bool timestamps) {
+  if (timestamps) {
+    return ReadVariants<int64_t, uint64_t>(
+        "W5-ts", "CREATE TABLE t(c1 TIMESTAMP, c2 TIMESTAMP, c3 TIMESTAMP, c4 TIMESTAMP)",
+        LoadTimestamps, 4,
+        [](duckdb_result* r, duckdb_idx_t c, duckdb_idx_t i) {
+          return static_cast<uint64_t>(D().value_timestamp(r, c, i).micros);
+        },
+        ExpectedTimestampSum);
+  }
+  return ReadVariants<int32_t, uint64_t>(
+      "W5-date", "CREATE TABLE t(c1 DATE, c2 DATE, c3 DATE, c4 DATE)", LoadDates, 4,
+      [](duckdb_result* r, duckdb_idx_t c, duckdb_idx_t i) {
+        return static_cast<uint64_t>(static_cast<int64_t>(D().value_date(r, c, i).days));
+      },
+      ExpectedDays);
+}
+
+// ---- W8, W9, W10 ------------------------------------------------------------------------
+
+std::vector<Variant> W8() {
+  std::string schema =
+      "CREATE TABLE t(a INTEGER, b INTEGER, c INTEGER, d INTEGER, e INTEGER, f INTEGER, "
+      "g INTEGER, h INTEGER)";
+  auto verify = [](DuckDb& db) {
+    CheckCount(db, "W8 duckdb", kRows);
+    Check("W8 duckdb: sum(a)", db.QueryInt64("SELECT sum(a)::BIGINT FROM t"),
+          ExpectedOptionalSum());
+  };
+  return {
+      AppendVariant(
+          "appender", schema,
+          [](duckdb_appender a) {
+            for (const OptionalRecord& r : OptionalRecords()) {
+              for (const auto* m : {&r.a, &r.b, &r.c, &r.d, &r.e, &r.f, &r.g, &r.h}) {
+                Appended(*m ? D().append_int32(a, **m) : D().append_null(a), a);
+              }
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      AppendVariant(
+          "chunk-api", schema,
+          [](duckdb_appender a) {
+            const auto& rows = OptionalRecords();
+            AppendChunks(a, rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              static constexpr std::optional<int32_t> OptionalRecord::*kMembers[] = {
+                  &OptionalRecord::a, &OptionalRecord::b, &OptionalRecord::c, &OptionalRecord::d,
+                  &OptionalRecord::e, &OptionalRecord::f, &OptionalRecord::g, &OptionalRecord::h};
+              for (size_t c = 0; c < 8; c++) {
+                duckdb_vector v = D().data_chunk_get_vector(ch, c);
+                auto* data = static_cast<int32_t*>(D().vector_get_data(v));
+                uint64_t* valid = AllValid(v, n);
+                for (size_t i = 0; i < n; i++) {
+                  const std::optional<int32_t>& m = rows[s + i].*kMembers[c];
+                  if (m) {
+                    data[i] = *m;
+                  } else {
+                    SetNull(valid, i);
+                  }
+                }
+              }
+            });
+          },
+          verify),
+  };
+}
+
+std::vector<Variant> W9() {
+  std::string schema = "CREATE TABLE t(l INTEGER[])";
+  auto verify = [](DuckDb& db) {
+    CheckCount(db, "W9 duckdb", kRows);
+    Check("W9 duckdb: elements", db.QueryInt64("SELECT sum(len(l))::BIGINT FROM t"),
+          static_cast<int64_t>(kRows * kListLength));
+    Check("W9 duckdb: sum", db.QueryInt64("SELECT sum(list_sum(l))::BIGINT FROM t"),
+          ExpectedListSum());
+  };
+  return {
+      AppendVariant(
+          "chunk-api", schema,
+          [](duckdb_appender a) {
+            const auto& elements = ListElements();
+            AppendChunks(a, kRows, [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              duckdb_vector list = D().data_chunk_get_vector(ch, 0);
+              auto* entries = static_cast<duckdb_list_entry*>(D().vector_get_data(list));
+              Ok(D().list_vector_reserve(list, n * kListLength), "list_vector_reserve");
+              duckdb_vector child = D().list_vector_get_child(list);
+              auto* data = static_cast<int32_t*>(D().vector_get_data(child));
+              uint64_t* valid = AllValid(child, n * kListLength);
+              for (size_t i = 0; i < n; i++) {
+                entries[i] = {i * kListLength, kListLength};
+                for (size_t j = 0; j < kListLength; j++) {
+                  size_t k = i * kListLength + j;
+                  const std::optional<int32_t>& e = elements[s * kListLength + k];
+                  if (e) {
+                    data[k] = *e;
+                  } else {
+                    SetNull(valid, k);
+                  }
+                }
+              }
+              Ok(D().list_vector_set_size(list, n * kListLength), "list_vector_set_size");
+            });
+          },
+          verify),
+      AppendVariant(
+          "appender-list-value", schema,
+          [](duckdb_appender a) {
+            const auto& elements = ListElements();
+            duckdb_logical_type int_type = D().create_logical_type(DUCKDB_TYPE_INTEGER);
+            duckdb_value values[kListLength];
+            for (size_t i = 0; i < kRows; i++) {
+              for (size_t j = 0; j < kListLength; j++) {
+                const auto& e = elements[i * kListLength + j];
+                values[j] = e ? D().create_int32(*e) : D().create_null_value();
+              }
+              duckdb_value list = D().create_list_value(int_type, values, kListLength);
+              Appended(D().append_value(a, list), a);
+              Appended(D().appender_end_row(a), a);
+              D().destroy_value(&list);
+              for (auto& v : values) D().destroy_value(&v);
+            }
+            D().destroy_logical_type(&int_type);
+          },
+          verify),
+  };
+}
+
+std::string EnumSchema() {
+  std::string sql = "CREATE TYPE venue AS ENUM (";
+  for (size_t i = 0; i < kVenueCount; i++) {
+    sql += (i ? ", '" : "'") + std::string(kVenueLabels[i]) + "'";
+  }
+  return sql + "); CREATE TABLE t(c1 venue, c2 venue, c3 venue, c4 venue)";
+}
+
+std::vector<Variant> W10() {
+  auto verify = [](DuckDb& db) {
+    CheckCount(db, "W10 duckdb", kRows);
+    Check("W10 duckdb: sum of indexes", db.QueryInt64("SELECT sum(enum_code(c1))::BIGINT FROM t"),
+          ExpectedEnumSum());
+  };
+  return {
+      AppendVariant(
+          "appender-varchar-labels", EnumSchema(),
+          [](duckdb_appender a) {
+            for (const EnumRow& r : EnumRows()) {
+              for (Venue v : r) {
+                const char* label = kVenueLabels[static_cast<size_t>(v)];
+                Appended(D().append_varchar_length(a, label, 4), a);
+              }
+              Appended(D().appender_end_row(a), a);
+            }
+          },
+          verify),
+      // 12 labels: DuckDB stores the index as uint8_t.
+      AppendVariant(
+          "chunk-api-indexes", EnumSchema(),
+          [](duckdb_appender a) {
+            const auto& rows = EnumRows();
+            AppendChunks(a, rows.size(), [&](duckdb_data_chunk ch, size_t s, size_t n) {
+              uint8_t* c[4];
+              for (int k = 0; k < 4; k++) c[k] = Column<uint8_t>(ch, k);
+              for (size_t i = 0; i < n; i++) {
+                for (int k = 0; k < 4; k++) c[k][i] = static_cast<uint8_t>(rows[s + i][k]);
+              }
+            });
+          },
+          verify),
+  };
+}
+
+}  // namespace
+
+std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w) {
+  g_api = &api;
+  if (w == "W1") return W1();
+  if (w == "W2-ts") return W2Timestamps(w, "TIMESTAMP");
+  if (w == "W2-tstz") return W2Timestamps(w, "TIMESTAMPTZ");
+  if (w == "W2-date") return W2Dates();
+  if (w == "W3-short") return W3(w, StringKind::kShort);
+  if (w == "W3-long") return W3(w, StringKind::kLong);
+  if (w == "W3-georgian") return W3(w, StringKind::kGeorgian);
+  if (w == "W4") return W4();
+  if (w == "W5-ts") return W5(true);
+  if (w == "W5-date") return W5(false);
+  if (w == "W8") return W8();
+  if (w == "W9") return W9();
+  if (w == "W10") return W10();
+  return {};
+}
+
+}  // namespace bench

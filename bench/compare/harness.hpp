@@ -1,0 +1,73 @@
+// bench/compare/harness.hpp — what teal-compare's engines provide: timed variants.
+//
+// A workload (W1, W2-ts …) is run on each engine in one or more variants (DuckDB's
+// appender and its chunk API, Teal's Reader and its chunk spans …). A variant's setup
+// does the untimed preparation — a read workload loads its table there — and returns
+// the run function; main calls it once to warm up (with verify = true: the run checks
+// what it wrote or summed against the expected values) and then `runs` times, and
+// reports the median. A run times only the work the workload names, with a Stopwatch;
+// an append run creates its fresh database and table before starting it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "duckdb_api.hpp"
+
+namespace bench {
+
+/// One timed run; returns the milliseconds of its timed part.
+using RunFn = std::function<double(bool verify)>;
+/// Untimed preparation of a variant; returns its run function.
+using SetupFn = std::function<RunFn()>;
+
+enum class Role {
+  kPlain,
+  kTealRow,    // Teal's row-at-a-time variant: what the speedup lines compare
+  kTealSpans,  // Teal's chunk spans: gets its own speedup line (W4's second target)
+  kControl,    // a figure for reference, never "the fastest variant" of its engine
+};
+
+struct Variant {
+  std::string engine;  // "teal", "duckdb", "sqlite"
+  std::string name;
+  Role role;
+  SetupFn setup;
+};
+
+class Stopwatch {
+ public:
+  Stopwatch() : start_(std::chrono::steady_clock::now()) {}
+  double Ms() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+        .count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
+/// Reports `what` on stderr as an error unless got == want; main exits non-zero after
+/// any mismatch. The sums are checked so that no read loop can be optimised away.
+void Check(const std::string& what, int64_t got, int64_t want);
+void Check(const std::string& what, uint64_t got, uint64_t want);
+
+// Expected values, computed from the generated data (data.hpp) once.
+int64_t ExpectedIntSum();               // W4: all 8 columns
+uint64_t ExpectedTimestampSum();        // W2-ts/tstz, W5-ts: micros of all 4 columns, wrapping
+int64_t ExpectedDateSum();              // W2-date, W5-date: days of all 4 columns
+int64_t ExpectedNumericSum();           // W1: column c3 (INTEGER)
+int64_t ExpectedStringBytes(int kind);  // W3: bytes of column c1 (kind: StringKind)
+int64_t ExpectedOptionalSum();          // W8: member a, NULLs skipped
+int64_t ExpectedListSum();              // W9: all non-NULL elements
+int64_t ExpectedEnumSum();              // W10: index of column c1
+
+// The variants each engine runs for `workload`; none when it does not take part.
+std::vector<Variant> TealVariants(const std::string& workload);
+std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& workload);
+std::vector<Variant> SqliteVariants(const std::string& workload);
+
+}  // namespace bench

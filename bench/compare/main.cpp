@@ -1,0 +1,251 @@
+// bench/compare/main.cpp — teal-compare: the same workloads on Teal, DuckDB and SQLite.
+//
+//   teal-compare [--runs N] [--list] [WORKLOAD...]
+//
+// Output (stdout, TSV): one line per figure, as each variant finishes,
+//   <workload> <engine> <variant> <median> ms
+// then for each workload
+//   speedup <workload> vs-duckdb <X>    speedup <workload> vs-sqlite <Y>
+// where X (Y) is the median of DuckDB's (SQLite's) fastest non-control variant divided by
+// the median of Teal's row-at-a-time variant: above 1 means Teal is faster. W4 also gets
+// "speedup W4/chunk-spans …" for Teal's chunk spans. Notes and errors go to stderr. A
+// workload name selects itself and its sub-workloads ("W2" runs W2-ts, W2-date, W2-tstz).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data.hpp"
+#include "harness.hpp"
+
+namespace bench {
+namespace {
+
+int g_failures = 0;
+
+struct Workload {
+  const char* name;
+  const char* description;
+};
+
+constexpr Workload kWorkloads[] = {
+    {"W1", "append 1,000,000 rows x 8 numeric columns (TINYINT..DOUBLE)"},
+    {"W2-ts", "append 1,000,000 rows x 4 TIMESTAMP (std::chrono::sys_time on Teal)"},
+    {"W2-date", "append 1,000,000 rows x 4 DATE (std::chrono::sys_days on Teal)"},
+    {"W2-tstz", "append 1,000,000 rows x 4 TIMESTAMPTZ (std::chrono::sys_time on Teal)"},
+    {"W3-short", "append 500,000 rows x 4 VARCHAR of 5-8 ASCII characters"},
+    {"W3-long", "append 500,000 rows x 4 VARCHAR of 40 ASCII characters"},
+    {"W3-georgian", "append 500,000 rows x 4 VARCHAR of 4 Georgian letters (12 UTF-8 bytes)"},
+    {"W4", "read 1,000,000 rows x 8 INTEGER and sum in the client"},
+    {"W5-ts", "read 1,000,000 rows x 4 TIMESTAMP as sys_time and sum in the client"},
+    {"W5-date", "read 1,000,000 rows x 4 DATE as sys_days and sum in the client"},
+    {"W8", "append 1,000,000 records of 8 std::optional<int32_t> (MappedAppender on Teal)"},
+    {"W9", "append 1,000,000 rows of a LIST of 10 std::optional<int32_t>, one in ten NULL"},
+    {"W10", "append 1,000,000 rows x 4 ENUM columns from a C++ enum"},
+};
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+bool Selected(const std::string& name, const std::vector<std::string>& wanted) {
+  if (wanted.empty()) return true;
+  for (const auto& w : wanted) {
+    if (name == w || name.rfind(w + "-", 0) == 0) return true;
+  }
+  return false;
+}
+
+struct Figure {
+  std::string engine;
+  Role role;
+  double median;
+};
+
+void PrintSpeedup(const std::string& label, const std::vector<Figure>& figures, Role teal_role,
+                  const char* other, const char* column) {
+  std::optional<double> teal, best;
+  for (const auto& f : figures) {
+    if (f.engine == "teal" && f.role == teal_role) teal = f.median;
+    if (f.engine == other && f.role != Role::kControl) {
+      best = best ? std::min(*best, f.median) : f.median;
+    }
+  }
+  if (teal && best) std::printf("speedup\t%s\t%s\t%.2f\n", label.c_str(), column, *best / *teal);
+}
+
+int Main(int argc, char** argv) {
+  int runs = 5;
+  std::vector<std::string> wanted;
+  for (int i = 1; i < argc; i++) {
+    std::string arg = argv[i];
+    if (arg == "--list") {
+      for (const auto& w : kWorkloads) std::printf("%s\t%s\n", w.name, w.description);
+      return 0;
+    } else if (arg == "--runs" && i + 1 < argc) {
+      runs = std::atoi(argv[++i]);
+      if (runs < 1) {
+        std::fprintf(stderr, "teal-compare: --runs needs a positive count\n");
+        return 2;
+      }
+    } else if (arg == "--help" || arg == "-h" || (!arg.empty() && arg[0] == '-')) {
+      std::fprintf(stderr, "usage: teal-compare [--runs N] [--list] [WORKLOAD...]\n");
+      return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
+    } else {
+      bool known = false;
+      for (const auto& w : kWorkloads) known |= Selected(w.name, {arg});
+      if (!known) {
+        std::fprintf(stderr, "teal-compare: unknown workload %s (see --list)\n", arg.c_str());
+        return 2;
+      }
+      wanted.push_back(arg);
+    }
+  }
+
+  std::string why;
+  const DuckDbApi* duckdb = LoadDuckDb(argv[0], why);
+  if (duckdb) {
+    std::fprintf(stderr, "teal-compare: DuckDB %s, %d runs after one warm-up, median in ms\n",
+                 duckdb->library_version(), runs);
+  } else {
+    std::fprintf(stderr, "teal-compare: DuckDB skipped: %s\n", why.c_str());
+  }
+
+  std::map<std::string, std::vector<Figure>> results;
+  std::vector<std::string> order;
+  for (const auto& w : kWorkloads) {
+    if (!Selected(w.name, wanted)) continue;
+    std::vector<Variant> variants = TealVariants(w.name);
+    if (duckdb) {
+      auto more = DuckDbVariants(*duckdb, w.name);
+      variants.insert(variants.end(), more.begin(), more.end());
+    }
+    auto more = SqliteVariants(w.name);
+    variants.insert(variants.end(), more.begin(), more.end());
+
+    order.push_back(w.name);
+    for (const auto& v : variants) {
+      try {
+        RunFn run = v.setup();
+        if (!run) continue;  // the variant said on stderr why it does not run
+        run(true);
+        std::vector<double> times;
+        for (int r = 0; r < runs; r++) times.push_back(run(false));
+        double median = Median(times);
+        std::printf("%s\t%s\t%s\t%.2f\tms\n", w.name, v.engine.c_str(), v.name.c_str(), median);
+        std::fflush(stdout);
+        results[w.name].push_back({v.engine, v.role, median});
+      } catch (const std::exception& e) {
+        g_failures++;
+        std::fprintf(stderr, "error: %s %s %s: %s\n", w.name, v.engine.c_str(), v.name.c_str(),
+                     e.what());
+      }
+    }
+  }
+
+  for (const auto& name : order) {
+    const auto& figures = results[name];
+    PrintSpeedup(name, figures, Role::kTealRow, "duckdb", "vs-duckdb");
+    PrintSpeedup(name, figures, Role::kTealRow, "sqlite", "vs-sqlite");
+    bool spans = std::any_of(figures.begin(), figures.end(),
+                             [](const Figure& f) { return f.role == Role::kTealSpans; });
+    if (spans) {
+      PrintSpeedup(name + "/chunk-spans", figures, Role::kTealSpans, "duckdb", "vs-duckdb");
+      PrintSpeedup(name + "/chunk-spans", figures, Role::kTealSpans, "sqlite", "vs-sqlite");
+    }
+  }
+  if (g_failures) std::fprintf(stderr, "teal-compare: %d error(s)\n", g_failures);
+  return g_failures ? 1 : 0;
+}
+
+}  // namespace
+
+void Check(const std::string& what, int64_t got, int64_t want) {
+  if (got != want) {
+    g_failures++;
+    std::fprintf(stderr, "error: %s: got %lld, want %lld\n", what.c_str(),
+                 static_cast<long long>(got), static_cast<long long>(want));
+  }
+}
+
+void Check(const std::string& what, uint64_t got, uint64_t want) {
+  if (got != want) {
+    g_failures++;
+    std::fprintf(stderr, "error: %s: got %llu, want %llu\n", what.c_str(),
+                 static_cast<unsigned long long>(got), static_cast<unsigned long long>(want));
+  }
+}
+
+int64_t ExpectedIntSum() {
+  static const int64_t sum = [] {
+    int64_t s = 0;
+    for (const auto& r : IntRows()) s += std::accumulate(r.begin(), r.end(), int64_t{0});
+    return s;
+  }();
+  return sum;
+}
+
+uint64_t ExpectedTimestampSum() {
+  static const uint64_t sum = [] {
+    uint64_t s = 0;
+    for (const auto& r : TimestampRows()) {
+      for (auto t : r) s += static_cast<uint64_t>(t.time_since_epoch().count());
+    }
+    return s;
+  }();
+  return sum;
+}
+
+int64_t ExpectedDateSum() {
+  static const int64_t sum = [] {
+    int64_t s = 0;
+    for (const auto& r : DateRows()) {
+      for (auto d : r) s += d.time_since_epoch().count();
+    }
+    return s;
+  }();
+  return sum;
+}
+
+int64_t ExpectedNumericSum() {
+  int64_t s = 0;
+  for (const auto& r : NumericRows()) s += r.i32;
+  return s;
+}
+
+int64_t ExpectedStringBytes(int kind) {
+  const StringTable& t = Strings(static_cast<StringKind>(kind));
+  int64_t s = 0;
+  for (size_t i = 0; i < kStringRows; i++) s += static_cast<int64_t>(t.At(i, 0).size());
+  return s;
+}
+
+int64_t ExpectedOptionalSum() {
+  int64_t s = 0;
+  for (const auto& r : OptionalRecords()) s += r.a.value_or(0);
+  return s;
+}
+
+int64_t ExpectedListSum() {
+  int64_t s = 0;
+  for (const auto& e : ListElements()) s += e.value_or(0);
+  return s;
+}
+
+int64_t ExpectedEnumSum() {
+  int64_t s = 0;
+  for (const auto& r : EnumRows()) s += static_cast<int64_t>(r[0]);
+  return s;
+}
+
+}  // namespace bench
+
+int main(int argc, char** argv) { return bench::Main(argc, argv); }

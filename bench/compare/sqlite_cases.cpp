@@ -1,0 +1,367 @@
+// bench/compare/sqlite_cases.cpp — the workloads on SQLite (Debian's libsqlite3).
+//
+// Appends: one prepared INSERT, bound and stepped per row, inside one transaction, on an
+// in-memory database. Reads: sqlite3_step + sqlite3_column_*. SQLite has no DATE,
+// TIMESTAMP, LIST or ENUM types, so each workload stores what an application would use
+// there: timestamps as INTEGER microseconds and dates as INTEGER days (its fastest
+// representation, not ISO text), a list as its text "[1,NULL,3,…]" (formatted inside the
+// timed loop: that is the client's cost of storing a list in SQLite), an enum as its label.
+#include <sqlite3.h>
+
+#include <charconv>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "data.hpp"
+#include "harness.hpp"
+
+namespace bench {
+namespace {
+
+class SqliteDb {
+ public:
+  explicit SqliteDb(const std::string& schema) {
+    if (sqlite3_open(":memory:", &db_) != SQLITE_OK) throw std::runtime_error("sqlite3_open");
+    Exec(schema.c_str());
+  }
+  ~SqliteDb() { sqlite3_close(db_); }
+  SqliteDb(const SqliteDb&) = delete;
+  SqliteDb& operator=(const SqliteDb&) = delete;
+  sqlite3* get() const { return db_; }
+
+  void Exec(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string message = std::string("SQLite: ") + (error ? error : "?") + " (" + sql + ")";
+      sqlite3_free(error);
+      throw std::runtime_error(message);
+    }
+  }
+  int64_t QueryInt64(const char* sql) {
+    Statement s(*this, sql);
+    if (sqlite3_step(s.get()) != SQLITE_ROW) throw std::runtime_error(Error(sql));
+    return sqlite3_column_int64(s.get(), 0);
+  }
+  std::string Error(const char* what) const {
+    return std::string("SQLite: ") + sqlite3_errmsg(db_) + " (" + what + ")";
+  }
+
+  class Statement {
+   public:
+    Statement(SqliteDb& db, const char* sql) : db_(db) {
+      if (sqlite3_prepare_v2(db.get(), sql, -1, &stmt_, nullptr) != SQLITE_OK) {
+        throw std::runtime_error(db.Error(sql));
+      }
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    sqlite3_stmt* get() const { return stmt_; }
+    /// Steps an INSERT once and resets it for the next row's bindings.
+    void Insert() {
+      if (sqlite3_step(stmt_) != SQLITE_DONE) [[unlikely]]
+        throw std::runtime_error(db_.Error("step"));
+      sqlite3_reset(stmt_);
+    }
+
+   private:
+    SqliteDb& db_;
+    sqlite3_stmt* stmt_ = nullptr;
+  };
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+/// A fresh database per run; `insert(db, stmt)` binds and steps every row, timed with
+/// the BEGIN and COMMIT around it.
+template <typename Insert, typename Verify>
+Variant AppendVariant(std::string schema, const char* insert_sql, Insert insert, Verify verify) {
+  return {"sqlite", "prepared-insert", Role::kPlain, [=] {
+            return RunFn([=](bool check) {
+              SqliteDb db(schema);
+              Stopwatch sw;
+              db.Exec("BEGIN");
+              {
+                SqliteDb::Statement stmt(db, insert_sql);
+                insert(stmt);
+              }
+              db.Exec("COMMIT");
+              double ms = sw.Ms();
+              if (check) verify(db);
+              return ms;
+            });
+          }};
+}
+
+void CheckCount(SqliteDb& db, const std::string& what, size_t want) {
+  Check(what + ": rows", db.QueryInt64("SELECT count(*) FROM t"), static_cast<int64_t>(want));
+}
+
+const char* kInsert8 = "INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+const char* kInsert4 = "INSERT INTO t VALUES (?, ?, ?, ?)";
+
+std::vector<Variant> W1() {
+  return {AppendVariant(
+      "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+      "c7 REAL, c8 REAL)",
+      kInsert8,
+      [](SqliteDb::Statement& s) {
+        sqlite3_stmt* st = s.get();
+        for (const NumericRow& r : NumericRows()) {
+          sqlite3_bind_int(st, 1, r.i8);
+          sqlite3_bind_int(st, 2, r.i16);
+          sqlite3_bind_int(st, 3, r.i32);
+          sqlite3_bind_int64(st, 4, r.i64);
+          sqlite3_bind_int(st, 5, r.u8);
+          sqlite3_bind_int(st, 6, r.u16);
+          sqlite3_bind_double(st, 7, r.f32);
+          sqlite3_bind_double(st, 8, r.f64);
+          s.Insert();
+        }
+      },
+      [](SqliteDb& db) {
+        CheckCount(db, "W1 sqlite", kRows);
+        Check("W1 sqlite: sum(c3)", db.QueryInt64("SELECT sum(c3) FROM t"), ExpectedNumericSum());
+      })};
+}
+
+int64_t TimestampSeconds() {
+  int64_t s = 0;
+  for (const auto& r : TimestampRows()) s += r[0].time_since_epoch().count() / 1'000'000;
+  return s;
+}
+
+std::vector<Variant> W2(const std::string& workload, bool dates) {
+  std::string schema = "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER)";
+  if (dates) {
+    return {AppendVariant(
+        schema, kInsert4,
+        [](SqliteDb::Statement& s) {
+          for (const DateRow& r : DateRows()) {
+            for (int c = 0; c < 4; c++) {
+              sqlite3_bind_int(s.get(), c + 1, static_cast<int>(r[c].time_since_epoch().count()));
+            }
+            s.Insert();
+          }
+        },
+        [](SqliteDb& db) {
+          CheckCount(db, "W2-date sqlite", kRows);
+          Check("W2-date sqlite: sum",
+                db.QueryInt64("SELECT sum(c1) + sum(c2) + sum(c3) + sum(c4) FROM t"),
+                ExpectedDateSum());
+        })};
+  }
+  return {AppendVariant(
+      schema, kInsert4,
+      [](SqliteDb::Statement& s) {
+        for (const TimestampRow& r : TimestampRows()) {
+          for (int c = 0; c < 4; c++) {
+            sqlite3_bind_int64(s.get(), c + 1, r[c].time_since_epoch().count());
+          }
+          s.Insert();
+        }
+      },
+      [workload](SqliteDb& db) {
+        CheckCount(db, workload + " sqlite", kRows);
+        // Whole seconds: the microsecond sum overflows SQLite's sum().
+        Check(workload + " sqlite: seconds of c1", db.QueryInt64("SELECT sum(c1 / 1000000) FROM t"),
+              TimestampSeconds());
+      })};
+}
+
+std::vector<Variant> W3(const std::string& workload, StringKind kind) {
+  return {AppendVariant(
+      "CREATE TABLE t(c1 TEXT, c2 TEXT, c3 TEXT, c4 TEXT)", kInsert4,
+      [kind](SqliteDb::Statement& s) {
+        const StringTable& t = Strings(kind);
+        for (size_t i = 0; i < kStringRows; i++) {
+          for (int c = 0; c < 4; c++) {
+            std::string_view v = t.At(i, c);
+            // SQLITE_STATIC: the bytes outlive the statement's use of them.
+            sqlite3_bind_text(s.get(), c + 1, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+          }
+          s.Insert();
+        }
+      },
+      [workload, kind](SqliteDb& db) {
+        CheckCount(db, workload + " sqlite", kStringRows);
+        Check(workload + " sqlite: bytes of c1",
+              db.QueryInt64("SELECT sum(length(CAST(c1 AS BLOB))) FROM t"),
+              ExpectedStringBytes(static_cast<int>(kind)));
+      })};
+}
+
+/// A read variant: loads `rows` once, then each run steps "SELECT * FROM t" and sums.
+template <typename Load, typename Sum, typename Want>
+Variant ReadVariant(std::string workload, std::string name, std::string schema, Load load, Sum sum,
+                    Want want) {
+  return {"sqlite", name, Role::kPlain, [=] {
+            auto db = std::make_shared<SqliteDb>(schema);
+            db->Exec("BEGIN");
+            load(*db);
+            db->Exec("COMMIT");
+            return RunFn([=](bool) {
+              Stopwatch sw;
+              SqliteDb::Statement s(*db, "SELECT * FROM t");
+              auto got = sum(s.get());
+              double ms = sw.Ms();
+              Check(workload + " sqlite " + name, got, want());
+              return ms;
+            });
+          }};
+}
+
+template <typename Rows, typename Value>
+void LoadRows(SqliteDb& db, const Rows& rows, Value value) {
+  constexpr int kColumns = std::tuple_size_v<typename Rows::value_type>;
+  SqliteDb::Statement s(db, kColumns == 8 ? kInsert8 : kInsert4);
+  for (const auto& r : rows) {
+    for (int c = 0; c < kColumns; c++) sqlite3_bind_int64(s.get(), c + 1, value(r[c]));
+    s.Insert();
+  }
+}
+
+uint64_t ExpectedDays() { return static_cast<uint64_t>(ExpectedDateSum()); }
+
+std::vector<Variant> W4() {
+  std::string schema =
+      "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+      "c7 INTEGER, c8 INTEGER)";
+  auto load = [](SqliteDb& db) { LoadRows(db, IntRows(), [](int32_t v) { return v; }); };
+  return {
+      ReadVariant(
+          "W4", "step+column_int", schema, load,
+          [](sqlite3_stmt* s) {
+            int64_t sum = 0;
+            while (sqlite3_step(s) == SQLITE_ROW) {
+              for (int c = 0; c < 8; c++) sum += sqlite3_column_int(s, c);
+            }
+            return sum;
+          },
+          ExpectedIntSum),
+  };
+}
+
+std::vector<Variant> W5(bool timestamps) {
+  std::string schema = "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER)";
+  auto sum = [](sqlite3_stmt* s) {
+    uint64_t total = 0;
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      for (int c = 0; c < 4; c++) total += static_cast<uint64_t>(sqlite3_column_int64(s, c));
+    }
+    return total;
+  };
+  if (timestamps) {
+    return {ReadVariant(
+        "W5-ts", "step+column_int64", schema,
+        [](SqliteDb& db) {
+          LoadRows(db, TimestampRows(), [](SysMicros t) { return t.time_since_epoch().count(); });
+        },
+        sum, ExpectedTimestampSum)};
+  }
+  return {ReadVariant(
+      "W5-date", "step+column_int64", schema,
+      [](SqliteDb& db) {
+        LoadRows(db, DateRows(),
+                 [](std::chrono::sys_days d) { return d.time_since_epoch().count(); });
+      },
+      sum, ExpectedDays)};
+}
+
+std::vector<Variant> W8() {
+  return {AppendVariant(
+      "CREATE TABLE t(a INTEGER, b INTEGER, c INTEGER, d INTEGER, e INTEGER, f INTEGER, "
+      "g INTEGER, h INTEGER)",
+      kInsert8,
+      [](SqliteDb::Statement& s) {
+        for (const OptionalRecord& r : OptionalRecords()) {
+          int c = 1;
+          for (const auto* m : {&r.a, &r.b, &r.c, &r.d, &r.e, &r.f, &r.g, &r.h}) {
+            if (*m) {
+              sqlite3_bind_int(s.get(), c++, **m);
+            } else {
+              sqlite3_bind_null(s.get(), c++);
+            }
+          }
+          s.Insert();
+        }
+      },
+      [](SqliteDb& db) {
+        CheckCount(db, "W8 sqlite", kRows);
+        Check("W8 sqlite: sum(a)", db.QueryInt64("SELECT sum(a) FROM t"), ExpectedOptionalSum());
+      })};
+}
+
+std::vector<Variant> W9() {
+  return {AppendVariant(
+      "CREATE TABLE t(l TEXT)", "INSERT INTO t VALUES (?)",
+      [](SqliteDb::Statement& s) {
+        const auto& elements = ListElements();
+        char text[kListLength * 12 + 2];
+        for (size_t i = 0; i < kRows; i++) {
+          char* p = text;
+          *p++ = '[';
+          for (size_t j = 0; j < kListLength; j++) {
+            if (j) *p++ = ',';
+            const auto& e = elements[i * kListLength + j];
+            if (e) {
+              p = std::to_chars(p, text + sizeof(text), *e).ptr;
+            } else {
+              std::memcpy(p, "NULL", 4);
+              p += 4;
+            }
+          }
+          *p++ = ']';
+          sqlite3_bind_text(s.get(), 1, text, static_cast<int>(p - text), SQLITE_STATIC);
+          s.Insert();
+        }
+      },
+      [](SqliteDb& db) { CheckCount(db, "W9 sqlite", kRows); })};
+}
+
+std::vector<Variant> W10() {
+  return {AppendVariant(
+      "CREATE TABLE t(c1 TEXT, c2 TEXT, c3 TEXT, c4 TEXT)", kInsert4,
+      [](SqliteDb::Statement& s) {
+        for (const EnumRow& r : EnumRows()) {
+          for (int c = 0; c < 4; c++) {
+            sqlite3_bind_text(s.get(), c + 1, kVenueLabels[static_cast<size_t>(r[c])], 4,
+                              SQLITE_STATIC);
+          }
+          s.Insert();
+        }
+      },
+      [](SqliteDb& db) {
+        CheckCount(db, "W10 sqlite", kRows);
+        Check("W10 sqlite: rows labelled XNAS",
+              db.QueryInt64("SELECT count(*) FROM t WHERE c1 = 'XNAS'"), [] {
+                int64_t n = 0;
+                for (const auto& r : EnumRows()) n += r[0] == Venue::kXnas;
+                return n;
+              }());
+      })};
+}
+
+}  // namespace
+
+std::vector<Variant> SqliteVariants(const std::string& w) {
+  if (w == "W1") return W1();
+  if (w == "W2-ts" || w == "W2-tstz") return W2(w, false);
+  if (w == "W2-date") return W2(w, true);
+  if (w == "W3-short") return W3(w, StringKind::kShort);
+  if (w == "W3-long") return W3(w, StringKind::kLong);
+  if (w == "W3-georgian") return W3(w, StringKind::kGeorgian);
+  if (w == "W4") return W4();
+  if (w == "W5-ts") return W5(true);
+  if (w == "W5-date") return W5(false);
+  if (w == "W8") return W8();
+  if (w == "W9") return W9();
+  if (w == "W10") return W10();
+  return {};
+}
+
+}  // namespace bench

@@ -1,0 +1,444 @@
+// bench/compare/teal_cases.cpp — the workloads on Teal, through its public C++ API only.
+//
+// Appends go through teal::Appender::AppendRow (the row-at-a-time variant the speedups
+// use) or teal::MappedAppender, with the application's own C++ types: std::chrono values,
+// string_views, std::optional, spans of optionals, a C++ enum. Reads go through
+// teal::Reader::Get<T> and the chunk spans of teal::Result.
+#include <cstdio>
+#include <memory>
+#include <span>
+#include <type_traits>
+
+#include "data.hpp"
+#include "harness.hpp"
+#include "teal/teal.hpp"
+
+namespace bench {
+namespace {
+
+struct TealDb {
+  teal::Database db;
+  teal::Connection con{db};
+  explicit TealDb(const char* schema) { con.Execute(schema); }
+};
+
+/// A variant that appends into a fresh database per run: `schema` is created untimed,
+/// `append(con)` is timed (including the appender's Close, which flushes), `verify(con)`
+/// runs after the warm-up.
+template <typename Append, typename Verify>
+Variant AppendVariant(std::string name, Role role, const char* schema, Append append,
+                      Verify verify) {
+  return {"teal", std::move(name), role, [=] {
+            return RunFn([=](bool check) {
+              TealDb t(schema);
+              Stopwatch sw;
+              append(t.con);
+              double ms = sw.Ms();
+              if (check) verify(t.con);
+              return ms;
+            });
+          }};
+}
+
+/// Reads `sql` row by row and calls `each(reader)` per row; returns the row count.
+template <typename Each>
+int64_t ForEachRow(teal::Connection& con, const char* sql, Each each) {
+  teal::Result result = con.Query(sql);
+  teal::Reader reader(result);
+  int64_t rows = 0;
+  while (reader.Next()) {
+    each(reader);
+    rows++;
+  }
+  return rows;
+}
+
+void CheckRows(const std::string& what, int64_t rows, size_t want) {
+  Check(what + ": rows", rows, static_cast<int64_t>(want));
+}
+
+constexpr const char* kNumericSchema =
+    "CREATE TABLE t(c1 TINYINT, c2 SMALLINT, c3 INTEGER, c4 BIGINT, c5 UTINYINT, "
+    "c6 USMALLINT, c7 FLOAT, c8 DOUBLE)";
+
+std::vector<Variant> W1() {
+  auto verify = [](teal::Connection& con) {
+    int64_t sum = 0;
+    int64_t rows =
+        ForEachRow(con, "SELECT c3 FROM t", [&](teal::Reader& r) { sum += r.Get<int32_t>(0); });
+    CheckRows("W1 teal", rows, kRows);
+    Check("W1 teal: sum(c3)", sum, ExpectedNumericSum());
+  };
+  return {
+      AppendVariant(
+          "AppendRow", Role::kTealRow, kNumericSchema,
+          [](teal::Connection& con) {
+            teal::Appender app(con, "t");
+            for (const NumericRow& r : NumericRows()) {
+              app.AppendRow(r.i8, r.i16, r.i32, r.i64, r.u8, r.u16, r.f32, r.f64);
+            }
+            app.Close();
+          },
+          verify),
+      AppendVariant(
+          "Append+EndRow", Role::kPlain, kNumericSchema,
+          [](teal::Connection& con) {
+            teal::Appender app(con, "t");
+            for (const NumericRow& r : NumericRows()) {
+              app.Append(r.i8).Append(r.i16).Append(r.i32).Append(r.i64);
+              app.Append(r.u8).Append(r.u16).Append(r.f32).Append(r.f64);
+              app.EndRow();
+            }
+            app.Close();
+          },
+          verify),
+  };
+}
+
+template <typename Row, typename Read>
+std::vector<Variant> TemporalAppend(const char* workload, const char* schema,
+                                    const std::vector<Row>& (*data)(), Read read,
+                                    uint64_t (*expected)()) {
+  return {AppendVariant(
+      "AppendRow(std::chrono)", Role::kTealRow, schema,
+      [data](teal::Connection& con) {
+        teal::Appender app(con, "t");
+        for (const Row& r : data()) app.AppendRow(r[0], r[1], r[2], r[3]);
+        app.Close();
+      },
+      [=](teal::Connection& con) {
+        uint64_t sum = 0;
+        int64_t rows = ForEachRow(con, "SELECT * FROM t", [&](teal::Reader& r) {
+          for (teal::idx_t c = 0; c < 4; c++) sum += read(r, c);
+        });
+        CheckRows(std::string(workload) + " teal", rows, kRows);
+        Check(std::string(workload) + " teal: sum", sum, expected());
+      })};
+}
+
+uint64_t ReadMicros(teal::Reader& r, teal::idx_t c) {
+  return static_cast<uint64_t>(r.Get<SysMicros>(c).time_since_epoch().count());
+}
+uint64_t ReadDays(teal::Reader& r, teal::idx_t c) {
+  return static_cast<uint64_t>(r.Get<std::chrono::sys_days>(c).time_since_epoch().count());
+}
+uint64_t ExpectedDays() { return static_cast<uint64_t>(ExpectedDateSum()); }
+
+std::vector<Variant> W3(const char* workload, StringKind kind) {
+  return {AppendVariant(
+      "AppendRow(string_view)", Role::kTealRow,
+      "CREATE TABLE t(c1 VARCHAR, c2 VARCHAR, c3 VARCHAR, c4 VARCHAR)",
+      [kind](teal::Connection& con) {
+        const StringTable& s = Strings(kind);
+        teal::Appender app(con, "t");
+        for (size_t i = 0; i < kStringRows; i++) {
+          app.AppendRow(s.At(i, 0), s.At(i, 1), s.At(i, 2), s.At(i, 3));
+        }
+        app.Close();
+      },
+      [workload, kind](teal::Connection& con) {
+        int64_t bytes = 0;
+        int64_t rows = ForEachRow(con, "SELECT c1 FROM t", [&](teal::Reader& r) {
+          bytes += static_cast<int64_t>(r.Get<std::string_view>(0).size());
+        });
+        CheckRows(std::string(workload) + " teal", rows, kStringRows);
+        Check(std::string(workload) + " teal: bytes of c1", bytes,
+              ExpectedStringBytes(static_cast<int>(kind)));
+      })};
+}
+
+/// A read variant: the table is loaded once in setup; each run queries and sums.
+template <typename Load, typename Sum, typename Want>
+Variant ReadVariant(std::string workload, std::string name, Role role, const char* schema,
+                    Load load, Sum sum, Want want) {
+  return {"teal", name, role, [=] {
+            auto t = std::make_shared<TealDb>(schema);
+            load(t->con);
+            return RunFn([=](bool) {
+              Stopwatch sw;
+              auto got = sum(t->con);
+              double ms = sw.Ms();
+              Check(workload + " teal " + name, got, want());
+              return ms;
+            });
+          }};
+}
+
+constexpr const char* kIntSchema =
+    "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+    "c7 INTEGER, c8 INTEGER)";
+
+void LoadInts(teal::Connection& con) {
+  teal::Appender app(con, "t");
+  for (const IntRow& r : IntRows()) app.AppendRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
+  app.Close();
+}
+
+template <typename T>
+int64_t SumRowsAs(teal::Connection& con) {
+  teal::Result result = con.Query("SELECT * FROM t");
+  teal::Reader reader(result);
+  // 8M values overflow int32_t: accumulate in int64_t (double for double, still exact).
+  std::conditional_t<std::is_floating_point_v<T>, double, int64_t> sum = 0;
+  while (reader.Next()) {
+    sum += reader.Get<T>(0) + reader.Get<T>(1) + reader.Get<T>(2) + reader.Get<T>(3) +
+           reader.Get<T>(4) + reader.Get<T>(5) + reader.Get<T>(6) + reader.Get<T>(7);
+  }
+  return static_cast<int64_t>(sum);
+}
+
+template <typename T, typename Acc, teal::idx_t kColumns>
+Acc SumSpans(teal::Connection& con) {
+  teal::Result result = con.Query("SELECT * FROM t");
+  Acc sum = 0;
+  for (const teal::Chunk& chunk : result) {
+    for (teal::idx_t c = 0; c < kColumns; c++) {
+      std::span<const T> values = chunk.Values<T>(c);
+      const teal::ValidityView& valid = chunk.Validity(c);
+      if (valid.AllValid()) {
+        for (const T& v : values) sum += static_cast<Acc>(v);
+      } else {
+        for (size_t i = 0; i < values.size(); i++) {
+          if (valid.IsValid(i)) sum += static_cast<Acc>(values[i]);
+        }
+      }
+    }
+  }
+  return sum;
+}
+
+std::vector<Variant> W4() {
+  std::vector<Variant> v = {
+      ReadVariant("W4", "Reader::Get<int32_t>", Role::kTealRow, kIntSchema, LoadInts,
+                  SumRowsAs<int32_t>, ExpectedIntSum),
+      ReadVariant("W4", "Reader::Get<int64_t>", Role::kPlain, kIntSchema, LoadInts,
+                  SumRowsAs<int64_t>, ExpectedIntSum),
+      ReadVariant("W4", "Reader::Get<double>", Role::kPlain, kIntSchema, LoadInts,
+                  SumRowsAs<double>, ExpectedIntSum),
+      ReadVariant("W4", "chunk-spans", Role::kTealSpans, kIntSchema, LoadInts,
+                  SumSpans<int32_t, int64_t, 8>, ExpectedIntSum),
+  };
+  // The control: the column sums computed inside the engine (the client adds the 8).
+  v.push_back({"teal", "sql-sum(control)", Role::kControl, [] {
+                 auto t = std::make_shared<TealDb>(kIntSchema);
+                 const char* sql =
+                     "SELECT sum(c1), sum(c2), sum(c3), sum(c4), sum(c5), sum(c6), sum(c7), "
+                     "sum(c8) FROM t";
+                 try {
+                   t->con.Prepare(sql);
+                 } catch (const teal::Error& e) {
+                   std::fprintf(stderr, "teal-compare: W4 teal sql-sum(control) skipped: %s\n",
+                                e.what());
+                   return RunFn();
+                 }
+                 LoadInts(t->con);
+                 return RunFn([=](bool) {
+                   Stopwatch sw;
+                   teal::Result r = t->con.Query(sql);
+                   teal::Reader reader(r);
+                   reader.Next();
+                   int64_t got = 0;
+                   for (teal::idx_t c = 0; c < 8; c++) got += reader.Get<int64_t>(c);
+                   double ms = sw.Ms();
+                   Check("W4 teal sql-sum", got, ExpectedIntSum());
+                   return ms;
+                 });
+               }});
+  return v;
+}
+
+void LoadTimestamps(teal::Connection& con) {
+  teal::Appender app(con, "t");
+  for (const TimestampRow& r : TimestampRows()) app.AppendRow(r[0], r[1], r[2], r[3]);
+  app.Close();
+}
+void LoadDates(teal::Connection& con) {
+  teal::Appender app(con, "t");
+  for (const DateRow& r : DateRows()) app.AppendRow(r[0], r[1], r[2], r[3]);
+  app.Close();
+}
+
+template <typename T>
+uint64_t SumTemporalRows(teal::Connection& con) {
+  teal::Result result = con.Query("SELECT * FROM t");
+  teal::Reader reader(result);
+  uint64_t sum = 0;
+  while (reader.Next()) {
+    for (teal::idx_t c = 0; c < 4; c++) {
+      sum += static_cast<uint64_t>(reader.Get<T>(c).time_since_epoch().count());
+    }
+  }
+  return sum;
+}
+
+std::vector<Variant> W5(bool timestamps) {
+  if (timestamps) {
+    const char* schema = "CREATE TABLE t(c1 TIMESTAMP, c2 TIMESTAMP, c3 TIMESTAMP, c4 TIMESTAMP)";
+    return {ReadVariant("W5-ts", "Reader::Get<sys_time>", Role::kTealRow, schema, LoadTimestamps,
+                        SumTemporalRows<SysMicros>, ExpectedTimestampSum),
+            ReadVariant(
+                "W5-ts", "chunk-spans", Role::kPlain, schema, LoadTimestamps,
+                [](teal::Connection& con) {
+                  // timestamp_t is a struct around the int64: sum its field, wrapping.
+                  teal::Result result = con.Query("SELECT * FROM t");
+                  uint64_t sum = 0;
+                  for (const teal::Chunk& chunk : result) {
+                    for (teal::idx_t c = 0; c < 4; c++) {
+                      for (auto t : chunk.Values<teal::timestamp_t>(c)) {
+                        sum += static_cast<uint64_t>(t.value);
+                      }
+                    }
+                  }
+                  return sum;
+                },
+                ExpectedTimestampSum)};
+  }
+  const char* schema = "CREATE TABLE t(c1 DATE, c2 DATE, c3 DATE, c4 DATE)";
+  return {ReadVariant("W5-date", "Reader::Get<sys_days>", Role::kTealRow, schema, LoadDates,
+                      SumTemporalRows<std::chrono::sys_days>, ExpectedDays),
+          ReadVariant(
+              "W5-date", "chunk-spans", Role::kPlain, schema, LoadDates,
+              [](teal::Connection& con) {
+                teal::Result result = con.Query("SELECT * FROM t");
+                uint64_t sum = 0;
+                for (const teal::Chunk& chunk : result) {
+                  for (teal::idx_t c = 0; c < 4; c++) {
+                    for (auto d : chunk.Values<teal::date_t>(c)) {
+                      sum += static_cast<uint64_t>(static_cast<int64_t>(d.days));
+                    }
+                  }
+                }
+                return sum;
+              },
+              ExpectedDays)};
+}
+
+std::vector<Variant> W8() {
+  const char* schema =
+      "CREATE TABLE t(a INTEGER, b INTEGER, c INTEGER, d INTEGER, e INTEGER, f INTEGER, "
+      "g INTEGER, h INTEGER)";
+  auto verify = [](teal::Connection& con) {
+    int64_t sum = 0;
+    int64_t rows = ForEachRow(con, "SELECT a FROM t", [&](teal::Reader& r) {
+      sum += r.Get<std::optional<int32_t>>(0).value_or(0);
+    });
+    CheckRows("W8 teal", rows, kRows);
+    Check("W8 teal: sum(a)", sum, ExpectedOptionalSum());
+  };
+  static const teal::Mapping<OptionalRecord> mapping{
+      &OptionalRecord::a, &OptionalRecord::b, &OptionalRecord::c, &OptionalRecord::d,
+      &OptionalRecord::e, &OptionalRecord::f, &OptionalRecord::g, &OptionalRecord::h};
+  return {
+      AppendVariant(
+          "MappedAppender::Append(record)", Role::kTealRow, schema,
+          [](teal::Connection& con) {
+            teal::MappedAppender<OptionalRecord> app(con, "t", mapping);
+            for (const OptionalRecord& r : OptionalRecords()) app.Append(r);
+            app.Close();
+          },
+          verify),
+      AppendVariant(
+          "MappedAppender::Append(span)", Role::kPlain, schema,
+          [](teal::Connection& con) {
+            teal::MappedAppender<OptionalRecord> app(con, "t", mapping);
+            app.Append(std::span<const OptionalRecord>(OptionalRecords()));
+            app.Close();
+          },
+          verify),
+      AppendVariant(
+          "AppendRow(optional...)", Role::kPlain, schema,
+          [](teal::Connection& con) {
+            teal::Appender app(con, "t");
+            for (const OptionalRecord& r : OptionalRecords()) {
+              app.AppendRow(r.a, r.b, r.c, r.d, r.e, r.f, r.g, r.h);
+            }
+            app.Close();
+          },
+          verify),
+  };
+}
+
+std::vector<Variant> W9() {
+  return {AppendVariant(
+      "AppendRow(span<optional>)", Role::kTealRow, "CREATE TABLE t(l INTEGER[])",
+      [](teal::Connection& con) {
+        const auto& elements = ListElements();
+        teal::Appender app(con, "t");
+        for (size_t i = 0; i < kRows; i++) {
+          app.AppendRow(
+              std::span<const std::optional<int32_t>>(&elements[i * kListLength], kListLength));
+        }
+        app.Close();
+      },
+      [](teal::Connection& con) {
+        int64_t sum = 0, count = 0;
+        int64_t rows = ForEachRow(con, "SELECT l FROM t", [&](teal::Reader& r) {
+          auto list = r.Get<teal::ListView<int32_t>>(0);
+          for (size_t i = 0; i < list.size(); i++) {
+            count++;
+            if (list.IsValid(i)) sum += list[i];
+          }
+        });
+        CheckRows("W9 teal", rows, kRows);
+        Check("W9 teal: elements", count, static_cast<int64_t>(kRows * kListLength));
+        Check("W9 teal: sum", sum, ExpectedListSum());
+      })};
+}
+
+std::string EnumSchema() {
+  std::string sql = "CREATE TYPE venue AS ENUM (";
+  for (size_t i = 0; i < kVenueCount; i++) {
+    sql += (i ? ", '" : "'") + std::string(kVenueLabels[i]) + "'";
+  }
+  return sql + "); CREATE TABLE t(c1 venue, c2 venue, c3 venue, c4 venue)";
+}
+
+std::vector<Variant> W10() {
+  static const std::string schema = EnumSchema();
+  return {AppendVariant(
+      "AppendRow(enum)", Role::kTealRow, schema.c_str(),
+      [](teal::Connection& con) {
+        teal::Appender app(con, "t");
+        for (const EnumRow& r : EnumRows()) app.AppendRow(r[0], r[1], r[2], r[3]);
+        app.Close();
+      },
+      [](teal::Connection& con) {
+        int64_t sum = 0;
+        int64_t rows = ForEachRow(con, "SELECT c1 FROM t", [&](teal::Reader& r) {
+          sum += static_cast<int64_t>(r.Get<Venue>(0));
+        });
+        CheckRows("W10 teal", rows, kRows);
+        Check("W10 teal: sum of indexes", sum, ExpectedEnumSum());
+      })};
+}
+
+}  // namespace
+
+std::vector<Variant> TealVariants(const std::string& w) {
+  if (w == "W1") return W1();
+  if (w == "W2-ts" || w == "W2-tstz") {
+    const char* schema = w == "W2-ts"
+                             ? "CREATE TABLE t(c1 TIMESTAMP, c2 TIMESTAMP, c3 TIMESTAMP, "
+                               "c4 TIMESTAMP)"
+                             : "CREATE TABLE t(c1 TIMESTAMPTZ, c2 TIMESTAMPTZ, c3 TIMESTAMPTZ, "
+                               "c4 TIMESTAMPTZ)";
+    return TemporalAppend(w == "W2-ts" ? "W2-ts" : "W2-tstz", schema, &TimestampRows, ReadMicros,
+                          ExpectedTimestampSum);
+  }
+  if (w == "W2-date") {
+    return TemporalAppend("W2-date", "CREATE TABLE t(c1 DATE, c2 DATE, c3 DATE, c4 DATE)",
+                          &DateRows, ReadDays, ExpectedDays);
+  }
+  if (w == "W3-short") return W3("W3-short", StringKind::kShort);
+  if (w == "W3-long") return W3("W3-long", StringKind::kLong);
+  if (w == "W3-georgian") return W3("W3-georgian", StringKind::kGeorgian);
+  if (w == "W4") return W4();
+  if (w == "W5-ts") return W5(true);
+  if (w == "W5-date") return W5(false);
+  if (w == "W8") return W8();
+  if (w == "W9") return W9();
+  if (w == "W10") return W10();
+  return {};
+}
+
+}  // namespace bench

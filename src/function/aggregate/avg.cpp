@@ -1,0 +1,214 @@
+// avg(x): the arithmetic mean.
+//
+// Integers and DECIMALs accumulate an exact int128 sum and divide once at the end (in
+// long double), so the mean does not depend on the order rows arrive in; DECIMAL(w, s)
+// averages to DOUBLE (DuckDB's choice too). FLOAT/DOUBLE sum in double. INTERVAL
+// averages to INTERVAL as PostgreSQL divides one: whole months, the remainder of the
+// months carried into days at 30 days a month, and that remainder into micros.
+#include <cmath>
+
+#include "function/aggregate/aggregate_helpers.hpp"
+#include "function/aggregate/aggregates.hpp"
+#include "types/decimal.hpp"
+#include "types/hugeint_ops.hpp"
+#include "types/interval.hpp"
+
+namespace teal {
+
+namespace {
+using aggregate::MakeAggregate;
+using aggregate::SetStateLifetime;
+using aggregate::StateAt;
+
+template <typename Sum>
+struct AvgState {
+  Sum sum{};
+  int64_t count = 0;
+};
+
+[[noreturn]] void ThrowAvgOverflow() {
+  throw OutOfRangeError("avg overflows: the running total does not fit HUGEINT");
+}
+
+/// Shared combine for every AvgState: add sums (checked for int128) and counts.
+template <typename Sum>
+void CombineAvg(data_ptr_t source, data_ptr_t target) {
+  auto& src = StateAt<AvgState<Sum>>(source);
+  auto& dst = StateAt<AvgState<Sum>>(target);
+  if constexpr (std::is_same_v<Sum, int128>) {
+    if (!TryAddInt128(dst.sum, src.sum, dst.sum)) ThrowAvgOverflow();
+  } else {
+    dst.sum += src.sum;
+  }
+  dst.count += src.count;
+}
+
+/// avg over an integer or DECIMAL layout T; the result is sum / count / 10^scale.
+template <typename T>
+AggregateFunction Int128Avg(const LogicalType& input, uint8_t scale) {
+  using State = AvgState<int128>;
+  auto f = MakeAggregate("avg", {input}, TypeId::kDouble);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const T* in = args.data[0].Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if constexpr (sizeof(T) > 8) {
+        auto v = ToNative(in[i]);
+        if (!IntegerInRange<int128>(v) || !TryAddInt128(s.sum, static_cast<int128>(v), s.sum)) {
+          ThrowAvgOverflow();
+        }
+      } else {
+        s.sum += static_cast<int128>(in[i]);
+      }
+      s.count++;
+    }
+  };
+  f.combine = CombineAvg<int128>;
+  f.finalize = [scale](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    long double divisor_scale = static_cast<long double>(kPowersOfTen[scale]);
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.count == 0) {
+        result.SetNull(offset + i);
+        continue;
+      }
+      // The integer part of the mean exactly, then the fraction: keeps full precision
+      // for large sums, where sum / count in long double alone would round.
+      int128 whole = s.sum / s.count;
+      int128 rest = s.sum % s.count;
+      long double mean = static_cast<long double>(whole) +
+                         static_cast<long double>(rest) / static_cast<long double>(s.count);
+      out[offset + i] = static_cast<double>(mean / divisor_scale);
+    }
+  };
+  return f;
+}
+
+template <typename T>
+AggregateFunction DoubleAvg(const LogicalType& input) {
+  using State = AvgState<double>;
+  auto f = MakeAggregate("avg", {input}, TypeId::kDouble);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const T* in = args.data[0].Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      s.sum += static_cast<double>(in[i]);
+      s.count++;
+    }
+  };
+  f.combine = CombineAvg<double>;
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.count == 0) {
+        result.SetNull(offset + i);
+      } else {
+        out[offset + i] = s.sum / static_cast<double>(s.count);
+      }
+    }
+  };
+  return f;
+}
+
+/// Per-field totals in 128 bits: no realistic row count overflows them.
+struct IntervalTotals {
+  int128 months = 0;
+  int128 days = 0;
+  int128 micros = 0;
+  IntervalTotals& operator+=(const IntervalTotals& o) {
+    months += o.months;
+    days += o.days;
+    micros += o.micros;
+    return *this;
+  }
+};
+
+}  // namespace
+
+/// The mean of `count` intervals whose fields sum to `months`, `days`, `micros`
+/// (PostgreSQL's interval division: fractions of a month carry into days at 30 days a
+/// month, fractions of a day into micros; micros round half away from zero).
+bool TryAverageInterval(int128 months, int128 days, int128 micros, int64_t count,
+                        interval_t& result) {
+  const int128 n = count;
+  int128 m = months / n;
+  int128 day_numerator = days + (months % n) * Interval::kDaysPerMonth;
+  int128 d = day_numerator / n;
+  int128 micro_numerator = micros + (day_numerator % n) * Interval::kMicrosPerDay;
+  int128 us = DivideRoundHalfAway<int128>(micro_numerator, n);
+  if (!IntegerInRange<int32_t>(m) || !IntegerInRange<int32_t>(d) || !IntegerInRange<int64_t>(us)) {
+    return false;
+  }
+  result = {static_cast<int32_t>(m), static_cast<int32_t>(d), static_cast<int64_t>(us)};
+  return true;
+}
+
+namespace {
+AggregateFunction IntervalAvg() {
+  using State = AvgState<IntervalTotals>;
+  auto f = MakeAggregate("avg", {TypeId::kInterval}, TypeId::kInterval);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<interval_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      s.sum += IntervalTotals{in[i].months, in[i].days, in[i].micros};
+      s.count++;
+    }
+  };
+  f.combine = CombineAvg<IntervalTotals>;
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<interval_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.count == 0) {
+        result.SetNull(offset + i);
+      } else if (!TryAverageInterval(s.sum.months, s.sum.days, s.sum.micros, s.count,
+                                     out[offset + i])) {
+        throw OutOfRangeError("avg(INTERVAL) overflows: the mean does not fit an INTERVAL");
+      }
+    }
+  };
+  return f;
+}
+
+std::optional<AggregateFunction> ResolveAvg(const std::vector<LogicalType>& arguments) {
+  if (arguments.size() != 1) return std::nullopt;
+  LogicalType type = aggregate::OrInteger(arguments[0]);
+  if (type.IsIntegral() || type.Id() == TypeId::kDecimal) {
+    uint8_t scale = type.Id() == TypeId::kDecimal ? type.DecimalScale() : 0;
+    return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
+      if constexpr (kIsIntegerLayout<T>) {
+        return Int128Avg<T>(type, scale);
+      } else {
+        throw InternalError("avg: integral type without an integer layout");
+      }
+    });
+  }
+  switch (type.Id()) {
+    case TypeId::kFloat:
+      return DoubleAvg<float>(type);
+    case TypeId::kDouble:
+      return DoubleAvg<double>(type);
+    case TypeId::kInterval:
+      return IntervalAvg();
+    default:
+      return std::nullopt;
+  }
+}
+}  // namespace
+
+void RegisterAvgFunctions(FunctionCatalog& catalog) {
+  for (const char* name : {"avg", "mean"}) {
+    AggregateFunctionSet avg;
+    avg.name = name;
+    avg.resolve = ResolveAvg;
+    catalog.AddAggregateSet(std::move(avg));
+  }
+}
+
+}  // namespace teal

@@ -1,0 +1,206 @@
+// The aggregates that pick one input value: min, max, any_value / first / arbitrary,
+// last, and arg_min / arg_max (min_by / max_by).
+//
+// Each is instantiated per value kind (aggregate_helpers.hpp), so the type is
+// dispatched once at bind time and the row loops are plain templates. Strings are
+// copied into the state (destroy frees them): the chunk they came from is gone by the
+// time the aggregate finishes. Ties keep the value seen first, and combine treats the
+// target as the earlier part of the input, so first/last/arg_min stay deterministic
+// for a given split of the rows.
+#include "function/aggregate/aggregate_helpers.hpp"
+#include "function/aggregate/aggregates.hpp"
+
+namespace teal {
+
+namespace {
+using aggregate::MakeAggregate;
+using aggregate::SetStateLifetime;
+using aggregate::StateAt;
+
+template <typename Kind>
+struct SelectState {
+  typename Kind::Stored value{};
+  bool has_value = false;
+};
+
+template <typename Kind>
+void FinalizeSelect(data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+  for (idx_t i = 0; i < count; i++) {
+    auto& s = StateAt<SelectState<Kind>>(states[i]);
+    if (s.has_value) {
+      Kind::Write(result, offset + i, s.value);
+    } else {
+      result.SetNull(offset + i);
+    }
+  }
+}
+
+/// True when `candidate` should replace the kept value of min (kMax false) or max.
+template <typename Kind, bool kMax>
+bool Better(const typename Kind::Input& candidate, const typename Kind::Stored& kept) {
+  int c = Kind::Cmp(candidate, kept);
+  return kMax ? c > 0 : c < 0;
+}
+
+template <typename Kind, bool kMax>
+AggregateFunction MinMax(const LogicalType& type) {
+  using State = SelectState<Kind>;
+  auto f = MakeAggregate(kMax ? "max" : "min", {type}, type);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& input = args.data[0];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      auto value = Kind::Read(input, i);
+      if (!s.has_value || Better<Kind, kMax>(value, s.value)) {
+        Kind::Store(s.value, value);
+        s.has_value = true;
+      }
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (src.has_value && (!dst.has_value || Better<Kind, kMax>(src.value, dst.value))) {
+      Kind::Store(dst.value, src.value);
+      dst.has_value = true;
+    }
+  };
+  f.finalize = FinalizeSelect<Kind>;
+  return f;
+}
+
+/// first non-NULL value (kLast false) or last non-NULL value.
+template <typename Kind, bool kLast>
+AggregateFunction FirstLast(std::string name, const LogicalType& type) {
+  using State = SelectState<Kind>;
+  auto f = MakeAggregate(std::move(name), {type}, type);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& input = args.data[0];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (kLast || !s.has_value) {
+        Kind::Store(s.value, Kind::Read(input, i));
+        s.has_value = true;
+      }
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (src.has_value && (kLast || !dst.has_value)) {
+      Kind::Store(dst.value, src.value);
+      dst.has_value = true;
+    }
+  };
+  f.finalize = FinalizeSelect<Kind>;
+  return f;
+}
+
+template <typename ValueKind, typename KeyKind>
+struct ArgState {
+  typename KeyKind::Stored key{};
+  typename ValueKind::Stored value{};
+  bool has_value = false;
+};
+
+/// arg_min(value, key) / arg_max: the value of the row with the least / greatest key.
+template <typename ValueKind, typename KeyKind, bool kMax>
+AggregateFunction ArgMinMax(std::string name, const LogicalType& value_type,
+                            const LogicalType& key_type) {
+  using State = ArgState<ValueKind, KeyKind>;
+  auto f = MakeAggregate(std::move(name), {value_type, key_type}, value_type);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& values = args.data[0];
+    const Vector& keys = args.data[1];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      auto key = KeyKind::Read(keys, i);
+      if (!s.has_value || Better<KeyKind, kMax>(key, s.key)) {
+        KeyKind::Store(s.key, key);
+        ValueKind::Store(s.value, ValueKind::Read(values, i));
+        s.has_value = true;
+      }
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (src.has_value && (!dst.has_value || Better<KeyKind, kMax>(src.key, dst.key))) {
+      KeyKind::Store(dst.key, src.key);
+      ValueKind::Store(dst.value, src.value);
+      dst.has_value = true;
+    }
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        ValueKind::Write(result, offset + i, s.value);
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+
+template <bool kMax>
+void RegisterMinMax(FunctionCatalog& catalog) {
+  AggregateFunctionSet set;
+  set.name = kMax ? "max" : "min";
+  set.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    LogicalType type = aggregate::OrInteger(arguments[0]);
+    return aggregate::DispatchOrderedKind(
+        type, [&]<typename Kind>() { return MinMax<Kind, kMax>(type); });
+  };
+  catalog.AddAggregateSet(std::move(set));
+}
+
+template <bool kLast>
+void RegisterFirstLast(FunctionCatalog& catalog, const char* name) {
+  AggregateFunctionSet set;
+  set.name = name;
+  set.resolve =
+      [name](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    LogicalType type = aggregate::OrInteger(arguments[0]);
+    return aggregate::DispatchCarriedKind(
+        type, [&]<typename Kind>() { return FirstLast<Kind, kLast>(name, type); });
+  };
+  catalog.AddAggregateSet(std::move(set));
+}
+
+template <bool kMax>
+void RegisterArgMinMax(FunctionCatalog& catalog, const char* name) {
+  AggregateFunctionSet set;
+  set.name = name;
+  set.resolve =
+      [name](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 2) return std::nullopt;
+    LogicalType value_type = aggregate::OrInteger(arguments[0]);
+    LogicalType key_type = aggregate::OrInteger(arguments[1]);
+    return aggregate::DispatchCarriedKind(value_type, [&]<typename ValueKind>() {
+      return aggregate::DispatchOrderedKind(key_type, [&]<typename KeyKind>() {
+        return ArgMinMax<ValueKind, KeyKind, kMax>(name, value_type, key_type);
+      });
+    });
+  };
+  catalog.AddAggregateSet(std::move(set));
+}
+}  // namespace
+
+void RegisterMinMaxFunctions(FunctionCatalog& catalog) {
+  RegisterMinMax<false>(catalog);
+  RegisterMinMax<true>(catalog);
+  for (const char* name : {"any_value", "first", "arbitrary"})
+    RegisterFirstLast<false>(catalog, name);
+  RegisterFirstLast<true>(catalog, "last");
+  for (const char* name : {"arg_min", "argmin", "min_by"}) RegisterArgMinMax<false>(catalog, name);
+  for (const char* name : {"arg_max", "argmax", "max_by"}) RegisterArgMinMax<true>(catalog, name);
+}
+
+}  // namespace teal

@@ -1,0 +1,79 @@
+// string_agg(s, sep) / group_concat: the non-NULL values of s joined in input order.
+//
+// As in PostgreSQL, the separator written before a value is the one of that value's
+// row (a NULL separator counts as ''); the first value's separator is dropped.
+// string_agg(s) joins with ',' (DuckDB's default; PostgreSQL requires the separator).
+// The state keeps the first value's separator apart from the text, so that combining
+// two partial states puts the right separator between them.
+#include "function/aggregate/aggregate_helpers.hpp"
+#include "function/aggregate/aggregates.hpp"
+
+namespace teal {
+
+namespace {
+using aggregate::StateAt;
+
+struct StringAggState {
+  std::string text;  // the joined values, without first_separator in front
+  std::string first_separator;
+  bool has_value = false;
+};
+
+void Append(StringAggState& s, std::string_view value, std::string_view separator) {
+  if (s.has_value) {
+    s.text.append(separator);
+  } else {
+    s.first_separator.assign(separator);
+    s.has_value = true;
+  }
+  s.text.append(value);
+}
+
+/// `with_separator`: the two-argument form; otherwise every separator is ','.
+AggregateFunction StringAgg(std::string name, bool with_separator) {
+  std::vector<LogicalType> arguments{TypeId::kVarchar};
+  if (with_separator) arguments.emplace_back(TypeId::kVarchar);
+  auto f = aggregate::MakeAggregate(std::move(name), std::move(arguments), TypeId::kVarchar);
+  aggregate::SetStateLifetime<StringAggState>(f);
+  // A NULL separator must not drop the row, so NULLs are skipped here instead.
+  f.ignores_nulls = false;
+  f.update = [with_separator](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& values = args.data[0];
+    const string_t* in = values.Values<string_t>();
+    for (idx_t i = 0; i < count; i++) {
+      if (!values.RowIsValid(i)) continue;
+      std::string_view separator = ",";
+      if (with_separator) {
+        const Vector& separators = args.data[1];
+        separator = separators.RowIsValid(i) ? separators.Values<string_t>()[i].View() : "";
+      }
+      Append(StateAt<StringAggState>(states[i]), in[i].View(), separator);
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<StringAggState>(source);
+    if (src.has_value) Append(StateAt<StringAggState>(target), src.text, src.first_separator);
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<string_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<StringAggState>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = result.AddString(s.text);
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+}  // namespace
+
+void RegisterStringAggFunctions(FunctionCatalog& catalog) {
+  for (const char* name : {"string_agg", "group_concat", "listagg"}) {
+    catalog.AddAggregate(StringAgg(name, true));
+    catalog.AddAggregate(StringAgg(name, false));
+  }
+}
+
+}  // namespace teal

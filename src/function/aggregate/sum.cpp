@@ -1,0 +1,227 @@
+// sum(x) and product(x).
+//
+// sum of any integer type is HUGEINT, as in DuckDB: a 128-bit accumulator cannot overflow
+// from 64-bit inputs in any realistic row count, so only HUGEINT/UHUGEINT inputs need
+// checked additions. sum(DECIMAL(w, s)) is DECIMAL(38, s), failing when the total needs
+// more than 38 digits; FLOAT/DOUBLE sum into DOUBLE; INTERVAL sums field by field.
+// product(x) multiplies DOUBLEs.
+#include "function/aggregate/aggregate_helpers.hpp"
+#include "function/aggregate/aggregates.hpp"
+#include "types/decimal.hpp"
+#include "types/hugeint_ops.hpp"
+#include "types/interval.hpp"
+
+namespace teal {
+
+namespace {
+using aggregate::MakeAggregate;
+using aggregate::SetStateLifetime;
+using aggregate::StateAt;
+
+struct Int128SumState {
+  int128 sum = 0;
+  bool has_value = false;
+};
+
+[[noreturn]] void ThrowSumOverflow(std::string_view what) {
+  throw OutOfRangeError(fmt::format("sum({}) overflows: the total does not fit {}", what,
+                                    what == "DECIMAL" ? "38 digits" : "HUGEINT"));
+}
+
+/// Adds with a check, needed only when inputs may be 128 bits wide (and in combine).
+inline void AddChecked(Int128SumState& s, int128 v, std::string_view what) {
+  if (!TryAddInt128(s.sum, v, s.sum)) ThrowSumOverflow(what);
+  s.has_value = true;
+}
+
+/// sum over an integer or DECIMAL layout T into an int128. `kDecimal` only changes the
+/// overflow check in finalize and the error text.
+template <typename T, bool kDecimal>
+AggregateFunction Int128Sum(const LogicalType& input, LogicalType result) {
+  auto f = MakeAggregate("sum", {input}, std::move(result));
+  SetStateLifetime<Int128SumState>(f);
+  static constexpr std::string_view what = kDecimal ? "DECIMAL" : "HUGEINT";
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const T* in = args.data[0].Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<Int128SumState>(states[i]);
+      if constexpr (sizeof(T) > 8) {
+        // UHUGEINT values above the int128 range overflow at once.
+        auto v = ToNative(in[i]);
+        if (!IntegerInRange<int128>(v)) ThrowSumOverflow(what);
+        AddChecked(s, static_cast<int128>(v), what);
+      } else {
+        s.sum += static_cast<int128>(in[i]);
+        s.has_value = true;
+      }
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<Int128SumState>(source);
+    if (src.has_value) AddChecked(StateAt<Int128SumState>(target), src.sum, what);
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<hugeint_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<Int128SumState>(states[i]);
+      if (!s.has_value) {
+        result.SetNull(offset + i);
+        continue;
+      }
+      if (kDecimal && !DecimalFitsWidth(s.sum, kMaxDecimalDigits)) ThrowSumOverflow(what);
+      out[offset + i] = hugeint_t(s.sum);
+    }
+  };
+  return f;
+}
+
+template <typename Value>
+struct PlainState {
+  Value value{};
+  bool has_value = false;
+};
+
+template <typename T>
+AggregateFunction DoubleSum(const LogicalType& input) {
+  auto f = MakeAggregate("sum", {input}, TypeId::kDouble);
+  using State = PlainState<double>;
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const T* in = args.data[0].Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      s.value += static_cast<double>(in[i]);
+      s.has_value = true;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (!src.has_value) return;
+    dst.value += src.value;
+    dst.has_value = true;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = s.value;
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+
+void AddInterval(PlainState<interval_t>& s, interval_t v) {
+  if (!Interval::TryAdd(s.value, v, s.value)) {
+    throw OutOfRangeError("sum(INTERVAL) overflows: a field of the total leaves its range");
+  }
+  s.has_value = true;
+}
+
+AggregateFunction IntervalSum() {
+  auto f = MakeAggregate("sum", {TypeId::kInterval}, TypeId::kInterval);
+  using State = PlainState<interval_t>;
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<interval_t>();
+    for (idx_t i = 0; i < count; i++) AddInterval(StateAt<State>(states[i]), in[i]);
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    if (src.has_value) AddInterval(StateAt<State>(target), src.value);
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<interval_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = s.value;
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+
+std::optional<AggregateFunction> ResolveSum(const std::vector<LogicalType>& arguments) {
+  if (arguments.size() != 1) return std::nullopt;
+  LogicalType type = aggregate::OrInteger(arguments[0]);
+  if (type.IsIntegral()) {
+    return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
+      if constexpr (kIsIntegerLayout<T>) {
+        return Int128Sum<T, false>(type, TypeId::kHugeInt);
+      } else {
+        throw InternalError("sum: integral type without an integer layout");
+      }
+    });
+  }
+  switch (type.Id()) {
+    case TypeId::kDecimal:
+      return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
+        if constexpr (kIsIntegerLayout<T>) {
+          return Int128Sum<T, true>(type,
+                                    LogicalType::Decimal(kMaxDecimalDigits, type.DecimalScale()));
+        } else {
+          throw InternalError("sum: DECIMAL without an integer layout");
+        }
+      });
+    case TypeId::kFloat:
+      return DoubleSum<float>(type);
+    case TypeId::kDouble:
+      return DoubleSum<double>(type);
+    case TypeId::kInterval:
+      return IntervalSum();
+    default:
+      return std::nullopt;
+  }
+}
+
+AggregateFunction Product() {
+  auto f = MakeAggregate("product", {TypeId::kDouble}, TypeId::kDouble);
+  using State = PlainState<double>;
+  SetStateLifetime<State>(f);
+  f.initialize = [](data_ptr_t p) { new (p) State{1.0, false}; };
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      s.value *= in[i];
+      s.has_value = true;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (!src.has_value) return;
+    dst.value *= src.value;
+    dst.has_value = true;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = s.value;
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+}  // namespace
+
+void RegisterSumFunctions(FunctionCatalog& catalog) {
+  AggregateFunctionSet sum;
+  sum.name = "sum";
+  sum.resolve = ResolveSum;
+  catalog.AddAggregateSet(std::move(sum));
+  catalog.AddAggregate(Product());
+}
+
+}  // namespace teal

@@ -1,0 +1,221 @@
+// The date/time overloads of + - * /, PostgreSQL's: DATE ± INTEGER days, DATE - DATE in
+// days, DATE/TIMESTAMP/TIMESTAMPTZ ± INTERVAL, timestamp differences as INTERVAL,
+// TIME ± INTERVAL (wrapping within the day), DATE + TIME, INTERVAL ± INTERVAL, and
+// INTERVAL * / a number. Results outside a type's range are OutOfRangeErrors.
+//
+// INTERVAL * number follows PostgreSQL: each field is scaled, and the fractional part of
+// the months spills into days (30 per month) and that of the days into micros (24 hours
+// per day), so '1 month' * 1.5 is '1 mon 15 days'.
+#include <cmath>
+
+#include "function/scalar/scalar_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "types/date.hpp"
+#include "types/interval.hpp"
+#include "types/time.hpp"
+#include "types/timestamp.hpp"
+
+namespace teal {
+
+using namespace scalar;  // NOLINT
+
+namespace {
+
+std::string Text(date_t d) { return Date::ToString(d); }
+std::string Text(timestamp_t t) { return Timestamp::ToString(t); }
+std::string Text(timestamp_tz_t t) { return Timestamp::ToString(t); }
+std::string Text(interval_t v) { return Interval::ToString(v); }
+
+[[noreturn]] void RangeError(const std::string& what) {
+  throw OutOfRangeError(what + " is out of range");
+}
+
+date_t AddDays(date_t d, int64_t days, const char* symbol) {
+  date_t r;
+  if (!Date::TryAddDays(d, days, r))
+    RangeError(fmt::format("date {} {} {}", Text(d), symbol, days));
+  return r;
+}
+
+interval_t Negate(interval_t v) {
+  interval_t r;
+  if (!Interval::TryNegate(v, r)) RangeError("-" + Text(v));
+  return r;
+}
+
+template <typename TS>
+TS AddInterval(TS ts, interval_t v, const char* symbol) {
+  TS r;
+  if (!Interval::TryAddTo(ts, v, r)) {
+    RangeError(fmt::format("timestamp {} {} interval '{}'", Text(ts), symbol, Text(v)));
+  }
+  return r;
+}
+
+timestamp_t DateAddInterval(date_t d, interval_t v, const char* symbol) {
+  timestamp_t r;
+  if (!Interval::TryAddTo(d, v, r)) {
+    RangeError(fmt::format("date {} {} interval '{}'", Text(d), symbol, Text(v)));
+  }
+  return r;
+}
+
+interval_t ScaleInterval(interval_t v, double factor) {
+  if (!std::isfinite(factor)) throw OutOfRangeError("interval out of range: factor is not finite");
+  double months = v.months * factor;
+  double whole_months = std::trunc(months);
+  double days = v.days * factor + (months - whole_months) * Interval::kDaysPerMonth;
+  double whole_days = std::trunc(days);
+  double micros = static_cast<double>(v.micros) * factor +
+                  (days - whole_days) * static_cast<double>(Interval::kMicrosPerDay);
+  constexpr double kInt32Limit = 2147483647.0, kInt64Limit = 9.2e18;
+  if (std::fabs(whole_months) > kInt32Limit || std::fabs(whole_days) > kInt32Limit ||
+      std::fabs(micros) > kInt64Limit) {
+    throw OutOfRangeError(fmt::format("interval out of range: '{}' * {}", Text(v), factor));
+  }
+  return {static_cast<int32_t>(whole_months), static_cast<int32_t>(whole_days),
+          static_cast<int64_t>(std::llround(micros))};
+}
+
+template <typename A, typename B, typename R, typename F>
+ScalarFunction Binary(const std::string& name, TypeId a, TypeId b, TypeId r, F f) {
+  return MakeFunction(name, {a, b}, r, [f](const DataChunk& args, Vector& result, idx_t count) {
+    BinaryLoop<A, B, R>(args, result, count, f);
+  });
+}
+
+}  // namespace
+
+void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
+  using T = TypeId;
+  switch (op) {
+    case ArithOp::kAdd:
+      out.push_back(
+          Binary<date_t, int32_t, date_t>("+", T::kDate, T::kInteger, T::kDate,
+                                          [](date_t d, int32_t n) { return AddDays(d, n, "+"); }));
+      out.push_back(
+          Binary<int32_t, date_t, date_t>("+", T::kInteger, T::kDate, T::kDate,
+                                          [](int32_t n, date_t d) { return AddDays(d, n, "+"); }));
+      out.push_back(Binary<date_t, interval_t, timestamp_t>(
+          "+", T::kDate, T::kInterval, T::kTimestamp,
+          [](date_t d, interval_t v) { return DateAddInterval(d, v, "+"); }));
+      out.push_back(Binary<interval_t, date_t, timestamp_t>(
+          "+", T::kInterval, T::kDate, T::kTimestamp,
+          [](interval_t v, date_t d) { return DateAddInterval(d, v, "+"); }));
+      out.push_back(Binary<date_t, dtime_t, timestamp_t>(
+          "+", T::kDate, T::kTime, T::kTimestamp, [](date_t d, dtime_t t) {
+            timestamp_t r;
+            if (!Timestamp::TryFromDateTime(d, t, r)) RangeError("date " + Text(d) + " + time");
+            return r;
+          }));
+      out.push_back(Binary<timestamp_t, interval_t, timestamp_t>(
+          "+", T::kTimestamp, T::kInterval, T::kTimestamp,
+          [](timestamp_t ts, interval_t v) { return AddInterval(ts, v, "+"); }));
+      out.push_back(Binary<interval_t, timestamp_t, timestamp_t>(
+          "+", T::kInterval, T::kTimestamp, T::kTimestamp,
+          [](interval_t v, timestamp_t ts) { return AddInterval(ts, v, "+"); }));
+      out.push_back(Binary<timestamp_tz_t, interval_t, timestamp_tz_t>(
+          "+", T::kTimestampTz, T::kInterval, T::kTimestampTz,
+          [](timestamp_tz_t ts, interval_t v) { return AddInterval(ts, v, "+"); }));
+      out.push_back(Binary<interval_t, timestamp_tz_t, timestamp_tz_t>(
+          "+", T::kInterval, T::kTimestampTz, T::kTimestampTz,
+          [](interval_t v, timestamp_tz_t ts) { return AddInterval(ts, v, "+"); }));
+      out.push_back(Binary<dtime_t, interval_t, dtime_t>(
+          "+", T::kTime, T::kInterval, T::kTime,
+          [](dtime_t t, interval_t v) { return Interval::AddTo(t, v); }));
+      out.push_back(Binary<interval_t, dtime_t, dtime_t>(
+          "+", T::kInterval, T::kTime, T::kTime,
+          [](interval_t v, dtime_t t) { return Interval::AddTo(t, v); }));
+      out.push_back(Binary<interval_t, interval_t, interval_t>(
+          "+", T::kInterval, T::kInterval, T::kInterval, [](interval_t a, interval_t b) {
+            interval_t r;
+            if (!Interval::TryAdd(a, b, r))
+              RangeError("interval '" + Text(a) + "' + '" + Text(b) + "'");
+            return r;
+          }));
+      out.push_back(MakeFunction(
+          "+", {T::kInterval}, T::kInterval,
+          [](const DataChunk& args, Vector& result, idx_t) { result.Reference(args.data[0]); }));
+      break;
+    case ArithOp::kSubtract:
+      out.push_back(Binary<date_t, int32_t, date_t>(
+          "-", T::kDate, T::kInteger, T::kDate,
+          [](date_t d, int32_t n) { return AddDays(d, -int64_t{n}, "-"); }));
+      out.push_back(Binary<date_t, date_t, int32_t>(
+          "-", T::kDate, T::kDate, T::kInteger, [](date_t a, date_t b) {
+            if (!a.IsFinite() || !b.IsFinite()) {
+              throw OutOfRangeError(
+                  fmt::format("cannot subtract infinite dates: {} - {}", Text(a), Text(b)));
+            }
+            int64_t days = Date::DaysBetween(a, b);
+            if (!IntegerInRange<int32_t>(days)) RangeError("date " + Text(a) + " - " + Text(b));
+            return static_cast<int32_t>(days);
+          }));
+      out.push_back(Binary<date_t, interval_t, timestamp_t>(
+          "-", T::kDate, T::kInterval, T::kTimestamp,
+          [](date_t d, interval_t v) { return DateAddInterval(d, Negate(v), "-"); }));
+      out.push_back(Binary<timestamp_t, interval_t, timestamp_t>(
+          "-", T::kTimestamp, T::kInterval, T::kTimestamp,
+          [](timestamp_t ts, interval_t v) { return AddInterval(ts, Negate(v), "-"); }));
+      out.push_back(Binary<timestamp_tz_t, interval_t, timestamp_tz_t>(
+          "-", T::kTimestampTz, T::kInterval, T::kTimestampTz,
+          [](timestamp_tz_t ts, interval_t v) { return AddInterval(ts, Negate(v), "-"); }));
+      out.push_back(Binary<timestamp_t, timestamp_t, interval_t>(
+          "-", T::kTimestamp, T::kTimestamp, T::kInterval, [](timestamp_t a, timestamp_t b) {
+            interval_t r;
+            if (!Interval::TryBetween(a, b, r)) {
+              throw OutOfRangeError(
+                  fmt::format("cannot subtract timestamps {} - {}", Text(a), Text(b)));
+            }
+            return r;
+          }));
+      out.push_back(Binary<timestamp_tz_t, timestamp_tz_t, interval_t>(
+          "-", T::kTimestampTz, T::kTimestampTz, T::kInterval,
+          [](timestamp_tz_t a, timestamp_tz_t b) {
+            interval_t r;
+            if (!Interval::TryBetween(timestamp_t{a.value}, timestamp_t{b.value}, r)) {
+              throw OutOfRangeError(
+                  fmt::format("cannot subtract timestamps {} - {}", Text(a), Text(b)));
+            }
+            return r;
+          }));
+      out.push_back(Binary<dtime_t, interval_t, dtime_t>(
+          "-", T::kTime, T::kInterval, T::kTime,
+          [](dtime_t t, interval_t v) { return Interval::AddTo(t, Negate(v)); }));
+      out.push_back(Binary<dtime_t, dtime_t, interval_t>(
+          "-", T::kTime, T::kTime, T::kInterval, [](dtime_t a, dtime_t b) {
+            return interval_t{0, 0, a.micros - b.micros};
+          }));
+      out.push_back(Binary<interval_t, interval_t, interval_t>(
+          "-", T::kInterval, T::kInterval, T::kInterval, [](interval_t a, interval_t b) {
+            interval_t r;
+            if (!Interval::TrySubtract(a, b, r))
+              RangeError("interval '" + Text(a) + "' - '" + Text(b) + "'");
+            return r;
+          }));
+      out.push_back(MakeFunction("-", {T::kInterval}, T::kInterval,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   UnaryLoop<interval_t, interval_t>(args, result, count, Negate);
+                                 }));
+      break;
+    case ArithOp::kMultiply:
+      out.push_back(Binary<interval_t, double, interval_t>(
+          "*", T::kInterval, T::kDouble, T::kInterval,
+          [](interval_t v, double f) { return ScaleInterval(v, f); }));
+      out.push_back(Binary<double, interval_t, interval_t>(
+          "*", T::kDouble, T::kInterval, T::kInterval,
+          [](double f, interval_t v) { return ScaleInterval(v, f); }));
+      break;
+    case ArithOp::kDivide:
+      out.push_back(Binary<interval_t, double, interval_t>(
+          "/", T::kInterval, T::kDouble, T::kInterval, [](interval_t v, double f) {
+            if (f == 0) throw OutOfRangeError("division by zero");
+            return ScaleInterval(v, 1.0 / f);
+          }));
+      break;
+    case ArithOp::kModulo:
+      break;
+  }
+}
+
+}  // namespace teal

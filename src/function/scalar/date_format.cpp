@@ -1,0 +1,290 @@
+// strftime and strptime. Format specifiers (as C's strftime): %Y %y %m %d %e %H %I %M %S
+// %f (microseconds, 6 digits) %j %a %A %b %B %p %w %u %Z (UTC) %z (+0000) %%. Names are
+// English. An unknown specifier is an InvalidInputError; text that does not match the
+// format is a ConversionError naming both.
+#include "function/builtin_functions.hpp"
+#include "function/scalar/date_util.hpp"
+#include "function/scalar/scalar_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "function/scalar/string_util.hpp"
+
+namespace teal {
+
+using namespace scalar;  // NOLINT
+
+namespace {
+
+void AppendPadded(std::string& out, int64_t v, int width) {
+  out += fmt::format("{:0{}}", v, width);
+}
+
+std::string Format(int64_t micros, std::string_view format, bool with_zone) {
+  Fields f = Split(micros);
+  std::string out;
+  for (size_t i = 0; i < format.size(); i++) {
+    if (format[i] != '%' || i + 1 == format.size()) {
+      out += format[i];
+      continue;
+    }
+    char c = format[++i];
+    int64_t hour = f.time / (3600 * kMicrosPerSecond);
+    switch (c) {
+      case 'Y':
+        AppendPadded(out, f.year, 4);
+        break;
+      case 'y':
+        AppendPadded(out, ((f.year % 100) + 100) % 100, 2);
+        break;
+      case 'm':
+        AppendPadded(out, f.month, 2);
+        break;
+      case 'd':
+        AppendPadded(out, f.day, 2);
+        break;
+      case 'e':
+        out += fmt::format("{:>2}", f.day);
+        break;
+      case 'H':
+        AppendPadded(out, hour, 2);
+        break;
+      case 'I':
+        AppendPadded(out, hour % 12 == 0 ? 12 : hour % 12, 2);
+        break;
+      case 'M':
+        AppendPadded(out, f.time / (60 * kMicrosPerSecond) % 60, 2);
+        break;
+      case 'S':
+        AppendPadded(out, f.time / kMicrosPerSecond % 60, 2);
+        break;
+      case 'f':
+        AppendPadded(out, f.time % kMicrosPerSecond, 6);
+        break;
+      case 'j':
+        AppendPadded(out, DayOfYear(f), 3);
+        break;
+      case 'a':
+        out.append(kDayNames[IsoDayOfWeek(f.days) % 7], 3);
+        break;
+      case 'A':
+        out += kDayNames[IsoDayOfWeek(f.days) % 7];
+        break;
+      case 'b':
+        out.append(kMonthNames[f.month - 1], 3);
+        break;
+      case 'B':
+        out += kMonthNames[f.month - 1];
+        break;
+      case 'p':
+        out += hour < 12 ? "AM" : "PM";
+        break;
+      case 'w':
+        out += std::to_string(IsoDayOfWeek(f.days) % 7);
+        break;
+      case 'u':
+        out += std::to_string(IsoDayOfWeek(f.days));
+        break;
+      case 'Z':
+        out += with_zone ? "UTC" : "";
+        break;
+      case 'z':
+        out += with_zone ? "+0000" : "";
+        break;
+      case '%':
+        out += '%';
+        break;
+      default:
+        throw InvalidInputError(
+            fmt::format("strftime: unsupported format specifier %{} in '{}'", c, format));
+    }
+  }
+  return out;
+}
+
+template <typename In>
+ScalarFunction Strftime(TypeId in) {
+  return MakeFunction("strftime", {in, TypeId::kVarchar}, TypeId::kVarchar,
+                      [](const DataChunk& args, Vector& result, idx_t count) {
+                        const In* values = args.data[0].Values<In>();
+                        for (idx_t i = 0; i < count; i++) {
+                          if (!result.RowIsValid(i)) continue;
+                          std::string_view format = args.data[1].Values<string_t>()[i].View();
+                          int64_t micros;
+                          std::string text;
+                          if (!ToMicros(values[i], micros)) {
+                            text = values[i] > In{} ? "infinity" : "-infinity";
+                          } else {
+                            text = Format(micros, format, std::is_same_v<In, timestamp_tz_t>);
+                          }
+                          result.Values<string_t>()[i] = result.AddString(text);
+                        }
+                      });
+}
+
+bool ParseNumber(std::string_view s, size_t& pos, int max_digits, int64_t& out) {
+  size_t start = pos;
+  out = 0;
+  while (pos < s.size() && pos - start < static_cast<size_t>(max_digits) && IsDigit(s[pos])) {
+    out = out * 10 + (s[pos++] - '0');
+  }
+  return pos > start;
+}
+
+bool ParseName(std::string_view s, size_t& pos, const char* const* names, int n, bool abbreviated,
+               int& index) {
+  for (int k = 0; k < n; k++) {
+    std::string_view name = names[k];
+    if (abbreviated) name = name.substr(0, 3);
+    if (s.size() - pos >= name.size() &&
+        ConvertCase(s.substr(pos, name.size()), false) == ConvertCase(name, false)) {
+      pos += name.size();
+      index = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& result) {
+  int64_t year = 1900, month = 1, day = 1, hour = 0, minute = 0, second = 0, micros = 0, doy = -1;
+  bool pm = false, has_ampm = false;
+  size_t pos = 0;
+  for (size_t i = 0; i < format.size(); i++) {
+    char fc = format[i];
+    if (fc != '%' || i + 1 == format.size()) {
+      if (IsSpace(fc)) {
+        while (pos < s.size() && IsSpace(s[pos])) pos++;
+        continue;
+      }
+      if (pos >= s.size() || s[pos] != fc) return false;
+      pos++;
+      continue;
+    }
+    char c = format[++i];
+    int index = 0;
+    bool ok = true;
+    switch (c) {
+      case 'Y': {
+        bool negative = pos < s.size() && s[pos] == '-';
+        if (negative) pos++;
+        ok = ParseNumber(s, pos, 9, year);
+        if (negative) year = -year;
+        break;
+      }
+      case 'y':
+        ok = ParseNumber(s, pos, 2, year);
+        year += year < 69 ? 2000 : 1900;
+        break;
+      case 'm':
+        ok = ParseNumber(s, pos, 2, month);
+        break;
+      case 'd':
+      case 'e':
+        while (c == 'e' && pos < s.size() && s[pos] == ' ') pos++;
+        ok = ParseNumber(s, pos, 2, day);
+        break;
+      case 'H':
+        ok = ParseNumber(s, pos, 2, hour);
+        break;
+      case 'I':
+        ok = ParseNumber(s, pos, 2, hour);
+        break;
+      case 'M':
+        ok = ParseNumber(s, pos, 2, minute);
+        break;
+      case 'S':
+        ok = ParseNumber(s, pos, 2, second);
+        break;
+      case 'f': {
+        size_t start = pos;
+        ok = ParseNumber(s, pos, 6, micros);
+        for (size_t k = pos - start; k < 6; k++) micros *= 10;
+        while (pos < s.size() && IsDigit(s[pos])) pos++;  // nanoseconds: dropped
+        break;
+      }
+      case 'j':
+        ok = ParseNumber(s, pos, 3, doy);
+        break;
+      case 'a':
+      case 'A':
+        ok = ParseName(s, pos, kDayNames, 7, c == 'a', index);
+        break;
+      case 'b':
+      case 'B':
+        ok = ParseName(s, pos, kMonthNames, 12, c == 'b', index);
+        month = index + 1;
+        break;
+      case 'p': {
+        std::string ampm = pos + 2 <= s.size() ? ConvertCase(s.substr(pos, 2), true) : "";
+        ok = ampm == "AM" || ampm == "PM";
+        pm = ampm == "PM";
+        has_ampm = true;
+        pos += 2;
+        break;
+      }
+      case 'Z':
+        if (s.substr(pos, 3) == "UTC") pos += 3;
+        break;
+      case 'z':
+        if (pos < s.size() && (s[pos] == '+' || s[pos] == '-') && s.substr(pos + 1, 4) == "0000") {
+          pos += 5;
+        } else if (pos < s.size() && s[pos] == 'Z') {
+          pos++;
+        }
+        break;
+      case '%':
+        ok = pos < s.size() && s[pos++] == '%';
+        break;
+      default:
+        throw InvalidInputError(
+            fmt::format("strptime: unsupported format specifier %{} in '{}'", c, format));
+    }
+    if (!ok) return false;
+  }
+  if (pos != s.size()) return false;
+  if (has_ampm) {
+    if (hour < 1 || hour > 12) return false;
+    hour = hour % 12 + (pm ? 12 : 0);
+  }
+  date_t date;
+  if (doy >= 0) {
+    if (!Date::TryFromCivil(year, 1, 1, date) || doy < 1 ||
+        doy > (Date::IsLeapYear(year) ? 366 : 365)) {
+      return false;
+    }
+    date.days += static_cast<int32_t>(doy - 1);
+  } else if (!IntegerInRange<int32_t>(month) || !IntegerInRange<int32_t>(day) ||
+             !Date::TryFromCivil(year, static_cast<int32_t>(month), static_cast<int32_t>(day),
+                                 date)) {
+    return false;
+  }
+  dtime_t time;
+  if (!Time::TryFromParts(static_cast<int32_t>(hour), static_cast<int32_t>(minute),
+                          static_cast<int32_t>(second), static_cast<int32_t>(micros), time)) {
+    return false;
+  }
+  return Timestamp::TryFromDateTime(date, time, result);
+}
+
+}  // namespace
+
+void RegisterDateFormatFunctions(FunctionCatalog& catalog) {
+  using T = TypeId;
+  catalog.AddScalar(Strftime<date_t>(T::kDate));
+  catalog.AddScalar(Strftime<timestamp_t>(T::kTimestamp));
+  catalog.AddScalar(Strftime<timestamp_tz_t>(T::kTimestampTz));
+  catalog.AddScalar(MakeFunction("strptime", {T::kVarchar, T::kVarchar}, T::kTimestamp,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<string_t, string_t, timestamp_t>(
+                                       args, result, count, [](string_t s, string_t format) {
+                                         timestamp_t ts;
+                                         if (!TryStrptime(s.View(), format.View(), ts)) {
+                                           throw ConversionError(
+                                               fmt::format("could not parse '{}' with format '{}'",
+                                                           s.View(), format.View()));
+                                         }
+                                         return ts;
+                                       });
+                                 }));
+}
+
+}  // namespace teal

@@ -1,0 +1,229 @@
+// LIKE / ILIKE and the RE2-based regexp_matches / regexp_replace.
+//
+// LIKE compiles its pattern into a token list (literal byte, any one code point, any run)
+// and matches it greedily, remembering only the last `%` to backtrack to: a later `%`
+// can always absorb whatever an earlier one would, so one backtrack point suffices and a
+// match costs O(text * pattern) at worst, never exponential time. The compiled pattern
+// is reused while consecutive rows carry the same pattern (the common constant case).
+// ILIKE lower-cases text and pattern first (see ConvertCase for which letters).
+//
+// regexp_matches(s, re[, flags]) is true when re matches anywhere in s (DuckDB);
+// regexp_replace(s, re, replacement[, flags]) replaces the first match, or all with the
+// flag 'g'; 'i' makes either case-insensitive. Replacements use \1..\9 for groups. An
+// invalid expression or flag is an InvalidInputError naming it.
+#include <re2/re2.h>
+
+#include <memory>
+
+#include "function/scalar/scalar_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "function/scalar/string_util.hpp"
+
+namespace teal {
+
+using namespace scalar;  // NOLINT
+
+namespace scalar {
+namespace {
+
+struct LikeToken {
+  enum Kind : uint8_t { kByte, kOne, kAny } kind;
+  char byte;
+};
+
+std::vector<LikeToken> CompileLike(std::string_view pattern) {
+  std::vector<LikeToken> tokens;
+  for (size_t i = 0; i < pattern.size(); i++) {
+    char c = pattern[i];
+    if (c == '\\') {
+      if (++i == pattern.size()) {
+        throw InvalidInputError(
+            fmt::format("LIKE pattern must not end with escape character: '{}'", pattern));
+      }
+      tokens.push_back({LikeToken::kByte, pattern[i]});
+    } else if (c == '%') {
+      // Consecutive %s are one.
+      if (tokens.empty() || tokens.back().kind != LikeToken::kAny)
+        tokens.push_back({LikeToken::kAny, 0});
+    } else if (c == '_') {
+      tokens.push_back({LikeToken::kOne, 0});
+    } else {
+      tokens.push_back({LikeToken::kByte, c});
+    }
+  }
+  return tokens;
+}
+
+bool MatchTokens(std::string_view s, const std::vector<LikeToken>& tokens) {
+  size_t si = 0, ti = 0;
+  size_t star_token = SIZE_MAX, star_text = 0;
+  while (si < s.size()) {
+    if (ti < tokens.size()) {
+      const LikeToken& t = tokens[ti];
+      if (t.kind == LikeToken::kByte && t.byte == s[si]) {
+        si++;
+        ti++;
+        continue;
+      }
+      if (t.kind == LikeToken::kOne) {
+        si += CodePointLength(s, si);
+        ti++;
+        continue;
+      }
+      if (t.kind == LikeToken::kAny) {
+        star_token = ti++;
+        star_text = si;
+        continue;
+      }
+    }
+    if (star_token == SIZE_MAX) return false;
+    // Let the last % absorb one more code point and retry from there.
+    star_text += CodePointLength(s, star_text);
+    si = star_text;
+    ti = star_token + 1;
+  }
+  while (ti < tokens.size() && tokens[ti].kind == LikeToken::kAny) ti++;
+  return ti == tokens.size();
+}
+
+}  // namespace
+
+bool LikeMatches(std::string_view text, std::string_view pattern) {
+  return MatchTokens(text, CompileLike(pattern));
+}
+
+}  // namespace scalar
+
+namespace {
+
+ScalarFunctionBody LikeBody(bool case_insensitive) {
+  return [case_insensitive](const DataChunk& args, Vector& result, idx_t count) {
+    const string_t* text = args.data[0].Values<string_t>();
+    const string_t* pattern = args.data[1].Values<string_t>();
+    bool* out = result.Values<bool>();
+    std::string cached_pattern;
+    bool have_cache = false;
+    std::vector<LikeToken> tokens;
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      if (!have_cache || pattern[i].View() != cached_pattern) {
+        cached_pattern = std::string(pattern[i].View());
+        tokens =
+            CompileLike(case_insensitive ? ConvertCase(cached_pattern, false) : cached_pattern);
+        have_cache = true;
+      }
+      out[i] = case_insensitive ? MatchTokens(ConvertCase(text[i].View(), false), tokens)
+                                : MatchTokens(text[i].View(), tokens);
+    }
+  };
+}
+
+struct RegexOptions {
+  bool global = false;
+  bool case_insensitive = false;
+};
+
+RegexOptions ParseFlags(std::string_view flags, bool allow_global, const char* function) {
+  RegexOptions options;
+  for (char c : flags) {
+    if (c == 'g' && allow_global) {
+      options.global = true;
+    } else if (c == 'i') {
+      options.case_insensitive = true;
+    } else if (c == 'c') {
+      options.case_insensitive = false;
+    } else {
+      throw InvalidInputError(fmt::format("{}: invalid regular expression flag '{}'", function, c));
+    }
+  }
+  return options;
+}
+
+/// The compiled expression of the previous row, reused while pattern and flags repeat.
+class RegexCache {
+ public:
+  const RE2& Get(std::string_view pattern, bool case_insensitive, const char* function) {
+    if (!regex_ || pattern != pattern_ || case_insensitive != case_insensitive_) {
+      RE2::Options options;
+      options.set_log_errors(false);
+      options.set_case_sensitive(!case_insensitive);
+      auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
+      if (!regex->ok()) {
+        throw InvalidInputError(fmt::format("{}: invalid regular expression '{}': {}", function,
+                                            pattern, regex->error()));
+      }
+      regex_ = std::move(regex);
+      pattern_ = std::string(pattern);
+      case_insensitive_ = case_insensitive;
+    }
+    return *regex_;
+  }
+
+ private:
+  std::unique_ptr<RE2> regex_;
+  std::string pattern_;
+  bool case_insensitive_ = false;
+};
+
+ScalarFunctionBody RegexpMatchesBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    RegexCache cache;
+    bool* out = result.Values<bool>();
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      std::string_view s = args.data[0].Values<string_t>()[i].View();
+      std::string_view pattern = args.data[1].Values<string_t>()[i].View();
+      RegexOptions options;
+      if (args.ColumnCount() > 2) {
+        options = ParseFlags(args.data[2].Values<string_t>()[i].View(), false, "regexp_matches");
+      }
+      const RE2& re = cache.Get(pattern, options.case_insensitive, "regexp_matches");
+      out[i] = RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), re);
+    }
+  };
+}
+
+ScalarFunctionBody RegexpReplaceBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    RegexCache cache;
+    string_t* out = result.Values<string_t>();
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      std::string_view s = args.data[0].Values<string_t>()[i].View();
+      std::string_view pattern = args.data[1].Values<string_t>()[i].View();
+      std::string_view replacement = args.data[2].Values<string_t>()[i].View();
+      RegexOptions options;
+      if (args.ColumnCount() > 3) {
+        options = ParseFlags(args.data[3].Values<string_t>()[i].View(), true, "regexp_replace");
+      }
+      const RE2& re = cache.Get(pattern, options.case_insensitive, "regexp_replace");
+      std::string text(s);
+      re2::StringPiece rewrite(replacement.data(), replacement.size());
+      std::string why;
+      if (!re.CheckRewriteString(rewrite, &why)) {
+        throw InvalidInputError(
+            fmt::format("regexp_replace: invalid replacement '{}': {}", replacement, why));
+      }
+      if (options.global) {
+        RE2::GlobalReplace(&text, re, rewrite);
+      } else {
+        RE2::Replace(&text, re, rewrite);
+      }
+      out[i] = result.AddString(text);
+    }
+  };
+}
+
+}  // namespace
+
+void RegisterLikeFunctions(FunctionCatalog& catalog) {
+  const LogicalType V = TypeId::kVarchar, B = TypeId::kBoolean;
+  catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
+  catalog.AddScalar(MakeFunction("ilike", {V, V}, B, LikeBody(true)));
+  catalog.AddScalar(MakeFunction("regexp_matches", {V, V}, B, RegexpMatchesBody()));
+  catalog.AddScalar(MakeFunction("regexp_matches", {V, V, V}, B, RegexpMatchesBody()));
+  catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V}, V, RegexpReplaceBody()));
+  catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V, V}, V, RegexpReplaceBody()));
+}
+
+}  // namespace teal

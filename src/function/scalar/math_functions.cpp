@@ -1,0 +1,324 @@
+// Built-in math functions: abs, sign, round, floor, ceil/ceiling, trunc, sqrt, cbrt,
+// power/pow, ln, log, log10, log2, exp, pi, greatest, least.
+//
+// Floating-point functions follow PostgreSQL's errors rather than returning NaN: the
+// square root or logarithm of a negative number, the logarithm of zero, 0 to a negative
+// power, a negative number to a fractional power and a finite result that overflows are
+// all OutOfRangeErrors ("cannot take logarithm of zero", ...). round(x, n) rounds half
+// away from zero. The rounding functions keep a DECIMAL argument DECIMAL (resolve) and
+// return an integer argument unchanged.
+#include <cmath>
+#include <numbers>
+
+#include "function/builtin_functions.hpp"
+#include "function/scalar/scalar_functions.hpp"
+#include "function/scalar/scalar_util.hpp"
+#include "types/decimal.hpp"
+#include "types/interval.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+using namespace scalar;  // NOLINT
+
+namespace {
+
+ScalarFunction DoubleUnary(const std::string& name, double (*f)(double)) {
+  return MakeFunction(name, {TypeId::kDouble}, TypeId::kDouble,
+                      [f](const DataChunk& args, Vector& result, idx_t count) {
+                        UnaryLoop<double, double>(args, result, count, f);
+                      });
+}
+
+ScalarFunction DoubleBinary(const std::string& name, double (*f)(double, double)) {
+  return MakeFunction(name, {TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
+                      [f](const DataChunk& args, Vector& result, idx_t count) {
+                        BinaryLoop<double, double, double>(args, result, count, f);
+                      });
+}
+
+double CheckFinite(double r, const char* function, double x) {
+  if (std::isinf(r) && std::isfinite(x)) {
+    throw OutOfRangeError(fmt::format("value out of range in {}({}): overflow", function, x));
+  }
+  return r;
+}
+
+double Ln(double x) {
+  if (x == 0) throw OutOfRangeError("cannot take logarithm of zero");
+  if (x < 0) throw OutOfRangeError("cannot take logarithm of a negative number");
+  return std::log(x);
+}
+
+double Power(double x, double y) {
+  if (x == 0 && y < 0) throw OutOfRangeError("zero raised to a negative power is undefined");
+  if (x < 0 && std::isfinite(y) && y != std::floor(y)) {
+    throw OutOfRangeError(
+        "a negative number raised to a non-integer power yields a complex result");
+  }
+  double r = std::pow(x, y);
+  if (std::isinf(r) && std::isfinite(x) && std::isfinite(y)) {
+    throw OutOfRangeError(fmt::format("value out of range in power({}, {}): overflow", x, y));
+  }
+  return r;
+}
+
+/// x rounded half away from zero at `digits` fractional digits (negative: left of the point).
+double RoundDigits(double x, int32_t digits) {
+  if (!std::isfinite(x)) return x;
+  if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
+  double factor = std::pow(10.0, digits);
+  double scaled = x * factor;
+  if (!std::isfinite(scaled)) return x;  // more digits than a double holds
+  return std::round(scaled) / factor;
+}
+
+enum class RoundKind { kRound, kFloor, kCeil, kTrunc };
+
+int128 RoundUnscaled(int128 v, int128 divisor, RoundKind kind) {
+  if (divisor == 1) return v;
+  int128 q = v / divisor, rem = v % divisor;
+  switch (kind) {
+    case RoundKind::kRound:
+      return DivideRoundHalfAway(v, divisor);
+    case RoundKind::kFloor:
+      return rem < 0 ? q - 1 : q;
+    case RoundKind::kCeil:
+      return rem > 0 ? q + 1 : q;
+    case RoundKind::kTrunc:
+      return q;
+  }
+  return q;
+}
+
+/// round/floor/ceil/trunc of an integer is the integer; of a DECIMAL(w, s): floor, ceil
+/// and trunc give DECIMAL(w - s + 1, 0) (ceil(9.5) = 10 needs the extra digit), round
+/// keeps the type (PostgreSQL keeps the scale; "round(x, n)" zeroes digits past n).
+std::optional<ScalarFunction> ResolveRounding(RoundKind kind, const std::string& name,
+                                              const std::vector<LogicalType>& types) {
+  if (types.empty() || types.size() > 2) return std::nullopt;
+  if (types.size() == 2 && !(types[1].IsIntegral() || types[1].Id() == TypeId::kSqlNull)) {
+    return std::nullopt;
+  }
+  const LogicalType& t = types[0];
+  if (t.IsIntegral() && types.size() == 1) {
+    return MakeFunction(name, {t}, t, [](const DataChunk& args, Vector& result, idx_t) {
+      result.Reference(args.data[0]);
+    });
+  }
+  if (t.Id() != TypeId::kDecimal) return std::nullopt;
+  uint8_t w = t.DecimalWidth(), s = t.DecimalScale();
+  ScalarFunction f;
+  f.name = name;
+  f.arguments = {t};
+  if (types.size() == 2) f.arguments.push_back(TypeId::kInteger);
+  bool same_scale = kind == RoundKind::kRound;
+  f.return_type =
+      same_scale ? t : LogicalType::Decimal(std::min<uint8_t>(kMaxDecimalDigits, w - s + 1), 0);
+  uint8_t rw = f.return_type.DecimalWidth();
+  f.body = [kind, s, same_scale, rw](const DataChunk& args, Vector& result, idx_t count) {
+    std::vector<int128> x;
+    ReadUnscaled(args.data[0], count, x);
+    const int32_t* digits = args.ColumnCount() > 1 ? args.data[1].Values<int32_t>() : nullptr;
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      int64_t keep = digits ? digits[i] : 0;
+      int64_t drop = int64_t{s} - keep;  // fractional digits to remove
+      if (drop <= 0) continue;
+      if (drop > kMaxDecimalDigits) {
+        x[i] = 0;
+        continue;
+      }
+      int128 divisor = kPowersOfTen[drop];
+      int128 r = RoundUnscaled(x[i], divisor, kind);
+      // Back at the argument's scale when the type is kept, else at scale 0.
+      if (same_scale) r *= divisor;
+      if (!DecimalFitsWidth(r, rw)) {
+        throw OutOfRangeError(fmt::format("value out of range: rounding {} overflows DECIMAL({})",
+                                          DecimalToString(x[i], s), rw));
+      }
+      x[i] = r;
+    }
+    WriteUnscaled(x, result, count);
+  };
+  return f;
+}
+
+template <typename T>
+ScalarFunctionBody AbsInteger(std::string type_name) {
+  return [type_name](const DataChunk& args, Vector& result, idx_t count) {
+    using N = native_int_t<T>;
+    UnaryLoop<T, T>(args, result, count, [&](T x) {
+      N a = ToNative(x);
+      if constexpr (kIsSignedInt<N>) {
+        if (a == MinOf<N>()) {
+          throw OutOfRangeError(
+              fmt::format("overflow in {} abs: abs({})", type_name, IntegerText(a)));
+        }
+        return FromNativeInt<T>(a < 0 ? static_cast<N>(-a) : a);
+      } else {
+        return x;
+      }
+    });
+  };
+}
+
+void RegisterAbsAndSign(FunctionCatalog& catalog) {
+  ScalarFunctionSet abs;
+  abs.name = "abs";
+#define TEAL_ABS_OVERLOAD(id, T) \
+  abs.overloads.push_back(MakeFunction("abs", {id}, id, AbsInteger<T>(LogicalType(id).ToString())));
+  TEAL_FOR_EACH_INTEGER(TEAL_ABS_OVERLOAD)
+#undef TEAL_ABS_OVERLOAD
+  abs.overloads.push_back(MakeFunction("abs", {TypeId::kFloat}, TypeId::kFloat,
+                                       [](const DataChunk& args, Vector& result, idx_t count) {
+                                         UnaryLoop<float, float>(args, result, count, [](float x) {
+                                           return std::fabs(x);
+                                         });
+                                       }));
+  abs.overloads.push_back(DoubleUnary("abs", [](double x) { return std::fabs(x); }));
+  abs.resolve = [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+    if (types.size() != 1 || types[0].Id() != TypeId::kDecimal) return std::nullopt;
+    return MakeFunction("abs", {types[0]}, types[0],
+                        [](const DataChunk& args, Vector& result, idx_t count) {
+                          std::vector<int128> x;
+                          ReadUnscaled(args.data[0], count, x);
+                          for (auto& v : x) v = v < 0 ? -v : v;
+                          WriteUnscaled(x, result, count);
+                        });
+  };
+  catalog.AddScalarSet(std::move(abs));
+
+  catalog.AddScalar(MakeFunction("sign", {TypeId::kBigInt}, TypeId::kBigInt,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   UnaryLoop<int64_t, int64_t>(args, result, count, [](int64_t x) {
+                                     return int64_t{(x > 0) - (x < 0)};
+                                   });
+                                 }));
+  catalog.AddScalar(DoubleUnary("sign", [](double x) { return double((x > 0) - (x < 0)); }));
+}
+
+void RegisterRounding(FunctionCatalog& catalog) {
+  struct Entry {
+    const char* name;
+    RoundKind kind;
+    double (*f)(double);
+  };
+  const Entry entries[] = {
+      {"round", RoundKind::kRound, [](double x) { return std::round(x); }},
+      {"floor", RoundKind::kFloor, [](double x) { return std::floor(x); }},
+      {"ceil", RoundKind::kCeil, [](double x) { return std::ceil(x); }},
+      {"ceiling", RoundKind::kCeil, [](double x) { return std::ceil(x); }},
+      {"trunc", RoundKind::kTrunc, [](double x) { return std::trunc(x); }},
+  };
+  for (const auto& e : entries) {
+    ScalarFunctionSet set;
+    set.name = e.name;
+    set.overloads.push_back(DoubleUnary(e.name, e.f));
+    std::string name = e.name;
+    RoundKind kind = e.kind;
+    set.resolve = [kind, name](const std::vector<LogicalType>& types) {
+      return ResolveRounding(kind, name, types);
+    };
+    catalog.AddScalarSet(std::move(set));
+  }
+  catalog.AddScalar(MakeFunction("round", {TypeId::kDouble, TypeId::kInteger}, TypeId::kDouble,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<double, int32_t, double>(args, result, count,
+                                                                       RoundDigits);
+                                 }));
+}
+
+/// greatest/least over one common type; NULL arguments are skipped (PostgreSQL), the
+/// result is NULL only when every argument is.
+template <bool kGreatest>
+std::optional<ScalarFunction> ResolveExtreme(const std::vector<LogicalType>& types) {
+  const char* name = kGreatest ? "greatest" : "least";
+  if (types.empty()) throw BinderError(fmt::format("{}() needs at least one argument", name));
+  LogicalType common = CommonArgumentType(types, name);
+  if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+  if (common.Id() == TypeId::kList || common.Id() == TypeId::kTimeTz) {
+    throw BinderError(fmt::format("{}() does not support {} arguments", name, common.ToString()));
+  }
+  ScalarFunction f;
+  f.name = name;
+  f.varargs = common;
+  f.return_type = common;
+  f.null_in_null_out = false;
+  f.body = [](const DataChunk& args, Vector& result, idx_t count) {
+    auto better = [](const auto& a, const auto& b) {
+      using T = std::decay_t<decltype(a)>;
+      if constexpr (std::is_same_v<T, interval_t>) {
+        return kGreatest ? Interval::Compare(a, b) > 0 : Interval::Compare(a, b) < 0;
+      } else if constexpr (std::is_same_v<T, string_t>) {
+        return kGreatest ? a.View() > b.View() : a.View() < b.View();
+      } else {
+        return kGreatest ? b < a : a < b;
+      }
+    };
+    auto run = [&]<typename T>() {
+      T* out = result.Values<T>();
+      for (idx_t i = 0; i < count; i++) {
+        bool found = false;
+        for (const auto& arg : args.data) {
+          if (!arg.RowIsValid(i)) continue;
+          const T& v = arg.Values<T>()[i];
+          if (!found || better(v, out[i])) out[i] = v;
+          found = true;
+        }
+        if (!found) {
+          result.SetNull(i);
+        } else if constexpr (std::is_same_v<T, string_t>) {
+          out[i] = result.AddString(out[i].View());
+        }
+      }
+    };
+    if (result.Type().Physical() == PhysicalType::kVarchar) {
+      run.template operator()<string_t>();
+    } else {
+      DispatchFixedWidth(result.Type().Physical(), run);
+    }
+  };
+  return f;
+}
+
+}  // namespace
+
+void RegisterMathFunctions(FunctionCatalog& catalog) {
+  RegisterAbsAndSign(catalog);
+  RegisterRounding(catalog);
+  catalog.AddScalar(DoubleUnary("sqrt", [](double x) {
+    if (x < 0) throw OutOfRangeError("cannot take square root of a negative number");
+    return std::sqrt(x);
+  }));
+  catalog.AddScalar(DoubleUnary("cbrt", [](double x) { return std::cbrt(x); }));
+  catalog.AddScalar(DoubleBinary("power", Power));
+  catalog.AddScalar(DoubleBinary("pow", Power));
+  catalog.AddScalar(DoubleUnary("ln", Ln));
+  catalog.AddScalar(DoubleUnary("log", [](double x) { return Ln(x) / std::numbers::ln10; }));
+  catalog.AddScalar(DoubleUnary("log10", [](double x) { return Ln(x) / std::numbers::ln10; }));
+  catalog.AddScalar(DoubleUnary("log2", [](double x) { return Ln(x) / std::numbers::ln2; }));
+  catalog.AddScalar(DoubleBinary("log", [](double base, double x) {
+    double denominator = Ln(base);
+    if (denominator == 0) throw OutOfRangeError("division by zero");
+    return Ln(x) / denominator;
+  }));
+  catalog.AddScalar(
+      DoubleUnary("exp", [](double x) { return CheckFinite(std::exp(x), "exp", x); }));
+  catalog.AddScalar(
+      MakeFunction("pi", {}, TypeId::kDouble, [](const DataChunk&, Vector& result, idx_t count) {
+        for (idx_t i = 0; i < count; i++) {
+          result.Values<double>()[i] = std::numbers::pi;
+        }
+      }));
+  ScalarFunctionSet greatest;
+  greatest.name = "greatest";
+  greatest.resolve = ResolveExtreme<true>;
+  catalog.AddScalarSet(std::move(greatest));
+  ScalarFunctionSet least;
+  least.name = "least";
+  least.resolve = ResolveExtreme<false>;
+  catalog.AddScalarSet(std::move(least));
+}
+
+}  // namespace teal
