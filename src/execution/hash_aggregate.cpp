@@ -41,7 +41,9 @@ struct AggregateSink : SinkState {
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
                                              std::vector<ExpressionPtr> groups,
                                              std::vector<ExpressionPtr> aggregates)
-    : PhysicalOperator(std::move(types)), groups_(std::move(groups)), aggregates_(std::move(aggregates)) {
+    : PhysicalOperator(std::move(types)),
+      groups_(std::move(groups)),
+      aggregates_(std::move(aggregates)) {
   for (const auto& a : aggregates_) {
     state_offsets_.push_back(state_size_);
     state_size_ += AlignUp(std::max<idx_t>(a->aggregate->state_size, 1));
@@ -65,7 +67,8 @@ idx_t NewGroup(AggregateSink& sink, const std::vector<Vector>& keys, idx_t row,
   for (idx_t k = 0; k < keys.size(); k++) values.data[k].CopyFrom(keys[k], one, 1, 0, slot);
   values.SetCardinality(slot + 1);
   data_ptr_t state = sink.state_blocks.back().get() + slot * state_size;
-  for (idx_t a = 0; a < aggregates.size(); a++) aggregates[a]->aggregate->initialize(state + offsets[a]);
+  for (idx_t a = 0; a < aggregates.size(); a++)
+    aggregates[a]->aggregate->initialize(state + offsets[a]);
   sink.states.push_back(state);
   return group;
 }
@@ -109,7 +112,8 @@ void PhysicalHashAggregate::Sink(DataChunk& input, SinkState& state) const {
       for (const auto& k : keys) EncodeKey(k, row, key);
       auto it = sink.group_index.find(key);
       if (it == sink.group_index.end()) {
-        idx_t group = NewGroup(sink, keys, row, group_types, state_size_, aggregates_, state_offsets_);
+        idx_t group =
+            NewGroup(sink, keys, row, group_types, state_size_, aggregates_, state_offsets_);
         it = sink.group_index.emplace(key, group).first;
       }
       row_group[row] = it->second;
@@ -185,7 +189,8 @@ void PhysicalHashAggregate::GetData(DataChunk& chunk, SourceState& state) const 
   }
   std::vector<data_ptr_t> states(n);
   for (idx_t a = 0; a < aggregates_.size(); a++) {
-    for (idx_t i = 0; i < n; i++) states[i] = sink.states[source.next_group + i] + state_offsets_[a];
+    for (idx_t i = 0; i < n; i++)
+      states[i] = sink.states[source.next_group + i] + state_offsets_[a];
     aggregates_[a]->aggregate->finalize(states.data(), n, chunk.data[groups_.size() + a], 0);
   }
   chunk.SetCardinality(n);

@@ -19,7 +19,9 @@ class PhysicalHashAggregate : public PhysicalOperator {
  public:
   PhysicalHashAggregate(std::vector<LogicalType> types, std::vector<ExpressionPtr> groups,
                         std::vector<ExpressionPtr> aggregates);
-  std::string Name() const override { return groups_.empty() ? "UNGROUPED_AGGREGATE" : "HASH_GROUP_BY"; }
+  std::string Name() const override {
+    return groups_.empty() ? "UNGROUPED_AGGREGATE" : "HASH_GROUP_BY";
+  }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
   void Sink(DataChunk& input, SinkState& state) const override;

@@ -63,7 +63,8 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
       DataChunk pairs(types, n);
       SelectionVector repeat(n);
       for (idx_t i = 0; i < n; i++) repeat.Set(i, s.left_row);
-      for (idx_t c = 0; c < left_columns; c++) pairs.data[c].CopyFrom(s.left->data[c], repeat, n, 0, 0);
+      for (idx_t c = 0; c < left_columns; c++)
+        pairs.data[c].CopyFrom(s.left->data[c], repeat, n, 0, 0);
       for (idx_t c = 0; c < s.right->ColumnCount(); c++) {
         pairs.data[left_columns + c].CopyFrom(s.right->data[c], none, n, s.right_pos, 0);
       }
@@ -93,7 +94,8 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
     if (unmatched) {
       SelectionVector one(1);
       one.Set(0, row);
-      for (idx_t c = 0; c < left_columns; c++) chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, 0);
+      for (idx_t c = 0; c < left_columns; c++)
+        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, 0);
       for (idx_t c = left_columns; c < types.size(); c++) chunk.data[c].SetNull(0);
       chunk.SetCardinality(1);
       return;

@@ -15,8 +15,11 @@ namespace teal {
 
 class PhysicalNestedLoopJoin : public PhysicalOperator {
  public:
-  PhysicalNestedLoopJoin(std::vector<LogicalType> types, JoinType join_type, ExpressionPtr condition)
-      : PhysicalOperator(std::move(types)), join_type_(join_type), condition_(std::move(condition)) {}
+  PhysicalNestedLoopJoin(std::vector<LogicalType> types, JoinType join_type,
+                         ExpressionPtr condition)
+      : PhysicalOperator(std::move(types)),
+        join_type_(join_type),
+        condition_(std::move(condition)) {}
   std::string Name() const override { return "NESTED_LOOP_JOIN"; }
   bool IsSource() const override { return true; }
   std::unique_ptr<SourceState> GetSourceState() const override;

@@ -34,9 +34,12 @@ int CompareListRows(const Vector& v, idx_t a, idx_t b) {
 RowCompare ComparatorFor(const LogicalType& type) {
   if (type.Id() == TypeId::kTimeTz) return CompareRows<uint64_t, TimeTzCompare>;
   switch (type.Physical()) {
-    case PhysicalType::kVarchar: return CompareRows<string_t, StringCompare>;
-    case PhysicalType::kInterval: return CompareRows<interval_t, IntervalCompare>;
-    case PhysicalType::kList: return CompareListRows;
+    case PhysicalType::kVarchar:
+      return CompareRows<string_t, StringCompare>;
+    case PhysicalType::kInterval:
+      return CompareRows<interval_t, IntervalCompare>;
+    case PhysicalType::kList:
+      return CompareListRows;
     default:
       return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> RowCompare {
         if constexpr (std::is_same_v<T, interval_t>) {
@@ -50,7 +53,9 @@ RowCompare ComparatorFor(const LogicalType& type) {
 
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalOrder::GetSinkState() const { return std::make_unique<OrderSink>(); }
+std::unique_ptr<SinkState> PhysicalOrder::GetSinkState() const {
+  return std::make_unique<OrderSink>();
+}
 
 void PhysicalOrder::Sink(DataChunk& input, SinkState& state) const {
   auto& sink = static_cast<OrderSink&>(state);

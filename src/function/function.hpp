@@ -24,7 +24,8 @@
 
 namespace teal {
 
-using ScalarFunctionBody = std::function<void(const DataChunk& arguments, Vector& result, idx_t count)>;
+using ScalarFunctionBody =
+    std::function<void(const DataChunk& arguments, Vector& result, idx_t count)>;
 
 struct ScalarFunction {
   std::string name;
@@ -49,7 +50,6 @@ struct ScalarFunctionSet {
   std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>& arguments)> resolve;
 };
 
-
 struct AggregateFunction {
   std::string name;
   std::vector<LogicalType> arguments;
@@ -71,7 +71,8 @@ struct AggregateFunction {
 struct AggregateFunctionSet {
   std::string name;
   std::vector<AggregateFunction> overloads;
-  std::function<std::optional<AggregateFunction>(const std::vector<LogicalType>& arguments)> resolve;
+  std::function<std::optional<AggregateFunction>(const std::vector<LogicalType>& arguments)>
+      resolve;
 };
 
 /// The built-in functions. Immutable after construction; thread-safe to read.

@@ -25,17 +25,28 @@ std::string Signature(std::string_view name, const std::vector<LogicalType>& typ
 /// Position of an integer type on the widening ladder, 0 for non-integers.
 int IntegerRank(TypeId id) {
   switch (id) {
-    case TypeId::kTinyInt: return 1;
-    case TypeId::kUTinyInt: return 2;
-    case TypeId::kSmallInt: return 3;
-    case TypeId::kUSmallInt: return 4;
-    case TypeId::kInteger: return 5;
-    case TypeId::kUInteger: return 6;
-    case TypeId::kBigInt: return 7;
-    case TypeId::kUBigInt: return 8;
-    case TypeId::kHugeInt: return 9;
-    case TypeId::kUHugeInt: return 10;
-    default: return 0;
+    case TypeId::kTinyInt:
+      return 1;
+    case TypeId::kUTinyInt:
+      return 2;
+    case TypeId::kSmallInt:
+      return 3;
+    case TypeId::kUSmallInt:
+      return 4;
+    case TypeId::kInteger:
+      return 5;
+    case TypeId::kUInteger:
+      return 6;
+    case TypeId::kBigInt:
+      return 7;
+    case TypeId::kUBigInt:
+      return 8;
+    case TypeId::kHugeInt:
+      return 9;
+    case TypeId::kUHugeInt:
+      return 10;
+    default:
+      return 0;
   }
 }
 }  // namespace
@@ -184,8 +195,9 @@ const Function* Cheapest(std::string_view name, const std::vector<Function>& ove
     }
   }
   if (best && tie) {
-    throw BinderError(fmt::format("the call {} could mean several overloads of {}; add explicit casts",
-                                  Signature(name, types), name));
+    throw BinderError(
+        fmt::format("the call {} could mean several overloads of {}; add explicit casts",
+                    Signature(name, types), name));
   }
   return best;
 }
@@ -196,7 +208,8 @@ ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<Log
   if (set.resolve) {
     if (auto f = set.resolve(types)) return *f;
   }
-  if (auto* f = Cheapest(set.name, set.overloads, types, literals, &ScalarFunction::varargs)) return *f;
+  if (auto* f = Cheapest(set.name, set.overloads, types, literals, &ScalarFunction::varargs))
+    return *f;
   throw BinderError(fmt::format("no function matches {}", Signature(set.name, types)));
 }
 

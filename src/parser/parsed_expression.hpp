@@ -28,7 +28,7 @@ enum class ExprKind {
   kParameter,  // $n / ?
   kDefault,    // DEFAULT in an INSERT's VALUES
   kList,       // [a, b, c] / ARRAY[a, b, c]
-  kCase,       // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
+  kCase,  // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
 };
 
 struct ParsedExpression {

@@ -48,12 +48,12 @@ struct TableRef {
   std::string schema;  // kBase
   std::string name;    // kBase
   std::string alias;
-  std::vector<std::string> column_aliases;  // AS alias(a, b, …)
-  JoinType join_type = JoinType::kInner;    // kJoin
-  std::unique_ptr<TableRef> left, right;    // kJoin
-  ParsedExpressionPtr condition;            // kJoin: ON …
-  std::vector<std::string> using_columns;   // kJoin: USING (…)
-  bool natural = false;                     // kJoin: NATURAL
+  std::vector<std::string> column_aliases;    // AS alias(a, b, …)
+  JoinType join_type = JoinType::kInner;      // kJoin
+  std::unique_ptr<TableRef> left, right;      // kJoin
+  ParsedExpressionPtr condition;              // kJoin: ON …
+  std::vector<std::string> using_columns;     // kJoin: USING (…)
+  bool natural = false;                       // kJoin: NATURAL
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
 };
 

@@ -156,7 +156,8 @@ class Transformer {
     auto aliases = [&](const PgQuery__Alias* alias) {
       if (!alias) return;
       ref->alias = alias->aliasname;
-      for (size_t i = 0; i < alias->n_colnames; i++) ref->column_aliases.push_back(StringOf(alias->colnames[i]));
+      for (size_t i = 0; i < alias->n_colnames; i++)
+        ref->column_aliases.push_back(StringOf(alias->colnames[i]));
     };
     switch (node->node_case) {
       case PG_QUERY__NODE__NODE_RANGE_VAR: {
@@ -185,24 +186,35 @@ class Transformer {
         ref->kind = TableRefKind::kJoin;
         switch (join.jointype) {
           case PG_QUERY__JOIN_TYPE__JOIN_INNER:
-            ref->join_type = join.quals || join.n_using_clause || join.is_natural ? JoinType::kInner
-                                                                                 : JoinType::kCross;
+            ref->join_type = join.quals || join.n_using_clause || join.is_natural
+                                 ? JoinType::kInner
+                                 : JoinType::kCross;
             break;
-          case PG_QUERY__JOIN_TYPE__JOIN_LEFT: ref->join_type = JoinType::kLeft; break;
-          case PG_QUERY__JOIN_TYPE__JOIN_RIGHT: ref->join_type = JoinType::kRight; break;
-          case PG_QUERY__JOIN_TYPE__JOIN_FULL: ref->join_type = JoinType::kFull; break;
-          default: throw NotImplementedError("this kind of join");
+          case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
+            ref->join_type = JoinType::kLeft;
+            break;
+          case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
+            ref->join_type = JoinType::kRight;
+            break;
+          case PG_QUERY__JOIN_TYPE__JOIN_FULL:
+            ref->join_type = JoinType::kFull;
+            break;
+          default:
+            throw NotImplementedError("this kind of join");
         }
         ref->left = From(join.larg);
         ref->right = From(join.rarg);
         if (join.quals) ref->condition = Expr(join.quals);
-        for (size_t i = 0; i < join.n_using_clause; i++) ref->using_columns.push_back(StringOf(join.using_clause[i]));
+        for (size_t i = 0; i < join.n_using_clause; i++)
+          ref->using_columns.push_back(StringOf(join.using_clause[i]));
         ref->natural = join.is_natural;
         if (join.alias) throw NotImplementedError("an alias on a join");
         return ref;
       }
-      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: throw NotImplementedError("table functions");
-      default: throw NotImplementedError("this kind of FROM clause");
+      case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
+        throw NotImplementedError("table functions");
+      default:
+        throw NotImplementedError("this kind of FROM clause");
     }
   }
 
@@ -216,7 +228,8 @@ class Transformer {
       }
       CommonTableExpression out;
       out.name = cte.ctename;
-      for (size_t c = 0; c < cte.n_aliascolnames; c++) out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
+      for (size_t c = 0; c < cte.n_aliascolnames; c++)
+        out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
       out.query = Select(*cte.ctequery->select_stmt);
       ctes.push_back(std::move(out));
     }
@@ -225,9 +238,10 @@ class Transformer {
 
   std::unique_ptr<SelectStatement> SetOperationSelect(const PgQuery__SelectStmt& s) {
     auto select = std::make_unique<SelectStatement>();
-    select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION       ? SetOperation::kUnion
-                            : s.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT ? SetOperation::kIntersect
-                                                                               : SetOperation::kExcept;
+    select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? SetOperation::kUnion
+                            : s.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT
+                                ? SetOperation::kIntersect
+                                : SetOperation::kExcept;
     select->set_all = s.all;
     select->set_left = Select(*s.larg);
     select->set_right = Select(*s.rarg);
@@ -641,7 +655,8 @@ class Transformer {
         return Make(ExprKind::kDefault, node->set_to_default->location);
       case PG_QUERY__NODE__NODE_SUB_LINK:
         throw NotImplementedError("subqueries");
-      case PG_QUERY__NODE__NODE_CASE_EXPR: return Case(*node->case_expr);
+      case PG_QUERY__NODE__NODE_CASE_EXPR:
+        return Case(*node->case_expr);
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
         const auto& c = *node->coalesce_expr;
         auto e = Make(ExprKind::kFunction, c.location);
@@ -690,21 +705,27 @@ class Transformer {
             return Operator("IS DISTINCT FROM", t.location, Expr(t.arg), value(false));
           case PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN:
             return Operator("IS NULL", t.location, Expr(t.arg));
-          default: return Operator("IS NOT NULL", t.location, Expr(t.arg));
+          default:
+            return Operator("IS NOT NULL", t.location, Expr(t.arg));
         }
       }
       case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
         const auto& f = *node->sqlvalue_function;
         auto e = Make(ExprKind::kFunction, f.location);
         switch (f.op) {
-          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE: e->name = "current_date"; break;
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
+            e->name = "current_date";
+            break;
           case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
           case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
             e->name = "current_timestamp";
             break;
           case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
-          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME: e->name = "current_time"; break;
-          default: throw NotImplementedError("this SQL value function (current_user and similar)");
+          case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
+            e->name = "current_time";
+            break;
+          default:
+            throw NotImplementedError("this SQL value function (current_user and similar)");
         }
         return e;
       }

@@ -264,7 +264,8 @@ namespace {
 bool SameName(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); i++) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
       return false;
     }
   }
@@ -414,7 +415,6 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   }
   call->function = std::make_shared<const ScalarFunction>(std::move(function));
   return call;  // a call on constants is folded by the optimizer
-
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
@@ -497,8 +497,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         for (idx_t c = 0; c < binding.names.size(); c++) {
           if (!SameName(binding.names[c], column)) continue;
           if (found) {
-            throw BinderError(fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
-                                          e.ToString(), found->alias, binding.alias));
+            throw BinderError(
+                fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
+                            e.ToString(), found->alias, binding.alias));
           }
           found = &binding;
           index = binding.offset + c;
@@ -506,13 +507,15 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       }
       if (!found) {
         if (e.names.size() == 2 && !qualifier_found) {
-          throw BinderError(fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
-                                        e.names[0], e.ToString()));
+          throw BinderError(
+              fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+                          e.names[0], e.ToString()));
         }
-        throw BinderError(scope.bindings.size() == 1
-                              ? fmt::format("column \"{}\" not found in table \"{}\"", column,
-                                            scope.bindings[0].alias)
-                              : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()));
+        throw BinderError(
+            scope.bindings.size() == 1
+                ? fmt::format("column \"{}\" not found in table \"{}\"", column,
+                              scope.bindings[0].alias)
+                : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()));
       }
       const std::string& name = found->names[index - found->offset];
       const LogicalType& type = found->types[index - found->offset];
@@ -628,7 +631,7 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
   };
   if (!parameter_values_ && has_parameter(*bound)) {
     needs_parameter_values_ = true;
-    return Value(type);  // a placeholder: the statement is bound again with the values
+    return Value(type);  // stands in until the statement is bound again with the values
   }
   if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
     auto cast = MakeCast(std::move(bound), type);
@@ -739,9 +742,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       const ParsedExpression& expression = source ? *source : *g;
       auto bound_group = BindExpression(expression, scope);
       scope.group_texts.push_back(expression.ToString());
-      scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef
-                                        ? bound_group->column
-                                        : kInvalidIndex);
+      scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
+                                                                               : kInvalidIndex);
       scope.group_types.push_back(bound_group->type);
       groups.push_back(std::move(bound_group));
     }
@@ -910,7 +912,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   auto rename = [&](Binding& binding) {
     if (ref.column_aliases.size() > binding.names.size()) {
       throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
-                                    binding.alias, binding.names.size(), ref.column_aliases.size()));
+                                    binding.alias, binding.names.size(),
+                                    ref.column_aliases.size()));
     }
     for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
   };
@@ -930,10 +933,12 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           binding.names = bound.names;
           binding.types = bound.types;
           if (it->column_aliases.size() > binding.names.size()) {
-            throw BinderError(fmt::format("WITH query \"{}\" has {} columns but {} names were given",
-                                          it->name, binding.names.size(), it->column_aliases.size()));
+            throw BinderError(
+                fmt::format("WITH query \"{}\" has {} columns but {} names were given", it->name,
+                            binding.names.size(), it->column_aliases.size()));
           }
-          for (size_t i = 0; i < it->column_aliases.size(); i++) binding.names[i] = it->column_aliases[i];
+          for (size_t i = 0; i < it->column_aliases.size(); i++)
+            binding.names[i] = it->column_aliases[i];
           rename(binding);
           scope.bindings.push_back(std::move(binding));
           return std::move(bound.plan);
@@ -957,8 +962,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       rename(binding);
       for (const auto& b : scope.bindings) {
         if (SameName(b.alias, binding.alias)) {
-          throw BinderError(fmt::format("table name \"{}\" is specified more than once; give one an alias",
-                                        binding.alias));
+          throw BinderError(fmt::format(
+              "table name \"{}\" is specified more than once; give one an alias", binding.alias));
         }
       }
       scope.bindings.push_back(std::move(binding));
@@ -1013,8 +1018,9 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   right_binder.ctes_ = ctes_;
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
   if (left.types.size() != right.types.size()) {
-    throw BinderError(fmt::format("each side of {} must have the same number of columns ({} and {})",
-                                  name, left.types.size(), right.types.size()));
+    throw BinderError(
+        fmt::format("each side of {} must have the same number of columns ({} and {})", name,
+                    left.types.size(), right.types.size()));
   }
   std::vector<LogicalType> types;
   for (idx_t i = 0; i < left.types.size(); i++) {
@@ -1059,9 +1065,9 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
         }
       }
       if (column == kInvalidIndex) {
-        throw BinderError(fmt::format(
-            "ORDER BY after {} must name an output column or give its position ({})", name,
-            e.ToString()));
+        throw BinderError(
+            fmt::format("ORDER BY after {} must name an output column or give its position ({})",
+                        name, e.ToString()));
       }
       order->keys.push_back({column, term.descending, term.nulls_first.value_or(term.descending)});
     }
@@ -1093,7 +1099,8 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
   for (const auto& cte : select.ctes) {
     for (size_t i = outer_ctes; i < ctes_.size(); i++) {
       if (SameName(ctes_[i].name, cte.name)) {
-        throw BinderError(fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
+        throw BinderError(
+            fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
       }
     }
     ctes_.push_back(cte);

@@ -42,7 +42,6 @@ enum class CompareOp {
   kNotDistinct
 };
 
-
 struct Expression {
   BoundKind kind;
   LogicalType type;
@@ -50,9 +49,9 @@ struct Expression {
   Value value;
   idx_t column = 0;
   CompareOp op = CompareOp::kEqual;
-  std::shared_ptr<const ScalarFunction> function;           // kFunction
-  std::shared_ptr<const AggregateFunction> aggregate;       // kAggregate
-  bool distinct = false;                                     // kAggregate: f(DISTINCT x)
+  std::shared_ptr<const ScalarFunction> function;      // kFunction
+  std::shared_ptr<const AggregateFunction> aggregate;  // kAggregate
+  bool distinct = false;                               // kAggregate: f(DISTINCT x)
   std::vector<std::unique_ptr<Expression>> children;
 
   Expression(BoundKind k, LogicalType t) : kind(k), type(std::move(t)) {}
