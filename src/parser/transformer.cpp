@@ -97,18 +97,7 @@ class Transformer {
       select->group_by.push_back(Expr(group));
     }
     if (s.having_clause) select->having = Expr(s.having_clause);
-    for (size_t i = 0; i < s.n_sort_clause; i++) {
-      const auto& sort = *s.sort_clause[i]->sort_by;
-      if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) {
-        throw NotImplementedError("ORDER BY … USING");
-      }
-      OrderTerm term;
-      term.expression = Expr(sort.node);
-      term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
-      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
-      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
-      select->order_by.push_back(std::move(term));
-    }
+    select->order_by = OrderBy(s);
     for (size_t i = 0; i < s.n_values_lists; i++) {
       const Node* row = s.values_lists[i];
       if (row->node_case != PG_QUERY__NODE__NODE_LIST) {
@@ -236,6 +225,23 @@ class Transformer {
     return ctes;
   }
 
+  std::vector<OrderTerm> OrderBy(const PgQuery__SelectStmt& s) {
+    std::vector<OrderTerm> terms;
+    for (size_t i = 0; i < s.n_sort_clause; i++) {
+      const auto& sort = *s.sort_clause[i]->sort_by;
+      if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) {
+        throw NotImplementedError("ORDER BY … USING");
+      }
+      OrderTerm term;
+      term.expression = Expr(sort.node);
+      term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
+      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
+      terms.push_back(std::move(term));
+    }
+    return terms;
+  }
+
   std::unique_ptr<SelectStatement> SetOperationSelect(const PgQuery__SelectStmt& s) {
     auto select = std::make_unique<SelectStatement>();
     select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? SetOperation::kUnion
@@ -245,15 +251,7 @@ class Transformer {
     select->set_all = s.all;
     select->set_left = Select(*s.larg);
     select->set_right = Select(*s.rarg);
-    for (size_t i = 0; i < s.n_sort_clause; i++) {
-      const auto& sort = *s.sort_clause[i]->sort_by;
-      OrderTerm term;
-      term.expression = Expr(sort.node);
-      term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
-      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
-      if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
-      select->order_by.push_back(std::move(term));
-    }
+    select->order_by = OrderBy(s);
     if (s.limit_count) select->limit = Expr(s.limit_count);
     if (s.limit_offset) select->offset = Expr(s.limit_offset);
     return select;

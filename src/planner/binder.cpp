@@ -672,6 +672,19 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
+void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
+  if (!select.limit && !select.offset) return;
+  auto limit = std::make_unique<LogicalLimit>();
+  if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
+  if (select.offset) {
+    idx_t offset = BindLimitValue(*select.offset, "OFFSET");
+    limit->offset = offset == kInvalidIndex ? 0 : offset;
+  }
+  limit->types = plan->types;
+  limit->children.push_back(std::move(plan));
+  plan = std::move(limit);
+}
+
 idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
   Value v = BindConstant(e, TypeId::kBigInt, what);
   if (v.IsNull()) return kInvalidIndex;
@@ -1075,17 +1088,7 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
     order->children.push_back(std::move(plan));
     plan = std::move(order);
   }
-  if (select.limit || select.offset) {
-    auto limit = std::make_unique<LogicalLimit>();
-    if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
-    if (select.offset) {
-      idx_t offset = BindLimitValue(*select.offset, "OFFSET");
-      limit->offset = offset == kInvalidIndex ? 0 : offset;
-    }
-    limit->types = types;
-    limit->children.push_back(std::move(plan));
-    plan = std::move(limit);
-  }
+  AddLimit(select, plan);
   BoundStatement bound;
   bound.names = left.names;
   bound.types = types;
@@ -1149,17 +1152,7 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
 
   if (select.values.empty()) BindSelectList(select, scope, plan, bound, resolve_nulls);
 
-  if (select.limit || select.offset) {
-    auto limit = std::make_unique<LogicalLimit>();
-    if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
-    if (select.offset) {
-      idx_t offset = BindLimitValue(*select.offset, "OFFSET");
-      limit->offset = offset == kInvalidIndex ? 0 : offset;
-    }
-    limit->types = plan->types;
-    limit->children.push_back(std::move(plan));
-    plan = std::move(limit);
-  }
+  AddLimit(select, plan);
   bound.plan = std::move(plan);
   return bound;
 }

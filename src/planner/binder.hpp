@@ -58,6 +58,8 @@ class Binder {
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
+  /// Puts LIMIT/OFFSET (when the statement has them) on top of `plan`.
+  void AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan);
   idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);
 
   Catalog& catalog_;
