@@ -66,7 +66,10 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
 }
 
 void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const {
-  table_->storage->AppendAll(chunks);
+  std::vector<DataChunk*> given;
+  given.reserve(chunks.size());
+  for (const auto& chunk : chunks) given.push_back(chunk.get());
+  table_->storage->AppendAll(given);
 }
 
 void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_view what) const {
@@ -74,13 +77,27 @@ void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_vi
   std::vector<std::unique_ptr<DataChunk>> one;
   if (identity_ && input.ColumnCount() == column_map_.size()) {
     CheckNotNull(input, first_row, what);
-    // A view, not a copy: AppendAll copies the rows into the table's vectors anyway.
+    // A view, not a copy: the table copies the rows (a view's vectors share their buffers,
+    // so the table never takes them).
     auto view = std::make_unique<DataChunk>();
     view->Reference(input);
     one.push_back(std::move(view));
   } else {
     one.push_back(Build(input, first_row, what));
   }
+  AppendAll(one);
+}
+
+void TableAppend::AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const {
+  if (input.size() == 0) return;
+  if (identity_ && input.ColumnCount() == column_map_.size()) {
+    CheckNotNull(input, first_row, what);
+    DataChunk* one[] = {&input};
+    table_->storage->AppendAll(one);
+    return;
+  }
+  std::vector<std::unique_ptr<DataChunk>> one;
+  one.push_back(Build(input, first_row, what));
   AppendAll(one);
 }
 

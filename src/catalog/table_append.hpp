@@ -49,13 +49,18 @@ class TableAppend {
   std::unique_ptr<DataChunk> Build(const DataChunk& input, idx_t first_row,
                                    std::string_view what) const;
 
-  /// Appends chunks made by Build as one unit: all rows or, on failure, none.
+  /// Appends chunks made by Build as one unit: all rows or, on failure, none. The table
+  /// may take the chunks' vectors instead of copying them (DataTable::AppendAll).
   void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const;
 
   /// CheckNotNull, then appends the rows of `input` as one unit. When `input` already
   /// has every column in table order the rows are copied into the table once, without
   /// building a full-width chunk first.
   void Append(const DataChunk& input, idx_t first_row, std::string_view what) const;
+  /// Append for a writer that refills `input` from scratch afterwards (the Appender): the
+  /// table may take input's vectors instead of copying them, leaving fresh vectors of the
+  /// same types in their place; input's contents are undefined afterwards.
+  void AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const;
 
  private:
   std::shared_ptr<TableEntry> table_;

@@ -879,6 +879,8 @@ void Appender::ResetBuffer() {
     Vector& vector = impl_->buffer->data[c];
     // Whole words: rows past row_ are valid already, and discarded rows were reset.
     ClearForReuse(vector, row_);
+    // The table may have taken the vector and left a fresh one: point at what is there now.
+    impl_->columns[c] = ColumnFor(vector, impl_->columns[c].not_null);
   }
   impl_->rows_before += row_;
   row_ = 0;
@@ -895,7 +897,8 @@ void Appender::FlushBuffer() {
           fmt::format("table \"{}\" was dropped while an appender was open", table.name));
     }
     impl_->buffer->SetCardinality(rows);
-    impl_->append.Append(*impl_->buffer, impl_->rows_before, "appender");
+    // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
+    impl_->append.AppendGiving(*impl_->buffer, impl_->rows_before, "appender");
   } catch (const Error& e) {
     ResetBuffer();
     ThrowAs(e.Category(), fmt::format("{} (none of the {} buffered rows were appended; they "

@@ -1,6 +1,9 @@
 // DataTable: appends into row groups and vector-at-a-time scans.
 #include "storage/data_table.hpp"
 
+#include <bit>
+#include <cstring>
+
 #include "common/assert.hpp"
 
 namespace teal {
@@ -23,7 +26,58 @@ RowGroup& DataTable::NewRowGroup() {
   return *row_groups_.back();
 }
 
-void DataTable::AppendLocked(const DataChunk& chunk) {
+namespace {
+
+/// Gives `fresh` (an empty vector of `taken`'s type) list children with the room `taken`'s
+/// have, so refilling it to a similar size does not grow them again row by row.
+void ShapeLike(Vector& fresh, const Vector& taken) {
+  if (taken.Type().Id() != TypeId::kList || taken.ListSize() == 0) return;
+  const Vector& child = taken.ListChild();
+  ShapeLike(fresh.ReserveListChild(child.Capacity()), child);
+}
+
+/// Zeroes the bytes of NULL rows [0, count), so that stored NULLs hold the same bytes
+/// whatever the writer left there. LIST rows keep their (empty) entries; their children's
+/// NULL elements are zeroed.
+void ZeroNullRows(Vector& vector, idx_t count) {
+  if (vector.Type().Id() == TypeId::kList) {
+    if (vector.ListSize()) ZeroNullRows(vector.ListChild(), vector.ListSize());
+    return;
+  }
+  const uint64_t* bits = vector.Validity().Data();
+  if (!bits) return;
+  const idx_t width = PhysicalTypeSize(vector.Type().Physical());
+  for (idx_t word = 0; word * ValidityMask::kBitsPerEntry < count; word++) {
+    uint64_t nulls = ~bits[word];
+    while (nulls) {
+      idx_t row = word * ValidityMask::kBitsPerEntry + std::countr_zero(nulls);
+      nulls &= nulls - 1;
+      if (row < count) std::memset(vector.Data() + row * width, 0, width);
+    }
+  }
+}
+
+/// Moves `source` to the end of `vectors` when no other vector shares its buffers,
+/// leaving a fresh vector of its type behind. False (nothing done) otherwise.
+bool TakeVector(Vector& source, std::vector<std::unique_ptr<Vector>>& vectors) {
+  if (source.IsConstant() || source.Capacity() != kVectorSize || !source.SharesNothing()) {
+    return false;
+  }
+  // Not zero-filled: whoever gives whole vectors writes every row before handing them over.
+  auto fresh = std::make_unique<Vector>(source.Type(), kVectorSize, /*zero_fill=*/false);
+  ShapeLike(*fresh, source);
+  vectors.reserve(vectors.size() + 1);  // nothing below may throw once source is moved
+  std::swap(source, *fresh);
+  ZeroNullRows(*fresh, kVectorSize);
+  // A mask without a NULL costs every scan a bit test per row: drop it.
+  if (fresh->Validity().AllSet(kVectorSize)) fresh->Validity().Reset();
+  vectors.push_back(std::move(fresh));
+  return true;
+}
+
+}  // namespace
+
+void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give) {
   TEAL_CHECK_EQ(chunk.ColumnCount(), types_.size());
   idx_t appended = 0;
   const idx_t total = chunk.size();
@@ -34,8 +88,10 @@ void DataTable::AppendLocked(const DataChunk& chunk) {
     idx_t take = std::min(total - appended, kVectorSize - offset_in_vector);
     take = std::min(take, kRowGroupSize - group->count);
     SelectionVector none;
+    const bool whole_vector = offset_in_vector == 0 && appended == 0 && take == kVectorSize;
     for (idx_t c = 0; c < types_.size(); c++) {
       auto& vectors = group->columns[c];
+      if (whole_vector && give && TakeVector(give->data[c], vectors)) continue;
       // Not zero-filled: CopyFrom writes every row before a scan can read it.
       if (offset_in_vector == 0) {
         vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false));
@@ -50,10 +106,10 @@ void DataTable::AppendLocked(const DataChunk& chunk) {
 
 void DataTable::Append(const DataChunk& chunk) {
   std::lock_guard<std::mutex> guard(lock_);
-  AppendLocked(chunk);
+  AppendLocked(chunk, nullptr);
 }
 
-void DataTable::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) {
+void DataTable::AppendAll(std::span<DataChunk* const> chunks) {
   std::lock_guard<std::mutex> guard(lock_);
   // Remember where the table ended, so a failure part-way (out of memory) can be undone.
   idx_t old_groups = row_groups_.size();
@@ -63,7 +119,7 @@ void DataTable::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks)
                           ? 0
                           : row_groups_.back()->columns[0].size();
   try {
-    for (const auto& chunk : chunks) AppendLocked(*chunk);
+    for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk);
   } catch (...) {
     row_groups_.resize(old_groups);
     if (!row_groups_.empty()) {

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <mutex>
+#include <span>
 #include <vector>
 
 #include "vector/data_chunk.hpp"
@@ -45,15 +46,21 @@ class DataTable {
   /// copied; the chunk can be reused by the caller.
   void Append(const DataChunk& chunk);
   /// Appends several chunks as one unit: either all rows become part of the table or,
-  /// should an allocation fail, none do.
-  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks);
+  /// should an allocation fail, none do. The chunks are the caller's to give: where a
+  /// whole vector's worth of rows starts a new table vector and a chunk vector shares no
+  /// buffer with another vector, the table takes that vector instead of copying it and
+  /// leaves a fresh vector of the same type (contents undefined) in its place. Saves a
+  /// copy of every value for bulk appends into an empty or vector-aligned table. After a
+  /// failure the chunks' contents are undefined.
+  void AppendAll(std::span<DataChunk* const> chunks);
 
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
   /// rows, referencing the stored vectors. Returns false when the scan is done.
   bool Scan(TableScanState& state, const std::vector<idx_t>& column_ids, DataChunk& out) const;
 
  private:
-  void AppendLocked(const DataChunk& chunk);
+  /// `give` is &chunk when its vectors may be taken, else null.
+  void AppendLocked(const DataChunk& chunk, DataChunk* give);
   RowGroup& NewRowGroup();
 
   std::vector<LogicalType> types_;

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/block_allocator.hpp"
 #include "teal/string_type.hpp"
 
 namespace teal {
@@ -21,12 +22,12 @@ class StringHeap {
   /// Room for `size` bytes that the caller fills before building a string_t on them.
   char* Allocate(size_t size) {
     if (size > kBlockSize / 4) {
-      big_.emplace_back(new char[size]);
+      big_.emplace_back(size);
       return big_.back().get();
     }
     if (!current_ || used_ + size > kBlockSize) {
       // Reuse a block kept by Clear() before allocating a new one.
-      if (next_block_ == blocks_.size()) blocks_.emplace_back(new char[kBlockSize]);
+      if (next_block_ == blocks_.size()) blocks_.emplace_back(kBlockSize);
       current_ = blocks_[next_block_++].get();
       used_ = 0;
     }
@@ -50,8 +51,8 @@ class StringHeap {
     std::memcpy(p, s.data(), s.size());
     return p;
   }
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  std::vector<std::unique_ptr<char[]>> big_;
+  std::vector<OwnedBlock> blocks_;
+  std::vector<OwnedBlock> big_;
   char* current_ = nullptr;
   size_t next_block_ = 0;  // blocks_[0, next_block_) are in use
   size_t used_ = 0;

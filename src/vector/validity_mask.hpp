@@ -18,6 +18,18 @@ class ValidityMask {
   explicit ValidityMask(idx_t capacity) : capacity_(capacity) {}
 
   bool AllValid() const { return bits_ == nullptr; }
+  /// True when rows [0, count) are all valid, whether or not there is a mask.
+  bool AllSet(idx_t count) const {
+    if (!bits_) return true;
+    idx_t full = count / kBitsPerEntry;
+    for (idx_t i = 0; i < full; i++) {
+      if (bits_[i] != ~uint64_t(0)) return false;
+    }
+    idx_t rest = count % kBitsPerEntry;
+    return rest == 0 || (bits_[full] | (~uint64_t(0) << rest)) == ~uint64_t(0);
+  }
+  /// True when another mask shares these bits.
+  bool Shared() const { return owner_.use_count() > 1 || bits_ != owner_.get(); }
   bool RowIsValid(idx_t row) const {
     return !bits_ || ((bits_[row / kBitsPerEntry] >> (row % kBitsPerEntry)) & 1);
   }

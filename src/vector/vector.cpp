@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "common/assert.hpp"
+#include "common/block_allocator.hpp"
 #include "vector/physical_dispatch.hpp"
 
 namespace teal {
@@ -12,7 +13,7 @@ Vector::Vector(LogicalType type, idx_t capacity, bool zero_fill)
     : type_(std::move(type)), capacity_(capacity), validity_(capacity) {
   idx_t width = PhysicalTypeSize(type_.Physical());
   if (width > 0 && capacity > 0) {
-    buffer_ = std::shared_ptr<data_t[]>(new data_t[width * capacity]);
+    buffer_ = AllocateSharedBuffer(width * capacity);
     data_ = buffer_.get();
     // Zeroed so that string_t padding and list entries are defined even in NULL rows.
     if (zero_fill) std::memset(data_, 0, width * capacity);
@@ -41,6 +42,16 @@ Vector& Vector::ListChild() {
   return *aux.list_child;
 }
 
+Vector& Vector::ReserveListChild(idx_t capacity) {
+  TEAL_ASSERT(type_.Id() == TypeId::kList);
+  auto& aux = Aux();
+  if (!aux.list_child) {
+    aux.list_child =
+        std::make_unique<Vector>(type_.ListChild(), std::max(capacity, kVectorSize), false);
+  }
+  return *aux.list_child;
+}
+
 const Vector& Vector::ListChild() const { return const_cast<Vector*>(this)->ListChild(); }
 
 idx_t Vector::ListSize() const { return aux_ ? aux_->list_size : 0; }
@@ -53,6 +64,13 @@ void Vector::SetListSize(idx_t size) {
     child.Resize(capacity, aux_->list_size);
   }
   aux_->list_size = size;
+}
+
+bool Vector::SharesNothing() const {
+  if (buffer_.use_count() > 1 || data_ != buffer_.get() || validity_.Shared()) return false;
+  if (!aux_) return true;
+  if (aux_.use_count() > 1) return false;
+  return !aux_->list_child || aux_->list_child->SharesNothing();
 }
 
 void Vector::Reference(const Vector& other) {
@@ -68,7 +86,7 @@ void Vector::Reference(const Vector& other) {
 void Vector::Resize(idx_t capacity, idx_t keep) {
   if (capacity <= capacity_) return;
   idx_t width = PhysicalTypeSize(type_.Physical());
-  std::shared_ptr<data_t[]> grown(new data_t[width * capacity]);
+  std::shared_ptr<data_t[]> grown = AllocateSharedBuffer(width * capacity);
   if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
   std::memset(grown.get() + width * keep, 0, width * (capacity - keep));
   buffer_ = std::move(grown);

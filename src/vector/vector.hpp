@@ -71,10 +71,17 @@ class Vector {
   /// LIST: the child vector holding every row's elements back to back.
   Vector& ListChild();
   const Vector& ListChild() const;
+  /// LIST: gives the vector a child with room for `capacity` rows, not zero-filled (for a
+  /// vector about to be refilled row by row), unless it has a child already.
+  Vector& ReserveListChild(idx_t capacity);
   /// LIST: rows of the child vector in use.
   idx_t ListSize() const;
   /// LIST: makes room in the child for `size` rows (keeps existing ones) and sets its size.
   void SetListSize(idx_t size);
+
+  /// True when no other vector shares this one's buffers (values, validity, string heap,
+  /// list child), so they can be handed to a new owner as a whole.
+  bool SharesNothing() const;
 
   /// Makes this vector a view of `other`: same type, buffers shared, no copy.
   void Reference(const Vector& other);

@@ -37,3 +37,86 @@ TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
 }
 
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+/// A full vector's worth of rows: BIGINT i * 10 (every 7th NULL) and "string number i".
+std::unique_ptr<DataChunk> FullChunk(idx_t first) {
+  auto chunk = std::make_unique<DataChunk>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  for (idx_t i = 0; i < kVectorSize; i++) {
+    chunk->data[0].Values<int64_t>()[i] = static_cast<int64_t>((first + i) * 10);
+    if ((first + i) % 7 == 0) chunk->data[0].SetNull(i);
+    chunk->data[1].Values<string_t>()[i] =
+        chunk->data[1].AddString("string number " + std::to_string(first + i));
+  }
+  chunk->SetCardinality(kVectorSize);
+  return chunk;
+}
+
+void ExpectRows(const DataTable& table, idx_t total) {
+  TableScanState state;
+  DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  idx_t seen = 0;
+  while (table.Scan(state, {0, 1}, out)) {
+    for (idx_t i = 0; i < out.size(); i++) {
+      idx_t row = seen + i;
+      ASSERT_EQ(out.data[0].RowIsValid(i), row % 7 != 0) << row;
+      if (row % 7) {
+        ASSERT_EQ(out.data[0].Values<int64_t>()[i], static_cast<int64_t>(row * 10));
+      }
+      ASSERT_EQ(out.data[1].Values<string_t>()[i].View(), "string number " + std::to_string(row));
+    }
+    seen += out.size();
+  }
+  EXPECT_EQ(seen, total);
+}
+
+}  // namespace
+
+TEST(DataTableTest, TakesWholeUnsharedVectorsInsteadOfCopyingThem) {
+  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto first = FullChunk(0);
+  const_data_ptr_t values = first->data[0].Data();
+  DataChunk* give[] = {first.get()};
+  table.AppendAll(give);
+  // The chunk got fresh vectors; the table scans the very buffer the chunk had.
+  EXPECT_NE(first->data[0].Data(), values);
+  TableScanState state;
+  DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  ASSERT_TRUE(table.Scan(state, {0, 1}, out));
+  EXPECT_EQ(out.data[0].Data(), values);
+  // The chunk can be filled again and appended: the earlier rows are unaffected.
+  auto second = FullChunk(kVectorSize);
+  DataChunk* give2[] = {second.get()};
+  table.AppendAll(give2);
+  ExpectRows(table, 2 * kVectorSize);
+}
+
+TEST(DataTableTest, CopiesSharedPartialAndMisalignedVectors) {
+  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  // A view shares its buffers: copied, and the original keeps its data.
+  auto source = FullChunk(0);
+  DataChunk view;
+  view.Reference(*source);
+  DataChunk* give[] = {&view};
+  table.AppendAll(give);
+  EXPECT_EQ(view.data[0].Data(), source->data[0].Data());
+  EXPECT_EQ(source->data[1].Values<string_t>()[5].View(), "string number 5");
+  // A partial chunk is copied; the next full chunk no longer starts a table vector.
+  auto partial = FullChunk(kVectorSize);
+  partial->SetCardinality(100);
+  const_data_ptr_t partial_values = partial->data[0].Data();
+  DataChunk* give2[] = {partial.get()};
+  table.AppendAll(give2);
+  EXPECT_EQ(partial->data[0].Data(), partial_values);
+  auto misaligned = FullChunk(kVectorSize + 100);
+  const_data_ptr_t misaligned_values = misaligned->data[0].Data();
+  DataChunk* give3[] = {misaligned.get()};
+  table.AppendAll(give3);
+  EXPECT_EQ(misaligned->data[0].Data(), misaligned_values);
+  ExpectRows(table, 2 * kVectorSize + 100);
+}
+
+}  // namespace teal

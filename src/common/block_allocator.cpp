@@ -1,0 +1,231 @@
+// BlockAllocator: slabs of huge pages carved into power-of-two blocks.
+#include "common/block_allocator.hpp"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <bit>
+#include <new>
+
+#include "common/assert.hpp"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEAL_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TEAL_ASAN 1
+#endif
+#ifdef TEAL_ASAN
+#include <sanitizer/asan_interface.h>
+#define TEAL_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define TEAL_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define TEAL_POISON(p, n) ((void)(p), (void)(n))
+#define TEAL_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+namespace teal {
+
+struct BlockAllocator::Slab {
+  char* base = nullptr;
+  int size_class = -1;
+  size_t block_size = 0;
+  uint32_t capacity = 0;           // blocks in the slab
+  uint32_t carved = 0;             // blocks [0, carved) have been handed out at least once
+  uint32_t live = 0;               // blocks in use
+  std::vector<uint32_t> returned;  // freed blocks below `carved`, reused first
+  Slab* prev = nullptr;            // the list of slabs with room in this class
+  Slab* next = nullptr;
+  bool linked = false;
+};
+
+namespace {
+
+int SizeClass(size_t size) {
+  size_t rounded = std::bit_ceil(std::max(size, BlockAllocator::kMinBlockSize));
+  return std::countr_zero(rounded) - std::countr_zero(BlockAllocator::kMinBlockSize);
+}
+
+size_t RoundToPages(size_t size) {
+  constexpr size_t kPage = 4096;
+  // At least a slab's worth is worth huge pages; smaller mappings keep small pages.
+  size_t unit = size >= BlockAllocator::kSlabSize ? BlockAllocator::kSlabSize : kPage;
+  return (size + unit - 1) / unit * unit;
+}
+
+/// `size` bytes of fresh memory aligned to `alignment` (a power of two ≥ the page size).
+char* MapAligned(size_t size, size_t alignment) {
+  size_t span = size + alignment;
+  void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  auto start = reinterpret_cast<uintptr_t>(p);
+  uintptr_t aligned = (start + alignment - 1) & ~(alignment - 1);
+  if (aligned > start) munmap(p, aligned - start);
+  uintptr_t end = start + span, used_end = aligned + size;
+  if (end > used_end) munmap(reinterpret_cast<void*>(used_end), end - used_end);
+  auto* base = reinterpret_cast<char*>(aligned);
+  if (size >= BlockAllocator::kSlabSize) madvise(base, size, MADV_HUGEPAGE);
+  return base;
+}
+
+}  // namespace
+
+BlockAllocator::BlockAllocator() { cached_.reserve(kCachedSlabLimit); }
+
+BlockAllocator& BlockAllocator::Instance() {
+  static BlockAllocator* instance = new BlockAllocator();
+  return *instance;
+}
+
+void BlockAllocator::Link(Slab* slab) {
+  TEAL_ASSERT(!slab->linked);
+  Slab*& head = with_room_[slab->size_class];
+  slab->prev = nullptr;
+  slab->next = head;
+  if (head) head->prev = slab;
+  head = slab;
+  slab->linked = true;
+}
+
+void BlockAllocator::Unlink(Slab* slab) {
+  TEAL_ASSERT(slab->linked);
+  if (slab->prev) {
+    slab->prev->next = slab->next;
+  } else {
+    with_room_[slab->size_class] = slab->next;
+  }
+  if (slab->next) slab->next->prev = slab->prev;
+  slab->prev = slab->next = nullptr;
+  slab->linked = false;
+}
+
+BlockAllocator::Slab* BlockAllocator::SlabWithRoom(int size_class) {
+  if (Slab* slab = with_room_[size_class]) return slab;
+  Slab* slab;
+  if (!cached_.empty()) {
+    slab = cached_.back();
+    cached_.pop_back();
+  } else {
+    char* base = MapAligned(kSlabSize, kSlabSize);
+    std::unique_ptr<Slab> owned;
+    try {
+      owned = std::make_unique<Slab>();
+      // Room for every block of the smallest class, so Free never allocates.
+      owned->returned.reserve(kSlabSize / kMinBlockSize);
+    } catch (...) {
+      munmap(base, kSlabSize);
+      throw;
+    }
+    owned->base = base;
+    slab = owned.get();
+    try {
+      slabs_.emplace(reinterpret_cast<uintptr_t>(base), std::move(owned));
+    } catch (...) {
+      munmap(base, kSlabSize);
+      throw;
+    }
+    TEAL_POISON(base, kSlabSize);
+  }
+  slab->size_class = size_class;
+  slab->block_size = kMinBlockSize << size_class;
+  slab->capacity = static_cast<uint32_t>(kSlabSize / slab->block_size);
+  slab->carved = 0;
+  slab->live = 0;
+  slab->returned.clear();
+  Link(slab);
+  return slab;
+}
+
+void BlockAllocator::Retire(Slab* slab) {
+  Unlink(slab);
+  if (cached_.size() < kCachedSlabLimit) {
+    cached_.push_back(slab);  // never reallocates: reserved in the constructor
+    return;
+  }
+  char* base = slab->base;
+  slabs_.erase(reinterpret_cast<uintptr_t>(base));
+  TEAL_UNPOISON(base, kSlabSize);
+  munmap(base, kSlabSize);
+}
+
+void* BlockAllocator::Allocate(size_t size) {
+  if (size < kMinBlockSize) return ::operator new(std::max<size_t>(size, 1));
+  if (size > kMaxBlockSize) {
+    size_t mapped = RoundToPages(size);
+    char* p = MapAligned(mapped, 4096);
+    std::lock_guard<std::mutex> guard(lock_);
+    bytes_in_use_ += mapped;
+    return p;
+  }
+  std::lock_guard<std::mutex> guard(lock_);
+  Slab* slab = SlabWithRoom(SizeClass(size));
+  uint32_t index;
+  if (!slab->returned.empty()) {
+    index = slab->returned.back();
+    slab->returned.pop_back();
+  } else {
+    index = slab->carved++;
+  }
+  slab->live++;
+  if (slab->live == slab->capacity) Unlink(slab);
+  bytes_in_use_ += slab->block_size;
+  char* block = slab->base + size_t{index} * slab->block_size;
+  TEAL_UNPOISON(block, slab->block_size);
+  return block;
+}
+
+void BlockAllocator::Free(void* block, size_t size) noexcept {
+  if (!block) return;
+  if (size < kMinBlockSize) {
+    ::operator delete(block);
+    return;
+  }
+  if (size > kMaxBlockSize) {
+    size_t mapped = RoundToPages(size);
+    munmap(block, mapped);
+    std::lock_guard<std::mutex> guard(lock_);
+    bytes_in_use_ -= mapped;
+    return;
+  }
+  std::lock_guard<std::mutex> guard(lock_);
+  auto address = reinterpret_cast<uintptr_t>(block);
+  auto it = slabs_.find(address & ~(kSlabSize - 1));
+  TEAL_ASSERT(it != slabs_.end());
+  Slab* slab = it->second.get();
+  TEAL_ASSERT(slab->size_class == SizeClass(size));
+  auto index = static_cast<uint32_t>((address & (kSlabSize - 1)) / slab->block_size);
+  TEAL_POISON(block, slab->block_size);
+  bytes_in_use_ -= slab->block_size;
+  slab->live--;
+  if (slab->live == 0) {
+    if (!slab->linked) Link(slab);
+    Retire(slab);
+    return;
+  }
+  if (index + 1 == slab->carved) {
+    slab->carved--;  // the most recent block: no bookkeeping needed
+  } else {
+    slab->returned.push_back(index);  // never reallocates: reserved for the smallest class
+  }
+  if (!slab->linked) Link(slab);
+}
+
+BlockAllocator::Stats BlockAllocator::GetStats() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return {bytes_in_use_, slabs_.size(), cached_.size()};
+}
+
+std::shared_ptr<data_t[]> AllocateSharedBuffer(size_t size) {
+  auto* p = static_cast<data_t*>(BlockAllocator::Instance().Allocate(size));
+  try {
+    return std::shared_ptr<data_t[]>(
+        p, [size](data_t* q) { BlockAllocator::Instance().Free(q, size); });
+  } catch (...) {
+    BlockAllocator::Instance().Free(p, size);
+    throw;
+  }
+}
+
+}  // namespace teal

@@ -1,0 +1,140 @@
+// BlockAllocator: size classes, reuse, slab caching and release, own mappings, threads.
+#include "common/block_allocator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace teal {
+namespace {
+
+BlockAllocator& Alloc() { return BlockAllocator::Instance(); }
+
+TEST(BlockAllocatorTest, PooledBlocksAreAlignedToTheirRoundedSizeAndCounted) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  std::vector<std::pair<void*, size_t>> blocks;
+  for (size_t size :
+       {size_t{2048}, size_t{3000}, size_t{4096}, size_t{32768}, size_t{65536}, size_t{1} << 20}) {
+    void* p = Alloc().Allocate(size);
+    size_t rounded = std::bit_ceil(size);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % rounded, 0u) << size;
+    std::memset(p, 0xAB, size);  // the whole requested size is writable
+    blocks.emplace_back(p, size);
+  }
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use,
+            before + 2048 + 4096 + 4096 + 32768 + 65536 + (size_t{1} << 20));
+  for (auto [p, size] : blocks) Alloc().Free(p, size);
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+}
+
+TEST(BlockAllocatorTest, SmallRequestsBypassThePool) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  void* p = Alloc().Allocate(100);
+  std::memset(p, 1, 100);
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+  Alloc().Free(p, 100);
+  void* zero = Alloc().Allocate(0);
+  EXPECT_NE(zero, nullptr);
+  Alloc().Free(zero, 0);
+  Alloc().Free(nullptr, 4096);  // a no-op, like delete of nullptr
+}
+
+TEST(BlockAllocatorTest, AFreedBlockIsHandedOutAgainBeforeFreshOnes) {
+  void* keep = Alloc().Allocate(16384);  // holds the slab open
+  void* a = Alloc().Allocate(16384);
+  void* b = Alloc().Allocate(16384);
+  Alloc().Free(a, 16384);
+  void* c = Alloc().Allocate(16384);
+  EXPECT_EQ(c, a);
+  Alloc().Free(b, 16384);  // the most recent block
+  void* d = Alloc().Allocate(16384);
+  EXPECT_EQ(d, b);
+  for (void* p : {keep, c, d}) Alloc().Free(p, 16384);
+}
+
+TEST(BlockAllocatorTest, EmptySlabsAreCachedUpToTheLimitAndServeAnyClass) {
+  // Fill more slabs than the cache keeps, with 1 MiB blocks (two per slab).
+  const size_t slabs = BlockAllocator::kCachedSlabLimit + 8;
+  std::vector<void*> blocks;
+  for (size_t i = 0; i < 2 * slabs; i++) blocks.push_back(Alloc().Allocate(size_t{1} << 20));
+  BlockAllocator::Stats full = Alloc().GetStats();
+  for (void* p : blocks) Alloc().Free(p, size_t{1} << 20);
+  BlockAllocator::Stats freed = Alloc().GetStats();
+  EXPECT_EQ(freed.cached_slabs, BlockAllocator::kCachedSlabLimit);
+  EXPECT_LE(freed.slabs, full.slabs - 8);  // the rest went back to the OS
+  // A cached slab now serves another size class without mapping a new one.
+  void* small = Alloc().Allocate(8192);
+  BlockAllocator::Stats after = Alloc().GetStats();
+  EXPECT_EQ(after.slabs, freed.slabs);
+  EXPECT_EQ(after.cached_slabs, freed.cached_slabs - 1);
+  Alloc().Free(small, 8192);
+}
+
+TEST(BlockAllocatorTest, RequestsAboveTheLargestClassGetTheirOwnMapping) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  for (size_t size : {(size_t{1} << 20) + 1, size_t{5} << 20, (size_t{2} << 20) + 12345}) {
+    auto* p = static_cast<unsigned char*>(Alloc().Allocate(size));
+    p[0] = 1;
+    p[size - 1] = 2;
+    EXPECT_EQ(p[0] + p[size - 1], 3);
+    EXPECT_GE(Alloc().GetStats().bytes_in_use, before + size);
+    Alloc().Free(p, size);
+    EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+  }
+}
+
+TEST(BlockAllocatorTest, SharedBufferReturnsItsBlockWithTheLastOwner) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  std::shared_ptr<data_t[]> a = AllocateSharedBuffer(32768);
+  std::shared_ptr<data_t[]> b = a;
+  a.reset();
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before + 32768);
+  b.reset();
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+}
+
+TEST(BlockAllocatorTest, OwnedBlockMovesOwnership) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  {
+    OwnedBlock a(65536);
+    char* data = a.get();
+    OwnedBlock b(std::move(a));
+    EXPECT_EQ(b.get(), data);
+    EXPECT_EQ(b.size(), 65536u);
+    OwnedBlock c(4096);
+    c = std::move(b);
+    EXPECT_EQ(c.get(), data);
+    EXPECT_EQ(Alloc().GetStats().bytes_in_use, before + 65536);
+  }
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+}
+
+TEST(BlockAllocatorTest, ThreadsAllocateAndFreeConcurrently) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  auto work = [](unsigned char tag) {
+    std::vector<unsigned char*> mine;
+    for (int round = 0; round < 50; round++) {
+      for (int i = 0; i < 40; i++) {
+        auto* p = static_cast<unsigned char*>(Alloc().Allocate(4096 << (i % 4)));
+        std::memset(p, tag, 4096);
+        mine.push_back(p);
+      }
+      for (size_t i = 0; i < mine.size(); i++) {
+        ASSERT_EQ(mine[i][0], tag);
+        ASSERT_EQ(mine[i][4095], tag);
+        Alloc().Free(mine[i], 4096 << (i % 4));
+      }
+      mine.clear();
+    }
+  };
+  std::thread t1(work, 1), t2(work, 2);
+  t1.join();
+  t2.join();
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+}
+
+}  // namespace
+}  // namespace teal
