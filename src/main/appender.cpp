@@ -73,6 +73,11 @@ namespace {
 appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
   appender_detail::AppendColumn col;
   vector.Validity().EnsureWritable();
+  // A list child that is there already (a fresh buffer shaped like the last one) gets its
+  // mask now, not at the first row that appends elements.
+  if (vector.Type().Id() == TypeId::kList && vector.HasListChild()) {
+    vector.ListChild().Validity().EnsureWritable();
+  }
   col.data = vector.Data();
   col.validity = vector.Validity().Data();
   col.vector = &vector;

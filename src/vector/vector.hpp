@@ -71,6 +71,8 @@ class Vector {
   /// LIST: the child vector holding every row's elements back to back.
   Vector& ListChild();
   const Vector& ListChild() const;
+  /// LIST: whether the child vector exists yet (ListChild() creates it).
+  bool HasListChild() const { return aux_ && aux_->list_child; }
   /// LIST: gives the vector a child with room for `capacity` rows, not zero-filled (for a
   /// vector about to be refilled row by row), unless it has a child already.
   Vector& ReserveListChild(idx_t capacity);
