@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/assert.hpp"
+#include "execution/subquery.hpp"
 #include "execution/value_compare.hpp"
 #include "vector/physical_dispatch.hpp"
 #include "vector/vector_cast.hpp"
@@ -13,25 +14,7 @@ namespace teal {
 
 namespace {
 
-bool Holds(CompareOp op, int c) {
-  switch (op) {
-    case CompareOp::kEqual:
-    case CompareOp::kNotDistinct:
-      return c == 0;
-    case CompareOp::kNotEqual:
-    case CompareOp::kDistinct:
-      return c != 0;
-    case CompareOp::kLess:
-      return c < 0;
-    case CompareOp::kLessEqual:
-      return c <= 0;
-    case CompareOp::kGreater:
-      return c > 0;
-    case CompareOp::kGreaterEqual:
-      return c >= 0;
-  }
-  return false;
-}
+bool Holds(CompareOp op, int c) { return ComparisonHolds(op, c); }
 
 template <typename T, typename Comparator, CompareOp kOp>
 void CompareLoop(const Vector& left, const Vector& right, Vector& result, idx_t count) {
@@ -210,6 +193,14 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
       result.Reference(out);
       return;
     }
+    case BoundKind::kSubquery: {
+      Vector out(e.type, std::max<idx_t>(count, 1));
+      ExecuteSubquery(e, input, out);
+      result.Reference(out);
+      return;
+    }
+    case BoundKind::kOuterRef:
+      throw InternalError("an outer reference was not replaced before execution");
     case BoundKind::kListValue: {
       std::vector<Vector> elements;
       for (const auto& child : e.children) elements.push_back(EvaluateFlat(*child, input));

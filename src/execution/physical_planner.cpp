@@ -9,40 +9,55 @@
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
 #include "execution/set_operation.hpp"
+#include "execution/subquery.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
 namespace {
-/// A copy of `e` with parameters replaced by their values (casts of them folded).
-ExpressionPtr Substitute(const Expression& e, const std::vector<Value>& parameters) {
+/// What a copied plan's expressions get in place of parameters and outer references.
+struct Substitution {
+  const std::vector<Value>* parameters = nullptr;
+  const std::vector<Value>* outer = nullptr;
+};
+
+/// A copy of `e` with parameters and outer references replaced by their values (casts
+/// of them folded). Subqueries inside take the parameter values along for their plans.
+ExpressionPtr Substitute(const Expression& e, const Substitution& with) {
   if (e.kind == BoundKind::kParameter) {
+    const std::vector<Value> none;
+    const std::vector<Value>& parameters = with.parameters ? *with.parameters : none;
     if (e.column >= parameters.size()) {
       throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given",
                                           e.column + 1, parameters.size()));
     }
     return MakeConstant(parameters[e.column]);
   }
-  auto copy = std::make_unique<Expression>(e.kind, e.type);
-  copy->alias = e.alias;
-  copy->value = e.value;
-  copy->column = e.column;
-  copy->op = e.op;
-  copy->function = e.function;
-  copy->aggregate = e.aggregate;
-  copy->distinct = e.distinct;
-  for (const auto& child : e.children) copy->children.push_back(Substitute(*child, parameters));
+  if (e.kind == BoundKind::kOuterRef) {
+    if (!with.outer || e.column >= with.outer->size()) {
+      throw InternalError("an outer reference without its value");
+    }
+    return MakeConstant((*with.outer)[e.column]);
+  }
+  auto copy = e.CopyNode();
+  for (const auto& child : e.children) copy->children.push_back(Substitute(*child, with));
+  if (copy->kind == BoundKind::kSubquery && with.parameters && !with.parameters->empty()) {
+    auto sub = std::make_shared<BoundSubquery>(*copy->subquery);
+    sub->parameters = *with.parameters;
+    copy->subquery = std::move(sub);
+  }
   if (copy->kind == BoundKind::kCast && copy->children[0]->kind == BoundKind::kConstant) {
     return MakeCast(std::move(copy->children[0]), copy->type);
   }
   return copy;
 }
-}  // namespace
 
-PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
-                                       const std::vector<Value>* parameters) {
+/// The plan's physical operators; `with` null moves the expressions out of `plan`.
+PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
-    return parameters ? Substitute(*e, *parameters) : std::move(e);
+    ExpressionPtr out = with ? Substitute(*e, *with) : std::move(e);
+    RunUncorrelatedSubqueries(out);
+    return out;
   };
   auto take_all = [&](std::vector<ExpressionPtr>& list) {
     std::vector<ExpressionPtr> out;
@@ -50,7 +65,7 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
     return out;
   };
   std::vector<PhysicalOperatorPtr> children;
-  for (auto& child : plan.children) children.push_back(CreatePhysicalPlan(*child, parameters));
+  for (auto& child : plan.children) children.push_back(Build(*child, with));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
@@ -121,6 +136,22 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
   if (!op) throw InternalError("logical operator without a physical counterpart");
   op->children = std::move(children);
   return op;
+}
+}  // namespace
+
+PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
+                                       const std::vector<Value>* parameters) {
+  if (!parameters) return Build(plan, nullptr);
+  Substitution with{parameters, nullptr};
+  return Build(plan, &with);
+}
+
+PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
+                                       const std::vector<Value>& parameters,
+                                       const std::vector<Value>* outer) {
+  Substitution with{&parameters, outer};
+  // With a substitution, Build copies every expression and leaves `plan` as it was.
+  return Build(const_cast<LogicalOperator&>(plan), &with);
 }
 
 }  // namespace teal

@@ -8,8 +8,17 @@ namespace teal {
 
 /// Without `parameters`, moves the expressions out of `plan` (it is used once). With
 /// them, copies the expressions, replacing each parameter $n by parameters[n-1], so
-/// that a prepared statement's plan can be executed again and again.
+/// that a prepared statement's plan can be executed again and again. Either way,
+/// subqueries in expressions that read nothing from outside run now
+/// (RunUncorrelatedSubqueries).
 PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
                                        const std::vector<Value>* parameters = nullptr);
+
+/// A physical plan for a copy of `plan` (a subquery's, used again and again), with
+/// parameter $n replaced by parameters[n-1] and, when `outer` is given, each kOuterRef
+/// i by outer[i].
+PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
+                                       const std::vector<Value>& parameters,
+                                       const std::vector<Value>* outer);
 
 }  // namespace teal

@@ -82,6 +82,18 @@ std::string ParsedExpression::ToString() const {
       return "DEFAULT";
     case ExprKind::kList:
       return "[" + Join(children, 0) + "]";
+    case ExprKind::kSubquery:
+      switch (subquery_kind) {
+        case SubqueryKind::kScalar:
+          return subquery_text;
+        case SubqueryKind::kExists:
+          return "EXISTS" + subquery_text;
+        case SubqueryKind::kAny:
+          return fmt::format("({} {} ANY{})", children[0]->ToString(), name, subquery_text);
+        case SubqueryKind::kAll:
+          return fmt::format("({} {} ALL{})", children[0]->ToString(), name, subquery_text);
+      }
+      return subquery_text;
     case ExprKind::kCase: {
       std::string out = "CASE";
       size_t pairs = (children.size() - (star ? 1 : 0)) / 2;

@@ -28,8 +28,19 @@ enum class ExprKind {
   kParameter,  // $n / ?
   kDefault,    // DEFAULT in an INSERT's VALUES
   kList,       // [a, b, c] / ARRAY[a, b, c]
-  kCase,  // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
+  kCase,      // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
+  kSubquery,  // (SELECT …), EXISTS (…), x IN (SELECT …), x op ANY/ALL (…): see subquery_kind
 };
+
+/// What a subquery in an expression stands for.
+enum class SubqueryKind {
+  kScalar,  // (SELECT x …): its one value, NULL for no row, an error for more than one
+  kExists,  // EXISTS (…): whether it has a row
+  kAny,     // x op ANY (…), x IN (…): children[0] is x, name the operator ("=" for IN)
+  kAll,     // x op ALL (…)
+};
+
+struct SelectStatement;
 
 struct ParsedExpression {
   ExprKind kind;
@@ -43,6 +54,9 @@ struct ParsedExpression {
   std::vector<std::unique_ptr<ParsedExpression>> children;
   std::string alias;
   int location = -1;
+  SubqueryKind subquery_kind = SubqueryKind::kScalar;  // kSubquery
+  std::shared_ptr<SelectStatement> subquery;           // kSubquery
+  std::string subquery_text;                           // kSubquery: its SQL, for names
 
   explicit ParsedExpression(ExprKind k) : kind(k) {}
   /// SQL text of the expression, used to name result columns: `42`, `(i = 1)`, `count_star()`.

@@ -568,6 +568,74 @@ class Transformer {
   }
 
   /// CASE [arg] WHEN … THEN … [ELSE …] END; the simple form compares arg = WHEN value.
+  ParsedExpressionPtr SubLink(const PgQuery__SubLink& link) {
+    auto e = Make(ExprKind::kSubquery, link.location);
+    switch (link.sub_link_type) {
+      case PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK:
+        e->subquery_kind = SubqueryKind::kScalar;
+        break;
+      case PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK:
+        e->subquery_kind = SubqueryKind::kExists;
+        break;
+      case PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK:
+      case PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK: {
+        e->subquery_kind = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK
+                               ? SubqueryKind::kAny
+                               : SubqueryKind::kAll;
+        if (link.testexpr && link.testexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
+          throw NotImplementedError("row comparisons with a subquery ((a, b) IN (SELECT …))");
+        }
+        e->name = link.n_oper_name ? StringOf(link.oper_name[link.n_oper_name - 1]) : "=";
+        e->children.push_back(Expr(link.testexpr));
+        break;
+      }
+      case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK:
+        throw NotImplementedError("ARRAY(SELECT …)");
+      default:
+        throw NotImplementedError("this kind of subquery");
+    }
+    if (link.subselect->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      throw NotImplementedError("this kind of subquery");
+    }
+    e->subquery = std::shared_ptr<SelectStatement>(Select(*link.subselect->select_stmt));
+    e->subquery_text = "(" + SubqueryText(*link.subselect->select_stmt) + ")";
+    return e;
+  }
+
+  /// The SQL text of a subquery's SELECT, from its first token to the parenthesis that
+  /// closes it, for column names; "SELECT …" when the text cannot be found.
+  std::string SubqueryText(const PgQuery__SelectStmt& select) {
+    int start = FirstLocation(select);
+    if (start < 0 || static_cast<size_t>(start) >= sql_.size()) return "SELECT …";
+    int depth = 0;
+    bool quoted = false;
+    size_t i = static_cast<size_t>(start);
+    for (; i < sql_.size(); i++) {
+      char ch = sql_[i];
+      if (ch == '\'') quoted = !quoted;
+      if (quoted) continue;
+      if (ch == '(') depth++;
+      if (ch == ')' && depth-- == 0) break;
+    }
+    std::string text(sql_.substr(static_cast<size_t>(start), i - static_cast<size_t>(start)));
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    return text;
+  }
+
+  /// Where a SELECT's text starts: libpg_query gives no location for the statement
+  /// itself, so search back from its first target for the SELECT keyword.
+  int FirstLocation(const PgQuery__SelectStmt& select) {
+    int anchor = -1;
+    if (select.n_target_list &&
+        select.target_list[0]->node_case == PG_QUERY__NODE__NODE_RES_TARGET) {
+      anchor = select.target_list[0]->res_target->location;
+    }
+    if (anchor < 0) return -1;
+    std::string lower = Lower(sql_.substr(0, static_cast<size_t>(anchor)));
+    size_t at = lower.rfind("select");
+    return at == std::string::npos ? -1 : static_cast<int>(at);
+  }
+
   ParsedExpressionPtr Case(const PgQuery__CaseExpr& c) {
     auto e = Make(ExprKind::kCase, c.location);
     for (size_t i = 0; i < c.n_args; i++) {
@@ -652,7 +720,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
         return Make(ExprKind::kDefault, node->set_to_default->location);
       case PG_QUERY__NODE__NODE_SUB_LINK:
-        throw NotImplementedError("subqueries");
+        return SubLink(*node->sub_link);
       case PG_QUERY__NODE__NODE_CASE_EXPR:
         return Case(*node->case_expr);
       case PG_QUERY__NODE__NODE_COALESCE_EXPR: {

@@ -275,6 +275,10 @@ bool SameName(std::string_view a, std::string_view b) {
 
 struct Binder::Scope {
   std::vector<Binding> bindings;  // the FROM items, left to right
+  // In a subquery: the scope of the query around it, where names not found here are
+  // looked up, and the list the outer expressions it reads are collected in.
+  Scope* outer = nullptr;
+  std::vector<ExpressionPtr>* correlated = nullptr;
   bool allow_aggregates = false;
   std::string clause = "SELECT";
   std::vector<ExpressionPtr> aggregates;  // pulled out of the select list
@@ -293,6 +297,128 @@ bool IsStringLiteral(const Expression& e) {
 }
 bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant; }
 }  // namespace
+
+namespace {
+/// The FROM item of `scope` that has the column `e` names (with its row position in
+/// `index`), or null. Throws BinderError when two items have it. `qualifier_found` says
+/// whether a qualified name's table is in the scope.
+const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope, idx_t& index,
+                          bool& qualifier_found) {
+  const std::string& column = e.names.back();
+  const Binding* found = nullptr;
+  for (const auto& binding : scope.bindings) {
+    if (e.names.size() == 2) {
+      if (!SameName(binding.alias, e.names[0])) continue;
+      qualifier_found = true;
+    }
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (!SameName(binding.names[c], column)) continue;
+      if (found) {
+        throw BinderError(
+            fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
+                        e.ToString(), found->alias, binding.alias));
+      }
+      found = &binding;
+      index = binding.offset + c;
+    }
+  }
+  return found;
+}
+
+/// Whether the column `e` names is in `scope` or a scope around it.
+bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
+  for (const Binder::Scope* s = &scope; s; s = s->outer) {
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (FindColumn(e, *s, index, qualifier_found)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+ExpressionPtr Binder::OuterReference(ExpressionPtr outer, Scope& scope) {
+  auto& list = *scope.correlated;
+  std::string text = outer->ToString();
+  idx_t index = list.size();
+  for (idx_t i = 0; i < list.size(); i++) {
+    if (list[i]->ToString() == text && list[i]->type == outer->type) index = i;
+  }
+  auto ref = std::make_unique<Expression>(BoundKind::kOuterRef, outer->type);
+  ref->column = index;
+  ref->alias = outer->alias;
+  if (index == list.size()) list.push_back(std::move(outer));
+  return ref;
+}
+
+ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
+  const SubqueryKind kind = e.subquery_kind;
+  ExpressionPtr left;
+  if (kind == SubqueryKind::kAny || kind == SubqueryKind::kAll) {
+    left = BindExpression(*e.children[0], scope);
+  }
+  std::vector<ExpressionPtr> correlated;
+  BoundStatement sub;
+  {
+    struct Restore {
+      Binder& binder;
+      Scope* outer;
+      std::vector<ExpressionPtr>* list;
+      ~Restore() {
+        binder.subquery_outer_ = outer;
+        binder.subquery_correlated_ = list;
+      }
+    } restore{*this, subquery_outer_, subquery_correlated_};
+    subquery_outer_ = &scope;
+    subquery_correlated_ = &correlated;
+    sub = BindSelect(*e.subquery);
+  }
+  if (kind != SubqueryKind::kExists && sub.types.size() != 1) {
+    throw BinderError(
+        fmt::format("a subquery used as an expression must return one column, "
+                    "not {} ({})",
+                    sub.types.size(), e.ToString()));
+  }
+  auto bound = std::make_shared<BoundSubquery>();
+  bound->kind = kind;
+  bound->text = e.ToString();
+  LogicalType type = TypeId::kBoolean;
+  if (kind == SubqueryKind::kScalar) type = sub.types[0];
+  if (left) {
+    static const std::pair<const char*, CompareOp> kOps[] = {
+        {"=", CompareOp::kEqual},        {"<>", CompareOp::kNotEqual},
+        {"!=", CompareOp::kNotEqual},    {"<", CompareOp::kLess},
+        {"<=", CompareOp::kLessEqual},   {">", CompareOp::kGreater},
+        {">=", CompareOp::kGreaterEqual}};
+    bool known = false;
+    for (const auto& [name, op] : kOps) {
+      if (e.name == name) {
+        bound->op = op;
+        known = true;
+      }
+    }
+    if (!known) {
+      throw NotImplementedError(fmt::format("operator {} with ANY/ALL ({})", e.name, e.ToString()));
+    }
+    LogicalType common =
+        CommonType(left->type, IsStringLiteral(*left), sub.types[0], false, e.ToString());
+    if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+    left = MakeCast(std::move(left), common);
+    if (sub.types[0] != common) {
+      auto cast = std::make_unique<LogicalProjection>();
+      cast->expressions.push_back(MakeCast(MakeColumnRef(0, sub.types[0]), common));
+      cast->types = {common};
+      cast->children.push_back(std::move(sub.plan));
+      sub.plan = std::move(cast);
+    }
+  }
+  bound->plan = std::move(sub.plan);
+  bound->correlated = correlated.size();
+  auto result = std::make_unique<Expression>(BoundKind::kSubquery, type);
+  result->children = std::move(correlated);
+  if (left) result->children.push_back(std::move(left));
+  result->subquery = std::move(bound);
+  return result;
+}
 
 ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
                                      const ParsedExpression& e) {
@@ -476,6 +602,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kConstant:
       return MakeConstant(e.value);
     case ExprKind::kColumnRef: {
+      if (scope.bindings.empty() && scope.outer && CanResolve(e, *scope.outer)) {
+        return OuterReference(BindExpression(e, *scope.outer), scope);
+      }
       if (scope.bindings.empty()) {
         if (scope.clause != "SELECT" && scope.clause != "WHERE") {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
@@ -487,25 +616,12 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
       const std::string& column = e.names.back();
       idx_t index = kInvalidIndex;
-      const Binding* found = nullptr;
       bool qualifier_found = false;
-      for (const auto& binding : scope.bindings) {
-        if (e.names.size() == 2) {
-          if (!SameName(binding.alias, e.names[0])) continue;
-          qualifier_found = true;
-        }
-        for (idx_t c = 0; c < binding.names.size(); c++) {
-          if (!SameName(binding.names[c], column)) continue;
-          if (found) {
-            throw BinderError(
-                fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
-                            e.ToString(), found->alias, binding.alias));
-          }
-          found = &binding;
-          index = binding.offset + c;
-        }
-      }
+      const Binding* found = FindColumn(e, scope, index, qualifier_found);
       if (!found) {
+        if (scope.outer && CanResolve(e, *scope.outer)) {
+          return OuterReference(BindExpression(e, *scope.outer), scope);
+        }
         if (e.names.size() == 2 && !qualifier_found) {
           throw BinderError(
               fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
@@ -613,6 +729,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     }
     case ExprKind::kDefault:
       throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
+    case ExprKind::kSubquery:
+      return BindSubquery(e, scope);
   }
   throw InternalError("unknown parsed expression kind");
 }
@@ -1116,6 +1234,8 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
   if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
   BoundStatement bound;
   Scope scope;
+  scope.outer = subquery_outer_;
+  scope.correlated = subquery_correlated_;
   LogicalOperatorPtr plan;
 
   if (!select.values.empty()) {

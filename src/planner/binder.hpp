@@ -43,8 +43,10 @@ class Binder {
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);
 
- private:
+ public:
   struct Scope;
+
+ private:
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
@@ -55,6 +57,10 @@ class Binder {
   ExpressionPtr BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
                                const ParsedExpression& e);
   ExpressionPtr BindBoolean(ExpressionPtr e, std::string_view context);
+  ExpressionPtr BindSubquery(const ParsedExpression& e, Scope& scope);
+  /// A kOuterRef in `scope` (a subquery's) to `outer`, an expression bound in the scope
+  /// around it, which joins the subquery's correlated list (once per distinct expression).
+  ExpressionPtr OuterReference(ExpressionPtr outer, Scope& scope);
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
@@ -67,6 +73,10 @@ class Binder {
   bool needs_parameter_values_ = false;
   /// WITH queries in scope, outermost first.
   std::vector<CommonTableExpression> ctes_;
+  /// While a subquery in an expression is bound: the scope around it and the list its
+  /// outer references are collected in (the next SELECT's scope picks them up).
+  Scope* subquery_outer_ = nullptr;
+  std::vector<ExpressionPtr>* subquery_correlated_ = nullptr;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.

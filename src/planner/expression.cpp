@@ -7,7 +7,8 @@ namespace teal {
 
 bool Expression::IsFoldable() const {
   if (kind == BoundKind::kColumnRef || kind == BoundKind::kAggregate ||
-      kind == BoundKind::kParameter) {
+      kind == BoundKind::kParameter || kind == BoundKind::kSubquery ||
+      kind == BoundKind::kOuterRef) {
     return false;
   }
   for (const auto& child : children) {
@@ -16,7 +17,7 @@ bool Expression::IsFoldable() const {
   return true;
 }
 
-ExpressionPtr Expression::Copy() const {
+ExpressionPtr Expression::CopyNode() const {
   auto copy = std::make_unique<Expression>(kind, type);
   copy->alias = alias;
   copy->value = value;
@@ -25,6 +26,12 @@ ExpressionPtr Expression::Copy() const {
   copy->function = function;
   copy->aggregate = aggregate;
   copy->distinct = distinct;
+  copy->subquery = subquery;
+  return copy;
+}
+
+ExpressionPtr Expression::Copy() const {
+  auto copy = CopyNode();
   for (const auto& child : children) copy->children.push_back(child->Copy());
   return copy;
 }
@@ -86,6 +93,23 @@ std::string Expression::ToString() const {
     }
     case BoundKind::kParameter:
       return fmt::format("${}", column + 1);
+    case BoundKind::kOuterRef:
+      return alias.empty() ? fmt::format("outer#{}", column) : alias;
+    case BoundKind::kSubquery:
+      if (!alias.empty()) return alias;
+      switch (subquery->kind) {
+        case SubqueryKind::kScalar:
+          return "(SELECT …)";
+        case SubqueryKind::kExists:
+          return "EXISTS(SELECT …)";
+        case SubqueryKind::kAny:
+          return fmt::format("({} {} ANY(SELECT …))", children.back()->ToString(),
+                             OpText(subquery->op));
+        case SubqueryKind::kAll:
+          return fmt::format("({} {} ALL(SELECT …))", children.back()->ToString(),
+                             OpText(subquery->op));
+      }
+      return "(SELECT …)";
     case BoundKind::kCase: {
       std::string out = "CASE";
       for (size_t i = 0; i + 1 < children.size(); i += 2) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "function/function.hpp"
+#include "parser/parsed_expression.hpp"
 #include "teal/value.hpp"
 
 namespace teal {
@@ -29,6 +30,8 @@ enum class BoundKind {
   kCase,       // children: condition, result pairs, then the ELSE result
   kAggregate,  // aggregate (only inside an aggregate operator's list)
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
+  kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
+  kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
 };
 
 enum class CompareOp {
@@ -42,6 +45,29 @@ enum class CompareOp {
   kNotDistinct
 };
 
+struct LogicalOperator;
+struct SubqueryResult;  // execution/subquery.hpp
+
+/// A subquery bound inside an expression. The kSubquery node's first `correlated`
+/// children are the outer expressions its plan reads (as kOuterRef 0, 1, …); for kAny
+/// and kAll the last child is the left operand. Shared and never changed after binding,
+/// so copies of an expression share it.
+struct BoundSubquery {
+  SubqueryKind kind = SubqueryKind::kScalar;
+  CompareOp op = CompareOp::kEqual;  // kAny / kAll
+  /// One column (the value, or what the left operand is compared with) for kScalar,
+  /// kAny and kAll, already of the comparison's type; any columns for kExists.
+  std::shared_ptr<const LogicalOperator> plan;
+  idx_t correlated = 0;
+  /// Prepared-statement values for parameters inside the plan (copies made for one
+  /// execution carry them), empty otherwise.
+  std::vector<Value> parameters;
+  /// Its SQL, for messages.
+  std::string text;
+  /// The rows of an uncorrelated kAny / kAll subquery, computed once per execution.
+  std::shared_ptr<const SubqueryResult> result;
+};
+
 struct Expression {
   BoundKind kind;
   LogicalType type;
@@ -52,6 +78,7 @@ struct Expression {
   std::shared_ptr<const ScalarFunction> function;      // kFunction
   std::shared_ptr<const AggregateFunction> aggregate;  // kAggregate
   bool distinct = false;                               // kAggregate: f(DISTINCT x)
+  std::shared_ptr<const BoundSubquery> subquery;       // kSubquery
   std::vector<std::unique_ptr<Expression>> children;
 
   Expression(BoundKind k, LogicalType t) : kind(k), type(std::move(t)) {}
@@ -59,6 +86,8 @@ struct Expression {
   /// True when the expression reads no column (it evaluates to one value).
   bool IsFoldable() const;
   std::unique_ptr<Expression> Copy() const;
+  /// A copy of this node alone, without its children.
+  std::unique_ptr<Expression> CopyNode() const;
   std::string ToString() const;
 };
 

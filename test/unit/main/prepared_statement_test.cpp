@@ -126,3 +126,27 @@ TEST_F(PreparedStatementTest, QuestionMarksInsideStringsAreText) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST_F(PreparedStatementTest, ParametersInsideSubqueriesTakeEachExecutionsValues) {
+  auto uncorrelated =
+      con.Prepare("SELECT count(*) FROM t WHERE i IN (SELECT i FROM t WHERE i > $1)");
+  EXPECT_EQ(uncorrelated.ParameterCount(), 1u);
+  EXPECT_EQ(uncorrelated.Execute(0).GetValue(0, 0).GetStored<int64_t>(), 3);
+  EXPECT_EQ(uncorrelated.Execute(2).GetValue(0, 0).GetStored<int64_t>(), 1);
+  auto correlated = con.Prepare(
+      "SELECT i, (SELECT count(*) FROM t AS u WHERE u.i < t.i AND u.i >= $1) FROM t ORDER BY i");
+  auto rows = correlated.Execute(2);
+  ASSERT_EQ(rows.RowCount(), 3u);
+  EXPECT_EQ(rows.GetValue(1, 0).GetStored<int64_t>(), 0);
+  EXPECT_EQ(rows.GetValue(1, 2).GetStored<int64_t>(), 1);
+  rows = correlated.Execute(1);
+  EXPECT_EQ(rows.GetValue(1, 2).GetStored<int64_t>(), 2);
+  auto scalar = con.Prepare("SELECT (SELECT s FROM t WHERE i = $1)");
+  EXPECT_EQ(scalar.Execute(2).GetValue(0, 0).GetString(), "two");
+  EXPECT_TRUE(scalar.Execute(7).GetValue(0, 0).IsNull());
+  EXPECT_THROW(con.Query("SELECT (SELECT i FROM t WHERE i > $1)", 1), InvalidInputError);
+}
+
+}  // namespace teal

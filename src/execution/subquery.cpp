@@ -1,0 +1,218 @@
+// Subqueries in expressions: running their plans and applying scalar, EXISTS and
+// quantified (ANY/ALL) semantics, with SQL's NULL rules.
+#include "execution/subquery.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+#include "execution/executor.hpp"
+#include "execution/expression_executor.hpp"
+#include "execution/physical_planner.hpp"
+#include "execution/row_key.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Runs the plan of `sub` with `outer` as its outer values and hands every result chunk
+/// to `take`, until `take` returns false or the rows run out.
+template <typename Take>
+void RunPlan(const BoundSubquery& sub, const std::vector<Value>& outer, Take take) {
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*sub.plan, sub.parameters, &outer);
+  Executor executor(*physical);
+  executor.Initialize();
+  while (auto chunk = executor.FetchChunk()) {
+    if (!take(*chunk)) break;
+  }
+}
+
+/// The value of a scalar subquery: NULL for no row, an error for more than one.
+Value ScalarValue(const BoundSubquery& sub, const LogicalType& type,
+                  const std::vector<Value>& outer) {
+  Value value(type);
+  idx_t rows = 0;
+  RunPlan(sub, outer, [&](const DataChunk& chunk) {
+    rows += chunk.size();
+    if (rows > 1) {
+      throw InvalidInputError(fmt::format(
+          "more than one row returned by a subquery used as an expression: {}", sub.text));
+    }
+    value = chunk.GetValue(0, 0);
+    return true;
+  });
+  return value;
+}
+
+bool Exists(const BoundSubquery& sub, const std::vector<Value>& outer) {
+  bool found = false;
+  RunPlan(sub, outer, [&](const DataChunk& chunk) {
+    found = chunk.size() > 0;
+    return !found;
+  });
+  return found;
+}
+
+std::shared_ptr<SubqueryResult> Rows(const BoundSubquery& sub, const std::vector<Value>& outer) {
+  auto result = std::make_shared<SubqueryResult>();
+  const bool hashed = sub.op == CompareOp::kEqual || sub.op == CompareOp::kNotEqual;
+  RunPlan(sub, outer, [&](const DataChunk& chunk) {
+    const Vector& column = chunk.data[0];
+    for (idx_t i = 0; i < chunk.size(); i++) {
+      result->count++;
+      if (!column.RowIsValid(i)) {
+        result->has_null = true;
+        continue;
+      }
+      if (hashed) {
+        std::string key;
+        EncodeKey(column, i, key);
+        result->keys.insert(std::move(key));
+      } else {
+        result->values.push_back(column.GetValue(i));
+      }
+    }
+    return true;
+  });
+  return result;
+}
+
+enum class Truth { kFalse, kTrue, kNull };
+
+/// `left` row `row` op ANY/ALL the rows of `r`, with SQL's rules: over no rows ANY is
+/// false and ALL true; otherwise a NULL operand, or no decisive row but a NULL one,
+/// makes the answer NULL.
+Truth Quantify(const BoundSubquery& sub, const Vector& left, idx_t row, const SubqueryResult& r) {
+  const bool any = sub.kind == SubqueryKind::kAny;
+  if (r.count == 0) return any ? Truth::kFalse : Truth::kTrue;
+  if (!left.RowIsValid(row)) return Truth::kNull;
+  // ANY stops at the first row for which the comparison holds, ALL at the first for
+  // which it does not.
+  bool decided = false;
+  if (sub.op == CompareOp::kEqual || sub.op == CompareOp::kNotEqual) {
+    std::string key;
+    EncodeKey(left, row, key);
+    bool equal_found = r.keys.count(key) > 0;
+    bool not_equal_found = r.keys.size() > (equal_found ? 1u : 0u);
+    bool holds_somewhere = sub.op == CompareOp::kEqual ? equal_found : not_equal_found;
+    bool fails_somewhere = sub.op == CompareOp::kEqual ? not_equal_found : equal_found;
+    decided = any ? holds_somewhere : fails_somewhere;
+  } else {
+    Value x = left.GetValue(row);
+    for (const Value& v : r.values) {
+      bool holds = ComparisonHolds(sub.op, CompareValues(x, v));
+      if (holds == any) {
+        decided = true;
+        break;
+      }
+    }
+  }
+  if (decided) return any ? Truth::kTrue : Truth::kFalse;
+  if (r.has_null) return Truth::kNull;
+  return any ? Truth::kFalse : Truth::kTrue;
+}
+
+void SetTruth(Vector& out, idx_t row, Truth t) {
+  if (t == Truth::kNull) {
+    out.SetNull(row);
+  } else {
+    out.Values<bool>()[row] = t == Truth::kTrue;
+  }
+}
+
+/// `e` evaluated over `input` as a flat vector of input.size() rows.
+Vector Flat(const Expression& e, const DataChunk& input) {
+  Vector v(e.type, std::max<idx_t>(input.size(), 1));
+  ExpressionExecutor::Execute(e, input, v);
+  v.Flatten(input.size());
+  return v;
+}
+
+}  // namespace
+
+void RunUncorrelatedSubqueries(ExpressionPtr& e) {
+  for (auto& child : e->children) RunUncorrelatedSubqueries(child);
+  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
+  const BoundSubquery& sub = *e->subquery;
+  const std::vector<Value> none;
+  switch (sub.kind) {
+    case SubqueryKind::kScalar:
+      e = MakeConstant(ScalarValue(sub, e->type, none));
+      return;
+    case SubqueryKind::kExists:
+      e = MakeConstant(Value::Boolean(Exists(sub, none)));
+      return;
+    case SubqueryKind::kAny:
+    case SubqueryKind::kAll: {
+      if (sub.result) return;
+      auto with_rows = std::make_shared<BoundSubquery>(sub);
+      with_rows->result = Rows(sub, none);
+      e->subquery = std::move(with_rows);
+      return;
+    }
+  }
+}
+
+void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result) {
+  const BoundSubquery& sub = *e.subquery;
+  const idx_t count = input.size();
+  std::vector<Vector> outer_columns;
+  for (idx_t i = 0; i < sub.correlated; i++) outer_columns.push_back(Flat(*e.children[i], input));
+  const bool quantified = sub.kind == SubqueryKind::kAny || sub.kind == SubqueryKind::kAll;
+  Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
+
+  // One run per distinct outer row in this chunk.
+  struct Answer {
+    Value value;  // kScalar
+    bool exists = false;
+    std::shared_ptr<const SubqueryResult> rows;
+  };
+  std::unordered_map<std::string, Answer> answers;
+  std::string key;
+  std::vector<Value> outer(sub.correlated);
+  for (idx_t row = 0; row < count; row++) {
+    const Answer* answer;
+    Answer uncorrelated;
+    if (quantified && sub.result) {
+      uncorrelated.rows = sub.result;
+      answer = &uncorrelated;
+    } else {
+      key.clear();
+      EncodeRow(outer_columns, row, key);
+      auto it = answers.find(key);
+      if (it == answers.end()) {
+        for (idx_t i = 0; i < sub.correlated; i++) outer[i] = outer_columns[i].GetValue(row);
+        Answer fresh;
+        switch (sub.kind) {
+          case SubqueryKind::kScalar:
+            fresh.value = ScalarValue(sub, e.type, outer);
+            break;
+          case SubqueryKind::kExists:
+            fresh.exists = Exists(sub, outer);
+            break;
+          case SubqueryKind::kAny:
+          case SubqueryKind::kAll:
+            fresh.rows = Rows(sub, outer);
+            break;
+        }
+        it = answers.emplace(key, std::move(fresh)).first;
+      }
+      answer = &it->second;
+    }
+    switch (sub.kind) {
+      case SubqueryKind::kScalar:
+        result.SetValue(row, answer->value);
+        break;
+      case SubqueryKind::kExists:
+        result.Values<bool>()[row] = answer->exists;
+        break;
+      case SubqueryKind::kAny:
+      case SubqueryKind::kAll:
+        SetTruth(result, row, Quantify(sub, left, row, *answer->rows));
+        break;
+    }
+  }
+}
+
+}  // namespace teal
