@@ -83,9 +83,10 @@ std::string TableEntry::ToSql() const {
 bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(table->name);
-  if (tables_.count(key)) {
+  if (tables_.count(key) || views_.count(key)) {
     if (if_not_exists) return false;
-    throw CatalogError(fmt::format("table \"{}\" already exists", table->name));
+    throw CatalogError(fmt::format("{} \"{}\" already exists",
+                                   views_.count(key) ? "a view named" : "table", table->name));
   }
   tables_.emplace(key, std::move(table));
   creation_order_.push_back("t:" + key);
@@ -98,10 +99,62 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   std::string key = Key(name);
   if (!tables_.erase(key)) {
     if (if_exists) return;
+    if (views_.count(key)) {
+      throw CatalogError(fmt::format("\"{}\" is a view, not a table: use DROP VIEW", name));
+    }
     throw CatalogError(fmt::format("table \"{}\" does not exist", name));
   }
   std::erase(creation_order_, "t:" + key);
   version_++;
+}
+
+std::string ViewEntry::ToSql() const {
+  std::string out = "CREATE VIEW " + QuoteIdentifier(name);
+  if (!column_names.empty()) {
+    out += "(";
+    for (size_t i = 0; i < column_names.size(); i++) {
+      out += (i ? ", " : "") + QuoteIdentifier(column_names[i]);
+    }
+    out += ")";
+  }
+  return out + " AS " + query_text + ";";
+}
+
+void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(view->name);
+  if (tables_.count(key)) {
+    throw CatalogError(fmt::format("table \"{}\" already exists", view->name));
+  }
+  auto it = views_.find(key);
+  if (it != views_.end()) {
+    if (!or_replace) throw CatalogError(fmt::format("view \"{}\" already exists", view->name));
+    it->second = std::move(view);
+  } else {
+    views_.emplace(key, std::move(view));
+    creation_order_.push_back("v:" + key);
+  }
+  version_++;
+}
+
+void Catalog::DropView(std::string_view name, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  if (!views_.erase(key)) {
+    if (if_exists) return;
+    if (tables_.count(key)) {
+      throw CatalogError(fmt::format("\"{}\" is a table, not a view: use DROP TABLE", name));
+    }
+    throw CatalogError(fmt::format("view \"{}\" does not exist", name));
+  }
+  std::erase(creation_order_, "v:" + key);
+  version_++;
+}
+
+std::shared_ptr<ViewEntry> Catalog::FindView(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = views_.find(Key(name));
+  return it == views_.end() ? nullptr : it->second;
 }
 
 std::shared_ptr<TableEntry> Catalog::FindTable(std::string_view name) const {
@@ -112,7 +165,12 @@ std::shared_ptr<TableEntry> Catalog::FindTable(std::string_view name) const {
 
 std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
   auto table = FindTable(name);
-  if (!table) throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  if (!table) {
+    if (FindView(name)) {
+      throw CatalogError(fmt::format("\"{}\" is a view, and only tables can be changed", name));
+    }
+    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  }
   return table;
 }
 
@@ -180,6 +238,8 @@ std::vector<std::string> Catalog::SchemaStatements() const {
     std::string key = entry.substr(2);
     if (entry[0] == 't') {
       out.push_back(tables_.at(key)->ToSql());
+    } else if (entry[0] == 'v') {
+      out.push_back(views_.at(key)->ToSql());
     } else {
       const auto& info = types_.at(key).Enum();
       std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";

@@ -41,6 +41,15 @@ struct TableEntry {
   std::string ToSql() const;
 };
 
+/// A view: a query stored as text, bound again wherever the view is used.
+struct ViewEntry {
+  std::string name;
+  std::vector<std::string> column_names;  // as declared; the query's names fill the rest
+  std::string query_text;                 // one SELECT statement
+  /// CREATE VIEW statement that recreates this view.
+  std::string ToSql() const;
+};
+
 class Catalog {
  public:
   static constexpr const char* kMainSchema = "main";
@@ -53,6 +62,13 @@ class Catalog {
   /// The table, or throws CatalogError naming it (and the closest existing name).
   std::shared_ptr<TableEntry> GetTable(std::string_view name) const;
   std::shared_ptr<TableEntry> FindTable(std::string_view name) const;
+
+  /// Tables and views share one namespace. With or_replace an existing view of that name
+  /// is replaced (a table is not).
+  void CreateView(std::shared_ptr<ViewEntry> view, bool or_replace);
+  /// Throws CatalogError if there is no such view (unless if_exists).
+  void DropView(std::string_view name, bool if_exists);
+  std::shared_ptr<ViewEntry> FindView(std::string_view name) const;
 
   void CreateEnumType(const std::string& name, std::vector<std::string> labels);
   /// Throws CatalogError if there is no such type or a table column uses it.
@@ -73,8 +89,9 @@ class Catalog {
 
   mutable std::mutex lock_;
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;
+  std::map<std::string, std::shared_ptr<ViewEntry>> views_;
   std::map<std::string, LogicalType> types_;
-  std::vector<std::string> creation_order_;  // "t:<key>" / "y:<key>"
+  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>"
   std::atomic<uint64_t> version_{0};
 };
 

@@ -10,6 +10,7 @@
 #include "execution/order.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
+#include "execution/update_delete.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -130,6 +131,16 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     case LogicalKind::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(plan);
       op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map);
+      break;
+    }
+    case LogicalKind::kDelete: {
+      auto& del = static_cast<LogicalDelete&>(plan);
+      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column);
+      break;
+    }
+    case LogicalKind::kUpdate: {
+      auto& update = static_cast<LogicalUpdate&>(plan);
+      op = std::make_unique<PhysicalUpdate>(update.table, update.columns);
       break;
     }
   }

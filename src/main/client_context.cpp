@@ -6,6 +6,7 @@
 #include <functional>
 #include <set>
 
+#include "catalog/table_append.hpp"
 #include "execution/executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "main/prepared_data.hpp"
@@ -49,6 +50,27 @@ Result EmptyResult(StatementType type) {
   return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
 }
 
+/// Whether statements of `type` are bound to a plan (and can take parameters).
+bool IsPlanned(StatementType type) {
+  return type == StatementType::kSelect || type == StatementType::kInsert ||
+         type == StatementType::kDelete || type == StatementType::kUpdate;
+}
+
+BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
+  switch (statement.type) {
+    case StatementType::kSelect:
+      return binder.BindSelect(static_cast<SelectStatement&>(statement));
+    case StatementType::kInsert:
+      return binder.BindInsert(static_cast<InsertStatement&>(statement));
+    case StatementType::kDelete:
+      return binder.BindDelete(static_cast<DeleteStatement&>(statement));
+    case StatementType::kUpdate:
+      return binder.BindUpdate(static_cast<UpdateStatement&>(statement));
+    default:
+      throw InternalError("statement without a plan");
+  }
+}
+
 void CheckSchema(const std::string& schema) {
   if (!schema.empty() && schema != Catalog::kMainSchema) {
     throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
@@ -63,20 +85,18 @@ Result ClientContext::Execute(SQLStatement& statement) {
         "use Prepare",
         statement.parameter_count));
   }
+  if (IsPlanned(statement.type)) {
+    Binder binder(database_->GetCatalog());
+    return ExecutePlan(statement.type, BindPlanned(binder, statement));
+  }
   switch (statement.type) {
-    case StatementType::kSelect: {
-      Binder binder(database_->GetCatalog());
-      return ExecutePlan(StatementType::kSelect,
-                         binder.BindSelect(static_cast<SelectStatement&>(statement)));
-    }
-    case StatementType::kInsert: {
-      Binder binder(database_->GetCatalog());
-      return ExecutePlan(StatementType::kInsert,
-                         binder.BindInsert(static_cast<InsertStatement&>(statement)));
-    }
     case StatementType::kCreate:
       if (auto* create = dynamic_cast<CreateTableStatement*>(&statement))
         return ExecuteCreateTable(*create);
+      if (auto* view = dynamic_cast<CreateViewStatement*>(&statement))
+        return ExecuteCreateView(*view);
+      if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement))
+        return ExecuteCreateTableAs(*as);
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
@@ -125,6 +145,68 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   return EmptyResult(StatementType::kCreate);
 }
 
+Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
+  CheckSchema(create.schema);
+  Catalog& catalog = database_->GetCatalog();
+  // Bound once now, so that a view over missing tables or columns is refused up front.
+  Binder binder(catalog);
+  BoundStatement bound = binder.BindSelect(*create.query);
+  if (create.column_names.size() > bound.names.size()) {
+    throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,
+                                  create.column_names.size(), bound.names.size()));
+  }
+  if (create.query_text.empty()) {
+    throw InternalError(fmt::format("the query of view \"{}\" was not found", create.name));
+  }
+  auto view = std::make_shared<ViewEntry>();
+  view->name = create.name;
+  view->column_names = create.column_names;
+  view->query_text = create.query_text;
+  catalog.CreateView(std::move(view), create.or_replace);
+  return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
+  CheckSchema(create.schema);
+  Catalog& catalog = database_->GetCatalog();
+  if (create.if_not_exists && (catalog.FindTable(create.name) || catalog.FindView(create.name))) {
+    return EmptyResult(StatementType::kCreate);
+  }
+  Binder binder(catalog);
+  BoundStatement bound = binder.BindSelect(*create.query);
+  if (create.column_names.size() > bound.names.size()) {
+    throw BinderError(fmt::format("table \"{}\" names {} columns but its query has {}", create.name,
+                                  create.column_names.size(), bound.names.size()));
+  }
+  auto table = std::make_shared<TableEntry>();
+  table->name = create.name;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < bound.names.size(); i++) {
+    ColumnDefinition column;
+    column.name = i < create.column_names.size() ? create.column_names[i] : bound.names[i];
+    column.type = bound.types[i];
+    std::string key = column.name;
+    for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!seen.insert(key).second) {
+      throw BinderError(fmt::format(
+          "column \"{}\" would be defined twice in table \"{}\"; name the columns apart",
+          column.name, create.name));
+    }
+    table->columns.push_back(std::move(column));
+  }
+  // Run the query to the end first: if it fails, no table is created.
+  Optimize(*bound.plan);
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
+  Executor executor(*physical);
+  executor.Initialize();
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  while (auto chunk = executor.FetchChunk()) chunks.push_back(std::move(chunk));
+  table->storage = std::make_shared<DataTable>(table->Types());
+  TableAppend(table).AppendAll(chunks);
+  catalog.CreateTable(std::move(table), false);
+  return EmptyResult(StatementType::kCreate);
+}
+
 Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
   std::string lowered = create.name;
   for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -141,17 +223,22 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {
-      bool exists = drop.kind == DropKind::kTable ? catalog.FindTable(name) != nullptr
-                                                  : catalog.FindType(name).has_value();
+      bool exists = drop.kind == DropKind::kTable  ? catalog.FindTable(name) != nullptr
+                    : drop.kind == DropKind::kView ? catalog.FindView(name) != nullptr
+                                                   : catalog.FindType(name).has_value();
       if (!exists) {
-        throw CatalogError(fmt::format("{} \"{}\" does not exist",
-                                       drop.kind == DropKind::kTable ? "table" : "type", name));
+        // The Drop* calls below say why (a view dropped as a table, …).
+        if (drop.kind == DropKind::kTable) catalog.DropTable(name, false);
+        if (drop.kind == DropKind::kView) catalog.DropView(name, false);
+        throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
     }
   }
   for (const auto& name : drop.names) {
     if (drop.kind == DropKind::kTable) {
       catalog.DropTable(name, drop.if_exists);
+    } else if (drop.kind == DropKind::kView) {
+      catalog.DropView(name, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }
@@ -188,7 +275,7 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   prepared->values.assign(count, Value());
   prepared->has_value.assign(count, false);
   StatementType type = prepared->statement->type;
-  prepared->planned = type == StatementType::kSelect || type == StatementType::kInsert;
+  prepared->planned = IsPlanned(type);
   if (prepared->planned) {
     BindPrepared(*prepared);
   } else if (count > 0) {
@@ -200,11 +287,7 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 void ClientContext::BindPrepared(PreparedData& prepared) {
   Binder binder(database_->GetCatalog());
   prepared.catalog_version = database_->GetCatalog().Version();
-  if (prepared.statement->type == StatementType::kSelect) {
-    prepared.bound = binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement));
-  } else {
-    prepared.bound = binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
-  }
+  prepared.bound = BindPlanned(binder, *prepared.statement);
   prepared.bind_with_values = binder.NeedsParameterValues();
   Optimize(*prepared.bound.plan);
   // A parameter directly under a cast takes that cast's type; any other occurrence
@@ -219,6 +302,11 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
       }
     }
     for (const auto& child : e.children) visit(*child, &e);
+    if (e.kind == BoundKind::kSubquery) {
+      // The visit only reads: the subquery's plan stays as it is.
+      ForEachExpression(const_cast<LogicalOperator&>(*e.subquery->plan),
+                        [&](ExpressionPtr& inner) { visit(*inner, nullptr); });
+    }
   };
   ForEachExpression(*prepared.bound.plan, [&](ExpressionPtr& e) { visit(*e, nullptr); });
 }
@@ -228,11 +316,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(database_->GetCatalog(), &values);
-    BoundStatement bound =
-        type == StatementType::kSelect
-            ? binder.BindSelect(static_cast<SelectStatement&>(*prepared.statement))
-            : binder.BindInsert(static_cast<InsertStatement&>(*prepared.statement));
-    return ExecutePlan(type, std::move(bound));
+    return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);

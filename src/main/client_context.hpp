@@ -39,6 +39,8 @@ class ClientContext {
   Result Execute(SQLStatement& statement);
   Result ExecuteCreateTable(const CreateTableStatement& create);
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
+  Result ExecuteCreateView(const CreateViewStatement& create);
+  Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   void BindPrepared(PreparedData& prepared);

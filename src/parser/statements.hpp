@@ -109,7 +109,7 @@ struct CreateEnumStatement : SQLStatement {
   std::vector<std::string> labels;
 };
 
-enum class DropKind { kTable, kType };
+enum class DropKind { kTable, kType, kView };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}
@@ -126,6 +126,44 @@ struct InsertStatement : SQLStatement {
   std::vector<std::string> columns;  // empty: all, in order
   bool default_values = false;       // INSERT INTO t DEFAULT VALUES
   std::unique_ptr<SelectStatement> select;
+};
+
+/// DELETE FROM t [AS alias] [WHERE condition]
+struct DeleteStatement : SQLStatement {
+  DeleteStatement() : SQLStatement(StatementType::kDelete) {}
+  BaseTableRef table;
+  ParsedExpressionPtr where;
+};
+
+/// UPDATE t [AS alias] SET column = value, … [FROM items] [WHERE condition]
+struct UpdateStatement : SQLStatement {
+  UpdateStatement() : SQLStatement(StatementType::kUpdate) {}
+  BaseTableRef table;
+  std::vector<std::string> columns;         // SET targets, in order
+  std::vector<ParsedExpressionPtr> values;  // one per target; kDefault for DEFAULT
+  std::unique_ptr<TableRef> from;
+  ParsedExpressionPtr where;
+};
+
+/// CREATE [OR REPLACE] VIEW v [(names)] AS query
+struct CreateViewStatement : SQLStatement {
+  CreateViewStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string schema;
+  std::string name;
+  std::vector<std::string> column_names;
+  bool or_replace = false;
+  std::shared_ptr<SelectStatement> query;
+  std::string query_text;  // the query as written, for the schema
+};
+
+/// CREATE TABLE t [(names)] AS query
+struct CreateTableAsStatement : SQLStatement {
+  CreateTableAsStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string schema;
+  std::string name;
+  std::vector<std::string> column_names;
+  bool if_not_exists = false;
+  std::unique_ptr<SelectStatement> query;
 };
 
 /// PRAGMA name; PRAGMA name = value; PRAGMA name(args)

@@ -44,15 +44,15 @@ class Transformer {
       case PG_QUERY__NODE__NODE_DROP_STMT:
         return Drop(*node.drop_stmt);
       case PG_QUERY__NODE__NODE_UPDATE_STMT:
-        throw NotImplementedError("UPDATE statements");
+        return Update(*node.update_stmt);
       case PG_QUERY__NODE__NODE_DELETE_STMT:
-        throw NotImplementedError("DELETE statements");
+        return Delete(*node.delete_stmt);
       case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
         throw NotImplementedError("transactions");
       case PG_QUERY__NODE__NODE_VIEW_STMT:
-        throw NotImplementedError("CREATE VIEW");
+        return CreateView(*node.view_stmt);
       case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
-        throw NotImplementedError("CREATE TABLE AS");
+        return CreateTableAs(*node.create_table_as_stmt);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
         throw NotImplementedError("EXPLAIN");
       case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
@@ -290,6 +290,121 @@ class Transformer {
     return insert;
   }
 
+  std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {
+    if (s.with_clause) throw NotImplementedError("WITH in DELETE");
+    if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
+    if (s.n_returning_list) throw NotImplementedError("DELETE … RETURNING");
+    auto del = std::make_unique<DeleteStatement>();
+    del->table = Table(*s.relation);
+    if (s.where_clause) del->where = Expr(s.where_clause);
+    return del;
+  }
+
+  std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s) {
+    if (s.with_clause) throw NotImplementedError("WITH in UPDATE");
+    if (s.n_returning_list) throw NotImplementedError("UPDATE … RETURNING");
+    auto update = std::make_unique<UpdateStatement>();
+    update->table = Table(*s.relation);
+    for (size_t i = 0; i < s.n_target_list; i++) {
+      const auto& target = *s.target_list[i]->res_target;
+      if (target.n_indirection) {
+        throw NotImplementedError("UPDATE of a part of a column (SET c[1] = …, SET (a, b) = …)");
+      }
+      if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF) {
+        throw NotImplementedError("UPDATE … SET (a, b) = …");
+      }
+      update->columns.push_back(target.name);
+      update->values.push_back(Expr(target.val));
+    }
+    for (size_t i = 0; i < s.n_from_clause; i++) {
+      auto item = From(s.from_clause[i]);
+      if (!update->from) {
+        update->from = std::move(item);
+      } else {
+        auto join = std::make_unique<TableRef>();
+        join->kind = TableRefKind::kJoin;
+        join->join_type = JoinType::kCross;
+        join->left = std::move(update->from);
+        join->right = std::move(item);
+        update->from = std::move(join);
+      }
+    }
+    if (s.where_clause) update->where = Expr(s.where_clause);
+    return update;
+  }
+
+  std::unique_ptr<CreateViewStatement> CreateView(const PgQuery__ViewStmt& s) {
+    if (s.n_options) throw NotImplementedError("options on CREATE VIEW");
+    if (s.with_check_option != PG_QUERY__VIEW_CHECK_OPTION__NO_CHECK_OPTION) {
+      throw NotImplementedError("WITH CHECK OPTION");
+    }
+    if (s.view->relpersistence && s.view->relpersistence[0] == 't') {
+      throw NotImplementedError("temporary views");
+    }
+    auto view = std::make_unique<CreateViewStatement>();
+    BaseTableRef name = Table(*s.view);
+    view->schema = name.schema;
+    view->name = name.name;
+    view->or_replace = s.replace;
+    for (size_t i = 0; i < s.n_aliases; i++) view->column_names.push_back(StringOf(s.aliases[i]));
+    if (s.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      throw NotImplementedError("a view over a statement other than SELECT");
+    }
+    view->query = std::shared_ptr<SelectStatement>(Select(*s.query->select_stmt));
+    view->query_text = QueryTextAfterAs();
+    return view;
+  }
+
+  std::unique_ptr<CreateTableAsStatement> CreateTableAs(const PgQuery__CreateTableAsStmt& s) {
+    if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      throw NotImplementedError("CREATE MATERIALIZED VIEW");
+    }
+    if (s.is_select_into) throw NotImplementedError("SELECT INTO");
+    if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
+    if (s.into->rel->relpersistence && s.into->rel->relpersistence[0] == 't') {
+      throw NotImplementedError("temporary tables");
+    }
+    auto create = std::make_unique<CreateTableAsStatement>();
+    BaseTableRef name = Table(*s.into->rel);
+    create->schema = name.schema;
+    create->name = name.name;
+    create->if_not_exists = s.if_not_exists;
+    for (size_t i = 0; i < s.into->n_col_names; i++) {
+      create->column_names.push_back(StringOf(s.into->col_names[i]));
+    }
+    if (s.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      throw NotImplementedError("CREATE TABLE AS over a statement other than SELECT");
+    }
+    create->query = Select(*s.query->select_stmt);
+    return create;
+  }
+
+  /// The text after the statement's first top-level AS keyword: a view's query.
+  std::string QueryTextAfterAs() {
+    std::string lower = Lower(sql_);
+    int depth = 0;
+    bool quoted = false;
+    for (size_t i = 0; i + 2 <= lower.size(); i++) {
+      char ch = lower[i];
+      if (ch == '\'' || ch == '"') quoted = !quoted;
+      if (quoted) continue;
+      if (ch == '(') depth++;
+      if (ch == ')') depth--;
+      bool word_start = i == 0 || !(std::isalnum(static_cast<unsigned char>(lower[i - 1])) ||
+                                    lower[i - 1] == '_');
+      bool word_end =
+          i + 2 == lower.size() ||
+          !(std::isalnum(static_cast<unsigned char>(lower[i + 2])) || lower[i + 2] == '_');
+      if (depth == 0 && word_start && word_end && lower.compare(i, 2, "as") == 0) {
+        std::string text(sql_.substr(i + 2));
+        size_t b = text.find_first_not_of(" \t\n\r");
+        size_t e = text.find_last_not_of(" \t\n\r;");
+        return b == std::string::npos ? "" : text.substr(b, e - b + 1);
+      }
+    }
+    return "";
+  }
+
   std::unique_ptr<CreateTableStatement> CreateTable(const PgQuery__CreateStmt& s) {
     if (s.n_inh_relations) throw NotImplementedError("INHERITS");
     if (s.partspec || s.partbound) throw NotImplementedError("partitioned tables");
@@ -368,6 +483,13 @@ class Transformer {
     drop->cascade = s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
     if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
       drop->kind = DropKind::kTable;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const Node* object = s.objects[i];
+        const auto& list = *object->list;
+        drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+      }
+    } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
+      drop->kind = DropKind::kView;
       for (size_t i = 0; i < s.n_objects; i++) {
         const Node* object = s.objects[i];
         const auto& list = *object->list;

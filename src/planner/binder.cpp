@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "function/function.hpp"
+#include "parser/parser.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -790,6 +791,16 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
+void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan) {
+  if (!where) return;
+  scope.clause = "WHERE";
+  auto filter = std::make_unique<LogicalFilter>();
+  filter->expressions.push_back(BindBoolean(BindExpression(*where, scope), "WHERE clause"));
+  filter->types = plan->types;
+  filter->children.push_back(std::move(plan));
+  plan = std::move(filter);
+}
+
 void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
   if (!select.limit && !select.offset) return;
   auto limit = std::make_unique<LogicalLimit>();
@@ -813,6 +824,138 @@ idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
 
 // ---- statements -------------------------------------------------------------------
 
+BoundStatement Binder::BindView(const ViewEntry& view) {
+  auto statements = ParseSql(view.query_text);
+  if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
+    throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
+  }
+  // A view sees the catalog, not the WITH names around the query that uses it.
+  Binder child(catalog_);
+  BoundStatement bound;
+  try {
+    bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
+  } catch (const Error& error) {
+    throw BinderError(fmt::format("view \"{}\" cannot be used: {}", view.name, error.what()));
+  }
+  if (view.column_names.size() > bound.names.size()) {
+    throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", view.name,
+                                  view.column_names.size(), bound.names.size()));
+  }
+  for (size_t i = 0; i < view.column_names.size(); i++) bound.names[i] = view.column_names[i];
+  return bound;
+}
+
+std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Scope& scope,
+                                                    std::shared_ptr<TableEntry>& table) {
+  if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
+  }
+  table = catalog_.GetTable(ref.name);
+  Binding binding;
+  binding.alias = ref.alias.empty() ? table->name : ref.alias;
+  auto get = std::make_unique<LogicalGet>();
+  get->table = table;
+  for (idx_t i = 0; i < table->columns.size(); i++) {
+    get->column_ids.push_back(i);
+    get->types.push_back(table->columns[i].type);
+    binding.names.push_back(table->columns[i].name);
+    binding.types.push_back(table->columns[i].type);
+  }
+  get->column_ids.push_back(kRowIdColumn);
+  get->types.push_back(TypeId::kBigInt);
+  scope.bindings.push_back(std::move(binding));
+  return get;
+}
+
+BoundStatement Binder::BindDelete(const DeleteStatement& del) {
+  Scope scope;
+  std::shared_ptr<TableEntry> table;
+  LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table);
+  const idx_t row_id = table->columns.size();
+  AddWhere(del.where.get(), scope, plan);
+  auto logical = std::make_unique<LogicalDelete>();
+  logical->table = table;
+  logical->row_id_column = row_id;
+  logical->types = {LogicalType(TypeId::kBigInt)};
+  logical->children.push_back(std::move(plan));
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
+BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
+  Scope scope;
+  std::shared_ptr<TableEntry> table;
+  LogicalOperatorPtr plan = BindTargetTable(update.table, scope, table);
+  // The row id is the last column of the target's scan; FROM items come after it.
+  const idx_t row_id = table->columns.size();
+  if (update.from) {
+    scope.bindings[0].names.push_back("");  // the row id: no name can reach it
+    scope.bindings[0].types.push_back(TypeId::kBigInt);
+    auto join = std::make_unique<LogicalJoin>();
+    join->join_type = JoinType::kCross;
+    auto right = BindTableRef(*update.from, scope);
+    join->types = plan->types;
+    join->types.insert(join->types.end(), right->types.begin(), right->types.end());
+    join->children.push_back(std::move(plan));
+    join->children.push_back(std::move(right));
+    plan = std::move(join);
+  }
+  AddWhere(update.where.get(), scope, plan);
+
+  auto projection = std::make_unique<LogicalProjection>();
+  auto logical = std::make_unique<LogicalUpdate>();
+  scope.clause = "UPDATE … SET";
+  for (size_t i = 0; i < update.columns.size(); i++) {
+    idx_t column = table->ColumnIndex(update.columns[i]);
+    if (column == kInvalidIndex) {
+      throw BinderError(
+          fmt::format("column \"{}\" not found in table \"{}\"", update.columns[i], table->name));
+    }
+    for (idx_t earlier : logical->columns) {
+      if (earlier == column) {
+        throw BinderError(
+            fmt::format("column \"{}\" is assigned more than once", table->columns[column].name));
+      }
+    }
+    const ColumnDefinition& definition = table->columns[column];
+    ExpressionPtr value;
+    if (update.values[i]->kind == ExprKind::kDefault) {
+      value = MakeConstant(definition.default_value ? *definition.default_value
+                                                    : Value(definition.type));
+    } else {
+      value = BindExpression(*update.values[i], scope);
+    }
+    if (!CastExists(value->type, definition.type)) {
+      throw BinderError(fmt::format("cannot assign a value of type {} to column \"{}\" ({})",
+                                    value->type.ToString(), definition.name,
+                                    definition.type.ToString()));
+    }
+    try {
+      projection->expressions.push_back(MakeCast(std::move(value), definition.type));
+    } catch (const ConversionError& error) {
+      throw ConversionError(
+          std::string(error.what()) +
+          fmt::format(" (column \"{}\" of table \"{}\")", definition.name, table->name));
+    }
+    projection->types.push_back(definition.type);
+    logical->columns.push_back(column);
+  }
+  projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
+  projection->types.push_back(TypeId::kBigInt);
+  projection->children.push_back(std::move(plan));
+  logical->table = table;
+  logical->types = {LogicalType(TypeId::kBigInt)};
+  logical->children.push_back(std::move(projection));
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
 namespace {
 /// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
 LogicalType ResolveNull(const LogicalType& type) {
@@ -832,15 +975,7 @@ bool Binder::IsBuiltinTypeName(std::string_view name) {
 
 void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                             BoundStatement& bound, bool resolve_nulls) {
-  if (select.where) {
-    scope.clause = "WHERE";
-    auto filter = std::make_unique<LogicalFilter>();
-    filter->expressions.push_back(
-        BindBoolean(BindExpression(*select.where, scope), "WHERE clause"));
-    filter->types = plan->types;
-    filter->children.push_back(std::move(plan));
-    plan = std::move(filter);
-  }
+  AddWhere(select.where.get(), scope, plan);
 
   // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
   std::vector<ExpressionPtr> groups;
@@ -1077,6 +1212,17 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       }
       if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
         throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
+      }
+      if (auto view = catalog_.FindView(ref.name)) {
+        BoundStatement bound = BindView(*view);
+        Binding binding;
+        binding.alias = ref.alias.empty() ? view->name : ref.alias;
+        binding.offset = offset;
+        binding.names = bound.names;
+        binding.types = bound.types;
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return std::move(bound.plan);
       }
       auto table = catalog_.GetTable(ref.name);
       Binding binding;

@@ -31,6 +31,8 @@ class Binder {
   /// result needs; INSERT … SELECT keeps them untyped so they convert to any column.
   BoundStatement BindSelect(const SelectStatement& select, bool resolve_nulls = true);
   BoundStatement BindInsert(const InsertStatement& insert);
+  BoundStatement BindDelete(const DeleteStatement& del);
+  BoundStatement BindUpdate(const UpdateStatement& update);
 
   /// True for names of built-in types (which user types may not take).
   static bool IsBuiltinTypeName(std::string_view name);
@@ -49,6 +51,8 @@ class Binder {
  private:
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
+  /// A view's query, bound afresh, with the view's column names.
+  BoundStatement BindView(const ViewEntry& view);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);
@@ -64,6 +68,12 @@ class Binder {
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
+  /// A scan of every column of the table `ref` names plus its row id (last), for DELETE
+  /// and UPDATE; its columns join `scope` under the table's name or alias.
+  std::unique_ptr<LogicalGet> BindTargetTable(const BaseTableRef& ref, Scope& scope,
+                                              std::shared_ptr<TableEntry>& table);
+  /// Puts `where` (when given) as a filter on top of `plan`.
+  void AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan);
   /// Puts LIMIT/OFFSET (when the statement has them) on top of `plan`.
   void AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan);
   idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);

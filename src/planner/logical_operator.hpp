@@ -22,7 +22,9 @@ enum class LogicalKind {
   kSetOperation,
   kOrder,
   kLimit,
-  kInsert
+  kInsert,
+  kDelete,
+  kUpdate
 };
 
 struct LogicalOperator {
@@ -114,6 +116,25 @@ struct LogicalInsert : LogicalOperator {
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_map;  // table column -> child column, or kInvalidIndex
   std::vector<Value> defaults;    // table column -> value when not supplied
+};
+
+}  // namespace teal
+
+namespace teal {
+
+/// Deletes the rows whose ids the child produces in column `row_id_column`.
+struct LogicalDelete : LogicalOperator {
+  LogicalDelete() : LogicalOperator(LogicalKind::kDelete) {}
+  std::shared_ptr<TableEntry> table;
+  idx_t row_id_column = 0;
+};
+
+/// Sets table columns `columns` of the rows the child produces: its columns are the new
+/// values in that order, then the row id.
+struct LogicalUpdate : LogicalOperator {
+  LogicalUpdate() : LogicalOperator(LogicalKind::kUpdate) {}
+  std::shared_ptr<TableEntry> table;
+  std::vector<idx_t> columns;
 };
 
 }  // namespace teal

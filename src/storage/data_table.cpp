@@ -5,17 +5,31 @@
 #include <cstring>
 
 #include "common/assert.hpp"
+#include "teal/error.hpp"
 
 namespace teal {
 
-struct RowVersionInfo {};
+/// Which rows of a row group are deleted: per vector, a bit per row (set = deleted), or
+/// null while none of its rows is.
+struct RowVersionInfo {
+  std::vector<std::unique_ptr<uint64_t[]>> deleted;
+};
+
+namespace {
+constexpr idx_t kMaskWords = kVectorSize / 64;
+
+const uint64_t* DeletedMask(const RowGroup& group, idx_t vector_index) {
+  if (!group.versions || vector_index >= group.versions->deleted.size()) return nullptr;
+  return group.versions->deleted[vector_index].get();
+}
+}  // namespace
 
 DataTable::DataTable(std::vector<LogicalType> types) : types_(std::move(types)) {}
 DataTable::~DataTable() = default;
 
 idx_t DataTable::RowCount() const {
   std::lock_guard<std::mutex> guard(lock_);
-  return total_rows_;
+  return total_rows_ - deleted_rows_;
 }
 
 RowGroup& DataTable::NewRowGroup() {
@@ -137,22 +151,107 @@ bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids
   std::lock_guard<std::mutex> guard(lock_);
   while (state.row_group < row_groups_.size()) {
     const RowGroup& group = *row_groups_[state.row_group];
-    idx_t first_row = state.vector_index * kVectorSize;
+    const idx_t vector_index = state.vector_index;
+    idx_t first_row = vector_index * kVectorSize;
     if (first_row >= group.count) {
       state.row_group++;
       state.vector_index = 0;
       continue;
     }
+    state.vector_index++;
     idx_t count = std::min(kVectorSize, group.count - first_row);
+    const uint64_t* deleted = DeletedMask(group, vector_index);
+    SelectionVector live;
+    idx_t live_count = count;
+    if (deleted) {
+      live = SelectionVector(count);
+      live_count = 0;
+      for (idx_t r = 0; r < count; r++) {
+        if (!((deleted[r / 64] >> (r % 64)) & 1)) live.Set(live_count++, r);
+      }
+      if (live_count == 0) continue;
+    }
     for (idx_t i = 0; i < column_ids.size(); i++) {
-      out.data[i].Reference(*group.columns[column_ids[i]][state.vector_index]);
+      if (column_ids[i] == kRowIdColumn) {
+        Vector ids(LogicalType(TypeId::kBigInt), kVectorSize, /*zero_fill=*/false);
+        int64_t* values = ids.Values<int64_t>();
+        const auto base = static_cast<int64_t>(group.start + first_row);
+        for (idx_t r = 0; r < count; r++) values[r] = base + static_cast<int64_t>(r);
+        out.data[i] = std::move(ids);
+      } else {
+        out.data[i].Reference(*group.columns[column_ids[i]][vector_index]);
+      }
     }
     out.SetCardinality(count);
-    state.vector_index++;
+    if (deleted) out.Slice(live, live_count);
     return true;
   }
   out.SetCardinality(0);
   return false;
+}
+
+std::pair<RowGroup*, idx_t> DataTable::Locate(int64_t row_id) const {
+  if (row_id < 0 || static_cast<idx_t>(row_id) >= total_rows_) {
+    throw InternalError("row id " + std::to_string(row_id) + " is not in the table");
+  }
+  auto id = static_cast<idx_t>(row_id);
+  RowGroup* group = row_groups_[id / kRowGroupSize].get();
+  return {group, id - group->start};
+}
+
+idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
+  std::lock_guard<std::mutex> guard(lock_);
+  // First make room for every mask the ids need, so that marking cannot fail half-way.
+  for (int64_t id : row_ids) {
+    auto [group, row] = Locate(id);
+    if (!group->versions) group->versions = std::make_unique<RowVersionInfo>();
+    auto& masks = group->versions->deleted;
+    idx_t v = row / kVectorSize;
+    if (masks.size() <= v) masks.resize(kRowGroupSize / kVectorSize);
+    if (!masks[v]) {
+      masks[v] = std::make_unique<uint64_t[]>(kMaskWords);  // zeroed: nothing deleted
+    }
+  }
+  idx_t deleted = 0;
+  for (int64_t id : row_ids) {
+    auto [group, row] = Locate(id);
+    uint64_t* mask = group->versions->deleted[row / kVectorSize].get();
+    idx_t bit = row % kVectorSize;
+    uint64_t flag = uint64_t(1) << (bit % 64);
+    if (mask[bit / 64] & flag) continue;
+    mask[bit / 64] |= flag;
+    deleted++;
+  }
+  deleted_rows_ += deleted;
+  return deleted;
+}
+
+void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
+                       const DataChunk& values) {
+  std::lock_guard<std::mutex> guard(lock_);
+  TEAL_CHECK_EQ(columns.size(), values.ColumnCount());
+  TEAL_CHECK_LE(values.size(), row_ids.size());
+  // Copy-on-write first (the only step that allocates much), then write the values.
+  for (idx_t i = 0; i < values.size(); i++) {
+    auto [group, row] = Locate(row_ids[i]);
+    idx_t v = row / kVectorSize;
+    idx_t rows_in_vector = std::min(kVectorSize, group->count - v * kVectorSize);
+    for (idx_t c : columns) {
+      auto& stored = group->columns[c][v];
+      if (stored->SharesNothing()) continue;
+      auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
+      copy->CopyFrom(*stored, SelectionVector(), rows_in_vector, 0, 0);
+      stored = std::move(copy);
+    }
+  }
+  for (idx_t i = 0; i < values.size(); i++) {
+    auto [group, row] = Locate(row_ids[i]);
+    SelectionVector none;
+    for (idx_t k = 0; k < columns.size(); k++) {
+      Vector& stored = *group->columns[columns[k]][row / kVectorSize];
+      stored.CopyFrom(values.data[k], none, 1, i, row % kVectorSize);
+    }
+  }
 }
 
 }  // namespace teal

@@ -20,6 +20,10 @@ namespace teal {
 
 inline constexpr idx_t kRowGroupSize = 60 * kVectorSize;  // 122,880 rows
 
+/// A column id that scans produce as the row's id (BIGINT): its position in the table,
+/// counting deleted rows. DELETE and UPDATE find their rows by it.
+inline constexpr idx_t kRowIdColumn = static_cast<idx_t>(-2);
+
 struct RowGroup {
   idx_t start = 0;
   idx_t count = 0;
@@ -55,17 +59,31 @@ class DataTable {
   void AppendAll(std::span<DataChunk* const> chunks);
 
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
-  /// rows, referencing the stored vectors. Returns false when the scan is done.
+  /// rows, referencing the stored vectors, without the deleted rows. Returns false when
+  /// the scan is done. A column id kRowIdColumn gives the rows' ids.
   bool Scan(TableScanState& state, const std::vector<idx_t>& column_ids, DataChunk& out) const;
+
+  /// Deletes the rows with the given ids (BIGINT, from a scan's kRowIdColumn); ids of
+  /// rows deleted already are skipped. All or nothing. Returns how many rows it deleted.
+  idx_t Delete(const std::vector<int64_t>& row_ids);
+
+  /// Sets column columns[k] of row row_ids[i] to row i of values.data[k], for
+  /// i < values.size(). Stored vectors that a scan still references are copied first,
+  /// so results already handed out keep their values.
+  void Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
+              const DataChunk& values);
 
  private:
   /// `give` is &chunk when its vectors may be taken, else null.
   void AppendLocked(const DataChunk& chunk, DataChunk* give);
+  /// Row group and row within it of a row id; throws InternalError for a bad id.
+  std::pair<RowGroup*, idx_t> Locate(int64_t row_id) const;
   RowGroup& NewRowGroup();
 
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
-  idx_t total_rows_ = 0;
+  idx_t total_rows_ = 0;  // appended, deleted ones included
+  idx_t deleted_rows_ = 0;
   mutable std::mutex lock_;
 };
 

@@ -150,3 +150,22 @@ TEST_F(PreparedStatementTest, ParametersInsideSubqueriesTakeEachExecutionsValues
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST_F(PreparedStatementTest, UpdateAndDeleteTakeParameters) {
+  auto update = con.Prepare("UPDATE t SET s = $1 WHERE i = $2");
+  EXPECT_EQ(update.Type(), StatementType::kUpdate);
+  EXPECT_EQ(update.ParameterType(1).Id(), TypeId::kVarchar);
+  EXPECT_EQ(update.ParameterType(2).Id(), TypeId::kInteger);
+  EXPECT_EQ(update.Execute("uno", 1).GetValue(0, 0).GetStored<int64_t>(), 1);
+  EXPECT_EQ(update.Execute("nine", 9).GetValue(0, 0).GetStored<int64_t>(), 0);
+  EXPECT_EQ(CountWhere("s = 'uno'"), 1);
+  auto del = con.Prepare("DELETE FROM t WHERE i >= ?");
+  EXPECT_EQ(del.Type(), StatementType::kDelete);
+  EXPECT_EQ(del.Execute(3).GetValue(0, 0).GetStored<int64_t>(), 1);
+  EXPECT_EQ(del.Execute(3).GetValue(0, 0).GetStored<int64_t>(), 0);
+  EXPECT_EQ(CountWhere("true"), 2);
+}
+
+}  // namespace teal

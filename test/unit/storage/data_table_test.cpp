@@ -120,3 +120,64 @@ TEST(DataTableTest, CopiesSharedPartialAndMisalignedVectors) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(DataTableTest, DeletedRowsLeaveScansAndTheRowCount) {
+  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  for (idx_t first = 0; first < 3 * kVectorSize; first += kVectorSize) {
+    auto chunk = FullChunk(first);
+    table.Append(*chunk);
+  }
+  // Every row of the second vector, and every other row of the first.
+  std::vector<int64_t> ids;
+  for (idx_t i = 0; i < kVectorSize; i += 2) ids.push_back(static_cast<int64_t>(i));
+  for (idx_t i = kVectorSize; i < 2 * kVectorSize; i++) ids.push_back(static_cast<int64_t>(i));
+  EXPECT_EQ(table.Delete(ids), kVectorSize / 2 + kVectorSize);
+  EXPECT_EQ(table.Delete({1, 0}), 1u);  // 0 was deleted already
+  EXPECT_EQ(table.RowCount(), 3 * kVectorSize - kVectorSize / 2 - kVectorSize - 1);
+
+  TableScanState state;
+  DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kBigInt)});
+  std::vector<int64_t> seen_ids;
+  while (table.Scan(state, {0, kRowIdColumn}, out)) {
+    for (idx_t i = 0; i < out.size(); i++) {
+      int64_t id = out.data[1].Values<int64_t>()[i];
+      if (id % 7) {
+        ASSERT_EQ(out.data[0].Values<int64_t>()[i], id * 10) << id;
+      }
+      seen_ids.push_back(id);
+    }
+  }
+  ASSERT_EQ(seen_ids.size(), table.RowCount());
+  EXPECT_EQ(seen_ids.front(), 3);
+  EXPECT_EQ(seen_ids[kVectorSize / 2 - 2], static_cast<int64_t>(kVectorSize - 1));
+  EXPECT_EQ(seen_ids[kVectorSize / 2 - 1], static_cast<int64_t>(2 * kVectorSize));
+}
+
+TEST(DataTableTest, UpdateCopiesVectorsThatAScanStillHolds) {
+  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto chunk = FullChunk(0);
+  table.Append(*chunk);
+  // A reader holds the stored vectors (as a streaming result would).
+  TableScanState state;
+  DataChunk held({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  ASSERT_TRUE(table.Scan(state, {0, 1}, held));
+
+  DataChunk values({LogicalType(TypeId::kVarchar)});
+  values.data[0].Values<string_t>()[0] = values.data[0].AddString("a new value, longer than 12");
+  values.data[0].SetNull(1);
+  values.SetCardinality(2);
+  table.Update({5, 9}, {1}, values);
+
+  EXPECT_EQ(held.data[1].Values<string_t>()[5].View(), "string number 5");
+  EXPECT_TRUE(held.data[1].RowIsValid(9));
+  TableScanState again;
+  DataChunk now({LogicalType(TypeId::kVarchar)});
+  ASSERT_TRUE(table.Scan(again, {1}, now));
+  EXPECT_EQ(now.data[0].Values<string_t>()[5].View(), "a new value, longer than 12");
+  EXPECT_FALSE(now.data[0].RowIsValid(9));
+  EXPECT_EQ(now.data[0].Values<string_t>()[6].View(), "string number 6");
+}
+
+}  // namespace teal

@@ -1,0 +1,125 @@
+// DELETE and UPDATE: collect, check, then change the table in one step.
+#include "execution/update_delete.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+struct CountSource : SourceState {
+  bool done = false;
+};
+
+/// Emits `rows` once, as the statement's one-row result.
+void EmitCount(DataChunk& chunk, SourceState& state, idx_t rows) {
+  auto& source = static_cast<CountSource&>(state);
+  if (source.done) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  chunk.data[0].Values<int64_t>()[0] = static_cast<int64_t>(rows);
+  chunk.SetCardinality(1);
+  source.done = true;
+}
+
+void CollectRowIds(const Vector& ids, idx_t count, std::vector<int64_t>& out) {
+  Vector flat(LogicalType(TypeId::kBigInt), 0);
+  flat.Reference(ids);
+  flat.Flatten(count);
+  const int64_t* values = flat.Values<int64_t>();
+  out.insert(out.end(), values, values + count);
+}
+
+struct DeleteSink : SinkState {
+  std::vector<int64_t> row_ids;
+  idx_t deleted = 0;
+};
+
+struct UpdateSink : SinkState {
+  std::vector<std::vector<int64_t>> row_ids;  // per chunk of values
+  std::vector<std::unique_ptr<DataChunk>> values;
+  idx_t updated = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SinkState> PhysicalDelete::GetSinkState() const {
+  return std::make_unique<DeleteSink>();
+}
+
+void PhysicalDelete::Sink(DataChunk& input, SinkState& state) const {
+  CollectRowIds(input.data[row_id_column_], input.size(), static_cast<DeleteSink&>(state).row_ids);
+}
+
+void PhysicalDelete::Finalize(SinkState& state) const {
+  auto& sink = static_cast<DeleteSink&>(state);
+  sink.deleted = table_->storage->Delete(sink.row_ids);
+}
+
+std::unique_ptr<SourceState> PhysicalDelete::GetSourceState() const {
+  return std::make_unique<CountSource>();
+}
+
+void PhysicalDelete::GetData(DataChunk& chunk, SourceState& state) const {
+  EmitCount(chunk, state, static_cast<DeleteSink&>(*sink_state).deleted);
+}
+
+std::unique_ptr<SinkState> PhysicalUpdate::GetSinkState() const {
+  return std::make_unique<UpdateSink>();
+}
+
+void PhysicalUpdate::Sink(DataChunk& input, SinkState& state) const {
+  auto& sink = static_cast<UpdateSink&>(state);
+  const idx_t count = input.size();
+  // NOT NULL is checked here, before anything is changed.
+  for (idx_t k = 0; k < columns_.size(); k++) {
+    const ColumnDefinition& column = table_->columns[columns_[k]];
+    const Vector& v = input.data[k];
+    if (!column.not_null || v.Validity().AllValid()) continue;
+    for (idx_t row = 0; row < (v.IsConstant() ? 1 : count); row++) {
+      if (!v.RowIsValid(row)) {
+        throw ConstraintError(
+            fmt::format("NOT NULL constraint failed: {}.{} (UPDATE)", table_->name, column.name));
+      }
+    }
+  }
+  std::vector<LogicalType> types;
+  for (idx_t c : columns_) types.push_back(table_->columns[c].type);
+  auto values = std::make_unique<DataChunk>(types, std::max<idx_t>(count, 1));
+  SelectionVector none;
+  for (idx_t k = 0; k < columns_.size(); k++) {
+    Vector source(types[k], 0);
+    source.Reference(input.data[k]);
+    source.Flatten(count);
+    values->data[k].CopyFrom(source, none, count, 0, 0);
+  }
+  values->SetCardinality(count);
+  sink.row_ids.emplace_back();
+  CollectRowIds(input.data[columns_.size()], count, sink.row_ids.back());
+  sink.values.push_back(std::move(values));
+}
+
+void PhysicalUpdate::Finalize(SinkState& state) const {
+  auto& sink = static_cast<UpdateSink&>(state);
+  std::unordered_set<int64_t> distinct;
+  for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
+  for (size_t i = 0; i < sink.values.size(); i++) {
+    table_->storage->Update(sink.row_ids[i], columns_, *sink.values[i]);
+  }
+  sink.updated = distinct.size();
+}
+
+std::unique_ptr<SourceState> PhysicalUpdate::GetSourceState() const {
+  return std::make_unique<CountSource>();
+}
+
+void PhysicalUpdate::GetData(DataChunk& chunk, SourceState& state) const {
+  EmitCount(chunk, state, static_cast<UpdateSink&>(*sink_state).updated);
+}
+
+}  // namespace teal
