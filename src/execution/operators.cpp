@@ -115,6 +115,33 @@ OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output,
   return last >= end ? OperatorResult::kFinished : OperatorResult::kNeedMoreInput;
 }
 
+// ---- range -------------------------------------------------------------------------
+
+namespace {
+struct RangeState : SourceState {
+  uint64_t emitted = 0;
+};
+}  // namespace
+
+std::unique_ptr<SourceState> PhysicalRange::GetSourceState() const {
+  return std::make_unique<RangeState>();
+}
+
+void PhysicalRange::GetData(DataChunk& chunk, SourceState& state) const {
+  auto& s = static_cast<RangeState&>(state);
+  idx_t n = static_cast<idx_t>(std::min<uint64_t>(count_ - s.emitted, chunk.Capacity()));
+  int64_t* out = chunk.data[0].Values<int64_t>();
+  // In unsigned arithmetic, so the last value may be near the int64 limits without
+  // an intermediate overflowing; the binder made sure every value fits.
+  uint64_t value = static_cast<uint64_t>(start_) + s.emitted * static_cast<uint64_t>(step_);
+  for (idx_t i = 0; i < n; i++) {
+    out[i] = static_cast<int64_t>(value);
+    value += static_cast<uint64_t>(step_);
+  }
+  s.emitted += n;
+  chunk.SetCardinality(n);
+}
+
 // ---- insert -------------------------------------------------------------------------
 
 namespace {

@@ -36,6 +36,22 @@ class PhysicalDummyScan : public PhysicalOperator {
   void GetData(DataChunk& chunk, SourceState& state) const override;
 };
 
+/// range() / generate_series(): `count` BIGINT values start, start + step, …
+class PhysicalRange : public PhysicalOperator {
+ public:
+  PhysicalRange(std::vector<LogicalType> types, int64_t start, int64_t step, uint64_t count)
+      : PhysicalOperator(std::move(types)), start_(start), step_(step), count_(count) {}
+  std::string Name() const override { return "RANGE"; }
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  int64_t start_;
+  int64_t step_;
+  uint64_t count_;
+};
+
 class PhysicalValues : public PhysicalOperator {
  public:
   PhysicalValues(std::vector<LogicalType> types, std::vector<std::vector<ExpressionPtr>> rows)

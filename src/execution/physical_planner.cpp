@@ -133,6 +133,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
       op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map);
       break;
     }
+    case LogicalKind::kRange: {
+      auto& range = static_cast<LogicalRange&>(plan);
+      op = std::make_unique<PhysicalRange>(range.types, range.start, range.step, range.count);
+      break;
+    }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
       op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column);

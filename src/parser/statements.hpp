@@ -39,7 +39,7 @@ struct OrderTerm {
 
 struct SelectStatement;
 
-enum class TableRefKind { kBase, kJoin, kSubquery };
+enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };
 enum class JoinType { kInner, kLeft, kRight, kFull, kCross };
 
 /// An item of FROM: a table, a join of two items, or a subquery.
@@ -55,6 +55,7 @@ struct TableRef {
   std::vector<std::string> using_columns;     // kJoin: USING (…)
   bool natural = false;                       // kJoin: NATURAL
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
+  ParsedExpressionPtr function;               // kTableFunction: the call, a kFunction
 };
 
 enum class SetOperation { kNone, kUnion, kIntersect, kExcept };

@@ -200,8 +200,24 @@ class Transformer {
         if (join.alias) throw NotImplementedError("an alias on a join");
         return ref;
       }
-      case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
-        throw NotImplementedError("table functions");
+      case PG_QUERY__NODE__NODE_RANGE_FUNCTION: {
+        const auto& range = *node->range_function;
+        if (range.lateral) throw NotImplementedError("LATERAL table functions");
+        if (range.ordinality) throw NotImplementedError("WITH ORDINALITY");
+        if (range.is_rowsfrom || range.n_functions != 1) throw NotImplementedError("ROWS FROM");
+        if (range.n_coldeflist) throw NotImplementedError("column definitions on a table function");
+        const Node* item = range.functions[0];
+        if (item->node_case == PG_QUERY__NODE__NODE_LIST && item->list->n_items > 0) {
+          item = item->list->items[0];
+        }
+        ref->kind = TableRefKind::kTableFunction;
+        ref->function = Expr(item);
+        if (ref->function->kind != ExprKind::kFunction) {
+          throw NotImplementedError("this kind of table function call");
+        }
+        aliases(range.alias);
+        return ref;
+      }
       default:
         throw NotImplementedError("this kind of FROM clause");
     }

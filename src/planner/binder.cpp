@@ -824,6 +824,43 @@ idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
 
 // ---- statements -------------------------------------------------------------------
 
+LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
+  const std::string& name = call.name;
+  if (name != "range" && name != "generate_series") {
+    throw NotImplementedError(fmt::format("table function {}", name));
+  }
+  if (call.children.empty() || call.children.size() > 3 || call.star || call.distinct) {
+    throw BinderError(fmt::format("{} takes (stop), (start, stop) or (start, stop, step): {}", name,
+                                  call.ToString()));
+  }
+  std::vector<Value> args;
+  for (const auto& child : call.children) {
+    args.push_back(BindConstant(*child, TypeId::kBigInt, fmt::format("an argument of {}", name)));
+  }
+  auto range = std::make_unique<LogicalRange>();
+  range->types = {LogicalType(TypeId::kBigInt)};
+  for (const auto& v : args) {
+    if (v.IsNull()) return range;  // any NULL argument: no rows
+  }
+  int64_t start = args.size() == 1 ? 0 : args[0].GetStored<int64_t>();
+  int64_t stop = args[args.size() == 1 ? 0 : 1].GetStored<int64_t>();
+  int64_t step = args.size() == 3 ? args[2].GetStored<int64_t>() : 1;
+  if (step == 0) throw BinderError(fmt::format("the step of {} must not be 0", name));
+  // generate_series includes stop, range does not: count the values in 128 bits.
+  const bool inclusive = name == "generate_series";
+  __int128 span =
+      step > 0 ? static_cast<__int128>(stop) - start : static_cast<__int128>(start) - stop;
+  __int128 stride = step > 0 ? step : -static_cast<__int128>(step);
+  __int128 count = 0;
+  if (span > 0 || (inclusive && span == 0)) {
+    count = inclusive ? span / stride + 1 : (span + stride - 1) / stride;
+  }
+  range->start = start;
+  range->step = step;
+  range->count = static_cast<uint64_t>(count);
+  return range;
+}
+
 BoundStatement Binder::BindView(const ViewEntry& view) {
   auto statements = ParseSql(view.query_text);
   if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
@@ -1245,6 +1282,17 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       }
       scope.bindings.push_back(std::move(binding));
       return get;
+    }
+    case TableRefKind::kTableFunction: {
+      auto range = BindRange(*ref.function);
+      Binding binding;
+      binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
+      binding.offset = offset;
+      binding.names = {ref.function->name};
+      binding.types = {LogicalType(TypeId::kBigInt)};
+      rename(binding);
+      scope.bindings.push_back(std::move(binding));
+      return range;
     }
     case TableRefKind::kSubquery: {
       Binder child(catalog_, parameter_values_);

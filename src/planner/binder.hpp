@@ -51,6 +51,8 @@ class Binder {
  private:
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
+  /// range(…) / generate_series(…) in FROM.
+  LogicalOperatorPtr BindRange(const ParsedExpression& call);
   /// A view's query, bound afresh, with the view's column names.
   BoundStatement BindView(const ViewEntry& view);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.

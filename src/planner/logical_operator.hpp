@@ -24,7 +24,8 @@ enum class LogicalKind {
   kLimit,
   kInsert,
   kDelete,
-  kUpdate
+  kUpdate,
+  kRange
 };
 
 struct LogicalOperator {
@@ -135,6 +136,18 @@ struct LogicalUpdate : LogicalOperator {
   LogicalUpdate() : LogicalOperator(LogicalKind::kUpdate) {}
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> columns;
+};
+
+}  // namespace teal
+
+namespace teal {
+
+/// range() / generate_series(): `count` BIGINT rows start, start + step, …
+struct LogicalRange : LogicalOperator {
+  LogicalRange() : LogicalOperator(LogicalKind::kRange) {}
+  int64_t start = 0;
+  int64_t step = 1;
+  uint64_t count = 0;
 };
 
 }  // namespace teal

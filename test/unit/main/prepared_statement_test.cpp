@@ -169,3 +169,16 @@ TEST_F(PreparedStatementTest, UpdateAndDeleteTakeParameters) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST_F(PreparedStatementTest, TableFunctionArgumentsCanBeParameters) {
+  auto prepared = con.Prepare("SELECT count(*), max(range) FROM range($1, $2)");
+  auto first = prepared.Execute(0, 10);
+  EXPECT_EQ(first.GetValue(0, 0).GetStored<int64_t>(), 10);
+  auto second = prepared.Execute(5, 7);
+  EXPECT_EQ(second.GetValue(0, 0).GetStored<int64_t>(), 2);
+  EXPECT_EQ(second.GetValue(1, 0).GetStored<int64_t>(), 6);
+}
+
+}  // namespace teal
