@@ -132,6 +132,11 @@ void PhysicalHashAggregate::Sink(DataChunk& input, SinkState& state) const {
       v.Flatten(count);
       arguments.data.push_back(std::move(v));
     }
+    if (groups_.empty() && !aggregate.distinct && function.simple_update) {
+      arguments.SetCardinality(count);
+      function.simple_update(arguments, sink.states[0] + state_offsets_[a], count);
+      continue;
+    }
     // Rows that take part: no NULL argument (when the aggregate ignores NULLs) and, for
     // DISTINCT, an argument value this group has not seen yet.
     idx_t selected = 0;

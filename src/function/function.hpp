@@ -59,6 +59,10 @@ struct AggregateFunction {
   /// Adds `count` rows: row i goes into states[i]. Rows with a NULL argument are already
   /// filtered out when ignores_nulls is set.
   std::function<void(const DataChunk& arguments, data_ptr_t* states, idx_t count)> update;
+  /// Optional fast path for an aggregate without groups or DISTINCT: adds rows
+  /// [0, count) of `arguments` (flat vectors) into the one `state`. Unlike `update`, it
+  /// gets the NULL rows too and skips them itself when ignores_nulls is set.
+  std::function<void(const DataChunk& arguments, data_ptr_t state, idx_t count)> simple_update;
   /// Merges `source` into `target`.
   std::function<void(data_ptr_t source, data_ptr_t target)> combine;
   /// Writes the result of states[i] into row offset + i of `result`.

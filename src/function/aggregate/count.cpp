@@ -15,6 +15,14 @@ AggregateFunction Count(std::string name, std::vector<LogicalType> arguments) {
   f.update = [](const DataChunk&, data_ptr_t* states, idx_t count) {
     for (idx_t i = 0; i < count; i++) ++*reinterpret_cast<int64_t*>(states[i]);
   };
+  f.simple_update = [](const DataChunk& arguments, data_ptr_t state, idx_t count) {
+    idx_t valid = count;
+    if (!arguments.data.empty() && !arguments.data[0].Validity().AllValid()) {
+      valid = 0;
+      for (idx_t i = 0; i < count; i++) valid += arguments.data[0].RowIsValid(i) ? 1 : 0;
+    }
+    *reinterpret_cast<int64_t*>(state) += static_cast<int64_t>(valid);
+  };
   f.combine = [](data_ptr_t source, data_ptr_t target) {
     *reinterpret_cast<int64_t*>(target) += *reinterpret_cast<int64_t*>(source);
   };
@@ -42,6 +50,7 @@ void RegisterCountFunctions(FunctionCatalog& catalog) {
 
   // count_if(b) is count(*) over the rows where b is true: NULL and false add nothing.
   AggregateFunction count_if = Count("count_if", {TypeId::kBoolean});
+  count_if.simple_update = nullptr;  // counts true values, not valid ones
   count_if.update = [](const DataChunk& arguments, data_ptr_t* states, idx_t count) {
     const bool* in = arguments.data[0].Values<bool>();
     for (idx_t i = 0; i < count; i++) *reinterpret_cast<int64_t*>(states[i]) += in[i] ? 1 : 0;
