@@ -67,6 +67,8 @@ duckdb_idx_t duckdb_row_count(duckdb_result* result);
 duckdb_state duckdb_prepare(duckdb_connection connection, const char* query,
                             duckdb_prepared_statement* out_prepared_statement);
 void duckdb_destroy_prepare(duckdb_prepared_statement* prepared_statement);
+duckdb_state duckdb_execute_prepared(duckdb_prepared_statement prepared_statement,
+                                     duckdb_result* out_result);
 duckdb_state duckdb_execute_prepared_streaming(duckdb_prepared_statement prepared_statement,
                                                duckdb_result* out_result);
 duckdb_data_chunk duckdb_fetch_chunk(duckdb_result result);
@@ -133,8 +135,8 @@ namespace bench {
 // clang-format off
 #define TEAL_DUCKDB_FUNCTIONS(X) \
   X(library_version) X(open) X(close) X(connect) X(disconnect) X(query) X(destroy_result) \
-  X(result_error) X(row_count) X(prepare) X(destroy_prepare) X(execute_prepared_streaming) \
-  X(fetch_chunk) \
+  X(result_error) X(row_count) X(prepare) X(destroy_prepare) X(execute_prepared) \
+  X(execute_prepared_streaming) X(fetch_chunk) \
   X(value_int32) X(value_int64) X(value_date) X(value_timestamp) X(appender_create) \
   X(appender_column_count) X(appender_column_type) X(appender_error) X(appender_close) \
   X(appender_destroy) X(appender_end_row) X(append_int8) X(append_int16) X(append_int32) \

@@ -5,7 +5,9 @@
 // vectors in place, duckdb_append_data_chunk), so that the speedup compares Teal with
 // DuckDB's fastest way in. Reads run the raw chunk vectors of a materialised result
 // (duckdb_query + duckdb_fetch_chunk), of a streaming one, and the per-value accessor
-// duckdb_value_<type>. DuckDB runs with its default settings (threads = cores).
+// duckdb_value_<type>. Queries (Q0, Q1) read their one value with duckdb_value_<type>, Q0
+// both from duckdb_query and from a statement prepared once (duckdb_execute_prepared).
+// DuckDB runs with its default settings (threads = cores).
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -45,13 +47,15 @@ class DuckResult {
   duckdb_result result_{};
 };
 
-/// An in-memory database with one connection.
+/// An in-memory database with one connection; `schema` (if any) is run once.
 class DuckDb {
  public:
-  explicit DuckDb(const std::string& schema) {
+  explicit DuckDb(const std::string& schema = "") {
     Ok(D().open(nullptr, &db_), "duckdb_open");
     Ok(D().connect(db_, &con_), "duckdb_connect");
-    DuckResult r(con_, schema.c_str());
+    if (!schema.empty()) {
+      DuckResult r(con_, schema.c_str());
+    }
   }
   ~DuckDb() {
     D().disconnect(&con_);
@@ -68,6 +72,25 @@ class DuckDb {
  private:
   duckdb_database db_ = nullptr;
   duckdb_connection con_ = nullptr;
+};
+
+/// A prepared statement, destroyed with the object: declare it after the DuckDb it is
+/// prepared on, so that it goes first.
+class DuckPrepared {
+ public:
+  DuckPrepared(duckdb_connection con, const char* sql) {
+    if (D().prepare(con, sql, &stmt_) != DuckDBSuccess) {
+      D().destroy_prepare(&stmt_);  // allocated even when preparing fails
+      throw std::runtime_error(std::string("DuckDB: duckdb_prepare failed (") + sql + ")");
+    }
+  }
+  ~DuckPrepared() { D().destroy_prepare(&stmt_); }
+  DuckPrepared(const DuckPrepared&) = delete;
+  DuckPrepared& operator=(const DuckPrepared&) = delete;
+  duckdb_prepared_statement get() const { return stmt_; }
+
+ private:
+  duckdb_prepared_statement stmt_ = nullptr;
 };
 
 /// An appender on table "t"; destroying it flushes (the flush is part of the timed work).
@@ -465,18 +488,19 @@ void LoadDates(duckdb_connection con) {
   });
 }
 
+constexpr const char* kIntSchema =
+    "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+    "c7 INTEGER, c8 INTEGER)";
+
 std::vector<Variant> W4() {
-  std::string schema =
-      "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
-      "c7 INTEGER, c8 INTEGER)";
   auto v = ReadVariants<int32_t, int64_t>(
-      "W4", schema, LoadInts, 8,
+      "W4", kIntSchema, LoadInts, 8,
       [](duckdb_result* r, duckdb_idx_t c, duckdb_idx_t i) {
         return static_cast<int64_t>(D().value_int32(r, c, i));
       },
       ExpectedIntSum);
   v.push_back(ReadVariant(
-      "W4", "sql-sum(control)", Role::kControl, schema, LoadInts,
+      "W4", "sql-sum(control)", Role::kControl, kIntSchema, LoadInts,
       [](duckdb_connection con) {
         // As Teal's control: the engine sums the columns, the client adds the 8 sums.
         DuckResult r(con,
@@ -664,6 +688,60 @@ std::vector<Variant> W10() {
   };
 }
 
+// ---- Q0, Q1 -----------------------------------------------------------------------------
+
+/// The INTEGER of a result's one row (duckdb_value_int32 reads the materialised result).
+int64_t OneInteger(duckdb_result* result) { return D().value_int32(result, 0, 0); }
+
+std::vector<Variant> Q0() {
+  return {
+      // duckdb_query parses, binds and plans every time; the result is destroyed after it.
+      {"duckdb", "text", Role::kPlain,
+       [] {
+         auto db = std::make_shared<DuckDb>();
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 duckdb text", [&] {
+             DuckResult r(db->con(), kTrivialSql);
+             return OneInteger(r.get());
+           });
+         });
+       }},
+      // Prepared once, untimed; duckdb_execute_prepared materialises the result each time.
+      {"duckdb", "prepared", Role::kPrepared,
+       [] {
+         struct State {
+           DuckDb db;
+           DuckPrepared stmt{db.con(), kTrivialSql};  // after db: destroyed first
+         };
+         auto s = std::make_shared<State>();
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 duckdb prepared", [&] {
+             duckdb_result result{};
+             if (D().execute_prepared(s->stmt.get(), &result) != DuckDBSuccess) {
+               std::string error = D().result_error(&result);
+               D().destroy_result(&result);
+               throw std::runtime_error("DuckDB: " + error + " (" + kTrivialSql + ")");
+             }
+             int64_t value = OneInteger(&result);
+             D().destroy_result(&result);
+             return value;
+           });
+         });
+       }},
+  };
+}
+
+std::vector<Variant> Q1() {
+  return {ReadVariant(
+      "Q1", "query+value_int64", Role::kPlain, kIntSchema, LoadInts,
+      [](duckdb_connection con) {
+        DuckResult r(con, kSumSql);
+        // The sum is HUGEINT; duckdb_value_int64 casts it (0 if it did not fit).
+        return D().value_int64(r.get(), 0, 0);
+      },
+      ExpectedIntSum)};
+}
+
 }  // namespace
 
 std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w) {
@@ -681,6 +759,8 @@ std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w) 
   if (w == "W8") return W8();
   if (w == "W9") return W9();
   if (w == "W10") return W10();
+  if (w == "Q0") return Q0();
+  if (w == "Q1") return Q1();
   return {};
 }
 

@@ -6,7 +6,8 @@
 // the run function; main calls it once to warm up (with verify = true: the run checks
 // what it wrote or summed against the expected values) and then `runs` times, and
 // reports the median. A run times only the work the workload names, with a Stopwatch;
-// an append run creates its fresh database and table before starting it.
+// an append run creates its fresh database and table before starting it. Figures are in
+// the workload's unit (main.cpp's table): ms for a whole run, µs per query for Q0.
 #pragma once
 
 #include <chrono>
@@ -19,16 +20,18 @@
 
 namespace bench {
 
-/// One timed run; returns the milliseconds of its timed part.
+/// One timed run; returns the time of its timed part in the workload's unit.
 using RunFn = std::function<double(bool verify)>;
 /// Untimed preparation of a variant; returns its run function.
 using SetupFn = std::function<RunFn()>;
 
 enum class Role {
   kPlain,
-  kTealRow,    // Teal's row-at-a-time variant: what the speedup lines compare
-  kTealSpans,  // Teal's chunk spans: gets its own speedup line (W4's second target)
-  kControl,    // a figure for reference, never "the fastest variant" of its engine
+  kTealRow,       // Teal's row-at-a-time variant: what the speedup lines compare
+  kTealSpans,     // Teal's chunk spans: gets its own speedup line (W4's second target)
+  kTealPrepared,  // Teal's prepared statement: gets its own speedup line against kPrepared
+  kPrepared,      // another engine's prepared statement: what kTealPrepared is compared with
+  kControl,       // a figure for reference, never "the fastest variant" of its engine
 };
 
 struct Variant {
@@ -50,10 +53,35 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_;
 };
 
+// Q0: the fixed cost of a query, whose result is one INTEGER row. A run executes it
+// kTrivialQueries times (one query takes microseconds: too short to time alone).
+inline constexpr const char* kTrivialSql = "SELECT 42";
+inline constexpr int64_t kTrivialValue = 42;
+inline constexpr int kTrivialQueries = 2000;
+
+// Q1: an aggregate over W4's table, computed in the engine; the client reads one value.
+// sum(INTEGER) is HUGEINT in Teal and DuckDB, a 64-bit integer in SQLite.
+inline constexpr const char* kSumSql =
+    "SELECT sum(c1)+sum(c2)+sum(c3)+sum(c4)+sum(c5)+sum(c6)+sum(c7)+sum(c8) FROM t";
+
 /// Reports `what` on stderr as an error unless got == want; main exits non-zero after
 /// any mismatch. The sums are checked so that no read loop can be optimised away.
 void Check(const std::string& what, int64_t got, int64_t want);
 void Check(const std::string& what, uint64_t got, uint64_t want);
+
+/// Times kTrivialQueries calls of `query` (one execution of kTrivialSql, returning its
+/// value) and returns the microseconds per query. Every value is compared with
+/// kTrivialValue in the loop (one compare, nothing next to a query's microseconds) so no
+/// read can be optimised away; the mismatches are reported after the timing.
+template <typename Query>
+double TimeTrivialQueries(const std::string& what, Query query) {
+  int64_t wrong = 0;
+  Stopwatch sw;
+  for (int i = 0; i < kTrivialQueries; i++) wrong += query() != kTrivialValue;
+  double us = sw.Ms() * 1000 / kTrivialQueries;
+  Check(what + ": values other than 42", wrong, int64_t{0});
+  return us;
+}
 
 // Expected values, computed from the generated data (data.hpp) once.
 int64_t ExpectedIntSum();               // W4: all 8 columns

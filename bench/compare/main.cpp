@@ -3,13 +3,15 @@
 //   teal-compare [--runs N] [--list] [WORKLOAD...]
 //
 // Output (stdout, TSV): one line per figure, as each variant finishes,
-//   <workload> <engine> <variant> <median> ms
-// then for each workload
+//   <workload> <engine> <variant> <median> <unit>
+// (unit "ms" for a whole run, "us" for Q0's microseconds per query), then for each workload
 //   speedup <workload> vs-duckdb <X>    speedup <workload> vs-sqlite <Y>
 // where X (Y) is the median of DuckDB's (SQLite's) fastest non-control variant divided by
 // the median of Teal's row-at-a-time variant: above 1 means Teal is faster. W4 also gets
-// "speedup W4/chunk-spans …" for Teal's chunk spans. Notes and errors go to stderr. A
-// workload name selects itself and its sub-workloads ("W2" runs W2-ts, W2-date, W2-tstz).
+// "speedup W4/chunk-spans …" for Teal's chunk spans, and Q0 "speedup Q0/prepared …" for
+// Teal's prepared statement against the other engine's prepared statement. Notes and
+// errors go to stderr. A workload name selects itself and its sub-workloads ("W2" runs
+// W2-ts, W2-date, W2-tstz).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -31,23 +33,27 @@ int g_failures = 0;
 
 struct Workload {
   const char* name;
+  const char* unit;  // of its figures: "ms" per run, or "us" per query (Q0)
   const char* description;
 };
 
 constexpr Workload kWorkloads[] = {
-    {"W1", "append 1,000,000 rows x 8 numeric columns (TINYINT..DOUBLE)"},
-    {"W2-ts", "append 1,000,000 rows x 4 TIMESTAMP (std::chrono::sys_time on Teal)"},
-    {"W2-date", "append 1,000,000 rows x 4 DATE (std::chrono::sys_days on Teal)"},
-    {"W2-tstz", "append 1,000,000 rows x 4 TIMESTAMPTZ (std::chrono::sys_time on Teal)"},
-    {"W3-short", "append 500,000 rows x 4 VARCHAR of 5-8 ASCII characters"},
-    {"W3-long", "append 500,000 rows x 4 VARCHAR of 40 ASCII characters"},
-    {"W3-georgian", "append 500,000 rows x 4 VARCHAR of 4 Georgian letters (12 UTF-8 bytes)"},
-    {"W4", "read 1,000,000 rows x 8 INTEGER and sum in the client"},
-    {"W5-ts", "read 1,000,000 rows x 4 TIMESTAMP as sys_time and sum in the client"},
-    {"W5-date", "read 1,000,000 rows x 4 DATE as sys_days and sum in the client"},
-    {"W8", "append 1,000,000 records of 8 std::optional<int32_t> (MappedAppender on Teal)"},
-    {"W9", "append 1,000,000 rows of a LIST of 10 std::optional<int32_t>, one in ten NULL"},
-    {"W10", "append 1,000,000 rows x 4 ENUM columns from a C++ enum"},
+    {"W1", "ms", "append 1,000,000 rows x 8 numeric columns (TINYINT..DOUBLE)"},
+    {"W2-ts", "ms", "append 1,000,000 rows x 4 TIMESTAMP (std::chrono::sys_time on Teal)"},
+    {"W2-date", "ms", "append 1,000,000 rows x 4 DATE (std::chrono::sys_days on Teal)"},
+    {"W2-tstz", "ms", "append 1,000,000 rows x 4 TIMESTAMPTZ (std::chrono::sys_time on Teal)"},
+    {"W3-short", "ms", "append 500,000 rows x 4 VARCHAR of 5-8 ASCII characters"},
+    {"W3-long", "ms", "append 500,000 rows x 4 VARCHAR of 40 ASCII characters"},
+    {"W3-georgian", "ms", "append 500,000 rows x 4 VARCHAR of 4 Georgian letters (12 UTF-8 bytes)"},
+    {"W4", "ms", "read 1,000,000 rows x 8 INTEGER and sum in the client"},
+    {"W5-ts", "ms", "read 1,000,000 rows x 4 TIMESTAMP as sys_time and sum in the client"},
+    {"W5-date", "ms", "read 1,000,000 rows x 4 DATE as sys_days and sum in the client"},
+    {"W8", "ms", "append 1,000,000 records of 8 std::optional<int32_t> (MappedAppender on Teal)"},
+    {"W9", "ms", "append 1,000,000 rows of a LIST of 10 std::optional<int32_t>, one in ten NULL"},
+    {"W10", "ms", "append 1,000,000 rows x 4 ENUM columns from a C++ enum"},
+    // Last, so that the W workloads run (and fault their memory in) as they did before.
+    {"Q0", "us", "the fixed cost of a trivial query (SELECT 42), text and prepared, per query"},
+    {"Q1", "ms", "SELECT sum(c1)+...+sum(c8) over W4's 1,000,000 rows x 8 INTEGER: one value"},
 };
 
 double Median(std::vector<double> v) {
@@ -70,12 +76,15 @@ struct Figure {
   double median;
 };
 
+/// Compares Teal's `teal_role` variant with the fastest non-control variant of `other`,
+/// or with its `other_role` variant when given.
 void PrintSpeedup(const std::string& label, const std::vector<Figure>& figures, Role teal_role,
-                  const char* other, const char* column) {
+                  const char* other, const char* column,
+                  std::optional<Role> other_role = std::nullopt) {
   std::optional<double> teal, best;
   for (const auto& f : figures) {
     if (f.engine == "teal" && f.role == teal_role) teal = f.median;
-    if (f.engine == other && f.role != Role::kControl) {
+    if (f.engine == other && (other_role ? f.role == *other_role : f.role != Role::kControl)) {
       best = best ? std::min(*best, f.median) : f.median;
     }
   }
@@ -113,7 +122,9 @@ int Main(int argc, char** argv) {
   std::string why;
   const DuckDbApi* duckdb = LoadDuckDb(argv[0], why);
   if (duckdb) {
-    std::fprintf(stderr, "teal-compare: DuckDB %s, %d runs after one warm-up, median in ms\n",
+    std::fprintf(stderr,
+                 "teal-compare: DuckDB %s, %d runs after one warm-up, median in each "
+                 "workload's unit\n",
                  duckdb->library_version(), runs);
   } else {
     std::fprintf(stderr, "teal-compare: DuckDB skipped: %s\n", why.c_str());
@@ -140,7 +151,8 @@ int Main(int argc, char** argv) {
         std::vector<double> times;
         for (int r = 0; r < runs; r++) times.push_back(run(false));
         double median = Median(times);
-        std::printf("%s\t%s\t%s\t%.2f\tms\n", w.name, v.engine.c_str(), v.name.c_str(), median);
+        std::printf("%s\t%s\t%s\t%.2f\t%s\n", w.name, v.engine.c_str(), v.name.c_str(), median,
+                    w.unit);
         std::fflush(stdout);
         results[w.name].push_back({v.engine, v.role, median});
       } catch (const std::exception& e) {
@@ -155,11 +167,21 @@ int Main(int argc, char** argv) {
     const auto& figures = results[name];
     PrintSpeedup(name, figures, Role::kTealRow, "duckdb", "vs-duckdb");
     PrintSpeedup(name, figures, Role::kTealRow, "sqlite", "vs-sqlite");
-    bool spans = std::any_of(figures.begin(), figures.end(),
-                             [](const Figure& f) { return f.role == Role::kTealSpans; });
-    if (spans) {
+    auto has = [&](Role role) {
+      return std::any_of(figures.begin(), figures.end(),
+                         [role](const Figure& f) { return f.role == role; });
+    };
+    if (has(Role::kTealSpans)) {
       PrintSpeedup(name + "/chunk-spans", figures, Role::kTealSpans, "duckdb", "vs-duckdb");
       PrintSpeedup(name + "/chunk-spans", figures, Role::kTealSpans, "sqlite", "vs-sqlite");
+    }
+    if (has(Role::kTealPrepared)) {
+      // Prepared against prepared: each skips parsing and planning, so this compares what
+      // is left of a query (execution and reading the result).
+      PrintSpeedup(name + "/prepared", figures, Role::kTealPrepared, "duckdb", "vs-duckdb",
+                   Role::kPrepared);
+      PrintSpeedup(name + "/prepared", figures, Role::kTealPrepared, "sqlite", "vs-sqlite",
+                   Role::kPrepared);
     }
   }
   if (g_failures) std::fprintf(stderr, "teal-compare: %d error(s)\n", g_failures);

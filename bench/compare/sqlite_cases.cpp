@@ -6,6 +6,8 @@
 // there: timestamps as INTEGER microseconds and dates as INTEGER days (its fastest
 // representation, not ISO text), a list as its text "[1,NULL,3,…]" (formatted inside the
 // timed loop: that is the client's cost of storing a list in SQLite), an enum as its label.
+// Queries (Q0, Q1) read their one value with sqlite3_column_*; Q0 both prepares a
+// statement per query and steps one prepared statement again after sqlite3_reset.
 #include <sqlite3.h>
 
 #include <charconv>
@@ -23,9 +25,9 @@ namespace {
 
 class SqliteDb {
  public:
-  explicit SqliteDb(const std::string& schema) {
+  explicit SqliteDb(const std::string& schema = "") {
     if (sqlite3_open(":memory:", &db_) != SQLITE_OK) throw std::runtime_error("sqlite3_open");
-    Exec(schema.c_str());
+    if (!schema.empty()) Exec(schema.c_str());
   }
   ~SqliteDb() { sqlite3_close(db_); }
   SqliteDb(const SqliteDb&) = delete;
@@ -195,15 +197,22 @@ std::vector<Variant> W3(const std::string& workload, StringKind kind) {
       })};
 }
 
+/// A database with `schema`, loaded by load(db) in one transaction (untimed).
+template <typename Load>
+std::shared_ptr<SqliteDb> LoadedDb(const std::string& schema, Load load) {
+  auto db = std::make_shared<SqliteDb>(schema);
+  db->Exec("BEGIN");
+  load(*db);
+  db->Exec("COMMIT");
+  return db;
+}
+
 /// A read variant: loads `rows` once, then each run steps "SELECT * FROM t" and sums.
 template <typename Load, typename Sum, typename Want>
 Variant ReadVariant(std::string workload, std::string name, std::string schema, Load load, Sum sum,
                     Want want) {
   return {"sqlite", name, Role::kPlain, [=] {
-            auto db = std::make_shared<SqliteDb>(schema);
-            db->Exec("BEGIN");
-            load(*db);
-            db->Exec("COMMIT");
+            auto db = LoadedDb(schema, load);
             return RunFn([=](bool) {
               Stopwatch sw;
               SqliteDb::Statement s(*db, "SELECT * FROM t");
@@ -227,14 +236,18 @@ void LoadRows(SqliteDb& db, const Rows& rows, Value value) {
 
 uint64_t ExpectedDays() { return static_cast<uint64_t>(ExpectedDateSum()); }
 
+constexpr const char* kIntSchema =
+    "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
+    "c7 INTEGER, c8 INTEGER)";
+
+void LoadInts(SqliteDb& db) {
+  LoadRows(db, IntRows(), [](int32_t v) { return v; });
+}
+
 std::vector<Variant> W4() {
-  std::string schema =
-      "CREATE TABLE t(c1 INTEGER, c2 INTEGER, c3 INTEGER, c4 INTEGER, c5 INTEGER, c6 INTEGER, "
-      "c7 INTEGER, c8 INTEGER)";
-  auto load = [](SqliteDb& db) { LoadRows(db, IntRows(), [](int32_t v) { return v; }); };
   return {
       ReadVariant(
-          "W4", "step+column_int", schema, load,
+          "W4", "step+column_int", kIntSchema, LoadInts,
           [](sqlite3_stmt* s) {
             int64_t sum = 0;
             while (sqlite3_step(s) == SQLITE_ROW) {
@@ -346,6 +359,59 @@ std::vector<Variant> W10() {
       })};
 }
 
+// ---- Q0, Q1 -----------------------------------------------------------------------------
+
+/// Steps `s` to its one row and returns its INTEGER.
+int64_t OneInteger(SqliteDb& db, sqlite3_stmt* s) {
+  if (sqlite3_step(s) != SQLITE_ROW) [[unlikely]]
+    throw std::runtime_error(db.Error(kTrivialSql));
+  return sqlite3_column_int(s, 0);
+}
+
+std::vector<Variant> Q0() {
+  return {
+      // sqlite3_prepare_v2 + step + column_int + finalize per query: an ad-hoc query.
+      {"sqlite", "text", Role::kPlain,
+       [] {
+         auto db = std::make_shared<SqliteDb>();
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 sqlite text", [&] {
+             SqliteDb::Statement s(*db, kTrivialSql);
+             return OneInteger(*db, s.get());
+           });
+         });
+       }},
+      // One statement prepared untimed; sqlite3_reset + step + column_int per query.
+      {"sqlite", "prepared", Role::kPrepared,
+       [] {
+         struct State {
+           SqliteDb db;
+           SqliteDb::Statement stmt{db, kTrivialSql};  // after db: finalized first
+         };
+         auto st = std::make_shared<State>();
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 sqlite prepared", [&] {
+             sqlite3_reset(st->stmt.get());
+             return OneInteger(st->db, st->stmt.get());
+           });
+         });
+       }},
+  };
+}
+
+std::vector<Variant> Q1() {
+  return {{"sqlite", "step+column_int64", Role::kPlain, [] {
+             auto db = LoadedDb(kIntSchema, LoadInts);
+             return RunFn([=](bool) {
+               Stopwatch sw;
+               int64_t got = db->QueryInt64(kSumSql);  // prepare, step, column_int64, finalize
+               double ms = sw.Ms();
+               Check("Q1 sqlite step+column_int64", got, ExpectedIntSum());
+               return ms;
+             });
+           }}};
+}
+
 }  // namespace
 
 std::vector<Variant> SqliteVariants(const std::string& w) {
@@ -361,6 +427,8 @@ std::vector<Variant> SqliteVariants(const std::string& w) {
   if (w == "W8") return W8();
   if (w == "W9") return W9();
   if (w == "W10") return W10();
+  if (w == "Q0") return Q0();
+  if (w == "Q1") return Q1();
   return {};
 }
 

@@ -3,9 +3,11 @@
 // Appends go through teal::Appender::AppendRow (the row-at-a-time variant the speedups
 // use) or teal::MappedAppender, with the application's own C++ types: std::chrono values,
 // string_views, std::optional, spans of optionals, a C++ enum. Reads go through
-// teal::Reader::Get<T> and the chunk spans of teal::Result.
+// teal::Reader::Get<T> and the chunk spans of teal::Result. Queries (Q0, Q1) go through
+// Connection::Query or a PreparedStatement, and read their one value with the Reader.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <span>
 #include <type_traits>
 
@@ -412,6 +414,60 @@ std::vector<Variant> W10() {
       })};
 }
 
+// ---- Q0, Q1 -----------------------------------------------------------------------------
+
+/// Q0's database: no table. `prepared` is declared after the connection it needs, so it
+/// is destroyed first.
+struct TealTrivial {
+  teal::Database db;
+  teal::Connection con{db};
+  std::optional<teal::PreparedStatement> prepared;
+};
+
+/// The INTEGER of a result's one row, through the Reader as an application reads it.
+int64_t OneInteger(teal::Result result) {
+  teal::Reader reader(result);
+  reader.Next();
+  return reader.Get<int32_t>(0);
+}
+
+std::vector<Variant> Q0() {
+  return {
+      // Parsed, bound and planned on every call: the cost of an ad-hoc query.
+      {"teal", "text", Role::kTealRow,
+       [] {
+         auto t = std::make_shared<TealTrivial>();
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 teal text",
+                                     [&] { return OneInteger(t->con.Query(kTrivialSql)); });
+         });
+       }},
+      // Prepared once, untimed: each call only executes and reads.
+      {"teal", "prepared", Role::kTealPrepared,
+       [] {
+         auto t = std::make_shared<TealTrivial>();
+         t->prepared.emplace(t->con.Prepare(kTrivialSql));
+         return RunFn([=](bool) {
+           return TimeTrivialQueries("Q0 teal prepared",
+                                     [&] { return OneInteger(t->prepared->Execute()); });
+         });
+       }},
+  };
+}
+
+std::vector<Variant> Q1() {
+  return {ReadVariant(
+      "Q1", "Reader::Get<int64_t>", Role::kTealRow, kIntSchema, LoadInts,
+      [](teal::Connection& con) {
+        teal::Result result = con.Query(kSumSql);
+        teal::Reader reader(result);
+        reader.Next();
+        // The sum is HUGEINT; Get<int64_t> converts it (and would throw on overflow).
+        return reader.Get<int64_t>(0);
+      },
+      ExpectedIntSum)};
+}
+
 }  // namespace
 
 std::vector<Variant> TealVariants(const std::string& w) {
@@ -438,6 +494,8 @@ std::vector<Variant> TealVariants(const std::string& w) {
   if (w == "W8") return W8();
   if (w == "W9") return W9();
   if (w == "W10") return W10();
+  if (w == "Q0") return Q0();
+  if (w == "Q1") return Q1();
   return {};
 }
 

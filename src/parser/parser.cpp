@@ -157,6 +157,63 @@ std::vector<std::string> SplitStatements(std::string_view sql) {
   return out;
 }
 
+std::string RewriteAllClauses(std::string_view sql) {
+  struct Token {
+    std::string word;  // lower-cased; a single character for punctuation
+    size_t start, end;
+  };
+  std::vector<Token> tokens;
+  SqlScanner scanner(sql);
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) {
+      tokens.push_back({"\"", at, scanner.Position()});  // any quoted thing: not a keyword
+      continue;
+    }
+    char c = scanner.Current();
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      scanner.Advance();
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::string word;
+      while (!scanner.Done() && (std::isalnum(static_cast<unsigned char>(scanner.Current())) ||
+                                 scanner.Current() == '_')) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(scanner.Current())));
+        scanner.Advance();
+      }
+      tokens.push_back({word, at, scanner.Position()});
+      continue;
+    }
+    tokens.push_back({std::string(1, c), at, at + 1});
+    scanner.Advance();
+  }
+  auto ends_clause = [&](size_t i, bool order) {
+    if (i >= tokens.size()) return true;
+    static const char* kAfterGroup[] = {")",      ";",         "having", "order",
+                                        "limit",  "offset",    "union",  "except",
+                                        "window", "intersect", "fetch",  "qualify"};
+    static const char* kAfterOrder[] = {")",     ";",      "asc",   "desc",  "nulls",
+                                        "limit", "offset", "fetch", "union", "except"};
+    const std::string& w = tokens[i].word;
+    if (order)
+      return std::find(std::begin(kAfterOrder), std::end(kAfterOrder), w) != std::end(kAfterOrder);
+    return std::find(std::begin(kAfterGroup), std::end(kAfterGroup), w) != std::end(kAfterGroup);
+  };
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    bool group = tokens[i].word == "group", order = tokens[i].word == "order";
+    if (!(group || order) || tokens[i + 1].word != "by" || tokens[i + 2].word != "all") continue;
+    if (!ends_clause(i + 3, order)) continue;
+    out.append(sql, copied, tokens[i + 2].start - copied);
+    out += fmt::format("\"{}\"", kAllMarker);
+    copied = tokens[i + 2].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
@@ -277,7 +334,7 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
       statements.push_back(ParsePragma(text));
       continue;
     }
-    std::string rewritten = RewriteListLiterals(text);
+    std::string rewritten = RewriteAllClauses(RewriteListLiterals(text));
     std::vector<std::string> parameter_names;
     idx_t parameter_count = RewriteParameters(rewritten, parameter_names);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten.c_str());

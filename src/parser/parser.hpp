@@ -24,6 +24,15 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);
 
+/// The identifier that stands for ALL in GROUP BY ALL / ORDER BY ALL after
+/// RewriteAllClauses (the PostgreSQL grammar has no such clauses).
+inline constexpr const char* kAllMarker = "__teal_by_all__";
+
+/// Rewrites `GROUP BY ALL` and `ORDER BY ALL [ASC|DESC] [NULLS …]` (ALL followed by the
+/// end of the clause) to `… BY "__teal_by_all__"`, which the transformer turns back into
+/// the clauses. `GROUP BY ALL a, b` (PostgreSQL's set quantifier) is left alone.
+std::string RewriteAllClauses(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.

@@ -31,7 +31,8 @@ struct BaseTableRef {
 };
 
 struct OrderTerm {
-  ParsedExpressionPtr expression;
+  ParsedExpressionPtr expression;  // null for ORDER BY ALL
+  bool all = false;                // ORDER BY ALL: every output column, left to right
   bool descending = false;
   /// Unset: PostgreSQL's default, NULLs sort as the largest values.
   std::optional<bool> nulls_first;
@@ -80,6 +81,7 @@ struct SelectStatement : SQLStatement {
   std::unique_ptr<TableRef> from;  // null: no FROM
   ParsedExpressionPtr where;
   std::vector<ParsedExpressionPtr> group_by;
+  bool group_by_all = false;  // GROUP BY ALL: every select-list item without an aggregate
   ParsedExpressionPtr having;
   std::vector<OrderTerm> order_by;
   ParsedExpressionPtr limit;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "parser/parser.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -93,6 +94,12 @@ class Transformer {
       const Node* group = s.group_clause[i];
       if (group->node_case == PG_QUERY__NODE__NODE_GROUPING_SET) {
         throw NotImplementedError("GROUPING SETS, ROLLUP and CUBE");
+      }
+      if (IsAllMarker(group)) {
+        if (s.n_group_clause != 1)
+          throw ParserError("GROUP BY ALL cannot be combined with other groups");
+        select->group_by_all = true;
+        continue;
       }
       select->group_by.push_back(Expr(group));
     }
@@ -241,6 +248,14 @@ class Transformer {
     return ctes;
   }
 
+  /// Whether `node` is what RewriteAllClauses put in place of GROUP BY ALL / ORDER BY ALL.
+  static bool IsAllMarker(const Node* node) {
+    if (node->node_case != PG_QUERY__NODE__NODE_COLUMN_REF) return false;
+    const auto& ref = *node->column_ref;
+    return ref.n_fields == 1 && ref.fields[0]->node_case == PG_QUERY__NODE__NODE_STRING &&
+           std::string_view(ref.fields[0]->string->sval) == kAllMarker;
+  }
+
   std::vector<OrderTerm> OrderBy(const PgQuery__SelectStmt& s) {
     std::vector<OrderTerm> terms;
     for (size_t i = 0; i < s.n_sort_clause; i++) {
@@ -249,7 +264,13 @@ class Transformer {
         throw NotImplementedError("ORDER BY … USING");
       }
       OrderTerm term;
-      term.expression = Expr(sort.node);
+      if (IsAllMarker(sort.node)) {
+        if (s.n_sort_clause != 1)
+          throw ParserError("ORDER BY ALL cannot be combined with other keys");
+        term.all = true;
+      } else {
+        term.expression = Expr(sort.node);
+      }
       term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
       if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
       if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;

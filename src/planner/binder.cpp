@@ -300,6 +300,22 @@ bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant; }
 }  // namespace
 
 namespace {
+/// Whether `e` calls an aggregate function outside any subquery (GROUP BY ALL leaves
+/// such select-list items out).
+bool ContainsAggregate(const ParsedExpression& e) {
+  if (e.kind == ExprKind::kSubquery) {
+    return !e.children.empty() && ContainsAggregate(*e.children[0]);  // ANY/ALL's left side
+  }
+  if (e.kind == ExprKind::kFunction &&
+      (e.star || FunctionCatalog::Builtins().FindAggregate(e.name))) {
+    return true;
+  }
+  for (const auto& child : e.children) {
+    if (ContainsAggregate(*child)) return true;
+  }
+  return false;
+}
+
 /// The FROM item of `scope` that has the column `e` names (with its row position in
 /// `index`), or null. Throws BinderError when two items have it. `qualifier_found` says
 /// whether a qualified name's table is in the scope.
@@ -1038,9 +1054,24 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     }
     return nullptr;
   };
-  if (!select.group_by.empty() || select.having) {
+  // GROUP BY ALL: the positions of the select-list items that hold no aggregate.
+  std::vector<ParsedExpressionPtr> all_groups;
+  if (select.group_by_all) {
+    for (size_t i = 0; i < select.select_list.size(); i++) {
+      const ParsedExpression& item = *select.select_list[i];
+      if (item.kind == ExprKind::kStar) {
+        throw NotImplementedError("GROUP BY ALL with * in the select list");
+      }
+      if (ContainsAggregate(item)) continue;
+      auto ordinal = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+      ordinal->value = Value::BigInt(static_cast<int64_t>(i + 1));
+      all_groups.push_back(std::move(ordinal));
+    }
+  }
+  const auto& group_items = select.group_by_all ? all_groups : select.group_by;
+  if (!group_items.empty() || select.having) {
     scope.clause = "GROUP BY";
-    for (const auto& g : select.group_by) {
+    for (const auto& g : group_items) {
       const ParsedExpression* source = alias_of(*g);
       const ParsedExpression& expression = source ? *source : *g;
       auto bound_group = BindExpression(expression, scope);
@@ -1104,6 +1135,12 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   // expression (computed as a hidden column and dropped after sorting).
   std::vector<OrderKey> order_keys;
   for (const auto& term : select.order_by) {
+    if (term.all) {
+      for (idx_t i = 0; i < visible; i++) {
+        order_keys.push_back({i, term.descending, term.nulls_first.value_or(term.descending)});
+      }
+      continue;
+    }
     const ParsedExpression& e = *term.expression;
     idx_t column = kInvalidIndex;
     if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
@@ -1379,6 +1416,12 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   if (!select.order_by.empty()) {
     auto order = std::make_unique<LogicalOrder>();
     for (const auto& term : select.order_by) {
+      if (term.all) {
+        for (idx_t i = 0; i < types.size(); i++) {
+          order->keys.push_back({i, term.descending, term.nulls_first.value_or(term.descending)});
+        }
+        continue;
+      }
       const ParsedExpression& e = *term.expression;
       idx_t column = kInvalidIndex;
       if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {

@@ -83,3 +83,23 @@ TEST(ParseSqlTest, LargeIntegerLiteralsGetTheNarrowestExactType) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteAllClausesTest, MarksOnlyWholeByAllClauses) {
+  const std::string marker = std::string("\"") + kAllMarker + "\"";
+  EXPECT_EQ(RewriteAllClauses("SELECT a FROM t GROUP BY ALL"),
+            "SELECT a FROM t GROUP BY " + marker);
+  EXPECT_EQ(RewriteAllClauses("select a from t group by all order by all desc limit 1"),
+            "select a from t group by " + marker + " order by " + marker + " desc limit 1");
+  EXPECT_EQ(RewriteAllClauses("SELECT (SELECT 1 FROM t ORDER BY ALL)"),
+            "SELECT (SELECT 1 FROM t ORDER BY " + marker + ")");
+  // PostgreSQL's set quantifier, quoted text and comments stay as they are.
+  EXPECT_EQ(RewriteAllClauses("SELECT a FROM t GROUP BY ALL a"), "SELECT a FROM t GROUP BY ALL a");
+  EXPECT_EQ(RewriteAllClauses("SELECT 'GROUP BY ALL' -- ORDER BY ALL"),
+            "SELECT 'GROUP BY ALL' -- ORDER BY ALL");
+  EXPECT_EQ(RewriteAllClauses("SELECT a FROM t ORDER BY ALL, a"),
+            "SELECT a FROM t ORDER BY ALL, a");
+}
+
+}  // namespace teal
