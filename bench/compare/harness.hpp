@@ -30,7 +30,7 @@ enum class Role {
   kTealRow,       // Teal's row-at-a-time variant: what the speedup lines compare
   kTealSpans,     // Teal's chunk spans: gets its own speedup line (W4's second target)
   kTealPrepared,  // Teal's prepared statement: gets its own speedup line against kPrepared
-  kPrepared,      // another engine's prepared statement: what kTealPrepared is compared with
+  kPrepared,      // another engine's prepared statement: compared with kTealPrepared only
   kControl,       // a figure for reference, never "the fastest variant" of its engine
 };
 

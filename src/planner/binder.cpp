@@ -259,6 +259,10 @@ struct Binding {
   std::vector<std::string> names;
   std::vector<LogicalType> types;
   idx_t offset = 0;
+  /// Columns merged into a JOIN … USING column of the other side: unqualified names and
+  /// * pass over them (empty: none is).
+  std::vector<bool> merged;
+  bool IsMerged(idx_t c) const { return c < merged.size() && merged[c]; }
 };
 
 namespace {
@@ -330,6 +334,7 @@ const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope,
     }
     for (idx_t c = 0; c < binding.names.size(); c++) {
       if (!SameName(binding.names[c], column)) continue;
+      if (e.names.size() == 1 && binding.IsMerged(c)) continue;
       if (found) {
         throw BinderError(
             fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
@@ -1097,6 +1102,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         if (!item->names.empty() && !SameName(binding.alias, item->names[0])) continue;
         matched = true;
         for (idx_t c = 0; c < binding.names.size(); c++) {
+          if (item->names.empty() && binding.IsMerged(c)) continue;
           ParsedExpression ref(ExprKind::kColumnRef);
           ref.names = {binding.alias, binding.names[c]};
           auto expression = BindExpression(ref, scope);
@@ -1346,13 +1352,25 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return std::move(bound.plan);
     }
     case TableRefKind::kJoin: {
-      if (ref.natural || !ref.using_columns.empty()) {
-        throw NotImplementedError("NATURAL joins and JOIN … USING (use ON)");
+      const bool merging = ref.natural || !ref.using_columns.empty();
+      if (merging && ref.join_type == JoinType::kFull) {
+        throw NotImplementedError("FULL JOIN with USING or NATURAL (use ON)");
       }
       auto join = std::make_unique<LogicalJoin>();
       join->join_type = ref.join_type;
+      const size_t left_first = scope.bindings.size();
       auto left = BindTableRef(*ref.left, scope);
+      const size_t right_first = scope.bindings.size();
       auto right = BindTableRef(*ref.right, scope);
+      if (merging) {
+        join->condition = BindUsing(ref, scope, left_first, right_first);
+        if (!join->condition) {
+          // NATURAL without a common column: every pair of rows.
+          if (join->join_type == JoinType::kInner) join->join_type = JoinType::kCross;
+          if (join->join_type != JoinType::kCross)
+            join->condition = MakeConstant(Value::Boolean(true));
+        }
+      }
       join->types = left->types;
       join->types.insert(join->types.end(), right->types.begin(), right->types.end());
       join->children.push_back(std::move(left));
@@ -1367,6 +1385,68 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
   }
   throw InternalError("unknown table reference kind");
+}
+
+ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_first,
+                                size_t right_first) {
+  // Where a visible column of that name is on one side: (binding, column) or none.
+  auto find = [&](const std::string& name, size_t from, size_t to,
+                  const char* side) -> std::optional<std::pair<size_t, idx_t>> {
+    std::optional<std::pair<size_t, idx_t>> found;
+    for (size_t b = from; b < to; b++) {
+      const Binding& binding = scope.bindings[b];
+      for (idx_t c = 0; c < binding.names.size(); c++) {
+        if (!SameName(binding.names[c], name) || binding.IsMerged(c)) continue;
+        if (found) {
+          throw BinderError(fmt::format(
+              "column \"{}\" of the join's USING is ambiguous on its {} side", name, side));
+        }
+        found = {{b, c}};
+      }
+    }
+    return found;
+  };
+  std::vector<std::string> names = ref.using_columns;
+  if (ref.natural) {
+    for (size_t b = left_first; b < right_first; b++) {
+      for (idx_t c = 0; c < scope.bindings[b].names.size(); c++) {
+        const std::string& name = scope.bindings[b].names[c];
+        if (scope.bindings[b].IsMerged(c)) continue;
+        if (find(name, right_first, scope.bindings.size(), "right")) names.push_back(name);
+      }
+    }
+  }
+  ExpressionPtr condition;
+  for (const auto& name : names) {
+    auto l = find(name, left_first, right_first, "left");
+    auto r = find(name, right_first, scope.bindings.size(), "right");
+    if (!l || !r) {
+      throw BinderError(fmt::format("column \"{}\" of the join's USING is not on its {} side", name,
+                                    l ? "right" : "left"));
+    }
+    Binding& lb = scope.bindings[l->first];
+    Binding& rb = scope.bindings[r->first];
+    ParsedExpression text(ExprKind::kColumnRef);
+    text.names = {name};
+    auto equal = BindComparison(
+        CompareOp::kEqual, MakeColumnRef(lb.offset + l->second, lb.types[l->second], name),
+        MakeColumnRef(rb.offset + r->second, rb.types[r->second], name), text);
+    if (!condition) {
+      condition = std::move(equal);
+    } else {
+      auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
+      both->children.push_back(std::move(condition));
+      both->children.push_back(std::move(equal));
+      condition = std::move(both);
+    }
+    // The merged column is the left one, or the right one for a RIGHT JOIN (whose
+    // unmatched rows have it NULL on the left).
+    Binding& hidden = ref.join_type == JoinType::kRight ? lb : rb;
+    idx_t column = ref.join_type == JoinType::kRight ? l->second : r->second;
+    hidden.merged.resize(hidden.names.size(), false);
+    hidden.merged[column] = true;
+  }
+  return condition;
 }
 
 BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool resolve_nulls) {

@@ -50,6 +50,10 @@ class Binder {
 
  private:
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
+  /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
+  /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
+  /// no common column); each pair's second column is merged into the first.
+  ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
   LogicalOperatorPtr BindRange(const ParsedExpression& call);
