@@ -1,9 +1,34 @@
 // Executor: pipeline construction and the single-threaded pipeline loop.
 #include "execution/executor.hpp"
 
+#include <chrono>
+
 #include "teal/error.hpp"
 
 namespace teal {
+
+namespace {
+/// Times one call into an operator for EXPLAIN ANALYZE; does nothing unless the
+/// operator's profile is enabled.
+class ProfileTimer {
+ public:
+  explicit ProfileTimer(const PhysicalOperator& op)
+      : op_(op.profile.enabled ? const_cast<PhysicalOperator*>(&op) : nullptr) {
+    if (op_) start_ = std::chrono::steady_clock::now();
+  }
+  void Done(idx_t rows) {
+    if (!op_) return;
+    auto elapsed = std::chrono::steady_clock::now() - start_;
+    op_->profile.nanos += static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
+    op_->profile.rows += rows;
+  }
+
+ private:
+  PhysicalOperator* op_;
+  std::chrono::steady_clock::time_point start_;
+};
+}  // namespace
 
 Executor::Executor(PhysicalOperator& root) : root_(root) { Build(root_, result_); }
 
@@ -35,7 +60,9 @@ bool Executor::Push(Pipeline& pipeline, std::vector<std::unique_ptr<OperatorStat
     // Operators fill their output by referencing vectors they computed, so the output
     // chunk needs no buffers of its own.
     auto output = std::make_unique<DataChunk>(op.types, 0);
+    ProfileTimer timer(op);
     if (op.Execute(*current, *output, *states[i]) == OperatorResult::kFinished) more = false;
+    timer.Done(output->size());
     owned = std::move(output);
     current = owned.get();
     if (current->size() == 0) break;
@@ -56,14 +83,22 @@ void Executor::RunToSink(Pipeline& pipeline) {
   pipeline.sink->sink_state = pipeline.sink->GetSinkState();
   while (true) {
     DataChunk input(pipeline.source->types, pipeline.source->SourceChunkCapacity());
+    ProfileTimer source_timer(*pipeline.source);
     pipeline.source->GetData(input, *source_state);
+    source_timer.Done(input.size());
     if (input.size() == 0) break;
     std::unique_ptr<DataChunk> output;
     bool more = Push(pipeline, states, input, output);
-    if (output->size() > 0) pipeline.sink->Sink(*output, *pipeline.sink->sink_state);
+    if (output->size() > 0) {
+      ProfileTimer sink_timer(*pipeline.sink);
+      pipeline.sink->Sink(*output, *pipeline.sink->sink_state);
+      sink_timer.Done(0);
+    }
     if (!more) break;
   }
+  ProfileTimer finalize_timer(*pipeline.sink);
   pipeline.sink->Finalize(*pipeline.sink->sink_state);
+  finalize_timer.Done(0);
 }
 
 void Executor::Initialize() {
@@ -75,7 +110,9 @@ void Executor::Initialize() {
 std::unique_ptr<DataChunk> Executor::FetchChunk() {
   while (!finished_) {
     DataChunk input(result_.source->types, result_.source->SourceChunkCapacity());
+    ProfileTimer source_timer(*result_.source);
     result_.source->GetData(input, *result_source_);
+    source_timer.Done(input.size());
     if (input.size() == 0) {
       finished_ = true;
       break;

@@ -27,6 +27,13 @@ struct SinkState {
   virtual ~SinkState() = default;
 };
 
+/// What EXPLAIN ANALYZE reports of an operator; counted only while `enabled`.
+struct OperatorProfile {
+  bool enabled = false;
+  uint64_t rows = 0;   // rows it produced (as a source or an operator)
+  uint64_t nanos = 0;  // time in its GetData, Execute, Sink and Finalize
+};
+
 enum class OperatorResult {
   kNeedMoreInput,  // the input was consumed; send the next chunk
   kFinished,       // no more output will come, whatever the input
@@ -58,6 +65,8 @@ class PhysicalOperator {
   std::vector<std::unique_ptr<PhysicalOperator>> children;
   /// Filled by the executor when this operator is a sink; read by GetData afterwards.
   std::unique_ptr<SinkState> sink_state;
+  /// Kept by the executor (EXPLAIN ANALYZE); mutable like sink_state, per execution.
+  OperatorProfile profile;
 };
 
 using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;

@@ -8,6 +8,7 @@
 
 #include "catalog/table_append.hpp"
 #include "execution/executor.hpp"
+#include "execution/explain.hpp"
 #include "execution/physical_planner.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
@@ -90,6 +91,8 @@ Result ClientContext::Execute(SQLStatement& statement) {
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
   switch (statement.type) {
+    case StatementType::kExplain:
+      return ExecuteExplain(static_cast<ExplainStatement&>(statement));
     case StatementType::kCreate:
       if (auto* create = dynamic_cast<CreateTableStatement*>(&statement))
         return ExecuteCreateTable(*create);
@@ -143,6 +146,40 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   table->storage = std::make_shared<DataTable>(table->Types());
   catalog.CreateTable(std::move(table), create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
+  SQLStatement& inner = *explain.statement;
+  if (!IsPlanned(inner.type)) {
+    throw NotImplementedError(
+        fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
+  }
+  Binder binder(database_->GetCatalog());
+  BoundStatement bound = BindPlanned(binder, inner);
+  Optimize(*bound.plan);
+  PlanDetails details = DescribePlan(*bound.plan);
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
+  if (explain.analyze) {
+    // Runs the statement for real (an INSERT inserts), as PostgreSQL does.
+    EnableProfiling(*physical);
+    Executor executor(*physical);
+    executor.Initialize();
+    while (executor.FetchChunk()) {
+    }
+  }
+  std::vector<std::string> lines = RenderPlan(details, *physical, explain.analyze);
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  for (size_t first = 0; first < lines.size(); first += kVectorSize) {
+    idx_t n = std::min<idx_t>(kVectorSize, lines.size() - first);
+    auto chunk = std::make_unique<DataChunk>(std::vector<LogicalType>{TypeId::kVarchar}, n);
+    for (idx_t i = 0; i < n; i++) {
+      chunk->data[0].Values<string_t>()[i] = chunk->data[0].AddString(lines[first + i]);
+    }
+    chunk->SetCardinality(n);
+    chunks.push_back(std::move(chunk));
+  }
+  return Result(StatementType::kExplain, {"explain"}, {LogicalType(TypeId::kVarchar)},
+                std::move(chunks));
 }
 
 Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {

@@ -40,6 +40,7 @@ class ClientContext {
   Result ExecuteCreateTable(const CreateTableStatement& create);
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
+  Result ExecuteExplain(ExplainStatement& explain);
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);

@@ -169,6 +169,13 @@ struct CreateTableAsStatement : SQLStatement {
   std::unique_ptr<SelectStatement> query;
 };
 
+/// EXPLAIN [ANALYZE] statement
+struct ExplainStatement : SQLStatement {
+  ExplainStatement() : SQLStatement(StatementType::kExplain) {}
+  std::unique_ptr<SQLStatement> statement;
+  bool analyze = false;
+};
+
 /// PRAGMA name; PRAGMA name = value; PRAGMA name(args)
 struct PragmaStatement : SQLStatement {
   PragmaStatement() : SQLStatement(StatementType::kPragma) {}

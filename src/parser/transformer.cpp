@@ -55,7 +55,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
         return CreateTableAs(*node.create_table_as_stmt);
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
-        throw NotImplementedError("EXPLAIN");
+        return Explain(*node.explain_stmt);
       case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
         throw NotImplementedError("SET");
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
@@ -325,6 +325,24 @@ class Transformer {
       insert->select = Select(*s.select_stmt->select_stmt);
     }
     return insert;
+  }
+
+  std::unique_ptr<ExplainStatement> Explain(const PgQuery__ExplainStmt& s) {
+    auto explain = std::make_unique<ExplainStatement>();
+    for (size_t i = 0; i < s.n_options; i++) {
+      const auto& option = *s.options[i]->def_elem;
+      std::string name = Lower(option.defname);
+      if (name == "analyze") {
+        explain->analyze = true;
+      } else {
+        throw NotImplementedError(fmt::format("EXPLAIN option {}", name));
+      }
+    }
+    explain->statement = Statement(*s.query);
+    if (explain->statement->type == StatementType::kExplain) {
+      throw ParserError("EXPLAIN of an EXPLAIN");
+    }
+    return explain;
   }
 
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {

@@ -1,0 +1,154 @@
+// EXPLAIN: describing logical operators and rendering the tree.
+#include "execution/explain.hpp"
+
+#include <fmt/format.h>
+
+#include "storage/data_table.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+std::string List(const std::vector<ExpressionPtr>& expressions, const char* separator) {
+  std::string out;
+  for (size_t i = 0; i < expressions.size(); i++) {
+    out += (i ? separator : "") + expressions[i]->ToString();
+  }
+  return out;
+}
+
+std::string JoinName(JoinType type) {
+  switch (type) {
+    case JoinType::kInner:
+      return "INNER";
+    case JoinType::kLeft:
+      return "LEFT";
+    case JoinType::kRight:
+      return "RIGHT";
+    case JoinType::kFull:
+      return "FULL";
+    case JoinType::kCross:
+      return "CROSS";
+  }
+  return "?";
+}
+
+std::string Details(const LogicalOperator& op) {
+  switch (op.kind) {
+    case LogicalKind::kGet: {
+      const auto& get = static_cast<const LogicalGet&>(op);
+      std::string columns;
+      for (size_t i = 0; i < get.column_ids.size(); i++) {
+        idx_t c = get.column_ids[i];
+        columns += (i ? ", " : "") +
+                   (c == kRowIdColumn ? std::string("rowid") : get.table->columns[c].name);
+      }
+      return fmt::format("{} ({})", get.table->name, columns);
+    }
+    case LogicalKind::kDummyScan:
+      return "";
+    case LogicalKind::kValues:
+      return fmt::format("{} rows", static_cast<const LogicalValues&>(op).rows.size());
+    case LogicalKind::kFilter:
+      return List(static_cast<const LogicalFilter&>(op).expressions, " AND ");
+    case LogicalKind::kProjection:
+      return List(static_cast<const LogicalProjection&>(op).expressions, ", ");
+    case LogicalKind::kAggregate: {
+      const auto& aggregate = static_cast<const LogicalAggregate&>(op);
+      std::string out;
+      if (!aggregate.groups.empty()) out = "groups: " + List(aggregate.groups, ", ");
+      if (!aggregate.aggregates.empty()) {
+        out += (out.empty() ? "" : "; ") + std::string("aggregates: ") +
+               List(aggregate.aggregates, ", ");
+      }
+      return out;
+    }
+    case LogicalKind::kJoin: {
+      const auto& join = static_cast<const LogicalJoin&>(op);
+      std::string out = JoinName(join.join_type);
+      if (join.condition) out += " ON " + join.condition->ToString();
+      return out;
+    }
+    case LogicalKind::kSetOperation: {
+      const auto& set = static_cast<const LogicalSetOperation&>(op);
+      const char* name = set.operation == SetOperation::kUnion       ? "UNION"
+                         : set.operation == SetOperation::kIntersect ? "INTERSECT"
+                                                                     : "EXCEPT";
+      return fmt::format("{}{}", name, set.all ? " ALL" : "");
+    }
+    case LogicalKind::kOrder: {
+      std::string out;
+      for (const auto& key : static_cast<const LogicalOrder&>(op).keys) {
+        out += fmt::format("{}#{} {} NULLS {}", out.empty() ? "" : ", ", key.column,
+                           key.descending ? "DESC" : "ASC", key.nulls_first ? "FIRST" : "LAST");
+      }
+      return out;
+    }
+    case LogicalKind::kLimit: {
+      const auto& limit = static_cast<const LogicalLimit&>(op);
+      std::string out = limit.limit == kInvalidIndex ? "" : fmt::format("LIMIT {}", limit.limit);
+      if (limit.offset) out += fmt::format("{}OFFSET {}", out.empty() ? "" : " ", limit.offset);
+      return out;
+    }
+    case LogicalKind::kInsert:
+      return static_cast<const LogicalInsert&>(op).table->name;
+    case LogicalKind::kDelete:
+      return static_cast<const LogicalDelete&>(op).table->name;
+    case LogicalKind::kUpdate: {
+      const auto& update = static_cast<const LogicalUpdate&>(op);
+      std::string columns;
+      for (size_t i = 0; i < update.columns.size(); i++) {
+        columns += (i ? ", " : "") + update.table->columns[update.columns[i]].name;
+      }
+      return fmt::format("{} SET {}", update.table->name, columns);
+    }
+    case LogicalKind::kRange: {
+      const auto& range = static_cast<const LogicalRange&>(op);
+      return fmt::format("{} values from {} step {}", range.count, range.start, range.step);
+    }
+  }
+  return "";
+}
+
+void Render(const PlanDetails& details, const PhysicalOperator& op, bool analyze, int depth,
+            std::vector<std::string>& lines) {
+  if (details.children.size() != op.children.size()) {
+    throw InternalError("EXPLAIN: the physical plan does not have the logical plan's shape");
+  }
+  std::string line(static_cast<size_t>(depth) * 2, ' ');
+  line += op.Name();
+  if (!details.text.empty()) line += "  " + details.text;
+  if (analyze) {
+    line += fmt::format("  (rows: {}, time: {:.3f} ms)", op.profile.rows,
+                        static_cast<double>(op.profile.nanos) / 1e6);
+  }
+  lines.push_back(std::move(line));
+  for (size_t i = 0; i < op.children.size(); i++) {
+    Render(details.children[i], *op.children[i], analyze, depth + 1, lines);
+  }
+}
+
+}  // namespace
+
+PlanDetails DescribePlan(const LogicalOperator& plan) {
+  PlanDetails details;
+  details.text = Details(plan);
+  for (const auto& child : plan.children) details.children.push_back(DescribePlan(*child));
+  return details;
+}
+
+void EnableProfiling(PhysicalOperator& plan) {
+  plan.profile = OperatorProfile{};
+  plan.profile.enabled = true;
+  for (auto& child : plan.children) EnableProfiling(*child);
+}
+
+std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
+                                    bool analyze) {
+  std::vector<std::string> lines;
+  Render(details, plan, analyze, 0, lines);
+  return lines;
+}
+
+}  // namespace teal

@@ -1,0 +1,35 @@
+// EXPLAIN and EXPLAIN ANALYZE: a plan as an indented tree of operators, one per line,
+// with what each works on and, after a profiled run, the rows it produced and its time.
+//
+// The details come from the logical plan (table names, expressions), taken before the
+// physical planner moves its expressions out; the names and profiles come from the
+// physical operators. The physical planner makes one operator per logical one, so the
+// two trees have the same shape and are walked side by side.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "execution/physical_operator.hpp"
+#include "planner/logical_operator.hpp"
+
+namespace teal {
+
+/// One operator's details and its children's, in the shape of the plan.
+struct PlanDetails {
+  std::string text;
+  std::vector<PlanDetails> children;
+};
+
+PlanDetails DescribePlan(const LogicalOperator& plan);
+
+/// Turns on the profile of every operator of `plan`, before it runs.
+void EnableProfiling(PhysicalOperator& plan);
+
+/// The lines of the plan: `NAME  details`, children indented under their parent, and
+/// with `analyze` `(rows: N, time: T ms)` — for operators that run their children's
+/// plans themselves (joins, set operations) the time includes the children's.
+std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
+                                    bool analyze);
+
+}  // namespace teal
