@@ -5,6 +5,7 @@
 #include "teal/connection.hpp"
 #include "teal/database.hpp"
 #include "teal/error.hpp"
+#include "teal/extract_statements.hpp"
 #include "teal/logical_type.hpp"
 #include "teal/prepared_statement.hpp"
 #include "teal/reader.hpp"

@@ -327,6 +327,86 @@ idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
   return highest;
 }
 
+namespace {
+
+/// One statement text after the pre-parse rewrites (list literals, GROUP/ORDER BY ALL,
+/// parameters), parsed by libpg_query. Owns the unpacked tree. The constructor throws
+/// ParserError, naming the position in the rewritten text, when the grammar rejects it.
+class GrammarParse {
+ public:
+  explicit GrammarParse(const std::string& text)
+      : rewritten_(RewriteAllClauses(RewriteListLiterals(text))) {
+    parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
+    PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
+    if (result.error) {
+      std::string message = result.error->message;
+      int cursor = result.error->cursorpos;
+      pg_query_free_protobuf_parse_result(result);
+      if (cursor > 0) {
+        message += fmt::format(" (at position {} of \"{}\")", cursor, rewritten_);
+      }
+      throw ParserError(message);
+    }
+    tree_ = pg_query__parse_result__unpack(
+        nullptr, result.parse_tree.len, reinterpret_cast<const uint8_t*>(result.parse_tree.data));
+    pg_query_free_protobuf_parse_result(result);
+    if (!tree_) throw InternalError("libpg_query returned a parse tree that does not unpack");
+  }
+  ~GrammarParse() { pg_query__parse_result__free_unpacked(tree_, nullptr); }
+  GrammarParse(const GrammarParse&) = delete;
+  GrammarParse& operator=(const GrammarParse&) = delete;
+
+  const std::string& Rewritten() const { return rewritten_; }
+  idx_t ParameterCount() const { return parameter_count_; }
+  const std::vector<std::string>& ParameterNames() const { return parameter_names_; }
+  size_t StatementCount() const { return tree_->n_stmts; }
+  const PgQuery__Node& Statement(size_t i) const { return *tree_->stmts[i]->stmt; }
+
+ private:
+  std::string rewritten_;
+  std::vector<std::string> parameter_names_;
+  idx_t parameter_count_ = 0;
+  PgQuery__ParseResult* tree_ = nullptr;
+};
+
+/// The kind of a statement from its top-level parse node alone. Kinds Teal has no
+/// StatementType for (COPY, SHOW, VACUUM, …) are kInvalid.
+StatementType StatementTypeOf(const PgQuery__Node& node) {
+  switch (node.node_case) {
+    case PG_QUERY__NODE__NODE_SELECT_STMT:
+      return StatementType::kSelect;
+    case PG_QUERY__NODE__NODE_INSERT_STMT:
+      return StatementType::kInsert;
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      return StatementType::kUpdate;
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+      return StatementType::kDelete;
+    case PG_QUERY__NODE__NODE_CREATE_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT:
+      return StatementType::kCreate;
+    case PG_QUERY__NODE__NODE_DROP_STMT:
+      return StatementType::kDrop;
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+    case PG_QUERY__NODE__NODE_RENAME_STMT:
+      return StatementType::kAlter;
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+      return StatementType::kSet;
+    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+      return StatementType::kTransaction;
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return StatementType::kExplain;
+    default:
+      return StatementType::kInvalid;
+  }
+}
+
+}  // namespace
+
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
@@ -334,38 +414,33 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
       statements.push_back(ParsePragma(text));
       continue;
     }
-    std::string rewritten = RewriteAllClauses(RewriteListLiterals(text));
-    std::vector<std::string> parameter_names;
-    idx_t parameter_count = RewriteParameters(rewritten, parameter_names);
-    PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten.c_str());
-    if (result.error) {
-      std::string message = result.error->message;
-      int cursor = result.error->cursorpos;
-      pg_query_free_protobuf_parse_result(result);
-      if (cursor > 0) {
-        message += fmt::format(" (at position {} of \"{}\")", cursor, rewritten);
-      }
-      throw ParserError(message);
+    GrammarParse parse(text);
+    for (size_t i = 0; i < parse.StatementCount(); i++) {
+      auto statement = TransformStatement(parse.Statement(i), parse.Rewritten());
+      statement->text = text;
+      statement->parameter_count = parse.ParameterCount();
+      statement->parameter_names = parse.ParameterNames();
+      statements.push_back(std::move(statement));
     }
-    PgQuery__ParseResult* tree = pg_query__parse_result__unpack(
-        nullptr, result.parse_tree.len, reinterpret_cast<const uint8_t*>(result.parse_tree.data));
-    pg_query_free_protobuf_parse_result(result);
-    if (!tree) throw InternalError("libpg_query returned a parse tree that does not unpack");
-    try {
-      for (size_t i = 0; i < tree->n_stmts; i++) {
-        auto statement = TransformStatement(*tree->stmts[i]->stmt, rewritten);
-        statement->text = text;
-        statement->parameter_count = parameter_count;
-        statement->parameter_names = parameter_names;
-        statements.push_back(std::move(statement));
-      }
-    } catch (...) {
-      pg_query__parse_result__free_unpacked(tree, nullptr);
-      throw;
-    }
-    pg_query__parse_result__free_unpacked(tree, nullptr);
   }
   return statements;
+}
+
+std::vector<StatementSketch> SketchSql(std::string_view sql) {
+  std::vector<StatementSketch> sketches;
+  for (auto& text : SplitStatements(sql)) {
+    if (StartsWithKeyword(text, "pragma")) {
+      ParsePragma(text);  // for its ParserError on a malformed PRAGMA, as ParseSql throws
+      sketches.push_back({StatementType::kPragma, text, 0, {}});
+      continue;
+    }
+    GrammarParse parse(text);
+    for (size_t i = 0; i < parse.StatementCount(); i++) {
+      sketches.push_back({StatementTypeOf(parse.Statement(i)), text, parse.ParameterCount(),
+                          parse.ParameterNames()});
+    }
+  }
+  return sketches;
 }
 
 }  // namespace teal

@@ -1,6 +1,7 @@
 // Parser: SQL text -> Teal statements. The PostgreSQL grammar (libpg_query) does the
 // parsing; statements it lacks (PRAGMA) and DuckDB list literals ([1, 2]) are handled
-// before it. Only src/parser/transformer sees libpg_query's tree.
+// before it. Only src/parser/transformer reads libpg_query's tree; parser.cpp looks at no
+// more than each statement's top-level node kind (for SketchSql).
 #pragma once
 
 #include <memory>
@@ -15,6 +16,20 @@ namespace teal {
 /// Parses every statement in `sql`. Throws ParserError naming the position and the
 /// offending token, or NotImplementedError for statements Teal does not support.
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql);
+
+/// What the text alone says about a statement, without the transformer: its kind, its
+/// own text and its parameters, exactly as ParseSql would set them on SQLStatement.
+struct StatementSketch {
+  StatementType type;  // kInvalid for kinds Teal has no StatementType for (COPY, SHOW, …)
+  std::string text;
+  idx_t parameter_count = 0;
+  std::vector<std::string> parameter_names;
+};
+
+/// Splits, rewrites and parses every statement in `sql` as ParseSql does, but stops at
+/// the grammar: statements the transformer does not support yet are sketched, not
+/// rejected. Throws ParserError for text the grammar (or the PRAGMA syntax) rejects.
+std::vector<StatementSketch> SketchSql(std::string_view sql);
 
 /// Splits `sql` into statement texts at top-level semicolons (outside quotes and
 /// comments). Empty statements are dropped.
