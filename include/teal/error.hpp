@@ -21,6 +21,7 @@ enum class ErrorCategory {
   kIO,
   kInvalidInput,
   kOutOfRange,
+  kOutOfMemory,
   kNotImplemented,
   kInternal,
 };
@@ -66,6 +67,8 @@ TEAL_DECLARE_ERROR(IOError, kIO)
 TEAL_DECLARE_ERROR(InvalidInputError, kInvalidInput)
 /// Arithmetic overflow, values outside a type's range during execution.
 TEAL_DECLARE_ERROR(OutOfRangeError, kOutOfRange)
+/// The memory_limit was reached (or the OS had no memory left).
+TEAL_DECLARE_ERROR(OutOfMemoryError, kOutOfMemory)
 /// A bug in Teal: an invariant did not hold.
 TEAL_DECLARE_ERROR(InternalError, kInternal)
 

@@ -1,13 +1,17 @@
 // BlockAllocator: slabs of huge pages carved into power-of-two blocks.
 #include "common/block_allocator.hpp"
 
+#include <fmt/format.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
 #include <new>
 
 #include "common/assert.hpp"
+#include "common/byte_size.hpp"
+#include "teal/error.hpp"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -72,7 +76,32 @@ char* MapAligned(size_t size, size_t alignment) {
 
 }  // namespace
 
-BlockAllocator::BlockAllocator() { cached_.reserve(kCachedSlabLimit); }
+BlockAllocator::BlockAllocator() : limit_(DefaultLimit()) { cached_.reserve(kCachedSlabLimit); }
+
+size_t BlockAllocator::DefaultLimit() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long page_size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<size_t>(static_cast<double>(pages) * static_cast<double>(page_size) * 0.8);
+}
+
+void BlockAllocator::SetLimit(size_t bytes) {
+  std::lock_guard<std::mutex> guard(lock_);
+  limit_ = bytes;
+}
+
+size_t BlockAllocator::Limit() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return limit_;
+}
+
+void BlockAllocator::CheckLimit(size_t bytes) const {
+  if (limit_ == 0 || bytes_in_use_ + bytes <= limit_) return;
+  throw OutOfMemoryError(fmt::format(
+      "the memory_limit of {} is reached ({} in use, {} more needed); raise it with SET "
+      "memory_limit = '…'",
+      FormatByteSize(limit_), FormatByteSize(bytes_in_use_), FormatByteSize(bytes)));
+}
 
 BlockAllocator& BlockAllocator::Instance() {
   static BlockAllocator* instance = new BlockAllocator();
@@ -154,12 +183,21 @@ void* BlockAllocator::Allocate(size_t size) {
   if (size < kMinBlockSize) return ::operator new(std::max<size_t>(size, 1));
   if (size > kMaxBlockSize) {
     size_t mapped = RoundToPages(size);
-    char* p = MapAligned(mapped, 4096);
-    std::lock_guard<std::mutex> guard(lock_);
-    bytes_in_use_ += mapped;
-    return p;
+    {
+      std::lock_guard<std::mutex> guard(lock_);
+      CheckLimit(mapped);
+      bytes_in_use_ += mapped;  // reserved before the mapping, so threads cannot overshoot
+    }
+    try {
+      return MapAligned(mapped, 4096);
+    } catch (...) {
+      std::lock_guard<std::mutex> guard(lock_);
+      bytes_in_use_ -= mapped;
+      throw;
+    }
   }
   std::lock_guard<std::mutex> guard(lock_);
+  CheckLimit(kMinBlockSize << SizeClass(size));
   Slab* slab = SlabWithRoom(SizeClass(size));
   uint32_t index;
   if (!slab->returned.empty()) {

@@ -11,6 +11,10 @@
 // size class, up to kCachedSlabLimit slabs, beyond which it goes back to the OS. Requests
 // above 1 MiB get their own mapping; requests below 2 KiB go to operator new.
 //
+// The blocks handed out count against a limit (the memory_limit setting; 80 % of the
+// machine's memory by default) — one limit for the whole process, since the blocks of
+// every database come from here. Memory below 2 KiB (operator new) is not counted.
+//
 // Thread-safe: one mutex, taken per block (callers allocate per vector, not per row).
 // In AddressSanitizer builds a free block is poisoned, so a use after free is reported.
 #pragma once
@@ -36,7 +40,8 @@ class BlockAllocator {
   static BlockAllocator& Instance();
 
   /// At least `size` bytes, aligned to 16 bytes (to the block size for pooled sizes).
-  /// Throws std::bad_alloc when the OS has no memory.
+  /// Throws OutOfMemoryError when the block would take the bytes in use past the limit,
+  /// std::bad_alloc when the OS has no memory.
   void* Allocate(size_t size);
   /// Returns a block from Allocate(size), with the same size.
   void Free(void* block, size_t size) noexcept;
@@ -47,6 +52,12 @@ class BlockAllocator {
     size_t cached_slabs = 0;  // slabs with no block in use, kept for reuse
   };
   Stats GetStats() const;
+
+  /// The most bytes the blocks in use may take; 0 means no limit.
+  void SetLimit(size_t bytes);
+  size_t Limit() const;
+  /// 80 % of the machine's physical memory (the default limit).
+  static size_t DefaultLimit();
 
   BlockAllocator(const BlockAllocator&) = delete;
   BlockAllocator& operator=(const BlockAllocator&) = delete;
@@ -66,6 +77,9 @@ class BlockAllocator {
   std::vector<Slab*> cached_;          // slabs with no block in use
   std::unordered_map<uintptr_t, std::unique_ptr<Slab>> slabs_;  // by base address
   size_t bytes_in_use_ = 0;
+  size_t limit_ = 0;
+  /// Throws OutOfMemoryError unless `bytes` more fit under the limit. Lock held.
+  void CheckLimit(size_t bytes) const;
 };
 
 /// A shared buffer of `size` bytes from the block allocator, returned to it when the last

@@ -23,6 +23,8 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
       return "Invalid Input";
     case ErrorCategory::kOutOfRange:
       return "Out of Range";
+    case ErrorCategory::kOutOfMemory:
+      return "Out of Memory";
     case ErrorCategory::kNotImplemented:
       return "Not Implemented";
     case ErrorCategory::kInternal:

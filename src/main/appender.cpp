@@ -160,6 +160,8 @@ void ClearForReuse(Vector& vector, idx_t rows) {
       throw InvalidInputError(std::move(message));
     case ErrorCategory::kOutOfRange:
       throw OutOfRangeError(std::move(message));
+    case ErrorCategory::kOutOfMemory:
+      throw OutOfMemoryError(std::move(message));
     case ErrorCategory::kNotImplemented:
       throw Error(category, std::move(message));
     case ErrorCategory::kInternal:

@@ -88,6 +88,7 @@ Result ClientContext::Execute(SQLStatement& statement) {
   }
   if (IsPlanned(statement.type)) {
     Binder binder(database_->GetCatalog());
+    binder.SetOptions(database_->GetSettings().ForBinder());
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
   switch (statement.type) {
@@ -104,8 +105,9 @@ Result ClientContext::Execute(SQLStatement& statement) {
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
     case StatementType::kPragma:
-      throw NotImplementedError(
-          fmt::format("PRAGMA {}", static_cast<PragmaStatement&>(statement).name));
+      return ExecutePragma(static_cast<PragmaStatement&>(statement));
+    case StatementType::kSet:
+      return ExecuteSet(static_cast<SetStatement&>(statement));
     default:
       throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
   }
@@ -115,6 +117,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   CheckSchema(create.schema);
   Catalog& catalog = database_->GetCatalog();
   Binder binder(catalog);
+  binder.SetOptions(database_->GetSettings().ForBinder());
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
   if (create.columns.empty()) {
@@ -148,6 +151,35 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   return EmptyResult(StatementType::kCreate);
 }
 
+Result ClientContext::ExecuteSet(SetStatement& set) {
+  Settings& settings = database_->GetSettings();
+  if (!set.value) {
+    settings.Reset(set.name);
+    return EmptyResult(StatementType::kSet);
+  }
+  Binder binder(database_->GetCatalog());
+  Value value = binder.BindConstant(*set.value, TypeId::kVarchar, fmt::format("SET {}", set.name));
+  if (value.IsNull()) {
+    throw InvalidInputError(fmt::format("SET {}: the value must not be NULL", set.name));
+  }
+  settings.Set(set.name, value.GetString());
+  return EmptyResult(StatementType::kSet);
+}
+
+Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
+  // PRAGMA name = value (or name(value)) sets a setting, as SET does.
+  Settings& settings = database_->GetSettings();
+  if (pragma.arguments.size() == 1 && settings.Get(pragma.name)) {
+    std::string value = pragma.arguments[0];
+    if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') {
+      value = value.substr(1, value.size() - 2);
+    }
+    settings.Set(pragma.name, value);
+    return EmptyResult(StatementType::kPragma);
+  }
+  throw NotImplementedError(fmt::format("PRAGMA {}", pragma.name));
+}
+
 Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
   SQLStatement& inner = *explain.statement;
   if (!IsPlanned(inner.type)) {
@@ -155,6 +187,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
   }
   Binder binder(database_->GetCatalog());
+  binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan);
   PlanDetails details = DescribePlan(*bound.plan);
@@ -187,6 +220,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   Catalog& catalog = database_->GetCatalog();
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
+  binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,
@@ -210,6 +244,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
     return EmptyResult(StatementType::kCreate);
   }
   Binder binder(catalog);
+  binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("table \"{}\" names {} columns but its query has {}", create.name,
@@ -323,6 +358,7 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 
 void ClientContext::BindPrepared(PreparedData& prepared) {
   Binder binder(database_->GetCatalog());
+  binder.SetOptions(database_->GetSettings().ForBinder());
   prepared.catalog_version = database_->GetCatalog().Version();
   prepared.bound = BindPlanned(binder, *prepared.statement);
   prepared.bind_with_values = binder.NeedsParameterValues();
@@ -353,6 +389,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(database_->GetCatalog(), &values);
+    binder.SetOptions(database_->GetSettings().ForBinder());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
   // Tables or types may have been dropped or re-created since binding.

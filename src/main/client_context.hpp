@@ -41,6 +41,8 @@ class ClientContext {
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
   Result ExecuteExplain(ExplainStatement& explain);
+  Result ExecuteSet(SetStatement& set);
+  Result ExecutePragma(const PragmaStatement& pragma);
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);

@@ -33,6 +33,7 @@ struct BaseTableRef {
 struct OrderTerm {
   ParsedExpressionPtr expression;  // null for ORDER BY ALL
   bool all = false;                // ORDER BY ALL: every output column, left to right
+  bool direction_given = false;    // ASC or DESC was written (else default_order decides)
   bool descending = false;
   /// Unset: PostgreSQL's default, NULLs sort as the largest values.
   std::optional<bool> nulls_first;
@@ -167,6 +168,13 @@ struct CreateTableAsStatement : SQLStatement {
   std::vector<std::string> column_names;
   bool if_not_exists = false;
   std::unique_ptr<SelectStatement> query;
+};
+
+/// SET name = value | SET name TO DEFAULT | RESET name | RESET ALL (and PRAGMA name = value)
+struct SetStatement : SQLStatement {
+  SetStatement() : SQLStatement(StatementType::kSet) {}
+  std::string name;           // lower-cased; empty for RESET ALL
+  ParsedExpressionPtr value;  // null: back to the default
 };
 
 /// EXPLAIN [ANALYZE] statement

@@ -57,7 +57,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
         return Explain(*node.explain_stmt);
       case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
-        throw NotImplementedError("SET");
+        return Set(*node.variable_set_stmt);
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
         throw NotImplementedError("ALTER TABLE");
       case PG_QUERY__NODE__NODE_INDEX_STMT:
@@ -272,6 +272,7 @@ class Transformer {
         term.expression = Expr(sort.node);
       }
       term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+      term.direction_given = sort.sortby_dir != PG_QUERY__SORT_BY_DIR__SORTBY_DEFAULT;
       if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
       if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
       terms.push_back(std::move(term));
@@ -325,6 +326,29 @@ class Transformer {
       insert->select = Select(*s.select_stmt->select_stmt);
     }
     return insert;
+  }
+
+  std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s) {
+    if (s.is_local) throw NotImplementedError("SET LOCAL (settings are database-wide)");
+    auto set = std::make_unique<SetStatement>();
+    set->name = s.name ? Lower(s.name) : "";
+    switch (s.kind) {
+      case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE:
+        if (s.n_args != 1) {
+          throw ParserError(fmt::format("SET {} takes one value, not {}", set->name, s.n_args));
+        }
+        set->value = Expr(s.args[0]);
+        break;
+      case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT:
+      case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET:
+        break;
+      case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL:
+        set->name.clear();
+        break;
+      default:
+        throw NotImplementedError("this form of SET");
+    }
+    return set;
   }
 
   std::unique_ptr<ExplainStatement> Explain(const PgQuery__ExplainStmt& s) {

@@ -568,6 +568,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
   std::string name = e.name;
+  if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (e.star) {
     if (name != "count") {
       throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
@@ -812,6 +813,31 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
+OrderKey Binder::OrderKeyFor(const OrderTerm& term, idx_t column) const {
+  OrderKey key;
+  key.column = column;
+  key.descending = term.direction_given ? term.descending : options_.default_descending;
+  if (term.nulls_first) {
+    key.nulls_first = *term.nulls_first;
+  } else {
+    switch (options_.null_order) {
+      case NullOrder::kNullsFirst:
+        key.nulls_first = true;
+        break;
+      case NullOrder::kNullsLast:
+        key.nulls_first = false;
+        break;
+      case NullOrder::kNullsFirstOnAscLastOnDesc:
+        key.nulls_first = !key.descending;
+        break;
+      case NullOrder::kNullsLastOnAscFirstOnDesc:  // PostgreSQL: NULL is the largest value
+        key.nulls_first = key.descending;
+        break;
+    }
+  }
+  return key;
+}
+
 void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan) {
   if (!where) return;
   scope.clause = "WHERE";
@@ -844,6 +870,50 @@ idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
 }
 
 // ---- statements -------------------------------------------------------------------
+
+ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& scope) {
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError("current_setting takes one argument: the setting's name");
+  }
+  auto name = BindExpression(*call.children[0], scope);
+  if (name->kind != BoundKind::kConstant || name->type.Id() != TypeId::kVarchar ||
+      name->value.IsNull()) {
+    throw BinderError(fmt::format("the argument of current_setting must be a constant name ({})",
+                                  call.ToString()));
+  }
+  std::string key = name->value.GetString();
+  for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::optional<std::string> value = options_.setting ? options_.setting(key) : std::nullopt;
+  if (!value) {
+    throw BinderError(fmt::format("unrecognized setting \"{}\" (teal_settings() lists them)",
+                                  name->value.GetString()));
+  }
+  return MakeConstant(Value::Varchar(*value));
+}
+
+LogicalOperatorPtr Binder::BindSettingsTable() {
+  auto values = std::make_unique<LogicalValues>();
+  values->types.assign(4, LogicalType(TypeId::kVarchar));
+  if (options_.all_settings) {
+    for (const auto& row : options_.all_settings()) {
+      std::vector<ExpressionPtr> bound;
+      for (const auto& field : row) bound.push_back(MakeConstant(Value::Varchar(field)));
+      values->rows.push_back(std::move(bound));
+    }
+  }
+  if (values->rows.empty()) {
+    // VALUES needs a row: an empty result is a filter that drops the one row.
+    std::vector<ExpressionPtr> row;
+    for (int i = 0; i < 4; i++) row.push_back(MakeConstant(Value::Varchar("")));
+    values->rows.push_back(std::move(row));
+    auto none = std::make_unique<LogicalFilter>();
+    none->expressions.push_back(MakeConstant(Value::Boolean(false)));
+    none->types = values->types;
+    none->children.push_back(std::move(values));
+    return none;
+  }
+  return values;
+}
 
 LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
   const std::string& name = call.name;
@@ -889,6 +959,7 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
   }
   // A view sees the catalog, not the WITH names around the query that uses it.
   Binder child(catalog_);
+  child.options_ = options_;
   BoundStatement bound;
   try {
     bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
@@ -1143,7 +1214,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   for (const auto& term : select.order_by) {
     if (term.all) {
       for (idx_t i = 0; i < visible; i++) {
-        order_keys.push_back({i, term.descending, term.nulls_first.value_or(term.descending)});
+        order_keys.push_back(OrderKeyFor(term, i));
       }
       continue;
     }
@@ -1177,12 +1248,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       projections.push_back(BindExpression(e, scope));
       column = projections.size() - 1;
     }
-    OrderKey key;
-    key.column = column;
-    key.descending = term.descending;
-    // PostgreSQL: NULL sorts as the largest value unless NULLS FIRST/LAST says otherwise.
-    key.nulls_first = term.nulls_first.value_or(term.descending);
-    order_keys.push_back(key);
+    order_keys.push_back(OrderKeyFor(term, column));
   }
 
   if (!scope.aggregates.empty() || scope.grouping) {
@@ -1270,6 +1336,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
           if (!SameName(it->name, ref.name)) continue;
           Binder child(catalog_, parameter_values_);
+          child.options_ = options_;
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
           BoundStatement bound = child.BindSelect(*it->query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
@@ -1327,6 +1394,19 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return get;
     }
     case TableRefKind::kTableFunction: {
+      if (ref.function->name == "teal_settings") {
+        if (!ref.function->children.empty())
+          throw BinderError("teal_settings() takes no arguments");
+        auto settings = BindSettingsTable();
+        Binding binding;
+        binding.alias = ref.alias.empty() ? "teal_settings" : ref.alias;
+        binding.offset = offset;
+        binding.names = {"name", "value", "description", "input_type"};
+        binding.types.assign(4, LogicalType(TypeId::kVarchar));
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return settings;
+      }
       auto range = BindRange(*ref.function);
       Binding binding;
       binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
@@ -1339,6 +1419,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     case TableRefKind::kSubquery: {
       Binder child(catalog_, parameter_values_);
+      child.options_ = options_;
       child.ctes_ = ctes_;
       BoundStatement bound = child.BindSelect(*ref.subquery);
       needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
@@ -1454,9 +1535,11 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
                      : select.set_operation == SetOperation::kIntersect ? "INTERSECT"
                                                                         : "EXCEPT";
   Binder left_binder(catalog_, parameter_values_);
+  left_binder.options_ = options_;
   left_binder.ctes_ = ctes_;
   BoundStatement left = left_binder.BindSelect(*select.set_left, false);
   Binder right_binder(catalog_, parameter_values_);
+  right_binder.options_ = options_;
   right_binder.ctes_ = ctes_;
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
   if (left.types.size() != right.types.size()) {
@@ -1498,7 +1581,7 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
     for (const auto& term : select.order_by) {
       if (term.all) {
         for (idx_t i = 0; i < types.size(); i++) {
-          order->keys.push_back({i, term.descending, term.nulls_first.value_or(term.descending)});
+          order->keys.push_back(OrderKeyFor(term, i));
         }
         continue;
       }
@@ -1517,7 +1600,7 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
             fmt::format("ORDER BY after {} must name an output column or give its position ({})",
                         name, e.ToString()));
       }
-      order->keys.push_back({column, term.descending, term.nulls_first.value_or(term.descending)});
+      order->keys.push_back(OrderKeyFor(term, column));
     }
     order->types = types;
     order->children.push_back(std::move(plan));

@@ -4,7 +4,9 @@
 // constants that do not convert.
 #pragma once
 
+#include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,24 @@
 #include "planner/logical_operator.hpp"
 
 namespace teal {
+
+/// Where NULLs sort when ORDER BY does not say (the default_null_order setting).
+enum class NullOrder {
+  kNullsFirst,
+  kNullsLast,
+  kNullsFirstOnAscLastOnDesc,
+  kNullsLastOnAscFirstOnDesc,  // PostgreSQL's: NULL is the largest value
+};
+
+/// What the settings decide for binding. The binder sees settings only through this.
+struct BindOptions {
+  bool default_descending = false;  // default_order
+  NullOrder null_order = NullOrder::kNullsLastOnAscFirstOnDesc;
+  /// current_setting(name): the value as text, or nullopt for no such setting.
+  std::function<std::optional<std::string>(std::string_view name)> setting;
+  /// teal_settings(): name, value, description, input type of every setting.
+  std::function<std::vector<std::array<std::string, 4>>()> all_settings;
+};
 
 struct BoundStatement {
   LogicalOperatorPtr plan;
@@ -33,6 +53,8 @@ class Binder {
   BoundStatement BindInsert(const InsertStatement& insert);
   BoundStatement BindDelete(const DeleteStatement& del);
   BoundStatement BindUpdate(const UpdateStatement& update);
+
+  void SetOptions(BindOptions options) { options_ = std::move(options); }
 
   /// True for names of built-in types (which user types may not take).
   static bool IsBuiltinTypeName(std::string_view name);
@@ -78,6 +100,11 @@ class Binder {
   /// and UPDATE; its columns join `scope` under the table's name or alias.
   std::unique_ptr<LogicalGet> BindTargetTable(const BaseTableRef& ref, Scope& scope,
                                               std::shared_ptr<TableEntry>& table);
+  /// The sort key for `term` on `column`, with the settings' defaults filled in.
+  OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
+  /// current_setting('name') and teal_settings().
+  ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
+  LogicalOperatorPtr BindSettingsTable();
   /// Puts `where` (when given) as a filter on top of `plan`.
   void AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan);
   /// Puts LIMIT/OFFSET (when the statement has them) on top of `plan`.
@@ -86,6 +113,7 @@ class Binder {
 
   Catalog& catalog_;
   const std::vector<Value>* parameter_values_;
+  BindOptions options_;
   bool needs_parameter_values_ = false;
   /// WITH queries in scope, outermost first.
   std::vector<CommonTableExpression> ctes_;

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "teal/error.hpp"
+
 namespace teal {
 namespace {
 
@@ -137,4 +139,26 @@ TEST(BlockAllocatorTest, ThreadsAllocateAndFreeConcurrently) {
 }
 
 }  // namespace
+}  // namespace teal
+
+namespace teal {
+
+TEST(BlockAllocatorLimitTest, AllocationsPastTheLimitFailAndChangeNothing) {
+  BlockAllocator& alloc = BlockAllocator::Instance();
+  size_t saved = alloc.Limit();
+  size_t in_use = alloc.GetStats().bytes_in_use;
+  alloc.SetLimit(in_use + 64 * 1024);
+  void* fits = alloc.Allocate(64 * 1024);
+  EXPECT_THROW(alloc.Allocate(2048), OutOfMemoryError);
+  EXPECT_THROW(alloc.Allocate(4u << 20), OutOfMemoryError);  // own mapping
+  EXPECT_EQ(alloc.GetStats().bytes_in_use, in_use + 64 * 1024);
+  void* small = alloc.Allocate(100);  // below the pooled sizes: not counted
+  alloc.Free(small, 100);
+  alloc.Free(fits, 64 * 1024);
+  void* again = alloc.Allocate(32 * 1024);  // room again once freed
+  alloc.Free(again, 32 * 1024);
+  alloc.SetLimit(saved);
+  EXPECT_EQ(alloc.GetStats().bytes_in_use, in_use);
+}
+
 }  // namespace teal
