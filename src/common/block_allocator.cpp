@@ -52,13 +52,6 @@ int SizeClass(size_t size) {
   return std::countr_zero(rounded) - std::countr_zero(BlockAllocator::kMinBlockSize);
 }
 
-size_t RoundToPages(size_t size) {
-  constexpr size_t kPage = 4096;
-  // At least a slab's worth is worth huge pages; smaller mappings keep small pages.
-  size_t unit = size >= BlockAllocator::kSlabSize ? BlockAllocator::kSlabSize : kPage;
-  return (size + unit - 1) / unit * unit;
-}
-
 /// `size` bytes of fresh memory aligned to `alignment` (a power of two ≥ the page size).
 char* MapAligned(size_t size, size_t alignment) {
   size_t span = size + alignment;
@@ -76,7 +69,10 @@ char* MapAligned(size_t size, size_t alignment) {
 
 }  // namespace
 
-BlockAllocator::BlockAllocator() : limit_(DefaultLimit()) { cached_.reserve(kCachedSlabLimit); }
+BlockAllocator::BlockAllocator() : limit_(DefaultLimit()) {
+  cached_.reserve(kCachedSlabLimit);
+  cold_.reserve(kColdSlabLimit);
+}
 
 size_t BlockAllocator::DefaultLimit() {
   long pages = sysconf(_SC_PHYS_PAGES);
@@ -136,6 +132,9 @@ BlockAllocator::Slab* BlockAllocator::SlabWithRoom(int size_class) {
   if (!cached_.empty()) {
     slab = cached_.back();
     cached_.pop_back();
+  } else if (!cold_.empty()) {
+    slab = cold_.back();
+    cold_.pop_back();
   } else {
     char* base = MapAligned(kSlabSize, kSlabSize);
     std::unique_ptr<Slab> owned;
@@ -169,8 +168,14 @@ BlockAllocator::Slab* BlockAllocator::SlabWithRoom(int size_class) {
 
 void BlockAllocator::Retire(Slab* slab) {
   Unlink(slab);
+  // Neither push_back reallocates: both lists are reserved in the constructor.
   if (cached_.size() < kCachedSlabLimit) {
-    cached_.push_back(slab);  // never reallocates: reserved in the constructor
+    cached_.push_back(slab);
+    return;
+  }
+  if (cold_.size() < kColdSlabLimit) {
+    madvise(slab->base, kSlabSize, MADV_FREE);
+    cold_.push_back(slab);
     return;
   }
   char* base = slab->base;
@@ -182,17 +187,19 @@ void BlockAllocator::Retire(Slab* slab) {
 void* BlockAllocator::Allocate(size_t size) {
   if (size < kMinBlockSize) return ::operator new(std::max<size_t>(size, 1));
   if (size > kMaxBlockSize) {
-    size_t mapped = RoundToPages(size);
+    // Large, rare blocks (a sort's or a join's whole input) come from operator new:
+    // glibc keeps and reuses such memory, where a fresh huge-page mapping per block
+    // would be zeroed (2 MiB at a time) on every use.
     {
       std::lock_guard<std::mutex> guard(lock_);
-      CheckLimit(mapped);
-      bytes_in_use_ += mapped;  // reserved before the mapping, so threads cannot overshoot
+      CheckLimit(size);
+      bytes_in_use_ += size;  // reserved first, so threads cannot overshoot together
     }
     try {
-      return MapAligned(mapped, 4096);
+      return ::operator new(size);
     } catch (...) {
       std::lock_guard<std::mutex> guard(lock_);
-      bytes_in_use_ -= mapped;
+      bytes_in_use_ -= size;
       throw;
     }
   }
@@ -221,10 +228,9 @@ void BlockAllocator::Free(void* block, size_t size) noexcept {
     return;
   }
   if (size > kMaxBlockSize) {
-    size_t mapped = RoundToPages(size);
-    munmap(block, mapped);
+    ::operator delete(block);
     std::lock_guard<std::mutex> guard(lock_);
-    bytes_in_use_ -= mapped;
+    bytes_in_use_ -= size;
     return;
   }
   std::lock_guard<std::mutex> guard(lock_);
@@ -252,7 +258,7 @@ void BlockAllocator::Free(void* block, size_t size) noexcept {
 
 BlockAllocator::Stats BlockAllocator::GetStats() const {
   std::lock_guard<std::mutex> guard(lock_);
-  return {bytes_in_use_, slabs_.size(), cached_.size()};
+  return {bytes_in_use_, slabs_.size(), cached_.size(), cold_.size()};
 }
 
 std::shared_ptr<data_t[]> AllocateSharedBuffer(size_t size) {

@@ -8,8 +8,11 @@
 // power of two) are carved from 2 MiB-aligned slabs advised as huge pages
 // (MADV_HUGEPAGE; a no-op where THP is off). A slab serves one size class at a time; a
 // freed block goes back to its slab, and a slab with no block in use is kept for any
-// size class, up to kCachedSlabLimit slabs, beyond which it goes back to the OS. Requests
-// above 1 MiB get their own mapping; requests below 2 KiB go to operator new.
+// size class: up to kCachedSlabLimit slabs as they are, up to kColdSlabLimit more
+// advised MADV_FREE (the kernel may take their pages under memory pressure, else reusing
+// them costs nothing — mapping a fresh slab instead means zeroing 2 MiB), and beyond that
+// it goes back to the OS. Requests
+// above 1 MiB and below 2 KiB go to operator new (large ones still count against the limit).
 //
 // The blocks handed out count against a limit (the memory_limit setting; 80 % of the
 // machine's memory by default) — one limit for the whole process, since the blocks of
@@ -34,7 +37,8 @@ class BlockAllocator {
   static constexpr size_t kMinBlockSize = size_t{2} << 10;
   static constexpr size_t kMaxBlockSize = size_t{1} << 20;
   static constexpr size_t kSlabSize = size_t{2} << 20;
-  static constexpr size_t kCachedSlabLimit = 32;  // 64 MiB kept for reuse at most
+  static constexpr size_t kCachedSlabLimit = 32;  // 64 MiB kept as they are
+  static constexpr size_t kColdSlabLimit = 2048;  // 4 GiB of address space, pages reclaimable
 
   /// The process's allocator (never destroyed, so static objects may free into it).
   static BlockAllocator& Instance();
@@ -49,7 +53,8 @@ class BlockAllocator {
   struct Stats {
     size_t bytes_in_use = 0;  // pooled and own-mapping blocks handed out, at their rounded size
     size_t slabs = 0;         // slabs mapped, cached ones included
-    size_t cached_slabs = 0;  // slabs with no block in use, kept for reuse
+    size_t cached_slabs = 0;  // slabs with no block in use, kept for reuse as they are
+    size_t cold_slabs = 0;    // slabs with no block in use whose pages the kernel may take
   };
   Stats GetStats() const;
 
@@ -75,6 +80,7 @@ class BlockAllocator {
   mutable std::mutex lock_;
   Slab* with_room_[kClassCount] = {};  // per class: slabs that have a free block
   std::vector<Slab*> cached_;          // slabs with no block in use
+  std::vector<Slab*> cold_;            // the same, advised MADV_FREE
   std::unordered_map<uintptr_t, std::unique_ptr<Slab>> slabs_;  // by base address
   size_t bytes_in_use_ = 0;
   size_t limit_ = 0;

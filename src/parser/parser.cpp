@@ -157,17 +157,21 @@ std::vector<std::string> SplitStatements(std::string_view sql) {
   return out;
 }
 
-std::string RewriteAllClauses(std::string_view sql) {
-  struct Token {
-    std::string word;  // lower-cased; a single character for punctuation
-    size_t start, end;
-  };
+namespace {
+/// A word (lower-cased), one punctuation character, or any quoted thing or comment
+/// (word "\""), with its place in the text: enough to find keyword sequences.
+struct Token {
+  std::string word;
+  size_t start, end;
+};
+
+std::vector<Token> Tokenize(std::string_view sql) {
   std::vector<Token> tokens;
   SqlScanner scanner(sql);
   while (!scanner.Done()) {
     size_t at = scanner.Position();
     if (scanner.SkipQuotedOrComment()) {
-      tokens.push_back({"\"", at, scanner.Position()});  // any quoted thing: not a keyword
+      tokens.push_back({"\"", at, scanner.Position()});
       continue;
     }
     char c = scanner.Current();
@@ -188,6 +192,26 @@ std::string RewriteAllClauses(std::string_view sql) {
     tokens.push_back({std::string(1, c), at, at + 1});
     scanner.Advance();
   }
+  return tokens;
+}
+}  // namespace
+
+std::string RewriteEmptyInLists(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    if (tokens[i].word != "in" || tokens[i + 1].word != "(" || tokens[i + 2].word != ")") continue;
+    out.append(sql, copied, tokens[i + 1].start - copied);
+    out += "(SELECT NULL WHERE false)";
+    copied = tokens[i + 2].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+std::string RewriteAllClauses(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
   auto ends_clause = [&](size_t i, bool order) {
     if (i >= tokens.size()) return true;
     static const char* kAfterGroup[] = {")",      ";",         "having", "order",
@@ -335,7 +359,7 @@ namespace {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteAllClauses(RewriteListLiterals(text))) {
+      : rewritten_(RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(text)))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

@@ -39,6 +39,10 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);
 
+/// Rewrites an empty IN list, `x IN ()` (SQLite's; the PostgreSQL grammar has none), to
+/// `x IN (SELECT NULL WHERE false)`: false for every x, NULL included, as SQLite has it.
+std::string RewriteEmptyInLists(std::string_view sql);
+
 /// The identifier that stands for ALL in GROUP BY ALL / ORDER BY ALL after
 /// RewriteAllClauses (the PostgreSQL grammar has no such clauses).
 inline constexpr const char* kAllMarker = "__teal_by_all__";

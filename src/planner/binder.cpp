@@ -392,7 +392,8 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
     } restore{*this, subquery_outer_, subquery_correlated_};
     subquery_outer_ = &scope;
     subquery_correlated_ = &correlated;
-    sub = BindSelect(*e.subquery);
+    // ANY/ALL keeps an untyped NULL column untyped: it takes the left operand's type.
+    sub = BindSelect(*e.subquery, /*resolve_nulls=*/!left);
   }
   if (kind != SubqueryKind::kExists && sub.types.size() != 1) {
     throw BinderError(

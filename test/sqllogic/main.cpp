@@ -1,6 +1,6 @@
 // test/sqllogic/main.cpp — teal-sqllogic, the sqllogictest runner.
 //
-//   teal-sqllogic [--engine NAME] [--timeout S] [--max-shown N] [--no-fork]
+//   teal-sqllogic [--engine NAME] [--timeout S] [--memory-limit SIZE] [--max-shown N] [--no-fork]
 //                 [--known-failures LIST] PATH...
 //
 // Runs every *.test file under PATH (folders recursively, sorted), each in its own
@@ -20,11 +20,15 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: teal-sqllogic [--engine NAME] [--timeout SECONDS] [--max-shown N] [--no-fork] "
+    "usage: teal-sqllogic [--engine NAME] [--timeout SECONDS] [--memory-limit SIZE] [--max-shown "
+    "N] "
+    "[--no-fork] "
     "PATH...\n"
     "  --engine NAME    also treat skipif/onlyif NAME as this engine (teal and postgresql\n"
     "                   always are)\n"
     "  --timeout S      kill a file's run after S seconds (default 300)\n"
+    "  --memory-limit SIZE  SET memory_limit for every file, e.g. 2GB, so a query that\n"
+    "                   cannot finish (a huge cross product) fails fast instead\n"
     "  --max-shown N    print at most N failing records per file; 0 = all (default 50)\n"
     "  --no-fork        run files in this process (for debuggers; no crash isolation)\n"
     "  --known-failures LIST  a file of `path reason` lines: a listed file that fails is\n"
@@ -79,6 +83,7 @@ int main(int argc, char** argv) {
   DriverOptions options;
   std::vector<std::string> paths;
   std::vector<std::pair<std::string, std::string>> known;
+  std::string memory_limit;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
     bool has_value = i + 1 < argc;
@@ -88,6 +93,8 @@ int main(int argc, char** argv) {
     } else if (arg == "--timeout" && has_value && ParseNumber(argv[i + 1], number) && number > 0) {
       options.timeout = std::chrono::milliseconds(static_cast<int64_t>(number * 1000));
       i++;
+    } else if (arg == "--memory-limit" && has_value) {
+      memory_limit = argv[++i];
     } else if (arg == "--max-shown" && has_value && ParseNumber(argv[i + 1], number)) {
       options.max_shown = static_cast<uint64_t>(number);
       i++;
@@ -127,7 +134,11 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  BackendFactory make_backend = [] { return std::make_unique<TealBackend>(); };
+  BackendFactory make_backend = [memory_limit] {
+    auto backend = std::make_unique<TealBackend>();
+    if (!memory_limit.empty()) backend->SetMemoryLimit(memory_limit);
+    return backend;
+  };
   auto print = [](const std::string& text) {
     std::cout << text;
     if (!text.empty() && text.back() != '\n') std::cout << '\n';

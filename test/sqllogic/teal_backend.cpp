@@ -9,6 +9,10 @@ TealBackend::TealBackend() : database_(std::make_unique<Database>()) {}
 
 TealBackend::~TealBackend() { connections_.clear(); }
 
+void TealBackend::SetMemoryLimit(const std::string& size) {
+  GetConnection("").Execute("SET memory_limit = '" + size + "'");
+}
+
 Connection& TealBackend::GetConnection(const std::string& name) {
   std::unique_ptr<Connection>& connection = connections_[name];
   if (!connection) connection = std::make_unique<Connection>(*database_);

@@ -16,6 +16,8 @@ class TealBackend : public Backend {
  public:
   TealBackend();
   ~TealBackend() override;
+  /// SET memory_limit before the file's first statement (teal-sqllogic --memory-limit).
+  void SetMemoryLimit(const std::string& size);
 
   ExecResult Execute(const std::string& connection, const std::string& sql) override;
   void Reconnect() override;

@@ -103,3 +103,15 @@ TEST(RewriteAllClausesTest, MarksOnlyWholeByAllClauses) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteEmptyInListsTest, OnlyEmptyListsAfterIn) {
+  EXPECT_EQ(RewriteEmptyInLists("SELECT 1 IN ()"), "SELECT 1 IN (SELECT NULL WHERE false)");
+  EXPECT_EQ(RewriteEmptyInLists("SELECT x not in ( ) FROM t"),
+            "SELECT x not in (SELECT NULL WHERE false) FROM t");
+  EXPECT_EQ(RewriteEmptyInLists("SELECT f(), 'in ()' FROM t"), "SELECT f(), 'in ()' FROM t");
+  EXPECT_EQ(RewriteEmptyInLists("SELECT 1 IN (2)"), "SELECT 1 IN (2)");
+}
+
+}  // namespace teal
