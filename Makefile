@@ -1,5 +1,5 @@
 # Teal's entry points. `make run` and `make test` are the README's two commands.
-.PHONY: deps release debug sanitize run test test-release test-sanitize clean
+.PHONY: deps release debug sanitize fuzz run test test-release test-sanitize clean
 
 JOBS ?= $(shell nproc)
 # ccache hits across checkouts in different folders (CI clones elsewhere on this machine).
@@ -23,6 +23,12 @@ sanitize: deps
 	@cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTEAL_SANITIZE=ON \
 	  -DTEAL_BUILD_BENCH=OFF -DTEAL_SQLITE_CORPUS=OFF -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build/sanitize -j $(JOBS) --target teal-unit teal-sqllogic
+
+# The libFuzzer target on the SQL path, instrumented with ASan and UBSan (test/fuzz/README.md).
+fuzz: deps
+	@cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEAL_FUZZ=ON \
+	  -DTEAL_BUILD_TESTS=OFF -DTEAL_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build/fuzz -j $(JOBS) --target teal-fuzz-sql
 
 # Starts the shell on an in-memory database (reads SQL from stdin when it is not a terminal).
 run: release

@@ -1,0 +1,5 @@
+CREATE TABLE src AS SELECT range AS i, range * 1.5 AS d, 'x' || range::VARCHAR AS s FROM range(50);
+CREATE TABLE agg AS SELECT i % 7 AS k, sum(d) AS total FROM src GROUP BY 1;
+SELECT * FROM agg ORDER BY k;
+CREATE TABLE IF NOT EXISTS agg(k INTEGER);
+DROP TABLE IF EXISTS src;
