@@ -58,7 +58,10 @@ std::shared_ptr<SubqueryResult> Rows(const BoundSubquery& sub, const std::vector
   auto result = std::make_shared<SubqueryResult>();
   const bool hashed = sub.op == CompareOp::kEqual || sub.op == CompareOp::kNotEqual;
   RunPlan(sub, outer, [&](const DataChunk& chunk) {
-    const Vector& column = chunk.data[0];
+    // Flat, so that every row has its own bytes to encode (a constant column has one).
+    Vector column(chunk.data[0].Type(), 0);
+    column.Reference(chunk.data[0]);
+    column.Flatten(chunk.size());
     for (idx_t i = 0; i < chunk.size(); i++) {
       result->count++;
       if (!column.RowIsValid(i)) {
