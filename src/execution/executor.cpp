@@ -30,10 +30,113 @@ class ProfileTimer {
 };
 }  // namespace
 
+/// Pulls a pipeline's output a chunk at a time. An operator that has more output for
+/// its input keeps that input on a stack and is resumed before anything new is read;
+/// once the source is exhausted, the operators' final output runs through the rest.
+class PipelineRun {
+ public:
+  explicit PipelineRun(const Pipeline& pipeline)
+      : pipeline_(pipeline), source_state_(pipeline.source->GetSourceState()) {
+    for (auto* op : pipeline.operators) states_.push_back(op->GetOperatorState());
+  }
+
+  /// The next chunk with rows, or nullptr when the pipeline is done.
+  std::unique_ptr<DataChunk> Next() {
+    while (!finished_) {
+      std::shared_ptr<DataChunk> out;
+      if (!held_.empty()) {
+        // Resume the innermost operator that still has output for its input.
+        auto [index, input] = held_.back();
+        held_.pop_back();
+        out = Run(index, input);
+      } else if (!source_done_) {
+        auto input = std::make_shared<DataChunk>(pipeline_.source->types,
+                                                 pipeline_.source->SourceChunkCapacity());
+        ProfileTimer timer(*pipeline_.source);
+        pipeline_.source->GetData(*input, *source_state_);
+        timer.Done(input->size());
+        if (input->size() == 0) {
+          source_done_ = true;
+          continue;
+        }
+        out = Run(0, input);
+      } else if (final_index_ < pipeline_.operators.size()) {
+        out = RunFinal();
+      } else {
+        finished_ = true;
+        break;
+      }
+      if (out && out->size() > 0) {
+        auto result = std::make_unique<DataChunk>();
+        result->Reference(*out);
+        result->SetCardinality(out->size());
+        return result;
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  /// Runs operators [index, end) over `input`; returns the last output (or `input`
+  /// itself when there are no operators after `index`).
+  std::shared_ptr<DataChunk> Run(size_t index, std::shared_ptr<DataChunk> input) {
+    std::shared_ptr<DataChunk> current = std::move(input);
+    for (size_t i = index; i < pipeline_.operators.size(); i++) {
+      PhysicalOperator& op = *pipeline_.operators[i];
+      // Operators fill their output by referencing vectors they computed, so the
+      // output chunk needs no buffers of its own.
+      auto output = std::make_shared<DataChunk>(op.types, 0);
+      ProfileTimer timer(op);
+      OperatorResult result = op.Execute(*current, *output, *states_[i]);
+      timer.Done(output->size());
+      if (result == OperatorResult::kHaveMoreOutput) held_.emplace_back(i, current);
+      if (result == OperatorResult::kFinished) finished_ = true;
+      current = std::move(output);
+      if (current->size() == 0) break;
+    }
+    return current;
+  }
+
+  /// One chunk of final output of the operator at final_index_, through the rest.
+  std::shared_ptr<DataChunk> RunFinal() {
+    PhysicalOperator& op = *pipeline_.operators[final_index_];
+    if (!op.HasFinalOutput()) {
+      final_index_++;
+      return nullptr;
+    }
+    auto output = std::make_shared<DataChunk>(op.types, kVectorSize);
+    ProfileTimer timer(op);
+    bool more = op.FinalExecute(*output, *states_[final_index_]);
+    timer.Done(output->size());
+    size_t next = final_index_ + 1;
+    if (!more) final_index_++;
+    if (output->size() == 0) return nullptr;
+    return Run(next, std::move(output));
+  }
+
+  const Pipeline& pipeline_;
+  std::unique_ptr<SourceState> source_state_;
+  std::vector<std::unique_ptr<OperatorState>> states_;
+  std::vector<std::pair<size_t, std::shared_ptr<DataChunk>>> held_;
+  bool source_done_ = false;
+  size_t final_index_ = 0;
+  bool finished_ = false;
+};
+
 Executor::Executor(PhysicalOperator& root) : root_(root) { Build(root_, result_); }
 
+Executor::~Executor() = default;
+
 void Executor::Build(PhysicalOperator& op, Pipeline& pipeline) {
-  if (op.IsSink()) {
+  if (op.SinksSecondChild()) {
+    // Child 1 (a join's build side) runs to completion first, into `op`.
+    Pipeline build;
+    build.sink = &op;
+    Build(*op.children[1], build);
+    feeding_.push_back(std::move(build));
+    Build(*op.children[0], pipeline);
+    pipeline.operators.push_back(&op);
+  } else if (op.IsSink()) {
     // `op` ends a pipeline of its child and starts this one as its source.
     pipeline.source = &op;
     Pipeline child;
@@ -42,7 +145,7 @@ void Executor::Build(PhysicalOperator& op, Pipeline& pipeline) {
     Build(*op.children[0], child);
     feeding_.push_back(std::move(child));
   } else if (op.children.empty() || op.IsSource()) {
-    // A source with children (a join) runs their plans itself.
+    // A source with children (a nested-loop join) runs their plans itself.
     pipeline.source = &op;
   } else {
     Build(*op.children[0], pipeline);
@@ -50,51 +153,13 @@ void Executor::Build(PhysicalOperator& op, Pipeline& pipeline) {
   }
 }
 
-bool Executor::Push(Pipeline& pipeline, std::vector<std::unique_ptr<OperatorState>>& states,
-                    DataChunk& input, std::unique_ptr<DataChunk>& chunk) {
-  bool more = true;
-  DataChunk* current = &input;
-  std::unique_ptr<DataChunk> owned;
-  for (size_t i = 0; i < pipeline.operators.size(); i++) {
-    PhysicalOperator& op = *pipeline.operators[i];
-    // Operators fill their output by referencing vectors they computed, so the output
-    // chunk needs no buffers of its own.
-    auto output = std::make_unique<DataChunk>(op.types, 0);
-    ProfileTimer timer(op);
-    if (op.Execute(*current, *output, *states[i]) == OperatorResult::kFinished) more = false;
-    timer.Done(output->size());
-    owned = std::move(output);
-    current = owned.get();
-    if (current->size() == 0) break;
-  }
-  if (owned) {
-    chunk = std::move(owned);
-  } else {
-    chunk = std::make_unique<DataChunk>();
-    chunk->Reference(input);
-  }
-  return more;
-}
-
 void Executor::RunToSink(Pipeline& pipeline) {
-  auto source_state = pipeline.source->GetSourceState();
-  std::vector<std::unique_ptr<OperatorState>> states;
-  for (auto* op : pipeline.operators) states.push_back(op->GetOperatorState());
   pipeline.sink->sink_state = pipeline.sink->GetSinkState();
-  while (true) {
-    DataChunk input(pipeline.source->types, pipeline.source->SourceChunkCapacity());
-    ProfileTimer source_timer(*pipeline.source);
-    pipeline.source->GetData(input, *source_state);
-    source_timer.Done(input.size());
-    if (input.size() == 0) break;
-    std::unique_ptr<DataChunk> output;
-    bool more = Push(pipeline, states, input, output);
-    if (output->size() > 0) {
-      ProfileTimer sink_timer(*pipeline.sink);
-      pipeline.sink->Sink(*output, *pipeline.sink->sink_state);
-      sink_timer.Done(0);
-    }
-    if (!more) break;
+  PipelineRun run(pipeline);
+  while (auto chunk = run.Next()) {
+    ProfileTimer sink_timer(*pipeline.sink);
+    pipeline.sink->Sink(*chunk, *pipeline.sink->sink_state);
+    sink_timer.Done(0);
   }
   ProfileTimer finalize_timer(*pipeline.sink);
   pipeline.sink->Finalize(*pipeline.sink->sink_state);
@@ -103,25 +168,12 @@ void Executor::RunToSink(Pipeline& pipeline) {
 
 void Executor::Initialize() {
   for (auto& pipeline : feeding_) RunToSink(pipeline);
-  result_source_ = result_.source->GetSourceState();
-  for (auto* op : result_.operators) result_states_.push_back(op->GetOperatorState());
+  result_run_ = std::make_unique<PipelineRun>(result_);
 }
 
 std::unique_ptr<DataChunk> Executor::FetchChunk() {
-  while (!finished_) {
-    DataChunk input(result_.source->types, result_.source->SourceChunkCapacity());
-    ProfileTimer source_timer(*result_.source);
-    result_.source->GetData(input, *result_source_);
-    source_timer.Done(input.size());
-    if (input.size() == 0) {
-      finished_ = true;
-      break;
-    }
-    std::unique_ptr<DataChunk> output;
-    if (!Push(result_, result_states_, input, output)) finished_ = true;
-    if (output->size() > 0) return output;
-  }
-  return nullptr;
+  if (!result_run_) return nullptr;
+  return result_run_->Next();
 }
 
 }  // namespace teal

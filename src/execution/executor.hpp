@@ -18,9 +18,12 @@ struct Pipeline {
   PhysicalOperator* sink = nullptr;  // null for the result pipeline
 };
 
+class PipelineRun;  // one execution of a pipeline's source and operators
+
 class Executor {
  public:
   explicit Executor(PhysicalOperator& root);
+  ~Executor();
   /// Runs every pipeline that feeds the result pipeline.
   void Initialize();
   /// The next chunk of the result, or nullptr when there is no more.
@@ -29,17 +32,11 @@ class Executor {
  private:
   void Build(PhysicalOperator& op, Pipeline& pipeline);
   void RunToSink(Pipeline& pipeline);
-  /// Pushes `input` through operators [from, end) of `pipeline`; false once an operator
-  /// said it is finished. On return `chunk` holds the output of the last operator.
-  bool Push(Pipeline& pipeline, std::vector<std::unique_ptr<OperatorState>>& states,
-            DataChunk& input, std::unique_ptr<DataChunk>& chunk);
 
   PhysicalOperator& root_;
   std::vector<Pipeline> feeding_;  // in the order they must run
   Pipeline result_;
-  std::unique_ptr<SourceState> result_source_;
-  std::vector<std::unique_ptr<OperatorState>> result_states_;
-  bool finished_ = false;
+  std::unique_ptr<PipelineRun> result_run_;
 };
 
 }  // namespace teal

@@ -30,6 +30,10 @@ std::string JoinName(JoinType type) {
       return "FULL";
     case JoinType::kCross:
       return "CROSS";
+    case JoinType::kSemi:
+      return "SEMI";
+    case JoinType::kAnti:
+      return "ANTI";
   }
   return "?";
 }

@@ -17,6 +17,9 @@ std::unique_ptr<OperatorState> PhysicalOperator::GetOperatorState() const {
 OperatorResult PhysicalOperator::Execute(DataChunk&, DataChunk&, OperatorState&) const {
   throw InternalError(Name() + " is not an operator");
 }
+bool PhysicalOperator::FinalExecute(DataChunk&, OperatorState&) const {
+  throw InternalError(Name() + " has no final output");
+}
 std::unique_ptr<SinkState> PhysicalOperator::GetSinkState() const {
   return std::make_unique<SinkState>();
 }

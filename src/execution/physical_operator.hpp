@@ -2,7 +2,10 @@
 //
 // An operator plays up to three roles in pipelines (source -> operators -> sink):
 //   source    GetData fills a chunk at a time (an empty chunk means done);
-//   operator  Execute turns one input chunk into at most one output chunk;
+//   operator  Execute turns one input chunk into output chunks: one per call, and it
+//             says kHaveMoreOutput when it must be called again with the same input;
+//             after the last input, FinalExecute can add rows (a right join's
+//             unmatched build rows);
 //   sink      Sink consumes chunks, Finalize completes; afterwards the same operator
 //             is the source of the pipeline above it (reading its sink state).
 // States are separate objects so that several threads can later run one pipeline
@@ -35,8 +38,9 @@ struct OperatorProfile {
 };
 
 enum class OperatorResult {
-  kNeedMoreInput,  // the input was consumed; send the next chunk
-  kFinished,       // no more output will come, whatever the input
+  kNeedMoreInput,   // the input was consumed; send the next chunk
+  kHaveMoreOutput,  // call Execute again with the same input for more output
+  kFinished,        // no more output will come, whatever the input
 };
 
 class PhysicalOperator {
@@ -55,8 +59,16 @@ class PhysicalOperator {
 
   virtual std::unique_ptr<OperatorState> GetOperatorState() const;
   virtual OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const;
+  /// Whether FinalExecute has rows to add once the pipeline's source is exhausted.
+  virtual bool HasFinalOutput() const { return false; }
+  /// Called after the last input until it returns false: fills `output` (possibly with
+  /// no rows) and says whether to call again.
+  virtual bool FinalExecute(DataChunk& output, OperatorState& state) const;
 
   virtual bool IsSink() const { return false; }
+  /// True for an operator of its child 0's pipeline that is also the sink of a
+  /// pipeline over child 1 (a hash join, whose build side is child 1).
+  virtual bool SinksSecondChild() const { return false; }
   virtual std::unique_ptr<SinkState> GetSinkState() const;
   virtual void Sink(DataChunk& input, SinkState& state) const;
   virtual void Finalize(SinkState& state) const;

@@ -1,16 +1,18 @@
-// PhysicalPlanner: one physical operator per logical operator for now; the choice of
-// algorithms (hash vs. nested-loop join …) will live here.
+// PhysicalPlanner: one physical operator per logical operator, choosing the algorithm
+// where there is a choice (a hash join when a join condition has equality keys).
 #include "execution/physical_planner.hpp"
 
 #include <fmt/format.h>
 
 #include "execution/hash_aggregate.hpp"
+#include "execution/hash_join.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
 #include "execution/update_delete.hpp"
+#include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -51,6 +53,38 @@ ExpressionPtr Substitute(const Expression& e, const Substitution& with) {
     return MakeCast(std::move(copy->children[0]), copy->type);
   }
   return copy;
+}
+
+/// A hash join when `condition` has conjuncts `l = r` with l over the left input and
+/// r over the right one (the keys); the other conjuncts stay as a residual condition.
+/// Null when there are no such conjuncts.
+PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr condition) {
+  if (join.join_type == JoinType::kCross || !condition) return nullptr;
+  const idx_t left_width = join.children[0]->types.size();
+  std::vector<ExpressionPtr> conjuncts, residual, left_keys, right_keys;
+  SplitConjunction(std::move(condition), conjuncts);
+  for (auto& c : conjuncts) {
+    if (c->kind == BoundKind::kCompare && c->op == CompareOp::kEqual &&
+        c->children[0]->type == c->children[1]->type) {
+      ColumnSide a = SideOf(*c->children[0], left_width);
+      ColumnSide b = SideOf(*c->children[1], left_width);
+      if (a == ColumnSide::kRight && b == ColumnSide::kLeft) {
+        std::swap(c->children[0], c->children[1]);
+        std::swap(a, b);
+      }
+      if (a == ColumnSide::kLeft && b == ColumnSide::kRight) {
+        left_keys.push_back(std::move(c->children[0]));
+        RemapColumns(*c->children[1], [&](idx_t col) { return col - left_width; });
+        right_keys.push_back(std::move(c->children[1]));
+        continue;
+      }
+    }
+    residual.push_back(std::move(c));
+  }
+  if (left_keys.empty()) return nullptr;
+  return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
+                                            std::move(right_keys),
+                                            MakeConjunction(std::move(residual)));
 }
 
 /// The plan's physical operators; `with` null moves the expressions out of `plan`.
@@ -109,8 +143,15 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kJoin: {
       auto& join = static_cast<LogicalJoin&>(plan);
-      op = std::make_unique<PhysicalNestedLoopJoin>(
-          join.types, join.join_type, join.condition ? take(join.condition) : nullptr);
+      ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
+      if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
+        op = std::move(hash);
+      } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) {
+        throw InternalError("a semi or anti join without equality keys");
+      } else {
+        op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
+                                                      std::move(condition));
+      }
       break;
     }
     case LogicalKind::kSetOperation: {

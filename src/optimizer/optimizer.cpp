@@ -1,8 +1,44 @@
-// Optimize: the order in which the rules run.
+// Optimize: the order in which the rules run, over a plan and the plans of the
+// subqueries in its expressions.
 #include "optimizer/optimizer.hpp"
+
+#include <unordered_set>
+
+#include "planner/binder.hpp"
 
 namespace teal {
 
-void Optimize(LogicalOperator& plan) { FoldConstants(plan); }
+namespace {
+
+void RunRules(LogicalOperator& plan) {
+  FoldConstants(plan);
+  PushDownFilters(plan);
+  RewriteInListsAsSemiJoins(plan);
+}
+
+void CollectSubqueryPlans(const Expression& e, std::vector<const LogicalOperator*>& plans) {
+  if (e.kind == BoundKind::kSubquery) plans.push_back(e.subquery->plan.get());
+  for (const auto& child : e.children) CollectSubqueryPlans(*child, plans);
+}
+
+void OptimizeTree(LogicalOperator& plan, std::unordered_set<const LogicalOperator*>& done) {
+  RunRules(plan);
+  std::vector<const LogicalOperator*> subqueries;
+  ForEachExpression(plan, [&](ExpressionPtr& e) { CollectSubqueryPlans(*e, subqueries); });
+  for (const LogicalOperator* subquery : subqueries) {
+    // A subquery's plan is shared by the copies of its expression and is never changed
+    // after optimization; this is the one place that still may.
+    if (done.insert(subquery).second) {
+      OptimizeTree(const_cast<LogicalOperator&>(*subquery), done);
+    }
+  }
+}
+
+}  // namespace
+
+void Optimize(LogicalOperator& plan) {
+  std::unordered_set<const LogicalOperator*> done;
+  OptimizeTree(plan, done);
+}
 
 }  // namespace teal

@@ -5,11 +5,20 @@
 
 namespace teal {
 
-/// Runs every rule over `plan`. Errors a rule finds in constant expressions (a constant
-/// overflow, an invalid cast) are the user's and thrown as such.
+/// Runs every rule over `plan` and the plans of its subqueries. Errors a rule finds in constant
+/// expressions (a constant overflow, an invalid cast) are the user's and thrown as such.
 void Optimize(LogicalOperator& plan);
 
 /// Rule: replaces every deterministic expression that reads no column by its value.
 void FoldConstants(LogicalOperator& plan);
+
+/// Rule: moves filter conjuncts down to the lowest operator where they are still right,
+/// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
+void PushDownFilters(LogicalOperator& plan);
+
+/// Rule: a filter conjunct `x IN (c1, …, cn)` with many constants becomes a semi join of
+/// the filter's input with the constants, probed through a hash table
+/// (in_list_to_semi_join.cpp).
+void RewriteInListsAsSemiJoins(LogicalOperator& plan);
 
 }  // namespace teal

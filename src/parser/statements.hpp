@@ -42,7 +42,8 @@ struct OrderTerm {
 struct SelectStatement;
 
 enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross };
+/// kSemi and kAnti (the left rows with / without a match) come only from the optimizer.
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti };
 
 /// An item of FROM: a table, a join of two items, or a subquery.
 struct TableRef {

@@ -36,6 +36,19 @@ ExpressionPtr Expression::Copy() const {
   return copy;
 }
 
+bool Expression::Equals(const Expression& other) const {
+  if (kind != other.kind || !(type == other.type) || column != other.column || op != other.op ||
+      function != other.function || aggregate != other.aggregate || distinct != other.distinct ||
+      subquery != other.subquery || children.size() != other.children.size()) {
+    return false;
+  }
+  if (kind == BoundKind::kConstant && !(value == other.value)) return false;
+  for (size_t i = 0; i < children.size(); i++) {
+    if (!children[i]->Equals(*other.children[i])) return false;
+  }
+  return true;
+}
+
 namespace {
 std::string_view OpText(CompareOp op) {
   switch (op) {

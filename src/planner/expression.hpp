@@ -86,6 +86,9 @@ struct Expression {
   /// True when the expression reads no column (it evaluates to one value).
   bool IsFoldable() const;
   std::unique_ptr<Expression> Copy() const;
+  /// True when `other` is the same expression: same nodes, columns, values and functions
+  /// (aliases aside).
+  bool Equals(const Expression& other) const;
   /// A copy of this node alone, without its children.
   std::unique_ptr<Expression> CopyNode() const;
   std::string ToString() const;

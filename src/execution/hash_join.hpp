@@ -1,0 +1,60 @@
+// PhysicalHashJoin: joins on equality keys (plus an optional residual condition).
+//
+// Child 1 is the build side: its pipeline runs first and sinks every row into a hash
+// table keyed by the encoded right keys. Child 0 streams through as the probe side, a
+// chunk at a time, in the same pipeline as its source (no materialisation). Rows whose
+// keys hold a NULL match nothing. Join types:
+//   inner, left   pairs (left row, right row) whose keys are equal and residual true;
+//                 left adds left rows without a pair, right columns NULL;
+//   right, full   also add, after the probe side is exhausted, the build rows no probe
+//                 row paired with (left columns NULL);
+//   semi, anti    the left rows that have (semi) or have not (anti) a pair; only the
+//                 left columns.
+// The build table is shared by all probe states; with parallel probes, the "build row
+// matched" flags of right/full joins will need to become atomic.
+#pragma once
+
+#include "execution/physical_operator.hpp"
+#include "parser/statements.hpp"
+#include "planner/expression.hpp"
+
+namespace teal {
+
+class PhysicalHashJoin : public PhysicalOperator {
+ public:
+  /// `left_keys` are over the left input, `right_keys` over the right input (same types
+  /// pairwise); `residual` (may be null) over the joined row, left columns then right.
+  PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
+                   std::vector<ExpressionPtr> left_keys, std::vector<ExpressionPtr> right_keys,
+                   ExpressionPtr residual);
+  std::string Name() const override { return "HASH_JOIN"; }
+
+  bool SinksSecondChild() const override { return true; }
+  std::unique_ptr<SinkState> GetSinkState() const override;
+  void Sink(DataChunk& input, SinkState& state) const override;
+  void Finalize(SinkState& state) const override;
+
+  std::unique_ptr<OperatorState> GetOperatorState() const override;
+  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  bool HasFinalOutput() const override;
+  bool FinalExecute(DataChunk& output, OperatorState& state) const override;
+
+  JoinType join_type() const { return join_type_; }
+  const std::vector<ExpressionPtr>& left_keys() const { return left_keys_; }
+  const std::vector<ExpressionPtr>& right_keys() const { return right_keys_; }
+  const Expression* residual() const { return residual_.get(); }
+
+ private:
+  struct Probe;
+  /// Fills `output` with up to one vector of (left row, right row) pairs of `input`.
+  void EmitPairs(DataChunk& input, DataChunk& output, Probe& probe) const;
+  /// The left rows that end the probe of `input`: unmatched (left, anti) or matched (semi).
+  void EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const;
+
+  JoinType join_type_;
+  std::vector<ExpressionPtr> left_keys_, right_keys_;
+  ExpressionPtr residual_;
+  std::vector<LogicalType> left_types_, right_types_;
+};
+
+}  // namespace teal

@@ -1,0 +1,211 @@
+// Filter pushdown: moves the conjuncts of filters (and of inner join conditions) as far
+// down the plan as they stay correct, so that rows are dropped before they are joined,
+// aggregated or projected. A conjunct over both sides of a cross or inner join becomes
+// part of its condition, where the physical planner can use it as a hash join key.
+//
+// Only conjuncts that can move (IsMovable: deterministic, no aggregate) move; a filter
+// passes a projection or an aggregate's groups by having their expressions substituted
+// for its column references, unless those hold a subquery (it would then run twice).
+#include "optimizer/optimizer.hpp"
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+namespace {
+
+LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters);
+
+/// `op` under a filter of `filters` (`op` itself when there are none).
+LogicalOperatorPtr Wrap(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  if (filters.empty()) return op;
+  auto filter = std::make_unique<LogicalFilter>();
+  filter->types = op->types;
+  filter->expressions = std::move(filters);
+  filter->children.push_back(std::move(op));
+  return filter;
+}
+
+/// Pushes nothing into `op`'s children and keeps `filters` above it.
+LogicalOperatorPtr Stop(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  for (auto& child : op->children) child = Push(std::move(child), {});
+  return Wrap(std::move(op), std::move(filters));
+}
+
+bool HasSubquery(const Expression& e) {
+  if (e.kind == BoundKind::kSubquery) return true;
+  for (const auto& child : e.children) {
+    if (HasSubquery(*child)) return true;
+  }
+  return false;
+}
+
+/// Whether `e`, an output expression of a projection or an aggregate's group, may be
+/// copied into a filter below it.
+bool Substitutable(const Expression& e) { return IsMovable(e) && !HasSubquery(e); }
+
+/// `filter` with each column reference c replaced by a copy of `outputs[c]`.
+ExpressionPtr Substitute(const Expression& filter, const std::vector<ExpressionPtr>& outputs) {
+  if (filter.kind == BoundKind::kColumnRef) return outputs[filter.column]->Copy();
+  auto copy = filter.CopyNode();
+  for (const auto& child : filter.children) copy->children.push_back(Substitute(*child, outputs));
+  return copy;
+}
+
+/// Splits `filters` into those whose columns are all among the first `count` outputs
+/// and substitutable (rewritten over the input), and the rest.
+void SplitByOutputs(std::vector<ExpressionPtr> filters, const std::vector<ExpressionPtr>& outputs,
+                    idx_t count, std::vector<ExpressionPtr>& below,
+                    std::vector<ExpressionPtr>& above) {
+  for (auto& f : filters) {
+    bool ok = true;
+    ForEachColumn(*f, [&](idx_t c) { ok = ok && c < count && Substitutable(*outputs[c]); });
+    if (ok) {
+      below.push_back(Substitute(*f, outputs));
+    } else {
+      above.push_back(std::move(f));
+    }
+  }
+}
+
+LogicalOperatorPtr PushFilter(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  auto& filter = static_cast<LogicalFilter&>(*op);
+  std::vector<ExpressionPtr> kept;
+  for (auto& e : filter.expressions) {
+    std::vector<ExpressionPtr> conjuncts;
+    SplitConjunction(std::move(e), conjuncts);
+    for (auto& c : conjuncts) (IsMovable(*c) ? filters : kept).push_back(std::move(c));
+  }
+  auto child = Push(std::move(op->children[0]), std::move(filters));
+  if (kept.empty()) return child;
+  filter.expressions = std::move(kept);
+  op->children[0] = std::move(child);
+  return op;
+}
+
+LogicalOperatorPtr PushProjection(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  const auto& outputs = static_cast<LogicalProjection&>(*op).expressions;
+  std::vector<ExpressionPtr> below, above;
+  SplitByOutputs(std::move(filters), outputs, outputs.size(), below, above);
+  op->children[0] = Push(std::move(op->children[0]), std::move(below));
+  return Wrap(std::move(op), std::move(above));
+}
+
+LogicalOperatorPtr PushAggregate(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  const auto& groups = static_cast<LogicalAggregate&>(*op).groups;
+  // Without groups an aggregate makes a row even from no input: nothing may pass it.
+  if (groups.empty()) return Stop(std::move(op), std::move(filters));
+  std::vector<ExpressionPtr> below, above;
+  SplitByOutputs(std::move(filters), groups, groups.size(), below, above);
+  op->children[0] = Push(std::move(op->children[0]), std::move(below));
+  return Wrap(std::move(op), std::move(above));
+}
+
+/// Where each conjunct over a join's row can go, by join type.
+struct JoinRoutes {
+  bool filter_to_left, filter_to_right, filter_to_condition;  // conjuncts of a filter above
+  bool condition_to_left, condition_to_right;                 // conjuncts of the condition
+};
+
+JoinRoutes RoutesFor(JoinType type) {
+  switch (type) {
+    case JoinType::kInner:
+    case JoinType::kCross:
+      return {true, true, true, true, true};
+    case JoinType::kLeft:
+    case JoinType::kSemi:
+    case JoinType::kAnti:
+      // The right side's rows appear only through the condition (or not at all).
+      return {true, false, false, false, true};
+    case JoinType::kRight:
+      return {false, true, false, true, false};
+    case JoinType::kFull:
+      return {false, false, false, false, false};
+  }
+  return {false, false, false, false, false};
+}
+
+LogicalOperatorPtr PushJoin(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  auto& join = static_cast<LogicalJoin&>(*op);
+  const idx_t left_width = op->children[0]->types.size();
+  const JoinRoutes routes = RoutesFor(join.join_type);
+  std::vector<ExpressionPtr> left, right, condition, above;
+  auto route = [&](ExpressionPtr c, bool to_left, bool to_right, bool to_condition,
+                   std::vector<ExpressionPtr>& otherwise) {
+    ColumnSide side = SideOf(*c, left_width);
+    if (!IsMovable(*c)) {
+      otherwise.push_back(std::move(c));
+    } else if ((side == ColumnSide::kLeft || side == ColumnSide::kNone) && to_left) {
+      left.push_back(std::move(c));
+    } else if (side == ColumnSide::kRight && to_right) {
+      RemapColumns(*c, [&](idx_t col) { return col - left_width; });
+      right.push_back(std::move(c));
+    } else if (to_condition) {
+      condition.push_back(std::move(c));
+    } else {
+      otherwise.push_back(std::move(c));
+    }
+  };
+  if (join.condition) {
+    std::vector<ExpressionPtr> conjuncts;
+    SplitConjunction(std::move(join.condition), conjuncts);
+    for (auto& c : conjuncts) {
+      route(std::move(c), routes.condition_to_left, routes.condition_to_right, false, condition);
+    }
+  }
+  for (auto& f : filters) {
+    route(std::move(f), routes.filter_to_left, routes.filter_to_right, routes.filter_to_condition,
+          above);
+  }
+  join.condition = MakeConjunction(std::move(condition));
+  if (join.join_type == JoinType::kCross && join.condition) join.join_type = JoinType::kInner;
+  if (join.join_type == JoinType::kInner && !join.condition) join.join_type = JoinType::kCross;
+  op->children[0] = Push(std::move(op->children[0]), std::move(left));
+  op->children[1] = Push(std::move(op->children[1]), std::move(right));
+  return Wrap(std::move(op), std::move(above));
+}
+
+LogicalOperatorPtr PushSetOperation(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  auto& set = static_cast<LogicalSetOperation&>(*op);
+  // Only UNION ALL passes a filter to both sides unchanged: INTERSECT and EXCEPT match
+  // rows by value, and a filter may tell apart values they consider equal (0.0, -0.0).
+  if (set.operation != SetOperation::kUnion || !set.all) {
+    return Stop(std::move(op), std::move(filters));
+  }
+  for (auto& child : op->children) {
+    std::vector<ExpressionPtr> copies;
+    for (const auto& f : filters) copies.push_back(f->Copy());
+    child = Push(std::move(child), std::move(copies));
+  }
+  return op;
+}
+
+LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  switch (op->kind) {
+    case LogicalKind::kFilter:
+      return PushFilter(std::move(op), std::move(filters));
+    case LogicalKind::kProjection:
+      return PushProjection(std::move(op), std::move(filters));
+    case LogicalKind::kAggregate:
+      return PushAggregate(std::move(op), std::move(filters));
+    case LogicalKind::kJoin:
+      return PushJoin(std::move(op), std::move(filters));
+    case LogicalKind::kSetOperation:
+      return PushSetOperation(std::move(op), std::move(filters));
+    case LogicalKind::kOrder:
+      op->children[0] = Push(std::move(op->children[0]), std::move(filters));
+      return op;
+    default:
+      // Scans, VALUES, LIMIT (a filter below it would change which rows it keeps),
+      // and the writing operators.
+      return Stop(std::move(op), std::move(filters));
+  }
+}
+
+}  // namespace
+
+void PushDownFilters(LogicalOperator& plan) {
+  // The root stays where it is (callers own it); everything below it is rewritten.
+  for (auto& child : plan.children) child = Push(std::move(child), {});
+}
+
+}  // namespace teal

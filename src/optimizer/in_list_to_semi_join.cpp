@@ -1,0 +1,87 @@
+// IN-list to semi join: `x IN (c1, …, cn)` as a filter conjunct is bound as
+// x = c1 OR … OR x = cn, which costs n comparisons per row. With many constants the
+// filter becomes a semi join of its input with a VALUES list of the constants, which
+// the physical planner runs as a hash join: one probe per row. In a filter, a NULL
+// constant can never make the conjunct true, so it is left out of the list.
+#include "optimizer/optimizer.hpp"
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Below this many constants the comparisons are cheaper than building a hash table.
+constexpr size_t kMinConstants = 8;
+
+/// Whether `e` is x = c1 OR … OR x = cn with the same x over columns, constants c of
+/// one type and n at least kMinConstants.
+bool IsLongInList(const Expression& e) {
+  if (e.kind != BoundKind::kOr || e.children.size() < kMinConstants) return false;
+  const Expression* probe = nullptr;
+  for (const auto& c : e.children) {
+    if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual ||
+        c->children[1]->kind != BoundKind::kConstant) {
+      return false;
+    }
+    if (!probe) {
+      probe = c->children[0].get();
+      if (SideOf(*probe, 0) == ColumnSide::kNone || !IsMovable(*probe)) return false;
+    } else if (!c->children[0]->Equals(*probe) ||
+               !(c->children[1]->type == e.children[0]->children[1]->type)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The semi join of `input` with the constants of `in_list` (an IsLongInList).
+LogicalOperatorPtr MakeSemiJoin(LogicalOperatorPtr input, Expression& in_list) {
+  auto values = std::make_unique<LogicalValues>();
+  LogicalType type = in_list.children[0]->children[1]->type;
+  values->types = {type};
+  for (auto& c : in_list.children) {
+    if (c->children[1]->value.IsNull()) continue;
+    std::vector<ExpressionPtr> row;
+    row.push_back(std::move(c->children[1]));
+    values->rows.push_back(std::move(row));
+  }
+  auto join = std::make_unique<LogicalJoin>();
+  join->join_type = JoinType::kSemi;
+  join->types = input->types;
+  auto condition = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+  condition->op = CompareOp::kEqual;
+  condition->children.push_back(std::move(in_list.children[0]->children[0]));
+  condition->children.push_back(MakeColumnRef(input->types.size(), type));
+  join->condition = std::move(condition);
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(values));
+  return join;
+}
+
+void Rewrite(LogicalOperatorPtr& slot) {
+  for (auto& child : slot->children) Rewrite(child);
+  if (slot->kind != LogicalKind::kFilter) return;
+  auto& filter = static_cast<LogicalFilter&>(*slot);
+  std::vector<ExpressionPtr> kept, lists;
+  for (auto& e : filter.expressions) (IsLongInList(*e) ? lists : kept).push_back(std::move(e));
+  if (lists.empty()) {
+    filter.expressions = std::move(kept);
+    return;
+  }
+  LogicalOperatorPtr result = std::move(slot->children[0]);
+  if (!kept.empty()) {
+    filter.expressions = std::move(kept);
+    slot->children[0] = std::move(result);
+    result = std::move(slot);
+  }
+  for (auto& list : lists) result = MakeSemiJoin(std::move(result), *list);
+  slot = std::move(result);
+}
+
+}  // namespace
+
+void RewriteInListsAsSemiJoins(LogicalOperator& plan) {
+  for (auto& child : plan.children) Rewrite(child);
+}
+
+}  // namespace teal

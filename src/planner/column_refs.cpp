@@ -1,0 +1,49 @@
+// Walks over the column references of bound expressions.
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+void ForEachColumn(const Expression& e, const std::function<void(idx_t)>& fn) {
+  if (e.kind == BoundKind::kColumnRef) fn(e.column);
+  for (const auto& child : e.children) ForEachColumn(*child, fn);
+}
+
+void RemapColumns(Expression& e, const std::function<idx_t(idx_t)>& map) {
+  if (e.kind == BoundKind::kColumnRef) e.column = map(e.column);
+  for (auto& child : e.children) RemapColumns(*child, map);
+}
+
+ColumnSide SideOf(const Expression& e, idx_t left_width) {
+  bool left = false, right = false;
+  ForEachColumn(e, [&](idx_t c) { (c < left_width ? left : right) = true; });
+  if (left && right) return ColumnSide::kBoth;
+  if (left) return ColumnSide::kLeft;
+  return right ? ColumnSide::kRight : ColumnSide::kNone;
+}
+
+bool IsMovable(const Expression& e) {
+  if (e.kind == BoundKind::kAggregate) return false;
+  if (e.kind == BoundKind::kFunction && !e.function->deterministic) return false;
+  for (const auto& child : e.children) {
+    if (!IsMovable(*child)) return false;
+  }
+  return true;
+}
+
+void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out) {
+  if (e->kind != BoundKind::kAnd) {
+    out.push_back(std::move(e));
+    return;
+  }
+  for (auto& child : e->children) SplitConjunction(std::move(child), out);
+}
+
+ExpressionPtr MakeConjunction(std::vector<ExpressionPtr> conjuncts) {
+  if (conjuncts.empty()) return nullptr;
+  if (conjuncts.size() == 1) return std::move(conjuncts[0]);
+  auto all = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
+  all->children = std::move(conjuncts);
+  return all;
+}
+
+}  // namespace teal

@@ -1,0 +1,34 @@
+// Column references of bound expressions: which input columns an expression reads, and
+// rewriting them when an expression moves to another operator (the optimizer's rules
+// and the join planner move conditions between a join and its children).
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "planner/expression.hpp"
+
+namespace teal {
+
+/// Calls `fn` with every column an expression reads (kColumnRef nodes; the inputs of a
+/// subquery are its children, so they are included).
+void ForEachColumn(const Expression& e, const std::function<void(idx_t)>& fn);
+
+/// Rewrites every column reference `c` of `e` to `map(c)`.
+void RemapColumns(Expression& e, const std::function<idx_t(idx_t)>& map);
+
+/// Where an expression's columns lie relative to a split point (a join's left width).
+enum class ColumnSide { kNone, kLeft, kRight, kBoth };
+ColumnSide SideOf(const Expression& e, idx_t left_width);
+
+/// True when every function in `e` is deterministic and it holds no aggregate:
+/// evaluating it somewhere else, or a different number of times, gives the same rows.
+bool IsMovable(const Expression& e);
+
+/// Appends the conjuncts of `e` (the operands of nested ANDs, or `e` itself).
+void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out);
+
+/// The AND of `conjuncts` (null when empty, the expression itself when one).
+ExpressionPtr MakeConjunction(std::vector<ExpressionPtr> conjuncts);
+
+}  // namespace teal
