@@ -14,6 +14,7 @@ void RunRules(LogicalOperator& plan) {
   FoldConstants(plan);
   PushDownFilters(plan);
   RewriteInListsAsSemiJoins(plan);
+  PruneColumns(plan);
 }
 
 void CollectSubqueryPlans(const Expression& e, std::vector<const LogicalOperator*>& plans) {

@@ -21,4 +21,7 @@ void PushDownFilters(LogicalOperator& plan);
 /// (in_list_to_semi_join.cpp).
 void RewriteInListsAsSemiJoins(LogicalOperator& plan);
 
+/// Rule: drops the columns no operator above reads, from scans up (projection_pruning.cpp).
+void PruneColumns(LogicalOperator& plan);
+
 }  // namespace teal

@@ -1,0 +1,194 @@
+// Projection pruning: every operator produces only the columns something above it
+// reads. Scans read fewer columns, joins copy fewer, aggregates compute no unused
+// aggregate. Column references are positions, so each operator's expressions are
+// renumbered after its input has shrunk.
+#include <algorithm>
+
+#include "optimizer/optimizer.hpp"
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Old column -> new column (kInvalidIndex: dropped) of an operator's output.
+using ColumnMap = std::vector<idx_t>;
+
+ColumnMap Prune(LogicalOperator& op, std::vector<bool> required);
+
+void Require(const Expression& e, std::vector<bool>& required) {
+  ForEachColumn(e, [&](idx_t c) { required[c] = true; });
+}
+
+void Renumber(Expression& e, const ColumnMap& map) {
+  RemapColumns(e, [&](idx_t c) { return map[c]; });
+}
+
+bool NoneSet(const std::vector<bool>& flags) {
+  return std::find(flags.begin(), flags.end(), true) == flags.end();
+}
+
+/// Keeps the entries of `items` whose flag is set (at least the first one, so that an
+/// operator never loses all its columns and with them its row count).
+template <class T>
+ColumnMap KeepFlagged(std::vector<T>& items, std::vector<bool> keep) {
+  if (!keep.empty() && NoneSet(keep)) keep[0] = true;
+  ColumnMap map(items.size(), kInvalidIndex);
+  std::vector<T> kept;
+  for (size_t i = 0; i < items.size(); i++) {
+    if (!keep[i]) continue;
+    map[i] = kept.size();
+    kept.push_back(std::move(items[i]));
+  }
+  items = std::move(kept);
+  return map;
+}
+
+ColumnMap Identity(idx_t count) {
+  ColumnMap map(count);
+  for (idx_t i = 0; i < count; i++) map[i] = i;
+  return map;
+}
+
+/// For operators that need every column of their inputs and keep their outputs.
+ColumnMap KeepAll(LogicalOperator& op) {
+  for (auto& child : op.children) Prune(*child, std::vector<bool>(child->types.size(), true));
+  return Identity(op.types.size());
+}
+
+ColumnMap PruneGet(LogicalGet& get, const std::vector<bool>& required) {
+  ColumnMap map = KeepFlagged(get.column_ids, required);
+  std::vector<bool> keep(map.size());
+  for (size_t i = 0; i < map.size(); i++) keep[i] = map[i] != kInvalidIndex;
+  KeepFlagged(get.types, keep);
+  return map;
+}
+
+ColumnMap PruneProjection(LogicalProjection& projection, const std::vector<bool>& required) {
+  ColumnMap map = KeepFlagged(projection.expressions, required);
+  auto& child = *projection.children[0];
+  std::vector<bool> needed(child.types.size(), false);
+  for (const auto& e : projection.expressions) Require(*e, needed);
+  ColumnMap child_map = Prune(child, std::move(needed));
+  projection.types.clear();
+  for (auto& e : projection.expressions) {
+    Renumber(*e, child_map);
+    projection.types.push_back(e->type);
+  }
+  return map;
+}
+
+ColumnMap PruneFilter(LogicalFilter& filter, std::vector<bool> required) {
+  for (const auto& e : filter.expressions) Require(*e, required);
+  ColumnMap map = Prune(*filter.children[0], std::move(required));
+  for (auto& e : filter.expressions) Renumber(*e, map);
+  filter.types = filter.children[0]->types;
+  return map;
+}
+
+ColumnMap PruneAggregate(LogicalAggregate& aggregate, const std::vector<bool>& required) {
+  const idx_t groups = aggregate.groups.size();
+  std::vector<bool> keep(required.begin() + static_cast<std::ptrdiff_t>(groups), required.end());
+  // Groups define the rows, so they all stay; without groups one aggregate stays so
+  // that the operator still has a column.
+  ColumnMap kept;
+  if (groups > 0 && NoneSet(keep)) {
+    aggregate.aggregates.clear();
+    kept.assign(keep.size(), kInvalidIndex);
+  } else {
+    kept = KeepFlagged(aggregate.aggregates, keep);
+  }
+  auto& child = *aggregate.children[0];
+  std::vector<bool> needed(child.types.size(), false);
+  for (const auto& e : aggregate.groups) Require(*e, needed);
+  for (const auto& e : aggregate.aggregates) Require(*e, needed);
+  ColumnMap child_map = Prune(child, std::move(needed));
+  aggregate.types.clear();
+  for (auto& e : aggregate.groups) {
+    Renumber(*e, child_map);
+    aggregate.types.push_back(e->type);
+  }
+  for (auto& e : aggregate.aggregates) {
+    Renumber(*e, child_map);
+    aggregate.types.push_back(e->type);
+  }
+  ColumnMap map = Identity(groups);
+  for (idx_t k : kept) map.push_back(k == kInvalidIndex ? kInvalidIndex : groups + k);
+  return map;
+}
+
+ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required) {
+  auto& left = *join.children[0];
+  auto& right = *join.children[1];
+  const idx_t left_width = left.types.size();
+  const bool left_only = join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti;
+  std::vector<bool> all(left_width + right.types.size(), false);
+  std::copy(required.begin(), required.end(), all.begin());
+  if (join.condition) Require(*join.condition, all);
+  auto split = static_cast<std::ptrdiff_t>(left_width);
+  ColumnMap left_map = Prune(left, std::vector<bool>(all.begin(), all.begin() + split));
+  ColumnMap right_map = Prune(right, std::vector<bool>(all.begin() + split, all.end()));
+  const idx_t new_left_width = left.types.size();
+  ColumnMap joined = left_map;
+  for (idx_t c : right_map) joined.push_back(c == kInvalidIndex ? c : new_left_width + c);
+  if (join.condition) Renumber(*join.condition, joined);
+  join.types = left.types;
+  if (!left_only) join.types.insert(join.types.end(), right.types.begin(), right.types.end());
+  return left_only ? left_map : joined;
+}
+
+ColumnMap PruneOrder(LogicalOrder& order, std::vector<bool> required) {
+  for (const auto& key : order.keys) required[key.column] = true;
+  ColumnMap map = Prune(*order.children[0], std::move(required));
+  for (auto& key : order.keys) key.column = map[key.column];
+  order.types = order.children[0]->types;
+  return map;
+}
+
+ColumnMap PruneLimit(LogicalLimit& limit, std::vector<bool> required) {
+  ColumnMap map = Prune(*limit.children[0], std::move(required));
+  limit.types = limit.children[0]->types;
+  return map;
+}
+
+ColumnMap PruneDelete(LogicalDelete& del) {
+  auto& child = *del.children[0];
+  std::vector<bool> needed(child.types.size(), false);
+  needed[del.row_id_column] = true;
+  del.row_id_column = Prune(child, std::move(needed))[del.row_id_column];
+  return Identity(del.types.size());
+}
+
+ColumnMap Prune(LogicalOperator& op, std::vector<bool> required) {
+  switch (op.kind) {
+    case LogicalKind::kGet:
+      return PruneGet(static_cast<LogicalGet&>(op), required);
+    case LogicalKind::kProjection:
+      return PruneProjection(static_cast<LogicalProjection&>(op), required);
+    case LogicalKind::kFilter:
+      return PruneFilter(static_cast<LogicalFilter&>(op), std::move(required));
+    case LogicalKind::kAggregate:
+      return PruneAggregate(static_cast<LogicalAggregate&>(op), required);
+    case LogicalKind::kJoin:
+      return PruneJoin(static_cast<LogicalJoin&>(op), required);
+    case LogicalKind::kOrder:
+      return PruneOrder(static_cast<LogicalOrder&>(op), std::move(required));
+    case LogicalKind::kLimit:
+      return PruneLimit(static_cast<LogicalLimit&>(op), std::move(required));
+    case LogicalKind::kDelete:
+      return PruneDelete(static_cast<LogicalDelete&>(op));
+    default:
+      // Set operations compare whole rows; VALUES, ranges and the writing operators
+      // produce or consume every column.
+      return KeepAll(op);
+  }
+}
+
+}  // namespace
+
+void PruneColumns(LogicalOperator& plan) {
+  // Everything the root produces is the statement's result.
+  Prune(plan, std::vector<bool>(plan.types.size(), true));
+}
+
+}  // namespace teal
