@@ -11,8 +11,10 @@
 namespace teal {
 
 /// Appends the encoding of row `row` of `v` to `key`: equal values (as GROUP BY sees
-/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised.
+/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised. Any
+/// row of a constant vector reads its one value.
 inline void EncodeKey(const Vector& v, idx_t row, std::string& key) {
+  if (v.IsConstant()) row = 0;  // one value stands for every row
   if (!v.RowIsValid(row)) {
     key.push_back('\0');
     return;

@@ -73,7 +73,9 @@ std::shared_ptr<SubqueryResult> Rows(const BoundSubquery& sub, const std::vector
         EncodeKey(column, i, key);
         result->keys.insert(std::move(key));
       } else {
-        result->values.push_back(column.GetValue(i));
+        Value v = column.GetValue(i);
+        if (result->min.IsNull() || CompareValues(v, result->min) < 0) result->min = v;
+        if (result->max.IsNull() || CompareValues(v, result->max) > 0) result->max = std::move(v);
       }
     }
     return true;
@@ -102,13 +104,13 @@ Truth Quantify(const BoundSubquery& sub, const Vector& left, idx_t row, const Su
     bool fails_somewhere = sub.op == CompareOp::kEqual ? not_equal_found : equal_found;
     decided = any ? holds_somewhere : fails_somewhere;
   } else {
-    Value x = left.GetValue(row);
-    for (const Value& v : r.values) {
-      bool holds = ComparisonHolds(sub.op, CompareValues(x, v));
-      if (holds == any) {
-        decided = true;
-        break;
-      }
+    // x > ANY holds when x > the least value, x > ALL fails when not x > the greatest;
+    // and the other way round for < and <=.
+    const bool greater = sub.op == CompareOp::kGreater || sub.op == CompareOp::kGreaterEqual;
+    const Value& bound = greater == any ? r.min : r.max;
+    if (!bound.IsNull()) {
+      bool holds = ComparisonHolds(sub.op, CompareValues(left.GetValue(row), bound));
+      decided = holds == any;
     }
   }
   if (decided) return any ? Truth::kTrue : Truth::kFalse;

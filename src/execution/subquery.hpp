@@ -2,7 +2,8 @@
 //
 // A subquery that reads nothing from the query around it runs once, when the physical
 // plan is made: a scalar or EXISTS subquery becomes a constant, an ANY/ALL subquery
-// keeps its rows (hashed for = and <>) next to the expression. A correlated subquery runs
+// keeps its rows (hashed for = and <>, their least and greatest value for <, <=, >, >=)
+// next to the expression. A correlated subquery runs
 // by re-evaluation: for each distinct combination of the outer values it reads (per
 // chunk), its plan is copied with those values as constants and run. Right for every
 // query; fast only while the outer side is small — decorrelation into joins comes with
@@ -22,8 +23,8 @@ namespace teal {
 struct SubqueryResult {
   idx_t count = 0;                       // rows, NULLs included
   bool has_null = false;                 // whether one of them is NULL
-  std::vector<Value> values;             // the non-NULL ones
   std::unordered_set<std::string> keys;  // EncodeKey of the non-NULL ones (for = and <>)
+  Value min, max;                        // of the non-NULL ones (for <, <=, >, >=)
 };
 
 /// Runs the uncorrelated subqueries in `e` (not those inside subquery plans: they run
