@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 
 namespace teal::art {
 namespace {
@@ -103,12 +104,8 @@ NodeRef Art::NewLeafPath(ArtKey key, uint32_t depth, row_t row) {
 }
 
 bool Art::Erase(ArtKey key, row_t row) {
-  // The slots from the root down to the leaf, with the depth at which each is entered.
-  struct Step {
-    NodeRef* slot;
-    uint32_t depth;
-  };
-  std::vector<Step> path;
+  std::vector<PathStep>& path = erase_path_;
+  path.clear();
   NodeRef* slot = &root_;
   uint32_t depth = 0;
   while (!slot->IsLeaf()) {
@@ -145,12 +142,17 @@ bool Art::Erase(ArtKey key, row_t row) {
   i--;
   NodeRef& parent = *path[i].slot;
   RemoveChild(alloc_, parent, key[path[i].depth]);
-  // A Node4 that collapsed into a Prefix merges with a Prefix right above it.
+  // A Node4 that collapsed into a Prefix merges with a Prefix right above it. Without
+  // memory for the merged one, two prefixes in a row still work: an erase never fails.
   if (parent.Kind() == NodeKind::kPrefix && i > 0 &&
       path[i - 1].slot->Kind() == NodeKind::kPrefix) {
     Prefix* above = path[i - 1].slot->As<Prefix>();
-    *path[i - 1].slot = NewPrefix(alloc_, above->Bytes(), above->length, parent);
-    FreePrefix(alloc_, above);
+    try {
+      *path[i - 1].slot = NewPrefix(alloc_, above->Bytes(), above->length, parent);
+      FreePrefix(alloc_, above);
+    } catch (const OutOfMemoryError&) {
+    } catch (const std::bad_alloc&) {
+    }
   }
   return true;
 }

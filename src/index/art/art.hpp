@@ -91,6 +91,8 @@ class Art {
   Art(const Art&) = delete;
   Art& operator=(const Art&) = delete;
 
+  /// Inserts throw OutOfMemoryError past the memory_limit, leaving the tree as it was.
+  ///
   /// Adds the pair (key, row) for a non-unique index. Returns false, changing nothing,
   /// when the pair is there already. Row ids must lie in [NodeRef::kMinInlineRow,
   /// NodeRef::kMaxInlineRow] (±2^60; table positions always do).
@@ -99,7 +101,8 @@ class Art {
   /// changes nothing (for UNIQUE / PRIMARY KEY errors, ON CONFLICT, INSERT OR REPLACE).
   UniqueInsertResult InsertUnique(ArtKey key, row_t row);
   /// Removes the pair (key, row); false when it is not there. Nodes shrink and empty
-  /// paths are freed.
+  /// paths are freed. Never throws: when the memory_limit leaves no room for a smaller
+  /// node, the bigger one stays.
   bool Erase(ArtKey key, row_t row);
 
   /// Appends the row ids of `key` (ascending) to `rows` and returns true, or returns
@@ -109,12 +112,12 @@ class Art {
   /// a key), and returns true; or returns false, appending nothing, when there are more
   /// than `limit`.
   bool Scan(const ArtRange& range, std::vector<row_t>& rows, idx_t limit) const;
-  /// Looks up many keys as one batch (an IN list, join keys): probes are sorted and the
-  /// tree walked in key order, each probe resuming from the path it shares with the one
-  /// before. Replaces `rows` and `offsets`: probe i's row ids are rows[offsets[i] ..
-  /// offsets[i + 1]) (offsets has probes.size() + 1 entries; a probe given twice gets
-  /// its rows twice). Returns false, leaving both empty, when more than `limit` row ids
-  /// would be returned in all.
+  /// Looks up many keys as one batch (an IN list, join keys, encoded by one
+  /// ArtKeyBuilder pass): probes advance through the tree in groups, prefetching, so
+  /// their cache misses overlap. Replaces `rows` and `offsets`: probe i's row ids are
+  /// rows[offsets[i] .. offsets[i + 1]) (offsets has probes.size() + 1 entries; a probe given twice
+  /// gets its rows twice). Returns false, leaving both empty, when more than `limit` row ids would
+  /// be returned in all.
   bool LookupBatch(std::span<const ArtKey> probes, idx_t limit, std::vector<row_t>& rows,
                    std::vector<idx_t>& offsets) const;
 
@@ -124,6 +127,8 @@ class Art {
   bool Empty() const { return root_.IsEmpty(); }
   /// Bytes held from the system for nodes (slabs and large blocks).
   size_t MemoryBytes() const { return alloc_.MemoryBytes(); }
+  /// Bytes of those in nodes now (the rest is free blocks kept for reuse).
+  size_t UsedBytes() const { return alloc_.LiveBytes(); }
   /// Removes everything and gives the memory back.
   void Clear();
 
@@ -138,6 +143,14 @@ class Art {
   void SplitPrefix(NodeRef& slot, uint32_t matched, ArtKey key, uint32_t depth, row_t row);
   NodeRef NewLeafPath(ArtKey key, uint32_t depth, row_t row);
   NodeRef FindLeaf(ArtKey key) const;
+
+  // Erase's walk: the slots from the root down to the leaf, each with the depth at which
+  // it is entered. A member so that an erase allocates nothing.
+  struct PathStep {
+    NodeRef* slot;
+    uint32_t depth;
+  };
+  std::vector<PathStep> erase_path_;
 
   ArtAllocator alloc_;
   NodeRef root_;

@@ -1,9 +1,8 @@
 // ArtAllocator: size-classed slab memory for one ART (see art_allocator.hpp).
 #include "index/art/art_allocator.hpp"
 
-#include <new>
-
 #include "common/assert.hpp"
+#include "common/block_allocator.hpp"
 
 // In AddressSanitizer builds free blocks and the unused slab tail are poisoned, so a use
 // of a freed node is reported even though its memory stays in the slab.
@@ -45,7 +44,7 @@ void* ArtAllocator::BumpAllocate(size_t rounded) {
   if (static_cast<size_t>(bump_end_ - bump_) < rounded) {
     // The slab's unused tail (less than one block) is given up; at most kMaxSmallSize
     // bytes of each 64 KiB slab, under 3 %.
-    char* slab = static_cast<char*>(::operator new(kSlabSize));
+    char* slab = static_cast<char*>(BlockAllocator::Instance().Allocate(kSlabSize));
     slabs_.push_back(slab);
     TEAL_ART_POISON(slab, kSlabSize);
     bump_ = slab;
@@ -71,7 +70,8 @@ void ArtAllocator::Free(void* block, size_t bytes) {
 }
 
 void* ArtAllocator::AllocateLarge(size_t bytes) {
-  auto* header = static_cast<LargeHeader*>(::operator new(sizeof(LargeHeader) + bytes));
+  auto* header =
+      static_cast<LargeHeader*>(BlockAllocator::Instance().Allocate(sizeof(LargeHeader) + bytes));
   header->prev = nullptr;
   header->next = large_;
   header->bytes = bytes;
@@ -92,18 +92,18 @@ void ArtAllocator::FreeLarge(void* block) {
   if (header->next) header->next->prev = header->prev;
   large_bytes_ -= header->bytes;
   live_bytes_ -= header->bytes;
-  ::operator delete(header);
+  BlockAllocator::Instance().Free(header, sizeof(LargeHeader) + header->bytes);
 }
 
 void ArtAllocator::Clear() {
   for (char* slab : slabs_) {
     TEAL_ART_UNPOISON(slab, kSlabSize);
-    ::operator delete(slab);
+    BlockAllocator::Instance().Free(slab, kSlabSize);
   }
   slabs_.clear();
   while (large_) {
     LargeHeader* next = large_->next;
-    ::operator delete(large_);
+    BlockAllocator::Instance().Free(large_, sizeof(LargeHeader) + large_->bytes);
     large_ = next;
   }
   free_lists_.fill(nullptr);

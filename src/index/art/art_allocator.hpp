@@ -6,8 +6,10 @@
 // kSlabSize slabs with a bump pointer, in size classes of 8 bytes; a freed block goes on
 // its class's free list and is reused by the next request of that class. Slabs are kept
 // until Clear() or destruction, which free everything at once without walking the tree.
-// Larger blocks (long prefixes, leaves of many row ids) come from operator new, linked
-// into a list so that Clear() frees them too.
+// Larger blocks (long prefixes, leaves of many row ids) are allocated one by one, linked
+// into a list so that Clear() frees them too. Slabs and large blocks come from the
+// process's BlockAllocator: they count against the memory_limit (Allocate throws
+// OutOfMemoryError past it), and a dropped index's slabs are reused without page faults.
 //
 // Every block is 8-byte aligned, so a NodeRef can keep its kind in the low three bits.
 // The caller passes the block's size to Free (nodes know their size), so small blocks

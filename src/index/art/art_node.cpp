@@ -131,14 +131,24 @@ NodeRef Shrink(ArtAllocator& alloc, Node256* old) {
   return NodeRef::To(n);
 }
 
+/// Replaces `node` by shrink(n) unless memory for the smaller node cannot be had: then
+/// the bigger node stays (still correct, only not compact), so an erase never fails.
+template <typename N, typename ShrinkFn>
+void ShrinkIfPossible(NodeRef& node, N* n, ShrinkFn shrink) {
+  try {
+    node = shrink(n);
+  } catch (const OutOfMemoryError&) {
+  } catch (const std::bad_alloc&) {
+  }
+}
+
 /// A Node4 left with one child: the child behind a one-byte prefix (merged with the
 /// child's own prefix, if it has one).
 NodeRef Collapse(ArtAllocator& alloc, Node4* old) {
   TEAL_ASSERT(old->count == 1);
-  data_t byte = old->keys[0];
-  NodeRef child = old->children[0];
+  NodeRef collapsed = NewPrefix(alloc, old->keys, 1, old->children[0]);
   Release(alloc, old);
-  return NewPrefix(alloc, &byte, 1, child);
+  return collapsed;
 }
 
 void AddToNode48(Node48* n, data_t byte, NodeRef child) {
@@ -247,13 +257,15 @@ void RemoveChild(ArtAllocator& alloc, NodeRef& node, data_t byte) {
     case NodeKind::kNode4: {
       Node4* n = node.As<Node4>();
       EraseSorted(n->keys, n->children, n->count--, byte);
-      if (n->count == 1) node = Collapse(alloc, n);
+      if (n->count == 1) ShrinkIfPossible(node, n, [&](Node4* m) { return Collapse(alloc, m); });
       return;
     }
     case NodeKind::kNode16: {
       Node16* n = node.As<Node16>();
       EraseSorted(n->keys, n->children, n->count--, byte);
-      if (n->count <= Node16::kShrinkAt) node = Shrink(alloc, n);
+      if (n->count <= Node16::kShrinkAt) {
+        ShrinkIfPossible(node, n, [&](Node16* m) { return Shrink(alloc, m); });
+      }
       return;
     }
     case NodeKind::kNode48: {
@@ -261,14 +273,18 @@ void RemoveChild(ArtAllocator& alloc, NodeRef& node, data_t byte) {
       n->children[n->slot[byte]] = NodeRef();
       n->slot[byte] = Node48::kNoSlot;
       n->count--;
-      if (n->count <= Node48::kShrinkAt) node = Shrink(alloc, n);
+      if (n->count <= Node48::kShrinkAt) {
+        ShrinkIfPossible(node, n, [&](Node48* m) { return Shrink(alloc, m); });
+      }
       return;
     }
     case NodeKind::kNode256: {
       Node256* n = node.As<Node256>();
       n->children[byte] = NodeRef();
       n->count--;
-      if (n->count <= Node256::kShrinkAt) node = Shrink(alloc, n);
+      if (n->count <= Node256::kShrinkAt) {
+        ShrinkIfPossible(node, n, [&](Node256* m) { return Shrink(alloc, m); });
+      }
       return;
     }
     default:
@@ -361,11 +377,13 @@ bool LeafErase(ArtAllocator& alloc, NodeRef& leaf, row_t row) {
     leaf = NodeRef::InlineLeaf(l->Rows()[0]);
     FreeLeaf(alloc, l);
   } else if (l->capacity > 4 && l->count <= l->capacity / 4) {
-    Leaf* smaller = NewLeaf(alloc, l->capacity / 2);
-    smaller->count = l->count;
-    std::copy(l->Rows(), l->Rows() + l->count, smaller->Rows());
-    FreeLeaf(alloc, l);
-    leaf = NodeRef::To(smaller);
+    ShrinkIfPossible(leaf, l, [&](Leaf* old) {
+      Leaf* smaller = NewLeaf(alloc, old->capacity / 2);
+      smaller->count = old->count;
+      std::copy(old->Rows(), old->Rows() + old->count, smaller->Rows());
+      FreeLeaf(alloc, old);
+      return NodeRef::To(smaller);
+    });
   }
   return true;
 }

@@ -6,7 +6,6 @@
 // is inside), and likewise for the upper bound, except that passing it ends the scan.
 #include <algorithm>
 #include <cstring>
-#include <numeric>
 
 #include "index/art/art.hpp"
 
@@ -127,61 +126,118 @@ class RangeScanner {
   bool over_limit_ = false;
 };
 
-uint32_t CommonPrefixLength(ArtKey a, ArtKey b) {
-  uint32_t n = std::min(a.size, b.size);
-  uint32_t i = 0;
-  while (i < n && a[i] == b[i]) i++;
-  return i;
-}
-
-/// Point lookups in key order that resume from the deepest node the previous probe's
-/// path shares with this one.
+/// Finds the leaves of many probes at once. A group of probes advance one node each per
+/// round, in turn, and each prefetches the cache line its next step reads: the probes'
+/// cache misses overlap instead of following one another, which is where a lookup in a
+/// large tree spends its time.
 class BatchProber {
  public:
-  explicit BatchProber(NodeRef root) { path_.push_back({root, 0}); }
+  static constexpr size_t kGroupSize = 16;
 
-  /// The leaf of `key`, or an empty NodeRef; `shared` is how many leading bytes `key`
-  /// has in common with the previous probe.
-  NodeRef Find(ArtKey key, uint32_t shared) {
-    while (path_.size() > 1 && path_.back().depth > shared) path_.pop_back();
-    NodeRef node = path_.back().node;
-    uint32_t depth = path_.back().depth;
-    while (true) {
-      switch (node.Kind()) {
-        case NodeKind::kEmpty:
-          return NodeRef();
-        case NodeKind::kInlineLeaf:
-        case NodeKind::kLeaf:
-          return depth == key.size ? node : NodeRef();
-        case NodeKind::kPrefix: {
-          Prefix* prefix = node.As<Prefix>();
-          if (key.size - depth < prefix->length ||
-              std::memcmp(prefix->Bytes(), key.data + depth, prefix->length) != 0) {
-            return NodeRef();
-          }
-          depth += prefix->length;
-          node = prefix->child;
-          break;
+  BatchProber(NodeRef root, std::span<const ArtKey> probes) : root_(root), probes_(probes) {}
+
+  /// leaves[i] = the leaf of probes[i], or an empty NodeRef.
+  void FindAll(std::vector<NodeRef>& leaves) {
+    Cursor group[kGroupSize];
+    size_t active = 0;
+    uint32_t next = 0;
+    while (active < kGroupSize && next < probes_.size()) group[active++] = Start(next++);
+    while (active > 0) {
+      for (size_t g = 0; g < active;) {
+        Cursor& c = group[g];
+        if (!Step(c)) {
+          Prefetch(c);
+          g++;
+          continue;
         }
-        default: {
-          if (depth == key.size) return NodeRef();
-          NodeRef* child = FindChild(node, key[depth]);
-          if (!child) return NodeRef();
-          node = *child;
-          depth++;
+        leaves[c.probe] = c.node;
+        if (next < probes_.size()) {
+          c = Start(next++);
+          g++;
+        } else {
+          c = group[--active];  // this slot takes the last cursor; look at it again
         }
       }
-      path_.push_back({node, depth});
     }
   }
 
  private:
-  // path_[i]: a node and the key bytes consumed to reach it; path_[0] is the root.
-  struct Entry {
-    NodeRef node;
+  struct Cursor {
+    uint32_t probe;
     uint32_t depth;
+    NodeRef node;
   };
-  std::vector<Entry> path_;
+
+  Cursor Start(uint32_t probe) const {
+    Cursor c{probe, 0, root_};
+    Prefetch(c);
+    return c;
+  }
+
+  /// Moves `c` one node down. Returns true when done: c.node is then the leaf or empty.
+  bool Step(Cursor& c) const {
+    ArtKey key = probes_[c.probe];
+    switch (c.node.Kind()) {
+      case NodeKind::kEmpty:
+        return true;
+      case NodeKind::kInlineLeaf:
+      case NodeKind::kLeaf:
+        if (c.depth != key.size) c.node = NodeRef();
+        return true;
+      case NodeKind::kPrefix: {
+        Prefix* prefix = c.node.As<Prefix>();
+        if (key.size - c.depth < prefix->length ||
+            std::memcmp(prefix->Bytes(), key.data + c.depth, prefix->length) != 0) {
+          c.node = NodeRef();
+          return true;
+        }
+        c.depth += prefix->length;
+        c.node = prefix->child;
+        return false;
+      }
+      default: {
+        NodeRef* child = c.depth == key.size ? nullptr : FindChild(c.node, key[c.depth]);
+        if (!child) {
+          c.node = NodeRef();
+          return true;
+        }
+        c.node = *child;
+        c.depth++;
+        return false;
+      }
+    }
+  }
+
+  /// Prefetches what Step will read of c.node: the header, or for the big inner nodes
+  /// the slot of the probe's next byte.
+  void Prefetch(const Cursor& c) const {
+    NodeKind kind = c.node.Kind();
+    if (kind == NodeKind::kEmpty || kind == NodeKind::kInlineLeaf) return;
+    ArtKey key = probes_[c.probe];
+    data_t byte = c.depth < key.size ? key[c.depth] : 0;
+    switch (kind) {
+      case NodeKind::kNode16: {
+        Node16* n = c.node.As<Node16>();
+        __builtin_prefetch(n);
+        __builtin_prefetch(reinterpret_cast<char*>(n) + 64);
+        __builtin_prefetch(reinterpret_cast<char*>(n) + 128);
+        return;
+      }
+      case NodeKind::kNode48:
+        return __builtin_prefetch(&c.node.As<Node48>()->slot[byte]);
+      case NodeKind::kNode256:
+        return __builtin_prefetch(&c.node.As<Node256>()->children[byte]);
+      case NodeKind::kLeaf:
+        return __builtin_prefetch(c.node.As<Leaf>());
+      case NodeKind::kPrefix:
+        return __builtin_prefetch(c.node.As<Prefix>());
+      default:
+        return __builtin_prefetch(c.node.As<Node4>());
+    }
+  }
+
+  NodeRef root_;
+  std::span<const ArtKey> probes_;
 };
 
 }  // namespace
@@ -194,24 +250,16 @@ bool Art::LookupBatch(std::span<const ArtKey> probes, idx_t limit, std::vector<r
                       std::vector<idx_t>& offsets) const {
   rows.clear();
   offsets.clear();
-  std::vector<uint32_t> order(probes.size());
-  std::iota(order.begin(), order.end(), 0);
-  auto less = [&](uint32_t a, uint32_t b) { return CompareKeys(probes[a], probes[b]) < 0; };
-  if (!std::is_sorted(order.begin(), order.end(), less)) {
-    std::sort(order.begin(), order.end(), less);
-  }
-
+  // Probes go in the caller's order: sorting 1,000 random probes first cost more than
+  // walking the tree in key order saved (bench/art_bench.cpp, BM_LookupBatch1000: about
+  // 2.3x slower), while overlapping the probes' cache misses gains about 1.4x.
   std::vector<NodeRef> leaves(probes.size());
-  BatchProber prober(root_);
-  ArtKey previous;
+  BatchProber(root_, probes).FindAll(leaves);
   idx_t total = 0;
-  for (uint32_t i : order) {
-    leaves[i] = prober.Find(probes[i], CommonPrefixLength(previous, probes[i]));
-    previous = probes[i];
-    if (leaves[i].IsEmpty()) continue;
-    total += LeafSize(leaves[i]);
-    if (total > limit) return false;
+  for (NodeRef leaf : leaves) {
+    if (!leaf.IsEmpty()) total += LeafSize(leaf);
   }
+  if (total > limit) return false;
 
   rows.reserve(total);
   offsets.reserve(probes.size() + 1);
