@@ -85,6 +85,43 @@ UniqueInsertResult Art::InsertImpl(ArtKey key, row_t row) {
   }
 }
 
+UniqueBatchResult Art::InsertUniqueBatch(std::span<const ArtKey> keys,
+                                         std::span<const row_t> rows) {
+  TEAL_CHECK_EQ(keys.size(), rows.size());
+  idx_t done = 0;
+  auto roll_back = [&] {
+    for (idx_t i = 0; i < done; i++) Erase(keys[i], rows[i]);
+  };
+  try {
+    for (; done < keys.size(); done++) {
+      UniqueInsertResult result = InsertUnique(keys[done], rows[done]);
+      if (!result.inserted) {
+        roll_back();
+        return {done, result.existing_row};
+      }
+    }
+  } catch (...) {
+    roll_back();
+    throw;
+  }
+  return {};
+}
+
+idx_t Art::InsertBatch(std::span<const ArtKey> keys, std::span<const row_t> rows) {
+  TEAL_CHECK_EQ(keys.size(), rows.size());
+  std::vector<idx_t> added;  // only to undo: pairs present before must stay
+  idx_t i = 0;
+  try {
+    for (; i < keys.size(); i++) {
+      if (Insert(keys[i], rows[i])) added.push_back(i);
+    }
+  } catch (...) {
+    for (idx_t a : added) Erase(keys[a], rows[a]);
+    throw;
+  }
+  return added.size();
+}
+
 /// The key diverges from the Prefix in `slot` after `matched` bytes: a Node4 at the
 /// divergence holds the rest of the old prefix and the new key's own path.
 void Art::SplitPrefix(NodeRef& slot, uint32_t matched, ArtKey key, uint32_t depth, row_t row) {

@@ -74,6 +74,15 @@ struct UniqueInsertResult {
   row_t existing_row = -1;
 };
 
+/// What InsertUniqueBatch did: index == kInvalidIndex when every key went in; else the
+/// first key that was present already (in the tree or earlier in the batch) and the row
+/// id holding it — and the batch's keys are all out again.
+struct UniqueBatchResult {
+  idx_t index = kInvalidIndex;
+  row_t existing_row = -1;
+  bool AllInserted() const { return index == kInvalidIndex; }
+};
+
 /// Node counts by kind, for tests and memory accounting.
 struct ArtNodeCounts {
   idx_t inline_leaves = 0;
@@ -100,6 +109,14 @@ class Art {
   /// Adds (key, row) unless the key has a row id already; then returns that row id and
   /// changes nothing (for UNIQUE / PRIMARY KEY errors, ON CONFLICT, INSERT OR REPLACE).
   UniqueInsertResult InsertUnique(ArtKey key, row_t row);
+  /// Inserts keys[i] -> rows[i] for a chunk of a UNIQUE / PRIMARY KEY index: all or
+  /// nothing. On a conflict, or when an insert throws (the memory_limit), erases what it
+  /// inserted before returning or rethrowing. Keys with a NULL are the caller's to skip.
+  UniqueBatchResult InsertUniqueBatch(std::span<const ArtKey> keys, std::span<const row_t> rows);
+  /// Inserts keys[i] -> rows[i] for a non-unique index; returns how many pairs were new.
+  /// When an insert throws, erases the pairs this call added, then rethrows.
+  idx_t InsertBatch(std::span<const ArtKey> keys, std::span<const row_t> rows);
+
   /// Removes the pair (key, row); false when it is not there. Nodes shrink and empty
   /// paths are freed. Never throws: when the memory_limit leaves no room for a smaller
   /// node, the bigger one stays.

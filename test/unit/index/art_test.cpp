@@ -308,6 +308,51 @@ TEST(ArtTest, InsertUniqueReportsTheExistingRowAndChangesNothing) {
   EXPECT_EQ(art.RowCount(), 3u);
 }
 
+TEST(ArtTest, UniqueBatchIsAllOrNothing) {
+  Art art;
+  std::vector<std::string> keys = {FixedKey(1), FixedKey(2), FixedKey(3), FixedKey(2)};
+  std::vector<ArtKey> views;
+  for (const auto& k : keys) views.push_back(K(k));
+  std::vector<row_t> rows = {10, 20, 30, 40};
+  // The batch conflicts with itself at index 3 (key 2 holds row 20): nothing stays.
+  UniqueBatchResult dup = art.InsertUniqueBatch(views, rows);
+  EXPECT_EQ(dup.index, 3u);
+  EXPECT_EQ(dup.existing_row, 20);
+  EXPECT_TRUE(art.Empty());
+  art.Verify();
+  // Without the duplicate it goes in; a second batch conflicting at its first key fails.
+  EXPECT_TRUE(
+      art.InsertUniqueBatch(std::span(views).first(3), std::span(rows).first(3)).AllInserted());
+  EXPECT_EQ(art.KeyCount(), 3u);
+  std::string k4 = FixedKey(4);
+  std::vector<ArtKey> second = {K(k4), views[0]};
+  std::vector<row_t> second_rows = {50, 60};
+  UniqueBatchResult conflict = art.InsertUniqueBatch(second, second_rows);
+  EXPECT_EQ(conflict.index, 1u);
+  EXPECT_EQ(conflict.existing_row, 10);
+  EXPECT_EQ(art.KeyCount(), 3u);  // key 4 was taken out again
+  art.Verify();
+}
+
+TEST(ArtTest, BatchInsertCountsNewPairsAndUndoesOnlyItsOwnOnError) {
+  Art art;
+  std::string a = FixedKey(1), b = FixedKey(2), nine = FixedKey(9);
+  art.Insert(K(a), 1);
+  std::vector<ArtKey> keys = {K(a), K(a), K(nine)};
+  std::vector<row_t> rows = {1, 2, 3};
+  EXPECT_EQ(art.InsertBatch(keys, rows), 2u);  // (a, 1) was there already
+  // The second key is a prefix of a stored key, so its insert throws after (b, 7) went in.
+  std::string prefix_of_a = a.substr(0, 4);
+  std::vector<ArtKey> failing = {K(b), K(prefix_of_a)};
+  std::vector<row_t> failing_rows = {7, 8};
+  EXPECT_THROW(art.InsertBatch(failing, failing_rows), InternalError);
+  art.Verify();
+  EXPECT_EQ(art.RowCount(), 3u);  // (b, 7) undone; (a, 1), (a, 2), (9, 3) stay
+  std::vector<row_t> found;
+  ASSERT_TRUE(art.Lookup(K(a), found, 10));
+  EXPECT_EQ(found, (std::vector<row_t>{1, 2}));
+}
+
 TEST(ArtTest, ExtremeAndNegativeRowIdsRoundTrip) {
   Art art;
   std::vector<row_t> ids = {NodeRef::kMinInlineRow, -1, 0, 1, NodeRef::kMaxInlineRow};
