@@ -23,6 +23,8 @@ bool NeedsQuotes(std::string_view name) {
   return false;
 }
 
+}  // namespace
+
 std::string QuoteIdentifier(std::string_view name) {
   if (!NeedsQuotes(name)) return std::string(name);
   std::string out = "\"";
@@ -41,7 +43,6 @@ std::string QuoteLiteral(std::string_view s) {
   }
   return out + "'";
 }
-}  // namespace
 
 std::string Catalog::Key(std::string_view name) {
   std::string key(name);
@@ -77,6 +78,14 @@ std::string TableEntry::ToSql() const {
     if (c.not_null) out += " NOT NULL";
     if (c.default_value) out += " DEFAULT " + c.default_text;
   }
+  for (const auto& index : indexes->Entries()) {
+    if (!index->from_constraint) continue;
+    out += fmt::format(", {}(", index->KindName());
+    for (size_t i = 0; i < index->columns.size(); i++) {
+      out += (i ? ", " : "") + QuoteIdentifier(columns[index->columns[i]].name);
+    }
+    out += ")";
+  }
   return out + ");";
 }
 
@@ -88,6 +97,11 @@ bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists)
     throw CatalogError(fmt::format("{} \"{}\" already exists",
                                    views_.count(key) ? "a view named" : "table", table->name));
   }
+  for (const auto& index : table->indexes->Entries()) {
+    if (FindIndexLocked(index->name).first) {
+      throw CatalogError(fmt::format("index \"{}\" already exists", index->name));
+    }
+  }
   tables_.emplace(key, std::move(table));
   creation_order_.push_back("t:" + key);
   version_++;
@@ -97,13 +111,19 @@ bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists)
 void Catalog::DropTable(std::string_view name, bool if_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(name);
-  if (!tables_.erase(key)) {
+  auto it = tables_.find(key);
+  if (it == tables_.end()) {
     if (if_exists) return;
     if (views_.count(key)) {
       throw CatalogError(fmt::format("\"{}\" is a view, not a table: use DROP VIEW", name));
     }
     throw CatalogError(fmt::format("table \"{}\" does not exist", name));
   }
+  // Its indexes go with it.
+  for (const auto& index : it->second->indexes->Entries()) {
+    std::erase(creation_order_, "i:" + Key(index->name));
+  }
+  tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
   version_++;
 }
@@ -149,6 +169,55 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
   }
   std::erase(creation_order_, "v:" + key);
   version_++;
+}
+
+bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
+                          std::shared_ptr<IndexEntry> index, bool if_not_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  if (FindIndexLocked(index->name).first) {
+    if (if_not_exists) return false;
+    throw CatalogError(fmt::format("index \"{}\" already exists", index->name));
+  }
+  if (tables_.count(Key(index->name)) || views_.count(Key(index->name))) {
+    throw CatalogError(fmt::format("\"{}\" is already the name of a table or view", index->name));
+  }
+  std::lock_guard<std::mutex> writers(table->indexes->Lock());
+  TableIndexes::Build(*table, *index);
+  table->indexes->Add(index);
+  if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));
+  version_++;
+  return true;
+}
+
+void Catalog::DropIndex(std::string_view name, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto [table, index] = FindIndexLocked(name);
+  if (!index) {
+    if (if_exists) return;
+    throw CatalogError(fmt::format("index \"{}\" does not exist", name));
+  }
+  if (index->from_constraint) {
+    throw CatalogError(
+        fmt::format("index \"{}\" belongs to the {} of table \"{}\": it goes when the table does",
+                    name, index->KindName(), table->name));
+  }
+  std::lock_guard<std::mutex> writers(table->indexes->Lock());
+  table->indexes->Remove(name);
+  std::erase(creation_order_, "i:" + Key(name));
+  version_++;
+}
+
+std::shared_ptr<IndexEntry> Catalog::FindIndex(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return FindIndexLocked(name).second;
+}
+
+std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> Catalog::FindIndexLocked(
+    std::string_view name) const {
+  for (const auto& [key, table] : tables_) {
+    if (auto index = table->indexes->Find(name)) return {table, index};
+  }
+  return {nullptr, nullptr};
 }
 
 std::shared_ptr<ViewEntry> Catalog::FindView(std::string_view name) const {
@@ -240,6 +309,9 @@ std::vector<std::string> Catalog::SchemaStatements() const {
       out.push_back(tables_.at(key)->ToSql());
     } else if (entry[0] == 'v') {
       out.push_back(views_.at(key)->ToSql());
+    } else if (entry[0] == 'i') {
+      auto [table, index] = FindIndexLocked(key);
+      if (index) out.push_back(index->ToSql(*table));
     } else {
       const auto& info = types_.at(key).Enum();
       std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";

@@ -1,4 +1,5 @@
-// Catalog: the schema `main` with its tables and user-defined (ENUM) types.
+// Catalog: the schema `main` with its tables (and their indexes), views and user-defined
+// (ENUM) types.
 //
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/table_indexes.hpp"
 #include "storage/data_table.hpp"
 #include "teal/logical_type.hpp"
 #include "teal/value.hpp"
@@ -33,6 +35,8 @@ struct TableEntry {
   std::string name;
   std::vector<ColumnDefinition> columns;
   std::shared_ptr<DataTable> storage;
+  /// Its indexes (CREATE INDEX, PRIMARY KEY, UNIQUE); never null.
+  std::shared_ptr<TableIndexes> indexes = std::make_shared<TableIndexes>();
 
   /// Position of column `name` (case-insensitive), or kInvalidIndex.
   idx_t ColumnIndex(std::string_view column) const;
@@ -49,6 +53,11 @@ struct ViewEntry {
   /// CREATE VIEW statement that recreates this view.
   std::string ToSql() const;
 };
+
+/// `name` as an SQL identifier (double-quoted when it must be).
+std::string QuoteIdentifier(std::string_view name);
+/// `s` as an SQL string literal.
+std::string QuoteLiteral(std::string_view s);
 
 class Catalog {
  public:
@@ -76,6 +85,20 @@ class Catalog {
   /// The user-defined type, if there is one of that name.
   std::optional<LogicalType> FindType(std::string_view name) const;
 
+  /// Fills `index` from `table`'s rows and adds it to the table. Throws CatalogError when
+  /// an index of that name exists (unless if_not_exists: then returns false and changes
+  /// nothing) or a table or view has the name; ConstraintError when a UNIQUE index meets
+  /// a key twice (nothing is added).
+  bool CreateIndex(const std::shared_ptr<TableEntry>& table, std::shared_ptr<IndexEntry> index,
+                   bool if_not_exists);
+  /// Throws CatalogError when there is no such index (unless if_exists) or it is a
+  /// constraint's (those go with their table).
+  void DropIndex(std::string_view name, bool if_exists);
+  std::shared_ptr<IndexEntry> FindIndex(std::string_view name) const;
+
+  /// The lookup form of a name (case-insensitive).
+  static std::string Key(std::string_view name);
+
   /// Changes whenever an object is created or dropped, so that a prepared plan can tell
   /// that the objects it was bound against may be gone.
   uint64_t Version() const { return version_.load(); }
@@ -85,7 +108,8 @@ class Catalog {
   std::vector<std::string> SchemaStatements() const;
 
  private:
-  static std::string Key(std::string_view name);
+  std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> FindIndexLocked(
+      std::string_view name) const;
 
   mutable std::mutex lock_;
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;

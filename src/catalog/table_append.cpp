@@ -65,11 +65,25 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
   return chunk;
 }
 
-void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const {
+void TableAppend::Store(std::span<DataChunk* const> chunks, idx_t first_row,
+                        std::string_view what) const {
+  const TableIndexes& indexes = *table_->indexes;
+  std::lock_guard<std::mutex> guard(indexes.Lock());
+  if (indexes.Empty()) {
+    table_->storage->AppendAll(chunks);
+    return;
+  }
+  // Keys are encoded before the table may take the chunks' vectors.
+  PendingKeys keys = indexes.Prepare(*table_, chunks, first_row, what);
+  keys.Insert(static_cast<int64_t>(table_->storage->AppendAll(chunks)));
+}
+
+void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks,
+                            std::string_view what) const {
   std::vector<DataChunk*> given;
   given.reserve(chunks.size());
   for (const auto& chunk : chunks) given.push_back(chunk.get());
-  table_->storage->AppendAll(given);
+  Store(given, 0, what);
 }
 
 void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_view what) const {
@@ -85,7 +99,8 @@ void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_vi
   } else {
     one.push_back(Build(input, first_row, what));
   }
-  AppendAll(one);
+  DataChunk* given[] = {one[0].get()};
+  Store(given, first_row, what);
 }
 
 void TableAppend::AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const {
@@ -93,12 +108,12 @@ void TableAppend::AppendGiving(DataChunk& input, idx_t first_row, std::string_vi
   if (identity_ && input.ColumnCount() == column_map_.size()) {
     CheckNotNull(input, first_row, what);
     DataChunk* one[] = {&input};
-    table_->storage->AppendAll(one);
+    Store(one, first_row, what);
     return;
   }
-  std::vector<std::unique_ptr<DataChunk>> one;
-  one.push_back(Build(input, first_row, what));
-  AppendAll(one);
+  auto built = Build(input, first_row, what);
+  DataChunk* one[] = {built.get()};
+  Store(one, first_row, what);
 }
 
 }  // namespace teal

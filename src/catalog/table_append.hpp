@@ -8,7 +8,7 @@
 // the rows to the table's storage as one unit: all of them are appended or none.
 //
 // It lives in catalog because it needs the column definitions (defaults, NOT NULL) as
-// well as the table's DataTable, and storage never sees the catalog. When
+// well as the table's DataTable and its indexes, and storage never sees the catalog. When
 // transaction-local storage lands, AppendAll/Append is where rows get redirected to it,
 // for both writers at once.
 //
@@ -17,6 +17,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -50,8 +51,10 @@ class TableAppend {
                                    std::string_view what) const;
 
   /// Appends chunks made by Build as one unit: all rows or, on failure, none. The table
-  /// may take the chunks' vectors instead of copying them (DataTable::AppendAll).
-  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks) const;
+  /// may take the chunks' vectors instead of copying them (DataTable::AppendAll). A
+  /// PRIMARY KEY or UNIQUE violation is a ConstraintError naming the row of the `what`.
+  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks,
+                 std::string_view what = "INSERT") const;
 
   /// CheckNotNull, then appends the rows of `input` as one unit. When `input` already
   /// has every column in table order the rows are copied into the table once, without
@@ -63,6 +66,10 @@ class TableAppend {
   void AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const;
 
  private:
+  /// Hands full-width chunks to the table as one unit, keeping its indexes in step:
+  /// UNIQUE is checked before anything is stored, keys go in after.
+  void Store(std::span<DataChunk* const> chunks, idx_t first_row, std::string_view what) const;
+
   std::shared_ptr<TableEntry> table_;
   std::vector<idx_t> column_map_;
   std::vector<std::unique_ptr<Vector>> defaults_;

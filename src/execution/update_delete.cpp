@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <span>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "teal/error.hpp"
@@ -58,7 +61,15 @@ void PhysicalDelete::Sink(DataChunk& input, SinkState& state) const {
 
 void PhysicalDelete::Finalize(SinkState& state) const {
   auto& sink = static_cast<DeleteSink&>(state);
-  sink.deleted = table_->storage->Delete(sink.row_ids);
+  const TableIndexes& indexes = *table_->indexes;
+  std::lock_guard<std::mutex> guard(indexes.Lock());
+  indexes.RemoveRows(*table_->storage, sink.row_ids);
+  try {
+    sink.deleted = table_->storage->Delete(sink.row_ids);
+  } catch (...) {
+    indexes.RestoreRows(*table_->storage, sink.row_ids);
+    throw;
+  }
 }
 
 std::unique_ptr<SourceState> PhysicalDelete::GetSourceState() const {
@@ -104,13 +115,71 @@ void PhysicalUpdate::Sink(DataChunk& input, SinkState& state) const {
   sink.values.push_back(std::move(values));
 }
 
+namespace {
+/// The rows an UPDATE leaves, whole (stored columns with the new values put in), one
+/// entry per row: where a row is updated twice (UPDATE … FROM), the last values count,
+/// as they do in storage. `ids` gets the row ids in the same order.
+std::vector<std::unique_ptr<DataChunk>> UpdatedRows(
+    const TableEntry& table, const std::vector<idx_t>& columns,
+    const std::vector<std::vector<int64_t>>& row_ids,
+    const std::vector<std::unique_ptr<DataChunk>>& values, std::vector<int64_t>& ids) {
+  std::unordered_map<int64_t, std::pair<size_t, idx_t>> last;  // row id -> (chunk, row)
+  for (size_t i = 0; i < row_ids.size(); i++) {
+    for (idx_t r = 0; r < row_ids[i].size(); r++) last[row_ids[i][r]] = {i, r};
+  }
+  for (size_t i = 0; i < row_ids.size(); i++) {
+    for (idx_t r = 0; r < row_ids[i].size(); r++) {
+      if (last[row_ids[i][r]] == std::make_pair(i, r)) ids.push_back(row_ids[i][r]);
+    }
+  }
+  std::vector<idx_t> all(table.columns.size());
+  for (idx_t c = 0; c < all.size(); c++) all[c] = c;
+  std::vector<std::unique_ptr<DataChunk>> rows;
+  for (size_t start = 0; start < ids.size(); start += kVectorSize) {
+    std::span<const int64_t> part(ids.data() + start,
+                                  std::min<size_t>(kVectorSize, ids.size() - start));
+    auto chunk = std::make_unique<DataChunk>(table.Types(), part.size());
+    table.storage->Fetch(part, all, *chunk);
+    SelectionVector one(1);
+    for (idx_t r = 0; r < part.size(); r++) {
+      auto [i, row] = last[part[r]];
+      one.Set(0, row);
+      for (idx_t k = 0; k < columns.size(); k++) {
+        chunk->data[columns[k]].CopyFrom(values[i]->data[k], one, 1, 0, r);
+      }
+    }
+    rows.push_back(std::move(chunk));
+  }
+  return rows;
+}
+}  // namespace
+
 void PhysicalUpdate::Finalize(SinkState& state) const {
   auto& sink = static_cast<UpdateSink&>(state);
   std::unordered_set<int64_t> distinct;
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
+  const TableIndexes& indexes = *table_->indexes;
+  std::lock_guard<std::mutex> guard(indexes.Lock());
+  // Indexes over a changed column: the old keys come out, the new ones are checked for
+  // UNIQUE (the old ones put back if they fail) and go in once storage has the values.
+  std::vector<int64_t> ids;
+  std::optional<PendingKeys> keys;
+  if (indexes.AnyOver(columns_)) {
+    auto rows = UpdatedRows(*table_, columns_, sink.row_ids, sink.values, ids);
+    indexes.RemoveRows(*table_->storage, ids, &columns_);
+    try {
+      std::vector<DataChunk*> unit;
+      for (auto& chunk : rows) unit.push_back(chunk.get());
+      keys = indexes.Prepare(*table_, unit, 0, "UPDATE", &columns_);
+    } catch (...) {
+      indexes.RestoreRows(*table_->storage, ids, &columns_);
+      throw;
+    }
+  }
   for (size_t i = 0; i < sink.values.size(); i++) {
     table_->storage->Update(sink.row_ids[i], columns_, *sink.values[i]);
   }
+  if (keys) keys->Insert(ids);
   sink.updated = distinct.size();
 }
 

@@ -101,6 +101,8 @@ Result ClientContext::Execute(SQLStatement& statement) {
         return ExecuteCreateView(*view);
       if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement))
         return ExecuteCreateTableAs(*as);
+      if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
+        return ExecuteCreateIndex(*index);
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
@@ -146,8 +148,78 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     }
     table->columns.push_back(std::move(column));
   }
+  AddConstraintIndexes(create, *table);
   table->storage = std::make_shared<DataTable>(table->Types());
   catalog.CreateTable(std::move(table), create.if_not_exists);
+  return EmptyResult(StatementType::kCreate);
+}
+
+namespace {
+/// Positions of `names` in `table`, each indexable; `what` names the index for errors.
+std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::string>& names,
+                                const std::string& what) {
+  std::vector<idx_t> columns;
+  for (const auto& name : names) {
+    idx_t c = table.ColumnIndex(name);
+    if (c == kInvalidIndex) {
+      throw BinderError(
+          fmt::format("{}: table \"{}\" has no column \"{}\"", what, table.name, name));
+    }
+    if (std::find(columns.begin(), columns.end(), c) != columns.end()) {
+      throw BinderError(fmt::format("{}: column \"{}\" is named twice", what, name));
+    }
+    art::CheckIndexableType(table.columns[c].type);
+    columns.push_back(c);
+  }
+  return columns;
+}
+}  // namespace
+
+void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table) {
+  bool has_primary = false;
+  for (const auto& constraint : create.constraints) {
+    auto index = std::make_shared<IndexEntry>();
+    index->constraint =
+        constraint.primary ? IndexConstraint::kPrimaryKey : IndexConstraint::kUnique;
+    index->from_constraint = true;
+    std::string what = constraint.primary ? "PRIMARY KEY" : "UNIQUE";
+    index->columns = IndexColumns(table, constraint.columns, what);
+    if (constraint.primary) {
+      if (has_primary) {
+        throw BinderError(fmt::format("table \"{}\" has more than one PRIMARY KEY", table.name));
+      }
+      has_primary = true;
+      for (idx_t c : index->columns) table.columns[c].not_null = true;  // as in PostgreSQL
+    }
+    // PostgreSQL's names: t_pkey, t_a_b_key (numbered when taken).
+    std::string name = constraint.name;
+    if (name.empty()) {
+      std::string base = table.name;
+      if (constraint.primary) {
+        base += "_pkey";
+      } else {
+        for (idx_t c : index->columns) base += "_" + table.columns[c].name;
+        base += "_key";
+      }
+      name = base;
+      for (int n = 1; table.indexes->Find(name); n++) name = base + std::to_string(n);
+    }
+    if (table.indexes->Find(name)) {
+      throw CatalogError(fmt::format("constraint \"{}\" is defined twice", name));
+    }
+    index->name = name;
+    table.indexes->Add(std::move(index));
+  }
+}
+
+Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
+  Catalog& catalog = database_->GetCatalog();
+  auto table = catalog.GetTable(create.table);
+  auto index = std::make_shared<IndexEntry>();
+  index->name = create.name;
+  index->constraint = create.unique ? IndexConstraint::kUnique : IndexConstraint::kNone;
+  index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
+  catalog.CreateIndex(table, std::move(index), create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -295,13 +367,15 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {
-      bool exists = drop.kind == DropKind::kTable  ? catalog.FindTable(name) != nullptr
-                    : drop.kind == DropKind::kView ? catalog.FindView(name) != nullptr
-                                                   : catalog.FindType(name).has_value();
+      bool exists = drop.kind == DropKind::kTable   ? catalog.FindTable(name) != nullptr
+                    : drop.kind == DropKind::kView  ? catalog.FindView(name) != nullptr
+                    : drop.kind == DropKind::kIndex ? catalog.FindIndex(name) != nullptr
+                                                    : catalog.FindType(name).has_value();
       if (!exists) {
         // The Drop* calls below say why (a view dropped as a table, …).
         if (drop.kind == DropKind::kTable) catalog.DropTable(name, false);
         if (drop.kind == DropKind::kView) catalog.DropView(name, false);
+        if (drop.kind == DropKind::kIndex) catalog.DropIndex(name, false);
         throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
     }
@@ -311,6 +385,8 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       catalog.DropTable(name, drop.if_exists);
     } else if (drop.kind == DropKind::kView) {
       catalog.DropView(name, drop.if_exists);
+    } else if (drop.kind == DropKind::kIndex) {
+      catalog.DropIndex(name, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }

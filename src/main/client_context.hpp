@@ -38,6 +38,9 @@ class ClientContext {
  private:
   Result Execute(SQLStatement& statement);
   Result ExecuteCreateTable(const CreateTableStatement& create);
+  /// The indexes of create's PRIMARY KEY and UNIQUE constraints, added to `table`.
+  void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
+  Result ExecuteCreateIndex(const CreateIndexStatement& create);
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
   Result ExecuteExplain(ExplainStatement& explain);

@@ -100,12 +100,30 @@ struct ColumnDefinitionSyntax {
   std::string default_text;  // the DEFAULT expression as written
 };
 
+/// PRIMARY KEY (…) or UNIQUE (…) of CREATE TABLE, written on a column or the table.
+struct UniqueConstraintSyntax {
+  bool primary = false;
+  std::vector<std::string> columns;
+  std::string name;  // CONSTRAINT name, if given
+};
+
 struct CreateTableStatement : SQLStatement {
   CreateTableStatement() : SQLStatement(StatementType::kCreate) {}
   std::string schema;
   std::string name;
   bool if_not_exists = false;
   std::vector<ColumnDefinitionSyntax> columns;
+  std::vector<UniqueConstraintSyntax> constraints;
+};
+
+/// CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], …)
+struct CreateIndexStatement : SQLStatement {
+  CreateIndexStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string name;
+  std::string table;
+  std::vector<std::string> columns;
+  bool unique = false;
+  bool if_not_exists = false;
 };
 
 struct CreateEnumStatement : SQLStatement {
@@ -114,7 +132,7 @@ struct CreateEnumStatement : SQLStatement {
   std::vector<std::string> labels;
 };
 
-enum class DropKind { kTable, kType, kView };
+enum class DropKind { kTable, kType, kView, kIndex };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}

@@ -61,7 +61,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
         throw NotImplementedError("ALTER TABLE");
       case PG_QUERY__NODE__NODE_INDEX_STMT:
-        throw NotImplementedError("CREATE INDEX");
+        return CreateIndex(*node.index_stmt);
       default:
         throw NotImplementedError(fmt::format("this kind of statement (parse node {})",
                                               static_cast<int>(node.node_case)));
@@ -498,17 +498,78 @@ class Transformer {
     for (size_t i = 0; i < s.n_table_elts; i++) {
       const Node* element = s.table_elts[i];
       if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
-        throw NotImplementedError("table constraints (PRIMARY KEY, UNIQUE, CHECK, FOREIGN KEY)");
+        create->constraints.push_back(Unique(*element->constraint, ""));
+        continue;
       }
       if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
         throw NotImplementedError("this kind of table element");
       }
-      create->columns.push_back(Column(*element->column_def));
+      create->columns.push_back(Column(*element->column_def, create->constraints));
     }
     return create;
   }
 
-  ColumnDefinitionSyntax Column(const PgQuery__ColumnDef& def) {
+  /// PRIMARY KEY or UNIQUE; `column` names the column it is written on (else the
+  /// constraint lists its columns).
+  UniqueConstraintSyntax Unique(const PgQuery__Constraint& c, const std::string& column) {
+    switch (c.contype) {
+      case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+      case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+        throw NotImplementedError("CHECK constraints");
+      case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+        throw NotImplementedError("FOREIGN KEY");
+      default:
+        throw NotImplementedError("this table constraint");
+    }
+    if (c.nulls_not_distinct) throw NotImplementedError("UNIQUE NULLS NOT DISTINCT");
+    if (c.n_including) throw NotImplementedError("INCLUDE in a constraint");
+    if (c.where_clause) throw NotImplementedError("a constraint with WHERE");
+    if (c.deferrable) throw NotImplementedError("DEFERRABLE constraints");
+    UniqueConstraintSyntax unique;
+    unique.primary = c.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+    unique.name = c.conname ? c.conname : "";
+    if (!column.empty()) {
+      unique.columns.push_back(column);
+    } else {
+      for (size_t i = 0; i < c.n_keys; i++) unique.columns.push_back(StringOf(c.keys[i]));
+    }
+    return unique;
+  }
+
+  std::unique_ptr<CreateIndexStatement> CreateIndex(const PgQuery__IndexStmt& s) {
+    if (s.where_clause) throw NotImplementedError("partial indexes (CREATE INDEX … WHERE)");
+    if (s.n_index_including_params) throw NotImplementedError("CREATE INDEX … INCLUDE");
+    if (s.nulls_not_distinct) throw NotImplementedError("UNIQUE NULLS NOT DISTINCT");
+    if (s.concurrent) throw NotImplementedError("CREATE INDEX CONCURRENTLY");
+    std::string method = s.access_method ? Lower(s.access_method) : "";
+    if (!method.empty() && method != "btree" && method != "art") {
+      throw NotImplementedError(
+          fmt::format("index method \"{}\" (Teal's indexes are ART)", method));
+    }
+    if (!s.idxname || !*s.idxname) throw NotImplementedError("CREATE INDEX without a name");
+    auto create = std::make_unique<CreateIndexStatement>();
+    create->name = s.idxname;
+    create->table = Table(*s.relation).name;
+    create->unique = s.unique;
+    create->if_not_exists = s.if_not_exists;
+    for (size_t i = 0; i < s.n_index_params; i++) {
+      const auto& element = *s.index_params[i]->index_elem;
+      if (element.expr || !element.name || !*element.name) {
+        throw NotImplementedError("indexes on expressions");
+      }
+      if (element.n_collation || element.n_opclass) {
+        throw NotImplementedError("COLLATE or an operator class in CREATE INDEX");
+      }
+      // ASC / DESC and NULLS FIRST / LAST are accepted: an ART is scanned either way.
+      create->columns.push_back(element.name);
+    }
+    return create;
+  }
+
+  ColumnDefinitionSyntax Column(const PgQuery__ColumnDef& def,
+                                std::vector<UniqueConstraintSyntax>& constraints) {
     ColumnDefinitionSyntax column;
     column.name = def.colname;
     column.type = Type(*def.type_name);
@@ -527,9 +588,9 @@ class Transformer {
           column.default_text = TextAt(c.raw_expr);
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
-          throw NotImplementedError("PRIMARY KEY");
         case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
-          throw NotImplementedError("UNIQUE");
+          constraints.push_back(Unique(c, column.name));
+          break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
           throw NotImplementedError("CHECK constraints");
         case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
@@ -572,6 +633,12 @@ class Transformer {
       for (size_t i = 0; i < s.n_objects; i++) {
         const Node* object = s.objects[i];
         const auto& list = *object->list;
+        drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+      }
+    } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_INDEX) {
+      drop->kind = DropKind::kIndex;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const auto& list = *s.objects[i]->list;
         drop->names.push_back(StringOf(list.items[list.n_items - 1]));
       }
     } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) {

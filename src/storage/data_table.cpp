@@ -123,7 +123,7 @@ void DataTable::Append(const DataChunk& chunk) {
   AppendLocked(chunk, nullptr);
 }
 
-void DataTable::AppendAll(std::span<DataChunk* const> chunks) {
+idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
   std::lock_guard<std::mutex> guard(lock_);
   // Remember where the table ended, so a failure part-way (out of memory) can be undone.
   idx_t old_groups = row_groups_.size();
@@ -144,6 +144,7 @@ void DataTable::AppendAll(std::span<DataChunk* const> chunks) {
     total_rows_ = old_total;
     throw;
   }
+  return old_total;
 }
 
 bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids,
@@ -197,6 +198,21 @@ std::pair<RowGroup*, idx_t> DataTable::Locate(int64_t row_id) const {
   auto id = static_cast<idx_t>(row_id);
   RowGroup* group = row_groups_[id / kRowGroupSize].get();
   return {group, id - group->start};
+}
+
+void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
+                      DataChunk& out) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  SelectionVector one(1);
+  for (idx_t i = 0; i < row_ids.size(); i++) {
+    auto [group, row] = Locate(row_ids[i]);
+    one.Set(0, row % kVectorSize);
+    for (idx_t k = 0; k < column_ids.size(); k++) {
+      const Vector& stored = *group->columns[column_ids[k]][row / kVectorSize];
+      out.data[k].CopyFrom(stored, one, 1, 0, i);
+    }
+  }
+  out.SetCardinality(row_ids.size());
 }
 
 idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {

@@ -55,13 +55,19 @@ class DataTable {
   /// buffer with another vector, the table takes that vector instead of copying it and
   /// leaves a fresh vector of the same type (contents undefined) in its place. Saves a
   /// copy of every value for bulk appends into an empty or vector-aligned table. After a
-  /// failure the chunks' contents are undefined.
-  void AppendAll(std::span<DataChunk* const> chunks);
+  /// failure the chunks' contents are undefined. Returns the row id of the first row
+  /// (the others follow it in order).
+  idx_t AppendAll(std::span<DataChunk* const> chunks);
 
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
   /// rows, referencing the stored vectors, without the deleted rows. Returns false when
   /// the scan is done. A column id kRowIdColumn gives the rows' ids.
   bool Scan(TableScanState& state, const std::vector<idx_t>& column_ids, DataChunk& out) const;
+
+  /// Copies columns `column_ids` of the rows `row_ids` (deleted or not) into rows 0, 1, …
+  /// of `out` (initialised with those columns' types, room for row_ids.size() rows).
+  void Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
+             DataChunk& out) const;
 
   /// Deletes the rows with the given ids (BIGINT, from a scan's kRowIdColumn); ids of
   /// rows deleted already are skipped. All or nothing. Returns how many rows it deleted.

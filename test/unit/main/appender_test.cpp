@@ -853,3 +853,44 @@ TEST(MappedAppenderTest, EnumAndListMembers) {
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+// ---- constraints backed by indexes --------------------------------------------------------
+
+TEST_F(AppenderTest, PrimaryKeyViolationFailsTheFlushAndKeepsEarlierFlushes) {
+  con_.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v VARCHAR)");
+  Appender app(con_, "t");
+  for (int i = 0; i < 3000; i++) app.AppendRow(i, "v");
+  app.Flush();
+  app.AppendRow(5000, "new");
+  app.AppendRow(17, "dup");
+  std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
+  EXPECT_NE(message.find("PRIMARY KEY constraint failed: t(id) already has the key 17"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("appender"), std::string::npos) << message;
+  EXPECT_EQ(Count(con_, "t"), 3000);
+  EXPECT_EQ(Cell(con_, "SELECT count(*) FROM t WHERE id = 5000"), "0");
+  // The key index still matches the table: the failed rows' keys are free.
+  con_.Execute("INSERT INTO t VALUES (5000, 'sql')");
+  EXPECT_THROW(con_.Execute("INSERT INTO t VALUES (2999, 'sql')"), ConstraintError);
+}
+
+TEST_F(AppenderTest, UniqueKeysRepeatedWithinOneFlushAreFound) {
+  con_.Execute("CREATE TABLE t(k VARCHAR UNIQUE)");
+  Appender app(con_, "t");
+  app.AppendRow("a");
+  app.AppendRow(std::optional<std::string>{});
+  app.AppendRow(std::optional<std::string>{});
+  app.AppendRow("a");
+  std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
+  EXPECT_NE(message.find("UNIQUE constraint failed: t(k) gets the key 'a' twice (row 4 of the"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(Count(con_, "t"), 0);
+}
+
+}  // namespace
+}  // namespace teal

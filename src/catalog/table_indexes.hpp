@@ -1,0 +1,108 @@
+// TableIndexes: the ART indexes of one table — CREATE [UNIQUE] INDEX, and the indexes
+// behind PRIMARY KEY and UNIQUE constraints — and their upkeep as rows come and go.
+//
+// Every writer of a table goes through here: TableAppend (INSERT, the Appender) checks
+// uniqueness for a unit of rows before the table stores them and inserts their keys
+// after; DELETE and UPDATE remove the keys of the rows they delete or change. Each
+// index holds every row's key (a row whose key has a NULL too); UNIQUE applies only to
+// keys without a NULL, as in PostgreSQL.
+//
+// Thread safety: writers hold Lock() from the check to the index insert, so two
+// appends cannot both pass the check with the same key.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "index/art/art.hpp"
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+struct TableEntry;
+class DataTable;
+
+enum class IndexConstraint { kNone, kUnique, kPrimaryKey };
+
+struct IndexEntry {
+  std::string name;
+  std::vector<idx_t> columns;  // table columns, in key order
+  IndexConstraint constraint = IndexConstraint::kNone;
+  /// Made for a PRIMARY KEY or UNIQUE of CREATE TABLE (not by CREATE INDEX): it goes
+  /// with the table, DROP INDEX refuses it.
+  bool from_constraint = false;
+  std::unique_ptr<art::Art> art = std::make_unique<art::Art>();
+
+  bool Unique() const { return constraint != IndexConstraint::kNone; }
+  /// "PRIMARY KEY" / "UNIQUE" / "INDEX", for messages.
+  const char* KindName() const;
+  /// CREATE [UNIQUE] INDEX statement that recreates this index (constraint indexes are
+  /// part of their table's CREATE TABLE).
+  std::string ToSql(const TableEntry& table) const;
+};
+
+/// Keys of a unit of rows, checked and ready to go into the indexes once the table has
+/// stored the rows (and given them their row ids).
+class PendingKeys {
+ public:
+  /// Inserts every key with row id first_row + its position in the unit.
+  void Insert(int64_t first_row);
+  /// Inserts every key with row id row_ids[its position in the unit].
+  void Insert(std::span<const int64_t> row_ids);
+
+ private:
+  friend class TableIndexes;
+  struct ForIndex {
+    IndexEntry* index;
+    std::vector<art::ArtKeyBuilder> chunks;  // one builder per chunk of the unit
+  };
+  template <class RowId>
+  void InsertAll(RowId row_id);
+  std::vector<ForIndex> indexes_;
+};
+
+class TableIndexes {
+ public:
+  std::mutex& Lock() const { return lock_; }
+  bool Empty() const { return entries_.empty(); }
+  const std::vector<std::shared_ptr<IndexEntry>>& Entries() const { return entries_; }
+  std::shared_ptr<IndexEntry> Find(std::string_view name) const;
+  /// Whether some index is over one of `columns`.
+  bool AnyOver(const std::vector<idx_t>& columns) const;
+
+  /// Adds `index` (built already), under Lock().
+  void Add(std::shared_ptr<IndexEntry> index);
+  /// Removes the index named `name`, under Lock(); false when there is none.
+  bool Remove(std::string_view name);
+
+  /// Encodes the keys of `chunks` (full-width rows of `table`, a unit about to be
+  /// appended) for every index and checks UNIQUE: against the stored keys and within the
+  /// unit. Throws ConstraintError naming table, columns, key and row ("row N of the
+  /// <what>", N = first_row + position + 1) at the first violation. With `changed`, only
+  /// the indexes over one of those columns (an UPDATE's). Call under Lock().
+  PendingKeys Prepare(const TableEntry& table, std::span<DataChunk* const> chunks, idx_t first_row,
+                      std::string_view what, const std::vector<idx_t>* changed = nullptr) const;
+
+  /// Removes the keys of rows `row_ids` (still stored in `storage`) from every index, or
+  /// with `changed` from those over one of its columns. Call under Lock(), before the
+  /// rows are deleted or changed.
+  void RemoveRows(const DataTable& storage, std::span<const int64_t> row_ids,
+                  const std::vector<idx_t>* changed = nullptr) const;
+  /// Puts back what RemoveRows took (when the change that followed it failed).
+  void RestoreRows(const DataTable& storage, std::span<const int64_t> row_ids,
+                   const std::vector<idx_t>* changed = nullptr) const;
+
+  /// Fills a new index over `table`'s stored rows; throws ConstraintError, leaving
+  /// nothing behind, when a UNIQUE index meets a key twice.
+  static void Build(const TableEntry& table, IndexEntry& index);
+
+ private:
+  mutable std::mutex lock_;
+  std::vector<std::shared_ptr<IndexEntry>> entries_;
+};
+
+}  // namespace teal
