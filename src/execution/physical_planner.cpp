@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
@@ -121,6 +122,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     case LogicalKind::kOrder: {
       auto& order = static_cast<LogicalOrder&>(plan);
       op = std::make_unique<PhysicalOrder>(order.types, order.keys);
+      break;
+    }
+    case LogicalKind::kDistinctOn: {
+      auto& distinct = static_cast<LogicalDistinctOn&>(plan);
+      op = std::make_unique<PhysicalDistinctOn>(distinct.types, distinct.columns);
       break;
     }
     case LogicalKind::kLimit: {

@@ -78,6 +78,9 @@ struct SelectStatement : SQLStatement {
   /// WITH: visible to this statement's FROM clauses and its subqueries.
   std::vector<CommonTableExpression> ctes;
   bool distinct = false;
+  /// DISTINCT ON (…): keep the first row (in ORDER BY order) of each distinct value of
+  /// these expressions. Empty for plain DISTINCT and for no DISTINCT.
+  std::vector<ParsedExpressionPtr> distinct_on;
   std::vector<ParsedExpressionPtr> select_list;
   std::unique_ptr<TableRef> from;  // null: no FROM
   ParsedExpressionPtr where;

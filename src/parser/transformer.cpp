@@ -86,9 +86,12 @@ class Transformer {
       // SELECT DISTINCT has one empty entry; DISTINCT ON (…) lists expressions.
       const Node* first = s.distinct_clause[0];
       if (s.n_distinct_clause > 1 || (first && first->node_case != PG_QUERY__NODE__NODE__NOT_SET)) {
-        throw NotImplementedError("DISTINCT ON");
+        for (size_t i = 0; i < s.n_distinct_clause; i++) {
+          select->distinct_on.push_back(Expr(s.distinct_clause[i]));
+        }
+      } else {
+        select->distinct = true;
       }
-      select->distinct = true;
     }
     for (size_t i = 0; i < s.n_group_clause; i++) {
       const Node* group = s.group_clause[i];

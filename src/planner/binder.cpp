@@ -1209,8 +1209,33 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
   }
 
-  // ORDER BY: a position, an output name, an expression of the select list, or any other
-  // expression (computed as a hidden column and dropped after sorting).
+  // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
+  // select list, or any other expression (computed as a hidden column, dropped at the end).
+  auto output_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
+        throw BinderError(fmt::format("{} position {} is not in the select list (1 to {})", clause,
+                                      ordinal, visible));
+      }
+      return static_cast<idx_t>(ordinal - 1);
+    }
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      for (idx_t i = 0; i < visible; i++) {
+        if (projections[i]->alias == e.names[0]) return i;
+      }
+    }
+    std::string text = e.ToString();
+    for (idx_t i = 0; i < visible; i++) {
+      if (texts[i] == text) return i;
+    }
+    return kInvalidIndex;
+  };
+  auto hidden_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    scope.clause = clause;
+    projections.push_back(BindExpression(e, scope));
+    return projections.size() - 1;
+  };
   std::vector<OrderKey> order_keys;
   for (const auto& term : select.order_by) {
     if (term.all) {
@@ -1220,36 +1245,24 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       continue;
     }
     const ParsedExpression& e = *term.expression;
-    idx_t column = kInvalidIndex;
-    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
-      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
-      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
-        throw BinderError(fmt::format("ORDER BY position {} is not in the select list (1 to {})",
-                                      ordinal, visible));
-      }
-      column = static_cast<idx_t>(ordinal - 1);
-    } else if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
-      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
-        if (projections[i]->alias == e.names[0]) column = i;
-      }
-    }
-    if (column == kInvalidIndex) {
-      std::string text = e.ToString();
-      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
-        if (texts[i] == text) column = i;
-      }
-    }
+    idx_t column = output_column(e, "ORDER BY");
     if (column == kInvalidIndex) {
       if (select.distinct) {
         throw BinderError(fmt::format(
             "for SELECT DISTINCT, ORDER BY expressions must appear in the select list ({})",
             e.ToString()));
       }
-      scope.clause = "ORDER BY";
-      projections.push_back(BindExpression(e, scope));
-      column = projections.size() - 1;
+      column = hidden_column(e, "ORDER BY");
     }
     order_keys.push_back(OrderKeyFor(term, column));
+  }
+  // DISTINCT ON keeps the first row of each key in ORDER BY order. Unlike PostgreSQL, the
+  // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
+  std::vector<idx_t> distinct_on_columns;
+  for (const auto& e : select.distinct_on) {
+    idx_t column = output_column(*e, "DISTINCT ON");
+    if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
+    distinct_on_columns.push_back(column);
   }
 
   if (!scope.aggregates.empty() || scope.grouping) {
@@ -1307,15 +1320,22 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     order->types = plan->types;
     order->children.push_back(std::move(plan));
     plan = std::move(order);
-    if (plan->types.size() > visible) {  // drop the hidden sort columns
-      auto trim = std::make_unique<LogicalProjection>();
-      for (idx_t i = 0; i < visible; i++) {
-        trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
-        trim->types.push_back(plan->types[i]);
-      }
-      trim->children.push_back(std::move(plan));
-      plan = std::move(trim);
+  }
+  if (!distinct_on_columns.empty()) {
+    auto distinct = std::make_unique<LogicalDistinctOn>();
+    distinct->columns = std::move(distinct_on_columns);
+    distinct->types = plan->types;
+    distinct->children.push_back(std::move(plan));
+    plan = std::move(distinct);
+  }
+  if (plan->types.size() > visible) {  // drop the hidden ORDER BY / DISTINCT ON columns
+    auto trim = std::make_unique<LogicalProjection>();
+    for (idx_t i = 0; i < visible; i++) {
+      trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
+      trim->types.push_back(plan->types[i]);
     }
+    trim->children.push_back(std::move(plan));
+    plan = std::move(trim);
   }
 }
 

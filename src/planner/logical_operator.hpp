@@ -25,7 +25,8 @@ enum class LogicalKind {
   kInsert,
   kDelete,
   kUpdate,
-  kRange
+  kRange,
+  kDistinctOn
 };
 
 struct LogicalOperator {
@@ -102,6 +103,14 @@ struct OrderKey {
 struct LogicalOrder : LogicalOperator {
   LogicalOrder() : LogicalOperator(LogicalKind::kOrder) {}
   std::vector<OrderKey> keys;
+};
+
+/// DISTINCT ON: passes on the first row of each distinct combination of the values in
+/// `columns` (NULLs equal) and drops the rest, keeping the input's order. Below it an
+/// ORDER BY decides which row is first; without one any row of each key may be.
+struct LogicalDistinctOn : LogicalOperator {
+  LogicalDistinctOn() : LogicalOperator(LogicalKind::kDistinctOn) {}
+  std::vector<idx_t> columns;
 };
 
 struct LogicalLimit : LogicalOperator {
