@@ -136,7 +136,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(plan);
-      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map);
+      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning);
       break;
     }
     case LogicalKind::kRange: {
@@ -146,12 +146,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
-      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column);
+      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning);
       break;
     }
     case LogicalKind::kUpdate: {
       auto& update = static_cast<LogicalUpdate&>(plan);
-      op = std::make_unique<PhysicalUpdate>(update.table, update.columns);
+      op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning);
       break;
     }
   }

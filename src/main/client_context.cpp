@@ -396,6 +396,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values));
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
+  if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
   return result;
 }
@@ -404,6 +405,7 @@ Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
+  if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.
   if (type != StatementType::kSelect) result.Materialize();
   return result;

@@ -133,6 +133,9 @@ struct InsertStatement : SQLStatement {
   std::vector<std::string> columns;  // empty: all, in order
   bool default_values = false;       // INSERT INTO t DEFAULT VALUES
   std::unique_ptr<SelectStatement> select;
+  std::string alias;  // INSERT INTO t AS alias: the name RETURNING sees
+  /// RETURNING items (a select list over the inserted rows); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// DELETE FROM t [AS alias] [WHERE condition]
@@ -140,6 +143,8 @@ struct DeleteStatement : SQLStatement {
   DeleteStatement() : SQLStatement(StatementType::kDelete) {}
   BaseTableRef table;
   ParsedExpressionPtr where;
+  /// RETURNING items over the deleted rows (as they were); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// UPDATE t [AS alias] SET column = value, … [FROM items] [WHERE condition]
@@ -150,6 +155,8 @@ struct UpdateStatement : SQLStatement {
   std::vector<ParsedExpressionPtr> values;  // one per target; kDefault for DEFAULT
   std::unique_ptr<TableRef> from;
   ParsedExpressionPtr where;
+  /// RETURNING items over the updated rows (their new values); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// CREATE [OR REPLACE] VIEW v [(names)] AS query

@@ -315,11 +315,12 @@ class Transformer {
   std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in INSERT");
     if (s.on_conflict_clause) throw NotImplementedError("INSERT … ON CONFLICT");
-    if (s.n_returning_list) throw NotImplementedError("INSERT … RETURNING");
     auto insert = std::make_unique<InsertStatement>();
     BaseTableRef table = Table(*s.relation);
     insert->schema = table.schema;
     insert->table = table.name;
+    insert->alias = table.alias;
+    insert->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_cols; i++) {
       insert->columns.push_back(s.cols[i]->res_target->name);
     }
@@ -329,6 +330,21 @@ class Transformer {
       insert->select = Select(*s.select_stmt->select_stmt);
     }
     return insert;
+  }
+
+  /// RETURNING a, b AS c, *: a select list.
+  std::vector<ParsedExpressionPtr> Returning(Node* const* items, size_t count) {
+    std::vector<ParsedExpressionPtr> out;
+    for (size_t i = 0; i < count; i++) {
+      if (items[i]->node_case != PG_QUERY__NODE__NODE_RES_TARGET) {
+        throw InternalError("RETURNING entry is not a ResTarget");
+      }
+      const auto& target = *items[i]->res_target;
+      auto expr = Expr(target.val);
+      if (target.name && *target.name) expr->alias = target.name;
+      out.push_back(std::move(expr));
+    }
+    return out;
   }
 
   std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s) {
@@ -375,18 +391,18 @@ class Transformer {
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in DELETE");
     if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
-    if (s.n_returning_list) throw NotImplementedError("DELETE … RETURNING");
     auto del = std::make_unique<DeleteStatement>();
     del->table = Table(*s.relation);
+    del->returning = Returning(s.returning_list, s.n_returning_list);
     if (s.where_clause) del->where = Expr(s.where_clause);
     return del;
   }
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in UPDATE");
-    if (s.n_returning_list) throw NotImplementedError("UPDATE … RETURNING");
     auto update = std::make_unique<UpdateStatement>();
     update->table = Table(*s.relation);
+    update->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_target_list; i++) {
       const auto& target = *s.target_list[i]->res_target;
       if (target.n_indirection) {

@@ -1008,6 +1008,11 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   logical->row_id_column = row_id;
   logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(plan));
+  if (!del.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(del.returning, *table, del.table.alias, std::move(logical));
+  }
   BoundStatement bound;
   bound.plan = std::move(logical);
   bound.names = {"Count"};
@@ -1075,10 +1080,21 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   }
   projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
   projection->types.push_back(TypeId::kBigInt);
+  if (!update.returning.empty()) {  // the old row too, for the columns SET leaves alone
+    for (idx_t c = 0; c < table->columns.size(); c++) {
+      projection->expressions.push_back(MakeColumnRef(c, table->columns[c].type));
+      projection->types.push_back(table->columns[c].type);
+    }
+  }
   projection->children.push_back(std::move(plan));
   logical->table = table;
   logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(projection));
+  if (!update.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(update.returning, *table, update.table.alias, std::move(logical));
+  }
   BoundStatement bound;
   bound.plan = std::move(logical);
   bound.names = {"Count"};
@@ -1101,6 +1117,77 @@ bool Binder::IsBuiltinTypeName(std::string_view name) {
     if (name == alias.name) return true;
   }
   return false;
+}
+
+void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
+                        std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts) {
+  bool matched = false;
+  for (const auto& binding : scope.bindings) {
+    if (!star.names.empty() && !SameName(binding.alias, star.names[0])) continue;
+    matched = true;
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (star.names.empty() && binding.IsMerged(c)) continue;
+      ParsedExpression ref(ExprKind::kColumnRef);
+      ref.names = {binding.alias, binding.names[c]};
+      auto expression = BindExpression(ref, scope);
+      expression->alias = binding.names[c];
+      projections.push_back(std::move(expression));
+      texts.push_back(binding.names[c]);
+    }
+  }
+  if (!matched) {
+    throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", star.names[0]));
+  }
+}
+
+ExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, Scope& scope) {
+  auto expression = BindExpression(item, scope);
+  if (!item.alias.empty()) {
+    expression->alias = item.alias;
+  } else if (item.kind == ExprKind::kColumnRef) {
+    expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
+                            ? expression->alias
+                            : item.names.back();
+  } else {
+    expression->alias = item.ToString();
+  }
+  return expression;
+}
+
+BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& items,
+                                     const TableEntry& table, const std::string& alias,
+                                     LogicalOperatorPtr plan) {
+  Scope scope;
+  scope.clause = "RETURNING";
+  Binding binding;
+  binding.alias = alias.empty() ? table.name : alias;
+  for (const auto& column : table.columns) {
+    binding.names.push_back(column.name);
+    binding.types.push_back(column.type);
+  }
+  scope.bindings.push_back(std::move(binding));
+  std::vector<ExpressionPtr> projections;
+  std::vector<std::string> texts;
+  for (const auto& item : items) {
+    if (item->kind == ExprKind::kStar) {
+      ExpandStar(*item, scope, projections, texts);
+    } else {
+      projections.push_back(BindSelectItem(*item, scope));
+    }
+  }
+  BoundStatement bound;
+  auto projection = std::make_unique<LogicalProjection>();
+  for (auto& p : projections) {
+    LogicalType type = ResolveNull(p->type);
+    bound.names.push_back(p->alias);
+    bound.types.push_back(type);
+    projection->types.push_back(type);
+    projection->expressions.push_back(MakeCast(std::move(p), type));
+  }
+  projection->children.push_back(std::move(plan));
+  bound.plan = std::move(projection);
+  bound.returning = true;
+  return bound;
 }
 
 void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
@@ -1169,36 +1256,10 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
-      bool matched = false;
-      for (const auto& binding : scope.bindings) {
-        if (!item->names.empty() && !SameName(binding.alias, item->names[0])) continue;
-        matched = true;
-        for (idx_t c = 0; c < binding.names.size(); c++) {
-          if (item->names.empty() && binding.IsMerged(c)) continue;
-          ParsedExpression ref(ExprKind::kColumnRef);
-          ref.names = {binding.alias, binding.names[c]};
-          auto expression = BindExpression(ref, scope);
-          expression->alias = binding.names[c];
-          projections.push_back(std::move(expression));
-          texts.push_back(binding.names[c]);
-        }
-      }
-      if (!matched) {
-        throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
-      }
+      ExpandStar(*item, scope, projections, texts);
       continue;
     }
-    auto expression = BindExpression(*item, scope);
-    if (!item->alias.empty()) {
-      expression->alias = item->alias;
-    } else if (item->kind == ExprKind::kColumnRef) {
-      expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
-                              ? expression->alias
-                              : item->names.back();
-    } else {
-      expression->alias = item->ToString();
-    }
-    projections.push_back(std::move(expression));
+    projections.push_back(BindSelectItem(*item, scope));
     texts.push_back(item->ToString());
   }
   const idx_t visible = projections.size();
@@ -1796,6 +1857,11 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
   logical->children.push_back(std::move(child));
   logical->types = {LogicalType(TypeId::kBigInt)};
+  if (!insert.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(insert.returning, *table, insert.alias, std::move(logical));
+  }
 
   BoundStatement bound;
   bound.plan = std::move(logical);

@@ -38,6 +38,8 @@ struct BoundStatement {
   LogicalOperatorPtr plan;
   std::vector<std::string> names;
   std::vector<LogicalType> types;
+  /// INSERT/UPDATE/DELETE … RETURNING: the rows are the answer, not a count.
+  bool returning = false;
 };
 
 class Binder {
@@ -81,6 +83,17 @@ class Binder {
   LogicalOperatorPtr BindRange(const ParsedExpression& call);
   /// A view's query, bound afresh, with the view's column names.
   BoundStatement BindView(const ViewEntry& view);
+  /// The columns `*` or `alias.*` stands for, appended to `projections` (their names to
+  /// `texts`).
+  void ExpandStar(const ParsedExpression& star, Scope& scope,
+                  std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
+  /// One select-list item, named by its alias, its column or its SQL text.
+  ExpressionPtr BindSelectItem(const ParsedExpression& item, Scope& scope);
+  /// INSERT/UPDATE/DELETE … RETURNING `items`: a projection on top of `plan`, whose rows
+  /// are every column of `table` in table order, seen under `alias` (or the table's name).
+  BoundStatement BindReturning(const std::vector<ParsedExpressionPtr>& items,
+                               const TableEntry& table, const std::string& alias,
+                               LogicalOperatorPtr plan);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);

@@ -126,6 +126,8 @@ struct LogicalInsert : LogicalOperator {
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_map;  // table column -> child column, or kInvalidIndex
   std::vector<Value> defaults;    // table column -> value when not supplied
+  /// Produce the inserted rows (every table column, in table order) instead of the count.
+  bool returning = false;
 };
 
 }  // namespace teal
@@ -137,6 +139,9 @@ struct LogicalDelete : LogicalOperator {
   LogicalDelete() : LogicalOperator(LogicalKind::kDelete) {}
   std::shared_ptr<TableEntry> table;
   idx_t row_id_column = 0;
+  /// Produce the deleted rows instead of the count: the child's first columns are then
+  /// every table column, in table order.
+  bool returning = false;
 };
 
 /// Sets table columns `columns` of the rows the child produces: its columns are the new
@@ -145,6 +150,9 @@ struct LogicalUpdate : LogicalOperator {
   LogicalUpdate() : LogicalOperator(LogicalKind::kUpdate) {}
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> columns;
+  /// Produce the updated rows (new values, every table column) instead of the count: the
+  /// child then also gives every table column's old value after the row id.
+  bool returning = false;
 };
 
 }  // namespace teal

@@ -43,6 +43,17 @@ TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
   EXPECT_EQ(prepared.Execute(9).RowCount(), 0u);
 }
 
+TEST_F(PreparedStatementTest, InsertReturningRunsAgainWithNewValues) {
+  auto insert = con.Prepare("INSERT INTO t(i, s) VALUES ($1, $2) RETURNING i * 2, s");
+  ASSERT_EQ(insert.ColumnCount(), 2u);
+  Result first = insert.Execute(7, "seven");
+  EXPECT_TRUE(first.ReturnsRows());
+  EXPECT_EQ(first.GetValue(0, 0).GetStored<int32_t>(), 14);
+  Result second = insert.Execute(8, "eight");
+  EXPECT_EQ(second.GetValue(1, 0).GetString(), "eight");
+  EXPECT_EQ(CountWhere("i >= 7"), 2);
+}
+
 TEST_F(PreparedStatementTest, NamedParametersBindByName) {
   auto prepared =
       con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
