@@ -115,3 +115,36 @@ TEST(RewriteEmptyInListsTest, OnlyEmptyListsAfterIn) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteFromFirstTest, BareFromBecomesSelectStar) {
+  EXPECT_EQ(RewriteFromFirst("FROM t"), "SELECT * FROM t");
+  EXPECT_EQ(RewriteFromFirst("from t where a > 1 limit 2"), "SELECT * from t where a > 1 limit 2");
+  EXPECT_EQ(RewriteFromFirst("SELECT * FROM (FROM t) AS s"),
+            "SELECT * FROM (SELECT * FROM t) AS s");
+}
+
+TEST(RewriteFromFirstTest, SelectAfterTheFromItemsMovesInFront) {
+  EXPECT_EQ(RewriteFromFirst("FROM t JOIN u ON t.a = u.a SELECT t.a, u.b WHERE t.a > 1"),
+            "SELECT t.a, u.b FROM t JOIN u ON t.a = u.a WHERE t.a > 1");
+  EXPECT_EQ(RewriteFromFirst("FROM t SELECT a UNION ALL FROM u"),
+            "SELECT a FROM t UNION ALL SELECT * FROM u");
+  EXPECT_EQ(RewriteFromFirst("WITH c AS (FROM t SELECT a) FROM c"),
+            "WITH c AS (SELECT a FROM t) SELECT * FROM c");
+  EXPECT_EQ(RewriteFromFirst("FROM t SELECT (SELECT max(x) FROM u), f(a)"),
+            "SELECT (SELECT max(x) FROM u), f(a) FROM t");
+}
+
+TEST(RewriteFromFirstTest, OrdinaryFromClausesStringsAndCommentsStay) {
+  for (const char* sql :
+       {"SELECT count(*) FROM t", "DELETE FROM t", "UPDATE t SET a = 1 FROM u",
+        "SELECT trim(FROM s)", "SELECT substring(s FROM 2)", "SELECT 1 IS DISTINCT FROM 2",
+        "SELECT 'FROM t'", "SELECT \"FROM\" FROM t", "SELECT 1 -- FROM t",
+        "WITH c AS (SELECT 1) SELECT f(x) FROM c", "INSERT INTO t SELECT * FROM u"}) {
+    EXPECT_EQ(RewriteFromFirst(sql), sql);
+  }
+  EXPECT_EQ(RewriteFromFirst("/* c */ FROM t -- FROM u"), "/* c */ SELECT * FROM t -- FROM u");
+}
+
+}  // namespace teal
