@@ -108,6 +108,38 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   version_++;
 }
 
+bool Catalog::AlterTable(
+    std::string_view name, bool if_exists, std::string_view new_name,
+    const std::function<std::shared_ptr<TableEntry>(const TableEntry&)>& change) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  auto it = tables_.find(key);
+  if (it == tables_.end()) {
+    if (if_exists) return false;
+    if (views_.count(key)) {
+      throw CatalogError(
+          fmt::format("\"{}\" is a view, not a table: ALTER TABLE cannot change it", name));
+    }
+    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  }
+  std::string new_key = new_name.empty() ? key : Key(new_name);
+  if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
+    throw CatalogError(fmt::format("cannot rename table \"{}\" to \"{}\": {} of that name exists",
+                                   it->second->name, new_name,
+                                   views_.count(new_key) ? "a view" : "a table"));
+  }
+  std::shared_ptr<TableEntry> altered = change(*it->second);
+  if (new_key == key) {
+    it->second = std::move(altered);
+  } else {
+    tables_.erase(it);
+    tables_.emplace(new_key, std::move(altered));
+    std::replace(creation_order_.begin(), creation_order_.end(), "t:" + key, "t:" + new_key);
+  }
+  version_++;
+  return true;
+}
+
 std::string ViewEntry::ToSql() const {
   std::string out = "CREATE VIEW " + QuoteIdentifier(name);
   if (!column_names.empty()) {

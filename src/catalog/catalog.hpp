@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -62,6 +63,14 @@ class Catalog {
   /// The table, or throws CatalogError naming it (and the closest existing name).
   std::shared_ptr<TableEntry> GetTable(std::string_view name) const;
   std::shared_ptr<TableEntry> FindTable(std::string_view name) const;
+
+  /// ALTER TABLE: replaces table `name` by the entry `change` makes of it (named
+  /// `new_name`, or keeping its name when that is empty) in one step under the catalog
+  /// lock. Throws CatalogError, changing nothing, if there is no such table (unless
+  /// if_exists: then returns false) or `new_name` is another table's or a view's. If
+  /// `change` throws, nothing changes. `change` must not call back into the catalog.
+  bool AlterTable(std::string_view name, bool if_exists, std::string_view new_name,
+                  const std::function<std::shared_ptr<TableEntry>(const TableEntry&)>& change);
 
   /// Tables and views share one namespace. With or_replace an existing view of that name
   /// is replaced (a table is not).

@@ -900,8 +900,8 @@ void Appender::FlushBuffer() {
   idx_t rows = row_;
   try {
     if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
-      throw CatalogError(
-          fmt::format("table \"{}\" was dropped while an appender was open", table.name));
+      throw CatalogError(fmt::format(
+          "table \"{}\" was dropped or altered while an appender was open", table.name));
     }
     impl_->buffer->SetCardinality(rows);
     // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
@@ -950,7 +950,7 @@ void Appender::AppendChunk(const DataChunk& chunk) {
   }
   if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
     throw CatalogError(
-        fmt::format("table \"{}\" was dropped while an appender was open", table.name));
+        fmt::format("table \"{}\" was dropped or altered while an appender was open", table.name));
   }
   idx_t first = impl_->rows_before;
   impl_->rows_before += chunk.size();

@@ -72,6 +72,24 @@ BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
   }
 }
 
+/// A column of CREATE TABLE or ALTER TABLE … ADD COLUMN: its type resolved and its
+/// DEFAULT folded to a value of that type.
+ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
+  ColumnDefinition column;
+  column.name = syntax.name;
+  column.type = binder.ResolveType(syntax.type);
+  column.not_null = syntax.not_null;
+  if (syntax.default_value) {
+    try {
+      column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
+    } catch (const ConversionError& error) {
+      throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
+    }
+    column.default_text = syntax.default_value->ToString();
+  }
+  return column;
+}
+
 void CheckSchema(const std::string& schema) {
   if (!schema.empty() && schema != Catalog::kMainSchema) {
     throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
@@ -104,6 +122,8 @@ Result ClientContext::Execute(SQLStatement& statement) {
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
+    case StatementType::kAlter:
+      return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
       return ExecutePragma(static_cast<PragmaStatement&>(statement));
     case StatementType::kSet:
@@ -131,24 +151,92 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
       throw BinderError(
           fmt::format("column \"{}\" is defined twice in table \"{}\"", syntax.name, create.name));
     }
-    ColumnDefinition column;
-    column.name = syntax.name;
-    column.type = binder.ResolveType(syntax.type);
-    column.not_null = syntax.not_null;
-    if (syntax.default_value) {
-      try {
-        column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
-      } catch (const ConversionError& error) {
-        throw ConversionError(
-            fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
-      }
-      column.default_text = syntax.default_value->ToString();
-    }
-    table->columns.push_back(std::move(column));
+    table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   table->storage = std::make_shared<DataTable>(table->Types());
   catalog.CreateTable(std::move(table), create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
+  CheckSchema(alter.schema);
+  Catalog& catalog = database_->GetCatalog();
+  const std::string& table_name = alter.table;
+  // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
+  std::optional<ColumnDefinition> added;
+  if (alter.kind == AlterKind::kAddColumn) {
+    Binder binder(catalog);
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    added = BindColumnDefinition(binder, alter.column);
+  }
+  auto column_index = [&](const TableEntry& table, const std::string& column) {
+    idx_t index = table.ColumnIndex(column);
+    if (index == kInvalidIndex) {
+      throw BinderError(
+          fmt::format("column \"{}\" of table \"{}\" does not exist", column, table.name));
+    }
+    return index;
+  };
+  // IF [NOT] EXISTS on the column: nothing to do, and no error.
+  if (alter.column_if) {
+    auto table = catalog.FindTable(table_name);
+    if (table && alter.kind == AlterKind::kAddColumn &&
+        table->ColumnIndex(added->name) != kInvalidIndex) {
+      return EmptyResult(StatementType::kAlter);
+    }
+    if (table && alter.kind == AlterKind::kDropColumn &&
+        table->ColumnIndex(alter.column_name) == kInvalidIndex) {
+      return EmptyResult(StatementType::kAlter);
+    }
+  }
+  std::string_view new_table_name;
+  if (alter.kind == AlterKind::kRenameTable) new_table_name = alter.new_name;
+  catalog.AlterTable(table_name, alter.if_exists, new_table_name, [&](const TableEntry& table) {
+    auto altered = std::make_shared<TableEntry>(table);
+    switch (alter.kind) {
+      case AlterKind::kAddColumn: {
+        if (table.ColumnIndex(added->name) != kInvalidIndex) {
+          throw CatalogError(
+              fmt::format("column \"{}\" of table \"{}\" already exists", added->name, table.name));
+        }
+        Value fill = added->default_value ? *added->default_value : Value(added->type);
+        if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {
+          throw ConstraintError(fmt::format(
+              "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
+              added->name, table.name));
+        }
+        altered->storage = table.storage->WithColumnAdded(added->type, fill);
+        altered->columns.push_back(*added);
+        break;
+      }
+      case AlterKind::kDropColumn: {
+        idx_t index = column_index(table, alter.column_name);
+        if (table.columns.size() == 1) {
+          throw CatalogError(
+              fmt::format("cannot drop column \"{}\": it is the only column of table \"{}\"",
+                          table.columns[index].name, table.name));
+        }
+        altered->storage = table.storage->WithColumnDropped(index);
+        altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
+        break;
+      }
+      case AlterKind::kRenameColumn: {
+        idx_t index = column_index(table, alter.column_name);
+        idx_t existing = table.ColumnIndex(alter.new_name);
+        if (existing != kInvalidIndex && existing != index) {
+          throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+                                         table.columns[existing].name, table.name));
+        }
+        altered->columns[index].name = alter.new_name;
+        break;
+      }
+      case AlterKind::kRenameTable:
+        altered->name = alter.new_name;
+        break;
+    }
+    return altered;
+  });
+  return EmptyResult(StatementType::kAlter);
 }
 
 Result ClientContext::ExecuteSet(SetStatement& set) {

@@ -180,6 +180,26 @@ struct CreateTableAsStatement : SQLStatement {
   std::unique_ptr<SelectStatement> query;
 };
 
+enum class AlterKind { kAddColumn, kDropColumn, kRenameColumn, kRenameTable };
+
+/// ALTER TABLE [IF EXISTS] t ADD COLUMN [IF NOT EXISTS] definition
+///                          | DROP COLUMN [IF EXISTS] name
+///                          | RENAME [COLUMN] name TO new_name
+///                          | RENAME TO new_table_name
+struct AlterTableStatement : SQLStatement {
+  AlterTableStatement() : SQLStatement(StatementType::kAlter) {}
+  std::string schema;
+  std::string table;
+  bool if_exists = false;  // of the table
+  AlterKind kind = AlterKind::kAddColumn;
+  ColumnDefinitionSyntax column;  // kAddColumn
+  std::string column_name;        // kDropColumn, kRenameColumn
+  std::string new_name;           // kRenameColumn, kRenameTable
+  /// ADD COLUMN IF NOT EXISTS / DROP COLUMN IF EXISTS: no error when the column already
+  /// exists / does not exist.
+  bool column_if = false;
+};
+
 /// SET name = value | SET name TO DEFAULT | RESET name | RESET ALL (and PRAGMA name = value)
 struct SetStatement : SQLStatement {
   SetStatement() : SQLStatement(StatementType::kSet) {}

@@ -59,7 +59,9 @@ class Transformer {
       case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
         return Set(*node.variable_set_stmt);
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
-        throw NotImplementedError("ALTER TABLE");
+        return AlterTable(*node.alter_table_stmt);
+      case PG_QUERY__NODE__NODE_RENAME_STMT:
+        return Rename(*node.rename_stmt);
       case PG_QUERY__NODE__NODE_INDEX_STMT:
         throw NotImplementedError("CREATE INDEX");
       default:
@@ -561,6 +563,56 @@ class Transformer {
       }
     }
     return column;
+  }
+
+  std::unique_ptr<AlterTableStatement> AlterTable(const PgQuery__AlterTableStmt& s) {
+    if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      throw NotImplementedError("ALTER of anything but a table");
+    }
+    if (s.n_cmds != 1) throw NotImplementedError("several changes in one ALTER TABLE");
+    auto alter = std::make_unique<AlterTableStatement>();
+    BaseTableRef table = Table(*s.relation);
+    alter->schema = table.schema;
+    alter->table = table.name;
+    alter->if_exists = s.missing_ok;
+    const auto& cmd = *s.cmds[0]->alter_table_cmd;
+    switch (cmd.subtype) {
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn:
+        alter->kind = AlterKind::kAddColumn;
+        alter->column = Column(*cmd.def->column_def);
+        break;
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
+        if (cmd.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+          throw NotImplementedError("DROP COLUMN … CASCADE");
+        }
+        alter->kind = AlterKind::kDropColumn;
+        alter->column_name = cmd.name;
+        break;
+      default:
+        throw NotImplementedError(
+            "this ALTER TABLE change (ADD COLUMN, DROP COLUMN and RENAME are supported)");
+    }
+    alter->column_if = cmd.missing_ok;
+    return alter;
+  }
+
+  std::unique_ptr<AlterTableStatement> Rename(const PgQuery__RenameStmt& s) {
+    auto alter = std::make_unique<AlterTableStatement>();
+    if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN &&
+        s.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      alter->kind = AlterKind::kRenameColumn;
+      alter->column_name = s.subname;
+    } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      alter->kind = AlterKind::kRenameTable;
+    } else {
+      throw NotImplementedError("RENAME of anything but a table or a table's column");
+    }
+    BaseTableRef table = Table(*s.relation);
+    alter->schema = table.schema;
+    alter->table = table.name;
+    alter->if_exists = s.missing_ok;
+    alter->new_name = s.newname;
+    return alter;
   }
 
   std::unique_ptr<CreateEnumStatement> CreateEnum(const PgQuery__CreateEnumStmt& s) {

@@ -54,6 +54,23 @@ TEST_F(PreparedStatementTest, InsertReturningRunsAgainWithNewValues) {
   EXPECT_EQ(CountWhere("i >= 7"), 2);
 }
 
+TEST_F(PreparedStatementTest, AlterTableIsSeenByTheNextExecution) {
+  auto star = con.Prepare("SELECT * FROM t WHERE i = ?");
+  auto by_name = con.Prepare("SELECT s FROM t WHERE i = ?");
+  EXPECT_EQ(star.Execute(1).ColumnCount(), 3u);
+  con.Execute("ALTER TABLE t ADD COLUMN extra INTEGER DEFAULT 42");
+  Result wide = star.Execute(1);
+  ASSERT_EQ(wide.ColumnCount(), 4u);
+  EXPECT_EQ(wide.ColumnName(3), "extra");
+  EXPECT_EQ(wide.GetValue(3, 0).GetStored<int32_t>(), 42);
+  con.Execute("ALTER TABLE t RENAME COLUMN s TO name");
+  EXPECT_THROW(by_name.Execute(1), BinderError);
+  con.Execute("ALTER TABLE t DROP COLUMN d");
+  Result narrow = star.Execute(2);
+  ASSERT_EQ(narrow.ColumnCount(), 3u);
+  EXPECT_EQ(narrow.GetValue(1, 0).GetString(), "two");
+}
+
 TEST_F(PreparedStatementTest, NamedParametersBindByName) {
   auto prepared =
       con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
