@@ -1,4 +1,5 @@
-// Catalog: the schema `main` with its tables and user-defined (ENUM) types.
+// Catalog: the schema `main` with its tables, views, sequences and user-defined (ENUM)
+// types.
 //
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/sequence.hpp"
 #include "storage/data_table.hpp"
 #include "teal/logical_type.hpp"
 #include "teal/value.hpp"
@@ -26,6 +28,8 @@ struct ColumnDefinition {
   bool not_null = false;
   /// The DEFAULT value (already of `type`), if the column has one.
   std::optional<Value> default_value;
+  /// DEFAULT nextval('seq'): a value of this sequence per row (default_value is unset).
+  std::shared_ptr<SequenceEntry> default_sequence;
   /// The DEFAULT expression as written, for rendering the schema.
   std::string default_text;
 };
@@ -85,6 +89,16 @@ class Catalog {
   /// The user-defined type, if there is one of that name.
   std::optional<LogicalType> FindType(std::string_view name) const;
 
+  /// Throws CatalogError if a sequence of that name exists (unless if_not_exists: then
+  /// returns false and changes nothing).
+  bool CreateSequence(std::shared_ptr<SequenceEntry> sequence, bool if_not_exists);
+  /// Throws CatalogError if there is no such sequence (unless if_exists) or a column's
+  /// DEFAULT uses it.
+  void DropSequence(std::string_view name, bool if_exists);
+  std::shared_ptr<SequenceEntry> FindSequence(std::string_view name) const;
+  /// The sequence, or throws CatalogError naming it.
+  std::shared_ptr<SequenceEntry> GetSequence(std::string_view name) const;
+
   /// Changes whenever an object is created or dropped, so that a prepared plan can tell
   /// that the objects it was bound against may be gone.
   uint64_t Version() const { return version_.load(); }
@@ -100,7 +114,8 @@ class Catalog {
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;
   std::map<std::string, std::shared_ptr<ViewEntry>> views_;
   std::map<std::string, LogicalType> types_;
-  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>"
+  std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
+  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>"
   std::atomic<uint64_t> version_{0};
 };
 

@@ -567,6 +567,11 @@ const LogicalType& Appender::ColumnType(idx_t index) const {
 Appender& Appender::AppendDefault() {
   idx_t c = column_;
   if (c >= column_count_) ThrowTooManyValues();
+  if (impl_->Column(c).default_sequence) {
+    impl_->append.FillFromSequence(impl_->table_columns[c], impl_->buffer->data[c], row_, 1);
+    column_ = c + 1;
+    return *this;
+  }
   const Vector& value = impl_->append.DefaultVector(impl_->table_columns[c]);
   if (!value.RowIsValid(0)) {
     PutNull(columns_[c], c, row_);

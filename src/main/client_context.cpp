@@ -79,7 +79,14 @@ ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSynt
   column.name = syntax.name;
   column.type = binder.ResolveType(syntax.type);
   column.not_null = syntax.not_null;
-  if (syntax.default_value) {
+  if (syntax.default_value &&
+      (column.default_sequence = binder.DefaultSequence(*syntax.default_value))) {
+    if (!column.type.IsNumeric()) {
+      throw BinderError(fmt::format("DEFAULT nextval(…) needs a numeric column; \"{}\" is {}",
+                                    column.name, column.type.ToString()));
+    }
+    column.default_text = syntax.default_value->ToString();
+  } else if (syntax.default_value) {
     try {
       column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
     } catch (const ConversionError& error) {
@@ -119,6 +126,8 @@ Result ClientContext::Execute(SQLStatement& statement) {
         return ExecuteCreateView(*view);
       if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement))
         return ExecuteCreateTableAs(*as);
+      if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
+        return ExecuteCreateSequence(*sequence);
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
@@ -155,6 +164,19 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   }
   table->storage = std::make_shared<DataTable>(table->Types());
   catalog.CreateTable(std::move(table), create.if_not_exists);
+  return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
+  CheckSchema(create.schema);
+  SequenceOptions options;
+  options.start = create.start;
+  options.increment = create.increment;
+  options.min_value = create.min_value;
+  options.max_value = create.max_value;
+  options.cycle = create.cycle;
+  database_->GetCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
+                                         create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -198,6 +220,11 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
         if (table.ColumnIndex(added->name) != kInvalidIndex) {
           throw CatalogError(
               fmt::format("column \"{}\" of table \"{}\" already exists", added->name, table.name));
+        }
+        if (added->default_sequence && table.storage->RowCount() > 0) {
+          throw NotImplementedError(
+              fmt::format("ADD COLUMN with DEFAULT nextval(…) on a table with rows (column \"{}\")",
+                          added->name));
         }
         Value fill = added->default_value ? *added->default_value : Value(added->type);
         if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {
@@ -383,13 +410,15 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {
-      bool exists = drop.kind == DropKind::kTable  ? catalog.FindTable(name) != nullptr
-                    : drop.kind == DropKind::kView ? catalog.FindView(name) != nullptr
-                                                   : catalog.FindType(name).has_value();
+      bool exists = drop.kind == DropKind::kTable      ? catalog.FindTable(name) != nullptr
+                    : drop.kind == DropKind::kView     ? catalog.FindView(name) != nullptr
+                    : drop.kind == DropKind::kSequence ? catalog.FindSequence(name) != nullptr
+                                                       : catalog.FindType(name).has_value();
       if (!exists) {
         // The Drop* calls below say why (a view dropped as a table, …).
         if (drop.kind == DropKind::kTable) catalog.DropTable(name, false);
         if (drop.kind == DropKind::kView) catalog.DropView(name, false);
+        if (drop.kind == DropKind::kSequence) catalog.DropSequence(name, false);
         throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
     }
@@ -399,6 +428,8 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       catalog.DropTable(name, drop.if_exists);
     } else if (drop.kind == DropKind::kView) {
       catalog.DropView(name, drop.if_exists);
+    } else if (drop.kind == DropKind::kSequence) {
+      catalog.DropSequence(name, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }

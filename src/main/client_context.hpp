@@ -46,6 +46,7 @@ class ClientContext {
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecuteAlter(const AlterTableStatement& alter);
+  Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   void BindPrepared(PreparedData& prepared);
 

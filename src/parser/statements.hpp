@@ -116,7 +116,21 @@ struct CreateEnumStatement : SQLStatement {
   std::vector<std::string> labels;
 };
 
-enum class DropKind { kTable, kType, kView };
+/// CREATE SEQUENCE [IF NOT EXISTS] name [START [WITH] n] [INCREMENT [BY] n]
+///   [MINVALUE n | NO MINVALUE] [MAXVALUE n | NO MAXVALUE] [[NO] CYCLE]
+struct CreateSequenceStatement : SQLStatement {
+  CreateSequenceStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string schema;
+  std::string name;
+  bool if_not_exists = false;
+  std::optional<int64_t> start;
+  int64_t increment = 1;
+  std::optional<int64_t> min_value;
+  std::optional<int64_t> max_value;
+  bool cycle = false;
+};
+
+enum class DropKind { kTable, kType, kView, kSequence };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
@@ -62,6 +64,8 @@ class Transformer {
         return AlterTable(*node.alter_table_stmt);
       case PG_QUERY__NODE__NODE_RENAME_STMT:
         return Rename(*node.rename_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+        return CreateSequence(*node.create_seq_stmt);
       case PG_QUERY__NODE__NODE_INDEX_STMT:
         throw NotImplementedError("CREATE INDEX");
       default:
@@ -565,6 +569,61 @@ class Transformer {
     return column;
   }
 
+  std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s) {
+    if (s.sequence->relpersistence && s.sequence->relpersistence[0] == 't') {
+      throw NotImplementedError("temporary sequences");
+    }
+    auto create = std::make_unique<CreateSequenceStatement>();
+    BaseTableRef name = Table(*s.sequence);
+    create->schema = name.schema;
+    create->name = name.name;
+    create->if_not_exists = s.if_not_exists;
+    std::vector<std::string> seen;
+    for (size_t i = 0; i < s.n_options; i++) {
+      const auto& option = *s.options[i]->def_elem;
+      std::string option_name = Lower(option.defname);
+      if (std::find(seen.begin(), seen.end(), option_name) != seen.end()) {
+        throw ParserError(
+            fmt::format("CREATE SEQUENCE {}: {} is given twice", create->name, option_name));
+      }
+      seen.push_back(option_name);
+      if (option_name == "cycle") {
+        create->cycle = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_BOOLEAN &&
+                        option.arg->boolean->boolval;
+      } else if (option_name == "start") {
+        create->start = SequenceNumber(option, create->name);
+      } else if (option_name == "increment") {
+        create->increment = *SequenceNumber(option, create->name);
+      } else if (option_name == "minvalue") {
+        create->min_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+      } else if (option_name == "maxvalue") {
+        create->max_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+      } else {
+        throw NotImplementedError(fmt::format("CREATE SEQUENCE option {}", option_name));
+      }
+    }
+    return create;
+  }
+
+  /// The BIGINT value of a CREATE SEQUENCE option; ParserError when it is no whole number
+  /// or does not fit.
+  static std::optional<int64_t> SequenceNumber(const PgQuery__DefElem& option,
+                                               const std::string& sequence) {
+    const Node* arg = option.arg;
+    if (arg && arg->node_case == PG_QUERY__NODE__NODE_INTEGER) return arg->integer->ival;
+    if (arg && arg->node_case == PG_QUERY__NODE__NODE_FLOAT) {
+      const char* text = arg->float_->fval;
+      errno = 0;
+      char* end = nullptr;
+      long long value = std::strtoll(text, &end, 10);
+      if (errno == 0 && end && *end == '\0') return static_cast<int64_t>(value);
+      throw ParserError(fmt::format("{} of sequence \"{}\" must be a BIGINT, not {}",
+                                    Lower(option.defname), sequence, text));
+    }
+    throw ParserError(fmt::format("{} of sequence \"{}\" must be a whole number",
+                                  Lower(option.defname), sequence));
+  }
+
   std::unique_ptr<AlterTableStatement> AlterTable(const PgQuery__AlterTableStmt& s) {
     if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
       throw NotImplementedError("ALTER of anything but a table");
@@ -636,6 +695,12 @@ class Transformer {
       for (size_t i = 0; i < s.n_objects; i++) {
         const Node* object = s.objects[i];
         const auto& list = *object->list;
+        drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+      }
+    } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
+      drop->kind = DropKind::kSequence;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const auto& list = *s.objects[i]->list;
         drop->names.push_back(StringOf(list.items[list.n_items - 1]));
       }
     } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {

@@ -570,6 +570,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
+  if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (e.star) {
     if (name != "count") {
       throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
@@ -892,6 +893,55 @@ ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& sc
   return MakeConstant(Value::Varchar(*value));
 }
 
+ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& scope) {
+  if (column.default_sequence) {
+    ParsedExpression call(ExprKind::kFunction);
+    call.name = "nextval";
+    auto name = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    name->value = Value::Varchar(column.default_sequence->Name());
+    call.children.push_back(std::move(name));
+    return BindSequenceCall(call, scope);
+  }
+  return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
+}
+
+ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {
+  const std::string& name = call.name;
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(fmt::format("{} takes one argument: the sequence's name", name));
+  }
+  auto argument = BindExpression(*call.children[0], scope);
+  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
+      argument->value.IsNull()) {
+    throw NotImplementedError(
+        fmt::format("{} of anything but a constant sequence name ({})", name, call.ToString()));
+  }
+  std::shared_ptr<SequenceEntry> sequence = catalog_.GetSequence(argument->value.GetString());
+  ScalarFunction function;
+  function.name = name;
+  function.arguments = {LogicalType(TypeId::kVarchar)};
+  function.return_type = TypeId::kBigInt;
+  function.deterministic = false;  // never folded: each row takes its own value
+  const bool next = name == "nextval";
+  function.body = [sequence, next](const DataChunk&, Vector& result, idx_t count) {
+    int64_t* out = result.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) out[i] = next ? sequence->Next() : sequence->Current();
+  };
+  auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  bound->children.push_back(std::move(argument));
+  bound->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return bound;
+}
+
+std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e) const {
+  if (e.kind != ExprKind::kFunction || e.name != "nextval" || e.children.size() != 1 ||
+      e.children[0]->kind != ExprKind::kConstant ||
+      e.children[0]->value.Type().Id() != TypeId::kVarchar || e.children[0]->value.IsNull()) {
+    return nullptr;
+  }
+  return catalog_.GetSequence(e.children[0]->value.GetString());
+}
+
 LogicalOperatorPtr Binder::BindSettingsTable() {
   auto values = std::make_unique<LogicalValues>();
   values->types.assign(4, LogicalType(TypeId::kVarchar));
@@ -1058,8 +1108,7 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
     const ColumnDefinition& definition = table->columns[column];
     ExpressionPtr value;
     if (update.values[i]->kind == ExprKind::kDefault) {
-      value = MakeConstant(definition.default_value ? *definition.default_value
-                                                    : Value(definition.type));
+      value = DefaultExpression(definition, scope);
     } else {
       value = BindExpression(*update.values[i], scope);
     }
@@ -1814,7 +1863,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
         idx_t column = targets[i];
         const LogicalType& type = table->columns[column].type;
         if (row[i]->kind == ExprKind::kDefault) {
-          bound_row.push_back(MakeConstant(logical->defaults[column]));
+          bound_row.push_back(MakeCast(DefaultExpression(table->columns[column], scope), type));
           continue;
         }
         auto value = BindExpression(*row[i], scope);

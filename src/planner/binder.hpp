@@ -65,6 +65,9 @@ class Binder {
   bool NeedsParameterValues() const { return needs_parameter_values_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
+  /// The sequence of a DEFAULT written as nextval('name') (CatalogError when there is
+  /// no such sequence), or null for any other expression.
+  std::shared_ptr<SequenceEntry> DefaultSequence(const ParsedExpression& e) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);
@@ -115,6 +118,10 @@ class Binder {
                                               std::shared_ptr<TableEntry>& table);
   /// The sort key for `term` on `column`, with the settings' defaults filled in.
   OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
+  /// nextval('name') / currval('name'): a non-deterministic call on the sequence.
+  ExpressionPtr BindSequenceCall(const ParsedExpression& call, Scope& scope);
+  /// The DEFAULT of `column` as an expression: its value, or nextval of its sequence.
+  ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
   LogicalOperatorPtr BindSettingsTable();

@@ -660,6 +660,21 @@ TEST_F(AppenderTest, FlushAfterAlterTableDiscardsTheBufferedRowsAndKeepsTheTable
   EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "1,b");
 }
 
+TEST_F(AppenderTest, SequenceDefaultsTakeANewValuePerRow) {
+  con_.Execute("CREATE SEQUENCE ids START 10");
+  con_.Execute("CREATE TABLE t(id INTEGER DEFAULT nextval('ids'), v INTEGER)");
+  {
+    Appender subset(con_, "t", {"v"});
+    subset.AppendRow(1);
+    subset.AppendRow(2);
+    subset.Close();
+  }
+  Appender all(con_, "t");
+  all.AppendDefault().Append(3).EndRow();
+  all.Close();
+  EXPECT_EQ(Rows(con_, "SELECT * FROM t ORDER BY v"), "10,1;11,2;12,3");
+}
+
 TEST_F(AppenderTest, FlushMakesRowsVisibleToAnotherConnection) {
   con_.Execute("CREATE TABLE t(a INTEGER)");
   Connection other(db_);
