@@ -370,6 +370,21 @@ std::string RewriteFromFirst(std::string_view sql) {
   throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
 }
 
+namespace {
+/// Keywords after which an expression starts (so `[` there is a list, not a subscript).
+/// Only reserved words: an unreserved one may be a column name (`x[1]`).
+bool KeywordBeforeExpression(const std::string& word) {
+  static const char* kKeywords[] = {
+      "select", "distinct", "all",     "in",    "and",    "or",  "not",     "then",     "else",
+      "when",   "case",     "where",   "on",    "having", "by",  "between", "like",     "ilike",
+      "is",     "return",   "default", "limit", "offset", "any", "some",    "returning"};
+  for (const char* keyword : kKeywords) {
+    if (word == keyword) return true;
+  }
+  return false;
+}
+}  // namespace
+
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
@@ -402,12 +417,9 @@ std::string RewriteListLiterals(std::string_view sql) {
       if (!std::isspace(static_cast<unsigned char>(c))) {
         bool opens_list =
             c == '[' && (previous != 'a' && previous != ')' && previous != ']' && previous != '\'');
-        // Keywords that end a clause can precede a list literal: SELECT [1], VALUES ([1]).
-        if (c == '[' && previous == 'a' &&
-            (previous_word == "select" || previous_word == "in" || previous_word == "and" ||
-             previous_word == "or" || previous_word == "not" || previous_word == "then" ||
-             previous_word == "else" || previous_word == "when" || previous_word == "default" ||
-             previous_word == "return" || previous_word == "is")) {
+        // After a keyword that an expression can follow, `[` opens a list literal: SELECT
+        // [1], CASE [1] WHEN …, WHERE [1] = …; after any other word it is a subscript.
+        if (c == '[' && previous == 'a' && KeywordBeforeExpression(previous_word)) {
           opens_list = true;
         }
         if (opens_list) {

@@ -148,3 +148,21 @@ TEST(RewriteFromFirstTest, OrdinaryFromClausesStringsAndCommentsStay) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteListLiteralsTest, BracketsAfterAnyExpressionKeywordBecomeArrays) {
+  EXPECT_EQ(RewriteListLiterals("SELECT DISTINCT [1]"), "SELECT DISTINCT ARRAY[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT CASE [1] WHEN [1] THEN 1 END"),
+            "SELECT CASE ARRAY[1] WHEN ARRAY[1] THEN 1 END");
+  EXPECT_EQ(RewriteListLiterals("SELECT 1 WHERE [1] = [1]"), "SELECT 1 WHERE ARRAY[1] = ARRAY[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT [2] BETWEEN [1] AND [3]"),
+            "SELECT ARRAY[2] BETWEEN ARRAY[1] AND ARRAY[3]");
+  EXPECT_EQ(
+      RewriteListLiterals("SELECT 1 FROM t JOIN u ON [1] = u.l GROUP BY [1] HAVING [1] = [1]"),
+      "SELECT 1 FROM t JOIN u ON ARRAY[1] = u.l GROUP BY ARRAY[1] HAVING ARRAY[1] = ARRAY[1]");
+  // A name before `[` is still a subscript, also a name that is an unreserved keyword.
+  EXPECT_EQ(RewriteListLiterals("SELECT l[1], name[2] FROM t"), "SELECT l[1], name[2] FROM t");
+}
+
+}  // namespace teal
