@@ -71,6 +71,15 @@ TEST_F(PreparedStatementTest, AlterTableIsSeenByTheNextExecution) {
   EXPECT_EQ(narrow.GetValue(1, 0).GetString(), "two");
 }
 
+TEST_F(PreparedStatementTest, ListParameterElementsAreCastToTheListType) {
+  con.Execute("CREATE TABLE l(v INTEGER[])");
+  auto insert = con.Prepare("INSERT INTO l VALUES ($1)");
+  insert.Execute(
+      Value::List(LogicalType(TypeId::kInteger), {Value::Varchar("1"), Value::BigInt(2)}));
+  EXPECT_EQ(con.Query("SELECT v[1] + v[2] FROM l").GetValue(0, 0).GetStored<int32_t>(), 3);
+  EXPECT_THROW(Value::List(LogicalType(TypeId::kInteger), {Value::Varchar("x")}), ConversionError);
+}
+
 TEST_F(PreparedStatementTest, NamedParametersBindByName) {
   auto prepared =
       con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");
