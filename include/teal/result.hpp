@@ -47,6 +47,9 @@ class Result {
   /// True for statements whose rows are their answer (SELECT, PRAGMA, EXPLAIN …);
   /// false for INSERT and DDL, whose result is a row count or nothing.
   bool ReturnsRows() const;
+  /// Engine-internal: marks the result of an INSERT, UPDATE or DELETE … RETURNING, whose
+  /// rows are its answer (ReturnsRows() is then true).
+  void SetReturning() { returning_ = true; }
 
   idx_t ColumnCount() const { return types_.size(); }
   const std::string& ColumnName(idx_t column) const { return names_.at(column); }
@@ -111,6 +114,7 @@ class Result {
   std::unique_ptr<DataChunk> current_;  // the streamed chunk being read
   Chunk view_;
   idx_t next_chunk_ = 0;  // for iterating a materialised result
+  bool returning_ = false;
 };
 
 }  // namespace teal

@@ -55,6 +55,8 @@ class Value {
   static Value Uuid(hugeint_t stored);
   /// The label at `index` of an ENUM type.
   static Value Enum(const LogicalType& enum_type, uint32_t index);
+  /// A LIST of `child_type`. Elements of another type are cast to it; throws
+  /// ConversionError when one does not convert.
   static Value List(const LogicalType& child_type, std::vector<Value> elements);
 
   /// A value of `type` from its stored (physical) representation T.

@@ -76,7 +76,7 @@ std::string TableEntry::ToSql() const {
     if (i) out += ", ";
     out += QuoteIdentifier(c.name) + " " + c.type.ToString();
     if (c.not_null) out += " NOT NULL";
-    if (c.default_value) out += " DEFAULT " + c.default_text;
+    if (c.default_value || c.default_sequence) out += " DEFAULT " + c.default_text;
   }
   for (const auto& index : indexes->Entries()) {
     if (!index->from_constraint) continue;
@@ -126,6 +126,85 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
   version_++;
+}
+
+bool Catalog::AlterTable(
+    std::string_view name, bool if_exists, std::string_view new_name,
+    const std::function<std::shared_ptr<TableEntry>(const TableEntry&)>& change) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  auto it = tables_.find(key);
+  if (it == tables_.end()) {
+    if (if_exists) return false;
+    if (views_.count(key)) {
+      throw CatalogError(
+          fmt::format("\"{}\" is a view, not a table: ALTER TABLE cannot change it", name));
+    }
+    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+  }
+  std::string new_key = new_name.empty() ? key : Key(new_name);
+  if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
+    throw CatalogError(fmt::format("cannot rename table \"{}\" to \"{}\": {} of that name exists",
+                                   it->second->name, new_name,
+                                   views_.count(new_key) ? "a view" : "a table"));
+  }
+  std::shared_ptr<TableEntry> altered = change(*it->second);
+  if (new_key == key) {
+    it->second = std::move(altered);
+  } else {
+    tables_.erase(it);
+    tables_.emplace(new_key, std::move(altered));
+    std::replace(creation_order_.begin(), creation_order_.end(), "t:" + key, "t:" + new_key);
+  }
+  version_++;
+  return true;
+}
+
+bool Catalog::CreateSequence(std::shared_ptr<SequenceEntry> sequence, bool if_not_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(sequence->Name());
+  if (sequences_.count(key)) {
+    if (if_not_exists) return false;
+    throw CatalogError(fmt::format("sequence \"{}\" already exists", sequence->Name()));
+  }
+  sequences_.emplace(key, std::move(sequence));
+  creation_order_.push_back("s:" + key);
+  version_++;
+  return true;
+}
+
+void Catalog::DropSequence(std::string_view name, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  auto it = sequences_.find(key);
+  if (it == sequences_.end()) {
+    if (if_exists) return;
+    throw CatalogError(fmt::format("sequence \"{}\" does not exist", name));
+  }
+  for (const auto& [table_key, table] : tables_) {
+    for (const auto& column : table->columns) {
+      if (column.default_sequence == it->second) {
+        throw CatalogError(fmt::format(
+            "cannot drop sequence \"{}\": column \"{}\" of table \"{}\" uses it as its DEFAULT",
+            it->second->Name(), column.name, table->name));
+      }
+    }
+  }
+  sequences_.erase(it);
+  std::erase(creation_order_, "s:" + key);
+  version_++;
+}
+
+std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = sequences_.find(Key(name));
+  return it == sequences_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const {
+  auto sequence = FindSequence(name);
+  if (!sequence) throw CatalogError(fmt::format("sequence \"{}\" does not exist", name));
+  return sequence;
 }
 
 std::string ViewEntry::ToSql() const {
@@ -312,6 +391,10 @@ std::vector<std::string> Catalog::SchemaStatements() const {
     } else if (entry[0] == 'i') {
       auto [table, index] = FindIndexLocked(key);
       if (index) out.push_back(index->ToSql(*table));
+    } else if (entry[0] == 's') {
+      const auto& sequence = *sequences_.at(key);
+      out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +
+                    ";");
     } else {
       const auto& info = types_.at(key).Enum();
       std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";

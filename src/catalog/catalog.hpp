@@ -1,5 +1,5 @@
-// Catalog: the schema `main` with its tables (and their indexes), views and user-defined
-// (ENUM) types.
+// Catalog: the schema `main` with its tables (and their indexes), views, sequences and
+// user-defined (ENUM) types.
 //
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/sequence.hpp"
 #include "catalog/table_indexes.hpp"
 #include "storage/data_table.hpp"
 #include "teal/logical_type.hpp"
@@ -27,6 +29,8 @@ struct ColumnDefinition {
   bool not_null = false;
   /// The DEFAULT value (already of `type`), if the column has one.
   std::optional<Value> default_value;
+  /// DEFAULT nextval('seq'): a value of this sequence per row (default_value is unset).
+  std::shared_ptr<SequenceEntry> default_sequence;
   /// The DEFAULT expression as written, for rendering the schema.
   std::string default_text;
 };
@@ -72,6 +76,14 @@ class Catalog {
   std::shared_ptr<TableEntry> GetTable(std::string_view name) const;
   std::shared_ptr<TableEntry> FindTable(std::string_view name) const;
 
+  /// ALTER TABLE: replaces table `name` by the entry `change` makes of it (named
+  /// `new_name`, or keeping its name when that is empty) in one step under the catalog
+  /// lock. Throws CatalogError, changing nothing, if there is no such table (unless
+  /// if_exists: then returns false) or `new_name` is another table's or a view's. If
+  /// `change` throws, nothing changes. `change` must not call back into the catalog.
+  bool AlterTable(std::string_view name, bool if_exists, std::string_view new_name,
+                  const std::function<std::shared_ptr<TableEntry>(const TableEntry&)>& change);
+
   /// Tables and views share one namespace. With or_replace an existing view of that name
   /// is replaced (a table is not).
   void CreateView(std::shared_ptr<ViewEntry> view, bool or_replace);
@@ -99,6 +111,16 @@ class Catalog {
   /// The lookup form of a name (case-insensitive).
   static std::string Key(std::string_view name);
 
+  /// Throws CatalogError if a sequence of that name exists (unless if_not_exists: then
+  /// returns false and changes nothing).
+  bool CreateSequence(std::shared_ptr<SequenceEntry> sequence, bool if_not_exists);
+  /// Throws CatalogError if there is no such sequence (unless if_exists) or a column's
+  /// DEFAULT uses it.
+  void DropSequence(std::string_view name, bool if_exists);
+  std::shared_ptr<SequenceEntry> FindSequence(std::string_view name) const;
+  /// The sequence, or throws CatalogError naming it.
+  std::shared_ptr<SequenceEntry> GetSequence(std::string_view name) const;
+
   /// Changes whenever an object is created or dropped, so that a prepared plan can tell
   /// that the objects it was bound against may be gone.
   uint64_t Version() const { return version_.load(); }
@@ -115,7 +137,8 @@ class Catalog {
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;
   std::map<std::string, std::shared_ptr<ViewEntry>> views_;
   std::map<std::string, LogicalType> types_;
-  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>"
+  std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
+  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>"
   std::atomic<uint64_t> version_{0};
 };
 

@@ -5,6 +5,7 @@
 
 #include "common/assert.hpp"
 #include "teal/error.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -37,6 +38,7 @@ void TableAppend::CheckNotNull(const DataChunk& input, idx_t first_row,
   const auto& columns = table_->columns;
   for (idx_t c = 0; c < columns.size(); c++) {
     if (!columns[c].not_null) continue;
+    if (column_map_[c] == kInvalidIndex && columns[c].default_sequence) continue;  // never NULL
     const Vector& source =
         column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
     if (source.Validity().AllValid()) continue;
@@ -57,6 +59,10 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
   auto chunk = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(input.size(), 1));
   SelectionVector none;
   for (idx_t c = 0; c < column_map_.size(); c++) {
+    if (column_map_[c] == kInvalidIndex && table_->columns[c].default_sequence) {
+      FillFromSequence(c, chunk->data[c], 0, input.size());
+      continue;
+    }
     const Vector& source =
         column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
     chunk->data[c].CopyFrom(source, none, input.size(), 0, 0);
@@ -64,6 +70,26 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
   chunk->SetCardinality(input.size());
   return chunk;
 }
+
+void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t count) const {
+  SequenceEntry& sequence = *table_->columns[c].default_sequence;
+  Vector values(LogicalType(TypeId::kBigInt), std::max<idx_t>(count, 1));
+  int64_t* out = values.Values<int64_t>();
+  for (idx_t i = 0; i < count; i++) out[i] = sequence.Next();
+  if (target.Type().Id() == TypeId::kBigInt) {
+    target.CopyFrom(values, SelectionVector(), count, 0, offset);
+    return;
+  }
+  Vector cast(target.Type(), std::max<idx_t>(count, 1));
+  try {
+    CastVector(values, cast, count);
+  } catch (const ConversionError& error) {
+    throw ConversionError(fmt::format("DEFAULT of column \"{}\" of table \"{}\": {}",
+                                      table_->columns[c].name, table_->name, error.what()));
+  }
+  target.CopyFrom(cast, SelectionVector(), count, 0, offset);
+}
+
 
 void TableAppend::Store(std::span<DataChunk* const> chunks, idx_t first_row,
                         std::string_view what) const {

@@ -36,8 +36,12 @@ class TableAppend {
 
   const TableEntry& Table() const { return *table_; }
   const std::shared_ptr<TableEntry>& SharedTable() const { return table_; }
-  /// The DEFAULT of table column c, or a NULL of its type; a constant vector.
+  /// The DEFAULT of table column c, or a NULL of its type; a constant vector. Not for a
+  /// column whose DEFAULT is nextval(…): see FillFromSequence.
   const Vector& DefaultVector(idx_t c) const { return *defaults_[c]; }
+  /// For table column c with DEFAULT nextval(seq): writes `count` new values of seq, cast
+  /// to the column's type, into rows [offset, offset + count) of `target`.
+  void FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t count) const;
 
   /// Throws ConstraintError at the first NULL that would land in a NOT NULL column,
   /// naming table, column and row: "NOT NULL constraint failed: t.c (row N of the

@@ -204,6 +204,23 @@ void TableIndexes::RestoreRows(const DataTable& storage, std::span<const int64_t
   }
 }
 
+std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,
+                                                          idx_t dropped) const {
+  auto out = std::make_shared<TableIndexes>();
+  for (const auto& index : entries_) {
+    if (std::find(index->columns.begin(), index->columns.end(), dropped) != index->columns.end()) {
+      throw CatalogError(
+          fmt::format("cannot drop column \"{}\" of table \"{}\": {} \"{}\" is over it",
+                      table.columns[dropped].name, table.name,
+                      index->from_constraint ? index->KindName() : "index", index->name));
+    }
+    auto copy = std::make_shared<IndexEntry>(*index);
+    for (idx_t& c : copy->columns) c -= c > dropped ? 1 : 0;
+    out->entries_.push_back(std::move(copy));
+  }
+  return out;
+}
+
 void TableIndexes::Build(const TableEntry& table, IndexEntry& index) {
   std::vector<idx_t> column_ids = index.columns;
   column_ids.push_back(kRowIdColumn);

@@ -35,7 +35,8 @@ struct IndexEntry {
   /// Made for a PRIMARY KEY or UNIQUE of CREATE TABLE (not by CREATE INDEX): it goes
   /// with the table, DROP INDEX refuses it.
   bool from_constraint = false;
-  std::unique_ptr<art::Art> art = std::make_unique<art::Art>();
+  /// Shared by the entries an ALTER TABLE makes of one index (its row ids stay valid).
+  std::shared_ptr<art::Art> art = std::make_shared<art::Art>();
 
   bool Unique() const { return constraint != IndexConstraint::kNone; }
   /// "PRIMARY KEY" / "UNIQUE" / "INDEX", for messages.
@@ -95,6 +96,10 @@ class TableIndexes {
   /// Puts back what RemoveRows took (when the change that followed it failed).
   void RestoreRows(const DataTable& storage, std::span<const int64_t> row_ids,
                    const std::vector<idx_t>* changed = nullptr) const;
+
+  /// The indexes of a table whose column `dropped` goes (ALTER TABLE DROP COLUMN), with
+  /// later columns renumbered. Throws CatalogError when an index is over that column.
+  std::shared_ptr<TableIndexes> WithoutColumn(const TableEntry& table, idx_t dropped) const;
 
   /// Fills a new index over `table`'s stored rows; throws ConstraintError, leaving
   /// nothing behind, when a UNIQUE index meets a key twice.

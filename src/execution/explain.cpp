@@ -89,6 +89,13 @@ std::string Details(const LogicalOperator& op) {
       }
       return out;
     }
+    case LogicalKind::kDistinctOn: {
+      std::string out;
+      for (idx_t column : static_cast<const LogicalDistinctOn&>(op).columns) {
+        out += fmt::format("{}#{}", out.empty() ? "" : ", ", column);
+      }
+      return out;
+    }
     case LogicalKind::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       std::string out = limit.limit == kInvalidIndex ? "" : fmt::format("LIMIT {}", limit.limit);

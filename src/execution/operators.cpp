@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "execution/expression_executor.hpp"
+#include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -148,6 +149,12 @@ namespace {
 struct InsertSink : SinkState {
   std::vector<std::unique_ptr<DataChunk>> chunks;
   idx_t rows = 0;
+  ReturnedRows returned;
+};
+
+struct InsertSource : SourceState {
+  bool done = false;
+  size_t next = 0;
 };
 }  // namespace
 
@@ -162,15 +169,24 @@ void PhysicalInsert::Sink(DataChunk& input, SinkState& state) const {
 }
 
 void PhysicalInsert::Finalize(SinkState& state) const {
-  append_.AppendAll(static_cast<InsertSink&>(state).chunks);
+  auto& sink = static_cast<InsertSink&>(state);
+  // Copied before the append, which may take the chunks' vectors.
+  if (returning_) {
+    for (const auto& chunk : sink.chunks) sink.returned.Add(*chunk);
+  }
+  append_.AppendAll(sink.chunks);
 }
 
 std::unique_ptr<SourceState> PhysicalInsert::GetSourceState() const {
-  return std::make_unique<DoneState>();
+  return std::make_unique<InsertSource>();
 }
 
 void PhysicalInsert::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& done = static_cast<DoneState&>(state);
+  auto& done = static_cast<InsertSource&>(state);
+  if (returning_) {
+    static_cast<InsertSink&>(*sink_state).returned.Emit(done.next, chunk);
+    return;
+  }
   if (done.done) {
     chunk.SetCardinality(0);
     return;

@@ -101,14 +101,17 @@ class PhysicalLimit : public PhysicalOperator {
 };
 
 /// Collects the rows to insert, checks constraints, and appends them all at Finalize,
-/// so a failing row leaves the table unchanged. As a source it yields the row count.
+/// so a failing row leaves the table unchanged. As a source it yields the row count, or
+/// with `returning` the inserted rows (every table column, defaults filled in).
 /// Rows go through TableAppend, the path the Appender uses too: column_map[c] is the
 /// input column of table column c, or kInvalidIndex for its DEFAULT (or NULL).
 class PhysicalInsert : public PhysicalOperator {
  public:
-  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map)
-      : PhysicalOperator({LogicalType(TypeId::kBigInt)}),
-        append_(std::move(table), std::move(column_map)) {}
+  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map, bool returning)
+      : PhysicalOperator(returning ? table->Types()
+                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
+        append_(std::move(table), std::move(column_map)),
+        returning_(returning) {}
   std::string Name() const override { return "INSERT"; }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
@@ -120,6 +123,7 @@ class PhysicalInsert : public PhysicalOperator {
 
  private:
   TableAppend append_;
+  bool returning_;
 };
 
 }  // namespace teal

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
 #include "execution/hash_join.hpp"
 #include "execution/nested_loop_join.hpp"
@@ -164,6 +165,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
       op = std::make_unique<PhysicalOrder>(order.types, order.keys);
       break;
     }
+    case LogicalKind::kDistinctOn: {
+      auto& distinct = static_cast<LogicalDistinctOn&>(plan);
+      op = std::make_unique<PhysicalDistinctOn>(distinct.types, distinct.columns);
+      break;
+    }
     case LogicalKind::kLimit: {
       auto& limit = static_cast<LogicalLimit&>(plan);
       op = std::make_unique<PhysicalLimit>(limit.types, limit.limit, limit.offset);
@@ -171,7 +177,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(plan);
-      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map);
+      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning);
       break;
     }
     case LogicalKind::kRange: {
@@ -181,12 +187,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
-      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column);
+      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning);
       break;
     }
     case LogicalKind::kUpdate: {
       auto& update = static_cast<LogicalUpdate&>(plan);
-      op = std::make_unique<PhysicalUpdate>(update.table, update.columns);
+      op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning);
       break;
     }
   }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -16,6 +17,7 @@ namespace {
 
 struct CountSource : SourceState {
   bool done = false;
+  size_t next = 0;  // RETURNING: the next chunk of rows to emit
 };
 
 /// Emits `rows` once, as the statement's one-row result.
@@ -41,13 +43,28 @@ void CollectRowIds(const Vector& ids, idx_t count, std::vector<int64_t>& out) {
 struct DeleteSink : SinkState {
   std::vector<int64_t> row_ids;
   idx_t deleted = 0;
+  ReturnedRows returned;
 };
 
 struct UpdateSink : SinkState {
   std::vector<std::vector<int64_t>> row_ids;  // per chunk of values
   std::vector<std::unique_ptr<DataChunk>> values;
   idx_t updated = 0;
+  /// RETURNING: per chunk of values, the whole new rows.
+  std::vector<std::unique_ptr<DataChunk>> new_rows;
+  ReturnedRows returned;
 };
+
+/// The first `width` columns of `input`, as a chunk that references them.
+DataChunk LeadingColumns(const DataChunk& input, idx_t first, idx_t width) {
+  DataChunk out;
+  for (idx_t c = 0; c < width; c++) {
+    out.data.emplace_back(input.data[first + c].Type(), 0);
+    out.data.back().Reference(input.data[first + c]);
+  }
+  out.SetCardinality(input.size());
+  return out;
+}
 
 }  // namespace
 
@@ -56,7 +73,9 @@ std::unique_ptr<SinkState> PhysicalDelete::GetSinkState() const {
 }
 
 void PhysicalDelete::Sink(DataChunk& input, SinkState& state) const {
-  CollectRowIds(input.data[row_id_column_], input.size(), static_cast<DeleteSink&>(state).row_ids);
+  auto& sink = static_cast<DeleteSink&>(state);
+  CollectRowIds(input.data[row_id_column_], input.size(), sink.row_ids);
+  if (returning_) sink.returned.Add(LeadingColumns(input, 0, table_->columns.size()));
 }
 
 void PhysicalDelete::Finalize(SinkState& state) const {
@@ -77,8 +96,39 @@ std::unique_ptr<SourceState> PhysicalDelete::GetSourceState() const {
 }
 
 void PhysicalDelete::GetData(DataChunk& chunk, SourceState& state) const {
+  if (returning_) {
+    static_cast<DeleteSink&>(*sink_state)
+        .returned.Emit(static_cast<CountSource&>(state).next, chunk);
+    return;
+  }
   EmitCount(chunk, state, static_cast<DeleteSink&>(*sink_state).deleted);
 }
+
+namespace {
+/// Moves the new rows to `sink.returned`, each updated row once: with the values of the
+/// last input row that updated it (the values the table now holds).
+void ReturnLastOfEachRow(UpdateSink& sink) {
+  std::unordered_set<int64_t> later;
+  std::vector<SelectionVector> keep(sink.new_rows.size());
+  std::vector<idx_t> kept(sink.new_rows.size(), 0);
+  for (size_t i = sink.new_rows.size(); i-- > 0;) {
+    const auto& ids = sink.row_ids[i];
+    std::vector<sel_t> rows;
+    for (size_t r = ids.size(); r-- > 0;) {
+      if (later.insert(ids[r]).second) rows.push_back(static_cast<sel_t>(r));
+    }
+    keep[i] = SelectionVector(std::max<idx_t>(rows.size(), 1));
+    for (size_t r = 0; r < rows.size(); r++) keep[i].Set(r, rows[rows.size() - 1 - r]);
+    kept[i] = rows.size();
+  }
+  for (size_t i = 0; i < sink.new_rows.size(); i++) {
+    DataChunk& rows = *sink.new_rows[i];
+    if (kept[i] < rows.size()) rows.Slice(keep[i], kept[i]);
+    sink.returned.Add(rows);
+  }
+  sink.new_rows.clear();
+}
+}  // namespace
 
 std::unique_ptr<SinkState> PhysicalUpdate::GetSinkState() const {
   return std::make_unique<UpdateSink>();
@@ -112,6 +162,15 @@ void PhysicalUpdate::Sink(DataChunk& input, SinkState& state) const {
   values->SetCardinality(count);
   sink.row_ids.emplace_back();
   CollectRowIds(input.data[columns_.size()], count, sink.row_ids.back());
+  if (returning_) {
+    // The new row: a SET column's new value, any other column's old one.
+    const idx_t old_first = columns_.size() + 1;
+    DataChunk row = LeadingColumns(input, old_first, table_->columns.size());
+    for (idx_t k = 0; k < columns_.size(); k++) row.data[columns_[k]].Reference(values->data[k]);
+    auto copy = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(count, 1));
+    copy->Append(row);
+    sink.new_rows.push_back(std::move(copy));
+  }
   sink.values.push_back(std::move(values));
 }
 
@@ -181,6 +240,7 @@ void PhysicalUpdate::Finalize(SinkState& state) const {
   }
   if (keys) keys->Insert(ids);
   sink.updated = distinct.size();
+  if (returning_) ReturnLastOfEachRow(sink);
 }
 
 std::unique_ptr<SourceState> PhysicalUpdate::GetSourceState() const {
@@ -188,6 +248,11 @@ std::unique_ptr<SourceState> PhysicalUpdate::GetSourceState() const {
 }
 
 void PhysicalUpdate::GetData(DataChunk& chunk, SourceState& state) const {
+  if (returning_) {
+    static_cast<UpdateSink&>(*sink_state)
+        .returned.Emit(static_cast<CountSource&>(state).next, chunk);
+    return;
+  }
   EmitCount(chunk, state, static_cast<UpdateSink&>(*sink_state).updated);
 }
 

@@ -1,6 +1,7 @@
 // DELETE and UPDATE: sinks that collect the affected rows' ids (and new values) and change
 // the table only at Finalize, so a statement that fails part-way changes nothing. As
-// sources they yield the number of rows changed.
+// sources they yield the number of rows changed or, for RETURNING, the rows themselves
+// (every table column: a deleted row as it was, an updated row with its new values).
 #pragma once
 
 #include "catalog/catalog.hpp"
@@ -8,13 +9,16 @@
 
 namespace teal {
 
-/// Input: rows whose column `row_id_column` holds their row id.
+/// Input: rows whose column `row_id_column` holds their row id; with `returning`, rows
+/// whose first columns are every table column.
 class PhysicalDelete : public PhysicalOperator {
  public:
-  PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column)
-      : PhysicalOperator({LogicalType(TypeId::kBigInt)}),
+  PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column, bool returning)
+      : PhysicalOperator(returning ? table->Types()
+                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
-        row_id_column_(row_id_column) {}
+        row_id_column_(row_id_column),
+        returning_(returning) {}
   std::string Name() const override { return "DELETE"; }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
@@ -27,15 +31,20 @@ class PhysicalDelete : public PhysicalOperator {
  private:
   std::shared_ptr<TableEntry> table_;
   idx_t row_id_column_;
+  bool returning_;
 };
 
-/// Input: the new values of table columns `columns` (in that order), then the row id.
+/// Input: the new values of table columns `columns` (in that order), then the row id;
+/// with `returning`, then the old value of every table column. A row that several input
+/// rows update (UPDATE … FROM) ends with the last one's values and is returned once.
 class PhysicalUpdate : public PhysicalOperator {
  public:
-  PhysicalUpdate(std::shared_ptr<TableEntry> table, std::vector<idx_t> columns)
-      : PhysicalOperator({LogicalType(TypeId::kBigInt)}),
+  PhysicalUpdate(std::shared_ptr<TableEntry> table, std::vector<idx_t> columns, bool returning)
+      : PhysicalOperator(returning ? table->Types()
+                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
-        columns_(std::move(columns)) {}
+        columns_(std::move(columns)),
+        returning_(returning) {}
   std::string Name() const override { return "UPDATE"; }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
@@ -48,6 +57,7 @@ class PhysicalUpdate : public PhysicalOperator {
  private:
   std::shared_ptr<TableEntry> table_;
   std::vector<idx_t> columns_;
+  bool returning_;
 };
 
 }  // namespace teal

@@ -567,6 +567,11 @@ const LogicalType& Appender::ColumnType(idx_t index) const {
 Appender& Appender::AppendDefault() {
   idx_t c = column_;
   if (c >= column_count_) ThrowTooManyValues();
+  if (impl_->Column(c).default_sequence) {
+    impl_->append.FillFromSequence(impl_->table_columns[c], impl_->buffer->data[c], row_, 1);
+    column_ = c + 1;
+    return *this;
+  }
   const Vector& value = impl_->append.DefaultVector(impl_->table_columns[c]);
   if (!value.RowIsValid(0)) {
     PutNull(columns_[c], c, row_);
@@ -900,8 +905,8 @@ void Appender::FlushBuffer() {
   idx_t rows = row_;
   try {
     if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
-      throw CatalogError(
-          fmt::format("table \"{}\" was dropped while an appender was open", table.name));
+      throw CatalogError(fmt::format(
+          "table \"{}\" was dropped or altered while an appender was open", table.name));
     }
     impl_->buffer->SetCardinality(rows);
     // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
@@ -950,7 +955,7 @@ void Appender::AppendChunk(const DataChunk& chunk) {
   }
   if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
     throw CatalogError(
-        fmt::format("table \"{}\" was dropped while an appender was open", table.name));
+        fmt::format("table \"{}\" was dropped or altered while an appender was open", table.name));
   }
   idx_t first = impl_->rows_before;
   impl_->rows_before += chunk.size();

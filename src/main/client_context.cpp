@@ -72,6 +72,31 @@ BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
   }
 }
 
+/// A column of CREATE TABLE or ALTER TABLE … ADD COLUMN: its type resolved and its
+/// DEFAULT folded to a value of that type.
+ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
+  ColumnDefinition column;
+  column.name = syntax.name;
+  column.type = binder.ResolveType(syntax.type);
+  column.not_null = syntax.not_null;
+  if (syntax.default_value &&
+      (column.default_sequence = binder.DefaultSequence(*syntax.default_value))) {
+    if (!column.type.IsNumeric()) {
+      throw BinderError(fmt::format("DEFAULT nextval(…) needs a numeric column; \"{}\" is {}",
+                                    column.name, column.type.ToString()));
+    }
+    column.default_text = syntax.default_value->ToString();
+  } else if (syntax.default_value) {
+    try {
+      column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
+    } catch (const ConversionError& error) {
+      throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
+    }
+    column.default_text = syntax.default_value->ToString();
+  }
+  return column;
+}
+
 void CheckSchema(const std::string& schema) {
   if (!schema.empty() && schema != Catalog::kMainSchema) {
     throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
@@ -103,9 +128,13 @@ Result ClientContext::Execute(SQLStatement& statement) {
         return ExecuteCreateTableAs(*as);
       if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
         return ExecuteCreateIndex(*index);
+      if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
+        return ExecuteCreateSequence(*sequence);
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     case StatementType::kDrop:
       return ExecuteDrop(static_cast<DropStatement&>(statement));
+    case StatementType::kAlter:
+      return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
       return ExecutePragma(static_cast<PragmaStatement&>(statement));
     case StatementType::kSet:
@@ -133,20 +162,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
       throw BinderError(
           fmt::format("column \"{}\" is defined twice in table \"{}\"", syntax.name, create.name));
     }
-    ColumnDefinition column;
-    column.name = syntax.name;
-    column.type = binder.ResolveType(syntax.type);
-    column.not_null = syntax.not_null;
-    if (syntax.default_value) {
-      try {
-        column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
-      } catch (const ConversionError& error) {
-        throw ConversionError(
-            fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
-      }
-      column.default_text = syntax.default_value->ToString();
-    }
-    table->columns.push_back(std::move(column));
+    table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   AddConstraintIndexes(create, *table);
   table->storage = std::make_shared<DataTable>(table->Types());
@@ -221,6 +237,106 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
   catalog.CreateIndex(table, std::move(index), create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
+  CheckSchema(create.schema);
+  SequenceOptions options;
+  options.start = create.start;
+  options.increment = create.increment;
+  options.min_value = create.min_value;
+  options.max_value = create.max_value;
+  options.cycle = create.cycle;
+  database_->GetCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
+                                         create.if_not_exists);
+  return EmptyResult(StatementType::kCreate);
+}
+
+Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
+  CheckSchema(alter.schema);
+  Catalog& catalog = database_->GetCatalog();
+  const std::string& table_name = alter.table;
+  // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
+  std::optional<ColumnDefinition> added;
+  if (alter.kind == AlterKind::kAddColumn) {
+    Binder binder(catalog);
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    added = BindColumnDefinition(binder, alter.column);
+  }
+  auto column_index = [&](const TableEntry& table, const std::string& column) {
+    idx_t index = table.ColumnIndex(column);
+    if (index == kInvalidIndex) {
+      throw BinderError(
+          fmt::format("column \"{}\" of table \"{}\" does not exist", column, table.name));
+    }
+    return index;
+  };
+  // IF [NOT] EXISTS on the column: nothing to do, and no error.
+  if (alter.column_if) {
+    auto table = catalog.FindTable(table_name);
+    if (table && alter.kind == AlterKind::kAddColumn &&
+        table->ColumnIndex(added->name) != kInvalidIndex) {
+      return EmptyResult(StatementType::kAlter);
+    }
+    if (table && alter.kind == AlterKind::kDropColumn &&
+        table->ColumnIndex(alter.column_name) == kInvalidIndex) {
+      return EmptyResult(StatementType::kAlter);
+    }
+  }
+  std::string_view new_table_name;
+  if (alter.kind == AlterKind::kRenameTable) new_table_name = alter.new_name;
+  catalog.AlterTable(table_name, alter.if_exists, new_table_name, [&](const TableEntry& table) {
+    auto altered = std::make_shared<TableEntry>(table);
+    switch (alter.kind) {
+      case AlterKind::kAddColumn: {
+        if (table.ColumnIndex(added->name) != kInvalidIndex) {
+          throw CatalogError(
+              fmt::format("column \"{}\" of table \"{}\" already exists", added->name, table.name));
+        }
+        if (added->default_sequence && table.storage->RowCount() > 0) {
+          throw NotImplementedError(
+              fmt::format("ADD COLUMN with DEFAULT nextval(…) on a table with rows (column \"{}\")",
+                          added->name));
+        }
+        Value fill = added->default_value ? *added->default_value : Value(added->type);
+        if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {
+          throw ConstraintError(fmt::format(
+              "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
+              added->name, table.name));
+        }
+        altered->storage = table.storage->WithColumnAdded(added->type, fill);
+        altered->columns.push_back(*added);
+        break;
+      }
+      case AlterKind::kDropColumn: {
+        idx_t index = column_index(table, alter.column_name);
+        if (table.columns.size() == 1) {
+          throw CatalogError(
+              fmt::format("cannot drop column \"{}\": it is the only column of table \"{}\"",
+                          table.columns[index].name, table.name));
+        }
+        altered->indexes = table.indexes->WithoutColumn(table, index);
+        altered->storage = table.storage->WithColumnDropped(index);
+        altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
+        break;
+      }
+      case AlterKind::kRenameColumn: {
+        idx_t index = column_index(table, alter.column_name);
+        idx_t existing = table.ColumnIndex(alter.new_name);
+        if (existing != kInvalidIndex && existing != index) {
+          throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+                                         table.columns[existing].name, table.name));
+        }
+        altered->columns[index].name = alter.new_name;
+        break;
+      }
+      case AlterKind::kRenameTable:
+        altered->name = alter.new_name;
+        break;
+    }
+    return altered;
+  });
+  return EmptyResult(StatementType::kAlter);
 }
 
 Result ClientContext::ExecuteSet(SetStatement& set) {
@@ -367,15 +483,17 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {
-      bool exists = drop.kind == DropKind::kTable   ? catalog.FindTable(name) != nullptr
-                    : drop.kind == DropKind::kView  ? catalog.FindView(name) != nullptr
-                    : drop.kind == DropKind::kIndex ? catalog.FindIndex(name) != nullptr
-                                                    : catalog.FindType(name).has_value();
+      bool exists = drop.kind == DropKind::kTable      ? catalog.FindTable(name) != nullptr
+                    : drop.kind == DropKind::kView     ? catalog.FindView(name) != nullptr
+                    : drop.kind == DropKind::kIndex    ? catalog.FindIndex(name) != nullptr
+                    : drop.kind == DropKind::kSequence ? catalog.FindSequence(name) != nullptr
+                                                       : catalog.FindType(name).has_value();
       if (!exists) {
         // The Drop* calls below say why (a view dropped as a table, …).
         if (drop.kind == DropKind::kTable) catalog.DropTable(name, false);
         if (drop.kind == DropKind::kView) catalog.DropView(name, false);
         if (drop.kind == DropKind::kIndex) catalog.DropIndex(name, false);
+        if (drop.kind == DropKind::kSequence) catalog.DropSequence(name, false);
         throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
     }
@@ -387,6 +505,8 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       catalog.DropView(name, drop.if_exists);
     } else if (drop.kind == DropKind::kIndex) {
       catalog.DropIndex(name, drop.if_exists);
+    } else if (drop.kind == DropKind::kSequence) {
+      catalog.DropSequence(name, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }
@@ -472,6 +592,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values));
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
+  if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
   return result;
 }
@@ -480,6 +601,7 @@ Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
+  if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.
   if (type != StatementType::kSelect) result.Materialize();
   return result;

@@ -48,6 +48,8 @@ class ClientContext {
   Result ExecutePragma(const PragmaStatement& pragma);
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
+  Result ExecuteAlter(const AlterTableStatement& alter);
+  Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   void BindPrepared(PreparedData& prepared);
 

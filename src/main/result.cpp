@@ -28,6 +28,7 @@ Result& Result::operator=(Result&&) noexcept = default;
 Result::~Result() = default;
 
 bool Result::ReturnsRows() const {
+  if (returning_) return true;
   switch (type_) {
     case StatementType::kSelect:
     case StatementType::kPragma:

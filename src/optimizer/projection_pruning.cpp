@@ -152,6 +152,8 @@ ColumnMap PruneLimit(LogicalLimit& limit, std::vector<bool> required) {
 }
 
 ColumnMap PruneDelete(LogicalDelete& del) {
+  // With RETURNING the child's first columns are the deleted rows, read by position.
+  if (del.returning) return KeepAll(del);
   auto& child = *del.children[0];
   std::vector<bool> needed(child.types.size(), false);
   needed[del.row_id_column] = true;

@@ -158,8 +158,8 @@ std::vector<std::string> SplitStatements(std::string_view sql) {
 }
 
 namespace {
-/// A word (lower-cased), one punctuation character, or any quoted thing or comment
-/// (word "\""), with its place in the text: enough to find keyword sequences.
+/// A word (lower-cased), one punctuation character, or any quoted thing (word "\""),
+/// with its place in the text: enough to find keyword sequences. Comments are skipped.
 struct Token {
   std::string word;
   size_t start, end;
@@ -171,7 +171,8 @@ std::vector<Token> Tokenize(std::string_view sql) {
   while (!scanner.Done()) {
     size_t at = scanner.Position();
     if (scanner.SkipQuotedOrComment()) {
-      tokens.push_back({"\"", at, scanner.Position()});
+      // Comments are no tokens: they may stand anywhere between keywords.
+      if (sql[at] != '-' && sql[at] != '/') tokens.push_back({"\"", at, scanner.Position()});
       continue;
     }
     char c = scanner.Current();
@@ -238,6 +239,152 @@ std::string RewriteAllClauses(std::string_view sql) {
   return out;
 }
 
+namespace {
+
+bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+/// Words after which `(` opens an expression or a subquery rather than the arguments of
+/// a function call (`trim(FROM s)` is PostgreSQL's, not a FROM-first query).
+bool OpensSubqueryBefore(const std::string& word) {
+  return IsOneOf(
+      word, {"select", "from",   "join",  "lateral", "in",      "exists",    "any",    "all",
+             "some",   "as",     "where", "and",     "or",      "not",       "then",   "else",
+             "when",   "case",   "on",    "having",  "union",   "intersect", "except", "distinct",
+             "values", "is",     "by",    "with",    "between", "like",      "ilike",  "limit",
+             "offset", "return", "into",  "table",   "explain", "analyze"});
+}
+
+/// Whether the `(` at tokens[paren] can open a subquery: not when it follows a name (a
+/// function call, or a quoted name), unless that name is a keyword from the list above.
+bool ParenOpensQuery(const std::vector<Token>& tokens, size_t paren) {
+  if (paren == 0) return true;
+  const std::string& before = tokens[paren - 1].word;
+  if (before == "\"") return false;
+  if (std::isalnum(static_cast<unsigned char>(before[0])) || before[0] == '_') {
+    return OpensSubqueryBefore(before);
+  }
+  return true;
+}
+
+/// Where the clause that starts after token `from` ends: the first token at the same
+/// parenthesis depth that is one of `stops` or a `)` closing that depth (or the end).
+size_t ClauseEnd(const std::vector<Token>& tokens, size_t from,
+                 std::initializer_list<std::string_view> stops) {
+  int depth = 0;
+  for (size_t j = from; j < tokens.size(); j++) {
+    const std::string& w = tokens[j].word;
+    if (w == "(") {
+      depth++;
+    } else if (w == ")") {
+      if (depth-- == 0) return j;
+    } else if (depth == 0 && (w == ";" || IsOneOf(w, stops))) {
+      return j;
+    }
+  }
+  return tokens.size();
+}
+
+/// The index of the first FROM token that starts a query (FROM-first syntax), or npos.
+size_t FindFromFirst(const std::vector<Token>& tokens) {
+  // Per parenthesis level: its first word, and whether a SELECT / VALUES has begun the
+  // query at that level (after which FROM is an ordinary FROM clause).
+  struct Level {
+    std::string first_word;
+    bool has_select = false;
+  };
+  std::vector<Level> levels(1);
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    const std::string previous = i ? tokens[i - 1].word : "";
+    Level& level = levels.back();
+    if (w == "from") {
+      bool starts = i == 0 || previous == ";";
+      if (previous == "(") starts = ParenOpensQuery(tokens, i - 1);
+      if (IsOneOf(previous, {"union", "intersect", "except", "as", "explain", "analyze"})) {
+        starts = true;
+      }
+      if (IsOneOf(previous, {"all", "distinct"}) && i >= 2 &&
+          IsOneOf(tokens[i - 2].word, {"union", "intersect", "except"})) {
+        starts = true;
+      }
+      // WITH c AS (…) FROM c, and INSERT INTO t [(columns)] FROM s.
+      if (!level.has_select && IsOneOf(level.first_word, {"with", "insert"}) && previous != "(" &&
+          !IsOneOf(previous, {"insert", "into"})) {
+        starts = true;
+      }
+      if (starts) return i;
+    }
+    if (w == "(") {
+      levels.emplace_back();
+      continue;
+    }
+    if (w == ")") {
+      if (levels.size() > 1) levels.pop_back();
+      continue;
+    }
+    if (w == ";") {
+      levels.assign(1, Level{});
+      continue;
+    }
+    if (level.first_word.empty() && w != "\"") level.first_word = w;
+    if (IsOneOf(w, {"select", "values"})) level.has_select = true;
+    if (IsOneOf(w, {"union", "intersect", "except"})) level.has_select = false;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+std::string RewriteFromFirst(std::string_view sql) {
+  std::string text(sql);
+  // One query at a time, outermost first; a rewritten FROM follows its select list and
+  // is not found again. The bound only guards against a rule that would not settle.
+  for (int round = 0; round < 10000; round++) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t from = FindFromFirst(tokens);
+    if (from == std::string::npos) return text;
+    size_t from_start = tokens[from].start;
+    size_t end = ClauseEnd(tokens, from + 1,
+                           {"select", "where", "group", "having", "order", "limit", "offset",
+                            "window", "qualify", "union", "intersect", "except", "fetch"});
+    if (end < tokens.size() && tokens[end].word == "select") {
+      // FROM items SELECT list …  ->  SELECT list FROM items …
+      size_t list_end = ClauseEnd(tokens, end + 1,
+                                  {"from", "where", "group", "having", "order", "limit", "offset",
+                                   "window", "qualify", "union", "intersect", "except", "fetch"});
+      size_t select_start = tokens[end].start;
+      size_t select_end = list_end < tokens.size() ? tokens[list_end].start : text.size();
+      std::string select_list =
+          Trim(std::string_view(text).substr(select_start, select_end - select_start));
+      std::string items =
+          Trim(std::string_view(text).substr(from_start, select_start - from_start));
+      std::string rest = text.substr(select_end);
+      text = text.substr(0, from_start) + select_list + " " + items +
+             (rest.empty() || rest[0] == ')' ? "" : " ") + rest;
+    } else {
+      text.insert(from_start, "SELECT * ");
+    }
+  }
+  throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
+}
+
+namespace {
+/// Keywords after which an expression starts (so `[` there is a list, not a subscript).
+/// Only reserved words: an unreserved one may be a column name (`x[1]`).
+bool KeywordBeforeExpression(const std::string& word) {
+  static const char* kKeywords[] = {
+      "select", "distinct", "all",     "in",    "and",    "or",  "not",     "then",     "else",
+      "when",   "case",     "where",   "on",    "having", "by",  "between", "like",     "ilike",
+      "is",     "return",   "default", "limit", "offset", "any", "some",    "returning"};
+  for (const char* keyword : kKeywords) {
+    if (word == keyword) return true;
+  }
+  return false;
+}
+}  // namespace
+
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
@@ -270,12 +417,9 @@ std::string RewriteListLiterals(std::string_view sql) {
       if (!std::isspace(static_cast<unsigned char>(c))) {
         bool opens_list =
             c == '[' && (previous != 'a' && previous != ')' && previous != ']' && previous != '\'');
-        // Keywords that end a clause can precede a list literal: SELECT [1], VALUES ([1]).
-        if (c == '[' && previous == 'a' &&
-            (previous_word == "select" || previous_word == "in" || previous_word == "and" ||
-             previous_word == "or" || previous_word == "not" || previous_word == "then" ||
-             previous_word == "else" || previous_word == "when" || previous_word == "default" ||
-             previous_word == "return" || previous_word == "is")) {
+        // After a keyword that an expression can follow, `[` opens a list literal: SELECT
+        // [1], CASE [1] WHEN …, WHERE [1] = …; after any other word it is a subscript.
+        if (c == '[' && previous == 'a' && KeywordBeforeExpression(previous_word)) {
           opens_list = true;
         }
         if (opens_list) {
@@ -359,7 +503,8 @@ namespace {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(text)))) {
+      : rewritten_(
+            RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(text))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

@@ -39,6 +39,15 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);
 
+/// Rewrites DuckDB's FROM-first queries, which the PostgreSQL grammar lacks, into
+/// ordinary SELECTs: `FROM items [rest]` becomes `SELECT * FROM items [rest]`, and
+/// `FROM items SELECT list [rest]` becomes `SELECT list FROM items [rest]`. A FROM starts
+/// such a query at the start of a statement, after `(` that opens a subquery (not a
+/// function's arguments: `trim(FROM s)` stays), after UNION / INTERSECT / EXCEPT [ALL],
+/// after AS (CREATE VIEW/TABLE … AS), EXPLAIN [ANALYZE], the CTE list of a WITH, and
+/// after INSERT INTO t [(columns)]. Strings, quoted names and comments are left alone.
+std::string RewriteFromFirst(std::string_view sql);
+
 /// Rewrites an empty IN list, `x IN ()` (SQLite's; the PostgreSQL grammar has none), to
 /// `x IN (SELECT NULL WHERE false)`: false for every x, NULL included, as SQLite has it.
 std::string RewriteEmptyInLists(std::string_view sql);

@@ -79,6 +79,9 @@ struct SelectStatement : SQLStatement {
   /// WITH: visible to this statement's FROM clauses and its subqueries.
   std::vector<CommonTableExpression> ctes;
   bool distinct = false;
+  /// DISTINCT ON (…): keep the first row (in ORDER BY order) of each distinct value of
+  /// these expressions. Empty for plain DISTINCT and for no DISTINCT.
+  std::vector<ParsedExpressionPtr> distinct_on;
   std::vector<ParsedExpressionPtr> select_list;
   std::unique_ptr<TableRef> from;  // null: no FROM
   ParsedExpressionPtr where;
@@ -132,7 +135,21 @@ struct CreateEnumStatement : SQLStatement {
   std::vector<std::string> labels;
 };
 
-enum class DropKind { kTable, kType, kView, kIndex };
+/// CREATE SEQUENCE [IF NOT EXISTS] name [START [WITH] n] [INCREMENT [BY] n]
+///   [MINVALUE n | NO MINVALUE] [MAXVALUE n | NO MAXVALUE] [[NO] CYCLE]
+struct CreateSequenceStatement : SQLStatement {
+  CreateSequenceStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string schema;
+  std::string name;
+  bool if_not_exists = false;
+  std::optional<int64_t> start;
+  int64_t increment = 1;
+  std::optional<int64_t> min_value;
+  std::optional<int64_t> max_value;
+  bool cycle = false;
+};
+
+enum class DropKind { kTable, kType, kView, kIndex, kSequence };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}
@@ -149,6 +166,9 @@ struct InsertStatement : SQLStatement {
   std::vector<std::string> columns;  // empty: all, in order
   bool default_values = false;       // INSERT INTO t DEFAULT VALUES
   std::unique_ptr<SelectStatement> select;
+  std::string alias;  // INSERT INTO t AS alias: the name RETURNING sees
+  /// RETURNING items (a select list over the inserted rows); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// DELETE FROM t [AS alias] [WHERE condition]
@@ -156,6 +176,8 @@ struct DeleteStatement : SQLStatement {
   DeleteStatement() : SQLStatement(StatementType::kDelete) {}
   BaseTableRef table;
   ParsedExpressionPtr where;
+  /// RETURNING items over the deleted rows (as they were); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// UPDATE t [AS alias] SET column = value, … [FROM items] [WHERE condition]
@@ -166,6 +188,8 @@ struct UpdateStatement : SQLStatement {
   std::vector<ParsedExpressionPtr> values;  // one per target; kDefault for DEFAULT
   std::unique_ptr<TableRef> from;
   ParsedExpressionPtr where;
+  /// RETURNING items over the updated rows (their new values); empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
 };
 
 /// CREATE [OR REPLACE] VIEW v [(names)] AS query
@@ -187,6 +211,26 @@ struct CreateTableAsStatement : SQLStatement {
   std::vector<std::string> column_names;
   bool if_not_exists = false;
   std::unique_ptr<SelectStatement> query;
+};
+
+enum class AlterKind { kAddColumn, kDropColumn, kRenameColumn, kRenameTable };
+
+/// ALTER TABLE [IF EXISTS] t ADD COLUMN [IF NOT EXISTS] definition
+///                          | DROP COLUMN [IF EXISTS] name
+///                          | RENAME [COLUMN] name TO new_name
+///                          | RENAME TO new_table_name
+struct AlterTableStatement : SQLStatement {
+  AlterTableStatement() : SQLStatement(StatementType::kAlter) {}
+  std::string schema;
+  std::string table;
+  bool if_exists = false;  // of the table
+  AlterKind kind = AlterKind::kAddColumn;
+  ColumnDefinitionSyntax column;  // kAddColumn
+  std::string column_name;        // kDropColumn, kRenameColumn
+  std::string new_name;           // kRenameColumn, kRenameTable
+  /// ADD COLUMN IF NOT EXISTS / DROP COLUMN IF EXISTS: no error when the column already
+  /// exists / does not exist.
+  bool column_if = false;
 };
 
 /// SET name = value | SET name TO DEFAULT | RESET name | RESET ALL (and PRAGMA name = value)

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
@@ -59,7 +61,11 @@ class Transformer {
       case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
         return Set(*node.variable_set_stmt);
       case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
-        throw NotImplementedError("ALTER TABLE");
+        return AlterTable(*node.alter_table_stmt);
+      case PG_QUERY__NODE__NODE_RENAME_STMT:
+        return Rename(*node.rename_stmt);
+      case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+        return CreateSequence(*node.create_seq_stmt);
       case PG_QUERY__NODE__NODE_INDEX_STMT:
         return CreateIndex(*node.index_stmt);
       default:
@@ -86,9 +92,12 @@ class Transformer {
       // SELECT DISTINCT has one empty entry; DISTINCT ON (…) lists expressions.
       const Node* first = s.distinct_clause[0];
       if (s.n_distinct_clause > 1 || (first && first->node_case != PG_QUERY__NODE__NODE__NOT_SET)) {
-        throw NotImplementedError("DISTINCT ON");
+        for (size_t i = 0; i < s.n_distinct_clause; i++) {
+          select->distinct_on.push_back(Expr(s.distinct_clause[i]));
+        }
+      } else {
+        select->distinct = true;
       }
-      select->distinct = true;
     }
     for (size_t i = 0; i < s.n_group_clause; i++) {
       const Node* group = s.group_clause[i];
@@ -312,11 +321,12 @@ class Transformer {
   std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in INSERT");
     if (s.on_conflict_clause) throw NotImplementedError("INSERT … ON CONFLICT");
-    if (s.n_returning_list) throw NotImplementedError("INSERT … RETURNING");
     auto insert = std::make_unique<InsertStatement>();
     BaseTableRef table = Table(*s.relation);
     insert->schema = table.schema;
     insert->table = table.name;
+    insert->alias = table.alias;
+    insert->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_cols; i++) {
       insert->columns.push_back(s.cols[i]->res_target->name);
     }
@@ -326,6 +336,21 @@ class Transformer {
       insert->select = Select(*s.select_stmt->select_stmt);
     }
     return insert;
+  }
+
+  /// RETURNING a, b AS c, *: a select list.
+  std::vector<ParsedExpressionPtr> Returning(Node* const* items, size_t count) {
+    std::vector<ParsedExpressionPtr> out;
+    for (size_t i = 0; i < count; i++) {
+      if (items[i]->node_case != PG_QUERY__NODE__NODE_RES_TARGET) {
+        throw InternalError("RETURNING entry is not a ResTarget");
+      }
+      const auto& target = *items[i]->res_target;
+      auto expr = Expr(target.val);
+      if (target.name && *target.name) expr->alias = target.name;
+      out.push_back(std::move(expr));
+    }
+    return out;
   }
 
   std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s) {
@@ -372,18 +397,18 @@ class Transformer {
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in DELETE");
     if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
-    if (s.n_returning_list) throw NotImplementedError("DELETE … RETURNING");
     auto del = std::make_unique<DeleteStatement>();
     del->table = Table(*s.relation);
+    del->returning = Returning(s.returning_list, s.n_returning_list);
     if (s.where_clause) del->where = Expr(s.where_clause);
     return del;
   }
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in UPDATE");
-    if (s.n_returning_list) throw NotImplementedError("UPDATE … RETURNING");
     auto update = std::make_unique<UpdateStatement>();
     update->table = Table(*s.relation);
+    update->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_target_list; i++) {
       const auto& target = *s.target_list[i]->res_target;
       if (target.n_indirection) {
@@ -605,6 +630,116 @@ class Transformer {
     return column;
   }
 
+  std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s) {
+    if (s.sequence->relpersistence && s.sequence->relpersistence[0] == 't') {
+      throw NotImplementedError("temporary sequences");
+    }
+    auto create = std::make_unique<CreateSequenceStatement>();
+    BaseTableRef name = Table(*s.sequence);
+    create->schema = name.schema;
+    create->name = name.name;
+    create->if_not_exists = s.if_not_exists;
+    std::vector<std::string> seen;
+    for (size_t i = 0; i < s.n_options; i++) {
+      const auto& option = *s.options[i]->def_elem;
+      std::string option_name = Lower(option.defname);
+      if (std::find(seen.begin(), seen.end(), option_name) != seen.end()) {
+        throw ParserError(
+            fmt::format("CREATE SEQUENCE {}: {} is given twice", create->name, option_name));
+      }
+      seen.push_back(option_name);
+      if (option_name == "cycle") {
+        create->cycle = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_BOOLEAN &&
+                        option.arg->boolean->boolval;
+      } else if (option_name == "start") {
+        create->start = SequenceNumber(option, create->name);
+      } else if (option_name == "increment") {
+        create->increment = *SequenceNumber(option, create->name);
+      } else if (option_name == "minvalue") {
+        create->min_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+      } else if (option_name == "maxvalue") {
+        create->max_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+      } else {
+        throw NotImplementedError(fmt::format("CREATE SEQUENCE option {}", option_name));
+      }
+    }
+    return create;
+  }
+
+  /// The BIGINT value of a CREATE SEQUENCE option; ParserError when it is no whole number
+  /// or does not fit.
+  static std::optional<int64_t> SequenceNumber(const PgQuery__DefElem& option,
+                                               const std::string& sequence) {
+    const Node* arg = option.arg;
+    if (arg && arg->node_case == PG_QUERY__NODE__NODE_INTEGER) return arg->integer->ival;
+    if (arg && arg->node_case == PG_QUERY__NODE__NODE_FLOAT) {
+      const char* text = arg->float_->fval;
+      errno = 0;
+      char* end = nullptr;
+      long long value = std::strtoll(text, &end, 10);
+      if (errno == 0 && end && *end == '\0') return static_cast<int64_t>(value);
+      throw ParserError(fmt::format("{} of sequence \"{}\" must be a BIGINT, not {}",
+                                    Lower(option.defname), sequence, text));
+    }
+    throw ParserError(fmt::format("{} of sequence \"{}\" must be a whole number",
+                                  Lower(option.defname), sequence));
+  }
+
+  std::unique_ptr<AlterTableStatement> AlterTable(const PgQuery__AlterTableStmt& s) {
+    if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      throw NotImplementedError("ALTER of anything but a table");
+    }
+    if (s.n_cmds != 1) throw NotImplementedError("several changes in one ALTER TABLE");
+    auto alter = std::make_unique<AlterTableStatement>();
+    BaseTableRef table = Table(*s.relation);
+    alter->schema = table.schema;
+    alter->table = table.name;
+    alter->if_exists = s.missing_ok;
+    const auto& cmd = *s.cmds[0]->alter_table_cmd;
+    switch (cmd.subtype) {
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: {
+        alter->kind = AlterKind::kAddColumn;
+        std::vector<UniqueConstraintSyntax> constraints;
+        alter->column = Column(*cmd.def->column_def, constraints);
+        if (!constraints.empty()) {
+          throw NotImplementedError("ADD COLUMN with PRIMARY KEY or UNIQUE");
+        }
+        break;
+      }
+      case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
+        if (cmd.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+          throw NotImplementedError("DROP COLUMN … CASCADE");
+        }
+        alter->kind = AlterKind::kDropColumn;
+        alter->column_name = cmd.name;
+        break;
+      default:
+        throw NotImplementedError(
+            "this ALTER TABLE change (ADD COLUMN, DROP COLUMN and RENAME are supported)");
+    }
+    alter->column_if = cmd.missing_ok;
+    return alter;
+  }
+
+  std::unique_ptr<AlterTableStatement> Rename(const PgQuery__RenameStmt& s) {
+    auto alter = std::make_unique<AlterTableStatement>();
+    if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN &&
+        s.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      alter->kind = AlterKind::kRenameColumn;
+      alter->column_name = s.subname;
+    } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+      alter->kind = AlterKind::kRenameTable;
+    } else {
+      throw NotImplementedError("RENAME of anything but a table or a table's column");
+    }
+    BaseTableRef table = Table(*s.relation);
+    alter->schema = table.schema;
+    alter->table = table.name;
+    alter->if_exists = s.missing_ok;
+    alter->new_name = s.newname;
+    return alter;
+  }
+
   std::unique_ptr<CreateEnumStatement> CreateEnum(const PgQuery__CreateEnumStmt& s) {
     auto create = std::make_unique<CreateEnumStatement>();
     if (s.n_type_name > 1) {
@@ -626,6 +761,12 @@ class Transformer {
       for (size_t i = 0; i < s.n_objects; i++) {
         const Node* object = s.objects[i];
         const auto& list = *object->list;
+        drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+      }
+    } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
+      drop->kind = DropKind::kSequence;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const auto& list = *s.objects[i]->list;
         drop->names.push_back(StringOf(list.items[list.n_items - 1]));
       }
     } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {

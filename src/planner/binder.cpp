@@ -570,6 +570,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
+  if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (e.star) {
     if (name != "count") {
       throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
@@ -892,6 +893,55 @@ ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& sc
   return MakeConstant(Value::Varchar(*value));
 }
 
+ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& scope) {
+  if (column.default_sequence) {
+    ParsedExpression call(ExprKind::kFunction);
+    call.name = "nextval";
+    auto name = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    name->value = Value::Varchar(column.default_sequence->Name());
+    call.children.push_back(std::move(name));
+    return BindSequenceCall(call, scope);
+  }
+  return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
+}
+
+ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {
+  const std::string& name = call.name;
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(fmt::format("{} takes one argument: the sequence's name", name));
+  }
+  auto argument = BindExpression(*call.children[0], scope);
+  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
+      argument->value.IsNull()) {
+    throw NotImplementedError(
+        fmt::format("{} of anything but a constant sequence name ({})", name, call.ToString()));
+  }
+  std::shared_ptr<SequenceEntry> sequence = catalog_.GetSequence(argument->value.GetString());
+  ScalarFunction function;
+  function.name = name;
+  function.arguments = {LogicalType(TypeId::kVarchar)};
+  function.return_type = TypeId::kBigInt;
+  function.deterministic = false;  // never folded: each row takes its own value
+  const bool next = name == "nextval";
+  function.body = [sequence, next](const DataChunk&, Vector& result, idx_t count) {
+    int64_t* out = result.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) out[i] = next ? sequence->Next() : sequence->Current();
+  };
+  auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  bound->children.push_back(std::move(argument));
+  bound->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return bound;
+}
+
+std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e) const {
+  if (e.kind != ExprKind::kFunction || e.name != "nextval" || e.children.size() != 1 ||
+      e.children[0]->kind != ExprKind::kConstant ||
+      e.children[0]->value.Type().Id() != TypeId::kVarchar || e.children[0]->value.IsNull()) {
+    return nullptr;
+  }
+  return catalog_.GetSequence(e.children[0]->value.GetString());
+}
+
 LogicalOperatorPtr Binder::BindSettingsTable() {
   auto values = std::make_unique<LogicalValues>();
   values->types.assign(4, LogicalType(TypeId::kVarchar));
@@ -1008,6 +1058,11 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   logical->row_id_column = row_id;
   logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(plan));
+  if (!del.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(del.returning, *table, del.table.alias, std::move(logical));
+  }
   BoundStatement bound;
   bound.plan = std::move(logical);
   bound.names = {"Count"};
@@ -1053,8 +1108,7 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
     const ColumnDefinition& definition = table->columns[column];
     ExpressionPtr value;
     if (update.values[i]->kind == ExprKind::kDefault) {
-      value = MakeConstant(definition.default_value ? *definition.default_value
-                                                    : Value(definition.type));
+      value = DefaultExpression(definition, scope);
     } else {
       value = BindExpression(*update.values[i], scope);
     }
@@ -1075,10 +1129,21 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   }
   projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
   projection->types.push_back(TypeId::kBigInt);
+  if (!update.returning.empty()) {  // the old row too, for the columns SET leaves alone
+    for (idx_t c = 0; c < table->columns.size(); c++) {
+      projection->expressions.push_back(MakeColumnRef(c, table->columns[c].type));
+      projection->types.push_back(table->columns[c].type);
+    }
+  }
   projection->children.push_back(std::move(plan));
   logical->table = table;
   logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(projection));
+  if (!update.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(update.returning, *table, update.table.alias, std::move(logical));
+  }
   BoundStatement bound;
   bound.plan = std::move(logical);
   bound.names = {"Count"};
@@ -1101,6 +1166,77 @@ bool Binder::IsBuiltinTypeName(std::string_view name) {
     if (name == alias.name) return true;
   }
   return false;
+}
+
+void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
+                        std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts) {
+  bool matched = false;
+  for (const auto& binding : scope.bindings) {
+    if (!star.names.empty() && !SameName(binding.alias, star.names[0])) continue;
+    matched = true;
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (star.names.empty() && binding.IsMerged(c)) continue;
+      ParsedExpression ref(ExprKind::kColumnRef);
+      ref.names = {binding.alias, binding.names[c]};
+      auto expression = BindExpression(ref, scope);
+      expression->alias = binding.names[c];
+      projections.push_back(std::move(expression));
+      texts.push_back(binding.names[c]);
+    }
+  }
+  if (!matched) {
+    throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", star.names[0]));
+  }
+}
+
+ExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, Scope& scope) {
+  auto expression = BindExpression(item, scope);
+  if (!item.alias.empty()) {
+    expression->alias = item.alias;
+  } else if (item.kind == ExprKind::kColumnRef) {
+    expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
+                            ? expression->alias
+                            : item.names.back();
+  } else {
+    expression->alias = item.ToString();
+  }
+  return expression;
+}
+
+BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& items,
+                                     const TableEntry& table, const std::string& alias,
+                                     LogicalOperatorPtr plan) {
+  Scope scope;
+  scope.clause = "RETURNING";
+  Binding binding;
+  binding.alias = alias.empty() ? table.name : alias;
+  for (const auto& column : table.columns) {
+    binding.names.push_back(column.name);
+    binding.types.push_back(column.type);
+  }
+  scope.bindings.push_back(std::move(binding));
+  std::vector<ExpressionPtr> projections;
+  std::vector<std::string> texts;
+  for (const auto& item : items) {
+    if (item->kind == ExprKind::kStar) {
+      ExpandStar(*item, scope, projections, texts);
+    } else {
+      projections.push_back(BindSelectItem(*item, scope));
+    }
+  }
+  BoundStatement bound;
+  auto projection = std::make_unique<LogicalProjection>();
+  for (auto& p : projections) {
+    LogicalType type = ResolveNull(p->type);
+    bound.names.push_back(p->alias);
+    bound.types.push_back(type);
+    projection->types.push_back(type);
+    projection->expressions.push_back(MakeCast(std::move(p), type));
+  }
+  projection->children.push_back(std::move(plan));
+  bound.plan = std::move(projection);
+  bound.returning = true;
+  return bound;
 }
 
 void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
@@ -1169,36 +1305,10 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
-      bool matched = false;
-      for (const auto& binding : scope.bindings) {
-        if (!item->names.empty() && !SameName(binding.alias, item->names[0])) continue;
-        matched = true;
-        for (idx_t c = 0; c < binding.names.size(); c++) {
-          if (item->names.empty() && binding.IsMerged(c)) continue;
-          ParsedExpression ref(ExprKind::kColumnRef);
-          ref.names = {binding.alias, binding.names[c]};
-          auto expression = BindExpression(ref, scope);
-          expression->alias = binding.names[c];
-          projections.push_back(std::move(expression));
-          texts.push_back(binding.names[c]);
-        }
-      }
-      if (!matched) {
-        throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", item->names[0]));
-      }
+      ExpandStar(*item, scope, projections, texts);
       continue;
     }
-    auto expression = BindExpression(*item, scope);
-    if (!item->alias.empty()) {
-      expression->alias = item->alias;
-    } else if (item->kind == ExprKind::kColumnRef) {
-      expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
-                              ? expression->alias
-                              : item->names.back();
-    } else {
-      expression->alias = item->ToString();
-    }
-    projections.push_back(std::move(expression));
+    projections.push_back(BindSelectItem(*item, scope));
     texts.push_back(item->ToString());
   }
   const idx_t visible = projections.size();
@@ -1209,8 +1319,33 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
   }
 
-  // ORDER BY: a position, an output name, an expression of the select list, or any other
-  // expression (computed as a hidden column and dropped after sorting).
+  // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
+  // select list, or any other expression (computed as a hidden column, dropped at the end).
+  auto output_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
+        throw BinderError(fmt::format("{} position {} is not in the select list (1 to {})", clause,
+                                      ordinal, visible));
+      }
+      return static_cast<idx_t>(ordinal - 1);
+    }
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      for (idx_t i = 0; i < visible; i++) {
+        if (projections[i]->alias == e.names[0]) return i;
+      }
+    }
+    std::string text = e.ToString();
+    for (idx_t i = 0; i < visible; i++) {
+      if (texts[i] == text) return i;
+    }
+    return kInvalidIndex;
+  };
+  auto hidden_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    scope.clause = clause;
+    projections.push_back(BindExpression(e, scope));
+    return projections.size() - 1;
+  };
   std::vector<OrderKey> order_keys;
   for (const auto& term : select.order_by) {
     if (term.all) {
@@ -1220,36 +1355,24 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       continue;
     }
     const ParsedExpression& e = *term.expression;
-    idx_t column = kInvalidIndex;
-    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
-      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
-      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
-        throw BinderError(fmt::format("ORDER BY position {} is not in the select list (1 to {})",
-                                      ordinal, visible));
-      }
-      column = static_cast<idx_t>(ordinal - 1);
-    } else if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
-      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
-        if (projections[i]->alias == e.names[0]) column = i;
-      }
-    }
-    if (column == kInvalidIndex) {
-      std::string text = e.ToString();
-      for (idx_t i = 0; i < visible && column == kInvalidIndex; i++) {
-        if (texts[i] == text) column = i;
-      }
-    }
+    idx_t column = output_column(e, "ORDER BY");
     if (column == kInvalidIndex) {
       if (select.distinct) {
         throw BinderError(fmt::format(
             "for SELECT DISTINCT, ORDER BY expressions must appear in the select list ({})",
             e.ToString()));
       }
-      scope.clause = "ORDER BY";
-      projections.push_back(BindExpression(e, scope));
-      column = projections.size() - 1;
+      column = hidden_column(e, "ORDER BY");
     }
     order_keys.push_back(OrderKeyFor(term, column));
+  }
+  // DISTINCT ON keeps the first row of each key in ORDER BY order. Unlike PostgreSQL, the
+  // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
+  std::vector<idx_t> distinct_on_columns;
+  for (const auto& e : select.distinct_on) {
+    idx_t column = output_column(*e, "DISTINCT ON");
+    if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
+    distinct_on_columns.push_back(column);
   }
 
   if (!scope.aggregates.empty() || scope.grouping) {
@@ -1307,15 +1430,22 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     order->types = plan->types;
     order->children.push_back(std::move(plan));
     plan = std::move(order);
-    if (plan->types.size() > visible) {  // drop the hidden sort columns
-      auto trim = std::make_unique<LogicalProjection>();
-      for (idx_t i = 0; i < visible; i++) {
-        trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
-        trim->types.push_back(plan->types[i]);
-      }
-      trim->children.push_back(std::move(plan));
-      plan = std::move(trim);
+  }
+  if (!distinct_on_columns.empty()) {
+    auto distinct = std::make_unique<LogicalDistinctOn>();
+    distinct->columns = std::move(distinct_on_columns);
+    distinct->types = plan->types;
+    distinct->children.push_back(std::move(plan));
+    plan = std::move(distinct);
+  }
+  if (plan->types.size() > visible) {  // drop the hidden ORDER BY / DISTINCT ON columns
+    auto trim = std::make_unique<LogicalProjection>();
+    for (idx_t i = 0; i < visible; i++) {
+      trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
+      trim->types.push_back(plan->types[i]);
     }
+    trim->children.push_back(std::move(plan));
+    plan = std::move(trim);
   }
 }
 
@@ -1733,7 +1863,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
         idx_t column = targets[i];
         const LogicalType& type = table->columns[column].type;
         if (row[i]->kind == ExprKind::kDefault) {
-          bound_row.push_back(MakeConstant(logical->defaults[column]));
+          bound_row.push_back(MakeCast(DefaultExpression(table->columns[column], scope), type));
           continue;
         }
         auto value = BindExpression(*row[i], scope);
@@ -1776,6 +1906,11 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
   logical->children.push_back(std::move(child));
   logical->types = {LogicalType(TypeId::kBigInt)};
+  if (!insert.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(insert.returning, *table, insert.alias, std::move(logical));
+  }
 
   BoundStatement bound;
   bound.plan = std::move(logical);

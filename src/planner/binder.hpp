@@ -38,6 +38,8 @@ struct BoundStatement {
   LogicalOperatorPtr plan;
   std::vector<std::string> names;
   std::vector<LogicalType> types;
+  /// INSERT/UPDATE/DELETE … RETURNING: the rows are the answer, not a count.
+  bool returning = false;
 };
 
 class Binder {
@@ -63,6 +65,9 @@ class Binder {
   bool NeedsParameterValues() const { return needs_parameter_values_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
+  /// The sequence of a DEFAULT written as nextval('name') (CatalogError when there is
+  /// no such sequence), or null for any other expression.
+  std::shared_ptr<SequenceEntry> DefaultSequence(const ParsedExpression& e) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);
@@ -81,6 +86,17 @@ class Binder {
   LogicalOperatorPtr BindRange(const ParsedExpression& call);
   /// A view's query, bound afresh, with the view's column names.
   BoundStatement BindView(const ViewEntry& view);
+  /// The columns `*` or `alias.*` stands for, appended to `projections` (their names to
+  /// `texts`).
+  void ExpandStar(const ParsedExpression& star, Scope& scope,
+                  std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
+  /// One select-list item, named by its alias, its column or its SQL text.
+  ExpressionPtr BindSelectItem(const ParsedExpression& item, Scope& scope);
+  /// INSERT/UPDATE/DELETE … RETURNING `items`: a projection on top of `plan`, whose rows
+  /// are every column of `table` in table order, seen under `alias` (or the table's name).
+  BoundStatement BindReturning(const std::vector<ParsedExpressionPtr>& items,
+                               const TableEntry& table, const std::string& alias,
+                               LogicalOperatorPtr plan);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);
@@ -102,6 +118,10 @@ class Binder {
                                               std::shared_ptr<TableEntry>& table);
   /// The sort key for `term` on `column`, with the settings' defaults filled in.
   OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
+  /// nextval('name') / currval('name'): a non-deterministic call on the sequence.
+  ExpressionPtr BindSequenceCall(const ParsedExpression& call, Scope& scope);
+  /// The DEFAULT of `column` as an expression: its value, or nextval of its sequence.
+  ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
   LogicalOperatorPtr BindSettingsTable();

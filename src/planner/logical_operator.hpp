@@ -25,7 +25,8 @@ enum class LogicalKind {
   kInsert,
   kDelete,
   kUpdate,
-  kRange
+  kRange,
+  kDistinctOn
 };
 
 struct LogicalOperator {
@@ -104,6 +105,14 @@ struct LogicalOrder : LogicalOperator {
   std::vector<OrderKey> keys;
 };
 
+/// DISTINCT ON: passes on the first row of each distinct combination of the values in
+/// `columns` (NULLs equal) and drops the rest, keeping the input's order. Below it an
+/// ORDER BY decides which row is first; without one any row of each key may be.
+struct LogicalDistinctOn : LogicalOperator {
+  LogicalDistinctOn() : LogicalOperator(LogicalKind::kDistinctOn) {}
+  std::vector<idx_t> columns;
+};
+
 struct LogicalLimit : LogicalOperator {
   LogicalLimit() : LogicalOperator(LogicalKind::kLimit) {}
   idx_t limit = kInvalidIndex;  // kInvalidIndex: no limit
@@ -117,6 +126,8 @@ struct LogicalInsert : LogicalOperator {
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_map;  // table column -> child column, or kInvalidIndex
   std::vector<Value> defaults;    // table column -> value when not supplied
+  /// Produce the inserted rows (every table column, in table order) instead of the count.
+  bool returning = false;
 };
 
 }  // namespace teal
@@ -128,6 +139,9 @@ struct LogicalDelete : LogicalOperator {
   LogicalDelete() : LogicalOperator(LogicalKind::kDelete) {}
   std::shared_ptr<TableEntry> table;
   idx_t row_id_column = 0;
+  /// Produce the deleted rows instead of the count: the child's first columns are then
+  /// every table column, in table order.
+  bool returning = false;
 };
 
 /// Sets table columns `columns` of the rows the child produces: its columns are the new
@@ -136,6 +150,9 @@ struct LogicalUpdate : LogicalOperator {
   LogicalUpdate() : LogicalOperator(LogicalKind::kUpdate) {}
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> columns;
+  /// Produce the updated rows (new values, every table column) instead of the count: the
+  /// child then also gives every table column's old value after the row id.
+  bool returning = false;
 };
 
 }  // namespace teal

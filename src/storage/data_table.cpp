@@ -1,6 +1,7 @@
 // DataTable: appends into row groups and vector-at-a-time scans.
 #include "storage/data_table.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -118,13 +119,23 @@ void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give) {
   }
 }
 
+void DataTable::CheckWritable() const {
+  if (retired_) {
+    throw TransactionError(
+        "the table was changed by ALTER TABLE while this statement ran; nothing was written "
+        "(run the statement again)");
+  }
+}
+
 void DataTable::Append(const DataChunk& chunk) {
   std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
   AppendLocked(chunk, nullptr);
 }
 
 idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
   std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
   // Remember where the table ended, so a failure part-way (out of memory) can be undone.
   idx_t old_groups = row_groups_.size();
   idx_t old_count = row_groups_.empty() ? 0 : row_groups_.back()->count;
@@ -217,6 +228,7 @@ void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>
 
 idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
   std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
   // First make room for every mask the ids need, so that marking cannot fail half-way.
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
@@ -245,6 +257,7 @@ idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
 void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
                        const DataChunk& values) {
   std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
   TEAL_CHECK_EQ(columns.size(), values.ColumnCount());
   TEAL_CHECK_LE(values.size(), row_ids.size());
   // Copy-on-write first (the only step that allocates much), then write the values.
@@ -268,6 +281,83 @@ void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<id
       stored.CopyFrom(values.data[k], none, 1, i, row % kVectorSize);
     }
   }
+}
+
+std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
+                                                 const std::vector<idx_t>& keep,
+                                                 const Value& fill) {
+  auto copy = std::make_shared<DataTable>(std::move(types));
+  // The fill as a constant vector, when some column is new.
+  std::unique_ptr<Vector> constant;
+  if (std::find(keep.begin(), keep.end(), kInvalidIndex) != keep.end()) {
+    constant = std::make_unique<Vector>(fill);
+  }
+  const SelectionVector none;
+  for (const auto& group : row_groups_) {
+    auto& to = copy->NewRowGroup();  // its start is copy->total_rows_, as group->start
+    to.count = group->count;
+    const idx_t vectors = (group->count + kVectorSize - 1) / kVectorSize;
+    for (idx_t c = 0; c < keep.size(); c++) {
+      auto& column = to.columns[c];
+      for (idx_t v = 0; v < vectors; v++) {
+        const LogicalType& type = copy->types_[c];
+        if (keep[c] == kInvalidIndex) {
+          auto filled = std::make_unique<Vector>(type, kVectorSize);
+          filled->CopyFrom(*constant, none, std::min(kVectorSize, group->count - v * kVectorSize),
+                           0, 0);
+          column.push_back(std::move(filled));
+        } else {
+          auto shared = std::make_unique<Vector>(type, 0);
+          shared->Reference(*group->columns[keep[c]][v]);
+          column.push_back(std::move(shared));
+        }
+      }
+    }
+    if (group->versions) {
+      to.versions = std::make_unique<RowVersionInfo>();
+      for (const auto& mask : group->versions->deleted) {
+        std::unique_ptr<uint64_t[]> own;
+        if (mask) {
+          own = std::make_unique<uint64_t[]>(kMaskWords);
+          std::memcpy(own.get(), mask.get(), kMaskWords * sizeof(uint64_t));
+        }
+        to.versions->deleted.push_back(std::move(own));
+      }
+    }
+    copy->total_rows_ += group->count;
+  }
+  copy->deleted_rows_ = deleted_rows_;
+  return copy;
+}
+
+std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, const Value& fill) {
+  std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
+  std::vector<LogicalType> types = types_;
+  types.push_back(type);
+  std::vector<idx_t> keep;
+  for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c);
+  keep.push_back(kInvalidIndex);
+  auto copy = CopyLocked(std::move(types), keep, fill);
+  retired_ = true;
+  return copy;
+}
+
+std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
+  std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
+  TEAL_CHECK_LT(column, types_.size());
+  TEAL_CHECK_GT(types_.size(), idx_t{1});
+  std::vector<LogicalType> types;
+  std::vector<idx_t> keep;
+  for (idx_t c = 0; c < types_.size(); c++) {
+    if (c == column) continue;
+    types.push_back(types_[c]);
+    keep.push_back(c);
+  }
+  auto copy = CopyLocked(std::move(types), keep, Value());
+  retired_ = true;
+  return copy;
 }
 
 }  // namespace teal

@@ -79,7 +79,27 @@ class DataTable {
   void Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
               const DataChunk& values);
 
+  // ---- ALTER TABLE -----------------------------------------------------------------
+  // A change of columns makes a new DataTable that shares this one's vectors (updates
+  // copy a shared vector before writing it) and retires this one in the same step: a
+  // scan of it that is under way still sees its rows, but a later Append, Delete or
+  // Update of it throws TransactionError, so no write can land in the table the
+  // catalog no longer points to.
+
+  /// This table plus a last column of `type` holding `fill` (NULL or of `type`) in
+  /// every row.
+  std::shared_ptr<DataTable> WithColumnAdded(const LogicalType& type, const Value& fill);
+  /// This table without column `column`. Precondition: it is not the only column.
+  std::shared_ptr<DataTable> WithColumnDropped(idx_t column);
+
  private:
+  /// Throws TransactionError when the table was retired by an ALTER. Lock held.
+  void CheckWritable() const;
+  /// A new table of `types` with this one's row groups and deletions, its columns
+  /// referencing `keep[i]`'s vectors (kInvalidIndex: filled with `fill`). Lock held.
+  std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
+                                        const std::vector<idx_t>& keep, const Value& fill);
+
   /// `give` is &chunk when its vectors may be taken, else null.
   void AppendLocked(const DataChunk& chunk, DataChunk* give);
   /// Row group and row within it of a row id; throws InternalError for a bad id.
@@ -90,6 +110,7 @@ class DataTable {
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;  // appended, deleted ones included
   idx_t deleted_rows_ = 0;
+  bool retired_ = false;  // an ALTER replaced this table: no more writes
   mutable std::mutex lock_;
 };
 

@@ -82,6 +82,11 @@ Value Value::Enum(const LogicalType& enum_type, uint32_t index) {
 }
 
 Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
+  // Elements of another type are converted here, so a list never holds a value its
+  // child type cannot read back (ConversionError names the element when one does not fit).
+  for (auto& element : elements) {
+    if (element.Type() != child_type) element = element.CastAs(child_type);
+  }
   Value v(LogicalType::List(child_type));
   v.data_ = std::make_shared<const std::vector<Value>>(std::move(elements));
   v.is_null_ = false;

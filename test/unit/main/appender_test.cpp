@@ -639,11 +639,40 @@ TEST_F(AppenderTest, FlushAfterTheTableWasDroppedDiscardsTheBufferedRows) {
   app.AppendRow(2);
   con_.Execute("DROP TABLE t");
   std::string message = ErrorOf<CatalogError>([&] { app.Flush(); });
-  EXPECT_NE(message.find("table \"t\" was dropped while an appender was open (none of the 2 "
-                         "buffered rows were appended; they were discarded)"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("table \"t\" was dropped or altered while an appender was open (none of the 2 "
+                   "buffered rows were appended; they were discarded)"),
+      std::string::npos)
       << message;
   app.Flush();  // nothing left to flush: no error
+}
+
+TEST_F(AppenderTest, FlushAfterAlterTableDiscardsTheBufferedRowsAndKeepsTheTable) {
+  con_.Execute("CREATE TABLE t(a INTEGER)");
+  Appender app(con_, "t");
+  app.AppendRow(1);
+  app.Flush();
+  app.AppendRow(2);
+  con_.Execute("ALTER TABLE t ADD COLUMN b VARCHAR DEFAULT 'b'");
+  std::string message = ErrorOf<CatalogError>([&] { app.Flush(); });
+  EXPECT_NE(message.find("was dropped or altered while an appender was open"), std::string::npos)
+      << message;
+  EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "1,b");
+}
+
+TEST_F(AppenderTest, SequenceDefaultsTakeANewValuePerRow) {
+  con_.Execute("CREATE SEQUENCE ids START 10");
+  con_.Execute("CREATE TABLE t(id INTEGER DEFAULT nextval('ids'), v INTEGER)");
+  {
+    Appender subset(con_, "t", {"v"});
+    subset.AppendRow(1);
+    subset.AppendRow(2);
+    subset.Close();
+  }
+  Appender all(con_, "t");
+  all.AppendDefault().Append(3).EndRow();
+  all.Close();
+  EXPECT_EQ(Rows(con_, "SELECT * FROM t ORDER BY v"), "10,1;11,2;12,3");
 }
 
 TEST_F(AppenderTest, FlushMakesRowsVisibleToAnotherConnection) {

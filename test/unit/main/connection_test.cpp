@@ -42,6 +42,20 @@ TEST(ConnectionTest, InsertReportsRowCount) {
   EXPECT_EQ(result.GetValue(0, 0).GetStored<int64_t>(), 3);
 }
 
+TEST(ConnectionTest, InsertReturningGivesTheInsertedRows) {
+  Database db;
+  Connection con(db);
+  con.Execute("CREATE TABLE t(i INTEGER, s VARCHAR DEFAULT 'x')");
+  Result result = con.Query("INSERT INTO t(i) VALUES (1), (2) RETURNING s, i + 1 AS next");
+  EXPECT_EQ(result.Type(), StatementType::kInsert);
+  EXPECT_TRUE(result.ReturnsRows());
+  ASSERT_EQ(result.ColumnCount(), 2u);
+  EXPECT_EQ(result.ColumnName(1), "next");
+  ASSERT_EQ(result.RowCount(), 2u);
+  EXPECT_EQ(result.GetValue(0, 1).GetString(), "x");
+  EXPECT_EQ(result.GetValue(1, 1).GetStored<int32_t>(), 3);
+}
+
 TEST(ConnectionTest, NotNullViolationInALaterRowInsertsNothing) {
   Database db;
   Connection con(db);

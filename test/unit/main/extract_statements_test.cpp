@@ -27,6 +27,16 @@ std::string ParserErrorOf(std::string_view sql) {
 }
 }  // namespace
 
+TEST(ExtractStatementsTest, FromFirstQueriesAreSelects) {
+  auto infos = ExtractStatements("FROM t; FROM t SELECT a WHERE a > ?; CREATE VIEW v AS FROM t");
+  ASSERT_EQ(infos.size(), 3u);
+  EXPECT_EQ(infos[0].type, StatementType::kSelect);
+  EXPECT_EQ(infos[0].text, "FROM t");
+  EXPECT_EQ(infos[1].type, StatementType::kSelect);
+  EXPECT_EQ(infos[1].parameter_count, 1u);
+  EXPECT_EQ(infos[2].type, StatementType::kCreate);
+}
+
 TEST(ExtractStatementsTest, SeveralStatementsKeepTheirOrderKindsAndTexts) {
   auto infos = ExtractStatements(
       "CREATE TABLE t(i INTEGER);\n"

@@ -43,6 +43,43 @@ TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
   EXPECT_EQ(prepared.Execute(9).RowCount(), 0u);
 }
 
+TEST_F(PreparedStatementTest, InsertReturningRunsAgainWithNewValues) {
+  auto insert = con.Prepare("INSERT INTO t(i, s) VALUES ($1, $2) RETURNING i * 2, s");
+  ASSERT_EQ(insert.ColumnCount(), 2u);
+  Result first = insert.Execute(7, "seven");
+  EXPECT_TRUE(first.ReturnsRows());
+  EXPECT_EQ(first.GetValue(0, 0).GetStored<int32_t>(), 14);
+  Result second = insert.Execute(8, "eight");
+  EXPECT_EQ(second.GetValue(1, 0).GetString(), "eight");
+  EXPECT_EQ(CountWhere("i >= 7"), 2);
+}
+
+TEST_F(PreparedStatementTest, AlterTableIsSeenByTheNextExecution) {
+  auto star = con.Prepare("SELECT * FROM t WHERE i = ?");
+  auto by_name = con.Prepare("SELECT s FROM t WHERE i = ?");
+  EXPECT_EQ(star.Execute(1).ColumnCount(), 3u);
+  con.Execute("ALTER TABLE t ADD COLUMN extra INTEGER DEFAULT 42");
+  Result wide = star.Execute(1);
+  ASSERT_EQ(wide.ColumnCount(), 4u);
+  EXPECT_EQ(wide.ColumnName(3), "extra");
+  EXPECT_EQ(wide.GetValue(3, 0).GetStored<int32_t>(), 42);
+  con.Execute("ALTER TABLE t RENAME COLUMN s TO name");
+  EXPECT_THROW(by_name.Execute(1), BinderError);
+  con.Execute("ALTER TABLE t DROP COLUMN d");
+  Result narrow = star.Execute(2);
+  ASSERT_EQ(narrow.ColumnCount(), 3u);
+  EXPECT_EQ(narrow.GetValue(1, 0).GetString(), "two");
+}
+
+TEST_F(PreparedStatementTest, ListParameterElementsAreCastToTheListType) {
+  con.Execute("CREATE TABLE l(v INTEGER[])");
+  auto insert = con.Prepare("INSERT INTO l VALUES ($1)");
+  insert.Execute(
+      Value::List(LogicalType(TypeId::kInteger), {Value::Varchar("1"), Value::BigInt(2)}));
+  EXPECT_EQ(con.Query("SELECT v[1] + v[2] FROM l").GetValue(0, 0).GetStored<int32_t>(), 3);
+  EXPECT_THROW(Value::List(LogicalType(TypeId::kInteger), {Value::Varchar("x")}), ConversionError);
+}
+
 TEST_F(PreparedStatementTest, NamedParametersBindByName) {
   auto prepared =
       con.Prepare("SELECT count(*) FROM t WHERE i >= $low AND i <= $high AND i <> $low");

@@ -59,7 +59,7 @@ TEST(ParseSqlTest, UnterminatedStringIsAParserError) {
 TEST(ParseSqlTest, UnsupportedClausesAreNotImplemented) {
   EXPECT_THROW(ParseSql("WITH RECURSIVE c AS (SELECT 1) SELECT * FROM c"), NotImplementedError);
   try {
-    ParseSql("UPDATE t SET i = 1 RETURNING i");
+    ParseSql("INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING");
     FAIL();
   } catch (const NotImplementedError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("not implemented: ", 0), 0u) << e.what();
@@ -112,6 +112,57 @@ TEST(RewriteEmptyInListsTest, OnlyEmptyListsAfterIn) {
             "SELECT x not in (SELECT NULL WHERE false) FROM t");
   EXPECT_EQ(RewriteEmptyInLists("SELECT f(), 'in ()' FROM t"), "SELECT f(), 'in ()' FROM t");
   EXPECT_EQ(RewriteEmptyInLists("SELECT 1 IN (2)"), "SELECT 1 IN (2)");
+}
+
+}  // namespace teal
+
+namespace teal {
+
+TEST(RewriteFromFirstTest, BareFromBecomesSelectStar) {
+  EXPECT_EQ(RewriteFromFirst("FROM t"), "SELECT * FROM t");
+  EXPECT_EQ(RewriteFromFirst("from t where a > 1 limit 2"), "SELECT * from t where a > 1 limit 2");
+  EXPECT_EQ(RewriteFromFirst("SELECT * FROM (FROM t) AS s"),
+            "SELECT * FROM (SELECT * FROM t) AS s");
+}
+
+TEST(RewriteFromFirstTest, SelectAfterTheFromItemsMovesInFront) {
+  EXPECT_EQ(RewriteFromFirst("FROM t JOIN u ON t.a = u.a SELECT t.a, u.b WHERE t.a > 1"),
+            "SELECT t.a, u.b FROM t JOIN u ON t.a = u.a WHERE t.a > 1");
+  EXPECT_EQ(RewriteFromFirst("FROM t SELECT a UNION ALL FROM u"),
+            "SELECT a FROM t UNION ALL SELECT * FROM u");
+  EXPECT_EQ(RewriteFromFirst("WITH c AS (FROM t SELECT a) FROM c"),
+            "WITH c AS (SELECT a FROM t) SELECT * FROM c");
+  EXPECT_EQ(RewriteFromFirst("FROM t SELECT (SELECT max(x) FROM u), f(a)"),
+            "SELECT (SELECT max(x) FROM u), f(a) FROM t");
+}
+
+TEST(RewriteFromFirstTest, OrdinaryFromClausesStringsAndCommentsStay) {
+  for (const char* sql :
+       {"SELECT count(*) FROM t", "DELETE FROM t", "UPDATE t SET a = 1 FROM u",
+        "SELECT trim(FROM s)", "SELECT substring(s FROM 2)", "SELECT 1 IS DISTINCT FROM 2",
+        "SELECT 'FROM t'", "SELECT \"FROM\" FROM t", "SELECT 1 -- FROM t",
+        "WITH c AS (SELECT 1) SELECT f(x) FROM c", "INSERT INTO t SELECT * FROM u"}) {
+    EXPECT_EQ(RewriteFromFirst(sql), sql);
+  }
+  EXPECT_EQ(RewriteFromFirst("/* c */ FROM t -- FROM u"), "/* c */ SELECT * FROM t -- FROM u");
+}
+
+}  // namespace teal
+
+namespace teal {
+
+TEST(RewriteListLiteralsTest, BracketsAfterAnyExpressionKeywordBecomeArrays) {
+  EXPECT_EQ(RewriteListLiterals("SELECT DISTINCT [1]"), "SELECT DISTINCT ARRAY[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT CASE [1] WHEN [1] THEN 1 END"),
+            "SELECT CASE ARRAY[1] WHEN ARRAY[1] THEN 1 END");
+  EXPECT_EQ(RewriteListLiterals("SELECT 1 WHERE [1] = [1]"), "SELECT 1 WHERE ARRAY[1] = ARRAY[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT [2] BETWEEN [1] AND [3]"),
+            "SELECT ARRAY[2] BETWEEN ARRAY[1] AND ARRAY[3]");
+  EXPECT_EQ(
+      RewriteListLiterals("SELECT 1 FROM t JOIN u ON [1] = u.l GROUP BY [1] HAVING [1] = [1]"),
+      "SELECT 1 FROM t JOIN u ON ARRAY[1] = u.l GROUP BY ARRAY[1] HAVING ARRAY[1] = ARRAY[1]");
+  // A name before `[` is still a subscript, also a name that is an unreserved keyword.
+  EXPECT_EQ(RewriteListLiterals("SELECT l[1], name[2] FROM t"), "SELECT l[1], name[2] FROM t");
 }
 
 }  // namespace teal

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "teal/error.hpp"
+
 namespace teal {
 
 TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
@@ -178,6 +180,64 @@ TEST(DataTableTest, UpdateCopiesVectorsThatAScanStillHolds) {
   EXPECT_EQ(now.data[0].Values<string_t>()[5].View(), "a new value, longer than 12");
   EXPECT_FALSE(now.data[0].RowIsValid(9));
   EXPECT_EQ(now.data[0].Values<string_t>()[6].View(), "string number 6");
+}
+
+}  // namespace teal
+
+namespace teal {
+namespace {
+std::unique_ptr<DataTable> IntegerTable(idx_t rows) {
+  auto table = std::make_unique<DataTable>(std::vector<LogicalType>{LogicalType(TypeId::kBigInt)});
+  DataChunk chunk({LogicalType(TypeId::kBigInt)});
+  for (idx_t i = 0; i < rows; i++) chunk.data[0].Values<int64_t>()[i] = static_cast<int64_t>(i);
+  chunk.SetCardinality(rows);
+  table->Append(chunk);
+  return table;
+}
+
+std::vector<Value> Column(const DataTable& table, idx_t column) {
+  std::vector<Value> values;
+  TableScanState state;
+  DataChunk out(std::vector<LogicalType>{table.Types()[column]}, 0);
+  while (table.Scan(state, {column}, out)) {
+    for (idx_t i = 0; i < out.size(); i++) values.push_back(out.GetValue(0, i));
+  }
+  return values;
+}
+}  // namespace
+
+TEST(DataTableAlterTest, AddedColumnIsFilledAndDeletionsCarryOver) {
+  auto table = IntegerTable(10);
+  table->Delete({3, 4});
+  auto altered = table->WithColumnAdded(LogicalType(TypeId::kVarchar), Value::Varchar("fill"));
+  EXPECT_EQ(altered->RowCount(), 8u);
+  auto filled = Column(*altered, 1);
+  ASSERT_EQ(filled.size(), 8u);
+  for (const auto& v : filled) EXPECT_EQ(v.GetString(), "fill");
+  EXPECT_EQ(Column(*altered, 0)[3].GetStored<int64_t>(), 5);
+}
+
+TEST(DataTableAlterTest, TheOldTableRefusesWritesButKeepsItsRows) {
+  auto table = IntegerTable(5);
+  auto altered = table->WithColumnAdded(LogicalType(TypeId::kInteger), Value(TypeId::kInteger));
+  DataChunk chunk({LogicalType(TypeId::kBigInt)});
+  chunk.SetCardinality(1);
+  EXPECT_THROW(table->Append(chunk), TransactionError);
+  EXPECT_THROW(table->Delete({0}), TransactionError);
+  EXPECT_EQ(Column(*table, 0).size(), 5u);
+  EXPECT_EQ(altered->RowCount(), 5u);
+}
+
+TEST(DataTableAlterTest, UpdatesOfTheNewTableDoNotReachTheSharedVectors) {
+  auto table = IntegerTable(4);
+  auto wide = table->WithColumnAdded(LogicalType(TypeId::kBigInt), Value::BigInt(7));
+  auto narrow = wide->WithColumnDropped(0);  // keeps the filled column, shares its vector
+  DataChunk values({LogicalType(TypeId::kBigInt)});
+  values.data[0].Values<int64_t>()[0] = 99;
+  values.SetCardinality(1);
+  narrow->Update({2}, {0}, values);
+  EXPECT_EQ(Column(*narrow, 0)[2].GetStored<int64_t>(), 99);
+  EXPECT_EQ(Column(*wide, 1)[2].GetStored<int64_t>(), 7);
 }
 
 }  // namespace teal

@@ -1,0 +1,68 @@
+// SequenceEntry: option defaults and checks, and the step with wrap-around.
+#include "catalog/sequence.hpp"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+SequenceEntry::SequenceEntry(std::string name, const SequenceOptions& options)
+    : name_(std::move(name)), increment_(options.increment), cycle_(options.cycle) {
+  if (increment_ == 0) {
+    throw BinderError(fmt::format("INCREMENT of sequence \"{}\" must not be zero", name_));
+  }
+  // PostgreSQL's defaults: an ascending sequence runs from 1 up, a descending one from -1
+  // down, each to the end of BIGINT.
+  const bool ascending = increment_ > 0;
+  min_ = options.min_value.value_or(ascending ? 1 : std::numeric_limits<int64_t>::min());
+  max_ = options.max_value.value_or(ascending ? std::numeric_limits<int64_t>::max() : -1);
+  if (min_ >= max_) {
+    throw BinderError(fmt::format(
+        "MINVALUE ({}) of sequence \"{}\" must be less than MAXVALUE ({})", min_, name_, max_));
+  }
+  start_ = options.start.value_or(ascending ? min_ : max_);
+  if (start_ < min_ || start_ > max_) {
+    throw BinderError(fmt::format("START value ({}) of sequence \"{}\" must be between {} and {}",
+                                  start_, name_, min_, max_));
+  }
+}
+
+int64_t SequenceEntry::Next() {
+  std::lock_guard<std::mutex> guard(lock_);
+  int64_t value = start_;
+  if (last_) {
+    // In 128 bits, so a step past the end of BIGINT is seen rather than wrapped.
+    __int128 next = static_cast<__int128>(*last_) + increment_;
+    if (exhausted_ || next > max_ || next < min_) {
+      if (!cycle_) {
+        exhausted_ = true;
+        throw OutOfRangeError(fmt::format("nextval: sequence \"{}\" has reached its {} ({})", name_,
+                                          increment_ > 0 ? "maximum value" : "minimum value",
+                                          increment_ > 0 ? max_ : min_));
+      }
+      next = increment_ > 0 ? min_ : max_;
+    }
+    value = static_cast<int64_t>(next);
+  }
+  last_ = value;
+  return value;
+}
+
+int64_t SequenceEntry::Current() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  if (!last_) {
+    throw InvalidInputError(
+        fmt::format("currval: sequence \"{}\" has no value yet: call nextval first", name_));
+  }
+  return *last_;
+}
+
+std::string SequenceEntry::OptionsSql() const {
+  return fmt::format(" INCREMENT BY {} MINVALUE {} MAXVALUE {} START WITH {}{}", increment_, min_,
+                     max_, start_, cycle_ ? " CYCLE" : "");
+}
+
+}  // namespace teal
