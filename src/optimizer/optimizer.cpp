@@ -13,6 +13,7 @@ namespace {
 void RunRules(LogicalOperator& plan) {
   FoldConstants(plan);
   PushDownFilters(plan);
+  OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);
   PruneColumns(plan);
 }

@@ -16,6 +16,10 @@ void FoldConstants(LogicalOperator& plan);
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);
 
+/// Rule: rebuilds trees of inner joins left-deep, largest relation first, then the
+/// smallest connected one at each step (join_order.cpp).
+void OrderJoins(LogicalOperator& plan);
+
 /// Rule: a filter conjunct `x IN (c1, …, cn)` with many constants becomes a semi join of
 /// the filter's input with the constants, probed through a hash table
 /// (in_list_to_semi_join.cpp).

@@ -5,6 +5,7 @@
 
 #include "function/function.hpp"
 #include "parser/parser.hpp"
+#include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -1593,10 +1594,25 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         join->condition = BindBoolean(BindExpression(*ref.condition, scope), "a join condition");
         scope.clause = clause;
       }
+      if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
       return join;
     }
   }
   throw InternalError("unknown table reference kind");
+}
+
+void Binder::LocalizeJoinCondition(Expression& condition, idx_t offset, const TableRef& ref) {
+  // Columns are bound at their place in the whole FROM clause; the join evaluates its
+  // condition over its own rows, which start at `offset`. Tables to the left of the
+  // join are visible in the scope but not to its condition (as in PostgreSQL).
+  ForEachColumn(condition, [&](idx_t c) {
+    if (c < offset) {
+      throw BinderError(
+          fmt::format("the condition of a JOIN can only use the columns of its own two sides: {}",
+                      ref.condition ? ref.condition->ToString() : std::string("USING")));
+    }
+  });
+  RemapColumns(condition, [&](idx_t c) { return c - offset; });
 }
 
 ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_first,

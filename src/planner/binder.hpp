@@ -80,6 +80,9 @@ class Binder {
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
   /// no common column); each pair's second column is merged into the first.
+  /// Renumbers a join condition bound over the whole FROM clause to the join's own rows
+  /// (which start at column `offset`); a column left of the join is an error.
+  void LocalizeJoinCondition(Expression& condition, idx_t offset, const TableRef& ref);
   ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
