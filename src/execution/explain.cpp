@@ -38,6 +38,15 @@ std::string JoinName(JoinType type) {
   return "?";
 }
 
+std::string OrderKeys(const std::vector<OrderKey>& keys) {
+  std::string out;
+  for (const auto& key : keys) {
+    out += fmt::format("{}#{} {} NULLS {}", out.empty() ? "" : ", ", key.column,
+                       key.descending ? "DESC" : "ASC", key.nulls_first ? "FIRST" : "LAST");
+  }
+  return out;
+}
+
 std::string Details(const LogicalOperator& op) {
   switch (op.kind) {
     case LogicalKind::kGet: {
@@ -81,13 +90,13 @@ std::string Details(const LogicalOperator& op) {
                                                                      : "EXCEPT";
       return fmt::format("{}{}", name, set.all ? " ALL" : "");
     }
-    case LogicalKind::kOrder: {
-      std::string out;
-      for (const auto& key : static_cast<const LogicalOrder&>(op).keys) {
-        out += fmt::format("{}#{} {} NULLS {}", out.empty() ? "" : ", ", key.column,
-                           key.descending ? "DESC" : "ASC", key.nulls_first ? "FIRST" : "LAST");
-      }
-      return out;
+    case LogicalKind::kOrder:
+      return OrderKeys(static_cast<const LogicalOrder&>(op).keys);
+    case LogicalKind::kTopN: {
+      const auto& top = static_cast<const LogicalTopN&>(op);
+      std::string out = fmt::format("LIMIT {}", top.limit);
+      if (top.offset) out += fmt::format(" OFFSET {}", top.offset);
+      return out + "; " + OrderKeys(top.keys);
     }
     case LogicalKind::kDistinctOn: {
       std::string out;

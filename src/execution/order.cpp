@@ -65,13 +65,8 @@ void PhysicalOrder::Sink(DataChunk& input, SinkState& state) const {
   sink.chunks.push_back(std::move(copy));
 }
 
-void PhysicalOrder::Finalize(SinkState& state) const {
-  auto& sink = static_cast<OrderSink&>(state);
-  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(sink.rows, 1));
-  for (const auto& chunk : sink.chunks) sink.all->Append(*chunk);
-  sink.chunks.clear();
-  const DataChunk& all = *sink.all;
-
+void SortRows(const DataChunk& rows, const std::vector<OrderKey>& order_keys,
+              std::vector<sel_t>& order) {
   struct Key {
     const Vector* vector;
     RowCompare compare;
@@ -79,13 +74,13 @@ void PhysicalOrder::Finalize(SinkState& state) const {
     bool nulls_first;
   };
   std::vector<Key> keys;
-  for (const auto& k : keys_) {
-    keys.push_back({&all.data[k.column], ComparatorFor(all.data[k.column].Type()), k.descending,
+  for (const auto& k : order_keys) {
+    keys.push_back({&rows.data[k.column], ComparatorFor(rows.data[k.column].Type()), k.descending,
                     k.nulls_first});
   }
-  sink.order.resize(sink.rows);
-  for (idx_t i = 0; i < sink.rows; i++) sink.order[i] = static_cast<sel_t>(i);
-  std::stable_sort(sink.order.begin(), sink.order.end(), [&](sel_t a, sel_t b) {
+  order.resize(rows.size());
+  for (idx_t i = 0; i < rows.size(); i++) order[i] = static_cast<sel_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](sel_t a, sel_t b) {
     for (const auto& key : keys) {
       bool av = key.vector->RowIsValid(a), bv = key.vector->RowIsValid(b);
       if (!av || !bv) {
@@ -98,6 +93,14 @@ void PhysicalOrder::Finalize(SinkState& state) const {
     }
     return false;
   });
+}
+
+void PhysicalOrder::Finalize(SinkState& state) const {
+  auto& sink = static_cast<OrderSink&>(state);
+  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(sink.rows, 1));
+  for (const auto& chunk : sink.chunks) sink.all->Append(*chunk);
+  sink.chunks.clear();
+  SortRows(*sink.all, keys_, sink.order);
 }
 
 namespace {

@@ -8,6 +8,9 @@
 
 namespace teal {
 
+/// The row numbers of `rows` in the order of `keys` (stable: ties keep their order).
+void SortRows(const DataChunk& rows, const std::vector<OrderKey>& keys, std::vector<sel_t>& order);
+
 class PhysicalOrder : public PhysicalOperator {
  public:
   PhysicalOrder(std::vector<LogicalType> types, std::vector<OrderKey> keys)

@@ -16,6 +16,7 @@ void RunRules(LogicalOperator& plan) {
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);
   PruneColumns(plan);
+  UseTopN(plan);
 }
 
 void CollectSubqueryPlans(const Expression& e, std::vector<const LogicalOperator*>& plans) {

@@ -28,4 +28,8 @@ void RewriteInListsAsSemiJoins(LogicalOperator& plan);
 /// Rule: drops the columns no operator above reads, from scans up (projection_pruning.cpp).
 void PruneColumns(LogicalOperator& plan);
 
+/// Rule: LIMIT over ORDER BY becomes one top-N operator (top_n.cpp). Runs last: the
+/// other rules do not know top-N operators.
+void UseTopN(LogicalOperator& plan);
+
 }  // namespace teal

@@ -26,7 +26,8 @@ enum class LogicalKind {
   kDelete,
   kUpdate,
   kRange,
-  kDistinctOn
+  kDistinctOn,
+  kTopN
 };
 
 struct LogicalOperator {
@@ -111,6 +112,15 @@ struct LogicalOrder : LogicalOperator {
 struct LogicalDistinctOn : LogicalOperator {
   LogicalDistinctOn() : LogicalOperator(LogicalKind::kDistinctOn) {}
   std::vector<idx_t> columns;
+};
+
+/// ORDER BY `keys` LIMIT `limit` OFFSET `offset` in one operator (made by the optimizer
+/// from a LIMIT over an ORDER BY).
+struct LogicalTopN : LogicalOperator {
+  LogicalTopN() : LogicalOperator(LogicalKind::kTopN) {}
+  std::vector<OrderKey> keys;
+  idx_t limit = 0;
+  idx_t offset = 0;
 };
 
 struct LogicalLimit : LogicalOperator {

@@ -1,0 +1,40 @@
+// PhysicalTopN: ORDER BY … LIMIT n [OFFSET m] without sorting every row. The sink keeps
+// the first n + m rows seen so far in key order and compacts whenever as many new rows
+// have arrived (sort the kept and new rows, keep the first n + m), so memory stays
+// O(n + m) and the work O(rows · log(n + m)) amortised. Ties keep their input order, as
+// ORDER BY does. The source then emits rows m … n + m - 1.
+#pragma once
+
+#include "execution/physical_operator.hpp"
+#include "planner/logical_operator.hpp"
+
+namespace teal {
+
+class PhysicalTopN : public PhysicalOperator {
+ public:
+  PhysicalTopN(std::vector<LogicalType> types, std::vector<OrderKey> keys, idx_t limit,
+               idx_t offset)
+      : PhysicalOperator(std::move(types)),
+        keys_(std::move(keys)),
+        limit_(limit),
+        offset_(offset) {}
+  std::string Name() const override { return "TOP_N"; }
+  bool IsSink() const override { return true; }
+  std::unique_ptr<SinkState> GetSinkState() const override;
+  void Sink(DataChunk& input, SinkState& state) const override;
+  void Finalize(SinkState& state) const override;
+  bool IsSource() const override { return true; }
+  std::unique_ptr<SourceState> GetSourceState() const override;
+  void GetData(DataChunk& chunk, SourceState& state) const override;
+
+ private:
+  struct Kept;
+  /// Sorts the kept and the new rows together and keeps the first limit + offset.
+  void Compact(Kept& kept) const;
+
+  std::vector<OrderKey> keys_;
+  idx_t limit_;
+  idx_t offset_;
+};
+
+}  // namespace teal
