@@ -34,6 +34,8 @@ std::string JoinName(JoinType type) {
       return "SEMI";
     case JoinType::kAnti:
       return "ANTI";
+    case JoinType::kMark:
+      return "MARK";
   }
   return "?";
 }

@@ -2,6 +2,7 @@
 // probe, which walks each probe row's chain a vector of pairs at a time.
 #include "execution/hash_join.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_map>
 
@@ -46,6 +47,7 @@ struct BuildTable : SinkState {
   std::unordered_map<std::string_view, uint32_t> heads;  // key -> first row
   std::vector<uint32_t> next;                            // row -> next row with its key
   std::vector<uint8_t> matched;                          // right/full: row met a probe row
+  bool null_key = false;                                 // some build row's key has a NULL
 };
 
 }  // namespace
@@ -111,8 +113,11 @@ void PhysicalHashJoin::Finalize(SinkState& state) const {
       it->second = static_cast<uint32_t>(i);
     }
   }
-  if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull)
+  if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
     table.matched.assign(total, 0);
+  }
+  table.null_key =
+      std::find(table.key_ends.begin(), table.key_ends.end(), SIZE_MAX) != table.key_ends.end();
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState() const {
@@ -160,13 +165,38 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
     probe.matched[left.Get(kept.Get(i))] = 1;
     if (!matched.empty()) matched[right.Get(kept.Get(i))] = 1;
   }
-  if (join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti || found == 0) return;
+  if (LeftRowsOnly() || found == 0) return;
   if (found < count) pairs.Slice(kept, found);
   output.Reference(pairs);
   output.SetCardinality(found);
 }
 
+void PhysicalHashJoin::EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const {
+  const BuildTable& table = *probe.table;
+  const idx_t count = input.size();
+  const idx_t left_width = children[0]->types.size();
+  output.Initialize(types, std::max<idx_t>(count, 1));
+  SelectionVector none;
+  for (idx_t c = 0; c < left_width; c++) output.data[c].CopyFrom(input.data[c], none, count, 0, 0);
+  Vector& mark = output.data[left_width];
+  const bool empty = table.key_ends.empty();
+  for (idx_t row = 0; row < count; row++) {
+    bool matched = probe.matched[row];
+    bool unknown = !matched && !empty && (probe.key_ends[row] == SIZE_MAX || table.null_key);
+    if (unknown) {
+      mark.SetNull(row);
+    } else {
+      mark.Values<bool>()[row] = matched;
+    }
+  }
+  output.SetCardinality(count);
+}
+
 void PhysicalHashJoin::EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const {
+  if (join_type_ == JoinType::kMark) {
+    EmitMarked(input, output, probe);
+    return;
+  }
   const bool want_matched = join_type_ == JoinType::kSemi;
   SelectionVector pick(std::max<idx_t>(input.size(), 1));
   idx_t count = 0;
@@ -204,8 +234,8 @@ OperatorResult PhysicalHashJoin::Execute(DataChunk& input, DataChunk& output,
       if (it != table.heads.end()) probe.chain[row] = it->second;
       begin = end;
     }
-    // Without a residual, a semi or anti join needs no pairs: a chain is a match.
-    if (!residual_ && (join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti)) {
+    // Without a residual, a semi, anti or mark join needs no pairs: a chain is a match.
+    if (!residual_ && LeftRowsOnly()) {
       for (idx_t row = 0; row < input.size(); row++)
         probe.matched[row] = probe.chain[row] != kNoRow;
       probe.pairs_done = true;
@@ -216,8 +246,7 @@ OperatorResult PhysicalHashJoin::Execute(DataChunk& input, DataChunk& output,
     return OperatorResult::kHaveMoreOutput;
   }
   probe.started = false;
-  if (join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull ||
-      join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti) {
+  if (join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull || LeftRowsOnly()) {
     EmitLeftRows(input, output, probe);
   }
   return OperatorResult::kNeedMoreInput;

@@ -10,6 +10,9 @@
 //                 row paired with (left columns NULL);
 //   semi, anti    the left rows that have (semi) or have not (anti) a pair; only the
 //                 left columns.
+//   mark          every left row and a BOOLEAN, as `key IN (build keys)`: true with a
+//                 pair; else NULL when the probe key or some build key is NULL (and the
+//                 build side has rows); else false. One key, no residual condition.
 // The build table is shared by all probe states; with parallel probes, the "build row
 // matched" flags of right/full joins will need to become atomic.
 #pragma once
@@ -48,8 +51,15 @@ class PhysicalHashJoin : public PhysicalOperator {
   struct Probe;
   /// Fills `output` with up to one vector of (left row, right row) pairs of `input`.
   void EmitPairs(DataChunk& input, DataChunk& output, Probe& probe) const;
-  /// The left rows that end the probe of `input`: unmatched (left, anti) or matched (semi).
+  /// The left rows that end the probe of `input`: unmatched (left, anti), matched (semi),
+  /// or all with their mark (mark).
   void EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const;
+  void EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const;
+  /// Semi, anti and mark joins output the left rows alone (and the mark).
+  bool LeftRowsOnly() const {
+    return join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti ||
+           join_type_ == JoinType::kMark;
+  }
 
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;

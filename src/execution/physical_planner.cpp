@@ -70,11 +70,12 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
         c->children[0]->type == c->children[1]->type) {
       ColumnSide a = SideOf(*c->children[0], left_width);
       ColumnSide b = SideOf(*c->children[1], left_width);
-      if (a == ColumnSide::kRight && b == ColumnSide::kLeft) {
+      if (a == ColumnSide::kRight && (b == ColumnSide::kLeft || b == ColumnSide::kNone)) {
         std::swap(c->children[0], c->children[1]);
         std::swap(a, b);
       }
-      if (a == ColumnSide::kLeft && b == ColumnSide::kRight) {
+      // A left key may read no column (a constant probed with every left row: IN).
+      if ((a == ColumnSide::kLeft || a == ColumnSide::kNone) && b == ColumnSide::kRight) {
         left_keys.push_back(std::move(c->children[0]));
         RemapColumns(*c->children[1], [&](idx_t col) { return col - left_width; });
         right_keys.push_back(std::move(c->children[1]));
@@ -84,6 +85,9 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
     residual.push_back(std::move(c));
   }
   if (left_keys.empty()) return nullptr;
+  if (join.join_type == JoinType::kMark && (left_keys.size() != 1 || !residual.empty())) {
+    throw InternalError("a mark join needs exactly one key and no other condition");
+  }
   return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
                                             std::move(right_keys),
                                             MakeConjunction(std::move(residual)));
@@ -148,8 +152,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
         op = std::move(hash);
-      } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti) {
-        throw InternalError("a semi or anti join without equality keys");
+      } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti ||
+                 join.join_type == JoinType::kMark) {
+        throw InternalError("a semi, anti or mark join without equality keys");
       } else {
         op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
                                                       std::move(condition));

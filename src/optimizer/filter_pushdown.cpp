@@ -111,6 +111,10 @@ JoinRoutes RoutesFor(JoinType type) {
     case JoinType::kInner:
     case JoinType::kCross:
       return {true, true, true, true, true};
+    case JoinType::kMark:
+      // The mark depends on every right row (a NULL key makes it NULL): the condition
+      // stays whole. Its mark column is to the right of the left side.
+      return {true, false, false, false, false};
     case JoinType::kLeft:
     case JoinType::kSemi:
     case JoinType::kAnti:

@@ -12,6 +12,7 @@ namespace {
 
 void RunRules(LogicalOperator& plan) {
   FoldConstants(plan);
+  RewriteInSubqueriesAsMarkJoins(plan);
   PushDownFilters(plan);
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);

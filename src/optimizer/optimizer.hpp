@@ -12,6 +12,10 @@ void Optimize(LogicalOperator& plan);
 /// Rule: replaces every deterministic expression that reads no column by its value.
 void FoldConstants(LogicalOperator& plan);
 
+/// Rule: an uncorrelated `x IN (SELECT …)` in a projection or filter becomes a mark join
+/// of the operator's input with the subquery (subquery_to_mark_join.cpp).
+void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan);
+
 /// Rule: moves filter conjuncts down to the lowest operator where they are still right,
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);

@@ -122,8 +122,12 @@ ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required) {
   auto& right = *join.children[1];
   const idx_t left_width = left.types.size();
   const bool left_only = join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti;
+  const bool mark = join.join_type == JoinType::kMark;
   std::vector<bool> all(left_width + right.types.size(), false);
-  std::copy(required.begin(), required.end(), all.begin());
+  // A mark join's output is the left side and its mark, which always stays.
+  std::copy(required.begin(),
+            required.begin() + static_cast<std::ptrdiff_t>(mark ? left_width : required.size()),
+            all.begin());
   if (join.condition) Require(*join.condition, all);
   auto split = static_cast<std::ptrdiff_t>(left_width);
   ColumnMap left_map = Prune(left, std::vector<bool>(all.begin(), all.begin() + split));
@@ -133,6 +137,12 @@ ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required) {
   for (idx_t c : right_map) joined.push_back(c == kInvalidIndex ? c : new_left_width + c);
   if (join.condition) Renumber(*join.condition, joined);
   join.types = left.types;
+  if (mark) {
+    join.types.emplace_back(TypeId::kBoolean);
+    ColumnMap out = left_map;
+    out.push_back(new_left_width);
+    return out;
+  }
   if (!left_only) join.types.insert(join.types.end(), right.types.begin(), right.types.end());
   return left_only ? left_map : joined;
 }

@@ -42,8 +42,9 @@ struct OrderTerm {
 struct SelectStatement;
 
 enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };
-/// kSemi and kAnti (the left rows with / without a match) come only from the optimizer.
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti };
+/// kSemi and kAnti (the left rows with / without a match) and kMark (every left row with
+/// a BOOLEAN: whether it has a match, with IN's NULL rules) come only from the optimizer.
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
 
 /// An item of FROM: a table, a join of two items, or a subquery.
 struct TableRef {

@@ -1,0 +1,84 @@
+// IN subqueries to mark joins: `x IN (SELECT y …)` (or x = ANY (…)) that reads nothing of
+// the query around it, in a SELECT list or a WHERE/HAVING filter, becomes a mark join of
+// the operator's input with the subquery's rows: one hash table built from the subquery,
+// one probe per row, the answer (with IN's NULL rules) as a new BOOLEAN column that the
+// expression then reads. The subquery's plan is copied into the query's plan, so the
+// other rules optimise it with the rest.
+#include "optimizer/optimizer.hpp"
+#include "planner/plan_copy.hpp"
+
+namespace teal {
+
+namespace {
+
+bool IsUncorrelatedIn(const Expression& e) {
+  if (e.kind != BoundKind::kSubquery) return false;
+  const BoundSubquery& sub = *e.subquery;
+  return sub.kind == SubqueryKind::kAny && sub.op == CompareOp::kEqual && sub.correlated == 0 &&
+         sub.plan->types.size() == 1 && e.children.size() == 1 &&
+         e.children[0]->type == sub.plan->types[0];
+}
+
+/// Replaces the uncorrelated IN subqueries in `e` by the mark columns of joins stacked
+/// on `input`.
+void Replace(ExpressionPtr& e, LogicalOperatorPtr& input) {
+  if (!IsUncorrelatedIn(*e)) {
+    for (auto& child : e->children) Replace(child, input);
+    return;
+  }
+  const idx_t width = input->types.size();
+  const LogicalType key_type = e->subquery->plan->types[0];
+  auto join = std::make_unique<LogicalJoin>();
+  join->join_type = JoinType::kMark;
+  join->types = input->types;
+  join->types.emplace_back(TypeId::kBoolean);
+  auto condition = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+  condition->op = CompareOp::kEqual;
+  condition->children.push_back(std::move(e->children[0]));
+  condition->children.push_back(MakeColumnRef(width, key_type));
+  join->condition = std::move(condition);
+  join->children.push_back(std::move(input));
+  join->children.push_back(CopyPlan(*e->subquery->plan));
+  input = std::move(join);
+  std::string alias = e->alias;
+  e = MakeColumnRef(width, LogicalType(TypeId::kBoolean), std::move(alias));
+}
+
+/// Rewrites the expressions of `op` (a projection or filter); true when its input got
+/// mark columns.
+bool RewriteExpressions(LogicalOperator& op, std::vector<ExpressionPtr>& expressions) {
+  const idx_t width = op.children[0]->types.size();
+  for (auto& e : expressions) Replace(e, op.children[0]);
+  return op.children[0]->types.size() != width;
+}
+
+void Rewrite(LogicalOperatorPtr& slot) {
+  for (auto& child : slot->children) Rewrite(child);
+  if (slot->kind == LogicalKind::kProjection) {
+    RewriteExpressions(*slot, static_cast<LogicalProjection&>(*slot).expressions);
+  } else if (slot->kind == LogicalKind::kFilter) {
+    const std::vector<LogicalType> types = slot->types;
+    if (!RewriteExpressions(*slot, static_cast<LogicalFilter&>(*slot).expressions)) return;
+    // The filter passes its input's columns on: drop the marks again above it.
+    slot->types = slot->children[0]->types;
+    auto projection = std::make_unique<LogicalProjection>();
+    projection->types = types;
+    for (idx_t c = 0; c < types.size(); c++) {
+      projection->expressions.push_back(MakeColumnRef(c, types[c]));
+    }
+    projection->children.push_back(std::move(slot));
+    slot = std::move(projection);
+  }
+}
+
+}  // namespace
+
+void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan) {
+  for (auto& child : plan.children) Rewrite(child);
+  // The root stays where it is: a projection's input may change, a filter's may not.
+  if (plan.kind == LogicalKind::kProjection) {
+    RewriteExpressions(plan, static_cast<LogicalProjection&>(plan).expressions);
+  }
+}
+
+}  // namespace teal

@@ -1,0 +1,122 @@
+// CopyPlan: one copy function per logical operator kind.
+#include "planner/plan_copy.hpp"
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+std::vector<ExpressionPtr> CopyAll(const std::vector<ExpressionPtr>& list) {
+  std::vector<ExpressionPtr> out;
+  for (const auto& e : list) out.push_back(e->Copy());
+  return out;
+}
+
+template <class T>
+std::unique_ptr<T> CopyNode(const LogicalOperator& op) {
+  const auto& from = static_cast<const T&>(op);
+  auto to = std::make_unique<T>();
+  to->types = from.types;
+  return to;
+}
+
+LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
+  switch (op.kind) {
+    case LogicalKind::kGet: {
+      auto to = CopyNode<LogicalGet>(op);
+      const auto& from = static_cast<const LogicalGet&>(op);
+      to->table = from.table;
+      to->column_ids = from.column_ids;
+      return to;
+    }
+    case LogicalKind::kDummyScan:
+      return CopyNode<LogicalDummyScan>(op);
+    case LogicalKind::kValues: {
+      auto to = CopyNode<LogicalValues>(op);
+      for (const auto& row : static_cast<const LogicalValues&>(op).rows) {
+        to->rows.push_back(CopyAll(row));
+      }
+      return to;
+    }
+    case LogicalKind::kFilter: {
+      auto to = CopyNode<LogicalFilter>(op);
+      to->expressions = CopyAll(static_cast<const LogicalFilter&>(op).expressions);
+      return to;
+    }
+    case LogicalKind::kProjection: {
+      auto to = CopyNode<LogicalProjection>(op);
+      to->expressions = CopyAll(static_cast<const LogicalProjection&>(op).expressions);
+      return to;
+    }
+    case LogicalKind::kAggregate: {
+      auto to = CopyNode<LogicalAggregate>(op);
+      const auto& from = static_cast<const LogicalAggregate&>(op);
+      to->groups = CopyAll(from.groups);
+      to->aggregates = CopyAll(from.aggregates);
+      return to;
+    }
+    case LogicalKind::kJoin: {
+      auto to = CopyNode<LogicalJoin>(op);
+      const auto& from = static_cast<const LogicalJoin&>(op);
+      to->join_type = from.join_type;
+      if (from.condition) to->condition = from.condition->Copy();
+      return to;
+    }
+    case LogicalKind::kSetOperation: {
+      auto to = CopyNode<LogicalSetOperation>(op);
+      const auto& from = static_cast<const LogicalSetOperation&>(op);
+      to->operation = from.operation;
+      to->all = from.all;
+      return to;
+    }
+    case LogicalKind::kOrder: {
+      auto to = CopyNode<LogicalOrder>(op);
+      to->keys = static_cast<const LogicalOrder&>(op).keys;
+      return to;
+    }
+    case LogicalKind::kDistinctOn: {
+      auto to = CopyNode<LogicalDistinctOn>(op);
+      to->columns = static_cast<const LogicalDistinctOn&>(op).columns;
+      return to;
+    }
+    case LogicalKind::kTopN: {
+      auto to = CopyNode<LogicalTopN>(op);
+      const auto& from = static_cast<const LogicalTopN&>(op);
+      to->keys = from.keys;
+      to->limit = from.limit;
+      to->offset = from.offset;
+      return to;
+    }
+    case LogicalKind::kLimit: {
+      auto to = CopyNode<LogicalLimit>(op);
+      const auto& from = static_cast<const LogicalLimit&>(op);
+      to->limit = from.limit;
+      to->offset = from.offset;
+      return to;
+    }
+    case LogicalKind::kRange: {
+      auto to = CopyNode<LogicalRange>(op);
+      const auto& from = static_cast<const LogicalRange&>(op);
+      to->start = from.start;
+      to->step = from.step;
+      to->count = from.count;
+      return to;
+    }
+    case LogicalKind::kInsert:
+    case LogicalKind::kDelete:
+    case LogicalKind::kUpdate:
+      break;
+  }
+  throw InternalError("CopyPlan of a writing operator");
+}
+
+}  // namespace
+
+LogicalOperatorPtr CopyPlan(const LogicalOperator& plan) {
+  auto copy = CopyOperator(plan);
+  for (const auto& child : plan.children) copy->children.push_back(CopyPlan(*child));
+  return copy;
+}
+
+}  // namespace teal
