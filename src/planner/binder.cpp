@@ -1911,7 +1911,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   }
   for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
   if (insert.on_conflict)
-    logical->on_conflict = BindOnConflict(*insert.on_conflict, *table, insert.alias);
+    logical->on_conflict = BindOnConflict(*insert.on_conflict, *table, insert.alias, targets);
   logical->children.push_back(std::move(child));
   logical->types = {LogicalType(TypeId::kBigInt)};
   if (!insert.returning.empty()) {
@@ -1944,7 +1944,8 @@ std::string ColumnList(const TableEntry& table, const std::vector<idx_t>& column
 
 std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& clause,
                                                        const TableEntry& table,
-                                                       const std::string& alias) {
+                                                       const std::string& alias,
+                                                       const std::vector<idx_t>& supplied) {
   using Action = OnConflictClause::Action;
   const char* what = clause.action == Action::kReplace ? "INSERT OR REPLACE" : "ON CONFLICT";
   std::vector<std::shared_ptr<IndexEntry>> unique;
@@ -2007,8 +2008,10 @@ std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& c
     return std::find(conflict->target.begin(), conflict->target.end(), c) != conflict->target.end();
   };
   if (clause.action == Action::kReplace) {
+    // As in DuckDB: the columns the INSERT supplies (all, without a column list); the
+    // others keep their stored values rather than taking their DEFAULTs.
     for (idx_t c = 0; c < width; c++) {
-      if (is_key(c)) continue;
+      if (is_key(c) || std::find(supplied.begin(), supplied.end(), c) == supplied.end()) continue;
       conflict->columns.push_back(c);
       conflict->values.push_back(MakeColumnRef(width + c, table.columns[c].type));
     }
