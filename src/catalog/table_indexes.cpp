@@ -120,6 +120,17 @@ void PendingKeys::Insert(std::span<const int64_t> row_ids) {
   InsertAll([&](idx_t position) { return row_ids[position]; });
 }
 
+void PendingKeys::Erase(std::span<const int64_t> row_ids) {
+  for (auto& f : indexes_) {
+    idx_t position = 0;
+    for (const auto& keys : f.chunks) {
+      for (idx_t i = 0; i < keys.Count(); i++, position++) {
+        f.index->art->Erase(keys.Key(i), row_ids[position]);
+      }
+    }
+  }
+}
+
 std::shared_ptr<IndexEntry> TableIndexes::Find(std::string_view name) const {
   for (const auto& index : entries_) {
     if (Catalog::Key(index->name) == Catalog::Key(name)) return index;
@@ -145,7 +156,8 @@ bool TableIndexes::Remove(std::string_view name) {
 
 PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* const> chunks,
                                   idx_t first_row, std::string_view what,
-                                  const std::vector<idx_t>* changed) const {
+                                  const std::vector<idx_t>* changed,
+                                  std::span<const idx_t> rows) const {
   PendingKeys pending;
   for (const auto& index : entries_) {
     if (!Affected(*index, changed)) continue;
@@ -171,7 +183,7 @@ PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* 
               fmt::format("{} constraint failed: {} {} (row {} of the {})", index->KindName(),
                           Columns(table, *index),
                           fmt::format(fmt::runtime(problem), KeyText(chunk, index->columns, i)),
-                          first_row + position + 1, what));
+                          (rows.empty() ? first_row + position : rows[position]) + 1, what));
         }
       }
     }

@@ -54,6 +54,9 @@ class PendingKeys {
   void Insert(int64_t first_row);
   /// Inserts every key with row id row_ids[its position in the unit].
   void Insert(std::span<const int64_t> row_ids);
+  /// Takes out again what Insert(row_ids) put in (when a later step of the same change
+  /// fails).
+  void Erase(std::span<const int64_t> row_ids);
 
  private:
   friend class TableIndexes;
@@ -83,10 +86,12 @@ class TableIndexes {
   /// Encodes the keys of `chunks` (full-width rows of `table`, a unit about to be
   /// appended) for every index and checks UNIQUE: against the stored keys and within the
   /// unit. Throws ConstraintError naming table, columns, key and row ("row N of the
-  /// <what>", N = first_row + position + 1) at the first violation. With `changed`, only
-  /// the indexes over one of those columns (an UPDATE's). Call under Lock().
+  /// <what>", N = first_row + position + 1, or rows[position] + 1 when `rows` is given)
+  /// at the first violation. With `changed`, only the indexes over one of those columns
+  /// (an UPDATE's). Call under Lock().
   PendingKeys Prepare(const TableEntry& table, std::span<DataChunk* const> chunks, idx_t first_row,
-                      std::string_view what, const std::vector<idx_t>* changed = nullptr) const;
+                      std::string_view what, const std::vector<idx_t>* changed = nullptr,
+                      std::span<const idx_t> rows = {}) const;
 
   /// Removes the keys of rows `row_ids` (still stored in `storage`) from every index, or
   /// with `changed` from those over one of its columns. Call under Lock(), before the

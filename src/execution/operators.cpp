@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "execution/expression_executor.hpp"
+#include "execution/insert_on_conflict.hpp"
 #include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
 
@@ -170,6 +171,11 @@ void PhysicalInsert::Sink(DataChunk& input, SinkState& state) const {
 
 void PhysicalInsert::Finalize(SinkState& state) const {
   auto& sink = static_cast<InsertSink&>(state);
+  if (on_conflict_) {
+    sink.rows = InsertOnConflict(append_.Table(), *on_conflict_, sink.chunks,
+                                 returning_ ? &sink.returned : nullptr);
+    return;
+  }
   // Copied before the append, which may take the chunks' vectors.
   if (returning_) {
     for (const auto& chunk : sink.chunks) sink.returned.Add(*chunk);

@@ -5,6 +5,7 @@
 #include "catalog/table_append.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/expression.hpp"
+#include "planner/logical_operator.hpp"
 
 namespace teal {
 
@@ -104,14 +105,18 @@ class PhysicalLimit : public PhysicalOperator {
 /// so a failing row leaves the table unchanged. As a source it yields the row count, or
 /// with `returning` the inserted rows (every table column, defaults filled in).
 /// Rows go through TableAppend, the path the Appender uses too: column_map[c] is the
-/// input column of table column c, or kInvalidIndex for its DEFAULT (or NULL).
+/// input column of table column c, or kInvalidIndex for its DEFAULT (or NULL). With
+/// `on_conflict`, rows whose key is taken are left out or update the row they conflict
+/// with (insert_on_conflict.hpp); the count and RETURNING cover inserted and updated rows.
 class PhysicalInsert : public PhysicalOperator {
  public:
-  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map, bool returning)
+  PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map, bool returning,
+                 std::unique_ptr<InsertConflict> on_conflict = nullptr)
       : PhysicalOperator(returning ? table->Types()
                                    : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         append_(std::move(table), std::move(column_map)),
-        returning_(returning) {}
+        returning_(returning),
+        on_conflict_(std::move(on_conflict)) {}
   std::string Name() const override { return "INSERT"; }
   bool IsSink() const override { return true; }
   std::unique_ptr<SinkState> GetSinkState() const override;
@@ -124,6 +129,7 @@ class PhysicalInsert : public PhysicalOperator {
  private:
   TableAppend append_;
   bool returning_;
+  std::unique_ptr<InsertConflict> on_conflict_;
 };
 
 }  // namespace teal

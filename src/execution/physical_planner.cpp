@@ -188,7 +188,17 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     }
     case LogicalKind::kInsert: {
       auto& insert = static_cast<LogicalInsert&>(plan);
-      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning);
+      std::unique_ptr<InsertConflict> on_conflict;
+      if (insert.on_conflict) {
+        on_conflict = std::make_unique<InsertConflict>();
+        on_conflict->target = insert.on_conflict->target;
+        on_conflict->update = insert.on_conflict->update;
+        on_conflict->columns = insert.on_conflict->columns;
+        on_conflict->values = take_all(insert.on_conflict->values);
+        if (insert.on_conflict->where) on_conflict->where = take(insert.on_conflict->where);
+      }
+      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning,
+                                            std::move(on_conflict));
       break;
     }
     case LogicalKind::kRange: {

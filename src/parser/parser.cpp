@@ -239,6 +239,45 @@ std::string RewriteAllClauses(std::string_view sql) {
   return out;
 }
 
+std::string RewriteInsertOr(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 3 < tokens.size(); i++) {
+    bool at_start = i == 0 || tokens[i - 1].word == ";" || tokens[i - 1].word == "explain" ||
+                    tokens[i - 1].word == "analyze";
+    const std::string& how = tokens[i + 2].word;
+    if (!at_start || tokens[i].word != "insert" || tokens[i + 1].word != "or" ||
+        (how != "replace" && how != "ignore") || tokens[i + 3].word != "into") {
+      continue;
+    }
+    // The clause goes before a top-level RETURNING, else after the statement's last token.
+    size_t at = tokens[i + 3].end;
+    int depth = 0;
+    for (size_t j = i + 4; j < tokens.size(); j++) {
+      const std::string& w = tokens[j].word;
+      if (depth == 0 && (w == ";" || w == "returning")) break;
+      if (depth == 0 && w == "on" && j + 1 < tokens.size() && tokens[j + 1].word == "conflict") {
+        throw ParserError(fmt::format("INSERT OR {} cannot have an ON CONFLICT clause",
+                                      how == "replace" ? "REPLACE" : "IGNORE"));
+      }
+      depth += w == "(" ? 1 : w == ")" ? -1 : 0;
+      at = tokens[j].end;
+    }
+    out.append(sql, copied, tokens[i + 1].start - copied);  // "INSERT "
+    out.append(sql, tokens[i + 3].start, at - tokens[i + 3].start);
+    out += how == "replace"
+               ? fmt::format(" ON CONFLICT DO UPDATE SET \"{}\" = NULL", kOrReplaceMarker)
+               : std::string(" ON CONFLICT DO NOTHING");
+    if (at < sql.size() && !std::isspace(static_cast<unsigned char>(sql[at])) && sql[at] != ';') {
+      out += ' ';
+    }
+    copied = at;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 namespace {
 
 bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> words) {
@@ -503,8 +542,8 @@ namespace {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(
-            RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(text))))) {
+      : rewritten_(RewriteEmptyInLists(
+            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

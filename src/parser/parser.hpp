@@ -61,6 +61,17 @@ inline constexpr const char* kAllMarker = "__teal_by_all__";
 /// the clauses. `GROUP BY ALL a, b` (PostgreSQL's set quantifier) is left alone.
 std::string RewriteAllClauses(std::string_view sql);
 
+/// The SET target that stands for INSERT OR REPLACE after RewriteInsertOr.
+inline constexpr const char* kOrReplaceMarker = "__teal_or_replace__";
+
+/// Rewrites DuckDB's (and SQLite's) `INSERT OR IGNORE INTO …` to `INSERT INTO … ON CONFLICT
+/// DO NOTHING` and `INSERT OR REPLACE INTO …` to `INSERT INTO … ON CONFLICT DO UPDATE SET
+/// "__teal_or_replace__" = NULL`, which the transformer turns back into OR REPLACE. The
+/// clause goes before a RETURNING or at the end of the statement (before a trailing
+/// comment). INSERT must start the statement or follow EXPLAIN [ANALYZE]. Throws
+/// ParserError when the statement has an ON CONFLICT clause of its own.
+std::string RewriteInsertOr(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.

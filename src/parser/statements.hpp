@@ -160,6 +160,19 @@ struct DropStatement : SQLStatement {
   bool cascade = false;
 };
 
+/// INSERT … ON CONFLICT [(columns)] DO NOTHING | DO UPDATE SET … [WHERE …], and DuckDB's
+/// INSERT OR IGNORE / INSERT OR REPLACE (rewritten to it before the grammar sees them).
+struct OnConflictClause {
+  /// kReplace: INSERT OR REPLACE, DO UPDATE SET of every column but the conflict key's to
+  /// EXCLUDED.column; the binder spells it out once it knows the key.
+  enum class Action { kNothing, kUpdate, kReplace };
+  Action action = Action::kNothing;
+  std::vector<std::string> target;          // conflict target columns; empty: none given
+  std::vector<std::string> columns;         // DO UPDATE SET targets, in order
+  std::vector<ParsedExpressionPtr> values;  // one per target; kDefault for DEFAULT
+  ParsedExpressionPtr where;                // DO UPDATE … WHERE
+};
+
 struct InsertStatement : SQLStatement {
   InsertStatement() : SQLStatement(StatementType::kInsert) {}
   std::string schema;
@@ -170,6 +183,7 @@ struct InsertStatement : SQLStatement {
   std::string alias;  // INSERT INTO t AS alias: the name RETURNING sees
   /// RETURNING items (a select list over the inserted rows); empty: the row count.
   std::vector<ParsedExpressionPtr> returning;
+  std::unique_ptr<OnConflictClause> on_conflict;
 };
 
 /// DELETE FROM t [AS alias] [WHERE condition]

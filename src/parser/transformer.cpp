@@ -320,7 +320,6 @@ class Transformer {
 
   std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
     if (s.with_clause) throw NotImplementedError("WITH in INSERT");
-    if (s.on_conflict_clause) throw NotImplementedError("INSERT … ON CONFLICT");
     auto insert = std::make_unique<InsertStatement>();
     BaseTableRef table = Table(*s.relation);
     insert->schema = table.schema;
@@ -335,7 +334,44 @@ class Transformer {
     } else {
       insert->select = Select(*s.select_stmt->select_stmt);
     }
+    if (s.on_conflict_clause) insert->on_conflict = OnConflict(*s.on_conflict_clause);
     return insert;
+  }
+
+  std::unique_ptr<OnConflictClause> OnConflict(const PgQuery__OnConflictClause& s) {
+    auto clause = std::make_unique<OnConflictClause>();
+    if (s.infer) {
+      const auto& infer = *s.infer;
+      if (infer.conname && *infer.conname) {
+        throw NotImplementedError("ON CONFLICT ON CONSTRAINT (name the columns instead)");
+      }
+      if (infer.where_clause) throw NotImplementedError("ON CONFLICT (…) WHERE (partial indexes)");
+      for (size_t i = 0; i < infer.n_index_elems; i++) {
+        const auto* node = infer.index_elems[i];
+        if (node->node_case != PG_QUERY__NODE__NODE_INDEX_ELEM || !node->index_elem->name ||
+            !*node->index_elem->name) {
+          throw NotImplementedError("ON CONFLICT target that is not a column");
+        }
+        clause->target.push_back(node->index_elem->name);
+      }
+    }
+    if (s.action == PG_QUERY__ON_CONFLICT_ACTION__ONCONFLICT_NOTHING) return clause;
+    clause->action = OnConflictClause::Action::kUpdate;
+    for (size_t i = 0; i < s.n_target_list; i++) {
+      const auto& target = *s.target_list[i]->res_target;
+      if (target.n_indirection ||
+          (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF)) {
+        throw NotImplementedError("ON CONFLICT DO UPDATE SET (a, b) = … or of a part of a column");
+      }
+      if (std::string_view(target.name) == kOrReplaceMarker) {
+        clause->action = OnConflictClause::Action::kReplace;
+        return clause;
+      }
+      clause->columns.push_back(target.name);
+      clause->values.push_back(Expr(target.val));
+    }
+    if (s.where_clause) clause->where = Expr(s.where_clause);
+    return clause;
   }
 
   /// RETURNING a, b AS c, *: a select list.

@@ -100,6 +100,13 @@ class Binder {
   BoundStatement BindReturning(const std::vector<ParsedExpressionPtr>& items,
                                const TableEntry& table, const std::string& alias,
                                LogicalOperatorPtr plan);
+  /// INSERT … ON CONFLICT against `table` (seen under `alias` in DO UPDATE): the arbiter
+  /// index's columns and the bound SET values and WHERE. `supplied`: the table columns the
+  /// INSERT gives values for (OR REPLACE sets those). BinderError when the table has no
+  /// PRIMARY KEY / UNIQUE constraint, or none over the target columns.
+  std::unique_ptr<InsertConflict> BindOnConflict(const OnConflictClause& clause,
+                                                 const TableEntry& table, const std::string& alias,
+                                                 const std::vector<idx_t>& supplied);
   /// WHERE, the select list, aggregates and the projection on top of `plan`.
   void BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                       BoundStatement& bound, bool resolve_nulls);

@@ -131,6 +131,20 @@ struct LogicalLimit : LogicalOperator {
 
 /// Appends the child's rows to `table`. The child produces one column per entry of
 /// `column_map` with a non-invalid index; other table columns get `defaults[i]`.
+/// INSERT … ON CONFLICT (and INSERT OR IGNORE / OR REPLACE), bound: which index decides
+/// that a proposed row conflicts, and what happens to it then.
+struct InsertConflict {
+  /// The arbiter: the PRIMARY KEY / UNIQUE index over exactly these table columns (in
+  /// ascending order); empty: every such index of the table (DO NOTHING without a target).
+  std::vector<idx_t> target;
+  bool update = false;  // DO UPDATE; else DO NOTHING
+  /// DO UPDATE SET: the table columns and their new values. The values and `where` read a
+  /// row of the existing row's columns followed by the proposed (EXCLUDED) row's columns.
+  std::vector<idx_t> columns;
+  std::vector<ExpressionPtr> values;
+  ExpressionPtr where;  // DO UPDATE … WHERE, or null
+};
+
 struct LogicalInsert : LogicalOperator {
   LogicalInsert() : LogicalOperator(LogicalKind::kInsert) {}
   std::shared_ptr<TableEntry> table;
@@ -138,6 +152,7 @@ struct LogicalInsert : LogicalOperator {
   std::vector<Value> defaults;    // table column -> value when not supplied
   /// Produce the inserted rows (every table column, in table order) instead of the count.
   bool returning = false;
+  std::unique_ptr<InsertConflict> on_conflict;  // null: no ON CONFLICT
 };
 
 }  // namespace teal

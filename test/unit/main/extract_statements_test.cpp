@@ -37,6 +37,16 @@ TEST(ExtractStatementsTest, FromFirstQueriesAreSelects) {
   EXPECT_EQ(infos[2].type, StatementType::kCreate);
 }
 
+TEST(ExtractStatementsTest, InsertOrReplaceAndOnConflictAreInserts) {
+  auto infos = ExtractStatements(
+      "INSERT OR REPLACE INTO t VALUES (?); insert or ignore into t VALUES (1);"
+      "INSERT INTO t VALUES ($1) ON CONFLICT (a) DO UPDATE SET b = excluded.b");
+  ASSERT_EQ(infos.size(), 3u);
+  for (const auto& info : infos) EXPECT_EQ(info.type, StatementType::kInsert);
+  EXPECT_EQ(infos[0].text, "INSERT OR REPLACE INTO t VALUES (?)");
+  EXPECT_EQ(infos[0].parameter_count, 1u);
+}
+
 TEST(ExtractStatementsTest, SeveralStatementsKeepTheirOrderKindsAndTexts) {
   auto infos = ExtractStatements(
       "CREATE TABLE t(i INTEGER);\n"

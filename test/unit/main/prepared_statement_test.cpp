@@ -54,6 +54,21 @@ TEST_F(PreparedStatementTest, InsertReturningRunsAgainWithNewValues) {
   EXPECT_EQ(CountWhere("i >= 7"), 2);
 }
 
+TEST_F(PreparedStatementTest, OnConflictDoUpdateTakesParametersInSetAndWhere) {
+  con.Execute("CREATE TABLE kv(k INTEGER PRIMARY KEY, v VARCHAR)");
+  auto upsert = con.Prepare(
+      "INSERT INTO kv VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = $2 || '!' "
+      "WHERE kv.v <> $3");
+  upsert.Execute(1, "a", "-");
+  upsert.Execute(1, "b", "-");   // updates: 'a' <> '-'
+  upsert.Execute(1, "c", "b!");  // WHERE rejects: the row stays
+  upsert.Execute(2, "d", "-");
+  Result rows = con.Query("SELECT k, v FROM kv ORDER BY k");
+  ASSERT_EQ(rows.RowCount(), 2u);
+  EXPECT_EQ(rows.GetValue(1, 0).GetString(), "b!");
+  EXPECT_EQ(rows.GetValue(1, 1).GetString(), "d");
+}
+
 TEST_F(PreparedStatementTest, AlterTableIsSeenByTheNextExecution) {
   auto star = con.Prepare("SELECT * FROM t WHERE i = ?");
   auto by_name = con.Prepare("SELECT s FROM t WHERE i = ?");

@@ -59,7 +59,7 @@ TEST(ParseSqlTest, UnterminatedStringIsAParserError) {
 TEST(ParseSqlTest, UnsupportedClausesAreNotImplemented) {
   EXPECT_THROW(ParseSql("WITH RECURSIVE c AS (SELECT 1) SELECT * FROM c"), NotImplementedError);
   try {
-    ParseSql("INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING");
+    ParseSql("INSERT INTO t VALUES (1) ON CONFLICT ON CONSTRAINT t_pkey DO NOTHING");
     FAIL();
   } catch (const NotImplementedError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("not implemented: ", 0), 0u) << e.what();
@@ -163,6 +163,37 @@ TEST(RewriteListLiteralsTest, BracketsAfterAnyExpressionKeywordBecomeArrays) {
       "SELECT 1 FROM t JOIN u ON ARRAY[1] = u.l GROUP BY ARRAY[1] HAVING ARRAY[1] = ARRAY[1]");
   // A name before `[` is still a subscript, also a name that is an unreserved keyword.
   EXPECT_EQ(RewriteListLiterals("SELECT l[1], name[2] FROM t"), "SELECT l[1], name[2] FROM t");
+}
+
+}  // namespace teal
+
+namespace teal {
+
+TEST(RewriteInsertOrTest, BecomesOnConflictBeforeReturningOrAtTheEnd) {
+  const std::string replace =
+      std::string(" ON CONFLICT DO UPDATE SET \"") + kOrReplaceMarker + "\" = NULL";
+  EXPECT_EQ(RewriteInsertOr("INSERT OR IGNORE INTO t VALUES (1)"),
+            "INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING");
+  EXPECT_EQ(RewriteInsertOr("insert Or REPLACE into t SELECT * FROM (SELECT 1) s returning *"),
+            "insert into t SELECT * FROM (SELECT 1) s" + replace + " returning *");
+  // RETURNING inside a subquery is not the statement's; a trailing comment stays last.
+  EXPECT_EQ(RewriteInsertOr("INSERT OR IGNORE INTO t (VALUES (1)) -- returning"),
+            "INSERT INTO t (VALUES (1)) ON CONFLICT DO NOTHING -- returning");
+  EXPECT_EQ(RewriteInsertOr("EXPLAIN INSERT OR IGNORE INTO t VALUES (1);"),
+            "EXPLAIN INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING;");
+}
+
+TEST(RewriteInsertOrTest, LeavesOtherTextAlone) {
+  for (const char* sql :
+       {"INSERT INTO t VALUES ('insert or ignore into')", "SELECT 'INSERT OR REPLACE INTO t'",
+        "-- INSERT OR IGNORE INTO t\nSELECT 1", "SELECT \"insert\" or \"replace\" FROM t"}) {
+    EXPECT_EQ(RewriteInsertOr(sql), sql);
+  }
+}
+
+TEST(RewriteInsertOrTest, RejectsAnOnConflictClauseOfItsOwn) {
+  EXPECT_THROW(RewriteInsertOr("INSERT OR IGNORE INTO t VALUES (1) ON CONFLICT DO NOTHING"),
+               ParserError);
 }
 
 }  // namespace teal
