@@ -59,7 +59,9 @@ std::string Details(const LogicalOperator& op) {
         columns += (i ? ", " : "") +
                    (c == kRowIdColumn ? std::string("rowid") : get.table->columns[c].name);
       }
-      return fmt::format("{} ({})", get.table->name, columns);
+      std::string out = fmt::format("{} ({})", get.table->name, columns);
+      if (!get.filters.empty()) out += " WHERE " + List(get.filters, " AND ");
+      return out;
     }
     case LogicalKind::kDummyScan:
       return "";

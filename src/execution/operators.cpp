@@ -29,7 +29,19 @@ std::unique_ptr<SourceState> PhysicalTableScan::GetSourceState() const {
 }
 
 void PhysicalTableScan::GetData(DataChunk& chunk, SourceState& state) const {
-  table_->Scan(static_cast<TableScanSource&>(state).scan, column_ids_, chunk);
+  auto& scan = static_cast<TableScanSource&>(state).scan;
+  // Vectors whose rows all fail the filter are skipped: an empty chunk means the end.
+  while (table_->Scan(scan, column_ids_, chunk)) {
+    if (!filter_) return;
+    SelectionVector sel(chunk.size());
+    idx_t count = ExpressionExecutor::Select(*filter_, chunk, sel);
+    if (count == chunk.size()) return;
+    if (count > 0) {
+      chunk.Slice(sel, count);
+      return;
+    }
+  }
+  chunk.SetCardinality(0);
 }
 
 std::unique_ptr<SourceState> PhysicalDummyScan::GetSourceState() const {

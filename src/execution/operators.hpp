@@ -11,11 +11,13 @@ namespace teal {
 
 class PhysicalTableScan : public PhysicalOperator {
  public:
+  /// `filter` (may be null) keeps the rows for which it is true.
   PhysicalTableScan(std::vector<LogicalType> types, std::shared_ptr<DataTable> table,
-                    std::vector<idx_t> column_ids)
+                    std::vector<idx_t> column_ids, ExpressionPtr filter = nullptr)
       : PhysicalOperator(std::move(types)),
         table_(std::move(table)),
-        column_ids_(std::move(column_ids)) {}
+        column_ids_(std::move(column_ids)),
+        filter_(std::move(filter)) {}
   std::string Name() const override { return "TABLE_SCAN"; }
   bool IsSource() const override { return true; }
   idx_t SourceChunkCapacity() const override { return 0; }
@@ -25,6 +27,7 @@ class PhysicalTableScan : public PhysicalOperator {
  private:
   std::shared_ptr<DataTable> table_;
   std::vector<idx_t> column_ids_;
+  ExpressionPtr filter_;
 };
 
 /// One row, no columns: the FROM of a SELECT without FROM.

@@ -111,7 +111,8 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
   switch (plan.kind) {
     case LogicalKind::kGet: {
       auto& get = static_cast<LogicalGet&>(plan);
-      op = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids);
+      op = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids,
+                                               MakeConjunction(take_all(get.filters)));
       break;
     }
     case LogicalKind::kDummyScan:

@@ -1,7 +1,8 @@
 // Filter pushdown: moves the conjuncts of filters (and of inner join conditions) as far
 // down the plan as they stay correct, so that rows are dropped before they are joined,
-// aggregated or projected. A conjunct over both sides of a cross or inner join becomes
-// part of its condition, where the physical planner can use it as a hash join key.
+// aggregated or projected — at best by the table scan itself. A conjunct over both sides of a cross
+// or inner join becomes part of its condition, where the physical planner can use it as a hash join
+// key.
 //
 // Only conjuncts that can move (IsMovable: deterministic, no aggregate) move; a filter
 // passes a projection or an aggregate's groups by having their expressions substituted
@@ -198,6 +199,12 @@ LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filter
     case LogicalKind::kOrder:
       op->children[0] = Push(std::move(op->children[0]), std::move(filters));
       return op;
+    case LogicalKind::kGet: {
+      // The scan evaluates them on each vector it reads.
+      auto& get = static_cast<LogicalGet&>(*op);
+      for (auto& f : filters) get.filters.push_back(std::move(f));
+      return op;
+    }
     default:
       // Scans, VALUES, LIMIT (a filter below it would change which rows it keeps),
       // and the writing operators.

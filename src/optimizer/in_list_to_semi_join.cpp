@@ -58,24 +58,26 @@ LogicalOperatorPtr MakeSemiJoin(LogicalOperatorPtr input, Expression& in_list) {
   return join;
 }
 
+/// Takes the long IN lists out of `conjuncts`.
+std::vector<ExpressionPtr> TakeInLists(std::vector<ExpressionPtr>& conjuncts) {
+  std::vector<ExpressionPtr> kept, lists;
+  for (auto& e : conjuncts) (IsLongInList(*e) ? lists : kept).push_back(std::move(e));
+  conjuncts = std::move(kept);
+  return lists;
+}
+
 void Rewrite(LogicalOperatorPtr& slot) {
   for (auto& child : slot->children) Rewrite(child);
-  if (slot->kind != LogicalKind::kFilter) return;
-  auto& filter = static_cast<LogicalFilter&>(*slot);
-  std::vector<ExpressionPtr> kept, lists;
-  for (auto& e : filter.expressions) (IsLongInList(*e) ? lists : kept).push_back(std::move(e));
-  if (lists.empty()) {
-    filter.expressions = std::move(kept);
-    return;
+  std::vector<ExpressionPtr> lists;
+  if (slot->kind == LogicalKind::kGet) {
+    // The scan keeps its other filters and runs them first.
+    lists = TakeInLists(static_cast<LogicalGet&>(*slot).filters);
+  } else if (slot->kind == LogicalKind::kFilter) {
+    auto& filter = static_cast<LogicalFilter&>(*slot);
+    lists = TakeInLists(filter.expressions);
+    if (!lists.empty() && filter.expressions.empty()) slot = std::move(slot->children[0]);
   }
-  LogicalOperatorPtr result = std::move(slot->children[0]);
-  if (!kept.empty()) {
-    filter.expressions = std::move(kept);
-    slot->children[0] = std::move(result);
-    result = std::move(slot);
-  }
-  for (auto& list : lists) result = MakeSemiJoin(std::move(result), *list);
-  slot = std::move(result);
+  for (auto& list : lists) slot = MakeSemiJoin(std::move(slot), *list);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // from the largest relation (the probe side of every hash join above it) and then adds,
 // of the relations that a condition connects to those joined so far, the smallest —
 // so a connected query never makes a cross product, whatever order its FROM list has.
-// Sizes are estimates: a table's row count, a fifth of it per filter above the scan.
+// Sizes are estimates: a table's row count, a fifth of it when the scan or a filter above
+// it filters.
 // A projection on top puts the columns back in the order the query expects.
 //
 // This is a heuristic without statistics; cost-based ordering comes with the analytics
@@ -25,8 +26,11 @@ bool IsInnerJoin(const LogicalOperator& op) {
 
 double Estimate(const LogicalOperator& op) {
   switch (op.kind) {
-    case LogicalKind::kGet:
-      return static_cast<double>(static_cast<const LogicalGet&>(op).table->storage->RowCount());
+    case LogicalKind::kGet: {
+      const auto& get = static_cast<const LogicalGet&>(op);
+      double rows = static_cast<double>(get.table->storage->RowCount());
+      return get.filters.empty() ? rows : std::max(1.0, rows / 5);
+    }
     case LogicalKind::kFilter:
       return std::max(1.0, Estimate(*op.children[0]) / 5);
     case LogicalKind::kProjection:

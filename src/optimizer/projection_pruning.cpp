@@ -56,11 +56,14 @@ ColumnMap KeepAll(LogicalOperator& op) {
   return Identity(op.types.size());
 }
 
-ColumnMap PruneGet(LogicalGet& get, const std::vector<bool>& required) {
+ColumnMap PruneGet(LogicalGet& get, std::vector<bool> required) {
+  // The scan's filters read their columns from its output.
+  for (const auto& f : get.filters) Require(*f, required);
   ColumnMap map = KeepFlagged(get.column_ids, required);
   std::vector<bool> keep(map.size());
   for (size_t i = 0; i < map.size(); i++) keep[i] = map[i] != kInvalidIndex;
   KeepFlagged(get.types, keep);
+  for (auto& f : get.filters) Renumber(*f, map);
   return map;
 }
 

@@ -790,6 +790,9 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
 
 void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
   switch (plan.kind) {
+    case LogicalKind::kGet:
+      for (auto& e : static_cast<LogicalGet&>(plan).filters) fn(e);
+      break;
     case LogicalKind::kFilter:
       for (auto& e : static_cast<LogicalFilter&>(plan).expressions) fn(e);
       break;

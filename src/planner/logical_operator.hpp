@@ -40,11 +40,14 @@ struct LogicalOperator {
 
 using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
 
-/// Scan of a base table: produces the columns `column_ids` of `table`.
+/// Scan of a base table: produces the columns `column_ids` of `table`, only the rows
+/// for which every expression of `filters` (over those columns; put there by filter
+/// pushdown) is true.
 struct LogicalGet : LogicalOperator {
   LogicalGet() : LogicalOperator(LogicalKind::kGet) {}
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_ids;
+  std::vector<ExpressionPtr> filters;
 };
 
 /// One row with no columns (SELECT without FROM).

@@ -28,6 +28,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       const auto& from = static_cast<const LogicalGet&>(op);
       to->table = from.table;
       to->column_ids = from.column_ids;
+      to->filters = CopyAll(from.filters);
       return to;
     }
     case LogicalKind::kDummyScan:
