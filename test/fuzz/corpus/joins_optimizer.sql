@@ -1,0 +1,10 @@
+CREATE TABLE a AS SELECT range AS i, range % 7 AS g FROM range(3000);
+CREATE TABLE b AS SELECT range * 2 AS i, range % 5 AS h FROM range(1000);
+CREATE TABLE c AS SELECT range AS g, CAST(range AS VARCHAR) AS name FROM range(7);
+SELECT count(*), sum(a.i) FROM a, b, c WHERE a.i = b.i AND a.g = c.g AND h < 3;
+SELECT * FROM a LEFT JOIN b ON a.i = b.i AND h = 1 RIGHT JOIN c ON c.g = a.g WHERE a.i < 20 ORDER BY 1 LIMIT 5;
+SELECT name, count(*) FROM a FULL JOIN c ON a.g = c.g GROUP BY name ORDER BY name NULLS FIRST;
+SELECT i, i IN (SELECT i FROM b), g IN (1, 2, 3, 4, 5, 6, 7, 8, 9) FROM a ORDER BY i DESC LIMIT 3 OFFSET 1;
+SELECT DISTINCT ON (g) g, i FROM a ORDER BY g, i DESC;
+FROM a SELECT g, max(i) WHERE i NOT IN (SELECT i FROM b) GROUP BY ALL ORDER BY ALL;
+EXPLAIN ANALYZE SELECT count(*) FROM a JOIN b ON a.i = b.i WHERE a.g > 2;
