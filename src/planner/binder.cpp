@@ -536,6 +536,21 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
   }
   std::vector<ExpressionPtr> arguments;
   for (size_t i = 0; i < e.children.size(); i++) arguments.push_back(child(i));
+  if (op == "||" && arguments.size() == 2) {
+    // PostgreSQL's text || anynonarray: a string with a value of another kind (not a
+    // list or blob, which have their own ||) concatenates the value's text.
+    auto is_text = [](const Expression& a) { return a.type.Id() == TypeId::kVarchar; };
+    auto other_kind = [](const Expression& a) {
+      TypeId id = a.type.Id();
+      return id != TypeId::kVarchar && id != TypeId::kList && id != TypeId::kBlob &&
+             id != TypeId::kSqlNull;
+    };
+    for (int i = 0; i < 2; i++) {
+      if (is_text(*arguments[1 - i]) && other_kind(*arguments[i])) {
+        arguments[i] = MakeCast(std::move(arguments[i]), LogicalType(TypeId::kVarchar));
+      }
+    }
+  }
   auto call = BindScalarCall(function, std::move(arguments), e);
   if (!negate) return call;
   auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
