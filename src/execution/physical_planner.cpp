@@ -12,6 +12,7 @@
 #include "execution/order.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
+#include "execution/unnest.hpp"
 #include "execution/update_delete.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
@@ -168,6 +169,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     case LogicalKind::kDistinctOn: {
       auto& distinct = static_cast<LogicalDistinctOn&>(plan);
       op = std::make_unique<PhysicalDistinctOn>(distinct.types, distinct.columns);
+      break;
+    }
+    case LogicalKind::kUnnest: {
+      auto& unnest = static_cast<LogicalUnnest&>(plan);
+      op = std::make_unique<PhysicalUnnest>(unnest.types, unnest.columns, take_all(unnest.lists));
       break;
     }
     case LogicalKind::kLimit: {

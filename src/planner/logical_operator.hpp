@@ -26,7 +26,8 @@ enum class LogicalKind {
   kDelete,
   kUpdate,
   kRange,
-  kDistinctOn
+  kDistinctOn,
+  kUnnest
 };
 
 struct LogicalOperator {
@@ -110,6 +111,18 @@ struct LogicalOrder : LogicalOperator {
 /// ORDER BY decides which row is first; without one any row of each key may be.
 struct LogicalDistinctOn : LogicalOperator {
   LogicalDistinctOn() : LogicalOperator(LogicalKind::kDistinctOn) {}
+  std::vector<idx_t> columns;
+};
+
+/// unnest() in a select list or FROM: for each input row, as many rows as the longest
+/// of its `lists` has elements (none when all are NULL or empty): the input's `columns`
+/// repeated, then one column per list with its elements, NULL past the end of a shorter
+/// list.
+struct LogicalUnnest : LogicalOperator {
+  LogicalUnnest() : LogicalOperator(LogicalKind::kUnnest) {}
+  std::vector<ExpressionPtr> lists;  // over the input row
+  /// The input columns it passes on, in order: all of them until columns nothing above
+  /// reads are pruned.
   std::vector<idx_t> columns;
 };
 
