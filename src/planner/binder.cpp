@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "function/function.hpp"
+#include "function/scalar/similar_to.hpp"
 #include "parser/parser.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
@@ -541,9 +542,28 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     function = op == "NOT LIKE" ? "like" : "ilike";
     negate = true;
   }
+  if (op == "SIMILAR TO" || op == "NOT SIMILAR TO") {
+    function = "similar_to";
+    negate = op == "NOT SIMILAR TO";
+  }
   std::vector<ExpressionPtr> arguments;
   for (size_t i = 0; i < e.children.size(); i++) arguments.push_back(child(i));
   auto call = BindScalarCall(function, std::move(arguments), e);
+  if (function == "similar_to") {
+    // A constant pattern (and escape) is translated and compiled once, here, so a bad
+    // one is reported before any row is read.
+    bool constant = true;
+    for (size_t i = 1; i < call->children.size(); i++) {
+      const Expression& operand = *call->children[i];
+      constant = constant && operand.kind == BoundKind::kConstant && !operand.value.IsNull();
+    }
+    if (constant) {
+      std::string_view escape =
+          call->children.size() > 2 ? call->children[2]->value.GetString() : "\\";
+      call->function = std::make_shared<const ScalarFunction>(
+          SimilarToConstant(*call->function, call->children[1]->value.GetString(), escape));
+    }
+  }
   if (!negate) return call;
   auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
   negated->children.push_back(std::move(call));
