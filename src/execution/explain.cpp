@@ -109,6 +109,8 @@ std::string Details(const LogicalOperator& op) {
       }
       return out;
     }
+    case LogicalKind::kUnnest:
+      return List(static_cast<const LogicalUnnest&>(op).lists, ", ");
     case LogicalKind::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       std::string out = limit.limit == kInvalidIndex ? "" : fmt::format("LIMIT {}", limit.limit);

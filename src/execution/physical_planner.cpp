@@ -13,6 +13,7 @@
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
 #include "execution/top_n.hpp"
+#include "execution/unnest.hpp"
 #include "execution/update_delete.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
@@ -180,6 +181,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     case LogicalKind::kTopN: {
       auto& top = static_cast<LogicalTopN&>(plan);
       op = std::make_unique<PhysicalTopN>(top.types, top.keys, top.limit, top.offset);
+      break;
+    }
+    case LogicalKind::kUnnest: {
+      auto& unnest = static_cast<LogicalUnnest&>(plan);
+      op = std::make_unique<PhysicalUnnest>(unnest.types, unnest.columns, take_all(unnest.lists));
       break;
     }
     case LogicalKind::kLimit: {

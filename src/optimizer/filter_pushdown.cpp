@@ -169,6 +169,26 @@ LogicalOperatorPtr PushJoin(LogicalOperatorPtr op, std::vector<ExpressionPtr> fi
   return Wrap(std::move(op), std::move(above));
 }
 
+/// unnest() repeats its input's columns on every row it makes from them, so a conjunct
+/// over those columns alone keeps the same rows below it; one that reads an unnested
+/// element stays above.
+LogicalOperatorPtr PushUnnest(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  const auto& columns = static_cast<LogicalUnnest&>(*op).columns;
+  std::vector<ExpressionPtr> below, above;
+  for (auto& f : filters) {
+    bool input_only = true;
+    ForEachColumn(*f, [&](idx_t c) { input_only = input_only && c < columns.size(); });
+    if (input_only) {
+      RemapColumns(*f, [&](idx_t c) { return columns[c]; });
+      below.push_back(std::move(f));
+    } else {
+      above.push_back(std::move(f));
+    }
+  }
+  op->children[0] = Push(std::move(op->children[0]), std::move(below));
+  return Wrap(std::move(op), std::move(above));
+}
+
 LogicalOperatorPtr PushSetOperation(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
   auto& set = static_cast<LogicalSetOperation&>(*op);
   // Only UNION ALL passes a filter to both sides unchanged: INTERSECT and EXCEPT match
@@ -196,6 +216,8 @@ LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filter
       return PushJoin(std::move(op), std::move(filters));
     case LogicalKind::kSetOperation:
       return PushSetOperation(std::move(op), std::move(filters));
+    case LogicalKind::kUnnest:
+      return PushUnnest(std::move(op), std::move(filters));
     case LogicalKind::kOrder:
       op->children[0] = Push(std::move(op->children[0]), std::move(filters));
       return op;

@@ -53,6 +53,8 @@ double Estimate(const LogicalOperator& op) {
       return static_cast<double>(static_cast<const LogicalRange&>(op).count);
     case LogicalKind::kDummyScan:
       return 1;
+    case LogicalKind::kUnnest:  // a guess: a few elements per list
+      return 4 * Estimate(*op.children[0]);
     case LogicalKind::kJoin: {
       double left = Estimate(*op.children[0]), right = Estimate(*op.children[1]);
       return IsInnerJoin(op) ? left * right : std::max(left, right);

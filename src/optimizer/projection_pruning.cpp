@@ -164,6 +164,38 @@ ColumnMap PruneLimit(LogicalLimit& limit, std::vector<bool> required) {
   return map;
 }
 
+/// Every list stays (each decides how many rows an input row makes); of the input's
+/// columns only those read above are repeated, and only those or the lists read are kept
+/// below.
+ColumnMap PruneUnnest(LogicalUnnest& unnest, const std::vector<bool>& required) {
+  auto& child = *unnest.children[0];
+  const idx_t repeated = unnest.columns.size();
+  std::vector<bool> needed(child.types.size(), false);
+  for (idx_t j = 0; j < repeated; j++) {
+    if (required[j]) needed[unnest.columns[j]] = true;
+  }
+  for (const auto& e : unnest.lists) Require(*e, needed);
+  const std::vector<LogicalType> elements(
+      unnest.types.begin() + static_cast<std::ptrdiff_t>(repeated), unnest.types.end());
+  ColumnMap child_map = Prune(child, std::move(needed));
+  for (auto& e : unnest.lists) Renumber(*e, child_map);
+  ColumnMap map(unnest.types.size(), kInvalidIndex);
+  std::vector<idx_t> columns;
+  unnest.types.clear();
+  for (idx_t j = 0; j < repeated; j++) {
+    if (!required[j]) continue;
+    map[j] = columns.size();
+    columns.push_back(child_map[unnest.columns[j]]);
+    unnest.types.push_back(child.types[columns.back()]);
+  }
+  unnest.columns = std::move(columns);
+  for (idx_t k = 0; k < elements.size(); k++) {
+    map[repeated + k] = unnest.types.size();
+    unnest.types.push_back(elements[k]);
+  }
+  return map;
+}
+
 ColumnMap PruneDelete(LogicalDelete& del) {
   // With RETURNING the child's first columns are the deleted rows, read by position.
   if (del.returning) return KeepAll(del);
@@ -190,6 +222,8 @@ ColumnMap Prune(LogicalOperator& op, std::vector<bool> required) {
       return PruneOrder(static_cast<LogicalOrder&>(op), std::move(required));
     case LogicalKind::kLimit:
       return PruneLimit(static_cast<LogicalLimit&>(op), std::move(required));
+    case LogicalKind::kUnnest:
+      return PruneUnnest(static_cast<LogicalUnnest&>(op), required);
     case LogicalKind::kDelete:
       return PruneDelete(static_cast<LogicalDelete&>(op));
     default:

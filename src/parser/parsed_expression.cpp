@@ -65,6 +65,10 @@ std::string ParsedExpression::ToString() const {
                            children[1]->ToString(), children[2]->ToString());
       }
       if (children.size() == 1) return fmt::format("{}({})", name, children[0]->ToString());
+      if (children.size() == 3 && (name == "SIMILAR TO" || name == "NOT SIMILAR TO")) {
+        return fmt::format("({} {} {} ESCAPE {})", children[0]->ToString(), name,
+                           children[1]->ToString(), children[2]->ToString());
+      }
       {
         std::string out = "(" + children[0]->ToString();
         for (size_t i = 1; i < children.size(); i++)

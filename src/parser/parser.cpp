@@ -424,16 +424,41 @@ bool KeywordBeforeExpression(const std::string& word) {
 }
 }  // namespace
 
+namespace {
+/// Words that a '(' follows without making a function call whose result could be
+/// subscripted: type names with a width (DECIMAL(10, 2)[] is an array type) and clauses.
+bool NotAFunctionName(const std::string& word) {
+  static const char* kWords[] = {"decimal", "numeric", "varchar", "char",      "character",
+                                 "varying", "bit",     "time",    "timestamp", "interval",
+                                 "over",    "exists",  "values",  "as",        "filter"};
+  for (const char* w : kWords) {
+    if (word == w) return true;
+  }
+  return false;
+}
+}  // namespace
+
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
   SqlScanner scanner(sql);
   // The last significant character before '[' decides: after a name, ')' or ']' it is a
   // subscript or an array type; after an operator, '(' or ',' it opens a list literal.
+  // The grammar takes a subscript only after a name or a parenthesised expression, so a
+  // list literal or a function call that a subscript follows is put in parentheses:
+  // [1, 2][1] -> (ARRAY[1, 2])[1], f(x)[1] -> (f(x))[1].
   char previous = '\0';
   std::string previous_word;
+  size_t previous_word_start = 0, word_start = 0;
   size_t copied = 0;
   std::string word;
+  struct Open {
+    bool primary;      // opens a list literal or a function call's arguments
+    size_t out_start;  // where that literal or call starts in `out`
+  };
+  std::vector<Open> open;
+  size_t closed_primary = std::string::npos;  // `out` start of what the last ] or ) closed
+  auto out_position = [&](size_t sql_position) { return out.size() + (sql_position - copied); };
   while (!scanner.Done()) {
     size_t at = scanner.Position();
     if (scanner.SkipQuotedOrComment()) {
@@ -441,16 +466,20 @@ std::string RewriteListLiterals(std::string_view sql) {
       if (c == '\'' || c == '"' || c == '$') {
         previous = c == '"' ? 'a' : '\'';
         previous_word.clear();
+        closed_primary = std::string::npos;
       }
       continue;
     }
     char c = scanner.Current();
     if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      if (word.empty()) word_start = at;
       word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       previous = 'a';
+      closed_primary = std::string::npos;
     } else {
       if (!word.empty()) {
         previous_word = word;
+        previous_word_start = word_start;
         word.clear();
       }
       if (!std::isspace(static_cast<unsigned char>(c))) {
@@ -463,8 +492,34 @@ std::string RewriteListLiterals(std::string_view sql) {
         }
         if (opens_list) {
           out.append(sql.substr(copied, at - copied));
+          open.push_back({true, out.size()});
           out += "ARRAY";
           copied = at;
+        } else if (c == '[') {
+          size_t next = at + 1;
+          while (next < sql.size() && std::isspace(static_cast<unsigned char>(sql[next]))) next++;
+          const bool empty = next < sql.size() && sql[next] == ']';  // an array type
+          if (previous == 'a' && previous_word == "array") {
+            open.push_back({true, out_position(previous_word_start)});
+          } else {
+            if (closed_primary != std::string::npos && !empty) {
+              out.append(sql.substr(copied, at - copied));
+              copied = at;
+              out.insert(closed_primary, "(");
+              out += ')';
+            }
+            open.push_back({false, 0});
+          }
+        } else if (c == '(') {
+          const bool call = previous == 'a' && !previous_word.empty() &&
+                            !KeywordBeforeExpression(previous_word) &&
+                            !NotAFunctionName(previous_word);
+          open.push_back({call, call ? out_position(previous_word_start) : 0});
+        }
+        closed_primary = std::string::npos;
+        if ((c == ']' || c == ')') && !open.empty()) {
+          if (open.back().primary) closed_primary = open.back().out_start;
+          open.pop_back();
         }
         previous = c;
         previous_word.clear();

@@ -1005,8 +1005,21 @@ class Transformer {
       case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
       case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
         throw NotImplementedError("ANY/ALL");
-      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR:
-        throw NotImplementedError("SIMILAR TO");
+      case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: {
+        // The grammar gives `text ~ similar_to_escape(pattern[, escape])` ("!~" for NOT);
+        // the operator takes the pattern and escape as its own operands.
+        auto e = Make(ExprKind::kOperator, a.location);
+        e->name = name == "!~" ? "NOT SIMILAR TO" : "SIMILAR TO";
+        e->children.push_back(Expr(a.lexpr));
+        auto pattern = Expr(a.rexpr);
+        if (pattern->kind == ExprKind::kFunction &&
+            (pattern->name == "similar_to_escape" || pattern->name == "similar_escape")) {
+          for (auto& operand : pattern->children) e->children.push_back(std::move(operand));
+        } else {
+          e->children.push_back(std::move(pattern));
+        }
+        return e;
+      }
       default:
         throw NotImplementedError("this operator form");
     }

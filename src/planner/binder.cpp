@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "function/function.hpp"
+#include "function/scalar/similar_to.hpp"
 #include "parser/parser.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
@@ -295,6 +296,13 @@ struct Binder::Scope {
   std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
   std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
   std::vector<LogicalType> group_types;
+  // unnest() is allowed while the select list is bound (and not inside another unnest).
+  bool allow_unnest = false;
+  bool inside_unnest = false;
+  // The lists of the select list's unnest() calls, over the rows below the projection.
+  // The k-th call reads column kUnnestColumn + k until the width of those rows is known.
+  std::vector<ExpressionPtr> unnests;
+  static constexpr idx_t kUnnestColumn = idx_t(1) << 62;
 };
 
 namespace {
@@ -534,6 +542,10 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     function = op == "NOT LIKE" ? "like" : "ilike";
     negate = true;
   }
+  if (op == "SIMILAR TO" || op == "NOT SIMILAR TO") {
+    function = "similar_to";
+    negate = op == "NOT SIMILAR TO";
+  }
   std::vector<ExpressionPtr> arguments;
   for (size_t i = 0; i < e.children.size(); i++) arguments.push_back(child(i));
   if (op == "||" && arguments.size() == 2) {
@@ -552,6 +564,21 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     }
   }
   auto call = BindScalarCall(function, std::move(arguments), e);
+  if (function == "similar_to") {
+    // A constant pattern (and escape) is translated and compiled once, here, so a bad
+    // one is reported before any row is read.
+    bool constant = true;
+    for (size_t i = 1; i < call->children.size(); i++) {
+      const Expression& operand = *call->children[i];
+      constant = constant && operand.kind == BoundKind::kConstant && !operand.value.IsNull();
+    }
+    if (constant) {
+      std::string_view escape =
+          call->children.size() > 2 ? call->children[2]->value.GetString() : "\\";
+      call->function = std::make_shared<const ScalarFunction>(
+          SimilarToConstant(*call->function, call->children[1]->value.GetString(), escape));
+    }
+  }
   if (!negate) return call;
   auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
   negated->children.push_back(std::move(call));
@@ -587,6 +614,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
+  if (name == "unnest") return BindUnnest(e, scope);
   if (e.star) {
     if (name != "count") {
       throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
@@ -813,6 +841,9 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
       break;
     case LogicalKind::kProjection:
       for (auto& e : static_cast<LogicalProjection&>(plan).expressions) fn(e);
+      break;
+    case LogicalKind::kUnnest:
+      for (auto& e : static_cast<LogicalUnnest&>(plan).lists) fn(e);
       break;
     case LogicalKind::kJoin: {
       auto& join = static_cast<LogicalJoin&>(plan);
@@ -1214,6 +1245,48 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
   }
 }
 
+ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope) {
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(fmt::format("unnest() takes one list: {}", call.ToString()));
+  }
+  auto list = BindExpression(*call.children[0], scope);
+  if (list->kind == BoundKind::kParameter) {
+    // The element type comes with the value: the statement is bound again with it.
+    needs_parameter_values_ = true;
+    return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));
+  }
+  if (list->type.Id() == TypeId::kSqlNull) {
+    return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
+  }
+  if (list->type.Id() != TypeId::kList) {
+    throw BinderError(
+        fmt::format("unnest() needs a list, not {} ({})", list->type.ToString(), call.ToString()));
+  }
+  const LogicalType type = ResolveNull(list->type);  // [] and [NULL] unnest as INTEGER
+  return MakeCast(std::move(list), type);
+}
+
+ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
+  if (scope.inside_unnest) {
+    throw NotImplementedError(fmt::format("unnest() inside unnest() ({})", call.ToString()));
+  }
+  if (scope.inside_aggregate) {
+    throw BinderError(
+        fmt::format("unnest() cannot be inside an aggregate function ({})", call.ToString()));
+  }
+  if (!scope.allow_unnest) {
+    throw BinderError(fmt::format("unnest() is only allowed in the select list, not in {} ({})",
+                                  scope.clause, call.ToString()));
+  }
+  scope.inside_unnest = true;
+  auto list = BindUnnestList(call, scope);
+  scope.inside_unnest = false;
+  const LogicalType element = list->type.ListChild();
+  const idx_t column = Scope::kUnnestColumn + scope.unnests.size();
+  scope.unnests.push_back(std::move(list));
+  return MakeColumnRef(column, element, call.ToString());
+}
+
 ExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, Scope& scope) {
   auto expression = BindExpression(item, scope);
   if (!item.alias.empty()) {
@@ -1327,6 +1400,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   scope.column_outside_aggregate.clear();
   std::vector<ExpressionPtr> projections;
   std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
+  scope.allow_unnest = true;
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
@@ -1336,6 +1410,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     projections.push_back(BindSelectItem(*item, scope));
     texts.push_back(item->ToString());
   }
+  scope.allow_unnest = false;
   const idx_t visible = projections.size();
 
   ExpressionPtr having;
@@ -1419,6 +1494,23 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       filter->types = plan->types;
       filter->children.push_back(std::move(plan));
       plan = std::move(filter);
+    }
+  }
+
+  if (!scope.unnests.empty()) {
+    // Below the projection (and above any aggregate, whose results it may unnest).
+    const idx_t input_width = plan->types.size();
+    auto unnest = std::make_unique<LogicalUnnest>();
+    unnest->types = plan->types;
+    for (idx_t c = 0; c < input_width; c++) unnest->columns.push_back(c);
+    for (const auto& list : scope.unnests) unnest->types.push_back(list->type.ListChild());
+    unnest->lists = std::move(scope.unnests);
+    unnest->children.push_back(std::move(plan));
+    plan = std::move(unnest);
+    for (auto& p : projections) {
+      RemapColumns(*p, [&](idx_t c) {
+        return c >= Scope::kUnnestColumn ? input_width + (c - Scope::kUnnestColumn) : c;
+      });
     }
   }
 
@@ -1562,6 +1654,26 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         rename(binding);
         scope.bindings.push_back(std::move(binding));
         return settings;
+      }
+      if (ref.function->name == "unnest") {
+        // Over one row with no columns; its list may read the columns of an enclosing
+        // query (a correlated subquery) but not of other FROM items (no LATERAL).
+        Scope argument_scope;
+        argument_scope.outer = scope.outer;
+        argument_scope.correlated = scope.correlated;
+        argument_scope.clause = "the argument of unnest() in FROM";
+        auto unnest = std::make_unique<LogicalUnnest>();
+        unnest->lists.push_back(BindUnnestList(*ref.function, argument_scope));
+        unnest->types = {unnest->lists[0]->type.ListChild()};
+        unnest->children.push_back(std::make_unique<LogicalDummyScan>());
+        Binding binding;
+        binding.alias = ref.alias.empty() ? "unnest" : ref.alias;
+        binding.offset = offset;
+        binding.names = {"unnest"};
+        binding.types = unnest->types;
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return unnest;
       }
       auto range = BindRange(*ref.function);
       Binding binding;

@@ -120,6 +120,11 @@ class Binder {
   /// around it, which joins the subquery's correlated list (once per distinct expression).
   ExpressionPtr OuterReference(ExpressionPtr outer, Scope& scope);
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
+  /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
+  /// a column of the unnest operator that BindSelectList puts below the projection.
+  ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);
+  /// The one list argument of unnest(), of a LIST type without untyped NULLs inside.
+  ExpressionPtr BindUnnestList(const ParsedExpression& call, Scope& scope);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
   /// A scan of every column of the table `ref` names plus its row id (last), for DELETE

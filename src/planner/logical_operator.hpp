@@ -27,7 +27,8 @@ enum class LogicalKind {
   kUpdate,
   kRange,
   kDistinctOn,
-  kTopN
+  kTopN,
+  kUnnest
 };
 
 struct LogicalOperator {
@@ -124,6 +125,18 @@ struct LogicalTopN : LogicalOperator {
   std::vector<OrderKey> keys;
   idx_t limit = 0;
   idx_t offset = 0;
+};
+
+/// unnest() in a select list or FROM: for each input row, as many rows as the longest
+/// of its `lists` has elements (none when all are NULL or empty): the input's `columns`
+/// repeated, then one column per list with its elements, NULL past the end of a shorter
+/// list.
+struct LogicalUnnest : LogicalOperator {
+  LogicalUnnest() : LogicalOperator(LogicalKind::kUnnest) {}
+  std::vector<ExpressionPtr> lists;  // over the input row
+  /// The input columns it passes on, in order: all of them until columns nothing above
+  /// reads are pruned.
+  std::vector<idx_t> columns;
 };
 
 struct LogicalLimit : LogicalOperator {

@@ -96,6 +96,13 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->offset = from.offset;
       return to;
     }
+    case LogicalKind::kUnnest: {
+      auto to = CopyNode<LogicalUnnest>(op);
+      const auto& from = static_cast<const LogicalUnnest&>(op);
+      to->lists = CopyAll(from.lists);
+      to->columns = from.columns;
+      return to;
+    }
     case LogicalKind::kRange: {
       auto to = CopyNode<LogicalRange>(op);
       const auto& from = static_cast<const LogicalRange&>(op);

@@ -23,6 +23,7 @@ std::optional<ScalarFunction> ResolveUntypedNull(const std::string& name,
 
 void RegisterMathFunctions(FunctionCatalog& catalog);        // math_functions.cpp
 void RegisterLikeFunctions(FunctionCatalog& catalog);        // like.cpp
+void RegisterSimilarToFunctions(FunctionCatalog& catalog);   // similar_to.cpp
 void RegisterDateFormatFunctions(FunctionCatalog& catalog);  // date_format.cpp
 
 }  // namespace teal

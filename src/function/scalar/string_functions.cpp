@@ -451,6 +451,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     return fmt::format("{:x}", static_cast<uint64_t>(Int(a, 0, i)));
   }));
   RegisterLikeFunctions(catalog);
+  RegisterSimilarToFunctions(catalog);
 }
 
 }  // namespace teal

@@ -234,3 +234,18 @@ TEST_F(PreparedStatementTest, TableFunctionArgumentsCanBeParameters) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST_F(PreparedStatementTest, UnnestOfAParameterTakesTheElementTypeOfItsValue) {
+  auto prepared = con.Prepare("SELECT unnest($1)");
+  Result ints =
+      prepared.Execute(Value::List(TypeId::kInteger, {Value::Integer(4), Value::Integer(5)}));
+  ASSERT_EQ(ints.RowCount(), 2u);
+  EXPECT_EQ(ints.GetValue(0, 1).GetStored<int32_t>(), 5);
+  Result strings = prepared.Execute(Value::List(TypeId::kVarchar, {Value::Varchar("x")}));
+  ASSERT_EQ(strings.RowCount(), 1u);
+  EXPECT_EQ(strings.GetValue(0, 0).GetString(), "x");
+}
+
+}  // namespace teal

@@ -32,6 +32,17 @@ TEST(RewriteListLiteralsTest, SubscriptsTypesAndStringsAreLeftAlone) {
   EXPECT_EQ(RewriteListLiterals("SELECT '[1]', \"[x]\""), "SELECT '[1]', \"[x]\"");
 }
 
+TEST(RewriteListLiteralsTest, SubscriptedLiteralsAndCallsAreParenthesised) {
+  EXPECT_EQ(RewriteListLiterals("SELECT [1, 2][2]"), "SELECT (ARRAY[1, 2])[2]");
+  EXPECT_EQ(RewriteListLiterals("SELECT ARRAY[1][1], [[1]][1][1]"),
+            "SELECT (ARRAY[1])[1], (ARRAY[ARRAY[1]])[1][1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT f(x, g(y)[1])[2]"), "SELECT (f(x, (g(y))[1]))[2]");
+  EXPECT_EQ(RewriteListLiterals("SELECT x::DECIMAL(10, 2)[], CAST(l AS INTEGER[])[1]"),
+            "SELECT x::DECIMAL(10, 2)[], (CAST(l AS INTEGER[]))[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT x IN (1)[1], [1] || [2]"),
+            "SELECT x IN (1)[1], ARRAY[1] || ARRAY[2]");
+}
+
 TEST(ParseSqlTest, PragmaIsRecognisedBeforeTheGrammar) {
   auto statements = ParseSql("PRAGMA threads = 4; PRAGMA version");
   ASSERT_EQ(statements.size(), 2u);
