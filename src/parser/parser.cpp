@@ -544,6 +544,9 @@ idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
     char c = scanner.Current();
     if (c == '?') {
       out.append(sql, copied, at - copied);
+      if (question_marks == kMaxParameters) {
+        throw ParserError(fmt::format("more than {} parameters", kMaxParameters));
+      }
       out += "$" + std::to_string(++question_marks);
       copied = at + 1;
       highest = std::max(highest, question_marks);
@@ -559,6 +562,11 @@ idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
           number = std::stoull(word.substr(0, std::min<size_t>(word.size(), 18)));
           if (number == 0 || word.find_first_not_of("0123456789") != std::string::npos) {
             throw ParserError(fmt::format("invalid parameter \"${}\"", word));
+          }
+          // PostgreSQL's limit too; the names list is sized by the highest number.
+          if (number > kMaxParameters) {
+            throw ParserError(fmt::format("parameter \"${}\" is out of range: at most ${}", word,
+                                          kMaxParameters));
           }
           if (names.size() < number) names.resize(number);
         } else {

@@ -75,7 +75,11 @@ std::string RewriteInsertOr(std::string_view sql);
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.
-/// Throws ParserError when `?` is mixed with `$n` or `$name`.
+/// Throws ParserError when `?` is mixed with `$n` or `$name`, or a number is above
+/// kMaxParameters.
 idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names);
+
+/// The highest parameter number a statement may use (PostgreSQL's limit).
+inline constexpr idx_t kMaxParameters = 65535;
 
 }  // namespace teal

@@ -208,3 +208,22 @@ TEST(RewriteInsertOrTest, RejectsAnOnConflictClauseOfItsOwn) {
 }
 
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+// Found by fuzzing: `$888888888888888888` sized the parameter-name list by its number.
+TEST(RewriteParametersTest, NumbersAboveTheLimitAreParserErrors) {
+  std::vector<std::string> names;
+  std::string sql = "SELECT $65535";
+  EXPECT_EQ(RewriteParameters(sql, names), 65535u);
+  names.clear();
+  sql = "SELECT $65536";
+  EXPECT_THROW(RewriteParameters(sql, names), ParserError);
+  names.clear();
+  sql = "SELECT $888888888888888888";
+  EXPECT_THROW(RewriteParameters(sql, names), ParserError);
+}
+
+}  // namespace
+}  // namespace teal
