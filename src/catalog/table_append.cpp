@@ -90,7 +90,6 @@ void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t 
   target.CopyFrom(cast, SelectionVector(), count, 0, offset);
 }
 
-
 void TableAppend::Store(std::span<DataChunk* const> chunks, idx_t first_row,
                         std::string_view what) const {
   const TableIndexes& indexes = *table_->indexes;

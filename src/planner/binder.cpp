@@ -573,8 +573,7 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
       constant = constant && operand.kind == BoundKind::kConstant && !operand.value.IsNull();
     }
     if (constant) {
-      std::string escape =
-          call->children.size() > 2 ? call->children[2]->value.GetString() : "\\";
+      std::string escape = call->children.size() > 2 ? call->children[2]->value.GetString() : "\\";
       call->function = std::make_shared<const ScalarFunction>(
           SimilarToConstant(*call->function, call->children[1]->value.GetString(), escape));
     }
