@@ -192,28 +192,28 @@ PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* 
   return pending;
 }
 
-void TableIndexes::RemoveRows(const DataTable& storage, std::span<const int64_t> row_ids,
-                              const std::vector<idx_t>* changed) const {
+template <class Fn>
+void TableIndexes::ForEachStoredKey(const DataTable& storage, std::span<const int64_t> row_ids,
+                                    const std::vector<idx_t>* changed, Fn fn) const {
   for (const auto& index : entries_) {
     if (!Affected(*index, changed)) continue;
     ForEachKeyChunk(storage, *index, row_ids,
                     [&](const art::ArtKeyBuilder& keys, std::span<const int64_t> ids) {
-                      for (idx_t i = 0; i < keys.Count(); i++)
-                        index->art->Erase(keys.Key(i), ids[i]);
+                      for (idx_t i = 0; i < keys.Count(); i++) fn(*index->art, keys.Key(i), ids[i]);
                     });
   }
 }
 
+void TableIndexes::RemoveRows(const DataTable& storage, std::span<const int64_t> row_ids,
+                              const std::vector<idx_t>* changed) const {
+  ForEachStoredKey(storage, row_ids, changed,
+                   [](art::Art& art, art::ArtKey key, int64_t id) { art.Erase(key, id); });
+}
+
 void TableIndexes::RestoreRows(const DataTable& storage, std::span<const int64_t> row_ids,
                                const std::vector<idx_t>* changed) const {
-  for (const auto& index : entries_) {
-    if (!Affected(*index, changed)) continue;
-    ForEachKeyChunk(storage, *index, row_ids,
-                    [&](const art::ArtKeyBuilder& keys, std::span<const int64_t> ids) {
-                      for (idx_t i = 0; i < keys.Count(); i++)
-                        index->art->Insert(keys.Key(i), ids[i]);
-                    });
-  }
+  ForEachStoredKey(storage, row_ids, changed,
+                   [](art::Art& art, art::ArtKey key, int64_t id) { art.Insert(key, id); });
 }
 
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,

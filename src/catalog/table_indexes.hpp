@@ -111,6 +111,12 @@ class TableIndexes {
   static void Build(const TableEntry& table, IndexEntry& index);
 
  private:
+  /// Calls fn(art, key, row id) for the stored key of each of `row_ids` in every index
+  /// (over one of `changed`, when given).
+  template <class Fn>
+  void ForEachStoredKey(const DataTable& storage, std::span<const int64_t> row_ids,
+                        const std::vector<idx_t>* changed, Fn fn) const;
+
   mutable std::mutex lock_;
   std::vector<std::shared_ptr<IndexEntry>> entries_;
 };
