@@ -478,9 +478,7 @@ class Transformer {
     if (s.with_check_option != PG_QUERY__VIEW_CHECK_OPTION__NO_CHECK_OPTION) {
       throw NotImplementedError("WITH CHECK OPTION");
     }
-    if (s.view->relpersistence && s.view->relpersistence[0] == 't') {
-      throw NotImplementedError("temporary views");
-    }
+    RejectTemporary(*s.view, "temporary views");
     auto view = std::make_unique<CreateViewStatement>();
     BaseTableRef name = Table(*s.view);
     view->schema = name.schema;
@@ -501,9 +499,7 @@ class Transformer {
     }
     if (s.is_select_into) throw NotImplementedError("SELECT INTO");
     if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
-    if (s.into->rel->relpersistence && s.into->rel->relpersistence[0] == 't') {
-      throw NotImplementedError("temporary tables");
-    }
+    RejectTemporary(*s.into->rel, "temporary tables");
     auto create = std::make_unique<CreateTableAsStatement>();
     BaseTableRef name = Table(*s.into->rel);
     create->schema = name.schema;
@@ -545,12 +541,17 @@ class Transformer {
     return "";
   }
 
+  /// Teal has no temporary objects yet: `what` ("temporary tables", …) is not implemented.
+  static void RejectTemporary(const PgQuery__RangeVar& relation, const char* what) {
+    if (relation.relpersistence && relation.relpersistence[0] == 't') {
+      throw NotImplementedError(what);
+    }
+  }
+
   std::unique_ptr<CreateTableStatement> CreateTable(const PgQuery__CreateStmt& s) {
     if (s.n_inh_relations) throw NotImplementedError("INHERITS");
     if (s.partspec || s.partbound) throw NotImplementedError("partitioned tables");
-    if (s.relation->relpersistence && s.relation->relpersistence[0] == 't') {
-      throw NotImplementedError("temporary tables");
-    }
+    RejectTemporary(*s.relation, "temporary tables");
     auto create = std::make_unique<CreateTableStatement>();
     BaseTableRef table = Table(*s.relation);
     create->schema = table.schema;
@@ -667,9 +668,7 @@ class Transformer {
   }
 
   std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s) {
-    if (s.sequence->relpersistence && s.sequence->relpersistence[0] == 't') {
-      throw NotImplementedError("temporary sequences");
-    }
+    RejectTemporary(*s.sequence, "temporary sequences");
     auto create = std::make_unique<CreateSequenceStatement>();
     BaseTableRef name = Table(*s.sequence);
     create->schema = name.schema;
