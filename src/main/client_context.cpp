@@ -409,6 +409,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.DefiningView(create.name);
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,

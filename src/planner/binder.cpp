@@ -1063,9 +1063,18 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
   if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
     throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
   }
+  for (size_t i = 0; i < views_in_progress_.size(); i++) {
+    if (!SameName(views_in_progress_[i], view.name)) continue;
+    std::string chain;
+    for (size_t j = i; j < views_in_progress_.size(); j++) chain += views_in_progress_[j] + " -> ";
+    throw BinderError(
+        fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
+  }
   // A view sees the catalog, not the WITH names around the query that uses it.
   Binder child(catalog_);
   child.options_ = options_;
+  child.views_in_progress_ = views_in_progress_;
+  child.views_in_progress_.push_back(view.name);
   BoundStatement bound;
   try {
     bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));

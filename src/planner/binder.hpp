@@ -57,6 +57,9 @@ class Binder {
   BoundStatement BindUpdate(const UpdateStatement& update);
 
   void SetOptions(BindOptions options) { options_ = std::move(options); }
+  /// CREATE [OR REPLACE] VIEW `name`: a reference to `name` in the query being bound (to
+  /// the old definition, or through other views) would make the view refer to itself.
+  void DefiningView(std::string name) { views_in_progress_.push_back(std::move(name)); }
 
   /// True for names of built-in types (which user types may not take).
   static bool IsBuiltinTypeName(std::string_view name);
@@ -156,6 +159,9 @@ class Binder {
   /// outer references are collected in (the next SELECT's scope picks them up).
   Scope* subquery_outer_ = nullptr;
   std::vector<ExpressionPtr>* subquery_correlated_ = nullptr;
+  /// The views whose queries are being bound (or defined), outermost first: binding one of
+  /// them again would never end.
+  std::vector<std::string> views_in_progress_;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.
