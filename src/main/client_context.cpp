@@ -432,6 +432,8 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   if (create.if_not_exists && (catalog.FindTable(create.name) || catalog.FindView(create.name))) {
     return EmptyResult(StatementType::kCreate);
   }
+  // Before the query runs: it may take long or run out of memory, only to be refused.
+  catalog.CheckTableNameFree(create.name);
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);

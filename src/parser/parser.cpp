@@ -368,7 +368,8 @@ size_t FindFromFirst(const std::vector<Token>& tokens) {
       continue;
     }
     if (level.first_word.empty() && w != "\"") level.first_word = w;
-    if (IsOneOf(w, {"select", "values"})) level.has_select = true;
+    // UPDATE … FROM and DELETE FROM (after a WITH, too) are ordinary FROM clauses.
+    if (IsOneOf(w, {"select", "values", "update", "delete"})) level.has_select = true;
     if (IsOneOf(w, {"union", "intersect", "except"})) level.has_select = false;
   }
   return std::string::npos;

@@ -319,8 +319,8 @@ class Transformer {
   }
 
   std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in INSERT");
     auto insert = std::make_unique<InsertStatement>();
+    if (s.with_clause) insert->ctes = With(*s.with_clause);
     BaseTableRef table = Table(*s.relation);
     insert->schema = table.schema;
     insert->table = table.name;
@@ -431,9 +431,9 @@ class Transformer {
   }
 
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in DELETE");
     if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
     auto del = std::make_unique<DeleteStatement>();
+    if (s.with_clause) del->ctes = With(*s.with_clause);
     del->table = Table(*s.relation);
     del->returning = Returning(s.returning_list, s.n_returning_list);
     if (s.where_clause) del->where = Expr(s.where_clause);
@@ -441,8 +441,8 @@ class Transformer {
   }
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in UPDATE");
     auto update = std::make_unique<UpdateStatement>();
+    if (s.with_clause) update->ctes = With(*s.with_clause);
     update->table = Table(*s.relation);
     update->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_target_list; i++) {

@@ -1112,6 +1112,7 @@ std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Sco
 }
 
 BoundStatement Binder::BindDelete(const DeleteStatement& del) {
+  CteScope with(*this, del.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
   LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table);
@@ -1135,6 +1136,7 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
 }
 
 BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
+  CteScope with(*this, update.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
   LogicalOperatorPtr plan = BindTargetTable(update.table, scope, table);
@@ -1905,23 +1907,22 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   return bound;
 }
 
-BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
-  // The statement's WITH names are visible while it is bound, and no longer after.
-  size_t outer_ctes = ctes_.size();
-  for (const auto& cte : select.ctes) {
-    for (size_t i = outer_ctes; i < ctes_.size(); i++) {
+Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpression>& ctes)
+    : ctes_(binder.ctes_), outer_(ctes_.size()) {
+  for (const auto& cte : ctes) {
+    for (size_t i = outer_; i < ctes_.size(); i++) {
       if (SameName(ctes_[i].name, cte.name)) {
+        ctes_.resize(outer_);
         throw BinderError(
             fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
       }
     }
     ctes_.push_back(cte);
   }
-  struct Restore {
-    std::vector<CommonTableExpression>& ctes;
-    size_t size;
-    ~Restore() { ctes.resize(size); }
-  } restore{ctes_, outer_ctes};
+}
+
+BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  CteScope with(*this, select.ctes);
   if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
   BoundStatement bound;
   Scope scope;
@@ -1969,6 +1970,7 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
 }
 
 BoundStatement Binder::BindInsert(const InsertStatement& insert) {
+  CteScope with(*this, insert.ctes);
   if (!insert.schema.empty() && insert.schema != Catalog::kMainSchema) {
     throw CatalogError(fmt::format("schema \"{}\" does not exist", insert.schema));
   }

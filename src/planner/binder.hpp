@@ -79,6 +79,19 @@ class Binder {
   struct Scope;
 
  private:
+  /// A statement's WITH names, visible while the statement is bound and no longer after.
+  class CteScope {
+   public:
+    CteScope(Binder& binder, const std::vector<CommonTableExpression>& ctes);
+    ~CteScope() { ctes_.resize(outer_); }
+    CteScope(const CteScope&) = delete;
+    CteScope& operator=(const CteScope&) = delete;
+
+   private:
+    std::vector<CommonTableExpression>& ctes_;
+    size_t outer_;
+  };
+
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
