@@ -410,6 +410,65 @@ std::string RewriteFromFirst(std::string_view sql) {
   throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
 }
 
+std::string RewriteSemiAntiJoins(std::string_view sql) {
+  std::string text(sql);
+  // One join at a time; a rewritten one has lost its SEMI/ANTI and is not found again.
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t kind = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (IsOneOf(tokens[i].word, {"semi", "anti"}) && tokens[i + 1].word == "join" &&
+          (i == 0 || !IsOneOf(tokens[i - 1].word, {"as", "natural"}))) {
+        kind = i;
+        break;
+      }
+    }
+    if (kind == tokens.size()) {
+      // DuckDB's other join keywords would become aliases too and change the meaning.
+      for (size_t i = 0; i + 1 < tokens.size(); i++) {
+        if (IsOneOf(tokens[i].word, {"asof", "positional"}) &&
+            IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
+            (i == 0 || tokens[i - 1].word != "as")) {
+          throw NotImplementedError(
+              fmt::format("{} JOIN", tokens[i].word == "asof" ? "ASOF" : "POSITIONAL"));
+        }
+      }
+      for (size_t i = 0; i + 2 < tokens.size(); i++) {
+        if (tokens[i].word == "natural" && IsOneOf(tokens[i + 1].word, {"semi", "anti"}) &&
+            tokens[i + 2].word == "join") {
+          throw NotImplementedError("NATURAL SEMI/ANTI JOIN (write the condition with ON)");
+        }
+      }
+      return text;
+    }
+    const bool semi = tokens[kind].word == "semi";
+    const char* name = semi ? "SEMI" : "ANTI";
+    // The ON of this join: the first ON or USING at the join's depth after it.
+    size_t on = ClauseEnd(tokens, kind + 2,
+                          {"on", "using", "join", "where", "group", "having", "order", "limit",
+                           "offset", "window", "qualify", "union", "intersect", "except", ","});
+    if (on < tokens.size() && tokens[on].word == "using") {
+      throw NotImplementedError(fmt::format("{} JOIN … USING (write the condition with ON)", name));
+    }
+    if (on >= tokens.size() || tokens[on].word != "on") {
+      throw ParserError(fmt::format("{} JOIN needs an ON condition", name));
+    }
+    size_t end = ClauseEnd(
+        tokens, on + 1,
+        {"join",    "inner", "left",      "right",  "full",  "cross",     "natural", "semi",
+         "anti",    "where", "group",     "having", "order", "limit",     "offset",  "window",
+         "qualify", "union", "intersect", "except", "fetch", "returning", ","});
+    size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+    size_t on_end = tokens[on].end;
+    std::string condition = text.substr(on_end, end_at - on_end);
+    // Keep a trailing comment or spaces outside the call.
+    text = text.substr(0, tokens[kind].start) +
+           text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " +
+           (semi ? kSemiJoinMarker : kAntiJoinMarker) + "(" + condition + ") " +
+           text.substr(end_at);
+  }
+}
+
 namespace {
 /// Keywords after which an expression starts (so `[` there is a list, not a subscript).
 /// Only reserved words: an unreserved one may be a column name (`x[1]`).
@@ -606,8 +665,8 @@ namespace {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteEmptyInLists(
-            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))) {
+      : rewritten_(RewriteSemiAntiJoins(RewriteEmptyInLists(
+            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

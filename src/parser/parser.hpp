@@ -72,6 +72,18 @@ inline constexpr const char* kOrReplaceMarker = "__teal_or_replace__";
 /// ParserError when the statement has an ON CONFLICT clause of its own.
 std::string RewriteInsertOr(std::string_view sql);
 
+/// The functions that mark a join's ON condition as DuckDB's SEMI / ANTI JOIN after
+/// RewriteSemiAntiJoins.
+inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
+inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+
+/// Rewrites DuckDB's `a SEMI JOIN b ON c` / `a ANTI JOIN b ON c` (which the PostgreSQL
+/// grammar reads as an alias "semi" on `a`, silently an inner join) to `a JOIN b ON
+/// __teal_semi_join__(c)` / `__teal_anti_join__(c)`, which the transformer turns back into
+/// the join types. `a AS semi JOIN b` keeps its alias. Throws NotImplementedError for
+/// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
+std::string RewriteSemiAntiJoins(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.

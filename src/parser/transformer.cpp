@@ -210,6 +210,13 @@ class Transformer {
         ref->left = From(join.larg);
         ref->right = From(join.rarg);
         if (join.quals) ref->condition = Expr(join.quals);
+        if (ref->join_type == JoinType::kInner && ref->condition &&
+            ref->condition->kind == ExprKind::kFunction && ref->condition->children.size() == 1 &&
+            (ref->condition->name == kSemiJoinMarker || ref->condition->name == kAntiJoinMarker)) {
+          ref->join_type =
+              ref->condition->name == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
+          ref->condition = std::move(ref->condition->children[0]);
+        }
         for (size_t i = 0; i < join.n_using_clause; i++)
           ref->using_columns.push_back(StringOf(join.using_clause[i]));
         ref->natural = join.is_natural;

@@ -1741,6 +1741,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         scope.clause = clause;
       }
       if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
+      if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
+        // Only the left side's rows come out; the right side's names end with the join.
+        scope.bindings.resize(right_first);
+        join->types = join->children[0]->types;
+      }
       return join;
     }
   }
