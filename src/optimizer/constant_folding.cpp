@@ -3,21 +3,15 @@
 #include "execution/expression_executor.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
+#include "planner/column_refs.hpp"
 
 namespace teal {
 
 namespace {
-bool Deterministic(const Expression& e) {
-  if (e.kind == BoundKind::kFunction && !e.function->deterministic) return false;
-  for (const auto& child : e.children) {
-    if (!Deterministic(*child)) return false;
-  }
-  return true;
-}
 
 void Fold(ExpressionPtr& e) {
   if (e->kind == BoundKind::kConstant) return;
-  if (e->IsFoldable() && Deterministic(*e)) {
+  if (e->IsFoldable() && IsDeterministic(*e)) {
     DataChunk one_row;
     one_row.SetCardinality(1);
     Vector result(e->type, 1);

@@ -367,12 +367,53 @@ bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
 }
 }  // namespace
 
+Binder Binder::Child(bool same_level) const {
+  Binder child(catalog_, parameter_values_);
+  child.options_ = options_;
+  child.ctes_ = ctes_;
+  child.views_in_progress_ = views_in_progress_;
+  if (same_level) {
+    child.subquery_outer_ = subquery_outer_;
+    child.subquery_correlated_ = subquery_correlated_;
+  }
+  return child;
+}
+
+namespace {
+/// Appends the column references in `e` (not those inside its subqueries) to `out`;
+/// returns false when `e` holds a subquery.
+bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpression*>& out) {
+  if (e.kind == ExprKind::kSubquery) return false;
+  if (e.kind == ExprKind::kColumnRef) out.push_back(&e);
+  for (const auto& child : e.children) {
+    if (!CollectColumnRefs(*child, out)) return false;
+  }
+  return true;
+}
+
+/// Whether the aggregate call `e`, written in a subquery with scope `scope`, reads at least
+/// one column and only columns of the scopes around it.
+bool AggregatesOuterColumns(const ParsedExpression& e, const Binder::Scope& scope) {
+  std::vector<const ParsedExpression*> refs;
+  if (!CollectColumnRefs(e, refs) || refs.empty()) return false;
+  for (const ParsedExpression* ref : refs) {
+    if (ref->names.size() > 2) return false;
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (FindColumn(*ref, scope, index, qualifier_found)) return false;
+    if (!CanResolve(*ref, *scope.outer)) return false;
+  }
+  return true;
+}
+}  // namespace
+
 ExpressionPtr Binder::OuterReference(ExpressionPtr outer, Scope& scope) {
   auto& list = *scope.correlated;
-  std::string text = outer->ToString();
+  // The same outer expression is read once; equal text is not enough (a.i and b.i are
+  // both "i").
   idx_t index = list.size();
-  for (idx_t i = 0; i < list.size(); i++) {
-    if (list[i]->ToString() == text && list[i]->type == outer->type) index = i;
+  for (idx_t i = 0; i < list.size() && index == list.size(); i++) {
+    if (list[i]->Equals(*outer) && IsDeterministic(*outer)) index = i;
   }
   auto ref = std::make_unique<Expression>(BoundKind::kOuterRef, outer->type);
   ref->column = index;
@@ -443,6 +484,7 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
       sub.plan = std::move(cast);
     }
   }
+  bound->deterministic = PlanIsDeterministic(*sub.plan);
   bound->plan = std::move(sub.plan);
   bound->correlated = correlated.size();
   auto result = std::make_unique<Expression>(BoundKind::kSubquery, type);
@@ -621,6 +663,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     name = "count_star";
   }
   if (const AggregateFunctionSet* set = functions.FindAggregate(name)) {
+    // An aggregate whose arguments read only columns of an enclosing query belongs to that
+    // query (SQL standard, PostgreSQL): SELECT (SELECT max(x)) FROM t is one row.
+    if (scope.outer && AggregatesOuterColumns(e, scope)) {
+      return OuterReference(BindExpression(e, *scope.outer), scope);
+    }
     if (!scope.allow_aggregates) {
       throw BinderError(fmt::format("aggregate functions are not allowed in {} ({})", scope.clause,
                                     e.ToString()));
@@ -1070,7 +1117,7 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
     throw BinderError(
         fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
   }
-  // A view sees the catalog, not the WITH names around the query that uses it.
+  // A view sees the catalog, not the WITH names or parameters around the query that uses it.
   Binder child(catalog_);
   child.options_ = options_;
   child.views_in_progress_ = views_in_progress_;
@@ -1593,8 +1640,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       if (ref.schema.empty()) {
         for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
           if (!SameName(it->name, ref.name)) continue;
-          Binder child(catalog_, parameter_values_);
-          child.options_ = options_;
+          Binder child = Child(/*same_level=*/false);
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
           BoundStatement bound = child.BindSelect(*it->query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
@@ -1696,9 +1742,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return range;
     }
     case TableRefKind::kSubquery: {
-      Binder child(catalog_, parameter_values_);
-      child.options_ = options_;
-      child.ctes_ = ctes_;
+      Binder child = Child(/*same_level=*/false);
+      // Inside a subquery, a derived table may read the enclosing queries' columns (not
+      // those of its sibling FROM items: that would be LATERAL).
+      child.subquery_outer_ = scope.outer;
+      child.subquery_correlated_ = scope.correlated;
       BoundStatement bound = child.BindSelect(*ref.subquery);
       needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
       Binding binding;
@@ -1832,14 +1880,13 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   const char* name = select.set_operation == SetOperation::kUnion       ? "UNION"
                      : select.set_operation == SetOperation::kIntersect ? "INTERSECT"
                                                                         : "EXCEPT";
-  Binder left_binder(catalog_, parameter_values_);
-  left_binder.options_ = options_;
-  left_binder.ctes_ = ctes_;
+  // Both sides are at this query's level: in a subquery, they see the same outer scope.
+  Binder left_binder = Child(/*same_level=*/true);
   BoundStatement left = left_binder.BindSelect(*select.set_left, false);
-  Binder right_binder(catalog_, parameter_values_);
-  right_binder.options_ = options_;
-  right_binder.ctes_ = ctes_;
+  Binder right_binder = Child(/*same_level=*/true);
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
+  needs_parameter_values_ = needs_parameter_values_ || left_binder.needs_parameter_values_ ||
+                            right_binder.needs_parameter_values_;
   if (left.types.size() != right.types.size()) {
     throw BinderError(
         fmt::format("each side of {} must have the same number of columns ({} and {})", name,

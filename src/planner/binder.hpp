@@ -92,6 +92,11 @@ class Binder {
     size_t outer_;
   };
 
+  /// A binder for a query nested in this one's FROM or set operation: same catalog,
+  /// parameters, settings, WITH names and views in progress. `same_level`: it binds a
+  /// part of this very query (a set operation's side), so it sees the same outer scope.
+  /// The parent must collect the child's needs_parameter_values_.
+  Binder Child(bool same_level) const;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds

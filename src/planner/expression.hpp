@@ -64,6 +64,9 @@ struct BoundSubquery {
   std::vector<Value> parameters;
   /// Its SQL, for messages.
   std::string text;
+  /// False when the plan calls a function that is not deterministic (nextval, random):
+  /// then a correlated subquery runs once per outer row, never once per distinct value.
+  bool deterministic = true;
   /// The rows of an uncorrelated kAny / kAll subquery, computed once per execution.
   std::shared_ptr<const SubqueryResult> result;
 };
