@@ -553,13 +553,27 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     return result;
   }
   if (op == "IN" || op == "NOT IN") {
-    // x IN (a, b) is x = a OR x = b, which gives SQL's NULL semantics for free.
-    auto any = std::make_unique<Expression>(BoundKind::kOr, TypeId::kBoolean);
-    for (size_t i = 1; i < e.children.size(); i++) {
-      any->children.push_back(BindComparison(CompareOp::kEqual, child(0), child(i), e));
+    // x is bound, and evaluated, once (it may be nextval()); SQL's NULL rules are those of
+    // x = a OR x = b. The text is made once: per item, binding would be quadratic.
+    ExpressionPtr x = child(0);
+    std::vector<ExpressionPtr> items;
+    for (size_t i = 1; i < e.children.size(); i++) items.push_back(child(i));
+    ExpressionPtr result;
+    if (items.size() == 1) {
+      result = BindComparison(CompareOp::kEqual, std::move(x), std::move(items[0]), e);
+    } else {
+      const std::string context = e.ToString();
+      LogicalType common = x->type;
+      bool common_is_literal = IsStringLiteral(*x);
+      for (const auto& item : items) {
+        common = CommonType(common, common_is_literal, item->type, IsStringLiteral(*item), context);
+        common_is_literal = common_is_literal && IsStringLiteral(*item);
+      }
+      if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+      result = std::make_unique<Expression>(BoundKind::kInList, TypeId::kBoolean);
+      result->children.push_back(MakeCast(std::move(x), common));
+      for (auto& item : items) result->children.push_back(MakeCast(std::move(item), common));
     }
-    ExpressionPtr result = std::move(any);
-    if (result->children.size() == 1) result = std::move(result->children[0]);
     if (op == "NOT IN") {
       auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
       negated->children.push_back(std::move(result));
@@ -568,9 +582,18 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     return result;
   }
   if (op == "BETWEEN" || op == "NOT BETWEEN") {
+    // x >= a AND x <= b reads x twice: fine for a deterministic x, wrong for nextval().
+    ExpressionPtr x = child(0);
+    if (!IsDeterministic(*x)) {
+      throw NotImplementedError(fmt::format(
+          "BETWEEN whose operand is not deterministic ({}): compute it in a subquery first",
+          e.ToString()));
+    }
+    ExpressionPtr x_again = x->Copy();
     auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
-    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, child(0), child(1), e));
-    both->children.push_back(BindComparison(CompareOp::kLessEqual, child(0), child(2), e));
+    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, std::move(x), child(1), e));
+    both->children.push_back(
+        BindComparison(CompareOp::kLessEqual, std::move(x_again), child(2), e));
     if (op == "BETWEEN") return both;
     auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
     negated->children.push_back(std::move(both));

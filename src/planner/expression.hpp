@@ -32,6 +32,7 @@ enum class BoundKind {
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
   kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
   kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
+  kInList,     // children[0] IN (children[1], …), all of one type; children[0] is evaluated once
 };
 
 enum class CompareOp {

@@ -83,6 +83,7 @@ std::optional<ScalarFunction> ResolveCoalesce(const std::string& name, size_t mi
   f.varargs = common;
   f.return_type = common;
   f.null_in_null_out = false;
+  f.arguments_in_turn = true;
   f.body = CoalesceBody();
   return f;
 }
