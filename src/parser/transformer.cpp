@@ -1102,6 +1102,7 @@ class Transformer {
 
   ParsedExpressionPtr Case(const PgQuery__CaseExpr& c) {
     auto e = Make(ExprKind::kCase, c.location);
+    if (c.arg) e->name = "simple";  // CASE x WHEN …: the binder checks x is deterministic
     for (size_t i = 0; i < c.n_args; i++) {
       const auto& when = *c.args[i]->case_when;
       auto condition = Expr(when.expr);

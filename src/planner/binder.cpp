@@ -367,6 +367,29 @@ bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
 }
 }  // namespace
 
+namespace {
+/// EXISTS only asks whether there are rows: the select list is not computed (PostgreSQL),
+/// so EXISTS (SELECT 1 / a FROM t) cannot divide by zero. ORDER BY does not change how
+/// many rows there are; LIMIT / OFFSET and DISTINCT do, and stay.
+void DropSelectList(BoundStatement& sub) {
+  std::vector<LogicalOperator*> limits;
+  LogicalOperatorPtr* slot = &sub.plan;
+  while ((*slot)->kind == LogicalKind::kLimit) {
+    limits.push_back(slot->get());
+    slot = &(*slot)->children[0];
+  }
+  if ((*slot)->kind == LogicalKind::kOrder) *slot = std::move((*slot)->children[0]);
+  if ((*slot)->kind != LogicalKind::kProjection) return;
+  auto& projection = static_cast<LogicalProjection&>(**slot);
+  projection.expressions.clear();
+  projection.expressions.push_back(MakeConstant(Value::Boolean(true)));
+  projection.types = {LogicalType(TypeId::kBoolean)};
+  for (LogicalOperator* limit : limits) limit->types = projection.types;
+  sub.types = projection.types;
+  sub.names = {"exists"};
+}
+}  // namespace
+
 Binder Binder::Child(bool same_level) const {
   Binder child(catalog_, parameter_values_);
   child.options_ = options_;
@@ -445,6 +468,7 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
     // ANY/ALL keeps an untyped NULL column untyped: it takes the left operand's type.
     sub = BindSelect(*e.subquery, /*resolve_nulls=*/!left);
   }
+  if (kind == SubqueryKind::kExists) DropSelectList(sub);
   if (kind != SubqueryKind::kExists && sub.types.size() != 1) {
     throw BinderError(
         fmt::format("a subquery used as an expression must return one column, "
@@ -828,23 +852,33 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kCase: {
       auto result = std::make_unique<Expression>(BoundKind::kCase, TypeId::kSqlNull);
       size_t pairs = (e.children.size() - (e.star ? 1 : 0)) / 2;
-      std::vector<ExpressionPtr> values;
+      std::vector<ExpressionPtr> conditions, values;
       for (size_t i = 0; i < pairs; i++) {
-        result->children.push_back(
+        conditions.push_back(
             BindBoolean(BindExpression(*e.children[2 * i], scope), "a CASE condition"));
         values.push_back(BindExpression(*e.children[2 * i + 1], scope));
       }
+      // CASE x WHEN a …: each condition is x = a with its own copy of x, which would
+      // compute a non-deterministic x once per WHEN.
+      if (e.name == "simple" && !conditions.empty() && conditions[0]->kind == BoundKind::kCompare &&
+          !IsDeterministic(*conditions[0]->children[0])) {
+        throw NotImplementedError(fmt::format(
+            "CASE whose operand is not deterministic ({}): compute it in a subquery first",
+            e.ToString()));
+      }
       values.push_back(e.star ? BindExpression(*e.children.back(), scope) : MakeConstant(Value()));
+      // The text once: per value, binding a long CASE would be quadratic.
+      const std::string context = e.ToString();
       LogicalType type = TypeId::kSqlNull;
       bool all_literals = true;
       for (const auto& v : values) {
-        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, e.ToString());
+        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, context);
         all_literals = all_literals && IsStringLiteral(*v);
       }
       result->type = type;
       for (size_t i = 0; i < pairs; i++) {
-        result->children.insert(result->children.begin() + static_cast<long>(2 * i + 1),
-                                MakeCast(std::move(values[i]), type));
+        result->children.push_back(std::move(conditions[i]));
+        result->children.push_back(MakeCast(std::move(values[i]), type));
       }
       result->children.push_back(MakeCast(std::move(values.back()), type));
       return result;
@@ -1806,10 +1840,34 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       join->children.push_back(std::move(left));
       join->children.push_back(std::move(right));
       if (ref.condition) {
-        std::string clause = scope.clause;
-        scope.clause = "JOIN ON";
-        join->condition = BindBoolean(BindExpression(*ref.condition, scope), "a join condition");
-        scope.clause = clause;
+        // ON sees the join's own two sides only (and enclosing queries), as in PostgreSQL:
+        // an unqualified name is looked up there, not among other FROM items.
+        Scope on_scope;
+        on_scope.bindings.assign(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
+                                 scope.bindings.end());
+        on_scope.outer = scope.outer;
+        on_scope.correlated = scope.correlated;
+        on_scope.clause = "JOIN ON";
+        std::vector<const ParsedExpression*> refs;
+        CollectColumnRefs(*ref.condition, refs);
+        for (const ParsedExpression* column : refs) {
+          if (column->names.size() > 2) continue;
+          idx_t index = kInvalidIndex;
+          bool qualifier_found = false;
+          if (FindColumn(*column, on_scope, index, qualifier_found)) continue;
+          bool elsewhere = false;
+          try {
+            elsewhere = FindColumn(*column, scope, index, qualifier_found) != nullptr;
+          } catch (const BinderError&) {
+            elsewhere = true;  // ambiguous among the other FROM items: still not this join's
+          }
+          if (elsewhere) {
+            throw BinderError(fmt::format(
+                "the condition of a JOIN can only use the columns of its own two sides: {}",
+                ref.condition->ToString()));
+          }
+        }
+        join->condition = BindBoolean(BindExpression(*ref.condition, on_scope), "a join condition");
       }
       if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
       if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
