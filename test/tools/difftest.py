@@ -90,7 +90,16 @@ def _duckdb_unsigned_literal(outcome, features):
                 re.search(r"Overflow in \w+ of UINT", d))
 
 
+def _constant_division(outcome, features):
+    t = _err(outcome, "teal")
+    return bool(t and "division by zero" in t and "constant_division" in features)
+
+
 KNOWN_DIALECT_DIFFERENCES = [
+    ("constant-folded-division", "Teal, like PostgreSQL, folds a constant integer division "
+     "by zero at plan time and raises the error even when no row reaches it (PostgreSQL "
+     "docs, 'Expression Evaluation Rules'); DuckDB and SQLite evaluate it per row",
+     _constant_division),
     ("duckdb-unsigned-literal", "DuckDB types integer literals by value, so literal - "
      "unsigned column overflows in DuckDB's unsigned type; Teal computes in a signed type",
      _duckdb_unsigned_literal),
@@ -705,9 +714,14 @@ class QueryGen:
     def division(self, scope, depth, agg, op):
         """PostgreSQL integer division/modulo: truncating, error on a zero divisor."""
         self.features.add("division")
+        self.ref_logs.append([])
         a = self.expr(scope, "int", depth - 1, agg)
         b = self.expr(scope, "int", depth - 1, agg) if self.rng.random() < 0.7 else lit(
             str(self.rng.choice([0, 2, 3, -2])))
+        if not self.ref_logs.pop():
+            # PostgreSQL folds a constant x / 0 at plan time, raising the error whether or
+            # not a row reaches it; DuckDB and SQLite do not (see KNOWN_DIALECT_DIFFERENCES)
+            self.features.add("constant_division")
 
         def render(e, a=a, b=b, op=op):
             x, y = a(e), b(e)
@@ -940,8 +954,12 @@ class QueryGen:
 
     def render_from(self, items, scope, inner_join_only=False, allow_semi=False):
         rng = self.rng
-        parts = ["%s AS %s" % (items[0][1].name, items[0][0])]
-        group_start = 0  # a comma starts a new join tree; an ON sees only its own tree
+        # A comma starts a new join tree; an ON sees only its own tree. SQLite gives the
+        # comma the precedence of JOIN, so it gets every tree after a comma in
+        # parentheses: `a, (b FULL JOIN c ON …)`.
+        groups = [[["%s AS %s" % (items[0][1].name, items[0][0])], 1]]  # [parts, tables]
+        parts = groups[0][0]
+        group_start = 0
         for i in range(1, len(items)):
             t, alias = items[i][1], items[i][0]
             kinds = ["JOIN", "CROSS JOIN", ","] if inner_join_only else [
@@ -967,8 +985,12 @@ class QueryGen:
                 continue
             if kind == ",":
                 group_start = i
-            if kind in (",", "CROSS JOIN"):
-                parts.append("%s %s AS %s" % ("," if kind == "," else " CROSS JOIN", t.name, alias))
+                groups.append([["%s AS %s" % (t.name, alias)], 1])
+                parts = groups[-1][0]
+                continue
+            groups[-1][1] += 1
+            if kind == "CROSS JOIN":
+                parts.append(" CROSS JOIN %s AS %s" % (t.name, alias))
             else:
                 # the ON condition sees the items joined so far (and outer scopes)
                 on_scope = Scope(items[group_start:i + 1], scope.parent)
@@ -976,7 +998,15 @@ class QueryGen:
                 outer = kind != "JOIN"
                 cond = self.pred(on_scope, 0 if outer and rng.random() < 0.85 else 1)
                 parts += [" %s %s AS %s ON " % (kind, t.name, alias), cond]
-        return join_render(parts)
+        rendered = [(join_render(g), n) for g, n in groups]
+
+        def render(e):
+            out = rendered[0][0](e)
+            for r, n in rendered[1:]:
+                out += ", (%s)" % r(e) if e == "sqlite" and n > 1 else ", " + r(e)
+            return out
+
+        return render
 
     # ---- top-level query ----
 
@@ -1069,6 +1099,8 @@ def classify(outcome, ordered, features):
     reference. Classes:
     agree              Teal's rows equal every answering peer's (or everyone errors)
     teal_error         Teal errors where a peer answers (detail: Teal's message)
+    teal_eval_error    as teal_error, but a run-time error (overflow, division by zero,
+                       conversion) on a value that the answering peer never computed
     teal_wrong         Teal answers differently from every answering peer, and the peers
                        agree with each other (or only one answered): likely a Teal bug
     peers_disagree     Teal agrees with neither peer and the peers disagree
@@ -1099,11 +1131,30 @@ def classify(outcome, ordered, features):
         if pred(outcome, features):
             return "known:" + name, reason
     if t[0] == "error":
+        if re.search(r"^(Out of Range|Conversion) Error", t[1]):
+            # an error on a value that a peer never computes: SQL leaves the order of
+            # evaluation open, so this is a bug only where the query forbids evaluating
+            # it (a CASE branch or COALESCE argument not taken, EXISTS's select list)
+            return "teal_eval_error", t[1]
         return "teal_error", t[1]
     vals = list(peer_rows.values())
     if len(vals) == 2 and vals[0] != vals[1]:
         return "peers_disagree", ""
     return "teal_wrong", ""
+
+
+INTEGER_TYPES = set(INT_TYPES) | {"UHUGEINT", "DECIMAL"}
+
+
+def type_signature(outcome):
+    """For a wrong answer: names the columns that Teal types DOUBLE where DuckDB's type is
+    an integer or decimal (the known unsigned-with-signed arithmetic defect), else ''."""
+    t, d = outcome["teal"], outcome.get("duckdb")
+    if d is None or d[0] != "rows" or len(t) < 3 or len(d) < 3:
+        return ""
+    cols = ["%s vs DuckDB %s" % (a, b) for a, b in zip(t[2], d[2])
+            if a == "DOUBLE" and b.split("(")[0] in INTEGER_TYPES]
+    return "typed " + ", ".join(cols) if cols else ""
 
 
 def error_signature(msg):
@@ -1121,6 +1172,24 @@ def error_signature(msg):
 # ---------------------------------------------------------------------------------------
 
 
+def replay(args):
+    text = open(args.replay).read()
+    stmts = [x.strip() for x in re.split(r";\s*\n", text) if x.strip() and
+             not all(line.startswith("--") for line in x.strip().splitlines())]
+    stmts[-1] = stmts[-1].rstrip(";")
+    engines = [TealEngine(args.driver, args.timeout), DuckDBEngine(args.duckdb),
+               SQLiteEngine(max_steps=200000)]
+    for eng in engines:
+        eng.reset(stmts[:-1])
+        r = eng.query(stmts[-1])
+        if r[0] == "error":
+            print("%-7s ERROR %s" % (eng.name, r[1].split("\n")[0]))
+        else:
+            print("%-7s %d rows %s" % (eng.name, len(r[1]), " ".join(r[2])))
+            for row in r[1][:40]:
+                print("        " + " | ".join("NULL" if v is None else v for v in row))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--queries", type=int, default=2000, help="queries to run in all")
@@ -1136,7 +1205,13 @@ def main():
     ap.add_argument("--examples", type=int, default=3,
                     help="examples kept per distinct disagreement signature")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--replay", metavar="FILE",
+                    help="run FILE's statements (separated by ';' at line ends) on every "
+                    "engine and print each engine's answer to the last one; for minimising")
     args = ap.parse_args()
+    if args.replay:
+        replay(args)
+        return
 
     for path, what in ((args.driver, "Teal driver (see test/tools/README.md)"),
                        (args.duckdb, "libduckdb.so (scripts/fetch-duckdb.sh)")):
@@ -1171,8 +1246,10 @@ def main():
                 lite.query(q("sqlite"))
             done += 1
             cls, detail = classify(outcome, ordered, feats)
-            sig = error_signature(detail) if cls in ("teal_error", "unverified") else ""
-            if cls in ("teal_error", "teal_wrong", "peers_disagree", "unverified"):
+            sig = error_signature(detail) if cls in ("teal_error", "teal_eval_error",
+                                                    "unverified") else ""
+            if cls in ("teal_error", "teal_eval_error", "teal_wrong", "peers_disagree",
+                       "unverified"):
                 for feature, issue in LEAD_KNOWN:
                     if feature in feats and (feature != "erroring_branch" or
                                              "division by zero" in detail):
@@ -1181,6 +1258,12 @@ def main():
             counts[cls] += 1
             if cls == "agree" or cls.startswith("known:"):
                 continue
+            if cls == "teal_wrong":
+                sig = type_signature(outcome)
+                if sig:
+                    cls = "lead-known:unsigned-with-signed-becomes-double"
+                    counts["teal_wrong"] -= 1
+                    counts[cls] += 1
             if cls == "teal_one_peer":
                 sig = "agrees with " + detail
             if outcome["teal"][0] == "error" and re.search("CRASH|TIMEOUT", outcome["teal"][1]):
@@ -1191,8 +1274,7 @@ def main():
             ex = {"setup": setup, "teal_sql": q("teal"), "duckdb_sql": q("duckdb"),
                   "sqlite_sql": None if outcome["sqlite"] is None else q("sqlite"),
                   "ordered": ordered, "features": sorted(feats),
-                  "teal": outcome["teal"][:2],
-                  "duckdb": outcome["duckdb"][:2],
+                  "teal": outcome["teal"], "duckdb": outcome["duckdb"],
                   "sqlite": None if outcome["sqlite"] is None else outcome["sqlite"][:2]}
             g["examples"].append(ex)
             g["examples"].sort(key=lambda x: len(x["teal_sql"]) + sum(map(len, x["setup"])))
