@@ -977,10 +977,24 @@ class QueryGen:
                 self.force_qualified = True
                 cond = self.pred(on_scope, 1)
                 self.force_qualified = False
+                # usually with an equality between the sides (Teal needs one for SEMI/ANTI)
+                pairs = [(la, lc, c) for la, lt in items[group_start:i] for lc in lt.columns
+                         for c in t.columns if c.cls == lc.cls or {c.cls, lc.cls} <= {"int", "dec"}]
+                if pairs and rng.random() < 0.85:
+                    la, lc, rc = rng.choice(pairs)
+                    eq = "(%s.%s = %s.%s)" % (la, lc.name, alias, rc.name)
+                    cond = join_render(["(", eq, " AND ", cond, ")"]) if rng.random() < 0.5 \
+                        else lit(eq)
                 neg = "NOT " if kind == "ANTI JOIN" else ""
-                parts.append(lambda e, kind=kind, t=t, alias=alias, cond=cond: (
-                    " %s %s AS %s ON %s" % (kind, t.name, alias, cond(e)) if e == "duckdb" else ""))
-                self.semi_filter = lambda e, t=t, alias=alias, cond=cond, neg=neg: (
+                # Teal has DuckDB's SEMI/ANTI JOIN too; half the time it gets the join, half
+                # the time the EXISTS form, so both are checked against DuckDB's join.
+                as_join = ("duckdb", "teal") if rng.random() < 0.5 else ("duckdb",)
+                if "teal" in as_join:
+                    self.features.add("semi_anti_join_in_teal")
+                parts.append(lambda e, kind=kind, t=t, alias=alias, cond=cond, j=as_join: (
+                    " %s %s AS %s ON %s" % (kind, t.name, alias, cond(e)) if e in j else ""))
+                self.semi_filter = lambda e, t=t, alias=alias, cond=cond, neg=neg, j=as_join: (
+                    "" if e in j else
                     "%sEXISTS (SELECT 1 FROM %s AS %s WHERE %s)" % (neg, t.name, alias, cond(e)))
                 continue
             if kind == ",":
@@ -1026,7 +1040,7 @@ class QueryGen:
         if self.semi_filter is not None:
             semi, plain = self.semi_filter, where
             where = lambda e, semi=semi, plain=plain: (
-                (plain(e) if plain else "true") if e == "duckdb" else
+                (plain(e) if plain else "true") if not semi(e) else
                 "(%s AND %s)" % (plain(e), semi(e)) if plain else semi(e))
         grouped = rng.random() < 0.3
         select, group_by, having = [], [], None
