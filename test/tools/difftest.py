@@ -57,14 +57,6 @@ def _only_sqlite_answers_out_of_range(outcome, features):
                 and re.search(r"out of range|overflow", d, re.I))
 
 
-def _sqlite_real_division(outcome, features):
-    # SQLite's integer arithmetic that overflows 64 bits continues in REAL, so it can
-    # answer where Teal errors with an overflow; DuckDB widens sums to HUGEINT.
-    t = _err(outcome, "teal")
-    return bool(t and re.search(r"out of range|overflow", t, re.I)
-                and outcome.get("duckdb") is None)
-
-
 def _teal_integer_32bit(outcome, features):
     # Teal follows PostgreSQL: INTEGER is 32-bit and an INTEGER expression that
     # overflows is an error. DuckDB promotes integer *literals* that do not fit, and
@@ -103,13 +95,11 @@ KNOWN_DIALECT_DIFFERENCES = [
     ("duckdb-unsigned-literal", "DuckDB types integer literals by value, so literal - "
      "unsigned column overflows in DuckDB's unsigned type; Teal computes in a signed type",
      _duckdb_unsigned_literal),
-    ("sqlite-lax", "Teal and DuckDB both reject the query, SQLite (which accepts bare "
-     "columns beside aggregates and cross-type comparisons) answers it", _sqlite_lax),
     ("sqlite-64bit-integers", "SQLite has only 64-bit integers and turns overflow into REAL; "
      "Teal (PostgreSQL) and DuckDB raise an error for an overflowing fixed-width integer",
      _only_sqlite_answers_out_of_range),
-    ("overflow-without-duckdb", "the query uses types SQLite cannot hold (DuckDB not run), Teal "
-     "raises an overflow error where SQLite continues in REAL", _sqlite_real_division),
+    ("sqlite-lax", "Teal and DuckDB both reject the query, SQLite (which accepts bare "
+     "columns beside aggregates and cross-type comparisons) answers it", _sqlite_lax),
     ("integer-is-32-bit", "Teal follows PostgreSQL: INTEGER arithmetic is 32-bit with "
      "overflow errors; DuckDB widens integer literals", _teal_integer_32bit),
 ]
@@ -175,7 +165,7 @@ class TealEngine:
             pass
         self._start()
         for sql in self.setup:
-            self.query(sql, record=False)
+            self.query(sql)
 
     def reset(self, setup):
         self.setup = []
@@ -192,7 +182,7 @@ class TealEngine:
                 raise EngineError("teal setup failed: %s: %s" % (sql, r[1]))
         self.setup = list(setup)
 
-    def query(self, sql, record=True):
+    def query(self, sql):
         deadline = time.monotonic() + self.timeout
         try:
             self._send(sql)
@@ -200,7 +190,7 @@ class TealEngine:
             if head.startswith("ERR "):
                 return ("error", unescape(head[4:]))
             _, ncols, nrows = head.split(" ")
-            types = self._readline(deadline).split("\t") if True else []
+            types = self._readline(deadline).split("\t")
             rows = []
             for _ in range(int(nrows)):
                 line = self._readline(deadline)
