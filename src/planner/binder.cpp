@@ -1545,9 +1545,20 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       return static_cast<idx_t>(ordinal - 1);
     }
     if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      // PostgreSQL: a name two different select-list columns have is ambiguous (DuckDB
+      // takes the first); the same expression twice is not.
+      idx_t found = kInvalidIndex;
       for (idx_t i = 0; i < visible; i++) {
-        if (projections[i]->alias == e.names[0]) return i;
+        if (projections[i]->alias != e.names[0]) continue;
+        if (found == kInvalidIndex) {
+          found = i;
+        } else if (!projections[i]->Equals(*projections[found])) {
+          throw BinderError(fmt::format(
+              "{} \"{}\" is ambiguous: more than one select-list column has that name", clause,
+              e.names[0]));
+        }
       }
+      if (found != kInvalidIndex) return found;
     }
     std::string text = e.ToString();
     for (idx_t i = 0; i < visible; i++) {
