@@ -911,42 +911,52 @@ class Transformer {
     return e;
   }
 
-  /// A numeric literal the grammar did not fit in an int32: BIGINT or HUGEINT when it is
-  /// a whole number that fits, DECIMAL(w,s) when it has a point and <= 38 digits, else DOUBLE.
+  /// A numeric literal the grammar did not fit in an int32. A whole number: BIGINT, HUGEINT
+  /// or UHUGEINT, the first that holds it (DuckDB's rule), and an error past UHUGEINT — never
+  /// a rounded DOUBLE. With a point (`42.` too): DECIMAL(w,s) up to 38 digits, else DOUBLE;
+  /// with an exponent: DOUBLE.
   static Value NumericLiteral(std::string_view text) {
     bool negative = !text.empty() && text[0] == '-';
     std::string_view digits = negative ? text.substr(1) : text;
-    if (digits.find_first_of("eE") == std::string_view::npos) {
-      size_t point = digits.find('.');
-      std::string whole(digits.substr(0, point));
-      std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
-      std::string all = whole + fraction;
-      // Accumulate in 128 bits, giving up (to DOUBLE) on overflow.
-      uint128 magnitude = 0;
-      bool overflow = false;
-      for (char ch : all) {
-        uint128 next = magnitude * 10 + static_cast<uint128>(ch - '0');
-        if (next / 10 != magnitude) overflow = true;
-        magnitude = next;
-      }
-      constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
-      bool fits = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
-      if (fits) {
-        int128 unscaled =
+    if (digits.find_first_of("eE") != std::string_view::npos) {
+      return Value::Double(std::strtod(std::string(text).c_str(), nullptr));
+    }
+    size_t point = digits.find('.');
+    std::string whole(digits.substr(0, point));
+    std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
+    std::string all = whole + fraction;
+    uint128 magnitude = 0;
+    bool overflow = false;
+    for (char ch : all) {
+      uint128 next = magnitude * 10 + static_cast<uint128>(ch - '0');
+      if (next / 10 != magnitude) overflow = true;
+      magnitude = next;
+    }
+    constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
+    const bool fits_huge = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
+    if (point == std::string_view::npos) {
+      if (fits_huge) {
+        int128 value =
             negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
-        if (fraction.empty()) {
-          if (unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
-            return Value::BigInt(static_cast<int64_t>(unscaled));
-          }
-          return Value::HugeInt(unscaled);
-        }
-        size_t first = all.find_first_not_of('0');
-        size_t significant = first == std::string::npos ? 0 : all.size() - first;
-        uint8_t scale = static_cast<uint8_t>(std::min<size_t>(fraction.size(), 255));
-        size_t width = std::max<size_t>({significant, fraction.size(), 1});
-        if (width <= LogicalType::kMaxDecimalWidth) {
-          return Value::Decimal(unscaled, static_cast<uint8_t>(width), scale);
-        }
+        if (value >= INT64_MIN && value <= INT64_MAX)
+          return Value::BigInt(static_cast<int64_t>(value));
+        return Value::HugeInt(value);
+      }
+      if (!overflow && !negative) return Value::UHugeInt(magnitude);
+      throw ParserError(fmt::format(
+          "integer literal {} is out of range: the widest integers are HUGEINT and UHUGEINT "
+          "(write it with an exponent, e.g. {}e0, for a DOUBLE)",
+          text, text));
+    }
+    if (fits_huge) {
+      int128 unscaled =
+          negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
+      size_t first = all.find_first_not_of('0');
+      size_t significant = first == std::string::npos ? 0 : all.size() - first;
+      uint8_t scale = static_cast<uint8_t>(std::min<size_t>(fraction.size(), 255));
+      size_t width = std::max<size_t>({significant, fraction.size(), 1});
+      if (width <= LogicalType::kMaxDecimalWidth) {
+        return Value::Decimal(unscaled, static_cast<uint8_t>(width), scale);
       }
     }
     return Value::Double(std::strtod(std::string(text).c_str(), nullptr));

@@ -210,6 +210,43 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
                   a.ToString(), b.ToString(), context));
 }
 
+namespace {
+/// A time type with a fractional-seconds precision, TIMESTAMP(p): the precisions Teal has
+/// a storage unit for (TIMESTAMP(0) is TIMESTAMP_S, (3) TIMESTAMP_MS, (6) TIMESTAMP, (9)
+/// TIMESTAMP_NS; TIME and TIMESTAMPTZ are stored in microseconds: (6) only). Any other
+/// precision is refused rather than ignored, so a value never keeps digits its type
+/// denies. VARCHAR(n) keeps DuckDB's meaning (n is not enforced; see DIALECT.md).
+LogicalType WithPrecision(const LogicalType& type, const TypeName& name) {
+  const TypeId id = type.Id();
+  if (id == TypeId::kVarchar) return type;
+  if (id != TypeId::kTimestamp && id != TypeId::kTimestampTz && id != TypeId::kTime &&
+      id != TypeId::kTimeTz) {
+    throw BinderError(fmt::format("type {} does not take modifiers", type.ToString()));
+  }
+  if (name.modifiers.size() != 1) {
+    throw BinderError(
+        fmt::format("type {} takes one modifier (the precision of its seconds)", type.ToString()));
+  }
+  const int64_t precision = name.modifiers[0];
+  if (precision < 0) {
+    throw BinderError(
+        fmt::format("{}({}): the precision cannot be negative", type.ToString(), precision));
+  }
+  if (precision == 6) return type;
+  if (id == TypeId::kTimestamp) {
+    if (precision == 0) return LogicalType(TypeId::kTimestampS);
+    if (precision == 3) return LogicalType(TypeId::kTimestampMs);
+    if (precision == 9) return LogicalType(TypeId::kTimestampNs);
+    throw NotImplementedError(
+        fmt::format("TIMESTAMP({}): the precisions are 0, 3, 6 and 9 (seconds, milli-, micro- and "
+                    "nanoseconds)",
+                    precision));
+  }
+  throw NotImplementedError(fmt::format("{}({}): only precision 6 (microseconds) is supported",
+                                        type.ToString(), precision));
+}
+}  // namespace
+
 LogicalType Binder::ResolveType(const TypeName& name) const {
   LogicalType type;
   bool found = false;
@@ -236,11 +273,7 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
         break;
       }
     }
-    if (found && !name.modifiers.empty() && type.Id() != TypeId::kVarchar &&
-        type.Id() != TypeId::kTimestamp && type.Id() != TypeId::kTimestampTz &&
-        type.Id() != TypeId::kTime && type.Id() != TypeId::kTimeTz) {
-      throw BinderError(fmt::format("type {} does not take modifiers", type.ToString()));
-    }
+    if (found && !name.modifiers.empty()) type = WithPrecision(type, name);
     if (!found) {
       if (auto user = catalog_.FindType(name.name)) {
         type = *user;
@@ -673,6 +706,27 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
   return negated;
 }
 
+namespace {
+/// round(x, n) / trunc(x, n) of a DECIMAL with a constant n: the result has scale n
+/// (PostgreSQL, DuckDB), so round(2.45, 1) is 2.5 and not 2.50. The function's own type
+/// keeps x's scale (n may be a column); the digits past n are zero, so the cast is exact.
+ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
+  const std::string& name = call->function->name;
+  if ((name != "round" && name != "trunc") || call->children.size() != 2 ||
+      call->type.Id() != TypeId::kDecimal || call->children[1]->kind != BoundKind::kConstant ||
+      call->children[1]->value.IsNull()) {
+    return call;
+  }
+  const LogicalType& x = call->children[0]->type;
+  const int64_t n =
+      std::max<int64_t>(0, call->children[1]->value.CastAs(TypeId::kBigInt).GetStored<int64_t>());
+  const int64_t width = int64_t{x.DecimalWidth()} - x.DecimalScale() + n + 1;
+  if (n >= x.DecimalScale() || width > LogicalType::kMaxDecimalWidth) return call;
+  return MakeCast(std::move(call),
+                  LogicalType::Decimal(static_cast<uint8_t>(width), static_cast<uint8_t>(n)));
+}
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
@@ -694,7 +748,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     call->children.push_back(MakeCast(std::move(arguments[i]), param));
   }
   call->function = std::make_shared<const ScalarFunction>(std::move(function));
-  return call;  // a call on constants is folded by the optimizer
+  return ScaleOfRounding(std::move(call));  // a call on constants is folded by the optimizer
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
@@ -1553,9 +1607,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         if (found == kInvalidIndex) {
           found = i;
         } else if (!projections[i]->Equals(*projections[found])) {
-          throw BinderError(fmt::format(
-              "{} \"{}\" is ambiguous: more than one select-list column has that name", clause,
-              e.names[0]));
+          throw BinderError(
+              fmt::format("{} \"{}\" is ambiguous: more than one select-list column has that name",
+                          clause, e.names[0]));
         }
       }
       if (found != kInvalidIndex) return found;
