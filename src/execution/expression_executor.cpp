@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/assert.hpp"
+#include "common/stack.hpp"
 #include "execution/subquery.hpp"
 #include "execution/value_compare.hpp"
 #include "vector/physical_dispatch.hpp"
@@ -168,6 +169,7 @@ void EvaluateInTurn(const Expression& e, const DataChunk& input, DataChunk& argu
 }
 
 void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
+  CheckStackDepth("an expression");
   const idx_t count = input.size();
   switch (e.kind) {
     case BoundKind::kConstant: {

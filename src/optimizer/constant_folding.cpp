@@ -2,6 +2,7 @@
 // are deterministic) is computed once at plan time instead of once per vector.
 #include <algorithm>
 
+#include "common/stack.hpp"
 #include "execution/expression_executor.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
@@ -33,6 +34,7 @@ bool IsNullConstant(const Expression& e) {
 
 void Fold(ExpressionPtr& e) {
   if (e->kind == BoundKind::kConstant) return;
+  CheckStackDepth("an expression");
   if (e->IsFoldable() && IsDeterministic(*e)) {
     try {
       DataChunk one_row;

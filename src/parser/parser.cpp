@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "parser/transformer.hpp"
 #include "teal/error.hpp"
@@ -659,6 +660,19 @@ idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
 
 namespace {
 
+/// At most ~80 characters of `text` around byte `at`, with "…" where it was cut: an error
+/// message quotes a bounded excerpt, however long the statement.
+std::string Excerpt(const std::string& text, size_t at) {
+  constexpr size_t kBefore = 40, kAfter = 40;
+  if (text.size() <= kBefore + kAfter) return text;
+  size_t begin = at > kBefore ? at - kBefore : 0;
+  size_t end = std::min(text.size(), at + kAfter);
+  // Whole UTF-8 characters only.
+  while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) begin--;
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end++;
+  return (begin > 0 ? "…" : "") + text.substr(begin, end - begin) + (end < text.size() ? "…" : "");
+}
+
 /// One statement text after the pre-parse rewrites (list literals, GROUP/ORDER BY ALL,
 /// parameters), parsed by libpg_query. Owns the unpacked tree. The constructor throws
 /// ParserError, naming the position in the rewritten text, when the grammar rejects it.
@@ -674,7 +688,8 @@ class GrammarParse {
       int cursor = result.error->cursorpos;
       pg_query_free_protobuf_parse_result(result);
       if (cursor > 0) {
-        message += fmt::format(" (at position {} of \"{}\")", cursor, rewritten_);
+        message += fmt::format(" (at position {} of \"{}\")", cursor,
+                               Excerpt(rewritten_, static_cast<size_t>(cursor - 1)));
       }
       throw ParserError(message);
     }
@@ -738,16 +753,124 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
 
 }  // namespace
 
-std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
+namespace {
+bool WordIs(std::string_view word, std::string_view keyword) {
+  return word.size() == keyword.size() &&
+         std::equal(word.begin(), word.end(), keyword.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+bool WordIsOneOf(std::string_view word, std::initializer_list<std::string_view> keywords) {
+  for (std::string_view keyword : keywords) {
+    if (WordIs(word, keyword)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+idx_t EstimateNestingDepth(std::string_view sql) {
+  // Per open level (a parenthesis, bracket or CASE): the operators chained at that level
+  // since the last separator, and the set operations chained in it (which a clause does
+  // not end). The depth at a point is the open levels plus every open level's chains.
+  // AND/OR lists, CASE arms, clauses and commas separate; operators, unary NOT and set
+  // operations chain (the grammar nests them).
+  struct Level {
+    idx_t operators = 0;
+    idx_t set_operations = 0;
+  };
+  std::vector<Level> levels(1);    // levels[0]: outside every parenthesis
+  idx_t chained = 0, deepest = 0;  // chained: the sum of the open levels' chains
+  auto note = [&] { deepest = std::max<idx_t>(deepest, levels.size() - 1 + chained); };
+  auto add_operator = [&] {
+    levels.back().operators++;
+    chained++;
+    note();
+  };
+  auto add_set_operation = [&] {
+    levels.back().set_operations++;
+    chained++;
+    note();
+  };
+  auto separate = [&] {
+    chained -= levels.back().operators;
+    levels.back().operators = 0;
+  };
+  auto open_level = [&] {
+    levels.emplace_back();
+    note();
+  };
+  auto close_level = [&] {
+    chained -= levels.back().operators + levels.back().set_operations;
+    if (levels.size() > 1) {
+      levels.pop_back();
+    } else {
+      levels.back() = Level{};
+    }
+  };
+  SqlScanner scanner(sql);
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    char c = scanner.Current();
+    if (c == '(' || c == '[') {
+      open_level();
+      scanner.Advance();
+    } else if (c == ')' || c == ']') {
+      close_level();
+      scanner.Advance();
+    } else if (c == ',') {
+      separate();
+      scanner.Advance();
+    } else if (c == ';') {
+      while (levels.size() > 1) close_level();
+      close_level();
+      scanner.Advance();
+    } else if (std::strchr("+-*/%^<>=|&#~!", c)) {
+      add_operator();
+      while (!scanner.Done() && std::strchr("+-*/%^<>=|&#~!", scanner.Current())) scanner.Advance();
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t start = scanner.Position();
+      while (!scanner.Done() && (std::isalnum(static_cast<unsigned char>(scanner.Current())) ||
+                                 scanner.Current() == '_')) {
+        scanner.Advance();
+      }
+      std::string_view word = sql.substr(start, scanner.Position() - start);
+      if (WordIs(word, "case")) {
+        open_level();
+      } else if (WordIs(word, "end")) {
+        close_level();
+      } else if (WordIsOneOf(word, {"union", "intersect", "except"})) {
+        separate();
+        add_set_operation();
+      } else if (WordIsOneOf(word, {"not", "between", "is"})) {
+        add_operator();
+      } else if (WordIsOneOf(word, {"and", "or", "when", "then", "else", "select", "from", "where",
+                                    "on", "having", "by", "limit", "offset", "values"})) {
+        separate();
+      }
+    } else {
+      scanner.Advance();
+    }
+  }
+  return deepest;
+}
+
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
     if (StartsWithKeyword(text, "pragma")) {
       statements.push_back(ParsePragma(text));
       continue;
     }
+    // Before the grammar, whose recursion (and protobuf-c's) cannot be checked from here.
+    if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
+      throw ParserError(fmt::format(
+          "the statement nests about {} levels deep, more than {} (max_expression_depth); "
+          "simplify it or raise the setting",
+          estimate, max_depth));
+    }
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
-      auto statement = TransformStatement(parse.Statement(i), parse.Rewritten());
+      auto statement = TransformStatement(parse.Statement(i), parse.Rewritten(), max_depth);
       statement->text = text;
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();
@@ -764,6 +887,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
       ParsePragma(text);  // for its ParserError on a malformed PRAGMA, as ParseSql throws
       sketches.push_back({StatementType::kPragma, text, 0, {}});
       continue;
+    }
+    if (idx_t estimate = EstimateNestingDepth(text); estimate > kDefaultMaxExpressionDepth) {
+      throw ParserError(fmt::format("the statement nests about {} levels deep, more than {}",
+                                    estimate, kDefaultMaxExpressionDepth));
     }
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {

@@ -13,9 +13,21 @@
 
 namespace teal {
 
+/// DuckDB's default for the max_expression_depth setting.
+inline constexpr idx_t kDefaultMaxExpressionDepth = 1000;
+
 /// Parses every statement in `sql`. Throws ParserError naming the position and the
 /// offending token, or NotImplementedError for statements Teal does not support.
-std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql);
+/// Statements nesting more than `max_depth` levels (expressions, subqueries, set
+/// operations) are a ParserError, found before the grammar runs when the text shows it.
+/// Deep statements need stack: see EstimateNestingDepth and common/stack.hpp.
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql,
+                                                    idx_t max_depth = kDefaultMaxExpressionDepth);
+
+/// An upper estimate of how deeply the statements in `sql` nest, from the text alone:
+/// open parentheses plus chains of operators and set operations (which the grammar
+/// builds as nested nodes). Cheap: one pass, no allocation.
+idx_t EstimateNestingDepth(std::string_view sql);
 
 /// What the text alone says about a statement, without the transformer: its kind, its
 /// own text and its parameters, exactly as ParseSql would set them on SQLStatement.

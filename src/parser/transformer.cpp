@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "common/stack.hpp"
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
 
@@ -32,7 +33,7 @@ std::string StringOf(const Node* node) {
 
 class Transformer {
  public:
-  explicit Transformer(std::string_view sql) : sql_(sql) {}
+  Transformer(std::string_view sql, idx_t max_depth) : sql_(sql), max_depth_(max_depth) {}
 
   std::unique_ptr<SQLStatement> Statement(const Node& node) {
     switch (node.node_case) {
@@ -77,6 +78,7 @@ class Transformer {
  private:
   // ---- statements ----------------------------------------------------------------
   std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s) {
+    Level level(*this);
     if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
       auto select = SetOperationSelect(s);
       if (s.with_clause) select->ctes = With(*s.with_clause);
@@ -157,6 +159,7 @@ class Transformer {
   }
 
   std::unique_ptr<TableRef> From(const Node* node) {
+    Level level(*this);
     auto ref = std::make_unique<TableRef>();
     auto aliases = [&](const PgQuery__Alias* alias) {
       if (!alias) return;
@@ -1128,6 +1131,7 @@ class Transformer {
   }
 
   ParsedExpressionPtr Expr(const Node* node) {
+    Level level(*this);
     if (!node) throw InternalError("missing expression in the parse tree");
     switch (node->node_case) {
       case PG_QUERY__NODE__NODE_A_CONST:
@@ -1284,13 +1288,37 @@ class Transformer {
   /// approximated by re-rendering (locations alone do not give the end).
   std::string TextAt(const Node* node) { return Expr(node)->ToString(); }
 
+  /// One level of nesting (an expression, a query, a FROM item) for as long as it lives:
+  /// past max_depth the statement is refused, and the stack is checked on the way down.
+  class Level {
+   public:
+    explicit Level(Transformer& t) : t_(t) {
+      if (++t_.depth_ > t_.max_depth_) {
+        throw ParserError(fmt::format(
+            "the statement nests more than {} levels deep (max_expression_depth); simplify it "
+            "or raise the setting",
+            t_.max_depth_));
+      }
+      CheckStackDepth("the statement");
+    }
+    ~Level() { t_.depth_--; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+
+   private:
+    Transformer& t_;
+  };
+
   std::string_view sql_;
+  idx_t max_depth_;
+  idx_t depth_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql) {
-  return Transformer(sql).Statement(node);
+std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql,
+                                                 idx_t max_depth) {
+  return Transformer(sql, max_depth).Statement(node);
 }
 
 }  // namespace teal

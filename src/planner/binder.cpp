@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/stack.hpp"
 #include "function/function.hpp"
 #include "function/scalar/similar_to.hpp"
 #include "parser/parser.hpp"
@@ -808,6 +809,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
 }
 
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
+  CheckStackDepth("an expression");
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
     std::string text = e.ToString();
     for (idx_t i = 0; i < scope.group_texts.size(); i++) {
@@ -1217,7 +1219,13 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
 }
 
 BoundStatement Binder::BindView(const ViewEntry& view) {
-  auto statements = ParseSql(view.query_text);
+  if (views_in_progress_.size() + 1 > options_.max_expression_depth) {
+    throw BinderError(
+        fmt::format("view \"{}\" is nested in more than {} other views (max_expression_depth)",
+                    view.name, options_.max_expression_depth));
+  }
+  CheckStackDepth(fmt::format("the nesting of view \"{}\"", view.name));
+  auto statements = ParseSql(view.query_text, options_.max_expression_depth);
   if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
     throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
   }
@@ -1237,6 +1245,8 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
   try {
     bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
   } catch (const Error& error) {
+    // Said once, by the outermost view: a chain of views would repeat it per view.
+    if (!views_in_progress_.empty()) throw;
     throw BinderError(fmt::format("view \"{}\" cannot be used: {}", view.name, error.what()));
   }
   if (view.column_names.size() > bound.names.size()) {
@@ -1746,6 +1756,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
 }
 
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
+  CheckStackDepth("a FROM clause");
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
   auto rename = [&](Binding& binding) {
@@ -2120,6 +2131,7 @@ Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpressi
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  CheckStackDepth("a query");
   CteScope with(*this, select.ctes);
   if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
   BoundStatement bound;

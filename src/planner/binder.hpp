@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "planner/logical_operator.hpp"
 
@@ -28,6 +29,9 @@ enum class NullOrder {
 struct BindOptions {
   bool default_descending = false;  // default_order
   NullOrder null_order = NullOrder::kNullsLastOnAscFirstOnDesc;
+  /// max_expression_depth: for the queries of views, parsed while binding, and for how
+  /// deeply views may be nested in one another.
+  idx_t max_expression_depth = kDefaultMaxExpressionDepth;
   /// current_setting(name): the value as text, or nullopt for no such setting.
   std::function<std::optional<std::string>(std::string_view name)> setting;
   /// teal_settings(): name, value, description, input type of every setting.
