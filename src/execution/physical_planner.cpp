@@ -95,10 +95,12 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
 }
 
 /// The plan's physical operators; `with` null moves the expressions out of `plan`.
-PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
+/// `eager`: the statement writes, so its uncorrelated subqueries run now, before any
+/// row changes (they must see the table as it was; PostgreSQL's snapshot).
+PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool eager) {
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
     ExpressionPtr out = with ? Substitute(*e, *with) : std::move(e);
-    RunUncorrelatedSubqueries(out);
+    RunUncorrelatedSubqueries(out, eager);
     return out;
   };
   auto take_all = [&](std::vector<ExpressionPtr>& list) {
@@ -107,7 +109,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     return out;
   };
   std::vector<PhysicalOperatorPtr> children;
-  for (auto& child : plan.children) children.push_back(Build(*child, with));
+  for (auto& child : plan.children) children.push_back(Build(*child, with, eager));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
@@ -232,11 +234,25 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
 }
 }  // namespace
 
+namespace {
+bool Writes(const LogicalOperator& plan) {
+  if (plan.kind == LogicalKind::kInsert || plan.kind == LogicalKind::kUpdate ||
+      plan.kind == LogicalKind::kDelete) {
+    return true;
+  }
+  for (const auto& child : plan.children) {
+    if (Writes(*child)) return true;
+  }
+  return false;
+}
+}  // namespace
+
 PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
                                        const std::vector<Value>* parameters) {
-  if (!parameters) return Build(plan, nullptr);
+  const bool eager = Writes(plan);
+  if (!parameters) return Build(plan, nullptr, eager);
   Substitution with{parameters, nullptr};
-  return Build(plan, &with);
+  return Build(plan, &with, eager);
 }
 
 PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
@@ -244,7 +260,7 @@ PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
                                        const std::vector<Value>* outer) {
   Substitution with{&parameters, outer};
   // With a substitution, Build copies every expression and leaves `plan` as it was.
-  return Build(const_cast<LogicalOperator&>(plan), &with);
+  return Build(const_cast<LogicalOperator&>(plan), &with, Writes(plan));
 }
 
 }  // namespace teal

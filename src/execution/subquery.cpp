@@ -134,29 +134,38 @@ Vector Flat(const Expression& e, const DataChunk& input) {
   return v;
 }
 
-}  // namespace
-
-void RunUncorrelatedSubqueries(ExpressionPtr& e) {
-  for (auto& child : e->children) RunUncorrelatedSubqueries(child);
-  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
-  const BoundSubquery& sub = *e->subquery;
+/// The cache of the uncorrelated kSubquery node `e`, filled on the first call.
+const SubqueryCache& FillCache(const Expression& e) {
+  const BoundSubquery& sub = *e.subquery;
+  SubqueryCache& cache = *sub.cache;
+  std::lock_guard<std::mutex> guard(cache.lock);
+  if (cache.done) return cache;
   const std::vector<Value> none;
   switch (sub.kind) {
     case SubqueryKind::kScalar:
-      e = MakeConstant(ScalarValue(sub, e->type, none));
-      return;
+      cache.value = ScalarValue(sub, e.type, none);
+      break;
     case SubqueryKind::kExists:
-      e = MakeConstant(Value::Boolean(Exists(sub, none)));
-      return;
+      cache.exists = Exists(sub, none);
+      break;
     case SubqueryKind::kAny:
-    case SubqueryKind::kAll: {
-      if (sub.result) return;
-      auto with_rows = std::make_shared<BoundSubquery>(sub);
-      with_rows->result = Rows(sub, none);
-      e->subquery = std::move(with_rows);
-      return;
-    }
+    case SubqueryKind::kAll:
+      cache.rows = Rows(sub, none);
+      break;
   }
+  cache.done = true;
+  return cache;
+}
+
+}  // namespace
+
+void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now) {
+  for (auto& child : e->children) RunUncorrelatedSubqueries(child, now);
+  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
+  auto with_cache = std::make_shared<BoundSubquery>(*e->subquery);
+  with_cache->cache = std::make_shared<SubqueryCache>();
+  e->subquery = std::move(with_cache);
+  if (now) FillCache(*e);
 }
 
 void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result) {
@@ -167,21 +176,40 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
   const bool quantified = sub.kind == SubqueryKind::kAny || sub.kind == SubqueryKind::kAll;
   Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
 
-  // One run per distinct outer row in this chunk (per row when the plan is not
-  // deterministic).
   struct Answer {
     Value value;  // kScalar
     bool exists = false;
     std::shared_ptr<const SubqueryResult> rows;
   };
+  auto compute = [&](const std::vector<Value>& outer) {
+    Answer fresh;
+    switch (sub.kind) {
+      case SubqueryKind::kScalar:
+        fresh.value = ScalarValue(sub, e.type, outer);
+        break;
+      case SubqueryKind::kExists:
+        fresh.exists = Exists(sub, outer);
+        break;
+      case SubqueryKind::kAny:
+      case SubqueryKind::kAll:
+        fresh.rows = Rows(sub, outer);
+        break;
+    }
+    return fresh;
+  };
+  Answer uncorrelated;
+  if (count > 0 && sub.correlated == 0 && sub.cache) {
+    const SubqueryCache& cache = FillCache(e);
+    uncorrelated = Answer{cache.value, cache.exists, cache.rows};
+  }
+  // Correlated: one run per distinct outer row in this chunk (per row when the plan is not
+  // deterministic).
   std::unordered_map<std::string, Answer> answers;
   std::string key;
   std::vector<Value> outer(sub.correlated);
   for (idx_t row = 0; row < count; row++) {
     const Answer* answer;
-    Answer uncorrelated;
-    if (quantified && sub.result) {
-      uncorrelated.rows = sub.result;
+    if (sub.correlated == 0 && sub.cache) {
       answer = &uncorrelated;
     } else {
       key.clear();
@@ -191,20 +219,7 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
       auto it = answers.find(key);
       if (it == answers.end()) {
         for (idx_t i = 0; i < sub.correlated; i++) outer[i] = outer_columns[i].GetValue(row);
-        Answer fresh;
-        switch (sub.kind) {
-          case SubqueryKind::kScalar:
-            fresh.value = ScalarValue(sub, e.type, outer);
-            break;
-          case SubqueryKind::kExists:
-            fresh.exists = Exists(sub, outer);
-            break;
-          case SubqueryKind::kAny:
-          case SubqueryKind::kAll:
-            fresh.rows = Rows(sub, outer);
-            break;
-        }
-        it = answers.emplace(key, std::move(fresh)).first;
+        it = answers.emplace(key, compute(outer)).first;
       }
       answer = &it->second;
     }

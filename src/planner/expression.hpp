@@ -68,8 +68,9 @@ struct BoundSubquery {
   /// False when the plan calls a function that is not deterministic (nextval, random):
   /// then a correlated subquery runs once per outer row, never once per distinct value.
   bool deterministic = true;
-  /// The rows of an uncorrelated kAny / kAll subquery, computed once per execution.
-  std::shared_ptr<const SubqueryResult> result;
+  /// An uncorrelated subquery's answer, computed at its first use in one execution (so a
+  /// subquery no row needs never runs, and EXPLAIN runs none). Set per physical plan.
+  std::shared_ptr<struct SubqueryCache> cache;
 };
 
 struct Expression {
