@@ -134,27 +134,34 @@ Vector Flat(const Expression& e, const DataChunk& input) {
   return v;
 }
 
-/// The cache of the uncorrelated kSubquery node `e`, filled on the first call.
-const SubqueryCache& FillCache(const Expression& e) {
+/// One run of the kSubquery node `e`'s plan with `outer` as its outer values.
+SubqueryAnswer Run(const Expression& e, const std::vector<Value>& outer) {
   const BoundSubquery& sub = *e.subquery;
-  SubqueryCache& cache = *sub.cache;
-  std::lock_guard<std::mutex> guard(cache.lock);
-  if (cache.done) return cache;
-  const std::vector<Value> none;
+  SubqueryAnswer answer;
   switch (sub.kind) {
     case SubqueryKind::kScalar:
-      cache.value = ScalarValue(sub, e.type, none);
+      answer.value = ScalarValue(sub, e.type, outer);
       break;
     case SubqueryKind::kExists:
-      cache.exists = Exists(sub, none);
+      answer.exists = Exists(sub, outer);
       break;
     case SubqueryKind::kAny:
     case SubqueryKind::kAll:
-      cache.rows = Rows(sub, none);
+      answer.rows = Rows(sub, outer);
       break;
   }
-  cache.done = true;
-  return cache;
+  return answer;
+}
+
+/// The answer of the uncorrelated kSubquery node `e`, run on the first call.
+const SubqueryAnswer& CachedAnswer(const Expression& e) {
+  SubqueryCache& cache = *e.subquery->cache;
+  std::lock_guard<std::mutex> guard(cache.lock);
+  if (!cache.done) {
+    cache.answer = Run(e, {});
+    cache.done = true;
+  }
+  return cache.answer;
 }
 
 }  // namespace
@@ -165,7 +172,7 @@ void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now) {
   auto with_cache = std::make_shared<BoundSubquery>(*e->subquery);
   with_cache->cache = std::make_shared<SubqueryCache>();
   e->subquery = std::move(with_cache);
-  if (now) FillCache(*e);
+  if (now) CachedAnswer(*e);
 }
 
 void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result) {
@@ -176,42 +183,16 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
   const bool quantified = sub.kind == SubqueryKind::kAny || sub.kind == SubqueryKind::kAll;
   Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
 
-  struct Answer {
-    Value value;  // kScalar
-    bool exists = false;
-    std::shared_ptr<const SubqueryResult> rows;
-  };
-  auto compute = [&](const std::vector<Value>& outer) {
-    Answer fresh;
-    switch (sub.kind) {
-      case SubqueryKind::kScalar:
-        fresh.value = ScalarValue(sub, e.type, outer);
-        break;
-      case SubqueryKind::kExists:
-        fresh.exists = Exists(sub, outer);
-        break;
-      case SubqueryKind::kAny:
-      case SubqueryKind::kAll:
-        fresh.rows = Rows(sub, outer);
-        break;
-    }
-    return fresh;
-  };
-  Answer uncorrelated;
-  if (count > 0 && sub.correlated == 0 && sub.cache) {
-    const SubqueryCache& cache = FillCache(e);
-    uncorrelated = Answer{cache.value, cache.exists, cache.rows};
-  }
+  const SubqueryAnswer* uncorrelated =
+      count > 0 && sub.correlated == 0 && sub.cache ? &CachedAnswer(e) : nullptr;
   // Correlated: one run per distinct outer row in this chunk (per row when the plan is not
   // deterministic).
-  std::unordered_map<std::string, Answer> answers;
+  std::unordered_map<std::string, SubqueryAnswer> answers;
   std::string key;
   std::vector<Value> outer(sub.correlated);
   for (idx_t row = 0; row < count; row++) {
-    const Answer* answer;
-    if (sub.correlated == 0 && sub.cache) {
-      answer = &uncorrelated;
-    } else {
+    const SubqueryAnswer* answer = uncorrelated;
+    if (!answer) {
       key.clear();
       EncodeRow(outer_columns, row, key);
       // A plan that is not deterministic runs again for every row, even for equal values.
@@ -219,7 +200,7 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
       auto it = answers.find(key);
       if (it == answers.end()) {
         for (idx_t i = 0; i < sub.correlated; i++) outer[i] = outer_columns[i].GetValue(row);
-        it = answers.emplace(key, compute(outer)).first;
+        it = answers.emplace(key, Run(e, outer)).first;
       }
       answer = &it->second;
     }

@@ -35,13 +35,18 @@ struct SubqueryResult {
 /// with `now`, runs them right away (a statement that writes: before its first change).
 void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now);
 
+/// What one run of a subquery gives, by its kind.
+struct SubqueryAnswer {
+  Value value;  // kScalar
+  bool exists = false;
+  std::shared_ptr<const SubqueryResult> rows;  // kAny / kAll
+};
+
 /// The answer of an uncorrelated subquery in one execution, computed on first use.
 struct SubqueryCache {
   std::mutex lock;
   bool done = false;
-  Value value;  // kScalar
-  bool exists = false;
-  std::shared_ptr<const SubqueryResult> rows;  // kAny / kAll
+  SubqueryAnswer answer;
 };
 
 /// Evaluates the kSubquery node `e` for every row of `input` into `result` (a vector of
