@@ -235,8 +235,12 @@ void PhysicalUpdate::Finalize(SinkState& state) const {
       throw;
     }
   }
-  for (size_t i = 0; i < sink.values.size(); i++) {
-    table_->storage->Update(sink.row_ids[i], columns_, *sink.values[i]);
+  try {
+    // One unit: out of memory part-way leaves every row as it was.
+    table_->storage->UpdateAll(sink.row_ids, columns_, sink.values);
+  } catch (...) {
+    if (keys) indexes.RestoreRows(*table_->storage, ids, &columns_);
+    throw;
   }
   if (keys) keys->Insert(ids);
   sink.updated = distinct.size();

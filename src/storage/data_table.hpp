@@ -78,6 +78,11 @@ class DataTable {
   /// so results already handed out keep their values.
   void Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
               const DataChunk& values);
+  /// Update for several chunks of values as one unit: chunk k sets the rows row_ids[k].
+  /// Every copy-on-write happens before any value is written, so a failure (out of
+  /// memory) leaves the table unchanged. Precondition: row_ids.size() == values.size().
+  void UpdateAll(std::span<const std::vector<int64_t>> row_ids, const std::vector<idx_t>& columns,
+                 std::span<const std::unique_ptr<DataChunk>> values);
 
   // ---- ALTER TABLE -----------------------------------------------------------------
   // A change of columns makes a new DataTable that shares this one's vectors (updates
@@ -100,6 +105,9 @@ class DataTable {
   std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
                                         const std::vector<idx_t>& keep, const Value& fill);
 
+  /// Update/UpdateAll with the lock held.
+  void UpdateLocked(std::span<const std::vector<int64_t>> row_ids,
+                    const std::vector<idx_t>& columns, std::span<const DataChunk* const> values);
   /// `give` is &chunk when its vectors may be taken, else null.
   void AppendLocked(const DataChunk& chunk, DataChunk* give);
   /// Row group and row within it of a row id; throws InternalError for a bad id.
