@@ -338,16 +338,20 @@ PrintStats PrintBox(Result& result, std::ostream& out) {
   Table table = HeaderOf(result);
   std::deque<Table::Row> tail;
   for (const Chunk& chunk : result) {
-    for (idx_t r = 0; r < chunk.size(); r++, stats.rows++) {
-      if (table.rows.size() < kBoxHeadRows) {
-        table.rows.push_back(RowOf(chunk, r));
-        continue;
-      }
+    idx_t r = 0;
+    for (; r < chunk.size() && table.rows.size() < kBoxHeadRows; r++) {
+      table.rows.push_back(RowOf(chunk, r));
+    }
+    // Only a chunk's last kBoxTailRows rows can end up among the result's last ones:
+    // the rows before them are counted, not formatted.
+    for (r = std::max(r, chunk.size() - std::min(chunk.size(), kBoxTailRows)); r < chunk.size();
+         r++) {
       tail.push_back(RowOf(chunk, r));
       if (tail.size() > kBoxTailRows) tail.pop_front();
       stats.max_retained_rows =
           std::max<idx_t>(stats.max_retained_rows, table.rows.size() + tail.size());
     }
+    stats.rows += chunk.size();
   }
   stats.max_retained_rows =
       std::max<idx_t>(stats.max_retained_rows, table.rows.size() + tail.size());
