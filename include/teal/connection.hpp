@@ -3,15 +3,18 @@
 // Concurrency, until transactions exist. Connections on one Database may run
 // statements at the same time, from different threads. What holds today:
 //  - Each statement is atomic on failure: a statement that throws (a constraint, a
-//    conversion, the memory_limit) leaves no change of its own behind, and a CREATE
-//    TABLE … AS whose query fails creates no table. Statements before it in the same
-//    Query stay applied; there is no BEGIN/COMMIT/ROLLBACK.
+//    conversion, the memory_limit — also while it updates an index) leaves no change of
+//    its own behind, and a CREATE TABLE … AS whose query fails creates no table.
+//    Sequence values it drew stay drawn (as in PostgreSQL). Statements before it in the
+//    same Query stay applied; there is no BEGIN/COMMIT/ROLLBACK. One gap: should memory
+//    run out again while a failed UPDATE or DELETE puts back the index keys it had taken
+//    out, those keys stay missing from the index.
 //  - There is no isolation. A statement's changes are applied in its last step (an
-//    INSERT's rows in one append, a DELETE's in one pass, an UPDATE's one chunk of
-//    rows at a time), each step under the table's locks, but a reader takes no lock
-//    across its own statement: a SELECT running at the same time can see part of
-//    another connection's INSERT, UPDATE or DELETE — the rows of the part of the table
-//    it reads after the change, not those it had already read.
+//    INSERT's rows in one append, a DELETE's or an UPDATE's rows in one pass) under the
+//    table's locks, but a reader takes no lock across its own statement: a SELECT
+//    running at the same time can see part of another connection's INSERT, UPDATE or
+//    DELETE — the rows of the part of the table it reads after the change, not those it
+//    had already read.
 //  - Read-modify-write statements lose updates: an UPDATE computes its new values
 //    while reading, without a lock, and writes them afterwards, so two connections
 //    running `UPDATE t SET n = n + 1` at the same time can both read the old n and one

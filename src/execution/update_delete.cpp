@@ -235,14 +235,21 @@ void PhysicalUpdate::Finalize(SinkState& state) const {
       throw;
     }
   }
+  // The new keys go in before the table changes, so that running out of memory in
+  // either step can be undone: the new keys out again (Erase never throws), the old keys
+  // back from the unchanged table. UpdateAll itself changes all rows or none.
+  auto undo_keys = [&] {
+    if (!keys) return;
+    keys->Erase(ids);
+    indexes.RestoreRows(*table_->storage, ids, &columns_);
+  };
   try {
-    // One unit: out of memory part-way leaves every row as it was.
+    if (keys) keys->Insert(ids);
     table_->storage->UpdateAll(sink.row_ids, columns_, sink.values);
   } catch (...) {
-    if (keys) indexes.RestoreRows(*table_->storage, ids, &columns_);
+    undo_keys();
     throw;
   }
-  if (keys) keys->Insert(ids);
   sink.updated = distinct.size();
   if (returning_) ReturnLastOfEachRow(sink);
 }

@@ -136,26 +136,34 @@ void DataTable::Append(const DataChunk& chunk) {
 idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
   std::lock_guard<std::mutex> guard(lock_);
   CheckWritable();
-  // Remember where the table ended, so a failure part-way (out of memory) can be undone.
-  idx_t old_groups = row_groups_.size();
-  idx_t old_count = row_groups_.empty() ? 0 : row_groups_.back()->count;
-  idx_t old_total = total_rows_;
-  idx_t old_vectors = row_groups_.empty() || row_groups_.back()->columns.empty()
-                          ? 0
-                          : row_groups_.back()->columns[0].size();
+  const idx_t old_total = total_rows_;
   try {
     for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk);
   } catch (...) {
-    row_groups_.resize(old_groups);
-    if (!row_groups_.empty()) {
-      auto& group = *row_groups_.back();
-      group.count = old_count;
-      for (auto& column : group.columns) column.resize(old_vectors);
-    }
-    total_rows_ = old_total;
+    // A failure part-way (out of memory) leaves the table as it was.
+    TruncateLocked(old_total);
     throw;
   }
   return old_total;
+}
+
+void DataTable::RevertAppend(idx_t first_row) noexcept {
+  std::lock_guard<std::mutex> guard(lock_);
+  TruncateLocked(first_row);
+}
+
+void DataTable::TruncateLocked(idx_t rows) noexcept {
+  if (rows >= total_rows_) return;
+  // Row groups are full but for the last, so row `rows` is in group rows / kRowGroupSize.
+  const idx_t groups = (rows + kRowGroupSize - 1) / kRowGroupSize;
+  row_groups_.resize(groups);  // shrinking: never allocates
+  if (!row_groups_.empty()) {
+    RowGroup& group = *row_groups_.back();
+    group.count = rows - group.start;
+    const idx_t vectors = (group.count + kVectorSize - 1) / kVectorSize;
+    for (auto& column : group.columns) column.resize(vectors);
+  }
+  total_rows_ = rows;
 }
 
 bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids,

@@ -59,6 +59,12 @@ class DataTable {
   /// (the others follow it in order).
   idx_t AppendAll(std::span<DataChunk* const> chunks);
 
+  /// Takes back the rows from `first_row` on, which the last AppendAll added (it returned
+  /// `first_row`), when a later step of the same change failed. Never throws. The caller
+  /// makes sure no other write touched those rows in between (TableAppend holds the
+  /// table's writer lock across both).
+  void RevertAppend(idx_t first_row) noexcept;
+
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
   /// rows, referencing the stored vectors, without the deleted rows. Returns false when
   /// the scan is done. A column id kRowIdColumn gives the rows' ids.
@@ -100,6 +106,8 @@ class DataTable {
  private:
   /// Throws TransactionError when the table was retired by an ALTER. Lock held.
   void CheckWritable() const;
+  /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
+  void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
   /// referencing `keep[i]`'s vectors (kInvalidIndex: filled with `fill`). Lock held.
   std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
