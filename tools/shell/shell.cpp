@@ -137,6 +137,8 @@ bool Shell::RunDotCommand(std::string_view line) {
         out_ << FormatColumns(connection_.Context().TableNames());
       } catch (const Error& error) {
         ReportError(error.Describe());
+      } catch (const std::exception& error) {
+        ReportError(error.what());  // e.g. std::bad_alloc listing the catalog
       }
     }
   } else if (command == ".schema") {
@@ -153,6 +155,8 @@ bool Shell::RunDotCommand(std::string_view line) {
         }
       } catch (const Error& error) {
         ReportError(error.Describe());
+      } catch (const std::exception& error) {
+        ReportError(error.what());  // e.g. std::bad_alloc listing the catalog
       }
     }
   } else {
