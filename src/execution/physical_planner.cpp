@@ -156,7 +156,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
         op = std::move(hash);
       } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti ||
                  join.join_type == JoinType::kMark) {
-        throw InternalError("a semi, anti or mark join without equality keys");
+        // The optimizer makes these only with equality keys; a written SEMI/ANTI JOIN may
+        // have none, and the nested-loop join has no semi/anti mode yet.
+        throw NotImplementedError("SEMI/ANTI JOIN without an equality condition between its sides");
       } else {
         op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
                                                       std::move(condition));

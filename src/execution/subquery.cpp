@@ -167,7 +167,8 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
   const bool quantified = sub.kind == SubqueryKind::kAny || sub.kind == SubqueryKind::kAll;
   Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
 
-  // One run per distinct outer row in this chunk.
+  // One run per distinct outer row in this chunk (per row when the plan is not
+  // deterministic).
   struct Answer {
     Value value;  // kScalar
     bool exists = false;
@@ -185,6 +186,8 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
     } else {
       key.clear();
       EncodeRow(outer_columns, row, key);
+      // A plan that is not deterministic runs again for every row, even for equal values.
+      if (!sub.deterministic) answers.clear();
       auto it = answers.find(key);
       if (it == answers.end()) {
         for (idx_t i = 0; i < sub.correlated; i++) outer[i] = outer_columns[i].GetValue(row);

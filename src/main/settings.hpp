@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/parser.hpp"
 #include "planner/binder.hpp"
 
 namespace teal {
@@ -32,11 +33,17 @@ class Settings {
   std::vector<std::array<std::string, 4>> All() const;
   /// The binder's view of the settings (orders, current_setting, teal_settings()).
   BindOptions ForBinder() const;
+  /// max_expression_depth: how deeply a statement may nest.
+  idx_t MaxExpressionDepth() const {
+    std::lock_guard<std::mutex> guard(lock_);
+    return max_expression_depth_;
+  }
 
  private:
   mutable std::mutex lock_;
   bool default_descending_ = false;
   NullOrder null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
+  idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
 };
 
 }  // namespace teal

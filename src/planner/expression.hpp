@@ -32,6 +32,7 @@ enum class BoundKind {
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
   kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
   kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
+  kInList,     // children[0] IN (children[1], …), all of one type; children[0] is evaluated once
 };
 
 enum class CompareOp {
@@ -64,6 +65,9 @@ struct BoundSubquery {
   std::vector<Value> parameters;
   /// Its SQL, for messages.
   std::string text;
+  /// False when the plan calls a function that is not deterministic (nextval, random):
+  /// then a correlated subquery runs once per outer row, never once per distinct value.
+  bool deterministic = true;
   /// The rows of an uncorrelated kAny / kAll subquery, computed once per execution.
   std::shared_ptr<const SubqueryResult> result;
 };
