@@ -489,15 +489,19 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
     }
     table->columns.push_back(std::move(column));
   }
-  // Run the query to the end first: if it fails, no table is created.
+  // The rows go into the new table's storage as the query produces them (holding them
+  // all first would keep each chunk's buffers, however few rows it has); the table
+  // enters the catalog only once the query has run to its end, so if it fails no table
+  // is created.
   Optimize(*bound.plan);
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
   Executor executor(*physical);
   executor.Initialize();
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  while (auto chunk = executor.FetchChunk()) chunks.push_back(std::move(chunk));
   table->storage = std::make_shared<DataTable>(table->Types());
-  TableAppend(table).AppendAll(chunks);
+  TableAppend append(table);
+  std::vector<std::unique_ptr<DataChunk>> one(1);
+  while ((one[0] = executor.FetchChunk())) append.AppendAll(one, "CREATE TABLE AS");
+  one.clear();
   catalog.CreateTable(std::move(table), false);
   return EmptyResult(StatementType::kCreate);
 }
