@@ -241,37 +241,6 @@ int64_t ExpectedDateSum() {
   return sum;
 }
 
-int64_t ExpectedNumericSum() {
-  int64_t s = 0;
-  for (const auto& r : NumericRows()) s += r.i32;
-  return s;
-}
-
-int64_t ExpectedStringBytes(int kind) {
-  const StringTable& t = Strings(static_cast<StringKind>(kind));
-  int64_t s = 0;
-  for (size_t i = 0; i < kStringRows; i++) s += static_cast<int64_t>(t.At(i, 0).size());
-  return s;
-}
-
-int64_t ExpectedOptionalSum() {
-  int64_t s = 0;
-  for (const auto& r : OptionalRecords()) s += r.a.value_or(0);
-  return s;
-}
-
-int64_t ExpectedListSum() {
-  int64_t s = 0;
-  for (const auto& e : ListElements()) s += e.value_or(0);
-  return s;
-}
-
-int64_t ExpectedEnumSum() {
-  int64_t s = 0;
-  for (const auto& r : EnumRows()) s += static_cast<int64_t>(r[0]);
-  return s;
-}
-
 }  // namespace bench
 
 int main(int argc, char** argv) { return bench::Main(argc, argv); }
