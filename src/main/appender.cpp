@@ -21,6 +21,7 @@
 #include <limits>
 
 #include "catalog/table_append.hpp"
+#include "common/utf8.hpp"
 #include "main/client_context.hpp"
 #include "main/database_instance.hpp"
 #include "teal/error.hpp"
@@ -83,6 +84,7 @@ appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
   col.vector = &vector;
   col.tag = StorageTagOf(vector.Type());
   col.not_null = not_null;
+  col.utf8 = vector.Type().Id() == TypeId::kVarchar;
   switch (vector.Type().Id()) {
     case TypeId::kEnum:
       col.kind = appender_detail::ColumnKind::kEnum;
@@ -591,7 +593,15 @@ void Appender::PutLongString(const appender_detail::AppendColumn& col, idx_t c, 
     ThrowConversion(
         c, fmt::format("a string of {} bytes is longer than the 4 GiB a value holds", text.size()));
   }
+  if (col.utf8) CheckUtf8(c, text);
   Store(col, row, col.vector->AddString(text));
+}
+
+void Appender::CheckUtf8(idx_t c, std::string_view text) {
+  size_t bad = FindInvalidUtf8(text);
+  if (bad != text.size()) [[unlikely]] {
+    ThrowConversion(c, "invalid UTF-8: " + DescribeInvalidUtf8(text, bad));
+  }
 }
 
 appender_detail::ListSlot Appender::ReserveList(const appender_detail::AppendColumn& col, idx_t c,
@@ -702,6 +712,7 @@ void Appender::Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t 
         return;
       }
       if (text.size() > std::numeric_limits<uint32_t>::max()) ThrowConversion(c, cannot());
+      CheckUtf8(c, text);  // parsed as a VARCHAR value: its text may land in a VARCHAR child
       cast_from(TypeId::kVarchar, [&](Vector& v_) {
         v_.Values<string_t>()[0] = string_t(text.data(), static_cast<uint32_t>(text.size()));
       });
