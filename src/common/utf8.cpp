@@ -1,9 +1,10 @@
-// src/common/utf8.cpp — the UTF-8 check: an ASCII skip a word at a time, then one
-// sequence at a time by the lead byte's ranges (Unicode 15, table 3-7).
+// src/common/utf8.cpp — the UTF-8 check: an ASCII skip a word at a time, then an automaton
+// over byte classes through the multi-byte text (Unicode 15, table 3-7).
 #include "common/utf8.hpp"
 
 #include <fmt/format.h>
 
+#include <array>
 #include <bit>
 
 namespace teal {
@@ -55,6 +56,85 @@ Problem CheckSequence(const uint8_t* p, size_t n, size_t& length) {
   return Problem::kNone;
 }
 
+// The scan of non-ASCII text is a finite automaton over byte classes, built below from
+// table 3-7: a state says what the rest of the current sequence must be, and one table
+// lookup per byte moves it on (cheaper than a branch per byte on mixed-length text).
+// CheckSequence above states the same rules as code; DescribeInvalidUtf8 uses it to say
+// what is wrong where the automaton stopped (the unit tests hold the two together).
+enum ByteClass : uint8_t {
+  kAscii,     // 0x00..0x7F
+  kContLow,   // 0x80..0x8F
+  kContMid,   // 0x90..0x9F
+  kContHigh,  // 0xA0..0xBF
+  kInvalid,   // 0xC0, 0xC1, 0xF5..0xFF
+  kLead2,     // 0xC2..0xDF
+  kLeadE0,    // 0xE0: second byte 0xA0..0xBF
+  kLead3,     // 0xE1..0xEC, 0xEE, 0xEF
+  kLeadED,    // 0xED: second byte 0x80..0x9F
+  kLeadF0,    // 0xF0: second byte 0x90..0xBF
+  kLead4,     // 0xF1..0xF3
+  kLeadF4,    // 0xF4: second byte 0x80..0x8F
+};
+constexpr size_t kClassCount = kLeadF4 + 1;
+
+enum State : uint8_t {
+  kAccept,  // between sequences
+  kNeed1,   // one more continuation byte
+  kNeed2,
+  kNeed3,
+  kAfterE0,  // then 0xA0..0xBF, then one continuation
+  kAfterED,  // then 0x80..0x9F, then one continuation
+  kAfterF0,  // then 0x90..0xBF, then two continuations
+  kAfterF4,  // then 0x80..0x8F, then two continuations
+  kReject,
+};
+constexpr size_t kStateCount = kReject + 1;
+
+constexpr std::array<uint8_t, 256> kClassOf = [] {
+  std::array<uint8_t, 256> c{};
+  for (int b = 0; b < 256; b++) {
+    c[b] = b < 0x80                ? kAscii
+           : b < 0x90              ? kContLow
+           : b < 0xA0              ? kContMid
+           : b < 0xC0              ? kContHigh
+           : b < 0xC2 || b >= 0xF5 ? kInvalid
+           : b < 0xE0              ? kLead2
+           : b == 0xE0             ? kLeadE0
+           : b == 0xED             ? kLeadED
+           : b < 0xF0              ? kLead3
+           : b == 0xF0             ? kLeadF0
+           : b < 0xF4              ? kLead4
+                                   : kLeadF4;
+  }
+  return c;
+}();
+
+constexpr std::array<uint8_t, kStateCount* kClassCount> kNextState = [] {
+  std::array<uint8_t, kStateCount * kClassCount> next{};
+  auto set = [&](State from, ByteClass c, State to) { next[from * kClassCount + size_t{c}] = to; };
+  for (auto& n : next) n = kReject;
+  set(kAccept, kAscii, kAccept);
+  set(kAccept, kLead2, kNeed1);
+  set(kAccept, kLeadE0, kAfterE0);
+  set(kAccept, kLead3, kNeed2);
+  set(kAccept, kLeadED, kAfterED);
+  set(kAccept, kLeadF0, kAfterF0);
+  set(kAccept, kLead4, kNeed3);
+  set(kAccept, kLeadF4, kAfterF4);
+  for (ByteClass c : {kContLow, kContMid, kContHigh}) {
+    set(kNeed1, c, kAccept);
+    set(kNeed2, c, kNeed1);
+    set(kNeed3, c, kNeed2);
+  }
+  set(kAfterE0, kContHigh, kNeed1);
+  set(kAfterED, kContLow, kNeed1);
+  set(kAfterED, kContMid, kNeed1);
+  set(kAfterF0, kContMid, kNeed2);
+  set(kAfterF0, kContHigh, kNeed2);
+  set(kAfterF4, kContLow, kNeed2);
+  return next;
+}();
+
 }  // namespace
 
 size_t FindInvalidUtf8(std::string_view text) {
@@ -75,9 +155,31 @@ size_t FindInvalidUtf8(std::string_view text) {
     }
     while (i < n && p[i] < 0x80) i++;
     if (i == n) break;
-    size_t length = 0;
-    if (CheckSequence(p + i, n - i, length) != Problem::kNone) return i;
-    i += length;
+    // Non-ASCII: run the automaton until a sequence ends and ASCII follows (or the end).
+    uint8_t state = kAccept;
+    size_t sequence = i;
+    do {
+      if (state == kAccept) {
+        sequence = i;
+        // Whole 2- and 3-byte sequences whose second byte may be any continuation (most
+        // non-ASCII text) skip the automaton.
+        if (i + 3 <= n && (p[i + 1] & 0xC0) == 0x80) {
+          uint8_t c = kClassOf[p[i]];
+          if (c == kLead2) {
+            i += 2;
+            continue;
+          }
+          if (c == kLead3 && (p[i + 2] & 0xC0) == 0x80) {
+            i += 3;
+            continue;
+          }
+        }
+      }
+      state = kNextState[size_t{state} * kClassCount + kClassOf[p[i]]];
+      if (state == kReject) return sequence;
+      i++;
+    } while (i < n && (state != kAccept || p[i] >= 0x80));
+    if (state != kAccept) return sequence;  // truncated by the end of the text
   }
   return n;
 }
