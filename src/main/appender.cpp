@@ -593,8 +593,12 @@ void Appender::PutLongString(const appender_detail::AppendColumn& col, idx_t c, 
     ThrowConversion(
         c, fmt::format("a string of {} bytes is longer than the 4 GiB a value holds", text.size()));
   }
-  if (col.utf8) CheckUtf8(c, text);
-  Store(col, row, col.vector->AddString(text));
+  string_t stored = col.vector->AddString(text);
+  // The copy is checked, not the source: it was just written, so it is in cache, where
+  // the source (typically one of many rows streaming in) would be read from memory twice.
+  // A rejected string leaves its bytes in the heap until the next flush.
+  if (col.utf8) CheckUtf8(c, stored.View());
+  Store(col, row, stored);
 }
 
 void Appender::CheckUtf8(idx_t c, std::string_view text) {
