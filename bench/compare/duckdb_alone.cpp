@@ -1,12 +1,13 @@
 // bench/compare/duckdb_alone.cpp — teal-duckdb-alone: DuckDB's fastest path per workload,
 // in a process with nothing else in it, to check teal-compare's DuckDB figures.
 //
-//   teal-duckdb-alone [--runs N] [WORKLOAD...]
+//   teal-duckdb-alone [--runs N] [--threads N] [WORKLOAD...]
 //
 // teal-compare runs DuckDB next to Teal and SQLite, through shared harness code; this
 // program links neither Teal nor SQLite nor that harness (only the generated rows and the
 // dlopen of libduckdb.so), and writes each workload through DuckDB's data-chunk API the
-// plainest way: one in-memory database per workload, the table dropped and created again
+// plainest way: one in-memory database per workload (DuckDB's `threads` setting 1, as
+// teal-compare's default, or --threads N), the table dropped and created again
 // before every run (untimed), one warm-up run, then N timed runs (default 5) of the
 // appends plus the appender's close. Reads (W4, W5) load once and time `SELECT * FROM t`
 // plus summing the raw chunk vectors; Q0 times `SELECT 42` (µs per query), Q1 the sum
@@ -31,6 +32,7 @@ namespace {
 
 const DuckDbApi* g_api = nullptr;
 const DuckDbApi& D() { return *g_api; }
+int g_threads = 1;
 
 double Now() {
   return std::chrono::duration<double, std::milli>(
@@ -231,6 +233,7 @@ struct Db {
     if (D().open(nullptr, &db) != DuckDBSuccess || D().connect(db, &con) != DuckDBSuccess) {
       throw std::runtime_error("cannot open DuckDB");
     }
+    Run(con, "SET threads = " + std::to_string(g_threads));
   }
   ~Db() {
     D().disconnect(&con);
@@ -290,8 +293,10 @@ int Main(int argc, char** argv) {
     std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--threads" && i + 1 < argc) {
+      g_threads = std::max(1, std::atoi(argv[++i]));
     } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "usage: teal-duckdb-alone [--runs N] [WORKLOAD...]\n");
+      std::fprintf(stderr, "usage: teal-duckdb-alone [--runs N] [--threads N] [WORKLOAD...]\n");
       return 2;
     } else {
       wanted.push_back(arg);
@@ -303,8 +308,8 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "teal-duckdb-alone: %s\n", why.c_str());
     return 1;
   }
-  std::fprintf(stderr, "teal-duckdb-alone: DuckDB %s, %d runs after one warm-up\n",
-               D().library_version(), runs);
+  std::fprintf(stderr, "teal-duckdb-alone: DuckDB %s (threads = %d), %d runs after one warm-up\n",
+               D().library_version(), g_threads, runs);
 
   int failures = 0;
   for (const AppendWorkload& w : AppendWorkloads()) {

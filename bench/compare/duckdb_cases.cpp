@@ -7,7 +7,9 @@
 // (duckdb_query + duckdb_fetch_chunk), of a streaming one, and the per-value accessor
 // duckdb_value_<type>. Queries (Q0, Q1) read their one value with duckdb_value_<type>, Q0
 // both from duckdb_query and from a statement prepared once (duckdb_execute_prepared).
-// DuckDB runs with its default settings (threads = cores).
+// DuckDB runs with its default settings but `threads`, which is 1 unless --duckdb-threads
+// says otherwise (bench/README.md: on this shared 2-core machine one thread is DuckDB's
+// fastest on every workload, and it is what Teal and SQLite use).
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -26,6 +28,7 @@ namespace {
 
 const DuckDbApi* g_api = nullptr;
 const DuckDbApi& D() { return *g_api; }
+int g_threads = 1;  // DuckDB's `threads` setting, for every database opened here
 
 void Ok(duckdb_state state, const char* what) {
   if (state != DuckDBSuccess) throw std::runtime_error(std::string("DuckDB: ") + what + " failed");
@@ -56,6 +59,8 @@ class DuckDb {
   explicit DuckDb(const std::string& schema = "") {
     Ok(D().open(nullptr, &db_), "duckdb_open");
     Ok(D().connect(db_, &con_), "duckdb_connect");
+    std::string threads = "SET threads = " + std::to_string(g_threads);
+    DuckResult set(con_, threads.c_str());
     if (!schema.empty()) {
       DuckResult r(con_, schema.c_str());
     }
@@ -823,8 +828,9 @@ std::vector<Variant> Q1() {
 
 }  // namespace
 
-std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w) {
+std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w, int threads) {
   g_api = &api;
+  g_threads = threads;
   if (w == "W1") return W1();
   if (w == "W2-ts") return W2Timestamps(w, "TIMESTAMP");
   if (w == "W2-tstz") return W2Timestamps(w, "TIMESTAMPTZ");

@@ -101,7 +101,8 @@ int64_t ExpectedDateSum();        // W5-date: days of all 4 columns
 
 // The variants each engine runs for `workload`; none when it does not take part.
 std::vector<Variant> TealVariants(const std::string& workload);
-std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& workload);
+/// `threads`: DuckDB's `threads` setting for every database it opens.
+std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& workload, int threads);
 std::vector<Variant> SqliteVariants(const std::string& workload);
 
 }  // namespace bench
