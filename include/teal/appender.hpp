@@ -413,9 +413,12 @@ class Appender {
     } else if constexpr (kStorageOf<U> != StorageTag::kNone) {
       if (col.tag == kStorageOf<U>) [[likely]] {
         if constexpr (std::is_same_v<U, string_t>) {
-          if (col.utf8 && !(value.IsInlined() && appender_detail::InlineIsAscii(value))) {
-            CheckUtf8(c, value.View());
+          // A long string_t points at the caller's bytes: copy them into the chunk's heap.
+          if (!value.IsInlined()) {
+            PutLongString(col, c, row, value.View());
+            return;
           }
+          if (col.utf8 && !appender_detail::InlineIsAscii(value)) CheckUtf8(c, value.View());
         }
         Store(col, row, value);
       } else {
