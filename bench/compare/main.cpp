@@ -1,6 +1,6 @@
 // bench/compare/main.cpp — teal-compare: the same workloads on Teal, DuckDB and SQLite.
 //
-//   teal-compare [--runs N] [--list] [WORKLOAD...]
+//   teal-compare [--runs N] [--duckdb-threads N] [--list] [WORKLOAD...]
 //
 // Output (stdout, TSV): one line per figure, as each variant finishes,
 //   <workload> <engine> <variant> <median> <unit>
@@ -97,6 +97,7 @@ void PrintSpeedup(const std::string& label, const std::vector<Figure>& figures, 
 
 int Main(int argc, char** argv) {
   int runs = 5;
+  int duckdb_threads = 1;  // as Teal and SQLite: one thread (bench/README.md says why)
   std::vector<std::string> wanted;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
@@ -109,8 +110,15 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "teal-compare: --runs needs a positive count\n");
         return 2;
       }
+    } else if (arg == "--duckdb-threads" && i + 1 < argc) {
+      duckdb_threads = std::atoi(argv[++i]);
+      if (duckdb_threads < 1) {
+        std::fprintf(stderr, "teal-compare: --duckdb-threads needs a positive count\n");
+        return 2;
+      }
     } else if (arg == "--help" || arg == "-h" || (!arg.empty() && arg[0] == '-')) {
-      std::fprintf(stderr, "usage: teal-compare [--runs N] [--list] [WORKLOAD...]\n");
+      std::fprintf(stderr,
+                   "usage: teal-compare [--runs N] [--duckdb-threads N] [--list] [WORKLOAD...]\n");
       return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
     } else {
       bool known = false;
@@ -127,9 +135,9 @@ int Main(int argc, char** argv) {
   const DuckDbApi* duckdb = LoadDuckDb(argv[0], why);
   if (duckdb) {
     std::fprintf(stderr,
-                 "teal-compare: DuckDB %s, %d runs after one warm-up, median in each "
-                 "workload's unit\n",
-                 duckdb->library_version(), runs);
+                 "teal-compare: DuckDB %s (threads = %d), %d runs after one warm-up, median in "
+                 "each workload's unit\n",
+                 duckdb->library_version(), duckdb_threads, runs);
   } else {
     std::fprintf(stderr, "teal-compare: DuckDB skipped: %s\n", why.c_str());
   }
@@ -140,7 +148,7 @@ int Main(int argc, char** argv) {
     if (!Selected(w.name, wanted)) continue;
     std::vector<Variant> variants = TealVariants(w.name);
     if (duckdb) {
-      auto more = DuckDbVariants(*duckdb, w.name);
+      auto more = DuckDbVariants(*duckdb, w.name, duckdb_threads);
       variants.insert(variants.end(), more.begin(), more.end());
     }
     auto more = SqliteVariants(w.name);
@@ -239,37 +247,6 @@ int64_t ExpectedDateSum() {
     return s;
   }();
   return sum;
-}
-
-int64_t ExpectedNumericSum() {
-  int64_t s = 0;
-  for (const auto& r : NumericRows()) s += r.i32;
-  return s;
-}
-
-int64_t ExpectedStringBytes(int kind) {
-  const StringTable& t = Strings(static_cast<StringKind>(kind));
-  int64_t s = 0;
-  for (size_t i = 0; i < kStringRows; i++) s += static_cast<int64_t>(t.At(i, 0).size());
-  return s;
-}
-
-int64_t ExpectedOptionalSum() {
-  int64_t s = 0;
-  for (const auto& r : OptionalRecords()) s += r.a.value_or(0);
-  return s;
-}
-
-int64_t ExpectedListSum() {
-  int64_t s = 0;
-  for (const auto& e : ListElements()) s += e.value_or(0);
-  return s;
-}
-
-int64_t ExpectedEnumSum() {
-  int64_t s = 0;
-  for (const auto& r : EnumRows()) s += static_cast<int64_t>(r[0]);
-  return s;
 }
 
 }  // namespace bench

@@ -75,8 +75,18 @@ struct AppendColumn {
   ColumnKind kind = ColumnKind::kPlain;
   uint8_t enum_width = 0;  // bytes of an ENUM index: 1, 2 or 4
   bool not_null = false;   // a NOT NULL table column (never set for list elements)
+  bool utf8 = false;       // VARCHAR: text must be valid UTF-8 (a BLOB takes any bytes)
   uint32_t enum_size = 0;  // labels of an ENUM
 };
+
+/// True when the inline bytes of a string of at most string_t::kInlineLength bytes are all
+/// ASCII (so valid UTF-8): bytes 4..15 of the string_t, zero-padded, in two loads.
+inline bool InlineIsAscii(const string_t& s) {
+  static_assert(sizeof(string_t) == 16);
+  uint64_t words[2];
+  std::memcpy(words, &s, 16);
+  return (((words[0] >> 32) | words[1]) & 0x8080808080808080ull) == 0;
+}
 
 /// The elements of one LIST row: `child` is written at rows [offset, offset + count).
 struct ListSlot {
@@ -402,6 +412,14 @@ class Appender {
       PutNull(col, c, row);
     } else if constexpr (kStorageOf<U> != StorageTag::kNone) {
       if (col.tag == kStorageOf<U>) [[likely]] {
+        if constexpr (std::is_same_v<U, string_t>) {
+          // A long string_t points at the caller's bytes: copy them into the chunk's heap.
+          if (!value.IsInlined()) {
+            PutLongString(col, c, row, value.View());
+            return;
+          }
+          if (col.utf8 && !appender_detail::InlineIsAscii(value)) CheckUtf8(c, value.View());
+        }
         Store(col, row, value);
       } else {
         Convert(col, c, row, MakeSource(value));
@@ -410,7 +428,11 @@ class Appender {
       std::string_view text(value);
       if (col.tag == StorageTag::kString) [[likely]] {
         if (text.size() <= string_t::kInlineLength) {
-          Store(col, row, string_t(text.data(), static_cast<uint32_t>(text.size())));
+          string_t s(text.data(), static_cast<uint32_t>(text.size()));
+          if (col.utf8 && !appender_detail::InlineIsAscii(s)) [[unlikely]] {
+            CheckUtf8(c, text);
+          }
+          Store(col, row, s);
         } else {
           PutLongString(col, c, row, text);
         }
@@ -578,8 +600,12 @@ class Appender {
   /// Converts and stores `source` at `row` of `col`, or discards the row and throws.
   void Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t row,
                const appender_detail::Source& source);
+  /// Stores a string longer than string_t::kInlineLength; checks UTF-8 for VARCHAR.
   void PutLongString(const appender_detail::AppendColumn& col, idx_t c, idx_t row,
                      std::string_view text);
+  /// Discards the row and throws ConversionError unless `text`, appended to VARCHAR column
+  /// c, is valid UTF-8 (src/common/utf8.hpp).
+  void CheckUtf8(idx_t c, std::string_view text);
   static void StoreEnumIndex(const appender_detail::AppendColumn& col, idx_t row, uint64_t index);
   appender_detail::ListSlot ReserveList(const appender_detail::AppendColumn& col, idx_t c,
                                         idx_t row, uint64_t count);

@@ -21,6 +21,7 @@
 #include <limits>
 
 #include "catalog/table_append.hpp"
+#include "common/utf8.hpp"
 #include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
 #include "main/database_instance.hpp"
@@ -84,6 +85,7 @@ appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
   col.vector = &vector;
   col.tag = StorageTagOf(vector.Type());
   col.not_null = not_null;
+  col.utf8 = vector.Type().Id() == TypeId::kVarchar;
   switch (vector.Type().Id()) {
     case TypeId::kEnum:
       col.kind = appender_detail::ColumnKind::kEnum;
@@ -592,7 +594,22 @@ void Appender::PutLongString(const appender_detail::AppendColumn& col, idx_t c, 
     ThrowConversion(
         c, fmt::format("a string of {} bytes is longer than the 4 GiB a value holds", text.size()));
   }
-  Store(col, row, col.vector->AddString(text));
+  string_t stored = col.vector->AddString(text);
+  // The copy is checked, not the source: it was just written, so it is in cache, where
+  // the source (typically one of many rows streaming in) would be read from memory twice.
+  // A rejected string leaves its bytes in the heap until the next flush.
+  if (col.utf8) CheckUtf8(c, stored.View());
+  Store(col, row, stored);
+}
+
+void Appender::CheckUtf8(idx_t c, std::string_view text) {
+  // Most text is ASCII: one branch-free pass over the words decides it.
+  if (IsAscii(text.data(), text.size())) [[likely]]
+    return;
+  size_t bad = FindInvalidUtf8(text);
+  if (bad != text.size()) [[unlikely]] {
+    ThrowConversion(c, "invalid UTF-8: " + DescribeInvalidUtf8(text, bad));
+  }
 }
 
 appender_detail::ListSlot Appender::ReserveList(const appender_detail::AppendColumn& col, idx_t c,
@@ -703,6 +720,7 @@ void Appender::Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t 
         return;
       }
       if (text.size() > std::numeric_limits<uint32_t>::max()) ThrowConversion(c, cannot());
+      CheckUtf8(c, text);  // parsed as a VARCHAR value: its text may land in a VARCHAR child
       cast_from(TypeId::kVarchar, [&](Vector& v_) {
         v_.Values<string_t>()[0] = string_t(text.data(), static_cast<uint32_t>(text.size()));
       });

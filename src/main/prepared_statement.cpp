@@ -3,12 +3,32 @@
 
 #include <fmt/format.h>
 
+#include "common/utf8.hpp"
 #include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
 #include "main/prepared_data.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
+
+namespace {
+
+/// Throws InvalidInputError when a VARCHAR in parameter $index (itself, or an element of a
+/// LIST) is not valid UTF-8: a parameter's text lands in columns and results as is.
+void CheckUtf8Parameter(idx_t index, const Value& value) {
+  if (value.IsNull()) return;
+  if (value.Type().Id() == TypeId::kVarchar) {
+    const std::string& text = value.GetString();
+    if (size_t bad = FindInvalidUtf8(text); bad != text.size()) {
+      throw InvalidInputError(fmt::format("parameter ${}: invalid UTF-8 in a VARCHAR value: {}",
+                                          index, DescribeInvalidUtf8(text, bad)));
+    }
+  } else if (value.Type().Id() == TypeId::kList) {
+    for (const Value& element : value.GetList()) CheckUtf8Parameter(index, element);
+  }
+}
+
+}  // namespace
 
 PreparedStatement::PreparedStatement(std::shared_ptr<ClientContext> context,
                                      std::unique_ptr<PreparedData> data)
@@ -79,6 +99,7 @@ const LogicalType& PreparedStatement::ColumnType(idx_t column) const {
 
 PreparedStatement& PreparedStatement::BindValue(idx_t index, Value value) {
   CheckIndex(index, ParameterCount());
+  CheckUtf8Parameter(index, value);
   data_->values[index - 1] = std::move(value);
   data_->has_value[index - 1] = true;
   return *this;
@@ -110,6 +131,7 @@ Result PreparedStatement::ExecuteWith(std::vector<Value> values) {
     throw InvalidInputError(fmt::format("the statement has {} parameters but {} values were given",
                                         ParameterCount(), values.size()));
   }
+  for (idx_t i = 0; i < values.size(); i++) CheckUtf8Parameter(i + 1, values[i]);
   return AtApiBoundary("PreparedStatement::Execute",
                        [&] { return context_->ExecutePrepared(*data_, values); });
 }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "common/stack.hpp"
+#include "common/utf8.hpp"
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
 
@@ -903,9 +904,16 @@ class Transformer {
       case PG_QUERY__A__CONST__VAL_BOOLVAL:
         e->value = Value::Boolean(c.boolval->boolval);
         break;
-      case PG_QUERY__A__CONST__VAL_SVAL:
-        e->value = Value::Varchar(c.sval->sval);
+      case PG_QUERY__A__CONST__VAL_SVAL: {
+        // The SQL text's bytes, or an escape's (E'\xff'): a VARCHAR must be valid UTF-8.
+        std::string_view text = c.sval->sval;
+        if (size_t bad = FindInvalidUtf8(text); bad != text.size()) {
+          throw ParserError(fmt::format("invalid UTF-8 in the string literal at position {}: {}",
+                                        c.location + 1, DescribeInvalidUtf8(text, bad)));
+        }
+        e->value = Value::Varchar(text);
         break;
+      }
       case PG_QUERY__A__CONST__VAL_BSVAL:
         throw NotImplementedError("bit-string literals");
       default:

@@ -5,9 +5,11 @@
 // like.cpp.
 //
 // Strings are UTF-8 and every position or length counts code points, as PostgreSQL does
-// (octet_length counts bytes). Input is assumed valid UTF-8 (casts and the parser check
-// it). lower/upper map ASCII, Latin-1 (U+00C0..U+00FE), basic Greek and basic Cyrillic;
-// other code points are left alone — no locale, no full Unicode case tables.
+// (octet_length counts bytes). Input is assumed valid UTF-8: text is checked where it
+// becomes VARCHAR — string literals, VARCHAR parameters, the appender (common/utf8.hpp) —
+// and BLOB -> VARCHAR writes the escaped text form. lower/upper map ASCII, Latin-1
+// (U+00C0..U+00FE), basic Greek and basic Cyrillic; other code points are left alone — no locale,
+// no full Unicode case tables.
 #include <algorithm>
 
 #include "common/md5.hpp"
