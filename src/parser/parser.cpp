@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "common/utf8.hpp"
 #include "parser/transformer.hpp"
 #include "teal/error.hpp"
 
@@ -871,6 +872,12 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
       auto statement = TransformStatement(parse.Statement(i), parse.Rewritten(), max_depth);
+      // String literals were checked (with their positions); identifiers and comments are
+      // text too: names in the catalog and in results must be valid UTF-8.
+      if (size_t bad = FindInvalidUtf8(text); bad != text.size()) {
+        throw ParserError(fmt::format("invalid UTF-8 in the SQL text (a name or a comment): {}",
+                                      DescribeInvalidUtf8(text, bad)));
+      }
       statement->text = text;
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();
