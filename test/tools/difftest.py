@@ -39,8 +39,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 # ---------------------------------------------------------------------------------------
 # Known dialect differences. Each entry: (name, where documented, reason, predicate over
-# the outcome). An outcome is a dict {engine: ("rows", [...]) | ("error", message) | None (not run)}
-# plus the query's feature set. A predicate returns True when the disagreement is
+# the outcome). An outcome is a dict {engine: ("rows", [...]) | ("error", message) |
+# None (not run)} plus the query's feature set. A predicate returns True when the disagreement is
 # explained by the difference, so it is counted under that name instead of reported.
 # ---------------------------------------------------------------------------------------
 
