@@ -17,7 +17,8 @@ differences that are not the point of the test are rendered away:
   * ORDER BY always says NULLS FIRST/LAST (the engines' defaults differ);
   * dates in SQLite are ISO text; date + n uses date(d, '+n days').
 The differences that cannot be rendered away are in KNOWN_DIALECT_DIFFERENCES below,
-each with its reason; queries that hit one are counted, not reported.
+each with its reason; queries that hit one are counted, not reported. A difference
+between Teal and DuckDB is known only when DIALECT.md lists it.
 """
 
 import argparse
@@ -37,9 +38,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # ---------------------------------------------------------------------------------------
-# Known dialect differences. Each entry: (name, reason, predicate over the outcome).
-# An outcome is a dict {engine: ("rows", [...]) | ("error", message) | None (not run)}
-# plus the query's feature set. A predicate returns True when the disagreement is
+# Known dialect differences. Each entry: (name, where documented, reason, predicate over
+# the outcome). An outcome is a dict {engine: ("rows", [...]) | ("error", message) |
+# None (not run)} plus the query's feature set. A predicate returns True when the disagreement is
 # explained by the difference, so it is counted under that name instead of reported.
 # ---------------------------------------------------------------------------------------
 
@@ -57,15 +58,6 @@ def _only_sqlite_answers_out_of_range(outcome, features):
                 and re.search(r"out of range|overflow", d, re.I))
 
 
-def _teal_integer_32bit(outcome, features):
-    # Teal follows PostgreSQL: INTEGER is 32-bit and an INTEGER expression that
-    # overflows is an error. DuckDB promotes integer *literals* that do not fit, and
-    # SQLite computes in 64 bits; so when only Teal overflows on an expression with
-    # literals, it is this documented difference.
-    t = _err(outcome, "teal")
-    return bool(t and re.search(r"out of range|overflow", t, re.I) and "literal_arith" in features)
-
-
 def _sqlite_lax(outcome, features):
     # SQLite accepts what PostgreSQL and DuckDB reject: bare non-grouped columns next to
     # aggregates, comparisons across types, an overflowing literal. When Teal and DuckDB
@@ -73,43 +65,45 @@ def _sqlite_lax(outcome, features):
     return _err(outcome, "teal") is not None and _err(outcome, "duckdb") is not None
 
 
-def _duckdb_unsigned_literal(outcome, features):
-    # DuckDB gives an integer literal the narrowest type that holds it, so `6 - u` with
-    # a USMALLINT u is UINT16 arithmetic and 6 - 17 overflows; Teal (like PostgreSQL)
-    # types the literal INTEGER and computes in a signed type wide enough for both.
-    d = _err(outcome, "duckdb")
-    return bool(outcome["teal"][0] == "rows" and d and
-                re.search(r"Overflow in \w+ of UINT", d))
-
-
-def _constant_division(outcome, features):
+def _nondeterministic_operand(outcome, features):
+    # DIALECT.md: `x BETWEEN a AND b` (and `CASE x WHEN`) with a non-deterministic x is a
+    # not-implemented error in Teal (PostgreSQL computes x once; DuckDB once per use).
+    # The generator reaches it through an IN list with a volatile element inside x.
     t = _err(outcome, "teal")
-    return bool(t and "division by zero" in t and "constant_division" in features)
+    return bool(t and "in_list_volatile" in features and re.search(
+        r"not implemented: (BETWEEN|CASE) whose operand is not deterministic", t))
 
 
+# Each entry: (name, where it is documented, reason, predicate). A difference between
+# Teal and DuckDB is known only when DIALECT.md (the repository's list of where Teal
+# follows PostgreSQL rather than DuckDB) has a row for it: the second field is a piece of
+# that row's text, checked against the file at start-up (check_dialect_doc), so this list
+# cannot outgrow DIALECT.md. The other entries are SQLite's own limits ("sqlite").
+# DIALECT.md's other rows are rendered away (integer `/` and `%`, division by zero, NULL
+# order) or never generated (ambiguous ORDER BY names, GROUP BY ALL with a list, an ON
+# naming an earlier FROM item).
 KNOWN_DIALECT_DIFFERENCES = [
-    ("constant-folded-division", "Teal, like PostgreSQL, folds a constant integer division "
-     "by zero at plan time and raises the error even when no row reaches it (PostgreSQL "
-     "docs, 'Expression Evaluation Rules'); DuckDB and SQLite evaluate it per row",
-     _constant_division),
-    ("duckdb-unsigned-literal", "DuckDB types integer literals by value, so literal - "
-     "unsigned column overflows in DuckDB's unsigned type; Teal computes in a signed type",
-     _duckdb_unsigned_literal),
-    ("sqlite-64bit-integers", "SQLite has only 64-bit integers and turns overflow into REAL; "
-     "Teal (PostgreSQL) and DuckDB raise an error for an overflowing fixed-width integer",
-     _only_sqlite_answers_out_of_range),
-    ("sqlite-lax", "Teal and DuckDB both reject the query, SQLite (which accepts bare "
-     "columns beside aggregates and cross-type comparisons) answers it", _sqlite_lax),
-    ("integer-is-32-bit", "Teal follows PostgreSQL: INTEGER arithmetic is 32-bit with "
-     "overflow errors; DuckDB widens integer literals", _teal_integer_32bit),
+    ("nondeterministic-operand", "with a non-deterministic `x`",
+     "Teal refuses a non-deterministic BETWEEN operand (not implemented) where DuckDB "
+     "computes it per comparison (DIALECT.md)", _nondeterministic_operand),
+    ("sqlite-64bit-integers", "sqlite", "SQLite has only 64-bit integers and turns overflow "
+     "into REAL; Teal (PostgreSQL) and DuckDB raise an error for an overflowing "
+     "fixed-width integer", _only_sqlite_answers_out_of_range),
+    ("sqlite-lax", "sqlite", "Teal and DuckDB both reject the query, SQLite (which accepts "
+     "bare columns beside aggregates and cross-type comparisons) answers it", _sqlite_lax),
 ]
 
-# Disagreements in queries with these features are filed under "lead-known:ISSUE"
-# (bugs already reported and being fixed), so that new classes stand out.
-LEAD_KNOWN = [
-    ("outer_aggregate", "aggregate-of-outer-columns-in-subquery"),
-    ("erroring_branch", "unneeded-erroring-branch-evaluated"),
-]
+
+def check_dialect_doc():
+    """Exits when a Teal-vs-DuckDB entry of KNOWN_DIALECT_DIFFERENCES has no row in
+    DIALECT.md (the row was removed or reworded: the entry must go or follow it)."""
+    path = os.path.join(ROOT, "DIALECT.md")
+    rows = [line for line in open(path).read().splitlines() if line.startswith("|")]
+    for name, doc, _, _ in KNOWN_DIALECT_DIFFERENCES:
+        if doc != "sqlite" and not any(doc in row for row in rows):
+            sys.exit("difftest: known difference %s cites %r, which no row of %s has" %
+                     (name, doc, path))
+
 
 # ---------------------------------------------------------------------------------------
 # Engines
@@ -305,6 +299,90 @@ class DuckDBEngine:
             lib.duckdb_destroy_result(ctypes.byref(res))
 
 
+class DuckDBProcess:
+    """DuckDBEngine in a child process (this script with --duckdb-worker), so that a crash
+    inside libduckdb ends a query, not the run: the child is restarted and its tables
+    loaded again, and the query counts as a DuckDB error ("CRASH (duckdb died)")."""
+
+    name = "duckdb"
+
+    def __init__(self, library, timeout):
+        self.library = library
+        self.timeout = timeout
+        self.setup = []
+        self.crashes = 0
+        self._start()
+
+    def _start(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "--duckdb-worker", "--duckdb",
+             self.library], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.buf = b""
+
+    def _call(self, request):
+        self.proc.stdin.write(json.dumps(request).encode() + b"\n")
+        self.proc.stdin.flush()
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+                raise TimeoutError()
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                raise EOFError()
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return tuple(json.loads(line))
+
+    def _restart(self):
+        try:
+            self.proc.kill()
+            self.proc.wait()
+        except OSError:
+            pass
+        self._start()
+        self._call({"setup": self.setup})
+
+    def reset(self, setup):
+        self.setup = list(setup)
+        try:
+            r = self._call({"setup": self.setup})
+        except (TimeoutError, EOFError, BrokenPipeError):
+            self._restart()
+            r = ("rows",)
+        if r[0] != "rows":
+            raise EngineError("duckdb setup failed: %s" % r[1])
+
+    def query(self, sql):
+        try:
+            return self._call({"sql": sql})
+        except TimeoutError:
+            self._restart()
+            return ("error", "TIMEOUT after %ss" % self.timeout)
+        except (EOFError, BrokenPipeError):
+            self.crashes += 1
+            self._restart()
+            return ("error", "CRASH (duckdb died)")
+
+
+def duckdb_worker(library):
+    """The child side of DuckDBProcess: one JSON request a line on stdin ({"setup": [...]}
+    or {"sql": "..."}), one JSON answer a line on stdout."""
+    duck = DuckDBEngine(library)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if "setup" in request:
+            try:
+                duck.reset(request["setup"])
+                answer = ("rows", [], [])
+            except EngineError as e:
+                answer = ("error", str(e))
+        else:
+            answer = duck.query(request["sql"])
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
 class SQLiteError(Exception):
     pass
 
@@ -360,7 +438,11 @@ class SQLiteEngine:
 _NUM = re.compile(r"^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$")
 
 
-def norm_value(v):
+def norm_value(v, loose=False):
+    """v as a comparable tuple. Integers compare exactly, other numbers to 9 significant
+    digits. loose (for comparisons with SQLite, which computes DECIMAL as REAL) rounds
+    every number to 9 significant digits first, so 1.0000000000000009 is 1 and
+    9.223372036854776e+18 equals 9223372036854775804.89."""
     if v is None:
         return (0, None)
     if v in ("true", "false"):
@@ -374,14 +456,17 @@ def norm_value(v):
             return (1, "nan")
         if d.is_infinite():
             return (1, float(d))
+        if loose:
+            f = float("%.9g" % float(d))
+            return (1, int(f) if f.is_integer() else f)
         if d == d.to_integral_value():
             return (1, int(d))
         return (1, float("%.9g" % float(d)))
     return (2, v)
 
 
-def norm_rows(rows, ordered):
-    n = [tuple(norm_value(v) for v in row) for row in rows]
+def norm_rows(rows, ordered, loose=False):
+    n = [tuple(norm_value(v, loose) for v in row) for row in rows]
     return n if ordered else sorted(n, key=repr)
 
 
@@ -517,7 +602,10 @@ class QueryGen:
         self.features = set()
         self.alias_counter = 0
         self.force_qualified = False
-        self.ref_logs = []  # one list per aggregate being generated: aliases referenced
+        # one list per aggregate (or division) being generated: (alias, subquery depth) of
+        # every column it references
+        self.ref_logs = []
+        self.depth = 0  # subqueries being generated around the current expression
 
     def new_alias(self):
         self.alias_counter += 1
@@ -555,7 +643,7 @@ class QueryGen:
         pick = rng.choice(inner) if inner and rng.random() < 0.75 else rng.choice(cands)
         alias, t, c, level, unq = pick
         for log in self.ref_logs:
-            log.append(alias)
+            log.append((alias, self.depth))
         if level > 0:
             self.features.add("correlated")
         if c.sqltype in BIG_TYPES:
@@ -709,8 +797,8 @@ class QueryGen:
         b = self.expr(scope, "int", depth - 1, agg) if self.rng.random() < 0.7 else lit(
             str(self.rng.choice([0, 2, 3, -2])))
         if not self.ref_logs.pop():
-            # PostgreSQL folds a constant x / 0 at plan time, raising the error whether or
-            # not a row reaches it; DuckDB and SQLite do not (see KNOWN_DIALECT_DIFFERENCES)
+            # a constant x / 0: PostgreSQL folds it at plan time and errors even when no row
+            # reaches it; Teal (like DuckDB and SQLite) leaves it to the rows that need it
             self.features.add("constant_division")
 
         def render(e, a=a, b=b, op=op):
@@ -743,13 +831,20 @@ class QueryGen:
         an engine evaluating a branch it should not take is caught."""
         if cls == "int" and self.rng.random() < 0.12:
             self.features.add("erroring_branch")
-            x = self.expr(scope, "int", depth, agg)
-            # x / 0 is NULL when x is NULL (division is strict), else an error
-            return lambda e, x=x: (
-                "(%s / 0)" % x(e) if e == "teal" else
-                "(CASE WHEN (%s) IS NULL THEN NULL ELSE %s('division by zero') END)" % (
-                    x(e), "error" if e == "duckdb" else "err"))
+            return self.erroring(scope, depth, agg)
         return self.expr(scope, cls, depth, agg)
+
+    def erroring(self, scope, depth, agg):
+        """An integer expression that raises division by zero unless its operand is NULL."""
+        x = self.expr(scope, "int", depth, agg)
+        # x / 0 is NULL when x is NULL (division is strict), else an error. DuckDB's error()
+        # has type NULL, and DuckDB folds `NULL-typed CASE + d` to NULL without computing
+        # it, so it gets an INTEGER-typed error.
+        return lambda e, x=x: (
+            "(%s / 0)" % x(e) if e == "teal" else
+            "(CASE WHEN (%s) IS NULL THEN NULL ELSE %s END)" % (
+                x(e), "CAST(error('division by zero') AS INTEGER)" if e == "duckdb" else
+                "err('division by zero')"))
 
     def coalesce(self, scope, cls, depth, agg):
         self.features.add("coalesce")
@@ -789,10 +884,22 @@ class QueryGen:
             res = join_render([f + "(", a, ")"])
         self.grouped = saved
         refs = self.ref_logs.pop()
-        own = {alias for alias, _ in scope.items}
-        if refs and not own.intersection(refs) and scope.parent is not None:
+        # PostgreSQL's rule: an aggregate belongs to the innermost query level that its
+        # argument's columns come from (0: its own), counting columns inside subqueries
+        # of the argument too, but not their local ones
+        level, s, n = {}, scope, 0
+        while s is not None:
+            for alias, _ in s.items:
+                level.setdefault(alias, n)
+            s, n = s.parent, n + 1
+        pg = min([level[a] for a, _ in refs if a in level], default=0)
+        direct = min([level[a] for a, d in refs if a in level and d == self.depth], default=0)
+        if pg > 0:
             # every column is an outer one: the aggregate belongs to an outer query
             self.features.add("outer_aggregate")
+        if pg != direct:
+            # the level is decided by a column inside a subquery of the argument
+            self.features.add("aggregate_level_via_subquery")
         return res
 
     def cmp_operands(self, scope, depth, agg):
@@ -906,6 +1013,13 @@ class QueryGen:
     def subquery(self, outer, cls, depth, scalar=False, exists=False):
         """A subquery over 1-2 tables, correlated or not. For a scalar subquery, the result
         is one value (an aggregate, or a column with LIMIT 1 under a full ORDER BY)."""
+        self.depth += 1
+        try:
+            return self.subquery_at_depth(outer, cls, depth, scalar, exists)
+        finally:
+            self.depth -= 1
+
+    def subquery_at_depth(self, outer, cls, depth, scalar, exists):
         rng = self.rng
         items = self.from_items(2)
         scope = Scope(items, outer)
@@ -914,8 +1028,13 @@ class QueryGen:
         from_sql = self.render_from(items, scope, inner_join_only=True)
         where = self.pred(scope, depth) if rng.random() < 0.7 else None
         if exists:
-            sel = lit("1") if rng.random() < 0.5 else self.expr(scope, rng.choice(
-                ["int", "str"]), 1)
+            r = rng.random()
+            if r < 0.15:
+                # EXISTS never computes its select list: an erroring one must not error
+                self.features.add("exists_erroring_select")
+                sel = self.erroring(scope, 1, False)
+            else:
+                sel = lit("1") if r < 0.55 else self.expr(scope, rng.choice(["int", "str"]), 1)
             parts = ["SELECT ", sel, " FROM ", from_sql]
             if where:
                 parts += [" WHERE ", where]
@@ -1113,36 +1232,39 @@ def classify(outcome, ordered, features):
     known:NAME         explained by KNOWN_DIALECT_DIFFERENCES
     """
     t = outcome["teal"]
-    peer_rows = {e: ("rows", norm_rows(outcome[e][1], ordered)) for e in ("duckdb", "sqlite")
+    # rows compared with SQLite's are normalised loosely on both sides (norm_value)
+    peer_rows = {e: ("rows", norm_rows(outcome[e][1], ordered, e == "sqlite"))
+                 for e in ("duckdb", "sqlite")
                  if outcome.get(e) is not None and outcome[e][0] == "rows"}
     peer_errs = {e: outcome[e][1] for e in ("duckdb", "sqlite")
                  if outcome.get(e) is not None and outcome[e][0] == "error"}
     if t[0] == "rows":
-        mine = ("rows", norm_rows(t[1], ordered))
+        mine = {loose: ("rows", norm_rows(t[1], ordered, loose)) for loose in (False, True)}
         if not peer_rows:
-            for name, reason, pred in KNOWN_DIALECT_DIFFERENCES:
+            for name, _, reason, pred in KNOWN_DIALECT_DIFFERENCES:
                 if pred(outcome, features):
                     return "known:" + name, reason
             return "unverified", next(iter(peer_errs.values()), "")
-        matches = [e for e, n in peer_rows.items() if n == mine]
+        matches = [e for e, n in peer_rows.items() if n == mine[e == "sqlite"]]
         if len(matches) == len(peer_rows):
             return "agree", ""
         if matches:
             return "teal_one_peer", ",".join(matches)
     elif not peer_rows:
         return "agree", "all error"
-    for name, reason, pred in KNOWN_DIALECT_DIFFERENCES:
+    for name, _, reason, pred in KNOWN_DIALECT_DIFFERENCES:
         if pred(outcome, features):
             return "known:" + name, reason
     if t[0] == "error":
-        if re.search(r"^(Out of Range|Conversion) Error", t[1]):
+        if re.search(r"^(Out of Range|Conversion) Error|^Invalid Input Error: more than one "
+                     r"row returned by a subquery", t[1]):
             # an error on a value that a peer never computes: SQL leaves the order of
             # evaluation open, so this is a bug only where the query forbids evaluating
             # it (a CASE branch or COALESCE argument not taken, EXISTS's select list)
             return "teal_eval_error", t[1]
         return "teal_error", t[1]
-    vals = list(peer_rows.values())
-    if len(vals) == 2 and vals[0] != vals[1]:
+    if len(peer_rows) == 2 and norm_rows(outcome["duckdb"][1], ordered, True) != \
+            peer_rows["sqlite"]:
         return "peers_disagree", ""
     return "teal_wrong", ""
 
@@ -1152,7 +1274,7 @@ INTEGER_TYPES = set(INT_TYPES) | {"UHUGEINT", "DECIMAL"}
 
 def type_signature(outcome):
     """For a wrong answer: names the columns that Teal types DOUBLE where DuckDB's type is
-    an integer or decimal (the known unsigned-with-signed arithmetic defect), else ''."""
+    an integer or decimal (how unsigned-with-signed arithmetic used to go wrong), else ''."""
     t, d = outcome["teal"], outcome.get("duckdb")
     if d is None or d[0] != "rows" or len(t) < 3 or len(d) < 3:
         return ""
@@ -1212,10 +1334,15 @@ def main():
     ap.add_argument("--replay", metavar="FILE",
                     help="run FILE's statements (separated by ';' at line ends) on every "
                     "engine and print each engine's answer to the last one; for minimising")
+    ap.add_argument("--duckdb-worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.duckdb_worker:
+        duckdb_worker(args.duckdb)
+        return
     if args.replay:
         replay(args)
         return
+    check_dialect_doc()
 
     for path, what in ((args.driver, "Teal driver (see test/tools/README.md)"),
                        (args.duckdb, "libduckdb.so (scripts/fetch-duckdb.sh)")):
@@ -1224,7 +1351,7 @@ def main():
 
     rng = random.Random(args.seed)
     teal = TealEngine(args.driver, args.timeout)
-    duck = DuckDBEngine(args.duckdb)
+    duck = DuckDBProcess(args.duckdb, args.timeout)
     lite = SQLiteEngine(max_steps=200000)
     counts = collections.Counter()
     known = collections.Counter()
@@ -1252,29 +1379,24 @@ def main():
             cls, detail = classify(outcome, ordered, feats)
             sig = error_signature(detail) if cls in ("teal_error", "teal_eval_error",
                                                     "unverified") else ""
-            if cls in ("teal_error", "teal_eval_error", "teal_wrong", "peers_disagree",
-                       "unverified"):
-                for feature, issue in LEAD_KNOWN:
-                    if feature in feats and (feature != "erroring_branch" or
-                                             "division by zero" in detail):
-                        cls = "lead-known:" + issue
-                        break
             counts[cls] += 1
             if cls == "agree" or cls.startswith("known:"):
                 continue
             if cls == "teal_wrong":
                 sig = type_signature(outcome)
-                if sig:
-                    cls = "lead-known:unsigned-with-signed-becomes-double"
-                    counts["teal_wrong"] -= 1
-                    counts[cls] += 1
             if cls == "teal_one_peer":
                 sig = "agrees with " + detail
+                other = [e for e in ("duckdb", "sqlite") if e not in detail.split(",")]
+                if other and _err(outcome, other[0]):
+                    # the other peer errors: its message says why (often its own dialect)
+                    sig += "; %s: %s" % (other[0], error_signature(_err(outcome, other[0])))
             if outcome["teal"][0] == "error" and re.search("CRASH|TIMEOUT", outcome["teal"][1]):
                 sig = outcome["teal"][1]
             key = (cls, sig)
-            g = groups.setdefault(key, {"count": 0, "examples": []})
+            g = groups.setdefault(key, {"count": 0, "examples": [],
+                                        "features": collections.Counter()})
             g["count"] += 1
+            g["features"].update(feats)
             ex = {"setup": setup, "teal_sql": q("teal"), "duckdb_sql": q("duckdb"),
                   "sqlite_sql": None if outcome["sqlite"] is None else q("sqlite"),
                   "ordered": ordered, "features": sorted(feats),
@@ -1291,9 +1413,11 @@ def main():
     elapsed = time.monotonic() - started
     print("difftest: seed %d, %d queries on %d schemas in %.0fs" % (args.seed, done, schema_no,
                                                                     elapsed))
+    if duck.crashes:
+        print("  DuckDB crashed on %d queries (counted as DuckDB errors)" % duck.crashes)
     for cls, n in sorted(counts.items()):
         reason = ""
-        for name, why, _ in KNOWN_DIALECT_DIFFERENCES:
+        for name, _, why, _ in KNOWN_DIALECT_DIFFERENCES:
             if cls == "known:" + name:
                 reason = "  (" + why + ")"
         print("  %-28s %6d%s" % (cls, n, reason))
@@ -1301,7 +1425,9 @@ def main():
     for (cls, sig), g in sorted(groups.items(), key=lambda kv: -kv[1]["count"]):
         print("  %5d  %-15s %s" % (g["count"], cls, sig))
     with open(args.out, "w") as f:
-        json.dump([{"class": c, "signature": s, "count": g["count"], "examples": g["examples"]}
+        # "features": in how many of the group's queries each generator feature occurs
+        json.dump([{"class": c, "signature": s, "count": g["count"],
+                    "features": dict(g["features"].most_common()), "examples": g["examples"]}
                    for (c, s), g in groups.items()], f, indent=1)
     print("details: %s" % args.out)
 
