@@ -11,6 +11,7 @@ namespace teal {
 namespace {
 
 void RunRules(LogicalOperator& plan) {
+  EmptyZeroLimits(plan);
   FoldConstants(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
   PushDownFilters(plan);

@@ -36,4 +36,7 @@ void PruneColumns(LogicalOperator& plan);
 /// other rules do not know top-N operators.
 void UseTopN(LogicalOperator& plan);
 
+/// Rule: the input of a LIMIT 0 becomes an empty VALUES (nothing below it is computed).
+void EmptyZeroLimits(LogicalOperator& plan);
+
 }  // namespace teal
