@@ -448,21 +448,68 @@ bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpres
   return true;
 }
 
-/// Whether the aggregate call `e`, written in a subquery with scope `scope`, reads at least
-/// one column and only columns of the scopes around it.
-bool AggregatesOuterColumns(const ParsedExpression& e, const Binder::Scope& scope) {
-  std::vector<const ParsedExpression*> refs;
-  if (!CollectColumnRefs(e, refs) || refs.empty()) return false;
-  for (const ParsedExpression* ref : refs) {
-    if (ref->names.size() > 2) return false;
-    idx_t index = kInvalidIndex;
-    bool qualifier_found = false;
-    if (FindColumn(*ref, scope, index, qualifier_found)) return false;
-    if (!CanResolve(*ref, *scope.outer)) return false;
+/// Whether a bound expression reads a column of its own query (a kColumnRef, also as an
+/// input of a subquery in it); kOuterRef nodes read enclosing queries.
+bool ReadsOwnColumn(const Expression& e) {
+  if (e.kind == BoundKind::kColumnRef) return true;
+  for (const auto& child : e.children) {
+    if (ReadsOwnColumn(*child)) return true;
   }
-  return true;
+  return false;
 }
 }  // namespace
+
+bool Binder::AggregatesOuterColumns(const ParsedExpression& e, Scope& scope) {
+  std::vector<const ParsedExpression*> refs;
+  if (CollectColumnRefs(e, refs)) {
+    if (refs.empty()) return false;
+    for (const ParsedExpression* ref : refs) {
+      if (ref->names.size() > 2) return false;
+      idx_t index = kInvalidIndex;
+      bool qualifier_found = false;
+      if (FindColumn(*ref, scope, index, qualifier_found)) return false;
+      if (!CanResolve(*ref, *scope.outer)) return false;
+    }
+    return true;
+  }
+  // The arguments hold a subquery, whose columns count too (PostgreSQL: sum((SELECT t.a))
+  // in a subquery over u belongs to t's query). Which query a name inside it reads is
+  // known only by binding: bind the arguments on the side, collecting outer references in
+  // a list of their own, and look.
+  Scope probe;
+  probe.bindings = scope.bindings;
+  probe.outer = scope.outer;
+  std::vector<ExpressionPtr> outer_reads;
+  probe.correlated = &outer_reads;
+  probe.clause = scope.clause;
+  probe.inside_aggregate = true;
+  // Binding on the side must leave the enclosing scopes as they were: what it noted there
+  // (a column read outside an aggregate, an outer reference) is taken back.
+  struct Saved {
+    Scope* scope;
+    std::string column_outside_aggregate;
+    size_t aggregates, correlated;
+  };
+  std::vector<Saved> saved;
+  for (Scope* s = scope.outer; s; s = s->outer) {
+    saved.push_back({s, s->column_outside_aggregate, s->aggregates.size(),
+                     s->correlated ? s->correlated->size() : 0});
+  }
+  bool own_column = false, failed = false;
+  try {
+    for (const auto& argument : e.children) {
+      if (ReadsOwnColumn(*BindExpression(*argument, probe))) own_column = true;
+    }
+  } catch (const Error&) {
+    failed = true;  // bound where it is written, it reports its error there
+  }
+  for (Saved& s : saved) {
+    s.scope->column_outside_aggregate = std::move(s.column_outside_aggregate);
+    s.scope->aggregates.resize(s.aggregates);
+    if (s.scope->correlated) s.scope->correlated->resize(s.correlated);
+  }
+  return !failed && !own_column && !outer_reads.empty();
+}
 
 ExpressionPtr Binder::OuterReference(ExpressionPtr outer, Scope& scope) {
   auto& list = *scope.correlated;

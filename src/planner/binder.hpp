@@ -144,6 +144,9 @@ class Binder {
   /// A kOuterRef in `scope` (a subquery's) to `outer`, an expression bound in the scope
   /// around it, which joins the subquery's correlated list (once per distinct expression).
   ExpressionPtr OuterReference(ExpressionPtr outer, Scope& scope);
+  /// Whether the aggregate call `e`, written in a subquery with scope `scope`, reads at
+  /// least one column and only columns of the queries around it (then it belongs there).
+  bool AggregatesOuterColumns(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
   /// a column of the unnest operator that BindSelectList puts below the projection.
