@@ -485,15 +485,19 @@ bool Binder::AggregatesOuterColumns(const ParsedExpression& e, Scope& scope) {
   probe.inside_aggregate = true;
   // Binding on the side must leave the enclosing scopes as they were: what it noted there
   // (a column read outside an aggregate, an outer reference) is taken back.
+  // The enclosing scopes bind as inside the aggregate (which may become theirs): no GROUP BY
+  // check on the names read there.
   struct Saved {
     Scope* scope;
     std::string column_outside_aggregate;
     size_t aggregates, correlated;
+    bool inside_aggregate;
   };
   std::vector<Saved> saved;
   for (Scope* s = scope.outer; s; s = s->outer) {
     saved.push_back({s, s->column_outside_aggregate, s->aggregates.size(),
-                     s->correlated ? s->correlated->size() : 0});
+                     s->correlated ? s->correlated->size() : 0, s->inside_aggregate});
+    s->inside_aggregate = true;
   }
   bool own_column = false, failed = false;
   try {
@@ -507,6 +511,7 @@ bool Binder::AggregatesOuterColumns(const ParsedExpression& e, Scope& scope) {
     s.scope->column_outside_aggregate = std::move(s.column_outside_aggregate);
     s.scope->aggregates.resize(s.aggregates);
     if (s.scope->correlated) s.scope->correlated->resize(s.correlated);
+    s.scope->inside_aggregate = s.inside_aggregate;
   }
   return !failed && !own_column && !outer_reads.empty();
 }
