@@ -48,7 +48,8 @@ INSERT INTO t2 SELECT range % 7, chr(65 + (range % 26)::INTEGER), range * range,
   TIMESTAMPTZ '2024-01-01 00:00:00+00' + INTERVAL '1 day' * range, NULL, [range::VARCHAR]
   FROM range(40);
 CREATE TABLE t3 AS SELECT range AS i, 'k' || (range % 17)::VARCHAR AS s,
-  DATE '1999-12-31' + (range % 1000)::INTEGER AS dt FROM range(2100)
+  DATE '1999-12-31' + (range % 1000)::INTEGER AS dt FROM range(2100);
+CREATE SEQUENCE seq
 )";
 
 namespace {
@@ -92,6 +93,8 @@ const Table kT2 = {"t2",
                     {"sl", kList}}};
 const Table kT3 = {"t3", {{"i", kNumber}, {"s", kText}, {"dt", kDate}}};
 
+// The last eight: integer literals past BIGINT (HUGEINT, UHUGEINT), unsigned types, round() of
+// a DECIMAL, and a volatile operand.
 const char* const kNumberLiterals[] = {"1",
                                        "0",
                                        "-1",
@@ -114,7 +117,15 @@ const char* const kNumberLiterals[] = {"1",
                                        "NULL::INTEGER",
                                        "(-128)::TINYINT",
                                        "3::HUGEINT",
-                                       "2.5::FLOAT"};
+                                       "2.5::FLOAT",
+                                       "9223372036854775808",
+                                       "-170141183460469231731687303715884105728",
+                                       "340282366920938463463374607431768211455",
+                                       "18446744073709551616",
+                                       "3::UHUGEINT",
+                                       "7::UINTEGER",
+                                       "round(999.95::DECIMAL(5,2), 1)",
+                                       "nextval('seq')"};
 const char* const kTextLiterals[] = {"'a'",           "''",
                                      "'abc%'",        "'2024-02-29'",
                                      "'  x  '",       "'%'",
@@ -149,13 +160,15 @@ const char* const kListLiterals[] = {
     "[NULL]",       "[1.5, -0.0]", "NULL::INTEGER[]", "[DATE '2024-01-01']",
     "[true, false]"};
 
-const char* const kTypes[] = {
-    "INTEGER",      "BIGINT",       "SMALLINT",      "TINYINT",        "HUGEINT",     "UTINYINT",
-    "USMALLINT",    "UINTEGER",     "UBIGINT",       "UHUGEINT",       "BOOLEAN",     "FLOAT",
-    "DOUBLE",       "DECIMAL(4,2)", "DECIMAL(18,3)", "DECIMAL(38,10)", "VARCHAR",     "BLOB",
-    "DATE",         "TIME",         "TIMETZ",        "TIMESTAMP",      "TIMESTAMPTZ", "TIMESTAMP_S",
-    "TIMESTAMP_MS", "TIMESTAMP_NS", "INTERVAL",      "UUID",           "INTEGER[]",   "VARCHAR[]",
-    "DOUBLE[]",     "INTEGER[][]",  "mood"};
+const char* const kTypes[] = {"INTEGER",      "BIGINT",       "SMALLINT",      "TINYINT",
+                              "HUGEINT",      "UTINYINT",     "USMALLINT",     "UINTEGER",
+                              "UBIGINT",      "UHUGEINT",     "BOOLEAN",       "FLOAT",
+                              "DOUBLE",       "DECIMAL(4,2)", "DECIMAL(18,3)", "DECIMAL(38,10)",
+                              "VARCHAR",      "BLOB",         "DATE",          "TIME",
+                              "TIMETZ",       "TIMESTAMP",    "TIMESTAMPTZ",   "TIMESTAMP_S",
+                              "TIMESTAMP_MS", "TIMESTAMP_NS", "INTERVAL",      "UUID",
+                              "INTEGER[]",    "VARCHAR[]",    "DOUBLE[]",      "INTEGER[][]",
+                              "mood",         "TIMESTAMP(0)", "TIMESTAMP(3)",  "TIMESTAMP(9)"};
 
 // A function: its name, the kind it returns and the kinds of its arguments, one letter each
 // (n number, t text, b boolean, d date or timestamp, m time, i interval, l list, e an ENUM,
@@ -400,14 +413,22 @@ class Generator {
         return "DELETE FROM t2" + (c_.Percent(80) ? " WHERE " + Expr(t2, kBool, 1) : "");
       }
       case 9: {
-        std::string name = "c" + std::to_string(created_++);
+        // Now and then a name that exists, which CREATE TABLE … AS refuses before it runs.
+        std::string name = c_.Percent(10) ? "t2" : "c" + std::to_string(created_++);
         return "CREATE TABLE " + name + " AS " + Select(1, nullptr, AnyKinds()) +
                ";\nSELECT * FROM " + name + " ORDER BY ALL";
       }
       case 10: {
         std::string name = "v" + std::to_string(created_++);
-        return "CREATE VIEW " + name + " AS " + Select(1, nullptr, AnyKinds()) +
-               ";\nSELECT * FROM " + name;
+        std::string out = "CREATE VIEW " + name + " AS " + Select(1, nullptr, AnyKinds()) +
+                          ";\nSELECT * FROM " + name;
+        if (c_.Percent(20)) {  // a view cycle, which CREATE OR REPLACE refuses
+          std::string other = "v" + std::to_string(created_++);
+          out += ";\nCREATE VIEW " + other + " AS SELECT * FROM " + name +
+                 ";\nCREATE OR REPLACE VIEW " + name + " AS SELECT * FROM " +
+                 (c_.Percent(50) ? other : name) + ";\nSELECT * FROM " + other;
+        }
+        return out;
       }
       case 11:
         return std::string(c_.Percent(50) ? "EXPLAIN ANALYZE " : "EXPLAIN ") +
@@ -418,6 +439,8 @@ class Generator {
                                                 "SET default_null_order = 'nulls_last'",
                                                 "SET memory_limit = '4MB'",
                                                 "SET memory_limit = '64KB'",
+                                                "SET max_expression_depth = 12",
+                                                "SET max_expression_depth = 40",
                                                 "RESET ALL"};
         return c_.Pick(kSettings);
       }
@@ -427,6 +450,19 @@ class Generator {
         Scope w;
         for (size_t k = 0; k < kinds.size(); k++) {
           w.columns.push_back({"w.c" + std::to_string(k), kinds[k]});
+        }
+        if (c_.Percent(25)) {  // before INSERT, UPDATE or DELETE
+          switch (c_.Below(3)) {
+            case 0:
+              return with + " INSERT INTO t1(i) SELECT " + Expr(w, kNumber, 2) + " FROM w";
+            case 1:
+              return with + " UPDATE t1 SET i = (SELECT " + Expr(w, kNumber, 2) +
+                     " FROM w LIMIT 1) WHERE i IN (SELECT " + Expr(w, kNumber, 2) + " FROM w)";
+            default:
+              return with + " DELETE FROM t2 WHERE " +
+                     (c_.Percent(50) ? "EXISTS (SELECT 1 FROM w WHERE " + Expr(w, kBool, 2) + ")"
+                                     : "i IN (SELECT " + Expr(w, kNumber, 2) + " FROM w)");
+          }
         }
         if (c_.Percent(30)) {  // and joined with t1
           Scope t1 = TableScope(kT1, "t1");
@@ -461,10 +497,21 @@ class Generator {
 
   // A FROM clause and the columns it brings (none: no FROM).
   std::string From(int depth, Scope& scope) {
-    switch (c_.Below(11)) {
+    switch (c_.Below(12)) {
       case 1:
         scope = TableScope(kT2, "");
         return "t2";
+      case 10: {  // DuckDB's SEMI/ANTI JOIN: only the left side's columns remain after it
+        Scope both = TableScope(kT1, "x");
+        Scope right = TableScope(kT2, "y");
+        both.columns.insert(both.columns.end(), right.columns.begin(), right.columns.end());
+        both.outer = scope.outer;
+        std::string out =
+            std::string("t1 x ") + (c_.Percent(50) ? "SEMI" : "ANTI") + " JOIN t2 y ON x.i = y.i";
+        if (c_.Percent(40)) out += " AND " + Expr(both, kBool, depth + 2);
+        scope = TableScope(kT1, "x");
+        return out;
+      }
       case 2:
       case 3: {  // t1 x JOIN t2 y
         static const char* const kJoins[] = {
@@ -813,6 +860,11 @@ class Generator {
       case 4: {
         std::string out =
             "(" + Expr(scope, operand, depth + 1) + (c_.Percent(70) ? " IN (" : " NOT IN (");
+        if (c_.Percent(10)) {  // a long list of constants (the IN-list hash lookup)
+          size_t count = 8 + c_.Below(120);
+          for (size_t k = 0; k < count; k++) out += (k ? ", " : "") + Literal(operand);
+          return out + "))";
+        }
         size_t count = c_.Below(4);
         for (size_t k = 0; k < count; k++) out += (k ? ", " : "") + Expr(scope, operand, depth + 1);
         return out + "))";

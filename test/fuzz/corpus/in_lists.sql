@@ -1,0 +1,14 @@
+CREATE TABLE t(i INTEGER, s VARCHAR, u UBIGINT);
+CREATE SEQUENCE q;
+INSERT INTO t SELECT range % 37, 'k' || range, range FROM range(3000);
+INSERT INTO t VALUES (NULL, NULL, NULL);
+SELECT count(*) FROM t WHERE i IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64);
+SELECT count(*) FROM t WHERE i NOT IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, NULL);
+SELECT count(*) FROM t WHERE i NOT IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20);
+SELECT i IN (NULL, 1), i NOT IN (NULL), NULL IN (1, 2), NULL NOT IN () IS NULL FROM t LIMIT 3;
+SELECT count(*) FROM t WHERE s IN ('k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10', 'k11', NULL);
+SELECT count(*) FROM t WHERE u IN (18446744073709551615, 1, 2, -1, 170141183460469231731687303715884105727);
+SELECT i IN (nextval('q'), nextval('q'), 3) FROM t LIMIT 10;
+SELECT count(*) FROM t WHERE nextval('q') IN (i, i + 1, 2999);
+SELECT i IN (1, 2.5, 3), i IN ('1', 2), 1.0 IN (i, u) FROM t LIMIT 4;
+SELECT [1, 2] IN ([1, 2], [3]), DATE '2024-01-01' IN ('2024-01-01', DATE '2024-01-02');

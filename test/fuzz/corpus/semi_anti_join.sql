@@ -1,0 +1,13 @@
+CREATE TABLE a(i INTEGER, j INTEGER);
+CREATE TABLE b(i INTEGER, k VARCHAR);
+INSERT INTO a VALUES (1, 10), (2, 20), (NULL, 30), (1, 40);
+INSERT INTO b VALUES (1, 'x'), (1, 'y'), (NULL, NULL);
+SELECT * FROM a SEMI JOIN b ON a.i = b.i ORDER BY j;
+SELECT * FROM a ANTI JOIN b ON (a.i = b.i) ORDER BY j;
+SELECT a.j FROM a semi join b ON a.i = b.i AND a.j > 15 AND b.k <> 'y';
+SELECT a.j, x.i FROM a ANTI JOIN b ON a.i = b.i, b AS x WHERE x.i IS NOT NULL;
+SELECT * FROM (SELECT * FROM a) s SEMI JOIN (SELECT i + 1 AS k FROM b) t ON s.i = t.k - 1;
+SELECT count(*) FROM a SEMI JOIN range(3) r(x) ON a.i = r.x SEMI JOIN b ON a.i = b.i;
+SELECT (SELECT count(*) FROM b ANTI JOIN a ON a.i = b.i WHERE b.i = o.i) FROM a o;
+SELECT * FROM a LEFT JOIN (b SEMI JOIN a AS a2 ON b.i = a2.i) ON a.i = b.i;
+EXPLAIN SELECT * FROM a ANTI JOIN b ON a.i = b.i;
