@@ -82,6 +82,13 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     return 20;
   }
   if (from.Id() == TypeId::kTimestamp && to.Id() == TypeId::kTimestampTz) return 25;
+  // TIMESTAMP_S/_MS/_NS (TIMESTAMP(0/3/9)) take TIMESTAMP's functions and operators, as in
+  // DuckDB: seconds and milliseconds convert exactly, nanoseconds to the microsecond.
+  if ((from.Id() == TypeId::kTimestampS || from.Id() == TypeId::kTimestampMs ||
+       from.Id() == TypeId::kTimestampNs) &&
+      to.Id() == TypeId::kTimestamp) {
+    return 15;
+  }
   if (from.Id() == TypeId::kEnum && to.Id() == TypeId::kVarchar) return 30;
   if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
     int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
