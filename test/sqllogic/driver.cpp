@@ -4,6 +4,7 @@
 //   'F' report   one failing record (printed by the parent as it arrives)
 //   'S' reason   the file is skipped as a whole
 //   'P' message  the file does not parse
+//   'K' count    records on the known-failures list that failed as listed
 //   'D' count    the run finished with `count` failing records
 //   'X' message  an exception escaped (sent by RunIsolated)
 // A child that ends without 'S', 'P' or 'D' crashed, hung or exited early.
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -24,6 +26,10 @@ namespace teal::sqllogic {
 std::string FileVerdict::Line(const std::string& path) const {
   switch (status) {
     case Status::kPass:
+      if (known_failures > 0) {
+        return fmt::format("PASS {} ({} known failure{} as listed)", path, known_failures,
+                           known_failures == 1 ? "" : "s");
+      }
       return "PASS " + path;
     case Status::kSkip:
       return fmt::format("SKIP {} ({})", path, reason);
@@ -44,7 +50,7 @@ int RunInChild(const std::string& path, const DriverOptions& options,
                const BackendFactory& make_backend, const MessageSender& send) {
   TestFile file;
   try {
-    file = ReadTestFile(path);
+    file = ReadTestFile(path, options.runner.dialect);
   } catch (const TestFileError& e) {
     send('P', e.what());
     return 0;
@@ -53,11 +59,34 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     send('S', file.skip_reason);
     return 0;
   }
-  std::unique_ptr<Backend> backend = make_backend();
-  TestRunner runner(*backend, options.runner,
-                    [&send](const std::string& report) { send('F', report); });
-  uint64_t failures = runner.Run(file);
-  send('D', std::to_string(failures));
+  // A scratch folder for the file's {TEST_DIR} / {TEMP_DIR}, removed afterwards.
+  namespace fs = std::filesystem;
+  std::string scratch_template = (fs::temp_directory_path() / "teal-sqllogic-XXXXXX").string();
+  std::string scratch = mkdtemp(scratch_template.data()) != nullptr ? scratch_template : "";
+  RunnerOptions runner_options = options.runner;
+  if (!scratch.empty()) {
+    runner_options.environment.emplace("TEST_DIR", scratch);
+    runner_options.environment.emplace("TEMP_DIR", scratch);
+  }
+  std::error_code ec;
+  runner_options.environment.emplace("WORKING_DIR", fs::current_path(ec).string());
+  runner_options.environment.emplace("TEST_NAME", path);
+  uint64_t failures = 0;
+  std::string skip_reason;
+  {
+    std::unique_ptr<Backend> backend = make_backend();
+    TestRunner runner(*backend, runner_options,
+                      [&send](const std::string& report) { send('F', report); });
+    failures = runner.Run(file);
+    if (runner.KnownFailures() > 0) send('K', std::to_string(runner.KnownFailures()));
+    skip_reason = runner.SkipReason();
+  }
+  if (!scratch.empty()) fs::remove_all(scratch, ec);
+  if (failures == 0 && !skip_reason.empty()) {
+    send('S', skip_reason);
+  } else {
+    send('D', std::to_string(failures));
+  }
   return 0;
 }
 
@@ -95,6 +124,9 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         break;
       case 'X':
         exception = payload;
+        break;
+      case 'K':
+        verdict.known_failures = std::stoull(payload);
         break;
       default:
         break;
