@@ -18,7 +18,9 @@
 #
 # Environment: TEAL_SQLLOGIC (the runner; default build/release/test/teal-sqllogic),
 # TIMEOUT (seconds per file, default 30), MEMORY (address space per file, default 4G),
-# ONLY (a path under test/sql, to run part of the suite).
+# ONLY (a path under test/sql, to run part of the suite), DUCKDB_COMMIT (the checkout's
+# commit for the summary when it is no git work tree), REPORT_ONLY=1 (classify the logs
+# of an earlier run again and rewrite results.tsv and summary.md without running).
 set -uo pipefail
 
 if [ $# -lt 1 ] || [ ! -d "$1/test/sql" ]; then
@@ -51,11 +53,20 @@ to_bytes() {
 }
 memory_bytes="$(to_bytes "${memory}")"
 
+# libpg_query's statement node numbers ("parse node 70") by name, for the reasons.
+node_names="$(grep -oE 'PG_QUERY__NODE__NODE_[A-Z_]+ = [0-9]+' /usr/include/pg_query/pg_query.pb-c.h \
+  2>/dev/null | sed -E 's/PG_QUERY__NODE__NODE_([A-Z_]+) = ([0-9]+)/\2 \1/')"
+
 # The first failure of a file's log as a short reason: the failing record's headline,
-# with the error message for a failed statement or query; quoted names and numbers are
-# replaced so that reasons group across files.
+# with the error message for a failed statement or query. Quoted names and numbers are
+# replaced so that reasons group across files, except where they name the missing
+# feature (a syntax error's token, a setting, a type, a not-implemented feature).
 first_reason() {
-  awk '
+  awk -v nodes="${node_names}" '
+    BEGIN {
+      n = split(nodes, lines, "\n")
+      for (i = 1; i <= n; i++) { split(lines[i], kv, " "); node[kv[1]] = kv[2] }
+    }
     /^test\/sql\/[^ ]*:[0-9]+: / && head == "" {
       sub(/^test\/sql\/[^ ]*:[0-9]+: /, ""); head = $0; next
     }
@@ -66,7 +77,11 @@ first_reason() {
       if (err != "") r = err
       # A syntax error keeps its token (it names the feature) but not the quoted SQL.
       sub(/ \(at position [0-9]+ of .*/, "", r)
-      if (r ~ /syntax error at or near "[^"]*"/) {
+      if (match(r, /parse node [0-9]+/)) {
+        number = substr(r, RSTART + 11, RLENGTH - 11)
+        if (number in node) r = substr(r, 1, RSTART + RLENGTH - 1) " = " node[number] substr(r, RSTART + RLENGTH)
+      }
+      if (r ~ /syntax error at or near "[^"]*"|not implemented|unrecognized setting|type "[^"]*" does not exist/) {
         print substr(r, 1, 140)
         exit
       }
@@ -76,11 +91,31 @@ first_reason() {
     }' "$1"
 }
 
+# The status and reason of one file from its log.
+classify() {
+  local file="$1" log="$2" code="$3" verdict reason="" status running
+  verdict="$(grep -E "^(PASS|FAIL|SKIP) " "${log}" | tail -1)"
+  # The SQL a crashed or hung file was running (the runner names it).
+  running="$(grep -m1 -oE "while running line [0-9]+: .*" "${log}" | cut -c1-200)"
+  case "${verdict}" in
+    PASS*) status=pass ;;
+    "SKIP ${file} (extension:"*) status=skip-extension; reason="${verdict#SKIP ${file} (}"; reason="${reason%)}" ;;
+    SKIP*) status=skip-other; reason="${verdict#SKIP ${file} (}"; reason="${reason%)}" ;;
+    *"crashed with signal"*) status=crash; reason="${verdict#FAIL ${file} (}"; reason="${reason%)}; ${running}" ;;
+    *"timed out after"*) status=timeout; reason="${running}" ;;
+    FAIL*) status=fail; reason="$(first_reason "${log}")" ;;
+    *) status=crash; reason="runner exited with code ${code} and no verdict; ${running}" ;;
+  esac
+  printf '%s\t%s\n' "${status}" "${reason//$'\t'/ }"
+}
+
 cd "${checkout}" || exit 2
 tsv="${out}/results.tsv"
 : >"${tsv}"
 mapfile -t files < <(find "test/sql/${only}" -type f \( -name '*.test' -o -name '*.test_slow' \) | sort)
-echo "run-duckdb: ${#files[@]} files, ${timeout_s} s and ${memory} each; logs in ${out}/logs" >&2
+if [ "${REPORT_ONLY:-}" != 1 ]; then
+  echo "run-duckdb: ${#files[@]} files, ${timeout_s} s and ${memory} each; logs in ${out}/logs" >&2
+fi
 n=0
 for file in "${files[@]}"; do
   n=$((n + 1))
@@ -88,32 +123,23 @@ for file in "${files[@]}"; do
   mkdir -p "$(dirname "${log}")"
   folder="${file#test/sql/}"
   folder="${folder%%/*}"
-  # The runner forks a child per file and enforces --timeout itself; the outer timeout
-  # and the address-space limit guard against the runner itself hanging or swelling.
-  prlimit --as="${memory_bytes}" -- timeout -s KILL $((timeout_s + 30)) \
-    "${runner}" --dialect duckdb --timeout "${timeout_s}" --max-shown 3 "${file}" \
-    >"${log}" 2>&1
-  code=$?
-  verdict="$(grep -E "^(PASS|FAIL|SKIP) " "${log}" | tail -1)"
-  reason=""
-  case "${verdict}" in
-    PASS*) status=pass ;;
-    "SKIP ${file} (extension:"*) status=skip-extension; reason="${verdict#SKIP ${file} (}" ;;
-    SKIP*) status=skip-other; reason="${verdict#SKIP ${file} (}" ;;
-    *"crashed with signal"*) status=crash; reason="${verdict#FAIL ${file} (}" ;;
-    *"timed out after"*) status=timeout ;;
-    FAIL*) status=fail; reason="$(first_reason "${log}")" ;;
-    *) status=crash; reason="runner exited with code ${code} and no verdict" ;;
-  esac
-  reason="${reason%)}"
-  printf '%s\t%s\t%s\t%s\n' "${file}" "${folder}" "${status}" "${reason//$'\t'/ }" >>"${tsv}"
+  code=0
+  if [ "${REPORT_ONLY:-}" != 1 ]; then
+    # The runner forks a child per file and enforces --timeout itself; the outer timeout
+    # and the address-space limit guard against the runner itself hanging or swelling.
+    prlimit --as="${memory_bytes}" -- timeout -s KILL $((timeout_s + 30)) \
+      "${runner}" --dialect duckdb --timeout "${timeout_s}" --max-shown 3 "${file}" \
+      >"${log}" 2>&1
+    code=$?
+  fi
+  printf '%s\t%s\t%s\n' "${file}" "${folder}" "$(classify "${file}" "${log}" "${code}")" >>"${tsv}"
   if [ $((n % 200)) -eq 0 ]; then echo "run-duckdb: ${n}/${#files[@]}" >&2; fi
 done
 
 # The summary: one row per folder, a total, then the most common first-failure reasons.
 {
   commit="$(git -C "${root}" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  duck="$(git -C "${checkout}" rev-parse --short HEAD 2>/dev/null || echo "see the checkout")"
+  duck="${DUCKDB_COMMIT:-$(git -C "${checkout}" rev-parse HEAD 2>/dev/null || echo unknown)}"
   echo "Teal ${commit}; DuckDB test/sql at ${duck}; ${#files[@]} files; timeout ${timeout_s} s, memory ${memory} per file."
   echo
   echo "| folder | files | pass | fail | skip-extension | skip-other | crash | timeout |"
@@ -144,7 +170,7 @@ done
   crashes="$(awk -F'\t' '$3 == "crash" || $3 == "timeout" { print "- " $1 " (" $3 ": " $4 ")" }' "${tsv}")"
   if [ -n "${crashes}" ]; then
     echo
-    echo "Crashes and timeouts:"
+    echo "Crashes and timeouts (with the SQL that was running, where the runner named it):"
     echo
     echo "${crashes}"
   fi

@@ -4,6 +4,8 @@
 //   'F' report   one failing record (printed by the parent as it arrives)
 //   'S' reason   the file is skipped as a whole
 //   'P' message  the file does not parse
+//   'R' sql      the statement about to run ("line N: SQL"), so that a crash or a hang
+//                names it
 //   'K' count    records on the known-failures list that failed as listed
 //   'D' count    the run finished with `count` failing records
 //   'X' message  an exception escaped (sent by RunIsolated)
@@ -69,7 +71,12 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     runner_options.environment.emplace("TEMP_DIR", scratch);
   }
   std::error_code ec;
-  runner_options.environment.emplace("WORKING_DIR", fs::current_path(ec).string());
+  std::string working_dir = fs::current_path(ec).string();
+  runner_options.environment.emplace("WORKING_DIR", working_dir);
+  // DuckDB's suite finds its data files under {DATA_DIR}, the checkout's data/ folder
+  // (the conformance script runs from the checkout's root).
+  runner_options.environment.emplace("DATA_DIR", working_dir + "/data");
+  runner_options.environment.emplace("LOCAL_DATA_DIR", working_dir + "/data");
   runner_options.environment.emplace("TEST_NAME", path);
   uint64_t failures = 0;
   std::string skip_reason;
@@ -77,6 +84,7 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     std::unique_ptr<Backend> backend = make_backend();
     TestRunner runner(*backend, runner_options,
                       [&send](const std::string& report) { send('F', report); });
+    runner.OnExecute([&send](const std::string& sql) { send('R', sql); });
     failures = runner.Run(file);
     if (runner.KnownFailures() > 0) send('K', std::to_string(runner.KnownFailures()));
     skip_reason = runner.SkipReason();
@@ -99,6 +107,7 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
   uint64_t reported = 0;
   bool finished = false;
   std::string exception;
+  std::string running;  // the last 'R': what ran when the child crashed or hung
   auto on_message = [&](char tag, const std::string& payload) {
     switch (tag) {
       case 'F':
@@ -127,6 +136,9 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         break;
       case 'K':
         verdict.known_failures = std::stoull(payload);
+        break;
+      case 'R':
+        running = payload;
         break;
       default:
         break;
@@ -171,6 +183,17 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         abnormal = fmt::format("exited early with code {}", outcome.exit_code);
       }
       break;
+  }
+  if (!abnormal.empty() && !running.empty() &&
+      (outcome.end == IsolatedOutcome::End::kSignaled ||
+       outcome.end == IsolatedOutcome::End::kTimedOut)) {
+    // Name the SQL that was running, on one line: the verdict line must stay one line.
+    std::string sql = running;
+    for (char& c : sql) {
+      if (c == '\n' || c == '\t') c = ' ';
+    }
+    if (sql.size() > 300) sql = sql.substr(0, 300) + "...";
+    print(fmt::format("{}: {} while running {}\n", path, abnormal, sql));
   }
   if (!abnormal.empty()) {
     verdict.status = FileVerdict::Status::kFail;

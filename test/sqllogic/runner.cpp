@@ -157,6 +157,14 @@ std::string TestRunner::Substitute(const std::string& text) const {
     out = SubstituteVariable(out, it->variable, it->value);
   }
   for (const auto& [name, value] : environment_) out = SubstituteVariable(out, name, value);
+  // DuckDB's older spelling of {TEST_DIR}.
+  auto test_dir = environment_.find("TEST_DIR");
+  if (test_dir != environment_.end()) {
+    for (size_t at = out.find("__TEST_DIR__"); at != std::string::npos;
+         at = out.find("__TEST_DIR__", at + test_dir->second.size())) {
+      out.replace(at, 12, test_dir->second);
+    }
+  }
   return out;
 }
 
@@ -257,6 +265,7 @@ void TestRunner::Fail(const Record& record, const std::string& sql, const std::s
 void TestRunner::RunStatement(const Record& record) {
   std::string sql = Substitute(record.sql);
   executed_++;
+  if (on_execute_) on_execute_(fmt::format("line {}: {}", record.line, sql));
   ExecResult result = backend_.Execute(record.connection, sql);
   const char* kind = record.expect == Record::Expect::kOk      ? "statement ok"
                      : record.expect == Record::Expect::kError ? "statement error"
@@ -296,6 +305,7 @@ void TestRunner::RunStatement(const Record& record) {
 void TestRunner::RunQuery(const Record& record) {
   std::string sql = Substitute(record.sql);
   executed_++;
+  if (on_execute_) on_execute_(fmt::format("line {}: {}", record.line, sql));
   ExecResult result = backend_.Execute(record.connection, sql);
   if (!result.ok) {
     if (IgnoredError(result.error)) return;

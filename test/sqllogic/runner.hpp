@@ -67,6 +67,10 @@ class TestRunner {
 
   /// Records executed (statements and queries, not skipped) in the last Run.
   uint64_t Executed() const { return executed_; }
+  /// Called with "line: sql" just before each statement or query runs, so that a crash
+  /// or hang can be pinned on the SQL that was running (the driver sends it upstream).
+  void OnExecute(std::function<void(const std::string&)> hook) { on_execute_ = std::move(hook); }
+
   /// Failures of records on the known-failures list in the last Run.
   uint64_t KnownFailures() const { return known_failures_; }
   /// Non-empty when the last Run stopped on an error matching `set ignore_error_messages`:
@@ -98,6 +102,7 @@ class TestRunner {
   Backend& backend_;
   RunnerOptions options_;
   FailureSink on_failure_;
+  std::function<void(const std::string&)> on_execute_;
   std::string path_;
   std::vector<Substitution> substitutions_;  // innermost loop last
   std::map<std::string, LabelEntry> labels_;

@@ -321,10 +321,12 @@ TEST(RunnerTest, EnvironmentAndTestEnvSubstitute) {
   options.environment["TEST_DIR"] = "/tmp/x";
   RunText(backend,
           "statement maybe\nCOPY t TO '{TEST_DIR}/a.csv'\n\n"
+          "statement maybe\nCOPY t TO '__TEST_DIR__/b.csv'\n\n"
           "test-env TEAL_NO_SUCH_VARIABLE_FOR_TESTS dflt\n\n"
           "statement maybe\nSELECT '${TEAL_NO_SUCH_VARIABLE_FOR_TESTS}'\n",
           options);
-  EXPECT_EQ(backend.calls, (std::vector<std::string>{"COPY t TO '/tmp/x/a.csv'", "SELECT 'dflt'"}));
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"COPY t TO '/tmp/x/a.csv'",
+                                                     "COPY t TO '/tmp/x/b.csv'", "SELECT 'dflt'"}));
 }
 
 }  // namespace teal::sqllogic
