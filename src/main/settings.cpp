@@ -41,8 +41,9 @@ struct SettingDefinition {
 };
 
 // A setting accepted for DuckDB compatibility that changes nothing in Teal. Its value
-// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], or VARCHAR from
-// `choices` (case-insensitive, stored in lower case).
+// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from
+// `choices` (case-insensitive, stored in lower case), or a byte size when `choices` is
+// empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -53,6 +54,10 @@ struct NoEffectSetting {
   std::initializer_list<const char*> choices = {};
 };
 const NoEffectSetting kNoEffectSettings[] = {
+    {"checkpoint_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that triggers "
+     "a checkpoint in DuckDB; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "VARCHAR", "16.0 MiB"},
     {"debug_force_external",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
      "Teal's operators choose for themselves",
@@ -87,6 +92,10 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): Teal runs each query on the calling "
      "thread; 1 to 65535",
      "BIGINT", "1", 1, 65535},
+    {"wal_autocheckpoint",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's other name for "
+     "checkpoint_threshold; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "VARCHAR", "16.0 MiB"},
     {"verify_parallelism",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's test mode that splits work "
      "into tiny morsels; also PRAGMA verify_parallelism / disable_verify_parallelism",
@@ -124,6 +133,7 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
     }
     return std::to_string(number);
   }
+  if (setting.choices.size() == 0) return FormatByteSize(ParseByteSize(value, setting.name));
   for (const char* choice : setting.choices) {
     if (text == choice) return text;
   }
@@ -135,6 +145,12 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
         "explain_output = '{}': EXPLAIN shows one plan; the only value is {}", value, choices));
   }
   throw InvalidInputError(fmt::format("{}: \"{}\" is not one of {}", setting.name, value, choices));
+}
+
+// The name a no-effect setting's value is kept under: DuckDB's two names for one value
+// share it.
+std::string ValueKey(const std::string& key) {
+  return key == "wal_autocheckpoint" ? "checkpoint_threshold" : key;
 }
 
 // DuckDB's argument-less PRAGMAs for the settings above: the setting and its value.
@@ -183,7 +199,7 @@ void Settings::Set(std::string_view name, std::string_view value) {
   if (const NoEffectSetting* setting = FindNoEffect(key)) {
     std::string text = ValidateNoEffect(*setting, value);
     std::lock_guard<std::mutex> guard(lock_);
-    no_effect_[key] = std::move(text);
+    no_effect_[ValueKey(key)] = std::move(text);
     return;
   }
   if (!Find(key)) ThrowUnknown(name);
@@ -225,7 +241,7 @@ void Settings::Reset(std::string_view name) {
   if (key.empty()) {
     no_effect_.clear();
   } else {
-    no_effect_.erase(key);
+    no_effect_.erase(ValueKey(key));
   }
   if (key.empty() || key == "default_order") default_descending_ = false;
   if (key.empty() || key == "default_null_order")
@@ -249,7 +265,7 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     return limit == 0 ? "unlimited" : FormatByteSize(limit);
   }
   if (const NoEffectSetting* setting = FindNoEffect(key)) {
-    auto found = no_effect_.find(key);
+    auto found = no_effect_.find(ValueKey(key));
     return found != no_effect_.end() ? found->second : setting->default_value;
   }
   return std::nullopt;

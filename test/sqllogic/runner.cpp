@@ -86,7 +86,7 @@ uint64_t TestRunner::Run(const TestFile& file) {
   substitutions_.clear();
   labels_.clear();
   hash_threshold_ = 8;
-  skipping_ = false;
+  skip_level_ = 0;
   failures_ = 0;
   executed_ = 0;
   known_failures_ = 0;
@@ -182,11 +182,17 @@ bool TestRunner::IgnoredError(const std::string& error) {
 TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
   for (const Record& record : records) {
     if (stop_) return Flow::kStop;
+    // Skips nest, as in DuckDB's runner: mode lines count even while skipping, and each
+    // unskip ends one skip.
     if (record.kind == Record::Kind::kModeUnskip) {
-      if (ConditionsAllow(record)) skipping_ = false;
+      if (skip_level_ > 0 && ConditionsAllow(record)) skip_level_--;
       continue;
     }
-    if (skipping_ || !ConditionsAllow(record)) continue;
+    if (record.kind == Record::Kind::kModeSkip) {
+      if (ConditionsAllow(record)) skip_level_++;
+      continue;
+    }
+    if (skip_level_ > 0 || !ConditionsAllow(record)) continue;
     switch (record.kind) {
       case Record::Kind::kStatement:
         RunStatement(record);
@@ -217,8 +223,6 @@ TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
         hash_threshold_ = record.threshold;
         break;
       case Record::Kind::kModeSkip:
-        skipping_ = true;
-        break;
       case Record::Kind::kModeUnskip:
         break;
       case Record::Kind::kReconnect:

@@ -113,7 +113,7 @@ class TestRunner {
   std::string skip_reason_;
   uint64_t known_failures_ = 0;
   uint64_t hash_threshold_ = 8;
-  bool skipping_ = false;  // between `mode skip` and `mode unskip`
+  uint32_t skip_level_ = 0;  // `mode skip`s not yet ended by `mode unskip`
   uint64_t failures_ = 0;
   uint64_t executed_ = 0;
 };

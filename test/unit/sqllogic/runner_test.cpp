@@ -171,6 +171,13 @@ TEST(RunnerTest, HaltStopsAndModeSkipSkips) {
           "loop i 0 3\nstatement ok\nD${i}\n\nhalt\n\nendloop\n"
           "statement ok\nE\n\n");
   EXPECT_EQ(backend.calls, (std::vector<std::string>{"A", "C", "D0"}));
+
+  // Skips nest: two skips need two unskips.
+  FakeBackend nested;
+  RunText(nested,
+          "mode skip\n\nmode skip\n\nmode unskip\n\nstatement ok\nA\n\nmode unskip\n\n"
+          "statement ok\nB\n");
+  EXPECT_EQ(nested.calls, (std::vector<std::string>{"B"}));
 }
 
 TEST(RunnerTest, NamedConnectionsAndReconnectReachTheBackend) {
