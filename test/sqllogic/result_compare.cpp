@@ -284,7 +284,11 @@ bool FullRegexMatch(const std::string& text, const std::string& pattern) {
   }
 }
 
-bool DuckdbNumberMatches(const std::string& expected, const Cell& cell) {
+bool DuckdbNumberMatches(const std::string& padded, const Cell& cell) {
+  // DuckDB casts the expected text to the column's type, which skips surrounding spaces.
+  size_t first = padded.find_first_not_of(" \t");
+  if (first == std::string::npos) return false;
+  std::string expected = padded.substr(first, padded.find_last_not_of(" \t") - first + 1);
   switch (cell.kind) {
     case CellKind::kInteger:
     case CellKind::kDecimal: {

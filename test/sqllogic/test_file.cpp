@@ -215,20 +215,27 @@ class Parser {
     record.kind = Record::Kind::kQuery;
     if (tokens.size() < 2) Fail(header, "query needs its column type letters");
     record.types = tokens[1];
+    bool duckdb = dialect_ == Dialect::kDuckdb;
     size_t at = 2;
     if (at < tokens.size()) {
       const std::string& mode = tokens[at];
       bool is_sort = true;
-      if (mode == "nosort") {
+      if (mode == "nosort" || (duckdb && mode == "none")) {
         record.sort = SortMode::kNone;
-      } else if (mode == "rowsort") {
+      } else if (mode == "rowsort" || (duckdb && mode == "sort")) {
         record.sort = SortMode::kRow;
       } else if (mode == "valuesort") {
         record.sort = SortMode::kValue;
       } else {
         is_sort = false;
       }
-      if (is_sort) {
+      if (duckdb) {
+        // DuckDB's runner: the word after the letters is a sort mode or else a connection,
+        // the next one a label, and any further words are ignored.
+        if (!is_sort) record.connection = mode;
+        if (at + 1 < tokens.size()) record.label = tokens[at + 1];
+        at = tokens.size();
+      } else if (is_sort) {
         at++;
         if (at < tokens.size()) record.label = tokens[at++];
       }

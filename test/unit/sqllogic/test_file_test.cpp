@@ -266,4 +266,25 @@ TEST(TestFileTest, DuckdbDirectives) {
   EXPECT_THROW(ParseTestFile("set frobnicate 1\n", "f.test"), TestFileError);
 }
 
+TEST(TestFileTest, DuckdbQueryHeaderReadsAsDuckdbsRunnerDoes) {
+  TestFile file = ParseTestFile(
+      "query I sort r1\nSELECT 1\n\n"
+      "query I none\nSELECT 1\n\n"
+      "query I noresult seed_0\nSELECT 1\n\n"
+      "query I nosort label extra words\nSELECT 1\n",
+      "f.test", Dialect::kDuckdb);
+  ASSERT_EQ(file.records.size(), 4u);
+  EXPECT_EQ(file.records[0].sort, SortMode::kRow);
+  EXPECT_EQ(file.records[0].label, "r1");
+  EXPECT_EQ(file.records[1].sort, SortMode::kNone);
+  // Not a sort mode: a connection name, then the label.
+  EXPECT_EQ(file.records[2].connection, "noresult");
+  EXPECT_EQ(file.records[2].label, "seed_0");
+  EXPECT_EQ(file.records[3].label, "label");
+  EXPECT_TRUE(file.records[3].connection.empty());
+  // Teal's own files keep the strict header.
+  EXPECT_THROW(ParseTestFile("query I nosort label con extra\nSELECT 1\n", "f.test"),
+               TestFileError);
+}
+
 }  // namespace teal::sqllogic
