@@ -54,6 +54,11 @@ struct NoEffectSetting {
   std::initializer_list<const char*> choices = {};
 };
 const NoEffectSetting kNoEffectSettings[] = {
+    {"checkpoint_on_shutdown",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB checkpoints a database "
+     "file when it closes; Teal has no database files yet. Also PRAGMA "
+     "enable_checkpoint_on_shutdown / disable_checkpoint_on_shutdown",
+     "BOOLEAN", "true"},
     {"checkpoint_threshold",
      "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that triggers "
      "a checkpoint in DuckDB; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
@@ -165,6 +170,8 @@ constexpr PragmaAlias kPragmaAliases[] = {
     {"verify_parallelism", "verify_parallelism", "true"},
     {"disable_verify_parallelism", "verify_parallelism", "false"},
     {"verify_external", "debug_force_external", "true"},
+    {"enable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "true"},
+    {"disable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "false"},
     {"disable_verify_external", "debug_force_external", "false"},
 };
 constexpr SettingDefinition kSettings[] = {

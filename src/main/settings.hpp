@@ -9,7 +9,7 @@
 // A few of DuckDB's settings that only tune performance or DuckDB's own testing
 // (threads, debug_force_external, verify_parallelism, enable_verification,
 // debug_verify_vector, immediate_transaction_mode, checkpoint_threshold /
-// wal_autocheckpoint, explain_output) are accepted,
+// wal_autocheckpoint, checkpoint_on_shutdown, explain_output) are accepted,
 // validated and shown, and documented as having no effect in Teal, so scripts written
 // for DuckDB run. A setting that would change results is never accepted silently: it
 // stays an unrecognized setting (or, for explain_output, a value other than Teal's
