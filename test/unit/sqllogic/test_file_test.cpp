@@ -264,6 +264,8 @@ TEST(TestFileTest, DuckdbDirectives) {
   EXPECT_EQ(file.records[5].body[0].kind, Record::Kind::kContinue);
   EXPECT_THROW(ParseTestFile("continue\n", "f.test"), TestFileError);
   EXPECT_THROW(ParseTestFile("set frobnicate 1\n", "f.test"), TestFileError);
+  // always_fail_error_messages makes no record (and so leaves the ignore list alone).
+  EXPECT_TRUE(ParseTestFile("set always_fail_error_messages X\n", "f.test").records.empty());
 }
 
 TEST(TestFileTest, DuckdbQueryHeaderReadsAsDuckdbsRunnerDoes) {
