@@ -30,6 +30,7 @@ class ValidityView {
   ValidityView() = default;
   explicit ValidityView(const uint64_t* bits) : bits_(bits) {}
   bool AllValid() const { return bits_ == nullptr; }
+  /// Precondition: `row` is below the chunk's size (unchecked: this is the hot path).
   bool IsValid(idx_t row) const { return !bits_ || ((bits_[row >> 6] >> (row & 63)) & 1); }
   /// The raw words (bit set = valid), or nullptr when every row is valid.
   const uint64_t* Data() const { return bits_; }

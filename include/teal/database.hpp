@@ -8,8 +8,11 @@ namespace teal {
 
 class DatabaseInstance;
 
-/// A database, shared by the connections opened on it. Thread-safe to share. Its data
-/// lives until the Database and every connection opened on it are gone.
+/// A database, shared by the connections opened on it. Thread-safe to share: each
+/// thread opens its own Connection. Statements of different connections are each atomic
+/// on failure but not isolated from one another (see connection.hpp for exactly what
+/// holds until transactions exist). Its data lives until the Database and every
+/// connection, prepared statement, result and appender opened on it are gone.
 class Database {
  public:
   /// Opens an in-memory database when `path` is empty or ":memory:". Opening a file

@@ -33,13 +33,18 @@ std::string_view ErrorCategoryName(ErrorCategory category);
 /// Describe() prefixes the category ("Binder Error: column "x" not found").
 class Error : public std::runtime_error {
  public:
+  /// Messages longer than kMaxMessage characters keep their start and end with the middle
+  /// cut out, so a message that quotes a huge statement or value stays readable.
   Error(ErrorCategory category, std::string message)
-      : std::runtime_error(std::move(message)), category_(category) {}
+      : std::runtime_error(Bounded(std::move(message))), category_(category) {}
+
+  static constexpr size_t kMaxMessage = 2000;
 
   ErrorCategory Category() const noexcept { return category_; }
   std::string Describe() const;
 
  private:
+  static std::string Bounded(std::string message);
   ErrorCategory category_;
 };
 

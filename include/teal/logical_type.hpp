@@ -95,8 +95,11 @@ class LogicalType {
   static constexpr uint8_t kMaxDecimalWidth = 38;
 
   LogicalType() = default;
-  LogicalType(TypeId id);  // NOLINT: implicit for the types that need no parameters
+  /// Implicit for the types that need no parameters (DECIMAL is DECIMAL(18,3)). Throws
+  /// InvalidInputError for kList and kEnum, which need List() and Enum().
+  LogicalType(TypeId id);  // NOLINT
 
+  /// Throws InvalidInputError unless width <= kMaxDecimalWidth and scale <= width.
   static LogicalType Decimal(uint8_t width, uint8_t scale);
   static LogicalType List(LogicalType child);
   static LogicalType Enum(std::string name, std::vector<std::string> labels);
@@ -106,9 +109,9 @@ class LogicalType {
 
   uint8_t DecimalWidth() const { return width_; }
   uint8_t DecimalScale() const { return scale_; }
-  /// Precondition: Id() == kList.
+  /// The element type. Throws InvalidInputError unless Id() == kList.
   const LogicalType& ListChild() const;
-  /// Precondition: Id() == kEnum.
+  /// The dictionary. Throws InvalidInputError unless Id() == kEnum.
   const EnumInfo& Enum() const;
 
   bool IsNumeric() const;   // integers, hugeints, float, double, decimal

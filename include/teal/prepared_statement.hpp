@@ -9,7 +9,9 @@
 // appearance). Their count, names and types — and the result's column names and types —
 // are known after Prepare, before any execution; a parameter whose type the statement
 // does not determine (SELECT $1) reports SQLNULL and takes the type of its value.
-// Not thread-safe; the connection must outlive it.
+// Not thread-safe. It keeps its connection's session (and through it the database)
+// alive, so it stays usable after the Connection object that made it is destroyed. A
+// moved-from PreparedStatement throws InvalidInputError from every call.
 #pragma once
 
 #include <memory>
@@ -27,7 +29,7 @@ struct PreparedData;
 
 class PreparedStatement {
  public:
-  PreparedStatement(ClientContext& context, std::unique_ptr<PreparedData> data);
+  PreparedStatement(std::shared_ptr<ClientContext> context, std::unique_ptr<PreparedData> data);
   PreparedStatement(PreparedStatement&&) noexcept;
   PreparedStatement& operator=(PreparedStatement&&) noexcept;
   ~PreparedStatement();
@@ -37,6 +39,7 @@ class PreparedStatement {
 
   idx_t ParameterCount() const;
   /// The name of parameter `index` (1-based, as in $1): "name" for $name, else "".
+  /// Throws InvalidInputError for an index out of range (as ParameterType does).
   const std::string& ParameterName(idx_t index) const;
   /// The 1-based index of the parameter called `name`; throws InvalidInputError if none.
   idx_t ParameterIndex(std::string_view name) const;
@@ -44,6 +47,7 @@ class PreparedStatement {
   LogicalType ParameterType(idx_t index) const;
 
   idx_t ColumnCount() const;
+  /// Throw InvalidInputError when `column` is out of range.
   const std::string& ColumnName(idx_t column) const;
   const LogicalType& ColumnType(idx_t column) const;
 
@@ -52,7 +56,7 @@ class PreparedStatement {
   PreparedStatement& Bind(idx_t index, const T& value) {
     return BindValue(index, ToValue(value));
   }
-  /// Sets the parameter called `name` ($name).
+  /// Sets the parameter called `name` ($name). Throws InvalidInputError if there is none.
   template <typename T>
   PreparedStatement& Bind(std::string_view name, const T& value) {
     return BindValue(ParameterIndex(name), ToValue(value));
@@ -64,7 +68,8 @@ class PreparedStatement {
   /// Runs the statement with the bound values. Throws InvalidInputError when a
   /// parameter has no value, ConversionError when a value does not fit its parameter.
   Result Execute();
-  /// Binds `values` to $1, $2, … in order, then runs the statement.
+  /// Binds `values` to $1, $2, … in order, then runs the statement. Throws
+  /// InvalidInputError when their number differs from ParameterCount().
   template <typename... Ts>
   Result Execute(const Ts&... values) {
     if constexpr (sizeof...(Ts) > 0) {
@@ -77,7 +82,10 @@ class PreparedStatement {
   Result ExecuteWith(std::vector<Value> values);
 
  private:
-  ClientContext* context_;
+  /// The statement's data; throws InvalidInputError when moved from.
+  PreparedData& Data() const;
+
+  std::shared_ptr<ClientContext> context_;
   std::unique_ptr<PreparedData> data_;
 };
 

@@ -435,6 +435,7 @@ class Reader {
   /// materialised result is read from its first chunk; a streaming one from where it is.
   explicit Reader(Result& result);
   ~Reader();
+  /// A moved-from reader has no columns, and Next() throws InvalidInputError.
   Reader(Reader&&) noexcept;
   Reader& operator=(Reader&&) noexcept;
   Reader(const Reader&) = delete;

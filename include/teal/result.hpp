@@ -8,8 +8,10 @@
 // materialised any more (InvalidInputError). Not thread-safe.
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "teal/basic_types.hpp"
@@ -52,15 +54,18 @@ class Result {
   void SetReturning() { returning_ = true; }
 
   idx_t ColumnCount() const { return types_.size(); }
-  const std::string& ColumnName(idx_t column) const { return names_.at(column); }
-  const LogicalType& ColumnType(idx_t column) const { return types_.at(column); }
+  /// The name and type of `column` (0-based). Throw InvalidInputError when out of range.
+  const std::string& ColumnName(idx_t column) const;
+  const LogicalType& ColumnType(idx_t column) const;
   const std::vector<std::string>& ColumnNames() const { return names_; }
   const std::vector<LogicalType>& ColumnTypes() const { return types_; }
 
   // ---- streaming ----------------------------------------------------------------------
 
   /// The next chunk, or nullptr when there are no more. The previous chunk becomes
-  /// invalid. On a materialised result this walks the stored chunks.
+  /// invalid. On a materialised result this walks the stored chunks. A streaming result
+  /// computes the chunk now, so this throws what the statement throws (e.g.
+  /// OutOfMemoryError); the stream ends after an error.
   const Chunk* NextChunk();
   /// Starts iterating a materialised result from its first chunk again.
   void Rewind();
@@ -103,6 +108,10 @@ class Result {
   const std::vector<std::unique_ptr<DataChunk>>& Chunks() const;
 
  private:
+  /// The stream's next non-empty chunk, or nullptr at its end. A failure is remembered
+  /// and thrown again by every later read, so a failed result never looks complete.
+  std::unique_ptr<DataChunk> NextFromStream(std::string_view call) const;
+
   StatementType type_;
   std::vector<std::string> names_;
   std::vector<LogicalType> types_;
@@ -111,6 +120,7 @@ class Result {
   mutable idx_t row_count_ = 0;
   mutable std::unique_ptr<ResultStream> stream_;
   mutable bool consumed_ = false;       // some streamed chunk was handed out and dropped
+  mutable std::exception_ptr failure_;  // what ended the stream early, if anything
   std::unique_ptr<DataChunk> current_;  // the streamed chunk being read
   Chunk view_;
   idx_t next_chunk_ = 0;  // for iterating a materialised result

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -38,7 +39,8 @@ class Value {
   static Value UHugeInt(uhugeint_t v);
   static Value Float(float v);
   static Value Double(double v);
-  /// A DECIMAL(width, scale) from its unscaled integer.
+  /// A DECIMAL(width, scale) from its unscaled integer. Throws InvalidInputError when
+  /// LogicalType::Decimal refuses width and scale or `unscaled` has more than `width` digits.
   static Value Decimal(int128 unscaled, uint8_t width, uint8_t scale);
   static Value Varchar(std::string_view v);
   static Value Blob(std::string_view bytes);
@@ -53,15 +55,20 @@ class Value {
   static Value Interval(interval_t v);
   /// A UUID from its stored form (the 128-bit number with the top bit flipped).
   static Value Uuid(hugeint_t stored);
-  /// The label at `index` of an ENUM type.
+  /// The label at `index` of an ENUM type. Throws InvalidInputError when `enum_type` is
+  /// not an ENUM or has no label at `index`.
   static Value Enum(const LogicalType& enum_type, uint32_t index);
   /// A LIST of `child_type`. Elements of another type are cast to it; throws
   /// ConversionError when one does not convert.
   static Value List(const LogicalType& child_type, std::vector<Value> elements);
 
-  /// A value of `type` from its stored (physical) representation T.
+  /// A value of `type` from its stored (physical) representation T (std::string_view
+  /// or std::string for VARCHAR and BLOB). Throws InvalidInputError when T is not how
+  /// `type` is stored (int32_t for BIGINT, say) or `type` has no stored form here (LIST:
+  /// use List; SQLNULL and INVALID: use Value(type)).
   template <typename T>
   static Value FromStored(const LogicalType& type, T stored) {
+    CheckStoredType(type, kIndexOf<StoredAs<T>>, "Value::FromStored");
     Value v(type);
     v.data_ = Store(stored);
     v.is_null_ = false;
@@ -72,12 +79,14 @@ class Value {
   bool IsNull() const { return is_null_; }
 
   /// The stored representation: int32_t for INTEGER and DATE, int64_t for TIMESTAMP,
-  /// hugeint_t for HUGEINT and UUID, etc. Precondition: not NULL and T matches.
+  /// hugeint_t for HUGEINT and UUID, etc. Throws InvalidInputError, naming the value's
+  /// type and T, when the value is NULL or T is not its stored type.
   template <typename T>
   T GetStored() const;
-  /// VARCHAR and BLOB contents. Precondition: not NULL.
+  /// VARCHAR and BLOB contents. Throws InvalidInputError when the value is NULL or of
+  /// another type (ToString() gives any value's text).
   const std::string& GetString() const;
-  /// LIST elements. Precondition: not NULL.
+  /// LIST elements. Throws InvalidInputError when the value is NULL or not a LIST.
   const std::vector<Value>& GetList() const;
 
   /// Text as PostgreSQL/DuckDB render it; "NULL" for NULL.
@@ -95,6 +104,26 @@ class Value {
   using Storage = std::variant<std::monostate, bool, int8_t, int16_t, int32_t, int64_t, uint8_t,
                                uint16_t, uint32_t, uint64_t, hugeint_t, uhugeint_t, float, double,
                                interval_t, std::string, ListPtr>;
+  /// What a T passed to FromStored is kept as.
+  template <typename T>
+  using StoredAs = std::conditional_t<std::is_same_v<T, std::string_view>, std::string, T>;
+  /// The position of T among Storage's alternatives (a compile error when it is none).
+  template <typename T, size_t I = 0>
+  static constexpr size_t IndexOf() {
+    static_assert(I < std::variant_size_v<Storage>, "not a stored type of teal::Value");
+    if constexpr (std::is_same_v<T, std::variant_alternative_t<I, Storage>>) {
+      return I;
+    } else {
+      return IndexOf<T, I + 1>();
+    }
+  }
+  template <typename T>
+  static constexpr size_t kIndexOf = IndexOf<T>();
+  /// Throws InvalidInputError unless Storage alternative `index` is how `type` is stored.
+  static void CheckStoredType(const LogicalType& type, size_t index, const char* call);
+  /// Throws InvalidInputError unless the value is not NULL and holds alternative `index`.
+  void CheckGet(size_t index, const char* call) const;
+
   template <typename T>
   static Storage Store(T v) {
     if constexpr (std::is_same_v<T, std::string_view>) {
@@ -111,7 +140,11 @@ class Value {
 
 template <typename T>
 T Value::GetStored() const {
-  return std::get<T>(data_);
+  const T* stored = std::get_if<T>(&data_);
+  if (!stored || is_null_) [[unlikely]] {
+    CheckGet(kIndexOf<T>, "Value::GetStored");
+  }
+  return *stored;
 }
 
 }  // namespace teal

@@ -89,13 +89,25 @@ std::string TableEntry::ToSql() const {
   return out + ");";
 }
 
+void Catalog::CheckTableNameFree(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  CheckTableNameFreeLocked(name);
+}
+
+void Catalog::CheckTableNameFreeLocked(std::string_view name) const {
+  std::string key = Key(name);
+  if (tables_.count(key) || views_.count(key)) {
+    throw CatalogError(fmt::format("{} \"{}\" already exists",
+                                   views_.count(key) ? "a view named" : "table", name));
+  }
+}
+
 bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(table->name);
   if (tables_.count(key) || views_.count(key)) {
     if (if_not_exists) return false;
-    throw CatalogError(fmt::format("{} \"{}\" already exists",
-                                   views_.count(key) ? "a view named" : "table", table->name));
+    CheckTableNameFreeLocked(table->name);
   }
   for (const auto& index : table->indexes->Entries()) {
     if (FindIndexLocked(index->name).first) {

@@ -70,6 +70,9 @@ class Catalog {
   /// Throws CatalogError if a table of that name exists (unless if_not_exists: then
   /// returns false and changes nothing).
   bool CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists);
+  /// Throws the CatalogError CreateTable would when a table or view is named `name`, so a
+  /// CREATE TABLE … AS can refuse before it runs its query.
+  void CheckTableNameFree(std::string_view name) const;
   /// Throws CatalogError if there is no such table (unless if_exists).
   void DropTable(std::string_view name, bool if_exists);
   /// The table, or throws CatalogError naming it (and the closest existing name).
@@ -130,6 +133,7 @@ class Catalog {
   std::vector<std::string> SchemaStatements() const;
 
  private:
+  void CheckTableNameFreeLocked(std::string_view name) const;
   std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> FindIndexLocked(
       std::string_view name) const;
 

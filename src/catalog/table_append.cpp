@@ -100,7 +100,20 @@ void TableAppend::Store(std::span<DataChunk* const> chunks, idx_t first_row,
   }
   // Keys are encoded before the table may take the chunks' vectors.
   PendingKeys keys = indexes.Prepare(*table_, chunks, first_row, what);
-  keys.Insert(static_cast<int64_t>(table_->storage->AppendAll(chunks)));
+  const idx_t first = table_->storage->AppendAll(chunks);
+  try {
+    keys.Insert(static_cast<int64_t>(first));
+  } catch (...) {
+    // Out of memory in an index: take out the keys that went in (Erase never throws)
+    // and the rows, so that the statement leaves nothing behind.
+    idx_t rows = 0;
+    for (const DataChunk* chunk : chunks) rows += chunk->size();
+    std::vector<int64_t> ids(rows);
+    for (idx_t i = 0; i < rows; i++) ids[i] = static_cast<int64_t>(first + i);
+    keys.Erase(ids);
+    table_->storage->RevertAppend(first);
+    throw;
+  }
 }
 
 void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks,

@@ -47,6 +47,14 @@ struct BlockAllocator::Slab {
 
 namespace {
 
+/// What Allocate throws when the system (not the memory_limit) has no memory left.
+[[noreturn]] void ThrowSystemOutOfMemory(size_t bytes) {
+  throw OutOfMemoryError(fmt::format(
+      "the system could not provide {} (below the memory_limit: lower the limit so that Teal "
+      "stops before the system does)",
+      FormatByteSize(bytes)));
+}
+
 int SizeClass(size_t size) {
   size_t rounded = std::bit_ceil(std::max(size, BlockAllocator::kMinBlockSize));
   return std::countr_zero(rounded) - std::countr_zero(BlockAllocator::kMinBlockSize);
@@ -56,7 +64,7 @@ int SizeClass(size_t size) {
 char* MapAligned(size_t size, size_t alignment) {
   size_t span = size + alignment;
   void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
+  if (p == MAP_FAILED) ThrowSystemOutOfMemory(size);
   auto start = reinterpret_cast<uintptr_t>(p);
   uintptr_t aligned = (start + alignment - 1) & ~(alignment - 1);
   if (aligned > start) munmap(p, aligned - start);
@@ -142,17 +150,17 @@ BlockAllocator::Slab* BlockAllocator::SlabWithRoom(int size_class) {
       owned = std::make_unique<Slab>();
       // Room for every block of the smallest class, so Free never allocates.
       owned->returned.reserve(kSlabSize / kMinBlockSize);
-    } catch (...) {
+    } catch (const std::bad_alloc&) {
       munmap(base, kSlabSize);
-      throw;
+      ThrowSystemOutOfMemory(sizeof(Slab));
     }
     owned->base = base;
     slab = owned.get();
     try {
       slabs_.emplace(reinterpret_cast<uintptr_t>(base), std::move(owned));
-    } catch (...) {
+    } catch (const std::bad_alloc&) {
       munmap(base, kSlabSize);
-      throw;
+      ThrowSystemOutOfMemory(sizeof(Slab));
     }
     TEAL_POISON(base, kSlabSize);
   }
@@ -185,7 +193,11 @@ void BlockAllocator::Retire(Slab* slab) {
 }
 
 void* BlockAllocator::Allocate(size_t size) {
-  if (size < kMinBlockSize) return ::operator new(std::max<size_t>(size, 1));
+  if (size < kMinBlockSize) {
+    void* small = ::operator new(std::max<size_t>(size, 1), std::nothrow);
+    if (!small) ThrowSystemOutOfMemory(size);
+    return small;
+  }
   if (size > kMaxBlockSize) {
     // Large, rare blocks (a sort's or a join's whole input) come from operator new:
     // glibc keeps and reuses such memory, where a fresh huge-page mapping per block
@@ -195,13 +207,15 @@ void* BlockAllocator::Allocate(size_t size) {
       CheckLimit(size);
       bytes_in_use_ += size;  // reserved first, so threads cannot overshoot together
     }
-    try {
-      return ::operator new(size);
-    } catch (...) {
-      std::lock_guard<std::mutex> guard(lock_);
-      bytes_in_use_ -= size;
-      throw;
+    void* large = ::operator new(size, std::nothrow);
+    if (!large) {
+      {
+        std::lock_guard<std::mutex> guard(lock_);
+        bytes_in_use_ -= size;
+      }
+      ThrowSystemOutOfMemory(size);
     }
+    return large;
   }
   std::lock_guard<std::mutex> guard(lock_);
   CheckLimit(kMinBlockSize << SizeClass(size));

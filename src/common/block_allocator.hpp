@@ -45,7 +45,7 @@ class BlockAllocator {
 
   /// At least `size` bytes, aligned to 16 bytes (to the block size for pooled sizes).
   /// Throws OutOfMemoryError when the block would take the bytes in use past the limit,
-  /// std::bad_alloc when the OS has no memory.
+  /// and also when the OS has no memory (never std::bad_alloc).
   void* Allocate(size_t size);
   /// Returns a block from Allocate(size), with the same size.
   void Free(void* block, size_t size) noexcept;

@@ -33,6 +33,21 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
   return "Unknown";
 }
 
+std::string Error::Bounded(std::string message) {
+  if (message.size() <= kMaxMessage) return message;
+  size_t head = kMaxMessage * 3 / 4, tail = kMaxMessage / 4;
+  // Cut at UTF-8 character boundaries.
+  while (head > 0 && (static_cast<unsigned char>(message[head]) & 0xC0) == 0x80) head--;
+  size_t tail_start = message.size() - tail;
+  while (tail_start < message.size() &&
+         (static_cast<unsigned char>(message[tail_start]) & 0xC0) == 0x80) {
+    tail_start++;
+  }
+  size_t omitted = tail_start - head;
+  return message.substr(0, head) + " … (" + std::to_string(omitted) + " characters omitted) … " +
+         message.substr(tail_start);
+}
+
 std::string Error::Describe() const {
   std::string out(ErrorCategoryName(category_));
   out += " Error: ";

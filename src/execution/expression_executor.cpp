@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/assert.hpp"
+#include "common/stack.hpp"
 #include "execution/subquery.hpp"
 #include "execution/value_compare.hpp"
 #include "vector/physical_dispatch.hpp"
@@ -128,7 +129,47 @@ Vector EvaluateFlat(const Expression& e, const DataChunk& input) {
   return v;
 }
 
+/// `input` narrowed to the rows `rows` (in order).
+DataChunk SliceRows(const DataChunk& input, const std::vector<sel_t>& rows) {
+  DataChunk subset;
+  subset.Reference(input);
+  SelectionVector sel(rows.size());
+  for (idx_t i = 0; i < rows.size(); i++) sel.Set(i, rows[i]);
+  subset.Slice(sel, rows.size());
+  return subset;
+}
+
+/// Copies row i of `values` to row rows[i] of `out`, for every i.
+void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) {
+  for (idx_t i = 0; i < rows.size(); i++) {
+    SelectionVector one(1);
+    one.Set(0, i);
+    out.CopyFrom(values, one, 1, 0, rows[i]);
+  }
+}
+
+/// The arguments of a ScalarFunction with arguments_in_turn (COALESCE): argument k is
+/// evaluated only on the rows every earlier argument left NULL, and is NULL elsewhere.
+void EvaluateInTurn(const Expression& e, const DataChunk& input, DataChunk& arguments) {
+  const idx_t count = input.size();
+  std::vector<sel_t> pending(count);
+  for (idx_t i = 0; i < count; i++) pending[i] = static_cast<sel_t>(i);
+  for (const auto& child : e.children) {
+    if (pending.size() == count) {
+      arguments.data.push_back(EvaluateFlat(*child, input));
+    } else {
+      Vector v(child->type, std::max<idx_t>(count, 1));
+      for (idx_t i = 0; i < count; i++) v.SetNull(i);
+      if (!pending.empty()) Scatter(EvaluateFlat(*child, SliceRows(input, pending)), pending, v);
+      arguments.data.push_back(std::move(v));
+    }
+    const Vector& v = arguments.data.back();
+    std::erase_if(pending, [&](sel_t row) { return v.RowIsValid(row); });
+  }
+}
+
 void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
+  CheckStackDepth("an expression");
   const idx_t count = input.size();
   switch (e.kind) {
     case BoundKind::kConstant: {
@@ -166,6 +207,20 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
         Combine(e.kind == BoundKind::kAnd, operand, owned, count);
       }
       result.Reference(owned);
+      return;
+    }
+    case BoundKind::kInList: {
+      Vector x = EvaluateFlat(*e.children[0], input);
+      Vector acc(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      std::fill_n(acc.Values<bool>(), count, false);
+      Vector equal(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      for (size_t i = 1; i < e.children.size(); i++) {
+        Vector item = EvaluateFlat(*e.children[i], input);
+        equal.Validity().Reset();
+        CompareVectors(CompareOp::kEqual, x, item, equal, count);
+        Combine(/*is_and=*/false, equal, acc, count);
+      }
+      result.Reference(acc);
       return;
     }
     case BoundKind::kNot: {
@@ -215,7 +270,11 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
     }
     case BoundKind::kFunction: {
       DataChunk arguments;
-      for (const auto& child : e.children) arguments.data.push_back(EvaluateFlat(*child, input));
+      if (e.function->arguments_in_turn) {
+        EvaluateInTurn(e, input, arguments);
+      } else {
+        for (const auto& child : e.children) arguments.data.push_back(EvaluateFlat(*child, input));
+      }
       arguments.SetCardinality(count);
       Vector out(e.type, std::max<idx_t>(count, 1));
       if (e.function->null_in_null_out) {
@@ -239,25 +298,10 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
       for (idx_t i = 0; i < count; i++) remaining[i] = static_cast<sel_t>(i);
       auto assign = [&](const Expression& value, const std::vector<sel_t>& rows) {
         if (rows.empty()) return;
-        DataChunk subset;
-        subset.Reference(input);
-        SelectionVector sel(rows.size());
-        for (idx_t i = 0; i < rows.size(); i++) sel.Set(i, rows[i]);
-        subset.Slice(sel, rows.size());
-        Vector v = EvaluateFlat(value, subset);
-        for (idx_t i = 0; i < rows.size(); i++) {
-          SelectionVector one(1);
-          one.Set(0, i);
-          out.CopyFrom(v, one, 1, 0, rows[i]);
-        }
+        Scatter(EvaluateFlat(value, SliceRows(input, rows)), rows, out);
       };
       for (size_t w = 0; w + 1 < e.children.size() && !remaining.empty(); w += 2) {
-        DataChunk subset;
-        subset.Reference(input);
-        SelectionVector sel(remaining.size());
-        for (idx_t i = 0; i < remaining.size(); i++) sel.Set(i, remaining[i]);
-        subset.Slice(sel, remaining.size());
-        Vector condition = EvaluateFlat(*e.children[w], subset);
+        Vector condition = EvaluateFlat(*e.children[w], SliceRows(input, remaining));
         std::vector<sel_t> taken, rest;
         const bool* b = condition.Values<bool>();
         for (idx_t i = 0; i < remaining.size(); i++) {

@@ -98,8 +98,11 @@ Updates EvaluateUpdates(const TableEntry& table, const InsertConflict& conflict,
   const idx_t width = table.columns.size();
   std::vector<idx_t> all(width);
   for (idx_t c = 0; c < width; c++) all[c] = c;
-  std::vector<LogicalType> both = table.Types();
-  both.insert(both.end(), both.begin(), both.begin() + static_cast<std::ptrdiff_t>(width));
+  // Inserting a vector's own range into it reads freed memory when it grows (it did, and
+  // crashed on LIST columns, whose type owns its child type): copy from a second vector.
+  const std::vector<LogicalType> types = table.Types();
+  std::vector<LogicalType> both = types;
+  both.insert(both.end(), types.begin(), types.end());
   std::unordered_set<int64_t> updated;
   for (size_t start = 0; start < candidates.size(); start += kVectorSize) {
     std::span<const Candidate> batch(candidates.data() + start,

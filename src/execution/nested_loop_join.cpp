@@ -1,4 +1,5 @@
-// PhysicalNestedLoopJoin: materialise both sides, then pair rows block by block.
+// PhysicalNestedLoopJoin: materialise both sides, then pair rows block by block, filling
+// each output chunk up to kVectorSize rows across left rows.
 #include "execution/nested_loop_join.hpp"
 
 #include "execution/executor.hpp"
@@ -57,9 +58,12 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
   SelectionVector none;
   chunk.Reset();
 
-  while (!s.emitting_right && s.left_row < left_count) {
+  // Fill the chunk across left rows: a small right side must not make one tiny chunk
+  // per left row (every later buffer of the rows would pay a whole vector for each).
+  idx_t produced = 0;
+  while (!s.emitting_right && s.left_row < left_count && produced < kVectorSize) {
     if (s.right_pos < right_count) {
-      idx_t n = std::min(kVectorSize, right_count - s.right_pos);
+      idx_t n = std::min(kVectorSize - produced, right_count - s.right_pos);
       DataChunk pairs(types, n);
       SelectionVector repeat(n);
       for (idx_t i = 0; i < n; i++) repeat.Set(i, s.left_row);
@@ -83,7 +87,8 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
         for (idx_t i = 0; i < n; i++) s.right_matched[first_right + i] = true;
       }
       chunk.Append(pairs);
-      return;
+      produced = chunk.size();
+      continue;
     }
     // This left row has met every right row.
     bool unmatched = keep_left && !s.left_matched;
@@ -95,18 +100,17 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
       SelectionVector one(1);
       one.Set(0, row);
       for (idx_t c = 0; c < left_columns; c++)
-        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, 0);
-      for (idx_t c = left_columns; c < types.size(); c++) chunk.data[c].SetNull(0);
-      chunk.SetCardinality(1);
-      return;
+        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, produced);
+      for (idx_t c = left_columns; c < types.size(); c++) chunk.data[c].SetNull(produced);
+      chunk.SetCardinality(++produced);
     }
   }
+  if (produced > 0) return;
   if (!keep_right) {
     chunk.SetCardinality(0);
     return;
   }
   s.emitting_right = true;
-  idx_t produced = 0;
   SelectionVector pick(kVectorSize);
   while (s.unmatched_pos < right_count && produced < kVectorSize) {
     if (!s.right_matched[s.unmatched_pos]) pick.Set(produced++, s.unmatched_pos);

@@ -95,10 +95,12 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
 }
 
 /// The plan's physical operators; `with` null moves the expressions out of `plan`.
-PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
+/// `eager`: the statement writes, so its uncorrelated subqueries run now, before any
+/// row changes (they must see the table as it was; PostgreSQL's snapshot).
+PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool eager) {
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
     ExpressionPtr out = with ? Substitute(*e, *with) : std::move(e);
-    RunUncorrelatedSubqueries(out);
+    RunUncorrelatedSubqueries(out, eager);
     return out;
   };
   auto take_all = [&](std::vector<ExpressionPtr>& list) {
@@ -107,7 +109,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
     return out;
   };
   std::vector<PhysicalOperatorPtr> children;
-  for (auto& child : plan.children) children.push_back(Build(*child, with));
+  for (auto& child : plan.children) children.push_back(Build(*child, with, eager));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
@@ -156,7 +158,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
         op = std::move(hash);
       } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti ||
                  join.join_type == JoinType::kMark) {
-        throw InternalError("a semi, anti or mark join without equality keys");
+        // The optimizer makes these only with equality keys; a written SEMI/ANTI JOIN may
+        // have none, and the nested-loop join has no semi/anti mode yet.
+        throw NotImplementedError("SEMI/ANTI JOIN without an equality condition between its sides");
       } else {
         op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
                                                       std::move(condition));
@@ -230,11 +234,25 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with) {
 }
 }  // namespace
 
+namespace {
+bool Writes(const LogicalOperator& plan) {
+  if (plan.kind == LogicalKind::kInsert || plan.kind == LogicalKind::kUpdate ||
+      plan.kind == LogicalKind::kDelete) {
+    return true;
+  }
+  for (const auto& child : plan.children) {
+    if (Writes(*child)) return true;
+  }
+  return false;
+}
+}  // namespace
+
 PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
                                        const std::vector<Value>* parameters) {
-  if (!parameters) return Build(plan, nullptr);
+  const bool eager = Writes(plan);
+  if (!parameters) return Build(plan, nullptr, eager);
   Substitution with{parameters, nullptr};
-  return Build(plan, &with);
+  return Build(plan, &with, eager);
 }
 
 PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
@@ -242,7 +260,7 @@ PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
                                        const std::vector<Value>* outer) {
   Substitution with{&parameters, outer};
   // With a substitution, Build copies every expression and leaves `plan` as it was.
-  return Build(const_cast<LogicalOperator&>(plan), &with);
+  return Build(const_cast<LogicalOperator&>(plan), &with, Writes(plan));
 }
 
 }  // namespace teal

@@ -9,8 +9,8 @@ namespace teal {
 /// Without `parameters`, moves the expressions out of `plan` (it is used once). With
 /// them, copies the expressions, replacing each parameter $n by parameters[n-1], so
 /// that a prepared statement's plan can be executed again and again. Either way,
-/// subqueries in expressions that read nothing from outside run now
-/// (RunUncorrelatedSubqueries).
+/// subqueries in expressions that read nothing from outside run once, at their first use
+/// — or now, in a statement that writes (RunUncorrelatedSubqueries).
 PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
                                        const std::vector<Value>* parameters = nullptr);
 

@@ -134,29 +134,45 @@ Vector Flat(const Expression& e, const DataChunk& input) {
   return v;
 }
 
-}  // namespace
-
-void RunUncorrelatedSubqueries(ExpressionPtr& e) {
-  for (auto& child : e->children) RunUncorrelatedSubqueries(child);
-  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
-  const BoundSubquery& sub = *e->subquery;
-  const std::vector<Value> none;
+/// One run of the kSubquery node `e`'s plan with `outer` as its outer values.
+SubqueryAnswer Run(const Expression& e, const std::vector<Value>& outer) {
+  const BoundSubquery& sub = *e.subquery;
+  SubqueryAnswer answer;
   switch (sub.kind) {
     case SubqueryKind::kScalar:
-      e = MakeConstant(ScalarValue(sub, e->type, none));
-      return;
+      answer.value = ScalarValue(sub, e.type, outer);
+      break;
     case SubqueryKind::kExists:
-      e = MakeConstant(Value::Boolean(Exists(sub, none)));
-      return;
+      answer.exists = Exists(sub, outer);
+      break;
     case SubqueryKind::kAny:
-    case SubqueryKind::kAll: {
-      if (sub.result) return;
-      auto with_rows = std::make_shared<BoundSubquery>(sub);
-      with_rows->result = Rows(sub, none);
-      e->subquery = std::move(with_rows);
-      return;
-    }
+    case SubqueryKind::kAll:
+      answer.rows = Rows(sub, outer);
+      break;
   }
+  return answer;
+}
+
+/// The answer of the uncorrelated kSubquery node `e`, run on the first call.
+const SubqueryAnswer& CachedAnswer(const Expression& e) {
+  SubqueryCache& cache = *e.subquery->cache;
+  std::lock_guard<std::mutex> guard(cache.lock);
+  if (!cache.done) {
+    cache.answer = Run(e, {});
+    cache.done = true;
+  }
+  return cache.answer;
+}
+
+}  // namespace
+
+void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now) {
+  for (auto& child : e->children) RunUncorrelatedSubqueries(child, now);
+  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
+  auto with_cache = std::make_shared<BoundSubquery>(*e->subquery);
+  with_cache->cache = std::make_shared<SubqueryCache>();
+  e->subquery = std::move(with_cache);
+  if (now) CachedAnswer(*e);
 }
 
 void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result) {
@@ -167,41 +183,24 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
   const bool quantified = sub.kind == SubqueryKind::kAny || sub.kind == SubqueryKind::kAll;
   Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
 
-  // One run per distinct outer row in this chunk.
-  struct Answer {
-    Value value;  // kScalar
-    bool exists = false;
-    std::shared_ptr<const SubqueryResult> rows;
-  };
-  std::unordered_map<std::string, Answer> answers;
+  const SubqueryAnswer* uncorrelated =
+      count > 0 && sub.correlated == 0 && sub.cache ? &CachedAnswer(e) : nullptr;
+  // Correlated: one run per distinct outer row in this chunk (per row when the plan is not
+  // deterministic).
+  std::unordered_map<std::string, SubqueryAnswer> answers;
   std::string key;
   std::vector<Value> outer(sub.correlated);
   for (idx_t row = 0; row < count; row++) {
-    const Answer* answer;
-    Answer uncorrelated;
-    if (quantified && sub.result) {
-      uncorrelated.rows = sub.result;
-      answer = &uncorrelated;
-    } else {
+    const SubqueryAnswer* answer = uncorrelated;
+    if (!answer) {
       key.clear();
       EncodeRow(outer_columns, row, key);
+      // A plan that is not deterministic runs again for every row, even for equal values.
+      if (!sub.deterministic) answers.clear();
       auto it = answers.find(key);
       if (it == answers.end()) {
         for (idx_t i = 0; i < sub.correlated; i++) outer[i] = outer_columns[i].GetValue(row);
-        Answer fresh;
-        switch (sub.kind) {
-          case SubqueryKind::kScalar:
-            fresh.value = ScalarValue(sub, e.type, outer);
-            break;
-          case SubqueryKind::kExists:
-            fresh.exists = Exists(sub, outer);
-            break;
-          case SubqueryKind::kAny:
-          case SubqueryKind::kAll:
-            fresh.rows = Rows(sub, outer);
-            break;
-        }
-        it = answers.emplace(key, std::move(fresh)).first;
+        it = answers.emplace(key, Run(e, outer)).first;
       }
       answer = &it->second;
     }

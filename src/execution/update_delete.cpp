@@ -235,10 +235,21 @@ void PhysicalUpdate::Finalize(SinkState& state) const {
       throw;
     }
   }
-  for (size_t i = 0; i < sink.values.size(); i++) {
-    table_->storage->Update(sink.row_ids[i], columns_, *sink.values[i]);
+  // The new keys go in before the table changes, so that running out of memory in
+  // either step can be undone: the new keys out again (Erase never throws), the old keys
+  // back from the unchanged table. UpdateAll itself changes all rows or none.
+  auto undo_keys = [&] {
+    if (!keys) return;
+    keys->Erase(ids);
+    indexes.RestoreRows(*table_->storage, ids, &columns_);
+  };
+  try {
+    if (keys) keys->Insert(ids);
+    table_->storage->UpdateAll(sink.row_ids, columns_, sink.values);
+  } catch (...) {
+    undo_keys();
+    throw;
   }
-  if (keys) keys->Insert(ids);
   sink.updated = distinct.size();
   if (returning_) ReturnLastOfEachRow(sink);
 }

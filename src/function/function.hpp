@@ -38,6 +38,9 @@ struct ScalarFunction {
   bool null_in_null_out = true;
   /// False for functions whose result may differ between calls (random, nextval).
   bool deterministic = true;
+  /// COALESCE's evaluation rule: argument k is computed only for the rows that arguments
+  /// 0 … k-1 left NULL (so COALESCE(14, 14 / 0) is 14); elsewhere the body sees NULL.
+  bool arguments_in_turn = false;
 };
 
 /// Every overload of one scalar function name.

@@ -58,11 +58,18 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
   if (from_literal && from.Id() == TypeId::kVarchar) return CastExists(from, to) ? 5 : -1;
   int from_rank = IntegerRank(from.Id()), to_rank = IntegerRank(to.Id());
   if (from_rank && to_rank) {
+    // Ranks interleave widths (TINYINT, UTINYINT, SMALLINT, …): an unsigned type widens
+    // into every higher rank, the next one being the signed type twice its width, so
+    // UINTEGER with INTEGER meet at BIGINT and UBIGINT with BIGINT at HUGEINT (DuckDB's
+    // rule) instead of falling through to DOUBLE and losing digits. A signed type never
+    // becomes unsigned.
+    if (!from.IsSigned() && from.Id() == TypeId::kUHugeInt && to.Id() == TypeId::kHugeInt) {
+      // No signed type is wider: the values up to HUGEINT's maximum convert, larger ones
+      // are an out-of-range error at run time, never a rounded DOUBLE.
+      return 25;
+    }
     if (to_rank < from_rank) return -1;
-    // An unsigned type widens only into a strictly wider signed one.
-    bool from_unsigned = !from.IsSigned(), to_unsigned = !to.IsSigned();
-    if (from_unsigned && !to_unsigned && to_rank == from_rank + 1) return -1;
-    if (!from_unsigned && to_unsigned) return -1;
+    if (from.IsSigned() && !to.IsSigned()) return -1;
     return 10 + (to_rank - from_rank);
   }
   if (from_rank && to.Id() == TypeId::kDecimal) return 30;

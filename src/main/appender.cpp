@@ -21,6 +21,7 @@
 #include <limits>
 
 #include "catalog/table_append.hpp"
+#include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
 #include "main/database_instance.hpp"
 #include "teal/error.hpp"
@@ -916,6 +917,12 @@ void Appender::FlushBuffer() {
     ThrowAs(e.Category(), fmt::format("{} (none of the {} buffered rows were appended; they "
                                       "were discarded)",
                                       e.what(), rows));
+  } catch (const std::bad_alloc&) {
+    ResetBuffer();
+    throw OutOfMemoryError(
+        fmt::format("table \"{}\": out of memory while appending {} buffered rows (none were "
+                    "appended; they were discarded)",
+                    table.name, rows));
   } catch (...) {
     ResetBuffer();
     throw;
@@ -958,8 +965,8 @@ void Appender::AppendChunk(const DataChunk& chunk) {
         fmt::format("table \"{}\" was dropped or altered while an appender was open", table.name));
   }
   idx_t first = impl_->rows_before;
+  AtApiBoundary("Appender::AppendChunk", [&] { impl_->append.Append(chunk, first, "appender"); });
   impl_->rows_before += chunk.size();
-  impl_->append.Append(chunk, first, "appender");
 }
 
 void Appender::Close() {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "catalog/table_append.hpp"
+#include "common/stack.hpp"
 #include "execution/executor.hpp"
 #include "execution/explain.hpp"
 #include "execution/physical_planner.hpp"
@@ -22,8 +23,39 @@ namespace teal {
 ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
     : database_(std::move(database)) {}
 
+namespace {
+/// The stack one level of nesting may take while a statement is parsed (libpg_query and
+/// protobuf-c), transformed, bound, optimized, planned and evaluated, with room to spare.
+/// A statement whose estimated depth needs more than the calling thread has left runs on
+/// a large stack instead (common/stack.hpp), so deep SQL works on small worker stacks.
+constexpr size_t kStackPerLevel = 4 * 1024;
+
+bool NeedsLargeStack(std::string_view sql) {
+  return EstimateNestingDepth(sql) * kStackPerLevel + kStackReserve > StackRemaining();
+}
+
+/// Sets a flag for as long as it lives.
+class FlagScope {
+ public:
+  explicit FlagScope(bool& flag) : flag_(flag), before_(flag) { flag_ = true; }
+  ~FlagScope() { flag_ = before_; }
+  FlagScope(const FlagScope&) = delete;
+  FlagScope& operator=(const FlagScope&) = delete;
+
+ private:
+  bool& flag_;
+  bool before_;
+};
+}  // namespace
+
 Result ClientContext::Query(std::string_view sql) {
-  auto statements = ParseSql(sql);
+  if (!on_large_stack_ && NeedsLargeStack(sql)) {
+    return RunOnLargeStack([&] {
+      FlagScope scope(on_large_stack_);
+      return Query(sql);
+    });
+  }
+  auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
   std::optional<Result> last;
   for (auto& statement : statements) {
@@ -412,6 +444,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.DefiningView(create.name);
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,
@@ -434,6 +467,8 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   if (create.if_not_exists && (catalog.FindTable(create.name) || catalog.FindView(create.name))) {
     return EmptyResult(StatementType::kCreate);
   }
+  // Before the query runs: it may take long or run out of memory, only to be refused.
+  catalog.CheckTableNameFree(create.name);
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);
@@ -457,15 +492,19 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
     }
     table->columns.push_back(std::move(column));
   }
-  // Run the query to the end first: if it fails, no table is created.
+  // The rows go into the new table's storage as the query produces them (holding them
+  // all first would keep each chunk's buffers, however few rows it has); the table
+  // enters the catalog only once the query has run to its end, so if it fails no table
+  // is created.
   Optimize(*bound.plan);
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
   Executor executor(*physical);
   executor.Initialize();
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  while (auto chunk = executor.FetchChunk()) chunks.push_back(std::move(chunk));
   table->storage = std::make_shared<DataTable>(table->Types());
-  TableAppend(table).AppendAll(chunks);
+  TableAppend append(table);
+  std::vector<std::unique_ptr<DataChunk>> one(1);
+  while ((one[0] = executor.FetchChunk())) append.AppendAll(one, "CREATE TABLE AS");
+  one.clear();
   catalog.CreateTable(std::move(table), false);
   return EmptyResult(StatementType::kCreate);
 }
@@ -518,28 +557,45 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
 }
 
 namespace {
-/// Streams the result pipeline of an executing plan; owns the plan.
+/// Streams the result pipeline of an executing plan; owns the plan. With `large_stack`
+/// (a deeply nested statement), every chunk is computed on a large-stack thread, so the
+/// thread reading the result needs no deep stack of its own.
 class ExecutorStream : public ResultStream {
  public:
-  explicit ExecutorStream(PhysicalOperatorPtr plan)
-      : plan_(std::move(plan)), executor_(std::make_unique<Executor>(*plan_)) {
+  ExecutorStream(PhysicalOperatorPtr plan, bool large_stack)
+      : plan_(std::move(plan)),
+        executor_(std::make_unique<Executor>(*plan_)),
+        large_stack_(large_stack) {
     executor_->Initialize();
   }
-  std::unique_ptr<DataChunk> Next() override { return executor_->FetchChunk(); }
+  std::unique_ptr<DataChunk> Next() override {
+    if (large_stack_ && StackRemaining() < kLargeStackSize / 2) {
+      return RunOnLargeStack([&] { return executor_->FetchChunk(); });
+    }
+    return executor_->FetchChunk();
+  }
 
  private:
   PhysicalOperatorPtr plan_;
   std::unique_ptr<Executor> executor_;
+  bool large_stack_;
 };
 }  // namespace
 
 std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
-  auto statements = ParseSql(sql);
+  if (!on_large_stack_ && NeedsLargeStack(sql)) {
+    return RunOnLargeStack([&] {
+      FlagScope scope(on_large_stack_);
+      return Prepare(sql);
+    });
+  }
+  auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.size() != 1) {
     throw InvalidInputError(fmt::format("a prepared statement holds one statement; the text has {}",
                                         statements.size()));
   }
   auto prepared = std::make_unique<PreparedData>();
+  prepared->large_stack = on_large_stack_;
   prepared->statement = std::move(statements[0]);
   idx_t count = prepared->statement->parameter_count;
   prepared->parameter_types.assign(count, LogicalType(TypeId::kSqlNull));
@@ -584,6 +640,12 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
 }
 
 Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<Value>& values) {
+  if (prepared.large_stack && !on_large_stack_) {
+    return RunOnLargeStack([&] {
+      FlagScope scope(on_large_stack_);
+      return ExecutePrepared(prepared, values);
+    });
+  }
   if (!prepared.planned) return Execute(*prepared.statement);
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
@@ -593,7 +655,8 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   }
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values));
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values),
+                                                 on_large_stack_);
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
   if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
@@ -602,7 +665,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan));
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan), on_large_stack_);
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.

@@ -54,6 +54,9 @@ class ClientContext {
   void BindPrepared(PreparedData& prepared);
 
   std::shared_ptr<DatabaseInstance> database_;
+  /// True while this context works on a large-stack thread (RunOnLargeStack): what it
+  /// starts there does not go to another one, and the results it makes fetch there too.
+  bool on_large_stack_ = false;
 };
 
 }  // namespace teal

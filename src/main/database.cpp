@@ -1,6 +1,7 @@
 // Database and Connection: the public handles over DatabaseInstance and ClientContext.
 #include "teal/database.hpp"
 
+#include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
 #include "main/database_instance.hpp"
 #include "main/prepared_data.hpp"
@@ -21,15 +22,18 @@ Database::Database(std::string_view path) {
 Database::~Database() = default;
 
 Connection::Connection(Database& database) {
-  context_ = std::make_unique<ClientContext>(database.SharedInstance());
+  context_ = std::make_shared<ClientContext>(database.SharedInstance());
 }
 
 Connection::~Connection() = default;
 
-Result Connection::Query(std::string_view sql) { return context_->Query(sql); }
+Result Connection::Query(std::string_view sql) {
+  return AtApiBoundary("Connection::Query", [&] { return context_->Query(sql); });
+}
 
 PreparedStatement Connection::Prepare(std::string_view sql) {
-  return PreparedStatement(*context_, context_->Prepare(sql));
+  return AtApiBoundary("Connection::Prepare",
+                       [&] { return PreparedStatement(context_, context_->Prepare(sql)); });
 }
 
 }  // namespace teal

@@ -21,6 +21,9 @@ struct PreparedData {
   std::vector<LogicalType> parameter_types;  // SQLNULL: any
   std::vector<Value> values;                 // bound so far
   std::vector<bool> has_value;
+  /// The statement nests more deeply than the preparing thread's stack holds: it is bound
+  /// and run on a thread with a large stack (common/stack.hpp).
+  bool large_stack = false;
 };
 
 }  // namespace teal

@@ -3,21 +3,30 @@
 
 #include <fmt/format.h>
 
+#include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
 #include "main/prepared_data.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
-PreparedStatement::PreparedStatement(ClientContext& context, std::unique_ptr<PreparedData> data)
-    : context_(&context), data_(std::move(data)) {}
+PreparedStatement::PreparedStatement(std::shared_ptr<ClientContext> context,
+                                     std::unique_ptr<PreparedData> data)
+    : context_(std::move(context)), data_(std::move(data)) {}
 PreparedStatement::PreparedStatement(PreparedStatement&&) noexcept = default;
 PreparedStatement& PreparedStatement::operator=(PreparedStatement&&) noexcept = default;
 PreparedStatement::~PreparedStatement() = default;
 
-StatementType PreparedStatement::Type() const { return data_->statement->type; }
-const std::string& PreparedStatement::Text() const { return data_->statement->text; }
-idx_t PreparedStatement::ParameterCount() const { return data_->statement->parameter_count; }
+PreparedData& PreparedStatement::Data() const {
+  if (!data_ || !context_) [[unlikely]] {
+    throw InvalidInputError("the PreparedStatement was moved from; use the object it was moved to");
+  }
+  return *data_;
+}
+
+StatementType PreparedStatement::Type() const { return Data().statement->type; }
+const std::string& PreparedStatement::Text() const { return Data().statement->text; }
+idx_t PreparedStatement::ParameterCount() const { return Data().statement->parameter_count; }
 
 namespace {
 void CheckIndex(idx_t index, idx_t count) {
@@ -29,6 +38,15 @@ void CheckIndex(idx_t index, idx_t count) {
                                  index, count));
   }
 }
+
+void CheckColumn(std::string_view call, idx_t column, idx_t count) {
+  if (column >= count) {
+    throw InvalidInputError(fmt::format(
+        "PreparedStatement::{}: column {} does not exist: the statement's result has {} "
+        "columns (numbered from 0)",
+        call, column, count));
+  }
+}
 }  // namespace
 
 const std::string& PreparedStatement::ParameterName(idx_t index) const {
@@ -37,7 +55,7 @@ const std::string& PreparedStatement::ParameterName(idx_t index) const {
 }
 
 idx_t PreparedStatement::ParameterIndex(std::string_view name) const {
-  const auto& names = data_->statement->parameter_names;
+  const auto& names = Data().statement->parameter_names;
   for (idx_t i = 0; i < names.size(); i++) {
     if (names[i] == name) return i + 1;
   }
@@ -49,15 +67,13 @@ LogicalType PreparedStatement::ParameterType(idx_t index) const {
   return data_->parameter_types[index - 1];
 }
 
-idx_t PreparedStatement::ColumnCount() const { return data_->bound.types.size(); }
+idx_t PreparedStatement::ColumnCount() const { return Data().bound.types.size(); }
 const std::string& PreparedStatement::ColumnName(idx_t column) const {
-  if (column >= ColumnCount())
-    throw InvalidInputError(fmt::format("column {} does not exist", column));
+  CheckColumn("ColumnName", column, ColumnCount());
   return data_->bound.names[column];
 }
 const LogicalType& PreparedStatement::ColumnType(idx_t column) const {
-  if (column >= ColumnCount())
-    throw InvalidInputError(fmt::format("column {} does not exist", column));
+  CheckColumn("ColumnType", column, ColumnCount());
   return data_->bound.types[column];
 }
 
@@ -69,21 +85,24 @@ PreparedStatement& PreparedStatement::BindValue(idx_t index, Value value) {
 }
 
 void PreparedStatement::ClearBindings() {
-  for (idx_t i = 0; i < data_->values.size(); i++) {
-    data_->values[i] = Value();
-    data_->has_value[i] = false;
+  PreparedData& data = Data();
+  for (idx_t i = 0; i < data.values.size(); i++) {
+    data.values[i] = Value();
+    data.has_value[i] = false;
   }
 }
 
 Result PreparedStatement::Execute() {
-  for (idx_t i = 0; i < data_->has_value.size(); i++) {
-    if (!data_->has_value[i]) {
-      const std::string& name = data_->statement->parameter_names[i];
+  PreparedData& data = Data();
+  for (idx_t i = 0; i < data.has_value.size(); i++) {
+    if (!data.has_value[i]) {
+      const std::string& name = data.statement->parameter_names[i];
       throw InvalidInputError(fmt::format("parameter ${} has no value{}", i + 1,
                                           name.empty() ? "" : " ($" + name + ")"));
     }
   }
-  return context_->ExecutePrepared(*data_, data_->values);
+  return AtApiBoundary("PreparedStatement::Execute",
+                       [&] { return context_->ExecutePrepared(data, data.values); });
 }
 
 Result PreparedStatement::ExecuteWith(std::vector<Value> values) {
@@ -91,7 +110,8 @@ Result PreparedStatement::ExecuteWith(std::vector<Value> values) {
     throw InvalidInputError(fmt::format("the statement has {} parameters but {} values were given",
                                         ParameterCount(), values.size()));
   }
-  return context_->ExecutePrepared(*data_, values);
+  return AtApiBoundary("PreparedStatement::Execute",
+                       [&] { return context_->ExecutePrepared(*data_, values); });
 }
 
 }  // namespace teal

@@ -201,8 +201,25 @@ Reader::Reader(Result& result)
 }
 
 Reader::~Reader() = default;
-Reader::Reader(Reader&&) noexcept = default;
-Reader& Reader::operator=(Reader&&) noexcept = default;
+Reader::Reader(Reader&& other) noexcept { *this = std::move(other); }
+
+Reader& Reader::operator=(Reader&& other) noexcept {
+  if (this == &other) return *this;
+  result_ = other.result_;
+  columns_ = std::move(other.columns_);
+  column_count_ = other.column_count_;
+  bound_ = other.bound_;
+  row_ = other.row_;
+  chunk_size_ = other.chunk_size_;
+  chunk_start_ = other.chunk_start_;
+  done_ = other.done_;
+  impl_ = std::move(other.impl_);
+  // The moved-from reader has no columns and no rows: Next() throws, Get throws.
+  other.result_ = nullptr;
+  other.column_count_ = other.bound_ = other.row_ = other.chunk_size_ = 0;
+  other.done_ = true;
+  return *this;
+}
 
 const std::string& Reader::ColumnName(idx_t column) const {
   if (column >= column_count_) ThrowBadColumn(column);
@@ -215,6 +232,9 @@ const LogicalType& Reader::ColumnType(idx_t column) const {
 }
 
 bool Reader::NextChunk() {
+  if (!impl_) [[unlikely]] {
+    throw InvalidInputError("the Reader was moved from; use the object it was moved to");
+  }
   bound_ = 0;
   chunk_start_ += chunk_size_;
   chunk_size_ = 0;

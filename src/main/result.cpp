@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "main/api_boundary.hpp"
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
 
@@ -39,18 +40,55 @@ bool Result::ReturnsRows() const {
   }
 }
 
+namespace {
+void CheckColumn(std::string_view call, idx_t column, idx_t count) {
+  if (column >= count) {
+    throw InvalidInputError(fmt::format(
+        "Result::{}: column {} does not exist: the result has {} columns (numbered from 0)", call,
+        column, count));
+  }
+}
+}  // namespace
+
+const std::string& Result::ColumnName(idx_t column) const {
+  CheckColumn("ColumnName", column, names_.size());
+  return names_[column];
+}
+
+const LogicalType& Result::ColumnType(idx_t column) const {
+  CheckColumn("ColumnType", column, types_.size());
+  return types_[column];
+}
+
+std::unique_ptr<DataChunk> Result::NextFromStream(std::string_view call) const {
+  if (failure_) std::rethrow_exception(failure_);
+  try {
+    return AtApiBoundary(call, [&] {
+      std::unique_ptr<DataChunk> next;
+      while ((next = stream_->Next()) && next->size() == 0) {
+      }
+      return next;
+    });
+  } catch (...) {
+    // The executor's state is unknown after a failure: end the stream.
+    failure_ = std::current_exception();
+    stream_.reset();
+    consumed_ = true;
+    throw;
+  }
+}
+
 const Chunk* Result::NextChunk() {
+  if (failure_) std::rethrow_exception(failure_);
   if (stream_) {
-    std::unique_ptr<DataChunk> next;
-    while ((next = stream_->Next()) && next->size() == 0) {
-    }
+    std::unique_ptr<DataChunk> next = NextFromStream("Result::NextChunk");
     if (!next) {
       stream_.reset();
       current_.reset();
       consumed_ = true;
       return nullptr;
     }
-    next->Flatten();
+    AtApiBoundary("Result::NextChunk", [&] { next->Flatten(); });
     current_ = std::move(next);
     consumed_ = true;
     view_ = Chunk(*current_);
@@ -66,6 +104,7 @@ void Result::Rewind() {
 }
 
 void Result::Materialize() const {
+  if (failure_) std::rethrow_exception(failure_);
   if (!stream_) {
     if (consumed_) {
       throw InvalidInputError("the result was read as a stream; its rows are no longer available");
@@ -75,14 +114,22 @@ void Result::Materialize() const {
   if (consumed_) {
     throw InvalidInputError("the result was partly read as a stream and cannot be materialised");
   }
-  while (auto chunk = stream_->Next()) {
-    if (chunk->size() == 0) continue;
-    // Copy: a streamed chunk may reference table storage that later writes change.
-    auto owned = std::make_unique<DataChunk>(types_, std::max<idx_t>(chunk->size(), 1));
-    owned->Append(*chunk);
-    chunk_starts_.push_back(row_count_);
-    row_count_ += owned->size();
-    chunks_.push_back(std::move(owned));
+  try {
+    while (auto chunk = NextFromStream("Result::Materialize")) {
+      AtApiBoundary("Result::Materialize", [&] {
+        // Copy: a streamed chunk may reference table storage that later writes change.
+        auto owned = std::make_unique<DataChunk>(types_, std::max<idx_t>(chunk->size(), 1));
+        owned->Append(*chunk);
+        chunk_starts_.push_back(row_count_);
+        chunks_.push_back(std::move(owned));
+      });
+      row_count_ += chunks_.back()->size();
+    }
+  } catch (...) {
+    // A row may be lost: never let a later read see a result that looks complete.
+    failure_ = std::current_exception();
+    stream_.reset();
+    throw;
   }
   stream_.reset();
 }

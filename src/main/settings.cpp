@@ -181,6 +181,10 @@ constexpr SettingDefinition kSettings[] = {
      "is the largest value)",
      "VARCHAR"},
     {"default_order", "the direction of ORDER BY keys without ASC or DESC: asc or desc", "VARCHAR"},
+    {"max_expression_depth",
+     "how deeply a statement's expressions, subqueries and set operations may nest (1000 by "
+     "default, as DuckDB); a deeper statement is a parser error, never a stack overflow",
+     "UBIGINT"},
     {"memory_limit",
      "the most memory Teal's column buffers may take, e.g. '4GiB' or '500MB' (shared by every "
      "database in the process; 80% of the machine's memory by default)",
@@ -232,6 +236,14 @@ void Settings::Set(std::string_view name, std::string_view value) {
         fmt::format("default_null_order: \"{}\" is not a NULL order; use nulls_first, nulls_last, "
                     "nulls_first_on_asc_last_on_desc or nulls_last_on_asc_first_on_desc",
                     value));
+  } else if (key == "max_expression_depth") {
+    uint64_t depth = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), depth);
+    if (error != std::errc() || end != text.data() + text.size() || depth == 0) {
+      throw InvalidInputError(fmt::format(
+          "max_expression_depth: \"{}\" is not a whole number of levels above 0", value));
+    }
+    max_expression_depth_ = depth;
   } else if (key == "memory_limit") {
     uint64_t bytes = ParseByteSize(value, "memory_limit");
     if (bytes == 0) {
@@ -253,6 +265,9 @@ void Settings::Reset(std::string_view name) {
   if (key.empty() || key == "default_order") default_descending_ = false;
   if (key.empty() || key == "default_null_order")
     null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
+  if (key.empty() || key == "max_expression_depth") {
+    max_expression_depth_ = kDefaultMaxExpressionDepth;
+  }
   if (key.empty() || key == "memory_limit") {
     BlockAllocator::Instance().SetLimit(BlockAllocator::DefaultLimit());
   }
@@ -267,6 +282,7 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
       if (order == null_order_) return order_name;
     }
   }
+  if (key == "max_expression_depth") return std::to_string(max_expression_depth_);
   if (key == "memory_limit") {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);
@@ -307,6 +323,7 @@ BindOptions Settings::ForBinder() const {
     std::lock_guard<std::mutex> guard(lock_);
     options.default_descending = default_descending_;
     options.null_order = null_order_;
+    options.max_expression_depth = max_expression_depth_;
   }
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "parser/parser.hpp"
 #include "planner/binder.hpp"
 
 namespace teal {
@@ -46,6 +47,11 @@ class Settings {
   /// (enable_verification, disable_verification, verify_parallelism,
   /// disable_verify_parallelism, ...). Returns false for any other name.
   bool ApplyPragma(std::string_view name);
+  /// max_expression_depth: how deeply a statement may nest.
+  idx_t MaxExpressionDepth() const {
+    std::lock_guard<std::mutex> guard(lock_);
+    return max_expression_depth_;
+  }
 
  private:
   mutable std::mutex lock_;
@@ -53,6 +59,7 @@ class Settings {
   NullOrder null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
   // Values of the no-effect settings that were set, by name; absent = the default.
   std::map<std::string, std::string, std::less<>> no_effect_;
+  idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
 };
 
 }  // namespace teal

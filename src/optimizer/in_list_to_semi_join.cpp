@@ -1,5 +1,5 @@
-// IN-list to semi join: `x IN (c1, …, cn)` as a filter conjunct is bound as
-// x = c1 OR … OR x = cn, which costs n comparisons per row. With many constants the
+// IN-list to semi join: `x IN (c1, …, cn)` as a filter conjunct costs n comparisons
+// per row. With many constants the
 // filter becomes a semi join of its input with a VALUES list of the constants, which
 // the physical planner runs as a hash join: one probe per row. In a filter, a NULL
 // constant can never make the conjunct true, so it is left out of the list.
@@ -13,23 +13,14 @@ namespace {
 /// Below this many constants the comparisons are cheaper than building a hash table.
 constexpr size_t kMinConstants = 8;
 
-/// Whether `e` is x = c1 OR … OR x = cn with the same x over columns, constants c of
-/// one type and n at least kMinConstants.
+/// Whether `e` is x IN (c1, …, cn) over columns, with constants c and n at least
+/// kMinConstants.
 bool IsLongInList(const Expression& e) {
-  if (e.kind != BoundKind::kOr || e.children.size() < kMinConstants) return false;
-  const Expression* probe = nullptr;
-  for (const auto& c : e.children) {
-    if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual ||
-        c->children[1]->kind != BoundKind::kConstant) {
-      return false;
-    }
-    if (!probe) {
-      probe = c->children[0].get();
-      if (SideOf(*probe, 0) == ColumnSide::kNone || !IsMovable(*probe)) return false;
-    } else if (!c->children[0]->Equals(*probe) ||
-               !(c->children[1]->type == e.children[0]->children[1]->type)) {
-      return false;
-    }
+  if (e.kind != BoundKind::kInList || e.children.size() < kMinConstants + 1) return false;
+  const Expression& probe = *e.children[0];
+  if (SideOf(probe, 0) == ColumnSide::kNone || !IsMovable(probe)) return false;
+  for (size_t i = 1; i < e.children.size(); i++) {
+    if (e.children[i]->kind != BoundKind::kConstant) return false;
   }
   return true;
 }
@@ -37,12 +28,12 @@ bool IsLongInList(const Expression& e) {
 /// The semi join of `input` with the constants of `in_list` (an IsLongInList).
 LogicalOperatorPtr MakeSemiJoin(LogicalOperatorPtr input, Expression& in_list) {
   auto values = std::make_unique<LogicalValues>();
-  LogicalType type = in_list.children[0]->children[1]->type;
+  const LogicalType type = in_list.children[0]->type;
   values->types = {type};
-  for (auto& c : in_list.children) {
-    if (c->children[1]->value.IsNull()) continue;
+  for (size_t i = 1; i < in_list.children.size(); i++) {
+    if (in_list.children[i]->value.IsNull()) continue;
     std::vector<ExpressionPtr> row;
-    row.push_back(std::move(c->children[1]));
+    row.push_back(std::move(in_list.children[i]));
     values->rows.push_back(std::move(row));
   }
   auto join = std::make_unique<LogicalJoin>();
@@ -50,7 +41,7 @@ LogicalOperatorPtr MakeSemiJoin(LogicalOperatorPtr input, Expression& in_list) {
   join->types = input->types;
   auto condition = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
   condition->op = CompareOp::kEqual;
-  condition->children.push_back(std::move(in_list.children[0]->children[0]));
+  condition->children.push_back(std::move(in_list.children[0]));
   condition->children.push_back(MakeColumnRef(input->types.size(), type));
   join->condition = std::move(condition);
   join->children.push_back(std::move(input));

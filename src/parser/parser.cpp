@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "parser/transformer.hpp"
 #include "teal/error.hpp"
@@ -368,7 +369,8 @@ size_t FindFromFirst(const std::vector<Token>& tokens) {
       continue;
     }
     if (level.first_word.empty() && w != "\"") level.first_word = w;
-    if (IsOneOf(w, {"select", "values"})) level.has_select = true;
+    // UPDATE … FROM and DELETE FROM (after a WITH, too) are ordinary FROM clauses.
+    if (IsOneOf(w, {"select", "values", "update", "delete"})) level.has_select = true;
     if (IsOneOf(w, {"union", "intersect", "except"})) level.has_select = false;
   }
   return std::string::npos;
@@ -407,6 +409,65 @@ std::string RewriteFromFirst(std::string_view sql) {
     }
   }
   throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
+}
+
+std::string RewriteSemiAntiJoins(std::string_view sql) {
+  std::string text(sql);
+  // One join at a time; a rewritten one has lost its SEMI/ANTI and is not found again.
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t kind = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (IsOneOf(tokens[i].word, {"semi", "anti"}) && tokens[i + 1].word == "join" &&
+          (i == 0 || !IsOneOf(tokens[i - 1].word, {"as", "natural"}))) {
+        kind = i;
+        break;
+      }
+    }
+    if (kind == tokens.size()) {
+      // DuckDB's other join keywords would become aliases too and change the meaning.
+      for (size_t i = 0; i + 1 < tokens.size(); i++) {
+        if (IsOneOf(tokens[i].word, {"asof", "positional"}) &&
+            IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
+            (i == 0 || tokens[i - 1].word != "as")) {
+          throw NotImplementedError(
+              fmt::format("{} JOIN", tokens[i].word == "asof" ? "ASOF" : "POSITIONAL"));
+        }
+      }
+      for (size_t i = 0; i + 2 < tokens.size(); i++) {
+        if (tokens[i].word == "natural" && IsOneOf(tokens[i + 1].word, {"semi", "anti"}) &&
+            tokens[i + 2].word == "join") {
+          throw NotImplementedError("NATURAL SEMI/ANTI JOIN (write the condition with ON)");
+        }
+      }
+      return text;
+    }
+    const bool semi = tokens[kind].word == "semi";
+    const char* name = semi ? "SEMI" : "ANTI";
+    // The ON of this join: the first ON or USING at the join's depth after it.
+    size_t on = ClauseEnd(tokens, kind + 2,
+                          {"on", "using", "join", "where", "group", "having", "order", "limit",
+                           "offset", "window", "qualify", "union", "intersect", "except", ","});
+    if (on < tokens.size() && tokens[on].word == "using") {
+      throw NotImplementedError(fmt::format("{} JOIN … USING (write the condition with ON)", name));
+    }
+    if (on >= tokens.size() || tokens[on].word != "on") {
+      throw ParserError(fmt::format("{} JOIN needs an ON condition", name));
+    }
+    size_t end = ClauseEnd(
+        tokens, on + 1,
+        {"join",    "inner", "left",      "right",  "full",  "cross",     "natural", "semi",
+         "anti",    "where", "group",     "having", "order", "limit",     "offset",  "window",
+         "qualify", "union", "intersect", "except", "fetch", "returning", ","});
+    size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+    size_t on_end = tokens[on].end;
+    std::string condition = text.substr(on_end, end_at - on_end);
+    // Keep a trailing comment or spaces outside the call.
+    text = text.substr(0, tokens[kind].start) +
+           text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " +
+           (semi ? kSemiJoinMarker : kAntiJoinMarker) + "(" + condition + ") " +
+           text.substr(end_at);
+  }
 }
 
 namespace {
@@ -599,14 +660,27 @@ idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
 
 namespace {
 
+/// At most ~80 characters of `text` around byte `at`, with "…" where it was cut: an error
+/// message quotes a bounded excerpt, however long the statement.
+std::string Excerpt(const std::string& text, size_t at) {
+  constexpr size_t kBefore = 40, kAfter = 40;
+  if (text.size() <= kBefore + kAfter) return text;
+  size_t begin = at > kBefore ? at - kBefore : 0;
+  size_t end = std::min(text.size(), at + kAfter);
+  // Whole UTF-8 characters only.
+  while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) begin--;
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end++;
+  return (begin > 0 ? "…" : "") + text.substr(begin, end - begin) + (end < text.size() ? "…" : "");
+}
+
 /// One statement text after the pre-parse rewrites (list literals, GROUP/ORDER BY ALL,
 /// parameters), parsed by libpg_query. Owns the unpacked tree. The constructor throws
 /// ParserError, naming the position in the rewritten text, when the grammar rejects it.
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteEmptyInLists(
-            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))) {
+      : rewritten_(RewriteSemiAntiJoins(RewriteEmptyInLists(
+            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
@@ -614,7 +688,8 @@ class GrammarParse {
       int cursor = result.error->cursorpos;
       pg_query_free_protobuf_parse_result(result);
       if (cursor > 0) {
-        message += fmt::format(" (at position {} of \"{}\")", cursor, rewritten_);
+        message += fmt::format(" (at position {} of \"{}\")", cursor,
+                               Excerpt(rewritten_, static_cast<size_t>(cursor - 1)));
       }
       throw ParserError(message);
     }
@@ -678,16 +753,124 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
 
 }  // namespace
 
-std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql) {
+namespace {
+bool WordIs(std::string_view word, std::string_view keyword) {
+  return word.size() == keyword.size() &&
+         std::equal(word.begin(), word.end(), keyword.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+bool WordIsOneOf(std::string_view word, std::initializer_list<std::string_view> keywords) {
+  for (std::string_view keyword : keywords) {
+    if (WordIs(word, keyword)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+idx_t EstimateNestingDepth(std::string_view sql) {
+  // Per open level (a parenthesis, bracket or CASE): the operators chained at that level
+  // since the last separator, and the set operations chained in it (which a clause does
+  // not end). The depth at a point is the open levels plus every open level's chains.
+  // AND/OR lists, CASE arms, clauses and commas separate; operators, unary NOT and set
+  // operations chain (the grammar nests them).
+  struct Level {
+    idx_t operators = 0;
+    idx_t set_operations = 0;
+  };
+  std::vector<Level> levels(1);    // levels[0]: outside every parenthesis
+  idx_t chained = 0, deepest = 0;  // chained: the sum of the open levels' chains
+  auto note = [&] { deepest = std::max<idx_t>(deepest, levels.size() - 1 + chained); };
+  auto add_operator = [&] {
+    levels.back().operators++;
+    chained++;
+    note();
+  };
+  auto add_set_operation = [&] {
+    levels.back().set_operations++;
+    chained++;
+    note();
+  };
+  auto separate = [&] {
+    chained -= levels.back().operators;
+    levels.back().operators = 0;
+  };
+  auto open_level = [&] {
+    levels.emplace_back();
+    note();
+  };
+  auto close_level = [&] {
+    chained -= levels.back().operators + levels.back().set_operations;
+    if (levels.size() > 1) {
+      levels.pop_back();
+    } else {
+      levels.back() = Level{};
+    }
+  };
+  SqlScanner scanner(sql);
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    char c = scanner.Current();
+    if (c == '(' || c == '[') {
+      open_level();
+      scanner.Advance();
+    } else if (c == ')' || c == ']') {
+      close_level();
+      scanner.Advance();
+    } else if (c == ',') {
+      separate();
+      scanner.Advance();
+    } else if (c == ';') {
+      while (levels.size() > 1) close_level();
+      close_level();
+      scanner.Advance();
+    } else if (std::strchr("+-*/%^<>=|&#~!", c)) {
+      add_operator();
+      while (!scanner.Done() && std::strchr("+-*/%^<>=|&#~!", scanner.Current())) scanner.Advance();
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t start = scanner.Position();
+      while (!scanner.Done() && (std::isalnum(static_cast<unsigned char>(scanner.Current())) ||
+                                 scanner.Current() == '_')) {
+        scanner.Advance();
+      }
+      std::string_view word = sql.substr(start, scanner.Position() - start);
+      if (WordIs(word, "case")) {
+        open_level();
+      } else if (WordIs(word, "end")) {
+        close_level();
+      } else if (WordIsOneOf(word, {"union", "intersect", "except"})) {
+        separate();
+        add_set_operation();
+      } else if (WordIsOneOf(word, {"not", "between", "is"})) {
+        add_operator();
+      } else if (WordIsOneOf(word, {"and", "or", "when", "then", "else", "select", "from", "where",
+                                    "on", "having", "by", "limit", "offset", "values"})) {
+        separate();
+      }
+    } else {
+      scanner.Advance();
+    }
+  }
+  return deepest;
+}
+
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
     if (StartsWithKeyword(text, "pragma")) {
       statements.push_back(ParsePragma(text));
       continue;
     }
+    // Before the grammar, whose recursion (and protobuf-c's) cannot be checked from here.
+    if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
+      throw ParserError(fmt::format(
+          "the statement nests about {} levels deep, more than {} (max_expression_depth); "
+          "simplify it or raise the setting",
+          estimate, max_depth));
+    }
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
-      auto statement = TransformStatement(parse.Statement(i), parse.Rewritten());
+      auto statement = TransformStatement(parse.Statement(i), parse.Rewritten(), max_depth);
       statement->text = text;
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();
@@ -704,6 +887,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
       ParsePragma(text);  // for its ParserError on a malformed PRAGMA, as ParseSql throws
       sketches.push_back({StatementType::kPragma, text, 0, {}});
       continue;
+    }
+    if (idx_t estimate = EstimateNestingDepth(text); estimate > kDefaultMaxExpressionDepth) {
+      throw ParserError(fmt::format("the statement nests about {} levels deep, more than {}",
+                                    estimate, kDefaultMaxExpressionDepth));
     }
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {

@@ -13,9 +13,21 @@
 
 namespace teal {
 
+/// DuckDB's default for the max_expression_depth setting.
+inline constexpr idx_t kDefaultMaxExpressionDepth = 1000;
+
 /// Parses every statement in `sql`. Throws ParserError naming the position and the
 /// offending token, or NotImplementedError for statements Teal does not support.
-std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql);
+/// Statements nesting more than `max_depth` levels (expressions, subqueries, set
+/// operations) are a ParserError, found before the grammar runs when the text shows it.
+/// Deep statements need stack: see EstimateNestingDepth and common/stack.hpp.
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql,
+                                                    idx_t max_depth = kDefaultMaxExpressionDepth);
+
+/// An upper estimate of how deeply the statements in `sql` nest, from the text alone:
+/// open parentheses plus chains of operators and set operations (which the grammar
+/// builds as nested nodes). Cheap: one pass, no allocation.
+idx_t EstimateNestingDepth(std::string_view sql);
 
 /// What the text alone says about a statement, without the transformer: its kind, its
 /// own text and its parameters, exactly as ParseSql would set them on SQLStatement.
@@ -71,6 +83,18 @@ inline constexpr const char* kOrReplaceMarker = "__teal_or_replace__";
 /// comment). INSERT must start the statement or follow EXPLAIN [ANALYZE]. Throws
 /// ParserError when the statement has an ON CONFLICT clause of its own.
 std::string RewriteInsertOr(std::string_view sql);
+
+/// The functions that mark a join's ON condition as DuckDB's SEMI / ANTI JOIN after
+/// RewriteSemiAntiJoins.
+inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
+inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+
+/// Rewrites DuckDB's `a SEMI JOIN b ON c` / `a ANTI JOIN b ON c` (which the PostgreSQL
+/// grammar reads as an alias "semi" on `a`, silently an inner join) to `a JOIN b ON
+/// __teal_semi_join__(c)` / `__teal_anti_join__(c)`, which the transformer turns back into
+/// the join types. `a AS semi JOIN b` keeps its alias. Throws NotImplementedError for
+/// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
+std::string RewriteSemiAntiJoins(std::string_view sql);
 
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in

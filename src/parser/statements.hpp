@@ -184,6 +184,8 @@ struct InsertStatement : SQLStatement {
   /// RETURNING items (a select list over the inserted rows); empty: the row count.
   std::vector<ParsedExpressionPtr> returning;
   std::unique_ptr<OnConflictClause> on_conflict;
+  /// WITH before INSERT: visible to the inserted query.
+  std::vector<CommonTableExpression> ctes;
 };
 
 /// DELETE FROM t [AS alias] [WHERE condition]
@@ -193,6 +195,8 @@ struct DeleteStatement : SQLStatement {
   ParsedExpressionPtr where;
   /// RETURNING items over the deleted rows (as they were); empty: the row count.
   std::vector<ParsedExpressionPtr> returning;
+  /// WITH before DELETE: visible to its WHERE's subqueries.
+  std::vector<CommonTableExpression> ctes;
 };
 
 /// UPDATE t [AS alias] SET column = value, … [FROM items] [WHERE condition]
@@ -205,6 +209,8 @@ struct UpdateStatement : SQLStatement {
   ParsedExpressionPtr where;
   /// RETURNING items over the updated rows (their new values); empty: the row count.
   std::vector<ParsedExpressionPtr> returning;
+  /// WITH before UPDATE: visible to FROM and the subqueries of SET and WHERE.
+  std::vector<CommonTableExpression> ctes;
 };
 
 /// CREATE [OR REPLACE] VIEW v [(names)] AS query

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "common/stack.hpp"
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
 
@@ -32,7 +33,7 @@ std::string StringOf(const Node* node) {
 
 class Transformer {
  public:
-  explicit Transformer(std::string_view sql) : sql_(sql) {}
+  Transformer(std::string_view sql, idx_t max_depth) : sql_(sql), max_depth_(max_depth) {}
 
   std::unique_ptr<SQLStatement> Statement(const Node& node) {
     switch (node.node_case) {
@@ -77,6 +78,7 @@ class Transformer {
  private:
   // ---- statements ----------------------------------------------------------------
   std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s) {
+    Level level(*this);
     if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
       auto select = SetOperationSelect(s);
       if (s.with_clause) select->ctes = With(*s.with_clause);
@@ -157,6 +159,7 @@ class Transformer {
   }
 
   std::unique_ptr<TableRef> From(const Node* node) {
+    Level level(*this);
     auto ref = std::make_unique<TableRef>();
     auto aliases = [&](const PgQuery__Alias* alias) {
       if (!alias) return;
@@ -210,6 +213,13 @@ class Transformer {
         ref->left = From(join.larg);
         ref->right = From(join.rarg);
         if (join.quals) ref->condition = Expr(join.quals);
+        if (ref->join_type == JoinType::kInner && ref->condition &&
+            ref->condition->kind == ExprKind::kFunction && ref->condition->children.size() == 1 &&
+            (ref->condition->name == kSemiJoinMarker || ref->condition->name == kAntiJoinMarker)) {
+          ref->join_type =
+              ref->condition->name == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
+          ref->condition = std::move(ref->condition->children[0]);
+        }
         for (size_t i = 0; i < join.n_using_clause; i++)
           ref->using_columns.push_back(StringOf(join.using_clause[i]));
         ref->natural = join.is_natural;
@@ -319,8 +329,8 @@ class Transformer {
   }
 
   std::unique_ptr<InsertStatement> Insert(const PgQuery__InsertStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in INSERT");
     auto insert = std::make_unique<InsertStatement>();
+    if (s.with_clause) insert->ctes = With(*s.with_clause);
     BaseTableRef table = Table(*s.relation);
     insert->schema = table.schema;
     insert->table = table.name;
@@ -431,9 +441,9 @@ class Transformer {
   }
 
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in DELETE");
     if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
     auto del = std::make_unique<DeleteStatement>();
+    if (s.with_clause) del->ctes = With(*s.with_clause);
     del->table = Table(*s.relation);
     del->returning = Returning(s.returning_list, s.n_returning_list);
     if (s.where_clause) del->where = Expr(s.where_clause);
@@ -441,8 +451,8 @@ class Transformer {
   }
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s) {
-    if (s.with_clause) throw NotImplementedError("WITH in UPDATE");
     auto update = std::make_unique<UpdateStatement>();
+    if (s.with_clause) update->ctes = With(*s.with_clause);
     update->table = Table(*s.relation);
     update->returning = Returning(s.returning_list, s.n_returning_list);
     for (size_t i = 0; i < s.n_target_list; i++) {
@@ -904,42 +914,52 @@ class Transformer {
     return e;
   }
 
-  /// A numeric literal the grammar did not fit in an int32: BIGINT or HUGEINT when it is
-  /// a whole number that fits, DECIMAL(w,s) when it has a point and <= 38 digits, else DOUBLE.
+  /// A numeric literal the grammar did not fit in an int32. A whole number: BIGINT, HUGEINT
+  /// or UHUGEINT, the first that holds it (DuckDB's rule), and an error past UHUGEINT — never
+  /// a rounded DOUBLE. With a point (`42.` too): DECIMAL(w,s) up to 38 digits, else DOUBLE;
+  /// with an exponent: DOUBLE.
   static Value NumericLiteral(std::string_view text) {
     bool negative = !text.empty() && text[0] == '-';
     std::string_view digits = negative ? text.substr(1) : text;
-    if (digits.find_first_of("eE") == std::string_view::npos) {
-      size_t point = digits.find('.');
-      std::string whole(digits.substr(0, point));
-      std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
-      std::string all = whole + fraction;
-      // Accumulate in 128 bits, giving up (to DOUBLE) on overflow.
-      uint128 magnitude = 0;
-      bool overflow = false;
-      for (char ch : all) {
-        uint128 next = magnitude * 10 + static_cast<uint128>(ch - '0');
-        if (next / 10 != magnitude) overflow = true;
-        magnitude = next;
-      }
-      constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
-      bool fits = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
-      if (fits) {
-        int128 unscaled =
+    if (digits.find_first_of("eE") != std::string_view::npos) {
+      return Value::Double(std::strtod(std::string(text).c_str(), nullptr));
+    }
+    size_t point = digits.find('.');
+    std::string whole(digits.substr(0, point));
+    std::string fraction(point == std::string_view::npos ? "" : digits.substr(point + 1));
+    std::string all = whole + fraction;
+    uint128 magnitude = 0;
+    bool overflow = false;
+    for (char ch : all) {
+      uint128 next = magnitude * 10 + static_cast<uint128>(ch - '0');
+      if (next / 10 != magnitude) overflow = true;
+      magnitude = next;
+    }
+    constexpr uint128 kMaxHuge = (static_cast<uint128>(1) << 127) - 1;
+    const bool fits_huge = !overflow && magnitude <= kMaxHuge + (negative ? 1 : 0);
+    if (point == std::string_view::npos) {
+      if (fits_huge) {
+        int128 value =
             negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
-        if (fraction.empty()) {
-          if (unscaled >= INT64_MIN && unscaled <= INT64_MAX) {
-            return Value::BigInt(static_cast<int64_t>(unscaled));
-          }
-          return Value::HugeInt(unscaled);
-        }
-        size_t first = all.find_first_not_of('0');
-        size_t significant = first == std::string::npos ? 0 : all.size() - first;
-        uint8_t scale = static_cast<uint8_t>(std::min<size_t>(fraction.size(), 255));
-        size_t width = std::max<size_t>({significant, fraction.size(), 1});
-        if (width <= LogicalType::kMaxDecimalWidth) {
-          return Value::Decimal(unscaled, static_cast<uint8_t>(width), scale);
-        }
+        if (value >= INT64_MIN && value <= INT64_MAX)
+          return Value::BigInt(static_cast<int64_t>(value));
+        return Value::HugeInt(value);
+      }
+      if (!overflow && !negative) return Value::UHugeInt(magnitude);
+      throw ParserError(fmt::format(
+          "integer literal {} is out of range: the widest integers are HUGEINT and UHUGEINT "
+          "(write it with an exponent, e.g. {}e0, for a DOUBLE)",
+          text, text));
+    }
+    if (fits_huge) {
+      int128 unscaled =
+          negative ? -static_cast<int128>(magnitude - 1) - 1 : static_cast<int128>(magnitude);
+      size_t first = all.find_first_not_of('0');
+      size_t significant = first == std::string::npos ? 0 : all.size() - first;
+      uint8_t scale = static_cast<uint8_t>(std::min<size_t>(fraction.size(), 255));
+      size_t width = std::max<size_t>({significant, fraction.size(), 1});
+      if (width <= LogicalType::kMaxDecimalWidth) {
+        return Value::Decimal(unscaled, static_cast<uint8_t>(width), scale);
       }
     }
     return Value::Double(std::strtod(std::string(text).c_str(), nullptr));
@@ -1095,6 +1115,7 @@ class Transformer {
 
   ParsedExpressionPtr Case(const PgQuery__CaseExpr& c) {
     auto e = Make(ExprKind::kCase, c.location);
+    if (c.arg) e->name = "simple";  // CASE x WHEN …: the binder checks x is deterministic
     for (size_t i = 0; i < c.n_args; i++) {
       const auto& when = *c.args[i]->case_when;
       auto condition = Expr(when.expr);
@@ -1110,6 +1131,7 @@ class Transformer {
   }
 
   ParsedExpressionPtr Expr(const Node* node) {
+    Level level(*this);
     if (!node) throw InternalError("missing expression in the parse tree");
     switch (node->node_case) {
       case PG_QUERY__NODE__NODE_A_CONST:
@@ -1266,13 +1288,37 @@ class Transformer {
   /// approximated by re-rendering (locations alone do not give the end).
   std::string TextAt(const Node* node) { return Expr(node)->ToString(); }
 
+  /// One level of nesting (an expression, a query, a FROM item) for as long as it lives:
+  /// past max_depth the statement is refused, and the stack is checked on the way down.
+  class Level {
+   public:
+    explicit Level(Transformer& t) : t_(t) {
+      if (++t_.depth_ > t_.max_depth_) {
+        throw ParserError(fmt::format(
+            "the statement nests more than {} levels deep (max_expression_depth); simplify it "
+            "or raise the setting",
+            t_.max_depth_));
+      }
+      CheckStackDepth("the statement");
+    }
+    ~Level() { t_.depth_--; }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+
+   private:
+    Transformer& t_;
+  };
+
   std::string_view sql_;
+  idx_t max_depth_;
+  idx_t depth_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql) {
-  return Transformer(sql).Statement(node);
+std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql,
+                                                 idx_t max_depth) {
+  return Transformer(sql, max_depth).Statement(node);
 }
 
 }  // namespace teal

@@ -12,7 +12,9 @@ struct PgQuery__Node;
 namespace teal {
 
 /// Transforms one parsed statement. `sql` is the text it was parsed from (for errors).
-/// Throws NotImplementedError for statements and clauses Teal does not support.
-std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql);
+/// Throws NotImplementedError for statements and clauses Teal does not support, and
+/// ParserError when expressions, queries and FROM items nest more than `max_depth` levels.
+std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql,
+                                                 idx_t max_depth);
 
 }  // namespace teal

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "common/stack.hpp"
 #include "function/function.hpp"
 #include "function/scalar/similar_to.hpp"
 #include "parser/parser.hpp"
@@ -210,6 +211,43 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
                   a.ToString(), b.ToString(), context));
 }
 
+namespace {
+/// A time type with a fractional-seconds precision, TIMESTAMP(p): the precisions Teal has
+/// a storage unit for (TIMESTAMP(0) is TIMESTAMP_S, (3) TIMESTAMP_MS, (6) TIMESTAMP, (9)
+/// TIMESTAMP_NS; TIME and TIMESTAMPTZ are stored in microseconds: (6) only). Any other
+/// precision is refused rather than ignored, so a value never keeps digits its type
+/// denies. VARCHAR(n) keeps DuckDB's meaning (n is not enforced; see DIALECT.md).
+LogicalType WithPrecision(const LogicalType& type, const TypeName& name) {
+  const TypeId id = type.Id();
+  if (id == TypeId::kVarchar) return type;
+  if (id != TypeId::kTimestamp && id != TypeId::kTimestampTz && id != TypeId::kTime &&
+      id != TypeId::kTimeTz) {
+    throw BinderError(fmt::format("type {} does not take modifiers", type.ToString()));
+  }
+  if (name.modifiers.size() != 1) {
+    throw BinderError(
+        fmt::format("type {} takes one modifier (the precision of its seconds)", type.ToString()));
+  }
+  const int64_t precision = name.modifiers[0];
+  if (precision < 0) {
+    throw BinderError(
+        fmt::format("{}({}): the precision cannot be negative", type.ToString(), precision));
+  }
+  if (precision == 6) return type;
+  if (id == TypeId::kTimestamp) {
+    if (precision == 0) return LogicalType(TypeId::kTimestampS);
+    if (precision == 3) return LogicalType(TypeId::kTimestampMs);
+    if (precision == 9) return LogicalType(TypeId::kTimestampNs);
+    throw NotImplementedError(
+        fmt::format("TIMESTAMP({}): the precisions are 0, 3, 6 and 9 (seconds, milli-, micro- and "
+                    "nanoseconds)",
+                    precision));
+  }
+  throw NotImplementedError(fmt::format("{}({}): only precision 6 (microseconds) is supported",
+                                        type.ToString(), precision));
+}
+}  // namespace
+
 LogicalType Binder::ResolveType(const TypeName& name) const {
   LogicalType type;
   bool found = false;
@@ -236,11 +274,7 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
         break;
       }
     }
-    if (found && !name.modifiers.empty() && type.Id() != TypeId::kVarchar &&
-        type.Id() != TypeId::kTimestamp && type.Id() != TypeId::kTimestampTz &&
-        type.Id() != TypeId::kTime && type.Id() != TypeId::kTimeTz) {
-      throw BinderError(fmt::format("type {} does not take modifiers", type.ToString()));
-    }
+    if (found && !name.modifiers.empty()) type = WithPrecision(type, name);
     if (!found) {
       if (auto user = catalog_.FindType(name.name)) {
         type = *user;
@@ -367,12 +401,76 @@ bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
 }
 }  // namespace
 
+namespace {
+/// EXISTS only asks whether there are rows: the select list is not computed (PostgreSQL),
+/// so EXISTS (SELECT 1 / a FROM t) cannot divide by zero. ORDER BY does not change how
+/// many rows there are; LIMIT / OFFSET and DISTINCT do, and stay.
+void DropSelectList(BoundStatement& sub) {
+  std::vector<LogicalOperator*> limits;
+  LogicalOperatorPtr* slot = &sub.plan;
+  while ((*slot)->kind == LogicalKind::kLimit) {
+    limits.push_back(slot->get());
+    slot = &(*slot)->children[0];
+  }
+  if ((*slot)->kind == LogicalKind::kOrder) *slot = std::move((*slot)->children[0]);
+  if ((*slot)->kind != LogicalKind::kProjection) return;
+  auto& projection = static_cast<LogicalProjection&>(**slot);
+  projection.expressions.clear();
+  projection.expressions.push_back(MakeConstant(Value::Boolean(true)));
+  projection.types = {LogicalType(TypeId::kBoolean)};
+  for (LogicalOperator* limit : limits) limit->types = projection.types;
+  sub.types = projection.types;
+  sub.names = {"exists"};
+}
+}  // namespace
+
+Binder Binder::Child(bool same_level) const {
+  Binder child(catalog_, parameter_values_);
+  child.options_ = options_;
+  child.ctes_ = ctes_;
+  child.views_in_progress_ = views_in_progress_;
+  if (same_level) {
+    child.subquery_outer_ = subquery_outer_;
+    child.subquery_correlated_ = subquery_correlated_;
+  }
+  return child;
+}
+
+namespace {
+/// Appends the column references in `e` (not those inside its subqueries) to `out`;
+/// returns false when `e` holds a subquery.
+bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpression*>& out) {
+  if (e.kind == ExprKind::kSubquery) return false;
+  if (e.kind == ExprKind::kColumnRef) out.push_back(&e);
+  for (const auto& child : e.children) {
+    if (!CollectColumnRefs(*child, out)) return false;
+  }
+  return true;
+}
+
+/// Whether the aggregate call `e`, written in a subquery with scope `scope`, reads at least
+/// one column and only columns of the scopes around it.
+bool AggregatesOuterColumns(const ParsedExpression& e, const Binder::Scope& scope) {
+  std::vector<const ParsedExpression*> refs;
+  if (!CollectColumnRefs(e, refs) || refs.empty()) return false;
+  for (const ParsedExpression* ref : refs) {
+    if (ref->names.size() > 2) return false;
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (FindColumn(*ref, scope, index, qualifier_found)) return false;
+    if (!CanResolve(*ref, *scope.outer)) return false;
+  }
+  return true;
+}
+}  // namespace
+
 ExpressionPtr Binder::OuterReference(ExpressionPtr outer, Scope& scope) {
   auto& list = *scope.correlated;
-  std::string text = outer->ToString();
+  // The same outer expression is read once; equal text is not enough (a.i and b.i are
+  // both "i").
   idx_t index = list.size();
-  for (idx_t i = 0; i < list.size(); i++) {
-    if (list[i]->ToString() == text && list[i]->type == outer->type) index = i;
+  for (idx_t i = 0; i < list.size() && index == list.size(); i++) {
+    if (list[i]->Equals(*outer) && IsDeterministic(*outer)) index = i;
   }
   auto ref = std::make_unique<Expression>(BoundKind::kOuterRef, outer->type);
   ref->column = index;
@@ -404,6 +502,7 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
     // ANY/ALL keeps an untyped NULL column untyped: it takes the left operand's type.
     sub = BindSelect(*e.subquery, /*resolve_nulls=*/!left);
   }
+  if (kind == SubqueryKind::kExists) DropSelectList(sub);
   if (kind != SubqueryKind::kExists && sub.types.size() != 1) {
     throw BinderError(
         fmt::format("a subquery used as an expression must return one column, "
@@ -443,6 +542,7 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
       sub.plan = std::move(cast);
     }
   }
+  bound->deterministic = PlanIsDeterministic(*sub.plan);
   bound->plan = std::move(sub.plan);
   bound->correlated = correlated.size();
   auto result = std::make_unique<Expression>(BoundKind::kSubquery, type);
@@ -511,13 +611,27 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     return result;
   }
   if (op == "IN" || op == "NOT IN") {
-    // x IN (a, b) is x = a OR x = b, which gives SQL's NULL semantics for free.
-    auto any = std::make_unique<Expression>(BoundKind::kOr, TypeId::kBoolean);
-    for (size_t i = 1; i < e.children.size(); i++) {
-      any->children.push_back(BindComparison(CompareOp::kEqual, child(0), child(i), e));
+    // x is bound, and evaluated, once (it may be nextval()); SQL's NULL rules are those of
+    // x = a OR x = b. The text is made once: per item, binding would be quadratic.
+    ExpressionPtr x = child(0);
+    std::vector<ExpressionPtr> items;
+    for (size_t i = 1; i < e.children.size(); i++) items.push_back(child(i));
+    ExpressionPtr result;
+    if (items.size() == 1) {
+      result = BindComparison(CompareOp::kEqual, std::move(x), std::move(items[0]), e);
+    } else {
+      const std::string context = e.ToString();
+      LogicalType common = x->type;
+      bool common_is_literal = IsStringLiteral(*x);
+      for (const auto& item : items) {
+        common = CommonType(common, common_is_literal, item->type, IsStringLiteral(*item), context);
+        common_is_literal = common_is_literal && IsStringLiteral(*item);
+      }
+      if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+      result = std::make_unique<Expression>(BoundKind::kInList, TypeId::kBoolean);
+      result->children.push_back(MakeCast(std::move(x), common));
+      for (auto& item : items) result->children.push_back(MakeCast(std::move(item), common));
     }
-    ExpressionPtr result = std::move(any);
-    if (result->children.size() == 1) result = std::move(result->children[0]);
     if (op == "NOT IN") {
       auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
       negated->children.push_back(std::move(result));
@@ -526,9 +640,18 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     return result;
   }
   if (op == "BETWEEN" || op == "NOT BETWEEN") {
+    // x >= a AND x <= b reads x twice: fine for a deterministic x, wrong for nextval().
+    ExpressionPtr x = child(0);
+    if (!IsDeterministic(*x)) {
+      throw NotImplementedError(fmt::format(
+          "BETWEEN whose operand is not deterministic ({}): compute it in a subquery first",
+          e.ToString()));
+    }
+    ExpressionPtr x_again = x->Copy();
     auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
-    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, child(0), child(1), e));
-    both->children.push_back(BindComparison(CompareOp::kLessEqual, child(0), child(2), e));
+    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, std::move(x), child(1), e));
+    both->children.push_back(
+        BindComparison(CompareOp::kLessEqual, std::move(x_again), child(2), e));
     if (op == "BETWEEN") return both;
     auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
     negated->children.push_back(std::move(both));
@@ -584,6 +707,27 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
   return negated;
 }
 
+namespace {
+/// round(x, n) / trunc(x, n) of a DECIMAL with a constant n: the result has scale n
+/// (PostgreSQL, DuckDB), so round(2.45, 1) is 2.5 and not 2.50. The function's own type
+/// keeps x's scale (n may be a column); the digits past n are zero, so the cast is exact.
+ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
+  const std::string& name = call->function->name;
+  if ((name != "round" && name != "trunc") || call->children.size() != 2 ||
+      call->type.Id() != TypeId::kDecimal || call->children[1]->kind != BoundKind::kConstant ||
+      call->children[1]->value.IsNull()) {
+    return call;
+  }
+  const LogicalType& x = call->children[0]->type;
+  const int64_t n =
+      std::max<int64_t>(0, call->children[1]->value.CastAs(TypeId::kBigInt).GetStored<int64_t>());
+  const int64_t width = int64_t{x.DecimalWidth()} - x.DecimalScale() + n + 1;
+  if (n >= x.DecimalScale() || width > LogicalType::kMaxDecimalWidth) return call;
+  return MakeCast(std::move(call),
+                  LogicalType::Decimal(static_cast<uint8_t>(width), static_cast<uint8_t>(n)));
+}
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
@@ -605,7 +749,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     call->children.push_back(MakeCast(std::move(arguments[i]), param));
   }
   call->function = std::make_shared<const ScalarFunction>(std::move(function));
-  return call;  // a call on constants is folded by the optimizer
+  return ScaleOfRounding(std::move(call));  // a call on constants is folded by the optimizer
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
@@ -621,6 +765,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     name = "count_star";
   }
   if (const AggregateFunctionSet* set = functions.FindAggregate(name)) {
+    // An aggregate whose arguments read only columns of an enclosing query belongs to that
+    // query (SQL standard, PostgreSQL): SELECT (SELECT max(x)) FROM t is one row.
+    if (scope.outer && AggregatesOuterColumns(e, scope)) {
+      return OuterReference(BindExpression(e, *scope.outer), scope);
+    }
     if (!scope.allow_aggregates) {
       throw BinderError(fmt::format("aggregate functions are not allowed in {} ({})", scope.clause,
                                     e.ToString()));
@@ -660,6 +809,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
 }
 
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
+  CheckStackDepth("an expression");
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
     std::string text = e.ToString();
     for (idx_t i = 0; i < scope.group_texts.size(); i++) {
@@ -758,23 +908,33 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kCase: {
       auto result = std::make_unique<Expression>(BoundKind::kCase, TypeId::kSqlNull);
       size_t pairs = (e.children.size() - (e.star ? 1 : 0)) / 2;
-      std::vector<ExpressionPtr> values;
+      std::vector<ExpressionPtr> conditions, values;
       for (size_t i = 0; i < pairs; i++) {
-        result->children.push_back(
+        conditions.push_back(
             BindBoolean(BindExpression(*e.children[2 * i], scope), "a CASE condition"));
         values.push_back(BindExpression(*e.children[2 * i + 1], scope));
       }
+      // CASE x WHEN a …: each condition is x = a with its own copy of x, which would
+      // compute a non-deterministic x once per WHEN.
+      if (e.name == "simple" && !conditions.empty() && conditions[0]->kind == BoundKind::kCompare &&
+          !IsDeterministic(*conditions[0]->children[0])) {
+        throw NotImplementedError(fmt::format(
+            "CASE whose operand is not deterministic ({}): compute it in a subquery first",
+            e.ToString()));
+      }
       values.push_back(e.star ? BindExpression(*e.children.back(), scope) : MakeConstant(Value()));
+      // The text once: per value, binding a long CASE would be quadratic.
+      const std::string context = e.ToString();
       LogicalType type = TypeId::kSqlNull;
       bool all_literals = true;
       for (const auto& v : values) {
-        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, e.ToString());
+        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, context);
         all_literals = all_literals && IsStringLiteral(*v);
       }
       result->type = type;
       for (size_t i = 0; i < pairs; i++) {
-        result->children.insert(result->children.begin() + static_cast<long>(2 * i + 1),
-                                MakeCast(std::move(values[i]), type));
+        result->children.push_back(std::move(conditions[i]));
+        result->children.push_back(MakeCast(std::move(values[i]), type));
       }
       result->children.push_back(MakeCast(std::move(values.back()), type));
       return result;
@@ -1059,17 +1219,34 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
 }
 
 BoundStatement Binder::BindView(const ViewEntry& view) {
-  auto statements = ParseSql(view.query_text);
+  if (views_in_progress_.size() + 1 > options_.max_expression_depth) {
+    throw BinderError(
+        fmt::format("view \"{}\" is nested in more than {} other views (max_expression_depth)",
+                    view.name, options_.max_expression_depth));
+  }
+  CheckStackDepth(fmt::format("the nesting of view \"{}\"", view.name));
+  auto statements = ParseSql(view.query_text, options_.max_expression_depth);
   if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
     throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
   }
-  // A view sees the catalog, not the WITH names around the query that uses it.
+  for (size_t i = 0; i < views_in_progress_.size(); i++) {
+    if (!SameName(views_in_progress_[i], view.name)) continue;
+    std::string chain;
+    for (size_t j = i; j < views_in_progress_.size(); j++) chain += views_in_progress_[j] + " -> ";
+    throw BinderError(
+        fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
+  }
+  // A view sees the catalog, not the WITH names or parameters around the query that uses it.
   Binder child(catalog_);
   child.options_ = options_;
+  child.views_in_progress_ = views_in_progress_;
+  child.views_in_progress_.push_back(view.name);
   BoundStatement bound;
   try {
     bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
   } catch (const Error& error) {
+    // Said once, by the outermost view: a chain of views would repeat it per view.
+    if (!views_in_progress_.empty()) throw;
     throw BinderError(fmt::format("view \"{}\" cannot be used: {}", view.name, error.what()));
   }
   if (view.column_names.size() > bound.names.size()) {
@@ -1103,6 +1280,7 @@ std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Sco
 }
 
 BoundStatement Binder::BindDelete(const DeleteStatement& del) {
+  CteScope with(*this, del.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
   LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table);
@@ -1126,6 +1304,7 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
 }
 
 BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
+  CteScope with(*this, update.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
   LogicalOperatorPtr plan = BindTargetTable(update.table, scope, table);
@@ -1430,9 +1609,20 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       return static_cast<idx_t>(ordinal - 1);
     }
     if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      // PostgreSQL: a name two different select-list columns have is ambiguous (DuckDB
+      // takes the first); the same expression twice is not.
+      idx_t found = kInvalidIndex;
       for (idx_t i = 0; i < visible; i++) {
-        if (projections[i]->alias == e.names[0]) return i;
+        if (projections[i]->alias != e.names[0]) continue;
+        if (found == kInvalidIndex) {
+          found = i;
+        } else if (!projections[i]->Equals(*projections[found])) {
+          throw BinderError(
+              fmt::format("{} \"{}\" is ambiguous: more than one select-list column has that name",
+                          clause, e.names[0]));
+        }
       }
+      if (found != kInvalidIndex) return found;
     }
     std::string text = e.ToString();
     for (idx_t i = 0; i < visible; i++) {
@@ -1566,6 +1756,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
 }
 
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
+  CheckStackDepth("a FROM clause");
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
   auto rename = [&](Binding& binding) {
@@ -1582,8 +1773,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       if (ref.schema.empty()) {
         for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
           if (!SameName(it->name, ref.name)) continue;
-          Binder child(catalog_, parameter_values_);
-          child.options_ = options_;
+          Binder child = Child(/*same_level=*/false);
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
           BoundStatement bound = child.BindSelect(*it->query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
@@ -1685,9 +1875,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return range;
     }
     case TableRefKind::kSubquery: {
-      Binder child(catalog_, parameter_values_);
-      child.options_ = options_;
-      child.ctes_ = ctes_;
+      Binder child = Child(/*same_level=*/false);
+      // Inside a subquery, a derived table may read the enclosing queries' columns (not
+      // those of its sibling FROM items: that would be LATERAL).
+      child.subquery_outer_ = scope.outer;
+      child.subquery_correlated_ = scope.correlated;
       BoundStatement bound = child.BindSelect(*ref.subquery);
       needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
       Binding binding;
@@ -1724,12 +1916,41 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       join->children.push_back(std::move(left));
       join->children.push_back(std::move(right));
       if (ref.condition) {
-        std::string clause = scope.clause;
-        scope.clause = "JOIN ON";
-        join->condition = BindBoolean(BindExpression(*ref.condition, scope), "a join condition");
-        scope.clause = clause;
+        // ON sees the join's own two sides only (and enclosing queries), as in PostgreSQL:
+        // an unqualified name is looked up there, not among other FROM items.
+        Scope on_scope;
+        on_scope.bindings.assign(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
+                                 scope.bindings.end());
+        on_scope.outer = scope.outer;
+        on_scope.correlated = scope.correlated;
+        on_scope.clause = "JOIN ON";
+        std::vector<const ParsedExpression*> refs;
+        CollectColumnRefs(*ref.condition, refs);
+        for (const ParsedExpression* column : refs) {
+          if (column->names.size() > 2) continue;
+          idx_t index = kInvalidIndex;
+          bool qualifier_found = false;
+          if (FindColumn(*column, on_scope, index, qualifier_found)) continue;
+          bool elsewhere = false;
+          try {
+            elsewhere = FindColumn(*column, scope, index, qualifier_found) != nullptr;
+          } catch (const BinderError&) {
+            elsewhere = true;  // ambiguous among the other FROM items: still not this join's
+          }
+          if (elsewhere) {
+            throw BinderError(fmt::format(
+                "the condition of a JOIN can only use the columns of its own two sides: {}",
+                ref.condition->ToString()));
+          }
+        }
+        join->condition = BindBoolean(BindExpression(*ref.condition, on_scope), "a join condition");
       }
       if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
+      if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
+        // Only the left side's rows come out; the right side's names end with the join.
+        scope.bindings.resize(right_first);
+        join->types = join->children[0]->types;
+      }
       return join;
     }
   }
@@ -1816,14 +2037,13 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   const char* name = select.set_operation == SetOperation::kUnion       ? "UNION"
                      : select.set_operation == SetOperation::kIntersect ? "INTERSECT"
                                                                         : "EXCEPT";
-  Binder left_binder(catalog_, parameter_values_);
-  left_binder.options_ = options_;
-  left_binder.ctes_ = ctes_;
+  // Both sides are at this query's level: in a subquery, they see the same outer scope.
+  Binder left_binder = Child(/*same_level=*/true);
   BoundStatement left = left_binder.BindSelect(*select.set_left, false);
-  Binder right_binder(catalog_, parameter_values_);
-  right_binder.options_ = options_;
-  right_binder.ctes_ = ctes_;
+  Binder right_binder = Child(/*same_level=*/true);
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
+  needs_parameter_values_ = needs_parameter_values_ || left_binder.needs_parameter_values_ ||
+                            right_binder.needs_parameter_values_;
   if (left.types.size() != right.types.size()) {
     throw BinderError(
         fmt::format("each side of {} must have the same number of columns ({} and {})", name,
@@ -1896,23 +2116,23 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   return bound;
 }
 
-BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
-  // The statement's WITH names are visible while it is bound, and no longer after.
-  size_t outer_ctes = ctes_.size();
-  for (const auto& cte : select.ctes) {
-    for (size_t i = outer_ctes; i < ctes_.size(); i++) {
+Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpression>& ctes)
+    : ctes_(binder.ctes_), outer_(ctes_.size()) {
+  for (const auto& cte : ctes) {
+    for (size_t i = outer_; i < ctes_.size(); i++) {
       if (SameName(ctes_[i].name, cte.name)) {
+        ctes_.resize(outer_);
         throw BinderError(
             fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
       }
     }
     ctes_.push_back(cte);
   }
-  struct Restore {
-    std::vector<CommonTableExpression>& ctes;
-    size_t size;
-    ~Restore() { ctes.resize(size); }
-  } restore{ctes_, outer_ctes};
+}
+
+BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  CheckStackDepth("a query");
+  CteScope with(*this, select.ctes);
   if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
   BoundStatement bound;
   Scope scope;
@@ -1960,6 +2180,7 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
 }
 
 BoundStatement Binder::BindInsert(const InsertStatement& insert) {
+  CteScope with(*this, insert.ctes);
   if (!insert.schema.empty() && insert.schema != Catalog::kMainSchema) {
     throw CatalogError(fmt::format("schema \"{}\" does not exist", insert.schema));
   }

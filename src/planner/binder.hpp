@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "planner/logical_operator.hpp"
 
@@ -28,6 +29,9 @@ enum class NullOrder {
 struct BindOptions {
   bool default_descending = false;  // default_order
   NullOrder null_order = NullOrder::kNullsLastOnAscFirstOnDesc;
+  /// max_expression_depth: for the queries of views, parsed while binding, and for how
+  /// deeply views may be nested in one another.
+  idx_t max_expression_depth = kDefaultMaxExpressionDepth;
   /// current_setting(name): the value as text, or nullopt for no such setting.
   std::function<std::optional<std::string>(std::string_view name)> setting;
   /// teal_settings(): name, value, description, input type of every setting.
@@ -57,6 +61,9 @@ class Binder {
   BoundStatement BindUpdate(const UpdateStatement& update);
 
   void SetOptions(BindOptions options) { options_ = std::move(options); }
+  /// CREATE [OR REPLACE] VIEW `name`: a reference to `name` in the query being bound (to
+  /// the old definition, or through other views) would make the view refer to itself.
+  void DefiningView(std::string name) { views_in_progress_.push_back(std::move(name)); }
 
   /// True for names of built-in types (which user types may not take).
   static bool IsBuiltinTypeName(std::string_view name);
@@ -76,6 +83,24 @@ class Binder {
   struct Scope;
 
  private:
+  /// A statement's WITH names, visible while the statement is bound and no longer after.
+  class CteScope {
+   public:
+    CteScope(Binder& binder, const std::vector<CommonTableExpression>& ctes);
+    ~CteScope() { ctes_.resize(outer_); }
+    CteScope(const CteScope&) = delete;
+    CteScope& operator=(const CteScope&) = delete;
+
+   private:
+    std::vector<CommonTableExpression>& ctes_;
+    size_t outer_;
+  };
+
+  /// A binder for a query nested in this one's FROM or set operation: same catalog,
+  /// parameters, settings, WITH names and views in progress. `same_level`: it binds a
+  /// part of this very query (a set operation's side), so it sees the same outer scope.
+  /// The parent must collect the child's needs_parameter_values_.
+  Binder Child(bool same_level) const;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
@@ -156,6 +181,9 @@ class Binder {
   /// outer references are collected in (the next SELECT's scope picks them up).
   Scope* subquery_outer_ = nullptr;
   std::vector<ExpressionPtr>* subquery_correlated_ = nullptr;
+  /// The views whose queries are being bound (or defined), outermost first: binding one of
+  /// them again would never end.
+  std::vector<std::string> views_in_progress_;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.

@@ -1,6 +1,8 @@
 // Walks over the column references of bound expressions.
 #include "planner/column_refs.hpp"
 
+#include "planner/binder.hpp"
+
 namespace teal {
 
 void ForEachColumn(const Expression& e, const std::function<void(idx_t)>& fn) {
@@ -21,13 +23,30 @@ ColumnSide SideOf(const Expression& e, idx_t left_width) {
   return right ? ColumnSide::kRight : ColumnSide::kNone;
 }
 
+bool IsDeterministic(const Expression& e) {
+  if (e.kind == BoundKind::kFunction && !e.function->deterministic) return false;
+  if (e.kind == BoundKind::kSubquery && !PlanIsDeterministic(*e.subquery->plan)) return false;
+  for (const auto& child : e.children) {
+    if (!IsDeterministic(*child)) return false;
+  }
+  return true;
+}
+
+bool PlanIsDeterministic(const LogicalOperator& plan) {
+  bool deterministic = true;
+  // ForEachExpression hands out mutable pointers; nothing is changed here.
+  ForEachExpression(const_cast<LogicalOperator&>(plan), [&](ExpressionPtr& e) {
+    if (deterministic && !IsDeterministic(*e)) deterministic = false;
+  });
+  return deterministic;
+}
+
 bool IsMovable(const Expression& e) {
   if (e.kind == BoundKind::kAggregate) return false;
-  if (e.kind == BoundKind::kFunction && !e.function->deterministic) return false;
   for (const auto& child : e.children) {
     if (!IsMovable(*child)) return false;
   }
-  return true;
+  return IsDeterministic(e);
 }
 
 void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out) {

@@ -21,6 +21,12 @@ void RemapColumns(Expression& e, const std::function<idx_t(idx_t)>& map);
 enum class ColumnSide { kNone, kLeft, kRight, kBoth };
 ColumnSide SideOf(const Expression& e, idx_t left_width);
 
+/// True when every function `e` calls, including those inside its subqueries' plans, is
+/// deterministic (no nextval, random, …): evaluating it twice gives the same value.
+bool IsDeterministic(const Expression& e);
+/// The same for every expression of `plan` and its children.
+bool PlanIsDeterministic(const LogicalOperator& plan);
+
 /// True when every function in `e` is deterministic and it holds no aggregate:
 /// evaluating it somewhere else, or a different number of times, gives the same rows.
 bool IsMovable(const Expression& e);

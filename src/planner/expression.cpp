@@ -123,6 +123,12 @@ std::string Expression::ToString() const {
                              OpText(subquery->op));
       }
       return "(SELECT …)";
+    case BoundKind::kInList: {
+      std::string out = "(" + children[0]->ToString() + " IN (";
+      for (size_t i = 1; i < children.size(); i++)
+        out += (i > 1 ? ", " : "") + children[i]->ToString();
+      return out + "))";
+    }
     case BoundKind::kCase: {
       std::string out = "CASE";
       for (size_t i = 0; i + 1 < children.size(); i += 2) {

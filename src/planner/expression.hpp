@@ -32,6 +32,7 @@ enum class BoundKind {
   kParameter,  // prepared-statement parameter $(column + 1); replaced by its value before execution
   kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
   kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
+  kInList,     // children[0] IN (children[1], …), all of one type; children[0] is evaluated once
 };
 
 enum class CompareOp {
@@ -64,8 +65,12 @@ struct BoundSubquery {
   std::vector<Value> parameters;
   /// Its SQL, for messages.
   std::string text;
-  /// The rows of an uncorrelated kAny / kAll subquery, computed once per execution.
-  std::shared_ptr<const SubqueryResult> result;
+  /// False when the plan calls a function that is not deterministic (nextval, random):
+  /// then a correlated subquery runs once per outer row, never once per distinct value.
+  bool deterministic = true;
+  /// An uncorrelated subquery's answer, computed at its first use in one execution (so a
+  /// subquery no row needs never runs, and EXPLAIN runs none). Set per physical plan.
+  std::shared_ptr<struct SubqueryCache> cache;
 };
 
 struct Expression {

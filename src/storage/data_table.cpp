@@ -136,26 +136,34 @@ void DataTable::Append(const DataChunk& chunk) {
 idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
   std::lock_guard<std::mutex> guard(lock_);
   CheckWritable();
-  // Remember where the table ended, so a failure part-way (out of memory) can be undone.
-  idx_t old_groups = row_groups_.size();
-  idx_t old_count = row_groups_.empty() ? 0 : row_groups_.back()->count;
-  idx_t old_total = total_rows_;
-  idx_t old_vectors = row_groups_.empty() || row_groups_.back()->columns.empty()
-                          ? 0
-                          : row_groups_.back()->columns[0].size();
+  const idx_t old_total = total_rows_;
   try {
     for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk);
   } catch (...) {
-    row_groups_.resize(old_groups);
-    if (!row_groups_.empty()) {
-      auto& group = *row_groups_.back();
-      group.count = old_count;
-      for (auto& column : group.columns) column.resize(old_vectors);
-    }
-    total_rows_ = old_total;
+    // A failure part-way (out of memory) leaves the table as it was.
+    TruncateLocked(old_total);
     throw;
   }
   return old_total;
+}
+
+void DataTable::RevertAppend(idx_t first_row) noexcept {
+  std::lock_guard<std::mutex> guard(lock_);
+  TruncateLocked(first_row);
+}
+
+void DataTable::TruncateLocked(idx_t rows) noexcept {
+  if (rows >= total_rows_) return;
+  // Row groups are full but for the last, so row `rows` is in group rows / kRowGroupSize.
+  const idx_t groups = (rows + kRowGroupSize - 1) / kRowGroupSize;
+  row_groups_.resize(groups);  // shrinking: never allocates
+  if (!row_groups_.empty()) {
+    RowGroup& group = *row_groups_.back();
+    group.count = rows - group.start;
+    const idx_t vectors = (group.count + kVectorSize - 1) / kVectorSize;
+    for (auto& column : group.columns) column.resize(vectors);
+  }
+  total_rows_ = rows;
 }
 
 bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids,
@@ -258,27 +266,54 @@ void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<id
                        const DataChunk& values) {
   std::lock_guard<std::mutex> guard(lock_);
   CheckWritable();
-  TEAL_CHECK_EQ(columns.size(), values.ColumnCount());
-  TEAL_CHECK_LE(values.size(), row_ids.size());
-  // Copy-on-write first (the only step that allocates much), then write the values.
-  for (idx_t i = 0; i < values.size(); i++) {
-    auto [group, row] = Locate(row_ids[i]);
-    idx_t v = row / kVectorSize;
-    idx_t rows_in_vector = std::min(kVectorSize, group->count - v * kVectorSize);
-    for (idx_t c : columns) {
-      auto& stored = group->columns[c][v];
-      if (stored->SharesNothing()) continue;
-      auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
-      copy->CopyFrom(*stored, SelectionVector(), rows_in_vector, 0, 0);
-      stored = std::move(copy);
+  const DataChunk* one = &values;
+  UpdateLocked({&row_ids, 1}, columns, {&one, 1});
+}
+
+void DataTable::UpdateAll(std::span<const std::vector<int64_t>> row_ids,
+                          const std::vector<idx_t>& columns,
+                          std::span<const std::unique_ptr<DataChunk>> values) {
+  TEAL_CHECK_EQ(row_ids.size(), values.size());
+  std::vector<const DataChunk*> chunks;
+  chunks.reserve(values.size());
+  for (const auto& chunk : values) chunks.push_back(chunk.get());
+  std::lock_guard<std::mutex> guard(lock_);
+  CheckWritable();
+  UpdateLocked(row_ids, columns, chunks);
+}
+
+void DataTable::UpdateLocked(std::span<const std::vector<int64_t>> row_ids,
+                             const std::vector<idx_t>& columns,
+                             std::span<const DataChunk* const> values) {
+  for (const DataChunk* chunk : values) {
+    TEAL_CHECK_EQ(columns.size(), chunk->ColumnCount());
+  }
+  // Copy-on-write first for every chunk (the only step that allocates much), then write
+  // the values: a failure part-way through the copies has changed nothing a scan sees.
+  for (idx_t k = 0; k < values.size(); k++) {
+    TEAL_CHECK_LE(values[k]->size(), row_ids[k].size());
+    for (idx_t i = 0; i < values[k]->size(); i++) {
+      auto [group, row] = Locate(row_ids[k][i]);
+      idx_t v = row / kVectorSize;
+      idx_t rows_in_vector = std::min(kVectorSize, group->count - v * kVectorSize);
+      for (idx_t c : columns) {
+        auto& stored = group->columns[c][v];
+        if (stored->SharesNothing()) continue;
+        auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
+        copy->CopyFrom(*stored, SelectionVector(), rows_in_vector, 0, 0);
+        stored = std::move(copy);
+      }
     }
   }
-  for (idx_t i = 0; i < values.size(); i++) {
-    auto [group, row] = Locate(row_ids[i]);
-    SelectionVector none;
-    for (idx_t k = 0; k < columns.size(); k++) {
-      Vector& stored = *group->columns[columns[k]][row / kVectorSize];
-      stored.CopyFrom(values.data[k], none, 1, i, row % kVectorSize);
+  for (idx_t k = 0; k < values.size(); k++) {
+    const DataChunk& chunk = *values[k];
+    for (idx_t i = 0; i < chunk.size(); i++) {
+      auto [group, row] = Locate(row_ids[k][i]);
+      SelectionVector none;
+      for (idx_t c = 0; c < columns.size(); c++) {
+        Vector& stored = *group->columns[columns[c]][row / kVectorSize];
+        stored.CopyFrom(chunk.data[c], none, 1, i, row % kVectorSize);
+      }
     }
   }
 }

@@ -59,6 +59,12 @@ class DataTable {
   /// (the others follow it in order).
   idx_t AppendAll(std::span<DataChunk* const> chunks);
 
+  /// Takes back the rows from `first_row` on, which the last AppendAll added (it returned
+  /// `first_row`), when a later step of the same change failed. Never throws. The caller
+  /// makes sure no other write touched those rows in between (TableAppend holds the
+  /// table's writer lock across both).
+  void RevertAppend(idx_t first_row) noexcept;
+
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
   /// rows, referencing the stored vectors, without the deleted rows. Returns false when
   /// the scan is done. A column id kRowIdColumn gives the rows' ids.
@@ -78,6 +84,11 @@ class DataTable {
   /// so results already handed out keep their values.
   void Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
               const DataChunk& values);
+  /// Update for several chunks of values as one unit: chunk k sets the rows row_ids[k].
+  /// Every copy-on-write happens before any value is written, so a failure (out of
+  /// memory) leaves the table unchanged. Precondition: row_ids.size() == values.size().
+  void UpdateAll(std::span<const std::vector<int64_t>> row_ids, const std::vector<idx_t>& columns,
+                 std::span<const std::unique_ptr<DataChunk>> values);
 
   // ---- ALTER TABLE -----------------------------------------------------------------
   // A change of columns makes a new DataTable that shares this one's vectors (updates
@@ -95,11 +106,16 @@ class DataTable {
  private:
   /// Throws TransactionError when the table was retired by an ALTER. Lock held.
   void CheckWritable() const;
+  /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
+  void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
   /// referencing `keep[i]`'s vectors (kInvalidIndex: filled with `fill`). Lock held.
   std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
                                         const std::vector<idx_t>& keep, const Value& fill);
 
+  /// Update/UpdateAll with the lock held.
+  void UpdateLocked(std::span<const std::vector<int64_t>> row_ids,
+                    const std::vector<idx_t>& columns, std::span<const DataChunk* const> values);
   /// `give` is &chunk when its vectors may be taken, else null.
   void AppendLocked(const DataChunk& chunk, DataChunk* give);
   /// Row group and row within it of a row id; throws InternalError for a bad id.

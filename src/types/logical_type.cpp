@@ -160,12 +160,23 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
     scale_ = 3;
     physical_ = DecimalPhysicalType(width_);
   }
-  TEAL_ASSERT(id != TypeId::kList && id != TypeId::kEnum);
+  if (id == TypeId::kList || id == TypeId::kEnum) [[unlikely]] {
+    // Without its child type or dictionary the type would be unusable (ListChild, Enum).
+    throw InvalidInputError(id == TypeId::kList
+                                ? "LogicalType(TypeId::kList) has no element type: use "
+                                  "LogicalType::List(child)"
+                                : "LogicalType(TypeId::kEnum) has no labels: use "
+                                  "LogicalType::Enum(name, labels)");
+  }
 }
 
 LogicalType LogicalType::Decimal(uint8_t width, uint8_t scale) {
-  TEAL_CHECK_LE(scale, width);
-  TEAL_CHECK_LE(width, kMaxDecimalWidth);
+  if (width > kMaxDecimalWidth || scale > width) {
+    throw InvalidInputError(fmt::format(
+        "LogicalType::Decimal({}, {}): the width must be at most {} and the scale at most the "
+        "width",
+        width, scale, kMaxDecimalWidth));
+  }
   LogicalType t(TypeId::kDecimal);
   t.width_ = width;
   t.scale_ = scale;
@@ -201,12 +212,16 @@ LogicalType LogicalType::Enum(std::string name, std::vector<std::string> labels)
 }
 
 const LogicalType& LogicalType::ListChild() const {
-  TEAL_CHECK_EQ(static_cast<int>(id_), static_cast<int>(TypeId::kList));
+  if (id_ != TypeId::kList) [[unlikely]] {
+    throw InvalidInputError(fmt::format("LogicalType::ListChild: {} is not a LIST", ToString()));
+  }
   return extra_->child;
 }
 
 const EnumInfo& LogicalType::Enum() const {
-  TEAL_CHECK_EQ(static_cast<int>(id_), static_cast<int>(TypeId::kEnum));
+  if (id_ != TypeId::kEnum) [[unlikely]] {
+    throw InvalidInputError(fmt::format("LogicalType::Enum: {} is not an ENUM", ToString()));
+  }
   return extra_->enum_info;
 }
 

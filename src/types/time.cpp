@@ -91,14 +91,6 @@ bool Time::TryParse(std::string_view text, dtime_t& result, std::string* reason)
   return true;
 }
 
-dtime_t Time::Parse(std::string_view text) {
-  dtime_t result;
-  std::string reason;
-  if (!TryParse(text, result, &reason)) {
-    throw ConversionError(fmt::format("invalid TIME \"{}\": {}", text, reason));
-  }
-  return result;
-}
 
 void Time::AppendClock(uint64_t nanos, int fraction_digits, std::string& out) {
   constexpr uint64_t kNanosPerSecond = 1'000'000'000;
@@ -204,14 +196,6 @@ bool TimeTz::TryParse(std::string_view text, dtime_tz_t& result, std::string* re
   return true;
 }
 
-dtime_tz_t TimeTz::Parse(std::string_view text) {
-  dtime_tz_t result;
-  std::string reason;
-  if (!TryParse(text, result, &reason)) {
-    throw ConversionError(fmt::format("invalid TIMETZ \"{}\": {}", text, reason));
-  }
-  return result;
-}
 
 void TimeTz::AppendOffset(int32_t offset_seconds, std::string& out) {
   out.push_back(offset_seconds < 0 ? '-' : '+');

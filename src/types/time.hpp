@@ -34,7 +34,6 @@ struct Time {
   /// Parses `[ws] HH:MM[:SS[.fffffffff]] [ws]`; hour has 1-2 digits. Fraction digits past
   /// the sixth are truncated (at most nine are accepted). *reason says what was wrong.
   static bool TryParse(std::string_view text, dtime_t& result, std::string* reason = nullptr);
-  static dtime_t Parse(std::string_view text);  // throws ConversionError
   /// The `HH:MM[:SS[.f]]` at text[pos...] as nanoseconds since midnight (0 ..= 24h,
   /// validated); advances pos. For the timestamp parser.
   static bool TryParseNanos(std::string_view text, size_t& pos, int64_t& nanos,
@@ -83,7 +82,6 @@ struct TimeTz {
   /// Parses a TIME followed by an optional offset: `Z`, `UTC`, `+HH`, `+HHMM`, `+HH:MM`,
   /// `+HH:MM:SS` (or '-'). Without an offset the session zone (UTC, +00) applies.
   static bool TryParse(std::string_view text, dtime_tz_t& result, std::string* reason = nullptr);
-  static dtime_tz_t Parse(std::string_view text);  // throws ConversionError
   /// An offset at text[pos...] as above (not `UTC`/whitespace handling); advances pos.
   static bool TryParseOffset(std::string_view text, size_t& pos, int32_t& offset_seconds,
                              std::string* reason);

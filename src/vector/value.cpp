@@ -57,6 +57,14 @@ Value Value::Blob(std::string_view bytes) {
 
 Value Value::Decimal(int128 unscaled, uint8_t width, uint8_t scale) {
   LogicalType type = LogicalType::Decimal(width, scale);
+  // A value of more digits than the width would be cut to the stored integer's size.
+  int128 limit = 1;
+  for (uint8_t i = 0; i < width; i++) limit *= 10;
+  if (unscaled >= limit || unscaled <= -limit) {
+    throw InvalidInputError(
+        fmt::format("Value::Decimal: the unscaled value has more than the {} digits of {}", width,
+                    type.ToString()));
+  }
   switch (type.Physical()) {
     case PhysicalType::kInt16:
       return FromStored(type, static_cast<int16_t>(unscaled));
@@ -70,7 +78,11 @@ Value Value::Decimal(int128 unscaled, uint8_t width, uint8_t scale) {
 }
 
 Value Value::Enum(const LogicalType& enum_type, uint32_t index) {
-  TEAL_CHECK_LT(index, enum_type.Enum().labels.size());
+  const size_t labels = enum_type.Enum().labels.size();  // throws unless an ENUM
+  if (index >= labels) {
+    throw InvalidInputError(fmt::format("Value::Enum: {} has {} labels; there is no index {}",
+                                        enum_type.ToString(), labels, index));
+  }
   switch (enum_type.Physical()) {
     case PhysicalType::kUInt8:
       return FromStored(enum_type, static_cast<uint8_t>(index));
@@ -93,9 +105,111 @@ Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
   return v;
 }
 
-const std::string& Value::GetString() const { return std::get<std::string>(data_); }
+namespace {
+/// The C++ spelling of Storage alternative `index`, for messages.
+const char* StoredTypeName(size_t index) {
+  static constexpr const char* kNames[] = {
+      "(nothing)", "bool",     "int8_t",     "int16_t",     "int32_t",        "int64_t",
+      "uint8_t",   "uint16_t", "uint32_t",   "uint64_t",    "hugeint_t",      "uhugeint_t",
+      "float",     "double",   "interval_t", "std::string", "a list of Value"};
+  return index < std::size(kNames) ? kNames[index] : "?";
+}
+}  // namespace
 
-const std::vector<Value>& Value::GetList() const { return *std::get<ListPtr>(data_); }
+void Value::CheckStoredType(const LogicalType& type, size_t index, const char* call) {
+  size_t expected;
+  switch (type.Physical()) {
+    case PhysicalType::kBool:
+      expected = kIndexOf<bool>;
+      break;
+    case PhysicalType::kInt8:
+      expected = kIndexOf<int8_t>;
+      break;
+    case PhysicalType::kInt16:
+      expected = kIndexOf<int16_t>;
+      break;
+    case PhysicalType::kInt32:
+      expected = kIndexOf<int32_t>;
+      break;
+    case PhysicalType::kInt64:
+      expected = kIndexOf<int64_t>;
+      break;
+    case PhysicalType::kUInt8:
+      expected = kIndexOf<uint8_t>;
+      break;
+    case PhysicalType::kUInt16:
+      expected = kIndexOf<uint16_t>;
+      break;
+    case PhysicalType::kUInt32:
+      expected = kIndexOf<uint32_t>;
+      break;
+    case PhysicalType::kUInt64:
+      expected = kIndexOf<uint64_t>;
+      break;
+    case PhysicalType::kInt128:
+      expected = kIndexOf<hugeint_t>;
+      break;
+    case PhysicalType::kUInt128:
+      expected = kIndexOf<uhugeint_t>;
+      break;
+    case PhysicalType::kFloat:
+      expected = kIndexOf<float>;
+      break;
+    case PhysicalType::kDouble:
+      expected = kIndexOf<double>;
+      break;
+    case PhysicalType::kInterval:
+      expected = kIndexOf<interval_t>;
+      break;
+    case PhysicalType::kVarchar:
+      expected = kIndexOf<std::string>;
+      break;
+    default:
+      throw InvalidInputError(fmt::format(
+          "{}: a {} value cannot be made from a stored {}{}", call, type.ToString(),
+          StoredTypeName(index),
+          type.Id() == TypeId::kList ? " (use Value::List)" : " (use Value(type) for a NULL)"));
+  }
+  if (index != expected) {
+    throw InvalidInputError(fmt::format("{}: {} is stored as {}, not as {}", call, type.ToString(),
+                                        StoredTypeName(expected), StoredTypeName(index)));
+  }
+}
+
+void Value::CheckGet(size_t index, const char* call) const {
+  if (is_null_) {
+    throw InvalidInputError(fmt::format("{}: the value is a NULL of type {}; test IsNull() first",
+                                        call, type_.ToString()));
+  }
+  if (data_.index() != index) {
+    throw InvalidInputError(fmt::format("{}: the value is {}, stored as {}, not as {}", call,
+                                        type_.ToString(), StoredTypeName(data_.index()),
+                                        StoredTypeName(index)));
+  }
+}
+
+const std::string& Value::GetString() const {
+  if (is_null_ || data_.index() != kIndexOf<std::string>) [[unlikely]] {
+    if (!is_null_) {
+      throw InvalidInputError(fmt::format(
+          "Value::GetString: the value is {}, not VARCHAR or BLOB (ToString() gives its text)",
+          type_.ToString()));
+    }
+    CheckGet(kIndexOf<std::string>, "Value::GetString");
+  }
+  return std::get<std::string>(data_);
+}
+
+const std::vector<Value>& Value::GetList() const {
+  if (is_null_ || data_.index() != kIndexOf<ListPtr>) [[unlikely]] {
+    if (!is_null_) {
+      throw InvalidInputError(
+          fmt::format("Value::GetList: the value is {}, not a LIST", type_.ToString()));
+    }
+    CheckGet(kIndexOf<ListPtr>, "Value::GetList");
+  }
+  return *std::get<ListPtr>(data_);
+}
 
 bool operator==(const Value& a, const Value& b) {
   if (a.type_ != b.type_ || a.is_null_ != b.is_null_) return false;

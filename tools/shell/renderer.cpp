@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <ostream>
 
 #include "teal/result.hpp"
 #include "teal/value.hpp"
@@ -147,19 +149,59 @@ void AppendDelimitedField(std::string& out, const std::optional<std::string>& va
   out.push_back('"');
 }
 
+void AppendDelimitedLine(std::string& out, const Table::Row& row, char separator) {
+  for (size_t c = 0; c < row.size(); c++) {
+    if (c > 0) out.push_back(separator);
+    AppendDelimitedField(out, row[c], separator);
+  }
+  out.push_back('\n');
+}
+
 std::string RenderDelimited(const Table& table, char separator) {
   std::string out;
   if (table.names.empty()) return out;
-  auto append_line = [&](const Table::Row& row) {
-    for (size_t c = 0; c < row.size(); c++) {
-      if (c > 0) out.push_back(separator);
-      AppendDelimitedField(out, row[c], separator);
-    }
-    out.push_back('\n');
-  };
-  append_line(Table::Row(table.names.begin(), table.names.end()));
-  for (const auto& row : table.rows) append_line(row);
+  AppendDelimitedLine(out, Table::Row(table.names.begin(), table.names.end()), separator);
+  for (const auto& row : table.rows) AppendDelimitedLine(out, row, separator);
   return out;
+}
+
+idx_t NameWidth(const std::vector<std::string>& names) {
+  idx_t width = 0;
+  for (const auto& name : names) width = std::max(width, DisplayWidth(name));
+  return width;
+}
+
+/// One row of line mode: "name = value" per column. `first`: no blank line before it.
+void AppendLineRecord(std::string& out, const std::vector<std::string>& names, idx_t name_width,
+                      const Table::Row& row, bool first) {
+  if (!first) out.push_back('\n');
+  for (size_t c = 0; c < names.size(); c++) {
+    AppendPadded(out, names[c], name_width, Align::kRight);
+    out += " = ";
+    out += row[c] ? *row[c] : std::string("NULL");
+    out.push_back('\n');
+  }
+}
+
+/// The names, display types and alignment of `result`'s columns, without rows.
+Table HeaderOf(const Result& result) {
+  Table table;
+  table.names = result.ColumnNames();
+  for (const LogicalType& type : result.ColumnTypes()) {
+    table.types.push_back(DisplayTypeName(type));
+    table.right_align.push_back(type.IsNumeric());
+  }
+  return table;
+}
+
+Table::Row RowOf(const Chunk& chunk, idx_t row) {
+  Table::Row cells;
+  cells.reserve(chunk.ColumnCount());
+  for (idx_t c = 0; c < chunk.ColumnCount(); c++) {
+    Value value = chunk.GetValue(c, row);
+    cells.push_back(value.IsNull() ? std::nullopt : std::optional(value.ToString()));
+  }
+  return cells;
 }
 
 }  // namespace
@@ -195,12 +237,7 @@ std::string DisplayTypeName(const LogicalType& type) {
 }
 
 Table TableFromResult(const Result& result, bool elide) {
-  Table table;
-  table.names = result.ColumnNames();
-  for (const LogicalType& type : result.ColumnTypes()) {
-    table.types.push_back(DisplayTypeName(type));
-    table.right_align.push_back(type.IsNumeric());
-  }
+  Table table = HeaderOf(result);
   const idx_t row_count = result.RowCount();
   const bool omit = elide && row_count > kBoxMaxRows;
   auto append_row = [&](idx_t row) {
@@ -286,18 +323,83 @@ std::string RenderTsv(const Table& table) { return RenderDelimited(table, '\t');
 
 std::string RenderLine(const Table& table) {
   std::string out;
-  idx_t name_width = 0;
-  for (const auto& name : table.names) name_width = std::max(name_width, DisplayWidth(name));
+  const idx_t name_width = NameWidth(table.names);
   for (size_t r = 0; r < table.rows.size(); r++) {
-    if (r > 0) out.push_back('\n');
-    for (size_t c = 0; c < table.names.size(); c++) {
-      AppendPadded(out, table.names[c], name_width, Align::kRight);
-      out += " = ";
-      out += table.rows[r][c] ? *table.rows[r][c] : std::string("NULL");
-      out.push_back('\n');
-    }
+    AppendLineRecord(out, table.names, name_width, table.rows[r], r == 0);
   }
   return out;
+}
+
+namespace {
+
+/// Box mode: the first kBoxHeadRows rows, then a window of the last kBoxTailRows.
+PrintStats PrintBox(Result& result, std::ostream& out) {
+  PrintStats stats;
+  Table table = HeaderOf(result);
+  std::deque<Table::Row> tail;
+  for (const Chunk& chunk : result) {
+    idx_t r = 0;
+    for (; r < chunk.size() && table.rows.size() < kBoxHeadRows; r++) {
+      table.rows.push_back(RowOf(chunk, r));
+    }
+    // Only a chunk's last kBoxTailRows rows can end up among the result's last ones:
+    // the rows before them are counted, not formatted.
+    for (r = std::max(r, chunk.size() - std::min(chunk.size(), kBoxTailRows)); r < chunk.size();
+         r++) {
+      tail.push_back(RowOf(chunk, r));
+      if (tail.size() > kBoxTailRows) tail.pop_front();
+      stats.max_retained_rows =
+          std::max<idx_t>(stats.max_retained_rows, table.rows.size() + tail.size());
+    }
+    stats.rows += chunk.size();
+  }
+  stats.max_retained_rows =
+      std::max<idx_t>(stats.max_retained_rows, table.rows.size() + tail.size());
+  if (stats.rows > kBoxMaxRows) {
+    table.omitted_at = table.rows.size();
+    table.omitted_rows = stats.rows - kBoxMaxRows;
+  }
+  for (auto& row : tail) table.rows.push_back(std::move(row));
+  out << RenderBox(table);
+  return stats;
+}
+
+/// CSV, TSV and line modes: each chunk's rows are formatted and written before the next
+/// chunk is read.
+PrintStats PrintStreaming(Result& result, OutputMode mode, std::ostream& out) {
+  PrintStats stats;
+  const std::vector<std::string>& names = result.ColumnNames();
+  const char separator = mode == OutputMode::kTsv ? '\t' : ',';
+  const idx_t name_width = NameWidth(names);
+  std::string text;
+  if (mode != OutputMode::kLine) {
+    if (names.empty()) return stats;
+    AppendDelimitedLine(text, Table::Row(names.begin(), names.end()), separator);
+    out << text;
+    text.clear();
+  }
+  for (const Chunk& chunk : result) {
+    for (idx_t r = 0; r < chunk.size(); r++) {
+      const Table::Row row = RowOf(chunk, r);
+      if (mode == OutputMode::kLine) {
+        AppendLineRecord(text, names, name_width, row, stats.rows + r == 0);
+      } else {
+        AppendDelimitedLine(text, row, separator);
+      }
+    }
+    stats.rows += chunk.size();
+    stats.max_retained_rows = std::max(stats.max_retained_rows, chunk.size());
+    out << text;
+    text.clear();
+  }
+  return stats;
+}
+
+}  // namespace
+
+PrintStats PrintResult(Result& result, OutputMode mode, std::ostream& out) {
+  if (mode == OutputMode::kBox) return PrintBox(result, out);
+  return PrintStreaming(result, mode, out);
 }
 
 std::string Render(const Table& table, OutputMode mode) {

@@ -2,9 +2,12 @@
 //
 // Rendering works on a Table of strings so it can be tested without an engine:
 // TableFromResult converts a teal::Result once, and every mode is a pure function from a
-// Table to the exact text printed.
+// Table to the exact text printed. The shell itself prints through PrintResult, which
+// streams: it writes the same text while reading the result a chunk at a time, so the
+// memory printing takes does not grow with the result.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,6 +83,20 @@ std::string RenderLine(const Table& table);
 
 /// Renders `table` in `mode`.
 std::string Render(const Table& table, OutputMode mode);
+
+/// What PrintResult did, for tests and the curious.
+struct PrintStats {
+  idx_t rows = 0;               // rows of the result
+  idx_t max_retained_rows = 0;  // the most rows whose text was held at one time
+};
+
+/// Writes `result` to `out` in `mode`, the same text Render(TableFromResult(result,
+/// mode == kBox), mode) gives, reading the result as a stream. CSV, TSV and line modes
+/// write each chunk's rows as soon as they are formatted (at most one chunk of rows is
+/// held); box mode, which needs every shown row to size its columns, keeps only the first
+/// kBoxHeadRows and the last kBoxTailRows rows and counts the ones in between. A failure
+/// while reading throws after the rows before it were written.
+PrintStats PrintResult(Result& result, OutputMode mode, std::ostream& out);
 
 /// Lays `items` out in columns the way `.tables` does: column-major, each column as wide
 /// as the longest item plus two spaces, as many columns as fit in `width` (at least one).

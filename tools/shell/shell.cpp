@@ -83,12 +83,13 @@ void Shell::RunStatement(const std::string& sql) {
   try {
     Result result = connection_.Query(sql);
     if (result.ReturnsRows()) {
-      out_ << Render(TableFromResult(result, mode_ == OutputMode::kBox), mode_);
+      PrintResult(result, mode_, out_);
     }
   } catch (const Error& error) {
     ReportError(error.Describe());
   } catch (const std::exception& error) {
-    // Not a teal::Error (e.g. std::bad_alloc): still the statement's failure, not the shell's.
+    // The API throws only teal::Error; this is the shell's own failure (std::bad_alloc
+    // while formatting, say), reported as the statement's rather than ending the shell.
     ReportError(error.what());
   }
   if (timer_) {
@@ -136,6 +137,8 @@ bool Shell::RunDotCommand(std::string_view line) {
         out_ << FormatColumns(connection_.Context().TableNames());
       } catch (const Error& error) {
         ReportError(error.Describe());
+      } catch (const std::exception& error) {
+        ReportError(error.what());  // e.g. std::bad_alloc listing the catalog
       }
     }
   } else if (command == ".schema") {
@@ -152,6 +155,8 @@ bool Shell::RunDotCommand(std::string_view line) {
         }
       } catch (const Error& error) {
         ReportError(error.Describe());
+      } catch (const std::exception& error) {
+        ReportError(error.what());  // e.g. std::bad_alloc listing the catalog
       }
     }
   } else {

@@ -10,10 +10,13 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <limits>
 #include <new>
 #include <string>
 #include <type_traits>
+#include <vector>
 
+#include "common/block_allocator.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/value_compare.hpp"
 #include "function/function.hpp"
@@ -21,6 +24,30 @@
 #include "vector/physical_dispatch.hpp"
 
 namespace teal::aggregate {
+
+/// An STL allocator over the block allocator, for aggregate states whose containers grow
+/// with the data (list, quantile): their buffers of 2 KiB and more count against
+/// memory_limit, and reaching it is an OutOfMemoryError at the growth that crossed it.
+template <typename T>
+struct AccountedAllocator {
+  using value_type = T;
+  AccountedAllocator() = default;
+  template <typename U>
+  AccountedAllocator(const AccountedAllocator<U>&) noexcept {}  // NOLINT: rebinding
+  T* allocate(size_t n) {
+    if (n > std::numeric_limits<size_t>::max() / sizeof(T)) {
+      throw OutOfMemoryError(
+          fmt::format("an aggregate state of {} elements does not fit in memory", n));
+    }
+    return static_cast<T*>(BlockAllocator::Instance().Allocate(n * sizeof(T)));
+  }
+  void deallocate(T* p, size_t n) noexcept { BlockAllocator::Instance().Free(p, n * sizeof(T)); }
+  friend bool operator==(const AccountedAllocator&, const AccountedAllocator&) { return true; }
+};
+
+/// A std::vector in accounted memory.
+template <typename T>
+using AccountedVector = std::vector<T, AccountedAllocator<T>>;
 
 template <typename State>
 State& StateAt(data_ptr_t p) {

@@ -1,8 +1,9 @@
 // list(x) / array_agg(x): every input value, NULLs included, as a LIST in input order
 // (NULL for a group without rows, as in PostgreSQL and DuckDB).
 //
-// The state owns a std::vector of the kind's stored values plus a validity flag per
-// element; combine appends the source after the target.
+// The state owns a vector of the kind's stored values plus a validity flag per element
+// (in accounted memory, so a huge list reaches memory_limit); combine appends the source
+// after the target.
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
 
@@ -13,8 +14,8 @@ using aggregate::StateAt;
 
 template <typename Kind>
 struct ListState {
-  std::vector<typename Kind::Stored> values;  // unspecified where !valid
-  std::vector<bool> valid;
+  aggregate::AccountedVector<typename Kind::Stored> values;  // unspecified where !valid
+  aggregate::AccountedVector<bool> valid;
 };
 
 template <typename Kind>

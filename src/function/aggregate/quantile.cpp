@@ -40,7 +40,7 @@ struct Box {
 
 template <typename Kind>
 struct QuantileState {
-  std::vector<Box<Kind>> values;
+  aggregate::AccountedVector<Box<Kind>> values;  // accounted: grows with the group
   double q = 0.5;
   bool has_q = false;
 };

@@ -5,6 +5,17 @@
 // string_agg(s) joins with ',' (DuckDB's default; PostgreSQL requires the separator).
 // The state keeps the first value's separator apart from the text, so that combining
 // two partial states puts the right separator between them.
+//
+// The joined text grows with the data, so it lives in memory from the block allocator:
+// it counts against memory_limit, and reaching the limit is an OutOfMemoryError at the
+// row that crossed it, not a process grown past the limit by a std::string.
+#include <fmt/format.h>
+
+#include <cstring>
+#include <limits>
+
+#include "common/block_allocator.hpp"
+#include "common/byte_size.hpp"
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
 
@@ -13,20 +24,64 @@ namespace teal {
 namespace {
 using aggregate::StateAt;
 
+/// A growable byte string in accounted memory (BlockAllocator). Not copyable.
+class AccountedText {
+ public:
+  AccountedText() = default;
+  AccountedText(const AccountedText&) = delete;
+  AccountedText& operator=(const AccountedText&) = delete;
+  ~AccountedText() { BlockAllocator::Instance().Free(data_, capacity_); }
+
+  std::string_view View() const { return {data_, size_}; }
+
+  /// Throws OutOfMemoryError past the memory_limit, OutOfRangeError past the longest
+  /// string a VARCHAR holds; the text is unchanged then.
+  void Append(std::string_view piece) {
+    if (piece.size() > capacity_ - size_) Grow(piece.size());
+    if (!piece.empty()) std::memcpy(data_ + size_, piece.data(), piece.size());
+    size_ += piece.size();
+  }
+
+ private:
+  static constexpr size_t kMaxLength = std::numeric_limits<uint32_t>::max();
+
+  void Grow(size_t more) {
+    if (more > kMaxLength - size_) {
+      throw OutOfRangeError(
+          fmt::format("string_agg: the result would be longer than {}, the most a string can hold",
+                      FormatByteSize(kMaxLength)));
+    }
+    const size_t needed = size_ + more;
+    // Doubling keeps appends amortised O(1); the cap keeps the last step from asking for
+    // far more than a string may hold.
+    size_t capacity = std::max<size_t>({needed, capacity_ * 2, 64});
+    capacity = std::min(capacity, std::max(needed, kMaxLength));
+    auto* fresh = static_cast<char*>(BlockAllocator::Instance().Allocate(capacity));
+    if (size_) std::memcpy(fresh, data_, size_);
+    BlockAllocator::Instance().Free(data_, capacity_);
+    data_ = fresh;
+    capacity_ = capacity;
+  }
+
+  char* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 struct StringAggState {
-  std::string text;  // the joined values, without first_separator in front
+  AccountedText text;  // the joined values, without first_separator in front
   std::string first_separator;
   bool has_value = false;
 };
 
 void Append(StringAggState& s, std::string_view value, std::string_view separator) {
   if (s.has_value) {
-    s.text.append(separator);
+    s.text.Append(separator);
   } else {
     s.first_separator.assign(separator);
     s.has_value = true;
   }
-  s.text.append(value);
+  s.text.Append(value);
 }
 
 /// `with_separator`: the two-argument form; otherwise every separator is ','.
@@ -52,14 +107,16 @@ AggregateFunction StringAgg(std::string name, bool with_separator) {
   };
   f.combine = [](data_ptr_t source, data_ptr_t target) {
     auto& src = StateAt<StringAggState>(source);
-    if (src.has_value) Append(StateAt<StringAggState>(target), src.text, src.first_separator);
+    if (src.has_value) {
+      Append(StateAt<StringAggState>(target), src.text.View(), src.first_separator);
+    }
   };
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
     auto* out = result.Values<string_t>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<StringAggState>(states[i]);
       if (s.has_value) {
-        out[offset + i] = result.AddString(s.text);
+        out[offset + i] = result.AddString(s.text.View());
       } else {
         result.SetNull(offset + i);
       }

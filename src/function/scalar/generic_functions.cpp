@@ -2,9 +2,9 @@
 // enum_first, enum_last.
 //
 // coalesce, ifnull and nullif convert their arguments to one common type (the type a
-// comparison of them would use) and look at NULLs themselves. Every argument is evaluated
-// for every row: there is no short-circuit, so an error in a later argument surfaces even
-// when an earlier one is not NULL (PostgreSQL would skip it).
+// comparison of them would use) and look at NULLs themselves. coalesce and ifnull compute
+// an argument only for the rows the earlier ones left NULL (arguments_in_turn, as
+// PostgreSQL), so an error in a later argument that no row needs never surfaces.
 #include <random>
 
 #include "execution/expression_executor.hpp"
@@ -83,6 +83,7 @@ std::optional<ScalarFunction> ResolveCoalesce(const std::string& name, size_t mi
   f.varargs = common;
   f.return_type = common;
   f.null_in_null_out = false;
+  f.arguments_in_turn = true;
   f.body = CoalesceBody();
   return f;
 }

@@ -91,9 +91,11 @@ int128 RoundUnscaled(int128 v, int128 divisor, RoundKind kind) {
   return q;
 }
 
-/// round/floor/ceil/trunc of an integer is the integer; of a DECIMAL(w, s): floor, ceil
-/// and trunc give DECIMAL(w - s + 1, 0) (ceil(9.5) = 10 needs the extra digit), round
-/// keeps the type (PostgreSQL keeps the scale; "round(x, n)" zeroes digits past n).
+/// round/floor/ceil/trunc of an integer is the integer; of a DECIMAL(w, s): round, floor,
+/// ceil and trunc give DECIMAL(w - s + 1, 0) (round(999.9) = 1000 needs the extra digit),
+/// as PostgreSQL's round(numeric) has scale 0 and DuckDB's type is the same. round(x, n)
+/// and trunc(x, n) give DECIMAL(w + 1, s) with the digits past n zeroed; the binder casts a
+/// call with a constant n to scale n (round(2.45, 1) is 2.5, DECIMAL(3, 1)).
 std::optional<ScalarFunction> ResolveRounding(RoundKind kind, const std::string& name,
                                               const std::vector<LogicalType>& types) {
   if (types.empty() || types.size() > 2) return std::nullopt;
@@ -112,9 +114,10 @@ std::optional<ScalarFunction> ResolveRounding(RoundKind kind, const std::string&
   f.name = name;
   f.arguments = {t};
   if (types.size() == 2) f.arguments.push_back(TypeId::kInteger);
-  bool same_scale = kind == RoundKind::kRound;
-  f.return_type =
-      same_scale ? t : LogicalType::Decimal(std::min<uint8_t>(kMaxDecimalDigits, w - s + 1), 0);
+  const bool same_scale = types.size() == 2;
+  f.return_type = same_scale
+                      ? LogicalType::Decimal(std::min<uint8_t>(kMaxDecimalDigits, w + 1), s)
+                      : LogicalType::Decimal(std::min<uint8_t>(kMaxDecimalDigits, w - s + 1), 0);
   uint8_t rw = f.return_type.DecimalWidth();
   f.body = [kind, s, same_scale, rw](const DataChunk& args, Vector& result, idx_t count) {
     std::vector<int128> x;

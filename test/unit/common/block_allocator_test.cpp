@@ -167,4 +167,30 @@ TEST(BlockAllocatorLimitTest, AllocationsPastTheLimitFailAndChangeNothing) {
   EXPECT_EQ(alloc.GetStats().bytes_in_use, in_use);
 }
 
+TEST(BlockAllocatorLimitTest, TheSystemRunningOutIsOutOfMemoryErrorNotBadAlloc) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reports an impossible allocation instead of failing it";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer reports an impossible allocation instead of failing it";
+#endif
+#endif
+  BlockAllocator& alloc = BlockAllocator::Instance();
+  size_t saved = alloc.Limit();
+  size_t in_use = alloc.GetStats().bytes_in_use;
+  alloc.SetLimit(0);  // no limit: only the system can refuse
+  // Far more than any machine has (and than the address space allows).
+  constexpr size_t kHuge = size_t{1} << 62;
+  try {
+    void* p = alloc.Allocate(kHuge);
+    alloc.Free(p, kHuge);
+    ADD_FAILURE() << "an allocation of 4 EiB succeeded";
+  } catch (const OutOfMemoryError& error) {
+    EXPECT_NE(std::string(error.what()).find("the system could not provide"), std::string::npos)
+        << error.what();
+  }
+  alloc.SetLimit(saved);
+  EXPECT_EQ(alloc.GetStats().bytes_in_use, in_use);  // the reservation was given back
+}
+
 }  // namespace teal

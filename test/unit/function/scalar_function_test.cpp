@@ -95,10 +95,16 @@ TEST(DecimalOperatorTest, DivisionIsDouble) {
 TEST(OperatorResolutionTest, IntegerOperandsWidenToTheCommonType) {
   EXPECT_EQ(Resolve("+", {TypeId::kSmallInt, TypeId::kInteger}).return_type,
             LogicalType(TypeId::kInteger));
-  // ImplicitCastCost lets an unsigned type widen only two ranks up, so UTINYINT meets
-  // TINYINT in INTEGER rather than SMALLINT.
+  // An unsigned and a signed type meet at the narrowest signed type that holds both
+  // (DuckDB's rule); UBIGINT used to fall through to DOUBLE and lose digits.
   EXPECT_EQ(Resolve("*", {TypeId::kUTinyInt, TypeId::kTinyInt}).return_type,
-            LogicalType(TypeId::kInteger));
+            LogicalType(TypeId::kSmallInt));
+  EXPECT_EQ(Resolve("+", {TypeId::kUInteger, TypeId::kInteger}).return_type,
+            LogicalType(TypeId::kBigInt));
+  EXPECT_EQ(Resolve("-", {TypeId::kUBigInt, TypeId::kInteger}).return_type,
+            LogicalType(TypeId::kHugeInt));
+  EXPECT_EQ(Resolve("+", {TypeId::kUHugeInt, TypeId::kTinyInt}).return_type,
+            LogicalType(TypeId::kHugeInt));
   EXPECT_EQ(Resolve("+", {TypeId::kSqlNull, TypeId::kBigInt}).return_type,
             LogicalType(TypeId::kBigInt));
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "common/block_allocator.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -238,6 +239,70 @@ TEST(DataTableAlterTest, UpdatesOfTheNewTableDoNotReachTheSharedVectors) {
   narrow->Update({2}, {0}, values);
   EXPECT_EQ(Column(*narrow, 0)[2].GetStored<int64_t>(), 99);
   EXPECT_EQ(Column(*wide, 1)[2].GetStored<int64_t>(), 7);
+}
+
+}  // namespace teal
+
+namespace teal {
+
+TEST(DataTableTest, SmallChunksAreCompactedIntoFullVectors) {
+  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  const size_t before = BlockAllocator::Instance().GetStats().bytes_in_use;
+  // 1,000 chunks of 3 rows, each with whole-vector buffers (as an operator emits them).
+  for (idx_t c = 0; c < 1000; c++) {
+    auto chunk = FullChunk(3 * c);  // its first 3 rows are rows 3c .. 3c+2
+    chunk->SetCardinality(3);
+    DataChunk* give[] = {chunk.get()};
+    table.AppendAll(give);
+  }
+  ExpectRows(table, 3000);
+  // Two full vectors per column, not one per chunk.
+  TableScanState state;
+  DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  ASSERT_TRUE(table.Scan(state, {0}, out));
+  EXPECT_EQ(out.size(), kVectorSize);
+  ASSERT_TRUE(table.Scan(state, {0}, out));
+  EXPECT_EQ(out.size(), 3000 - kVectorSize);
+  EXPECT_FALSE(table.Scan(state, {0}, out));
+  const size_t kept = BlockAllocator::Instance().GetStats().bytes_in_use - before;
+  EXPECT_LT(kept, size_t{1} << 20) << kept << " bytes kept for 3,000 rows";
+}
+
+TEST(DataTableTest, UpdateAllOutOfMemoryPartWayChangesNothing) {
+  auto table = IntegerTable(kVectorSize);
+  DataChunk more({LogicalType(TypeId::kBigInt)});
+  for (idx_t i = 0; i < kVectorSize; i++) {
+    more.data[0].Values<int64_t>()[i] = static_cast<int64_t>(kVectorSize + i);
+  }
+  more.SetCardinality(kVectorSize);
+  table->Append(more);
+  // A reader holds both stored vectors, so each update must copy its vector first.
+  TableScanState state;
+  DataChunk first({LogicalType(TypeId::kBigInt)}, 0), second({LogicalType(TypeId::kBigInt)}, 0);
+  ASSERT_TRUE(table->Scan(state, {0}, first));
+  ASSERT_TRUE(table->Scan(state, {0}, second));
+
+  std::vector<std::vector<int64_t>> ids{{1}, {static_cast<int64_t>(kVectorSize) + 1}};
+  std::vector<std::unique_ptr<DataChunk>> values;
+  for (int k = 0; k < 2; k++) {
+    values.push_back(std::make_unique<DataChunk>(std::vector<LogicalType>{TypeId::kBigInt}, 1));
+    values.back()->data[0].Values<int64_t>()[0] = -1;
+    values.back()->SetCardinality(1);
+  }
+  BlockAllocator& alloc = BlockAllocator::Instance();
+  const size_t saved = alloc.Limit();
+  // Room for one vector's copy (16 KiB of BIGINTs), not two.
+  alloc.SetLimit(alloc.GetStats().bytes_in_use + 24 * 1024);
+  EXPECT_THROW(table->UpdateAll(ids, {0}, values), OutOfMemoryError);
+  alloc.SetLimit(saved);
+  std::vector<Value> now = Column(*table, 0);
+  EXPECT_EQ(now[1], Value::BigInt(1));
+  EXPECT_EQ(now[kVectorSize + 1], Value::BigInt(static_cast<int64_t>(kVectorSize) + 1));
+
+  table->UpdateAll(ids, {0}, values);
+  now = Column(*table, 0);
+  EXPECT_EQ(now[1], Value::BigInt(-1));
+  EXPECT_EQ(now[kVectorSize + 1], Value::BigInt(-1));
 }
 
 }  // namespace teal
