@@ -389,6 +389,9 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   // PRAGMA name = value (or name(value)) sets a setting, as SET does.
   Settings& settings = database_->GetSettings();
+  if (pragma.arguments.empty() && settings.ApplyPragma(pragma.name)) {
+    return EmptyResult(StatementType::kPragma);
+  }
   if (pragma.arguments.size() == 1 && settings.Get(pragma.name)) {
     std::string value = pragma.arguments[0];
     if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') {

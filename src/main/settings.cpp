@@ -3,8 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <initializer_list>
 
 #include "common/block_allocator.hpp"
 #include "common/byte_size.hpp"
@@ -35,6 +38,141 @@ struct SettingDefinition {
   const char* name;
   const char* description;
   const char* input_type;
+};
+
+// A setting accepted for DuckDB compatibility that changes nothing in Teal. Its value
+// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from
+// `choices` (case-insensitive, stored in lower case), or a byte size when `choices` is
+// empty (stored as Teal formats sizes).
+struct NoEffectSetting {
+  const char* name;
+  const char* description;
+  const char* input_type;
+  const char* default_value;
+  int64_t min = 0;
+  int64_t max = 0;
+  std::initializer_list<const char*> choices = {};
+};
+const NoEffectSetting kNoEffectSettings[] = {
+    {"checkpoint_on_shutdown",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB checkpoints a database "
+     "file when it closes; Teal has no database files yet. Also PRAGMA "
+     "enable_checkpoint_on_shutdown / disable_checkpoint_on_shutdown",
+     "BOOLEAN", "true"},
+    {"checkpoint_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that triggers "
+     "a checkpoint in DuckDB; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "VARCHAR", "16.0 MiB"},
+    {"debug_force_external",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
+     "Teal's operators choose for themselves",
+     "BOOLEAN", "false"},
+    {"debug_verify_vector",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's vector-format verification "
+     "for its tests: none, dictionary_expression, dictionary_operator, constant_operator, "
+     "sequence_operator or nested_shuffle",
+     "VARCHAR",
+     "none",
+     0,
+     0,
+     {"none", "dictionary_expression", "dictionary_operator", "constant_operator",
+      "sequence_operator", "nested_shuffle"}},
+    {"enable_verification",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB re-runs each query in "
+     "several forms to verify itself; also PRAGMA enable_verification / disable_verification",
+     "BOOLEAN", "false"},
+    {"explain_output",
+     "EXPLAIN shows Teal's one plan, so the only value is physical_only (DuckDB's default); "
+     "all and optimized_only are not implemented",
+     "VARCHAR",
+     "physical_only",
+     0,
+     0,
+     {"physical_only"}},
+    {"immediate_transaction_mode",
+     "no effect in Teal (accepted for DuckDB scripts): Teal has no explicit transactions "
+     "yet, every statement commits on its own",
+     "BOOLEAN", "false"},
+    {"threads",
+     "no effect in Teal (accepted for DuckDB scripts): Teal runs each query on the calling "
+     "thread; 1 to 65535",
+     "BIGINT", "1", 1, 65535},
+    {"wal_autocheckpoint",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's other name for "
+     "checkpoint_threshold; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "VARCHAR", "16.0 MiB"},
+    {"verify_parallelism",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's test mode that splits work "
+     "into tiny morsels; also PRAGMA verify_parallelism / disable_verify_parallelism",
+     "BOOLEAN", "false"},
+};
+
+const NoEffectSetting* FindNoEffect(std::string_view name) {
+  for (const auto& s : kNoEffectSettings) {
+    if (name == s.name) return &s;
+  }
+  return nullptr;
+}
+
+// The stored text of `value` for `setting`, or an error naming the setting.
+std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view value) {
+  std::string text = Lower(value);
+  std::string_view type = setting.input_type;
+  if (type == "BOOLEAN") {
+    if (text == "true" || text == "on" || text == "1" || text == "t" || text == "yes")
+      return "true";
+    if (text == "false" || text == "off" || text == "0" || text == "f" || text == "no")
+      return "false";
+    throw InvalidInputError(
+        fmt::format("{}: \"{}\" is not a boolean; use true or false", setting.name, value));
+  }
+  if (type == "BIGINT") {
+    int64_t number = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+      throw InvalidInputError(fmt::format("{}: \"{}\" is not an integer", setting.name, value));
+    }
+    if (number < setting.min || number > setting.max) {
+      throw OutOfRangeError(fmt::format("{}: {} is out of range [{}, {}]", setting.name, number,
+                                        setting.min, setting.max));
+    }
+    return std::to_string(number);
+  }
+  if (setting.choices.size() == 0) return FormatByteSize(ParseByteSize(value, setting.name));
+  for (const char* choice : setting.choices) {
+    if (text == choice) return text;
+  }
+  std::string choices;
+  for (const char* choice : setting.choices)
+    choices += (choices.empty() ? "" : ", ") + std::string(choice);
+  if (std::string_view(setting.name) == "explain_output") {
+    throw NotImplementedError(fmt::format(
+        "explain_output = '{}': EXPLAIN shows one plan; the only value is {}", value, choices));
+  }
+  throw InvalidInputError(fmt::format("{}: \"{}\" is not one of {}", setting.name, value, choices));
+}
+
+// The name a no-effect setting's value is kept under: DuckDB's two names for one value
+// share it.
+std::string ValueKey(const std::string& key) {
+  return key == "wal_autocheckpoint" ? "checkpoint_threshold" : key;
+}
+
+// DuckDB's argument-less PRAGMAs for the settings above: the setting and its value.
+struct PragmaAlias {
+  const char* pragma;
+  const char* setting;
+  const char* value;
+};
+constexpr PragmaAlias kPragmaAliases[] = {
+    {"enable_verification", "enable_verification", "true"},
+    {"disable_verification", "enable_verification", "false"},
+    {"verify_parallelism", "verify_parallelism", "true"},
+    {"disable_verify_parallelism", "verify_parallelism", "false"},
+    {"verify_external", "debug_force_external", "true"},
+    {"enable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "true"},
+    {"disable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "false"},
+    {"disable_verify_external", "debug_force_external", "false"},
 };
 constexpr SettingDefinition kSettings[] = {
     {"default_null_order",
@@ -69,6 +207,12 @@ const SettingDefinition* Find(std::string_view name) {
 
 void Settings::Set(std::string_view name, std::string_view value) {
   std::string key = Lower(name);
+  if (const NoEffectSetting* setting = FindNoEffect(key)) {
+    std::string text = ValidateNoEffect(*setting, value);
+    std::lock_guard<std::mutex> guard(lock_);
+    no_effect_[ValueKey(key)] = std::move(text);
+    return;
+  }
   if (!Find(key)) ThrowUnknown(name);
   std::string text = Lower(value);
   std::lock_guard<std::mutex> guard(lock_);
@@ -111,8 +255,13 @@ void Settings::Set(std::string_view name, std::string_view value) {
 
 void Settings::Reset(std::string_view name) {
   std::string key = Lower(name);
-  if (!key.empty() && !Find(key)) ThrowUnknown(name);
+  if (!key.empty() && !Find(key) && !FindNoEffect(key)) ThrowUnknown(name);
   std::lock_guard<std::mutex> guard(lock_);
+  if (key.empty()) {
+    no_effect_.clear();
+  } else {
+    no_effect_.erase(ValueKey(key));
+  }
   if (key.empty() || key == "default_order") default_descending_ = false;
   if (key.empty() || key == "default_null_order")
     null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
@@ -138,7 +287,22 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);
   }
+  if (const NoEffectSetting* setting = FindNoEffect(key)) {
+    auto found = no_effect_.find(ValueKey(key));
+    return found != no_effect_.end() ? found->second : setting->default_value;
+  }
   return std::nullopt;
+}
+
+bool Settings::ApplyPragma(std::string_view name) {
+  std::string key = Lower(name);
+  for (const auto& alias : kPragmaAliases) {
+    if (key == alias.pragma) {
+      Set(alias.setting, alias.value);
+      return true;
+    }
+  }
+  return false;
 }
 
 std::vector<std::array<std::string, 4>> Settings::All() const {
@@ -146,6 +310,10 @@ std::vector<std::array<std::string, 4>> Settings::All() const {
   for (const auto& s : kSettings) {
     rows.push_back({s.name, Get(s.name).value_or(""), s.description, s.input_type});
   }
+  for (const auto& s : kNoEffectSettings) {
+    rows.push_back({s.name, Get(s.name).value_or(""), s.description, s.input_type});
+  }
+  std::sort(rows.begin(), rows.end());
   return rows;
 }
 

@@ -5,9 +5,19 @@
 // memory_limit, which limits Teal's block allocator and so the whole process: every
 // database in it shares one memory_limit. Values are validated when set; a bad value is
 // an error naming the setting and changes nothing.
+//
+// A few of DuckDB's settings that only tune performance or DuckDB's own testing
+// (threads, debug_force_external, verify_parallelism, enable_verification,
+// debug_verify_vector, immediate_transaction_mode, checkpoint_threshold /
+// wal_autocheckpoint, checkpoint_on_shutdown, explain_output) are accepted,
+// validated and shown, and documented as having no effect in Teal, so scripts written
+// for DuckDB run. A setting that would change results is never accepted silently: it
+// stays an unrecognized setting (or, for explain_output, a value other than Teal's
+// one plan format is an error).
 #pragma once
 
 #include <array>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -33,6 +43,10 @@ class Settings {
   std::vector<std::array<std::string, 4>> All() const;
   /// The binder's view of the settings (orders, current_setting, teal_settings()).
   BindOptions ForBinder() const;
+  /// DuckDB's argument-less PRAGMAs that set one of the no-effect settings
+  /// (enable_verification, disable_verification, verify_parallelism,
+  /// disable_verify_parallelism, ...). Returns false for any other name.
+  bool ApplyPragma(std::string_view name);
   /// max_expression_depth: how deeply a statement may nest.
   idx_t MaxExpressionDepth() const {
     std::lock_guard<std::mutex> guard(lock_);
@@ -43,6 +57,8 @@ class Settings {
   mutable std::mutex lock_;
   bool default_descending_ = false;
   NullOrder null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
+  // Values of the no-effect settings that were set, by name; absent = the default.
+  std::map<std::string, std::string, std::less<>> no_effect_;
   idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
 };
 

@@ -4,6 +4,9 @@
 //   'F' report   one failing record (printed by the parent as it arrives)
 //   'S' reason   the file is skipped as a whole
 //   'P' message  the file does not parse
+//   'R' sql      the statement about to run ("line N: SQL"), so that a crash or a hang
+//                names it
+//   'K' count    records on the known-failures list that failed as listed
 //   'D' count    the run finished with `count` failing records
 //   'X' message  an exception escaped (sent by RunIsolated)
 // A child that ends without 'S', 'P' or 'D' crashed, hung or exited early.
@@ -12,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
@@ -24,6 +28,10 @@ namespace teal::sqllogic {
 std::string FileVerdict::Line(const std::string& path) const {
   switch (status) {
     case Status::kPass:
+      if (known_failures > 0) {
+        return fmt::format("PASS {} ({} known failure{} as listed)", path, known_failures,
+                           known_failures == 1 ? "" : "s");
+      }
       return "PASS " + path;
     case Status::kSkip:
       return fmt::format("SKIP {} ({})", path, reason);
@@ -44,7 +52,7 @@ int RunInChild(const std::string& path, const DriverOptions& options,
                const BackendFactory& make_backend, const MessageSender& send) {
   TestFile file;
   try {
-    file = ReadTestFile(path);
+    file = ReadTestFile(path, options.runner.dialect);
   } catch (const TestFileError& e) {
     send('P', e.what());
     return 0;
@@ -53,11 +61,40 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     send('S', file.skip_reason);
     return 0;
   }
-  std::unique_ptr<Backend> backend = make_backend();
-  TestRunner runner(*backend, options.runner,
-                    [&send](const std::string& report) { send('F', report); });
-  uint64_t failures = runner.Run(file);
-  send('D', std::to_string(failures));
+  // A scratch folder for the file's {TEST_DIR} / {TEMP_DIR}, removed afterwards.
+  namespace fs = std::filesystem;
+  std::string scratch_template = (fs::temp_directory_path() / "teal-sqllogic-XXXXXX").string();
+  std::string scratch = mkdtemp(scratch_template.data()) != nullptr ? scratch_template : "";
+  RunnerOptions runner_options = options.runner;
+  if (!scratch.empty()) {
+    runner_options.environment.emplace("TEST_DIR", scratch);
+    runner_options.environment.emplace("TEMP_DIR", scratch);
+  }
+  std::error_code ec;
+  std::string working_dir = fs::current_path(ec).string();
+  runner_options.environment.emplace("WORKING_DIR", working_dir);
+  // DuckDB's suite finds its data files under {DATA_DIR}, the checkout's data/ folder
+  // (the conformance script runs from the checkout's root).
+  runner_options.environment.emplace("DATA_DIR", working_dir + "/data");
+  runner_options.environment.emplace("LOCAL_DATA_DIR", working_dir + "/data");
+  runner_options.environment.emplace("TEST_NAME", path);
+  uint64_t failures = 0;
+  std::string skip_reason;
+  {
+    std::unique_ptr<Backend> backend = make_backend();
+    TestRunner runner(*backend, runner_options,
+                      [&send](const std::string& report) { send('F', report); });
+    runner.OnExecute([&send](const std::string& sql) { send('R', sql); });
+    failures = runner.Run(file);
+    if (runner.KnownFailures() > 0) send('K', std::to_string(runner.KnownFailures()));
+    skip_reason = runner.SkipReason();
+  }
+  if (!scratch.empty()) fs::remove_all(scratch, ec);
+  if (failures == 0 && !skip_reason.empty()) {
+    send('S', skip_reason);
+  } else {
+    send('D', std::to_string(failures));
+  }
   return 0;
 }
 
@@ -70,6 +107,7 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
   uint64_t reported = 0;
   bool finished = false;
   std::string exception;
+  std::string running;  // the last 'R': what ran when the child crashed or hung
   auto on_message = [&](char tag, const std::string& payload) {
     switch (tag) {
       case 'F':
@@ -95,6 +133,12 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         break;
       case 'X':
         exception = payload;
+        break;
+      case 'K':
+        verdict.known_failures = std::stoull(payload);
+        break;
+      case 'R':
+        running = payload;
         break;
       default:
         break;
@@ -139,6 +183,17 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         abnormal = fmt::format("exited early with code {}", outcome.exit_code);
       }
       break;
+  }
+  if (!abnormal.empty() && !running.empty() &&
+      (outcome.end == IsolatedOutcome::End::kSignaled ||
+       outcome.end == IsolatedOutcome::End::kTimedOut)) {
+    // Name the SQL that was running, on one line: the verdict line must stay one line.
+    std::string sql = running;
+    for (char& c : sql) {
+      if (c == '\n' || c == '\t') c = ' ';
+    }
+    if (sql.size() > 300) sql = sql.substr(0, 300) + "...";
+    print(fmt::format("{}: {} while running {}\n", path, abnormal, sql));
   }
   if (!abnormal.empty()) {
     verdict.status = FileVerdict::Status::kFail;

@@ -26,9 +26,11 @@ struct FileVerdict {
   enum class Status { kPass, kFail, kSkip };
   Status status = Status::kPass;
   uint64_t failures = 0;
-  std::string reason;  // for kSkip, and for kFail beyond "N failures" (crash, timeout)
+  uint64_t known_failures = 0;  // failures of records on the known-failures list
+  std::string reason;           // for kSkip, and for kFail beyond "N failures" (crash, timeout)
 
-  /// "PASS path", "FAIL path (N failures)", "SKIP path (reason)".
+  /// "PASS path", "PASS path (N known failures)", "FAIL path (N failures)",
+  /// "SKIP path (reason)".
   std::string Line(const std::string& path) const;
 };
 

@@ -57,15 +57,47 @@ std::string RenderInteger(const Value& value, const std::string& plain) {
 
 }  // namespace
 
-Cell RenderCell(const Value& value, char letter) {
+CellKind KindOf(TypeId id) {
+  switch (id) {
+    case TypeId::kBoolean:
+      return CellKind::kBoolean;
+    case TypeId::kDecimal:
+      return CellKind::kDecimal;
+    case TypeId::kFloat:
+      return CellKind::kFloat;
+    case TypeId::kDouble:
+      return CellKind::kDouble;
+    default:
+      return CellKind::kOther;
+  }
+}
+
+Cell RenderCell(const Value& value, char letter, Dialect dialect) {
   Cell cell;
   if (value.IsNull()) {
     cell.text = cell.plain = "NULL";
+    cell.kind = CellKind::kNull;
     return cell;
   }
   cell.plain = value.ToString();
   if (cell.plain.empty()) cell.plain = "(empty)";
   const LogicalType& type = value.Type();
+  if (dialect == Dialect::kTeal) {
+    // One rendering, compared exactly: an R column rounds finite numbers to 3 decimals
+    // (so float summation order does not matter); everything else is the plain text.
+    bool numeric = type.IsNumeric();
+    double number = numeric && letter == 'R' ? AsDouble(value) : 0;
+    cell.text = numeric && letter == 'R' && std::isfinite(number) ? fmt::format("{:.3f}", number)
+                                                                  : cell.plain;
+    return cell;
+  }
+  if (dialect == Dialect::kDuckdb) {
+    cell.kind = KindOf(type.Id());
+    if (cell.kind == CellKind::kOther && type.IsNumeric()) cell.kind = CellKind::kInteger;
+    cell.text =
+        cell.kind == CellKind::kBoolean ? (value.GetStored<bool>() ? "1" : "0") : cell.plain;
+    return cell;
+  }
   bool numeric = type.IsNumeric() || type.Id() == TypeId::kBoolean;
   // Only R columns compare approximately: a T column checks the exact rendering.
   if (IsFractional(type.Id()) && letter == 'R') cell.approximate = AsDouble(value);
@@ -80,14 +112,14 @@ Cell RenderCell(const Value& value, char letter) {
 }
 
 RenderedResult RenderResult(const std::vector<Value>& values, uint64_t columns,
-                            std::string_view types) {
+                            std::string_view types, Dialect dialect) {
   RenderedResult result;
   result.columns = columns;
   result.cells.reserve(values.size());
   for (size_t i = 0; i < values.size(); i++) {
     uint64_t column = columns == 0 ? 0 : i % columns;
     char letter = column < types.size() ? types[column] : 'T';
-    result.cells.push_back(RenderCell(values[i], letter));
+    result.cells.push_back(RenderCell(values[i], letter, dialect));
   }
   return result;
 }
@@ -141,7 +173,7 @@ std::optional<HashLine> ParseHashLine(std::string_view line) {
 
 namespace {
 
-bool CellMatches(const std::string& expected, const Cell& cell) {
+bool SqliteCellMatches(const std::string& expected, const Cell& cell) {
   if (expected == cell.text || expected == cell.plain) return true;
   if (!cell.approximate || expected.empty()) return false;
   errno = 0;
@@ -151,6 +183,159 @@ bool CellMatches(const std::string& expected, const Cell& cell) {
   double got = *cell.approximate;
   if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
   return std::fabs(want - got) <= 1e-6 * std::max(1.0, std::fabs(want));
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A decimal number's text split into sign, integer digits and fraction digits, without
+// leading zeros of the integer part. nullopt for anything else (exponents included).
+struct DecimalText {
+  bool negative = false;
+  std::string whole;
+  std::string fraction;
+};
+std::optional<DecimalText> SplitDecimal(std::string_view text) {
+  DecimalText out;
+  size_t at = 0;
+  if (at < text.size() && (text[at] == '-' || text[at] == '+')) out.negative = text[at++] == '-';
+  size_t dot = text.find('.', at);
+  std::string_view whole = text.substr(at, dot == std::string_view::npos ? text.npos : dot - at);
+  std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  if (whole.empty() && fraction.empty()) return std::nullopt;
+  for (std::string_view part : {whole, fraction}) {
+    for (char c : part) {
+      if (c < '0' || c > '9') return std::nullopt;
+    }
+  }
+  size_t first = whole.find_first_not_of('0');
+  out.whole = first == std::string_view::npos ? "0" : std::string(whole.substr(first));
+  out.fraction = fraction;
+  return out;
+}
+
+// `number` rounded half away from zero to `scale` fraction digits, as canonical text
+// ("-0" becomes "0"), like DuckDB's cast of text to DECIMAL(w, scale).
+std::string RoundDecimal(DecimalText number, size_t scale) {
+  bool round_up = number.fraction.size() > scale && number.fraction[scale] >= '5';
+  number.fraction.resize(scale, '0');
+  std::string digits = number.whole + number.fraction;
+  if (round_up) {
+    size_t i = digits.size();
+    while (i > 0 && digits[i - 1] == '9') digits[--i] = '0';
+    if (i == 0) {
+      digits.insert(digits.begin(), '1');
+    } else {
+      digits[i - 1]++;
+    }
+  }
+  size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) return "0";
+  // Keep at least one integer digit: "0.05", not ".05".
+  digits = digits.substr(std::min(first, digits.size() - scale - 1));
+  std::string out = number.negative ? "-" : "";
+  out += digits.substr(0, digits.size() - scale);
+  if (scale > 0) out += "." + digits.substr(digits.size() - scale);
+  return out;
+}
+
+bool ParseDouble(const std::string& text, double& out) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
+  errno = 0;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && errno != ERANGE;
+}
+
+// DuckDB's ApproxEqual: NaN equals NaN, infinities compare exactly, finite values within
+// 1% of the expected value plus 1e-8.
+template <typename T>
+bool ApproxEqual(T actual, T expected) {
+  if (std::isnan(actual) && std::isnan(expected)) return true;
+  if (!std::isfinite(actual) || !std::isfinite(expected)) return actual == expected;
+  T epsilon = static_cast<T>(std::fabs(expected) * 0.01 + 0.00000001);
+  return std::fabs(actual - expected) <= epsilon;
+}
+
+// A regular expression that must match all of `text`; '.' also matches a newline
+// (RE2's dot_nl, as DuckDB's runner sets it).
+bool FullRegexMatch(const std::string& text, const std::string& pattern) {
+  std::string translated;
+  bool in_class = false;
+  for (size_t i = 0; i < pattern.size(); i++) {
+    char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      translated += c;
+      translated += pattern[++i];
+      continue;
+    }
+    if (c == '[') in_class = true;
+    if (c == ']') in_class = false;
+    translated += (c == '.' && !in_class) ? std::string("[\\s\\S]") : std::string(1, c);
+  }
+  try {
+    return std::regex_match(text, std::regex(translated));
+  } catch (const std::regex_error&) {
+    return false;
+  }
+}
+
+bool DuckdbNumberMatches(const std::string& padded, const Cell& cell) {
+  // DuckDB casts the expected text to the column's type, which skips surrounding spaces.
+  size_t first = padded.find_first_not_of(" \t");
+  if (first == std::string::npos) return false;
+  std::string expected = padded.substr(first, padded.find_last_not_of(" \t") - first + 1);
+  switch (cell.kind) {
+    case CellKind::kInteger:
+    case CellKind::kDecimal: {
+      std::optional<DecimalText> want = SplitDecimal(expected);
+      std::optional<DecimalText> got = SplitDecimal(cell.plain);
+      if (!got) return false;
+      if (!want) {
+        // An exponent ("1e3"): compare as doubles, exact.
+        double number = 0;
+        return ParseDouble(expected, number) && std::isfinite(number) &&
+               number == std::strtod(cell.plain.c_str(), nullptr);
+      }
+      size_t scale = got->fraction.size();
+      return RoundDecimal(*want, scale) == RoundDecimal(*got, scale);
+    }
+    case CellKind::kFloat:
+    case CellKind::kDouble: {
+      double want = 0, got = 0;
+      if (!ParseDouble(expected, want) || !ParseDouble(cell.plain, got)) return false;
+      if (cell.kind == CellKind::kFloat) {
+        return ApproxEqual(static_cast<float>(got), static_cast<float>(want));
+      }
+      return ApproxEqual(got, want);
+    }
+    default:
+      return false;
+  }
+}
+
+bool DuckdbCellMatches(const std::string& expected, const Cell& cell) {
+  if (expected == cell.text) return true;
+  constexpr std::string_view kRegex = "<REGEX>:";
+  constexpr std::string_view kNotRegex = "<!REGEX>:";
+  if (expected.starts_with(kRegex)) {
+    return FullRegexMatch(cell.text, expected.substr(kRegex.size()));
+  }
+  if (expected.starts_with(kNotRegex)) {
+    return !FullRegexMatch(cell.text, expected.substr(kNotRegex.size()));
+  }
+  if (cell.kind == CellKind::kNull || expected == "NULL") return false;
+  if (cell.kind == CellKind::kBoolean) {
+    std::string want = Lower(expected);
+    if (want == "true" || want == "1") return cell.text == "1";
+    if (want == "false" || want == "0") return cell.text == "0";
+    return false;
+  }
+  return DuckdbNumberMatches(expected, cell);
 }
 
 std::vector<std::string> SplitTabs(const std::string& line) {
@@ -198,8 +383,21 @@ std::string FormatRows(const RenderedResult& result, size_t max_lines) {
   return out;
 }
 
+bool CellMatches(const std::string& expected, const Cell& cell, Dialect dialect) {
+  switch (dialect) {
+    case Dialect::kTeal:
+      return expected == cell.text;
+    case Dialect::kSqlite:
+      return SqliteCellMatches(expected, cell);
+    case Dialect::kDuckdb:
+      return DuckdbCellMatches(expected, cell);
+  }
+  return false;
+}
+
 std::optional<std::string> CompareResult(const RenderedResult& actual,
-                                         const std::vector<std::string>& expected, SortMode sort) {
+                                         const std::vector<std::string>& expected, SortMode sort,
+                                         Dialect dialect) {
   if (expected.size() == 1) {
     if (std::optional<HashLine> hash = ParseHashLine(expected[0])) {
       std::string got = HashResult(actual);
@@ -240,7 +438,10 @@ std::optional<std::string> CompareResult(const RenderedResult& actual,
   }
 
   // Sort the expected side the same way, so hand-written files need not be pre-sorted.
-  if (sort == SortMode::kValue) {
+  // DuckDB's runner sorts only the result; its files list rows in sorted order.
+  if (dialect == Dialect::kDuckdb) {
+    // compare in the order written
+  } else if (sort == SortMode::kValue) {
     std::sort(values.begin(), values.end());
   } else if (sort == SortMode::kRow && columns > 1) {
     std::vector<std::vector<std::string>> rows(values.size() / columns);
@@ -253,7 +454,7 @@ std::optional<std::string> CompareResult(const RenderedResult& actual,
   }
 
   for (size_t i = 0; i < values.size(); i++) {
-    if (!CellMatches(values[i], actual.cells[i])) {
+    if (!CellMatches(values[i], actual.cells[i], dialect)) {
       return fmt::format("wrong value at row {}, column {}: expected '{}', got '{}'\n{}",
                          i / columns + 1, i % columns + 1, values[i], actual.cells[i].text,
                          Listing(expected, actual));

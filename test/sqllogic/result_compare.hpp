@@ -1,15 +1,28 @@
 // test/sqllogic/result_compare.hpp — rendering query results as sqllogictest text and
 // comparing them with a record's expected lines.
 //
-// Rendering follows the column's type letter (SQLite's runner): I prints integers,
-// truncating fractional numbers toward zero; R prints "%.3f"; anything else prints
-// the value's text. NULL is "NULL" and the empty string "(empty)". Hashes are the MD5
-// of every rendered value followed by "\n", after sorting.
+// Rendering and comparison follow the file's dialect (test_file.hpp). NULL is "NULL"
+// and the empty string "(empty)" in all of them. Hashes are the MD5 of every rendered
+// value followed by "\n", after sorting.
 //
-// Comparison is a little more lenient than rendering, so that DuckDB-style tests
-// (which print values as their plain text whatever the letter) pass too: an expected
-// value also matches the value's plain text, and in an R column a fractional number
-// within a relative 1e-6 of the expected number. Text (T) columns compare exactly.
+//   kTeal    one rendering, compared exactly: a finite number in an R column prints
+//            "%.3f" (so float summation order cannot change a result); everything else
+//            prints its text (Value::ToString), whatever the type letter: 2.7 in an I
+//            column is "2.7" and does not match 2.
+//   kSqlite  rendering follows the type letter (SQLite's runner): I prints integers,
+//            truncating fractional numbers toward zero (2.9 prints as 2); R prints "%.3f";
+//            anything else the value's text. An expected value also matches the plain
+//            text, and in an R column a number within a relative 1e-6.
+//   kDuckdb  DuckDB's runner (result_helper.cpp): a value renders as its text, a
+//            boolean as 1 or 0. An expected value that differs textually still matches
+//            when the column is numeric and it equals the value as a number (integers
+//            exactly, "1.0" = 1; decimals after rounding it to the column's scale, so
+//            "1.5" = 1.50; FLOAT/DOUBLE within DuckDB's 1% + 1e-8 of the expected
+//            number), or the column is BOOLEAN and it is true/false (any case) or 1/0.
+//            `<REGEX>:re` / `<!REGEX>:re` match the whole text. Whitespace is trimmed
+//            only around an expected number in a numeric column (DuckDB's cast does). Expected rows are compared in the order written (DuckDB sorts only
+//            the result), and a result above hash-threshold is still compared value by
+//            value (stricter than DuckDB, which then compares nothing).
 #pragma once
 
 #include <cstdint>
@@ -23,15 +36,22 @@
 
 namespace teal::sqllogic {
 
+/// What a DuckDB-dialect comparison needs to know of a value's type.
+enum class CellKind : uint8_t { kOther, kNull, kBoolean, kInteger, kDecimal, kFloat, kDouble };
+
 /// One rendered value.
 struct Cell {
-  std::string text;                   // the type-letter rendering; used to sort and hash
+  std::string text;                   // the dialect's rendering; used to sort and hash
   std::string plain;                  // Value::ToString(), or "(empty)"
-  std::optional<double> approximate;  // set for FLOAT, DOUBLE and DECIMAL values in R columns
+  std::optional<double> approximate;  // SQLite: FLOAT, DOUBLE and DECIMAL values in R columns
+  CellKind kind = CellKind::kOther;   // DuckDB dialect only
 };
 
 /// Renders `value` for type letter `letter`.
-Cell RenderCell(const Value& value, char letter);
+Cell RenderCell(const Value& value, char letter, Dialect dialect = Dialect::kSqlite);
+
+/// Whether `expected` matches `cell` under the dialect's rules (see above).
+bool CellMatches(const std::string& expected, const Cell& cell, Dialect dialect);
 
 /// A query's rows rendered row-major: cells[row * columns + column].
 struct RenderedResult {
@@ -42,7 +62,7 @@ struct RenderedResult {
 
 /// Renders row-major `values` with the letters of `types` (a column past the letters is T).
 RenderedResult RenderResult(const std::vector<Value>& values, uint64_t columns,
-                            std::string_view types);
+                            std::string_view types, Dialect dialect = Dialect::kSqlite);
 
 /// Sorts rows (kRow) or all values (kValue) by their rendered text, bytewise.
 void SortResult(RenderedResult& result, SortMode mode);
@@ -61,7 +81,8 @@ std::optional<HashLine> ParseHashLine(std::string_view line);
 /// one value each, or one row each with values separated by tabs, or a single hash line.
 /// Returns nullopt on a match, else a readable description of the difference.
 std::optional<std::string> CompareResult(const RenderedResult& actual,
-                                         const std::vector<std::string>& expected, SortMode sort);
+                                         const std::vector<std::string>& expected, SortMode sort,
+                                         Dialect dialect = Dialect::kSqlite);
 
 /// Whether an error with description `described` (Describe()) and message `what`
 /// matches an expected error message: a substring of either, or `<REGEX>:pattern`

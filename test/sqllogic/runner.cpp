@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <exception>
 
 #include "sqllogic/result_compare.hpp"
@@ -21,6 +22,60 @@ std::string Indent(const std::string& text) {
   return out;
 }
 
+// Whether `sql` has an ORDER BY anywhere (a rough test: enough to leave ordered
+// queries alone when reversing results).
+bool MentionsOrderBy(const std::string& sql) {
+  std::string lower;
+  lower.reserve(sql.size());
+  bool space = false;
+  for (char c : sql) {
+    bool is_space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (is_space && space) continue;
+    space = is_space;
+    lower += is_space ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return lower.find("order by") != std::string::npos;
+}
+
+// Reverses the order of the rows of row-major `values`.
+void ReverseRows(std::vector<Value>& values, uint64_t columns) {
+  size_t rows = values.size() / columns;
+  for (size_t top = 0, bottom = rows; top + 1 < bottom; top++, bottom--) {
+    for (uint64_t c = 0; c < columns; c++) {
+      std::swap(values[top * columns + c], values[(bottom - 1) * columns + c]);
+    }
+  }
+}
+
+// EXPLAIN's lines are a plan drawn top-down, ordered by nature.
+bool IsExplain(const std::string& sql) {
+  size_t start = sql.find_first_not_of(" \t\n");
+  if (start == std::string::npos || sql.size() - start < 7) return false;
+  std::string word = sql.substr(start, 7);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return word == "explain";
+}
+
+bool ParseInt(const std::string& text, int64_t& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// DuckDB's loop-variable condition: = and <> on text, the others on integers.
+bool Holds(const Condition& c, const std::string& actual) {
+  if (c.op == "=") return actual == c.value;
+  if (c.op == "<>") return actual != c.value;
+  int64_t left = 0, right = 0;
+  if (!ParseInt(actual, left) || !ParseInt(c.value, right)) {
+    throw TestFileError(
+        fmt::format("condition {}{}{}: {} is not an integer", c.variable, c.op, c.value, actual));
+  }
+  if (c.op == "<") return left < right;
+  if (c.op == "<=") return left <= right;
+  if (c.op == ">") return left > right;
+  return left >= right;
+}
+
 }  // namespace
 
 TestRunner::TestRunner(Backend& backend, RunnerOptions options, FailureSink on_failure)
@@ -31,18 +86,66 @@ uint64_t TestRunner::Run(const TestFile& file) {
   substitutions_.clear();
   labels_.clear();
   hash_threshold_ = 8;
-  skipping_ = false;
+  skip_level_ = 0;
   failures_ = 0;
   executed_ = 0;
-  RunRecords(file.records);
+  known_failures_ = 0;
+  known_hit_.clear();
+  environment_ = options_.environment;
+  ignored_errors_.clear();
+  stop_ = false;
+  skip_reason_.clear();
+  try {
+    RunRecords(file.records);
+  } catch (const TestFileError& e) {
+    // A malformed condition or foreach met while running: the file's fault, reported once.
+    failures_++;
+    on_failure_(fmt::format("{}: {}\n", path_, e.what()));
+  }
+  // A listed record that no longer fails: the list must shrink.
+  for (int line : options_.known_failure_lines) {
+    if (known_hit_.count(line) == 0 && skip_reason_.empty()) {
+      failures_++;
+      on_failure_(fmt::format(
+          "{}:{}: listed as a known failure but did not fail: remove it from the list\n", path_,
+          line));
+    }
+  }
   return failures_;
 }
 
-bool TestRunner::ConditionsAllow(const std::vector<Condition>& conditions) const {
-  for (const Condition& condition : conditions) {
-    bool matches = std::find(options_.engines.begin(), options_.engines.end(), condition.engine) !=
-                   options_.engines.end();
-    if (matches != condition.only_if) return false;
+bool TestRunner::ConditionsAllow(const Record& record) {
+  for (const Condition& condition : record.conditions) {
+    bool holds = false;
+    if (!condition.engine.empty()) {
+      holds = std::find(options_.engines.begin(), options_.engines.end(), condition.engine) !=
+              options_.engines.end();
+    } else {
+      // The innermost loop of that name decides; a comma-separated foreach names several.
+      bool found = false;
+      for (auto it = substitutions_.rbegin(); it != substitutions_.rend() && !found; ++it) {
+        std::string names = it->variable + ",";
+        std::string values = it->value + ",";
+        size_t name_at = 0, value_at = 0;
+        while (name_at < names.size() && value_at < values.size()) {
+          size_t name_end = names.find(',', name_at);
+          size_t value_end = values.find(',', value_at);
+          if (names.compare(name_at, name_end - name_at, condition.variable) == 0 &&
+              name_end - name_at == condition.variable.size()) {
+            holds = Holds(condition, values.substr(value_at, value_end - value_at));
+            found = true;
+            break;
+          }
+          name_at = name_end + 1;
+          value_at = value_end + 1;
+        }
+      }
+      if (!found) {
+        throw TestFileError(fmt::format("{}:{}: condition on '{}', which is no loop variable",
+                                        path_, record.line, condition.variable));
+      }
+    }
+    if (holds != condition.only_if) return false;
   }
   return true;
 }
@@ -53,16 +156,43 @@ std::string TestRunner::Substitute(const std::string& text) const {
   for (auto it = substitutions_.rbegin(); it != substitutions_.rend(); ++it) {
     out = SubstituteVariable(out, it->variable, it->value);
   }
+  for (const auto& [name, value] : environment_) out = SubstituteVariable(out, name, value);
+  // DuckDB's older spelling of {TEST_DIR}.
+  auto test_dir = environment_.find("TEST_DIR");
+  if (test_dir != environment_.end()) {
+    for (size_t at = out.find("__TEST_DIR__"); at != std::string::npos;
+         at = out.find("__TEST_DIR__", at + test_dir->second.size())) {
+      out.replace(at, 12, test_dir->second);
+    }
+  }
   return out;
 }
 
-bool TestRunner::RunRecords(const std::vector<Record>& records) {
+bool TestRunner::IgnoredError(const std::string& error) {
+  for (const std::string& message : ignored_errors_) {
+    if (!message.empty() && error.find(message) != std::string::npos) {
+      skip_reason_ = fmt::format("an error matched ignore_error_messages '{}'", message);
+      stop_ = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
   for (const Record& record : records) {
+    if (stop_) return Flow::kStop;
+    // Skips nest, as in DuckDB's runner: mode lines count even while skipping, and each
+    // unskip ends one skip.
     if (record.kind == Record::Kind::kModeUnskip) {
-      if (ConditionsAllow(record.conditions)) skipping_ = false;
+      if (skip_level_ > 0 && ConditionsAllow(record)) skip_level_--;
       continue;
     }
-    if (skipping_ || !ConditionsAllow(record.conditions)) continue;
+    if (record.kind == Record::Kind::kModeSkip) {
+      if (ConditionsAllow(record)) skip_level_++;
+      continue;
+    }
+    if (skip_level_ > 0 || !ConditionsAllow(record)) continue;
     switch (record.kind) {
       case Record::Kind::kStatement:
         RunStatement(record);
@@ -71,13 +201,28 @@ bool TestRunner::RunRecords(const std::vector<Record>& records) {
         RunQuery(record);
         break;
       case Record::Kind::kHalt:
-        return false;
+        return Flow::kStop;
+      case Record::Kind::kContinue:
+        return Flow::kContinue;
+      case Record::Kind::kResetLabel:
+        labels_.erase(Substitute(record.label));
+        break;
+      case Record::Kind::kIgnoreErrors:
+        ignored_errors_ = record.values;
+        break;
+      case Record::Kind::kSetEnv:
+        environment_[record.variable] = Substitute(record.values.at(0));
+        break;
+      case Record::Kind::kConcurrentLoop:
+        // Running the bodies one after another would test something else than the file
+        // means (races, conflicts); fail loudly instead.
+        Fail(record, "",
+             "not implemented: concurrentloop runs bodies concurrently; Teal's runner cannot yet");
+        return Flow::kStop;
       case Record::Kind::kHashThreshold:
         hash_threshold_ = record.threshold;
         break;
       case Record::Kind::kModeSkip:
-        skipping_ = true;
-        break;
       case Record::Kind::kModeUnskip:
         break;
       case Record::Kind::kReconnect:
@@ -86,17 +231,22 @@ bool TestRunner::RunRecords(const std::vector<Record>& records) {
       case Record::Kind::kLoop:
         for (const std::string& value : record.values) {
           substitutions_.push_back({record.variable, value});
-          bool go_on = RunRecords(record.body);
+          Flow flow = RunRecords(record.body);
           substitutions_.pop_back();
-          if (!go_on) return false;
+          if (flow == Flow::kStop) return Flow::kStop;
         }
         break;
     }
   }
-  return true;
+  return stop_ ? Flow::kStop : Flow::kNext;
 }
 
 void TestRunner::Fail(const Record& record, const std::string& sql, const std::string& what) {
+  if (options_.known_failure_lines.count(record.line) != 0) {
+    known_failures_++;
+    known_hit_.insert(record.line);
+    return;
+  }
   failures_++;
   // The headline, then the SQL, then the details (expected vs got), each block indented.
   size_t newline = what.find('\n');
@@ -107,7 +257,7 @@ void TestRunner::Fail(const Record& record, const std::string& sql, const std::s
       report += fmt::format(" {}={}", s.variable, s.value);
     report += '\n';
   }
-  report += "  sql:\n" + Indent(sql) + "\n";
+  if (!sql.empty()) report += "  sql:\n" + Indent(sql) + "\n";
   if (newline != std::string::npos) {
     std::string details = what.substr(newline + 1);
     while (!details.empty() && details.back() == '\n') details.pop_back();
@@ -119,6 +269,7 @@ void TestRunner::Fail(const Record& record, const std::string& sql, const std::s
 void TestRunner::RunStatement(const Record& record) {
   std::string sql = Substitute(record.sql);
   executed_++;
+  if (on_execute_) on_execute_(fmt::format("line {}: {}", record.line, sql));
   ExecResult result = backend_.Execute(record.connection, sql);
   const char* kind = record.expect == Record::Expect::kOk      ? "statement ok"
                      : record.expect == Record::Expect::kError ? "statement error"
@@ -133,6 +284,7 @@ void TestRunner::RunStatement(const Record& record) {
     return;
   }
   if (record.expect == Record::Expect::kOk) {
+    if (IgnoredError(result.error)) return;
     Fail(record, sql, fmt::format("{}: the statement failed\n  error: {}", kind, result.error));
     return;
   }
@@ -157,8 +309,10 @@ void TestRunner::RunStatement(const Record& record) {
 void TestRunner::RunQuery(const Record& record) {
   std::string sql = Substitute(record.sql);
   executed_++;
+  if (on_execute_) on_execute_(fmt::format("line {}: {}", record.line, sql));
   ExecResult result = backend_.Execute(record.connection, sql);
   if (!result.ok) {
+    if (IgnoredError(result.error)) return;
     Fail(record, sql, fmt::format("query failed\n  error: {}", result.error));
     return;
   }
@@ -168,9 +322,13 @@ void TestRunner::RunQuery(const Record& record) {
                      record.types, record.types.size()));
     return;
   }
+  if (options_.reverse_unordered && record.sort == SortMode::kNone && result.columns > 0 &&
+      !MentionsOrderBy(sql) && !IsExplain(sql)) {
+    ReverseRows(result.values, result.columns);
+  }
   RenderedResult rendered;
   try {
-    rendered = RenderResult(result.values, result.columns, record.types);
+    rendered = RenderResult(result.values, result.columns, record.types, options_.dialect);
   } catch (const std::exception& e) {
     // Value::ToString or a cast failed: a bug in Teal, but only this record's failure.
     Fail(record, sql, fmt::format("could not render the result\n  error: {}", e.what()));
@@ -181,7 +339,13 @@ void TestRunner::RunQuery(const Record& record) {
   std::vector<std::string> expected;
   expected.reserve(record.expected.size());
   for (const std::string& line : record.expected) expected.push_back(Substitute(line));
-  if (std::optional<std::string> diff = CompareResult(rendered, expected, record.sort)) {
+  // DuckDB's runner checks a labelled query only against the label's hash (and a hash
+  // line, if given); its expected values, if any, are not compared.
+  bool label_only = options_.dialect == Dialect::kDuckdb && !record.label.empty() &&
+                    !(expected.size() == 1 && ParseHashLine(expected[0]).has_value());
+  std::optional<std::string> diff;
+  if (!label_only) diff = CompareResult(rendered, expected, record.sort, options_.dialect);
+  if (diff) {
     // Above the threshold a file would record the hash; show it so it can be compared.
     bool expected_hash = expected.size() == 1 && ParseHashLine(expected[0]).has_value();
     if (!expected_hash && hash_threshold_ > 0 && rendered.cells.size() > hash_threshold_) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,19 @@ class Backend {
 struct RunnerOptions {
   /// Engine names skipif/onlyif conditions match.
   std::vector<std::string> engines = {"teal", "postgresql"};
+  /// How expected values compare (result_compare.hpp) and how files are parsed.
+  Dialect dialect = Dialect::kTeal;
+  /// {NAME} / ${NAME} replacements besides loop variables (TEST_DIR, TEMP_DIR, ...).
+  std::map<std::string, std::string> environment;
+  /// Header lines of records known to fail (the known-failures list): their failure is
+  /// counted in KnownFailures(), not as a failure; one that passes is a failure.
+  std::set<int> known_failure_lines;
+  /// Reverse the rows of every multi-row result of a query without ORDER BY, without
+  /// rowsort/valuesort and not an EXPLAIN before comparing: a query that still passes
+  /// does not depend on scan or hash order (finds tests that parallel execution would
+  /// break). What it flags is a candidate: range(), generate_series() and unnest()
+  /// produce rows in a defined order, so their queries fail here on purpose.
+  bool reverse_unordered = false;
 };
 
 /// Receives one readable report per failing record.
@@ -53,6 +67,15 @@ class TestRunner {
 
   /// Records executed (statements and queries, not skipped) in the last Run.
   uint64_t Executed() const { return executed_; }
+  /// Called with "line: sql" just before each statement or query runs, so that a crash
+  /// or hang can be pinned on the SQL that was running (the driver sends it upstream).
+  void OnExecute(std::function<void(const std::string&)> hook) { on_execute_ = std::move(hook); }
+
+  /// Failures of records on the known-failures list in the last Run.
+  uint64_t KnownFailures() const { return known_failures_; }
+  /// Non-empty when the last Run stopped on an error matching `set ignore_error_messages`:
+  /// the file counts as skipped, as in DuckDB's runner.
+  const std::string& SkipReason() const { return skip_reason_; }
 
  private:
   struct Substitution {
@@ -64,9 +87,13 @@ class TestRunner {
     int line = 0;
   };
 
-  // Returns false when the file must stop (halt).
-  bool RunRecords(const std::vector<Record>& records);
-  bool ConditionsAllow(const std::vector<Condition>& conditions) const;
+  // How a run of records ended: normally, by `continue` (the innermost loop goes on with
+  // its next iteration), or by stopping the file (halt, a concurrent loop, an ignored error).
+  enum class Flow { kNext, kContinue, kStop };
+  Flow RunRecords(const std::vector<Record>& records);
+  bool ConditionsAllow(const Record& record);
+  // Whether an error is on the `set ignore_error_messages` list; if so the file stops.
+  bool IgnoredError(const std::string& error);
   std::string Substitute(const std::string& text) const;
   void RunStatement(const Record& record);
   void RunQuery(const Record& record);
@@ -75,11 +102,18 @@ class TestRunner {
   Backend& backend_;
   RunnerOptions options_;
   FailureSink on_failure_;
+  std::function<void(const std::string&)> on_execute_;
   std::string path_;
   std::vector<Substitution> substitutions_;  // innermost loop last
   std::map<std::string, LabelEntry> labels_;
+  std::map<std::string, std::string> environment_;  // options' plus test-env / set variable
+  std::vector<std::string> ignored_errors_;
+  std::set<int> known_hit_;  // known-failure lines that did fail
+  bool stop_ = false;        // the file stops (an ignored error)
+  std::string skip_reason_;
+  uint64_t known_failures_ = 0;
   uint64_t hash_threshold_ = 8;
-  bool skipping_ = false;  // between `mode skip` and `mode unskip`
+  uint32_t skip_level_ = 0;  // `mode skip`s not yet ended by `mode unskip`
   uint64_t failures_ = 0;
   uint64_t executed_ = 0;
 };

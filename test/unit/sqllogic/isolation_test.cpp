@@ -155,10 +155,33 @@ TEST_F(DriverTest, CrashAndHangFailTheFileWithTheFailuresBefore) {
   EXPECT_EQ(crash.status, FileVerdict::Status::kFail);
   EXPECT_EQ(crash.failures, 1u);
   EXPECT_NE(crash.Line("p").find("crashed with signal"), std::string::npos) << crash.Line("p");
+  // The report names the SQL that was running.
+  EXPECT_NE(printed_.find("while running line 4: CRASH"), std::string::npos) << printed_;
 
   FileVerdict hang = RunFile(Write("hang.test", "statement ok\nHANG\n"));
   EXPECT_EQ(hang.status, FileVerdict::Status::kFail);
   EXPECT_NE(hang.Line("p").find("timed out"), std::string::npos) << hang.Line("p");
+  EXPECT_NE(printed_.find("while running line 1: HANG"), std::string::npos) << printed_;
+}
+
+TEST_F(DriverTest, KnownFailuresAndIgnoredErrorsShowInTheVerdict) {
+  DriverOptions options;
+  options.timeout = 5s;
+  options.runner.known_failure_lines = {1};
+  auto make = [] { return std::make_unique<ScriptedBackend>(); };
+  auto quiet = [](const std::string&) {};
+  std::string known = Write("known.test", "statement ok\nBAD\n\nstatement ok\nOK\n");
+  EXPECT_EQ(RunTestFile(known, options, make, quiet).Line("p"),
+            "PASS p (1 known failure as listed)");
+
+  options.runner.known_failure_lines.clear();
+  options.runner.dialect = Dialect::kDuckdb;
+  std::string ignored =
+      Write("ignored.test", "set ignore_error_messages HTTP\n\nstatement ok\nHTTP 404\n");
+  FileVerdict verdict = RunTestFile(ignored, options, make, quiet);
+  EXPECT_EQ(verdict.status, FileVerdict::Status::kSkip);
+  EXPECT_NE(verdict.reason.find("ignore_error_messages 'HTTP'"), std::string::npos)
+      << verdict.reason;
 }
 
 TEST_F(DriverTest, FoldersAreSearchedRecursivelyForSortedTestFiles) {

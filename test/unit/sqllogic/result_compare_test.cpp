@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "common/md5.hpp"
 
 namespace teal::sqllogic {
@@ -126,6 +128,93 @@ TEST(ResultCompareTest, ErrorMessagesMatchBySubstringOrRegex) {
   EXPECT_FALSE(ErrorMatches("<REGEX>:^Binder", described, what));
   EXPECT_TRUE(ErrorMatches("<!REGEX>:Binder", described, what));
   EXPECT_FALSE(ErrorMatches("<REGEX>:(unclosed", described, what));
+}
+
+TEST(ResultCompareTest, TealDialectComparesOneRenderingExactly) {
+  // An I column prints the value's text: 2.9 is not 2 (only SQLite's corpus truncates).
+  Cell fraction = RenderCell(Value::Double(2.9), 'I', Dialect::kTeal);
+  EXPECT_EQ(fraction.text, "2.9");
+  EXPECT_FALSE(CellMatches("2", fraction, Dialect::kTeal));
+  EXPECT_TRUE(CellMatches("2.9", fraction, Dialect::kTeal));
+  // R rounds finite numbers to three decimals, and nothing else matches.
+  Cell third = RenderCell(Value::Double(1.0 / 3), 'R', Dialect::kTeal);
+  EXPECT_TRUE(CellMatches("0.333", third, Dialect::kTeal));
+  EXPECT_FALSE(CellMatches("0.3333333333333333", third, Dialect::kTeal));
+  EXPECT_FALSE(CellMatches("0.33", third, Dialect::kTeal));
+  EXPECT_EQ(RenderCell(Value::Double(std::nan("")), 'R', Dialect::kTeal).text, "nan");
+  // Booleans and text as written; no numeric leniency.
+  EXPECT_TRUE(
+      CellMatches("true", RenderCell(Value::Boolean(true), 'I', Dialect::kTeal), Dialect::kTeal));
+  EXPECT_FALSE(
+      CellMatches("1", RenderCell(Value::Boolean(true), 'I', Dialect::kTeal), Dialect::kTeal));
+  EXPECT_FALSE(
+      CellMatches("1.0", RenderCell(Value::Integer(1), 'I', Dialect::kTeal), Dialect::kTeal));
+  EXPECT_FALSE(CellMatches("1.5", RenderCell(Value::Decimal(150, 5, 2), 'T', Dialect::kTeal),
+                           Dialect::kTeal));
+}
+
+TEST(ResultCompareTest, DuckdbDialectComparesNumbersAsNumbers) {
+  auto match = [](const std::string& expected, const Value& value) {
+    return CellMatches(expected, RenderCell(value, 'I', Dialect::kDuckdb), Dialect::kDuckdb);
+  };
+  // Integers: exact numeric equality of the text.
+  EXPECT_TRUE(match("1", Value::Integer(1)));
+  EXPECT_TRUE(match("1.0", Value::Integer(1)));
+  EXPECT_TRUE(match("+0001", Value::BigInt(1)));
+  EXPECT_TRUE(match(" 1", Value::BigInt(1)));  // DuckDB's cast skips surrounding spaces
+  EXPECT_FALSE(match("2", Value::Integer(3)));
+  EXPECT_FALSE(match("2.9", Value::Integer(2)));
+  EXPECT_FALSE(match("x", Value::Integer(2)));
+  EXPECT_FALSE(match("NULL", Value::Integer(0)));
+  // Decimals: the expected text rounded to the column's scale.
+  EXPECT_TRUE(match("1.5", Value::Decimal(150, 5, 2)));
+  EXPECT_TRUE(match("1.50", Value::Decimal(150, 5, 2)));
+  EXPECT_TRUE(match("1.499", Value::Decimal(150, 5, 2)));
+  EXPECT_TRUE(match("-0.995", Value::Decimal(-100, 5, 2)));
+  EXPECT_FALSE(match("1.51", Value::Decimal(150, 5, 2)));
+  EXPECT_FALSE(match("15", Value::Decimal(150, 5, 2)));
+  // FLOAT / DOUBLE: DuckDB's ApproxEqual, 1% of the expected value plus 1e-8.
+  EXPECT_TRUE(match("0.333", Value::Double(1.0 / 3)));
+  EXPECT_TRUE(match("100", Value::Double(100.9)));
+  EXPECT_FALSE(match("100", Value::Double(101.5)));
+  EXPECT_TRUE(match("nan", Value::Double(std::nan(""))));
+  EXPECT_TRUE(match("inf", Value::Double(INFINITY)));
+  EXPECT_FALSE(match("inf", Value::Double(1e308)));
+  EXPECT_TRUE(match("0.5", Value::Float(0.5f)));
+  // Text compares exactly, whitespace included.
+  EXPECT_TRUE(match("a b", Value::Varchar("a b")));
+  EXPECT_FALSE(match("a b ", Value::Varchar("a b")));
+  EXPECT_FALSE(match("1", Value::Varchar("1.0")));
+}
+
+TEST(ResultCompareTest, DuckdbDialectBooleansAndRegexes) {
+  Cell yes = RenderCell(Value::Boolean(true), 'T', Dialect::kDuckdb);
+  EXPECT_EQ(yes.text, "1");  // DuckDB's runner renders (and hashes) booleans as 1 / 0
+  for (const char* spelling : {"true", "TRUE", "True", "1"}) {
+    EXPECT_TRUE(CellMatches(spelling, yes, Dialect::kDuckdb)) << spelling;
+  }
+  EXPECT_FALSE(CellMatches("false", yes, Dialect::kDuckdb));
+  EXPECT_FALSE(CellMatches("t", yes, Dialect::kDuckdb));
+  Cell no = RenderCell(Value::Boolean(false), 'T', Dialect::kDuckdb);
+  EXPECT_TRUE(CellMatches("False", no, Dialect::kDuckdb));
+  EXPECT_TRUE(CellMatches("0", no, Dialect::kDuckdb));
+
+  Cell text = RenderCell(Value::Varchar("line one\nline two"), 'T', Dialect::kDuckdb);
+  EXPECT_TRUE(CellMatches("<REGEX>:line.*two", text, Dialect::kDuckdb));
+  EXPECT_FALSE(CellMatches("<REGEX>:one", text, Dialect::kDuckdb));  // the whole text
+  EXPECT_TRUE(CellMatches("<!REGEX>:.*three.*", text, Dialect::kDuckdb));
+  EXPECT_FALSE(CellMatches("<!REGEX>:.*two", text, Dialect::kDuckdb));
+}
+
+TEST(ResultCompareTest, DuckdbDialectComparesExpectedRowsInWrittenOrder) {
+  RenderedResult actual;
+  actual.columns = 1;
+  actual.cells = {RenderCell(Value::Integer(1), 'I', Dialect::kDuckdb),
+                  RenderCell(Value::Integer(2), 'I', Dialect::kDuckdb)};
+  EXPECT_EQ(CompareResult(actual, {"1", "2.0"}, SortMode::kRow, Dialect::kDuckdb), std::nullopt);
+  // DuckDB sorts only the result: expected rows out of order are a mismatch there.
+  EXPECT_NE(CompareResult(actual, {"2", "1"}, SortMode::kRow, Dialect::kDuckdb), std::nullopt);
+  EXPECT_EQ(CompareResult(actual, {"2", "1"}, SortMode::kRow, Dialect::kTeal), std::nullopt);
 }
 
 }  // namespace teal::sqllogic

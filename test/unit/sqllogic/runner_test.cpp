@@ -54,9 +54,10 @@ struct RunOutcome {
 
 RunOutcome RunText(FakeBackend& backend, const std::string& text, RunnerOptions options = {}) {
   RunOutcome out;
+  Dialect dialect = options.dialect;
   TestRunner runner(backend, std::move(options),
                     [&](const std::string& report) { out.reports.push_back(report); });
-  out.failures = runner.Run(ParseTestFile(text, "t.test"));
+  out.failures = runner.Run(ParseTestFile(text, "t.test", dialect));
   return out;
 }
 
@@ -170,6 +171,13 @@ TEST(RunnerTest, HaltStopsAndModeSkipSkips) {
           "loop i 0 3\nstatement ok\nD${i}\n\nhalt\n\nendloop\n"
           "statement ok\nE\n\n");
   EXPECT_EQ(backend.calls, (std::vector<std::string>{"A", "C", "D0"}));
+
+  // Skips nest: two skips need two unskips.
+  FakeBackend nested;
+  RunText(nested,
+          "mode skip\n\nmode skip\n\nmode unskip\n\nstatement ok\nA\n\nmode unskip\n\n"
+          "statement ok\nB\n");
+  EXPECT_EQ(nested.calls, (std::vector<std::string>{"B"}));
 }
 
 TEST(RunnerTest, NamedConnectionsAndReconnectReachTheBackend) {
@@ -203,6 +211,129 @@ TEST(RunnerTest, WrongResultAboveHashThresholdShowsTheHash) {
   EXPECT_NE(out.reports[0].find("3 values hashing to " + Md5::HexOf("1\n2\n3\n")),
             std::string::npos)
       << out.reports[0];
+}
+
+namespace {
+
+RunnerOptions Duckdb() {
+  RunnerOptions options;
+  options.dialect = Dialect::kDuckdb;
+  options.engines = {"duckdb", "teal"};
+  return options;
+}
+
+}  // namespace
+
+TEST(RunnerTest, DuckdbConditionsOnLoopVariablesAndContinue) {
+  FakeBackend backend;
+  RunOutcome out = RunText(backend,
+                           "loop i 0 4\n"
+                           "onlyif i=1\nstatement maybe\nA{i}\n\n"
+                           "skipif i<2\nstatement maybe\nB{i}\n\n"
+                           "onlyif i>=3\ncontinue\n\n"
+                           "statement maybe\nC{i}\n\n"
+                           "endloop\n",
+                           Duckdb());
+  EXPECT_EQ(out.failures, 0u) << (out.reports.empty() ? "" : out.reports[0]);
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"C0", "A1", "C1", "B2", "C2", "B3"}));
+}
+
+TEST(RunnerTest, DuckdbForeachWithSeveralNames) {
+  FakeBackend backend;
+  RunText(backend,
+          "foreach a,b 1,x 2,y\nstatement maybe\n{a}:${b}\n\nonlyif b=y\nstatement maybe\nY\n\n"
+          "endloop\n",
+          Duckdb());
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"1:x", "2:y", "Y"}));
+}
+
+TEST(RunnerTest, ConcurrentLoopFailsTheFileInsteadOfRunningSequentially) {
+  FakeBackend backend;
+  RunOutcome out = RunText(backend,
+                           "statement maybe\nA\n\n"
+                           "concurrentloop i 0 2\nstatement maybe\nB\n\nendloop\n\n"
+                           "statement maybe\nC\n",
+                           Duckdb());
+  ASSERT_EQ(out.failures, 1u);
+  EXPECT_NE(out.reports[0].find("not implemented: concurrentloop runs bodies concurrently"),
+            std::string::npos)
+      << out.reports[0];
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"A"}));
+}
+
+TEST(RunnerTest, IgnoredErrorMessagesMakeTheFileASkip) {
+  FakeBackend backend;
+  backend.Reject("A", "IO Error: HTTP Error: 404", "HTTP Error: 404");
+  TestRunner runner(backend, Duckdb(), [](const std::string&) {});
+  uint64_t failures = runner.Run(
+      ParseTestFile("set ignore_error_messages HTTP Error\n\nstatement ok\nA\n\nstatement ok\nB\n",
+                    "t.test", Dialect::kDuckdb));
+  EXPECT_EQ(failures, 0u);
+  EXPECT_NE(runner.SkipReason().find("HTTP Error"), std::string::npos);
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"A"}));
+}
+
+TEST(RunnerTest, KnownFailureLinesAreCountedAndMustKeepFailing) {
+  FakeBackend backend;
+  backend.Answer("SELECT a", Ints({1}));
+  backend.Answer("SELECT b", Ints({2}));
+  const std::string text = "query I\nSELECT a\n----\n9\n\nquery I\nSELECT b\n----\n2\n";
+  RunnerOptions options;
+  options.known_failure_lines = {1};
+  TestRunner runner(backend, options, [](const std::string&) {});
+  EXPECT_EQ(runner.Run(ParseTestFile(text, "t.test")), 0u);
+  EXPECT_EQ(runner.KnownFailures(), 1u);
+
+  // The record at line 6 passes: listing it is itself a failure.
+  options.known_failure_lines = {1, 6};
+  RunOutcome out = RunText(backend, text, options);
+  ASSERT_EQ(out.failures, 1u);
+  EXPECT_NE(out.reports[0].find("t.test:6: listed as a known failure but did not fail"),
+            std::string::npos)
+      << out.reports[0];
+}
+
+TEST(RunnerTest, ReverseUnorderedFindsQueriesThatDependOnRowOrder) {
+  FakeBackend backend;
+  backend.Answer("SELECT a FROM t", Ints({1, 2}));
+  backend.Answer("SELECT a FROM t ORDER BY a", Ints({1, 2}));
+  const std::string text =
+      "query I\nSELECT a FROM t\n----\n1\n2\n\n"
+      "query I rowsort\nSELECT a FROM t\n----\n1\n2\n\n"
+      "query I\nSELECT a FROM t ORDER BY a\n----\n1\n2\n";
+  EXPECT_EQ(RunText(backend, text).failures, 0u);
+  RunnerOptions options;
+  options.reverse_unordered = true;
+  RunOutcome out = RunText(backend, text, options);
+  ASSERT_EQ(out.failures, 1u);
+  EXPECT_NE(out.reports[0].find("t.test:1:"), std::string::npos) << out.reports[0];
+}
+
+TEST(RunnerTest, DuckdbLabelledQueriesCompareOnlyTheLabel) {
+  FakeBackend backend;
+  backend.Answer("SELECT a", Ints({1, 2}));
+  backend.Answer("SELECT b", Ints({1, 3}));
+  // DuckDB ignores a labelled query's values; Teal's own files check both.
+  const std::string text =
+      "query I nosort x\nSELECT a\n----\n\nreset label x\n\nquery I nosort x\nSELECT b\n----\n";
+  EXPECT_EQ(RunText(backend, text, Duckdb()).failures, 0u);
+  EXPECT_EQ(RunText(backend, text).failures, 2u);
+  const std::string differ = "query I nosort x\nSELECT a\n----\n\nquery I nosort x\nSELECT b\n";
+  EXPECT_EQ(RunText(backend, differ, Duckdb()).failures, 1u);
+}
+
+TEST(RunnerTest, EnvironmentAndTestEnvSubstitute) {
+  FakeBackend backend;
+  RunnerOptions options = Duckdb();
+  options.environment["TEST_DIR"] = "/tmp/x";
+  RunText(backend,
+          "statement maybe\nCOPY t TO '{TEST_DIR}/a.csv'\n\n"
+          "statement maybe\nCOPY t TO '__TEST_DIR__/b.csv'\n\n"
+          "test-env TEAL_NO_SUCH_VARIABLE_FOR_TESTS dflt\n\n"
+          "statement maybe\nSELECT '${TEAL_NO_SUCH_VARIABLE_FOR_TESTS}'\n",
+          options);
+  EXPECT_EQ(backend.calls, (std::vector<std::string>{"COPY t TO '/tmp/x/a.csv'",
+                                                     "COPY t TO '/tmp/x/b.csv'", "SELECT 'dflt'"}));
 }
 
 }  // namespace teal::sqllogic

@@ -153,4 +153,140 @@ TEST(TestFileTest, SubstituteVariableReplacesEveryOccurrence) {
   EXPECT_EQ(SubstituteVariable("no vars", "i", "7"), "no vars");
 }
 
+TEST(TestFileTest, SubstituteVariableTakesBracesWithOrWithoutDollar) {
+  EXPECT_EQ(SubstituteVariable("{i} + ${i} + {ii} + {j}", "i", "7"), "7 + 7 + {ii} + {j}");
+  // DuckDB's foreach with several names: "a,b" takes "1,x".
+  EXPECT_EQ(SubstituteVariable("{a}-{b}-${a}", "a,b", "1,x"), "1-x-1");
+  EXPECT_THROW(SubstituteVariable("{a}", "a,b", "1"), TestFileError);
+}
+
+TEST(TestFileTest, CommentLineEndsTheSqlExceptInTheSqliteDialect) {
+  const char* text =
+      "statement ok\n"
+      "SELECT 1\n"
+      "# a comment after the record\n"
+      "\n"
+      "query I\n"
+      "SELECT 2\n"
+      "# inside\n";
+  TestFile teal = ParseTestFile(text, "f.test");
+  ASSERT_EQ(teal.records.size(), 2u);
+  EXPECT_EQ(teal.records[0].sql, "SELECT 1");
+  EXPECT_EQ(teal.records[1].sql, "SELECT 2");
+  EXPECT_TRUE(teal.records[1].expected.empty());
+  TestFile duck = ParseTestFile(text, "f.test", Dialect::kDuckdb);
+  EXPECT_EQ(duck.records[0].sql, "SELECT 1");
+
+  // SQLite's corpus: a comment line inside a record is skipped, the record goes on.
+  TestFile sqlite = ParseTestFile("statement ok\nSELECT\n# c\n1\n", "f.test", Dialect::kSqlite);
+  ASSERT_EQ(sqlite.records.size(), 1u);
+  EXPECT_EQ(sqlite.records[0].sql, "SELECT\n1");
+
+  // A SQL line after the comment is no command: the file is malformed, loudly.
+  EXPECT_THROW(ParseTestFile("statement ok\nSELECT 1\n# c\nSELECT 2\n", "f.test"), TestFileError);
+}
+
+TEST(TestFileTest, DuckdbResultsEndOnlyAtAnEmptyLine) {
+  // DuckDB's runner reads a line of spaces as a value; Teal's files end the block there.
+  const char* text = "query T\nSELECT '  '\n----\n  \n";
+  EXPECT_EQ(ParseTestFile(text, "f", Dialect::kDuckdb).records[0].expected,
+            (std::vector<std::string>{"  "}));
+  EXPECT_TRUE(ParseTestFile(text, "f").records[0].expected.empty());
+}
+
+TEST(TestFileTest, RequiresMetOnAStandardBuildDoNotSkip) {
+  for (const char* met :
+       {"require skip_reload\n", "require vector_size 512\n", "require vector_size 2048\n",
+        "require exact_vector_size 2048\n", "require 64bit\n", "require notwindows\n",
+        "require noforcestorage\n", "require no_alternative_verify\n"}) {
+    EXPECT_TRUE(ParseTestFile(met, "f", Dialect::kDuckdb).skip_reason.empty()) << met;
+  }
+  EXPECT_EQ(ParseTestFile("require vector_size 4096\n", "f").skip_reason,
+            "not met: require vector_size 4096 (line 1)");
+  EXPECT_EQ(ParseTestFile("require exact_vector_size 512\n", "f").skip_reason,
+            "not met: require exact_vector_size 512 (line 1)");
+  EXPECT_EQ(ParseTestFile("require windows\n", "f").skip_reason,
+            "not met: require windows (line 1)");
+  EXPECT_EQ(ParseTestFile("\nrequire parquet\n", "f").skip_reason,
+            "extension: require parquet (line 2)");
+  EXPECT_EQ(ParseTestFile("load __TEST_DIR__/x.db\n", "f").skip_reason,
+            "needs persistence: load, which Teal's runner lacks (line 1)");
+  // The first reason wins.
+  EXPECT_EQ(ParseTestFile("require json\nrestart\n", "f").skip_reason,
+            "extension: require json (line 1)");
+}
+
+TEST(TestFileTest, DuckdbConditionsOnLoopVariables) {
+  TestFile file = ParseTestFile(
+      "loop i 0 3\n"
+      "onlyif i=1\nstatement ok\nA\n\n"
+      "skipif i>=2&&i<>5\nstatement ok\nB\n\n"
+      "endloop\n",
+      "f.test", Dialect::kDuckdb);
+  const std::vector<Record>& body = file.records[0].body;
+  ASSERT_EQ(body.size(), 2u);
+  ASSERT_EQ(body[0].conditions.size(), 1u);
+  EXPECT_TRUE(body[0].conditions[0].only_if);
+  EXPECT_EQ(body[0].conditions[0].variable, "i");
+  EXPECT_EQ(body[0].conditions[0].op, "=");
+  EXPECT_EQ(body[0].conditions[0].value, "1");
+  ASSERT_EQ(body[1].conditions.size(), 2u);
+  EXPECT_EQ(body[1].conditions[0].op, ">=");
+  EXPECT_EQ(body[1].conditions[1].op, "<>");
+  EXPECT_EQ(body[1].conditions[1].value, "5");
+  // Outside the DuckDB dialect "i=1" is an engine name like any other.
+  TestFile teal = ParseTestFile("onlyif i=1\nstatement ok\nA\n", "f.test");
+  EXPECT_EQ(teal.records[0].conditions[0].engine, "i=1");
+}
+
+TEST(TestFileTest, DuckdbDirectives) {
+  TestFile file = ParseTestFile(
+      "set ignore_error_messages HTTP Error, Could not establish\n\n"
+      "set seed 0.5\n\n"
+      "reset label q1\n\n"
+      "test-env TEAL_NO_SUCH_VARIABLE_FOR_TESTS fallback\n\n"
+      "concurrentloop i 0 2\nstatement ok\nSELECT 1\n\nendloop\n\n"
+      "foreach t <signed> !bigint\ncontinue\n\nendloop\n",
+      "f.test", Dialect::kDuckdb);
+  ASSERT_EQ(file.records.size(), 6u);
+  EXPECT_EQ(file.records[0].kind, Record::Kind::kIgnoreErrors);
+  EXPECT_EQ(file.records[0].values,
+            (std::vector<std::string>{"HTTP Error", "Could not establish"}));
+  EXPECT_EQ(file.records[1].kind, Record::Kind::kStatement);
+  EXPECT_EQ(file.records[1].sql, "SELECT setseed(0.5)");
+  EXPECT_EQ(file.records[2].kind, Record::Kind::kResetLabel);
+  EXPECT_EQ(file.records[2].label, "q1");
+  EXPECT_EQ(file.records[3].kind, Record::Kind::kSetEnv);
+  EXPECT_EQ(file.records[3].values, (std::vector<std::string>{"fallback"}));
+  EXPECT_EQ(file.records[4].kind, Record::Kind::kConcurrentLoop);
+  EXPECT_EQ(file.records[5].values,
+            (std::vector<std::string>{"tinyint", "smallint", "integer", "hugeint"}));
+  EXPECT_EQ(file.records[5].body[0].kind, Record::Kind::kContinue);
+  EXPECT_THROW(ParseTestFile("continue\n", "f.test"), TestFileError);
+  EXPECT_THROW(ParseTestFile("set frobnicate 1\n", "f.test"), TestFileError);
+  // always_fail_error_messages makes no record (and so leaves the ignore list alone).
+  EXPECT_TRUE(ParseTestFile("set always_fail_error_messages X\n", "f.test").records.empty());
+}
+
+TEST(TestFileTest, DuckdbQueryHeaderReadsAsDuckdbsRunnerDoes) {
+  TestFile file = ParseTestFile(
+      "query I sort r1\nSELECT 1\n\n"
+      "query I none\nSELECT 1\n\n"
+      "query I noresult seed_0\nSELECT 1\n\n"
+      "query I nosort label extra words\nSELECT 1\n",
+      "f.test", Dialect::kDuckdb);
+  ASSERT_EQ(file.records.size(), 4u);
+  EXPECT_EQ(file.records[0].sort, SortMode::kRow);
+  EXPECT_EQ(file.records[0].label, "r1");
+  EXPECT_EQ(file.records[1].sort, SortMode::kNone);
+  // Not a sort mode: a connection name, then the label.
+  EXPECT_EQ(file.records[2].connection, "noresult");
+  EXPECT_EQ(file.records[2].label, "seed_0");
+  EXPECT_EQ(file.records[3].label, "label");
+  EXPECT_TRUE(file.records[3].connection.empty());
+  // Teal's own files keep the strict header.
+  EXPECT_THROW(ParseTestFile("query I nosort label con extra\nSELECT 1\n", "f.test"),
+               TestFileError);
+}
+
 }  // namespace teal::sqllogic
