@@ -152,8 +152,10 @@ LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
       return t.Id() == TypeId::kDecimal ? static_cast<int>(t.DecimalScale()) : 0;
     };
     int s = std::max(scale(a), scale(b));
-    int w = std::max(digits(a), digits(b)) + s;
-    if (w > LogicalType::kMaxDecimalWidth) return TypeId::kDouble;
+    // Wider than 38 digits: keep every fractional digit and as many integer digits as fit;
+    // a value with more is a conversion error. DOUBLE would answer wrongly instead
+    // (100000000000000000000 > 99999999999999999999.99999 was false).
+    int w = std::min(std::max(digits(a), digits(b)) + s, int{LogicalType::kMaxDecimalWidth});
     return LogicalType::Decimal(static_cast<uint8_t>(w), static_cast<uint8_t>(s));
   }
   bool a_signed = a.IsSigned(), b_signed = b.IsSigned();
@@ -164,8 +166,9 @@ LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
   }
   int unsigned_rank = a_signed ? rb : ra;
   int signed_rank = a_signed ? ra : rb;
-  int r = std::max(signed_rank, unsigned_rank + 1);
-  if (r > 5) return TypeId::kDouble;
+  // UHUGEINT with a signed type: HUGEINT, as in arithmetic (ImplicitCastCost); a value past
+  // HUGEINT's range is an error, where DOUBLE made distinct values compare equal.
+  int r = std::min(std::max(signed_rank, unsigned_rank + 1), 5);
   return SignedOfRank(r);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 
 namespace teal {
 
@@ -128,7 +129,16 @@ double DecimalToDouble(int128 unscaled, uint8_t scale) {
     }
     return powers;
   }();
-  return static_cast<double>(unscaled) / kDoublePowers[scale];
+  constexpr int128 kExactLimit = int128{1} << 53;
+  if (unscaled < kExactLimit && unscaled > -kExactLimit && scale <= 22) {
+    return static_cast<double>(unscaled) / kDoublePowers[scale];
+  }
+  // Otherwise two roundings (of unscaled, then of the quotient) can miss the nearest
+  // double (99999999999999999999.99999 gave 1.0000000000000002e+20): strtod of the exact
+  // decimal text rounds once. Rare (more than 15 significant digits), so the text is fine.
+  char buffer[kMaxDecimalChars];
+  std::string text(FormatDecimal(unscaled, scale, buffer));
+  return std::strtod(text.c_str(), nullptr);
 }
 
 namespace {
