@@ -88,15 +88,6 @@ std::optional<ScalarFunction> ResolveCoalesce(const std::string& name, size_t mi
   return f;
 }
 
-template <typename T>
-bool StoredEqual(const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, interval_t>) {
-    return Interval::Equals(a, b);
-  } else {
-    return a == b;
-  }
-}
-
 /// nullif(a, b): NULL when a = b, else a.
 std::optional<ScalarFunction> ResolveNullIf(const std::vector<LogicalType>& types) {
   if (types.size() != 2) throw BinderError("nullif takes 2 arguments");

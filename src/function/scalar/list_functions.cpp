@@ -112,17 +112,6 @@ ScalarFunction ListExtract(const std::string& name, const LogicalType& list) {
       });
 }
 
-template <typename T>
-bool ElementEqual(const T& a, const T& b) {
-  if constexpr (std::is_same_v<T, interval_t>) {
-    return Interval::Equals(a, b);
-  } else if constexpr (std::is_same_v<T, string_t>) {
-    return a.View() == b.View();
-  } else {
-    return a == b;
-  }
-}
-
 /// For each row: the 0-based index of the first element equal to the needle, or -1.
 void FindElements(const DataChunk& args, const Vector& result, idx_t count,
                   std::vector<int64_t>& found) {
@@ -137,7 +126,7 @@ void FindElements(const DataChunk& args, const Vector& result, idx_t count,
       if (!result.RowIsValid(i)) continue;
       for (uint64_t k = 0; k < entries[i].length; k++) {
         idx_t row = entries[i].offset + k;
-        if (child.RowIsValid(row) && ElementEqual(elements[row], needles[i])) {
+        if (child.RowIsValid(row) && StoredEqual(elements[row], needles[i])) {
           found[i] = static_cast<int64_t>(k);
           break;
         }

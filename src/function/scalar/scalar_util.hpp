@@ -15,8 +15,26 @@
 #include "function/function.hpp"
 #include "teal/error.hpp"
 #include "types/hugeint_ops.hpp"
+#include "types/interval.hpp"
+#include "vector/vector.hpp"
 
 namespace teal::scalar {
+
+/// SQL's = on two stored values of one type: intervals compare by their normalized
+/// length, strings by their bytes, and NaN equals NaN (PostgreSQL and DuckDB order NaN as
+/// one value above every number), where C++'s == says it does not.
+template <typename T>
+bool StoredEqual(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, interval_t>) {
+    return Interval::Equals(a, b);
+  } else if constexpr (std::is_same_v<T, string_t>) {
+    return a.View() == b.View();
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return a == b || (a != a && b != b);
+  } else {
+    return a == b;
+  }
+}
 
 /// result[i] = f(a[i]) for every row still valid in `result`.
 template <typename A, typename R, typename F>
