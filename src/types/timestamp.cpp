@@ -111,9 +111,11 @@ bool TryParseAs(std::string_view text, T& result, std::string* reason) {
   }
   constexpr int64_t kPerSecond = TimestampUnit<T>::kPerSecond;
   constexpr int64_t kNanosPerUnit = 1'000'000'000 / kPerSecond;
-  // |days| < 2^39 (nine-digit years), so this cannot overflow 128 bits.
-  int128 value = int128{parsed.days} * Timestamp::UnitsPerDay<T>() + parsed.nanos / kNanosPerUnit -
-                 int128{parsed.offset} * kPerSecond;
+  // |days| < 2^39 (nine-digit years), so this cannot overflow 128 bits. Digits past the
+  // unit round half up (PostgreSQL and DuckDB: '11:06:33.846' as TIMESTAMP_S is 11:06:34; a
+  // carry into the next day is just the next unit).
+  int128 value = int128{parsed.days} * Timestamp::UnitsPerDay<T>() +
+                 (parsed.nanos + kNanosPerUnit / 2) / kNanosPerUnit - int128{parsed.offset} * kPerSecond;
   if (value < Timestamp::kMinValue || value > Timestamp::kMaxValue) {
     if (reason) *reason = fmt::format("out of range for {}", TimestampUnit<T>::kName);
     return false;

@@ -651,8 +651,9 @@ TEST_F(ReaderTest, EveryTimestampTypeReadsAsEverySysTimePrecisionFlooring) {
   for (auto instant : instants) {
     ASSERT_TRUE(reader.Next());
     for (idx_t c = 0; c < 5; c++) {
-      // TIMESTAMP_S stored the instant floored to seconds; the others hold it exactly.
-      auto stored = c == 0 ? chr::floor<chr::seconds>(instant) : instant;
+      // TIMESTAMP_S stored the instant rounded (half up) to seconds; the others hold it
+      // exactly. Reading it as a coarser sys_time floors.
+      auto stored = c == 0 ? chr::floor<chr::seconds>(instant + 500ms) : instant;
       EXPECT_EQ(reader.Get<chr::sys_seconds>(c), chr::floor<chr::seconds>(stored)) << c;
       EXPECT_EQ(reader.Get<chr::sys_time<chr::milliseconds>>(c),
                 chr::floor<chr::milliseconds>(stored))

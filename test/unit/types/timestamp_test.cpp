@@ -66,11 +66,15 @@ TEST(TimestampTest, OffsetsConvertTheLocalTimeToUtc) {
   EXPECT_EQ(ParseValue<timestamp_tz_t>("2024-02-29 13:45:00+00"), 1709214300000000);
 }
 
-TEST(TimestampTest, ExtraPrecisionIsFlooredIntoTheUnit) {
-  EXPECT_EQ(ParseValue<timestamp_sec_t>("2024-02-29 13:45:00.999"), 1709214300);
-  EXPECT_EQ(ParseValue<timestamp_ms_t>("2024-02-29 13:45:00.1239"), 1709214300123);
+TEST(TimestampTest, ExtraPrecisionIsRoundedHalfUpIntoTheUnit) {
+  // PostgreSQL and DuckDB round text to the type's precision ('.846' in seconds is one
+  // more second); it used to be floored.
+  EXPECT_EQ(ParseValue<timestamp_sec_t>("2024-02-29 13:45:00.999"), 1709214301);
+  EXPECT_EQ(ParseValue<timestamp_sec_t>("2024-02-29 13:45:00.499"), 1709214300);
+  EXPECT_EQ(ParseValue<timestamp_ms_t>("2024-02-29 13:45:00.1239"), 1709214300124);
   EXPECT_EQ(ParseValue<timestamp_ns_t>("2024-02-29 13:45:00.123456789"), 1709214300123456789);
-  EXPECT_EQ(ParseValue("2024-02-29 13:45:00.1234569"), 1709214300123456);
+  EXPECT_EQ(ParseValue("2024-02-29 13:45:00.1234569"), 1709214300123457);
+  EXPECT_EQ(ParseValue<timestamp_sec_t>("2024-02-29 23:59:59.5"), 1709251200);  // next day
 }
 
 TEST(TimestampTest, NanosecondLimitsAreExact) {
