@@ -91,7 +91,6 @@ bool Time::TryParse(std::string_view text, dtime_t& result, std::string* reason)
   return true;
 }
 
-
 void Time::AppendClock(uint64_t nanos, int fraction_digits, std::string& out) {
   constexpr uint64_t kNanosPerSecond = 1'000'000'000;
   uint64_t seconds = nanos / kNanosPerSecond;
@@ -195,7 +194,6 @@ bool TimeTz::TryParse(std::string_view text, dtime_tz_t& result, std::string* re
   result = Encode(nanos / 1000, offset);
   return true;
 }
-
 
 void TimeTz::AppendOffset(int32_t offset_seconds, std::string& out) {
   out.push_back(offset_seconds < 0 ? '-' : '+');

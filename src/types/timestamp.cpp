@@ -115,7 +115,8 @@ bool TryParseAs(std::string_view text, T& result, std::string* reason) {
   // unit round half up (PostgreSQL and DuckDB: '11:06:33.846' as TIMESTAMP_S is 11:06:34; a
   // carry into the next day is just the next unit).
   int128 value = int128{parsed.days} * Timestamp::UnitsPerDay<T>() +
-                 (parsed.nanos + kNanosPerUnit / 2) / kNanosPerUnit - int128{parsed.offset} * kPerSecond;
+                 (parsed.nanos + kNanosPerUnit / 2) / kNanosPerUnit -
+                 int128{parsed.offset} * kPerSecond;
   if (value < Timestamp::kMinValue || value > Timestamp::kMaxValue) {
     if (reason) *reason = fmt::format("out of range for {}", TimestampUnit<T>::kName);
     return false;

@@ -20,9 +20,10 @@
 //            "1.5" = 1.50; FLOAT/DOUBLE within DuckDB's 1% + 1e-8 of the expected
 //            number), or the column is BOOLEAN and it is true/false (any case) or 1/0.
 //            `<REGEX>:re` / `<!REGEX>:re` match the whole text. Whitespace is trimmed
-//            only around an expected number in a numeric column (DuckDB's cast does). Expected rows are compared in the order written (DuckDB sorts only
-//            the result), and a result above hash-threshold is still compared value by
-//            value (stricter than DuckDB, which then compares nothing).
+//            only around an expected number in a numeric column (DuckDB's cast does). Expected rows
+//            are compared in the order written (DuckDB sorts only the result), and a result above
+//            hash-threshold is still compared value by value (stricter than DuckDB, which then
+//            compares nothing).
 #pragma once
 
 #include <cstdint>
