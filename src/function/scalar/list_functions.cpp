@@ -264,6 +264,14 @@ ScalarFunction ListReverse(const LogicalType& list) {
 void RegisterListFunctions(FunctionCatalog& catalog) {
   Register(catalog, {"list_value", "list_pack"},
            [](const std::vector<LogicalType>& types) { return ListValue(types); });
+  // length(LIST) is the list's length too (DuckDB); length(VARCHAR) stays the string one.
+  ScalarFunctionSet length;
+  length.name = "length";
+  length.resolve = [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+    if (types.size() != 1 || !IsList(types[0])) return std::nullopt;
+    return ListLength("length", types[0]);
+  };
+  catalog.AddScalarSet(std::move(length));
   for (const char* name : {"len", "array_length", "list_length"}) {
     std::string n = name;
     Register(catalog, {name},

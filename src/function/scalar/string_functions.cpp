@@ -354,9 +354,11 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(Predicate<int64_t>(
         name, {V}, I, [](const DataChunk& a, idx_t i) { return CodePointCount(Str(a, 0, i)); }));
   }
-  catalog.AddScalar(Predicate<int64_t>("octet_length", {V}, I, [](const DataChunk& a, idx_t i) {
-    return static_cast<int64_t>(Str(a, 0, i).size());
-  }));
+  for (const LogicalType& bytes : {V, LogicalType(TypeId::kBlob)}) {
+    catalog.AddScalar(Predicate<int64_t>(
+        "octet_length", {bytes}, I,
+        [](const DataChunk& a, idx_t i) { return static_cast<int64_t>(Str(a, 0, i).size()); }));
+  }
   catalog.AddScalar(StringFunction(
       "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
   catalog.AddScalar(StringFunction(
