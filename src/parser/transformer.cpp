@@ -32,6 +32,19 @@ std::string StringOf(const Node* node) {
   throw InternalError("expected a string node in the parse tree");
 }
 
+/// The grammar's name of a parse node's kind, e.g. "COPY" for a CopyStmt, for messages
+/// (libpg_query's protobuf field names: copy_stmt, grouping_func, …).
+std::string NodeName(const Node& node) {
+  const ProtobufCFieldDescriptor* field = protobuf_c_message_descriptor_get_field(
+      &pg_query__node__descriptor, static_cast<unsigned>(node.node_case));
+  if (!field) return fmt::format("parse node {}", static_cast<int>(node.node_case));
+  std::string name = field->name;
+  if (name.size() > 5 && name.ends_with("_stmt")) name.resize(name.size() - 5);
+  for (auto& c : name)
+    c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
 class Transformer {
  public:
   Transformer(std::string_view sql, idx_t max_depth) : sql_(sql), max_depth_(max_depth) {}
@@ -71,8 +84,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_INDEX_STMT:
         return CreateIndex(*node.index_stmt);
       default:
-        throw NotImplementedError(fmt::format("this kind of statement (parse node {})",
-                                              static_cast<int>(node.node_case)));
+        throw NotImplementedError(fmt::format("{} statements", NodeName(node)));
     }
   }
 
@@ -1287,8 +1299,7 @@ class Transformer {
       case PG_QUERY__NODE__NODE_ROW_EXPR:
         throw NotImplementedError("row constructors");
       default:
-        throw NotImplementedError(fmt::format("this kind of expression (parse node {})",
-                                              static_cast<int>(node->node_case)));
+        throw NotImplementedError(fmt::format("{} expressions", NodeName(*node)));
     }
   }
 
