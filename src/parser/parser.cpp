@@ -471,6 +471,15 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
   }
 }
 
+std::string RewriteSetGlobal(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 3 || tokens[0].word != "set" || tokens[1].word != "global") {
+    return std::string(sql);
+  }
+  // Teal's settings are database-wide, which is what GLOBAL asks for.
+  return std::string(sql.substr(0, tokens[1].start)) + std::string(sql.substr(tokens[1].end));
+}
+
 namespace {
 /// Keywords after which an expression starts (so `[` there is a list, not a subscript).
 /// Only reserved words: an unreserved one may be a column name (`x[1]`).
@@ -680,8 +689,8 @@ std::string Excerpt(const std::string& text, size_t at) {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteSemiAntiJoins(RewriteEmptyInLists(
-            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text))))))) {
+      : rewritten_(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
+            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

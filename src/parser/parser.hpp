@@ -96,6 +96,10 @@ inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
 /// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
 std::string RewriteSemiAntiJoins(std::string_view sql);
 
+/// Rewrites DuckDB's `SET GLOBAL name = value` (not in the PostgreSQL grammar) to `SET name =
+/// value`: Teal's settings are database-wide already.
+std::string RewriteSetGlobal(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.
