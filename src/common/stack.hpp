@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <exception>
+#include <new>
 #include <string_view>
 #include <utility>
 
