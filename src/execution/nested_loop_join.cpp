@@ -55,6 +55,11 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
   const idx_t left_count = s.left->size(), right_count = s.right->size();
   const bool keep_left = join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull;
   const bool keep_right = join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  // SEMI / ANTI: each left row once, with its own columns, when some right row matches
+  // (SEMI) or none does (ANTI, NOT EXISTS's NULL rule: an unknown condition is no match).
+  const bool semi = join_type_ == JoinType::kSemi, anti = join_type_ == JoinType::kAnti;
+  std::vector<LogicalType> pair_types = children[0]->types;
+  pair_types.insert(pair_types.end(), children[1]->types.begin(), children[1]->types.end());
   SelectionVector none;
   chunk.Reset();
 
@@ -64,7 +69,7 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
   while (!s.emitting_right && s.left_row < left_count && produced < kVectorSize) {
     if (s.right_pos < right_count) {
       idx_t n = std::min(kVectorSize - produced, right_count - s.right_pos);
-      DataChunk pairs(types, n);
+      DataChunk pairs(pair_types, n);
       SelectionVector repeat(n);
       for (idx_t i = 0; i < n; i++) repeat.Set(i, s.left_row);
       for (idx_t c = 0; c < left_columns; c++)
@@ -75,6 +80,14 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
       pairs.SetCardinality(n);
       idx_t first_right = s.right_pos;
       s.right_pos += n;
+      if (semi || anti) {
+        SelectionVector matches(n);
+        if (!condition_ || ExpressionExecutor::Select(*condition_, pairs, matches) > 0) {
+          s.left_matched = true;
+          s.right_pos = right_count;  // one match decides this left row
+        }
+        continue;
+      }
       if (condition_) {
         SelectionVector matches(n);
         idx_t found = ExpressionExecutor::Select(*condition_, pairs, matches);
@@ -92,11 +105,18 @@ void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const
     }
     // This left row has met every right row.
     bool unmatched = keep_left && !s.left_matched;
+    bool left_alone = (semi && s.left_matched) || (anti && !s.left_matched);
     idx_t row = s.left_row;
     s.left_row++;
     s.right_pos = 0;
     s.left_matched = false;
-    if (unmatched) {
+    if (left_alone) {
+      SelectionVector one(1);
+      one.Set(0, row);
+      for (idx_t c = 0; c < left_columns; c++)
+        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, produced);
+      chunk.SetCardinality(++produced);
+    } else if (unmatched) {
       SelectionVector one(1);
       one.Set(0, row);
       for (idx_t c = 0; c < left_columns; c++)

@@ -156,11 +156,8 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
         op = std::move(hash);
-      } else if (join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti ||
-                 join.join_type == JoinType::kMark) {
-        // The optimizer makes these only with equality keys; a written SEMI/ANTI JOIN may
-        // have none, and the nested-loop join has no semi/anti mode yet.
-        throw NotImplementedError("SEMI/ANTI JOIN without an equality condition between its sides");
+      } else if (join.join_type == JoinType::kMark) {
+        throw InternalError("a mark join without equality keys");
       } else {
         op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
                                                       std::move(condition));
