@@ -864,6 +864,19 @@ idx_t EstimateNestingDepth(std::string_view sql) {
   return deepest;
 }
 
+namespace {
+/// Refuses a statement the text shows to nest more than `max_depth` levels, before the
+/// grammar, whose recursion (and protobuf-c's) cannot be checked from here.
+void CheckNestingBeforeGrammar(std::string_view text, idx_t max_depth) {
+  if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
+    throw ParserError(fmt::format(
+        "the statement nests about {} levels deep, more than {} (max_expression_depth); "
+        "simplify it or raise the setting",
+        estimate, max_depth));
+  }
+}
+}  // namespace
+
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
@@ -871,13 +884,7 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       statements.push_back(ParsePragma(text));
       continue;
     }
-    // Before the grammar, whose recursion (and protobuf-c's) cannot be checked from here.
-    if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
-      throw ParserError(fmt::format(
-          "the statement nests about {} levels deep, more than {} (max_expression_depth); "
-          "simplify it or raise the setting",
-          estimate, max_depth));
-    }
+    CheckNestingBeforeGrammar(text, max_depth);
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
       auto statement = TransformStatement(parse.Statement(i), parse.Rewritten(), max_depth);
@@ -904,10 +911,7 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
       sketches.push_back({StatementType::kPragma, text, 0, {}});
       continue;
     }
-    if (idx_t estimate = EstimateNestingDepth(text); estimate > kDefaultMaxExpressionDepth) {
-      throw ParserError(fmt::format("the statement nests about {} levels deep, more than {}",
-                                    estimate, kDefaultMaxExpressionDepth));
-    }
+    CheckNestingBeforeGrammar(text, kDefaultMaxExpressionDepth);
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
       sketches.push_back({StatementTypeOf(parse.Statement(i)), text, parse.ParameterCount(),
