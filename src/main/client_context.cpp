@@ -48,12 +48,17 @@ class FlagScope {
 };
 }  // namespace
 
+template <typename Fn>
+auto ClientContext::OnLargeStack(Fn&& fn) -> decltype(fn()) {
+  return RunOnLargeStack([&] {
+    FlagScope scope(on_large_stack_);
+    return fn();
+  });
+}
+
 Result ClientContext::Query(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
-    return RunOnLargeStack([&] {
-      FlagScope scope(on_large_stack_);
-      return Query(sql);
-    });
+    return OnLargeStack([&] { return Query(sql); });
   }
   auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
@@ -584,10 +589,7 @@ class ExecutorStream : public ResultStream {
 
 std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
-    return RunOnLargeStack([&] {
-      FlagScope scope(on_large_stack_);
-      return Prepare(sql);
-    });
+    return OnLargeStack([&] { return Prepare(sql); });
   }
   auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.size() != 1) {
@@ -641,10 +643,7 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
 
 Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<Value>& values) {
   if (prepared.large_stack && !on_large_stack_) {
-    return RunOnLargeStack([&] {
-      FlagScope scope(on_large_stack_);
-      return ExecutePrepared(prepared, values);
-    });
+    return OnLargeStack([&] { return ExecutePrepared(prepared, values); });
   }
   if (!prepared.planned) return Execute(*prepared.statement);
   StatementType type = prepared.statement->type;

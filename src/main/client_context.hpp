@@ -57,6 +57,10 @@ class ClientContext {
   /// True while this context works on a large-stack thread (RunOnLargeStack): what it
   /// starts there does not go to another one, and the results it makes fetch there too.
   bool on_large_stack_ = false;
+  /// Runs `fn` on a large-stack thread with on_large_stack_ set (defined in the .cpp, its
+  /// only user).
+  template <typename Fn>
+  auto OnLargeStack(Fn&& fn) -> decltype(fn());
 };
 
 }  // namespace teal
