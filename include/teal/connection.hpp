@@ -61,6 +61,15 @@ class Connection {
   /// for errors found before execution (syntax, unknown tables or columns).
   PreparedStatement Prepare(std::string_view sql);
 
+  /// Cancels the statement this connection is running, or the result it is still
+  /// streaming; callable from any thread (the only Connection method that is). The
+  /// statement fails with InterruptError at its next chunk of work, having changed
+  /// nothing, and the connection stays usable. Does nothing when nothing runs.
+  void Interrupt();
+  /// How far the running statement is, in percent of the rows its scans have to read
+  /// (0 … 100), or -1 when it has not started reading; callable from any thread.
+  double QueryProgress() const;
+
   ClientContext& Context() { return *context_; }
 
  private:

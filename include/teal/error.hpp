@@ -23,6 +23,7 @@ enum class ErrorCategory {
   kOutOfRange,
   kOutOfMemory,
   kNotImplemented,
+  kInterrupt,
   kInternal,
 };
 
@@ -74,6 +75,8 @@ TEAL_DECLARE_ERROR(InvalidInputError, kInvalidInput)
 TEAL_DECLARE_ERROR(OutOfRangeError, kOutOfRange)
 /// The memory_limit was reached (or the OS had no memory left).
 TEAL_DECLARE_ERROR(OutOfMemoryError, kOutOfMemory)
+/// The query was cancelled: Connection::Interrupt(), or Ctrl-C in the shell.
+TEAL_DECLARE_ERROR(InterruptError, kInterrupt)
 /// A bug in Teal: an invariant did not hold.
 TEAL_DECLARE_ERROR(InternalError, kInternal)
 

@@ -27,6 +27,8 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
       return "Out of Memory";
     case ErrorCategory::kNotImplemented:
       return "Not Implemented";
+    case ErrorCategory::kInterrupt:
+      return "Interrupt";
     case ErrorCategory::kInternal:
       return "Internal";
   }

@@ -14,12 +14,13 @@ struct DistinctOnState : OperatorState {
 };
 }  // namespace
 
-std::unique_ptr<OperatorState> PhysicalDistinctOn::GetOperatorState() const {
+std::unique_ptr<OperatorState> PhysicalDistinctOn::GetOperatorState(
+    ExecutionContext& context) const {
   return std::make_unique<DistinctOnState>();
 }
 
-OperatorResult PhysicalDistinctOn::Execute(DataChunk& input, DataChunk& output,
-                                           OperatorState& state) const {
+OperatorResult PhysicalDistinctOn::Execute(ExecutionContext& context, DataChunk& input,
+                                           DataChunk& output, OperatorState& state) const {
   auto& seen = static_cast<DistinctOnState&>(state).seen;
   const idx_t count = input.size();
   // EncodeKey reads rows by position, so constant key vectors are made flat first.

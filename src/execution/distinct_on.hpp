@@ -14,8 +14,11 @@ class PhysicalDistinctOn : public PhysicalOperator {
   PhysicalDistinctOn(std::vector<LogicalType> types, std::vector<idx_t> key_columns)
       : PhysicalOperator(std::move(types)), key_columns_(std::move(key_columns)) {}
   std::string Name() const override { return "DISTINCT_ON"; }
-  std::unique_ptr<OperatorState> GetOperatorState() const override;
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  /// It keeps the first row of each key in the order of the whole stream.
+  bool ParallelOperator() const override { return false; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
 
  private:
   std::vector<idx_t> key_columns_;

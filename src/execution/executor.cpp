@@ -1,48 +1,32 @@
-// Executor: pipeline construction and the single-threaded pipeline loop.
+// Executor: pipeline construction, the pipeline loop, and running sink pipelines on the
+// scheduler's threads.
 #include "execution/executor.hpp"
 
-#include <chrono>
-
+#include "execution/task_scheduler.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
-namespace {
-/// Times one call into an operator for EXPLAIN ANALYZE; does nothing unless the
-/// operator's profile is enabled.
-class ProfileTimer {
- public:
-  explicit ProfileTimer(const PhysicalOperator& op)
-      : op_(op.profile.enabled ? const_cast<PhysicalOperator*>(&op) : nullptr) {
-    if (op_) start_ = std::chrono::steady_clock::now();
-  }
-  void Done(idx_t rows) {
-    if (!op_) return;
-    auto elapsed = std::chrono::steady_clock::now() - start_;
-    op_->profile.nanos += static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
-    op_->profile.rows += rows;
-  }
-
- private:
-  PhysicalOperator* op_;
-  std::chrono::steady_clock::time_point start_;
-};
-}  // namespace
-
-/// Pulls a pipeline's output a chunk at a time. An operator that has more output for
-/// its input keeps that input on a stack and is resumed before anything new is read;
-/// once the source is exhausted, the operators' final output runs through the rest.
+/// Pulls a pipeline's output a chunk at a time on one thread. An operator that has more
+/// output for its input keeps that input on a stack and is resumed before anything new
+//// is read; once the source is exhausted, the operators' final output runs through the
+/// rest (Executor::ThreadsFor gives pipelines with final output one thread).
 class PipelineRun {
  public:
-  explicit PipelineRun(const Pipeline& pipeline)
-      : pipeline_(pipeline), source_state_(pipeline.source->GetSourceState()) {
-    for (auto* op : pipeline.operators) states_.push_back(op->GetOperatorState());
+  PipelineRun(ExecutionContext context, const Pipeline& pipeline, GlobalSourceState& source)
+      : context_(context),
+        pipeline_(pipeline),
+        global_source_(source),
+        local_source_(pipeline.source->GetLocalSourceState(context_, source)) {
+    for (auto* op : pipeline.operators) states_.push_back(op->GetOperatorState(context_));
   }
+
+  ExecutionContext& Context() { return context_; }
 
   /// The next chunk with rows, or nullptr when the pipeline is done.
   std::unique_ptr<DataChunk> Next() {
     while (!finished_) {
+      context_.query.CheckInterrupt();
       std::shared_ptr<DataChunk> out;
       if (!held_.empty()) {
         // Resume the innermost operator that still has output for its input.
@@ -52,8 +36,8 @@ class PipelineRun {
       } else if (!source_done_) {
         auto input = std::make_shared<DataChunk>(pipeline_.source->types,
                                                  pipeline_.source->SourceChunkCapacity());
-        ProfileTimer timer(*pipeline_.source);
-        pipeline_.source->GetData(*input, *source_state_);
+        ProfileTimer timer(context_, *pipeline_.source);
+        pipeline_.source->GetData(context_, *input, global_source_, *local_source_);
         timer.Done(input->size());
         if (input->size() == 0) {
           source_done_ = true;
@@ -86,8 +70,8 @@ class PipelineRun {
       // Operators fill their output by referencing vectors they computed, so the
       // output chunk needs no buffers of its own.
       auto output = std::make_shared<DataChunk>(op.types, 0);
-      ProfileTimer timer(op);
-      OperatorResult result = op.Execute(*current, *output, *states_[i]);
+      ProfileTimer timer(context_, op);
+      OperatorResult result = op.Execute(context_, *current, *output, *states_[i]);
       timer.Done(output->size());
       if (result == OperatorResult::kHaveMoreOutput) held_.emplace_back(i, current);
       if (result == OperatorResult::kFinished) finished_ = true;
@@ -105,8 +89,8 @@ class PipelineRun {
       return nullptr;
     }
     auto output = std::make_shared<DataChunk>(op.types, kVectorSize);
-    ProfileTimer timer(op);
-    bool more = op.FinalExecute(*output, *states_[final_index_]);
+    ProfileTimer timer(context_, op);
+    bool more = op.FinalExecute(context_, *output, *states_[final_index_]);
     timer.Done(output->size());
     size_t next = final_index_ + 1;
     if (!more) final_index_++;
@@ -114,8 +98,10 @@ class PipelineRun {
     return Run(next, std::move(output));
   }
 
+  ExecutionContext context_;
   const Pipeline& pipeline_;
-  std::unique_ptr<SourceState> source_state_;
+  GlobalSourceState& global_source_;
+  std::unique_ptr<LocalSourceState> local_source_;
   std::vector<std::unique_ptr<OperatorState>> states_;
   std::vector<std::pair<size_t, std::shared_ptr<DataChunk>>> held_;
   bool source_done_ = false;
@@ -123,7 +109,12 @@ class PipelineRun {
   bool finished_ = false;
 };
 
-Executor::Executor(PhysicalOperator& root) : root_(root) { Build(root_, result_); }
+Executor::Executor(PhysicalOperator& root, ExecutorOptions options)
+    : root_(root),
+      query_(options.scheduler, options.scheduler ? options.threads : 1, options.morsel_vectors,
+             std::move(options.control), options.profiling) {
+  Build(root_, result_);
+}
 
 Executor::~Executor() = default;
 
@@ -153,27 +144,68 @@ void Executor::Build(PhysicalOperator& op, Pipeline& pipeline) {
   }
 }
 
-void Executor::RunToSink(Pipeline& pipeline) {
-  pipeline.sink->sink_state = pipeline.sink->GetSinkState();
-  PipelineRun run(pipeline);
-  while (auto chunk = run.Next()) {
-    ProfileTimer sink_timer(*pipeline.sink);
-    pipeline.sink->Sink(*chunk, *pipeline.sink->sink_state);
-    sink_timer.Done(0);
+idx_t Executor::ThreadsFor(const Pipeline& pipeline, const GlobalSourceState& source) const {
+  if (!query_.Scheduler() || query_.Threads() <= 1) return 1;
+  if (!pipeline.sink || !pipeline.sink->ParallelSink()) return 1;
+  for (const auto* op : pipeline.operators) {
+    if (!op->ParallelOperator() || op->HasFinalOutput()) return 1;
   }
-  ProfileTimer finalize_timer(*pipeline.sink);
-  pipeline.sink->Finalize(*pipeline.sink->sink_state);
-  finalize_timer.Done(0);
+  return std::max<idx_t>(1, std::min(query_.Threads(), source.MaxThreads()));
+}
+
+void Executor::RunToSink(Pipeline& pipeline) {
+  PhysicalOperator& sink = *pipeline.sink;
+  ExecutionContext setup{query_, main_thread_};
+  auto source = pipeline.source->GetGlobalSourceState(setup);
+  GlobalSinkState& global = query_.SinkState(sink);
+  idx_t threads = ThreadsFor(pipeline, *source);
+  auto task = [&](TaskScheduler::Job* job, idx_t) {
+    ThreadContext thread;
+    PipelineRun run(ExecutionContext{query_, thread}, pipeline, *source);
+    ExecutionContext& context = run.Context();
+    auto local = sink.GetLocalSinkState(context);
+    while (auto chunk = run.Next()) {
+      if (job && job->Failed()) return;
+      ProfileTimer timer(context, sink);
+      sink.Sink(context, *chunk, global, *local);
+      timer.Done(0);
+    }
+    ProfileTimer timer(context, sink);
+    sink.Combine(context, global, *local);
+    timer.Done(0);
+    if (query_.Profiling()) query_.MergeProfile(thread.profile);
+  };
+  if (threads == 1) {
+    task(nullptr, 0);
+  } else {
+    query_.Scheduler()->Run(threads, [&](TaskScheduler::Job& job, idx_t i) { task(&job, i); });
+  }
+  ThreadContext thread;
+  ExecutionContext context{query_, thread};
+  ProfileTimer timer(context, sink);
+  sink.Finalize(context, global);
+  timer.Done(0);
+  if (query_.Profiling()) query_.MergeProfile(thread.profile);
 }
 
 void Executor::Initialize() {
+  ExecutionContext setup{query_, main_thread_};
+  for (auto& pipeline : feeding_) {
+    query_.SetSinkState(*pipeline.sink, pipeline.sink->GetGlobalSinkState(setup));
+  }
   for (auto& pipeline : feeding_) RunToSink(pipeline);
-  result_run_ = std::make_unique<PipelineRun>(result_);
+  result_source_ = result_.source->GetGlobalSourceState(setup);
+  result_run_ = std::make_unique<PipelineRun>(setup, result_, *result_source_);
 }
 
 std::unique_ptr<DataChunk> Executor::FetchChunk() {
   if (!result_run_) return nullptr;
-  return result_run_->Next();
+  auto chunk = result_run_->Next();
+  if (!chunk && query_.Profiling()) {
+    query_.MergeProfile(main_thread_.profile);
+    main_thread_.profile.clear();
+  }
+  return chunk;
 }
 
 }  // namespace teal

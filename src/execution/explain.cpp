@@ -137,21 +137,22 @@ std::string Details(const LogicalOperator& op) {
   return "";
 }
 
-void Render(const PlanDetails& details, const PhysicalOperator& op, bool analyze, int depth,
-            std::vector<std::string>& lines) {
+void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryContext* analyzed,
+            int depth, std::vector<std::string>& lines) {
   if (details.children.size() != op.children.size()) {
     throw InternalError("EXPLAIN: the physical plan does not have the logical plan's shape");
   }
   std::string line(static_cast<size_t>(depth) * 2, ' ');
   line += op.Name();
   if (!details.text.empty()) line += "  " + details.text;
-  if (analyze) {
-    line += fmt::format("  (rows: {}, time: {:.3f} ms)", op.profile.rows,
-                        static_cast<double>(op.profile.nanos) / 1e6);
+  if (analyzed) {
+    OperatorProfile profile = analyzed->ProfileOf(op);
+    line += fmt::format("  (rows: {}, time: {:.3f} ms)", profile.rows,
+                        static_cast<double>(profile.nanos) / 1e6);
   }
   lines.push_back(std::move(line));
   for (size_t i = 0; i < op.children.size(); i++) {
-    Render(details.children[i], *op.children[i], analyze, depth + 1, lines);
+    Render(details.children[i], *op.children[i], analyzed, depth + 1, lines);
   }
 }
 
@@ -164,16 +165,10 @@ PlanDetails DescribePlan(const LogicalOperator& plan) {
   return details;
 }
 
-void EnableProfiling(PhysicalOperator& plan) {
-  plan.profile = OperatorProfile{};
-  plan.profile.enabled = true;
-  for (auto& child : plan.children) EnableProfiling(*child);
-}
-
 std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
-                                    bool analyze) {
+                                    const QueryContext* analyzed) {
   std::vector<std::string> lines;
-  Render(details, plan, analyze, 0, lines);
+  Render(details, plan, analyzed, 0, lines);
   return lines;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "execution/execution_context.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/logical_operator.hpp"
 
@@ -23,13 +24,12 @@ struct PlanDetails {
 
 PlanDetails DescribePlan(const LogicalOperator& plan);
 
-/// Turns on the profile of every operator of `plan`, before it runs.
-void EnableProfiling(PhysicalOperator& plan);
-
 /// The lines of the plan: `NAME  details`, children indented under their parent, and
-/// with `analyze` `(rows: N, time: T ms)` — for operators that run their children's
-/// plans themselves (joins, set operations) the time includes the children's.
+/// with `analyzed` (the query that ran it, with profiling on) `(rows: N, time: T ms)` —
+/// the time summed over the threads that ran the operator; for operators that run their
+/// children's plans themselves (set operations, nested-loop joins) it includes the
+/// children's.
 std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
-                                    bool analyze);
+                                    const QueryContext* analyzed);
 
 }  // namespace teal

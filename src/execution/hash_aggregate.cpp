@@ -2,6 +2,7 @@
 #include "execution/hash_aggregate.hpp"
 
 #include <cstring>
+#include <mutex>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -18,8 +19,8 @@ constexpr idx_t kStateAlignment = 16;
 
 idx_t AlignUp(idx_t n) { return (n + kStateAlignment - 1) / kStateAlignment * kStateAlignment; }
 
-struct AggregateSink : SinkState {
-  const PhysicalHashAggregate* op = nullptr;
+/// One table of groups: a thread's while it sinks, and the merged one.
+struct AggregateSink : LocalSinkState {
   std::unordered_map<std::string, idx_t> group_index;
   std::vector<std::unique_ptr<DataChunk>> group_values;  // kVectorSize groups per chunk
   std::vector<std::unique_ptr<data_t[]>> state_blocks;   // one block of states per chunk
@@ -29,6 +30,8 @@ struct AggregateSink : SinkState {
   std::vector<std::function<void(data_ptr_t)>> destroy;
   std::vector<idx_t> destroy_offsets;
 
+  AggregateSink() = default;
+  AggregateSink(AggregateSink&&) = default;  // moves leave the source with no states
   ~AggregateSink() override {
     for (size_t a = 0; a < destroy.size(); a++) {
       for (data_ptr_t state : states) destroy[a](state + destroy_offsets[a]);
@@ -41,7 +44,7 @@ struct AggregateSink : SinkState {
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
                                              std::vector<ExpressionPtr> groups,
                                              std::vector<ExpressionPtr> aggregates)
-    : PhysicalOperator(std::move(types)),
+    : PhysicalSink(std::move(types)),
       groups_(std::move(groups)),
       aggregates_(std::move(aggregates)) {
   for (const auto& a : aggregates_) {
@@ -74,9 +77,29 @@ idx_t NewGroup(AggregateSink& sink, const std::vector<Vector>& keys, idx_t row,
 }
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalHashAggregate::GetSinkState() const {
+namespace {
+struct AggregateGlobal : GlobalSinkState {
+  std::mutex lock;
+  std::unique_ptr<AggregateSink> table;  // the first thread's, the others merged in
+};
+}  // namespace
+
+bool PhysicalHashAggregate::ParallelSink() const {
+  // DISTINCT aggregates keep the values seen per group, which do not merge; aggregates
+  // that depend on the order of their rows see them in order only on one thread.
+  for (const auto& a : aggregates_) {
+    if (a->distinct || a->aggregate->order_dependent) return false;
+  }
+  return true;
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalHashAggregate::GetGlobalSinkState(
+    ExecutionContext&) const {
+  return std::make_unique<AggregateGlobal>();
+}
+
+std::unique_ptr<LocalSinkState> PhysicalHashAggregate::GetLocalSinkState(ExecutionContext&) const {
   auto sink = std::make_unique<AggregateSink>();
-  sink->op = this;
   sink->seen.resize(aggregates_.size());
   for (idx_t a = 0; a < aggregates_.size(); a++) {
     if (aggregates_[a]->aggregate->destroy) {
@@ -91,8 +114,9 @@ std::unique_ptr<SinkState> PhysicalHashAggregate::GetSinkState() const {
   return sink;
 }
 
-void PhysicalHashAggregate::Sink(DataChunk& input, SinkState& state) const {
-  auto& sink = static_cast<AggregateSink&>(state);
+void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState&,
+                                 LocalSinkState& local) const {
+  auto& sink = static_cast<AggregateSink&>(local);
   const idx_t count = input.size();
   std::vector<LogicalType> group_types;
   std::vector<Vector> keys;
@@ -167,19 +191,65 @@ void PhysicalHashAggregate::Sink(DataChunk& input, SinkState& state) const {
   }
 }
 
+void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global_state,
+                                    LocalSinkState& local_state) const {
+  auto& global = static_cast<AggregateGlobal&>(global_state);
+  auto& local = static_cast<AggregateSink&>(local_state);
+  std::lock_guard<std::mutex> guard(global.lock);
+  if (!global.table) {
+    // The local state is owned by the pipeline run: move its contents.
+    global.table = std::make_unique<AggregateSink>(std::move(local));
+    return;
+  }
+  AggregateSink& target = *global.table;
+  std::vector<LogicalType> group_types;
+  for (const auto& g : groups_) group_types.push_back(g->type);
+  std::string key;
+  for (idx_t group = 0; group < local.states.size(); group++) {
+    idx_t target_group = 0;
+    if (!groups_.empty()) {
+      const DataChunk& values = *local.group_values[group / kVectorSize];
+      idx_t row = group % kVectorSize;
+      key.clear();
+      EncodeRow(values.data, row, key);
+      auto it = target.group_index.find(key);
+      if (it == target.group_index.end()) {
+        idx_t created = NewGroup(target, values.data, row, group_types, state_size_, aggregates_,
+                                 state_offsets_);
+        it = target.group_index.emplace(key, created).first;
+      }
+      target_group = it->second;
+    }
+    for (idx_t a = 0; a < aggregates_.size(); a++) {
+      aggregates_[a]->aggregate->combine(local.states[group] + state_offsets_[a],
+                                         target.states[target_group] + state_offsets_[a]);
+    }
+  }
+}
+
 namespace {
-struct AggregateSource : SourceState {
+struct AggregateSource : GlobalSourceState {
+  const AggregateSink* table = nullptr;
   idx_t next_group = 0;
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalHashAggregate::GetSourceState() const {
-  return std::make_unique<AggregateSource>();
+std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto source = std::make_unique<AggregateSource>();
+  auto& global = SinkStateOf<AggregateGlobal>(context, *this);
+  if (!global.table) {
+    // No thread ran (cannot happen: one always does), or none combined yet.
+    throw InternalError("HASH_GROUP_BY read before its input was aggregated");
+  }
+  source->table = global.table.get();
+  return source;
 }
 
-void PhysicalHashAggregate::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& source = static_cast<AggregateSource&>(state);
-  auto& sink = static_cast<AggregateSink&>(*sink_state);
+void PhysicalHashAggregate::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& global,
+                                    LocalSourceState&) const {
+  auto& source = static_cast<AggregateSource&>(global);
+  const auto& sink = *source.table;
   idx_t total = sink.states.size();
   if (source.next_group >= total) {
     chunk.SetCardinality(0);

@@ -15,19 +15,23 @@
 
 namespace teal {
 
-class PhysicalHashAggregate : public PhysicalOperator {
+class PhysicalHashAggregate : public PhysicalSink {
  public:
   PhysicalHashAggregate(std::vector<LogicalType> types, std::vector<ExpressionPtr> groups,
                         std::vector<ExpressionPtr> aggregates);
   std::string Name() const override {
     return groups_.empty() ? "UNGROUPED_AGGREGATE" : "HASH_GROUP_BY";
   }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  bool ParallelSink() const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Combine(ExecutionContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::vector<ExpressionPtr> groups_;

@@ -39,7 +39,7 @@ void EncodeKeys(const std::vector<ExpressionPtr>& keys, const DataChunk& input, 
 }
 
 /// Every build row, one chunk of all of them, plus their keys chained by equal value.
-struct BuildTable : SinkState {
+struct BuildTable : GlobalSinkState {
   std::vector<std::unique_ptr<DataChunk>> chunks;  // while sinking
   std::string key_arena;
   std::vector<size_t> key_ends;  // per build row, as EncodeKeys gives them
@@ -74,11 +74,13 @@ PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join
       right_keys_(std::move(right_keys)),
       residual_(std::move(residual)) {}
 
-std::unique_ptr<SinkState> PhysicalHashJoin::GetSinkState() const {
+std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(
+    ExecutionContext& context) const {
   return std::make_unique<BuildTable>();
 }
 
-void PhysicalHashJoin::Sink(DataChunk& input, SinkState& state) const {
+void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
+                            LocalSinkState& local) const {
   auto& table = static_cast<BuildTable&>(state);
   EncodeKeys(right_keys_, input, table.key_arena, table.key_ends);
   auto owned = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(input.size(), 1));
@@ -86,7 +88,7 @@ void PhysicalHashJoin::Sink(DataChunk& input, SinkState& state) const {
   table.chunks.push_back(std::move(owned));
 }
 
-void PhysicalHashJoin::Finalize(SinkState& state) const {
+void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& table = static_cast<BuildTable&>(state);
   idx_t total = table.key_ends.size();
   if (total >= kNoRow) throw InternalError("hash join build side over 4 billion rows");
@@ -120,9 +122,9 @@ void PhysicalHashJoin::Finalize(SinkState& state) const {
       std::find(table.key_ends.begin(), table.key_ends.end(), SIZE_MAX) != table.key_ends.end();
 }
 
-std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState() const {
+std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {
   auto probe = std::make_unique<Probe>();
-  probe->table = static_cast<const BuildTable*>(sink_state.get());
+  probe->table = static_cast<const BuildTable*>(&context.query.SinkState(*this));
   return probe;
 }
 
@@ -213,8 +215,8 @@ void PhysicalHashJoin::EmitLeftRows(DataChunk& input, DataChunk& output, Probe& 
   output.SetCardinality(count);
 }
 
-OperatorResult PhysicalHashJoin::Execute(DataChunk& input, DataChunk& output,
-                                         OperatorState& state) const {
+OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& input,
+                                         DataChunk& output, OperatorState& state) const {
   auto& probe = static_cast<Probe&>(state);
   const BuildTable& table = *probe.table;
   if (!probe.started) {
@@ -256,7 +258,8 @@ bool PhysicalHashJoin::HasFinalOutput() const {
   return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
 }
 
-bool PhysicalHashJoin::FinalExecute(DataChunk& output, OperatorState& state) const {
+bool PhysicalHashJoin::FinalExecute(ExecutionContext& context, DataChunk& output,
+                                    OperatorState& state) const {
   auto& probe = static_cast<Probe&>(state);
   const BuildTable& table = *probe.table;
   const idx_t total = table.matched.size();

@@ -33,14 +33,17 @@ class PhysicalHashJoin : public PhysicalOperator {
   std::string Name() const override { return "HASH_JOIN"; }
 
   bool SinksSecondChild() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
 
-  std::unique_ptr<OperatorState> GetOperatorState() const override;
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
   bool HasFinalOutput() const override;
-  bool FinalExecute(DataChunk& output, OperatorState& state) const override;
+  bool FinalExecute(ExecutionContext& context, DataChunk& output,
+                    OperatorState& state) const override;
 
   JoinType join_type() const { return join_type_; }
   const std::vector<ExpressionPtr>& left_keys() const { return left_keys_; }

@@ -26,7 +26,7 @@ std::unique_ptr<DataChunk> Materialize(PhysicalOperator& plan) {
   return all;
 }
 
-struct JoinSource : SourceState {
+struct JoinSource : GlobalSourceState {
   bool loaded = false;
   std::unique_ptr<DataChunk> left, right;
   idx_t left_row = 0;
@@ -39,11 +39,13 @@ struct JoinSource : SourceState {
 
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalNestedLoopJoin::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalNestedLoopJoin::GetGlobalSourceState(
+    ExecutionContext& context) const {
   return std::make_unique<JoinSource>();
 }
 
-void PhysicalNestedLoopJoin::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk,
+                                     GlobalSourceState& state, LocalSourceState& local) const {
   auto& s = static_cast<JoinSource&>(state);
   if (!s.loaded) {
     s.left = Materialize(*children[0]);

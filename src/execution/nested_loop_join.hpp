@@ -22,8 +22,9 @@ class PhysicalNestedLoopJoin : public PhysicalOperator {
         condition_(std::move(condition)) {}
   std::string Name() const override { return "NESTED_LOOP_JOIN"; }
   bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   JoinType join_type_;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+
 #include "execution/expression_executor.hpp"
 #include "execution/insert_on_conflict.hpp"
 #include "execution/returned_rows.hpp"
@@ -11,7 +13,7 @@
 namespace teal {
 
 namespace {
-struct DoneState : SourceState {
+struct DoneState : GlobalSourceState {
   bool done = false;
 };
 }  // namespace
@@ -19,53 +21,99 @@ struct DoneState : SourceState {
 // ---- scans ------------------------------------------------------------------------
 
 namespace {
-struct TableScanSource : SourceState {
-  TableScanState scan;
+/// Hands out morsels: morsel m is vectors [first, first + morsel_vectors) of row group
+/// m / per_group, numbered in table order so that one thread reads the table in order.
+struct TableScanGlobal : GlobalSourceState {
+  idx_t morsel_vectors = 0;
+  idx_t per_group = 0;  // morsels per row group
+  idx_t morsels = 0;
+  idx_t threads = 1;
+  std::atomic<idx_t> next{0};
+  idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, morsels)); }
 };
+
+struct TableScanLocal : LocalSourceState {
+  TableScanState scan;
+  bool in_morsel = false;
+};
+
+constexpr idx_t kVectorsPerRowGroup = kRowGroupSize / kVectorSize;
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalTableScan::GetSourceState() const {
-  return std::make_unique<TableScanSource>();
+std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto global = std::make_unique<TableScanGlobal>();
+  global->morsel_vectors = std::min(context.query.MorselVectors(), kVectorsPerRowGroup);
+  global->per_group = (kVectorsPerRowGroup + global->morsel_vectors - 1) / global->morsel_vectors;
+  global->morsels = table_->RowGroupCount() * global->per_group;
+  global->threads = context.query.Threads();
+  context.query.Control().progress_total += table_->RowCount();
+  return global;
 }
 
-void PhysicalTableScan::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& scan = static_cast<TableScanSource&>(state).scan;
-  // Vectors whose rows all fail the filter are skipped: an empty chunk means the end.
-  while (table_->Scan(scan, column_ids_, chunk)) {
-    if (!filter_) return;
-    SelectionVector sel(chunk.size());
-    idx_t count = ExpressionExecutor::Select(*filter_, chunk, sel);
-    if (count == chunk.size()) return;
-    if (count > 0) {
-      chunk.Slice(sel, count);
-      return;
+std::unique_ptr<LocalSourceState> PhysicalTableScan::GetLocalSourceState(ExecutionContext&,
+                                                                         GlobalSourceState&) const {
+  return std::make_unique<TableScanLocal>();
+}
+
+void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
+                                GlobalSourceState& global_state,
+                                LocalSourceState& local_state) const {
+  auto& global = static_cast<TableScanGlobal&>(global_state);
+  auto& local = static_cast<TableScanLocal&>(local_state);
+  while (true) {
+    if (!local.in_morsel) {
+      idx_t morsel = global.next.fetch_add(1);
+      if (morsel >= global.morsels) break;
+      idx_t group = morsel / global.per_group;
+      idx_t first = morsel % global.per_group * global.morsel_vectors;
+      local.scan = TableScanState{group, first, group,
+                                  std::min(first + global.morsel_vectors, kVectorsPerRowGroup)};
+      local.in_morsel = true;
+      context.thread.batch = morsel;
     }
+    // Vectors whose rows all fail the filter are skipped.
+    while (table_->Scan(local.scan, column_ids_, chunk)) {
+      context.query.Control().progress_done += chunk.size();
+      if (!filter_) return;
+      SelectionVector sel(chunk.size());
+      idx_t count = ExpressionExecutor::Select(*filter_, chunk, sel);
+      if (count == chunk.size()) return;
+      if (count > 0) {
+        chunk.Slice(sel, count);
+        return;
+      }
+    }
+    local.in_morsel = false;
   }
   chunk.SetCardinality(0);
 }
 
-std::unique_ptr<SourceState> PhysicalDummyScan::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalDummyScan::GetGlobalSourceState(
+    ExecutionContext&) const {
   return std::make_unique<DoneState>();
 }
 
-void PhysicalDummyScan::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& done = static_cast<DoneState&>(state);
+void PhysicalDummyScan::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& global,
+                                LocalSourceState&) const {
+  auto& done = static_cast<DoneState&>(global);
   chunk.SetCardinality(done.done ? 0 : 1);
   done.done = true;
 }
 
 namespace {
-struct ValuesSource : SourceState {
+struct ValuesSource : GlobalSourceState {
   idx_t next_row = 0;
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalValues::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalValues::GetGlobalSourceState(ExecutionContext&) const {
   return std::make_unique<ValuesSource>();
 }
 
-void PhysicalValues::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& s = static_cast<ValuesSource&>(state);
+void PhysicalValues::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& global,
+                             LocalSourceState&) const {
+  auto& s = static_cast<ValuesSource&>(global);
   DataChunk one_row;
   one_row.SetCardinality(1);
   idx_t produced = 0;
@@ -84,7 +132,8 @@ void PhysicalValues::GetData(DataChunk& chunk, SourceState& state) const {
 
 // ---- streaming operators ------------------------------------------------------------
 
-OperatorResult PhysicalFilter::Execute(DataChunk& input, DataChunk& output, OperatorState&) const {
+OperatorResult PhysicalFilter::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
+                                       OperatorState&) const {
   SelectionVector sel(std::max<idx_t>(input.size(), 1));
   idx_t count = ExpressionExecutor::Select(*predicate_, input, sel);
   output.Reference(input);
@@ -92,7 +141,7 @@ OperatorResult PhysicalFilter::Execute(DataChunk& input, DataChunk& output, Oper
   return OperatorResult::kNeedMoreInput;
 }
 
-OperatorResult PhysicalProjection::Execute(DataChunk& input, DataChunk& output,
+OperatorResult PhysicalProjection::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
                                            OperatorState&) const {
   for (idx_t i = 0; i < expressions_.size(); i++) {
     ExpressionExecutor::Execute(*expressions_[i], input, output.data[i]);
@@ -107,11 +156,11 @@ struct LimitState : OperatorState {
 };
 }  // namespace
 
-std::unique_ptr<OperatorState> PhysicalLimit::GetOperatorState() const {
+std::unique_ptr<OperatorState> PhysicalLimit::GetOperatorState(ExecutionContext&) const {
   return std::make_unique<LimitState>();
 }
 
-OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output,
+OperatorResult PhysicalLimit::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
                                       OperatorState& state) const {
   auto& s = static_cast<LimitState&>(state);
   idx_t end = limit_ == kInvalidIndex ? kInvalidIndex : offset_ + limit_;
@@ -132,18 +181,53 @@ OperatorResult PhysicalLimit::Execute(DataChunk& input, DataChunk& output,
 // ---- range -------------------------------------------------------------------------
 
 namespace {
-struct RangeState : SourceState {
-  uint64_t emitted = 0;
+/// Morsels of morsel_vectors vectors of values, in order.
+struct RangeGlobal : GlobalSourceState {
+  uint64_t morsel_rows = 0;
+  uint64_t morsels = 0;
+  idx_t threads = 1;
+  std::atomic<uint64_t> next{0};
+  idx_t MaxThreads() const override {
+    return static_cast<idx_t>(std::max<uint64_t>(1, std::min<uint64_t>(threads, morsels)));
+  }
+};
+
+struct RangeLocal : LocalSourceState {
+  uint64_t emitted = 0;  // the next value's position
+  uint64_t end = 0;      // the end of the current morsel
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalRange::GetSourceState() const {
-  return std::make_unique<RangeState>();
+std::unique_ptr<GlobalSourceState> PhysicalRange::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto global = std::make_unique<RangeGlobal>();
+  global->morsel_rows = context.query.MorselVectors() * kVectorSize;
+  global->morsels = (count_ + global->morsel_rows - 1) / global->morsel_rows;
+  global->threads = context.query.Threads();
+  context.query.Control().progress_total += count_;
+  return global;
 }
 
-void PhysicalRange::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& s = static_cast<RangeState&>(state);
-  idx_t n = static_cast<idx_t>(std::min<uint64_t>(count_ - s.emitted, chunk.Capacity()));
+std::unique_ptr<LocalSourceState> PhysicalRange::GetLocalSourceState(ExecutionContext&,
+                                                                     GlobalSourceState&) const {
+  return std::make_unique<RangeLocal>();
+}
+
+void PhysicalRange::GetData(ExecutionContext& context, DataChunk& chunk,
+                            GlobalSourceState& global_state, LocalSourceState& local_state) const {
+  auto& global = static_cast<RangeGlobal&>(global_state);
+  auto& s = static_cast<RangeLocal&>(local_state);
+  if (s.emitted == s.end) {
+    uint64_t morsel = global.next.fetch_add(1);
+    if (morsel >= global.morsels) {
+      chunk.SetCardinality(0);
+      return;
+    }
+    s.emitted = morsel * global.morsel_rows;
+    s.end = std::min(count_, s.emitted + global.morsel_rows);
+    context.thread.batch = static_cast<idx_t>(morsel);
+  }
+  idx_t n = static_cast<idx_t>(std::min<uint64_t>(s.end - s.emitted, chunk.Capacity()));
   int64_t* out = chunk.data[0].Values<int64_t>();
   // In unsigned arithmetic, so the last value may be near the int64 limits without
   // an intermediate overflowing; the binder made sure every value fits.
@@ -153,36 +237,39 @@ void PhysicalRange::GetData(DataChunk& chunk, SourceState& state) const {
     value += static_cast<uint64_t>(step_);
   }
   s.emitted += n;
+  context.query.Control().progress_done += n;
   chunk.SetCardinality(n);
 }
 
 // ---- insert -------------------------------------------------------------------------
 
 namespace {
-struct InsertSink : SinkState {
+struct InsertSink : GlobalSinkState {
   std::vector<std::unique_ptr<DataChunk>> chunks;
   idx_t rows = 0;
   ReturnedRows returned;
 };
 
-struct InsertSource : SourceState {
+struct InsertSource : GlobalSourceState {
+  InsertSink* sink = nullptr;
   bool done = false;
   size_t next = 0;
 };
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalInsert::GetSinkState() const {
+std::unique_ptr<GlobalSinkState> PhysicalInsert::GetGlobalSinkState(ExecutionContext&) const {
   return std::make_unique<InsertSink>();
 }
 
-void PhysicalInsert::Sink(DataChunk& input, SinkState& state) const {
-  auto& s = static_cast<InsertSink&>(state);
+void PhysicalInsert::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState& global,
+                          LocalSinkState&) const {
+  auto& s = static_cast<InsertSink&>(global);
   s.chunks.push_back(append_.Build(input, s.rows, "insert"));
   s.rows += input.size();
 }
 
-void PhysicalInsert::Finalize(SinkState& state) const {
-  auto& sink = static_cast<InsertSink&>(state);
+void PhysicalInsert::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+  auto& sink = static_cast<InsertSink&>(global);
   if (on_conflict_) {
     sink.rows = InsertOnConflict(append_.Table(), *on_conflict_, sink.chunks,
                                  returning_ ? &sink.returned : nullptr);
@@ -195,22 +282,25 @@ void PhysicalInsert::Finalize(SinkState& state) const {
   append_.AppendAll(sink.chunks);
 }
 
-std::unique_ptr<SourceState> PhysicalInsert::GetSourceState() const {
-  return std::make_unique<InsertSource>();
+std::unique_ptr<GlobalSourceState> PhysicalInsert::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto source = std::make_unique<InsertSource>();
+  source->sink = &SinkStateOf<InsertSink>(context, *this);
+  return source;
 }
 
-void PhysicalInsert::GetData(DataChunk& chunk, SourceState& state) const {
-  auto& done = static_cast<InsertSource&>(state);
+void PhysicalInsert::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& global,
+                             LocalSourceState&) const {
+  auto& done = static_cast<InsertSource&>(global);
   if (returning_) {
-    static_cast<InsertSink&>(*sink_state).returned.Emit(done.next, chunk);
+    done.sink->returned.Emit(done.next, chunk);
     return;
   }
   if (done.done) {
     chunk.SetCardinality(0);
     return;
   }
-  chunk.data[0].Values<int64_t>()[0] =
-      static_cast<int64_t>(static_cast<InsertSink&>(*sink_state).rows);
+  chunk.data[0].Values<int64_t>()[0] = static_cast<int64_t>(done.sink->rows);
   chunk.SetCardinality(1);
   done.done = true;
 }

@@ -9,20 +9,22 @@
 
 namespace teal {
 
-class PhysicalTableScan : public PhysicalOperator {
+class PhysicalTableScan : public PhysicalSource {
  public:
   /// `filter` (may be null) keeps the rows for which it is true.
   PhysicalTableScan(std::vector<LogicalType> types, std::shared_ptr<DataTable> table,
                     std::vector<idx_t> column_ids, ExpressionPtr filter = nullptr)
-      : PhysicalOperator(std::move(types)),
+      : PhysicalSource(std::move(types)),
         table_(std::move(table)),
         column_ids_(std::move(column_ids)),
         filter_(std::move(filter)) {}
   std::string Name() const override { return "TABLE_SCAN"; }
-  bool IsSource() const override { return true; }
+  std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
+                                                        GlobalSourceState& global) const override;
   idx_t SourceChunkCapacity() const override { return 0; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::shared_ptr<DataTable> table_;
@@ -31,24 +33,26 @@ class PhysicalTableScan : public PhysicalOperator {
 };
 
 /// One row, no columns: the FROM of a SELECT without FROM.
-class PhysicalDummyScan : public PhysicalOperator {
+class PhysicalDummyScan : public PhysicalSource {
  public:
-  PhysicalDummyScan() : PhysicalOperator({}) {}
+  PhysicalDummyScan() : PhysicalSource({}) {}
   std::string Name() const override { return "DUMMY_SCAN"; }
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 };
 
 /// range() / generate_series(): `count` BIGINT values start, start + step, …
-class PhysicalRange : public PhysicalOperator {
+class PhysicalRange : public PhysicalSource {
  public:
   PhysicalRange(std::vector<LogicalType> types, int64_t start, int64_t step, uint64_t count)
-      : PhysicalOperator(std::move(types)), start_(start), step_(step), count_(count) {}
+      : PhysicalSource(std::move(types)), start_(start), step_(step), count_(count) {}
   std::string Name() const override { return "RANGE"; }
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
+                                                        GlobalSourceState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   int64_t start_;
@@ -56,14 +60,14 @@ class PhysicalRange : public PhysicalOperator {
   uint64_t count_;
 };
 
-class PhysicalValues : public PhysicalOperator {
+class PhysicalValues : public PhysicalSource {
  public:
   PhysicalValues(std::vector<LogicalType> types, std::vector<std::vector<ExpressionPtr>> rows)
-      : PhysicalOperator(std::move(types)), rows_(std::move(rows)) {}
+      : PhysicalSource(std::move(types)), rows_(std::move(rows)) {}
   std::string Name() const override { return "VALUES"; }
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::vector<std::vector<ExpressionPtr>> rows_;
@@ -74,7 +78,8 @@ class PhysicalFilter : public PhysicalOperator {
   PhysicalFilter(std::vector<LogicalType> types, ExpressionPtr predicate)
       : PhysicalOperator(std::move(types)), predicate_(std::move(predicate)) {}
   std::string Name() const override { return "FILTER"; }
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
 
  private:
   ExpressionPtr predicate_;
@@ -85,7 +90,8 @@ class PhysicalProjection : public PhysicalOperator {
   PhysicalProjection(std::vector<LogicalType> types, std::vector<ExpressionPtr> expressions)
       : PhysicalOperator(std::move(types)), expressions_(std::move(expressions)) {}
   std::string Name() const override { return "PROJECTION"; }
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
 
  private:
   std::vector<ExpressionPtr> expressions_;
@@ -96,8 +102,11 @@ class PhysicalLimit : public PhysicalOperator {
   PhysicalLimit(std::vector<LogicalType> types, idx_t limit, idx_t offset)
       : PhysicalOperator(std::move(types)), limit_(limit), offset_(offset) {}
   std::string Name() const override { return "LIMIT"; }
-  std::unique_ptr<OperatorState> GetOperatorState() const override;
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  /// It counts the rows of the whole stream, in their order.
+  bool ParallelOperator() const override { return false; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
 
  private:
   idx_t limit_;
@@ -111,23 +120,23 @@ class PhysicalLimit : public PhysicalOperator {
 /// input column of table column c, or kInvalidIndex for its DEFAULT (or NULL). With
 /// `on_conflict`, rows whose key is taken are left out or update the row they conflict
 /// with (insert_on_conflict.hpp); the count and RETURNING cover inserted and updated rows.
-class PhysicalInsert : public PhysicalOperator {
+class PhysicalInsert : public PhysicalSink {
  public:
   PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map, bool returning,
                  std::unique_ptr<InsertConflict> on_conflict = nullptr)
-      : PhysicalOperator(returning ? table->Types()
-                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
+      : PhysicalSink(returning ? table->Types()
+                               : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         append_(std::move(table), std::move(column_map)),
         returning_(returning),
         on_conflict_(std::move(on_conflict)) {}
   std::string Name() const override { return "INSERT"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   TableAppend append_;

@@ -11,7 +11,7 @@ namespace teal {
 
 namespace {
 
-struct OrderSink : SinkState {
+struct OrderSink : GlobalSinkState {
   std::vector<std::unique_ptr<DataChunk>> chunks;
   idx_t rows = 0;
   std::unique_ptr<DataChunk> all;  // every row, after Finalize
@@ -53,11 +53,13 @@ RowCompare ComparatorFor(const LogicalType& type) {
 
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalOrder::GetSinkState() const {
+std::unique_ptr<GlobalSinkState> PhysicalOrder::GetGlobalSinkState(
+    ExecutionContext& context) const {
   return std::make_unique<OrderSink>();
 }
 
-void PhysicalOrder::Sink(DataChunk& input, SinkState& state) const {
+void PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
+                         LocalSinkState& local) const {
   auto& sink = static_cast<OrderSink&>(state);
   auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
   copy->Append(input);
@@ -95,7 +97,7 @@ void SortRows(const DataChunk& rows, const std::vector<OrderKey>& order_keys,
   });
 }
 
-void PhysicalOrder::Finalize(SinkState& state) const {
+void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<OrderSink&>(state);
   sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(sink.rows, 1));
   for (const auto& chunk : sink.chunks) sink.all->Append(*chunk);
@@ -104,18 +106,20 @@ void PhysicalOrder::Finalize(SinkState& state) const {
 }
 
 namespace {
-struct OrderSource : SourceState {
+struct OrderSource : GlobalSourceState {
   idx_t next = 0;
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalOrder::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(
+    ExecutionContext& context) const {
   return std::make_unique<OrderSource>();
 }
 
-void PhysicalOrder::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalOrder::GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& state,
+                            LocalSourceState& local) const {
   auto& source = static_cast<OrderSource&>(state);
-  auto& sink = static_cast<OrderSink&>(*sink_state);
+  auto& sink = static_cast<OrderSink&>(context.query.SinkState(*this));
   idx_t n = std::min(kVectorSize, sink.rows - std::min(source.next, sink.rows));
   if (n == 0) {
     chunk.SetCardinality(0);

@@ -11,18 +11,18 @@ namespace teal {
 /// The row numbers of `rows` in the order of `keys` (stable: ties keep their order).
 void SortRows(const DataChunk& rows, const std::vector<OrderKey>& keys, std::vector<sel_t>& order);
 
-class PhysicalOrder : public PhysicalOperator {
+class PhysicalOrder : public PhysicalSink {
  public:
   PhysicalOrder(std::vector<LogicalType> types, std::vector<OrderKey> keys)
-      : PhysicalOperator(std::move(types)), keys_(std::move(keys)) {}
+      : PhysicalSink(std::move(types)), keys_(std::move(keys)) {}
   std::string Name() const override { return "ORDER_BY"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::vector<OrderKey> keys_;

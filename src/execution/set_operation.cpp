@@ -10,7 +10,7 @@
 namespace teal {
 
 namespace {
-struct SetSource : SourceState {
+struct SetSource : GlobalSourceState {
   std::unique_ptr<Executor> left, right;
   bool on_right = false;                              // UNION ALL: left done
   std::unordered_map<std::string, idx_t> right_rows;  // INTERSECT/EXCEPT: count per value
@@ -19,14 +19,16 @@ struct SetSource : SourceState {
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalSetOperation::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalSetOperation::GetGlobalSourceState(
+    ExecutionContext& context) const {
   auto s = std::make_unique<SetSource>();
   s->left = std::make_unique<Executor>(*children[0]);
   s->left->Initialize();
   return s;
 }
 
-void PhysicalSetOperation::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalSetOperation::GetData(ExecutionContext& context, DataChunk& chunk,
+                                   GlobalSourceState& state, LocalSourceState& local) const {
   auto& s = static_cast<SetSource&>(state);
   if (operation_ == SetOperation::kUnion) {
     while (true) {

@@ -16,8 +16,9 @@ class PhysicalSetOperation : public PhysicalOperator {
   std::string Name() const override { return "SET_OPERATION"; }
   bool IsSource() const override { return true; }
   idx_t SourceChunkCapacity() const override { return 0; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   SetOperation operation_;

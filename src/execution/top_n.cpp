@@ -7,13 +7,15 @@
 
 namespace teal {
 
-struct PhysicalTopN::Kept : SinkState {
+struct PhysicalTopN::Kept : GlobalSinkState {
   std::unique_ptr<DataChunk> best;                 // at most limit + offset rows, sorted
   std::vector<std::unique_ptr<DataChunk>> staged;  // arrived since the last compaction
   idx_t staged_rows = 0;
 };
 
-std::unique_ptr<SinkState> PhysicalTopN::GetSinkState() const { return std::make_unique<Kept>(); }
+std::unique_ptr<GlobalSinkState> PhysicalTopN::GetGlobalSinkState(ExecutionContext& context) const {
+  return std::make_unique<Kept>();
+}
 
 void PhysicalTopN::Compact(Kept& kept) const {
   const idx_t keep = limit_ + offset_;
@@ -34,7 +36,8 @@ void PhysicalTopN::Compact(Kept& kept) const {
   kept.best->SetCardinality(n);
 }
 
-void PhysicalTopN::Sink(DataChunk& input, SinkState& state) const {
+void PhysicalTopN::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
+                        LocalSinkState& local) const {
   auto& kept = static_cast<Kept&>(state);
   if (limit_ == 0) return;
   auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
@@ -44,26 +47,28 @@ void PhysicalTopN::Sink(DataChunk& input, SinkState& state) const {
   if (kept.staged_rows >= std::max<idx_t>(limit_ + offset_, kVectorSize)) Compact(kept);
 }
 
-void PhysicalTopN::Finalize(SinkState& state) const {
+void PhysicalTopN::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& kept = static_cast<Kept&>(state);
   if (kept.staged_rows > 0 || !kept.best) Compact(kept);
 }
 
 namespace {
-struct TopNSource : SourceState {
+struct TopNSource : GlobalSourceState {
   idx_t next = 0;
 };
 }  // namespace
 
-std::unique_ptr<SourceState> PhysicalTopN::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalTopN::GetGlobalSourceState(
+    ExecutionContext& context) const {
   auto source = std::make_unique<TopNSource>();
   source->next = offset_;
   return source;
 }
 
-void PhysicalTopN::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalTopN::GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& state,
+                           LocalSourceState& local) const {
   auto& source = static_cast<TopNSource&>(state);
-  const DataChunk& best = *static_cast<Kept&>(*sink_state).best;
+  const DataChunk& best = *static_cast<Kept&>(context.query.SinkState(*this)).best;
   idx_t n = best.size() > source.next ? std::min(kVectorSize, best.size() - source.next) : 0;
   SelectionVector none;
   for (idx_t c = 0; c < types.size(); c++)

@@ -10,22 +10,19 @@
 
 namespace teal {
 
-class PhysicalTopN : public PhysicalOperator {
+class PhysicalTopN : public PhysicalSink {
  public:
   PhysicalTopN(std::vector<LogicalType> types, std::vector<OrderKey> keys, idx_t limit,
                idx_t offset)
-      : PhysicalOperator(std::move(types)),
-        keys_(std::move(keys)),
-        limit_(limit),
-        offset_(offset) {}
+      : PhysicalSink(std::move(types)), keys_(std::move(keys)), limit_(limit), offset_(offset) {}
   std::string Name() const override { return "TOP_N"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   struct Kept;

@@ -50,12 +50,12 @@ Vector Repeat(const Vector& source, const SelectionVector& sel, idx_t count) {
 }
 }  // namespace
 
-std::unique_ptr<OperatorState> PhysicalUnnest::GetOperatorState() const {
+std::unique_ptr<OperatorState> PhysicalUnnest::GetOperatorState(ExecutionContext& context) const {
   return std::make_unique<UnnestState>();
 }
 
-OperatorResult PhysicalUnnest::Execute(DataChunk& input, DataChunk& output,
-                                       OperatorState& state) const {
+OperatorResult PhysicalUnnest::Execute(ExecutionContext& context, DataChunk& input,
+                                       DataChunk& output, OperatorState& state) const {
   auto& s = static_cast<UnnestState&>(state);
   if (!s.in_progress) {
     s.lists.clear();

@@ -27,8 +27,9 @@ class PhysicalUnnest : public PhysicalOperator {
         columns_(std::move(columns)),
         lists_(std::move(lists)) {}
   std::string Name() const override { return "UNNEST"; }
-  std::unique_ptr<OperatorState> GetOperatorState() const override;
-  OperatorResult Execute(DataChunk& input, DataChunk& output, OperatorState& state) const override;
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
+  OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
+                         OperatorState& state) const override;
 
  private:
   std::vector<idx_t> columns_;

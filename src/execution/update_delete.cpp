@@ -15,13 +15,13 @@ namespace teal {
 
 namespace {
 
-struct CountSource : SourceState {
+struct CountSource : GlobalSourceState {
   bool done = false;
   size_t next = 0;  // RETURNING: the next chunk of rows to emit
 };
 
 /// Emits `rows` once, as the statement's one-row result.
-void EmitCount(DataChunk& chunk, SourceState& state, idx_t rows) {
+void EmitCount(DataChunk& chunk, GlobalSourceState& state, idx_t rows) {
   auto& source = static_cast<CountSource&>(state);
   if (source.done) {
     chunk.SetCardinality(0);
@@ -40,13 +40,13 @@ void CollectRowIds(const Vector& ids, idx_t count, std::vector<int64_t>& out) {
   out.insert(out.end(), values, values + count);
 }
 
-struct DeleteSink : SinkState {
+struct DeleteSink : GlobalSinkState {
   std::vector<int64_t> row_ids;
   idx_t deleted = 0;
   ReturnedRows returned;
 };
 
-struct UpdateSink : SinkState {
+struct UpdateSink : GlobalSinkState {
   std::vector<std::vector<int64_t>> row_ids;  // per chunk of values
   std::vector<std::unique_ptr<DataChunk>> values;
   idx_t updated = 0;
@@ -68,17 +68,19 @@ DataChunk LeadingColumns(const DataChunk& input, idx_t first, idx_t width) {
 
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalDelete::GetSinkState() const {
+std::unique_ptr<GlobalSinkState> PhysicalDelete::GetGlobalSinkState(
+    ExecutionContext& context) const {
   return std::make_unique<DeleteSink>();
 }
 
-void PhysicalDelete::Sink(DataChunk& input, SinkState& state) const {
+void PhysicalDelete::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
+                          LocalSinkState& local) const {
   auto& sink = static_cast<DeleteSink&>(state);
   CollectRowIds(input.data[row_id_column_], input.size(), sink.row_ids);
   if (returning_) sink.returned.Add(LeadingColumns(input, 0, table_->columns.size()));
 }
 
-void PhysicalDelete::Finalize(SinkState& state) const {
+void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<DeleteSink&>(state);
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
@@ -91,17 +93,19 @@ void PhysicalDelete::Finalize(SinkState& state) const {
   }
 }
 
-std::unique_ptr<SourceState> PhysicalDelete::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalDelete::GetGlobalSourceState(
+    ExecutionContext& context) const {
   return std::make_unique<CountSource>();
 }
 
-void PhysicalDelete::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalDelete::GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& state,
+                             LocalSourceState& local) const {
   if (returning_) {
-    static_cast<DeleteSink&>(*sink_state)
+    static_cast<DeleteSink&>(context.query.SinkState(*this))
         .returned.Emit(static_cast<CountSource&>(state).next, chunk);
     return;
   }
-  EmitCount(chunk, state, static_cast<DeleteSink&>(*sink_state).deleted);
+  EmitCount(chunk, state, static_cast<DeleteSink&>(context.query.SinkState(*this)).deleted);
 }
 
 namespace {
@@ -130,11 +134,13 @@ void ReturnLastOfEachRow(UpdateSink& sink) {
 }
 }  // namespace
 
-std::unique_ptr<SinkState> PhysicalUpdate::GetSinkState() const {
+std::unique_ptr<GlobalSinkState> PhysicalUpdate::GetGlobalSinkState(
+    ExecutionContext& context) const {
   return std::make_unique<UpdateSink>();
 }
 
-void PhysicalUpdate::Sink(DataChunk& input, SinkState& state) const {
+void PhysicalUpdate::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
+                          LocalSinkState& local) const {
   auto& sink = static_cast<UpdateSink&>(state);
   const idx_t count = input.size();
   // NOT NULL is checked here, before anything is changed.
@@ -213,7 +219,7 @@ std::vector<std::unique_ptr<DataChunk>> UpdatedRows(
 }
 }  // namespace
 
-void PhysicalUpdate::Finalize(SinkState& state) const {
+void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<UpdateSink&>(state);
   std::unordered_set<int64_t> distinct;
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
@@ -254,17 +260,19 @@ void PhysicalUpdate::Finalize(SinkState& state) const {
   if (returning_) ReturnLastOfEachRow(sink);
 }
 
-std::unique_ptr<SourceState> PhysicalUpdate::GetSourceState() const {
+std::unique_ptr<GlobalSourceState> PhysicalUpdate::GetGlobalSourceState(
+    ExecutionContext& context) const {
   return std::make_unique<CountSource>();
 }
 
-void PhysicalUpdate::GetData(DataChunk& chunk, SourceState& state) const {
+void PhysicalUpdate::GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& state,
+                             LocalSourceState& local) const {
   if (returning_) {
-    static_cast<UpdateSink&>(*sink_state)
+    static_cast<UpdateSink&>(context.query.SinkState(*this))
         .returned.Emit(static_cast<CountSource&>(state).next, chunk);
     return;
   }
-  EmitCount(chunk, state, static_cast<UpdateSink&>(*sink_state).updated);
+  EmitCount(chunk, state, static_cast<UpdateSink&>(context.query.SinkState(*this)).updated);
 }
 
 }  // namespace teal

@@ -11,22 +11,22 @@ namespace teal {
 
 /// Input: rows whose column `row_id_column` holds their row id; with `returning`, rows
 /// whose first columns are every table column.
-class PhysicalDelete : public PhysicalOperator {
+class PhysicalDelete : public PhysicalSink {
  public:
   PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column, bool returning)
-      : PhysicalOperator(returning ? table->Types()
-                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
+      : PhysicalSink(returning ? table->Types()
+                               : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
         row_id_column_(row_id_column),
         returning_(returning) {}
   std::string Name() const override { return "DELETE"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::shared_ptr<TableEntry> table_;
@@ -37,22 +37,22 @@ class PhysicalDelete : public PhysicalOperator {
 /// Input: the new values of table columns `columns` (in that order), then the row id;
 /// with `returning`, then the old value of every table column. A row that several input
 /// rows update (UPDATE … FROM) ends with the last one's values and is returned once.
-class PhysicalUpdate : public PhysicalOperator {
+class PhysicalUpdate : public PhysicalSink {
  public:
   PhysicalUpdate(std::shared_ptr<TableEntry> table, std::vector<idx_t> columns, bool returning)
-      : PhysicalOperator(returning ? table->Types()
-                                   : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
+      : PhysicalSink(returning ? table->Types()
+                               : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
         columns_(std::move(columns)),
         returning_(returning) {}
   std::string Name() const override { return "UPDATE"; }
-  bool IsSink() const override { return true; }
-  std::unique_ptr<SinkState> GetSinkState() const override;
-  void Sink(DataChunk& input, SinkState& state) const override;
-  void Finalize(SinkState& state) const override;
-  bool IsSource() const override { return true; }
-  std::unique_ptr<SourceState> GetSourceState() const override;
-  void GetData(DataChunk& chunk, SourceState& state) const override;
+  std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
+            LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
 
  private:
   std::shared_ptr<TableEntry> table_;

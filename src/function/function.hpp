@@ -73,6 +73,9 @@ struct AggregateFunction {
   /// Frees memory the state owns; null when it owns none.
   std::function<void(data_ptr_t state)> destroy;
   bool ignores_nulls = true;
+  /// Whether the result depends on the order the rows arrive in (first, list,
+  /// string_agg…): such an aggregate is computed on one thread, over rows in their order.
+  bool order_dependent = false;
 };
 
 struct AggregateFunctionSet {

@@ -167,6 +167,8 @@ void ClearForReuse(Vector& vector, idx_t rows) {
       throw OutOfMemoryError(std::move(message));
     case ErrorCategory::kNotImplemented:
       throw Error(category, std::move(message));
+    case ErrorCategory::kInterrupt:
+      throw InterruptError(std::move(message));
     case ErrorCategory::kInternal:
       break;
   }

@@ -56,10 +56,23 @@ auto ClientContext::OnLargeStack(Fn&& fn) -> decltype(fn()) {
   });
 }
 
+ExecutorOptions ClientContext::MakeExecutorOptions() {
+  const Settings& settings = database_->GetSettings();
+  ExecutorOptions options;
+  // A statement deep enough to need the large stack runs on it alone: the workers'
+  // stacks are ordinary ones.
+  options.threads = on_large_stack_ ? 1 : settings.Threads();
+  if (options.threads > 1) options.scheduler = &database_->Scheduler(options.threads);
+  options.morsel_vectors = settings.MorselVectors();
+  options.control = control_;
+  return options;
+}
+
 Result ClientContext::Query(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
     return OnLargeStack([&] { return Query(sql); });
   }
+  control_->Reset();
   auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
   std::optional<Result> last;
@@ -420,15 +433,18 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
   Optimize(*bound.plan);
   PlanDetails details = DescribePlan(*bound.plan);
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
+  std::unique_ptr<Executor> analyzed;
   if (explain.analyze) {
     // Runs the statement for real (an INSERT inserts), as PostgreSQL does.
-    EnableProfiling(*physical);
-    Executor executor(*physical);
-    executor.Initialize();
-    while (executor.FetchChunk()) {
+    ExecutorOptions options = MakeExecutorOptions();
+    options.profiling = true;
+    analyzed = std::make_unique<Executor>(*physical, std::move(options));
+    analyzed->Initialize();
+    while (analyzed->FetchChunk()) {
     }
   }
-  std::vector<std::string> lines = RenderPlan(details, *physical, explain.analyze);
+  std::vector<std::string> lines =
+      RenderPlan(details, *physical, analyzed ? &analyzed->Query() : nullptr);
   std::vector<std::unique_ptr<DataChunk>> chunks;
   for (size_t first = 0; first < lines.size(); first += kVectorSize) {
     idx_t n = std::min<idx_t>(kVectorSize, lines.size() - first);
@@ -503,7 +519,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // is created.
   Optimize(*bound.plan);
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
-  Executor executor(*physical);
+  Executor executor(*physical, MakeExecutorOptions());
   executor.Initialize();
   table->storage = std::make_shared<DataTable>(table->Types());
   TableAppend append(table);
@@ -567,9 +583,9 @@ namespace {
 /// thread reading the result needs no deep stack of its own.
 class ExecutorStream : public ResultStream {
  public:
-  ExecutorStream(PhysicalOperatorPtr plan, bool large_stack)
+  ExecutorStream(PhysicalOperatorPtr plan, ExecutorOptions options, bool large_stack)
       : plan_(std::move(plan)),
-        executor_(std::make_unique<Executor>(*plan_)),
+        executor_(std::make_unique<Executor>(*plan_, std::move(options))),
         large_stack_(large_stack) {
     executor_->Initialize();
   }
@@ -645,6 +661,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   if (prepared.large_stack && !on_large_stack_) {
     return OnLargeStack([&] { return ExecutePrepared(prepared, values); });
   }
+  control_->Reset();
   if (!prepared.planned) return Execute(*prepared.statement);
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
@@ -655,7 +672,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
   auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values),
-                                                 on_large_stack_);
+                                                 MakeExecutorOptions(), on_large_stack_);
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
   if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
@@ -664,7 +681,8 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan), on_large_stack_);
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan),
+                                                 MakeExecutorOptions(), on_large_stack_);
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.

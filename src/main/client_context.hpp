@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "parser/statements.hpp"
 #include "teal/result.hpp"
@@ -27,6 +28,12 @@ class ClientContext {
   std::unique_ptr<struct PreparedData> Prepare(std::string_view sql);
   /// Runs a prepared statement with `values` for its parameters ($1 = values[0]).
   Result ExecutePrepared(PreparedData& prepared, const std::vector<Value>& values);
+
+  /// Cancels the statement running on this connection (callable from any thread): it
+  /// fails with InterruptError at its next chunk, and the connection stays usable.
+  void Interrupt() { control_->interrupted = true; }
+  /// Percent of the running statement's source rows done, or -1 when unknown.
+  double QueryProgress() const { return control_->Progress(); }
 
   /// Table names of the database, sorted.
   std::vector<std::string> TableNames();
@@ -52,8 +59,11 @@ class ClientContext {
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   void BindPrepared(PreparedData& prepared);
+  /// How this connection's next plan runs: threads, scheduler, morsels, its QueryControl.
+  struct ExecutorOptions MakeExecutorOptions();
 
   std::shared_ptr<DatabaseInstance> database_;
+  std::shared_ptr<QueryControl> control_ = std::make_shared<QueryControl>();
   /// True while this context works on a large-stack thread (RunOnLargeStack): what it
   /// starts there does not go to another one, and the results it makes fetch there too.
   bool on_large_stack_ = false;

@@ -31,6 +31,10 @@ Result Connection::Query(std::string_view sql) {
   return AtApiBoundary("Connection::Query", [&] { return context_->Query(sql); });
 }
 
+void Connection::Interrupt() { context_->Interrupt(); }
+
+double Connection::QueryProgress() const { return context_->QueryProgress(); }
+
 PreparedStatement Connection::Prepare(std::string_view sql) {
   return AtApiBoundary("Connection::Prepare",
                        [&] { return PreparedStatement(context_, context_->Prepare(sql)); });

@@ -1,8 +1,10 @@
-// DatabaseInstance: everything one database owns — today its catalog (with the tables'
-// data) and its settings. Shared by the Database handle and every connection.
+// DatabaseInstance: everything one database owns — its catalog (with the tables' data),
+// its settings and the worker threads its queries share. Shared by the Database handle
+// and every connection.
 #pragma once
 
 #include "catalog/catalog.hpp"
+#include "execution/task_scheduler.hpp"
 #include "main/settings.hpp"
 
 namespace teal {
@@ -11,10 +13,17 @@ class DatabaseInstance {
  public:
   Catalog& GetCatalog() { return catalog_; }
   Settings& GetSettings() { return settings_; }
+  /// The scheduler, with as many workers as the threads setting asks besides the calling
+  /// thread (started when a query first needs them).
+  TaskScheduler& Scheduler(idx_t threads) {
+    if (scheduler_.Workers() != threads - 1) scheduler_.SetWorkers(threads - 1);
+    return scheduler_;
+  }
 
  private:
   Catalog catalog_;
   Settings settings_;
+  TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };
 
 }  // namespace teal

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdint>
 #include <initializer_list>
+#include <thread>
 
 #include "common/block_allocator.hpp"
 #include "common/byte_size.hpp"
@@ -93,18 +94,10 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): Teal has no explicit transactions "
      "yet, every statement commits on its own",
      "BOOLEAN", "false"},
-    {"threads",
-     "no effect in Teal (accepted for DuckDB scripts): Teal runs each query on the calling "
-     "thread; 1 to 65535",
-     "BIGINT", "1", 1, 65535},
     {"wal_autocheckpoint",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's other name for "
      "checkpoint_threshold; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
-    {"verify_parallelism",
-     "no effect in Teal (accepted for DuckDB scripts): DuckDB's test mode that splits work "
-     "into tiny morsels; also PRAGMA verify_parallelism / disable_verify_parallelism",
-     "BOOLEAN", "false"},
 };
 
 const NoEffectSetting* FindNoEffect(std::string_view name) {
@@ -189,6 +182,16 @@ constexpr SettingDefinition kSettings[] = {
      "the most memory Teal's column buffers may take, e.g. '4GiB' or '500MB' (shared by every "
      "database in the process; 80% of the machine's memory by default)",
      "VARCHAR"},
+    {"threads",
+     "how many threads one query may use, 1 to 1024 (the calling thread and the database's "
+     "workers); the number of cores by default. threads = 1 runs every query on the calling "
+     "thread",
+     "BIGINT"},
+    {"verify_parallelism",
+     "splits scans into morsels of one vector (2048 rows) instead of a row group, so that "
+     "small tables run on several threads too (for testing the parallel operators); also "
+     "PRAGMA verify_parallelism / disable_verify_parallelism",
+     "BOOLEAN"},
 };
 
 const SettingDefinition* Find(std::string_view name) {
@@ -204,6 +207,10 @@ const SettingDefinition* Find(std::string_view name) {
 }
 
 }  // namespace
+
+idx_t Settings::DefaultThreads() {
+  return std::clamp<idx_t>(std::thread::hardware_concurrency(), 1, kMaxThreads);
+}
 
 void Settings::Set(std::string_view name, std::string_view value) {
   std::string key = Lower(name);
@@ -244,6 +251,24 @@ void Settings::Set(std::string_view name, std::string_view value) {
           "max_expression_depth: \"{}\" is not a whole number of levels above 0", value));
     }
     max_expression_depth_ = depth;
+  } else if (key == "threads") {
+    uint64_t threads = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), threads);
+    if (error != std::errc() || end != text.data() + text.size() || threads == 0 ||
+        threads > kMaxThreads) {
+      throw InvalidInputError(
+          fmt::format("threads: \"{}\" is not a whole number from 1 to {}", value, kMaxThreads));
+    }
+    threads_ = threads;
+  } else if (key == "verify_parallelism") {
+    if (text == "true" || text == "1" || text == "on") {
+      verify_parallelism_ = true;
+    } else if (text == "false" || text == "0" || text == "off") {
+      verify_parallelism_ = false;
+    } else {
+      throw InvalidInputError(
+          fmt::format("verify_parallelism: \"{}\" is not a boolean (true or false)", value));
+    }
   } else if (key == "memory_limit") {
     uint64_t bytes = ParseByteSize(value, "memory_limit");
     if (bytes == 0) {
@@ -271,6 +296,8 @@ void Settings::Reset(std::string_view name) {
   if (key.empty() || key == "memory_limit") {
     BlockAllocator::Instance().SetLimit(BlockAllocator::DefaultLimit());
   }
+  if (key.empty() || key == "threads") threads_ = DefaultThreads();
+  if (key.empty() || key == "verify_parallelism") verify_parallelism_ = false;
 }
 
 std::optional<std::string> Settings::Get(std::string_view name) const {
@@ -283,6 +310,8 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     }
   }
   if (key == "max_expression_depth") return std::to_string(max_expression_depth_);
+  if (key == "threads") return std::to_string(threads_);
+  if (key == "verify_parallelism") return verify_parallelism_ ? "true" : "false";
   if (key == "memory_limit") {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);

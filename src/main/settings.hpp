@@ -7,7 +7,7 @@
 // an error naming the setting and changes nothing.
 //
 // A few of DuckDB's settings that only tune performance or DuckDB's own testing
-// (threads, debug_force_external, verify_parallelism, enable_verification,
+// (debug_force_external, enable_verification,
 // debug_verify_vector, immediate_transaction_mode, checkpoint_threshold /
 // wal_autocheckpoint, checkpoint_on_shutdown, explain_output) are accepted,
 // validated and shown, and documented as having no effect in Teal, so scripts written
@@ -26,6 +26,7 @@
 
 #include "parser/parser.hpp"
 #include "planner/binder.hpp"
+#include "storage/data_table.hpp"
 
 namespace teal {
 
@@ -52,6 +53,19 @@ class Settings {
     std::lock_guard<std::mutex> guard(lock_);
     return max_expression_depth_;
   }
+  /// threads: how many threads one query may use.
+  idx_t Threads() const {
+    std::lock_guard<std::mutex> guard(lock_);
+    return threads_;
+  }
+  /// How many vectors a scan's morsel covers (one under verify_parallelism).
+  idx_t MorselVectors() const {
+    std::lock_guard<std::mutex> guard(lock_);
+    return verify_parallelism_ ? 1 : kRowGroupSize / kVectorSize;
+  }
+  /// The number of cores (at least 1): the default of threads.
+  static idx_t DefaultThreads();
+  static constexpr idx_t kMaxThreads = 1024;
 
  private:
   mutable std::mutex lock_;
@@ -60,6 +74,8 @@ class Settings {
   // Values of the no-effect settings that were set, by name; absent = the default.
   std::map<std::string, std::string, std::less<>> no_effect_;
   idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
+  idx_t threads_ = DefaultThreads();
+  bool verify_parallelism_ = false;
 };
 
 }  // namespace teal

@@ -33,6 +33,11 @@ idx_t DataTable::RowCount() const {
   return total_rows_ - deleted_rows_;
 }
 
+idx_t DataTable::RowGroupCount() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return row_groups_.size();
+}
+
 RowGroup& DataTable::NewRowGroup() {
   auto group = std::make_unique<RowGroup>();
   group->start = total_rows_;
@@ -170,6 +175,10 @@ bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids
                      DataChunk& out) const {
   std::lock_guard<std::mutex> guard(lock_);
   while (state.row_group < row_groups_.size()) {
+    if (state.row_group > state.end_row_group ||
+        (state.row_group == state.end_row_group && state.vector_index >= state.end_vector)) {
+      break;
+    }
     const RowGroup& group = *row_groups_[state.row_group];
     const idx_t vector_index = state.vector_index;
     idx_t first_row = vector_index * kVectorSize;

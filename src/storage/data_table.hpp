@@ -36,6 +36,10 @@ struct RowGroup {
 struct TableScanState {
   idx_t row_group = 0;
   idx_t vector_index = 0;
+  /// Where the scan stops: at vector end_vector of row group end_row_group (a morsel's
+  /// end). The default scans to the end of the table.
+  idx_t end_row_group = kInvalidIndex;
+  idx_t end_vector = 0;
 };
 
 class DataTable {
@@ -45,6 +49,8 @@ class DataTable {
 
   const std::vector<LogicalType>& Types() const { return types_; }
   idx_t RowCount() const;
+  /// How many row groups hold the rows (a scan's morsels are parts of row groups).
+  idx_t RowGroupCount() const;
 
   /// Appends every row of `chunk` (whose types must equal the table's). Values are
   /// copied; the chunk can be reused by the caller.

@@ -1,7 +1,8 @@
 // test/sqllogic/main.cpp — teal-sqllogic, the sqllogictest runner.
 //
 //   teal-sqllogic [--dialect teal|sqlite|duckdb] [--engine NAME] [--timeout S]
-//                 [--memory-limit SIZE] [--max-shown N] [--no-fork] [--reverse-unordered]
+//                 [--memory-limit SIZE] [--setting NAME=VALUE]... [--max-shown N] [--no-fork]
+//                 [--reverse-unordered]
 //                 [--known-failures LIST] PATH...
 //
 // Runs every *.test file under PATH (folders recursively, sorted), each in its own
@@ -28,7 +29,8 @@ constexpr int kSkipExitCode = 77;
 
 constexpr const char* kUsage =
     "usage: teal-sqllogic [--dialect D] [--engine NAME] [--timeout SECONDS] [--memory-limit SIZE]\n"
-    "                     [--max-shown N] [--no-fork] [--reverse-unordered]\n"
+    "                     [--setting NAME=VALUE]... [--max-shown N] [--no-fork]\n"
+    "                     [--reverse-unordered]\n"
     "                     [--known-failures LIST] PATH...\n"
     "  --dialect D      whose rules the files follow (test/sqllogic/result_compare.hpp):\n"
     "                   teal (default; exact comparison), sqlite (SQLite's corpus: I/R\n"
@@ -39,6 +41,8 @@ constexpr const char* kUsage =
     "  --timeout S      kill a file's run after S seconds (default 300)\n"
     "  --memory-limit SIZE  SET memory_limit for every file, e.g. 2GB, so a query that\n"
     "                   cannot finish (a huge cross product) fails fast instead\n"
+    "  --setting NAME=VALUE  SET NAME = 'VALUE' before every file (repeatable), e.g.\n"
+    "                   threads=4 or verify_parallelism=true\n"
     "  --max-shown N    print at most N failing records per file; 0 = all (default 50)\n"
     "  --no-fork        run files in this process (for debuggers; no crash isolation)\n"
     "  --reverse-unordered  reverse the rows of results of queries with neither ORDER BY\n"
@@ -109,7 +113,7 @@ int main(int argc, char** argv) {
   std::vector<KnownFailure> known;
   std::vector<std::string> engines;
   teal::sqllogic::Dialect dialect = teal::sqllogic::Dialect::kTeal;
-  std::string memory_limit;
+  std::vector<std::pair<std::string, std::string>> settings;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
     bool has_value = i + 1 < argc;
@@ -124,7 +128,12 @@ int main(int argc, char** argv) {
       options.timeout = std::chrono::milliseconds(static_cast<int64_t>(number * 1000));
       i++;
     } else if (arg == "--memory-limit" && has_value) {
-      memory_limit = argv[++i];
+      settings.emplace_back("memory_limit", argv[++i]);
+    } else if (arg == "--setting" && has_value &&
+               std::string_view(argv[i + 1]).find('=') != std::string_view::npos) {
+      std::string setting = argv[++i];
+      size_t eq = setting.find('=');
+      settings.emplace_back(setting.substr(0, eq), setting.substr(eq + 1));
     } else if (arg == "--max-shown" && has_value && ParseNumber(argv[i + 1], number)) {
       options.max_shown = static_cast<uint64_t>(number);
       i++;
@@ -170,9 +179,9 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  BackendFactory make_backend = [memory_limit] {
+  BackendFactory make_backend = [settings] {
     auto backend = std::make_unique<TealBackend>();
-    if (!memory_limit.empty()) backend->SetMemoryLimit(memory_limit);
+    for (const auto& [name, value] : settings) backend->ApplySetting(name, value);
     return backend;
   };
   auto print = [](const std::string& text) {

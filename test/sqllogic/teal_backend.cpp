@@ -9,8 +9,8 @@ TealBackend::TealBackend() : database_(std::make_unique<Database>()) {}
 
 TealBackend::~TealBackend() { connections_.clear(); }
 
-void TealBackend::SetMemoryLimit(const std::string& size) {
-  GetConnection("").Execute("SET memory_limit = '" + size + "'");
+void TealBackend::ApplySetting(const std::string& name, const std::string& value) {
+  GetConnection("").Execute("SET " + name + " = '" + value + "'");
 }
 
 Connection& TealBackend::GetConnection(const std::string& name) {

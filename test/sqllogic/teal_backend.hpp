@@ -16,8 +16,9 @@ class TealBackend : public Backend {
  public:
   TealBackend();
   ~TealBackend() override;
-  /// SET memory_limit before the file's first statement (teal-sqllogic --memory-limit).
-  void SetMemoryLimit(const std::string& size);
+  /// SET name = 'value' before the file's first statement (teal-sqllogic --setting,
+  /// --memory-limit).
+  void ApplySetting(const std::string& name, const std::string& value);
 
   ExecResult Execute(const std::string& connection, const std::string& sql) override;
   void Reconnect() override;

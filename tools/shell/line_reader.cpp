@@ -4,8 +4,8 @@
 // to do). The handler is installed without SA_RESTART, so readline's read() fails with
 // EINTR and readline calls rl_signal_event_hook in ordinary context; the hook empties
 // the line and redraws the main prompt on a fresh line. Outside ReadLine the previous
-// disposition is back, so Ctrl-C during a long query ends the process as before (the
-// engine has no way to interrupt a query yet).
+// disposition is back; while a statement runs, the shell routes Ctrl-C to
+// Connection::Interrupt (shell.cpp).
 #include "line_reader.hpp"
 
 #include <readline/history.h>

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <istream>
@@ -30,6 +31,38 @@ constexpr std::string_view kHelp =
     ".schema [TABLE]     Show the CREATE statements of every type and table, or of TABLE\n"
     ".tables             List the tables\n"
     ".timer on|off       Show the run time of each statement\n";
+
+// Ctrl-C while a statement runs (or its result prints) interrupts the statement: the
+// handler only sets the connection's interrupt flag, a lock-free atomic store, which is
+// safe in a signal handler. Outside statements the previous disposition is back (at the
+// prompt, LineReader's own handler clears the line).
+Connection* g_running = nullptr;
+
+extern "C" void InterruptRunning(int) {
+  if (Connection* connection = g_running) connection->Interrupt();
+}
+
+/// Routes SIGINT to the running statement for the guard's lifetime.
+class InterruptGuard {
+ public:
+  explicit InterruptGuard(Connection& connection) {
+    g_running = &connection;
+    struct sigaction action = {};
+    action.sa_handler = InterruptRunning;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;  // output writes carry on; the engine notices the flag
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptGuard() {
+    sigaction(SIGINT, &previous_, nullptr);
+    g_running = nullptr;
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  struct sigaction previous_ = {};
+};
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -80,6 +113,7 @@ void Shell::FinishInput() {
 
 void Shell::RunStatement(const std::string& sql) {
   const auto start = std::chrono::steady_clock::now();
+  InterruptGuard interrupt(connection_);
   try {
     Result result = connection_.Query(sql);
     if (result.ReturnsRows()) {

@@ -34,6 +34,7 @@ AggregateFunction ListAggregate(std::string name, const LogicalType& type) {
       s.valid.push_back(valid);
     }
   };
+  f.order_dependent = true;
   f.combine = [](data_ptr_t source, data_ptr_t target) {
     auto& src = StateAt<State>(source);
     auto& dst = StateAt<State>(target);

@@ -75,6 +75,7 @@ template <typename Kind, bool kLast>
 AggregateFunction FirstLast(std::string name, const LogicalType& type) {
   using State = SelectState<Kind>;
   auto f = MakeAggregate(std::move(name), {type}, type);
+  f.order_dependent = true;
   SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& input = args.data[0];
@@ -111,6 +112,7 @@ AggregateFunction ArgMinMax(std::string name, const LogicalType& value_type,
                             const LogicalType& key_type) {
   using State = ArgState<ValueKind, KeyKind>;
   auto f = MakeAggregate(std::move(name), {value_type, key_type}, value_type);
+  f.order_dependent = true;  // ties keep the first row's value
   SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& values = args.data[0];

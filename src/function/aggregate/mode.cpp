@@ -49,6 +49,7 @@ AggregateFunction Mode(const LogicalType& type) {
       s.rows++;
     }
   };
+  f.order_dependent = true;
   f.combine = [](data_ptr_t source, data_ptr_t target) {
     auto& src = StateAt<State>(source);
     auto& dst = StateAt<State>(target);

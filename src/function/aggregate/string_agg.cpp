@@ -105,6 +105,7 @@ AggregateFunction StringAgg(std::string name, bool with_separator) {
       Append(StateAt<StringAggState>(states[i]), in[i].View(), separator);
     }
   };
+  f.order_dependent = true;
   f.combine = [](data_ptr_t source, data_ptr_t target) {
     auto& src = StateAt<StringAggState>(source);
     if (src.has_value) {

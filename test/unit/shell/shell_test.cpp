@@ -2,8 +2,11 @@
 #include "shell.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <sstream>
+#include <thread>
 
 #include "teal/teal.hpp"
 
@@ -116,6 +119,26 @@ TEST(SplitDotCommandTest, WordsAreSeparatedByWhitespaceAndMayBeQuoted) {
   EXPECT_EQ(SplitDotCommand(".schema  \"my table\" 'x y'  z"),
             (std::vector<std::string>{".schema", "my table", "x y", "z"}));
   EXPECT_EQ(SplitDotCommand(".tables"), (std::vector<std::string>{".tables"}));
+}
+
+}  // namespace
+}  // namespace teal::shell
+
+namespace teal::shell {
+namespace {
+
+// Ctrl-C while a statement runs interrupts the statement, not the shell: the SIGINT
+// (sent to the process once the query reports progress) becomes Connection::Interrupt,
+// the statement reports the interrupt, and the next statement runs.
+TEST_F(ShellTest, CtrlCInterruptsTheRunningStatementAndTheShellGoesOn) {
+  std::thread sender([this] {
+    while (connection_.QueryProgress() <= 0) std::this_thread::yield();
+    kill(getpid(), SIGINT);
+  });
+  EXPECT_EQ(Run(".mode csv\nSELECT count(*) FROM range(100000000000);\nSELECT 5 AS after;"), 1);
+  sender.join();
+  EXPECT_EQ(err_.str(), "Error: Interrupt Error: the query was interrupted\n");
+  EXPECT_EQ(out_.str(), "after\n5\n");
 }
 
 }  // namespace

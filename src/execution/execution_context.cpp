@@ -1,0 +1,58 @@
+// QueryContext: sink states, interrupt and profile of one execution.
+#include "execution/execution_context.hpp"
+
+#include <algorithm>
+
+#include "execution/physical_operator.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+QueryContext::QueryContext(TaskScheduler* scheduler, idx_t threads, idx_t morsel_vectors,
+                           std::shared_ptr<QueryControl> control, bool profiling)
+    : scheduler_(scheduler),
+      threads_(std::max<idx_t>(threads, 1)),
+      morsel_vectors_(std::max<idx_t>(morsel_vectors, 1)),
+      control_(control ? std::move(control) : std::make_shared<QueryControl>()),
+      profiling_(profiling) {}
+
+void QueryContext::CheckInterrupt() const {
+  if (control_->interrupted.load(std::memory_order_relaxed)) {
+    throw InterruptError("the query was interrupted");
+  }
+}
+
+double QueryControl::Progress() const {
+  uint64_t total = progress_total.load(), done = progress_done.load();
+  if (total == 0) return -1;
+  return 100.0 * static_cast<double>(std::min(done, total)) / static_cast<double>(total);
+}
+
+GlobalSinkState& QueryContext::SinkState(const PhysicalOperator& op) const {
+  auto found = sink_states_.find(&op);
+  if (found == sink_states_.end()) throw InternalError(op.Name() + " has no sink state yet");
+  return *found->second;
+}
+
+void QueryContext::SetSinkState(const PhysicalOperator& op,
+                                std::unique_ptr<GlobalSinkState> state) {
+  sink_states_[&op] = std::move(state);
+}
+
+void QueryContext::MergeProfile(
+    const std::unordered_map<const PhysicalOperator*, OperatorProfile>& part) {
+  std::lock_guard<std::mutex> guard(profile_lock_);
+  for (const auto& [op, figures] : part) {
+    auto& total = profile_[op];
+    total.rows += figures.rows;
+    total.nanos += figures.nanos;
+  }
+}
+
+OperatorProfile QueryContext::ProfileOf(const PhysicalOperator& op) const {
+  std::lock_guard<std::mutex> guard(profile_lock_);
+  auto found = profile_.find(&op);
+  return found == profile_.end() ? OperatorProfile{} : found->second;
+}
+
+}  // namespace teal

@@ -1,0 +1,124 @@
+// ExecutionContext: what every role method of a physical operator receives.
+//
+// A QueryContext is one execution of a physical plan: the settings it runs under, the
+// global sink states of its operators, the interrupt flag, the progress counters and the
+// profile. It is shared by every thread that runs the query's pipelines; everything in
+// it that threads change is atomic or behind a lock. A ThreadContext belongs to one
+// thread running one pipeline: the morsel it is on and its share of the profile, merged
+// into the query's when the thread finishes. An ExecutionContext is the two together.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "teal/basic_types.hpp"
+
+namespace teal {
+
+class PhysicalOperator;
+class TaskScheduler;
+struct GlobalSinkState;
+
+/// What EXPLAIN ANALYZE reports of an operator.
+struct OperatorProfile {
+  uint64_t rows = 0;   // rows it produced (as a source or an operator)
+  uint64_t nanos = 0;  // time in its GetData, Execute, Sink, Combine and Finalize
+};
+
+/// What a connection can see and do of the query it runs from another thread: interrupt
+/// it, and read its progress. Shared by the connection and the query's executor (whose
+/// result may still stream after the statement returned).
+struct QueryControl {
+  std::atomic<bool> interrupted{false};
+  /// Work units (rows of the sources) done and known in total.
+  std::atomic<uint64_t> progress_done{0};
+  std::atomic<uint64_t> progress_total{0};
+
+  /// Ready for the next statement: not interrupted, no progress.
+  void Reset() {
+    interrupted = false;
+    progress_done = 0;
+    progress_total = 0;
+  }
+  /// Percent done (0 … 100), or -1 when nothing is known yet.
+  double Progress() const;
+};
+
+class QueryContext {
+ public:
+  /// `threads` is the most threads a pipeline may use (1: the calling thread alone);
+  /// `morsel_vectors` how many vectors of a table one morsel covers; `control` may be
+  /// null (nobody interrupts or watches).
+  QueryContext(TaskScheduler* scheduler, idx_t threads, idx_t morsel_vectors,
+               std::shared_ptr<QueryControl> control, bool profiling);
+
+  TaskScheduler* Scheduler() const { return scheduler_; }
+  idx_t Threads() const { return threads_; }
+  idx_t MorselVectors() const { return morsel_vectors_; }
+
+  /// The transaction the query runs in; issue 11 (MVCC) gives it a type.
+  void* transaction = nullptr;
+
+  /// Throws InterruptError when Connection::Interrupt was called during this query.
+  void CheckInterrupt() const;
+
+  /// The global sink state of `op`, made by the executor before op's pipelines run.
+  GlobalSinkState& SinkState(const PhysicalOperator& op) const;
+  void SetSinkState(const PhysicalOperator& op, std::unique_ptr<GlobalSinkState> state);
+
+  bool Profiling() const { return profiling_; }
+  /// Adds a thread's figures for its operators (EXPLAIN ANALYZE).
+  void MergeProfile(const std::unordered_map<const PhysicalOperator*, OperatorProfile>& part);
+  OperatorProfile ProfileOf(const PhysicalOperator& op) const;
+
+  QueryControl& Control() const { return *control_; }
+
+ private:
+  TaskScheduler* scheduler_;
+  idx_t threads_;
+  idx_t morsel_vectors_;
+  std::shared_ptr<QueryControl> control_;
+  bool profiling_;
+  std::unordered_map<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>> sink_states_;
+  mutable std::mutex profile_lock_;
+  std::unordered_map<const PhysicalOperator*, OperatorProfile> profile_;
+};
+
+/// One thread's part in running a pipeline.
+struct ThreadContext {
+  /// The morsel the thread is on: sources number their morsels 0, 1, … in the order a
+  /// single thread would produce them, so sinks that must keep the input's order (a
+  /// stable sort) can restore it.
+  idx_t batch = 0;
+  std::unordered_map<const PhysicalOperator*, OperatorProfile> profile;
+};
+
+struct ExecutionContext {
+  QueryContext& query;
+  ThreadContext& thread;
+};
+
+/// Times one call into an operator for EXPLAIN ANALYZE; does nothing unless profiling.
+class ProfileTimer {
+ public:
+  ProfileTimer(ExecutionContext& context, const PhysicalOperator& op)
+      : profile_(context.query.Profiling() ? &context.thread.profile[&op] : nullptr) {
+    if (profile_) start_ = std::chrono::steady_clock::now();
+  }
+  void Done(idx_t rows) {
+    if (!profile_) return;
+    auto elapsed = std::chrono::steady_clock::now() - start_;
+    profile_->nanos += static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
+    profile_->rows += rows;
+  }
+
+ private:
+  OperatorProfile* profile_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace teal

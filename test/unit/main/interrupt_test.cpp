@@ -1,0 +1,97 @@
+// Connection::Interrupt and QueryProgress, called from another thread while a query runs.
+// The watcher waits for the query to report progress (so it is running), interrupts it,
+// and the query must fail with InterruptError, leaving the connection usable.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "teal/connection.hpp"
+#include "teal/database.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+// Billions of rows: minutes of work, so only an interrupt ends it.
+constexpr const char* kLongQuery = "SELECT count(*), sum(range) FROM range(100000000000)";
+
+/// Interrupts `connection` once its query reports progress; returns the progress seen.
+std::thread InterruptWhenRunning(Connection& connection, double& seen,
+                                 std::chrono::steady_clock::time_point& interrupted_at) {
+  return std::thread([&connection, &seen, &interrupted_at] {
+    while ((seen = connection.QueryProgress()) <= 0) std::this_thread::yield();
+    interrupted_at = std::chrono::steady_clock::now();
+    connection.Interrupt();
+  });
+}
+
+void ExpectInterruptedAndUsable(Database& db, const char* threads) {
+  Connection connection(db);
+  connection.Execute(std::string("SET threads = ") + threads);
+  double seen = -1;
+  std::chrono::steady_clock::time_point interrupted_at;
+  std::thread watcher = InterruptWhenRunning(connection, seen, interrupted_at);
+  try {
+    connection.Query(kLongQuery);
+    ADD_FAILURE() << "the query was not interrupted";
+  } catch (const InterruptError& e) {
+    EXPECT_STREQ(e.what(), "the query was interrupted");
+  }
+  auto stopped_after = std::chrono::steady_clock::now() - interrupted_at;
+  watcher.join();
+  EXPECT_GT(seen, 0);
+  EXPECT_LT(seen, 100);
+  // The issue asks for 100 ms; the bound is wide so that a loaded machine cannot fail it,
+  // and the time is printed for the record.
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(stopped_after).count();
+  EXPECT_LT(ms, 2000);
+  std::printf("threads = %s: stopped %lld ms after Interrupt()\n", threads,
+              static_cast<long long>(ms));
+  // The next statement runs normally, not interrupted by the earlier call.
+  Result result = connection.Query("SELECT count(*) FROM range(1000)");
+  EXPECT_EQ(result.GetValue(0, 0), Value::BigInt(1000));
+}
+
+TEST(InterruptTest, InterruptStopsALongQueryOnOneThread) {
+  Database db;
+  ExpectInterruptedAndUsable(db, "1");
+}
+
+TEST(InterruptTest, InterruptStopsALongQueryOnSeveralThreads) {
+  Database db;
+  ExpectInterruptedAndUsable(db, "4");
+}
+
+TEST(InterruptTest, InterruptStopsAStreamingResult) {
+  Database db;
+  Connection connection(db);
+  Result result = connection.Query("SELECT range FROM range(100000000000)");
+  ASSERT_NE(result.NextChunk(), nullptr);
+  connection.Interrupt();
+  EXPECT_THROW(result.NextChunk(), InterruptError);
+  EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
+}
+
+TEST(InterruptTest, InterruptWithNothingRunningChangesNothing) {
+  Database db;
+  Connection connection(db);
+  connection.Interrupt();
+  EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
+}
+
+TEST(InterruptTest, ProgressIsUnknownBeforeAnyScan) {
+  Database db;
+  Connection connection(db);
+  EXPECT_EQ(connection.QueryProgress(), -1);
+}
+
+TEST(InterruptTest, ProgressReachesAHundredPercent) {
+  Database db;
+  Connection connection(db);
+  connection.Query("SELECT sum(range) FROM range(100000)");
+  EXPECT_EQ(connection.QueryProgress(), 100);
+}
+
+}  // namespace
+}  // namespace teal
