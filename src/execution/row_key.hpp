@@ -6,13 +6,15 @@
 #include <limits>
 #include <string>
 
+#include "execution/value_compare.hpp"
 #include "vector/vector.hpp"
 
 namespace teal {
 
 /// Appends the encoding of row `row` of `v` to `key`: equal values (as GROUP BY sees
-/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised. Any
-/// row of a constant vector reads its one value.
+/// them) give equal bytes. NULL is one marker byte; -0.0 and NaN are normalised, and an
+/// INTERVAL is encoded by its length (IntervalKey: '1 month' = '30 days', as `=` says).
+/// Any row of a constant vector reads its one value.
 inline void EncodeKey(const Vector& v, idx_t row, std::string& key) {
   if (v.IsConstant()) row = 0;  // one value stands for every row
   if (!v.RowIsValid(row)) {
@@ -40,6 +42,11 @@ inline void EncodeKey(const Vector& v, idx_t row, std::string& key) {
       if (f == 0) f = 0;
       if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
       key.append(reinterpret_cast<const char*>(&f), sizeof(f));
+      return;
+    }
+    case PhysicalType::kInterval: {
+      int128 length = IntervalKey(v.Values<interval_t>()[row]);
+      key.append(reinterpret_cast<const char*>(&length), sizeof(length));
       return;
     }
     case PhysicalType::kDouble: {
