@@ -1,45 +1,53 @@
-// PhysicalHashAggregate: group keys, state blocks and the update/finalize loops.
+// PhysicalHashAggregate: the sink over GroupTables, the partitioned merge and the source.
 #include "execution/hash_aggregate.hpp"
 
-#include <cstring>
 #include <mutex>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "execution/expression_executor.hpp"
-#include "execution/row_key.hpp"
+#include "execution/task_scheduler.hpp"
 #include "teal/error.hpp"
-#include "vector/physical_dispatch.hpp"
 
 namespace teal {
 
 namespace {
+/// Evaluates `e` over `input` into a flat vector.
+Vector Evaluate(const Expression& e, const DataChunk& input) {
+  Vector v(e.type, 0);
+  ExpressionExecutor::Execute(e, input, v);
+  v.Flatten(input.size());
+  return v;
+}
 
-constexpr idx_t kStateAlignment = 16;
-
-idx_t AlignUp(idx_t n) { return (n + kStateAlignment - 1) / kStateAlignment * kStateAlignment; }
-
-/// One table of groups: a thread's while it sinks, and the merged one.
-struct AggregateSink : LocalSinkState {
-  std::unordered_map<std::string, idx_t> group_index;
-  std::vector<std::unique_ptr<DataChunk>> group_values;  // kVectorSize groups per chunk
-  std::vector<std::unique_ptr<data_t[]>> state_blocks;   // one block of states per chunk
-  std::vector<data_ptr_t> states;                        // group -> its state block
-  /// DISTINCT aggregates: per aggregate, the (group, argument) keys already counted.
-  std::vector<std::unordered_set<std::string>> seen;
-  std::vector<std::function<void(data_ptr_t)>> destroy;
-  std::vector<idx_t> destroy_offsets;
-
-  AggregateSink() = default;
-  AggregateSink(AggregateSink&&) = default;  // moves leave the source with no states
-  ~AggregateSink() override {
-    for (size_t a = 0; a < destroy.size(); a++) {
-      for (data_ptr_t state : states) destroy[a](state + destroy_offsets[a]);
-    }
+/// The rows of `arguments` with no NULL argument, into `sel`; returns how many.
+idx_t NonNullRows(const std::vector<Vector>& arguments, idx_t count, SelectionVector& sel) {
+  idx_t n = 0;
+  for (idx_t row = 0; row < count; row++) {
+    bool valid = true;
+    for (const auto& v : arguments) valid = valid && v.RowIsValid(row);
+    if (valid) sel.Set(n++, row);
   }
+  return n;
+}
+
+struct AggregateGlobal : GlobalSinkState {
+  std::mutex lock;
+  std::vector<std::unique_ptr<LocalSinkState>> locals;  // handed over by Combine
+  std::vector<std::unique_ptr<GroupTable>> results;     // after Finalize, in output order
 };
 
+struct AggregateSource : GlobalSourceState {
+  const AggregateGlobal* global = nullptr;
+  idx_t table = 0;
+  idx_t next_group = 0;
+};
 }  // namespace
+
+/// A thread's tables, and its scratch space.
+struct PhysicalHashAggregate::Local : LocalSinkState {
+  std::unique_ptr<GroupTable> groups;
+  std::vector<std::unique_ptr<GroupTable>> distinct;  // per aggregate; null unless DISTINCT
+  std::vector<data_ptr_t> rows, states;
+};
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
                                              std::vector<ExpressionPtr> groups,
@@ -47,48 +55,27 @@ PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
     : PhysicalSink(std::move(types)),
       groups_(std::move(groups)),
       aggregates_(std::move(aggregates)) {
+  std::vector<LogicalType> group_types;
+  for (const auto& g : groups_) group_types.push_back(g->type);
+  std::vector<const AggregateFunction*> functions;
+  for (const auto& a : aggregates_) functions.push_back(a->aggregate.get());
+  layout_ = std::make_shared<GroupLayout>(group_types, functions);
   for (const auto& a : aggregates_) {
-    state_offsets_.push_back(state_size_);
-    state_size_ += AlignUp(std::max<idx_t>(a->aggregate->state_size, 1));
+    if (!a->distinct) {
+      distinct_layouts_.push_back(nullptr);
+      continue;
+    }
+    has_distinct_ = true;
+    std::vector<LogicalType> pair_types = group_types;
+    for (const auto& child : a->children) pair_types.push_back(child->type);
+    distinct_layouts_.push_back(std::make_shared<GroupLayout>(
+        pair_types, std::vector<const AggregateFunction*>{}, group_types.size()));
   }
 }
-
-namespace {
-/// Creates group number `sink.states.size()` with the values of `row` of `keys`.
-idx_t NewGroup(AggregateSink& sink, const std::vector<Vector>& keys, idx_t row,
-               const std::vector<LogicalType>& group_types, idx_t state_size,
-               const std::vector<ExpressionPtr>& aggregates, const std::vector<idx_t>& offsets) {
-  idx_t group = sink.states.size();
-  idx_t slot = group % kVectorSize;
-  if (slot == 0) {
-    sink.group_values.push_back(std::make_unique<DataChunk>(group_types));
-    sink.state_blocks.emplace_back(new data_t[state_size * kVectorSize]);
-  }
-  DataChunk& values = *sink.group_values.back();
-  SelectionVector one(1);
-  one.Set(0, row);
-  for (idx_t k = 0; k < keys.size(); k++) values.data[k].CopyFrom(keys[k], one, 1, 0, slot);
-  values.SetCardinality(slot + 1);
-  data_ptr_t state = sink.state_blocks.back().get() + slot * state_size;
-  for (idx_t a = 0; a < aggregates.size(); a++)
-    aggregates[a]->aggregate->initialize(state + offsets[a]);
-  sink.states.push_back(state);
-  return group;
-}
-}  // namespace
-
-namespace {
-struct AggregateGlobal : GlobalSinkState {
-  std::mutex lock;
-  std::unique_ptr<AggregateSink> table;  // the first thread's, the others merged in
-};
-}  // namespace
 
 bool PhysicalHashAggregate::ParallelSink() const {
-  // DISTINCT aggregates keep the values seen per group, which do not merge; aggregates
-  // that depend on the order of their rows see them in order only on one thread.
   for (const auto& a : aggregates_) {
-    if (a->distinct || a->aggregate->order_dependent) return false;
+    if (a->aggregate->order_dependent) return false;
   }
   return true;
 }
@@ -99,173 +86,169 @@ std::unique_ptr<GlobalSinkState> PhysicalHashAggregate::GetGlobalSinkState(
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashAggregate::GetLocalSinkState(ExecutionContext&) const {
-  auto sink = std::make_unique<AggregateSink>();
-  sink->seen.resize(aggregates_.size());
-  for (idx_t a = 0; a < aggregates_.size(); a++) {
-    if (aggregates_[a]->aggregate->destroy) {
-      sink->destroy.push_back(aggregates_[a]->aggregate->destroy);
-      sink->destroy_offsets.push_back(state_offsets_[a]);
-    }
+  auto local = std::make_unique<Local>();
+  local->groups = std::make_unique<GroupTable>(layout_);
+  for (const auto& layout : distinct_layouts_) {
+    local->distinct.push_back(layout ? std::make_unique<GroupTable>(layout) : nullptr);
   }
-  if (groups_.empty()) {
-    std::vector<Vector> none;
-    NewGroup(*sink, none, 0, {}, state_size_, aggregates_, state_offsets_);
-  }
-  return sink;
+  local->rows.resize(kVectorSize);
+  local->states.resize(kVectorSize);
+  return local;
 }
 
 void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState&,
-                                 LocalSinkState& local) const {
-  auto& sink = static_cast<AggregateSink&>(local);
+                                 LocalSinkState& local_state) const {
+  auto& local = static_cast<Local&>(local_state);
   const idx_t count = input.size();
-  std::vector<LogicalType> group_types;
   std::vector<Vector> keys;
-  for (const auto& g : groups_) {
-    group_types.push_back(g->type);
-    Vector v(g->type, 0);
-    ExpressionExecutor::Execute(*g, input, v);
-    v.Flatten(count);
-    keys.push_back(std::move(v));
-  }
-  // Each row's group, and so its state block.
-  std::vector<idx_t> row_group(count, 0);
-  if (!groups_.empty()) {
-    std::string key;
-    for (idx_t row = 0; row < count; row++) {
-      key.clear();
-      for (const auto& k : keys) EncodeKey(k, row, key);
-      auto it = sink.group_index.find(key);
-      if (it == sink.group_index.end()) {
-        idx_t group =
-            NewGroup(sink, keys, row, group_types, state_size_, aggregates_, state_offsets_);
-        it = sink.group_index.emplace(key, group).first;
-      }
-      row_group[row] = it->second;
-    }
-  }
+  std::vector<const Vector*> key_columns;
+  for (const auto& g : groups_) keys.push_back(Evaluate(*g, input));
+  for (const auto& k : keys) key_columns.push_back(&k);
+  local.groups->FindOrCreate(key_columns, count, local.rows.data());
 
-  std::vector<data_ptr_t> row_states(count);
   SelectionVector sel(std::max<idx_t>(count, 1));
   for (idx_t a = 0; a < aggregates_.size(); a++) {
     const Expression& aggregate = *aggregates_[a];
     const AggregateFunction& function = *aggregate.aggregate;
     DataChunk arguments;
-    for (const auto& child : aggregate.children) {
-      Vector v(child->type, 0);
-      ExpressionExecutor::Execute(*child, input, v);
-      v.Flatten(count);
-      arguments.data.push_back(std::move(v));
-    }
-    if (groups_.empty() && !aggregate.distinct && function.simple_update) {
-      arguments.SetCardinality(count);
-      function.simple_update(arguments, sink.states[0] + state_offsets_[a], count);
+    for (const auto& child : aggregate.children) arguments.data.push_back(Evaluate(*child, input));
+    arguments.SetCardinality(count);
+    if (aggregate.distinct) {
+      // Only the pairs now; Finalize updates the states once per distinct value.
+      std::vector<const Vector*> pair = key_columns;
+      for (const auto& v : arguments.data) pair.push_back(&v);
+      local.distinct[a]->FindOrCreate(pair, count, local.states.data());
       continue;
     }
-    // Rows that take part: no NULL argument (when the aggregate ignores NULLs) and, for
-    // DISTINCT, an argument value this group has not seen yet.
-    idx_t selected = 0;
-    std::string key;
-    for (idx_t row = 0; row < count; row++) {
-      bool take = true;
-      if (function.ignores_nulls) {
-        for (const auto& v : arguments.data) take = take && v.RowIsValid(row);
-      }
-      if (take && aggregate.distinct) {
-        key.assign(reinterpret_cast<const char*>(&row_group[row]), sizeof(idx_t));
-        for (const auto& v : arguments.data) EncodeKey(v, row, key);
-        take = sink.seen[a].insert(key).second;
-      }
-      if (take) sel.Set(selected++, row);
+    const idx_t offset = layout_->states_offset + layout_->state_offsets[a];
+    if (groups_.empty() && function.simple_update) {
+      function.simple_update(arguments, local.rows[0] + offset, count);
+      continue;
     }
-    if (selected == 0) continue;
-    if (selected < count) {
-      arguments.SetCardinality(count);
-      arguments.Slice(sel, selected);
-    } else {
-      arguments.SetCardinality(count);
+    idx_t selected = count;
+    if (function.ignores_nulls) {
+      selected = NonNullRows(arguments.data, count, sel);
+      if (selected == 0) continue;
+      if (selected < count) arguments.Slice(sel, selected);
     }
     for (idx_t i = 0; i < selected; i++) {
-      row_states[i] = sink.states[row_group[sel.Get(i)]] + state_offsets_[a];
+      local.states[i] = local.rows[selected < count ? sel.Get(i) : i] + offset;
     }
-    function.update(arguments, row_states.data(), selected);
+    function.update(arguments, local.states.data(), selected);
   }
 }
 
 void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global_state,
                                     LocalSinkState& local_state) const {
   auto& global = static_cast<AggregateGlobal&>(global_state);
-  auto& local = static_cast<AggregateSink&>(local_state);
+  auto moved = std::make_unique<Local>(std::move(static_cast<Local&>(local_state)));
   std::lock_guard<std::mutex> guard(global.lock);
-  if (!global.table) {
-    // The local state is owned by the pipeline run: move its contents.
-    global.table = std::make_unique<AggregateSink>(std::move(local));
-    return;
-  }
-  AggregateSink& target = *global.table;
-  std::vector<LogicalType> group_types;
-  for (const auto& g : groups_) group_types.push_back(g->type);
-  std::string key;
-  for (idx_t group = 0; group < local.states.size(); group++) {
-    idx_t target_group = 0;
-    if (!groups_.empty()) {
-      const DataChunk& values = *local.group_values[group / kVectorSize];
-      idx_t row = group % kVectorSize;
-      key.clear();
-      EncodeRow(values.data, row, key);
-      auto it = target.group_index.find(key);
-      if (it == target.group_index.end()) {
-        idx_t created = NewGroup(target, values.data, row, group_types, state_size_, aggregates_,
-                                 state_offsets_);
-        it = target.group_index.emplace(key, created).first;
-      }
-      target_group = it->second;
+  global.locals.push_back(std::move(moved));
+}
+
+void PhysicalHashAggregate::ApplyDistinct(const GroupTable& pairs, idx_t a,
+                                          GroupTable& target) const {
+  const Expression& aggregate = *aggregates_[a];
+  const AggregateFunction& function = *aggregate.aggregate;
+  const idx_t group_count = groups_.size();
+  const idx_t offset = layout_->states_offset + layout_->state_offsets[a];
+  DataChunk values(pairs.Layout().key_types);
+  std::vector<data_ptr_t> rows(kVectorSize), states(kVectorSize);
+  SelectionVector sel(kVectorSize);
+  for (idx_t first = 0; first < pairs.Count(); first += kVectorSize) {
+    idx_t n = std::min(kVectorSize, pairs.Count() - first);
+    values.Reset();
+    pairs.ScanKeys(first, n, values);
+    values.SetCardinality(n);
+    std::vector<const Vector*> key_columns;
+    for (idx_t c = 0; c < group_count; c++) key_columns.push_back(&values.data[c]);
+    target.FindOrCreate(key_columns, n, rows.data());
+    DataChunk arguments;
+    for (idx_t c = group_count; c < values.ColumnCount(); c++) {
+      arguments.data.emplace_back(values.data[c].Type(), 0);
+      arguments.data.back().Reference(values.data[c]);
     }
-    for (idx_t a = 0; a < aggregates_.size(); a++) {
-      aggregates_[a]->aggregate->combine(local.states[group] + state_offsets_[a],
-                                         target.states[target_group] + state_offsets_[a]);
+    arguments.SetCardinality(n);
+    idx_t selected = n;
+    if (function.ignores_nulls) {
+      selected = NonNullRows(arguments.data, n, sel);
+      if (selected == 0) continue;
+      if (selected < n) arguments.Slice(sel, selected);
     }
+    for (idx_t i = 0; i < selected; i++) states[i] = rows[selected < n ? sel.Get(i) : i] + offset;
+    function.update(arguments, states.data(), selected);
   }
 }
 
-namespace {
-struct AggregateSource : GlobalSourceState {
-  const AggregateSink* table = nullptr;
-  idx_t next_group = 0;
-};
-}  // namespace
+void PhysicalHashAggregate::Finalize(ExecutionContext& context,
+                                     GlobalSinkState& global_state) const {
+  auto& global = static_cast<AggregateGlobal&>(global_state);
+  std::vector<Local*> locals;
+  for (auto& l : global.locals) locals.push_back(static_cast<Local*>(l.get()));
+  auto& results = global.results;
+  if (locals.size() == 1 && !has_distinct_) {
+    results.push_back(std::move(locals[0]->groups));
+  } else {
+    // Groups without keys all fall in partition 0: split only grouped or DISTINCT work.
+    idx_t partitions = 1;
+    if ((!groups_.empty() || has_distinct_) && context.query.Scheduler()) {
+      partitions = std::min<idx_t>(context.query.Threads() * 2, 64);
+    }
+    for (idx_t p = 0; p < partitions; p++) results.push_back(std::make_unique<GroupTable>(layout_));
+    auto merge = [&](idx_t p) {
+      context.query.CheckInterrupt();
+      for (auto* l : locals) results[p]->Merge(*l->groups, p, partitions);
+      for (idx_t a = 0; a < aggregates_.size(); a++) {
+        if (!distinct_layouts_[a]) continue;
+        GroupTable pairs(distinct_layouts_[a]);
+        for (auto* l : locals) pairs.Merge(*l->distinct[a], p, partitions);
+        ApplyDistinct(pairs, a, *results[p]);
+      }
+    };
+    if (partitions > 1) {
+      context.query.Scheduler()->Run(partitions, [&](TaskScheduler::Job&, idx_t p) { merge(p); });
+    } else {
+      merge(0);
+    }
+    if (groups_.empty()) {
+      // Each partition computed its DISTINCT values' share of the one group.
+      for (idx_t p = 1; p < partitions; p++) {
+        if (results[p]->Count() > 0) results[0]->Merge(*results[p], 0, 1);
+      }
+      results.resize(1);
+    }
+  }
+  if (groups_.empty()) results[0]->SingleGroup();
+  global.locals.clear();
+}
 
 std::unique_ptr<GlobalSourceState> PhysicalHashAggregate::GetGlobalSourceState(
     ExecutionContext& context) const {
   auto source = std::make_unique<AggregateSource>();
-  auto& global = SinkStateOf<AggregateGlobal>(context, *this);
-  if (!global.table) {
-    // No thread ran (cannot happen: one always does), or none combined yet.
-    throw InternalError("HASH_GROUP_BY read before its input was aggregated");
-  }
-  source->table = global.table.get();
+  source->global = &SinkStateOf<AggregateGlobal>(context, *this);
   return source;
 }
 
 void PhysicalHashAggregate::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& global,
                                     LocalSourceState&) const {
   auto& source = static_cast<AggregateSource&>(global);
-  const auto& sink = *source.table;
-  idx_t total = sink.states.size();
-  if (source.next_group >= total) {
+  const auto& results = source.global->results;
+  while (source.table < results.size() && source.next_group >= results[source.table]->Count()) {
+    source.table++;
+    source.next_group = 0;
+  }
+  if (source.table >= results.size()) {
     chunk.SetCardinality(0);
     return;
   }
-  // Groups were created in chunks of kVectorSize, so one output chunk is one of them.
-  idx_t block = source.next_group / kVectorSize;
-  idx_t n = std::min(kVectorSize, total - source.next_group);
-  SelectionVector none;
-  for (idx_t g = 0; g < groups_.size(); g++) {
-    chunk.data[g].CopyFrom(sink.group_values[block]->data[g], none, n, 0, 0);
-  }
+  const GroupTable& table = *results[source.table];
+  // Group values are kept in runs of kVectorSize, so one output chunk is one run.
+  idx_t n = std::min(kVectorSize, table.Count() - source.next_group);
+  table.ScanKeys(source.next_group, n, chunk);
   std::vector<data_ptr_t> states(n);
   for (idx_t a = 0; a < aggregates_.size(); a++) {
-    for (idx_t i = 0; i < n; i++)
-      states[i] = sink.states[source.next_group + i] + state_offsets_[a];
+    const idx_t offset = layout_->states_offset + layout_->state_offsets[a];
+    for (idx_t i = 0; i < n; i++) states[i] = table.Row(source.next_group + i) + offset;
     aggregates_[a]->aggregate->finalize(states.data(), n, chunk.data[groups_.size() + a], 0);
   }
   chunk.SetCardinality(n);

@@ -1,15 +1,30 @@
 // PhysicalHashAggregate: GROUP BY (and aggregates without one, as a single group).
 //
-// Sink: each row's group values are encoded into a byte key; a hash map gives the
-// group's number, and with it the group's state block (the aggregates' states side by
-// side). Aggregates then update the states of a whole chunk at once, each row pointing
-// at its group's state. DISTINCT aggregates skip argument values their group has seen.
-// Source: the group values followed by each aggregate's finalized result.
+// Sink: each thread finds the group of every input row in its own GroupTable (typed keys,
+// open addressing, states in an arena) and updates the aggregates' states a chunk at a
+// time, each row pointing at its group's states. A DISTINCT aggregate only records its
+// (group, argument) pairs in a second GroupTable of its own. Combine hands a thread's
+// tables to the global state.
+//
+// Finalize merges the threads' tables: with one table and no DISTINCT aggregate that
+// table is the result; else the groups are split into partitions by hash and each
+// partition is merged by its own task (in parallel when threads allow), combining the
+// states of a group that several threads saw; then each DISTINCT aggregate's merged pairs
+// update their group's state, once per distinct argument value. The DISTINCT pairs are
+// partitioned by the hash of their group columns, so a task touches only its own groups.
+//
+// Source: per partition, the group values followed by each aggregate's finalized result.
+// On one thread groups come out in the order they were first seen.
 //
 // Without groups there is exactly one group, present even when no row arrives, so that
 // SELECT count(*) FROM empty gives 0; with groups, no input means no output rows.
+// Aggregates whose result depends on the order of their rows (first, list, string_agg…)
+// make the sink run on one thread.
 #pragma once
 
+#include <memory>
+
+#include "execution/group_table.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/expression.hpp"
 
@@ -29,15 +44,21 @@ class PhysicalHashAggregate : public PhysicalSink {
             LocalSinkState& local) const override;
   void Combine(ExecutionContext& context, GlobalSinkState& global,
                LocalSinkState& local) const override;
+  void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
   std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
                LocalSourceState& local) const override;
 
  private:
+  struct Local;
+  /// Updates DISTINCT aggregate `a`'s states in `target` from the merged pairs `pairs`.
+  void ApplyDistinct(const GroupTable& pairs, idx_t a, GroupTable& target) const;
+
   std::vector<ExpressionPtr> groups_;
   std::vector<ExpressionPtr> aggregates_;
-  std::vector<idx_t> state_offsets_;  // of each aggregate inside a group's state block
-  idx_t state_size_ = 0;
+  std::shared_ptr<GroupLayout> layout_;
+  std::vector<std::shared_ptr<GroupLayout>> distinct_layouts_;  // null unless DISTINCT
+  bool has_distinct_ = false;
 };
 
 }  // namespace teal

@@ -1,0 +1,429 @@
+// GroupTable: key normalisation and hashing, probing, creation and merging of groups.
+#include "execution/group_table.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "common/hash.hpp"
+#include "execution/row_key.hpp"
+#include "execution/value_compare.hpp"
+#include "teal/error.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+namespace {
+
+constexpr idx_t kStateAlignment = 16;
+constexpr uint64_t kAddressMask = (uint64_t{1} << 48) - 1;
+constexpr uint64_t kNullHash = 0xbf58476d1ce4e5b9ULL;
+constexpr idx_t kMinCapacity = 1024;
+
+idx_t AlignUp(idx_t n, idx_t to) { return (n + to - 1) / to * to; }
+
+GroupLayout::SlotKind KindOf(const LogicalType& type) {
+  switch (type.Physical()) {
+    case PhysicalType::kFloat:
+      return GroupLayout::SlotKind::kFloat;
+    case PhysicalType::kDouble:
+      return GroupLayout::SlotKind::kDouble;
+    case PhysicalType::kInterval:
+      return GroupLayout::SlotKind::kInterval;
+    case PhysicalType::kVarchar:
+      return GroupLayout::SlotKind::kString;
+    case PhysicalType::kList:
+      return GroupLayout::SlotKind::kEncoded;
+    default:
+      return GroupLayout::SlotKind::kFixed;
+  }
+}
+
+idx_t SlotWidth(GroupLayout::SlotKind kind, const LogicalType& type) {
+  switch (kind) {
+    case GroupLayout::SlotKind::kFloat:
+      return sizeof(float);
+    case GroupLayout::SlotKind::kDouble:
+      return sizeof(double);
+    case GroupLayout::SlotKind::kInterval:
+      return sizeof(int128);
+    case GroupLayout::SlotKind::kString:
+    case GroupLayout::SlotKind::kEncoded:
+      return sizeof(string_t);
+    case GroupLayout::SlotKind::kFixed:
+      return PhysicalTypeSize(type.Physical());
+  }
+  return 0;
+}
+
+/// The hash of a normalised fixed-width value of `width` bytes at `p`.
+inline uint64_t HashFixed(const_data_ptr_t p, idx_t width) {
+  if (width <= 8) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, p, width);
+    return MixHash(bits);
+  }
+  return HashBytes(p, width);
+}
+
+}  // namespace
+
+GroupLayout::GroupLayout(std::vector<LogicalType> key_types_in,
+                         std::vector<const AggregateFunction*> aggregates_in,
+                         idx_t partition_keys_in)
+    : key_types(std::move(key_types_in)),
+      partition_keys(partition_keys_in),
+      aggregates(std::move(aggregates_in)) {
+  idx_t offset = 0;
+  for (const auto& type : key_types) {
+    SlotKind kind = KindOf(type);
+    idx_t width = SlotWidth(kind, type);
+    // Naturally aligned, so that a slot can be read in place.
+    offset = AlignUp(offset, std::min<idx_t>(width, 8));
+    slots.push_back({kind, offset, width});
+    offset += width;
+    if (kind == SlotKind::kString || kind == SlotKind::kEncoded) word_keys = false;
+  }
+  null_offset = offset;
+  offset += key_types.size();
+  key_words = AlignUp(offset, 8) / 8;
+  hash_offset = key_words * 8;
+  states_offset = AlignUp(hash_offset + 2 * sizeof(uint64_t), kStateAlignment);
+  idx_t states = 0;
+  for (const auto* a : aggregates) {
+    state_offsets.push_back(states);
+    states += AlignUp(std::max<idx_t>(a->state_size, 1), kStateAlignment);
+    if (a->destroy) destroys = true;
+  }
+  row_width = AlignUp(states_offset + states, kStateAlignment);
+}
+
+GroupTable::GroupTable(std::shared_ptr<const GroupLayout> layout) : layout_(std::move(layout)) {}
+
+GroupTable::~GroupTable() {
+  if (!layout_->destroys) return;
+  const auto& l = *layout_;
+  for (idx_t g = 0; g < count_; g++) {
+    data_ptr_t states = Row(g) + l.states_offset;
+    for (idx_t a = 0; a < l.aggregates.size(); a++) {
+      if (l.aggregates[a]->destroy) l.aggregates[a]->destroy(states + l.state_offsets[a]);
+    }
+  }
+}
+
+void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count) {
+  const auto& l = *layout_;
+  const idx_t words = l.key_words;
+  scratch_.assign(count * words, 0);
+  hashes_.assign(count, 0x9ae16a3b2f90404fULL);
+  partition_hashes_.resize(count);
+  scratch_heap_.Clear();
+  auto* base = reinterpret_cast<data_ptr_t>(scratch_.data());
+  const idx_t stride = words * 8;
+  std::string encoded;
+  for (idx_t c = 0; c < l.slots.size(); c++) {
+    const Vector& v = *keys[c];
+    const auto& slot = l.slots[c];
+    const bool constant = v.IsConstant();
+    const auto& validity = v.Validity();
+    auto for_rows = [&](auto&& write) {
+      for (idx_t row = 0; row < count; row++) {
+        idx_t at = constant ? 0 : row;
+        data_ptr_t key = base + row * stride;
+        if (!validity.RowIsValid(at)) {
+          key[l.null_offset + c] = 1;
+          hashes_[row] = CombineHash(hashes_[row], kNullHash);
+          continue;
+        }
+        hashes_[row] = CombineHash(hashes_[row], write(key + slot.offset, at));
+      }
+    };
+    switch (slot.kind) {
+      case GroupLayout::SlotKind::kFixed:
+        DispatchFixedWidth(v.Type().Physical(), [&]<typename T>() {
+          const T* data = v.Values<T>();
+          for_rows([&](data_ptr_t out, idx_t at) {
+            std::memcpy(out, &data[at], sizeof(T));
+            return HashFixed(out, sizeof(T));
+          });
+        });
+        break;
+      case GroupLayout::SlotKind::kFloat: {
+        const float* data = v.Values<float>();
+        for_rows([&](data_ptr_t out, idx_t at) {
+          float f = data[at];
+          if (f == 0) f = 0;
+          if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
+          std::memcpy(out, &f, sizeof(f));
+          return HashFixed(out, sizeof(f));
+        });
+        break;
+      }
+      case GroupLayout::SlotKind::kDouble: {
+        const double* data = v.Values<double>();
+        for_rows([&](data_ptr_t out, idx_t at) {
+          double d = data[at];
+          if (d == 0) d = 0;
+          if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();
+          std::memcpy(out, &d, sizeof(d));
+          return HashFixed(out, sizeof(d));
+        });
+        break;
+      }
+      case GroupLayout::SlotKind::kInterval: {
+        const interval_t* data = v.Values<interval_t>();
+        for_rows([&](data_ptr_t out, idx_t at) {
+          int128 length = IntervalKey(data[at]);
+          std::memcpy(out, &length, sizeof(length));
+          return HashFixed(out, sizeof(length));
+        });
+        break;
+      }
+      case GroupLayout::SlotKind::kString: {
+        const string_t* data = v.Values<string_t>();
+        for_rows([&](data_ptr_t out, idx_t at) {
+          std::memcpy(out, &data[at], sizeof(string_t));
+          return HashBytes(data[at].data(), data[at].size());
+        });
+        break;
+      }
+      case GroupLayout::SlotKind::kEncoded:
+        for_rows([&](data_ptr_t out, idx_t at) {
+          encoded.clear();
+          EncodeKey(v, at, encoded);
+          string_t s = scratch_heap_.AddString(encoded);
+          std::memcpy(out, &s, sizeof(string_t));
+          return HashBytes(encoded.data(), encoded.size());
+        });
+        break;
+    }
+    if (c + 1 == l.partition_keys) partition_hashes_ = hashes_;
+  }
+  if (l.partition_keys == 0 || l.partition_keys > l.slots.size()) partition_hashes_ = hashes_;
+}
+
+bool GroupTable::KeysEqual(const_data_ptr_t a, const_data_ptr_t b) const {
+  const auto& l = *layout_;
+  if (l.word_keys) {
+    const auto* x = reinterpret_cast<const uint64_t*>(a);
+    const auto* y = reinterpret_cast<const uint64_t*>(b);
+    for (idx_t w = 0; w < l.key_words; w++) {
+      if (x[w] != y[w]) return false;
+    }
+    return true;
+  }
+  if (std::memcmp(a + l.null_offset, b + l.null_offset, l.slots.size()) != 0) return false;
+  for (const auto& slot : l.slots) {
+    if (slot.kind == GroupLayout::SlotKind::kString ||
+        slot.kind == GroupLayout::SlotKind::kEncoded) {
+      string_t x, y;
+      std::memcpy(&x, a + slot.offset, sizeof(string_t));
+      std::memcpy(&y, b + slot.offset, sizeof(string_t));
+      if (x.size() != y.size()) return false;
+      if (x.IsInlined()) {
+        if (std::memcmp(&x, &y, sizeof(string_t)) != 0) return false;
+      } else if (std::memcmp(x.data(), y.data(), x.size()) != 0) {
+        return false;
+      }
+    } else if (std::memcmp(a + slot.offset, b + slot.offset, slot.width) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void GroupTable::Reserve(idx_t more) {
+  idx_t needed = 2 * (count_ + more);
+  if (needed <= capacity_) return;
+  idx_t capacity = std::max(kMinCapacity, std::bit_ceil(needed));
+  OwnedBlock entries(capacity * sizeof(uint64_t));
+  auto* slots = reinterpret_cast<uint64_t*>(entries.get());
+  std::memset(slots, 0, capacity * sizeof(uint64_t));
+  const idx_t mask = capacity - 1;
+  for (idx_t g = 0; g < count_; g++) {
+    data_ptr_t row = Row(g);
+    uint64_t hash;
+    std::memcpy(&hash, row + layout_->hash_offset, sizeof(hash));
+    idx_t slot = hash & mask;
+    while (slots[slot] != 0) slot = (slot + 1) & mask;
+    slots[slot] = (hash & ~kAddressMask) | reinterpret_cast<uint64_t>(row);
+  }
+  entries_ = std::move(entries);
+  capacity_ = capacity;
+}
+
+data_ptr_t GroupTable::Create(const_data_ptr_t key, uint64_t hash, uint64_t partition_hash) {
+  const auto& l = *layout_;
+  if (count_ % kVectorSize == 0 && count_ / kVectorSize == blocks_.size()) {
+    blocks_.emplace_back(kVectorSize * l.row_width);
+  }
+  data_ptr_t row = Row(count_);
+  std::memcpy(row, key, l.key_words * 8);
+  if (!l.word_keys) {
+    // Long strings point into the chunk they came from: keep a copy of their own.
+    for (idx_t c = 0; c < l.slots.size(); c++) {
+      const auto& slot = l.slots[c];
+      if (slot.kind != GroupLayout::SlotKind::kString &&
+          slot.kind != GroupLayout::SlotKind::kEncoded) {
+        continue;
+      }
+      if (row[l.null_offset + c]) continue;
+      string_t s;
+      std::memcpy(&s, row + slot.offset, sizeof(string_t));
+      if (s.IsInlined()) continue;
+      string_t copy = heap_.AddString(s.View());
+      std::memcpy(row + slot.offset, &copy, sizeof(string_t));
+    }
+  }
+  std::memcpy(row + l.hash_offset, &hash, sizeof(hash));
+  std::memcpy(row + l.hash_offset + sizeof(hash), &partition_hash, sizeof(partition_hash));
+  data_ptr_t states = row + l.states_offset;
+  for (idx_t a = 0; a < l.aggregates.size(); a++) {
+    l.aggregates[a]->initialize(states + l.state_offsets[a]);
+  }
+  count_++;
+  return row;
+}
+
+data_ptr_t GroupTable::SingleGroup() {
+  if (count_ == 0) {
+    uint64_t none[1] = {0};
+    Create(reinterpret_cast<const_data_ptr_t>(none), 0, 0);
+    values_count_ = 1;
+  }
+  return Row(0);
+}
+
+void GroupTable::FindOrCreate(const std::vector<const Vector*>& keys, idx_t count,
+                              data_ptr_t* rows) {
+  const auto& l = *layout_;
+  if (l.slots.empty()) {
+    data_ptr_t row = SingleGroup();
+    for (idx_t i = 0; i < count; i++) rows[i] = row;
+    return;
+  }
+  BuildKeys(keys, count);
+  Reserve(count);
+  auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
+  const idx_t mask = capacity_ - 1;
+  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch_.data());
+  const idx_t stride = l.key_words * 8;
+  SelectionVector created(std::max<idx_t>(count, 1));
+  idx_t new_groups = 0;
+  for (idx_t i = 0; i < count; i++) {
+    const_data_ptr_t key = base + i * stride;
+    const uint64_t hash = hashes_[i];
+    const uint64_t salt = hash & ~kAddressMask;
+    idx_t slot = hash & mask;
+    while (true) {
+      uint64_t entry = slots[slot];
+      if (entry == 0) {
+        data_ptr_t row = Create(key, hash, partition_hashes_[i]);
+        slots[slot] = salt | reinterpret_cast<uint64_t>(row);
+        rows[i] = row;
+        created.Set(new_groups++, i);
+        break;
+      }
+      if ((entry & ~kAddressMask) == salt) {
+        auto* row = reinterpret_cast<data_ptr_t>(entry & kAddressMask);
+        if (KeysEqual(row, key)) {
+          rows[i] = row;
+          break;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  if (new_groups > 0) AppendValues(keys, created, new_groups);
+}
+
+void GroupTable::AppendValues(const std::vector<const Vector*>& values, const SelectionVector& sel,
+                              idx_t n) {
+  const auto& l = *layout_;
+  idx_t done = 0;
+  while (done < n) {
+    idx_t block = values_count_ / kVectorSize, offset = values_count_ % kVectorSize;
+    if (block == values_.size()) values_.push_back(std::make_unique<DataChunk>(l.key_types));
+    idx_t take = std::min(n - done, kVectorSize - offset);
+    SelectionVector part(take);
+    for (idx_t i = 0; i < take; i++) part.Set(i, sel.Get(done + i));
+    DataChunk& chunk = *values_[block];
+    for (idx_t c = 0; c < l.key_types.size(); c++) {
+      chunk.data[c].CopyFrom(*values[c], part, take, 0, offset);
+    }
+    chunk.SetCardinality(offset + take);
+    values_count_ += take;
+    done += take;
+  }
+}
+
+void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitions) {
+  const auto& l = *layout_;
+  std::vector<data_ptr_t> targets(kVectorSize), sources(kVectorSize);
+  SelectionVector created(kVectorSize);
+  for (idx_t first = 0; first < source.count_; first += kVectorSize) {
+    idx_t n = std::min(kVectorSize, source.count_ - first);
+    Reserve(n);
+    auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
+    const idx_t mask = capacity_ - 1;
+    idx_t taken = 0, new_groups = 0;
+    for (idx_t i = 0; i < n; i++) {
+      data_ptr_t from = source.Row(first + i);
+      uint64_t hash, partition_hash;
+      std::memcpy(&hash, from + l.hash_offset, sizeof(hash));
+      std::memcpy(&partition_hash, from + l.hash_offset + sizeof(hash), sizeof(partition_hash));
+      if (partitions > 1 && PartitionOf(partition_hash, partitions) != partition) continue;
+      const uint64_t salt = hash & ~kAddressMask;
+      idx_t slot = l.slots.empty() ? 0 : hash & mask;
+      data_ptr_t row = nullptr;
+      if (l.slots.empty()) {
+        bool fresh = count_ == 0;
+        row = SingleGroup();
+        if (fresh) values_count_ = 1;
+      } else {
+        while (true) {
+          uint64_t entry = slots[slot];
+          if (entry == 0) {
+            row = Create(from, hash, partition_hash);
+            slots[slot] = salt | reinterpret_cast<uint64_t>(row);
+            created.Set(new_groups++, i);
+            break;
+          }
+          if ((entry & ~kAddressMask) == salt) {
+            auto* candidate = reinterpret_cast<data_ptr_t>(entry & kAddressMask);
+            if (KeysEqual(candidate, from)) {
+              row = candidate;
+              break;
+            }
+          }
+          slot = (slot + 1) & mask;
+        }
+      }
+      sources[taken] = from;
+      targets[taken++] = row;
+    }
+    if (new_groups > 0) {
+      const DataChunk& values = *source.values_[first / kVectorSize];
+      std::vector<const Vector*> columns;
+      for (const auto& v : values.data) columns.push_back(&v);
+      AppendValues(columns, created, new_groups);
+    }
+    for (idx_t a = 0; a < l.aggregates.size(); a++) {
+      const idx_t offset = l.states_offset + l.state_offsets[a];
+      const auto& combine = l.aggregates[a]->combine;
+      for (idx_t i = 0; i < taken; i++) combine(sources[i] + offset, targets[i] + offset);
+    }
+  }
+}
+
+void GroupTable::ScanKeys(idx_t first, idx_t n, DataChunk& out, idx_t out_column) const {
+  if (n == 0 || layout_->key_types.empty()) return;
+  const DataChunk& values = *values_[first / kVectorSize];
+  SelectionVector none;
+  for (idx_t c = 0; c < layout_->key_types.size(); c++) {
+    out.data[out_column + c].CopyFrom(values.data[c], none, n, first % kVectorSize, 0);
+  }
+}
+
+}  // namespace teal

@@ -1,0 +1,133 @@
+// GroupTable: a hash table of groups with typed keys and the aggregates' states in an
+// arena — the core of GROUP BY, DISTINCT aggregates and (later) DISTINCT.
+//
+// Rows. Each group is one row of GroupLayout::row_width bytes in an arena block of
+// kVectorSize rows (so group g is row g % kVectorSize of block g / kVectorSize):
+//   key area   one slot per key column, with the value in a normalised form that equal
+//              values share (-0.0 = 0.0, one NaN, an INTERVAL as its length, a string as
+//              its string_t with the bytes of long strings copied into the table's heap,
+//              a LIST as its row-key encoding held like a string), then one NULL byte
+//              per column; padded to 8 bytes. A NULL slot is all zero bytes.
+//   hash       of the key, and the partition hash (of the first partition_keys
+//              columns, or the whole key when that is 0) that a parallel merge splits by
+//   states     the aggregates' states, each at a 16-byte aligned offset
+// The key values themselves (first seen, in their own representation: '30 days' stays
+// '30 days') are kept column-wise in DataChunks of kVectorSize groups, appended a whole
+// chunk of new groups at a time, and are what ScanKeys returns.
+//
+// Probing. Open addressing with linear probing over an array of 64-bit entries: the
+// high 16 bits are a salt from the hash, the low 48 the row's address. A chunk's keys
+// are normalised into a scratch area and hashed column by column first; then each row
+// probes, comparing keys only when the salt matches. Keys without string slots compare
+// as 8-byte words. The array doubles when it is half full.
+//
+// Memory: arena blocks, the entry array, the key chunks and the string heap come from
+// the BlockAllocator, so they count against memory_limit; past it an operation throws
+// OutOfMemoryError and the table stays consistent (destructible).
+//
+// Not thread-safe: one table per thread; Merge reads its source without changing it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/block_allocator.hpp"
+#include "function/function.hpp"
+#include "vector/data_chunk.hpp"
+#include "vector/string_heap.hpp"
+
+namespace teal {
+
+struct GroupLayout {
+  /// `partition_keys`: how many leading key columns the partition hash covers (0: all).
+  GroupLayout(std::vector<LogicalType> key_types, std::vector<const AggregateFunction*> aggregates,
+              idx_t partition_keys = 0);
+
+  enum class SlotKind : uint8_t { kFixed, kFloat, kDouble, kInterval, kString, kEncoded };
+  struct Slot {
+    SlotKind kind;
+    idx_t offset;  // in the row
+    idx_t width;
+  };
+
+  std::vector<LogicalType> key_types;
+  std::vector<Slot> slots;
+  idx_t partition_keys;
+  idx_t null_offset = 0;  // NULL byte of key column c at null_offset + c
+  idx_t key_words = 0;    // the key area, in 8-byte words
+  bool word_keys = true;  // no string slots: keys are equal iff their words are
+  idx_t hash_offset = 0;  // uint64 hash, then uint64 partition hash
+  idx_t states_offset = 0;
+  idx_t row_width = 0;
+  std::vector<const AggregateFunction*> aggregates;
+  std::vector<idx_t> state_offsets;  // of each aggregate, from states_offset
+  bool destroys = false;             // some aggregate's state owns memory
+};
+
+class GroupTable {
+ public:
+  explicit GroupTable(std::shared_ptr<const GroupLayout> layout);
+  ~GroupTable();
+  GroupTable(const GroupTable&) = delete;
+  GroupTable& operator=(const GroupTable&) = delete;
+
+  const GroupLayout& Layout() const { return *layout_; }
+  idx_t Count() const { return count_; }
+
+  /// The group of each of rows [0, count) of `keys` (flat vectors, one per key column of
+  /// the layout), created when new: rows[i] is the address of row i's group's row.
+  void FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
+  /// For a table without key columns: its one group, created when missing.
+  data_ptr_t SingleGroup();
+  /// Creates the groups of `source` whose partition hash falls in partition `partition` of
+  /// `partitions` and that this table lacks, and combines source's states into this
+  /// table's. `source` has the same layout and is left unchanged.
+  void Merge(const GroupTable& source, idx_t partition, idx_t partitions);
+
+  /// The row of group `group` (groups are numbered in creation order).
+  data_ptr_t Row(idx_t group) const {
+    return reinterpret_cast<data_ptr_t>(blocks_[group / kVectorSize].get()) +
+           (group % kVectorSize) * layout_->row_width;
+  }
+  /// The key values of groups [first, first + n) into out.data[out_column …]; the groups
+  /// must lie in one run of kVectorSize (first % kVectorSize + n <= kVectorSize).
+  void ScanKeys(idx_t first, idx_t n, DataChunk& out, idx_t out_column = 0) const;
+
+  /// Which of `partitions` partitions a row's partition hash falls in.
+  static idx_t PartitionOf(uint64_t partition_hash, idx_t partitions) {
+    return static_cast<idx_t>((partition_hash >> 32) % partitions);
+  }
+
+ private:
+  /// Normalises rows [0, count) of `keys` into scratch_ and hashes them into hashes_ and
+  /// partition_hashes_.
+  void BuildKeys(const std::vector<const Vector*>& keys, idx_t count);
+  /// The row whose key equals `key` (a key area), or null.
+  data_ptr_t Find(const_data_ptr_t key, uint64_t hash) const;
+  /// Adds a group with key `key` and `hash`; its key values come later (AppendValues).
+  data_ptr_t Create(const_data_ptr_t key, uint64_t hash, uint64_t partition_hash);
+  bool KeysEqual(const_data_ptr_t a, const_data_ptr_t b) const;
+  /// Makes room for `more` groups without the entry array passing half full.
+  void Reserve(idx_t more);
+  /// Appends the key values of rows `sel[0 … n)` of `values` (vectors of the key columns)
+  /// for the groups created last, in order.
+  void AppendValues(const std::vector<const Vector*>& values, const SelectionVector& sel, idx_t n);
+
+  std::shared_ptr<const GroupLayout> layout_;
+  idx_t count_ = 0;
+  std::vector<OwnedBlock> blocks_;                  // rows, kVectorSize per block
+  std::vector<std::unique_ptr<DataChunk>> values_;  // key values, kVectorSize per chunk
+  idx_t values_count_ = 0;                          // groups whose values are appended
+  std::optional<OwnedBlock> entries_;
+  idx_t capacity_ = 0;  // entries; a power of two
+  StringHeap heap_;     // long strings and encoded keys of the rows
+
+  // Per-chunk scratch, kept to avoid allocating per chunk.
+  std::vector<uint64_t> scratch_;  // key areas of the chunk's rows
+  std::vector<uint64_t> hashes_, partition_hashes_;
+  StringHeap scratch_heap_;  // encoded LIST keys of the chunk
+};
+
+}  // namespace teal

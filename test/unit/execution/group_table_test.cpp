@@ -1,0 +1,204 @@
+// GroupTable: which rows share a group (typed, normalised keys), the values kept for each
+// group, merging by partitions, and running out of memory cleanly.
+#include "execution/group_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "../function/aggregate_harness.hpp"
+#include "common/block_allocator.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+/// A vector of `type` holding `values` (NULL for a null Value).
+Vector MakeVector(const LogicalType& type, const std::vector<Value>& values) {
+  Vector v(type, std::max<idx_t>(values.size(), 1));
+  for (idx_t i = 0; i < values.size(); i++) v.SetValue(i, values[i]);
+  return v;
+}
+
+/// The group number (creation order) of each row of one key column.
+std::vector<idx_t> GroupsOf(GroupTable& table, const Vector& keys, idx_t count) {
+  std::vector<data_ptr_t> rows(count);
+  table.FindOrCreate({&keys}, count, rows.data());
+  std::map<data_ptr_t, idx_t> numbers;
+  for (idx_t g = 0; g < table.Count(); g++) numbers[table.Row(g)] = g;
+  std::vector<idx_t> out;
+  for (auto* row : rows) out.push_back(numbers.at(row));
+  return out;
+}
+
+std::shared_ptr<GroupLayout> KeysOnly(std::vector<LogicalType> types) {
+  return std::make_shared<GroupLayout>(std::move(types), std::vector<const AggregateFunction*>{});
+}
+
+TEST(GroupTableTest, EqualValuesShareAGroupAndNullIsAGroupOfItsOwn) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kInteger)}));
+  Vector keys = MakeVector(TypeId::kInteger, {Value::Integer(5), Value(), Value::Integer(0),
+                                              Value::Integer(5), Value(), Value::Integer(0)});
+  EXPECT_EQ(GroupsOf(table, keys, 6), (std::vector<idx_t>{0, 1, 2, 0, 1, 2}));
+  // A NULL and a zero are not the same key although both are stored as zero bytes.
+  EXPECT_EQ(table.Count(), 3u);
+}
+
+TEST(GroupTableTest, MinusZeroAndZeroAndEveryNaNAreOneKeyEach) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kDouble)}));
+  double nan1 = std::nan("1"), nan2 = -std::nan("2");
+  Vector keys = MakeVector(TypeId::kDouble, {Value::Double(0.0), Value::Double(-0.0),
+                                             Value::Double(nan1), Value::Double(nan2)});
+  EXPECT_EQ(GroupsOf(table, keys, 4), (std::vector<idx_t>{0, 0, 1, 1}));
+  // The first value seen is the group's value.
+  DataChunk out(std::vector<LogicalType>{TypeId::kDouble});
+  table.ScanKeys(0, 2, out);
+  EXPECT_FALSE(std::signbit(out.data[0].Values<double>()[0]));
+}
+
+TEST(GroupTableTest, IntervalsOfEqualLengthAreOneKeyAndKeepTheirFirstSpelling) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kInterval)}));
+  Vector keys = MakeVector(
+      TypeId::kInterval,
+      {Value::Interval({0, 30, 0}), Value::Interval({1, 0, 0}), Value::Interval({0, 31, 0})});
+  EXPECT_EQ(GroupsOf(table, keys, 3), (std::vector<idx_t>{0, 0, 1}));
+  DataChunk out(std::vector<LogicalType>{TypeId::kInterval});
+  table.ScanKeys(0, 2, out);
+  EXPECT_EQ(out.data[0].Values<interval_t>()[0].days, 30);
+}
+
+TEST(GroupTableTest, LongStringsAreComparedByTheirBytesNotTheirAddress) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kVarchar)}));
+  std::string longer = "a string well past the twelve inline bytes";
+  idx_t first_group;
+  {
+    Vector keys = MakeVector(TypeId::kVarchar, {Value::Varchar(longer), Value::Varchar("short")});
+    first_group = GroupsOf(table, keys, 2)[0];
+  }
+  // Another vector, another heap: the same bytes find the same group.
+  Vector again = MakeVector(TypeId::kVarchar, {Value::Varchar("short"), Value::Varchar(longer),
+                                               Value::Varchar(longer + "!")});
+  EXPECT_EQ(GroupsOf(table, again, 3), (std::vector<idx_t>{1, first_group, 2}));
+  DataChunk out(std::vector<LogicalType>{TypeId::kVarchar});
+  table.ScanKeys(0, 3, out);
+  EXPECT_EQ(out.data[0].GetValue(0), Value::Varchar(longer));
+  EXPECT_EQ(out.data[0].GetValue(2), Value::Varchar(longer + "!"));
+}
+
+TEST(GroupTableTest, ListKeysGroupByValue) {
+  LogicalType list = LogicalType::List(LogicalType(TypeId::kInteger));
+  GroupTable table(KeysOnly({list}));
+  Value a = Value::List(LogicalType(TypeId::kInteger), {Value::Integer(1), Value()});
+  Value b = Value::List(LogicalType(TypeId::kInteger), {Value::Integer(1)});
+  Vector keys = MakeVector(list, {a, b, a, Value()});
+  EXPECT_EQ(GroupsOf(table, keys, 4), (std::vector<idx_t>{0, 1, 0, 2}));
+}
+
+TEST(GroupTableTest, RandomKeysAgreeWithAStdMapAcrossGrowth) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)}));
+  std::mt19937_64 random(7);
+  std::map<std::pair<int64_t, std::string>, idx_t> expected;
+  for (int chunk = 0; chunk < 60; chunk++) {
+    std::vector<Value> ints, strings;
+    std::vector<std::pair<int64_t, std::string>> keys;
+    for (idx_t i = 0; i < kVectorSize; i++) {
+      int64_t k = static_cast<int64_t>(random() % 30000);
+      std::string s = (k % 3 == 0) ? "short" : "a long string number " + std::to_string(k % 7);
+      ints.push_back(Value::BigInt(k));
+      strings.push_back(Value::Varchar(s));
+      keys.emplace_back(k, s);
+    }
+    Vector a = MakeVector(TypeId::kBigInt, ints), b = MakeVector(TypeId::kVarchar, strings);
+    std::vector<data_ptr_t> rows(kVectorSize);
+    table.FindOrCreate({&a, &b}, kVectorSize, rows.data());
+    std::map<data_ptr_t, idx_t> numbers;
+    for (idx_t g = 0; g < table.Count(); g++) numbers[table.Row(g)] = g;
+    for (idx_t i = 0; i < kVectorSize; i++) {
+      auto [it, fresh] = expected.try_emplace(keys[i], expected.size());
+      ASSERT_EQ(numbers.at(rows[i]), it->second) << "chunk " << chunk << " row " << i;
+    }
+  }
+  EXPECT_EQ(table.Count(), expected.size());
+}
+
+TEST(GroupTableTest, MergingEveryPartitionTakesEachGroupOnceAndCombinesStates) {
+  AggregateFunction count = testing::Resolve("count", {LogicalType(TypeId::kBigInt)});
+  auto layout = std::make_shared<GroupLayout>(std::vector<LogicalType>{TypeId::kBigInt},
+                                              std::vector<const AggregateFunction*>{&count});
+  // Two "threads" saw overlapping keys: 0..2999 and 2000..4999, each key once.
+  GroupTable left(layout), right(layout);
+  auto fill = [&](GroupTable& table, int64_t from, int64_t to) {
+    for (int64_t start = from; start < to; start += kVectorSize) {
+      idx_t n = static_cast<idx_t>(std::min<int64_t>(kVectorSize, to - start));
+      std::vector<Value> values;
+      for (idx_t i = 0; i < n; i++)
+        values.push_back(Value::BigInt(start + static_cast<int64_t>(i)));
+      Vector keys = MakeVector(TypeId::kBigInt, values);
+      std::vector<data_ptr_t> rows(n);
+      table.FindOrCreate({&keys}, n, rows.data());
+      DataChunk args;
+      args.data.push_back(MakeVector(TypeId::kBigInt, values));
+      args.SetCardinality(n);
+      for (auto& r : rows) r += layout->states_offset + layout->state_offsets[0];
+      count.update(args, rows.data(), n);
+    }
+  };
+  fill(left, 0, 3000);
+  fill(right, 2000, 5000);
+  constexpr idx_t kPartitions = 5;
+  idx_t total = 0;
+  std::map<int64_t, int64_t> counts;
+  for (idx_t p = 0; p < kPartitions; p++) {
+    GroupTable merged(layout);
+    merged.Merge(left, p, kPartitions);
+    merged.Merge(right, p, kPartitions);
+    total += merged.Count();
+    DataChunk out(std::vector<LogicalType>{TypeId::kBigInt, TypeId::kBigInt});
+    for (idx_t first = 0; first < merged.Count(); first += kVectorSize) {
+      idx_t n = std::min(kVectorSize, merged.Count() - first);
+      out.Reset();
+      merged.ScanKeys(first, n, out);
+      std::vector<data_ptr_t> states(n);
+      for (idx_t i = 0; i < n; i++) {
+        states[i] = merged.Row(first + i) + layout->states_offset + layout->state_offsets[0];
+      }
+      count.finalize(states.data(), n, out.data[1], 0);
+      for (idx_t i = 0; i < n; i++) {
+        counts[out.data[0].Values<int64_t>()[i]] += out.data[1].Values<int64_t>()[i];
+      }
+    }
+  }
+  EXPECT_EQ(total, 5000u);
+  ASSERT_EQ(counts.size(), 5000u);
+  for (const auto& [key, c] : counts) EXPECT_EQ(c, key >= 2000 && key < 3000 ? 2 : 1) << key;
+}
+
+TEST(GroupTableTest, RunningOutOfMemoryThrowsAndLeavesADestructibleTable) {
+  BlockAllocator& alloc = BlockAllocator::Instance();
+  size_t saved = alloc.Limit();
+  auto table = std::make_unique<GroupTable>(KeysOnly({LogicalType(TypeId::kBigInt)}));
+  alloc.SetLimit(alloc.GetStats().bytes_in_use + 4 * 1024 * 1024);
+  bool failed = false;
+  try {
+    for (int64_t start = 0;; start += kVectorSize) {
+      std::vector<Value> values;
+      for (idx_t i = 0; i < kVectorSize; i++)
+        values.push_back(Value::BigInt(start + static_cast<int64_t>(i)));
+      Vector keys = MakeVector(TypeId::kBigInt, values);
+      std::vector<data_ptr_t> rows(kVectorSize);
+      table->FindOrCreate({&keys}, kVectorSize, rows.data());
+      ASSERT_LT(start, int64_t{10000000}) << "the limit was never reached";
+    }
+  } catch (const OutOfMemoryError&) {
+    failed = true;
+  }
+  alloc.SetLimit(saved);
+  EXPECT_TRUE(failed);
+  EXPECT_GT(table->Count(), 0u);
+  table.reset();
+}
+
+}  // namespace
+}  // namespace teal
