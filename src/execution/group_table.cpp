@@ -67,11 +67,93 @@ inline uint64_t HashFixed(const_data_ptr_t p, idx_t width) {
   return HashBytes(p, width);
 }
 
+/// Keys of kWords 8-byte words, equal iff every word is.
+template <idx_t kWords>
+struct WordsEqual {
+  bool operator()(const_data_ptr_t a, const_data_ptr_t b) const {
+    const auto* x = reinterpret_cast<const uint64_t*>(a);
+    const auto* y = reinterpret_cast<const uint64_t*>(b);
+    bool equal = true;
+    for (idx_t w = 0; w < kWords; w++) equal &= x[w] == y[w];
+    return equal;
+  }
+};
+
+/// Looks up rows [0, count) of a chunk's key areas (`base`, `stride` bytes apart) in the
+/// entry array: rows[i] is the matching group's row, or what `missing(i, slot)` returns
+/// for a key that is not there (slot: the empty entry where it would go). Three passes, so
+/// that the cache misses of different rows overlap: prefetch every row's first entry; walk
+/// past the entries whose salt differs (they cannot match) to each row's first candidate
+/// and prefetch the candidate's row; then compare, probing on where a candidate fails
+/// (or, when creating, where an earlier row of the chunk took the slot).
+/// `sel` (may be null) limits the lookup to rows sel[0 … count).
+template <typename Equal, typename Missing>
+void ProbeChunk(const uint64_t* slots, idx_t mask, const_data_ptr_t base, idx_t stride,
+                const uint64_t* hashes, const sel_t* sel, idx_t count, data_ptr_t* rows,
+                idx_t* starts, Equal equal, Missing missing) {
+  for (idx_t k = 0; k < count; k++) {
+    const idx_t i = sel ? sel[k] : k;
+    __builtin_prefetch(&slots[hashes[i] & mask]);
+  }
+  for (idx_t k = 0; k < count; k++) {
+    const idx_t i = sel ? sel[k] : k;
+    const uint64_t salt = hashes[i] & ~kAddressMask;
+    idx_t slot = hashes[i] & mask;
+    uint64_t entry;
+    while ((entry = slots[slot]) != 0 && (entry & ~kAddressMask) != salt) {
+      slot = (slot + 1) & mask;
+    }
+    if (entry != 0) __builtin_prefetch(reinterpret_cast<const void*>(entry & kAddressMask));
+    starts[i] = slot;
+  }
+  for (idx_t k = 0; k < count; k++) {
+    const idx_t i = sel ? sel[k] : k;
+    const_data_ptr_t key = base + i * stride;
+    const uint64_t salt = hashes[i] & ~kAddressMask;
+    idx_t slot = starts[i];
+    while (true) {
+      uint64_t entry = slots[slot];
+      if (entry == 0) {
+        rows[i] = missing(i, slot);
+        break;
+      }
+      if ((entry & ~kAddressMask) == salt) {
+        auto* row = reinterpret_cast<data_ptr_t>(entry & kAddressMask);
+        if (equal(row, key)) {
+          rows[i] = row;
+          break;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+}
+
 }  // namespace
+
+template <typename Probe>
+void GroupTable::WithEqual(Probe&& probe) const {
+  const auto& l = *layout_;
+  if (l.word_keys) {
+    switch (l.key_words) {
+      case 1:
+        return probe(WordsEqual<1>());
+      case 2:
+        return probe(WordsEqual<2>());
+      case 3:
+        return probe(WordsEqual<3>());
+      case 4:
+        return probe(WordsEqual<4>());
+      default:
+        break;
+    }
+  }
+  probe([this](const_data_ptr_t a, const_data_ptr_t b) { return KeysEqual(a, b); });
+}
 
 GroupLayout::GroupLayout(std::vector<LogicalType> key_types_in,
                          std::vector<const AggregateFunction*> aggregates_in,
-                         idx_t partition_keys_in)
+                         idx_t partition_keys_in, idx_t payload_size)
     : key_types(std::move(key_types_in)),
       partition_keys(partition_keys_in),
       aggregates(std::move(aggregates_in)) {
@@ -96,7 +178,8 @@ GroupLayout::GroupLayout(std::vector<LogicalType> key_types_in,
     states += AlignUp(std::max<idx_t>(a->state_size, 1), kStateAlignment);
     if (a->destroy) destroys = true;
   }
-  row_width = AlignUp(states_offset + states, kStateAlignment);
+  payload_offset = AlignUp(states_offset + states, 8);
+  row_width = AlignUp(payload_offset + payload_size, kStateAlignment);
 }
 
 GroupTable::GroupTable(std::shared_ptr<const GroupLayout> layout) : layout_(std::move(layout)) {}
@@ -112,14 +195,17 @@ GroupTable::~GroupTable() {
   }
 }
 
-void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count) {
+void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count,
+                           KeyScratch& scratch) const {
   const auto& l = *layout_;
   const idx_t words = l.key_words;
-  scratch_.assign(count * words, 0);
-  hashes_.assign(count, 0x9ae16a3b2f90404fULL);
-  partition_hashes_.resize(count);
-  scratch_heap_.Clear();
-  auto* base = reinterpret_cast<data_ptr_t>(scratch_.data());
+  scratch.keys.assign(count * words, 0);
+  auto& hashes_ = scratch.hashes;
+  hashes_.resize(count);
+  scratch.has_null.assign(count, 0);
+  scratch.starts.resize(count);
+  scratch.heap.Clear();
+  auto* base = reinterpret_cast<data_ptr_t>(scratch.keys.data());
   const idx_t stride = words * 8;
   std::string encoded;
   for (idx_t c = 0; c < l.slots.size(); c++) {
@@ -127,16 +213,27 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count) 
     const auto& slot = l.slots[c];
     const bool constant = v.IsConstant();
     const auto& validity = v.Validity();
+    // The first column's hash is the row's hash so far; later ones are folded in.
+    auto fold = [&](idx_t row, uint64_t h) {
+      hashes_[row] = c == 0 ? h : CombineHash(hashes_[row], h);
+    };
     auto for_rows = [&](auto&& write) {
+      if (!constant && validity.AllValid()) {
+        for (idx_t row = 0; row < count; row++) {
+          fold(row, write(base + row * stride + slot.offset, row));
+        }
+        return;
+      }
       for (idx_t row = 0; row < count; row++) {
         idx_t at = constant ? 0 : row;
         data_ptr_t key = base + row * stride;
         if (!validity.RowIsValid(at)) {
           key[l.null_offset + c] = 1;
-          hashes_[row] = CombineHash(hashes_[row], kNullHash);
+          scratch.has_null[row] = 1;
+          fold(row, kNullHash);
           continue;
         }
-        hashes_[row] = CombineHash(hashes_[row], write(key + slot.offset, at));
+        fold(row, write(key + slot.offset, at));
       }
     };
     switch (slot.kind) {
@@ -192,15 +289,17 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count) 
         for_rows([&](data_ptr_t out, idx_t at) {
           encoded.clear();
           EncodeKey(v, at, encoded);
-          string_t s = scratch_heap_.AddString(encoded);
+          string_t s = scratch.heap.AddString(encoded);
           std::memcpy(out, &s, sizeof(string_t));
           return HashBytes(encoded.data(), encoded.size());
         });
         break;
     }
-    if (c + 1 == l.partition_keys) partition_hashes_ = hashes_;
+    if (c + 1 == l.partition_keys) scratch.partition_hashes = hashes_;
   }
-  if (l.partition_keys == 0 || l.partition_keys > l.slots.size()) partition_hashes_ = hashes_;
+  if (l.partition_keys == 0 || l.partition_keys > l.slots.size()) {
+    scratch.partition_hashes = hashes_;
+  }
 }
 
 bool GroupTable::KeysEqual(const_data_ptr_t a, const_data_ptr_t b) const {
@@ -278,6 +377,7 @@ data_ptr_t GroupTable::Create(const_data_ptr_t key, uint64_t hash, uint64_t part
   }
   std::memcpy(row + l.hash_offset, &hash, sizeof(hash));
   std::memcpy(row + l.hash_offset + sizeof(hash), &partition_hash, sizeof(partition_hash));
+  std::memset(row + l.payload_offset, 0, l.row_width - l.payload_offset);
   data_ptr_t states = row + l.states_offset;
   for (idx_t a = 0; a < l.aggregates.size(); a++) {
     l.aggregates[a]->initialize(states + l.state_offsets[a]);
@@ -303,39 +403,75 @@ void GroupTable::FindOrCreate(const std::vector<const Vector*>& keys, idx_t coun
     for (idx_t i = 0; i < count; i++) rows[i] = row;
     return;
   }
-  BuildKeys(keys, count);
+  BuildKeys(keys, count, scratch_);
   Reserve(count);
   auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
   const idx_t mask = capacity_ - 1;
-  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch_.data());
+  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch_.keys.data());
   const idx_t stride = l.key_words * 8;
   SelectionVector created(std::max<idx_t>(count, 1));
   idx_t new_groups = 0;
-  for (idx_t i = 0; i < count; i++) {
-    const_data_ptr_t key = base + i * stride;
-    const uint64_t hash = hashes_[i];
-    const uint64_t salt = hash & ~kAddressMask;
-    idx_t slot = hash & mask;
-    while (true) {
-      uint64_t entry = slots[slot];
-      if (entry == 0) {
-        data_ptr_t row = Create(key, hash, partition_hashes_[i]);
-        slots[slot] = salt | reinterpret_cast<uint64_t>(row);
-        rows[i] = row;
-        created.Set(new_groups++, i);
-        break;
-      }
-      if ((entry & ~kAddressMask) == salt) {
-        auto* row = reinterpret_cast<data_ptr_t>(entry & kAddressMask);
-        if (KeysEqual(row, key)) {
-          rows[i] = row;
-          break;
-        }
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
+  auto missing = [&](idx_t i, idx_t slot) {
+    const uint64_t hash = scratch_.hashes[i];
+    data_ptr_t row = Create(base + i * stride, hash, scratch_.partition_hashes[i]);
+    slots[slot] = (hash & ~kAddressMask) | reinterpret_cast<uint64_t>(row);
+    created.Set(new_groups++, i);
+    return row;
+  };
+  WithEqual([&](auto equal) {
+    ProbeChunk(slots, mask, base, stride, scratch_.hashes.data(), nullptr, count, rows,
+               scratch_.starts.data(), equal, missing);
+  });
   if (new_groups > 0) AppendValues(keys, created, new_groups);
+}
+
+void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
+                      KeyScratch& scratch) const {
+  const auto& l = *layout_;
+  if (l.slots.empty()) {
+    for (idx_t i = 0; i < count; i++) rows[i] = count_ > 0 ? Row(0) : nullptr;
+    return;
+  }
+  BuildKeys(keys, count, scratch);
+  if (count_ == 0) {
+    for (idx_t i = 0; i < count; i++) rows[i] = nullptr;
+    return;
+  }
+  const auto* slots = reinterpret_cast<const uint64_t*>(entries_->get());
+  const idx_t mask = capacity_ - 1;
+  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch.keys.data());
+  const idx_t stride = l.key_words * 8;
+  auto missing = [](idx_t, idx_t) -> data_ptr_t { return nullptr; };
+  const sel_t* sel = nullptr;
+  idx_t probes = count;
+  if (filter_) {
+    // Most keys that are not in the table stop here, at one cached word.
+    scratch.passed.resize(count);
+    probes = 0;
+    for (idx_t i = 0; i < count; i++) {
+      rows[i] = nullptr;
+      uint64_t h = scratch.hashes[i];
+      uint64_t word = (*filter_)[(h >> 20) & filter_mask_];
+      uint64_t bits = FilterBits(h);
+      if ((word & bits) == bits) scratch.passed[probes++] = static_cast<sel_t>(i);
+    }
+    sel = scratch.passed.data();
+  }
+  WithEqual([&](auto equal) {
+    ProbeChunk(slots, mask, base, stride, scratch.hashes.data(), sel, probes, rows,
+               scratch.starts.data(), equal, missing);
+  });
+}
+
+void GroupTable::BuildFilter() {
+  idx_t words = std::max<idx_t>(64, std::bit_ceil(count_ / 4 + 1));
+  filter_.emplace(words, 0);
+  filter_mask_ = words - 1;
+  for (idx_t g = 0; g < count_; g++) {
+    uint64_t h;
+    std::memcpy(&h, Row(g) + layout_->hash_offset, sizeof(h));
+    (*filter_)[(h >> 20) & filter_mask_] |= FilterBits(h);
+  }
 }
 
 void GroupTable::AppendValues(const std::vector<const Vector*>& values, const SelectionVector& sel,

@@ -41,9 +41,10 @@
 namespace teal {
 
 struct GroupLayout {
-  /// `partition_keys`: how many leading key columns the partition hash covers (0: all).
+  /// `partition_keys`: how many leading key columns the partition hash covers (0: all);
+  /// `payload_size`: bytes after the states for the table's user (zero at creation).
   GroupLayout(std::vector<LogicalType> key_types, std::vector<const AggregateFunction*> aggregates,
-              idx_t partition_keys = 0);
+              idx_t partition_keys = 0, idx_t payload_size = 0);
 
   enum class SlotKind : uint8_t { kFixed, kFloat, kDouble, kInterval, kString, kEncoded };
   struct Slot {
@@ -64,6 +65,18 @@ struct GroupLayout {
   std::vector<const AggregateFunction*> aggregates;
   std::vector<idx_t> state_offsets;  // of each aggregate, from states_offset
   bool destroys = false;             // some aggregate's state owns memory
+  idx_t payload_offset = 0;
+};
+
+/// A chunk's keys in normalised form and their hashes: the work space of a lookup, one per
+/// thread (so that several threads can look up in one table).
+struct KeyScratch {
+  std::vector<uint64_t> keys;  // key areas, GroupLayout::key_words per row
+  std::vector<uint64_t> hashes, partition_hashes;
+  std::vector<uint8_t> has_null;  // per row: some key column is NULL
+  std::vector<idx_t> starts;      // per row: where its probe resumes
+  std::vector<sel_t> passed;      // rows that passed the table's filter
+  StringHeap heap;                // encoded LIST keys
 };
 
 class GroupTable {
@@ -79,6 +92,15 @@ class GroupTable {
   /// The group of each of rows [0, count) of `keys` (flat vectors, one per key column of
   /// the layout), created when new: rows[i] is the address of row i's group's row.
   void FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
+  /// The group of each of rows [0, count) of `keys`, or null where there is none; reads
+  /// the table only, so threads may look up at once, each with its own `scratch` (which
+  /// afterwards says which rows have a NULL key).
+  void Find(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
+            KeyScratch& scratch) const;
+  /// Builds a filter of the keys now in the table (a blocked Bloom filter, 16 bits per key)
+  /// that Find consults before probing: for a finished table that is probed with many
+  /// keys it does not hold (a join's build side). Call again after adding groups.
+  void BuildFilter();
   /// For a table without key columns: its one group, created when missing.
   data_ptr_t SingleGroup();
   /// Creates the groups of `source` whose partition hash falls in partition `partition` of
@@ -101,14 +123,16 @@ class GroupTable {
   }
 
  private:
-  /// Normalises rows [0, count) of `keys` into scratch_ and hashes them into hashes_ and
-  /// partition_hashes_.
-  void BuildKeys(const std::vector<const Vector*>& keys, idx_t count);
+  /// Normalises rows [0, count) of `keys` into `scratch` and hashes them.
+  void BuildKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
   /// The row whose key equals `key` (a key area), or null.
   data_ptr_t Find(const_data_ptr_t key, uint64_t hash) const;
   /// Adds a group with key `key` and `hash`; its key values come later (AppendValues).
   data_ptr_t Create(const_data_ptr_t key, uint64_t hash, uint64_t partition_hash);
   bool KeysEqual(const_data_ptr_t a, const_data_ptr_t b) const;
+  /// Calls probe(equal) with the fastest key comparison the layout allows.
+  template <typename Probe>
+  void WithEqual(Probe&& probe) const;
   /// Makes room for `more` groups without the entry array passing half full.
   void Reserve(idx_t more);
   /// Appends the key values of rows `sel[0 … n)` of `values` (vectors of the key columns)
@@ -124,10 +148,15 @@ class GroupTable {
   idx_t capacity_ = 0;  // entries; a power of two
   StringHeap heap_;     // long strings and encoded keys of the rows
 
-  // Per-chunk scratch, kept to avoid allocating per chunk.
-  std::vector<uint64_t> scratch_;  // key areas of the chunk's rows
-  std::vector<uint64_t> hashes_, partition_hashes_;
-  StringHeap scratch_heap_;  // encoded LIST keys of the chunk
+  KeyScratch scratch_;  // FindOrCreate's, kept to avoid allocating per chunk
+  std::optional<std::vector<uint64_t>> filter_;  // BuildFilter's words
+  idx_t filter_mask_ = 0;
+
+  /// The three bits of a key's filter word.
+  static uint64_t FilterBits(uint64_t hash) {
+    return (uint64_t{1} << (hash & 63)) | (uint64_t{1} << ((hash >> 6) & 63)) |
+           (uint64_t{1} << ((hash >> 12) & 63));
+  }
 };
 
 }  // namespace teal

@@ -3,11 +3,11 @@
 #include "execution/hash_join.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <string_view>
-#include <unordered_map>
 
 #include "execution/expression_executor.hpp"
-#include "execution/row_key.hpp"
+#include "execution/group_table.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -16,38 +16,55 @@ namespace {
 
 constexpr uint32_t kNoRow = UINT32_MAX;
 
-/// The encoded keys of `input`'s rows under `keys`, appended to `arena`; `ends[i]` is
-/// where row i's key ends, or SIZE_MAX when one of its keys is NULL (it matches nothing).
-void EncodeKeys(const std::vector<ExpressionPtr>& keys, const DataChunk& input, std::string& arena,
-                std::vector<size_t>& ends) {
+/// Evaluates `keys` over `input` into flat vectors.
+std::vector<Vector> EvaluateKeys(const std::vector<ExpressionPtr>& keys, const DataChunk& input) {
   std::vector<Vector> values;
   for (const auto& key : keys) {
     values.emplace_back(key->type, input.size());
     ExpressionExecutor::Execute(*key, input, values.back());
     values.back().Flatten(input.size());
   }
-  for (idx_t row = 0; row < input.size(); row++) {
-    bool null = false;
-    for (const auto& v : values) null = null || !v.RowIsValid(row);
-    if (null) {
-      ends.push_back(SIZE_MAX);
-      continue;
-    }
-    for (const auto& v : values) EncodeKey(v, row, arena);
-    ends.push_back(arena.size());
-  }
+  return values;
 }
 
-/// Every build row, one chunk of all of them, plus their keys chained by equal value.
-struct BuildTable : GlobalSinkState {
-  std::vector<std::unique_ptr<DataChunk>> chunks;  // while sinking
-  std::string key_arena;
-  std::vector<size_t> key_ends;  // per build row, as EncodeKeys gives them
+std::vector<const Vector*> Pointers(const std::vector<Vector>& vectors) {
+  std::vector<const Vector*> out;
+  for (const auto& v : vectors) out.push_back(&v);
+  return out;
+}
+
+/// A build chunk as a thread sank it: the rows and their evaluated keys, and where they
+/// stand in the single-thread order (the morsel, then the thread's sequence in it).
+struct BuildPart {
+  idx_t batch = 0;
+  idx_t sequence = 0;
   std::unique_ptr<DataChunk> rows;
-  std::unordered_map<std::string_view, uint32_t> heads;  // key -> first row
-  std::vector<uint32_t> next;                            // row -> next row with its key
-  std::vector<uint8_t> matched;                          // right/full: row met a probe row
-  bool null_key = false;                                 // some build row's key has a NULL
+  std::vector<Vector> keys;
+};
+
+struct BuildLocal : LocalSinkState {
+  std::vector<BuildPart> parts;
+  idx_t sequence = 0;
+};
+
+/// The chain of build rows with one key: its first and last row plus one, in build order
+/// (0: no row yet — a fresh group's payload is zero).
+struct Chain {
+  uint32_t head_plus_one;
+  uint32_t tail_plus_one;
+};
+
+/// Every build row, in one chunk, and a GroupTable of their keys whose payload is the
+/// key's chain of rows (next[] links a row to the next with the same key).
+struct BuildTable : GlobalSinkState {
+  std::mutex lock;
+  std::vector<BuildPart> parts;  // while sinking
+  std::unique_ptr<DataChunk> rows;
+  std::unique_ptr<GroupTable> keys;
+  std::vector<uint32_t> next;
+  std::vector<uint8_t> matched;  // right/full: row met a probe row
+  idx_t count = 0;
+  bool null_key = false;  // some build row's key has a NULL
 };
 
 }  // namespace
@@ -59,10 +76,10 @@ struct PhysicalHashJoin::Probe : OperatorState {
   bool pairs_done = false;
   std::vector<uint32_t> chain;  // per input row: the next build row to pair, or kNoRow
   std::vector<uint8_t> matched;
-  idx_t row = 0;          // the input row being paired
-  idx_t final_row = 0;    // FinalExecute: the next build row to look at
-  std::string key_arena;  // reused per input
-  std::vector<size_t> key_ends;
+  idx_t row = 0;        // the input row being paired
+  idx_t final_row = 0;  // FinalExecute: the next build row to look at
+  KeyScratch scratch;
+  std::vector<data_ptr_t> groups;
 };
 
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
@@ -72,59 +89,95 @@ PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join
       join_type_(join_type),
       left_keys_(std::move(left_keys)),
       right_keys_(std::move(right_keys)),
-      residual_(std::move(residual)) {}
+      residual_(std::move(residual)) {
+  std::vector<LogicalType> key_types;
+  for (const auto& k : right_keys_) key_types.push_back(k->type);
+  key_layout_ = std::make_shared<GroupLayout>(key_types, std::vector<const AggregateFunction*>{}, 0,
+                                              sizeof(Chain));
+}
 
-std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(
-    ExecutionContext& context) const {
+std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(ExecutionContext&) const {
   return std::make_unique<BuildTable>();
 }
 
-void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
-                            LocalSinkState& local) const {
-  auto& table = static_cast<BuildTable&>(state);
-  EncodeKeys(right_keys_, input, table.key_arena, table.key_ends);
-  auto owned = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(input.size(), 1));
-  owned->Append(input);
-  table.chunks.push_back(std::move(owned));
+std::unique_ptr<LocalSinkState> PhysicalHashJoin::GetLocalSinkState(ExecutionContext&) const {
+  return std::make_unique<BuildLocal>();
+}
+
+void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
+                            LocalSinkState& local_state) const {
+  auto& local = static_cast<BuildLocal&>(local_state);
+  BuildPart part;
+  part.batch = context.thread.batch;
+  part.sequence = local.sequence++;
+  part.keys = EvaluateKeys(right_keys_, input);
+  part.rows = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(input.size(), 1));
+  part.rows->Append(input);
+  local.parts.push_back(std::move(part));
+}
+
+void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
+                               LocalSinkState& local_state) const {
+  auto& table = static_cast<BuildTable&>(global);
+  auto& local = static_cast<BuildLocal&>(local_state);
+  std::lock_guard<std::mutex> guard(table.lock);
+  for (auto& part : local.parts) table.parts.push_back(std::move(part));
 }
 
 void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& table = static_cast<BuildTable&>(state);
-  idx_t total = table.key_ends.size();
+  // The order one thread would have sunk the rows in: chains, and so the order of a probe
+  // row's pairs, do not depend on the number of threads.
+  std::sort(table.parts.begin(), table.parts.end(), [](const BuildPart& a, const BuildPart& b) {
+    return a.batch != b.batch ? a.batch < b.batch : a.sequence < b.sequence;
+  });
+  idx_t total = 0;
+  for (const auto& part : table.parts) total += part.rows->size();
   if (total >= kNoRow) throw InternalError("hash join build side over 4 billion rows");
+  table.count = total;
   table.rows = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(total, 1));
-  for (const auto& chunk : table.chunks) table.rows->Append(*chunk);
-  table.chunks.clear();
+  table.keys = std::make_unique<GroupTable>(key_layout_);
   table.next.assign(total, kNoRow);
-  table.heads.reserve(total);
-  size_t begin = 0;
-  // Walk backwards so that each chain lists its rows in build order.
-  std::vector<std::pair<size_t, size_t>> spans(total);
-  for (idx_t row = 0; row < total; row++) {
-    size_t end = table.key_ends[row];
-    spans[row] = {begin, end};
-    if (end != SIZE_MAX) begin = end;
-  }
-  for (idx_t i = total; i-- > 0;) {
-    auto [from, end] = spans[i];
-    if (end == SIZE_MAX) continue;
-    std::string_view key(table.key_arena.data() + from, end - from);
-    auto [it, inserted] = table.heads.try_emplace(key, static_cast<uint32_t>(i));
-    if (!inserted) {
-      table.next[i] = it->second;
-      it->second = static_cast<uint32_t>(i);
+  std::vector<data_ptr_t> groups(kVectorSize);
+  idx_t base = 0;
+  for (auto& part : table.parts) {
+    context.query.CheckInterrupt();
+    table.rows->Append(*part.rows);
+    const idx_t n = part.rows->size();
+    std::vector<const Vector*> keys = Pointers(part.keys);
+    groups.resize(std::max<idx_t>(n, 1));
+    table.keys->FindOrCreate(keys, n, groups.data());
+    for (idx_t i = 0; i < n; i++) {
+      bool null = false;
+      for (const auto* k : keys) null = null || !k->RowIsValid(i);
+      if (null) {
+        // Its group exists (NULL makes a group) but stays without rows: matches nothing.
+        table.null_key = true;
+        continue;
+      }
+      auto row = static_cast<uint32_t>(base + i);
+      auto* chain = reinterpret_cast<Chain*>(groups[i] + key_layout_->payload_offset);
+      if (chain->head_plus_one == 0) {
+        chain->head_plus_one = row + 1;
+      } else {
+        table.next[chain->tail_plus_one - 1] = row;
+      }
+      chain->tail_plus_one = row + 1;
     }
+    base += n;
+    part.rows.reset();
+    part.keys.clear();
   }
+  table.parts.clear();
+  table.keys->BuildFilter();
   if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
     table.matched.assign(total, 0);
   }
-  table.null_key =
-      std::find(table.key_ends.begin(), table.key_ends.end(), SIZE_MAX) != table.key_ends.end();
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {
   auto probe = std::make_unique<Probe>();
-  probe->table = static_cast<const BuildTable*>(&context.query.SinkState(*this));
+  probe->table = &SinkStateOf<BuildTable>(context, *this);
   return probe;
 }
 
@@ -181,10 +234,10 @@ void PhysicalHashJoin::EmitMarked(DataChunk& input, DataChunk& output, Probe& pr
   SelectionVector none;
   for (idx_t c = 0; c < left_width; c++) output.data[c].CopyFrom(input.data[c], none, count, 0, 0);
   Vector& mark = output.data[left_width];
-  const bool empty = table.key_ends.empty();
+  const bool empty = table.count == 0;
   for (idx_t row = 0; row < count; row++) {
     bool matched = probe.matched[row];
-    bool unknown = !matched && !empty && (probe.key_ends[row] == SIZE_MAX || table.null_key);
+    bool unknown = !matched && !empty && (probe.scratch.has_null[row] || table.null_key);
     if (unknown) {
       mark.SetNull(row);
     } else {
@@ -223,18 +276,16 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
     probe.started = true;
     probe.pairs_done = false;
     probe.row = 0;
-    probe.key_arena.clear();
-    probe.key_ends.clear();
-    EncodeKeys(left_keys_, input, probe.key_arena, probe.key_ends);
+    std::vector<Vector> keys = EvaluateKeys(left_keys_, input);
+    probe.groups.resize(std::max<idx_t>(input.size(), 1));
+    table.keys->Find(Pointers(keys), input.size(), probe.groups.data(), probe.scratch);
     probe.chain.assign(input.size(), kNoRow);
     probe.matched.assign(input.size(), 0);
-    size_t begin = 0;
+    const idx_t payload = key_layout_->payload_offset;
     for (idx_t row = 0; row < input.size(); row++) {
-      size_t end = probe.key_ends[row];
-      if (end == SIZE_MAX) continue;
-      auto it = table.heads.find(std::string_view(probe.key_arena.data() + begin, end - begin));
-      if (it != table.heads.end()) probe.chain[row] = it->second;
-      begin = end;
+      if (!probe.groups[row]) continue;
+      const auto* chain = reinterpret_cast<const Chain*>(probe.groups[row] + payload);
+      if (chain->head_plus_one != 0) probe.chain[row] = chain->head_plus_one - 1;
     }
     // Without a residual, a semi, anti or mark join needs no pairs: a chain is a match.
     if (!residual_ && LeftRowsOnly()) {

@@ -1,9 +1,12 @@
 // PhysicalHashJoin: joins on equality keys (plus an optional residual condition).
 //
-// Child 1 is the build side: its pipeline runs first and sinks every row into a hash
-// table keyed by the encoded right keys. Child 0 streams through as the probe side, a
-// chunk at a time, in the same pipeline as its source (no materialisation). Rows whose
-// keys hold a NULL match nothing. Join types:
+// Child 1 is the build side: its pipeline runs first (on several threads, each keeping
+// its chunks with their place in the single-thread order); Finalize puts the rows in that
+// order into one chunk and their keys into a GroupTable (typed keys) whose payload chains
+// the rows of each key. Child 0 streams through as the probe side, a chunk at a time, in
+// the same pipeline as its source (no materialisation), on as many threads as its
+// pipeline; each probe thread looks keys up with its own scratch. Rows whose keys hold a
+// NULL match nothing. Join types:
 //   inner, left   pairs (left row, right row) whose keys are equal and residual true;
 //                 left adds left rows without a pair, right columns NULL;
 //   right, full   also add, after the probe side is exhausted, the build rows no probe
@@ -13,10 +16,11 @@
 //   mark          every left row and a BOOLEAN, as `key IN (build keys)`: true with a
 //                 pair; else NULL when the probe key or some build key is NULL (and the
 //                 build side has rows); else false. One key, no residual condition.
-// The build table is shared by all probe states; with parallel probes, the "build row
-// matched" flags of right/full joins will need to become atomic.
+// The build table is shared by all probe states; right and full joins, which mark the
+// build rows they matched, run their probe pipeline on one thread.
 #pragma once
 
+#include "execution/group_table.hpp"
 #include "execution/physical_operator.hpp"
 #include "parser/statements.hpp"
 #include "planner/expression.hpp"
@@ -33,9 +37,13 @@ class PhysicalHashJoin : public PhysicalOperator {
   std::string Name() const override { return "HASH_JOIN"; }
 
   bool SinksSecondChild() const override { return true; }
+  bool ParallelSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
             LocalSinkState& local) const override;
+  void Combine(ExecutionContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
   void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
 
   std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
@@ -67,7 +75,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;
   ExpressionPtr residual_;
-  std::vector<LogicalType> left_types_, right_types_;
+  std::shared_ptr<GroupLayout> key_layout_;  // of the build keys; payload: the row chain
 };
 
 }  // namespace teal

@@ -123,6 +123,31 @@ TEST(GroupTableTest, RandomKeysAgreeWithAStdMapAcrossGrowth) {
   EXPECT_EQ(table.Count(), expected.size());
 }
 
+TEST(GroupTableTest, FindWithTheFilterFindsExactlyWhatFindWithoutItFinds) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kBigInt)}));
+  std::vector<Value> present;
+  for (int64_t k = 0; k < 2000; k++) present.push_back(Value::BigInt(k * 37));
+  Vector keys = MakeVector(TypeId::kBigInt, present);
+  std::vector<data_ptr_t> created(present.size());
+  table.FindOrCreate({&keys}, present.size(), created.data());
+  std::vector<Value> probes;
+  for (int64_t k = 0; k < 2048; k++) probes.push_back(k % 5 == 0 ? Value() : Value::BigInt(k * 13));
+  Vector probe = MakeVector(TypeId::kBigInt, probes);
+  KeyScratch scratch;
+  std::vector<data_ptr_t> before(probes.size()), after(probes.size());
+  table.Find({&probe}, probes.size(), before.data(), scratch);
+  table.BuildFilter();
+  table.Find({&probe}, probes.size(), after.data(), scratch);
+  idx_t found = 0;
+  for (idx_t i = 0; i < probes.size(); i++) {
+    EXPECT_EQ(before[i], after[i]) << i;
+    bool expected = !probes[i].IsNull() && (i * 13) % 37 == 0 && i * 13 / 37 < 2000;
+    EXPECT_EQ(after[i] != nullptr, expected) << i;
+    found += after[i] != nullptr;
+  }
+  EXPECT_GT(found, 10u);
+}
+
 TEST(GroupTableTest, MergingEveryPartitionTakesEachGroupOnceAndCombinesStates) {
   AggregateFunction count = testing::Resolve("count", {LogicalType(TypeId::kBigInt)});
   auto layout = std::make_shared<GroupLayout>(std::vector<LogicalType>{TypeId::kBigInt},
