@@ -7,8 +7,8 @@
 #include "common/assert.hpp"
 #include "common/stack.hpp"
 #include "execution/subquery.hpp"
-#include "execution/value_compare.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/value_compare.hpp"
 #include "vector/vector_cast.hpp"
 
 namespace teal {

@@ -8,9 +8,9 @@
 
 #include "common/hash.hpp"
 #include "execution/row_key.hpp"
-#include "execution/value_compare.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/value_compare.hpp"
 
 namespace teal {
 

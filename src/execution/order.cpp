@@ -1,126 +1,106 @@
-// PhysicalOrder: gather, sort row numbers, emit.
+// PhysicalOrder: gather (on every thread), sort by normalized keys, emit.
 #include "execution/order.hpp"
 
 #include <algorithm>
+#include <mutex>
 
-#include "execution/expression_executor.hpp"
-#include "execution/value_compare.hpp"
-#include "vector/physical_dispatch.hpp"
+#include "execution/sort_key.hpp"
 
 namespace teal {
 
 namespace {
 
-struct OrderSink : GlobalSinkState {
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  idx_t rows = 0;
-  std::unique_ptr<DataChunk> all;  // every row, after Finalize
-  std::vector<sel_t> order;        // row numbers of `all` in sorted order
+/// A chunk as a thread sank it, with its place in the single-thread order.
+struct OrderPart {
+  idx_t batch = 0;
+  idx_t sequence = 0;
+  std::unique_ptr<DataChunk> rows;
 };
 
-/// Compares two rows of one column, both valid.
-using RowCompare = int (*)(const Vector& v, idx_t a, idx_t b);
+struct OrderLocal : LocalSinkState {
+  std::vector<OrderPart> parts;
+  idx_t sequence = 0;
+};
 
-template <typename T, typename C>
-int CompareRows(const Vector& v, idx_t a, idx_t b) {
-  const T* data = v.Values<T>();
-  return C::Cmp(data[a], data[b]);
-}
+struct OrderSink : GlobalSinkState {
+  std::mutex lock;
+  std::vector<OrderPart> parts;    // while sinking
+  std::unique_ptr<DataChunk> all;  // every row in single-thread order, after Finalize
+  std::vector<uint32_t> order;     // row numbers of `all` in sorted order
+};
 
-int CompareListRows(const Vector& v, idx_t a, idx_t b) {
-  return CompareValues(v.GetValue(a), v.GetValue(b));
-}
-
-RowCompare ComparatorFor(const LogicalType& type) {
-  if (type.Id() == TypeId::kTimeTz) return CompareRows<uint64_t, TimeTzCompare>;
-  switch (type.Physical()) {
-    case PhysicalType::kVarchar:
-      return CompareRows<string_t, StringCompare>;
-    case PhysicalType::kInterval:
-      return CompareRows<interval_t, IntervalCompare>;
-    case PhysicalType::kList:
-      return CompareListRows;
-    default:
-      return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> RowCompare {
-        if constexpr (std::is_same_v<T, interval_t>) {
-          return nullptr;
-        } else {
-          return CompareRows<T, PlainCompare<T>>;
-        }
-      });
-  }
-}
+struct OrderSource : GlobalSourceState {
+  OrderSink* sink = nullptr;
+  idx_t next = 0;
+};
 
 }  // namespace
 
-std::unique_ptr<GlobalSinkState> PhysicalOrder::GetGlobalSinkState(
-    ExecutionContext& context) const {
+void SortRows(const DataChunk& rows, const std::vector<OrderKey>& keys, std::vector<sel_t>& order) {
+  std::vector<uint32_t> sorted;
+  SortKeys(rows.Types(), keys).Sort(rows, sorted, nullptr, 1);
+  order.assign(sorted.begin(), sorted.end());
+}
+
+std::unique_ptr<GlobalSinkState> PhysicalOrder::GetGlobalSinkState(ExecutionContext&) const {
   return std::make_unique<OrderSink>();
 }
 
-void PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
-                         LocalSinkState& local) const {
-  auto& sink = static_cast<OrderSink&>(state);
-  auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
-  copy->Append(input);
-  sink.rows += copy->size();
-  sink.chunks.push_back(std::move(copy));
+std::unique_ptr<LocalSinkState> PhysicalOrder::GetLocalSinkState(ExecutionContext&) const {
+  return std::make_unique<OrderLocal>();
 }
 
-void SortRows(const DataChunk& rows, const std::vector<OrderKey>& order_keys,
-              std::vector<sel_t>& order) {
-  struct Key {
-    const Vector* vector;
-    RowCompare compare;
-    bool descending;
-    bool nulls_first;
-  };
-  std::vector<Key> keys;
-  for (const auto& k : order_keys) {
-    keys.push_back({&rows.data[k.column], ComparatorFor(rows.data[k.column].Type()), k.descending,
-                    k.nulls_first});
-  }
-  order.resize(rows.size());
-  for (idx_t i = 0; i < rows.size(); i++) order[i] = static_cast<sel_t>(i);
-  std::stable_sort(order.begin(), order.end(), [&](sel_t a, sel_t b) {
-    for (const auto& key : keys) {
-      bool av = key.vector->RowIsValid(a), bv = key.vector->RowIsValid(b);
-      if (!av || !bv) {
-        if (av == bv) continue;
-        // The NULL one goes first exactly when NULLS FIRST.
-        return !av ? key.nulls_first : !key.nulls_first;
-      }
-      int c = key.compare(*key.vector, a, b);
-      if (c != 0) return key.descending ? c > 0 : c < 0;
-    }
-    return false;
-  });
+void PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
+                         LocalSinkState& local_state) const {
+  auto& local = static_cast<OrderLocal&>(local_state);
+  OrderPart part;
+  part.batch = context.thread.batch;
+  part.sequence = local.sequence++;
+  part.rows = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
+  part.rows->Append(input);
+  local.parts.push_back(std::move(part));
+}
+
+void PhysicalOrder::Combine(ExecutionContext&, GlobalSinkState& global,
+                            LocalSinkState& local_state) const {
+  auto& sink = static_cast<OrderSink&>(global);
+  auto& local = static_cast<OrderLocal&>(local_state);
+  std::lock_guard<std::mutex> guard(sink.lock);
+  for (auto& part : local.parts) sink.parts.push_back(std::move(part));
 }
 
 void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<OrderSink&>(state);
-  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(sink.rows, 1));
-  for (const auto& chunk : sink.chunks) sink.all->Append(*chunk);
-  sink.chunks.clear();
-  SortRows(*sink.all, keys_, sink.order);
+  // Rows in the order one thread would have sunk them: ties keep that order.
+  std::sort(sink.parts.begin(), sink.parts.end(), [](const OrderPart& a, const OrderPart& b) {
+    return a.batch != b.batch ? a.batch < b.batch : a.sequence < b.sequence;
+  });
+  idx_t rows = 0;
+  for (const auto& part : sink.parts) rows += part.rows->size();
+  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(rows, 1));
+  for (auto& part : sink.parts) {
+    sink.all->Append(*part.rows);
+    part.rows.reset();
+  }
+  sink.parts.clear();
+  context.query.CheckInterrupt();
+  SortKeys(types, keys_)
+      .Sort(*sink.all, sink.order, context.query.Scheduler(), context.query.Threads());
 }
-
-namespace {
-struct OrderSource : GlobalSourceState {
-  idx_t next = 0;
-};
-}  // namespace
 
 std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(
     ExecutionContext& context) const {
-  return std::make_unique<OrderSource>();
+  auto source = std::make_unique<OrderSource>();
+  source->sink = &SinkStateOf<OrderSink>(context, *this);
+  return source;
 }
 
-void PhysicalOrder::GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& state,
-                            LocalSourceState& local) const {
+void PhysicalOrder::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& state,
+                            LocalSourceState&) const {
   auto& source = static_cast<OrderSource&>(state);
-  auto& sink = static_cast<OrderSink&>(context.query.SinkState(*this));
-  idx_t n = std::min(kVectorSize, sink.rows - std::min(source.next, sink.rows));
+  const OrderSink& sink = *source.sink;
+  const idx_t rows = sink.order.size();
+  idx_t n = std::min(kVectorSize, rows - std::min(source.next, rows));
   if (n == 0) {
     chunk.SetCardinality(0);
     return;

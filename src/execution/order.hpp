@@ -1,6 +1,8 @@
-// PhysicalOrder: ORDER BY. The sink gathers every row into one set of column vectors;
-// finalize sorts row numbers by the keys (stable, so ties keep their input order); the
-// source then gathers the rows in that order a chunk at a time.
+// PhysicalOrder: ORDER BY. Every thread gathers its chunks with their place in the
+// single-thread order; Finalize puts all rows in that order into one set of column vectors
+// and sorts their numbers by normalized keys (sort_key.hpp: ties keep the input order,
+// whatever the number of threads); the source then gathers the rows in sorted order a
+// chunk at a time.
 #pragma once
 
 #include "execution/physical_operator.hpp"
@@ -16,9 +18,13 @@ class PhysicalOrder : public PhysicalSink {
   PhysicalOrder(std::vector<LogicalType> types, std::vector<OrderKey> keys)
       : PhysicalSink(std::move(types)), keys_(std::move(keys)) {}
   std::string Name() const override { return "ORDER_BY"; }
+  bool ParallelSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
+  std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
             LocalSinkState& local) const override;
+  void Combine(ExecutionContext& context, GlobalSinkState& global,
+               LocalSinkState& local) const override;
   void Finalize(ExecutionContext& context, GlobalSinkState& global) const override;
   std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,

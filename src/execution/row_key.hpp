@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "execution/value_compare.hpp"
+#include "vector/value_compare.hpp"
 #include "vector/vector.hpp"
 
 namespace teal {

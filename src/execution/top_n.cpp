@@ -2,19 +2,29 @@
 #include "execution/top_n.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "execution/order.hpp"
+#include "execution/sort_key.hpp"
 
 namespace teal {
 
 struct PhysicalTopN::Kept : GlobalSinkState {
+  explicit Kept(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys)
+      : sort_keys(types, keys) {}
   std::unique_ptr<DataChunk> best;                 // at most limit + offset rows, sorted
   std::vector<std::unique_ptr<DataChunk>> staged;  // arrived since the last compaction
   idx_t staged_rows = 0;
+  // Once `best` is full: the encoded keys of its last row. A later row whose keys encode
+  // to bytes at or past it cannot make the cut (a tie loses to the earlier row) — unless
+  // a string key's prefix ties, which only a comparison of the strings decides.
+  SortKeys sort_keys;
+  std::vector<data_t> boundary;
+  std::vector<data_t> records;  // the current chunk's, for the comparison
 };
 
 std::unique_ptr<GlobalSinkState> PhysicalTopN::GetGlobalSinkState(ExecutionContext& context) const {
-  return std::make_unique<Kept>();
+  return std::make_unique<Kept>(types, keys_);
 }
 
 void PhysicalTopN::Compact(Kept& kept) const {
@@ -34,14 +44,38 @@ void PhysicalTopN::Compact(Kept& kept) const {
   kept.best = std::make_unique<DataChunk>(types, std::max<idx_t>(n, 1));
   for (idx_t c = 0; c < types.size(); c++) kept.best->data[c].CopyFrom(all->data[c], sel, n, 0, 0);
   kept.best->SetCardinality(n);
+  if (n == keep && kept.sort_keys.Normalizable()) {
+    kept.boundary.resize(kept.sort_keys.RecordWidth());
+    kept.sort_keys.Encode(*kept.best, n - 1, 1, kept.boundary.data());
+  }
 }
 
 void PhysicalTopN::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& state,
                         LocalSinkState& local) const {
   auto& kept = static_cast<Kept&>(state);
   if (limit_ == 0) return;
-  auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
-  copy->Append(input);
+  DataChunk* rows = &input;
+  DataChunk candidates;
+  if (!kept.boundary.empty()) {
+    const SortKeys& sort_keys = kept.sort_keys;
+    const idx_t width = sort_keys.RecordWidth(), key_width = sort_keys.KeyWidth();
+    kept.records.resize(input.size() * width);
+    sort_keys.Encode(input, 0, input.size(), kept.records.data());
+    SelectionVector sel(std::max<idx_t>(input.size(), 1));
+    idx_t n = 0;
+    for (idx_t i = 0; i < input.size(); i++) {
+      int c = std::memcmp(kept.records.data() + i * width, kept.boundary.data(), key_width);
+      if (c < 0 || (c == 0 && sort_keys.HasStrings())) sel.Set(n++, i);
+    }
+    if (n == 0) return;
+    if (n < input.size()) {
+      candidates.Reference(input);
+      candidates.Slice(sel, n);
+      rows = &candidates;
+    }
+  }
+  auto copy = std::make_unique<DataChunk>(types, std::max<idx_t>(rows->size(), 1));
+  copy->Append(*rows);
   kept.staged_rows += copy->size();
   kept.staged.push_back(std::move(copy));
   if (kept.staged_rows >= std::max<idx_t>(limit_ + offset_, kVectorSize)) Compact(kept);

@@ -18,10 +18,10 @@
 
 #include "common/block_allocator.hpp"
 #include "execution/expression_executor.hpp"
-#include "execution/value_compare.hpp"
 #include "function/function.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/value_compare.hpp"
 
 namespace teal::aggregate {
 

@@ -8,135 +8,16 @@
 #include <type_traits>
 
 #include "common/assert.hpp"
-#include "execution/value_compare.hpp"  // IntervalKey, TimeTzUtc: Teal's own orders
+#include "vector/key_codec.hpp"
 #include "vector/vector.hpp"
 
 namespace teal::art {
 namespace {
 
-template <typename U>
-void StoreBigEndian(U v, data_t* out) {
-  static_assert(std::is_unsigned_v<U>);
-  for (size_t i = 0; i < sizeof(U); i++) {
-    out[i] = static_cast<data_t>(v >> (8 * (sizeof(U) - 1 - i)));
-  }
-}
-
-// A codec writes one non-NULL stored value of type T as exactly kWidth bytes.
-
-struct BoolCodec {
-  using T = bool;
-  static constexpr uint32_t kWidth = 1;
-  static void Write(bool v, data_t* out) { *out = v ? 1 : 0; }
-};
-
-template <typename S>
-struct SignedCodec {
-  using T = S;
-  using U = std::make_unsigned_t<S>;
-  static constexpr uint32_t kWidth = sizeof(S);
-  static void Write(S v, data_t* out) {
-    // Flipping the sign bit maps two's complement order onto unsigned order.
-    StoreBigEndian(static_cast<U>(static_cast<U>(v) ^ (U(1) << (8 * sizeof(U) - 1))), out);
-  }
-};
-
-template <typename U>
-struct UnsignedCodec {
-  using T = U;
-  static constexpr uint32_t kWidth = sizeof(U);
-  static void Write(U v, data_t* out) { StoreBigEndian(v, out); }
-};
-
-struct HugeIntCodec {
-  using T = hugeint_t;
-  static constexpr uint32_t kWidth = 16;
-  static void Write(hugeint_t v, data_t* out) {
-    SignedCodec<int64_t>::Write(v.upper, out);
-    StoreBigEndian(v.lower, out + 8);
-  }
-};
-
-struct UHugeIntCodec {
-  using T = uhugeint_t;
-  static constexpr uint32_t kWidth = 16;
-  static void Write(uhugeint_t v, data_t* out) {
-    StoreBigEndian(v.upper, out);
-    StoreBigEndian(v.lower, out + 8);
-  }
-};
-
-template <typename F, typename U>
-struct FloatCodec {
-  static_assert(sizeof(F) == sizeof(U));
-  using T = F;
-  static constexpr uint32_t kWidth = sizeof(F);
-  static void Write(F v, data_t* out) {
-    if (v == 0) v = 0;                                           // -0.0 equals 0.0
-    if (std::isnan(v)) v = std::numeric_limits<F>::quiet_NaN();  // all NaNs equal, greatest
-    U bits;
-    std::memcpy(&bits, &v, sizeof(bits));
-    constexpr U kSign = U(1) << (8 * sizeof(U) - 1);
-    // Negative numbers order backwards by their magnitude bits: invert them all.
-    bits = (bits & kSign) ? static_cast<U>(~bits) : static_cast<U>(bits | kSign);
-    StoreBigEndian(bits, out);
-  }
-};
-
-struct IntervalCodec {
-  using T = interval_t;
-  static constexpr uint32_t kWidth = 16;
-  static void Write(interval_t v, data_t* out) { HugeIntCodec::Write(IntervalKey(v), out); }
-};
-
-struct TimeTzCodec {
-  using T = uint64_t;
-  static constexpr uint32_t kWidth = 11;
-  static void Write(uint64_t bits, data_t* out) {
-    SignedCodec<int64_t>::Write(TimeTzUtc(bits), out);
-    uint32_t offset = static_cast<uint32_t>(bits & 0xFFFFFF);
-    out[8] = static_cast<data_t>(offset >> 16);
-    out[9] = static_cast<data_t>(offset >> 8);
-    out[10] = static_cast<data_t>(offset);
-  }
-};
-
-/// Calls f.template operator()<Codec>() with the codec of a fixed-width indexable type.
+/// The ART's codec of a fixed-width indexable type (key_codec.hpp).
 template <typename F>
 decltype(auto) WithCodec(const LogicalType& type, F&& f) {
-  if (type.Id() == TypeId::kTimeTz) return f.template operator()<TimeTzCodec>();
-  switch (type.Physical()) {
-    case PhysicalType::kBool:
-      return f.template operator()<BoolCodec>();
-    case PhysicalType::kInt8:
-      return f.template operator()<SignedCodec<int8_t>>();
-    case PhysicalType::kInt16:
-      return f.template operator()<SignedCodec<int16_t>>();
-    case PhysicalType::kInt32:
-      return f.template operator()<SignedCodec<int32_t>>();
-    case PhysicalType::kInt64:
-      return f.template operator()<SignedCodec<int64_t>>();
-    case PhysicalType::kUInt8:
-      return f.template operator()<UnsignedCodec<uint8_t>>();
-    case PhysicalType::kUInt16:
-      return f.template operator()<UnsignedCodec<uint16_t>>();
-    case PhysicalType::kUInt32:
-      return f.template operator()<UnsignedCodec<uint32_t>>();
-    case PhysicalType::kUInt64:
-      return f.template operator()<UnsignedCodec<uint64_t>>();
-    case PhysicalType::kInt128:
-      return f.template operator()<HugeIntCodec>();
-    case PhysicalType::kUInt128:
-      return f.template operator()<UHugeIntCodec>();
-    case PhysicalType::kFloat:
-      return f.template operator()<FloatCodec<float, uint32_t>>();
-    case PhysicalType::kDouble:
-      return f.template operator()<FloatCodec<double, uint64_t>>();
-    case PhysicalType::kInterval:
-      return f.template operator()<IntervalCodec>();
-    default:
-      throw InternalError(fmt::format("no ART key codec for type {}", type.ToString()));
-  }
+  return WithKeyCodec(type, std::forward<F>(f));
 }
 
 // Strings: 0x00 -> 0x01 0x01, 0x01 -> 0x01 0x02, then a 0x00 terminator.

@@ -1,0 +1,246 @@
+// SortKeys: record encoding, the record sorts and the comparison fallback.
+#include "execution/sort_key.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "common/block_allocator.hpp"
+#include "execution/expression_executor.hpp"
+#include "execution/task_scheduler.hpp"
+#include "teal/error.hpp"
+#include "vector/key_codec.hpp"
+#include "vector/physical_dispatch.hpp"
+
+namespace teal {
+
+namespace {
+
+constexpr idx_t kParallelSortRows = 100000;  // below this one thread sorts
+
+bool HasCodec(const LogicalType& type) {
+  switch (type.Physical()) {
+    case PhysicalType::kList:
+    case PhysicalType::kInvalid:
+      return false;
+    default:
+      return true;
+  }
+}
+
+idx_t CodecWidth(const LogicalType& type) {
+  return WithKeyCodec(type, []<typename Codec>() -> idx_t { return Codec::kWidth; });
+}
+
+/// -1, 0 or 1 comparing two strings' bytes.
+int CompareStrings(const string_t& a, const string_t& b) {
+  int c = a.View().compare(b.View());
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
+template <idx_t kWords>
+using Record = std::array<uint64_t, kWords>;
+
+/// Whether record a sorts before b, their bytes compared as unsigned big-endian words.
+template <idx_t kWords>
+inline bool WordsLess(const Record<kWords>& a, const Record<kWords>& b) {
+  for (idx_t w = 0; w < kWords; w++) {
+    if (a[w] != b[w]) return __builtin_bswap64(a[w]) < __builtin_bswap64(b[w]);
+  }
+  return false;
+}
+
+}  // namespace
+
+SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys)
+    : keys_(keys) {
+  idx_t offset = 0;
+  for (const auto& k : keys) {
+    const LogicalType& type = types[k.column];
+    if (!HasCodec(type)) {
+      normalizable_ = false;
+      return;
+    }
+    bool is_string = type.Physical() == PhysicalType::kVarchar;
+    idx_t width = is_string ? kStringPrefix : CodecWidth(type);
+    columns_.push_back({k.column, offset, width, k.descending, k.nulls_first, is_string});
+    has_strings_ = has_strings_ || is_string;
+    offset += 1 + width;
+  }
+  key_width_ = offset;
+  record_words_ = (key_width_ + sizeof(uint32_t) + 7) / 8;
+}
+
+void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out) const {
+  const idx_t stride = record_words_ * 8;
+  std::memset(out, 0, count * stride);
+  for (const auto& col : columns_) {
+    const Vector& v = rows.data[col.column];
+    const data_t present = col.nulls_first ? 1 : 0;
+    auto write = [&](auto&& value_bytes) {
+      for (idx_t i = 0; i < count; i++) {
+        data_ptr_t key = out + i * stride + col.offset;
+        idx_t row = v.IsConstant() ? 0 : first + i;
+        if (!v.RowIsValid(row)) {
+          key[0] = static_cast<data_t>(1 - present);
+          continue;
+        }
+        key[0] = present;
+        value_bytes(row, key + 1);
+        if (col.descending) {
+          for (idx_t b = 1; b <= col.width; b++) key[b] = static_cast<data_t>(~key[b]);
+        }
+      }
+    };
+    if (col.is_string) {
+      const string_t* values = v.Values<string_t>();
+      write([&](idx_t row, data_ptr_t bytes) {
+        std::string_view s = values[row].View();
+        std::memcpy(bytes, s.data(), std::min<size_t>(s.size(), kStringPrefix));
+      });
+    } else {
+      WithKeyCodec(v.Type(), [&]<typename Codec>() {
+        const auto* values = v.Values<typename Codec::T>();
+        write([&](idx_t row, data_ptr_t bytes) { Codec::Write(values[row], bytes); });
+      });
+    }
+  }
+  for (idx_t i = 0; i < count; i++) {
+    auto number = static_cast<uint32_t>(first + i);
+    data_ptr_t at = out + i * stride + key_width_;
+    at[0] = static_cast<data_t>(number >> 24);
+    at[1] = static_cast<data_t>(number >> 16);
+    at[2] = static_cast<data_t>(number >> 8);
+    at[3] = static_cast<data_t>(number);
+  }
+}
+
+namespace {
+
+/// Sorts `records` (n of them) with `less`: ranges on several threads, then pairwise
+/// merges, each round's merges in parallel.
+template <typename R, typename Less>
+void SortRecords(R* records, idx_t n, Less less, TaskScheduler* scheduler, idx_t threads) {
+  idx_t ranges = 1;
+  if (scheduler && threads > 1 && n >= kParallelSortRows) ranges = std::min<idx_t>(threads, 64);
+  if (ranges == 1) {
+    std::sort(records, records + n, less);
+    return;
+  }
+  std::vector<idx_t> bounds;
+  for (idx_t r = 0; r <= ranges; r++) bounds.push_back(n * r / ranges);
+  scheduler->Run(ranges, [&](TaskScheduler::Job&, idx_t r) {
+    std::sort(records + bounds[r], records + bounds[r + 1], less);
+  });
+  OwnedBlock spare_block(n * sizeof(R));
+  R* spare = reinterpret_cast<R*>(spare_block.get());
+  R* from = records;
+  R* to = spare;
+  while (bounds.size() > 2) {
+    std::vector<idx_t> merged;
+    idx_t pairs = (bounds.size() - 1) / 2;
+    scheduler->Run(pairs, [&](TaskScheduler::Job&, idx_t p) {
+      idx_t a = bounds[2 * p], b = bounds[2 * p + 1], c = bounds[2 * p + 2];
+      std::merge(from + a, from + b, from + b, from + c, to + a, less);
+    });
+    for (idx_t p = 0; p < pairs; p++) merged.push_back(bounds[2 * p]);
+    if ((bounds.size() - 1) % 2 == 1) {
+      // An odd range out: carried over as it is.
+      idx_t a = bounds[bounds.size() - 2];
+      std::copy(from + a, from + n, to + a);
+      merged.push_back(a);
+    }
+    merged.push_back(n);
+    bounds = std::move(merged);
+    std::swap(from, to);
+  }
+  if (from != records) std::copy(from, from + n, records);
+}
+
+}  // namespace
+
+void SortKeys::Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskScheduler* scheduler,
+                    idx_t threads) const {
+  const idx_t n = rows.size();
+  if (n > UINT32_MAX) throw OutOfRangeError("ORDER BY of more than 4 billion rows");
+  if (!normalizable_ || record_words_ > 8) {
+    SortByComparison(rows, order);
+    return;
+  }
+  order.resize(n);
+  if (n == 0) return;
+  auto dispatch = [&]<idx_t kWords>() {
+    using R = Record<kWords>;
+    OwnedBlock block(n * sizeof(R));
+    R* records = reinterpret_cast<R*>(block.get());
+    Encode(rows, 0, n, reinterpret_cast<data_ptr_t>(records));
+    auto number = [&](const R& r) {
+      const auto* bytes = reinterpret_cast<const data_t*>(r.data()) + key_width_;
+      return (uint32_t{bytes[0]} << 24) | (uint32_t{bytes[1]} << 16) | (uint32_t{bytes[2]} << 8) |
+             uint32_t{bytes[3]};
+    };
+    if (!has_strings_) {
+      SortRecords(
+          records, n, [](const R& a, const R& b) { return WordsLess<kWords>(a, b); }, scheduler,
+          threads);
+    } else {
+      auto less = [&](const R& a, const R& b) {
+        const auto* x = reinterpret_cast<const data_t*>(a.data());
+        const auto* y = reinterpret_cast<const data_t*>(b.data());
+        for (const auto& col : columns_) {
+          int c = std::memcmp(x + col.offset, y + col.offset, 1 + col.width);
+          if (c == 0 && col.is_string && x[col.offset] == (col.nulls_first ? 1 : 0)) {
+            // Equal prefixes of two values: the whole strings decide.
+            const string_t* s = rows.data[col.column].Values<string_t>();
+            c = CompareStrings(s[number(a)], s[number(b)]);
+            if (col.descending) c = -c;
+          }
+          if (c != 0) return c < 0;
+        }
+        return number(a) < number(b);
+      };
+      SortRecords(records, n, less, scheduler, threads);
+    }
+    for (idx_t i = 0; i < n; i++) order[i] = number(records[i]);
+  };
+  switch (record_words_) {
+    case 1:
+      return dispatch.template operator()<1>();
+    case 2:
+      return dispatch.template operator()<2>();
+    case 3:
+      return dispatch.template operator()<3>();
+    case 4:
+      return dispatch.template operator()<4>();
+    case 5:
+      return dispatch.template operator()<5>();
+    case 6:
+      return dispatch.template operator()<6>();
+    case 7:
+      return dispatch.template operator()<7>();
+    default:
+      return dispatch.template operator()<8>();
+  }
+}
+
+void SortKeys::SortByComparison(const DataChunk& rows, std::vector<uint32_t>& order) const {
+  order.resize(rows.size());
+  for (idx_t i = 0; i < rows.size(); i++) order[i] = static_cast<uint32_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    for (const auto& k : keys_) {
+      const Vector& v = rows.data[k.column];
+      idx_t ra = v.IsConstant() ? 0 : a, rb = v.IsConstant() ? 0 : b;
+      bool av = v.RowIsValid(ra), bv = v.RowIsValid(rb);
+      if (!av || !bv) {
+        if (av == bv) continue;
+        // The NULL one goes first exactly when NULLS FIRST.
+        return !av ? k.nulls_first : !k.nulls_first;
+      }
+      int c = CompareValues(v.GetValue(ra), v.GetValue(rb));
+      if (c != 0) return k.descending ? c > 0 : c < 0;
+    }
+    return false;
+  });
+}
+
+}  // namespace teal

@@ -1,0 +1,69 @@
+// SortKeys: sorting rows by normalized binary keys.
+//
+// Each row becomes a fixed-width record: for every ORDER BY key, a NULL byte (0 where
+// the row goes first: a NULL under NULLS FIRST, a value otherwise) and the value's
+// order-preserving bytes (vector/key_codec.hpp), inverted for DESC; a string contributes
+// its first kStringPrefix bytes, zero-padded. Then the row's number, big-endian, and
+// zero padding to 8 bytes. Without string keys the records compare as big-endian 8-byte
+// words — one comparison decides the whole key, and ties fall to the row number, so the
+// sort is stable without being a stable sort. Where a string prefix ties, the strings are
+// compared in full before the next key is looked at.
+//
+// Records are sorted with std::sort in ranges, one range per thread, and the sorted
+// ranges merged pairwise (each round's merges in parallel). Keys that have no
+// order-preserving encoding (LIST) are sorted by comparing the values row against row.
+// The records' memory comes from the BlockAllocator (counted against memory_limit).
+#pragma once
+
+#include <vector>
+
+#include "planner/logical_operator.hpp"
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+class TaskScheduler;
+
+class SortKeys {
+ public:
+  SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys);
+
+  /// The row numbers of `rows` in key order, ties in row order. With a scheduler and
+  /// threads > 1, large inputs are sorted on several threads.
+  void Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskScheduler* scheduler,
+            idx_t threads) const;
+
+  static constexpr idx_t kStringPrefix = 12;
+
+  /// Whether every key has an order-preserving encoding (else Encode must not be used).
+  bool Normalizable() const { return normalizable_; }
+  bool HasStrings() const { return has_strings_; }
+  /// Bytes of a row's keys, and of its whole record (keys, row number, padding).
+  idx_t KeyWidth() const { return key_width_; }
+  idx_t RecordWidth() const { return record_words_ * 8; }
+  /// Writes the records of rows [first, first + count) of `rows` at `out`: memcmp of
+  /// two records' first KeyWidth() bytes orders their rows, except that equal bytes of a
+  /// string key leave the order open (the strings may differ past their prefixes).
+  void Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out) const;
+
+ private:
+  struct Column {
+    idx_t column;  // in the rows
+    idx_t offset;  // of its NULL byte in the record
+    idx_t width;   // of its value bytes
+    bool descending;
+    bool nulls_first;
+    bool is_string;
+  };
+  /// For rows without an order-preserving encoding: comparison sort.
+  void SortByComparison(const DataChunk& rows, std::vector<uint32_t>& order) const;
+
+  std::vector<OrderKey> keys_;
+  std::vector<Column> columns_;
+  bool normalizable_ = true;
+  bool has_strings_ = false;
+  idx_t key_width_ = 0;     // the keys' bytes
+  idx_t record_words_ = 0;  // a record, in 8-byte words
+};
+
+}  // namespace teal

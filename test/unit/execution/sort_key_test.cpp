@@ -1,0 +1,93 @@
+// SortKeys: the order of normalized-key sorting equals a stable sort comparing the values
+// (Teal's ORDER BY semantics), on one thread and on several.
+#include "execution/sort_key.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "execution/expression_executor.hpp"
+#include "execution/task_scheduler.hpp"
+
+namespace teal {
+namespace {
+
+/// The reference: a stable sort of row numbers comparing Values.
+std::vector<uint32_t> ReferenceOrder(const DataChunk& rows, const std::vector<OrderKey>& keys) {
+  std::vector<uint32_t> order(rows.size());
+  for (idx_t i = 0; i < rows.size(); i++) order[i] = static_cast<uint32_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    for (const auto& k : keys) {
+      Value x = rows.GetValue(k.column, a), y = rows.GetValue(k.column, b);
+      if (x.IsNull() || y.IsNull()) {
+        if (x.IsNull() == y.IsNull()) continue;
+        return x.IsNull() ? k.nulls_first : !k.nulls_first;
+      }
+      int c = CompareValues(x, y);
+      if (c != 0) return k.descending ? c > 0 : c < 0;
+    }
+    return false;
+  });
+  return order;
+}
+
+DataChunk RandomRows(idx_t n, uint64_t seed) {
+  std::vector<LogicalType> types{TypeId::kInteger, TypeId::kVarchar, TypeId::kDouble,
+                                 TypeId::kBigInt};
+  DataChunk rows(types, n);
+  std::mt19937_64 random(seed);
+  const std::string prefix = "the same sixteen";
+  for (idx_t i = 0; i < n; i++) {
+    rows.data[0].SetValue(
+        i, random() % 10 == 0 ? Value() : Value::Integer(int32_t(random() % 50) - 25));
+    std::string s =
+        random() % 2 ? prefix + std::to_string(random() % 30) : std::to_string(random() % 30);
+    if (random() % 9 == 0) s += std::string(1, '\0');
+    rows.data[1].SetValue(i, random() % 12 == 0 ? Value() : Value::Varchar(s));
+    double d = static_cast<double>(static_cast<int>(random() % 21) - 10) / 4;
+    if (random() % 15 == 0) d = -0.0;
+    if (random() % 40 == 0) d = std::nan("");
+    rows.data[2].SetValue(i, Value::Double(d));
+    rows.data[3].SetValue(i, Value::BigInt(static_cast<int64_t>(random() % 5)));
+  }
+  rows.SetCardinality(n);
+  return rows;
+}
+
+void ExpectSameOrder(const DataChunk& rows, const std::vector<OrderKey>& keys,
+                     TaskScheduler* scheduler, idx_t threads) {
+  std::vector<uint32_t> got;
+  SortKeys(rows.Types(), keys).Sort(rows, got, scheduler, threads);
+  std::vector<uint32_t> want = ReferenceOrder(rows, keys);
+  ASSERT_EQ(got.size(), want.size());
+  for (idx_t i = 0; i < got.size(); i++) ASSERT_EQ(got[i], want[i]) << "position " << i;
+}
+
+TEST(SortKeysTest, MatchesAStableValueSortForEveryKeyKindAndDirection) {
+  DataChunk rows = RandomRows(3000, 11);
+  ExpectSameOrder(rows, {{0, false, false}}, nullptr, 1);
+  ExpectSameOrder(rows, {{1, false, false}, {0, true, true}}, nullptr, 1);
+  ExpectSameOrder(rows, {{2, true, false}, {1, true, true}}, nullptr, 1);
+  ExpectSameOrder(rows, {{3, false, true}, {2, false, true}, {1, false, false}}, nullptr, 1);
+}
+
+// One thread's order is the reference's (above); several threads must give exactly it.
+TEST(SortKeysTest, SeveralThreadsGiveTheSameOrderAsOne) {
+  DataChunk rows = RandomRows(150000, 12);
+  TaskScheduler scheduler;
+  scheduler.SetWorkers(3);
+  for (const auto& keys : std::vector<std::vector<OrderKey>>{
+           {{3, false, false}, {0, true, false}}, {{1, false, false}}, {{2, true, true}}}) {
+    std::vector<uint32_t> one, several;
+    SortKeys sort_keys(rows.Types(), keys);
+    sort_keys.Sort(rows, one, nullptr, 1);
+    for (idx_t threads : {2, 3, 4}) {
+      sort_keys.Sort(rows, several, &scheduler, threads);
+      ASSERT_EQ(several, one) << threads << " threads";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace teal
