@@ -117,7 +117,7 @@ const std::vector<EnumRow>& EnumRows();
 // Q2a..Q6 (issue 10): a fact table f(id, k1000, k1m, x, small) of kFactRows rows and a
 // dimension table d(id, grp) of kDimRows rows. Row i of f: id = i; k1000 and k1m a fixed
 // hash of i modulo 1,000 and 1,000,000 (so k1m takes nearly all of its 1M values, in no
-// order); x a multiple of 1/4 in [-500000, 500000] (every sum of up to 2^33 of them is an
+// order); x a multiple of 1/4 in [-500000, 500000] (every sum of up to 2^32 of them is an
 // exact double, so sums do not depend on the order an engine adds in); small in [0, 99].
 // Row j of d: id a permutation of 0..kDimRows-1 (an affine map, so d is not in id
 // order), grp = GroupOf(id) in [0, 99].
