@@ -13,6 +13,16 @@ constexpr uint64_t kIntSeed = 5;
 constexpr uint64_t kOptionalSeed = 6;
 constexpr uint64_t kListSeed = 7;
 constexpr uint64_t kEnumSeed = 8;
+constexpr uint64_t kFactSeed = 9;
+constexpr uint64_t kDimSeed = 10;
+
+/// The splitmix64 finalizer: a fixed integer hash in which every input bit moves every
+/// output bit.
+uint64_t Mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 
 std::optional<int32_t> MaybeNull(Rng& rng) {
   if (rng.Next() % 10 == 0) return std::nullopt;
@@ -157,6 +167,30 @@ const std::vector<EnumRow>& EnumRows() {
     return v;
   }();
   return rows;
+}
+
+FactRow FactAt(size_t i) {
+  // One hash per column, each from the row's own: the columns do not follow each other.
+  uint64_t h = Mix(kFactSeed * 0x9E3779B97F4A7C15ull + i);
+  FactRow r;
+  r.id = static_cast<int64_t>(i);
+  r.k1000 = static_cast<int32_t>(h % 1000);
+  r.k1m = static_cast<int32_t>(Mix(h ^ 0x6B316D) % 1'000'000);
+  r.x = static_cast<double>(static_cast<int64_t>(Mix(h ^ 0x78) % 4'000'001) - 2'000'000) / 4.0;
+  r.small = static_cast<int32_t>(Mix(h ^ 0x736D616C6C) % 100);
+  return r;
+}
+
+DimRow DimAt(size_t j) {
+  // 7,777,777 shares no factor with 10^6 = 2^6 * 5^6: j -> id is a permutation.
+  static_assert(kDimRows == 1'000'000);
+  auto id = static_cast<int32_t>((j * 7'777'777 + 123'457) % kDimRows);
+  return {id, GroupOf(id)};
+}
+
+int32_t GroupOf(int32_t id) {
+  return static_cast<int32_t>(Mix(kDimSeed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(id)) %
+                              100);
 }
 
 }  // namespace bench

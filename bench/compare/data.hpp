@@ -6,7 +6,9 @@
 // array of structs — and each engine takes them from there into its own API.
 //
 // Generators build on first use and cache the result for the life of the process (the
-// largest, W9's lists, is 80 MB); not thread-safe.
+// largest, W9's lists, is 80 MB); not thread-safe. The tables of the query workloads
+// Q2a..Q6 are not held at all: each of their rows is a pure function of its position
+// (FactAt, DimAt), computed as it is loaded or checked.
 #pragma once
 
 #include <array>
@@ -111,5 +113,31 @@ inline constexpr std::array<const char*, kVenueCount> kVenueLabels = {
     "XNAS", "XNYS", "ARCX", "BATS", "EDGX", "IEXG", "XLON", "XETR", "XPAR", "XAMS", "XTKS", "XHKG"};
 using EnumRow = std::array<Venue, 4>;
 const std::vector<EnumRow>& EnumRows();
+
+// Q2a..Q6 (issue 10): a fact table f(id, k1000, k1m, x, small) of kFactRows rows and a
+// dimension table d(id, grp) of kDimRows rows. Row i of f: id = i; k1000 and k1m a fixed
+// hash of i modulo 1,000 and 1,000,000 (so k1m takes nearly all of its 1M values, in no
+// order); x a multiple of 1/4 in [-500000, 500000] (every sum of up to 2^32 of them is an
+// exact double, so sums do not depend on the order an engine adds in); small in [0, 99].
+// Row j of d: id a permutation of 0..kDimRows-1 (an affine map, so d is not in id
+// order), grp = GroupOf(id) in [0, 99].
+inline constexpr size_t kFactRows = 10'000'000;
+inline constexpr size_t kDimRows = 1'000'000;
+
+struct FactRow {
+  int64_t id;
+  int32_t k1000;
+  int32_t k1m;
+  double x;
+  int32_t small;
+};
+FactRow FactAt(size_t i);
+
+struct DimRow {
+  int32_t id;
+  int32_t grp;
+};
+DimRow DimAt(size_t j);
+int32_t GroupOf(int32_t id);
 
 }  // namespace bench

@@ -15,8 +15,9 @@ extern "C" {
 using duckdb_idx_t = uint64_t;
 
 enum duckdb_state { DuckDBSuccess = 0, DuckDBError = 1 };
-// Only the values we create types from; the rest of DuckDB's enum is not needed.
-enum duckdb_type { DUCKDB_TYPE_INTEGER = 4 };
+// Only the values we create types from or check results for; the rest of DuckDB's enum is
+// not needed.
+enum duckdb_type { DUCKDB_TYPE_INTEGER = 4, DUCKDB_TYPE_BIGINT = 5, DUCKDB_TYPE_DOUBLE = 11 };
 
 struct duckdb_date {
   int32_t days;
@@ -64,6 +65,7 @@ duckdb_state duckdb_query(duckdb_connection connection, const char* query,
 void duckdb_destroy_result(duckdb_result* result);
 const char* duckdb_result_error(duckdb_result* result);
 duckdb_idx_t duckdb_row_count(duckdb_result* result);
+duckdb_type duckdb_column_type(duckdb_result* result, duckdb_idx_t col);
 duckdb_state duckdb_prepare(duckdb_connection connection, const char* query,
                             duckdb_prepared_statement* out_prepared_statement);
 void duckdb_destroy_prepare(duckdb_prepared_statement* prepared_statement);
@@ -135,7 +137,7 @@ namespace bench {
 // clang-format off
 #define TEAL_DUCKDB_FUNCTIONS(X) \
   X(library_version) X(open) X(close) X(connect) X(disconnect) X(query) X(destroy_result) \
-  X(result_error) X(row_count) X(prepare) X(destroy_prepare) X(execute_prepared) \
+  X(result_error) X(row_count) X(column_type) X(prepare) X(destroy_prepare) X(execute_prepared) \
   X(execute_prepared_streaming) X(fetch_chunk) \
   X(value_int32) X(value_int64) X(value_date) X(value_timestamp) X(appender_create) \
   X(appender_column_count) X(appender_column_type) X(appender_error) X(appender_close) \

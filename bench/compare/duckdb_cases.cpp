@@ -6,10 +6,13 @@
 // DuckDB's fastest way in. Reads run the raw chunk vectors of a materialised result
 // (duckdb_query + duckdb_fetch_chunk), of a streaming one, and the per-value accessor
 // duckdb_value_<type>. Queries (Q0, Q1) read their one value with duckdb_value_<type>, Q0
-// both from duckdb_query and from a statement prepared once (duckdb_execute_prepared).
-// DuckDB runs with its default settings but `threads`, which is 1 unless --duckdb-threads
-// says otherwise (bench/README.md: on this shared 2-core machine one thread is DuckDB's
-// fastest on every workload, and it is what Teal and SQLite use).
+// both from duckdb_query and from a statement prepared once (duckdb_execute_prepared);
+// Q2a..Q6 read every result row from the raw vectors of a materialised and of a streaming
+// result (query_answer.hpp). DuckDB runs with its default settings but `threads`, which is
+// 1 for W*, Q0 and Q1 unless --duckdb-threads says otherwise (bench/README.md: on this
+// shared 2-core machine one thread is DuckDB's fastest on those workloads, and it is what
+// Teal and SQLite use); Q2a..Q6 keep DuckDB's default (the number of cores), as issue 10
+// asks, unless --duckdb-threads is given.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -22,13 +25,16 @@
 #include "data.hpp"
 #include "digest.hpp"
 #include "harness.hpp"
+#include "queries.hpp"
+#include "query_answer.hpp"
 
 namespace bench {
 namespace {
 
 const DuckDbApi* g_api = nullptr;
 const DuckDbApi& D() { return *g_api; }
-int g_threads = 1;  // DuckDB's `threads` setting, for every database opened here
+int g_threads = 1;        // DuckDB's `threads` setting for W*, Q0 and Q1
+int g_query_threads = 0;  // for Q2a..Q6; 0: DuckDB's default
 
 void Ok(duckdb_state state, const char* what) {
   if (state != DuckDBSuccess) throw std::runtime_error(std::string("DuckDB: ") + what + " failed");
@@ -53,14 +59,17 @@ class DuckResult {
   duckdb_result result_{};
 };
 
-/// An in-memory database with one connection; `schema` (if any) is run once.
+/// An in-memory database with one connection; `schema` (if any) is run once. `threads`
+/// sets DuckDB's `threads`; 0 leaves its default.
 class DuckDb {
  public:
-  explicit DuckDb(const std::string& schema = "") {
+  explicit DuckDb(const std::string& schema = "", int threads = g_threads) {
     Ok(D().open(nullptr, &db_), "duckdb_open");
     Ok(D().connect(db_, &con_), "duckdb_connect");
-    std::string threads = "SET threads = " + std::to_string(g_threads);
-    DuckResult set(con_, threads.c_str());
+    if (threads > 0) {
+      std::string set_threads = "SET threads = " + std::to_string(threads);
+      DuckResult set(con_, set_threads.c_str());
+    }
     if (!schema.empty()) {
       DuckResult r(con_, schema.c_str());
     }
@@ -101,11 +110,11 @@ class DuckPrepared {
   duckdb_prepared_statement stmt_ = nullptr;
 };
 
-/// An appender on table "t"; destroying it flushes (the flush is part of the timed work).
+/// An appender on `table`; destroying it flushes (the flush is part of the timed work).
 class DuckAppender {
  public:
-  explicit DuckAppender(duckdb_connection con) {
-    Ok(D().appender_create(con, nullptr, "t", &appender_), "duckdb_appender_create");
+  explicit DuckAppender(duckdb_connection con, const char* table = "t") {
+    Ok(D().appender_create(con, nullptr, table, &appender_), "duckdb_appender_create");
   }
   ~DuckAppender() {
     if (appender_) D().appender_destroy(&appender_);
@@ -826,11 +835,135 @@ std::vector<Variant> Q1() {
       ExpectedIntSum)};
 }
 
+// ---- Q2a..Q6 ----------------------------------------------------------------------------
+
+/// f and d (queries.hpp), loaded through the chunk API by the first Q variant's setup and
+/// shared by the rest (harness.hpp's KeepUntilEnd).
+std::shared_ptr<DuckDb> QueryDb() {
+  static std::weak_ptr<DuckDb> shared;
+  if (auto db = shared.lock()) return db;
+  Stopwatch sw;
+  auto db = std::make_shared<DuckDb>(kFactSchema, g_query_threads);
+  DuckResult create(db->con(), kDimSchema);
+  {
+    DuckAppender appender(db->con(), "f");
+    AppendChunks(appender.get(), kFactRows, [](duckdb_data_chunk ch, size_t s, size_t n) {
+      auto* id = Column<int64_t>(ch, 0);
+      auto* k1000 = Column<int32_t>(ch, 1);
+      auto* k1m = Column<int32_t>(ch, 2);
+      auto* x = Column<double>(ch, 3);
+      auto* small = Column<int32_t>(ch, 4);
+      for (size_t i = 0; i < n; i++) {
+        FactRow r = FactAt(s + i);
+        id[i] = r.id;
+        k1000[i] = r.k1000;
+        k1m[i] = r.k1m;
+        x[i] = r.x;
+        small[i] = r.small;
+      }
+    });
+    appender.Close();
+  }
+  {
+    DuckAppender appender(db->con(), "d");
+    AppendChunks(appender.get(), kDimRows, [](duckdb_data_chunk ch, size_t s, size_t n) {
+      auto* id = Column<int32_t>(ch, 0);
+      auto* grp = Column<int32_t>(ch, 1);
+      for (size_t i = 0; i < n; i++) {
+        DimRow r = DimAt(s + i);
+        id[i] = r.id;
+        grp[i] = r.grp;
+      }
+    });
+    appender.Close();
+  }
+  std::fprintf(stderr, "teal-compare: duckdb: f and d loaded in %.1f s; threads = %lld\n",
+               sw.Ms() / 1000,
+               static_cast<long long>(db->QueryInt64("SELECT current_setting('threads')")));
+  shared = db;
+  KeepUntilEnd(db);
+  return db;
+}
+
+duckdb_type DuckTypeOf(ResultType type) {
+  switch (type) {
+    case ResultType::kInt32:
+      return DUCKDB_TYPE_INTEGER;
+    case ResultType::kInt64:
+      return DUCKDB_TYPE_BIGINT;
+    case ResultType::kDouble:
+      break;
+  }
+  return DUCKDB_TYPE_DOUBLE;
+}
+
+/// Reads every chunk of `result` into `answer`, from the raw vectors; first checks that
+/// each column has the type the spec reads it as.
+void ReadAnswer(const QuerySpec& q, duckdb_result* result, QueryAnswer& answer) {
+  for (size_t c = 0; c < q.column_count; c++) {
+    duckdb_type type = D().column_type(result, c);
+    if (type != DuckTypeOf(q.columns[c].type)) {
+      throw std::runtime_error(std::string("DuckDB: ") + q.name + " column " + q.columns[c].name +
+                               " has type " + std::to_string(type));
+    }
+  }
+  while (duckdb_data_chunk chunk = D().fetch_chunk(*result)) {
+    size_t n = D().data_chunk_get_size(chunk);
+    const void* columns[kMaxQueryColumns];
+    for (size_t c = 0; c < q.column_count; c++) {
+      duckdb_vector v = D().data_chunk_get_vector(chunk, c);
+      columns[c] = D().vector_get_data(v);
+      answer.CountNulls(D().vector_get_validity(v), n);
+    }
+    answer.Batch(n, columns);
+    D().destroy_data_chunk(&chunk);
+  }
+}
+
+/// A run times the query and reading every row of its result: materialised by
+/// duckdb_query, or streamed from a statement prepared in the run.
+std::vector<Variant> Query(const QuerySpec& q) {
+  auto variant = [&q](const char* name, bool streaming) {
+    return Variant{"duckdb", name, Role::kPlain, [&q, name, streaming] {
+                     auto db = QueryDb();
+                     PrepareExpectedAnswers();
+                     return RunFn([db, &q, name, streaming](bool verify) {
+                       QueryAnswer answer(q, verify);
+                       Stopwatch sw;
+                       if (streaming) {
+                         DuckPrepared stmt(db->con(), q.sql);
+                         duckdb_result result{};
+                         if (D().execute_prepared_streaming(stmt.get(), &result) != DuckDBSuccess) {
+                           std::string error = D().result_error(&result);
+                           D().destroy_result(&result);
+                           throw std::runtime_error("DuckDB: " + error + " (" + q.sql + ")");
+                         }
+                         try {
+                           ReadAnswer(q, &result, answer);
+                         } catch (...) {
+                           D().destroy_result(&result);
+                           throw;
+                         }
+                         D().destroy_result(&result);
+                       } else {
+                         DuckResult result(db->con(), q.sql);
+                         ReadAnswer(q, result.get(), answer);
+                       }
+                       double ms = sw.Ms();
+                       answer.Finish(std::string(q.name) + " duckdb " + name);
+                       return ms;
+                     });
+                   }};
+  };
+  return {variant("chunk-materialized", false), variant("chunk-streaming", true)};
+}
+
 }  // namespace
 
 std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w, int threads) {
   g_api = &api;
-  g_threads = threads;
+  g_threads = threads > 0 ? threads : 1;
+  g_query_threads = threads;
   if (w == "W1") return W1();
   if (w == "W2-ts") return W2Timestamps(w, "TIMESTAMP");
   if (w == "W2-tstz") return W2Timestamps(w, "TIMESTAMPTZ");
@@ -846,6 +979,7 @@ std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w, 
   if (w == "W10") return W10();
   if (w == "Q0") return Q0();
   if (w == "Q1") return Q1();
+  if (const QuerySpec* q = FindQuery(w)) return Query(*q);
   return {};
 }
 

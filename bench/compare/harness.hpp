@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,13 @@ double TimeTrivialQueries(const std::string& what, Query query) {
   return us;
 }
 
+// Q2a..Q6 (queries.hpp) run on one loaded database per engine, shared by the seven
+// workloads of a process run: loading 10M rows takes seconds (into SQLite much longer).
+// The first Q variant of an engine to be set up loads it and hands it to KeepUntilEnd;
+// later ones find it there. main releases them all once every workload has run.
+void KeepUntilEnd(std::shared_ptr<void> database);
+void ReleaseSharedDatabases();
+
 // Expected sums of the read workloads, computed from the generated data (data.hpp) once.
 int64_t ExpectedIntSum();         // W4, Q1: all 8 columns
 uint64_t ExpectedTimestampSum();  // W5-ts: micros of all 4 columns, wrapping
@@ -101,7 +109,9 @@ int64_t ExpectedDateSum();        // W5-date: days of all 4 columns
 
 // The variants each engine runs for `workload`; none when it does not take part.
 std::vector<Variant> TealVariants(const std::string& workload);
-/// `threads`: DuckDB's `threads` setting for every database it opens.
+/// `threads`: DuckDB's `threads` setting for every database it opens, or 0 when not given:
+/// then 1 for the W workloads, Q0 and Q1, and DuckDB's own default (the number of cores)
+/// for Q2a..Q6, as issue 10 asks.
 std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& workload, int threads);
 std::vector<Variant> SqliteVariants(const std::string& workload);
 

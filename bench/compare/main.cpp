@@ -1,6 +1,6 @@
 // bench/compare/main.cpp — teal-compare: the same workloads on Teal, DuckDB and SQLite.
 //
-//   teal-compare [--runs N] [--duckdb-threads N] [--list] [WORKLOAD...]
+//   teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] [WORKLOAD...]
 //
 // Output (stdout, TSV): one line per figure, as each variant finishes,
 //   <workload> <engine> <variant> <median> <unit>
@@ -12,13 +12,16 @@
 // Teal's prepared statement against the other engine's prepared statement (Q0's plain
 // lines compare the text variants: prepared ones count only there). Notes and
 // errors go to stderr. A workload name selects itself and its sub-workloads ("W2" runs
-// W2-ts, W2-date, W2-tstz).
+// W2-ts, W2-date, W2-tstz; "Q2" Q2a and Q2b). --engines (a comma-separated subset of
+// teal,duckdb,sqlite) runs only those engines: check-duckdb-alone.sh skips SQLite's
+// minutes-long Q runs with it.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -55,6 +58,15 @@ constexpr Workload kWorkloads[] = {
     // Last, so that the W workloads run (and fault their memory in) as they did before.
     {"Q0", "us", "the fixed cost of a trivial query (SELECT 42), text and prepared, per query"},
     {"Q1", "ms", "SELECT sum(c1)+...+sum(c8) over W4's 1,000,000 rows x 8 INTEGER: one value"},
+    // Issue 10's query shapes on f (10M rows) and d (1M rows), queries.hpp; one loaded
+    // database per engine for all seven.
+    {"Q2a", "ms", "GROUP BY k1000 of f (10M rows): 1,000 groups x count, sum, avg"},
+    {"Q2b", "ms", "GROUP BY k1m of f (10M rows): ~1M groups x sum"},
+    {"Q3", "ms", "hash join f (10M probe rows) x d (1M build rows, filter grp < 10): count, sum"},
+    {"Q4a", "ms", "ORDER BY k1000, x DESC, id LIMIT 100 of f (10M rows)"},
+    {"Q4b", "ms", "ORDER BY k1000, x DESC, id of f: all 10M rows to the client"},
+    {"Q5", "ms", "filtered scan of f (10M rows; small < 10 AND x > 250000) + count, sum"},
+    {"Q6", "ms", "count(DISTINCT k1m) of f (10M rows, ~1M distinct values)"},
 };
 
 double Median(std::vector<double> v) {
@@ -63,13 +75,21 @@ double Median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/// A name selects itself, "W2" its W2-… workloads, "Q2" Q2a and Q2b (one more lowercase
+/// letter).
 bool Selected(const std::string& name, const std::vector<std::string>& wanted) {
   if (wanted.empty()) return true;
   for (const auto& w : wanted) {
     if (name == w || name.rfind(w + "-", 0) == 0) return true;
+    if (name.size() == w.size() + 1 && name.rfind(w, 0) == 0 && name.back() >= 'a' &&
+        name.back() <= 'z') {
+      return true;
+    }
   }
   return false;
 }
+
+std::vector<std::shared_ptr<void>> g_shared_databases;
 
 struct Figure {
   std::string engine;
@@ -97,7 +117,10 @@ void PrintSpeedup(const std::string& label, const std::vector<Figure>& figures, 
 
 int Main(int argc, char** argv) {
   int runs = 5;
-  int duckdb_threads = 1;  // as Teal and SQLite: one thread (bench/README.md says why)
+  // 0: not given; DuckDbVariants then uses 1 for W*, Q0, Q1 (as Teal and SQLite: one
+  // thread; bench/README.md says why) and DuckDB's default for Q2a..Q6 (issue 10).
+  int duckdb_threads = 0;
+  std::vector<std::string> engines = {"teal", "duckdb", "sqlite"};
   std::vector<std::string> wanted;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
@@ -116,9 +139,24 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "teal-compare: --duckdb-threads needs a positive count\n");
         return 2;
       }
+    } else if (arg == "--engines" && i + 1 < argc) {
+      engines.clear();
+      std::string list = argv[++i];
+      for (size_t start = 0; start <= list.size();) {
+        size_t comma = std::min(list.find(',', start), list.size());
+        std::string engine = list.substr(start, comma - start);
+        if (engine != "teal" && engine != "duckdb" && engine != "sqlite") {
+          std::fprintf(stderr, "teal-compare: unknown engine \"%s\" (teal, duckdb, sqlite)\n",
+                       engine.c_str());
+          return 2;
+        }
+        engines.push_back(engine);
+        start = comma + 1;
+      }
     } else if (arg == "--help" || arg == "-h" || (!arg.empty() && arg[0] == '-')) {
       std::fprintf(stderr,
-                   "usage: teal-compare [--runs N] [--duckdb-threads N] [--list] [WORKLOAD...]\n");
+                   "usage: teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] "
+                   "[WORKLOAD...]\n");
       return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
     } else {
       bool known = false;
@@ -131,14 +169,19 @@ int Main(int argc, char** argv) {
     }
   }
 
+  auto runs_engine = [&](const char* engine) {
+    return std::find(engines.begin(), engines.end(), engine) != engines.end();
+  };
   std::string why;
-  const DuckDbApi* duckdb = LoadDuckDb(argv[0], why);
+  const DuckDbApi* duckdb = runs_engine("duckdb") ? LoadDuckDb(argv[0], why) : nullptr;
+  std::string threads = duckdb_threads ? std::to_string(duckdb_threads)
+                                       : "1; Q2a..Q6: DuckDB's default, the number of cores";
   if (duckdb) {
     std::fprintf(stderr,
-                 "teal-compare: DuckDB %s (threads = %d), %d runs after one warm-up, median in "
+                 "teal-compare: DuckDB %s (threads = %s), %d runs after one warm-up, median in "
                  "each workload's unit\n",
-                 duckdb->library_version(), duckdb_threads, runs);
-  } else {
+                 duckdb->library_version(), threads.c_str(), runs);
+  } else if (runs_engine("duckdb")) {
     std::fprintf(stderr, "teal-compare: DuckDB skipped: %s\n", why.c_str());
   }
 
@@ -146,13 +189,16 @@ int Main(int argc, char** argv) {
   std::vector<std::string> order;
   for (const auto& w : kWorkloads) {
     if (!Selected(w.name, wanted)) continue;
-    std::vector<Variant> variants = TealVariants(w.name);
+    std::vector<Variant> variants;
+    if (runs_engine("teal")) variants = TealVariants(w.name);
     if (duckdb) {
       auto more = DuckDbVariants(*duckdb, w.name, duckdb_threads);
       variants.insert(variants.end(), more.begin(), more.end());
     }
-    auto more = SqliteVariants(w.name);
-    variants.insert(variants.end(), more.begin(), more.end());
+    if (runs_engine("sqlite")) {
+      auto more = SqliteVariants(w.name);
+      variants.insert(variants.end(), more.begin(), more.end());
+    }
 
     order.push_back(w.name);
     for (const auto& v : variants) {
@@ -196,6 +242,7 @@ int Main(int argc, char** argv) {
                    Role::kPrepared);
     }
   }
+  ReleaseSharedDatabases();
   if (g_failures) std::fprintf(stderr, "teal-compare: %d error(s)\n", g_failures);
   return g_failures ? 1 : 0;
 }
@@ -217,6 +264,11 @@ void Check(const std::string& what, uint64_t got, uint64_t want) {
                  static_cast<unsigned long long>(got), static_cast<unsigned long long>(want));
   }
 }
+
+void KeepUntilEnd(std::shared_ptr<void> database) {
+  g_shared_databases.push_back(std::move(database));
+}
+void ReleaseSharedDatabases() { g_shared_databases.clear(); }
 
 int64_t ExpectedIntSum() {
   static const int64_t sum = [] {

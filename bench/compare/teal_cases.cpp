@@ -4,7 +4,8 @@
 // use) or teal::MappedAppender, with the application's own C++ types: std::chrono values,
 // string_views, std::optional, spans of optionals, a C++ enum. Reads go through
 // teal::Reader::Get<T> and the chunk spans of teal::Result. Queries (Q0, Q1) go through
-// Connection::Query or a PreparedStatement, and read their one value with the Reader.
+// Connection::Query or a PreparedStatement, and read their one value with the Reader;
+// Q2a..Q6 read every result row through the chunk spans (query_answer.hpp).
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -14,6 +15,8 @@
 #include "data.hpp"
 #include "digest.hpp"
 #include "harness.hpp"
+#include "queries.hpp"
+#include "query_answer.hpp"
 #include "teal/teal.hpp"
 
 namespace bench {
@@ -474,6 +477,75 @@ std::vector<Variant> Q1() {
       ExpectedIntSum)};
 }
 
+// ---- Q2a..Q6 ----------------------------------------------------------------------------
+
+/// f and d (queries.hpp), loaded through the Appender by the first Q variant's setup and
+/// shared by the rest (harness.hpp's KeepUntilEnd).
+std::shared_ptr<TealDb> QueryDb() {
+  static std::weak_ptr<TealDb> shared;
+  if (auto db = shared.lock()) return db;
+  Stopwatch sw;
+  auto t = std::make_shared<TealDb>(kFactSchema);
+  t->con.Execute(kDimSchema);
+  {
+    teal::Appender app(t->con, "f");
+    for (size_t i = 0; i < kFactRows; i++) {
+      FactRow r = FactAt(i);
+      app.AppendRow(r.id, r.k1000, r.k1m, r.x, r.small);
+    }
+    app.Close();
+  }
+  {
+    teal::Appender app(t->con, "d");
+    for (size_t j = 0; j < kDimRows; j++) {
+      DimRow r = DimAt(j);
+      app.AppendRow(r.id, r.grp);
+    }
+    app.Close();
+  }
+  std::fprintf(stderr, "teal-compare: teal: f and d loaded in %.1f s\n", sw.Ms() / 1000);
+  shared = t;
+  KeepUntilEnd(t);
+  return t;
+}
+
+/// The address of a chunk column's values, checked to be stored as `type`.
+const void* ColumnData(const teal::Chunk& chunk, teal::idx_t c, ResultType type) {
+  switch (type) {
+    case ResultType::kInt32:
+      return chunk.Values<int32_t>(c).data();
+    case ResultType::kInt64:
+      return chunk.Values<int64_t>(c).data();
+    case ResultType::kDouble:
+      break;
+  }
+  return chunk.Values<double>(c).data();
+}
+
+/// A run times the query and reading every row of its result through the chunk spans.
+std::vector<Variant> Query(const QuerySpec& q) {
+  return {{"teal", "chunk-spans", Role::kTealRow, [&q] {
+             auto t = QueryDb();
+             PrepareExpectedAnswers();
+             return RunFn([t, &q](bool verify) {
+               QueryAnswer answer(q, verify);
+               Stopwatch sw;
+               teal::Result result = t->con.Query(q.sql);
+               for (const teal::Chunk& chunk : result) {
+                 const void* columns[kMaxQueryColumns];
+                 for (teal::idx_t c = 0; c < q.column_count; c++) {
+                   columns[c] = ColumnData(chunk, c, q.columns[c].type);
+                   answer.CountNulls(chunk.Validity(c).Data(), chunk.size());
+                 }
+                 answer.Batch(chunk.size(), columns);
+               }
+               double ms = sw.Ms();
+               answer.Finish(std::string(q.name) + " teal chunk-spans");
+               return ms;
+             });
+           }}};
+}
+
 }  // namespace
 
 std::vector<Variant> TealVariants(const std::string& w) {
@@ -501,6 +573,7 @@ std::vector<Variant> TealVariants(const std::string& w) {
   if (w == "W10") return W10();
   if (w == "Q0") return Q0();
   if (w == "Q1") return Q1();
+  if (const QuerySpec* q = FindQuery(w)) return Query(*q);
   return {};
 }
 

@@ -1,0 +1,96 @@
+// bench/compare/queries.hpp — the query workloads Q2a..Q6 (issue 10): tables and SQL.
+//
+// Every engine runs the same SQL text on the same two tables (data.hpp's FactAt and
+// DimAt), with the same column types: BIGINT for f.id, INTEGER for the other integer
+// columns, DOUBLE for x (REAL in SQLite, which has no narrower integer types either). The
+// result columns are the same type in every engine too (count BIGINT, sum and avg
+// DOUBLE), so a client reads them the same way everywhere. Header-only constants: both
+// teal-compare and teal-duckdb-alone (which links none of teal-compare's harness) use it.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace bench {
+
+inline constexpr const char* kFactSchema =
+    "CREATE TABLE f(id BIGINT, k1000 INTEGER, k1m INTEGER, x DOUBLE, small INTEGER)";
+inline constexpr const char* kDimSchema = "CREATE TABLE d(id INTEGER, grp INTEGER)";
+
+/// How a result column is stored in a result chunk (and read from SQLite).
+enum class ResultType { kInt32, kInt64, kDouble };
+
+struct ResultColumn {
+  const char* name;
+  ResultType type;
+};
+
+/// One key of a result's promised order: a column, and whether it descends.
+struct OrderKey {
+  size_t column;
+  bool descending;
+};
+
+inline constexpr size_t kMaxQueryColumns = 4;
+
+struct QuerySpec {
+  const char* name;
+  const char* sql;
+  size_t column_count;
+  ResultColumn columns[kMaxQueryColumns];
+  /// The ORDER BY, as result columns; none: the rows may come in any order. Every order
+  /// here is total (id is the last key), so an ordered result has one right sequence.
+  size_t order_count;
+  OrderKey order[3];
+};
+
+constexpr ResultType kI32 = ResultType::kInt32;
+constexpr ResultType kI64 = ResultType::kInt64;
+constexpr ResultType kF64 = ResultType::kDouble;
+
+inline constexpr QuerySpec kQuerySpecs[] = {
+    {"Q2a",
+     "SELECT k1000, count(*), sum(x), avg(x) FROM f GROUP BY k1000",
+     4,
+     {{"k1000", kI32}, {"count", kI64}, {"sum", kF64}, {"avg", kF64}},
+     0,
+     {}},
+    {"Q2b", "SELECT k1m, sum(x) FROM f GROUP BY k1m", 2, {{"k1m", kI32}, {"sum", kF64}}, 0, {}},
+    // 10M probe rows against a 1M-row build side that the filter cuts to about 100,000.
+    {"Q3",
+     "SELECT count(*), sum(f.x) FROM f JOIN d ON f.k1m = d.id WHERE d.grp < 10",
+     2,
+     {{"count", kI64}, {"sum", kF64}},
+     0,
+     {}},
+    {"Q4a",
+     "SELECT id, k1000, x FROM f ORDER BY k1000, x DESC, id LIMIT 100",
+     3,
+     {{"id", kI64}, {"k1000", kI32}, {"x", kF64}},
+     3,
+     {{1, false}, {2, true}, {0, false}}},
+    {"Q4b",
+     "SELECT id, k1000, x FROM f ORDER BY k1000, x DESC, id",
+     3,
+     {{"id", kI64}, {"k1000", kI32}, {"x", kF64}},
+     3,
+     {{1, false}, {2, true}, {0, false}}},
+    // About 10% of the rows pass small < 10 and 25% x > 250000: 2.5%, 250,000 rows.
+    {"Q5",
+     "SELECT count(*), sum(x) FROM f WHERE small < 10 AND x > 250000",
+     2,
+     {{"count", kI64}, {"sum", kF64}},
+     0,
+     {}},
+    {"Q6", "SELECT count(DISTINCT k1m) FROM f", 1, {{"count", kI64}}, 0, {}},
+};
+
+/// The spec of query workload `name`, or nullptr when it is not one of Q2a..Q6.
+inline const QuerySpec* FindQuery(std::string_view name) {
+  for (const QuerySpec& q : kQuerySpecs) {
+    if (name == q.name) return &q;
+  }
+  return nullptr;
+}
+
+}  // namespace bench
