@@ -1,5 +1,5 @@
 # Teal's entry points. `make run` and `make test` are the README's two commands.
-.PHONY: deps release debug sanitize fuzz run test test-release test-sanitize clean
+.PHONY: deps release debug sanitize tsan fuzz run test test-release test-sanitize test-tsan clean
 
 JOBS ?= $(shell nproc)
 # ccache hits across checkouts in different folders (CI clones elsewhere on this machine).
@@ -24,6 +24,12 @@ sanitize: deps
 	  -DTEAL_BUILD_BENCH=OFF -DTEAL_SQLITE_CORPUS=OFF -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(CMAKE_FLAGS) >/dev/null
 	@cmake --build build/sanitize -j $(JOBS) --target teal-unit teal-sqllogic
 
+# ThreadSanitizer, built with clang 14, for the tests of what runs on several threads.
+tsan: deps
+	@cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEAL_TSAN=ON \
+	  -DTEAL_BUILD_BENCH=OFF -DTEAL_SQLITE_CORPUS=OFF -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 $(CMAKE_FLAGS) >/dev/null
+	@cmake --build build/tsan -j $(JOBS) --target teal-unit teal-sqllogic
+
 # The libFuzzer target on the SQL path, instrumented with ASan and UBSan (test/fuzz/README.md).
 fuzz: deps
 	@cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTEAL_FUZZ=ON \
@@ -41,6 +47,14 @@ test: release
 # Unit and sqllogic tests under ASan+UBSan.
 test-sanitize: sanitize
 	@cd build/sanitize && ctest --output-on-failure -j $(JOBS)
+
+# The parallel operators under ThreadSanitizer: the scheduler, interrupts, the hash tables
+# and sorts, connections side by side, and every sqllogictest file on four threads with
+# one-vector morsels. A data race fails the test (TSAN_OPTIONS halt_on_error).
+TSAN_TESTS := sql-parallel/|unit\.(TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC)
+test-tsan: tsan
+	@cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 
 clean:
 	rm -rf build

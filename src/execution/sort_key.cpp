@@ -71,10 +71,12 @@ SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<Orde
   record_words_ = (key_width_ + sizeof(uint32_t) + 7) / 8;
 }
 
-void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out) const {
+void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
+                      bool only_first_key) const {
   const idx_t stride = record_words_ * 8;
   std::memset(out, 0, count * stride);
   for (const auto& col : columns_) {
+    if (only_first_key && &col != &columns_.front()) break;
     const Vector& v = rows.data[col.column];
     const data_t present = col.nulls_first ? 1 : 0;
     auto write = [&](auto&& value_bytes) {

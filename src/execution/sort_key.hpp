@@ -44,7 +44,11 @@ class SortKeys {
   /// Writes the records of rows [first, first + count) of `rows` at `out`: memcmp of
   /// two records' first KeyWidth() bytes orders their rows, except that equal bytes of a
   /// string key leave the order open (the strings may differ past their prefixes).
-  void Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out) const;
+  /// With `only_first_key`, writes the first key alone (the rest of each record zero).
+  void Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
+              bool only_first_key = false) const;
+  /// Bytes of the first `n` keys in a record (the offset of key n).
+  idx_t PrefixWidth(idx_t n) const { return n < columns_.size() ? columns_[n].offset : key_width_; }
 
  private:
   struct Column {
