@@ -355,15 +355,150 @@ void ExpressionExecutor::Execute(const Expression& expression, const DataChunk& 
   ExecuteInto(expression, input, result);
 }
 
+namespace {
+
+/// Keeps the rows sel[0 … count) of `column` whose value compares with `constant` as `op`
+/// says (op applied as column op constant), in place; returns how many remain. NULLs fail.
+template <typename T, typename Comparator>
+idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, sel_t* sel,
+                       idx_t count) {
+  const T* values = column.Values<T>();
+  const auto& validity = column.Validity();
+  idx_t kept = 0;
+  auto run = [&](auto holds) {
+    if (validity.AllValid()) {
+      for (idx_t k = 0; k < count; k++) {
+        sel_t row = sel[k];
+        sel[kept] = row;
+        kept += holds(Comparator::Cmp(values[row], constant));
+      }
+    } else {
+      for (idx_t k = 0; k < count; k++) {
+        sel_t row = sel[k];
+        sel[kept] = row;
+        kept += validity.RowIsValid(row) && holds(Comparator::Cmp(values[row], constant));
+      }
+    }
+  };
+  switch (op) {
+    case CompareOp::kEqual:
+      run([](int c) { return c == 0; });
+      break;
+    case CompareOp::kNotEqual:
+      run([](int c) { return c != 0; });
+      break;
+    case CompareOp::kLess:
+      run([](int c) { return c < 0; });
+      break;
+    case CompareOp::kLessEqual:
+      run([](int c) { return c <= 0; });
+      break;
+    case CompareOp::kGreater:
+      run([](int c) { return c > 0; });
+      break;
+    case CompareOp::kGreaterEqual:
+      run([](int c) { return c >= 0; });
+      break;
+    default:
+      throw InternalError("RefineByConstant of a DISTINCT comparison");
+  }
+  return kept;
+}
+
+/// `op` with its operands swapped (a op b == b Flip(op) a).
+CompareOp Flip(CompareOp op) {
+  switch (op) {
+    case CompareOp::kLess:
+      return CompareOp::kGreater;
+    case CompareOp::kLessEqual:
+      return CompareOp::kGreaterEqual;
+    case CompareOp::kGreater:
+      return CompareOp::kLess;
+    case CompareOp::kGreaterEqual:
+      return CompareOp::kLessEqual;
+    default:
+      return op;
+  }
+}
+
+/// For `column op constant` (either way round) over a flat column: refines sel in place and
+/// returns true; false when `e` has another shape (the caller evaluates it instead).
+bool TryRefineComparison(const Expression& e, const DataChunk& input, sel_t* sel, idx_t& count) {
+  if (e.kind != BoundKind::kCompare || e.op == CompareOp::kDistinct ||
+      e.op == CompareOp::kNotDistinct) {
+    return false;
+  }
+  const Expression* column = e.children[0].get();
+  const Expression* constant = e.children[1].get();
+  CompareOp op = e.op;
+  if (column->kind == BoundKind::kConstant && constant->kind == BoundKind::kColumnRef) {
+    std::swap(column, constant);
+    op = Flip(op);
+  }
+  if (column->kind != BoundKind::kColumnRef || constant->kind != BoundKind::kConstant) return false;
+  const Vector& v = input.data[column->column];
+  if (v.IsConstant() || v.Type() != constant->value.Type()) return false;
+  if (constant->value.IsNull()) {
+    count = 0;  // a comparison with NULL is never true
+    return true;
+  }
+  const LogicalType& type = v.Type();
+  Vector c(constant->value);
+  if (type.Id() == TypeId::kTimeTz) {
+    count = RefineByConstant<uint64_t, TimeTzCompare>(op, v, c.Values<uint64_t>()[0], sel, count);
+    return true;
+  }
+  switch (type.Physical()) {
+    case PhysicalType::kVarchar:
+      count = RefineByConstant<string_t, StringCompare>(op, v, c.Values<string_t>()[0], sel, count);
+      return true;
+    case PhysicalType::kInterval:
+      count = RefineByConstant<interval_t, IntervalCompare>(op, v, c.Values<interval_t>()[0], sel,
+                                                            count);
+      return true;
+    case PhysicalType::kList:
+    case PhysicalType::kInvalid:
+      return false;
+    default:
+      DispatchFixedWidth(type.Physical(), [&]<typename T>() {
+        if constexpr (!std::is_same_v<T, interval_t>) {
+          count = RefineByConstant<T, PlainCompare<T>>(op, v, c.Values<T>()[0], sel, count);
+        }
+        return 0;
+      });
+      return true;
+  }
+}
+
+/// Keeps the rows sel[0 … count) for which `e` is true, in place; returns how many. A
+/// conjunction narrows child by child, and comparisons of a column with a constant look
+/// only at the rows still selected; anything else is evaluated over the whole chunk.
+idx_t Refine(const Expression& e, const DataChunk& input, sel_t* sel, idx_t count) {
+  if (count == 0) return 0;
+  if (e.kind == BoundKind::kAnd) {
+    for (const auto& child : e.children) count = Refine(*child, input, sel, count);
+    return count;
+  }
+  if (TryRefineComparison(e, input, sel, count)) return count;
+  Vector v = EvaluateFlat(e, input);
+  const bool* b = v.Values<bool>();
+  idx_t kept = 0;
+  for (idx_t k = 0; k < count; k++) {
+    sel_t row = sel[k];
+    sel[kept] = row;
+    kept += v.RowIsValid(row) && b[row];
+  }
+  return kept;
+}
+
+}  // namespace
+
 idx_t ExpressionExecutor::Select(const Expression& expression, const DataChunk& input,
                                  SelectionVector& sel) {
-  Vector v = EvaluateFlat(expression, input);
-  const bool* b = v.Values<bool>();
-  idx_t found = 0;
-  for (idx_t i = 0; i < input.size(); i++) {
-    if (v.RowIsValid(i) && b[i]) sel.Set(found++, i);
-  }
-  return found;
+  const idx_t count = input.size();
+  sel_t* rows = sel.Data();
+  for (idx_t i = 0; i < count; i++) rows[i] = static_cast<sel_t>(i);
+  return Refine(expression, input, rows, count);
 }
 
 }  // namespace teal

@@ -35,7 +35,7 @@ class PhysicalTableScan : public PhysicalSource {
 /// One row, no columns: the FROM of a SELECT without FROM.
 class PhysicalDummyScan : public PhysicalSource {
  public:
-  PhysicalDummyScan() : PhysicalSource({}) {}
+  PhysicalDummyScan() : PhysicalSource(std::vector<LogicalType>{}) {}
   std::string Name() const override { return "DUMMY_SCAN"; }
   std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
