@@ -8,6 +8,7 @@
 
 #include "execution/expression_executor.hpp"
 #include "execution/group_table.hpp"
+#include "execution/sunk_chunks.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -33,20 +34,6 @@ std::vector<const Vector*> Pointers(const std::vector<Vector>& vectors) {
   return out;
 }
 
-/// A build chunk as a thread sank it: the rows and their evaluated keys, and where they
-/// stand in the single-thread order (the morsel, then the thread's sequence in it).
-struct BuildPart {
-  idx_t batch = 0;
-  idx_t sequence = 0;
-  std::unique_ptr<DataChunk> rows;
-  std::vector<Vector> keys;
-};
-
-struct BuildLocal : LocalSinkState {
-  std::vector<BuildPart> parts;
-  idx_t sequence = 0;
-};
-
 /// The chain of build rows with one key: its first and last row plus one, in build order
 /// (0: no row yet — a fresh group's payload is zero).
 struct Chain {
@@ -57,8 +44,7 @@ struct Chain {
 /// Every build row, in one chunk, and a GroupTable of their keys whose payload is the
 /// key's chain of rows (next[] links a row to the next with the same key).
 struct BuildTable : GlobalSinkState {
-  std::mutex lock;
-  std::vector<BuildPart> parts;  // while sinking
+  GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
   std::unique_ptr<GroupTable> keys;
   std::vector<uint32_t> next;
@@ -101,50 +87,37 @@ std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(ExecutionC
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashJoin::GetLocalSinkState(ExecutionContext&) const {
-  return std::make_unique<BuildLocal>();
+  return std::make_unique<LocalSunkChunks>();
 }
 
 void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
-                            LocalSinkState& local_state) const {
-  auto& local = static_cast<BuildLocal&>(local_state);
-  BuildPart part;
-  part.batch = context.thread.batch;
-  part.sequence = local.sequence++;
-  part.keys = EvaluateKeys(right_keys_, input);
-  part.rows = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(input.size(), 1));
-  part.rows->Append(input);
-  local.parts.push_back(std::move(part));
+                            LocalSinkState& local) const {
+  auto& chunk = static_cast<LocalSunkChunks&>(local).Add(context, input, children[1]->types);
+  chunk.extra = EvaluateKeys(right_keys_, input);
 }
 
 void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
-                               LocalSinkState& local_state) const {
-  auto& table = static_cast<BuildTable&>(global);
-  auto& local = static_cast<BuildLocal&>(local_state);
-  std::lock_guard<std::mutex> guard(table.lock);
-  for (auto& part : local.parts) table.parts.push_back(std::move(part));
+                               LocalSinkState& local) const {
+  static_cast<BuildTable&>(global).sunk.Combine(static_cast<LocalSunkChunks&>(local));
 }
 
 void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& table = static_cast<BuildTable&>(state);
   // The order one thread would have sunk the rows in: chains, and so the order of a probe
   // row's pairs, do not depend on the number of threads.
-  std::sort(table.parts.begin(), table.parts.end(), [](const BuildPart& a, const BuildPart& b) {
-    return a.batch != b.batch ? a.batch < b.batch : a.sequence < b.sequence;
-  });
+  std::vector<SunkChunk> parts = table.sunk.TakeInOrder();
   idx_t total = 0;
-  for (const auto& part : table.parts) total += part.rows->size();
+  for (const auto& part : parts) total += part.rows->size();
   if (total >= kNoRow) throw InternalError("hash join build side over 4 billion rows");
   table.count = total;
-  table.rows = std::make_unique<DataChunk>(children[1]->types, std::max<idx_t>(total, 1));
   table.keys = std::make_unique<GroupTable>(key_layout_);
   table.next.assign(total, kNoRow);
   std::vector<data_ptr_t> groups(kVectorSize);
   idx_t base = 0;
-  for (auto& part : table.parts) {
+  for (auto& part : parts) {
     context.query.CheckInterrupt();
-    table.rows->Append(*part.rows);
     const idx_t n = part.rows->size();
-    std::vector<const Vector*> keys = Pointers(part.keys);
+    std::vector<const Vector*> keys = Pointers(part.extra);
     groups.resize(std::max<idx_t>(n, 1));
     table.keys->FindOrCreate(keys, n, groups.data());
     for (idx_t i = 0; i < n; i++) {
@@ -165,10 +138,9 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
       chain->tail_plus_one = row + 1;
     }
     base += n;
-    part.rows.reset();
-    part.keys.clear();
+    part.extra.clear();
   }
-  table.parts.clear();
+  table.rows = Concatenate(parts, children[1]->types);
   table.keys->BuildFilter();
   if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
     table.matched.assign(total, 0);

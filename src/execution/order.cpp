@@ -2,29 +2,16 @@
 #include "execution/order.hpp"
 
 #include <algorithm>
-#include <mutex>
 
 #include "execution/sort_key.hpp"
+#include "execution/sunk_chunks.hpp"
 
 namespace teal {
 
 namespace {
 
-/// A chunk as a thread sank it, with its place in the single-thread order.
-struct OrderPart {
-  idx_t batch = 0;
-  idx_t sequence = 0;
-  std::unique_ptr<DataChunk> rows;
-};
-
-struct OrderLocal : LocalSinkState {
-  std::vector<OrderPart> parts;
-  idx_t sequence = 0;
-};
-
 struct OrderSink : GlobalSinkState {
-  std::mutex lock;
-  std::vector<OrderPart> parts;    // while sinking
+  GlobalSunkChunks sunk;           // while sinking
   std::unique_ptr<DataChunk> all;  // every row in single-thread order, after Finalize
   std::vector<uint32_t> order;     // row numbers of `all` in sorted order
 };
@@ -47,42 +34,24 @@ std::unique_ptr<GlobalSinkState> PhysicalOrder::GetGlobalSinkState(ExecutionCont
 }
 
 std::unique_ptr<LocalSinkState> PhysicalOrder::GetLocalSinkState(ExecutionContext&) const {
-  return std::make_unique<OrderLocal>();
+  return std::make_unique<LocalSunkChunks>();
 }
 
 void PhysicalOrder::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
-                         LocalSinkState& local_state) const {
-  auto& local = static_cast<OrderLocal&>(local_state);
-  OrderPart part;
-  part.batch = context.thread.batch;
-  part.sequence = local.sequence++;
-  part.rows = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
-  part.rows->Append(input);
-  local.parts.push_back(std::move(part));
+                         LocalSinkState& local) const {
+  static_cast<LocalSunkChunks&>(local).Add(context, input, types);
 }
 
 void PhysicalOrder::Combine(ExecutionContext&, GlobalSinkState& global,
-                            LocalSinkState& local_state) const {
-  auto& sink = static_cast<OrderSink&>(global);
-  auto& local = static_cast<OrderLocal&>(local_state);
-  std::lock_guard<std::mutex> guard(sink.lock);
-  for (auto& part : local.parts) sink.parts.push_back(std::move(part));
+                            LocalSinkState& local) const {
+  static_cast<OrderSink&>(global).sunk.Combine(static_cast<LocalSunkChunks&>(local));
 }
 
 void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<OrderSink&>(state);
   // Rows in the order one thread would have sunk them: ties keep that order.
-  std::sort(sink.parts.begin(), sink.parts.end(), [](const OrderPart& a, const OrderPart& b) {
-    return a.batch != b.batch ? a.batch < b.batch : a.sequence < b.sequence;
-  });
-  idx_t rows = 0;
-  for (const auto& part : sink.parts) rows += part.rows->size();
-  sink.all = std::make_unique<DataChunk>(types, std::max<idx_t>(rows, 1));
-  for (auto& part : sink.parts) {
-    sink.all->Append(*part.rows);
-    part.rows.reset();
-  }
-  sink.parts.clear();
+  std::vector<SunkChunk> chunks = sink.sunk.TakeInOrder();
+  sink.all = Concatenate(chunks, types);
   context.query.CheckInterrupt();
   SortKeys(types, keys_)
       .Sort(*sink.all, sink.order, context.query.Scheduler(), context.query.Threads());
