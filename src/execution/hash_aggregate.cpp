@@ -20,6 +20,9 @@ Vector Evaluate(const Expression& e, const DataChunk& input) {
 
 /// The rows of `arguments` with no NULL argument, into `sel`; returns how many.
 idx_t NonNullRows(const std::vector<Vector>& arguments, idx_t count, SelectionVector& sel) {
+  bool all_valid = true;
+  for (const auto& v : arguments) all_valid = all_valid && v.Validity().AllValid();
+  if (all_valid) return count;  // the caller keeps every row, sel unused
   idx_t n = 0;
   for (idx_t row = 0; row < count; row++) {
     bool valid = true;
