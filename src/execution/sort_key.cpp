@@ -121,21 +121,93 @@ namespace {
 
 /// Sorts `records` (n of them) with `less`: ranges on several threads, then pairwise
 /// merges, each round's merges in parallel.
+constexpr idx_t kRadixCutoff = 2048;  // buckets this small are left to std::sort
+
+/// Most-significant-byte-first radix sort of records whose bytes decide their order
+/// (memcmp order of the whole record), looking only at the byte positions `bytes[k …]`
+/// (the others are equal in every record): one counting pass and one scatter (through
+/// `spare`, of the same size) per position where records differ; buckets of at most
+/// kRadixCutoff records go to std::sort.
 template <typename R, typename Less>
-void SortRecords(R* records, idx_t n, Less less, TaskScheduler* scheduler, idx_t threads) {
+void RadixSort(R* records, R* spare, idx_t n, const std::vector<idx_t>& bytes, idx_t k, Less less) {
+  while (true) {
+    if (n <= kRadixCutoff) {
+      std::sort(records, records + n, less);
+      return;
+    }
+    if (k >= bytes.size()) return;
+    const idx_t byte = bytes[k];
+    auto at = [byte](const R& r) { return reinterpret_cast<const data_t*>(r.data())[byte]; };
+    idx_t counts[256] = {};
+    for (idx_t i = 0; i < n; i++) counts[at(records[i])]++;
+    if (counts[at(records[0])] == n) {
+      k++;
+      continue;
+    }
+    idx_t offsets[256];
+    idx_t sum = 0;
+    for (int b = 0; b < 256; b++) {
+      offsets[b] = sum;
+      sum += counts[b];
+    }
+    for (idx_t i = 0; i < n; i++) spare[offsets[at(records[i])]++] = records[i];
+    std::copy(spare, spare + n, records);
+    idx_t start = 0;
+    for (int b = 0; b < 256; b++) {
+      if (counts[b] > 1) RadixSort(records + start, spare + start, counts[b], bytes, k + 1, less);
+      start += counts[b];
+    }
+    return;
+  }
+}
+
+/// The byte positions among the first `width` where some records of [records, +n) differ.
+template <typename R>
+std::vector<idx_t> VaryingBytes(const R* records, idx_t n, idx_t width) {
+  R all_and, all_or;
+  all_and.fill(~uint64_t{0});
+  all_or.fill(0);
+  for (idx_t i = 0; i < n; i++) {
+    for (idx_t w = 0; w < all_and.size(); w++) {
+      all_and[w] &= records[i][w];
+      all_or[w] |= records[i][w];
+    }
+  }
+  std::vector<idx_t> bytes;
+  const auto* a = reinterpret_cast<const data_t*>(all_and.data());
+  const auto* o = reinterpret_cast<const data_t*>(all_or.data());
+  for (idx_t b = 0; b < width; b++) {
+    if (a[b] != o[b]) bytes.push_back(b);
+  }
+  return bytes;
+}
+
+/// Sorts `records`: on several threads, ranges sorted apart and then merged pairwise.
+/// With `radix_bytes` (records that compare as their bytes, that many of them deciding),
+/// ranges are radix-sorted, else std::sort-ed with `less`.
+template <typename R, typename Less>
+void SortRecords(R* records, idx_t n, Less less, idx_t radix_bytes, TaskScheduler* scheduler,
+                 idx_t threads) {
   idx_t ranges = 1;
   if (scheduler && threads > 1 && n >= kParallelSortRows) ranges = std::min<idx_t>(threads, 64);
+  OwnedBlock spare_block(std::max<idx_t>(n, 1) * sizeof(R));
+  R* spare = reinterpret_cast<R*>(spare_block.get());
+  auto sort_range = [&](idx_t from, idx_t to) {
+    if (radix_bytes > 0) {
+      std::vector<idx_t> bytes = VaryingBytes(records + from, to - from, radix_bytes);
+      RadixSort(records + from, spare + from, to - from, bytes, 0, less);
+    } else {
+      std::sort(records + from, records + to, less);
+    }
+  };
   if (ranges == 1) {
-    std::sort(records, records + n, less);
+    sort_range(0, n);
     return;
   }
   std::vector<idx_t> bounds;
   for (idx_t r = 0; r <= ranges; r++) bounds.push_back(n * r / ranges);
-  scheduler->Run(ranges, [&](TaskScheduler::Job&, idx_t r) {
-    std::sort(records + bounds[r], records + bounds[r + 1], less);
-  });
-  OwnedBlock spare_block(n * sizeof(R));
-  R* spare = reinterpret_cast<R*>(spare_block.get());
+  scheduler->Run(ranges,
+                 [&](TaskScheduler::Job&, idx_t r) { sort_range(bounds[r], bounds[r + 1]); });
   R* from = records;
   R* to = spare;
   while (bounds.size() > 2) {
@@ -183,8 +255,8 @@ void SortKeys::Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskSch
     };
     if (!has_strings_) {
       SortRecords(
-          records, n, [](const R& a, const R& b) { return WordsLess<kWords>(a, b); }, scheduler,
-          threads);
+          records, n, [](const R& a, const R& b) { return WordsLess<kWords>(a, b); },
+          key_width_ + sizeof(uint32_t), scheduler, threads);
     } else {
       auto less = [&](const R& a, const R& b) {
         const auto* x = reinterpret_cast<const data_t*>(a.data());
@@ -201,7 +273,7 @@ void SortKeys::Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskSch
         }
         return number(a) < number(b);
       };
-      SortRecords(records, n, less, scheduler, threads);
+      SortRecords(records, n, less, 0, scheduler, threads);
     }
     for (idx_t i = 0; i < n; i++) order[i] = number(records[i]);
   };
