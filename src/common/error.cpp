@@ -1,6 +1,8 @@
 // Error category names and descriptions.
 #include "teal/error.hpp"
 
+#include "common/throw_error.hpp"
+
 namespace teal {
 
 std::string_view ErrorCategoryName(ErrorCategory category) {
@@ -55,6 +57,38 @@ std::string Error::Describe() const {
   out += " Error: ";
   out += what();
   return out;
+}
+
+void ThrowErrorOf(ErrorCategory category, std::string message) {
+  switch (category) {
+    case ErrorCategory::kParser:
+      throw ParserError(std::move(message));
+    case ErrorCategory::kBinder:
+      throw BinderError(std::move(message));
+    case ErrorCategory::kCatalog:
+      throw CatalogError(std::move(message));
+    case ErrorCategory::kConversion:
+      throw ConversionError(std::move(message));
+    case ErrorCategory::kConstraint:
+      throw ConstraintError(std::move(message));
+    case ErrorCategory::kTransaction:
+      throw TransactionError(std::move(message));
+    case ErrorCategory::kIO:
+      throw IOError(std::move(message));
+    case ErrorCategory::kInvalidInput:
+      throw InvalidInputError(std::move(message));
+    case ErrorCategory::kOutOfRange:
+      throw OutOfRangeError(std::move(message));
+    case ErrorCategory::kOutOfMemory:
+      throw OutOfMemoryError(std::move(message));
+    case ErrorCategory::kNotImplemented:
+      throw Error(category, std::move(message));
+    case ErrorCategory::kInterrupt:
+      throw InterruptError(std::move(message));
+    case ErrorCategory::kInternal:
+      break;
+  }
+  throw InternalError(std::move(message));
 }
 
 }  // namespace teal

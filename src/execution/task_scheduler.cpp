@@ -1,6 +1,8 @@
 // TaskScheduler: a job queue served by the worker threads and the threads that call Run.
 #include "execution/task_scheduler.hpp"
 
+#include "common/throw_error.hpp"
+
 namespace teal {
 
 TaskScheduler::~TaskScheduler() { SetWorkers(0); }
@@ -54,10 +56,21 @@ void TaskScheduler::Job::Work() {
     if (task >= count_) return;
     try {
       if (!Failed()) task_(*this, task);
+    } catch (const Error& e) {
+      // Kept as category and text: Run throws a fresh error on its own thread, so no
+      // exception object is shared between threads.
+      std::lock_guard<std::mutex> guard(lock_);
+      if (!failed_) {
+        error_category_ = e.Category();
+        error_message_ = e.what();
+        failed_ = true;
+      }
     } catch (...) {
       std::lock_guard<std::mutex> guard(lock_);
-      if (!error_) error_ = std::current_exception();
-      failed_ = true;
+      if (!failed_) {
+        error_ = std::current_exception();
+        failed_ = true;
+      }
     }
     std::lock_guard<std::mutex> guard(lock_);
     if (++finished_ == count_) finished_cv_.notify_all();
@@ -92,6 +105,7 @@ void TaskScheduler::Run(idx_t count, const std::function<void(Job& job, idx_t ta
   std::unique_lock<std::mutex> guard(job->lock_);
   job->finished_cv_.wait(guard, [&] { return job->finished_ == job->count_; });
   if (job->error_) std::rethrow_exception(job->error_);
+  if (job->failed_) ThrowErrorOf(job->error_category_, job->error_message_);
 }
 
 }  // namespace teal

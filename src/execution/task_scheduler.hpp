@@ -4,8 +4,10 @@
 // workers, and returns when every task has run. The calling thread always takes part and
 // claims tasks until none is left, so a job finishes even when every worker is busy with
 // other queries (no query waits for another's threads), and with no workers (threads =
-// 1) everything runs on the calling thread. The first exception of a task is rethrown by
-// Run once all tasks have finished; tasks should stop early when one failed (Failed()).
+// 1) everything runs on the calling thread. The first exception of a task is thrown by
+// Run once all tasks have finished — a teal::Error as a new error of its category and
+// text, so the thread that catches it shares no exception object with a worker; tasks
+// should stop early when one failed (Failed()).
 //
 // Thread-safe: any number of threads may call Run at once; SetWorkers waits for the
 // workers it stops to finish their current task.
@@ -18,10 +20,12 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "teal/basic_types.hpp"
+#include "teal/error.hpp"
 
 namespace teal {
 
@@ -68,7 +72,9 @@ class TaskScheduler::Job {
   std::mutex lock_;
   std::condition_variable finished_cv_;
   idx_t finished_ = 0;
-  std::exception_ptr error_;
+  std::exception_ptr error_;  // the first error, unless a teal::Error (then these two)
+  ErrorCategory error_category_ = ErrorCategory::kInternal;
+  std::string error_message_;
 };
 
 }  // namespace teal

@@ -21,6 +21,7 @@
 #include <limits>
 
 #include "catalog/table_append.hpp"
+#include "common/throw_error.hpp"
 #include "common/utf8.hpp"
 #include "main/api_boundary.hpp"
 #include "main/client_context.hpp"
@@ -141,38 +142,6 @@ void ClearForReuse(Vector& vector, idx_t rows) {
     default:
       break;
   }
-}
-
-[[noreturn]] void ThrowAs(ErrorCategory category, std::string message) {
-  switch (category) {
-    case ErrorCategory::kParser:
-      throw ParserError(std::move(message));
-    case ErrorCategory::kBinder:
-      throw BinderError(std::move(message));
-    case ErrorCategory::kCatalog:
-      throw CatalogError(std::move(message));
-    case ErrorCategory::kConversion:
-      throw ConversionError(std::move(message));
-    case ErrorCategory::kConstraint:
-      throw ConstraintError(std::move(message));
-    case ErrorCategory::kTransaction:
-      throw TransactionError(std::move(message));
-    case ErrorCategory::kIO:
-      throw IOError(std::move(message));
-    case ErrorCategory::kInvalidInput:
-      throw InvalidInputError(std::move(message));
-    case ErrorCategory::kOutOfRange:
-      throw OutOfRangeError(std::move(message));
-    case ErrorCategory::kOutOfMemory:
-      throw OutOfMemoryError(std::move(message));
-    case ErrorCategory::kNotImplemented:
-      throw Error(category, std::move(message));
-    case ErrorCategory::kInterrupt:
-      throw InterruptError(std::move(message));
-    case ErrorCategory::kInternal:
-      break;
-  }
-  throw InternalError(std::move(message));
 }
 
 // ---- conversions --------------------------------------------------------------------------
@@ -934,9 +903,9 @@ void Appender::FlushBuffer() {
     impl_->append.AppendGiving(*impl_->buffer, impl_->rows_before, "appender");
   } catch (const Error& e) {
     ResetBuffer();
-    ThrowAs(e.Category(), fmt::format("{} (none of the {} buffered rows were appended; they "
-                                      "were discarded)",
-                                      e.what(), rows));
+    ThrowErrorOf(e.Category(), fmt::format("{} (none of the {} buffered rows were appended; they "
+                                           "were discarded)",
+                                           e.what(), rows));
   } catch (const std::bad_alloc&) {
     ResetBuffer();
     throw OutOfMemoryError(

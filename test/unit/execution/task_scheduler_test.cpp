@@ -6,9 +6,10 @@
 
 #include <atomic>
 #include <set>
-#include <stdexcept>
 #include <thread>
 #include <vector>
+
+#include "teal/error.hpp"
 
 namespace teal {
 namespace {
@@ -44,16 +45,19 @@ TEST(TaskSchedulerTest, WorkersTakePartWhenTasksWaitForEachOther) {
   EXPECT_EQ(done.load(), 2);
 }
 
-TEST(TaskSchedulerTest, TheFirstErrorIsRethrownAfterEveryTaskEnded) {
+TEST(TaskSchedulerTest, TheFirstErrorIsThrownWithItsCategoryAfterEveryTaskEnded) {
   TaskScheduler scheduler;
   scheduler.SetWorkers(2);
   std::atomic<int> finished{0};
-  EXPECT_THROW(scheduler.Run(8,
-                             [&](TaskScheduler::Job&, idx_t task) {
-                               if (task == 3) throw std::runtime_error("task 3 failed");
-                               finished++;
-                             }),
-               std::runtime_error);
+  try {
+    scheduler.Run(8, [&](TaskScheduler::Job&, idx_t task) {
+      if (task == 3) throw OutOfRangeError("task 3 failed");
+      finished++;
+    });
+    ADD_FAILURE() << "no error";
+  } catch (const OutOfRangeError& e) {
+    EXPECT_STREQ(e.what(), "task 3 failed");
+  }
   // The job is over: the scheduler runs the next one normally.
   std::atomic<int> next{0};
   scheduler.Run(4, [&](TaskScheduler::Job& job, idx_t) {
