@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "execution/executor.hpp"
 #include "execution/physical_operator.hpp"
 #include "teal/error.hpp"
 
@@ -20,6 +21,13 @@ void QueryContext::CheckInterrupt() const {
   if (control_->interrupted.load(std::memory_order_relaxed)) {
     throw InterruptError("the query was interrupted");
   }
+}
+
+ExecutorOptions QueryContext::NestedOptions() const {
+  ExecutorOptions options;
+  options.control = control_;
+  options.morsel_vectors = morsel_vectors_;
+  return options;
 }
 
 double QueryControl::Progress() const {

@@ -10,8 +10,8 @@ namespace teal {
 namespace {
 
 /// Every row `plan` produces, in one chunk of exactly that many rows.
-std::unique_ptr<DataChunk> Materialize(PhysicalOperator& plan) {
-  Executor executor(plan);
+std::unique_ptr<DataChunk> Materialize(PhysicalOperator& plan, const QueryContext& query) {
+  Executor executor(plan, query.NestedOptions());
   executor.Initialize();
   std::vector<std::unique_ptr<DataChunk>> chunks;
   idx_t rows = 0;
@@ -48,8 +48,8 @@ void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk
                                      GlobalSourceState& state, LocalSourceState& local) const {
   auto& s = static_cast<JoinSource&>(state);
   if (!s.loaded) {
-    s.left = Materialize(*children[0]);
-    s.right = Materialize(*children[1]);
+    s.left = Materialize(*children[0], context.query);
+    s.right = Materialize(*children[1], context.query);
     s.right_matched.assign(s.right->size(), false);
     s.loaded = true;
   }
@@ -69,6 +69,8 @@ void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk
   // per left row (every later buffer of the rows would pay a whole vector for each).
   idx_t produced = 0;
   while (!s.emitting_right && s.left_row < left_count && produced < kVectorSize) {
+    // Without matches this loop can pass every pair before returning a chunk.
+    if (s.right_pos == 0) context.query.CheckInterrupt();
     if (s.right_pos < right_count) {
       idx_t n = std::min(kVectorSize - produced, right_count - s.right_pos);
       DataChunk pairs(pair_types, n);

@@ -22,7 +22,7 @@ struct SetSource : GlobalSourceState {
 std::unique_ptr<GlobalSourceState> PhysicalSetOperation::GetGlobalSourceState(
     ExecutionContext& context) const {
   auto s = std::make_unique<SetSource>();
-  s->left = std::make_unique<Executor>(*children[0]);
+  s->left = std::make_unique<Executor>(*children[0], context.query.NestedOptions());
   s->left->Initialize();
   return s;
 }
@@ -43,13 +43,13 @@ void PhysicalSetOperation::GetData(ExecutionContext& context, DataChunk& chunk,
         return;
       }
       s.on_right = true;
-      s.right = std::make_unique<Executor>(*children[1]);
+      s.right = std::make_unique<Executor>(*children[1], context.query.NestedOptions());
       s.right->Initialize();
     }
   }
   std::string key;
   if (!s.counted) {
-    Executor right(*children[1]);
+    Executor right(*children[1], context.query.NestedOptions());
     right.Initialize();
     while (auto next = right.FetchChunk()) {
       next->Flatten();

@@ -63,6 +63,21 @@ TEST(InterruptTest, InterruptStopsALongQueryOnSeveralThreads) {
   ExpectInterruptedAndUsable(db, "4");
 }
 
+// A nested-loop join materialises its inputs with plans of its own, and pairs rows
+// without producing any for a long time: both stop too.
+TEST(InterruptTest, InterruptStopsANestedLoopJoin) {
+  Database db;
+  Connection connection(db);
+  double seen = -1;
+  std::chrono::steady_clock::time_point interrupted_at;
+  std::thread watcher = InterruptWhenRunning(connection, seen, interrupted_at);
+  EXPECT_THROW(connection.Query("SELECT count(*) FROM range(200000) a, range(200000) b "
+                                "WHERE a.range + b.range < 0"),
+               InterruptError);
+  watcher.join();
+  EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
+}
+
 TEST(InterruptTest, InterruptStopsAStreamingResult) {
   Database db;
   Connection connection(db);
