@@ -37,14 +37,21 @@ double QueryControl::Progress() const {
 }
 
 GlobalSinkState& QueryContext::SinkState(const PhysicalOperator& op) const {
-  auto found = sink_states_.find(&op);
-  if (found == sink_states_.end()) throw InternalError(op.Name() + " has no sink state yet");
-  return *found->second;
+  for (const auto& [sink, state] : sink_states_) {
+    if (sink == &op) return *state;
+  }
+  throw InternalError(op.Name() + " has no sink state yet");
 }
 
 void QueryContext::SetSinkState(const PhysicalOperator& op,
                                 std::unique_ptr<GlobalSinkState> state) {
-  sink_states_[&op] = std::move(state);
+  for (auto& [sink, existing] : sink_states_) {
+    if (sink == &op) {
+      existing = std::move(state);
+      return;
+    }
+  }
+  sink_states_.emplace_back(&op, std::move(state));
 }
 
 void QueryContext::MergeProfile(

@@ -13,6 +13,8 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "teal/basic_types.hpp"
 
@@ -39,9 +41,10 @@ struct QueryControl {
 
   /// Ready for the next statement: not interrupted, no progress.
   void Reset() {
-    interrupted = false;
-    progress_done = 0;
-    progress_total = 0;
+    // Relaxed: the statement that follows is started by this same thread.
+    interrupted.store(false, std::memory_order_relaxed);
+    progress_done.store(0, std::memory_order_relaxed);
+    progress_total.store(0, std::memory_order_relaxed);
   }
   /// Percent done (0 … 100), or -1 when nothing is known yet.
   double Progress() const;
@@ -85,7 +88,8 @@ class QueryContext {
   idx_t morsel_vectors_;
   std::shared_ptr<QueryControl> control_;
   bool profiling_;
-  std::unordered_map<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>> sink_states_;
+  // A plan has a handful of sinks: a list searched in order beats a hash map here.
+  std::vector<std::pair<const PhysicalOperator*, std::unique_ptr<GlobalSinkState>>> sink_states_;
   mutable std::mutex profile_lock_;
   std::unordered_map<const PhysicalOperator*, OperatorProfile> profile_;
 };

@@ -37,7 +37,8 @@ class PipelineRun {
         auto input = std::make_shared<DataChunk>(pipeline_.source->types,
                                                  pipeline_.source->SourceChunkCapacity());
         ProfileTimer timer(context_, *pipeline_.source);
-        pipeline_.source->GetData(context_, *input, global_source_, *local_source_);
+        pipeline_.source->GetData(context_, *input, global_source_,
+                                  local_source_ ? *local_source_ : no_local_source_);
         timer.Done(input->size());
         if (input->size() == 0) {
           source_done_ = true;
@@ -102,6 +103,7 @@ class PipelineRun {
   const Pipeline& pipeline_;
   GlobalSourceState& global_source_;
   std::unique_ptr<LocalSourceState> local_source_;
+  LocalSourceState no_local_source_;  // for sources that keep no per-thread state
   std::vector<std::unique_ptr<OperatorState>> states_;
   std::vector<std::pair<size_t, std::shared_ptr<DataChunk>>> held_;
   bool source_done_ = false;

@@ -11,7 +11,7 @@ std::unique_ptr<GlobalSourceState> PhysicalOperator::GetGlobalSourceState(Execut
 }
 std::unique_ptr<LocalSourceState> PhysicalOperator::GetLocalSourceState(ExecutionContext&,
                                                                         GlobalSourceState&) const {
-  return std::make_unique<LocalSourceState>();
+  return nullptr;  // the pipeline passes a shared empty state: nothing to allocate per query
 }
 void PhysicalOperator::GetData(ExecutionContext&, DataChunk&, GlobalSourceState&,
                                LocalSourceState&) const {

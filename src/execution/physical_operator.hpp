@@ -67,6 +67,7 @@ class PhysicalOperator {
   /// their chunk reference existing vectors (a table scan), so nothing is allocated.
   virtual idx_t SourceChunkCapacity() const { return kVectorSize; }
   virtual std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const;
+  /// Null (the default) for sources without per-thread state.
   virtual std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
                                                                 GlobalSourceState& global) const;
   virtual void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,

@@ -7,11 +7,6 @@ namespace teal {
 
 TaskScheduler::~TaskScheduler() { SetWorkers(0); }
 
-idx_t TaskScheduler::Workers() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  return wanted_;
-}
-
 void TaskScheduler::SetWorkers(idx_t count) {
   std::vector<std::thread> leaving;
   {

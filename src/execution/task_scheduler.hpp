@@ -38,7 +38,7 @@ class TaskScheduler {
 
   /// Keeps `count` worker threads (besides the threads that call Run).
   void SetWorkers(idx_t count);
-  idx_t Workers() const;
+  idx_t Workers() const { return wanted_.load(std::memory_order_relaxed); }
 
   /// What a task sees of its job.
   class Job;
@@ -52,7 +52,7 @@ class TaskScheduler {
   std::condition_variable wake_;
   std::deque<std::shared_ptr<Job>> queue_;  // jobs with tasks not yet claimed
   std::vector<std::thread> workers_;
-  idx_t wanted_ = 0;  // workers with an index >= wanted_ leave
+  std::atomic<idx_t> wanted_{0};  // workers with an index >= wanted_ leave
 };
 
 class TaskScheduler::Job {

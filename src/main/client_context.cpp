@@ -57,13 +57,13 @@ auto ClientContext::OnLargeStack(Fn&& fn) -> decltype(fn()) {
 }
 
 ExecutorOptions ClientContext::MakeExecutorOptions() {
-  const Settings& settings = database_->GetSettings();
+  auto [threads, morsel_vectors] = database_->GetSettings().Parallelism();
   ExecutorOptions options;
   // A statement deep enough to need the large stack runs on it alone: the workers'
   // stacks are ordinary ones.
-  options.threads = on_large_stack_ ? 1 : settings.Threads();
+  options.threads = on_large_stack_ ? 1 : threads;
   if (options.threads > 1) options.scheduler = &database_->Scheduler(options.threads);
-  options.morsel_vectors = settings.MorselVectors();
+  options.morsel_vectors = morsel_vectors;
   options.control = control_;
   return options;
 }

@@ -310,8 +310,8 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     }
   }
   if (key == "max_expression_depth") return std::to_string(max_expression_depth_);
-  if (key == "threads") return std::to_string(threads_);
-  if (key == "verify_parallelism") return verify_parallelism_ ? "true" : "false";
+  if (key == "threads") return std::to_string(threads_.load());
+  if (key == "verify_parallelism") return verify_parallelism_.load() ? "true" : "false";
   if (key == "memory_limit") {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -53,15 +54,11 @@ class Settings {
     std::lock_guard<std::mutex> guard(lock_);
     return max_expression_depth_;
   }
-  /// threads: how many threads one query may use.
-  idx_t Threads() const {
-    std::lock_guard<std::mutex> guard(lock_);
-    return threads_;
-  }
-  /// How many vectors a scan's morsel covers (one under verify_parallelism).
-  idx_t MorselVectors() const {
-    std::lock_guard<std::mutex> guard(lock_);
-    return verify_parallelism_ ? 1 : kRowGroupSize / kVectorSize;
+  /// threads (how many threads one query may use) and how many vectors a scan's morsel
+  /// covers (one under verify_parallelism). Read for every statement, so without the lock.
+  std::pair<idx_t, idx_t> Parallelism() const {
+    return {threads_.load(std::memory_order_relaxed),
+            verify_parallelism_.load(std::memory_order_relaxed) ? 1 : kRowGroupSize / kVectorSize};
   }
   /// The number of cores (at least 1): the default of threads.
   static idx_t DefaultThreads();
@@ -74,8 +71,8 @@ class Settings {
   // Values of the no-effect settings that were set, by name; absent = the default.
   std::map<std::string, std::string, std::less<>> no_effect_;
   idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
-  idx_t threads_ = DefaultThreads();
-  bool verify_parallelism_ = false;
+  std::atomic<idx_t> threads_{DefaultThreads()};
+  std::atomic<bool> verify_parallelism_{false};
 };
 
 }  // namespace teal
