@@ -1,6 +1,7 @@
 // bench/compare/main.cpp — teal-compare: the same workloads on Teal, DuckDB and SQLite.
 //
 //   teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] [WORKLOAD...]
+//                [--tpch-sf X] [--tpch-skip N,N…] [--tpch-timeout-s S]
 //
 // Output (stdout, TSV): one line per figure, as each variant finishes,
 //   <workload> <engine> <variant> <median> <unit>
@@ -14,7 +15,8 @@
 // errors go to stderr. A workload name selects itself and its sub-workloads ("W2" runs
 // W2-ts, W2-date, W2-tstz; "Q2" Q2a and Q2b). --engines (a comma-separated subset of
 // teal,duckdb,sqlite) runs only those engines: check-duckdb-alone.sh skips SQLite's
-// minutes-long Q runs with it.
+// minutes-long Q runs with it. TPC-H (TPCH, TPCH-Q01 … TPCH-Q22) runs only when named,
+// after the others, on Teal and DuckDB, with its own flags and output (tpch_cases.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,11 +26,13 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "data.hpp"
 #include "harness.hpp"
+#include "tpch_cases.hpp"
 
 namespace bench {
 namespace {
@@ -122,11 +126,38 @@ int Main(int argc, char** argv) {
   int duckdb_threads = 0;
   std::vector<std::string> engines = {"teal", "duckdb", "sqlite"};
   std::vector<std::string> wanted;
+  TpchOptions tpch;
+  std::set<int> tpch_queries;
   for (int i = 1; i < argc; i++) {
     std::string arg = argv[i];
+    int tpch_query = 0;
     if (arg == "--list") {
       for (const auto& w : kWorkloads) std::printf("%s\t%s\n", w.name, w.description);
+      for (const auto& line : TpchWorkloadList()) std::printf("%s\n", line.c_str());
       return 0;
+    } else if (arg == "--tpch-sf" && i + 1 < argc) {
+      tpch.scale_factor = std::atof(argv[++i]);
+      if (!(tpch.scale_factor > 0)) {
+        std::fprintf(stderr, "teal-compare: --tpch-sf needs a positive scale factor\n");
+        return 2;
+      }
+    } else if (arg == "--tpch-timeout-s" && i + 1 < argc) {
+      tpch.timeout_s = std::atof(argv[++i]);
+      if (!(tpch.timeout_s > 0)) {
+        std::fprintf(stderr, "teal-compare: --tpch-timeout-s needs a positive time\n");
+        return 2;
+      }
+    } else if (arg == "--tpch-skip" && i + 1 < argc) {
+      tpch.skip.emplace();
+      if (!ParseQueryList(argv[++i], *tpch.skip)) {
+        std::fprintf(stderr, "teal-compare: --tpch-skip takes query numbers 1-22, as 4,19\n");
+        return 2;
+      }
+    } else if (ParseTpchWorkload(arg, tpch_query)) {
+      for (int n = 1; n <= 22; n++) {
+        if (tpch_query == 0 || tpch_query == n) tpch_queries.insert(n);
+      }
+      wanted.push_back(arg);  // selects no other workload: "TPCH" alone runs TPC-H alone
     } else if (arg == "--runs" && i + 1 < argc) {
       runs = std::atoi(argv[++i]);
       if (runs < 1) {
@@ -156,7 +187,8 @@ int Main(int argc, char** argv) {
     } else if (arg == "--help" || arg == "-h" || (!arg.empty() && arg[0] == '-')) {
       std::fprintf(stderr,
                    "usage: teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] "
-                   "[WORKLOAD...]\n");
+                   "[WORKLOAD...]\n"
+                   "                    [--tpch-sf X] [--tpch-skip N,N...] [--tpch-timeout-s S]\n");
       return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
     } else {
       bool known = false;
@@ -243,6 +275,11 @@ int Main(int argc, char** argv) {
     }
   }
   ReleaseSharedDatabases();
+  if (!tpch_queries.empty()) {
+    tpch.runs = runs;
+    if (duckdb_threads) tpch.duckdb_threads = duckdb_threads;  // else DuckDB's default
+    g_failures += RunTpch(duckdb, tpch, {tpch_queries.begin(), tpch_queries.end()});
+  }
   if (g_failures) std::fprintf(stderr, "teal-compare: %d error(s)\n", g_failures);
   return g_failures ? 1 : 0;
 }
