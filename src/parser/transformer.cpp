@@ -13,7 +13,9 @@
 #include "common/stack.hpp"
 #include "common/utf8.hpp"
 #include "parser/parser.hpp"
+#include "teal/datetime.hpp"
 #include "teal/error.hpp"
+#include "types/interval.hpp"
 
 namespace teal {
 
@@ -24,6 +26,12 @@ using Node = PgQuery__Node;
 std::string Lower(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -888,6 +896,86 @@ class Transformer {
   }
 
   // ---- expressions -------------------------------------------------------------
+
+  /// INTERVAL '…' with a field qualifier (INTERVAL '90' DAY), as a constant; null when
+  /// `cast` is no such thing. PostgreSQL reads a bare integer in the qualifier's unit and
+  /// drops the fields below it ('1 day 2 hours' DAY is 1 day). One field (YEAR, MONTH,
+  /// DAY, HOUR, MINUTE, SECOND) over a string literal of an integer or of values with
+  /// their units is supported; ranges (DAY TO SECOND), precisions, the standard's
+  /// colon forms and non-constant operands are not-implemented errors, never a silently
+  /// different interval.
+  ParsedExpressionPtr QualifiedInterval(const PgQuery__TypeCast& cast) {
+    const auto& t = *cast.type_name;
+    if (t.n_names == 0 || Lower(StringOf(t.names[t.n_names - 1])) != "interval" ||
+        t.n_typmods == 0) {
+      return nullptr;
+    }
+    auto modifier = [&](size_t i) -> int64_t {
+      const Node* mod = t.typmods[i];
+      if (mod->node_case != PG_QUERY__NODE__NODE_A_CONST ||
+          mod->a_const->val_case != PG_QUERY__A__CONST__VAL_IVAL) {
+        throw ParserError("type modifiers of interval must be integer constants");
+      }
+      return mod->a_const->ival->ival;
+    };
+    constexpr int64_t kFullRange = 0x7FFF;  // PostgreSQL's INTERVAL_FULL_RANGE
+    const int64_t mask = modifier(0);
+    if (mask == kFullRange && t.n_typmods == 1) return nullptr;
+    // PostgreSQL's INTERVAL_MASK(field) bits.
+    struct Field {
+      int64_t mask;
+      const char* unit;
+    };
+    constexpr Field kFields[] = {{1 << 2, "year"},  {1 << 1, "month"},   {1 << 3, "day"},
+                                 {1 << 10, "hour"}, {1 << 11, "minute"}, {1 << 12, "second"}};
+    const Field* field = nullptr;
+    for (const auto& f : kFields) {
+      if (mask == f.mask) field = &f;
+    }
+    const bool literal = cast.arg->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+                         cast.arg->a_const->val_case == PG_QUERY__A__CONST__VAL_SVAL;
+    if (!field || t.n_typmods > 1 || !literal) {
+      throw NotImplementedError(
+          "INTERVAL field qualifiers other than one field (YEAR … SECOND) on a string literal; "
+          "write the units inside the string, as INTERVAL '90 days'");
+    }
+    std::string text = cast.arg->a_const->sval->sval;
+    std::string_view body = text;
+    while (!body.empty() && body.front() == ' ') body.remove_prefix(1);
+    while (!body.empty() && body.back() == ' ') body.remove_suffix(1);
+    size_t digits = (!body.empty() && (body[0] == '-' || body[0] == '+')) ? 1 : 0;
+    bool integer = digits < body.size() &&
+                   std::all_of(body.begin() + static_cast<std::ptrdiff_t>(digits), body.end(),
+                               [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    bool has_units = std::any_of(body.begin(), body.end(), [](char c) {
+      return std::isalpha(static_cast<unsigned char>(c));
+    });
+    if (!integer && (!has_units || body.find(':') != std::string_view::npos)) {
+      throw NotImplementedError(fmt::format(
+          "INTERVAL '{}' {}: only an integer or values with their units are supported with a "
+          "field qualifier",
+          text, Upper(field->unit)));
+    }
+    std::string spelled = integer ? std::string(body) + " " + field->unit : text;
+    interval_t v;
+    std::string reason;
+    if (!Interval::TryParse(spelled, v, &reason)) {
+      throw ConversionError(fmt::format("could not convert \"{}\" to INTERVAL {}: {}", text,
+                                        Upper(field->unit), reason));
+    }
+    constexpr int64_t kMicrosPerHour = int64_t{3600} * 1000000;
+    constexpr int64_t kMicrosPerMinute = int64_t{60} * 1000000;
+    const std::string_view unit = field->unit;
+    if (unit == "year") v.months = v.months / 12 * 12;
+    if (unit == "year" || unit == "month") v.days = 0;
+    if (unit == "year" || unit == "month" || unit == "day") v.micros = 0;
+    if (unit == "hour") v.micros = v.micros / kMicrosPerHour * kMicrosPerHour;
+    if (unit == "minute") v.micros = v.micros / kMicrosPerMinute * kMicrosPerMinute;
+    auto e = Make(ExprKind::kConstant, cast.location);
+    e->value = Value::Interval(v);
+    return e;
+  }
+
   ParsedExpressionPtr Make(ExprKind kind, int location) {
     auto e = std::make_unique<ParsedExpression>(kind);
     e->location = location;
@@ -1170,6 +1258,7 @@ class Transformer {
       }
       case PG_QUERY__NODE__NODE_TYPE_CAST: {
         const auto& cast = *node->type_cast;
+        if (auto qualified = QualifiedInterval(cast)) return qualified;
         auto e = Make(ExprKind::kCast, cast.location);
         e->children.push_back(Expr(cast.arg));
         e->cast_type = Type(*cast.type_name);
