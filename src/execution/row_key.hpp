@@ -31,10 +31,14 @@ inline void EncodeKey(const Vector& v, idx_t row, std::string& key) {
       return;
     }
     case PhysicalType::kList: {
-      std::string text = v.GetValue(row).ToString();
-      uint32_t n = static_cast<uint32_t>(text.size());
+      // The element count, then each element's own encoding: lists that `=` calls equal
+      // (their elements pairwise equal: [INTERVAL '1 month'] and [INTERVAL '30 days'],
+      // [-0.0] and [0.0]) encode alike. The count keeps the encoding prefix-free.
+      const list_entry_t entry = v.Values<list_entry_t>()[row];
+      uint32_t n = static_cast<uint32_t>(entry.length);
       key.append(reinterpret_cast<const char*>(&n), sizeof(n));
-      key.append(text);
+      const Vector& child = v.ListChild();
+      for (uint64_t i = 0; i < entry.length; i++) EncodeKey(child, entry.offset + i, key);
       return;
     }
     case PhysicalType::kFloat: {
