@@ -496,48 +496,44 @@ void GroupTable::AppendValues(const std::vector<const Vector*>& values, const Se
 
 void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitions) {
   const auto& l = *layout_;
-  std::vector<data_ptr_t> targets(kVectorSize), sources(kVectorSize);
+  std::vector<data_ptr_t> rows(kVectorSize);
   SelectionVector created(kVectorSize);
+  auto& hashes = scratch_.hashes;
+  auto& partition_hashes = scratch_.partition_hashes;
+  auto& taken = scratch_.passed;  // the block's rows in this partition
+  hashes.resize(kVectorSize);
+  partition_hashes.resize(kVectorSize);
+  taken.resize(kVectorSize);
+  scratch_.starts.resize(kVectorSize);
   for (idx_t first = 0; first < source.count_; first += kVectorSize) {
-    idx_t n = std::min(kVectorSize, source.count_ - first);
-    Reserve(n);
-    auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
-    const idx_t mask = capacity_ - 1;
-    idx_t taken = 0, new_groups = 0;
+    // A block of source rows is contiguous: their key areas are row_width bytes apart.
+    const idx_t n = std::min(kVectorSize, source.count_ - first);
+    const_data_ptr_t base = source.Row(first);
+    idx_t count = 0;
     for (idx_t i = 0; i < n; i++) {
-      data_ptr_t from = source.Row(first + i);
-      uint64_t hash, partition_hash;
-      std::memcpy(&hash, from + l.hash_offset, sizeof(hash));
-      std::memcpy(&partition_hash, from + l.hash_offset + sizeof(hash), sizeof(partition_hash));
-      if (partitions > 1 && PartitionOf(partition_hash, partitions) != partition) continue;
-      const uint64_t salt = hash & ~kAddressMask;
-      idx_t slot = l.slots.empty() ? 0 : hash & mask;
-      data_ptr_t row = nullptr;
-      if (l.slots.empty()) {
-        bool fresh = count_ == 0;
-        row = SingleGroup();
-        if (fresh) values_count_ = 1;
-      } else {
-        while (true) {
-          uint64_t entry = slots[slot];
-          if (entry == 0) {
-            row = Create(from, hash, partition_hash);
-            slots[slot] = salt | reinterpret_cast<uint64_t>(row);
-            created.Set(new_groups++, i);
-            break;
-          }
-          if ((entry & ~kAddressMask) == salt) {
-            auto* candidate = reinterpret_cast<data_ptr_t>(entry & kAddressMask);
-            if (KeysEqual(candidate, from)) {
-              row = candidate;
-              break;
-            }
-          }
-          slot = (slot + 1) & mask;
-        }
-      }
-      sources[taken] = from;
-      targets[taken++] = row;
+      const_data_ptr_t from = base + i * l.row_width;
+      std::memcpy(&hashes[i], from + l.hash_offset, sizeof(uint64_t));
+      std::memcpy(&partition_hashes[i], from + l.hash_offset + sizeof(uint64_t), sizeof(uint64_t));
+      if (partitions > 1 && PartitionOf(partition_hashes[i], partitions) != partition) continue;
+      taken[count++] = static_cast<sel_t>(i);
+    }
+    idx_t new_groups = 0;
+    if (l.slots.empty()) {
+      data_ptr_t row = count > 0 ? SingleGroup() : nullptr;
+      for (idx_t k = 0; k < count; k++) rows[taken[k]] = row;
+    } else {
+      Reserve(count);
+      auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
+      auto missing = [&](idx_t i, idx_t slot) {
+        data_ptr_t row = Create(base + i * l.row_width, hashes[i], partition_hashes[i]);
+        slots[slot] = (hashes[i] & ~kAddressMask) | reinterpret_cast<uint64_t>(row);
+        created.Set(new_groups++, i);
+        return row;
+      };
+      WithEqual([&](auto equal) {
+        ProbeChunk(slots, capacity_ - 1, base, l.row_width, hashes.data(), taken.data(), count,
+                   rows.data(), scratch_.starts.data(), equal, missing);
+      });
     }
     if (new_groups > 0) {
       const DataChunk& values = *source.values_[first / kVectorSize];
@@ -548,7 +544,9 @@ void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitio
     for (idx_t a = 0; a < l.aggregates.size(); a++) {
       const idx_t offset = l.states_offset + l.state_offsets[a];
       const auto& combine = l.aggregates[a]->combine;
-      for (idx_t i = 0; i < taken; i++) combine(sources[i] + offset, targets[i] + offset);
+      for (idx_t k = 0; k < count; k++) {
+        combine(source.Row(first + taken[k]) + offset, rows[taken[k]] + offset);
+      }
     }
   }
 }
