@@ -17,6 +17,7 @@ namespace teal {
 namespace {
 
 constexpr idx_t kParallelSortRows = 100000;  // below this one thread sorts
+constexpr idx_t kFirstKeyWords = 3;          // a first key's bytes, in SplitByFirstKey
 
 bool HasCodec(const LogicalType& type) {
   switch (type.Physical()) {
@@ -71,8 +72,9 @@ SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<Orde
   record_words_ = (key_width_ + sizeof(uint32_t) + 7) / 8;
 }
 
-void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
-                      bool only_first_key) const {
+template <typename RowOf>
+void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
+                          bool only_first_key) const {
   const idx_t stride = record_words_ * 8;
   std::memset(out, 0, count * stride);
   for (const auto& col : columns_) {
@@ -82,7 +84,7 @@ void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_
     auto write = [&](auto&& value_bytes) {
       for (idx_t i = 0; i < count; i++) {
         data_ptr_t key = out + i * stride + col.offset;
-        idx_t row = v.IsConstant() ? 0 : first + i;
+        idx_t row = v.IsConstant() ? 0 : row_of(i);
         if (!v.RowIsValid(row)) {
           key[0] = static_cast<data_t>(1 - present);
           continue;
@@ -108,13 +110,111 @@ void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_
     }
   }
   for (idx_t i = 0; i < count; i++) {
-    auto number = static_cast<uint32_t>(first + i);
+    auto number = static_cast<uint32_t>(row_of(i));
     data_ptr_t at = out + i * stride + key_width_;
     at[0] = static_cast<data_t>(number >> 24);
     at[1] = static_cast<data_t>(number >> 16);
     at[2] = static_cast<data_t>(number >> 8);
     at[3] = static_cast<data_t>(number);
   }
+}
+
+void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
+                      bool only_first_key) const {
+  EncodeRows(
+      rows, count, [first](idx_t i) { return first + i; }, out, only_first_key);
+}
+
+void SortKeys::EncodeSelected(const DataChunk& rows, const sel_t* sel, idx_t count,
+                              data_ptr_t out) const {
+  EncodeRows(
+      rows, count, [sel](idx_t i) { return idx_t{sel[i]}; }, out, false);
+}
+
+std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t count,
+                                                  const data_t* boundary, sel_t* before,
+                                                  sel_t* tied) const {
+  const Column& col = columns_.front();
+  const Vector& v = rows.data[col.column];
+  const idx_t bytes = 1 + col.width;  // the NULL byte and the value's
+  const data_t present = col.nulls_first ? 1 : 0;
+  const data_t invert = col.descending ? 0xFF : 0;
+  idx_t n_before = 0;
+  idx_t n_tied = 0;
+  // One row's key, zero-padded to whole words and compared as big-endian words: the
+  // padding is zero in the boundary too, so word order is the bytes' memcmp order.
+  static_assert(kFirstKeyWords * 8 >= 1 + 16 && kFirstKeyWords * 8 >= 1 + kStringPrefix);
+  const idx_t words = (bytes + 7) / 8;
+  uint64_t bound[kFirstKeyWords] = {};
+  std::memcpy(bound, boundary + col.offset, bytes);
+  for (idx_t w = 0; w < words; w++) bound[w] = __builtin_bswap64(bound[w]);
+  auto split = [&](auto&& value_bytes) {
+    for (idx_t i = 0; i < count; i++) {
+      idx_t row = v.IsConstant() ? 0 : i;
+      data_t key[kFirstKeyWords * 8] = {};
+      if (v.RowIsValid(row)) {
+        key[0] = present;
+        value_bytes(row, key + 1);
+        for (idx_t b = 1; b < bytes; b++) key[b] ^= invert;
+      } else {
+        key[0] = static_cast<data_t>(1 - present);
+      }
+      int c = 0;
+      for (idx_t w = 0; w < words && c == 0; w++) {
+        uint64_t word;
+        std::memcpy(&word, key + w * 8, 8);
+        word = __builtin_bswap64(word);
+        c = word < bound[w] ? -1 : (word > bound[w] ? 1 : 0);
+      }
+      before[n_before] = static_cast<sel_t>(i);
+      tied[n_tied] = static_cast<sel_t>(i);
+      n_before += c < 0;
+      n_tied += c == 0;
+    }
+  };
+  if (col.is_string) {
+    const string_t* values = v.Values<string_t>();
+    split([&](idx_t row, data_ptr_t out) {
+      std::string_view s = values[row].View();
+      std::memcpy(out, s.data(), std::min<size_t>(s.size(), kStringPrefix));
+    });
+  } else {
+    WithKeyCodec(v.Type(), [&]<typename Codec>() {
+      const auto* values = v.Values<typename Codec::T>();
+      if constexpr (Codec::kWidth <= 8) {
+        if (!v.IsConstant() && v.Validity().AllSet(count)) {
+          // Every row has the NULL byte `present`: the boundary's NULL byte alone may
+          // decide, else the values compare as one word each.
+          if (boundary[col.offset] != present) {
+            if (present > boundary[col.offset]) return;
+            for (idx_t i = 0; i < count; i++) before[i] = static_cast<sel_t>(i);
+            n_before = count;
+            return;
+          }
+          constexpr int kShift = 8 * (8 - Codec::kWidth);
+          auto word_of = [](const data_t* bytes) {
+            uint64_t word = 0;
+            std::memcpy(&word, bytes, Codec::kWidth);
+            return __builtin_bswap64(word) >> kShift;
+          };
+          const uint64_t mask = col.descending ? (~uint64_t{0} >> kShift) : 0;
+          const uint64_t bound_value = word_of(boundary + col.offset + 1);
+          for (idx_t i = 0; i < count; i++) {
+            data_t bytes[8];
+            Codec::Write(values[i], bytes);
+            const uint64_t value = word_of(bytes) ^ mask;
+            before[n_before] = static_cast<sel_t>(i);
+            tied[n_tied] = static_cast<sel_t>(i);
+            n_before += value < bound_value;
+            n_tied += value == bound_value;
+          }
+          return;
+        }
+      }
+      split([&](idx_t row, data_ptr_t out) { Codec::Write(values[row], out); });
+    });
+  }
+  return {n_before, n_tied};
 }
 
 namespace {

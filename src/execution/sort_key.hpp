@@ -15,6 +15,7 @@
 // The records' memory comes from the BlockAllocator (counted against memory_limit).
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "planner/logical_operator.hpp"
@@ -47,6 +48,15 @@ class SortKeys {
   /// With `only_first_key`, writes the first key alone (the rest of each record zero).
   void Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
               bool only_first_key = false) const;
+  /// Writes the records of rows sel[0 … count) of `rows` at `out` (their row numbers are
+  /// the selected rows').
+  void EncodeSelected(const DataChunk& rows, const sel_t* sel, idx_t count, data_ptr_t out) const;
+  /// Splits rows [0, count) of `rows` by their first key against the first key of the
+  /// record `boundary`: rows whose first key's bytes sort before it go to `before`, rows
+  /// whose bytes equal it to `tied` (both as row numbers in row order). Returns how many
+  /// went to each. Encodes no whole record, so it costs a few instructions per row.
+  std::pair<idx_t, idx_t> SplitByFirstKey(const DataChunk& rows, idx_t count,
+                                          const data_t* boundary, sel_t* before, sel_t* tied) const;
   /// Bytes of the first `n` keys in a record (the offset of key n).
   idx_t PrefixWidth(idx_t n) const { return n < columns_.size() ? columns_[n].offset : key_width_; }
 
@@ -61,6 +71,10 @@ class SortKeys {
   };
   /// For rows without an order-preserving encoding: comparison sort.
   void SortByComparison(const DataChunk& rows, std::vector<uint32_t>& order) const;
+  /// Encode's body: `row_of(i)` is the i-th record's row in `rows`.
+  template <typename RowOf>
+  void EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
+                  bool only_first_key) const;
 
   std::vector<OrderKey> keys_;
   std::vector<Column> columns_;

@@ -25,7 +25,8 @@ struct PhysicalTopN::Kept : LocalSinkState {
   // row) — unless a string key's prefix ties, which only a comparison decides.
   SortKeys sort_keys;
   std::vector<data_t> boundary;
-  std::vector<data_t> records;  // the current chunk's, for the comparison
+  std::vector<data_t> records;  // the current chunk's tied rows', for the comparison
+  std::vector<sel_t> selected;  // the current chunk's rows before and at the boundary
   idx_t batch = kInvalidIndex;  // the morsel of the last chunk, and its chunks so far
   idx_t chunks_in_batch = 0;
 };
@@ -108,32 +109,30 @@ void PhysicalTopN::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkS
   for (idx_t i = 0; i < input.size(); i++) positions[i] = base + static_cast<int64_t>(i);
   rows.SetCardinality(input.size());
   if (!kept.boundary.empty()) {
-    // Rows past the boundary on their first key are dropped after encoding that key
-    // alone; the rest are encoded whole.
+    // Rows past the boundary on their first key are dropped after comparing that key
+    // alone; only rows that tie on it are encoded whole.
     const SortKeys& sort_keys = kept.sort_keys;
     const idx_t width = sort_keys.RecordWidth();
-    const idx_t first_width = sort_keys.PrefixWidth(1);
     const idx_t key_width = sort_keys.PrefixWidth(keys_.size());
-    kept.records.resize(input.size() * width);
-    sort_keys.Encode(rows, 0, input.size(), kept.records.data(), true);
-    SelectionVector sel(std::max<idx_t>(input.size(), 1));
-    idx_t n = 0;
-    bool ties = false;
-    for (idx_t i = 0; i < input.size(); i++) {
-      int c = std::memcmp(kept.records.data() + i * width, kept.boundary.data(), first_width);
-      if (c < 0) sel.Set(n++, i);
-      ties = ties || c == 0;
-    }
-    if (ties) {
-      sort_keys.Encode(rows, 0, input.size(), kept.records.data());
-      n = 0;
-      for (idx_t i = 0; i < input.size(); i++) {
+    kept.selected.resize(2 * input.size());
+    sel_t* before = kept.selected.data();
+    sel_t* tied = before + input.size();
+    auto [n, n_tied] =
+        sort_keys.SplitByFirstKey(rows, input.size(), kept.boundary.data(), before, tied);
+    if (n_tied > 0) {
+      kept.records.resize(n_tied * width);
+      sort_keys.EncodeSelected(rows, tied, n_tied, kept.records.data());
+      for (idx_t i = 0; i < n_tied; i++) {
         int c = std::memcmp(kept.records.data() + i * width, kept.boundary.data(), key_width);
-        if (c < 0 || (c == 0 && sort_keys.HasStrings())) sel.Set(n++, i);
+        if (c < 0 || (c == 0 && sort_keys.HasStrings())) before[n++] = tied[i];
       }
     }
     if (n == 0) return;
-    if (n < input.size()) rows.Slice(sel, n);
+    if (n < input.size()) {
+      SelectionVector sel(n);
+      std::copy(before, before + n, sel.Data());
+      rows.Slice(sel, n);
+    }
   }
   auto copy = std::make_unique<DataChunk>(kept_types_, std::max<idx_t>(rows.size(), 1));
   copy->Append(rows);
