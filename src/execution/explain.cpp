@@ -85,6 +85,13 @@ std::string Details(const LogicalOperator& op) {
       const auto& join = static_cast<const LogicalJoin&>(op);
       std::string out = JoinName(join.join_type);
       if (join.condition) out += " ON " + join.condition->ToString();
+      if (!join.projection.empty()) {
+        // The joined row's columns it outputs (the others only its condition reads).
+        out += " OUTPUT";
+        for (size_t j = 0; j < join.projection.size(); j++) {
+          out += fmt::format("{}#{}", j ? ", " : " ", join.projection[j]);
+        }
+      }
       return out;
     }
     case LogicalKind::kSetOperation: {

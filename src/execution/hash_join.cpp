@@ -3,13 +3,18 @@
 #include "execution/hash_join.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <mutex>
+#include <optional>
 #include <string_view>
+#include <type_traits>
 
+#include "common/block_allocator.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/group_table.hpp"
 #include "execution/sunk_chunks.hpp"
 #include "teal/error.hpp"
+#include "vector/physical_dispatch.hpp"
 
 namespace teal {
 
@@ -41,17 +46,184 @@ struct Chain {
   uint32_t tail_plus_one;
 };
 
-/// Every build row, in one chunk, and a GroupTable of their keys whose payload is the
-/// key's chain of rows (next[] links a row to the next with the same key).
+/// Whether a key of this type can index a direct array: an integer whose equality is its
+/// stored value's, and whose values fit in an int64.
+bool DirectKeyType(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kTinyInt:
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt:
+    case TypeId::kUTinyInt:
+    case TypeId::kUSmallInt:
+    case TypeId::kUInteger:
+    case TypeId::kDate:
+    case TypeId::kTime:
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampS:
+    case TypeId::kTimestampMs:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTz:
+      return true;
+    case TypeId::kDecimal:
+      return type.Physical() != PhysicalType::kInt128;
+    default:
+      return false;
+  }
+}
+
+/// Calls f(row, value) for each valid row of the flat integer vector `v` (rows [0, n)),
+/// with the value as an int64, and g(row) for each NULL.
+template <typename F, typename G>
+void ForEachInteger(const Vector& v, idx_t n, F&& f, G&& g) {
+  DispatchFixedWidth(v.Type().Physical(), [&]<typename T>() {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                  !std::is_same_v<T, uint64_t>) {
+      const T* values = v.Values<T>();
+      if (v.Validity().AllValid()) {
+        for (idx_t i = 0; i < n; i++) f(i, static_cast<int64_t>(values[i]));
+      } else {
+        for (idx_t i = 0; i < n; i++) {
+          if (v.RowIsValid(i)) {
+            f(i, static_cast<int64_t>(values[i]));
+          } else {
+            g(i);
+          }
+        }
+      }
+    } else {
+      throw InternalError("direct join keys need an integer type");
+    }
+  });
+}
+
+/// The build side's one integer key as a direct array, used instead of the GroupTable
+/// when the keys are dense enough: heads[key - min] is the first build row with that key
+/// (kNoRow: none), so a probe is a range test and one load, with no hashing.
+struct DirectHeads {
+  // Most bytes per build row the array may take: at 4 bytes a slot, keys spread over up
+  // to 16 times as many values as there are rows (a tenth of the ids of a dimension
+  // table, say). A GroupTable takes about a third of that per row, and a probe into it
+  // hashes, filters and compares keys.
+  static constexpr idx_t kSlotsPerRow = 16;
+  static constexpr idx_t kMinSlots = 1 << 16;
+
+  int64_t min = 0;
+  uint64_t range = 0;  // max - min + 1; 0: not used
+  std::optional<OwnedBlock> block;
+  uint32_t* heads = nullptr;
+  // One bit per slot, set where a key is: 32 times smaller than heads, so a probe key
+  // that matches nothing (most, in a selective join) is turned away from cache.
+  uint64_t* present = nullptr;
+
+  bool Has(uint64_t slot) const { return (present[slot / 64] >> (slot % 64)) & 1; }
+
+  /// Sets chain[row] to the first build row with the key of `keys` row (rows [0, n)
+  /// whose key is found) and key_null[row] where the key is NULL. `hits` is scratch.
+  void Probe(const Vector& keys, idx_t n, uint32_t* chain, uint8_t* key_null,
+             std::vector<sel_t>& hits) const {
+    hits.resize(n);
+    DispatchFixedWidth(keys.Type().Physical(), [&]<typename T>() {
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                    !std::is_same_v<T, uint64_t>) {
+        const T* values = keys.Values<T>();
+        const auto base = static_cast<uint64_t>(min);
+        // First the bitmap (small, in cache) for every row, then heads for the hits.
+        idx_t found = 0;
+        for (idx_t i = 0; i < n; i++) {
+          const uint64_t slot = static_cast<uint64_t>(values[i]) - base;
+          hits[found] = static_cast<sel_t>(i);
+          found += slot < range && Has(slot);
+        }
+        if (!keys.Validity().AllValid()) {
+          idx_t valid = 0;
+          for (idx_t j = 0; j < found; j++) {
+            hits[valid] = hits[j];
+            valid += keys.RowIsValid(hits[j]);
+          }
+          found = valid;
+          for (idx_t i = 0; i < n; i++) key_null[i] = !keys.RowIsValid(i);
+        }
+        for (idx_t j = 0; j < found; j++) {
+          const sel_t row = hits[j];
+          chain[row] = heads[static_cast<uint64_t>(values[row]) - base];
+        }
+      }
+    });
+  }
+};
+
+/// Every build row, in one chunk, and an index of their keys: a GroupTable whose payload
+/// is the key's chain of rows, or for dense integer keys a DirectHeads; either way next[]
+/// links a row to the next with the same key.
 struct BuildTable : GlobalSinkState {
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
   std::unique_ptr<GroupTable> keys;
+  DirectHeads direct;
   std::vector<uint32_t> next;
   std::vector<uint8_t> matched;  // right/full: row met a probe row
   idx_t count = 0;
   bool null_key = false;  // some build row's key has a NULL
 };
+
+/// Indexes the build rows' keys (each part's `extra`) by a DirectHeads when there is one
+/// integer key and its values are dense enough; false (and nothing changed but
+/// null_key) otherwise.
+bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
+                 const std::vector<ExpressionPtr>& right_keys) {
+  if (right_keys.size() != 1 || !DirectKeyType(right_keys[0]->type)) return false;
+  int64_t min = std::numeric_limits<int64_t>::max();
+  int64_t max = std::numeric_limits<int64_t>::min();
+  for (const auto& part : parts) {
+    ForEachInteger(
+        part.extra[0], part.rows->size(),
+        [&](idx_t, int64_t k) {
+          min = std::min(min, k);
+          max = std::max(max, k);
+        },
+        [&](idx_t) { table.null_key = true; });
+  }
+  if (min > max) return false;  // no key, or only NULLs: the GroupTable handles it alike
+  const auto range = static_cast<uint64_t>(max) - static_cast<uint64_t>(min) + 1;
+  if (range == 0 ||
+      range > std::max<idx_t>(table.count * DirectHeads::kSlotsPerRow, DirectHeads::kMinSlots)) {
+    return false;
+  }
+  DirectHeads& direct = table.direct;
+  direct.min = min;
+  direct.range = range;
+  const idx_t present_words = (range + 63) / 64;
+  direct.block.emplace(range * sizeof(uint32_t) + present_words * sizeof(uint64_t));
+  direct.present = reinterpret_cast<uint64_t*>(direct.block->get());
+  direct.heads = reinterpret_cast<uint32_t*>(direct.present + present_words);
+  std::fill(direct.present, direct.present + present_words, 0);
+  std::fill(direct.heads, direct.heads + range, kNoRow);
+  // Rows pushed on the front of their chain from the last to the first: each chain is in
+  // build order, as the GroupTable's.
+  idx_t end = table.count;
+  for (auto part = parts.rbegin(); part != parts.rend(); ++part) {
+    const idx_t n = part->rows->size();
+    end -= n;
+    const Vector& keys = part->extra[0];
+    DispatchFixedWidth(keys.Type().Physical(), [&]<typename T>() {
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                    !std::is_same_v<T, uint64_t>) {
+        const T* values = keys.Values<T>();
+        for (idx_t i = n; i-- > 0;) {
+          if (!keys.RowIsValid(i)) continue;
+          const uint64_t slot = static_cast<uint64_t>(values[i]) - static_cast<uint64_t>(min);
+          auto row = static_cast<uint32_t>(end + i);
+          table.next[row] = direct.heads[slot];
+          direct.heads[slot] = row;
+          direct.present[slot / 64] |= uint64_t{1} << (slot % 64);
+        }
+      }
+    });
+    part->extra.clear();
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -62,20 +234,29 @@ struct PhysicalHashJoin::Probe : OperatorState {
   bool pairs_done = false;
   std::vector<uint32_t> chain;  // per input row: the next build row to pair, or kNoRow
   std::vector<uint8_t> matched;
-  idx_t row = 0;        // the input row being paired
-  idx_t final_row = 0;  // FinalExecute: the next build row to look at
+  std::vector<uint8_t> key_null;  // per input row: some key is NULL
+  std::vector<sel_t> hits;        // DirectHeads::Probe's scratch
+  idx_t row = 0;                  // the input row being paired
+  idx_t final_row = 0;            // FinalExecute: the next build row to look at
   KeyScratch scratch;
   std::vector<data_ptr_t> groups;
+  SelectionVector left_sel{kVectorSize}, right_sel{kVectorSize};  // EmitPairs' pairs
+  DataChunk out;                                                  // EmitPairs' output, reused
 };
 
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                                    std::vector<ExpressionPtr> left_keys,
-                                   std::vector<ExpressionPtr> right_keys, ExpressionPtr residual)
+                                   std::vector<ExpressionPtr> right_keys, ExpressionPtr residual,
+                                   std::vector<idx_t> projection)
     : PhysicalOperator(std::move(types)),
       join_type_(join_type),
       left_keys_(std::move(left_keys)),
       right_keys_(std::move(right_keys)),
-      residual_(std::move(residual)) {
+      residual_(std::move(residual)),
+      projection_(std::move(projection)) {
+  if (projection_.empty()) {
+    for (idx_t c = 0; c < this->types.size(); c++) projection_.push_back(c);
+  }
   std::vector<LogicalType> key_types;
   for (const auto& k : right_keys_) key_types.push_back(k->type);
   key_layout_ = std::make_shared<GroupLayout>(key_types, std::vector<const AggregateFunction*>{}, 0,
@@ -110,8 +291,15 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   for (const auto& part : parts) total += part.rows->size();
   if (total >= kNoRow) throw InternalError("hash join build side over 4 billion rows");
   table.count = total;
-  table.keys = std::make_unique<GroupTable>(key_layout_);
   table.next.assign(total, kNoRow);
+  if (BuildDirect(table, parts, right_keys_)) {
+    table.rows = Concatenate(parts, children[1]->types);
+    if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
+      table.matched.assign(total, 0);
+    }
+    return;
+  }
+  table.keys = std::make_unique<GroupTable>(key_layout_);
   std::vector<data_ptr_t> groups(kVectorSize);
   idx_t base = 0;
   for (auto& part : parts) {
@@ -150,12 +338,32 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {
   auto probe = std::make_unique<Probe>();
   probe->table = &SinkStateOf<BuildTable>(context, *this);
+  probe->out.Initialize(types);
   return probe;
+}
+
+void PhysicalHashJoin::Gather(DataChunk& output, const DataChunk* left,
+                              const SelectionVector& left_sel, const DataChunk* right,
+                              const SelectionVector& right_sel, idx_t count) const {
+  const idx_t left_width = children[0]->types.size();
+  for (idx_t j = 0; j < projection_.size(); j++) {
+    const idx_t c = projection_[j];
+    const DataChunk* side = c < left_width ? left : right;
+    if (join_type_ == JoinType::kMark && c == left_width) continue;
+    Vector& target = output.data[j];
+    if (!side) {
+      for (idx_t i = 0; i < count; i++) target.SetNull(i);
+      continue;
+    }
+    const idx_t column = c < left_width ? c : c - left_width;
+    target.CopyFrom(side->data[column], c < left_width ? left_sel : right_sel, count, 0, 0);
+  }
 }
 
 void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& probe) const {
   const BuildTable& table = *probe.table;
-  SelectionVector left(kVectorSize), right(kVectorSize);
+  SelectionVector& left = probe.left_sel;
+  SelectionVector& right = probe.right_sel;
   idx_t count = 0;
   while (probe.row < input.size() && count < kVectorSize) {
     uint32_t& at = probe.chain[probe.row];
@@ -170,6 +378,21 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   }
   if (probe.row >= input.size()) probe.pairs_done = true;
   if (count == 0) return;
+  auto& matched = const_cast<std::vector<uint8_t>&>(table.matched);
+  if (!residual_) {
+    for (idx_t i = 0; i < count; i++) {
+      probe.matched[left.Get(i)] = 1;
+      if (!matched.empty()) matched[right.Get(i)] = 1;
+    }
+    if (LeftRowsOnly()) return;
+    // Only the output columns are copied, into the probe's own chunk.
+    probe.out.Reset();
+    Gather(probe.out, &input, left, table.rows.get(), right, count);
+    probe.out.SetCardinality(count);
+    output.Reference(probe.out);
+    return;
+  }
+  // The residual reads the whole joined row.
   const idx_t left_width = children[0]->types.size();
   DataChunk pairs;
   std::vector<LogicalType> pair_types = children[0]->types;
@@ -181,20 +404,16 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   }
   pairs.SetCardinality(count);
   SelectionVector kept(count);
-  idx_t found = count;
-  if (residual_) {
-    found = ExpressionExecutor::Select(*residual_, pairs, kept);
-  } else {
-    for (idx_t i = 0; i < count; i++) kept.Set(i, i);
-  }
-  auto& matched = const_cast<std::vector<uint8_t>&>(table.matched);
+  const idx_t found = ExpressionExecutor::Select(*residual_, pairs, kept);
   for (idx_t i = 0; i < found; i++) {
     probe.matched[left.Get(kept.Get(i))] = 1;
     if (!matched.empty()) matched[right.Get(kept.Get(i))] = 1;
   }
   if (LeftRowsOnly() || found == 0) return;
   if (found < count) pairs.Slice(kept, found);
-  output.Reference(pairs);
+  output.Initialize(types, 0);
+  for (idx_t j = 0; j < projection_.size(); j++)
+    output.data[j].Reference(pairs.data[projection_[j]]);
   output.SetCardinality(found);
 }
 
@@ -204,16 +423,19 @@ void PhysicalHashJoin::EmitMarked(DataChunk& input, DataChunk& output, Probe& pr
   const idx_t left_width = children[0]->types.size();
   output.Initialize(types, std::max<idx_t>(count, 1));
   SelectionVector none;
-  for (idx_t c = 0; c < left_width; c++) output.data[c].CopyFrom(input.data[c], none, count, 0, 0);
-  Vector& mark = output.data[left_width];
-  const bool empty = table.count == 0;
-  for (idx_t row = 0; row < count; row++) {
-    bool matched = probe.matched[row];
-    bool unknown = !matched && !empty && (probe.scratch.has_null[row] || table.null_key);
-    if (unknown) {
-      mark.SetNull(row);
-    } else {
-      mark.Values<bool>()[row] = matched;
+  Gather(output, &input, none, nullptr, none, count);
+  const auto mark_at = std::find(projection_.begin(), projection_.end(), left_width);
+  if (mark_at != projection_.end()) {
+    Vector& mark = output.data[static_cast<idx_t>(mark_at - projection_.begin())];
+    const bool empty = table.count == 0;
+    for (idx_t row = 0; row < count; row++) {
+      bool matched = probe.matched[row];
+      bool unknown = !matched && !empty && (probe.key_null[row] || table.null_key);
+      if (unknown) {
+        mark.SetNull(row);
+      } else {
+        mark.Values<bool>()[row] = matched;
+      }
     }
   }
   output.SetCardinality(count);
@@ -231,12 +453,8 @@ void PhysicalHashJoin::EmitLeftRows(DataChunk& input, DataChunk& output, Probe& 
     if (static_cast<bool>(probe.matched[row]) == want_matched) pick.Set(count++, row);
   }
   if (count == 0) return;
-  const idx_t left_width = children[0]->types.size();
   output.Initialize(types, count);
-  for (idx_t c = 0; c < left_width; c++) output.data[c].CopyFrom(input.data[c], pick, count, 0, 0);
-  for (idx_t c = left_width; c < types.size(); c++) {
-    for (idx_t i = 0; i < count; i++) output.data[c].SetNull(i);
-  }
+  Gather(output, &input, pick, nullptr, pick, count);
   output.SetCardinality(count);
 }
 
@@ -249,15 +467,22 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
     probe.pairs_done = false;
     probe.row = 0;
     std::vector<Vector> keys = EvaluateKeys(left_keys_, input);
-    probe.groups.resize(std::max<idx_t>(input.size(), 1));
-    table.keys->Find(Pointers(keys), input.size(), probe.groups.data(), probe.scratch);
     probe.chain.assign(input.size(), kNoRow);
     probe.matched.assign(input.size(), 0);
-    const idx_t payload = key_layout_->payload_offset;
-    for (idx_t row = 0; row < input.size(); row++) {
-      if (!probe.groups[row]) continue;
-      const auto* chain = reinterpret_cast<const Chain*>(probe.groups[row] + payload);
-      if (chain->head_plus_one != 0) probe.chain[row] = chain->head_plus_one - 1;
+    probe.key_null.assign(input.size(), 0);
+    if (table.direct.heads) {
+      table.direct.Probe(keys[0], input.size(), probe.chain.data(), probe.key_null.data(),
+                         probe.hits);
+    } else {
+      probe.groups.resize(std::max<idx_t>(input.size(), 1));
+      table.keys->Find(Pointers(keys), input.size(), probe.groups.data(), probe.scratch);
+      const idx_t payload = key_layout_->payload_offset;
+      for (idx_t row = 0; row < input.size(); row++) {
+        probe.key_null[row] = probe.scratch.has_null[row];
+        if (!probe.groups[row]) continue;
+        const auto* chain = reinterpret_cast<const Chain*>(probe.groups[row] + payload);
+        if (chain->head_plus_one != 0) probe.chain[row] = chain->head_plus_one - 1;
+      }
     }
     // Without a residual, a semi, anti or mark join needs no pairs: a chain is a match.
     if (!residual_ && LeftRowsOnly()) {
@@ -292,13 +517,7 @@ bool PhysicalHashJoin::FinalExecute(ExecutionContext& context, DataChunk& output
     if (!table.matched[probe.final_row]) pick.Set(count++, probe.final_row);
     probe.final_row++;
   }
-  const idx_t left_width = children[0]->types.size();
-  for (idx_t c = 0; c < left_width; c++) {
-    for (idx_t i = 0; i < count; i++) output.data[c].SetNull(i);
-  }
-  for (idx_t c = 0; c < table.rows->ColumnCount(); c++) {
-    output.data[left_width + c].CopyFrom(table.rows->data[c], pick, count, 0, 0);
-  }
+  Gather(output, nullptr, pick, table.rows.get(), pick, count);
   output.SetCardinality(count);
   return probe.final_row < total;
 }

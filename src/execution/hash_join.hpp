@@ -31,9 +31,11 @@ class PhysicalHashJoin : public PhysicalOperator {
  public:
   /// `left_keys` are over the left input, `right_keys` over the right input (same types
   /// pairwise); `residual` (may be null) over the joined row, left columns then right.
+  /// `projection`: the columns of the joined row (left's, then right's or the mark) that
+  /// are output, in order (`types` are theirs); empty: all.
   PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                    std::vector<ExpressionPtr> left_keys, std::vector<ExpressionPtr> right_keys,
-                   ExpressionPtr residual);
+                   ExpressionPtr residual, std::vector<idx_t> projection = {});
   std::string Name() const override { return "HASH_JOIN"; }
 
   bool SinksSecondChild() const override { return true; }
@@ -66,6 +68,11 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// or all with their mark (mark).
   void EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const;
   void EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const;
+  /// Fills output column j with joined column projection_[j]: from `left` rows
+  /// left_sel[0 … count) or `right` rows right_sel[…] (NULL where that side is null).
+  /// The mark column is left to the caller.
+  void Gather(DataChunk& output, const DataChunk* left, const SelectionVector& left_sel,
+              const DataChunk* right, const SelectionVector& right_sel, idx_t count) const;
   /// Semi, anti and mark joins output the left rows alone (and the mark).
   bool LeftRowsOnly() const {
     return join_type_ == JoinType::kSemi || join_type_ == JoinType::kAnti ||
@@ -75,6 +82,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;
   ExpressionPtr residual_;
+  std::vector<idx_t> projection_;            // output column -> joined column
   std::shared_ptr<GroupLayout> key_layout_;  // of the build keys; payload: the row chain
 };
 

@@ -91,7 +91,19 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
   }
   return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
                                             std::move(right_keys),
-                                            MakeConjunction(std::move(residual)));
+                                            MakeConjunction(std::move(residual)), join.projection);
+}
+
+/// The types of a join's whole joined row (before its projection).
+std::vector<LogicalType> JoinedTypes(const LogicalJoin& join) {
+  std::vector<LogicalType> types = join.children[0]->types;
+  if (join.join_type == JoinType::kMark) {
+    types.emplace_back(TypeId::kBoolean);
+  } else if (join.join_type != JoinType::kSemi && join.join_type != JoinType::kAnti) {
+    const auto& right = join.children[1]->types;
+    types.insert(types.end(), right.begin(), right.end());
+  }
+  return types;
 }
 
 /// The plan's physical operators; `with` null moves the expressions out of `plan`.
@@ -159,8 +171,17 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
       } else if (join.join_type == JoinType::kMark) {
         throw InternalError("a mark join without equality keys");
       } else {
-        op = std::make_unique<PhysicalNestedLoopJoin>(join.types, join.join_type,
-                                                      std::move(condition));
+        std::vector<LogicalType> joined = JoinedTypes(join);
+        op = std::make_unique<PhysicalNestedLoopJoin>(joined, join.join_type, std::move(condition));
+        if (!join.projection.empty()) {
+          // The nested-loop join outputs whole joined rows; a projection picks the columns.
+          op->children = std::move(children);
+          std::vector<ExpressionPtr> columns;
+          for (idx_t c : join.projection) columns.push_back(MakeColumnRef(c, joined[c]));
+          auto projection = std::make_unique<PhysicalProjection>(join.types, std::move(columns));
+          projection->children.push_back(std::move(op));
+          return projection;
+        }
       }
       break;
     }

@@ -120,12 +120,20 @@ ColumnMap PruneAggregate(LogicalAggregate& aggregate, const std::vector<bool>& r
   return map;
 }
 
-ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required) {
+ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required_out) {
   auto& left = *join.children[0];
   auto& right = *join.children[1];
   const idx_t left_width = left.types.size();
   const bool left_only = join.join_type == JoinType::kSemi || join.join_type == JoinType::kAnti;
   const bool mark = join.join_type == JoinType::kMark;
+  const idx_t full_width = left_only ? left_width
+                           : mark    ? left_width + 1
+                                     : left_width + right.types.size();
+  // What is required of the joined row (an earlier pruning may have projected it).
+  std::vector<bool> required(full_width, false);
+  for (idx_t j = 0; j < required_out.size(); j++) {
+    if (required_out[j]) required[join.projection.empty() ? j : join.projection[j]] = true;
+  }
   std::vector<bool> all(left_width + right.types.size(), false);
   // A mark join's output is the left side and its mark, which always stays.
   std::copy(required.begin(),
@@ -139,15 +147,36 @@ ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required) {
   ColumnMap joined = left_map;
   for (idx_t c : right_map) joined.push_back(c == kInvalidIndex ? c : new_left_width + c);
   if (join.condition) Renumber(*join.condition, joined);
-  join.types = left.types;
+  std::vector<LogicalType> full_types = left.types;
+  ColumnMap full_map = left_only ? left_map : joined;  // old joined column -> new
   if (mark) {
-    join.types.emplace_back(TypeId::kBoolean);
-    ColumnMap out = left_map;
-    out.push_back(new_left_width);
-    return out;
+    full_types.emplace_back(TypeId::kBoolean);
+    full_map = left_map;
+    full_map.push_back(new_left_width);
+  } else if (!left_only) {
+    full_types.insert(full_types.end(), right.types.begin(), right.types.end());
   }
-  if (!left_only) join.types.insert(join.types.end(), right.types.begin(), right.types.end());
-  return left_only ? left_map : joined;
+  // The output: the joined columns required above, in order. The condition reads its
+  // own columns from the inputs, so they need not be output. One column at least, so
+  // that the join keeps its row count.
+  std::vector<idx_t> projection;
+  ColumnMap out(required_out.size(), kInvalidIndex);
+  std::vector<idx_t> position(full_width, kInvalidIndex);
+  for (idx_t c = 0; c < full_width; c++) {
+    if (!required[c]) continue;
+    position[c] = projection.size();
+    projection.push_back(full_map[c]);
+  }
+  if (projection.empty()) projection.push_back(0);
+  for (idx_t j = 0; j < required_out.size(); j++) {
+    if (required_out[j]) out[j] = position[join.projection.empty() ? j : join.projection[j]];
+  }
+  bool identity = projection.size() == full_types.size();
+  for (idx_t j = 0; identity && j < projection.size(); j++) identity = projection[j] == j;
+  join.types.clear();
+  for (idx_t c : projection) join.types.push_back(full_types[c]);
+  join.projection = identity ? std::vector<idx_t>{} : std::move(projection);
+  return out;
 }
 
 ColumnMap PruneOrder(LogicalOrder& order, std::vector<bool> required) {

@@ -88,6 +88,10 @@ struct LogicalJoin : LogicalOperator {
   LogicalJoin() : LogicalOperator(LogicalKind::kJoin) {}
   JoinType join_type = JoinType::kInner;
   ExpressionPtr condition;  // over the joined row; null for a cross join
+  /// The columns of the joined row (left's, then right's or the mark) that the join
+  /// outputs, in order; empty: all of them. Projection pruning drops the columns only the
+  /// condition reads, so the join does not copy them.
+  std::vector<idx_t> projection;
 };
 
 /// UNION ALL (all rows of both), or INTERSECT / EXCEPT [ALL]. Plain UNION is UNION ALL

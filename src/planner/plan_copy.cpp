@@ -62,6 +62,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       const auto& from = static_cast<const LogicalJoin&>(op);
       to->join_type = from.join_type;
       if (from.condition) to->condition = from.condition->Copy();
+      to->projection = from.projection;
       return to;
     }
     case LogicalKind::kSetOperation: {

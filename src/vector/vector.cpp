@@ -1,6 +1,8 @@
 // Vector: allocation, references, copies and boxed access.
 #include "vector/vector.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "common/assert.hpp"
@@ -192,11 +194,35 @@ void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t co
                     count * width);
         return;
       }
-      for (idx_t i = 0; i < count; i++) {
-        std::memcpy(data_ + (target_offset + i) * width, source.data_ + source_row(i) * width,
-                    width);
+      // A gather of values of the width's size: a memcpy call per value costs more than
+      // the copy.
+      auto gather = [&]<typename W>() {
+        W* dst = reinterpret_cast<W*>(data_) + target_offset;
+        const W* src = reinterpret_cast<const W*>(source.data_);
+        if (source.IsConstant()) {
+          std::fill(dst, dst + count, src[0]);
+        } else {
+          for (idx_t i = 0; i < count; i++) dst[i] = src[sel.Get(i)];
+        }
+      };
+      switch (width) {
+        case 1:
+          return gather.template operator()<uint8_t>();
+        case 2:
+          return gather.template operator()<uint16_t>();
+        case 4:
+          return gather.template operator()<uint32_t>();
+        case 8:
+          return gather.template operator()<uint64_t>();
+        case 16:
+          return gather.template operator()<std::array<uint64_t, 2>>();
+        default:
+          for (idx_t i = 0; i < count; i++) {
+            std::memcpy(data_ + (target_offset + i) * width, source.data_ + source_row(i) * width,
+                        width);
+          }
+          return;
       }
-      return;
     }
   }
 }
