@@ -75,6 +75,11 @@ char* MapAligned(size_t size, size_t alignment) {
   return base;
 }
 
+/// The bytes mapped for a huge block: whole 2 MiB pages.
+size_t HugeMapSpan(size_t size) {
+  return (size + BlockAllocator::kSlabSize - 1) & ~(BlockAllocator::kSlabSize - 1);
+}
+
 }  // namespace
 
 BlockAllocator::BlockAllocator() : limit_(DefaultLimit()) {
@@ -199,14 +204,26 @@ void* BlockAllocator::Allocate(size_t size) {
     return small;
   }
   if (size > kMaxBlockSize) {
-    // Large, rare blocks (a sort's or a join's whole input) come from operator new:
-    // glibc keeps and reuses such memory, where a fresh huge-page mapping per block
-    // would be zeroed (2 MiB at a time) on every use.
     {
       std::lock_guard<std::mutex> guard(lock_);
       CheckLimit(size);
       bytes_in_use_ += size;  // reserved first, so threads cannot overshoot together
     }
+    if (size >= kHugeMapSize) {
+      // Huge blocks (a sort's records, a join's build side) get a mapping of their own
+      // advised as huge pages: glibc would map them too (they are past its mmap
+      // threshold) but in 4 KiB pages, a fault each — a quarter of a large sort's time.
+      try {
+        return MapAligned(HugeMapSpan(size), kSlabSize);
+      } catch (...) {
+        std::lock_guard<std::mutex> guard(lock_);
+        bytes_in_use_ -= size;
+        throw;
+      }
+    }
+    // Large, rarer blocks come from operator new: glibc keeps and reuses such memory,
+    // where a fresh huge-page mapping per block would be zeroed (2 MiB at a time) on
+    // every use.
     void* large = ::operator new(size, std::nothrow);
     if (!large) {
       {
@@ -242,7 +259,11 @@ void BlockAllocator::Free(void* block, size_t size) noexcept {
     return;
   }
   if (size > kMaxBlockSize) {
-    ::operator delete(block);
+    if (size >= kHugeMapSize) {
+      munmap(block, HugeMapSpan(size));
+    } else {
+      ::operator delete(block);
+    }
     std::lock_guard<std::mutex> guard(lock_);
     bytes_in_use_ -= size;
     return;

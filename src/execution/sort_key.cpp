@@ -286,6 +286,26 @@ std::vector<idx_t> VaryingBytes(const R* records, idx_t n, idx_t width) {
   return bytes;
 }
 
+constexpr idx_t kMinMergePiece = 1 << 16;  // records: smaller pieces are not worth a task
+
+/// How many of the first d records of the stable merge of sorted runs x (nx records)
+/// and y (ny) come from x: the smallest i with y[d - i - 1] before x[i] (ties take x's).
+template <typename R, typename Less>
+idx_t MergeSplit(const R* x, idx_t nx, const R* y, idx_t ny, idx_t d, Less less) {
+  idx_t lo = d > ny ? d - ny : 0;
+  idx_t hi = std::min(d, nx);
+  while (lo < hi) {
+    const idx_t i = lo + (hi - lo) / 2;
+    const idx_t j = d - i;
+    if (j == 0 || less(y[j - 1], x[i])) {
+      hi = i;
+    } else {
+      lo = i + 1;
+    }
+  }
+  return lo;
+}
+
 /// Sorts `records`: on several threads, ranges sorted apart and then merged pairwise.
 /// With `radix_bytes` (records that compare as their bytes, that many of them deciding),
 /// ranges are radix-sorted, else std::sort-ed with `less`.
@@ -317,9 +337,18 @@ void SortRecords(R* records, idx_t n, Less less, idx_t radix_bytes, TaskSchedule
   while (bounds.size() > 2) {
     std::vector<idx_t> merged;
     idx_t pairs = (bounds.size() - 1) / 2;
-    scheduler->Run(pairs, [&](TaskScheduler::Job&, idx_t p) {
-      idx_t a = bounds[2 * p], b = bounds[2 * p + 1], c = bounds[2 * p + 2];
-      std::merge(from + a, from + b, from + b, from + c, to + a, less);
+    // Each merge is cut into pieces (merge path) so that the last rounds, with fewer
+    // merges than threads, still keep every thread busy.
+    const idx_t pieces = std::max<idx_t>(
+        1, std::min<idx_t>((threads + pairs - 1) / pairs, n / pairs / kMinMergePiece));
+    scheduler->Run(pairs * pieces, [&](TaskScheduler::Job&, idx_t t) {
+      const idx_t p = t / pieces, q = t % pieces;
+      const idx_t a = bounds[2 * p], b = bounds[2 * p + 1], c = bounds[2 * p + 2];
+      const idx_t first = (c - a) * q / pieces, last = (c - a) * (q + 1) / pieces;
+      const idx_t i0 = MergeSplit(from + a, b - a, from + b, c - b, first, less);
+      const idx_t i1 = MergeSplit(from + a, b - a, from + b, c - b, last, less);
+      std::merge(from + a + i0, from + a + i1, from + b + (first - i0), from + b + (last - i1),
+                 to + a + first, less);
     });
     for (idx_t p = 0; p < pairs; p++) merged.push_back(bounds[2 * p]);
     if ((bounds.size() - 1) % 2 == 1) {

@@ -94,6 +94,24 @@ TEST(BlockAllocatorTest, RequestsAboveTheLargestClassAreCountedToo) {
   }
 }
 
+TEST(BlockAllocatorTest, HugeRequestsGetAHugePageMappingOfTheirOwn) {
+  size_t before = Alloc().GetStats().bytes_in_use;
+  for (size_t size : {BlockAllocator::kHugeMapSize, (size_t{40} << 20) + 123}) {
+    auto* p = static_cast<unsigned char*>(Alloc().Allocate(size));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % BlockAllocator::kSlabSize, 0u);
+    std::memset(p, 7, size);  // every byte is there
+    EXPECT_EQ(p[0] + p[size - 1], 14);
+    EXPECT_EQ(Alloc().GetStats().bytes_in_use, before + size);
+    Alloc().Free(p, size);
+    EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+  }
+  size_t saved = Alloc().Limit();
+  Alloc().SetLimit(before + (size_t{16} << 20));
+  EXPECT_THROW(Alloc().Allocate(BlockAllocator::kHugeMapSize), OutOfMemoryError);
+  Alloc().SetLimit(saved);
+  EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
+}
+
 TEST(BlockAllocatorTest, SharedBufferReturnsItsBlockWithTheLastOwner) {
   size_t before = Alloc().GetStats().bytes_in_use;
   std::shared_ptr<data_t[]> a = AllocateSharedBuffer(32768);
