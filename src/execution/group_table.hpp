@@ -21,6 +21,12 @@
 // probes, comparing keys only when the salt matches. Keys without string slots compare
 // as 8-byte words. The array doubles when it is half full.
 //
+// Direct index. A table with one integer key also keeps, in front of the hash table, an
+// array of row pointers for the kDirectSlots key values from the smallest key of its
+// first chunk on: a key in that window finds its group with one load. The array is a
+// cache — every group is in the hash table too, created there on the key's first miss —
+// and it is dropped when most keys of the first chunks fall outside it.
+//
 // Memory: arena blocks, the entry array, the key chunks and the string heap come from
 // the BlockAllocator, so they count against memory_limit; past it an operation throws
 // OutOfMemoryError and the table stays consistent (destructible).
@@ -135,6 +141,11 @@ class GroupTable {
   void WithEqual(Probe&& probe) const;
   /// Makes room for `more` groups without the entry array passing half full.
   void Reserve(idx_t more);
+  /// FindOrCreate through the hash table alone.
+  void FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
+  /// FindOrCreate through the direct index; false (nothing done) when the index does
+  /// not apply to this chunk.
+  bool FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* rows);
   /// Appends the key values of rows `sel[0 … n)` of `values` (vectors of the key columns)
   /// for the groups created last, in order.
   void AppendValues(const std::vector<const Vector*>& values, const SelectionVector& sel, idx_t n);
@@ -149,6 +160,15 @@ class GroupTable {
   StringHeap heap_;     // long strings and encoded keys of the rows
 
   KeyScratch scratch_;  // FindOrCreate's, kept to avoid allocating per chunk
+
+  static constexpr idx_t kDirectSlots = 1 << 14;
+  static constexpr idx_t kDirectTrialChunks = 8;  // chunks before the index may be dropped
+  enum class Direct : uint8_t { kUntried, kOn, kOff };
+  Direct direct_ = Direct::kUntried;
+  std::optional<OwnedBlock> direct_block_;  // kDirectSlots row pointers (null: not yet)
+  int64_t direct_base_ = 0;                 // the key of slot 0
+  idx_t direct_chunks_ = 0, direct_hits_ = 0, direct_rows_ = 0;  // during the trial
+  std::vector<sel_t> direct_missed_;
   std::optional<std::vector<uint64_t>> filter_;  // BuildFilter's words
   idx_t filter_mask_ = 0;
 

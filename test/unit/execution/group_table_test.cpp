@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -121,6 +123,67 @@ TEST(GroupTableTest, RandomKeysAgreeWithAStdMapAcrossGrowth) {
     }
   }
   EXPECT_EQ(table.Count(), expected.size());
+}
+
+/// Feeds `chunks` of one INTEGER key column (std::nullopt: NULL) to a table and checks
+/// every row's group against first-seen numbering; returns the group count.
+idx_t CheckIntegerGroups(const std::vector<std::vector<std::optional<int32_t>>>& chunks) {
+  GroupTable table(KeysOnly({LogicalType(TypeId::kInteger)}));
+  std::map<std::optional<int32_t>, idx_t> expected;
+  for (size_t c = 0; c < chunks.size(); c++) {
+    std::vector<Value> values;
+    for (const auto& k : chunks[c]) values.push_back(k ? Value::Integer(*k) : Value());
+    Vector keys = MakeVector(TypeId::kInteger, values);
+    std::vector<data_ptr_t> rows(chunks[c].size());
+    table.FindOrCreate({&keys}, chunks[c].size(), rows.data());
+    std::map<data_ptr_t, idx_t> numbers;
+    for (idx_t g = 0; g < table.Count(); g++) numbers[table.Row(g)] = g;
+    for (size_t i = 0; i < chunks[c].size(); i++) {
+      auto [it, fresh] = expected.try_emplace(chunks[c][i], expected.size());
+      EXPECT_EQ(numbers.at(rows[i]), it->second) << "chunk " << c << " row " << i;
+    }
+  }
+  EXPECT_EQ(table.Count(), expected.size());
+  return table.Count();
+}
+
+TEST(GroupTableTest, IntegerKeysInAndOutOfTheDirectWindowAgreeWithFirstSeenOrder) {
+  // The window starts at the first chunk's smallest key (-5); later keys fall below it,
+  // past it, and on it; NULLs come in a chunk of their own and mixed with values.
+  std::mt19937 random(3);
+  std::vector<std::vector<std::optional<int32_t>>> chunks;
+  chunks.push_back({-5, 7, 7, 100, -5});
+  for (int c = 0; c < 20; c++) {
+    std::vector<std::optional<int32_t>> chunk;
+    for (int i = 0; i < 500; i++) {
+      int r = static_cast<int>(random() % 100);
+      if (r < 60) {
+        chunk.push_back(static_cast<int32_t>(random() % 20000) - 5);  // mostly in the window
+      } else if (r < 80) {
+        chunk.push_back(-static_cast<int32_t>(random() % 1000) - 6);  // below it
+      } else if (r < 95) {
+        chunk.push_back(static_cast<int32_t>(random() % 1000000));  // far past it
+      } else if (c % 4 == 1) {
+        chunk.push_back(std::nullopt);
+      } else {
+        chunk.push_back(std::numeric_limits<int32_t>::min());
+      }
+    }
+    chunks.push_back(chunk);
+  }
+  chunks.push_back({std::nullopt, std::nullopt, 7});
+  CheckIntegerGroups(chunks);
+}
+
+TEST(GroupTableTest, IntegerKeysMostlyOutsideTheWindowStillGroupRight) {
+  // Keys spread a million apart: the direct index is dropped after its trial.
+  std::vector<std::vector<std::optional<int32_t>>> chunks;
+  for (int c = 0; c < 12; c++) {
+    std::vector<std::optional<int32_t>> chunk;
+    for (int i = 0; i < 300; i++) chunk.push_back(((c * 300 + i) % 1000) * 1000000 - 5);
+    chunks.push_back(chunk);
+  }
+  EXPECT_EQ(CheckIntegerGroups(chunks), 1000u);
 }
 
 TEST(GroupTableTest, FindWithTheFilterFindsExactlyWhatFindWithoutItFinds) {
