@@ -165,6 +165,7 @@ struct BuildTable : GlobalSinkState {
   std::vector<uint8_t> matched;  // right/full: row met a probe row
   idx_t count = 0;
   bool null_key = false;  // some build row's key has a NULL
+  bool unique = true;     // no two build rows share a key: every chain is one row
 };
 
 /// Indexes the build rows' keys (each part's `extra`) by a DirectHeads when there is one
@@ -214,6 +215,7 @@ bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
           if (!keys.RowIsValid(i)) continue;
           const uint64_t slot = static_cast<uint64_t>(values[i]) - static_cast<uint64_t>(min);
           auto row = static_cast<uint32_t>(end + i);
+          if (direct.heads[slot] != kNoRow) table.unique = false;
           table.next[row] = direct.heads[slot];
           direct.heads[slot] = row;
           direct.present[slot / 64] |= uint64_t{1} << (slot % 64);
@@ -236,8 +238,10 @@ struct PhysicalHashJoin::Probe : OperatorState {
   std::vector<uint8_t> matched;
   std::vector<uint8_t> key_null;  // per input row: some key is NULL
   std::vector<sel_t> hits;        // DirectHeads::Probe's scratch
-  idx_t row = 0;                  // the input row being paired
-  idx_t final_row = 0;            // FinalExecute: the next build row to look at
+  std::vector<sel_t> live;        // the input rows with a chain, in order
+  idx_t live_count = 0;
+  idx_t cursor = 0;     // in `live`: the input row being paired
+  idx_t final_row = 0;  // FinalExecute: the next build row to look at
   KeyScratch scratch;
   std::vector<data_ptr_t> groups;
   SelectionVector left_sel{kVectorSize}, right_sel{kVectorSize};  // EmitPairs' pairs
@@ -322,6 +326,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
         chain->head_plus_one = row + 1;
       } else {
         table.next[chain->tail_plus_one - 1] = row;
+        table.unique = false;
       }
       chain->tail_plus_one = row + 1;
     }
@@ -365,18 +370,17 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   SelectionVector& left = probe.left_sel;
   SelectionVector& right = probe.right_sel;
   idx_t count = 0;
-  while (probe.row < input.size() && count < kVectorSize) {
-    uint32_t& at = probe.chain[probe.row];
-    if (at == kNoRow) {
-      probe.row++;
-      continue;
-    }
-    left.Set(count, probe.row);
+  while (probe.cursor < probe.live_count && count < kVectorSize) {
+    const sel_t row = probe.live[probe.cursor];
+    uint32_t& at = probe.chain[row];
+    left.Set(count, row);
     right.Set(count, at);
     count++;
-    at = table.next[at];
+    // With unique build keys there is no next row to look up (a cache miss saved).
+    at = table.unique ? kNoRow : table.next[at];
+    if (at == kNoRow) probe.cursor++;
   }
-  if (probe.row >= input.size()) probe.pairs_done = true;
+  if (probe.cursor >= probe.live_count) probe.pairs_done = true;
   if (count == 0) return;
   auto& matched = const_cast<std::vector<uint8_t>&>(table.matched);
   if (!residual_) {
@@ -465,7 +469,6 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
   if (!probe.started) {
     probe.started = true;
     probe.pairs_done = false;
-    probe.row = 0;
     std::vector<Vector> keys = EvaluateKeys(left_keys_, input);
     probe.chain.assign(input.size(), kNoRow);
     probe.matched.assign(input.size(), 0);
@@ -483,6 +486,13 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
         const auto* chain = reinterpret_cast<const Chain*>(probe.groups[row] + payload);
         if (chain->head_plus_one != 0) probe.chain[row] = chain->head_plus_one - 1;
       }
+    }
+    probe.live.resize(input.size());
+    probe.live_count = 0;
+    probe.cursor = 0;
+    for (idx_t row = 0; row < input.size(); row++) {
+      probe.live[probe.live_count] = static_cast<sel_t>(row);
+      probe.live_count += probe.chain[row] != kNoRow;
     }
     // Without a residual, a semi, anti or mark join needs no pairs: a chain is a match.
     if (!residual_ && LeftRowsOnly()) {
