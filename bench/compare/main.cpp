@@ -1,7 +1,7 @@
 // bench/compare/main.cpp — teal-compare: the same workloads on Teal, DuckDB and SQLite.
 //
 //   teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] [WORKLOAD...]
-//                [--tpch-sf X] [--tpch-skip N,N…] [--tpch-timeout-s S]
+//                [--tpch-sf X] [--tpch-skip N,N…] [--tpch-timeout-s S] [--tpch-explain]
 //
 // Output (stdout, TSV): one line per figure, as each variant finishes,
 //   <workload> <engine> <variant> <median> <unit>
@@ -147,6 +147,8 @@ int Main(int argc, char** argv) {
         std::fprintf(stderr, "teal-compare: --tpch-timeout-s needs a positive time\n");
         return 2;
       }
+    } else if (arg == "--tpch-explain") {
+      tpch.explain = true;
     } else if (arg == "--tpch-skip" && i + 1 < argc) {
       tpch.skip.emplace();
       if (!ParseQueryList(argv[++i], *tpch.skip)) {
@@ -188,7 +190,7 @@ int Main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] "
                    "[WORKLOAD...]\n"
-                   "                    [--tpch-sf X] [--tpch-skip N,N...] [--tpch-timeout-s S]\n");
+                   "                    [--tpch-sf X] [--tpch-skip N,N...] [--tpch-timeout-s S] [--tpch-explain]\n");
       return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
     } else {
       bool known = false;

@@ -408,6 +408,14 @@ int RunTpchOrThrow(const DuckDbApi* duckdb, const TpchOptions& options,
             std::fprintf(stderr, "%s teal: %zu timed run(s) only (the warm-up took %.1f s)\n",
                          name.c_str(), outcome.times.size(), outcome.warm_ms / 1000);
           }
+          if (options.explain) {
+            Answer plan;
+            teal.Run("EXPLAIN ANALYZE " + query.sql, &plan);
+            std::fprintf(stderr, "%s teal: EXPLAIN ANALYZE\n", name.c_str());
+            for (const auto& row : plan.rows) {
+              std::fprintf(stderr, "%s\n", row.at(0).value_or("NULL").c_str());
+            }
+          }
           break;
       }
     }

@@ -34,6 +34,8 @@ struct TpchOptions {
   double timeout_s = 60;
   /// Queries not run on Teal (DuckDB still runs them); unset: TpchDefaultSkip.
   std::optional<std::set<int>> skip;
+  /// Print Teal's EXPLAIN ANALYZE of each query it finished (on stderr, after its runs).
+  bool explain = false;
 };
 
 /// Queries Teal does not finish within minutes today at SF >= 0.1 (4, 19, 20, 21);

@@ -8,6 +8,7 @@
 // passes a projection or an aggregate's groups by having their expressions substituted
 // for its column references, unless those hold a subquery (it would then run twice).
 #include "optimizer/optimizer.hpp"
+#include "optimizer/or_conditions.hpp"
 #include "planner/column_refs.hpp"
 
 namespace teal {
@@ -72,8 +73,9 @@ LogicalOperatorPtr PushFilter(LogicalOperatorPtr op, std::vector<ExpressionPtr> 
   auto& filter = static_cast<LogicalFilter&>(*op);
   std::vector<ExpressionPtr> kept;
   for (auto& e : filter.expressions) {
-    std::vector<ExpressionPtr> conjuncts;
-    SplitConjunction(std::move(e), conjuncts);
+    std::vector<ExpressionPtr> split, conjuncts;
+    SplitConjunction(std::move(e), split);
+    for (auto& c : split) FactorOr(std::move(c), conjuncts);
     for (auto& c : conjuncts) (IsMovable(*c) ? filters : kept).push_back(std::move(c));
   }
   auto child = Push(std::move(op->children[0]), std::move(filters));
@@ -151,11 +153,20 @@ LogicalOperatorPtr PushJoin(LogicalOperatorPtr op, std::vector<ExpressionPtr> fi
     }
   };
   if (join.condition) {
-    std::vector<ExpressionPtr> conjuncts;
-    SplitConjunction(std::move(join.condition), conjuncts);
+    std::vector<ExpressionPtr> split, conjuncts;
+    SplitConjunction(std::move(join.condition), split);
+    for (auto& c : split) FactorOr(std::move(c), conjuncts);
+    AddImpliedSideConditions(conjuncts, left_width, routes.condition_to_left,
+                             routes.condition_to_right);
     for (auto& c : conjuncts) {
       route(std::move(c), routes.condition_to_left, routes.condition_to_right, false, condition);
     }
+  }
+  {
+    std::vector<ExpressionPtr> factored;
+    for (auto& f : filters) FactorOr(std::move(f), factored);
+    filters = std::move(factored);
+    AddImpliedSideConditions(filters, left_width, routes.filter_to_left, routes.filter_to_right);
   }
   for (auto& f : filters) {
     route(std::move(f), routes.filter_to_left, routes.filter_to_right, routes.filter_to_condition,
