@@ -14,6 +14,7 @@ void RunRules(LogicalOperator& plan) {
   EmptyZeroLimits(plan);
   FoldConstants(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
+  RewriteExistsAsSemiJoins(plan);
   PushDownFilters(plan);
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);

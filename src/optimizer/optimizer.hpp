@@ -16,6 +16,10 @@ void FoldConstants(LogicalOperator& plan);
 /// of the operator's input with the subquery (subquery_to_mark_join.cpp).
 void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan);
 
+/// Correlated EXISTS / NOT EXISTS filter conjuncts to semi / anti joins
+/// (exists_to_semi_join.cpp).
+void RewriteExistsAsSemiJoins(LogicalOperator& plan);
+
 /// Rule: moves filter conjuncts down to the lowest operator where they are still right,
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);
