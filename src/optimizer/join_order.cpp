@@ -1,18 +1,21 @@
 // Join order: a tree of inner and cross joins (a FROM list, JOIN … ON chains) is
 // flattened into its relations and conditions and rebuilt left-deep, greedily: it starts
 // from the largest relation (the probe side of every hash join above it) and then adds,
-// of the relations that a condition connects to those joined so far, the smallest —
-// so a connected query never makes a cross product, whatever order its FROM list has.
-// Sizes are estimates: a table's row count, a fifth of it when the scan or a filter above
-// it filters.
+// of the relations that a condition connects to those joined so far, the one whose join
+// makes the fewest rows (ties: the smallest) — so a connected query never makes a cross
+// product, whatever order its FROM list has, and a join on a key comes before one that
+// multiplies rows. Sizes are estimates: a table's row count, a fifth of it when the scan
+// or a filter above it filters; a join on a = b keeps 1 / max(distinct a, distinct b) of
+// the pairs, with distinct counts sampled from the tables (DataTable::DistinctEstimate).
 // A projection on top puts the columns back in the order the query expects.
 //
-// This is a heuristic without statistics; cost-based ordering comes with the analytics
-// work (DESIGN.md). Join trees with a condition that must not move (volatile) are kept.
+// Greedy, not dynamic programming over the join graph (DESIGN.md); join trees with a
+// condition that must not move (volatile) are kept.
 #include <algorithm>
 
 #include "optimizer/optimizer.hpp"
 #include "planner/column_refs.hpp"
+#include "storage/data_table.hpp"
 
 namespace teal {
 
@@ -107,6 +110,32 @@ struct JoinGraph {
 
 LogicalOperatorPtr Reorder(LogicalOperatorPtr op);
 
+/// About how many distinct values column `column` of relation `op` holds: a table
+/// column's sampled estimate (DataTable::DistinctEstimate), else every row distinct.
+double DistinctOf(const LogicalOperator& op, idx_t column) {
+  const LogicalOperator* at = &op;
+  while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection) {
+    if (at->kind == LogicalKind::kProjection) {
+      const Expression& e = *static_cast<const LogicalProjection&>(*at).expressions[column];
+      if (e.kind != BoundKind::kColumnRef) return Estimate(op);
+      column = e.column;
+    }
+    at = at->children[0].get();
+  }
+  if (at->kind != LogicalKind::kGet) return Estimate(op);
+  const auto& get = static_cast<const LogicalGet&>(*at);
+  const idx_t id = get.column_ids[column];
+  if (id == kRowIdColumn) return Estimate(op);
+  return static_cast<double>(get.table->storage->DistinctEstimate(id));
+}
+
+/// A condition `a = b` between columns of two relations.
+struct Equality {
+  bool valid = false;
+  idx_t relation[2] = {0, 0};
+  double distinct[2] = {1, 1};  // of each side's column, at most its relation's rows
+};
+
 /// Rebuilds the inner-join tree `op` (two or more relations) in greedy order.
 LogicalOperatorPtr RebuildJoins(LogicalOperatorPtr op) {
   const std::vector<LogicalType> output_types = op->types;
@@ -126,6 +155,26 @@ LogicalOperatorPtr RebuildJoins(LogicalOperatorPtr op) {
       if (std::find(reads[c].begin(), reads[c].end(), r) == reads[c].end()) reads[c].push_back(r);
     });
   }
+  // Equality conditions between two relations' columns: their distinct counts decide
+  // how many rows a join on them makes.
+  std::vector<Equality> equalities(graph.conditions.size());
+  for (size_t c = 0; c < graph.conditions.size(); c++) {
+    const Expression& e = *graph.conditions[c];
+    if (reads[c].size() != 2 || e.kind != BoundKind::kCompare || e.op != CompareOp::kEqual)
+      continue;
+    auto side = [&](const Expression& operand, idx_t& relation, double& distinct) {
+      const Expression* x = &operand;
+      while (x->kind == BoundKind::kCast) x = x->children[0].get();
+      if (x->kind != BoundKind::kColumnRef) return false;
+      relation = graph.RelationOf(x->column);
+      distinct = std::min(size[relation], DistinctOf(*graph.relations[relation],
+                                                     x->column - graph.offsets[relation]));
+      return true;
+    };
+    Equality& q = equalities[c];
+    q.valid = side(*e.children[0], q.relation[0], q.distinct[0]) &&
+              side(*e.children[1], q.relation[1], q.distinct[1]) && q.relation[0] != q.relation[1];
+  }
   std::vector<bool> joined(n, false), applied(graph.conditions.size(), false);
   std::vector<idx_t> position(output_types.size(), kInvalidIndex);  // old column -> new
   idx_t width = 0;
@@ -143,24 +192,57 @@ LogicalOperatorPtr RebuildJoins(LogicalOperatorPtr op) {
     }
     return false;
   };
+  // The rows joining relation r to the tree so far (`rows` of them) would make. The
+  // equalities between r and one relation of the tree keep 1 / the larger of the two
+  // sides' distinct key combinations — each side's the product of its columns' distinct
+  // counts, but no more than its rows (r's size; `rows` in the tree): the columns of a
+  // composite key are not independent (partsupp's (partkey, suppkey)). Other conditions
+  // are not counted.
+  auto rows_with = [&](idx_t r, double rows) {
+    double out = rows * size[r];
+    for (idx_t other = 0; other < n; other++) {
+      if (other == r || !joined[other]) continue;
+      double mine = 1, theirs = 1;
+      bool any = false;
+      for (size_t c = 0; c < reads.size(); c++) {
+        const Equality& q = equalities[c];
+        if (applied[c] || !q.valid) continue;
+        int side = -1;
+        if (q.relation[0] == r && q.relation[1] == other) side = 0;
+        if (q.relation[1] == r && q.relation[0] == other) side = 1;
+        if (side < 0) continue;
+        any = true;
+        mine *= q.distinct[side];
+        theirs *= q.distinct[1 - side];
+      }
+      if (any) out /= std::max({std::min(mine, size[r]), std::min(theirs, rows), 1.0});
+    }
+    return std::max(out, 1.0);
+  };
   idx_t first = 0;
   for (idx_t r = 1; r < n; r++) {
     if (size[r] > size[first]) first = r;
   }
   place(first);
+  double rows = size[first];
   LogicalOperatorPtr tree = std::move(graph.relations[first]);
   for (idx_t step = 1; step < n; step++) {
     idx_t next = kInvalidIndex;
     bool next_connected = false;
+    double next_rows = 0;
     for (idx_t r = 0; r < n; r++) {
       if (joined[r]) continue;
       bool c = connected(r);
+      double out = rows_with(r, rows);
       if (next == kInvalidIndex || (c && !next_connected) ||
-          (c == next_connected && size[r] < size[next])) {
+          (c == next_connected &&
+           (out < next_rows || (out == next_rows && size[r] < size[next])))) {
         next = r;
         next_connected = c;
+        next_rows = out;
       }
     }
+    rows = next_rows;
     place(next);
     auto join = std::make_unique<LogicalJoin>();
     join->types = tree->types;
