@@ -274,10 +274,7 @@ std::string JoinNumbers(const std::vector<int>& v) {
 
 }  // namespace
 
-std::set<int> TpchDefaultSkip(double scale_factor) {
-  if (scale_factor < 0.1) return {};
-  return {4, 19, 20, 21};
-}
+std::set<int> TpchDefaultSkip(double) { return {}; }
 
 bool ParseTpchWorkload(const std::string& name, int& query) {
   if (name == "TPCH") {

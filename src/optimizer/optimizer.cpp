@@ -15,6 +15,7 @@ void RunRules(LogicalOperator& plan) {
   FoldConstants(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
   RewriteExistsAsSemiJoins(plan);
+  RewriteScalarSubqueriesAsJoins(plan);
   PushDownFilters(plan);
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);

@@ -20,6 +20,10 @@ void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan);
 /// (exists_to_semi_join.cpp).
 void RewriteExistsAsSemiJoins(LogicalOperator& plan);
 
+/// Correlated scalar aggregate subqueries to left joins with the grouped subquery
+/// (scalar_subquery_to_join.cpp).
+void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan);
+
 /// Rule: moves filter conjuncts down to the lowest operator where they are still right,
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);

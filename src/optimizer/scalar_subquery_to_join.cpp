@@ -1,0 +1,243 @@
+// Correlated scalar aggregate subqueries to joins: in a filter or projection,
+// `(SELECT f(agg(x)) FROM r WHERE p(r) AND r.a = outer.b …)` becomes a left join of the
+// operator's input with `SELECT r.a, f(agg(x)) FROM r WHERE p(r) GROUP BY r.a` on
+// r.a = outer.b, and the expression reads the joined value. One grouped pass over r
+// replaces a run of the subquery per distinct outer row (TPC-H Q2, Q17, Q20).
+//
+// Why the answers stay the same: an outer row's subquery aggregates exactly the rows of
+// its key's group; grouping makes one row per key, so the left join finds at most one; a
+// key with no rows (or a NULL outer key, which equals nothing) finds none and reads NULL
+// — what the subquery gives for no rows, as long as f(agg) over no rows is NULL. So only
+// these qualify: aggregates whose result over no rows is NULL (sum, avg, min, max);
+// f built of column references, constants, casts and + - * (NULL in, NULL out); every
+// correlated conjunct an equality between an expression of r's columns and one of outer
+// values; aggregate arguments plain columns (the grouped pass reads rows of keys no
+// outer row has: nothing there may fail); the plan a projection over an aggregate
+// without groups over one filter whose input reads nothing outside. Other subqueries
+// keep running per outer row.
+#include <set>
+#include <string>
+
+#include "optimizer/optimizer.hpp"
+#include "planner/binder.hpp"
+#include "planner/column_refs.hpp"
+#include "planner/plan_copy.hpp"
+
+namespace teal {
+
+namespace {
+
+bool Contains(const Expression& e, BoundKind kind) {
+  if (e.kind == kind) return true;
+  for (const auto& child : e.children) {
+    if (Contains(*child, kind)) return true;
+  }
+  return false;
+}
+
+bool ReadsOuter(LogicalOperator& op) {
+  bool found = false;
+  ForEachExpression(op,
+                    [&](ExpressionPtr& e) { found = found || Contains(*e, BoundKind::kOuterRef); });
+  for (auto& child : op.children) found = found || ReadsOuter(*child);
+  return found;
+}
+
+/// NULL when any input is NULL, and never an error for NULL inputs.
+bool Strict(const Expression& e) {
+  switch (e.kind) {
+    case BoundKind::kColumnRef:
+      return true;
+    case BoundKind::kConstant:
+      return !e.value.IsNull();
+    case BoundKind::kCast:
+      return Strict(*e.children[0]);
+    case BoundKind::kFunction: {
+      static const std::set<std::string> kArithmetic = {"+", "-", "*"};
+      if (!kArithmetic.count(e.function->name)) return false;
+      for (const auto& child : e.children) {
+        if (!Strict(*child)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+bool NullOverNoRows(const Expression& aggregate) {
+  static const std::set<std::string> kNames = {"sum", "avg", "min", "max"};
+  if (aggregate.kind != BoundKind::kAggregate || !kNames.count(aggregate.aggregate->name)) {
+    return false;
+  }
+  for (const auto& argument : aggregate.children) {
+    if (argument->kind != BoundKind::kColumnRef) return false;
+  }
+  return true;
+}
+
+/// `outer` expression of the subquery (kOuterRef i read as `inputs[i]`, an expression
+/// over the operator's input).
+ExpressionPtr OverInput(const Expression& e, const std::vector<ExpressionPtr>& inputs) {
+  if (e.kind == BoundKind::kOuterRef) return inputs[e.column]->Copy();
+  auto copy = e.CopyNode();
+  for (const auto& child : e.children) copy->children.push_back(OverInput(*child, inputs));
+  return copy;
+}
+
+/// The left join that computes scalar subquery `e` for each row of `input` (its value
+/// the join's last column), or null when the subquery does not qualify.
+LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input) {
+  const BoundSubquery& sub = *e.subquery;
+  if (sub.kind != SubqueryKind::kScalar || sub.correlated == 0 || !sub.deterministic)
+    return nullptr;
+  for (const auto& outer : e.children) {
+    if (Contains(*outer, BoundKind::kOuterRef) || Contains(*outer, BoundKind::kSubquery) ||
+        !IsMovable(*outer)) {
+      return nullptr;
+    }
+  }
+  const LogicalOperator& root = *sub.plan;
+  if (root.kind != LogicalKind::kProjection) return nullptr;
+  const auto& projection = static_cast<const LogicalProjection&>(root);
+  if (projection.expressions.size() != 1 || !Strict(*projection.expressions[0])) return nullptr;
+  const LogicalOperator& below = *root.children[0];
+  if (below.kind != LogicalKind::kAggregate) return nullptr;
+  const auto& aggregate = static_cast<const LogicalAggregate&>(below);
+  if (!aggregate.groups.empty() || aggregate.aggregates.empty()) return nullptr;
+  for (const auto& a : aggregate.aggregates) {
+    if (!NullOverNoRows(*a)) return nullptr;
+  }
+  if (below.children[0]->kind != LogicalKind::kFilter) return nullptr;
+  LogicalOperatorPtr from = CopyPlan(*below.children[0]);
+  auto& filter = static_cast<LogicalFilter&>(*from);
+  LogicalOperatorPtr scan = std::move(from->children[0]);
+  if (ReadsOuter(*scan)) return nullptr;
+  // Correlated conjuncts: inner = outer (either way round).
+  std::vector<ExpressionPtr> local, inner_keys, outer_keys;
+  for (auto& expression : filter.expressions) {
+    std::vector<ExpressionPtr> conjuncts;
+    SplitConjunction(std::move(expression), conjuncts);
+    for (auto& c : conjuncts) {
+      if (!Contains(*c, BoundKind::kOuterRef)) {
+        local.push_back(std::move(c));
+        continue;
+      }
+      if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual || !IsMovable(*c) ||
+          Contains(*c, BoundKind::kSubquery)) {
+        return nullptr;
+      }
+      bool split = false;
+      for (int side = 0; side < 2 && !split; side++) {
+        const Expression& inner = *c->children[side];
+        const Expression& outer = *c->children[1 - side];
+        if (!Contains(inner, BoundKind::kOuterRef) && !Contains(outer, BoundKind::kColumnRef)) {
+          inner_keys.push_back(inner.Copy());
+          outer_keys.push_back(OverInput(outer, e.children));
+          split = true;
+        }
+      }
+      if (!split) return nullptr;
+    }
+  }
+  if (inner_keys.empty()) return nullptr;
+  if (!local.empty()) {
+    auto kept = std::make_unique<LogicalFilter>();
+    kept->types = scan->types;
+    kept->expressions = std::move(local);
+    kept->children.push_back(std::move(scan));
+    scan = std::move(kept);
+  }
+  // GROUP BY the inner keys; the aggregates as they were.
+  const idx_t keys = inner_keys.size();
+  auto grouped = std::make_unique<LogicalAggregate>();
+  for (const auto& k : inner_keys) grouped->types.push_back(k->type);
+  for (const auto& a : aggregate.aggregates) {
+    grouped->aggregates.push_back(a->Copy());
+    grouped->types.push_back(a->type);
+  }
+  grouped->groups = std::move(inner_keys);
+  grouped->children.push_back(std::move(scan));
+  // The keys, then the subquery's value over its group's aggregates.
+  auto value = std::make_unique<LogicalProjection>();
+  for (idx_t k = 0; k < keys; k++) {
+    value->expressions.push_back(MakeColumnRef(k, grouped->types[k]));
+    value->types.push_back(grouped->types[k]);
+  }
+  ExpressionPtr result = projection.expressions[0]->Copy();
+  RemapColumns(*result, [&](idx_t c) { return c + keys; });
+  value->types.push_back(result->type);
+  value->expressions.push_back(std::move(result));
+  value->children.push_back(std::move(grouped));
+  // LEFT JOIN input ON outer key k = group key k.
+  const idx_t left_width = input->types.size();
+  std::vector<ExpressionPtr> condition;
+  for (idx_t k = 0; k < keys; k++) {
+    auto equal = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+    equal->op = CompareOp::kEqual;
+    equal->children.push_back(std::move(outer_keys[k]));
+    equal->children.push_back(MakeColumnRef(left_width + k, value->types[k]));
+    condition.push_back(std::move(equal));
+  }
+  auto join = std::make_unique<LogicalJoin>();
+  join->join_type = JoinType::kLeft;
+  join->types = input->types;
+  join->types.insert(join->types.end(), value->types.begin(), value->types.end());
+  join->condition = MakeConjunction(std::move(condition));
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(value));
+  return join;
+}
+
+/// Replaces the qualifying scalar subqueries in `e` by the value columns of left joins
+/// stacked on `input`.
+void Replace(ExpressionPtr& e, LogicalOperatorPtr& input) {
+  if (e->kind == BoundKind::kSubquery) {
+    if (auto join = Decorrelate(*e, input)) {
+      const idx_t column = join->types.size() - 1;
+      const LogicalType value_type = join->types.back();
+      input = std::move(join);
+      ExpressionPtr read = MakeColumnRef(column, value_type, e->alias);
+      e = value_type == e->type ? std::move(read) : MakeCast(std::move(read), e->type);
+      return;
+    }
+  }
+  for (auto& child : e->children) Replace(child, input);
+}
+
+void Rewrite(LogicalOperatorPtr& slot) {
+  for (auto& child : slot->children) Rewrite(child);
+  std::vector<ExpressionPtr>* expressions = nullptr;
+  if (slot->kind == LogicalKind::kProjection) {
+    expressions = &static_cast<LogicalProjection&>(*slot).expressions;
+  } else if (slot->kind == LogicalKind::kFilter) {
+    expressions = &static_cast<LogicalFilter&>(*slot).expressions;
+  } else {
+    return;
+  }
+  const idx_t width = slot->children[0]->types.size();
+  for (auto& e : *expressions) Replace(e, slot->children[0]);
+  if (slot->kind != LogicalKind::kFilter || slot->children[0]->types.size() == width) return;
+  // The filter passes its input's columns on: drop the joined values again above it.
+  const std::vector<LogicalType> types = slot->types;
+  slot->types = slot->children[0]->types;
+  auto projection = std::make_unique<LogicalProjection>();
+  projection->types = types;
+  for (idx_t c = 0; c < types.size(); c++)
+    projection->expressions.push_back(MakeColumnRef(c, types[c]));
+  projection->children.push_back(std::move(slot));
+  slot = std::move(projection);
+}
+
+}  // namespace
+
+void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan) {
+  for (auto& child : plan.children) Rewrite(child);
+  // The root stays where it is: a projection's input may change, a filter's may not.
+  if (plan.kind == LogicalKind::kProjection) {
+    auto& expressions = static_cast<LogicalProjection&>(plan).expressions;
+    for (auto& e : expressions) Replace(e, plan.children[0]);
+  }
+}
+
+}  // namespace teal
