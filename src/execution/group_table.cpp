@@ -438,8 +438,10 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
       return false;
     }
   }
-  // Chunks with NULL keys or a constant key take the hash table.
+  // Chunks with NULL keys or a constant key take the hash table; so do small chunks
+  // until the index exists (a small input is not worth its array).
   if (count == 0 || key.IsConstant() || !key.Validity().AllValid()) return false;
+  if (direct_ == Direct::kUntried && count < kDirectMinRows) return false;
   return DispatchFixedWidth(key.Type().Physical(), [&]<typename T>() -> bool {
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
                   !std::is_same_v<T, uint64_t>) {

@@ -163,6 +163,7 @@ class GroupTable {
 
   static constexpr idx_t kDirectSlots = 1 << 14;
   static constexpr idx_t kDirectTrialChunks = 8;  // chunks before the index may be dropped
+  static constexpr idx_t kDirectMinRows = 1024;   // of the chunk that starts the index
   enum class Direct : uint8_t { kUntried, kOn, kOff };
   Direct direct_ = Direct::kUntried;
   std::optional<OwnedBlock> direct_block_;  // kDirectSlots row pointers (null: not yet)

@@ -106,7 +106,7 @@ struct DirectHeads {
   // table, say). A GroupTable takes about a third of that per row, and a probe into it
   // hashes, filters and compares keys.
   static constexpr idx_t kSlotsPerRow = 16;
-  static constexpr idx_t kMinSlots = 1 << 16;
+  static constexpr idx_t kMinSlots = 1 << 12;  // a small build side may still spread
 
   int64_t min = 0;
   uint64_t range = 0;  // max - min + 1; 0: not used

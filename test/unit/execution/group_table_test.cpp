@@ -152,10 +152,13 @@ TEST(GroupTableTest, IntegerKeysInAndOutOfTheDirectWindowAgreeWithFirstSeenOrder
   // past it, and on it; NULLs come in a chunk of their own and mixed with values.
   std::mt19937 random(3);
   std::vector<std::vector<std::optional<int32_t>>> chunks;
+  // (The index starts at a chunk of 1,024 rows or more: smaller ones come first.)
+  chunks.push_back({3, 9, 3});
   chunks.push_back({-5, 7, 7, 100, -5});
+  for (int i = 0; i < 1100; i++) chunks.back().push_back(i % 300);
   for (int c = 0; c < 20; c++) {
     std::vector<std::optional<int32_t>> chunk;
-    for (int i = 0; i < 500; i++) {
+    for (int i = 0; i < 1500; i++) {
       int r = static_cast<int>(random() % 100);
       if (r < 60) {
         chunk.push_back(static_cast<int32_t>(random() % 20000) - 5);  // mostly in the window
@@ -180,7 +183,7 @@ TEST(GroupTableTest, IntegerKeysMostlyOutsideTheWindowStillGroupRight) {
   std::vector<std::vector<std::optional<int32_t>>> chunks;
   for (int c = 0; c < 12; c++) {
     std::vector<std::optional<int32_t>> chunk;
-    for (int i = 0; i < 300; i++) chunk.push_back(((c * 300 + i) % 1000) * 1000000 - 5);
+    for (int i = 0; i < 1100; i++) chunk.push_back(((c * 1100 + i) % 1000) * 1000000 - 5);
     chunks.push_back(chunk);
   }
   EXPECT_EQ(CheckIntegerGroups(chunks), 1000u);
