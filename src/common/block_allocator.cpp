@@ -71,7 +71,10 @@ char* MapAligned(size_t size, size_t alignment) {
   uintptr_t end = start + span, used_end = aligned + size;
   if (end > used_end) munmap(reinterpret_cast<void*>(used_end), end - used_end);
   auto* base = reinterpret_cast<char*>(aligned);
-  if (size >= BlockAllocator::kSlabSize) madvise(base, size, MADV_HUGEPAGE);
+  // Slabs only: a huge block advised as huge pages took seconds on its first touch here
+  // (fresh 2 MiB pages come from memory the VM's host had not backed yet), 4 KiB pages
+  // a tenth of that.
+  if (size == BlockAllocator::kSlabSize) madvise(base, size, MADV_HUGEPAGE);
   return base;
 }
 
@@ -210,16 +213,26 @@ void* BlockAllocator::Allocate(size_t size) {
       bytes_in_use_ += size;  // reserved first, so threads cannot overshoot together
     }
     if (size >= kHugeMapSize) {
-      // Huge blocks (a sort's records, a join's build side) get a mapping of their own
-      // advised as huge pages: glibc would map them too (they are past its mmap
-      // threshold) but in 4 KiB pages, a fault each — a quarter of a large sort's time.
+      // Huge blocks (a sort's records, a join's build side) get a mapping of their own,
+      // and a freed one is kept for the next (see Free): glibc maps them too (they are
+      // past its mmap threshold) but unmaps them when freed, and faulting fresh pages in
+      // and zeroing them again took over half of a repeated 10M-row sort.
+      const size_t need = HugeMapSpan(size);
+      {
+        std::lock_guard<std::mutex> guard(lock_);
+        if (char* reused = TakeCachedHuge(need)) return reused;
+      }
+      char* fresh;
       try {
-        return MapAligned(HugeMapSpan(size), kSlabSize);
+        fresh = MapAligned(need, kSlabSize);
       } catch (...) {
         std::lock_guard<std::mutex> guard(lock_);
         bytes_in_use_ -= size;
         throw;
       }
+      std::lock_guard<std::mutex> guard(lock_);
+      huge_spans_[reinterpret_cast<uintptr_t>(fresh)] = need;
+      return fresh;
     }
     // Large, rarer blocks come from operator new: glibc keeps and reuses such memory,
     // where a fresh huge-page mapping per block would be zeroed (2 MiB at a time) on
@@ -252,6 +265,28 @@ void* BlockAllocator::Allocate(size_t size) {
   return block;
 }
 
+size_t BlockAllocator::HugeCacheBudget() const {
+  return limit_ == 0 ? kHugeCacheLimit : std::min(kHugeCacheLimit, limit_ / 4);
+}
+
+char* BlockAllocator::TakeCachedHuge(size_t need) {
+  // The smallest cached block that fits and wastes at most half of itself.
+  size_t best = huge_cache_.size();
+  for (size_t i = 0; i < huge_cache_.size(); i++) {
+    const size_t span = huge_cache_[i].second;
+    if (span >= need && span <= 2 * need &&
+        (best == huge_cache_.size() || span < huge_cache_[best].second)) {
+      best = i;
+    }
+  }
+  if (best == huge_cache_.size()) return nullptr;
+  auto [block, span] = huge_cache_[best];
+  huge_cache_.erase(huge_cache_.begin() + static_cast<std::ptrdiff_t>(best));
+  huge_cached_ -= span;
+  huge_spans_[reinterpret_cast<uintptr_t>(block)] = span;
+  return block;
+}
+
 void BlockAllocator::Free(void* block, size_t size) noexcept {
   if (!block) return;
   if (size < kMinBlockSize) {
@@ -260,10 +295,21 @@ void BlockAllocator::Free(void* block, size_t size) noexcept {
   }
   if (size > kMaxBlockSize) {
     if (size >= kHugeMapSize) {
-      munmap(block, HugeMapSpan(size));
-    } else {
-      ::operator delete(block);
+      std::lock_guard<std::mutex> guard(lock_);
+      bytes_in_use_ -= size;
+      auto it = huge_spans_.find(reinterpret_cast<uintptr_t>(block));
+      TEAL_ASSERT(it != huge_spans_.end());
+      const size_t span = it->second;
+      huge_spans_.erase(it);
+      if (huge_cached_ + span <= HugeCacheBudget()) {
+        huge_cache_.push_back({static_cast<char*>(block), span});
+        huge_cached_ += span;
+      } else {
+        munmap(block, span);
+      }
+      return;
     }
+    ::operator delete(block);
     std::lock_guard<std::mutex> guard(lock_);
     bytes_in_use_ -= size;
     return;

@@ -11,9 +11,11 @@
 // size class: up to kCachedSlabLimit slabs as they are, up to kColdSlabLimit more
 // advised MADV_FREE (the kernel may take their pages under memory pressure, else reusing
 // them costs nothing — mapping a fresh slab instead means zeroing 2 MiB), and beyond that
-// it goes back to the OS. Requests of 32 MiB and more get a huge-page mapping of their
-// own, unmapped when freed; those above 1 MiB and below 32 MiB and those below 2 KiB go
-// to operator new (large ones still count against the limit).
+// it goes back to the OS. Requests of 32 MiB and more get a mapping of their own;
+// freed, up to kHugeCacheLimit of them are kept for the next such request (a fresh page
+// costs a fault and the kernel's zeroing), the rest unmapped. Those above 1 MiB and
+// below 32 MiB and those below 2 KiB go to operator new (large ones still count against
+// the limit).
 //
 // The blocks handed out count against a limit (the memory_limit setting; 80 % of the
 // machine's memory by default) — one limit for the whole process, since the blocks of
@@ -39,7 +41,9 @@ class BlockAllocator {
   static constexpr size_t kMaxBlockSize = size_t{1} << 20;
   static constexpr size_t kSlabSize = size_t{2} << 20;
   static constexpr size_t kHugeMapSize = size_t{32} << 20;  // and up: a mapping of its own
-  static constexpr size_t kCachedSlabLimit = 32;            // 64 MiB kept as they are
+  /// Freed huge blocks kept for reuse, at most (and at most a quarter of the limit).
+  static constexpr size_t kHugeCacheLimit = size_t{1} << 30;
+  static constexpr size_t kCachedSlabLimit = 32;  // 64 MiB kept as they are
   static constexpr size_t kColdSlabLimit = 2048;  // 4 GiB of address space, pages reclaimable
 
   /// The process's allocator (never destroyed, so static objects may free into it).
@@ -88,6 +92,13 @@ class BlockAllocator {
   size_t limit_ = 0;
   /// Throws OutOfMemoryError unless `bytes` more fit under the limit. Lock held.
   void CheckLimit(size_t bytes) const;
+  /// A cached huge block of at least `need` bytes (null: none fits). Lock held.
+  char* TakeCachedHuge(size_t need);
+  size_t HugeCacheBudget() const;  // lock held
+
+  std::unordered_map<uintptr_t, size_t> huge_spans_;  // huge blocks in use: their span
+  std::vector<std::pair<char*, size_t>> huge_cache_;  // freed huge blocks kept
+  size_t huge_cached_ = 0;                            // their bytes
 };
 
 /// A shared buffer of `size` bytes from the block allocator, returned to it when the last

@@ -119,10 +119,61 @@ void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data
   }
 }
 
+namespace {
+/// Writes key bytes of rows [first, first + count) of `values` (all valid) at `out`
+/// (records `stride` apart): the NULL byte `present`, then the codec's bytes, inverted
+/// for DESC — with the width and the direction known at compile time.
+template <typename Codec, bool kDescending>
+void EncodeValid(const typename Codec::T* values, idx_t first, idx_t count, data_ptr_t out,
+                 idx_t stride, data_t present) {
+  for (idx_t i = 0; i < count; i++) {
+    data_ptr_t key = out + i * stride;
+    key[0] = present;
+    Codec::Write(values[first + i], key + 1);
+    if constexpr (kDescending) {
+      for (idx_t b = 1; b <= Codec::kWidth; b++) key[b] = static_cast<data_t>(~key[b]);
+    }
+  }
+}
+}  // namespace
+
 void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
                       bool only_first_key) const {
-  EncodeRows(
-      rows, count, [first](idx_t i) { return first + i; }, out, only_first_key);
+  // Fixed-width keys without NULLs take loops of their own; anything else (a string, a
+  // constant, a NULL) the general one.
+  bool general = has_strings_;
+  for (const auto& col : columns_) {
+    const Vector& v = rows.data[col.column];
+    if (v.IsConstant() || !v.Validity().AllValid()) general = true;
+  }
+  if (general) {
+    EncodeRows(
+        rows, count, [first](idx_t i) { return first + i; }, out, only_first_key);
+    return;
+  }
+  const idx_t stride = record_words_ * 8;
+  std::memset(out, 0, count * stride);
+  for (const auto& col : columns_) {
+    if (only_first_key && &col != &columns_.front()) break;
+    const Vector& v = rows.data[col.column];
+    const data_t present = col.nulls_first ? 1 : 0;
+    WithKeyCodec(v.Type(), [&]<typename Codec>() {
+      const auto* values = v.Values<typename Codec::T>();
+      if (col.descending) {
+        EncodeValid<Codec, true>(values, first, count, out + col.offset, stride, present);
+      } else {
+        EncodeValid<Codec, false>(values, first, count, out + col.offset, stride, present);
+      }
+    });
+  }
+  for (idx_t i = 0; i < count; i++) {
+    auto number = static_cast<uint32_t>(first + i);
+    data_ptr_t at = out + i * stride + key_width_;
+    at[0] = static_cast<data_t>(number >> 24);
+    at[1] = static_cast<data_t>(number >> 16);
+    at[2] = static_cast<data_t>(number >> 8);
+    at[3] = static_cast<data_t>(number);
+  }
 }
 
 void SortKeys::EncodeSelected(const DataChunk& rows, const sel_t* sel, idx_t count,

@@ -31,7 +31,9 @@ struct LocalSunkChunks : LocalSinkState {
     SunkChunk chunk;
     chunk.batch = context.thread.batch;
     chunk.sequence = sequence_++;
-    chunk.rows = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1));
+    // Every row is written by the Append: no need to zero the buffers first.
+    chunk.rows = std::make_unique<DataChunk>(types, std::max<idx_t>(input.size(), 1),
+                                             /*zero_fill=*/input.size() == 0);
     chunk.rows->Append(input);
     chunks.push_back(std::move(chunk));
     return chunks.back();
@@ -69,7 +71,7 @@ inline std::unique_ptr<DataChunk> Concatenate(std::vector<SunkChunk>& chunks,
                                               const std::vector<LogicalType>& types) {
   idx_t rows = 0;
   for (const auto& chunk : chunks) rows += chunk.rows->size();
-  auto all = std::make_unique<DataChunk>(types, std::max<idx_t>(rows, 1));
+  auto all = std::make_unique<DataChunk>(types, std::max<idx_t>(rows, 1), /*zero_fill=*/rows == 0);
   for (auto& chunk : chunks) {
     all->Append(*chunk.rows);
     chunk.rows.reset();

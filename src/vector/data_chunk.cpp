@@ -5,10 +5,10 @@
 
 namespace teal {
 
-void DataChunk::Initialize(const std::vector<LogicalType>& types, idx_t capacity) {
+void DataChunk::Initialize(const std::vector<LogicalType>& types, idx_t capacity, bool zero_fill) {
   data.clear();
   data.reserve(types.size());
-  for (const auto& type : types) data.emplace_back(type, capacity);
+  for (const auto& type : types) data.emplace_back(type, capacity, zero_fill);
   capacity_ = capacity;
   count_ = 0;
 }

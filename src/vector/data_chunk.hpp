@@ -12,10 +12,14 @@ namespace teal {
 class DataChunk {
  public:
   DataChunk() = default;
-  explicit DataChunk(const std::vector<LogicalType>& types, idx_t capacity = kVectorSize) {
-    Initialize(types, capacity);
+  /// `zero_fill` false: the vectors' values start undefined — for a chunk whose every row
+  /// the caller writes (an Append of all its rows) before anything reads it.
+  explicit DataChunk(const std::vector<LogicalType>& types, idx_t capacity = kVectorSize,
+                     bool zero_fill = true) {
+    Initialize(types, capacity, zero_fill);
   }
-  void Initialize(const std::vector<LogicalType>& types, idx_t capacity = kVectorSize);
+  void Initialize(const std::vector<LogicalType>& types, idx_t capacity = kVectorSize,
+                  bool zero_fill = true);
 
   idx_t ColumnCount() const { return data.size(); }
   idx_t size() const { return count_; }

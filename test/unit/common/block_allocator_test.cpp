@@ -94,8 +94,16 @@ TEST(BlockAllocatorTest, RequestsAboveTheLargestClassAreCountedToo) {
   }
 }
 
-TEST(BlockAllocatorTest, HugeRequestsGetAHugePageMappingOfTheirOwn) {
+TEST(BlockAllocatorTest, HugeRequestsGetAMappingOfTheirOwnKeptForTheNext) {
   size_t before = Alloc().GetStats().bytes_in_use;
+  {
+    // Freed, a huge block serves the next request of about its size.
+    void* first = Alloc().Allocate(BlockAllocator::kHugeMapSize + 100);
+    Alloc().Free(first, BlockAllocator::kHugeMapSize + 100);
+    void* again = Alloc().Allocate(BlockAllocator::kHugeMapSize);
+    EXPECT_EQ(again, first);
+    Alloc().Free(again, BlockAllocator::kHugeMapSize);
+  }
   for (size_t size : {BlockAllocator::kHugeMapSize, (size_t{40} << 20) + 123}) {
     auto* p = static_cast<unsigned char*>(Alloc().Allocate(size));
     EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % BlockAllocator::kSlabSize, 0u);
