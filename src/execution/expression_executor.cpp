@@ -365,8 +365,17 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
   const T* values = column.Values<T>();
   const auto& validity = column.Validity();
   idx_t kept = 0;
+  // The selection is often every row (the first conjunct): then the values are read in
+  // order, without going through sel (sel is increasing, so first 0 and last count - 1
+  // means all of them).
+  const bool all_rows = count > 0 && sel[0] == 0 && sel[count - 1] == count - 1;
   auto run = [&](auto holds) {
-    if (validity.AllValid()) {
+    if (validity.AllValid() && all_rows) {
+      for (idx_t k = 0; k < count; k++) {
+        sel[kept] = static_cast<sel_t>(k);
+        kept += holds(Comparator::Cmp(values[k], constant));
+      }
+    } else if (validity.AllValid()) {
       for (idx_t k = 0; k < count; k++) {
         sel_t row = sel[k];
         sel[kept] = row;
