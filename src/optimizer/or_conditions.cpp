@@ -56,7 +56,8 @@ void FactorOr(ExpressionPtr e, std::vector<ExpressionPtr>& out) {
     for (size_t b = 1; b < branches.size() && everywhere; b++) {
       everywhere = Contains(branches[b], *c);
     }
-    if (everywhere && !Contains(common, *c)) common.push_back(c->Copy());
+    // Only deterministic conjuncts: two random() calls are Equals but not the same value.
+    if (everywhere && IsMovable(*c) && !Contains(common, *c)) common.push_back(c->Copy());
   }
   if (common.empty()) {
     out.push_back(std::move(original));

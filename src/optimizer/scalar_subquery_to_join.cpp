@@ -1,7 +1,7 @@
 // Correlated scalar aggregate subqueries to joins: in a filter or projection,
 // `(SELECT f(agg(x)) FROM r WHERE p(r) AND r.a = outer.b …)` becomes a left join of the
-// operator's input with `SELECT r.a, f(agg(x)) FROM r WHERE p(r) GROUP BY r.a` on
-// r.a = outer.b, and the expression reads the joined value. One grouped pass over r
+// operator's input with `SELECT r.a, agg(x) FROM r WHERE p(r) GROUP BY r.a` on
+// r.a = outer.b, and the expression computes f over the joined aggregates. One grouped pass over r
 // replaces a run of the subquery per distinct outer row (TPC-H Q2, Q17, Q20).
 //
 // Why the answers stay the same: an outer row's subquery aggregates exactly the rows of
@@ -85,9 +85,10 @@ ExpressionPtr OverInput(const Expression& e, const std::vector<ExpressionPtr>& i
   return copy;
 }
 
-/// The left join that computes scalar subquery `e` for each row of `input` (its value
-/// the join's last column), or null when the subquery does not qualify.
-LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input) {
+/// The left join that brings each row of `input` its group's aggregates, with `value` set
+/// to scalar subquery `e` over the join's row; null when the subquery does not qualify.
+LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
+                               ExpressionPtr& value) {
   const BoundSubquery& sub = *e.subquery;
   if (sub.kind != SubqueryKind::kScalar || sub.correlated == 0 || !sub.deterministic)
     return nullptr;
@@ -100,7 +101,10 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input) {
   const LogicalOperator& root = *sub.plan;
   if (root.kind != LogicalKind::kProjection) return nullptr;
   const auto& projection = static_cast<const LogicalProjection&>(root);
-  if (projection.expressions.size() != 1 || !Strict(*projection.expressions[0])) return nullptr;
+  if (projection.expressions.size() != 1 || !Strict(*projection.expressions[0]) ||
+      !Contains(*projection.expressions[0], BoundKind::kColumnRef)) {
+    return nullptr;  // f must read an aggregate: a constant f is not NULL over no rows
+  }
   const LogicalOperator& below = *root.children[0];
   if (below.kind != LogicalKind::kAggregate) return nullptr;
   const auto& aggregate = static_cast<const LogicalAggregate&>(below);
@@ -158,34 +162,29 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input) {
   }
   grouped->groups = std::move(inner_keys);
   grouped->children.push_back(std::move(scan));
-  // The keys, then the subquery's value over its group's aggregates.
-  auto value = std::make_unique<LogicalProjection>();
-  for (idx_t k = 0; k < keys; k++) {
-    value->expressions.push_back(MakeColumnRef(k, grouped->types[k]));
-    value->types.push_back(grouped->types[k]);
-  }
-  ExpressionPtr result = projection.expressions[0]->Copy();
-  RemapColumns(*result, [&](idx_t c) { return c + keys; });
-  value->types.push_back(result->type);
-  value->expressions.push_back(std::move(result));
-  value->children.push_back(std::move(grouped));
-  // LEFT JOIN input ON outer key k = group key k.
+  // LEFT JOIN input ON outer key k = group key k; the join's row ends with the group's
+  // keys and aggregates.
   const idx_t left_width = input->types.size();
   std::vector<ExpressionPtr> condition;
   for (idx_t k = 0; k < keys; k++) {
     auto equal = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
     equal->op = CompareOp::kEqual;
     equal->children.push_back(std::move(outer_keys[k]));
-    equal->children.push_back(MakeColumnRef(left_width + k, value->types[k]));
+    equal->children.push_back(MakeColumnRef(left_width + k, grouped->types[k]));
     condition.push_back(std::move(equal));
   }
+  // f itself is evaluated above the join, on the aggregates of each outer row's group (or
+  // NULLs): only for the groups the original would have computed, so a cast or an
+  // overflow in a group no outer row reads raises nothing.
+  value = projection.expressions[0]->Copy();
+  RemapColumns(*value, [&](idx_t c) { return left_width + keys + c; });
   auto join = std::make_unique<LogicalJoin>();
   join->join_type = JoinType::kLeft;
   join->types = input->types;
-  join->types.insert(join->types.end(), value->types.begin(), value->types.end());
+  join->types.insert(join->types.end(), grouped->types.begin(), grouped->types.end());
   join->condition = MakeConjunction(std::move(condition));
   join->children.push_back(std::move(input));
-  join->children.push_back(std::move(value));
+  join->children.push_back(std::move(grouped));
   return join;
 }
 
@@ -193,12 +192,11 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input) {
 /// stacked on `input`.
 void Replace(ExpressionPtr& e, LogicalOperatorPtr& input) {
   if (e->kind == BoundKind::kSubquery) {
-    if (auto join = Decorrelate(*e, input)) {
-      const idx_t column = join->types.size() - 1;
-      const LogicalType value_type = join->types.back();
+    ExpressionPtr value;
+    if (auto join = Decorrelate(*e, input, value)) {
       input = std::move(join);
-      ExpressionPtr read = MakeColumnRef(column, value_type, e->alias);
-      e = value_type == e->type ? std::move(read) : MakeCast(std::move(read), e->type);
+      value->alias = e->alias;
+      e = value->type == e->type ? std::move(value) : MakeCast(std::move(value), e->type);
       return;
     }
   }
