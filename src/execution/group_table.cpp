@@ -409,30 +409,11 @@ void GroupTable::FindOrCreate(const std::vector<const Vector*>& keys, idx_t coun
   FindOrCreateHashed(keys, count, rows);
 }
 
-namespace {
-/// Whether a key type's values can index the direct array: integers whose key slot holds
-/// the value itself.
-bool DirectIndexable(PhysicalType type) {
-  switch (type) {
-    case PhysicalType::kInt8:
-    case PhysicalType::kInt16:
-    case PhysicalType::kInt32:
-    case PhysicalType::kInt64:
-    case PhysicalType::kUInt8:
-    case PhysicalType::kUInt16:
-    case PhysicalType::kUInt32:
-      return true;
-    default:
-      return false;
-  }
-}
-}  // namespace
-
 bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* rows) {
   const auto& l = *layout_;
   if (direct_ == Direct::kUntried) {
     const bool fits = l.slots.size() == 1 && l.slots[0].kind == GroupLayout::SlotKind::kFixed &&
-                      DirectIndexable(key.Type().Physical());
+                      IsInt64Range(key.Type().Physical());
     if (!fits) {
       direct_ = Direct::kOff;
       return false;

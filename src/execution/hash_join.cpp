@@ -46,32 +46,6 @@ struct Chain {
   uint32_t tail_plus_one;
 };
 
-/// Whether a key of this type can index a direct array: an integer whose equality is its
-/// stored value's, and whose values fit in an int64.
-bool DirectKeyType(const LogicalType& type) {
-  switch (type.Id()) {
-    case TypeId::kTinyInt:
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-    case TypeId::kUTinyInt:
-    case TypeId::kUSmallInt:
-    case TypeId::kUInteger:
-    case TypeId::kDate:
-    case TypeId::kTime:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampS:
-    case TypeId::kTimestampMs:
-    case TypeId::kTimestampNs:
-    case TypeId::kTimestampTz:
-      return true;
-    case TypeId::kDecimal:
-      return type.Physical() != PhysicalType::kInt128;
-    default:
-      return false;
-  }
-}
-
 /// Calls f(row, value) for each valid row of the flat integer vector `v` (rows [0, n)),
 /// with the value as an int64, and g(row) for each NULL.
 template <typename F, typename G>
@@ -173,7 +147,7 @@ struct BuildTable : GlobalSinkState {
 /// null_key) otherwise.
 bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
                  const std::vector<ExpressionPtr>& right_keys) {
-  if (right_keys.size() != 1 || !DirectKeyType(right_keys[0]->type)) return false;
+  if (right_keys.size() != 1 || !IsInt64Range(right_keys[0]->type.Physical())) return false;
   int64_t min = std::numeric_limits<int64_t>::max();
   int64_t max = std::numeric_limits<int64_t>::min();
   for (const auto& part : parts) {

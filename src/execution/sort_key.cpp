@@ -72,6 +72,21 @@ SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<Orde
   record_words_ = (key_width_ + sizeof(uint32_t) + 7) / 8;
 }
 
+namespace {
+/// Writes record i's row number, row_of(i), big-endian at out + i * stride.
+template <typename RowOf>
+void WriteRowNumbers(data_ptr_t out, idx_t count, idx_t stride, RowOf row_of) {
+  for (idx_t i = 0; i < count; i++) {
+    auto number = static_cast<uint32_t>(row_of(i));
+    data_ptr_t at = out + i * stride;
+    at[0] = static_cast<data_t>(number >> 24);
+    at[1] = static_cast<data_t>(number >> 16);
+    at[2] = static_cast<data_t>(number >> 8);
+    at[3] = static_cast<data_t>(number);
+  }
+}
+}  // namespace
+
 template <typename RowOf>
 void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
                           bool only_first_key) const {
@@ -109,14 +124,7 @@ void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data
       });
     }
   }
-  for (idx_t i = 0; i < count; i++) {
-    auto number = static_cast<uint32_t>(row_of(i));
-    data_ptr_t at = out + i * stride + key_width_;
-    at[0] = static_cast<data_t>(number >> 24);
-    at[1] = static_cast<data_t>(number >> 16);
-    at[2] = static_cast<data_t>(number >> 8);
-    at[3] = static_cast<data_t>(number);
-  }
+  WriteRowNumbers(out + key_width_, count, stride, row_of);
 }
 
 namespace {
@@ -166,14 +174,7 @@ void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_
       }
     });
   }
-  for (idx_t i = 0; i < count; i++) {
-    auto number = static_cast<uint32_t>(first + i);
-    data_ptr_t at = out + i * stride + key_width_;
-    at[0] = static_cast<data_t>(number >> 24);
-    at[1] = static_cast<data_t>(number >> 16);
-    at[2] = static_cast<data_t>(number >> 8);
-    at[3] = static_cast<data_t>(number);
-  }
+  WriteRowNumbers(out + key_width_, count, stride, [first](idx_t i) { return first + i; });
 }
 
 void SortKeys::EncodeSelected(const DataChunk& rows, const sel_t* sel, idx_t count,

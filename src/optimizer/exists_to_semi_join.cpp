@@ -19,24 +19,6 @@ namespace teal {
 
 namespace {
 
-bool Contains(const Expression& e, BoundKind kind) {
-  if (e.kind == kind) return true;
-  for (const auto& child : e.children) {
-    if (Contains(*child, kind)) return true;
-  }
-  return false;
-}
-
-/// Whether anything in the plan `op` reads an outer value (kOuterRef), also inside the
-/// inputs of its subqueries.
-bool ReadsOuter(LogicalOperator& op) {
-  bool found = false;
-  ForEachExpression(op,
-                    [&](ExpressionPtr& e) { found = found || Contains(*e, BoundKind::kOuterRef); });
-  for (auto& child : op.children) found = found || ReadsOuter(*child);
-  return found;
-}
-
 /// `e` (over the subquery's filter input, with outer values as kOuterRef) over the
 /// joined row: outer values become `outer[i]` (over the left input), the subquery's
 /// columns move right by `left_width`.
@@ -57,7 +39,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperato
   if (sub.kind != SubqueryKind::kExists || sub.correlated == 0 || !sub.deterministic)
     return nullptr;
   for (const auto& outer : e.children) {
-    if (Contains(*outer, BoundKind::kOuterRef) || Contains(*outer, BoundKind::kSubquery) ||
+    if (ContainsKind(*outer, BoundKind::kOuterRef) || ContainsKind(*outer, BoundKind::kSubquery) ||
         !IsMovable(*outer)) {
       return nullptr;
     }
@@ -68,15 +50,15 @@ LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperato
   if (at->kind != LogicalKind::kFilter) return nullptr;
   LogicalOperatorPtr filter = CopyPlan(*at);
   LogicalOperatorPtr from = std::move(filter->children[0]);
-  if (ReadsOuter(*from)) return nullptr;
+  if (PlanReadsOuter(*from)) return nullptr;
   std::vector<ExpressionPtr> local, correlated;
   for (auto& expression : static_cast<LogicalFilter&>(*filter).expressions) {
     std::vector<ExpressionPtr> conjuncts;
     SplitConjunction(std::move(expression), conjuncts);
     for (auto& c : conjuncts) {
-      if (!Contains(*c, BoundKind::kOuterRef)) {
+      if (!ContainsKind(*c, BoundKind::kOuterRef)) {
         local.push_back(std::move(c));
-      } else if (IsMovable(*c) && !Contains(*c, BoundKind::kSubquery)) {
+      } else if (IsMovable(*c) && !ContainsKind(*c, BoundKind::kSubquery)) {
         correlated.push_back(std::move(c));
       } else {
         return nullptr;

@@ -33,17 +33,11 @@ LogicalOperatorPtr Stop(LogicalOperatorPtr op, std::vector<ExpressionPtr> filter
   return Wrap(std::move(op), std::move(filters));
 }
 
-bool HasSubquery(const Expression& e) {
-  if (e.kind == BoundKind::kSubquery) return true;
-  for (const auto& child : e.children) {
-    if (HasSubquery(*child)) return true;
-  }
-  return false;
-}
-
 /// Whether `e`, an output expression of a projection or an aggregate's group, may be
 /// copied into a filter below it.
-bool Substitutable(const Expression& e) { return IsMovable(e) && !HasSubquery(e); }
+bool Substitutable(const Expression& e) {
+  return IsMovable(e) && !ContainsKind(e, BoundKind::kSubquery);
+}
 
 /// `filter` with each column reference c replaced by a copy of `outputs[c]`.
 ExpressionPtr Substitute(const Expression& filter, const std::vector<ExpressionPtr>& outputs) {

@@ -25,14 +25,6 @@ ExpressionPtr MakeDisjunction(std::vector<ExpressionPtr> branches) {
   return any;
 }
 
-bool HasSubquery(const Expression& e) {
-  if (e.kind == BoundKind::kSubquery) return true;
-  for (const auto& child : e.children) {
-    if (HasSubquery(*child)) return true;
-  }
-  return false;
-}
-
 bool Contains(const std::vector<ExpressionPtr>& list, const Expression& e) {
   for (const auto& x : list) {
     if (x->Equals(e)) return true;
@@ -83,7 +75,8 @@ void AddImpliedSideConditions(std::vector<ExpressionPtr>& conjuncts, idx_t left_
   const size_t original = conjuncts.size();
   for (size_t i = 0; i < original; i++) {
     const Expression& e = *conjuncts[i];
-    if (e.kind != BoundKind::kOr || SideOf(e, left_width) != ColumnSide::kBoth || HasSubquery(e)) {
+    if (e.kind != BoundKind::kOr || SideOf(e, left_width) != ColumnSide::kBoth ||
+        ContainsKind(e, BoundKind::kSubquery)) {
       continue;
     }
     std::vector<std::vector<ExpressionPtr>> branches;

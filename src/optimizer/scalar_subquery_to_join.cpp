@@ -27,22 +27,6 @@ namespace teal {
 
 namespace {
 
-bool Contains(const Expression& e, BoundKind kind) {
-  if (e.kind == kind) return true;
-  for (const auto& child : e.children) {
-    if (Contains(*child, kind)) return true;
-  }
-  return false;
-}
-
-bool ReadsOuter(LogicalOperator& op) {
-  bool found = false;
-  ForEachExpression(op,
-                    [&](ExpressionPtr& e) { found = found || Contains(*e, BoundKind::kOuterRef); });
-  for (auto& child : op.children) found = found || ReadsOuter(*child);
-  return found;
-}
-
 /// NULL when any input is NULL, and never an error for NULL inputs.
 bool Strict(const Expression& e) {
   switch (e.kind) {
@@ -93,7 +77,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
   if (sub.kind != SubqueryKind::kScalar || sub.correlated == 0 || !sub.deterministic)
     return nullptr;
   for (const auto& outer : e.children) {
-    if (Contains(*outer, BoundKind::kOuterRef) || Contains(*outer, BoundKind::kSubquery) ||
+    if (ContainsKind(*outer, BoundKind::kOuterRef) || ContainsKind(*outer, BoundKind::kSubquery) ||
         !IsMovable(*outer)) {
       return nullptr;
     }
@@ -102,7 +86,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
   if (root.kind != LogicalKind::kProjection) return nullptr;
   const auto& projection = static_cast<const LogicalProjection&>(root);
   if (projection.expressions.size() != 1 || !Strict(*projection.expressions[0]) ||
-      !Contains(*projection.expressions[0], BoundKind::kColumnRef)) {
+      !ContainsKind(*projection.expressions[0], BoundKind::kColumnRef)) {
     return nullptr;  // f must read an aggregate: a constant f is not NULL over no rows
   }
   const LogicalOperator& below = *root.children[0];
@@ -116,26 +100,27 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
   LogicalOperatorPtr from = CopyPlan(*below.children[0]);
   auto& filter = static_cast<LogicalFilter&>(*from);
   LogicalOperatorPtr scan = std::move(from->children[0]);
-  if (ReadsOuter(*scan)) return nullptr;
+  if (PlanReadsOuter(*scan)) return nullptr;
   // Correlated conjuncts: inner = outer (either way round).
   std::vector<ExpressionPtr> local, inner_keys, outer_keys;
   for (auto& expression : filter.expressions) {
     std::vector<ExpressionPtr> conjuncts;
     SplitConjunction(std::move(expression), conjuncts);
     for (auto& c : conjuncts) {
-      if (!Contains(*c, BoundKind::kOuterRef)) {
+      if (!ContainsKind(*c, BoundKind::kOuterRef)) {
         local.push_back(std::move(c));
         continue;
       }
       if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual || !IsMovable(*c) ||
-          Contains(*c, BoundKind::kSubquery)) {
+          ContainsKind(*c, BoundKind::kSubquery)) {
         return nullptr;
       }
       bool split = false;
       for (int side = 0; side < 2 && !split; side++) {
         const Expression& inner = *c->children[side];
         const Expression& outer = *c->children[1 - side];
-        if (!Contains(inner, BoundKind::kOuterRef) && !Contains(outer, BoundKind::kColumnRef)) {
+        if (!ContainsKind(inner, BoundKind::kOuterRef) &&
+            !ContainsKind(outer, BoundKind::kColumnRef)) {
           inner_keys.push_back(inner.Copy());
           outer_keys.push_back(OverInput(outer, e.children));
           split = true;

@@ -49,6 +49,22 @@ bool IsMovable(const Expression& e) {
   return IsDeterministic(e);
 }
 
+bool ContainsKind(const Expression& e, BoundKind kind) {
+  if (e.kind == kind) return true;
+  for (const auto& child : e.children) {
+    if (ContainsKind(*child, kind)) return true;
+  }
+  return false;
+}
+
+bool PlanReadsOuter(LogicalOperator& plan) {
+  bool found = false;
+  ForEachExpression(
+      plan, [&](ExpressionPtr& e) { found = found || ContainsKind(*e, BoundKind::kOuterRef); });
+  for (auto& child : plan.children) found = found || PlanReadsOuter(*child);
+  return found;
+}
+
 void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out) {
   if (e->kind != BoundKind::kAnd) {
     out.push_back(std::move(e));

@@ -31,6 +31,13 @@ bool PlanIsDeterministic(const LogicalOperator& plan);
 /// evaluating it somewhere else, or a different number of times, gives the same rows.
 bool IsMovable(const Expression& e);
 
+/// True when `e` or an expression under it is of `kind` (subqueries' plans not looked into:
+/// their inputs are children).
+bool ContainsKind(const Expression& e, BoundKind kind);
+/// True when an expression of `plan` or of an operator under it reads an enclosing query
+/// (a kOuterRef, also among the inputs of its subqueries).
+bool PlanReadsOuter(LogicalOperator& plan);
+
 /// Appends the conjuncts of `e` (the operands of nested ANDs, or `e` itself).
 void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out);
 

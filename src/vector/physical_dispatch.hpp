@@ -11,6 +11,23 @@
 
 namespace teal {
 
+/// Whether a physical type's values are integers that fit in an int64 (all but UBIGINT and
+/// the 128-bit ones): keys that can index an array, equal exactly when their values are.
+inline bool IsInt64Range(PhysicalType type) {
+  switch (type) {
+    case PhysicalType::kInt8:
+    case PhysicalType::kInt16:
+    case PhysicalType::kInt32:
+    case PhysicalType::kInt64:
+    case PhysicalType::kUInt8:
+    case PhysicalType::kUInt16:
+    case PhysicalType::kUInt32:
+      return true;
+    default:
+      return false;
+  }
+}
+
 template <typename F>
 decltype(auto) DispatchFixedWidth(PhysicalType type, F&& f) {
   switch (type) {
