@@ -59,9 +59,9 @@ bool ContainsKind(const Expression& e, BoundKind kind) {
 
 bool PlanReadsOuter(LogicalOperator& plan) {
   bool found = false;
+  // ForEachExpression visits the operators under `plan` too.
   ForEachExpression(
       plan, [&](ExpressionPtr& e) { found = found || ContainsKind(*e, BoundKind::kOuterRef); });
-  for (auto& child : plan.children) found = found || PlanReadsOuter(*child);
   return found;
 }
 
