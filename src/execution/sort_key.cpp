@@ -87,6 +87,27 @@ void WriteRowNumbers(data_ptr_t out, idx_t count, idx_t stride, RowOf row_of) {
 }
 }  // namespace
 
+namespace {
+/// Calls f(write), where write(row, out) puts the key bytes of row `row` of `v` (non-NULL)
+/// at out: a string's first kStringPrefix bytes (zero-padded by the caller's buffer), or
+/// its codec's bytes.
+template <typename F>
+void WithValueBytes(const Vector& v, bool is_string, F&& f) {
+  if (is_string) {
+    const string_t* values = v.Values<string_t>();
+    f([values](idx_t row, data_ptr_t out) {
+      std::string_view s = values[row].View();
+      std::memcpy(out, s.data(), std::min<size_t>(s.size(), SortKeys::kStringPrefix));
+    });
+    return;
+  }
+  WithKeyCodec(v.Type(), [&]<typename Codec>() {
+    const auto* values = v.Values<typename Codec::T>();
+    f([values](idx_t row, data_ptr_t out) { Codec::Write(values[row], out); });
+  });
+}
+}  // namespace
+
 template <typename RowOf>
 void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
                           bool only_first_key) const {
@@ -111,18 +132,7 @@ void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data
         }
       }
     };
-    if (col.is_string) {
-      const string_t* values = v.Values<string_t>();
-      write([&](idx_t row, data_ptr_t bytes) {
-        std::string_view s = values[row].View();
-        std::memcpy(bytes, s.data(), std::min<size_t>(s.size(), kStringPrefix));
-      });
-    } else {
-      WithKeyCodec(v.Type(), [&]<typename Codec>() {
-        const auto* values = v.Values<typename Codec::T>();
-        write([&](idx_t row, data_ptr_t bytes) { Codec::Write(values[row], bytes); });
-      });
-    }
+    WithValueBytes(v, col.is_string, write);
   }
   WriteRowNumbers(out + key_width_, count, stride, row_of);
 }
@@ -224,48 +234,42 @@ std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t c
       n_tied += c == 0;
     }
   };
-  if (col.is_string) {
-    const string_t* values = v.Values<string_t>();
-    split([&](idx_t row, data_ptr_t out) {
-      std::string_view s = values[row].View();
-      std::memcpy(out, s.data(), std::min<size_t>(s.size(), kStringPrefix));
-    });
-  } else {
-    WithKeyCodec(v.Type(), [&]<typename Codec>() {
+  // Fixed-width values of at most 8 bytes without NULLs compare as one word each.
+  const bool done = !col.is_string && WithKeyCodec(v.Type(), [&]<typename Codec>() -> bool {
+    if constexpr (Codec::kWidth <= 8) {
+      if (v.IsConstant() || !v.Validity().AllSet(count)) return false;
       const auto* values = v.Values<typename Codec::T>();
-      if constexpr (Codec::kWidth <= 8) {
-        if (!v.IsConstant() && v.Validity().AllSet(count)) {
-          // Every row has the NULL byte `present`: the boundary's NULL byte alone may
-          // decide, else the values compare as one word each.
-          if (boundary[col.offset] != present) {
-            if (present > boundary[col.offset]) return;
-            for (idx_t i = 0; i < count; i++) before[i] = static_cast<sel_t>(i);
-            n_before = count;
-            return;
-          }
-          constexpr int kShift = 8 * (8 - Codec::kWidth);
-          auto word_of = [](const data_t* bytes) {
-            uint64_t word = 0;
-            std::memcpy(&word, bytes, Codec::kWidth);
-            return __builtin_bswap64(word) >> kShift;
-          };
-          const uint64_t mask = col.descending ? (~uint64_t{0} >> kShift) : 0;
-          const uint64_t bound_value = word_of(boundary + col.offset + 1);
-          for (idx_t i = 0; i < count; i++) {
-            data_t bytes[8];
-            Codec::Write(values[i], bytes);
-            const uint64_t value = word_of(bytes) ^ mask;
-            before[n_before] = static_cast<sel_t>(i);
-            tied[n_tied] = static_cast<sel_t>(i);
-            n_before += value < bound_value;
-            n_tied += value == bound_value;
-          }
-          return;
-        }
+      // Every row has the NULL byte `present`: the boundary's NULL byte alone may
+      // decide, else the values compare as one word each.
+      if (boundary[col.offset] != present) {
+        if (present > boundary[col.offset]) return true;
+        for (idx_t i = 0; i < count; i++) before[i] = static_cast<sel_t>(i);
+        n_before = count;
+        return true;
       }
-      split([&](idx_t row, data_ptr_t out) { Codec::Write(values[row], out); });
-    });
-  }
+      constexpr int kShift = 8 * (8 - Codec::kWidth);
+      auto word_of = [](const data_t* bytes) {
+        uint64_t word = 0;
+        std::memcpy(&word, bytes, Codec::kWidth);
+        return __builtin_bswap64(word) >> kShift;
+      };
+      const uint64_t mask = col.descending ? (~uint64_t{0} >> kShift) : 0;
+      const uint64_t bound_value = word_of(boundary + col.offset + 1);
+      for (idx_t i = 0; i < count; i++) {
+        data_t bytes[8];
+        Codec::Write(values[i], bytes);
+        const uint64_t value = word_of(bytes) ^ mask;
+        before[n_before] = static_cast<sel_t>(i);
+        tied[n_tied] = static_cast<sel_t>(i);
+        n_before += value < bound_value;
+        n_tied += value == bound_value;
+      }
+      return true;
+    } else {
+      return false;
+    }
+  });
+  if (!done) WithValueBytes(v, col.is_string, split);
   return {n_before, n_tied};
 }
 
