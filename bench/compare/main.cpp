@@ -190,7 +190,8 @@ int Main(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: teal-compare [--runs N] [--duckdb-threads N] [--engines LIST] [--list] "
                    "[WORKLOAD...]\n"
-                   "                    [--tpch-sf X] [--tpch-skip N,N...] [--tpch-timeout-s S] [--tpch-explain]\n");
+                   "                    [--tpch-sf X] [--tpch-skip N,N...] [--tpch-timeout-s S] "
+                   "[--tpch-explain]\n");
       return arg[0] == '-' && arg != "--help" && arg != "-h" ? 2 : 0;
     } else {
       bool known = false;

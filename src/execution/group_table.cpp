@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 #include "common/hash.hpp"
 #include "execution/row_key.hpp"
@@ -423,58 +422,53 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
   // until the index exists (a small input is not worth its array).
   if (count == 0 || key.IsConstant() || !key.Validity().AllValid()) return false;
   if (direct_ == Direct::kUntried && count < kDirectMinRows) return false;
-  return DispatchFixedWidth(key.Type().Physical(), [&]<typename T>() -> bool {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                  !std::is_same_v<T, uint64_t>) {
-      const T* values = key.Values<T>();
-      if (direct_ == Direct::kUntried) {
-        direct_base_ = static_cast<int64_t>(*std::min_element(values, values + count));
-        direct_block_.emplace(kDirectSlots * sizeof(data_ptr_t));
-        std::memset(direct_block_->get(), 0, kDirectSlots * sizeof(data_ptr_t));
-        direct_ = Direct::kOn;
-      }
-      auto* slots = reinterpret_cast<data_ptr_t*>(direct_block_->get());
-      const auto base = static_cast<uint64_t>(direct_base_);
-      direct_missed_.resize(count);
-      idx_t missed = 0;
-      for (idx_t i = 0; i < count; i++) {
-        const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
-        data_ptr_t row = slot < kDirectSlots ? slots[slot] : nullptr;
-        rows[i] = row;
-        direct_missed_[missed] = static_cast<sel_t>(i);
-        missed += row == nullptr;
-      }
-      if (direct_chunks_ < kDirectTrialChunks) {
-        direct_chunks_++;
-        direct_rows_ += count;
-        direct_hits_ += count - missed;
-        // Most keys outside the window (many groups, or a spread domain): the index only
-        // costs; without a window miss yet, the first chunks' keys may all be new.
-        if (direct_chunks_ == kDirectTrialChunks && direct_hits_ * 2 < direct_rows_) {
-          direct_ = Direct::kOff;
-          direct_block_.reset();
-          return false;
-        }
-      }
-      if (missed == 0) return true;
-      // The misses through the hash table, in row order (first-seen order is kept).
-      SelectionVector sel(missed);
-      std::copy(direct_missed_.begin(),
-                direct_missed_.begin() + static_cast<std::ptrdiff_t>(missed), sel.Data());
-      Vector subset(key.Type(), missed);
-      subset.CopyFrom(key, sel, missed, 0, 0);
-      std::vector<data_ptr_t> found(missed);
-      FindOrCreateHashed({&subset}, missed, found.data());
-      for (idx_t j = 0; j < missed; j++) {
-        const idx_t i = sel.Get(j);
-        rows[i] = found[j];
-        const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
-        if (slot < kDirectSlots) slots[slot] = found[j];
-      }
-      return true;
-    } else {
-      return false;
+  return DispatchInt64Range(key.Type().Physical(), [&]<typename T>() -> bool {
+    const T* values = key.Values<T>();
+    if (direct_ == Direct::kUntried) {
+      direct_base_ = static_cast<int64_t>(*std::min_element(values, values + count));
+      direct_block_.emplace(kDirectSlots * sizeof(data_ptr_t));
+      std::memset(direct_block_->get(), 0, kDirectSlots * sizeof(data_ptr_t));
+      direct_ = Direct::kOn;
     }
+    auto* slots = reinterpret_cast<data_ptr_t*>(direct_block_->get());
+    const auto base = static_cast<uint64_t>(direct_base_);
+    direct_missed_.resize(count);
+    idx_t missed = 0;
+    for (idx_t i = 0; i < count; i++) {
+      const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
+      data_ptr_t row = slot < kDirectSlots ? slots[slot] : nullptr;
+      rows[i] = row;
+      direct_missed_[missed] = static_cast<sel_t>(i);
+      missed += row == nullptr;
+    }
+    if (direct_chunks_ < kDirectTrialChunks) {
+      direct_chunks_++;
+      direct_rows_ += count;
+      direct_hits_ += count - missed;
+      // Most keys outside the window (many groups, or a spread domain): the index only
+      // costs; without a window miss yet, the first chunks' keys may all be new.
+      if (direct_chunks_ == kDirectTrialChunks && direct_hits_ * 2 < direct_rows_) {
+        direct_ = Direct::kOff;
+        direct_block_.reset();
+        return false;
+      }
+    }
+    if (missed == 0) return true;
+    // The misses through the hash table, in row order (first-seen order is kept).
+    SelectionVector sel(missed);
+    std::copy(direct_missed_.begin(), direct_missed_.begin() + static_cast<std::ptrdiff_t>(missed),
+              sel.Data());
+    Vector subset(key.Type(), missed);
+    subset.CopyFrom(key, sel, missed, 0, 0);
+    std::vector<data_ptr_t> found(missed);
+    FindOrCreateHashed({&subset}, missed, found.data());
+    for (idx_t j = 0; j < missed; j++) {
+      const idx_t i = sel.Get(j);
+      rows[i] = found[j];
+      const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
+      if (slot < kDirectSlots) slots[slot] = found[j];
+    }
+    return true;
   });
 }
 

@@ -7,7 +7,6 @@
 #include <mutex>
 #include <optional>
 #include <string_view>
-#include <type_traits>
 
 #include "common/block_allocator.hpp"
 #include "execution/expression_executor.hpp"
@@ -50,23 +49,18 @@ struct Chain {
 /// with the value as an int64, and g(row) for each NULL.
 template <typename F, typename G>
 void ForEachInteger(const Vector& v, idx_t n, F&& f, G&& g) {
-  DispatchFixedWidth(v.Type().Physical(), [&]<typename T>() {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                  !std::is_same_v<T, uint64_t>) {
-      const T* values = v.Values<T>();
-      if (v.Validity().AllValid()) {
-        for (idx_t i = 0; i < n; i++) f(i, static_cast<int64_t>(values[i]));
+  DispatchInt64Range(v.Type().Physical(), [&]<typename T>() {
+    const T* values = v.Values<T>();
+    if (v.Validity().AllValid()) {
+      for (idx_t i = 0; i < n; i++) f(i, static_cast<int64_t>(values[i]));
+      return;
+    }
+    for (idx_t i = 0; i < n; i++) {
+      if (v.RowIsValid(i)) {
+        f(i, static_cast<int64_t>(values[i]));
       } else {
-        for (idx_t i = 0; i < n; i++) {
-          if (v.RowIsValid(i)) {
-            f(i, static_cast<int64_t>(values[i]));
-          } else {
-            g(i);
-          }
-        }
+        g(i);
       }
-    } else {
-      throw InternalError("direct join keys need an integer type");
     }
   });
 }
@@ -97,31 +91,28 @@ struct DirectHeads {
   void Probe(const Vector& keys, idx_t n, uint32_t* chain, uint8_t* key_null,
              std::vector<sel_t>& hits) const {
     hits.resize(n);
-    DispatchFixedWidth(keys.Type().Physical(), [&]<typename T>() {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                    !std::is_same_v<T, uint64_t>) {
-        const T* values = keys.Values<T>();
-        const auto base = static_cast<uint64_t>(min);
-        // First the bitmap (small, in cache) for every row, then heads for the hits.
-        idx_t found = 0;
-        for (idx_t i = 0; i < n; i++) {
-          const uint64_t slot = static_cast<uint64_t>(values[i]) - base;
-          hits[found] = static_cast<sel_t>(i);
-          found += slot < range && Has(slot);
-        }
-        if (!keys.Validity().AllValid()) {
-          idx_t valid = 0;
-          for (idx_t j = 0; j < found; j++) {
-            hits[valid] = hits[j];
-            valid += keys.RowIsValid(hits[j]);
-          }
-          found = valid;
-          for (idx_t i = 0; i < n; i++) key_null[i] = !keys.RowIsValid(i);
-        }
+    DispatchInt64Range(keys.Type().Physical(), [&]<typename T>() {
+      const T* values = keys.Values<T>();
+      const auto base = static_cast<uint64_t>(min);
+      // First the bitmap (small, in cache) for every row, then heads for the hits.
+      idx_t found = 0;
+      for (idx_t i = 0; i < n; i++) {
+        const uint64_t slot = static_cast<uint64_t>(values[i]) - base;
+        hits[found] = static_cast<sel_t>(i);
+        found += slot < range && Has(slot);
+      }
+      if (!keys.Validity().AllValid()) {
+        idx_t valid = 0;
         for (idx_t j = 0; j < found; j++) {
-          const sel_t row = hits[j];
-          chain[row] = heads[static_cast<uint64_t>(values[row]) - base];
+          hits[valid] = hits[j];
+          valid += keys.RowIsValid(hits[j]);
         }
+        found = valid;
+        for (idx_t i = 0; i < n; i++) key_null[i] = !keys.RowIsValid(i);
+      }
+      for (idx_t j = 0; j < found; j++) {
+        const sel_t row = hits[j];
+        chain[row] = heads[static_cast<uint64_t>(values[row]) - base];
       }
     });
   }
@@ -181,19 +172,16 @@ bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
     const idx_t n = part->rows->size();
     end -= n;
     const Vector& keys = part->extra[0];
-    DispatchFixedWidth(keys.Type().Physical(), [&]<typename T>() {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                    !std::is_same_v<T, uint64_t>) {
-        const T* values = keys.Values<T>();
-        for (idx_t i = n; i-- > 0;) {
-          if (!keys.RowIsValid(i)) continue;
-          const uint64_t slot = static_cast<uint64_t>(values[i]) - static_cast<uint64_t>(min);
-          auto row = static_cast<uint32_t>(end + i);
-          if (direct.heads[slot] != kNoRow) table.unique = false;
-          table.next[row] = direct.heads[slot];
-          direct.heads[slot] = row;
-          direct.present[slot / 64] |= uint64_t{1} << (slot % 64);
-        }
+    DispatchInt64Range(keys.Type().Physical(), [&]<typename T>() {
+      const T* values = keys.Values<T>();
+      for (idx_t i = n; i-- > 0;) {
+        if (!keys.RowIsValid(i)) continue;
+        const uint64_t slot = static_cast<uint64_t>(values[i]) - static_cast<uint64_t>(min);
+        auto row = static_cast<uint32_t>(end + i);
+        if (direct.heads[slot] != kNoRow) table.unique = false;
+        table.next[row] = direct.heads[slot];
+        direct.heads[slot] = row;
+        direct.present[slot / 64] |= uint64_t{1} << (slot % 64);
       }
     });
     part->extra.clear();

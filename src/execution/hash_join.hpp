@@ -3,7 +3,8 @@
 // Child 1 is the build side: its pipeline runs first (on several threads, each keeping
 // its chunks with their place in the single-thread order); Finalize puts the rows in that
 // order into one chunk and their keys into a GroupTable (typed keys) whose payload chains
-// the rows of each key. Child 0 streams through as the probe side, a chunk at a time, in
+// the rows of each key — or, for one integer key whose values are dense enough, into a
+// direct array from key to its first row (a bitmap in front). Child 0 streams through as the probe side, a chunk at a time, in
 // the same pipeline as its source (no materialisation), on as many threads as its
 // pipeline; each probe thread looks keys up with its own scratch. Rows whose keys hold a
 // NULL match nothing. Join types:
@@ -17,7 +18,8 @@
 //                 pair; else NULL when the probe key or some build key is NULL (and the
 //                 build side has rows); else false. One key, no residual condition.
 // The build table is shared by all probe states; right and full joins, which mark the
-// build rows they matched, run their probe pipeline on one thread.
+// build rows they matched, run their probe pipeline on one thread. The join outputs only
+// the joined row's columns of its projection (the keys are read from the inputs).
 #pragma once
 
 #include "execution/group_table.hpp"

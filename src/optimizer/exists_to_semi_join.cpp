@@ -10,6 +10,7 @@
 // EXISTS is true when some row of r passes the whole WHERE: exactly the rows a semi join
 // on that WHERE keeps; NOT EXISTS is false then, else true (never NULL): an anti join.
 // NULLs in q make a conjunct unknown, which is not true, in both.
+#include "optimizer/decorrelation.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
 #include "planner/column_refs.hpp"
@@ -19,31 +20,11 @@ namespace teal {
 
 namespace {
 
-/// `e` (over the subquery's filter input, with outer values as kOuterRef) over the
-/// joined row: outer values become `outer[i]` (over the left input), the subquery's
-/// columns move right by `left_width`.
-ExpressionPtr OverJoinedRow(const Expression& e, const std::vector<ExpressionPtr>& outer,
-                            idx_t left_width) {
-  if (e.kind == BoundKind::kOuterRef) return outer[e.column]->Copy();
-  if (e.kind == BoundKind::kColumnRef) return MakeColumnRef(e.column + left_width, e.type, e.alias);
-  auto copy = e.CopyNode();
-  for (const auto& child : e.children)
-    copy->children.push_back(OverJoinedRow(*child, outer, left_width));
-  return copy;
-}
-
 /// The semi (or anti, when `negated`) join that replaces EXISTS subquery `e` over
 /// `input`, or null when the subquery does not qualify.
 LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperatorPtr& input) {
+  if (!Decorrelatable(e, SubqueryKind::kExists)) return nullptr;
   const BoundSubquery& sub = *e.subquery;
-  if (sub.kind != SubqueryKind::kExists || sub.correlated == 0 || !sub.deterministic)
-    return nullptr;
-  for (const auto& outer : e.children) {
-    if (ContainsKind(*outer, BoundKind::kOuterRef) || ContainsKind(*outer, BoundKind::kSubquery) ||
-        !IsMovable(*outer)) {
-      return nullptr;
-    }
-  }
   // Projections (EXISTS reads no column of them) down to the filter.
   const LogicalOperator* at = sub.plan.get();
   while (at->kind == LogicalKind::kProjection) at = at->children[0].get();
@@ -75,7 +56,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperato
   }
   const idx_t left_width = input->types.size();
   std::vector<ExpressionPtr> condition;
-  for (const auto& c : correlated) condition.push_back(OverJoinedRow(*c, e.children, left_width));
+  for (const auto& c : correlated) condition.push_back(OntoJoinRow(*c, e.children, left_width));
   auto join = std::make_unique<LogicalJoin>();
   join->join_type = negated ? JoinType::kAnti : JoinType::kSemi;
   join->types = input->types;

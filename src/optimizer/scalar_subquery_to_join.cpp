@@ -18,6 +18,7 @@
 #include <set>
 #include <string>
 
+#include "optimizer/decorrelation.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
 #include "planner/column_refs.hpp"
@@ -60,28 +61,12 @@ bool NullOverNoRows(const Expression& aggregate) {
   return true;
 }
 
-/// `outer` expression of the subquery (kOuterRef i read as `inputs[i]`, an expression
-/// over the operator's input).
-ExpressionPtr OverInput(const Expression& e, const std::vector<ExpressionPtr>& inputs) {
-  if (e.kind == BoundKind::kOuterRef) return inputs[e.column]->Copy();
-  auto copy = e.CopyNode();
-  for (const auto& child : e.children) copy->children.push_back(OverInput(*child, inputs));
-  return copy;
-}
-
 /// The left join that brings each row of `input` its group's aggregates, with `value` set
 /// to scalar subquery `e` over the join's row; null when the subquery does not qualify.
 LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
                                ExpressionPtr& value) {
+  if (!Decorrelatable(e, SubqueryKind::kScalar)) return nullptr;
   const BoundSubquery& sub = *e.subquery;
-  if (sub.kind != SubqueryKind::kScalar || sub.correlated == 0 || !sub.deterministic)
-    return nullptr;
-  for (const auto& outer : e.children) {
-    if (ContainsKind(*outer, BoundKind::kOuterRef) || ContainsKind(*outer, BoundKind::kSubquery) ||
-        !IsMovable(*outer)) {
-      return nullptr;
-    }
-  }
   const LogicalOperator& root = *sub.plan;
   if (root.kind != LogicalKind::kProjection) return nullptr;
   const auto& projection = static_cast<const LogicalProjection&>(root);
@@ -122,7 +107,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
         if (!ContainsKind(inner, BoundKind::kOuterRef) &&
             !ContainsKind(outer, BoundKind::kColumnRef)) {
           inner_keys.push_back(inner.Copy());
-          outer_keys.push_back(OverInput(outer, e.children));
+          outer_keys.push_back(OntoJoinRow(outer, e.children, 0));  // no column of r in it
           split = true;
         }
       }

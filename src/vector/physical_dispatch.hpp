@@ -28,6 +28,30 @@ inline bool IsInt64Range(PhysicalType type) {
   }
 }
 
+/// Calls f.template operator()<T>() with the C++ type of an IsInt64Range type.
+template <typename F>
+decltype(auto) DispatchInt64Range(PhysicalType type, F&& f) {
+  switch (type) {
+    case PhysicalType::kInt8:
+      return f.template operator()<int8_t>();
+    case PhysicalType::kInt16:
+      return f.template operator()<int16_t>();
+    case PhysicalType::kInt32:
+      return f.template operator()<int32_t>();
+    case PhysicalType::kInt64:
+      return f.template operator()<int64_t>();
+    case PhysicalType::kUInt8:
+      return f.template operator()<uint8_t>();
+    case PhysicalType::kUInt16:
+      return f.template operator()<uint16_t>();
+    case PhysicalType::kUInt32:
+      return f.template operator()<uint32_t>();
+    default:
+      throw InternalError(
+          fmt::format("physical type {} is not an integer within int64", PhysicalTypeName(type)));
+  }
+}
+
 template <typename F>
 decltype(auto) DispatchFixedWidth(PhysicalType type, F&& f) {
   switch (type) {

@@ -1,0 +1,33 @@
+// Decorrelatable and OntoJoinRow.
+#include "optimizer/decorrelation.hpp"
+
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+bool Decorrelatable(const Expression& e, SubqueryKind kind) {
+  const BoundSubquery& sub = *e.subquery;
+  if (sub.kind != kind || sub.correlated == 0 || !sub.deterministic) return false;
+  for (const auto& outer : e.children) {
+    if (ContainsKind(*outer, BoundKind::kOuterRef) || ContainsKind(*outer, BoundKind::kSubquery) ||
+        !IsMovable(*outer)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>& outer,
+                          idx_t column_shift) {
+  if (e.kind == BoundKind::kOuterRef) return outer[e.column]->Copy();
+  if (e.kind == BoundKind::kColumnRef) {
+    return MakeColumnRef(e.column + column_shift, e.type, e.alias);
+  }
+  auto copy = e.CopyNode();
+  for (const auto& child : e.children) {
+    copy->children.push_back(OntoJoinRow(*child, outer, column_shift));
+  }
+  return copy;
+}
+
+}  // namespace teal

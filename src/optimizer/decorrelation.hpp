@@ -1,0 +1,24 @@
+// What the rewrites of correlated subqueries into joins share (exists_to_semi_join.cpp,
+// scalar_subquery_to_join.cpp): which subqueries can become a join at all, and moving an
+// expression of the subquery onto the join's row.
+#pragma once
+
+#include <vector>
+
+#include "planner/expression.hpp"
+
+namespace teal {
+
+/// Whether the kSubquery expression `e` (of `kind`) may be decorrelated: correlated,
+/// deterministic, and every outer value it reads an expression of its own operator's
+/// input that can be evaluated elsewhere (deterministic, no subquery, no reference
+/// further out).
+bool Decorrelatable(const Expression& e, SubqueryKind kind);
+
+/// `e`, an expression inside the subquery (outer values as kOuterRef i, its own columns
+/// as column refs), over a join's row: kOuterRef i becomes a copy of `outer[i]` (over the
+/// join's left input), column c becomes c + `column_shift`.
+ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>& outer,
+                          idx_t column_shift);
+
+}  // namespace teal
