@@ -2,11 +2,13 @@
 // templated on the stored type and the operator so the row loop has no dispatch.
 #include "execution/expression_executor.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/assert.hpp"
 #include "common/stack.hpp"
 #include "execution/subquery.hpp"
+#include "planner/column_refs.hpp"
 #include "vector/physical_dispatch.hpp"
 #include "vector/value_compare.hpp"
 #include "vector/vector_cast.hpp"
@@ -119,113 +121,143 @@ void Combine(bool is_and, const Vector& operand, Vector& acc, idx_t count) {
   }
 }
 
-void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result);
+const Vector& Evaluate(ExpressionState& s, const DataChunk& input);
 
-/// Evaluates `e` into a fresh flat vector of `count` rows.
-Vector EvaluateFlat(const Expression& e, const DataChunk& input) {
-  Vector v(e.type, 0);  // ExecuteInto makes it reference the computed vector
-  ExecuteInto(e, input, v);
-  v.Flatten(input.size());
-  return v;
+/// The value of `s` over `input` as a flat vector of input.size() rows.
+const Vector& EvaluateFlat(ExpressionState& s, const DataChunk& input) {
+  const Vector& v = Evaluate(s, input);
+  if (!v.IsConstant()) return v;
+  const idx_t count = input.size();
+  s.flat.Recycle(count);
+  SelectionVector none;
+  s.flat.CopyFrom(v, none, count, 0, 0);  // a constant source is read at row 0
+  return s.flat;
 }
 
-/// `input` narrowed to the rows `rows` (in order).
-DataChunk SliceRows(const DataChunk& input, const std::vector<sel_t>& rows) {
-  DataChunk subset;
-  subset.Reference(input);
-  SelectionVector sel(rows.size());
-  for (idx_t i = 0; i < rows.size(); i++) sel.Set(i, rows[i]);
-  subset.Slice(sel, rows.size());
-  return subset;
+/// Child `k` of `s` evaluated over the rows `rows` of `input` (flat, rows.size() rows):
+/// the columns it reads are copied out into s.subset, the others left empty.
+const Vector& EvaluateOnRows(ExpressionState& s, size_t k, const DataChunk& input,
+                             const std::vector<sel_t>& rows) {
+  if (rows.size() == input.size()) return EvaluateFlat(*s.children[k], input);  // every row
+  DataChunk& subset = s.subset;
+  if (subset.ColumnCount() != input.ColumnCount()) {
+    subset.data.clear();
+    for (const auto& column : input.data) subset.data.emplace_back(column.Type(), 0);
+  }
+  const idx_t n = rows.size();
+  s.sel.Reserve(n);
+  std::copy(rows.begin(), rows.end(), s.sel.Data());
+  for (idx_t c : s.reads[k]) {
+    subset.data[c].Recycle(n);
+    subset.data[c].CopyFrom(input.data[c], s.sel, n, 0, 0);
+  }
+  subset.SetCardinality(n);
+  return EvaluateFlat(*s.children[k], subset);
 }
 
-/// Copies row i of `values` to row rows[i] of `out`, for every i.
+/// Copies row i of the flat `values` to row rows[i] of `out`, for every i.
 void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) {
-  for (idx_t i = 0; i < rows.size(); i++) {
+  const idx_t n = rows.size();
+  if (!out.Validity().AllValid()) {
+    for (idx_t i = 0; i < n; i++) out.Validity().Set(rows[i], values.RowIsValid(i));
+  } else if (!values.Validity().AllValid()) {
+    for (idx_t i = 0; i < n; i++) {
+      if (!values.RowIsValid(i)) out.SetNull(rows[i]);
+    }
+  }
+  const PhysicalType physical = out.Type().Physical();
+  if (physical == PhysicalType::kVarchar) {
+    const string_t* src = values.Values<string_t>();
+    string_t* dst = out.Values<string_t>();
+    for (idx_t i = 0; i < n; i++) {
+      // A NULL row's pointer may dangle: never follow it.
+      if (!values.RowIsValid(i)) continue;
+      dst[rows[i]] = src[i].IsInlined() ? src[i] : out.AddString(src[i].View());
+    }
+  } else if (physical == PhysicalType::kList || physical == PhysicalType::kInvalid) {
     SelectionVector one(1);
-    one.Set(0, i);
-    out.CopyFrom(values, one, 1, 0, rows[i]);
+    for (idx_t i = 0; i < n; i++) {
+      one.Set(0, i);
+      out.CopyFrom(values, one, 1, 0, rows[i]);
+    }
+  } else {
+    DispatchFixedWidth(physical, [&]<typename T>() {
+      const T* src = values.Values<T>();
+      T* dst = out.Values<T>();
+      for (idx_t i = 0; i < n; i++) dst[rows[i]] = src[i];
+      return 0;
+    });
   }
 }
 
 /// The arguments of a ScalarFunction with arguments_in_turn (COALESCE): argument k is
 /// evaluated only on the rows every earlier argument left NULL, and is NULL elsewhere.
-void EvaluateInTurn(const Expression& e, const DataChunk& input, DataChunk& arguments) {
+void EvaluateInTurn(ExpressionState& s, const DataChunk& input) {
   const idx_t count = input.size();
-  std::vector<sel_t> pending(count);
+  std::vector<sel_t>& pending = s.remaining;
+  pending.resize(count);
   for (idx_t i = 0; i < count; i++) pending[i] = static_cast<sel_t>(i);
-  for (const auto& child : e.children) {
+  for (size_t k = 0; k < s.children.size(); k++) {
+    Vector& v = s.arguments.data[k];
     if (pending.size() == count) {
-      arguments.data.push_back(EvaluateFlat(*child, input));
+      v.Reference(EvaluateFlat(*s.children[k], input));
     } else {
-      Vector v(child->type, std::max<idx_t>(count, 1));
+      v.Recycle(count);
       for (idx_t i = 0; i < count; i++) v.SetNull(i);
-      if (!pending.empty()) Scatter(EvaluateFlat(*child, SliceRows(input, pending)), pending, v);
-      arguments.data.push_back(std::move(v));
+      if (!pending.empty()) Scatter(EvaluateOnRows(s, k, input, pending), pending, v);
     }
-    const Vector& v = arguments.data.back();
     std::erase_if(pending, [&](sel_t row) { return v.RowIsValid(row); });
   }
 }
 
-void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
+const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
   CheckStackDepth("an expression");
+  const Expression& e = s.expression;
   const idx_t count = input.size();
   switch (e.kind) {
-    case BoundKind::kConstant: {
-      Vector constant(e.value);
-      result.Reference(constant);
-      return;
-    }
+    case BoundKind::kConstant:
+      return *s.constant;
     case BoundKind::kColumnRef:
-      result.Reference(input.data[e.column]);
-      return;
+      return input.data[e.column];
     case BoundKind::kCast: {
-      Vector child(e.children[0]->type, 0);
-      ExecuteInto(*e.children[0], input, child);
-      Vector converted(e.type, std::max<idx_t>(count, 1));
-      CastVector(child, converted, child.IsConstant() ? 1 : count);
-      result.Reference(converted);
-      return;
+      const Vector& child = Evaluate(*s.children[0], input);
+      Vector& out = s.Output(count);
+      CastVector(child, out, child.IsConstant() ? 1 : count);
+      return out;
     }
     case BoundKind::kCompare: {
-      Vector left = EvaluateFlat(*e.children[0], input);
-      Vector right = EvaluateFlat(*e.children[1], input);
-      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      const Vector& left = EvaluateFlat(*s.children[0], input);
+      const Vector& right = EvaluateFlat(*s.children[1], input);
+      Vector& out = s.Output(count);
       CompareVectors(e.op, left, right, out, count);
-      result.Reference(out);
-      return;
+      return out;
     }
     case BoundKind::kAnd:
     case BoundKind::kOr: {
-      Vector acc = EvaluateFlat(*e.children[0], input);
-      Vector owned(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      const Vector& first = EvaluateFlat(*s.children[0], input);
+      Vector& out = s.Output(count);
       SelectionVector none;
-      owned.CopyFrom(acc, none, count, 0, 0);  // never write into a referenced column
-      for (size_t i = 1; i < e.children.size(); i++) {
-        Vector operand = EvaluateFlat(*e.children[i], input);
-        Combine(e.kind == BoundKind::kAnd, operand, owned, count);
+      out.CopyFrom(first, none, count, 0, 0);  // never write into a child's or input's vector
+      for (size_t i = 1; i < s.children.size(); i++) {
+        Combine(e.kind == BoundKind::kAnd, EvaluateFlat(*s.children[i], input), out, count);
       }
-      result.Reference(owned);
-      return;
+      return out;
     }
     case BoundKind::kInList: {
-      Vector x = EvaluateFlat(*e.children[0], input);
-      Vector acc(TypeId::kBoolean, std::max<idx_t>(count, 1));
-      std::fill_n(acc.Values<bool>(), count, false);
-      Vector equal(TypeId::kBoolean, std::max<idx_t>(count, 1));
-      for (size_t i = 1; i < e.children.size(); i++) {
-        Vector item = EvaluateFlat(*e.children[i], input);
-        equal.Validity().Reset();
-        CompareVectors(CompareOp::kEqual, x, item, equal, count);
-        Combine(/*is_and=*/false, equal, acc, count);
+      const Vector& x = EvaluateFlat(*s.children[0], input);
+      Vector& out = s.Output(count);
+      std::fill_n(out.Values<bool>(), count, false);
+      for (size_t i = 1; i < s.children.size(); i++) {
+        const Vector& item = EvaluateFlat(*s.children[i], input);
+        s.work.Recycle(count);
+        CompareVectors(CompareOp::kEqual, x, item, s.work, count);
+        Combine(/*is_and=*/false, s.work, out, count);
       }
-      result.Reference(acc);
-      return;
+      return out;
     }
     case BoundKind::kNot: {
-      Vector child = EvaluateFlat(*e.children[0], input);
-      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      const Vector& child = EvaluateFlat(*s.children[0], input);
+      Vector& out = s.Output(count);
       const bool* in = child.Values<bool>();
       bool* o = out.Values<bool>();
       for (idx_t i = 0; i < count; i++) {
@@ -235,48 +267,46 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
           out.SetNull(i);
         }
       }
-      result.Reference(out);
-      return;
+      return out;
     }
     case BoundKind::kIsNull:
     case BoundKind::kIsNotNull: {
-      Vector child = EvaluateFlat(*e.children[0], input);
-      Vector out(TypeId::kBoolean, std::max<idx_t>(count, 1));
+      const Vector& child = EvaluateFlat(*s.children[0], input);
+      Vector& out = s.Output(count);
       bool* o = out.Values<bool>();
       bool want_null = e.kind == BoundKind::kIsNull;
       for (idx_t i = 0; i < count; i++) o[i] = child.RowIsValid(i) != want_null;
-      result.Reference(out);
-      return;
+      return out;
     }
     case BoundKind::kSubquery: {
-      Vector out(e.type, std::max<idx_t>(count, 1));
+      Vector& out = s.Output(count);
       ExecuteSubquery(e, input, out);
-      result.Reference(out);
-      return;
+      return out;
     }
     case BoundKind::kOuterRef:
       throw InternalError("an outer reference was not replaced before execution");
     case BoundKind::kListValue: {
-      std::vector<Vector> elements;
-      for (const auto& child : e.children) elements.push_back(EvaluateFlat(*child, input));
-      Vector out(e.type, std::max<idx_t>(count, 1));
+      std::vector<const Vector*> elements;
+      for (auto& child : s.children) elements.push_back(&EvaluateFlat(*child, input));
+      Vector& out = s.Output(count);
       for (idx_t row = 0; row < count; row++) {
         std::vector<Value> values;
-        for (auto& element : elements) values.push_back(element.GetValue(row));
+        for (const Vector* element : elements) values.push_back(element->GetValue(row));
         out.SetValue(row, Value::List(e.type.ListChild(), std::move(values)));
       }
-      result.Reference(out);
-      return;
+      return out;
     }
     case BoundKind::kFunction: {
-      DataChunk arguments;
+      DataChunk& arguments = s.arguments;
       if (e.function->arguments_in_turn) {
-        EvaluateInTurn(e, input, arguments);
+        EvaluateInTurn(s, input);
       } else {
-        for (const auto& child : e.children) arguments.data.push_back(EvaluateFlat(*child, input));
+        for (size_t k = 0; k < s.children.size(); k++) {
+          arguments.data[k].Reference(EvaluateFlat(*s.children[k], input));
+        }
       }
       arguments.SetCardinality(count);
-      Vector out(e.type, std::max<idx_t>(count, 1));
+      Vector& out = s.Output(count);
       if (e.function->null_in_null_out) {
         // NULL in, NULL out: mark those rows first; the body may skip them.
         for (const auto& argument : arguments.data) {
@@ -287,32 +317,42 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
         }
       }
       e.function->body(arguments, out, count);
-      result.Reference(out);
-      return;
+      // The children write into their vectors again on the next chunk.
+      if (!e.function->arguments_in_turn) {
+        for (auto& argument : arguments.data) argument.Release();
+      }
+      return out;
     }
     case BoundKind::kCase: {
       // Each result is computed only for the rows its condition picks, so that an
       // error in a branch (1 / 0) cannot come from rows that did not take it.
-      Vector out(e.type, std::max<idx_t>(count, 1));
-      std::vector<sel_t> remaining(count);
+      Vector& out = s.Output(count);
+      std::vector<sel_t>& remaining = s.remaining;
+      remaining.resize(count);
       for (idx_t i = 0; i < count; i++) remaining[i] = static_cast<sel_t>(i);
-      auto assign = [&](const Expression& value, const std::vector<sel_t>& rows) {
+      auto assign = [&](size_t k, const std::vector<sel_t>& rows) {
         if (rows.empty()) return;
-        Scatter(EvaluateFlat(value, SliceRows(input, rows)), rows, out);
+        const Vector& values = EvaluateOnRows(s, k, input, rows);
+        if (rows.size() == count) {
+          SelectionVector none;
+          out.CopyFrom(values, none, count, 0, 0);
+        } else {
+          Scatter(values, rows, out);
+        }
       };
-      for (size_t w = 0; w + 1 < e.children.size() && !remaining.empty(); w += 2) {
-        Vector condition = EvaluateFlat(*e.children[w], SliceRows(input, remaining));
-        std::vector<sel_t> taken, rest;
+      for (size_t w = 0; w + 1 < s.children.size() && !remaining.empty(); w += 2) {
+        const Vector& condition = EvaluateOnRows(s, w, input, remaining);
+        s.taken.clear();
+        s.rest.clear();
         const bool* b = condition.Values<bool>();
         for (idx_t i = 0; i < remaining.size(); i++) {
-          (condition.RowIsValid(i) && b[i] ? taken : rest).push_back(remaining[i]);
+          (condition.RowIsValid(i) && b[i] ? s.taken : s.rest).push_back(remaining[i]);
         }
-        assign(*e.children[w + 1], taken);
-        remaining = std::move(rest);
+        assign(w + 1, s.taken);
+        std::swap(remaining, s.rest);
       }
-      assign(*e.children.back(), remaining);
-      result.Reference(out);
-      return;
+      assign(s.children.size() - 1, remaining);
+      return out;
     }
     case BoundKind::kAggregate:
       throw InternalError("aggregate evaluated outside an aggregate operator");
@@ -320,6 +360,7 @@ void ExecuteInto(const Expression& e, const DataChunk& input, Vector& result) {
       throw InternalError("parameter $" + std::to_string(e.column + 1) +
                           " reached execution unbound");
   }
+  throw InternalError("unknown bound expression kind");
 }
 
 }  // namespace
@@ -350,9 +391,42 @@ int CompareValues(const Value& a, const Value& b) {
   return less.Values<bool>()[0] ? -1 : 1;
 }
 
-void ExpressionExecutor::Execute(const Expression& expression, const DataChunk& input,
-                                 Vector& result) {
-  ExecuteInto(expression, input, result);
+ExpressionState::ExpressionState(const Expression& e)
+    : expression(e), out(e.type, 0), flat(e.type, 0), work(TypeId::kBoolean, 0) {
+  for (const auto& child : e.children)
+    children.push_back(std::make_unique<ExpressionState>(*child));
+  if (e.kind == BoundKind::kConstant) constant.emplace(e.value);
+  if (e.kind == BoundKind::kFunction) {
+    for (const auto& child : e.children) arguments.data.emplace_back(child->type, 0);
+  }
+  if (e.kind == BoundKind::kCase ||
+      (e.kind == BoundKind::kFunction && e.function->arguments_in_turn)) {
+    for (const auto& child : e.children) {
+      std::vector<idx_t>& columns = reads.emplace_back();
+      ForEachColumn(*child, [&](idx_t c) { columns.push_back(c); });
+      std::sort(columns.begin(), columns.end());
+      columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+    }
+  }
+}
+
+ExpressionExecutor::ExpressionExecutor(const std::vector<ExpressionPtr>& expressions) {
+  for (const auto& e : expressions) Add(*e);
+}
+
+ExpressionExecutor::~ExpressionExecutor() = default;
+
+idx_t ExpressionExecutor::Add(const Expression& expression) {
+  states_.push_back(std::make_unique<ExpressionState>(expression));
+  return states_.size() - 1;
+}
+
+void ExpressionExecutor::Execute(const DataChunk& input, Vector& result, idx_t index) {
+  result.Reference(Evaluate(*states_[index], input));
+}
+
+const Vector& ExpressionExecutor::ExecuteFlat(const DataChunk& input, idx_t index) {
+  return EvaluateFlat(*states_[index], input);
 }
 
 namespace {
@@ -432,16 +506,19 @@ CompareOp Flip(CompareOp op) {
 
 /// For `column op constant` (either way round) over a flat column: refines sel in place and
 /// returns true; false when `e` has another shape (the caller evaluates it instead).
-bool TryRefineComparison(const Expression& e, const DataChunk& input, sel_t* sel, idx_t& count) {
+bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t& count) {
+  const Expression& e = s.expression;
   if (e.kind != BoundKind::kCompare || e.op == CompareOp::kDistinct ||
       e.op == CompareOp::kNotDistinct) {
     return false;
   }
   const Expression* column = e.children[0].get();
   const Expression* constant = e.children[1].get();
+  ExpressionState* constant_state = s.children[1].get();
   CompareOp op = e.op;
   if (column->kind == BoundKind::kConstant && constant->kind == BoundKind::kColumnRef) {
     std::swap(column, constant);
+    constant_state = s.children[0].get();
     op = Flip(op);
   }
   if (column->kind != BoundKind::kColumnRef || constant->kind != BoundKind::kConstant) return false;
@@ -452,7 +529,7 @@ bool TryRefineComparison(const Expression& e, const DataChunk& input, sel_t* sel
     return true;
   }
   const LogicalType& type = v.Type();
-  Vector c(constant->value);
+  const Vector& c = *constant_state->constant;
   if (type.Id() == TypeId::kTimeTz) {
     count = RefineByConstant<uint64_t, TimeTzCompare>(op, v, c.Values<uint64_t>()[0], sel, count);
     return true;
@@ -482,14 +559,14 @@ bool TryRefineComparison(const Expression& e, const DataChunk& input, sel_t* sel
 /// Keeps the rows sel[0 … count) for which `e` is true, in place; returns how many. A
 /// conjunction narrows child by child, and comparisons of a column with a constant look
 /// only at the rows still selected; anything else is evaluated over the whole chunk.
-idx_t Refine(const Expression& e, const DataChunk& input, sel_t* sel, idx_t count) {
+idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count) {
   if (count == 0) return 0;
-  if (e.kind == BoundKind::kAnd) {
-    for (const auto& child : e.children) count = Refine(*child, input, sel, count);
+  if (s.expression.kind == BoundKind::kAnd) {
+    for (auto& child : s.children) count = Refine(*child, input, sel, count);
     return count;
   }
-  if (TryRefineComparison(e, input, sel, count)) return count;
-  Vector v = EvaluateFlat(e, input);
+  if (TryRefineComparison(s, input, sel, count)) return count;
+  const Vector& v = EvaluateFlat(s, input);
   const bool* b = v.Values<bool>();
   idx_t kept = 0;
   for (idx_t k = 0; k < count; k++) {
@@ -502,12 +579,11 @@ idx_t Refine(const Expression& e, const DataChunk& input, sel_t* sel, idx_t coun
 
 }  // namespace
 
-idx_t ExpressionExecutor::Select(const Expression& expression, const DataChunk& input,
-                                 SelectionVector& sel) {
+idx_t ExpressionExecutor::Select(const DataChunk& input, SelectionVector& sel, idx_t index) {
   const idx_t count = input.size();
   sel_t* rows = sel.Data();
   for (idx_t i = 0; i < count; i++) rows[i] = static_cast<sel_t>(i);
-  return Refine(expression, input, rows, count);
+  return Refine(*states_[index], input, rows, count);
 }
 
 }  // namespace teal

@@ -1,22 +1,49 @@
-// ExpressionExecutor: evaluates bound expressions a vector at a time.
+// ExpressionExecutor: evaluates bound expressions a vector at a time, into vectors kept in
+// ExpressionState trees and reused chunk after chunk.
 //
 // Results are flat vectors, or constant vectors when the expression reads no column.
 // Errors (a cast that fails, ...) are thrown for the first bad row of the vector.
 #pragma once
 
+#include <memory>
+#include <vector>
+
+#include "execution/expression_state.hpp"
 #include "planner/expression.hpp"
 #include "vector/data_chunk.hpp"
 
 namespace teal {
 
+/// Evaluates a list of expressions chunk after chunk, keeping one ExpressionState tree per
+/// expression so that the intermediate vectors are allocated once. Results are views of
+/// the executor's vectors (or of the input's columns, or constants) that stay valid until
+/// the executor evaluates that expression again — or longer, as long as the result vector
+/// holds them (a later chunk then writes into fresh buffers). One per operator and thread.
 class ExpressionExecutor {
  public:
-  /// Evaluates `expression` over the rows of `input` into `result`, a vector of the
-  /// expression's type with room for input.size() rows.
-  static void Execute(const Expression& expression, const DataChunk& input, Vector& result);
-  /// Evaluates the boolean `expression` and writes the positions of the rows for which
-  /// it is true into `sel`. Returns how many there are.
-  static idx_t Select(const Expression& expression, const DataChunk& input, SelectionVector& sel);
+  ExpressionExecutor() = default;
+  explicit ExpressionExecutor(const Expression& expression) { Add(expression); }
+  explicit ExpressionExecutor(const std::vector<ExpressionPtr>& expressions);
+  ExpressionExecutor(ExpressionExecutor&&) noexcept = default;
+  ExpressionExecutor& operator=(ExpressionExecutor&&) noexcept = default;
+  ~ExpressionExecutor();
+
+  /// Adds `expression` (which must outlive the executor); returns its index.
+  idx_t Add(const Expression& expression);
+  idx_t ExpressionCount() const { return states_.size(); }
+
+  /// Evaluates expression `index` over the rows of `input`; `result` becomes a view of
+  /// the value: flat, or constant when the expression reads no column.
+  void Execute(const DataChunk& input, Vector& result, idx_t index = 0);
+  /// As Execute, always flat; the vector is the executor's (or input's) and valid until
+  /// the expression is evaluated again.
+  const Vector& ExecuteFlat(const DataChunk& input, idx_t index = 0);
+  /// Evaluates the boolean expression `index` and writes the positions of the rows for
+  /// which it is true into `sel`. Returns how many there are.
+  idx_t Select(const DataChunk& input, SelectionVector& sel, idx_t index = 0);
+
+ private:
+  std::vector<std::unique_ptr<ExpressionState>> states_;
 };
 
 /// Whether a comparison whose operands compare as `c` (-1, 0, 1) holds under `op`.

@@ -10,14 +10,6 @@
 namespace teal {
 
 namespace {
-/// Evaluates `e` over `input` into a flat vector.
-Vector Evaluate(const Expression& e, const DataChunk& input) {
-  Vector v(e.type, 0);
-  ExpressionExecutor::Execute(e, input, v);
-  v.Flatten(input.size());
-  return v;
-}
-
 /// The rows of `arguments` with no NULL argument, into `sel`; returns how many.
 idx_t NonNullRows(const std::vector<Vector>& arguments, idx_t count, SelectionVector& sel) {
   bool all_valid = true;
@@ -50,6 +42,11 @@ struct PhysicalHashAggregate::Local : LocalSinkState {
   std::unique_ptr<GroupTable> groups;
   std::vector<std::unique_ptr<GroupTable>> distinct;  // per aggregate; null unless DISTINCT
   std::vector<data_ptr_t> rows, states;
+  /// The group keys (first) and every aggregate's arguments, in order.
+  ExpressionExecutor inputs;
+  std::vector<const Vector*> keys;
+  DataChunk arguments;
+  SelectionVector non_null{kVectorSize};
 };
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
@@ -96,6 +93,10 @@ std::unique_ptr<LocalSinkState> PhysicalHashAggregate::GetLocalSinkState(Executi
   }
   local->rows.resize(kVectorSize);
   local->states.resize(kVectorSize);
+  for (const auto& g : groups_) local->inputs.Add(*g);
+  for (const auto& a : aggregates_) {
+    for (const auto& child : a->children) local->inputs.Add(*child);
+  }
   return local;
 }
 
@@ -103,18 +104,28 @@ void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSink
                                  LocalSinkState& local_state) const {
   auto& local = static_cast<Local&>(local_state);
   const idx_t count = input.size();
-  std::vector<Vector> keys;
-  std::vector<const Vector*> key_columns;
-  for (const auto& g : groups_) keys.push_back(Evaluate(*g, input));
-  for (const auto& k : keys) key_columns.push_back(&k);
+  std::vector<const Vector*>& key_columns = local.keys;
+  key_columns.clear();
+  idx_t next = 0;  // in local.inputs
+  for (; next < groups_.size(); next++)
+    key_columns.push_back(&local.inputs.ExecuteFlat(input, next));
+  if (local.rows.size() < count) {
+    local.rows.resize(count);
+    local.states.resize(count);
+  }
   local.groups->FindOrCreate(key_columns, count, local.rows.data());
 
-  SelectionVector sel(std::max<idx_t>(count, 1));
+  SelectionVector& sel = local.non_null;
+  sel.Reserve(count);
+  DataChunk& arguments = local.arguments;
   for (idx_t a = 0; a < aggregates_.size(); a++) {
     const Expression& aggregate = *aggregates_[a];
     const AggregateFunction& function = *aggregate.aggregate;
-    DataChunk arguments;
-    for (const auto& child : aggregate.children) arguments.data.push_back(Evaluate(*child, input));
+    while (arguments.data.size() > aggregate.children.size()) arguments.data.pop_back();
+    while (arguments.data.size() < aggregate.children.size()) {
+      arguments.data.emplace_back(TypeId::kBoolean, 0);
+    }
+    for (auto& v : arguments.data) v.Reference(local.inputs.ExecuteFlat(input, next++));
     arguments.SetCardinality(count);
     if (aggregate.distinct) {
       // Only the pairs now; Finalize updates the states once per distinct value.
@@ -139,6 +150,8 @@ void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSink
     }
     function.update(arguments, local.states.data(), selected);
   }
+  // The executor writes into its vectors again on the next chunk.
+  for (auto& v : arguments.data) v.Release();
 }
 
 void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global_state,

@@ -21,22 +21,22 @@ namespace {
 
 constexpr uint32_t kNoRow = UINT32_MAX;
 
-/// Evaluates `keys` over `input` into flat vectors.
-std::vector<Vector> EvaluateKeys(const std::vector<ExpressionPtr>& keys, const DataChunk& input) {
-  std::vector<Vector> values;
-  for (const auto& key : keys) {
-    values.emplace_back(key->type, input.size());
-    ExpressionExecutor::Execute(*key, input, values.back());
-    values.back().Flatten(input.size());
+/// Evaluates `keys` over `input` with `executor` (given the keys on first use) into `out`:
+/// flat vectors, the executor's or the input's, valid until the executor's next call.
+void EvaluateKeys(ExpressionExecutor& executor, const std::vector<ExpressionPtr>& keys,
+                  const DataChunk& input, std::vector<const Vector*>& out) {
+  if (executor.ExpressionCount() == 0) {
+    for (const auto& key : keys) executor.Add(*key);
   }
-  return values;
+  out.clear();
+  for (idx_t k = 0; k < keys.size(); k++) out.push_back(&executor.ExecuteFlat(input, k));
 }
 
-std::vector<const Vector*> Pointers(const std::vector<Vector>& vectors) {
-  std::vector<const Vector*> out;
-  for (const auto& v : vectors) out.push_back(&v);
-  return out;
-}
+/// A build thread's rows, and what evaluates their keys.
+struct BuildLocal : LocalSunkChunks {
+  ExpressionExecutor executor;
+  std::vector<const Vector*> keys;
+};
 
 /// The chain of build rows with one key: its first and last row plus one, in build order
 /// (0: no row yet — a fresh group's payload is zero).
@@ -208,6 +208,8 @@ struct PhysicalHashJoin::Probe : OperatorState {
   std::vector<data_ptr_t> groups;
   SelectionVector left_sel{kVectorSize}, right_sel{kVectorSize};  // EmitPairs' pairs
   DataChunk out;                                                  // EmitPairs' output, reused
+  ExpressionExecutor key_executor, residual;
+  std::vector<const Vector*> keys;
 };
 
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
@@ -234,13 +236,17 @@ std::unique_ptr<GlobalSinkState> PhysicalHashJoin::GetGlobalSinkState(ExecutionC
 }
 
 std::unique_ptr<LocalSinkState> PhysicalHashJoin::GetLocalSinkState(ExecutionContext&) const {
-  return std::make_unique<LocalSunkChunks>();
+  return std::make_unique<BuildLocal>();
 }
 
 void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
                             LocalSinkState& local) const {
-  auto& chunk = static_cast<LocalSunkChunks&>(local).Add(context, input, children[1]->types);
-  chunk.extra = EvaluateKeys(right_keys_, input);
+  auto& build = static_cast<BuildLocal&>(local);
+  auto& chunk = build.Add(context, input, children[1]->types);
+  // The keys are kept with the rows (Finalize indexes them): views that the executor's
+  // next chunk does not overwrite, as it writes into fresh buffers while these live.
+  EvaluateKeys(build.executor, right_keys_, input, build.keys);
+  for (const Vector* key : build.keys) chunk.extra.emplace_back(key->Type(), 0).Reference(*key);
 }
 
 void PhysicalHashJoin::Combine(ExecutionContext&, GlobalSinkState& global,
@@ -271,7 +277,8 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   for (auto& part : parts) {
     context.query.CheckInterrupt();
     const idx_t n = part.rows->size();
-    std::vector<const Vector*> keys = Pointers(part.extra);
+    std::vector<const Vector*> keys;
+    for (const auto& key : part.extra) keys.push_back(&key);
     groups.resize(std::max<idx_t>(n, 1));
     table.keys->FindOrCreate(keys, n, groups.data());
     for (idx_t i = 0; i < n; i++) {
@@ -306,6 +313,7 @@ std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionConte
   auto probe = std::make_unique<Probe>();
   probe->table = &SinkStateOf<BuildTable>(context, *this);
   probe->out.Initialize(types);
+  if (residual_) probe->residual.Add(*residual_);
   return probe;
 }
 
@@ -370,7 +378,7 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   }
   pairs.SetCardinality(count);
   SelectionVector kept(count);
-  const idx_t found = ExpressionExecutor::Select(*residual_, pairs, kept);
+  const idx_t found = probe.residual.Select(pairs, kept);
   for (idx_t i = 0; i < found; i++) {
     probe.matched[left.Get(kept.Get(i))] = 1;
     if (!matched.empty()) matched[right.Get(kept.Get(i))] = 1;
@@ -431,16 +439,17 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
   if (!probe.started) {
     probe.started = true;
     probe.pairs_done = false;
-    std::vector<Vector> keys = EvaluateKeys(left_keys_, input);
+    EvaluateKeys(probe.key_executor, left_keys_, input, probe.keys);
+    const std::vector<const Vector*>& keys = probe.keys;
     probe.chain.assign(input.size(), kNoRow);
     probe.matched.assign(input.size(), 0);
     probe.key_null.assign(input.size(), 0);
     if (table.direct.heads) {
-      table.direct.Probe(keys[0], input.size(), probe.chain.data(), probe.key_null.data(),
+      table.direct.Probe(*keys[0], input.size(), probe.chain.data(), probe.key_null.data(),
                          probe.hits);
     } else {
       probe.groups.resize(std::max<idx_t>(input.size(), 1));
-      table.keys->Find(Pointers(keys), input.size(), probe.groups.data(), probe.scratch);
+      table.keys->Find(keys, input.size(), probe.groups.data(), probe.scratch);
       const idx_t payload = key_layout_->payload_offset;
       for (idx_t row = 0; row < input.size(); row++) {
         probe.key_null[row] = probe.scratch.has_null[row];

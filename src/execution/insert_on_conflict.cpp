@@ -130,7 +130,7 @@ Updates EvaluateUpdates(const TableEntry& table, const InsertConflict& conflict,
     std::vector<bool> pass(n, true);
     if (conflict.where) {
       SelectionVector sel(n);
-      idx_t count = ExpressionExecutor::Select(*conflict.where, input, sel);
+      idx_t count = ExpressionExecutor(*conflict.where).Select(input, sel);
       pass.assign(n, false);
       for (idx_t k = 0; k < count; k++) pass[sel.Get(k)] = true;
     }
@@ -150,9 +150,11 @@ Updates EvaluateUpdates(const TableEntry& table, const InsertConflict& conflict,
     }
     if (count == 0) continue;
     std::vector<Vector> values;
+    ExpressionExecutor set_values;
     for (size_t j = 0; j < conflict.columns.size(); j++) {
-      values.emplace_back(both[conflict.columns[j]], n);
-      ExpressionExecutor::Execute(*conflict.values[j], input, values.back());
+      values.emplace_back(both[conflict.columns[j]], 0);
+      set_values.Add(*conflict.values[j]);
+      set_values.Execute(input, values.back(), j);
       values.back().Flatten(n);
     }
     for (size_t j = 0; j < conflict.columns.size(); j++) {

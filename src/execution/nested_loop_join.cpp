@@ -35,6 +35,7 @@ struct JoinSource : GlobalSourceState {
   std::vector<bool> right_matched;
   bool emitting_right = false;  // the final phase: right rows that matched nothing
   idx_t unmatched_pos = 0;
+  ExpressionExecutor condition;
 };
 
 }  // namespace
@@ -51,6 +52,7 @@ void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk
     s.left = Materialize(*children[0], context.query);
     s.right = Materialize(*children[1], context.query);
     s.right_matched.assign(s.right->size(), false);
+    if (condition_) s.condition.Add(*condition_);
     s.loaded = true;
   }
   const idx_t left_columns = children[0]->types.size();
@@ -86,7 +88,7 @@ void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk
       s.right_pos += n;
       if (semi || anti) {
         SelectionVector matches(n);
-        if (!condition_ || ExpressionExecutor::Select(*condition_, pairs, matches) > 0) {
+        if (!condition_ || s.condition.Select(pairs, matches) > 0) {
           s.left_matched = true;
           s.right_pos = right_count;  // one match decides this left row
         }
@@ -94,7 +96,7 @@ void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk
       }
       if (condition_) {
         SelectionVector matches(n);
-        idx_t found = ExpressionExecutor::Select(*condition_, pairs, matches);
+        idx_t found = s.condition.Select(pairs, matches);
         for (idx_t i = 0; i < found; i++) s.right_matched[first_right + matches.Get(i)] = true;
         if (found == 0) continue;
         s.left_matched = true;

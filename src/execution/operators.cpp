@@ -35,6 +35,8 @@ struct TableScanGlobal : GlobalSourceState {
 struct TableScanLocal : LocalSourceState {
   TableScanState scan;
   bool in_morsel = false;
+  ExpressionExecutor filter;
+  SelectionVector sel;
 };
 
 constexpr idx_t kVectorsPerRowGroup = kRowGroupSize / kVectorSize;
@@ -53,7 +55,9 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
 
 std::unique_ptr<LocalSourceState> PhysicalTableScan::GetLocalSourceState(ExecutionContext&,
                                                                          GlobalSourceState&) const {
-  return std::make_unique<TableScanLocal>();
+  auto local = std::make_unique<TableScanLocal>();
+  if (filter_) local->filter.Add(*filter_);
+  return local;
 }
 
 void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
@@ -76,8 +80,9 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
     while (table_->Scan(local.scan, column_ids_, chunk)) {
       context.query.Control().progress_done += chunk.size();
       if (!filter_) return;
-      SelectionVector sel(chunk.size());
-      idx_t count = ExpressionExecutor::Select(*filter_, chunk, sel);
+      SelectionVector& sel = local.sel;
+      sel.Reserve(chunk.size());
+      idx_t count = local.filter.Select(chunk, sel);
       if (count == chunk.size()) return;
       if (count > 0) {
         chunk.Slice(sel, count);
@@ -120,8 +125,8 @@ void PhysicalValues::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceSt
   while (s.next_row < rows_.size() && produced < kVectorSize) {
     const auto& row = rows_[s.next_row];
     for (idx_t c = 0; c < row.size(); c++) {
-      Vector v(row[c]->type, 1);
-      ExpressionExecutor::Execute(*row[c], one_row, v);
+      Vector v(row[c]->type, 0);
+      ExpressionExecutor(*row[c]).Execute(one_row, v);
       chunk.data[c].SetValue(produced, v.GetValue(0));
     }
     produced++;
@@ -132,20 +137,43 @@ void PhysicalValues::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceSt
 
 // ---- streaming operators ------------------------------------------------------------
 
+namespace {
+struct FilterState : OperatorState {
+  ExpressionExecutor predicate;
+  SelectionVector sel;
+};
+struct ProjectionState : OperatorState {
+  ExpressionExecutor expressions;
+};
+}  // namespace
+
+std::unique_ptr<OperatorState> PhysicalFilter::GetOperatorState(ExecutionContext&) const {
+  auto state = std::make_unique<FilterState>();
+  state->predicate.Add(*predicate_);
+  return state;
+}
+
 OperatorResult PhysicalFilter::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
-                                       OperatorState&) const {
-  SelectionVector sel(std::max<idx_t>(input.size(), 1));
-  idx_t count = ExpressionExecutor::Select(*predicate_, input, sel);
+                                       OperatorState& state) const {
+  auto& s = static_cast<FilterState&>(state);
+  SelectionVector& sel = s.sel;
+  sel.Reserve(input.size());
+  idx_t count = s.predicate.Select(input, sel);
   output.Reference(input);
   if (count < input.size()) output.Slice(sel, count);
   return OperatorResult::kNeedMoreInput;
 }
 
+std::unique_ptr<OperatorState> PhysicalProjection::GetOperatorState(ExecutionContext&) const {
+  auto state = std::make_unique<ProjectionState>();
+  for (const auto& e : expressions_) state->expressions.Add(*e);
+  return state;
+}
+
 OperatorResult PhysicalProjection::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
-                                           OperatorState&) const {
-  for (idx_t i = 0; i < expressions_.size(); i++) {
-    ExpressionExecutor::Execute(*expressions_[i], input, output.data[i]);
-  }
+                                           OperatorState& state) const {
+  auto& s = static_cast<ProjectionState&>(state);
+  for (idx_t i = 0; i < expressions_.size(); i++) s.expressions.Execute(input, output.data[i], i);
   output.SetCardinality(input.size());
   return OperatorResult::kNeedMoreInput;
 }

@@ -78,6 +78,7 @@ class PhysicalFilter : public PhysicalOperator {
   PhysicalFilter(std::vector<LogicalType> types, ExpressionPtr predicate)
       : PhysicalOperator(std::move(types)), predicate_(std::move(predicate)) {}
   std::string Name() const override { return "FILTER"; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
   OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
                          OperatorState& state) const override;
 
@@ -90,6 +91,7 @@ class PhysicalProjection : public PhysicalOperator {
   PhysicalProjection(std::vector<LogicalType> types, std::vector<ExpressionPtr> expressions)
       : PhysicalOperator(std::move(types)), expressions_(std::move(expressions)) {}
   std::string Name() const override { return "PROJECTION"; }
+  std::unique_ptr<OperatorState> GetOperatorState(ExecutionContext& context) const override;
   OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
                          OperatorState& state) const override;
 

@@ -128,8 +128,8 @@ void SetTruth(Vector& out, idx_t row, Truth t) {
 
 /// `e` evaluated over `input` as a flat vector of input.size() rows.
 Vector Flat(const Expression& e, const DataChunk& input) {
-  Vector v(e.type, std::max<idx_t>(input.size(), 1));
-  ExpressionExecutor::Execute(e, input, v);
+  Vector v(e.type, 0);
+  ExpressionExecutor(e).Execute(input, v);
   v.Flatten(input.size());
   return v;
 }

@@ -11,6 +11,7 @@ namespace {
 struct UnnestState : OperatorState {
   /// Set while an input chunk has rows left to unnest: `lists` are evaluated over it.
   bool in_progress = false;
+  ExpressionExecutor executor;
   std::vector<Vector> lists;
   idx_t row = 0;      // the input row to continue at
   idx_t element = 0;  // its next element
@@ -58,11 +59,13 @@ OperatorResult PhysicalUnnest::Execute(ExecutionContext& context, DataChunk& inp
                                        DataChunk& output, OperatorState& state) const {
   auto& s = static_cast<UnnestState&>(state);
   if (!s.in_progress) {
+    if (s.executor.ExpressionCount() == 0) {
+      for (const auto& e : lists_) s.executor.Add(*e);
+    }
     s.lists.clear();
-    for (const auto& e : lists_) {
-      Vector list(e->type, std::max<idx_t>(input.size(), 1));
-      ExpressionExecutor::Execute(*e, input, list);
-      s.lists.push_back(std::move(list));
+    for (idx_t k = 0; k < lists_.size(); k++) {
+      s.lists.emplace_back(lists_[k]->type, 0);
+      s.executor.Execute(input, s.lists.back(), k);
     }
     s.row = 0;
     s.element = 0;

@@ -39,8 +39,8 @@ void Fold(ExpressionPtr& e) {
     try {
       DataChunk one_row;
       one_row.SetCardinality(1);
-      Vector result(e->type, 1);
-      ExpressionExecutor::Execute(*e, one_row, result);
+      Vector result(e->type, 0);
+      ExpressionExecutor(*e).Execute(one_row, result);
       std::string alias = e->alias;
       e = MakeConstant(result.GetValue(0));
       e->alias = std::move(alias);

@@ -2,6 +2,7 @@
 // the rows that qualify without copying any column.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
 #include "teal/basic_types.hpp"
@@ -16,6 +17,13 @@ class SelectionVector {
   void Initialize(idx_t capacity = kVectorSize) {
     owner_ = std::shared_ptr<sel_t[]>(new sel_t[capacity]);
     sel_ = owner_.get();
+    capacity_ = capacity;
+  }
+  /// Room for `capacity` positions: a selection reused chunk after chunk allocates only
+  /// when it must grow (positions are then undefined).
+  void Reserve(idx_t capacity) {
+    if (!sel_ || capacity_ < capacity || sel_ != owner_.get())
+      Initialize(std::max(capacity, kVectorSize));
   }
   /// The identity selection 0..count-1.
   void InitializeIdentity(idx_t count) {
@@ -30,6 +38,7 @@ class SelectionVector {
  private:
   sel_t* sel_ = nullptr;
   std::shared_ptr<sel_t[]> owner_;
+  idx_t capacity_ = 0;
 };
 
 }  // namespace teal

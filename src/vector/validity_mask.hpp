@@ -29,7 +29,7 @@ class ValidityMask {
     return rest == 0 || (bits_[full] | (~uint64_t(0) << rest)) == ~uint64_t(0);
   }
   /// True when another mask shares these bits.
-  bool Shared() const { return owner_.use_count() > 1 || bits_ != owner_.get(); }
+  bool Shared() const { return bits_ && (owner_.use_count() > 1 || bits_ != owner_.get()); }
   bool RowIsValid(idx_t row) const {
     return !bits_ || ((bits_[row / kBitsPerEntry] >> (row % kBitsPerEntry)) & 1);
   }
@@ -42,16 +42,18 @@ class ValidityMask {
     bits_[row / kBitsPerEntry] |= uint64_t(1) << (row % kBitsPerEntry);
   }
   void Set(idx_t row, bool valid) { valid ? SetValid(row) : SetInvalid(row); }
-  /// Makes every row valid again and drops the mask.
+  /// Makes every row valid again and drops the mask. Its words are kept for the next
+  /// EnsureWritable when no other mask shares them (a vector reused chunk after chunk
+  /// then allocates its mask once).
   void Reset() {
     bits_ = nullptr;
-    owner_.reset();
+    if (owner_.use_count() > 1) owner_.reset();
   }
   /// Allocates the mask (all valid) if there is none yet.
   void EnsureWritable() {
     if (bits_) return;
     idx_t n = EntryCount(capacity_ ? capacity_ : kVectorSize);
-    owner_ = std::shared_ptr<uint64_t[]>(new uint64_t[n]);
+    if (!owner_ || owner_.use_count() > 1) owner_ = std::shared_ptr<uint64_t[]>(new uint64_t[n]);
     bits_ = owner_.get();
     std::memset(bits_, 0xFF, n * sizeof(uint64_t));
   }
@@ -65,6 +67,7 @@ class ValidityMask {
       capacity_ = Capacity();
       return;
     }
+    if (!bits_) owner_.reset();  // words kept by Reset() are too few
     if (bits_) {
       idx_t old_n = EntryCount(Capacity()), n = EntryCount(capacity);
       std::shared_ptr<uint64_t[]> grown(new uint64_t[n]);

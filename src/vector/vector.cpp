@@ -125,6 +125,23 @@ void Vector::Reset() {
   }
 }
 
+void Vector::Recycle(idx_t count) {
+  if (capacity_ < count || (!buffer_ && PhysicalTypeSize(type_.Physical()) > 0)) {
+    *this = Vector(type_, std::max(count, kVectorSize));
+    return;
+  }
+  Reset();
+}
+
+void Vector::Release() {
+  kind_ = VectorKind::kFlat;
+  capacity_ = 0;
+  data_ = nullptr;
+  buffer_.reset();
+  validity_ = ValidityMask();
+  aux_.reset();
+}
+
 void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count,
                       idx_t source_offset, idx_t target_offset) {
   TEAL_ASSERT(source.Type() == type_ || source.Type().Physical() == type_.Physical());

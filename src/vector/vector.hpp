@@ -92,6 +92,12 @@ class Vector {
   /// Prepares the vector to be written again from row 0: flat, all valid, heap cleared.
   /// Must not be called while another vector references its buffers.
   void Reset();
+  /// Reset(), and room for at least `count` rows (kVectorSize at the least): for a vector
+  /// its owner writes chunk after chunk, reusing its buffers while nobody else views them.
+  void Recycle(idx_t count);
+  /// Forgets the buffers this vector views (keeps its type), so that their owner can
+  /// write into them again without a copy.
+  void Release();
   /// Grows the capacity, keeping the first `keep` rows.
   void Resize(idx_t capacity, idx_t keep);
 

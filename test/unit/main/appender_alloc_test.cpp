@@ -1,15 +1,10 @@
 // Appender: no heap allocation per row once warmed up.
 //
-// This file replaces the global operator new/delete of the whole teal-unit binary with
-// versions that count — but only while g_counting is on, i.e. inside the measured region
-// of a test here; everywhere else they are plain malloc/free. Each test warms the
+// The allocations are counted by alloc_counter.hpp. Each test warms the
 // appender up (one full chunk flushed, so buffers, validity masks, list children and
 // scratch state exist at their steady size), then appends rows that stay within one
 // chunk (a flush hands rows to storage, which allocates its own vectors — once per 2048
 // rows, not per row) and expects zero allocations.
-//
-// Under AddressSanitizer the replacement works too (ASan intercepts malloc and free, which
-// these call), and the tests pass there as well.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -21,73 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "alloc_counter.hpp"
 #include "teal/appender.hpp"
-
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<long> g_allocations{0};
-
-void* CountedAlloc(std::size_t size) {
-  if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1);
-  void* p = std::malloc(size ? size : 1);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-void* CountedAlignedAlloc(std::size_t size, std::align_val_t align) {
-  if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1);
-  std::size_t alignment = static_cast<std::size_t>(align);
-  std::size_t rounded = (size + alignment - 1) / alignment * alignment;
-  void* p = std::aligned_alloc(alignment, rounded ? rounded : alignment);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return CountedAlloc(size); }
-void* operator new[](std::size_t size) { return CountedAlloc(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  try {
-    return CountedAlloc(size);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
-  try {
-    return CountedAlloc(size);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new(std::size_t size, std::align_val_t align) {
-  return CountedAlignedAlloc(size, align);
-}
-void* operator new[](std::size_t size, std::align_val_t align) {
-  return CountedAlignedAlloc(size, align);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace teal {
 namespace {
 
+using counting::AllocationsOf;
 using namespace std::chrono;  // NOLINT
-
-/// Allocations made by `f` (on this thread's appender calls).
-template <typename F>
-long AllocationsOf(F&& f) {
-  g_allocations.store(0);
-  g_counting.store(true);
-  f();
-  g_counting.store(false);
-  return g_allocations.load();
-}
 
 constexpr int kWarmUpRows = static_cast<int>(kVectorSize) + 10;  // one flush
 constexpr int kMeasuredRows = 2000;                              // stays in one chunk

@@ -1,0 +1,47 @@
+// ExpressionState: what evaluating one bound expression node keeps between chunks — the
+// vectors it writes its result into — made on the first chunk and reused for every later
+// one, so that an operator evaluates its expressions without allocating per node per
+// chunk. A tree of them mirrors the expression; each operator keeps one per thread
+// (through an ExpressionExecutor). Not thread-safe.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "planner/expression.hpp"
+#include "vector/data_chunk.hpp"
+
+namespace teal {
+
+struct ExpressionState {
+  explicit ExpressionState(const Expression& expression);
+
+  const Expression& expression;
+  std::vector<std::unique_ptr<ExpressionState>> children;
+  /// The node's result for the current chunk (computing nodes write here).
+  Vector out;
+  /// A constant result spread over every row, for loops that read row by row.
+  Vector flat;
+  /// kConstant: the value, made once.
+  std::optional<Vector> constant;
+  /// kFunction: views of the children's results while the body runs; COALESCE: its
+  /// arguments, each filled only on the rows it is evaluated for.
+  DataChunk arguments;
+  /// kInList: one element's comparison.
+  Vector work;
+  /// kCase and COALESCE: the input columns each child reads, the rows a child is evaluated
+  /// on, and those rows copied out of the input.
+  std::vector<std::vector<idx_t>> reads;
+  std::vector<sel_t> remaining, taken, rest;
+  SelectionVector sel;
+  DataChunk subset;
+
+  /// `out` made ready for `count` rows: flat, all valid, buffers of its own.
+  Vector& Output(idx_t count) {
+    out.Recycle(count);
+    return out;
+  }
+};
+
+}  // namespace teal
