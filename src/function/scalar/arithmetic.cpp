@@ -135,6 +135,74 @@ bool IsDecimalOperand(const LogicalType& t) {
 
 /// The DECIMAL overload of + - * % for `types`, or nullopt when they are not DECIMAL
 /// operands (at least one DECIMAL, the other an integer, DECIMAL or NULL).
+/// Calls f.template operator()<T>() with the C++ type of a DECIMAL stored in at most 64
+/// bits (int16_t, int32_t, int64_t); returns false for the 128-bit layout.
+template <typename F>
+bool DispatchNarrowDecimal(PhysicalType type, F&& f) {
+  switch (type) {
+    case PhysicalType::kInt16:
+      f.template operator()<int16_t>();
+      return true;
+    case PhysicalType::kInt32:
+      f.template operator()<int32_t>();
+      return true;
+    case PhysicalType::kInt64:
+      f.template operator()<int64_t>();
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// DECIMAL x + y, x - y or x * y whose operands are stored in at most 64 bits, so hold at
+/// most 18 digits: the result type's width (the operands' digits plus one for + and -,
+/// their sum for *) was not capped at 38, so no result overflows it or its layout, and the
+/// loop checks nothing. The arithmetic wraps (unsigned) so that the unspecified bytes of
+/// NULL rows cannot overflow a signed type either.
+template <typename A, typename B, typename R>
+void NarrowDecimalLoop(ArithOp op, const Vector& a, const Vector& b, Vector& result, idx_t count) {
+  using N = native_int_t<R>;  // int64_t or int128
+  using U = std::make_unsigned_t<N>;
+  const A* x = a.Values<A>();
+  const B* y = b.Values<B>();
+  R* out = result.Values<R>();
+  auto run = [&](auto f) {
+    for (idx_t i = 0; i < count; i++) {
+      out[i] = FromNativeInt<R>(static_cast<N>(
+          f(static_cast<U>(static_cast<N>(x[i])), static_cast<U>(static_cast<N>(y[i])))));
+    }
+  };
+  switch (op) {
+    case ArithOp::kAdd:
+      return run([](U p, U q) { return p + q; });
+    case ArithOp::kSubtract:
+      return run([](U p, U q) { return p - q; });
+    case ArithOp::kMultiply:
+      return run([](U p, U q) { return p * q; });
+    default:
+      throw InternalError("NarrowDecimalLoop of " + std::string(OpName(op)));
+  }
+}
+
+/// NarrowDecimalLoop for the layouts of `a`, `b` and `result`; false when one of the
+/// operands is stored in 128 bits.
+bool TryNarrowDecimal(ArithOp op, const Vector& a, const Vector& b, Vector& result, idx_t count) {
+  if (op == ArithOp::kModulo || op == ArithOp::kDivide) return false;
+  bool done = false;
+  DispatchNarrowDecimal(a.Type().Physical(), [&]<typename A>() {
+    DispatchNarrowDecimal(b.Type().Physical(), [&]<typename B>() {
+      if (result.Type().Physical() == PhysicalType::kInt64) {
+        NarrowDecimalLoop<A, B, int64_t>(op, a, b, result, count);
+        done = true;
+      } else if (result.Type().Physical() == PhysicalType::kInt128) {
+        NarrowDecimalLoop<A, B, hugeint_t>(op, a, b, result, count);
+        done = true;
+      }
+    });
+  });
+  return done;
+}
+
 std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name,
                                              const std::vector<LogicalType>& types) {
   if (types.size() != 2 || op == ArithOp::kDivide) return std::nullopt;
@@ -172,6 +240,7 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
   std::string type_name = f.return_type.ToString();
   f.body = [op, w, a_scale, b_scale, type_name](const DataChunk& args, Vector& result,
                                                 idx_t count) {
+    if (TryNarrowDecimal(op, args.data[0], args.data[1], result, count)) return;
     std::vector<int128> x, y;
     ReadUnscaled(args.data[0], count, x);
     ReadUnscaled(args.data[1], count, y);
