@@ -129,6 +129,13 @@ const Vector& EvaluateFlat(ExpressionState& s, const DataChunk& input) {
   if (!v.IsConstant()) return v;
   const idx_t count = input.size();
   s.flat.Recycle(count);
+  if (v.Type().Physical() == PhysicalType::kVarchar && v.RowIsValid(0)) {
+    // One copy of the string for all rows (a LIKE pattern, a concat's separator).
+    string_t value = v.Values<string_t>()[0];
+    if (!value.IsInlined()) value = s.flat.AddString(value.View());
+    std::fill_n(s.flat.Values<string_t>(), count, value);
+    return s.flat;
+  }
   SelectionVector none;
   s.flat.CopyFrom(v, none, count, 0, 0);  // a constant source is read at row 0
   return s.flat;

@@ -1,9 +1,11 @@
 // LIKE / ILIKE and the RE2-based regexp_matches / regexp_replace.
 //
-// LIKE compiles its pattern into a token list (literal byte, any one code point, any run)
-// and matches it greedily, remembering only the last `%` to backtrack to: a later `%`
-// can always absorb whatever an earlier one would, so one backtrack point suffices and a
-// match costs O(text * pattern) at worst, never exponential time. The compiled pattern
+// LIKE compiles its pattern into a token list (literal byte, any one code point, any run).
+// A pattern without `_` is matched by substring searches for its pieces between `%`s (the
+// common '%a%b%', 'a%' and '%a' shapes); one with `_` greedily token by token, remembering
+// only the last `%` to backtrack to: a later `%` can always absorb whatever an earlier one
+// would, so one backtrack point suffices and a match costs O(text * pattern) at worst,
+// never exponential time. The compiled pattern
 // is reused while consecutive rows carry the same pattern (the common constant case).
 // ILIKE lower-cases text and pattern first (see ConvertCase for which letters).
 //
@@ -14,6 +16,8 @@
 #include <re2/re2.h>
 
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "function/scalar/scalar_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
@@ -86,10 +90,56 @@ bool MatchTokens(std::string_view s, const std::vector<LikeToken>& tokens) {
   return ti == tokens.size();
 }
 
+/// A compiled LIKE pattern. One without `_` is literal pieces between `%`s: the first
+/// must start the text unless the pattern starts with `%`, the last must end it unless the
+/// pattern ends with `%`, and the ones between are found left to right by substring search
+/// (taking the leftmost occurrence of each never loses a match, as `%` absorbs anything).
+/// A pattern with `_` matches token by token.
+class LikeMatcher {
+ public:
+  explicit LikeMatcher(std::string_view pattern) : tokens_(CompileLike(pattern)) {
+    simple_ = true;
+    std::string piece;
+    for (const LikeToken& t : tokens_) {
+      if (t.kind == LikeToken::kOne) simple_ = false;
+      if (t.kind == LikeToken::kAny) {
+        pieces_.push_back(std::move(piece));
+        piece.clear();
+      } else {
+        piece += t.byte;
+      }
+    }
+    pieces_.push_back(std::move(piece));
+    // n pieces come from n - 1 `%`s: the first piece anchors the start, the last the end.
+  }
+
+  bool Matches(std::string_view s) const {
+    if (!simple_) return MatchTokens(s, tokens_);
+    if (pieces_.size() == 1) return s == pieces_[0];
+    const std::string& first = pieces_.front();
+    const std::string& last = pieces_.back();
+    if (s.size() < first.size() + last.size()) return false;
+    if (s.substr(0, first.size()) != first) return false;
+    if (s.substr(s.size() - last.size()) != last) return false;
+    std::string_view middle = s.substr(first.size(), s.size() - first.size() - last.size());
+    for (size_t i = 1; i + 1 < pieces_.size(); i++) {
+      size_t at = middle.find(pieces_[i]);
+      if (at == std::string_view::npos) return false;
+      middle.remove_prefix(at + pieces_[i].size());
+    }
+    return true;
+  }
+
+ private:
+  std::vector<LikeToken> tokens_;
+  std::vector<std::string> pieces_;
+  bool simple_ = false;
+};
+
 }  // namespace
 
 bool LikeMatches(std::string_view text, std::string_view pattern) {
-  return MatchTokens(text, CompileLike(pattern));
+  return LikeMatcher(pattern).Matches(text);
 }
 
 }  // namespace scalar
@@ -102,18 +152,15 @@ ScalarFunctionBody LikeBody(bool case_insensitive) {
     const string_t* pattern = args.data[1].Values<string_t>();
     bool* out = result.Values<bool>();
     std::string cached_pattern;
-    bool have_cache = false;
-    std::vector<LikeToken> tokens;
+    std::optional<LikeMatcher> matcher;
     for (idx_t i = 0; i < count; i++) {
       if (!result.RowIsValid(i)) continue;
-      if (!have_cache || pattern[i].View() != cached_pattern) {
+      if (!matcher || pattern[i].View() != cached_pattern) {
         cached_pattern = std::string(pattern[i].View());
-        tokens =
-            CompileLike(case_insensitive ? ConvertCase(cached_pattern, false) : cached_pattern);
-        have_cache = true;
+        matcher.emplace(case_insensitive ? ConvertCase(cached_pattern, false) : cached_pattern);
       }
-      out[i] = case_insensitive ? MatchTokens(ConvertCase(text[i].View(), false), tokens)
-                                : MatchTokens(text[i].View(), tokens);
+      out[i] = case_insensitive ? matcher->Matches(ConvertCase(text[i].View(), false))
+                                : matcher->Matches(text[i].View());
     }
   };
 }
