@@ -17,6 +17,7 @@ void RunRules(LogicalOperator& plan) {
   RewriteExistsAsSemiJoins(plan);
   RewriteScalarSubqueriesAsJoins(plan);
   PushDownFilters(plan);
+  PushSemiJoinsDown(plan);
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);
   PruneColumns(plan);

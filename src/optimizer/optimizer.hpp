@@ -13,7 +13,8 @@ void Optimize(LogicalOperator& plan);
 void FoldConstants(LogicalOperator& plan);
 
 /// Rule: an uncorrelated `x IN (SELECT …)` in a projection or filter becomes a mark join
-/// of the operator's input with the subquery (subquery_to_mark_join.cpp).
+/// of the operator's input with the subquery, or a semi join when it is a filter's
+/// conjunct (subquery_to_mark_join.cpp).
 void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan);
 
 /// Correlated EXISTS / NOT EXISTS filter conjuncts to semi / anti joins
@@ -27,6 +28,11 @@ void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan);
 /// Rule: moves filter conjuncts down to the lowest operator where they are still right,
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);
+
+/// Rule: a semi or anti join whose condition reads, of its left side, only columns of one
+/// input of an inner or cross join (or of a filter's input) moves down to that input
+/// (semi_join_pushdown.cpp).
+void PushSemiJoinsDown(LogicalOperator& plan);
 
 /// Rule: rebuilds trees of inner joins left-deep, largest relation first, then the
 /// smallest connected one at each step (join_order.cpp).

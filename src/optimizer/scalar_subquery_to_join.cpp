@@ -15,6 +15,14 @@
 // outer row has: nothing there may fail); the plan a projection over an aggregate
 // without groups over one filter whose input reads nothing outside. Other subqueries
 // keep running per outer row.
+//
+// The grouped pass reads only the rows of keys the outer rows may have (a semi join of r
+// with the outer keys, from a copy of the operator's input under the filter's other
+// conjuncts): groups no outer row looks up are never made (TPC-H Q17 groups 6,000 rows
+// instead of 6 million, Q20 10,000 instead of 900,000). Any superset of the outer keys
+// gives the same answers, so the copy is only of the relation (of the input's cross and
+// inner joins) the keys come from, under the conjuncts over it alone; it is made only
+// when the input is more than a table scan or the filter has other conjuncts.
 #include <set>
 #include <string>
 
@@ -61,10 +69,104 @@ bool NullOverNoRows(const Expression& aggregate) {
   return true;
 }
 
+/// Whether the rows of `input` under `conjuncts` may hold only a few of all the keys:
+/// it filters, joins or aggregates, or conjuncts narrow it. (Those that narrow only other
+/// relations than the keys' are dropped again by KeySource; a semi join with every key
+/// then costs one hash table probe per row of the grouped pass.)
+bool MayNarrow(const LogicalOperator& input, const std::vector<ExpressionPtr>& conjuncts) {
+  if (!conjuncts.empty()) return true;
+  const LogicalOperator* op = &input;
+  while (op->kind == LogicalKind::kProjection) op = op->children[0].get();
+  return op->kind != LogicalKind::kGet;
+}
+
+/// The input of `input`'s cross and inner joins, as deep as it goes, that holds every
+/// column `keys` read; `offset` is where its columns start in input's row. Its rows under
+/// the conjuncts over its own columns have every key the joined rows have, and maybe more.
+const LogicalOperator& KeySource(const LogicalOperator& input,
+                                 const std::vector<ExpressionPtr>& keys, idx_t& offset) {
+  std::vector<idx_t> columns;
+  for (const auto& k : keys) ForEachColumn(*k, [&](idx_t c) { columns.push_back(c); });
+  const LogicalOperator* op = &input;
+  offset = 0;
+  while (op->kind == LogicalKind::kJoin) {
+    const auto& join = static_cast<const LogicalJoin&>(*op);
+    if ((join.join_type != JoinType::kInner && join.join_type != JoinType::kCross) ||
+        !join.projection.empty()) {
+      break;
+    }
+    const idx_t split = offset + op->children[0]->types.size();
+    bool left = true, right = true;
+    for (idx_t c : columns) (c < split ? right : left) = false;
+    if (left) {
+      op = op->children[0].get();
+    } else if (right) {
+      offset = split;
+      op = op->children[1].get();
+    } else {
+      break;
+    }
+  }
+  return *op;
+}
+
+/// `scan` semi-joined with the values of `outer_keys` (over `input`'s columns) that the
+/// rows of `input` under `conjuncts` have, or a superset of them (see KeySource): keeps
+/// the rows of `scan` whose `inner_keys` some outer row may have.
+LogicalOperatorPtr KeepOuterKeys(LogicalOperatorPtr scan,
+                                 const std::vector<ExpressionPtr>& inner_keys,
+                                 const std::vector<ExpressionPtr>& outer_keys,
+                                 const LogicalOperator& input,
+                                 const std::vector<ExpressionPtr>& conjuncts) {
+  idx_t offset = 0;
+  const LogicalOperator& from = KeySource(input, outer_keys, offset);
+  const idx_t end = offset + from.types.size();
+  auto shift = [&](const Expression& e) {
+    ExpressionPtr copy = e.Copy();
+    RemapColumns(*copy, [&](idx_t c) { return c - offset; });
+    return copy;
+  };
+  LogicalOperatorPtr source = CopyPlan(from);
+  auto filter = std::make_unique<LogicalFilter>();
+  for (const auto& c : conjuncts) {
+    bool inside = true;
+    ForEachColumn(*c, [&](idx_t col) { inside = inside && col >= offset && col < end; });
+    if (inside) filter->expressions.push_back(shift(*c));
+  }
+  if (!filter->expressions.empty()) {
+    filter->types = source->types;
+    filter->children.push_back(std::move(source));
+    source = std::move(filter);
+  }
+  auto keys = std::make_unique<LogicalProjection>();
+  for (const auto& k : outer_keys) {
+    keys->types.push_back(k->type);
+    keys->expressions.push_back(shift(*k));
+  }
+  keys->children.push_back(std::move(source));
+  const idx_t width = scan->types.size();
+  std::vector<ExpressionPtr> condition;
+  for (idx_t k = 0; k < inner_keys.size(); k++) {
+    auto equal = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+    equal->op = CompareOp::kEqual;
+    equal->children.push_back(inner_keys[k]->Copy());
+    equal->children.push_back(MakeColumnRef(width + k, keys->types[k]));
+    condition.push_back(std::move(equal));
+  }
+  auto semi = std::make_unique<LogicalJoin>();
+  semi->join_type = JoinType::kSemi;
+  semi->types = scan->types;
+  semi->condition = MakeConjunction(std::move(condition));
+  semi->children.push_back(std::move(scan));
+  semi->children.push_back(std::move(keys));
+  return semi;
+}
+
 /// The left join that brings each row of `input` its group's aggregates, with `value` set
 /// to scalar subquery `e` over the join's row; null when the subquery does not qualify.
+/// `conjuncts`: the other conjuncts of the filter `e` is in (none in a projection).
 LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
-                               ExpressionPtr& value) {
+                               const std::vector<ExpressionPtr>& conjuncts, ExpressionPtr& value) {
   if (!Decorrelatable(e, SubqueryKind::kScalar)) return nullptr;
   const BoundSubquery& sub = *e.subquery;
   const LogicalOperator& root = *sub.plan;
@@ -122,6 +224,9 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
     kept->children.push_back(std::move(scan));
     scan = std::move(kept);
   }
+  if (MayNarrow(*input, conjuncts) && PlanIsDeterministic(*input)) {
+    scan = KeepOuterKeys(std::move(scan), inner_keys, outer_keys, *input, conjuncts);
+  }
   // GROUP BY the inner keys; the aggregates as they were.
   const idx_t keys = inner_keys.size();
   auto grouped = std::make_unique<LogicalAggregate>();
@@ -160,17 +265,39 @@ LogicalOperatorPtr Decorrelate(const Expression& e, LogicalOperatorPtr& input,
 
 /// Replaces the qualifying scalar subqueries in `e` by the value columns of left joins
 /// stacked on `input`.
-void Replace(ExpressionPtr& e, LogicalOperatorPtr& input) {
+void Replace(ExpressionPtr& e, LogicalOperatorPtr& input,
+             const std::vector<ExpressionPtr>& conjuncts) {
   if (e->kind == BoundKind::kSubquery) {
     ExpressionPtr value;
-    if (auto join = Decorrelate(*e, input, value)) {
+    if (auto join = Decorrelate(*e, input, conjuncts, value)) {
       input = std::move(join);
       value->alias = e->alias;
       e = value->type == e->type ? std::move(value) : MakeCast(std::move(value), e->type);
       return;
     }
   }
-  for (auto& child : e->children) Replace(child, input);
+  for (auto& child : e->children) Replace(child, input, conjuncts);
+}
+
+/// The conjuncts of `expressions` other than expressions[skip] that may be copied below a
+/// new join: deterministic, without subqueries, over the filter's input columns (all of
+/// them: none of the joins made so far has added any).
+std::vector<ExpressionPtr> OtherConjuncts(const std::vector<ExpressionPtr>& expressions,
+                                          size_t skip, idx_t width) {
+  std::vector<ExpressionPtr> out;
+  for (size_t i = 0; i < expressions.size(); i++) {
+    if (i == skip) continue;
+    std::vector<ExpressionPtr> split;
+    SplitConjunction(expressions[i]->Copy(), split);
+    for (auto& c : split) {
+      bool inside = true;
+      ForEachColumn(*c, [&](idx_t col) { inside = inside && col < width; });
+      if (inside && IsMovable(*c) && !ContainsKind(*c, BoundKind::kSubquery)) {
+        out.push_back(std::move(c));
+      }
+    }
+  }
+  return out;
 }
 
 void Rewrite(LogicalOperatorPtr& slot) {
@@ -184,7 +311,18 @@ void Rewrite(LogicalOperatorPtr& slot) {
     return;
   }
   const idx_t width = slot->children[0]->types.size();
-  for (auto& e : *expressions) Replace(e, slot->children[0]);
+  const bool filter = slot->kind == LogicalKind::kFilter;
+  if (filter) {
+    // One conjunct per expression, so that each subquery sees the others.
+    std::vector<ExpressionPtr> conjuncts;
+    for (auto& e : *expressions) SplitConjunction(std::move(e), conjuncts);
+    *expressions = std::move(conjuncts);
+  }
+  for (size_t i = 0; i < expressions->size(); i++) {
+    std::vector<ExpressionPtr> conjuncts;
+    if (filter) conjuncts = OtherConjuncts(*expressions, i, width);
+    Replace((*expressions)[i], slot->children[0], conjuncts);
+  }
   if (slot->kind != LogicalKind::kFilter || slot->children[0]->types.size() == width) return;
   // The filter passes its input's columns on: drop the joined values again above it.
   const std::vector<LogicalType> types = slot->types;
@@ -204,7 +342,7 @@ void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan) {
   // The root stays where it is: a projection's input may change, a filter's may not.
   if (plan.kind == LogicalKind::kProjection) {
     auto& expressions = static_cast<LogicalProjection&>(plan).expressions;
-    for (auto& e : expressions) Replace(e, plan.children[0]);
+    for (auto& e : expressions) Replace(e, plan.children[0], {});
   }
 }
 
