@@ -13,6 +13,7 @@
 // condition that must not move (volatile) are kept.
 #include <algorithm>
 
+#include "optimizer/cardinality.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/column_refs.hpp"
 #include "storage/data_table.hpp"
@@ -25,46 +26,6 @@ bool IsInnerJoin(const LogicalOperator& op) {
   if (op.kind != LogicalKind::kJoin) return false;
   auto type = static_cast<const LogicalJoin&>(op).join_type;
   return type == JoinType::kInner || type == JoinType::kCross;
-}
-
-double Estimate(const LogicalOperator& op) {
-  switch (op.kind) {
-    case LogicalKind::kGet: {
-      const auto& get = static_cast<const LogicalGet&>(op);
-      double rows = static_cast<double>(get.table->storage->RowCount());
-      return get.filters.empty() ? rows : std::max(1.0, rows / 5);
-    }
-    case LogicalKind::kFilter:
-      return std::max(1.0, Estimate(*op.children[0]) / 5);
-    case LogicalKind::kProjection:
-    case LogicalKind::kOrder:
-    case LogicalKind::kDistinctOn:
-      return Estimate(*op.children[0]);
-    case LogicalKind::kAggregate:
-      return static_cast<const LogicalAggregate&>(op).groups.empty()
-                 ? 1.0
-                 : std::max(1.0, Estimate(*op.children[0]) / 2);
-    case LogicalKind::kLimit: {
-      const auto& limit = static_cast<const LogicalLimit&>(op);
-      double child = Estimate(*op.children[0]);
-      return limit.limit == kInvalidIndex ? child
-                                          : std::min(child, static_cast<double>(limit.limit));
-    }
-    case LogicalKind::kValues:
-      return static_cast<double>(static_cast<const LogicalValues&>(op).rows.size());
-    case LogicalKind::kRange:
-      return static_cast<double>(static_cast<const LogicalRange&>(op).count);
-    case LogicalKind::kDummyScan:
-      return 1;
-    case LogicalKind::kUnnest:  // a guess: a few elements per list
-      return 4 * Estimate(*op.children[0]);
-    case LogicalKind::kJoin: {
-      double left = Estimate(*op.children[0]), right = Estimate(*op.children[1]);
-      return IsInnerJoin(op) ? left * right : std::max(left, right);
-    }
-    default:
-      return 1000;
-  }
 }
 
 /// Whether the inner-join tree at `op` can be reordered: all conditions movable.
@@ -110,25 +71,6 @@ struct JoinGraph {
 
 LogicalOperatorPtr Reorder(LogicalOperatorPtr op);
 
-/// About how many distinct values column `column` of relation `op` holds: a table
-/// column's sampled estimate (DataTable::DistinctEstimate), else every row distinct.
-double DistinctOf(const LogicalOperator& op, idx_t column) {
-  const LogicalOperator* at = &op;
-  while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection) {
-    if (at->kind == LogicalKind::kProjection) {
-      const Expression& e = *static_cast<const LogicalProjection&>(*at).expressions[column];
-      if (e.kind != BoundKind::kColumnRef) return Estimate(op);
-      column = e.column;
-    }
-    at = at->children[0].get();
-  }
-  if (at->kind != LogicalKind::kGet) return Estimate(op);
-  const auto& get = static_cast<const LogicalGet&>(*at);
-  const idx_t id = get.column_ids[column];
-  if (id == kRowIdColumn) return Estimate(op);
-  return static_cast<double>(get.table->storage->DistinctEstimate(id));
-}
-
 /// A condition `a = b` between columns of two relations.
 struct Equality {
   bool valid = false;
@@ -145,7 +87,7 @@ LogicalOperatorPtr RebuildJoins(LogicalOperatorPtr op) {
   std::vector<double> size(n);
   for (idx_t r = 0; r < n; r++) {
     graph.relations[r] = Reorder(std::move(graph.relations[r]));
-    size[r] = Estimate(*graph.relations[r]);
+    size[r] = EstimateRows(*graph.relations[r]);
   }
   // Which relations each condition reads.
   std::vector<std::vector<idx_t>> reads(graph.conditions.size());
@@ -167,8 +109,8 @@ LogicalOperatorPtr RebuildJoins(LogicalOperatorPtr op) {
       while (x->kind == BoundKind::kCast) x = x->children[0].get();
       if (x->kind != BoundKind::kColumnRef) return false;
       relation = graph.RelationOf(x->column);
-      distinct = std::min(size[relation], DistinctOf(*graph.relations[relation],
-                                                     x->column - graph.offsets[relation]));
+      distinct = std::min(size[relation], EstimateDistinct(*graph.relations[relation],
+                                                           x->column - graph.offsets[relation]));
       return true;
     };
     Equality& q = equalities[c];

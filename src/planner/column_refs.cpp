@@ -81,4 +81,30 @@ ExpressionPtr MakeConjunction(std::vector<ExpressionPtr> conjuncts) {
   return all;
 }
 
+const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
+  const LogicalOperator* at = &op;
+  while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection ||
+         at->kind == LogicalKind::kJoin) {
+    if (at->kind == LogicalKind::kProjection) {
+      const Expression& e = *static_cast<const LogicalProjection&>(*at).expressions[column];
+      if (e.kind != BoundKind::kColumnRef) return nullptr;
+      column = e.column;
+    } else if (at->kind == LogicalKind::kJoin) {
+      const auto& join = static_cast<const LogicalJoin&>(*at);
+      if (!join.projection.empty()) column = join.projection[column];
+      const idx_t left_width = at->children[0]->types.size();
+      if (column >= left_width) {
+        // A mark join's last column is its own; the others' right columns are the right
+        // side's.
+        if (join.join_type == JoinType::kMark) return nullptr;
+        column -= left_width;
+        at = at->children[1].get();
+        continue;
+      }
+    }
+    at = at->children[0].get();
+  }
+  return at->kind == LogicalKind::kGet ? static_cast<const LogicalGet*>(at) : nullptr;
+}
+
 }  // namespace teal

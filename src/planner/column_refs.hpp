@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "planner/expression.hpp"
+#include "planner/logical_operator.hpp"
 
 namespace teal {
 
@@ -37,6 +38,11 @@ bool ContainsKind(const Expression& e, BoundKind kind);
 /// True when an expression of `plan` or of an operator under it reads an enclosing query
 /// (a kOuterRef, also among the inputs of its subqueries).
 bool PlanReadsOuter(LogicalOperator& plan);
+
+/// The table scan whose column output column `column` of `op` is, through filters, joins
+/// and projections of bare column references; `column` becomes the scan's output column.
+/// nullptr when the column is computed or comes from another operator.
+const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column);
 
 /// Appends the conjuncts of `e` (the operands of nested ANDs, or `e` itself).
 void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out);

@@ -1,0 +1,20 @@
+// Cardinality estimates for the optimizer's rules that choose between plans (join order,
+// semi-join pushdown): how many rows an operator makes, and how many distinct values one
+// of its columns holds. Rough on purpose: a table's row count, a fifth of it under a
+// filter, half of it after a GROUP BY; distinct counts sampled from the tables
+// (DataTable::DistinctEstimate).
+#pragma once
+
+#include "planner/logical_operator.hpp"
+
+namespace teal {
+
+/// About how many rows `op` makes.
+double EstimateRows(const LogicalOperator& op);
+
+/// About how many distinct values column `column` of `op` holds: the sampled estimate of
+/// the table column it reads (through filters, projections and joins), else every row
+/// distinct.
+double EstimateDistinct(const LogicalOperator& op, idx_t column);
+
+}  // namespace teal
