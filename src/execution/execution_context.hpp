@@ -100,6 +100,8 @@ struct ThreadContext {
   /// single thread would produce them, so sinks that must keep the input's order (a
   /// stable sort) can restore it.
   idx_t batch = 0;
+  /// How many threads run the thread's pipeline (see ParallelFinalOutput).
+  idx_t pipeline_threads = 1;
   std::unordered_map<const PhysicalOperator*, OperatorProfile> profile;
 };
 

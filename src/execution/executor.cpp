@@ -150,7 +150,7 @@ idx_t Executor::ThreadsFor(const Pipeline& pipeline, const GlobalSourceState& so
   if (!query_.Scheduler() || query_.Threads() <= 1) return 1;
   if (!pipeline.sink || !pipeline.sink->ParallelSink()) return 1;
   for (const auto* op : pipeline.operators) {
-    if (!op->ParallelOperator() || op->HasFinalOutput()) return 1;
+    if (!op->ParallelOperator() || (op->HasFinalOutput() && !op->ParallelFinalOutput())) return 1;
   }
   return std::max<idx_t>(1, std::min(query_.Threads(), source.MaxThreads()));
 }
@@ -163,6 +163,7 @@ void Executor::RunToSink(Pipeline& pipeline) {
   idx_t threads = ThreadsFor(pipeline, *source);
   auto task = [&](TaskScheduler::Job* job, idx_t) {
     ThreadContext thread;
+    thread.pipeline_threads = threads;
     PipelineRun run(ExecutionContext{query_, thread}, pipeline, *source);
     ExecutionContext& context = run.Context();
     auto local = sink.GetLocalSinkState(context);

@@ -84,6 +84,7 @@ std::string Details(const LogicalOperator& op) {
     case LogicalKind::kJoin: {
       const auto& join = static_cast<const LogicalJoin&>(op);
       std::string out = JoinName(join.join_type);
+      if (join.build_left) out += " BUILD LEFT";
       if (join.condition) out += " ON " + join.condition->ToString();
       if (!join.projection.empty()) {
         // The joined row's columns it outputs (the others only its condition reads).
@@ -159,7 +160,8 @@ void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryC
   }
   lines.push_back(std::move(line));
   for (size_t i = 0; i < op.children.size(); i++) {
-    Render(details.children[i], *op.children[i], analyzed, depth + 1, lines);
+    const size_t physical = details.children_swapped ? op.children.size() - 1 - i : i;
+    Render(details.children[i], *op.children[physical], analyzed, depth + 1, lines);
   }
 }
 
@@ -168,6 +170,8 @@ void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryC
 PlanDetails DescribePlan(const LogicalOperator& plan) {
   PlanDetails details;
   details.text = Details(plan);
+  details.children_swapped =
+      plan.kind == LogicalKind::kJoin && static_cast<const LogicalJoin&>(plan).build_left;
   for (const auto& child : plan.children) details.children.push_back(DescribePlan(*child));
   return details;
 }

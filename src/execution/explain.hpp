@@ -20,6 +20,9 @@ namespace teal {
 struct PlanDetails {
   std::string text;
   std::vector<PlanDetails> children;
+  /// The physical operator has the two children the other way round (a semi join that
+  /// builds its left side); they are shown in the logical plan's order.
+  bool children_swapped = false;
 };
 
 PlanDetails DescribePlan(const LogicalOperator& plan);

@@ -3,6 +3,7 @@
 #include "execution/hash_join.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -20,6 +21,12 @@ namespace teal {
 namespace {
 
 constexpr uint32_t kNoRow = UINT32_MAX;
+
+/// Marks a build row matched; probe threads may mark the same row at once.
+void Mark(uint8_t& flag) { std::atomic_ref<uint8_t>(flag).store(1, std::memory_order_relaxed); }
+bool Marked(uint8_t& flag) {
+  return std::atomic_ref<uint8_t>(flag).load(std::memory_order_relaxed);
+}
 
 /// Evaluates `keys` over `input` with `executor` (given the keys on first use) into `out`:
 /// flat vectors, the executor's or the input's, valid until the executor's next call.
@@ -127,7 +134,8 @@ struct BuildTable : GlobalSinkState {
   std::unique_ptr<GroupTable> keys;
   DirectHeads direct;
   std::vector<uint32_t> next;
-  std::vector<uint8_t> matched;  // right/full: row met a probe row
+  std::vector<uint8_t> matched;       // right/full/build side kept: row met a probe row
+  std::atomic<idx_t> probes_done{0};  // probe threads that reached their final output
   idx_t count = 0;
   bool null_key = false;  // some build row's key has a NULL
   bool unique = true;     // no two build rows share a key: every chain is one row
@@ -204,6 +212,7 @@ struct PhysicalHashJoin::Probe : OperatorState {
   idx_t live_count = 0;
   idx_t cursor = 0;     // in `live`: the input row being paired
   idx_t final_row = 0;  // FinalExecute: the next build row to look at
+  bool final_started = false, final_emits = false;
   KeyScratch scratch;
   std::vector<data_ptr_t> groups;
   SelectionVector left_sel{kVectorSize}, right_sel{kVectorSize};  // EmitPairs' pairs
@@ -215,8 +224,9 @@ struct PhysicalHashJoin::Probe : OperatorState {
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                                    std::vector<ExpressionPtr> left_keys,
                                    std::vector<ExpressionPtr> right_keys, ExpressionPtr residual,
-                                   std::vector<idx_t> projection)
+                                   std::vector<idx_t> projection, bool build_side_kept)
     : PhysicalOperator(std::move(types)),
+      build_side_kept_(build_side_kept),
       join_type_(join_type),
       left_keys_(std::move(left_keys)),
       right_keys_(std::move(right_keys)),
@@ -266,9 +276,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   table.next.assign(total, kNoRow);
   if (BuildDirect(table, parts, right_keys_)) {
     table.rows = Concatenate(parts, children[1]->types);
-    if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
-      table.matched.assign(total, 0);
-    }
+    if (HasFinalOutput()) table.matched.assign(total, 0);
     return;
   }
   table.keys = std::make_unique<GroupTable>(key_layout_);
@@ -304,9 +312,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   }
   table.rows = Concatenate(parts, children[1]->types);
   table.keys->BuildFilter();
-  if (join_type_ == JoinType::kRight || join_type_ == JoinType::kFull) {
-    table.matched.assign(total, 0);
-  }
+  if (HasFinalOutput()) table.matched.assign(total, 0);
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {
@@ -356,7 +362,7 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   if (!residual_) {
     for (idx_t i = 0; i < count; i++) {
       probe.matched[left.Get(i)] = 1;
-      if (!matched.empty()) matched[right.Get(i)] = 1;
+      if (!matched.empty()) Mark(matched[right.Get(i)]);
     }
     if (LeftRowsOnly()) return;
     // Only the output columns are copied, into the probe's own chunk.
@@ -381,7 +387,7 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   const idx_t found = probe.residual.Select(pairs, kept);
   for (idx_t i = 0; i < found; i++) {
     probe.matched[left.Get(kept.Get(i))] = 1;
-    if (!matched.empty()) matched[right.Get(kept.Get(i))] = 1;
+    if (!matched.empty()) Mark(matched[right.Get(kept.Get(i))]);
   }
   if (LeftRowsOnly() || found == 0) return;
   if (found < count) pairs.Slice(kept, found);
@@ -466,7 +472,10 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
       probe.live_count += probe.chain[row] != kNoRow;
     }
     // Without a residual, a semi, anti or mark join needs no pairs: a chain is a match.
-    if (!residual_ && LeftRowsOnly()) {
+    if (!residual_ && build_side_kept_) {
+      MarkChains(probe);
+      probe.pairs_done = true;
+    } else if (!residual_ && LeftRowsOnly()) {
       for (idx_t row = 0; row < input.size(); row++)
         probe.matched[row] = probe.chain[row] != kNoRow;
       probe.pairs_done = true;
@@ -477,6 +486,7 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
     return OperatorResult::kHaveMoreOutput;
   }
   probe.started = false;
+  if (build_side_kept_) return OperatorResult::kNeedMoreInput;  // rows come at the end
   if (join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull || LeftRowsOnly()) {
     EmitLeftRows(input, output, probe);
   }
@@ -484,18 +494,42 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
 }
 
 bool PhysicalHashJoin::HasFinalOutput() const {
-  return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull || build_side_kept_;
+}
+
+void PhysicalHashJoin::MarkChains(Probe& probe) const {
+  const BuildTable& table = *probe.table;
+  auto& matched = const_cast<std::vector<uint8_t>&>(table.matched);
+  for (idx_t k = 0; k < probe.live_count; k++) {
+    uint32_t at = probe.chain[probe.live[k]];
+    // A chain is marked whole, so a marked head means a marked chain.
+    if (Marked(matched[at])) continue;
+    for (; at != kNoRow; at = table.unique ? kNoRow : table.next[at]) Mark(matched[at]);
+  }
 }
 
 bool PhysicalHashJoin::FinalExecute(ExecutionContext& context, DataChunk& output,
                                     OperatorState& state) const {
   auto& probe = static_cast<Probe&>(state);
   const BuildTable& table = *probe.table;
+  if (!probe.final_started) {
+    // Only the probe thread that finishes last sees every mark: it emits the rows.
+    probe.final_started = true;
+    auto& done = const_cast<std::atomic<idx_t>&>(table.probes_done);
+    probe.final_emits =
+        done.fetch_add(1, std::memory_order_acq_rel) + 1 == context.thread.pipeline_threads;
+  }
+  if (!probe.final_emits) {
+    output.SetCardinality(0);
+    return false;
+  }
   const idx_t total = table.matched.size();
+  // Unmatched build rows (right, full, anti), or matched ones (semi).
+  const uint8_t want = build_side_kept_ && join_type_ == JoinType::kSemi ? 1 : 0;
   SelectionVector pick(kVectorSize);
   idx_t count = 0;
   while (probe.final_row < total && count < kVectorSize) {
-    if (!table.matched[probe.final_row]) pick.Set(count++, probe.final_row);
+    if (table.matched[probe.final_row] == want) pick.Set(count++, probe.final_row);
     probe.final_row++;
   }
   Gather(output, nullptr, pick, table.rows.get(), pick, count);

@@ -4,10 +4,10 @@
 // its chunks with their place in the single-thread order); Finalize puts the rows in that
 // order into one chunk and their keys into a GroupTable (typed keys) whose payload chains
 // the rows of each key — or, for one integer key whose values are dense enough, into a
-// direct array from key to its first row (a bitmap in front). Child 0 streams through as the probe side, a chunk at a time, in
-// the same pipeline as its source (no materialisation), on as many threads as its
-// pipeline; each probe thread looks keys up with its own scratch. Rows whose keys hold a
-// NULL match nothing. Join types:
+// direct array from key to its first row (a bitmap in front). Child 0 streams through as the probe
+// side, a chunk at a time, in the same pipeline as its source (no materialisation), on as many
+// threads as its pipeline; each probe thread looks keys up with its own scratch. Rows whose keys
+// hold a NULL match nothing. Join types:
 //   inner, left   pairs (left row, right row) whose keys are equal and residual true;
 //                 left adds left rows without a pair, right columns NULL;
 //   right, full   also add, after the probe side is exhausted, the build rows no probe
@@ -17,8 +17,12 @@
 //   mark          every left row and a BOOLEAN, as `key IN (build keys)`: true with a
 //                 pair; else NULL when the probe key or some build key is NULL (and the
 //                 build side has rows); else false. One key, no residual condition.
-// The build table is shared by all probe states; right and full joins, which mark the
-// build rows they matched, run their probe pipeline on one thread. The join outputs only
+// A semi or anti join may keep the build side's rows instead (build_side_kept: the small
+// left side of a semi join is built, the large right side probes): probe rows mark the
+// build rows they match, and the final output emits the marked (semi) or unmarked (anti)
+// ones. The build table is shared by all probe states; right, full and build-side semi
+// and anti joins mark build rows with atomic stores, and their final output comes from
+// the probe thread that finishes last (ParallelFinalOutput). The join outputs only
 // the joined row's columns of its projection (the keys are read from the inputs).
 #pragma once
 
@@ -35,9 +39,13 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// pairwise); `residual` (may be null) over the joined row, left columns then right.
   /// `projection`: the columns of the joined row (left's, then right's or the mark) that
   /// are output, in order (`types` are theirs); empty: all.
+  /// `build_side_kept` (semi and anti joins): the rows kept are the build side's (child
+  /// 1), those that some probe row matches (semi) or none does (anti); the probe marks
+  /// them and the final output emits them. `projection` then names build columns only.
   PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                    std::vector<ExpressionPtr> left_keys, std::vector<ExpressionPtr> right_keys,
-                   ExpressionPtr residual, std::vector<idx_t> projection = {});
+                   ExpressionPtr residual, std::vector<idx_t> projection = {},
+                   bool build_side_kept = false);
   std::string Name() const override { return "HASH_JOIN"; }
 
   bool SinksSecondChild() const override { return true; }
@@ -54,6 +62,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   OperatorResult Execute(ExecutionContext& context, DataChunk& input, DataChunk& output,
                          OperatorState& state) const override;
   bool HasFinalOutput() const override;
+  bool ParallelFinalOutput() const override { return true; }
   bool FinalExecute(ExecutionContext& context, DataChunk& output,
                     OperatorState& state) const override;
 
@@ -61,6 +70,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   const std::vector<ExpressionPtr>& left_keys() const { return left_keys_; }
   const std::vector<ExpressionPtr>& right_keys() const { return right_keys_; }
   const Expression* residual() const { return residual_.get(); }
+  bool build_side_kept() const { return build_side_kept_; }
 
  private:
   struct Probe;
@@ -70,6 +80,8 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// or all with their mark (mark).
   void EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const;
   void EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const;
+  /// Build side kept, no residual: marks every build row of the probe rows' chains.
+  void MarkChains(Probe& probe) const;
   /// Fills output column j with joined column projection_[j]: from `left` rows
   /// left_sel[0 … count) or `right` rows right_sel[…] (NULL where that side is null).
   /// The mark column is left to the caller.
@@ -81,6 +93,7 @@ class PhysicalHashJoin : public PhysicalOperator {
            join_type_ == JoinType::kMark;
   }
 
+  bool build_side_kept_ = false;
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;
   ExpressionPtr residual_;

@@ -80,9 +80,14 @@ class PhysicalOperator {
                                  OperatorState& state) const;
   /// Whether FinalExecute has rows to add once the pipeline's source is exhausted.
   virtual bool HasFinalOutput() const { return false; }
+  /// Whether a pipeline with this operator's final output may still run on several
+  /// threads: FinalExecute is then called on each of them when its input ends, and the
+  /// operator produces its rows on the last one (ThreadContext::pipeline_threads says
+  /// how many there are) and none on the others.
+  virtual bool ParallelFinalOutput() const { return false; }
   /// Called after the last input until it returns false: fills `output` (possibly with
-  /// no rows) and says whether to call again. Runs on one thread, after every other
-  /// thread of the pipeline has finished.
+  /// no rows) and says whether to call again. Unless ParallelFinalOutput, runs on one
+  /// thread, the pipeline's only one.
   virtual bool FinalExecute(ExecutionContext& context, DataChunk& output,
                             OperatorState& state) const;
 

@@ -89,9 +89,29 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
   if (join.join_type == JoinType::kMark && (left_keys.size() != 1 || !residual.empty())) {
     throw InternalError("a mark join needs exactly one key and no other condition");
   }
+  ExpressionPtr rest = MakeConjunction(std::move(residual));
+  if (join.build_left) {
+    if (join.join_type != JoinType::kSemi && join.join_type != JoinType::kAnti) {
+      throw InternalError("only a semi or anti join builds its left side");
+    }
+    // The right side probes (child 0), the left side is built (child 1): the joined row
+    // is right's columns, then left's; the output is the left ones.
+    const idx_t right_width = join.children[1]->types.size();
+    if (rest) {
+      RemapColumns(*rest,
+                   [&](idx_t c) { return c < left_width ? c + right_width : c - left_width; });
+    }
+    std::vector<idx_t> projection;
+    for (idx_t j = 0; j < join.types.size(); j++) {
+      projection.push_back(right_width + (join.projection.empty() ? j : join.projection[j]));
+    }
+    return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(right_keys),
+                                              std::move(left_keys), std::move(rest),
+                                              std::move(projection), /*build_side_kept=*/true);
+  }
   return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
-                                            std::move(right_keys),
-                                            MakeConjunction(std::move(residual)), join.projection);
+                                            std::move(right_keys), std::move(rest),
+                                            join.projection);
 }
 
 /// The types of a join's whole joined row (before its projection).
@@ -168,6 +188,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
         op = std::move(hash);
+        if (join.build_left) std::swap(children[0], children[1]);  // the probe side first
       } else if (join.join_type == JoinType::kMark) {
         throw InternalError("a mark join without equality keys");
       } else {

@@ -1,4 +1,6 @@
-// The estimates of cardinality.hpp.
+// The estimates of cardinality.hpp. An inner join keeps 1 / max(distinct a, distinct b)
+// of its pairs for a key a = b (the join order rule's own formula); semi and anti joins
+// keep their left side's estimate.
 #include "optimizer/cardinality.hpp"
 
 #include <algorithm>
@@ -7,6 +9,31 @@
 #include "storage/data_table.hpp"
 
 namespace teal {
+
+namespace {
+
+/// The share of a join's pairs its condition keeps: 1 / max(distinct a, distinct b) for
+/// its first equality a = b of a left and a right column (1 without one).
+double KeySelectivity(const LogicalJoin& join) {
+  if (!join.condition) return 1.0;
+  const idx_t left_width = join.children[0]->types.size();
+  std::vector<ExpressionPtr> conjuncts;
+  SplitConjunction(join.condition->Copy(), conjuncts);
+  for (const auto& c : conjuncts) {
+    if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual) continue;
+    const Expression& a = *c->children[0];
+    const Expression& b = *c->children[1];
+    if (a.kind != BoundKind::kColumnRef || b.kind != BoundKind::kColumnRef) continue;
+    if ((a.column < left_width) == (b.column < left_width)) continue;
+    const idx_t l = std::min(a.column, b.column), r = std::max(a.column, b.column) - left_width;
+    const double distinct =
+        std::max(EstimateDistinct(*join.children[0], l), EstimateDistinct(*join.children[1], r));
+    return 1.0 / std::max(distinct, 1.0);
+  }
+  return 1.0;
+}
+
+}  // namespace
 
 double EstimateRows(const LogicalOperator& op) {
   switch (op.kind) {
@@ -40,10 +67,20 @@ double EstimateRows(const LogicalOperator& op) {
     case LogicalKind::kUnnest:  // a guess: a few elements per list
       return 4 * EstimateRows(*op.children[0]);
     case LogicalKind::kJoin: {
-      double left = EstimateRows(*op.children[0]), right = EstimateRows(*op.children[1]);
-      const auto type = static_cast<const LogicalJoin&>(op).join_type;
-      return type == JoinType::kInner || type == JoinType::kCross ? left * right
-                                                                  : std::max(left, right);
+      const auto& join = static_cast<const LogicalJoin&>(op);
+      const double left = EstimateRows(*op.children[0]);
+      const double right = EstimateRows(*op.children[1]);
+      switch (join.join_type) {
+        case JoinType::kInner:
+        case JoinType::kCross:
+          return left * right * KeySelectivity(join);
+        case JoinType::kSemi:
+        case JoinType::kAnti:
+        case JoinType::kMark:
+          return left;
+        default:
+          return std::max(left, right);
+      }
     }
     default:
       return 1000;

@@ -63,6 +63,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->join_type = from.join_type;
       if (from.condition) to->condition = from.condition->Copy();
       to->projection = from.projection;
+      to->build_left = from.build_left;
       return to;
     }
     case LogicalKind::kSetOperation: {
