@@ -438,6 +438,29 @@ const Vector& ExpressionExecutor::ExecuteFlat(const DataChunk& input, idx_t inde
 
 namespace {
 
+/// Keeps the rows sel[0 … count) of the flat `column` that are valid and for which
+/// keep(value, row) is true, in place; returns how many remain.
+template <typename T, typename Keep>
+idx_t RefineRows(const Vector& column, sel_t* sel, idx_t count, Keep&& keep) {
+  const T* values = column.Values<T>();
+  const auto& validity = column.Validity();
+  idx_t kept = 0;
+  if (validity.AllValid()) {
+    for (idx_t k = 0; k < count; k++) {
+      sel_t row = sel[k];
+      sel[kept] = row;
+      kept += keep(values[row], row);
+    }
+  } else {
+    for (idx_t k = 0; k < count; k++) {
+      sel_t row = sel[k];
+      sel[kept] = row;
+      kept += validity.RowIsValid(row) && keep(values[row], row);
+    }
+  }
+  return kept;
+}
+
 /// Keeps the rows sel[0 … count) of `column` whose value compares with `constant` as `op`
 /// says (op applied as column op constant), in place; returns how many remain. NULLs fail.
 template <typename T, typename Comparator>
@@ -511,8 +534,60 @@ CompareOp Flip(CompareOp op) {
   }
 }
 
-/// For `column op constant` (either way round) over a flat column: refines sel in place and
-/// returns true; false when `e` has another shape (the caller evaluates it instead).
+/// Calls f.template operator()<T, Comparator>() with the stored C++ type of `type` and the
+/// comparator CompareVectors uses for it; false (f not called) for LIST and invalid types.
+template <typename F>
+bool DispatchComparable(const LogicalType& type, F&& f) {
+  if (type.Id() == TypeId::kTimeTz) {
+    f.template operator()<uint64_t, TimeTzCompare>();
+    return true;
+  }
+  switch (type.Physical()) {
+    case PhysicalType::kVarchar:
+      f.template operator()<string_t, StringCompare>();
+      return true;
+    case PhysicalType::kInterval:
+      f.template operator()<interval_t, IntervalCompare>();
+      return true;
+    case PhysicalType::kList:
+    case PhysicalType::kInvalid:
+      return false;
+    default:
+      DispatchFixedWidth(type.Physical(), [&]<typename T>() {
+        if constexpr (!std::is_same_v<T, interval_t>) f.template operator()<T, PlainCompare<T>>();
+        return 0;
+      });
+      return true;
+  }
+}
+
+/// Equality of two values as CompareVectors sees it (string_t's own == compares length
+/// and prefix first).
+template <typename T, typename Comparator>
+bool EqualValues(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, string_t>) {
+    return a == b;
+  } else {
+    return Comparator::Cmp(a, b) == 0;
+  }
+}
+
+/// `a op b` of two flat columns of one type: refines sel in place and returns true; false
+/// for other vectors.
+bool TryRefineColumns(CompareOp op, const Vector& a, const Vector& b, sel_t* sel, idx_t& count) {
+  if (a.IsConstant() || b.IsConstant() || a.Type() != b.Type()) return false;
+  return DispatchComparable(a.Type(), [&]<typename T, typename Comparator>() {
+    const T* right = b.Values<T>();
+    const auto& valid = b.Validity();
+    count = RefineRows<T>(a, sel, count, [&](const T& x, sel_t row) {
+      return valid.RowIsValid(row) && Holds(op, Comparator::Cmp(x, right[row]));
+    });
+  });
+}
+
+/// For `column op constant` (either way round) over a flat column, or `column op column`:
+/// refines sel in place and returns true; false when `e` has another shape (the caller
+/// evaluates it instead).
 bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t& count) {
   const Expression& e = s.expression;
   if (e.kind != BoundKind::kCompare || e.op == CompareOp::kDistinct ||
@@ -528,6 +603,10 @@ bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel,
     constant_state = s.children[0].get();
     op = Flip(op);
   }
+  if (column->kind == BoundKind::kColumnRef && constant->kind == BoundKind::kColumnRef) {
+    return TryRefineColumns(op, input.data[column->column], input.data[constant->column], sel,
+                            count);
+  }
   if (column->kind != BoundKind::kColumnRef || constant->kind != BoundKind::kConstant) return false;
   const Vector& v = input.data[column->column];
   if (v.IsConstant() || v.Type() != constant->value.Type()) return false;
@@ -535,47 +614,129 @@ bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel,
     count = 0;  // a comparison with NULL is never true
     return true;
   }
-  const LogicalType& type = v.Type();
   const Vector& c = *constant_state->constant;
-  if (type.Id() == TypeId::kTimeTz) {
-    count = RefineByConstant<uint64_t, TimeTzCompare>(op, v, c.Values<uint64_t>()[0], sel, count);
-    return true;
-  }
-  switch (type.Physical()) {
-    case PhysicalType::kVarchar:
-      count = RefineByConstant<string_t, StringCompare>(op, v, c.Values<string_t>()[0], sel, count);
-      return true;
-    case PhysicalType::kInterval:
-      count = RefineByConstant<interval_t, IntervalCompare>(op, v, c.Values<interval_t>()[0], sel,
-                                                            count);
-      return true;
-    case PhysicalType::kList:
-    case PhysicalType::kInvalid:
-      return false;
-    default:
-      DispatchFixedWidth(type.Physical(), [&]<typename T>() {
-        if constexpr (!std::is_same_v<T, interval_t>) {
-          count = RefineByConstant<T, PlainCompare<T>>(op, v, c.Values<T>()[0], sel, count);
-        }
-        return 0;
+  return DispatchComparable(v.Type(), [&]<typename T, typename Comparator>() {
+    const T& value = c.Values<T>()[0];
+    if (op == CompareOp::kEqual || op == CompareOp::kNotEqual) {
+      const bool equal = op == CompareOp::kEqual;
+      count = RefineRows<T>(v, sel, count, [&](const T& x, sel_t) {
+        return EqualValues<T, Comparator>(x, value) == equal;
       });
-      return true;
+    } else {
+      count = RefineByConstant<T, Comparator>(op, v, value, sel, count);
+    }
+  });
+}
+
+/// `x IN (c1, …, cn)` of a flat column and constants: refines sel in place (a NULL among
+/// the constants can make the answer NULL, never true, so it is left out) and returns
+/// true; false for other shapes.
+bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t& count) {
+  const Expression& e = s.expression;
+  if (e.kind != BoundKind::kInList || e.children[0]->kind != BoundKind::kColumnRef) return false;
+  const Vector& v = input.data[e.children[0]->column];
+  if (v.IsConstant()) return false;
+  for (size_t i = 1; i < e.children.size(); i++) {
+    const Expression& item = *e.children[i];
+    if (item.kind != BoundKind::kConstant || item.value.Type() != v.Type()) return false;
   }
+  return DispatchComparable(v.Type(), [&]<typename T, typename Comparator>() {
+    // The constants' values, in bytes kept by the state (no allocation per chunk).
+    s.in_list_bytes.resize((s.children.size() - 1) * sizeof(T));
+    T* items = reinterpret_cast<T*>(s.in_list_bytes.data());
+    idx_t n = 0;
+    for (size_t i = 1; i < s.children.size(); i++) {
+      const Vector& c = *s.children[i]->constant;
+      if (c.RowIsValid(0)) items[n++] = c.Values<T>()[0];
+    }
+    count = RefineRows<T>(v, sel, count, [&](const T& x, sel_t) {
+      for (idx_t i = 0; i < n; i++) {
+        if (EqualValues<T, Comparator>(x, items[i])) return true;
+      }
+      return false;
+    });
+  });
+}
+
+idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count);
+
+/// `s` evaluated on the rows sel[0 … count) of `input` alone (flat; row k is sel[k]): the
+/// columns it reads are copied out into s.selected.
+const Vector& EvaluateOnSelection(ExpressionState& s, const DataChunk& input, const sel_t* sel,
+                                  idx_t count) {
+  if (!s.own_reads) {
+    std::vector<idx_t>& columns = s.own_reads.emplace();
+    ForEachColumn(s.expression, [&](idx_t c) { columns.push_back(c); });
+    std::sort(columns.begin(), columns.end());
+    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  }
+  DataChunk& subset = s.selected;
+  if (subset.ColumnCount() != input.ColumnCount()) {
+    subset.data.clear();
+    for (const auto& column : input.data) subset.data.emplace_back(column.Type(), 0);
+  }
+  s.sel.Reserve(count);
+  std::copy(sel, sel + count, s.sel.Data());
+  for (idx_t c : *s.own_reads) {
+    subset.data[c].Recycle(count);
+    subset.data[c].CopyFrom(input.data[c], s.sel, count, 0, 0);
+  }
+  subset.SetCardinality(count);
+  return EvaluateFlat(s, subset);
+}
+
+/// A disjunction: each operand looks only at the rows no earlier operand kept, and the
+/// kept rows are put back in order.
+idx_t RefineOr(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count) {
+  std::vector<sel_t>& rest = s.remaining;
+  std::vector<sel_t>& trial = s.taken;
+  std::vector<uint8_t>& keep = s.kept_rows;
+  rest.assign(sel, sel + count);
+  keep.assign(input.size(), 0);
+  for (auto& child : s.children) {
+    if (rest.empty()) break;
+    trial = rest;
+    const idx_t passed = Refine(*child, input, trial.data(), trial.size());
+    for (idx_t k = 0; k < passed; k++) keep[trial[k]] = 1;
+    std::erase_if(rest, [&](sel_t row) { return keep[row] != 0; });
+  }
+  idx_t kept = 0;
+  for (idx_t k = 0; k < count; k++) {
+    sel_t row = sel[k];
+    sel[kept] = row;
+    kept += keep[row];
+  }
+  return kept;
 }
 
 /// Keeps the rows sel[0 … count) for which `e` is true, in place; returns how many. A
-/// conjunction narrows child by child, and comparisons of a column with a constant look
-/// only at the rows still selected; anything else is evaluated over the whole chunk.
+/// conjunction narrows child by child, a disjunction tries each operand on the rows not
+/// yet kept, comparisons of a column with a constant or another column and IN lists of
+/// constants look only at the rows still selected, and anything else is evaluated over the
+/// rows still selected (copied out) or, when that is all of them, the whole chunk.
 idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count) {
   if (count == 0) return 0;
   if (s.expression.kind == BoundKind::kAnd) {
     for (auto& child : s.children) count = Refine(*child, input, sel, count);
     return count;
   }
+  if (s.expression.kind == BoundKind::kOr) return RefineOr(s, input, sel, count);
   if (TryRefineComparison(s, input, sel, count)) return count;
+  if (TryRefineInList(s, input, sel, count)) return count;
+  idx_t kept = 0;
+  if (count < input.size()) {
+    // Only the rows still selected: those an earlier conjunct dropped must not raise an
+    // error here (`a <> 0 AND 100 / a > 1`), nor cost anything.
+    const Vector& v = EvaluateOnSelection(s, input, sel, count);
+    const bool* b = v.Values<bool>();
+    for (idx_t k = 0; k < count; k++) {
+      sel[kept] = sel[k];
+      kept += v.RowIsValid(k) && b[k];
+    }
+    return kept;
+  }
   const Vector& v = EvaluateFlat(s, input);
   const bool* b = v.Values<bool>();
-  idx_t kept = 0;
   for (idx_t k = 0; k < count; k++) {
     sel_t row = sel[k];
     sel[kept] = row;

@@ -31,9 +31,15 @@ struct ExpressionState {
   /// kInList: one element's comparison.
   Vector work;
   /// kCase and COALESCE: the input columns each child reads, the rows a child is evaluated
-  /// on, and those rows copied out of the input.
+  /// on, and those rows copied out of the input (OR reuses the rows when it selects).
   std::vector<std::vector<idx_t>> reads;
   std::vector<sel_t> remaining, taken, rest;
+  /// Selecting with OR: the rows an operand kept. With IN: the constants' values.
+  std::vector<uint8_t> kept_rows, in_list_bytes;
+  /// Selecting with any other boolean on some rows of a chunk: the input columns the node
+  /// reads (made on first use), and those rows copied out of the input.
+  std::optional<std::vector<idx_t>> own_reads;
+  DataChunk selected;
   SelectionVector sel;
   DataChunk subset;
 
