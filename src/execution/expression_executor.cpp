@@ -128,38 +128,57 @@ const Vector& EvaluateFlat(ExpressionState& s, const DataChunk& input) {
   const Vector& v = Evaluate(s, input);
   if (!v.IsConstant()) return v;
   const idx_t count = input.size();
-  s.flat.Recycle(count);
+  Vector& flat = s.More().flat;
+  flat.Recycle(count);
   if (v.Type().Physical() == PhysicalType::kVarchar && v.RowIsValid(0)) {
     // One copy of the string for all rows (a LIKE pattern, a concat's separator).
     string_t value = v.Values<string_t>()[0];
-    if (!value.IsInlined()) value = s.flat.AddString(value.View());
-    std::fill_n(s.flat.Values<string_t>(), count, value);
-    return s.flat;
+    if (!value.IsInlined()) value = flat.AddString(value.View());
+    std::fill_n(flat.Values<string_t>(), count, value);
+    return flat;
   }
   SelectionVector none;
-  s.flat.CopyFrom(v, none, count, 0, 0);  // a constant source is read at row 0
-  return s.flat;
+  flat.CopyFrom(v, none, count, 0, 0);  // a constant source is read at row 0
+  return flat;
 }
 
-/// Child `k` of `s` evaluated over the rows `rows` of `input` (flat, rows.size() rows):
-/// the columns it reads are copied out into s.subset, the others left empty.
-const Vector& EvaluateOnRows(ExpressionState& s, size_t k, const DataChunk& input,
-                             const std::vector<sel_t>& rows) {
-  if (rows.size() == input.size()) return EvaluateFlat(*s.children[k], input);  // every row
-  DataChunk& subset = s.subset;
+/// The input columns `e` reads, in order, each once.
+std::vector<idx_t> ColumnsRead(const Expression& e) {
+  std::vector<idx_t> columns;
+  ForEachColumn(e, [&](idx_t c) { columns.push_back(c); });
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  return columns;
+}
+
+/// Copies the rows rows[0 … n) of `input`'s columns `columns` into `subset` (its other
+/// columns left empty), through `sel`.
+void CopyRows(const DataChunk& input, const std::vector<idx_t>& columns, const sel_t* rows, idx_t n,
+              SelectionVector& sel, DataChunk& subset) {
   if (subset.ColumnCount() != input.ColumnCount()) {
     subset.data.clear();
     for (const auto& column : input.data) subset.data.emplace_back(column.Type(), 0);
   }
-  const idx_t n = rows.size();
-  s.sel.Reserve(n);
-  std::copy(rows.begin(), rows.end(), s.sel.Data());
-  for (idx_t c : s.reads[k]) {
+  sel.Reserve(n);
+  std::copy(rows, rows + n, sel.Data());
+  for (idx_t c : columns) {
     subset.data[c].Recycle(n);
-    subset.data[c].CopyFrom(input.data[c], s.sel, n, 0, 0);
+    subset.data[c].CopyFrom(input.data[c], sel, n, 0, 0);
   }
   subset.SetCardinality(n);
-  return EvaluateFlat(*s.children[k], subset);
+}
+
+/// Child `k` of `s` evaluated over the rows `rows` of `input` (flat, rows.size() rows):
+/// the columns it reads are copied out into the scratch's subset, the others left empty.
+const Vector& EvaluateOnRows(ExpressionState& s, size_t k, const DataChunk& input,
+                             const std::vector<sel_t>& rows) {
+  if (rows.size() == input.size()) return EvaluateFlat(s.children[k], input);  // every row
+  ExpressionState::Scratch& x = s.More();
+  if (x.reads.empty()) {
+    for (const auto& child : s.expression.children) x.reads.push_back(ColumnsRead(*child));
+  }
+  CopyRows(input, x.reads[k], rows.data(), rows.size(), x.sel, x.subset);
+  return EvaluateFlat(s.children[k], x.subset);
 }
 
 /// Copies row i of the flat `values` to row rows[i] of `out`, for every i.
@@ -201,13 +220,13 @@ void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) 
 /// evaluated only on the rows every earlier argument left NULL, and is NULL elsewhere.
 void EvaluateInTurn(ExpressionState& s, const DataChunk& input) {
   const idx_t count = input.size();
-  std::vector<sel_t>& pending = s.remaining;
+  std::vector<sel_t>& pending = s.More().remaining;
   pending.resize(count);
   for (idx_t i = 0; i < count; i++) pending[i] = static_cast<sel_t>(i);
   for (size_t k = 0; k < s.children.size(); k++) {
     Vector& v = s.arguments.data[k];
     if (pending.size() == count) {
-      v.Reference(EvaluateFlat(*s.children[k], input));
+      v.Reference(EvaluateFlat(s.children[k], input));
     } else {
       v.Recycle(count);
       for (idx_t i = 0; i < count; i++) v.SetNull(i);
@@ -227,43 +246,44 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
     case BoundKind::kColumnRef:
       return input.data[e.column];
     case BoundKind::kCast: {
-      const Vector& child = Evaluate(*s.children[0], input);
+      const Vector& child = Evaluate(s.children[0], input);
       Vector& out = s.Output(count);
       CastVector(child, out, child.IsConstant() ? 1 : count);
       return out;
     }
     case BoundKind::kCompare: {
-      const Vector& left = EvaluateFlat(*s.children[0], input);
-      const Vector& right = EvaluateFlat(*s.children[1], input);
+      const Vector& left = EvaluateFlat(s.children[0], input);
+      const Vector& right = EvaluateFlat(s.children[1], input);
       Vector& out = s.Output(count);
       CompareVectors(e.op, left, right, out, count);
       return out;
     }
     case BoundKind::kAnd:
     case BoundKind::kOr: {
-      const Vector& first = EvaluateFlat(*s.children[0], input);
+      const Vector& first = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
       SelectionVector none;
       out.CopyFrom(first, none, count, 0, 0);  // never write into a child's or input's vector
       for (size_t i = 1; i < s.children.size(); i++) {
-        Combine(e.kind == BoundKind::kAnd, EvaluateFlat(*s.children[i], input), out, count);
+        Combine(e.kind == BoundKind::kAnd, EvaluateFlat(s.children[i], input), out, count);
       }
       return out;
     }
     case BoundKind::kInList: {
-      const Vector& x = EvaluateFlat(*s.children[0], input);
+      const Vector& x = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
       std::fill_n(out.Values<bool>(), count, false);
       for (size_t i = 1; i < s.children.size(); i++) {
-        const Vector& item = EvaluateFlat(*s.children[i], input);
-        s.work.Recycle(count);
-        CompareVectors(CompareOp::kEqual, x, item, s.work, count);
-        Combine(/*is_and=*/false, s.work, out, count);
+        const Vector& item = EvaluateFlat(s.children[i], input);
+        Vector& equal = s.More().work;
+        equal.Recycle(count);
+        CompareVectors(CompareOp::kEqual, x, item, equal, count);
+        Combine(/*is_and=*/false, equal, out, count);
       }
       return out;
     }
     case BoundKind::kNot: {
-      const Vector& child = EvaluateFlat(*s.children[0], input);
+      const Vector& child = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
       const bool* in = child.Values<bool>();
       bool* o = out.Values<bool>();
@@ -278,7 +298,7 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
     }
     case BoundKind::kIsNull:
     case BoundKind::kIsNotNull: {
-      const Vector& child = EvaluateFlat(*s.children[0], input);
+      const Vector& child = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
       bool* o = out.Values<bool>();
       bool want_null = e.kind == BoundKind::kIsNull;
@@ -294,7 +314,7 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
       throw InternalError("an outer reference was not replaced before execution");
     case BoundKind::kListValue: {
       std::vector<const Vector*> elements;
-      for (auto& child : s.children) elements.push_back(&EvaluateFlat(*child, input));
+      for (auto& child : s.children) elements.push_back(&EvaluateFlat(child, input));
       Vector& out = s.Output(count);
       for (idx_t row = 0; row < count; row++) {
         std::vector<Value> values;
@@ -309,7 +329,7 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
         EvaluateInTurn(s, input);
       } else {
         for (size_t k = 0; k < s.children.size(); k++) {
-          arguments.data[k].Reference(EvaluateFlat(*s.children[k], input));
+          arguments.data[k].Reference(EvaluateFlat(s.children[k], input));
         }
       }
       arguments.SetCardinality(count);
@@ -334,7 +354,7 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
       // Each result is computed only for the rows its condition picks, so that an
       // error in a branch (1 / 0) cannot come from rows that did not take it.
       Vector& out = s.Output(count);
-      std::vector<sel_t>& remaining = s.remaining;
+      std::vector<sel_t>& remaining = s.More().remaining;
       remaining.resize(count);
       for (idx_t i = 0; i < count; i++) remaining[i] = static_cast<sel_t>(i);
       auto assign = [&](size_t k, const std::vector<sel_t>& rows) {
@@ -349,14 +369,16 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
       };
       for (size_t w = 0; w + 1 < s.children.size() && !remaining.empty(); w += 2) {
         const Vector& condition = EvaluateOnRows(s, w, input, remaining);
-        s.taken.clear();
-        s.rest.clear();
+        std::vector<sel_t>& taken = s.More().taken;
+        std::vector<sel_t>& rest = s.More().rest;
+        taken.clear();
+        rest.clear();
         const bool* b = condition.Values<bool>();
         for (idx_t i = 0; i < remaining.size(); i++) {
-          (condition.RowIsValid(i) && b[i] ? s.taken : s.rest).push_back(remaining[i]);
+          (condition.RowIsValid(i) && b[i] ? taken : rest).push_back(remaining[i]);
         }
-        assign(w + 1, s.taken);
-        std::swap(remaining, s.rest);
+        assign(w + 1, taken);
+        std::swap(remaining, rest);
       }
       assign(s.children.size() - 1, remaining);
       return out;
@@ -398,22 +420,12 @@ int CompareValues(const Value& a, const Value& b) {
   return less.Values<bool>()[0] ? -1 : 1;
 }
 
-ExpressionState::ExpressionState(const Expression& e)
-    : expression(e), out(e.type, 0), flat(e.type, 0), work(TypeId::kBoolean, 0) {
-  for (const auto& child : e.children)
-    children.push_back(std::make_unique<ExpressionState>(*child));
+ExpressionState::ExpressionState(const Expression& e) : expression(e), out(e.type, 0) {
+  children.reserve(e.children.size());
+  for (const auto& child : e.children) children.emplace_back(*child);
   if (e.kind == BoundKind::kConstant) constant.emplace(e.value);
   if (e.kind == BoundKind::kFunction) {
     for (const auto& child : e.children) arguments.data.emplace_back(child->type, 0);
-  }
-  if (e.kind == BoundKind::kCase ||
-      (e.kind == BoundKind::kFunction && e.function->arguments_in_turn)) {
-    for (const auto& child : e.children) {
-      std::vector<idx_t>& columns = reads.emplace_back();
-      ForEachColumn(*child, [&](idx_t c) { columns.push_back(c); });
-      std::sort(columns.begin(), columns.end());
-      columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
-    }
   }
 }
 
@@ -424,16 +436,16 @@ ExpressionExecutor::ExpressionExecutor(const std::vector<ExpressionPtr>& express
 ExpressionExecutor::~ExpressionExecutor() = default;
 
 idx_t ExpressionExecutor::Add(const Expression& expression) {
-  states_.push_back(std::make_unique<ExpressionState>(expression));
+  states_.emplace_back(expression);
   return states_.size() - 1;
 }
 
 void ExpressionExecutor::Execute(const DataChunk& input, Vector& result, idx_t index) {
-  result.Reference(Evaluate(*states_[index], input));
+  result.Reference(Evaluate(states_[index], input));
 }
 
 const Vector& ExpressionExecutor::ExecuteFlat(const DataChunk& input, idx_t index) {
-  return EvaluateFlat(*states_[index], input);
+  return EvaluateFlat(states_[index], input);
 }
 
 namespace {
@@ -596,11 +608,11 @@ bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel,
   }
   const Expression* column = e.children[0].get();
   const Expression* constant = e.children[1].get();
-  ExpressionState* constant_state = s.children[1].get();
+  ExpressionState* constant_state = &s.children[1];
   CompareOp op = e.op;
   if (column->kind == BoundKind::kConstant && constant->kind == BoundKind::kColumnRef) {
     std::swap(column, constant);
-    constant_state = s.children[0].get();
+    constant_state = &s.children[0];
     op = Flip(op);
   }
   if (column->kind == BoundKind::kColumnRef && constant->kind == BoundKind::kColumnRef) {
@@ -642,11 +654,12 @@ bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx
   }
   return DispatchComparable(v.Type(), [&]<typename T, typename Comparator>() {
     // The constants' values, in bytes kept by the state (no allocation per chunk).
-    s.in_list_bytes.resize((s.children.size() - 1) * sizeof(T));
-    T* items = reinterpret_cast<T*>(s.in_list_bytes.data());
+    std::vector<uint8_t>& bytes = s.More().in_list_bytes;
+    bytes.resize((s.children.size() - 1) * sizeof(T));
+    T* items = reinterpret_cast<T*>(bytes.data());
     idx_t n = 0;
     for (size_t i = 1; i < s.children.size(); i++) {
-      const Vector& c = *s.children[i]->constant;
+      const Vector& c = *s.children[i].constant;
       if (c.RowIsValid(0)) items[n++] = c.Values<T>()[0];
     }
     count = RefineRows<T>(v, sel, count, [&](const T& x, sel_t) {
@@ -661,42 +674,27 @@ bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx
 idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count);
 
 /// `s` evaluated on the rows sel[0 … count) of `input` alone (flat; row k is sel[k]): the
-/// columns it reads are copied out into s.selected.
+/// columns it reads are copied out into the scratch's `selected`.
 const Vector& EvaluateOnSelection(ExpressionState& s, const DataChunk& input, const sel_t* sel,
                                   idx_t count) {
-  if (!s.own_reads) {
-    std::vector<idx_t>& columns = s.own_reads.emplace();
-    ForEachColumn(s.expression, [&](idx_t c) { columns.push_back(c); });
-    std::sort(columns.begin(), columns.end());
-    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
-  }
-  DataChunk& subset = s.selected;
-  if (subset.ColumnCount() != input.ColumnCount()) {
-    subset.data.clear();
-    for (const auto& column : input.data) subset.data.emplace_back(column.Type(), 0);
-  }
-  s.sel.Reserve(count);
-  std::copy(sel, sel + count, s.sel.Data());
-  for (idx_t c : *s.own_reads) {
-    subset.data[c].Recycle(count);
-    subset.data[c].CopyFrom(input.data[c], s.sel, count, 0, 0);
-  }
-  subset.SetCardinality(count);
-  return EvaluateFlat(s, subset);
+  ExpressionState::Scratch& x = s.More();
+  if (!x.own_reads) x.own_reads = ColumnsRead(s.expression);
+  CopyRows(input, *x.own_reads, sel, count, x.sel, x.selected);
+  return EvaluateFlat(s, x.selected);
 }
 
 /// A disjunction: each operand looks only at the rows no earlier operand kept, and the
 /// kept rows are put back in order.
 idx_t RefineOr(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count) {
-  std::vector<sel_t>& rest = s.remaining;
-  std::vector<sel_t>& trial = s.taken;
-  std::vector<uint8_t>& keep = s.kept_rows;
+  std::vector<sel_t>& rest = s.More().remaining;
+  std::vector<sel_t>& trial = s.More().taken;
+  std::vector<uint8_t>& keep = s.More().kept_rows;
   rest.assign(sel, sel + count);
   keep.assign(input.size(), 0);
   for (auto& child : s.children) {
     if (rest.empty()) break;
     trial = rest;
-    const idx_t passed = Refine(*child, input, trial.data(), trial.size());
+    const idx_t passed = Refine(child, input, trial.data(), trial.size());
     for (idx_t k = 0; k < passed; k++) keep[trial[k]] = 1;
     std::erase_if(rest, [&](sel_t row) { return keep[row] != 0; });
   }
@@ -717,7 +715,7 @@ idx_t RefineOr(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t cou
 idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count) {
   if (count == 0) return 0;
   if (s.expression.kind == BoundKind::kAnd) {
-    for (auto& child : s.children) count = Refine(*child, input, sel, count);
+    for (auto& child : s.children) count = Refine(child, input, sel, count);
     return count;
   }
   if (s.expression.kind == BoundKind::kOr) return RefineOr(s, input, sel, count);
@@ -751,7 +749,7 @@ idx_t ExpressionExecutor::Select(const DataChunk& input, SelectionVector& sel, i
   const idx_t count = input.size();
   sel_t* rows = sel.Data();
   for (idx_t i = 0; i < count; i++) rows[i] = static_cast<sel_t>(i);
-  return Refine(*states_[index], input, rows, count);
+  return Refine(states_[index], input, rows, count);
 }
 
 }  // namespace teal

@@ -43,7 +43,7 @@ class ExpressionExecutor {
   idx_t Select(const DataChunk& input, SelectionVector& sel, idx_t index = 0);
 
  private:
-  std::vector<std::unique_ptr<ExpressionState>> states_;
+  std::vector<ExpressionState> states_;
 };
 
 /// Whether a comparison whose operands compare as `c` (-1, 0, 1) holds under `op`.
