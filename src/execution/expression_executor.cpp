@@ -102,22 +102,36 @@ void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vecto
 
 // ---- boolean logic ----------------------------------------------------------------
 
+/// Three-valued AND/OR of `a` and `b` into acc row `row`; `av`, `bv`: whether they are valid.
+void CombineRow(bool is_and, bool av, bool a, bool bv, bool b, Vector& acc, idx_t row) {
+  // The dominant value (false for AND, true for OR) wins even over NULL.
+  const bool dominant = !is_and;
+  if ((av && a == dominant) || (bv && b == dominant)) {
+    acc.Values<bool>()[row] = dominant;
+    acc.Validity().SetValid(row);
+  } else if (!av || !bv) {
+    acc.SetNull(row);
+  } else {
+    acc.Values<bool>()[row] = !dominant;
+  }
+}
+
+/// As Combine, for operand row k into acc row rows[k].
+void CombineAt(bool is_and, const Vector& operand, const std::vector<sel_t>& rows, Vector& acc) {
+  const bool* b = operand.Values<bool>();
+  const bool* a = acc.Values<bool>();
+  for (idx_t k = 0; k < rows.size(); k++) {
+    const sel_t row = rows[k];
+    CombineRow(is_and, acc.RowIsValid(row), a[row], operand.RowIsValid(k), b[k], acc, row);
+  }
+}
+
 /// Three-valued AND/OR of `operand` into `acc` (both BOOLEAN, flat).
 void Combine(bool is_and, const Vector& operand, Vector& acc, idx_t count) {
   const bool* b = operand.Values<bool>();
-  bool* a = acc.Values<bool>();
+  const bool* a = acc.Values<bool>();
   for (idx_t i = 0; i < count; i++) {
-    bool av = acc.RowIsValid(i), bv = operand.RowIsValid(i);
-    // The dominant value (false for AND, true for OR) wins even over NULL.
-    bool dominant = !is_and;
-    if ((av && a[i] == dominant) || (bv && b[i] == dominant)) {
-      a[i] = dominant;
-      acc.Validity().SetValid(i);
-    } else if (!av || !bv) {
-      acc.SetNull(i);
-    } else {
-      a[i] = !dominant;
-    }
+    CombineRow(is_and, acc.RowIsValid(i), a[i], operand.RowIsValid(i), b[i], acc, i);
   }
 }
 
@@ -260,12 +274,26 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
     }
     case BoundKind::kAnd:
     case BoundKind::kOr: {
+      const bool is_and = e.kind == BoundKind::kAnd;
       const Vector& first = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
       SelectionVector none;
       out.CopyFrom(first, none, count, 0, 0);  // never write into a child's or input's vector
       for (size_t i = 1; i < s.children.size(); i++) {
-        Combine(e.kind == BoundKind::kAnd, EvaluateFlat(s.children[i], input), out, count);
+        // A row the operands so far decided (false for AND, true for OR) does not reach the
+        // next one, as in a row-by-row evaluation: `a <> 0 AND 100 / a > 1` is no error.
+        std::vector<sel_t>& open = s.More().remaining;
+        open.clear();
+        const bool* acc = out.Values<bool>();
+        for (idx_t row = 0; row < count; row++) {
+          if (!out.RowIsValid(row) || acc[row] == is_and) open.push_back(static_cast<sel_t>(row));
+        }
+        if (open.empty()) break;
+        if (open.size() == count) {
+          Combine(is_and, EvaluateFlat(s.children[i], input), out, count);
+        } else {
+          CombineAt(is_and, EvaluateOnRows(s, i, input, open), open, out);
+        }
       }
       return out;
     }

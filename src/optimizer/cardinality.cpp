@@ -15,7 +15,17 @@ namespace {
 /// The share of a join's pairs its condition keeps: 1 / max(distinct a, distinct b) for
 /// its first equality a = b of a left and a right column (1 without one).
 double KeySelectivity(const LogicalJoin& join) {
-  if (!join.condition) return 1.0;
+  idx_t l = 0, r = 0;
+  if (!FirstKeyColumns(join, l, r)) return 1.0;
+  const double distinct =
+      std::max(EstimateDistinct(*join.children[0], l), EstimateDistinct(*join.children[1], r));
+  return 1.0 / std::max(distinct, 1.0);
+}
+
+}  // namespace
+
+bool FirstKeyColumns(const LogicalJoin& join, idx_t& left, idx_t& right) {
+  if (!join.condition) return false;
   const idx_t left_width = join.children[0]->types.size();
   std::vector<ExpressionPtr> conjuncts;
   SplitConjunction(join.condition->Copy(), conjuncts);
@@ -25,15 +35,12 @@ double KeySelectivity(const LogicalJoin& join) {
     const Expression& b = *c->children[1];
     if (a.kind != BoundKind::kColumnRef || b.kind != BoundKind::kColumnRef) continue;
     if ((a.column < left_width) == (b.column < left_width)) continue;
-    const idx_t l = std::min(a.column, b.column), r = std::max(a.column, b.column) - left_width;
-    const double distinct =
-        std::max(EstimateDistinct(*join.children[0], l), EstimateDistinct(*join.children[1], r));
-    return 1.0 / std::max(distinct, 1.0);
+    left = std::min(a.column, b.column);
+    right = std::max(a.column, b.column) - left_width;
+    return true;
   }
-  return 1.0;
+  return false;
 }
-
-}  // namespace
 
 double EstimateRows(const LogicalOperator& op) {
   switch (op.kind) {

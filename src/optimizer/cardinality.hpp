@@ -9,6 +9,11 @@
 
 namespace teal {
 
+/// The first equality of `join`'s condition between a column of its left input and one of
+/// its right input: false when there is none; else `left` and `right` are the columns,
+/// each numbered in its own input.
+bool FirstKeyColumns(const LogicalJoin& join, idx_t& left, idx_t& right);
+
 /// About how many rows `op` makes.
 double EstimateRows(const LogicalOperator& op);
 

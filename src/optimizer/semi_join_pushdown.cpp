@@ -54,20 +54,10 @@ bool MayRepeat(const LogicalJoin& join, int side) {
 /// side's rows over the distinct values of the first left column its condition compares
 /// with a right column (1 when there is none).
 double SemiSelectivity(const LogicalJoin& semi) {
-  const idx_t left_width = semi.children[0]->types.size();
-  std::vector<ExpressionPtr> conjuncts;
-  SplitConjunction(semi.condition->Copy(), conjuncts);
-  for (const auto& c : conjuncts) {
-    if (c->kind != BoundKind::kCompare || c->op != CompareOp::kEqual) continue;
-    const Expression& a = *c->children[0];
-    const Expression& b = *c->children[1];
-    if (a.kind != BoundKind::kColumnRef || b.kind != BoundKind::kColumnRef) continue;
-    if ((a.column < left_width) == (b.column < left_width)) continue;
-    const idx_t left_column = std::min(a.column, b.column);
-    const double distinct = EstimateDistinct(*semi.children[0], left_column);
-    return std::min(1.0, EstimateRows(*semi.children[1]) / std::max(distinct, 1.0));
-  }
-  return 1.0;
+  idx_t left = 0, right = 0;
+  if (!FirstKeyColumns(semi, left, right)) return 1.0;
+  const double distinct = EstimateDistinct(*semi.children[0], left);
+  return std::min(1.0, EstimateRows(*semi.children[1]) / std::max(distinct, 1.0));
 }
 
 /// Whether `semi` is better below the inner join `join`, on side `side`: where the join
