@@ -91,23 +91,24 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
   }
   ExpressionPtr rest = MakeConjunction(std::move(residual));
   if (join.build_left) {
-    if (join.join_type != JoinType::kSemi && join.join_type != JoinType::kAnti) {
-      throw InternalError("only a semi or anti join builds its left side");
+    const bool left_join = join.join_type == JoinType::kLeft;
+    if (!left_join && join.join_type != JoinType::kSemi && join.join_type != JoinType::kAnti) {
+      throw InternalError("only a left, semi or anti join builds its left side");
     }
     // The right side probes (child 0), the left side is built (child 1): the joined row
-    // is right's columns, then left's; the output is the left ones.
+    // is right's columns, then left's. A left join is then a right join (the build rows
+    // no probe row met come last, with NULLs); a semi or anti join keeps build rows.
     const idx_t right_width = join.children[1]->types.size();
-    if (rest) {
-      RemapColumns(*rest,
-                   [&](idx_t c) { return c < left_width ? c + right_width : c - left_width; });
-    }
+    auto swapped = [&](idx_t c) { return c < left_width ? c + right_width : c - left_width; };
+    if (rest) RemapColumns(*rest, swapped);
     std::vector<idx_t> projection;
     for (idx_t j = 0; j < join.types.size(); j++) {
-      projection.push_back(right_width + (join.projection.empty() ? j : join.projection[j]));
+      projection.push_back(swapped(join.projection.empty() ? j : join.projection[j]));
     }
-    return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(right_keys),
-                                              std::move(left_keys), std::move(rest),
-                                              std::move(projection), /*build_side_kept=*/true);
+    return std::make_unique<PhysicalHashJoin>(
+        join.types, left_join ? JoinType::kRight : join.join_type, std::move(right_keys),
+        std::move(left_keys), std::move(rest), std::move(projection),
+        /*build_side_kept=*/!left_join);
   }
   return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
                                             std::move(right_keys), std::move(rest),

@@ -30,8 +30,8 @@ void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan);
 void PushDownFilters(LogicalOperator& plan);
 
 /// Rule: a semi or anti join whose condition reads, of its left side, only columns of one
-/// input of an inner or cross join moves down to that input where estimated to pay, and
-/// builds its hash table from its left side when that is the smaller
+/// input of an inner or cross join moves down to that input where estimated to pay; left,
+/// semi and anti joins build their hash table from the left side when that is the smaller
 /// (semi_join_pushdown.cpp).
 void PushSemiJoinsDown(LogicalOperator& plan);
 

@@ -92,9 +92,9 @@ struct LogicalJoin : LogicalOperator {
   /// outputs, in order; empty: all of them. Projection pruning drops the columns only the
   /// condition reads, so the join does not copy them.
   std::vector<idx_t> projection;
-  /// Semi and anti joins: the hash table holds the left side's rows and the right side's
-  /// rows probe it, marking the left rows they match (for a left side much smaller than
-  /// the right one); the output is the same.
+  /// Left, semi and anti joins: the hash table holds the left side's rows and the right
+  /// side's rows probe it, marking the left rows they match (for a left side much smaller
+  /// than the right one); the output is the same, in another order.
   bool build_left = false;
 };
 
