@@ -1,4 +1,4 @@
-// Decorrelatable and OntoJoinRow.
+// Decorrelatable, OntoJoinRow and DropAddedColumns.
 #include "optimizer/decorrelation.hpp"
 
 #include "planner/column_refs.hpp"
@@ -28,6 +28,17 @@ ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>&
     copy->children.push_back(OntoJoinRow(*child, outer, column_shift));
   }
   return copy;
+}
+
+void DropAddedColumns(LogicalOperatorPtr& slot, const std::vector<LogicalType>& types) {
+  slot->types = slot->children[0]->types;
+  auto projection = std::make_unique<LogicalProjection>();
+  projection->types = types;
+  for (idx_t c = 0; c < types.size(); c++) {
+    projection->expressions.push_back(MakeColumnRef(c, types[c]));
+  }
+  projection->children.push_back(std::move(slot));
+  slot = std::move(projection);
 }
 
 }  // namespace teal

@@ -1,11 +1,13 @@
-// What the rewrites of correlated subqueries into joins share (exists_to_semi_join.cpp,
-// scalar_subquery_to_join.cpp): which subqueries can become a join at all, and moving an
-// expression of the subquery onto the join's row.
+// What the rewrites of subqueries into joins share (exists_to_semi_join.cpp,
+// scalar_subquery_to_join.cpp, subquery_to_mark_join.cpp): which correlated subqueries can
+// become a join at all, moving an expression of the subquery onto the join's row, and
+// hiding the columns a join added under a filter.
 #pragma once
 
 #include <vector>
 
 #include "planner/expression.hpp"
+#include "planner/logical_operator.hpp"
 
 namespace teal {
 
@@ -20,5 +22,9 @@ bool Decorrelatable(const Expression& e, SubqueryKind kind);
 /// join's left input), column c becomes c + `column_shift`.
 ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>& outer,
                           idx_t column_shift);
+
+/// For the filter in `slot` whose input got columns from joins stacked on it: the filter
+/// passes them on, so a projection above it outputs its columns of before, `types`, again.
+void DropAddedColumns(LogicalOperatorPtr& slot, const std::vector<LogicalType>& types);
 
 }  // namespace teal

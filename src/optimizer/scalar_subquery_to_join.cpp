@@ -324,15 +324,8 @@ void Rewrite(LogicalOperatorPtr& slot) {
     Replace((*expressions)[i], slot->children[0], conjuncts);
   }
   if (slot->kind != LogicalKind::kFilter || slot->children[0]->types.size() == width) return;
-  // The filter passes its input's columns on: drop the joined values again above it.
   const std::vector<LogicalType> types = slot->types;
-  slot->types = slot->children[0]->types;
-  auto projection = std::make_unique<LogicalProjection>();
-  projection->types = types;
-  for (idx_t c = 0; c < types.size(); c++)
-    projection->expressions.push_back(MakeColumnRef(c, types[c]));
-  projection->children.push_back(std::move(slot));
-  slot = std::move(projection);
+  DropAddedColumns(slot, types);
 }
 
 }  // namespace

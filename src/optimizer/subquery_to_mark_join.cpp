@@ -7,6 +7,7 @@
 // join, unlike a mark, can move down to the relation its key comes from
 // (semi_join_pushdown.cpp; TPC-H Q18). The subquery's plan is copied into the query's
 // plan, so the other rules optimise it with the rest.
+#include "optimizer/decorrelation.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/column_refs.hpp"
 #include "planner/plan_copy.hpp"
@@ -98,15 +99,7 @@ void Rewrite(LogicalOperatorPtr& slot) {
   } else if (slot->kind == LogicalKind::kFilter) {
     const std::vector<LogicalType> types = slot->types;
     if (!RewriteExpressions(*slot, static_cast<LogicalFilter&>(*slot).expressions)) return;
-    // The filter passes its input's columns on: drop the marks again above it.
-    slot->types = slot->children[0]->types;
-    auto projection = std::make_unique<LogicalProjection>();
-    projection->types = types;
-    for (idx_t c = 0; c < types.size(); c++) {
-      projection->expressions.push_back(MakeColumnRef(c, types[c]));
-    }
-    projection->children.push_back(std::move(slot));
-    slot = std::move(projection);
+    DropAddedColumns(slot, types);  // the marks
   }
 }
 
