@@ -424,6 +424,14 @@ int RunTpchOrThrow(const DuckDbApi* duckdb, const TpchOptions& options,
         std::vector<double> t;
         for (int r = 0; r < options.runs; r++) t.push_back(duck->Run(query.sql, nullptr));
         duck_ms = Median(t);
+        if (options.explain) {
+          Answer plan;
+          duck->Run("EXPLAIN ANALYZE " + query.sql, &plan);
+          std::fprintf(stderr, "%s duckdb: EXPLAIN ANALYZE\n", name.c_str());
+          for (const auto& row : plan.rows) {
+            std::fprintf(stderr, "%s\n", row.back().value_or("NULL").c_str());
+          }
+        }
         if (duck_answer->rows.empty()) {
           std::fprintf(stderr, "warning: %s: DuckDB's answer is empty\n", name.c_str());
         }

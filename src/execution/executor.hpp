@@ -18,6 +18,7 @@
 namespace teal {
 
 class TaskScheduler;
+class MaterializedCtes;
 
 struct Pipeline {
   PhysicalOperator* source = nullptr;
@@ -31,6 +32,9 @@ struct ExecutorOptions {
   idx_t morsel_vectors = 60;              // a row group
   std::shared_ptr<QueryControl> control;  // may be null
   bool profiling = false;                 // EXPLAIN ANALYZE
+  /// The statement's materialized WITH queries, shared by the plans of its subqueries;
+  /// null: each scan of a WITH query materializes it for itself.
+  std::shared_ptr<MaterializedCtes> ctes;
 };
 
 class PipelineRun;  // one thread's run of a pipeline's source and operators

@@ -137,6 +137,8 @@ std::string Details(const LogicalOperator& op) {
       }
       return fmt::format("{} SET {}", update.table->name, columns);
     }
+    case LogicalKind::kCteScan:
+      return static_cast<const LogicalCteScan&>(op).cte->name;
     case LogicalKind::kRange: {
       const auto& range = static_cast<const LogicalRange&>(op);
       return fmt::format("{} values from {} step {}", range.count, range.start, range.step);

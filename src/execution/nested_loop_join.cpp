@@ -1,154 +1,223 @@
-// PhysicalNestedLoopJoin: materialise both sides, then pair rows block by block, filling
-// each output chunk up to kVectorSize rows across left rows.
+// PhysicalNestedLoopJoin: the right rows sunk into one chunk, then each left chunk paired
+// with them block by block.
 #include "execution/nested_loop_join.hpp"
 
-#include "execution/executor.hpp"
+#include <atomic>
+
 #include "execution/expression_executor.hpp"
+#include "execution/sunk_chunks.hpp"
 
 namespace teal {
 
 namespace {
 
-/// Every row `plan` produces, in one chunk of exactly that many rows.
-std::unique_ptr<DataChunk> Materialize(PhysicalOperator& plan, const QueryContext& query) {
-  Executor executor(plan, query.NestedOptions());
-  executor.Initialize();
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  idx_t rows = 0;
-  while (auto chunk = executor.FetchChunk()) {
-    auto owned = std::make_unique<DataChunk>(plan.types, std::max<idx_t>(chunk->size(), 1));
-    owned->Append(*chunk);
-    rows += owned->size();
-    chunks.push_back(std::move(owned));
-  }
-  auto all = std::make_unique<DataChunk>(plan.types, std::max<idx_t>(rows, 1));
-  for (const auto& c : chunks) all->Append(*c);
-  return all;
-}
+void Mark(uint8_t& flag) { std::atomic_ref<uint8_t>(flag).store(1, std::memory_order_relaxed); }
 
-struct JoinSource : GlobalSourceState {
-  bool loaded = false;
-  std::unique_ptr<DataChunk> left, right;
-  idx_t left_row = 0;
-  idx_t right_pos = 0;
-  bool left_matched = false;
-  std::vector<bool> right_matched;
-  bool emitting_right = false;  // the final phase: right rows that matched nothing
-  idx_t unmatched_pos = 0;
-  ExpressionExecutor condition;
+/// The right side, once sunk.
+struct RightRows : GlobalSinkState {
+  GlobalSunkChunks sunk;  // while sinking
+  std::unique_ptr<DataChunk> rows;
+  std::vector<uint8_t> matched;       // right and full joins: per right row, atomic marks
+  std::atomic<idx_t> probes_done{0};  // probe threads whose input has ended
 };
 
 }  // namespace
 
-std::unique_ptr<GlobalSourceState> PhysicalNestedLoopJoin::GetGlobalSourceState(
-    ExecutionContext& context) const {
-  return std::make_unique<JoinSource>();
+/// Where the pairing of the current left chunk stands, on one thread.
+struct PhysicalNestedLoopJoin::Pairing : OperatorState {
+  RightRows* right = nullptr;
+  ExpressionExecutor condition;
+  DataChunk pairs;  // one left row with a block of right rows
+  DataChunk out;    // the joined rows of the output, reused chunk after chunk
+  SelectionVector repeat{kVectorSize}, matches{kVectorSize};
+  idx_t left_row = 0;
+  idx_t right_pos = 0;
+  bool left_matched = false;
+  bool final_started = false, final_emits = false;
+  idx_t final_row = 0;
+};
+
+PhysicalNestedLoopJoin::PhysicalNestedLoopJoin(std::vector<LogicalType> types,
+                                               std::vector<LogicalType> joined, JoinType join_type,
+                                               ExpressionPtr condition,
+                                               std::vector<idx_t> projection)
+    : PhysicalOperator(std::move(types)),
+      joined_(std::move(joined)),
+      join_type_(join_type),
+      condition_(std::move(condition)),
+      projection_(std::move(projection)) {
+  if (projection_.empty()) {
+    for (idx_t c = 0; c < joined_.size(); c++) projection_.push_back(c);
+  }
 }
 
-void PhysicalNestedLoopJoin::GetData(ExecutionContext& context, DataChunk& chunk,
-                                     GlobalSourceState& state, LocalSourceState& local) const {
-  auto& s = static_cast<JoinSource&>(state);
-  if (!s.loaded) {
-    s.left = Materialize(*children[0], context.query);
-    s.right = Materialize(*children[1], context.query);
-    s.right_matched.assign(s.right->size(), false);
-    if (condition_) s.condition.Add(*condition_);
-    s.loaded = true;
-  }
-  const idx_t left_columns = children[0]->types.size();
-  const idx_t left_count = s.left->size(), right_count = s.right->size();
-  const bool keep_left = join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull;
-  const bool keep_right = join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
-  // SEMI / ANTI: each left row once, with its own columns, when some right row matches
-  // (SEMI) or none does (ANTI, NOT EXISTS's NULL rule: an unknown condition is no match).
-  const bool semi = join_type_ == JoinType::kSemi, anti = join_type_ == JoinType::kAnti;
-  std::vector<LogicalType> pair_types = children[0]->types;
-  pair_types.insert(pair_types.end(), children[1]->types.begin(), children[1]->types.end());
-  SelectionVector none;
-  chunk.Reset();
+std::unique_ptr<GlobalSinkState> PhysicalNestedLoopJoin::GetGlobalSinkState(
+    ExecutionContext&) const {
+  return std::make_unique<RightRows>();
+}
 
-  // Fill the chunk across left rows: a small right side must not make one tiny chunk
-  // per left row (every later buffer of the rows would pay a whole vector for each).
+std::unique_ptr<LocalSinkState> PhysicalNestedLoopJoin::GetLocalSinkState(ExecutionContext&) const {
+  return std::make_unique<LocalSunkChunks>();
+}
+
+void PhysicalNestedLoopJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState&,
+                                  LocalSinkState& local) const {
+  static_cast<LocalSunkChunks&>(local).Add(context, input, children[1]->types);
+}
+
+void PhysicalNestedLoopJoin::Combine(ExecutionContext&, GlobalSinkState& global,
+                                     LocalSinkState& local) const {
+  static_cast<RightRows&>(global).sunk.Combine(static_cast<LocalSunkChunks&>(local));
+}
+
+void PhysicalNestedLoopJoin::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+  auto& right = static_cast<RightRows&>(global);
+  std::vector<SunkChunk> parts = right.sunk.TakeInOrder();
+  right.rows = Concatenate(parts, children[1]->types);
+  right.matched.assign(right.rows->size(), 0);
+}
+
+std::unique_ptr<OperatorState> PhysicalNestedLoopJoin::GetOperatorState(
+    ExecutionContext& context) const {
+  auto state = std::make_unique<Pairing>();
+  state->right = &SinkStateOf<RightRows>(context, *this);
+  if (condition_) state->condition.Add(*condition_);
+  std::vector<LogicalType> pair_types = children[0]->types;
+  const auto& right_types = children[1]->types;
+  pair_types.insert(pair_types.end(), right_types.begin(), right_types.end());
+  state->pairs.Initialize(pair_types);
+  state->out.Initialize(joined_);
+  return state;
+}
+
+void PhysicalNestedLoopJoin::Project(DataChunk& joined, DataChunk& output) const {
+  for (idx_t j = 0; j < projection_.size(); j++) {
+    output.data[j].Reference(joined.data[projection_[j]]);
+  }
+  output.SetCardinality(joined.size());
+}
+
+OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataChunk& input,
+                                               DataChunk& output, OperatorState& state) const {
+  auto& s = static_cast<Pairing&>(state);
+  const DataChunk& right = *s.right->rows;
+  const idx_t left_columns = children[0]->types.size();
+  const idx_t left_count = input.size(), right_count = right.size();
+  const bool keep_left = join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull;
+  const bool mark_right = join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+  const bool semi = join_type_ == JoinType::kSemi, anti = join_type_ == JoinType::kAnti;
+  SelectionVector none;
+  DataChunk& out = s.out;
+  out.Reset();
   idx_t produced = 0;
-  while (!s.emitting_right && s.left_row < left_count && produced < kVectorSize) {
+  while (s.left_row < left_count && produced < kVectorSize) {
     // Without matches this loop can pass every pair before returning a chunk.
     if (s.right_pos == 0) context.query.CheckInterrupt();
     if (s.right_pos < right_count) {
-      idx_t n = std::min(kVectorSize - produced, right_count - s.right_pos);
-      DataChunk pairs(pair_types, n);
-      SelectionVector repeat(n);
+      // Semi and anti joins output no pairs: their blocks need not fit the output.
+      const idx_t room = semi || anti ? kVectorSize : kVectorSize - produced;
+      const idx_t n = std::min(room, right_count - s.right_pos);
+      DataChunk& pairs = s.pairs;
+      pairs.Reset();
+      SelectionVector& repeat = s.repeat;
       for (idx_t i = 0; i < n; i++) repeat.Set(i, s.left_row);
-      for (idx_t c = 0; c < left_columns; c++)
-        pairs.data[c].CopyFrom(s.left->data[c], repeat, n, 0, 0);
-      for (idx_t c = 0; c < s.right->ColumnCount(); c++) {
-        pairs.data[left_columns + c].CopyFrom(s.right->data[c], none, n, s.right_pos, 0);
+      for (idx_t c = 0; c < left_columns; c++) {
+        pairs.data[c].CopyFrom(input.data[c], repeat, n, 0, 0);
+      }
+      for (idx_t c = 0; c < right.ColumnCount(); c++) {
+        pairs.data[left_columns + c].CopyFrom(right.data[c], none, n, s.right_pos, 0);
       }
       pairs.SetCardinality(n);
-      idx_t first_right = s.right_pos;
+      const idx_t first_right = s.right_pos;
       s.right_pos += n;
       if (semi || anti) {
-        SelectionVector matches(n);
-        if (!condition_ || s.condition.Select(pairs, matches) > 0) {
+        if (!condition_ || s.condition.Select(pairs, s.matches) > 0) {
           s.left_matched = true;
           s.right_pos = right_count;  // one match decides this left row
         }
         continue;
       }
+      idx_t found = n;
+      SelectionVector none_selected;  // every pair
+      SelectionVector& matches = condition_ ? s.matches : none_selected;
       if (condition_) {
-        SelectionVector matches(n);
-        idx_t found = s.condition.Select(pairs, matches);
-        for (idx_t i = 0; i < found; i++) s.right_matched[first_right + matches.Get(i)] = true;
+        found = s.condition.Select(pairs, matches);
         if (found == 0) continue;
-        s.left_matched = true;
-        if (found < n) pairs.Slice(matches, found);
-      } else {
-        s.left_matched = true;
-        for (idx_t i = 0; i < n; i++) s.right_matched[first_right + i] = true;
       }
-      chunk.Append(pairs);
-      produced = chunk.size();
+      s.left_matched = true;
+      if (mark_right) {
+        for (idx_t i = 0; i < found; i++) {
+          Mark(s.right->matched[first_right + (matches.IsSet() ? matches.Get(i) : i)]);
+        }
+      }
+      for (idx_t c = 0; c < pairs.ColumnCount(); c++) {
+        out.data[c].CopyFrom(pairs.data[c], matches, found, 0, produced);
+      }
+      produced += found;
+      out.SetCardinality(produced);
       continue;
     }
     // This left row has met every right row.
-    bool unmatched = keep_left && !s.left_matched;
-    bool left_alone = (semi && s.left_matched) || (anti && !s.left_matched);
-    idx_t row = s.left_row;
+    const bool alone = (semi && s.left_matched) || (anti && !s.left_matched);
+    const bool padded = keep_left && !s.left_matched;
+    if (alone || padded) {
+      SelectionVector one(1);
+      one.Set(0, s.left_row);
+      for (idx_t c = 0; c < left_columns; c++) {
+        out.data[c].CopyFrom(input.data[c], one, 1, 0, produced);
+      }
+      if (padded) {
+        for (idx_t c = left_columns; c < joined_.size(); c++) out.data[c].SetNull(produced);
+      }
+      out.SetCardinality(++produced);
+    }
     s.left_row++;
     s.right_pos = 0;
     s.left_matched = false;
-    if (left_alone) {
-      SelectionVector one(1);
-      one.Set(0, row);
-      for (idx_t c = 0; c < left_columns; c++)
-        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, produced);
-      chunk.SetCardinality(++produced);
-    } else if (unmatched) {
-      SelectionVector one(1);
-      one.Set(0, row);
-      for (idx_t c = 0; c < left_columns; c++)
-        chunk.data[c].CopyFrom(s.left->data[c], one, 1, 0, produced);
-      for (idx_t c = left_columns; c < types.size(); c++) chunk.data[c].SetNull(produced);
-      chunk.SetCardinality(++produced);
-    }
   }
-  if (produced > 0) return;
-  if (!keep_right) {
-    chunk.SetCardinality(0);
-    return;
+  Project(out, output);
+  if (s.left_row < left_count) return OperatorResult::kHaveMoreOutput;
+  s.left_row = 0;
+  return OperatorResult::kNeedMoreInput;
+}
+
+bool PhysicalNestedLoopJoin::HasFinalOutput() const {
+  return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
+}
+
+bool PhysicalNestedLoopJoin::FinalExecute(ExecutionContext& context, DataChunk& output,
+                                          OperatorState& state) const {
+  auto& s = static_cast<Pairing&>(state);
+  if (!s.final_started) {
+    // Only the probe thread that finishes last sees every mark: it emits the rows.
+    s.final_started = true;
+    s.final_emits = s.right->probes_done.fetch_add(1, std::memory_order_acq_rel) + 1 ==
+                    context.thread.pipeline_threads;
   }
-  s.emitting_right = true;
+  if (!s.final_emits) {
+    output.SetCardinality(0);
+    return false;
+  }
+  const DataChunk& right = *s.right->rows;
+  const idx_t left_columns = children[0]->types.size();
+  const idx_t total = right.size();
   SelectionVector pick(kVectorSize);
-  while (s.unmatched_pos < right_count && produced < kVectorSize) {
-    if (!s.right_matched[s.unmatched_pos]) pick.Set(produced++, s.unmatched_pos);
-    s.unmatched_pos++;
+  idx_t count = 0;
+  while (s.final_row < total && count < kVectorSize) {
+    if (!s.right->matched[s.final_row]) pick.Set(count++, s.final_row);
+    s.final_row++;
   }
+  DataChunk& out = s.out;
+  out.Reset();
   for (idx_t c = 0; c < left_columns; c++) {
-    for (idx_t i = 0; i < produced; i++) chunk.data[c].SetNull(i);
+    for (idx_t i = 0; i < count; i++) out.data[c].SetNull(i);
   }
-  for (idx_t c = 0; c < s.right->ColumnCount(); c++) {
-    chunk.data[left_columns + c].CopyFrom(s.right->data[c], pick, produced, 0, 0);
+  for (idx_t c = 0; c < right.ColumnCount(); c++) {
+    out.data[left_columns + c].CopyFrom(right.data[c], pick, count, 0, 0);
   }
-  chunk.SetCardinality(produced);
+  out.SetCardinality(count);
+  Project(out, output);
+  return s.final_row < total;
 }
 
 }  // namespace teal

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "execution/cte_scan.hpp"
 #include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
 #include "execution/hash_join.hpp"
@@ -67,21 +68,15 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
   std::vector<ExpressionPtr> conjuncts, residual, left_keys, right_keys;
   SplitConjunction(std::move(condition), conjuncts);
   for (auto& c : conjuncts) {
-    if (c->kind == BoundKind::kCompare && c->op == CompareOp::kEqual &&
-        c->children[0]->type == c->children[1]->type) {
-      ColumnSide a = SideOf(*c->children[0], left_width);
-      ColumnSide b = SideOf(*c->children[1], left_width);
-      if (a == ColumnSide::kRight && (b == ColumnSide::kLeft || b == ColumnSide::kNone)) {
+    // A left key may read no column (a constant probed with every left row: IN).
+    if (IsHashKey(*c, left_width)) {
+      if (SideOf(*c->children[0], left_width) == ColumnSide::kRight) {
         std::swap(c->children[0], c->children[1]);
-        std::swap(a, b);
       }
-      // A left key may read no column (a constant probed with every left row: IN).
-      if ((a == ColumnSide::kLeft || a == ColumnSide::kNone) && b == ColumnSide::kRight) {
-        left_keys.push_back(std::move(c->children[0]));
-        RemapColumns(*c->children[1], [&](idx_t col) { return col - left_width; });
-        right_keys.push_back(std::move(c->children[1]));
-        continue;
-      }
+      left_keys.push_back(std::move(c->children[0]));
+      RemapColumns(*c->children[1], [&](idx_t col) { return col - left_width; });
+      right_keys.push_back(std::move(c->children[1]));
+      continue;
     }
     residual.push_back(std::move(c));
   }
@@ -127,13 +122,21 @@ std::vector<LogicalType> JoinedTypes(const LogicalJoin& join) {
   return types;
 }
 
-/// The plan's physical operators; `with` null moves the expressions out of `plan`.
-/// `eager`: the statement writes, so its uncorrelated subqueries run now, before any
-/// row changes (they must see the table as it was; PostgreSQL's snapshot).
-PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool eager) {
+/// What Build passes down the plan.
+struct BuildContext {
+  const Substitution* with;  // null: move the expressions out of the plan
+  const ExecutorOptions& options;
+  /// The statement writes and will run, so its uncorrelated subqueries run now, before
+  /// any row changes (they must see the table as it was; PostgreSQL's snapshot).
+  bool eager;
+};
+
+/// The plan's physical operators.
+PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
+  const Substitution* with = build.with;
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
     ExpressionPtr out = with ? Substitute(*e, *with) : std::move(e);
-    RunUncorrelatedSubqueries(out, eager);
+    PrepareSubqueries(out, build.options, build.eager);
     return out;
   };
   auto take_all = [&](std::vector<ExpressionPtr>& list) {
@@ -142,7 +145,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
     return out;
   };
   std::vector<PhysicalOperatorPtr> children;
-  for (auto& child : plan.children) children.push_back(Build(*child, with, eager));
+  for (auto& child : plan.children) children.push_back(Build(*child, build));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
@@ -193,17 +196,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
       } else if (join.join_type == JoinType::kMark) {
         throw InternalError("a mark join without equality keys");
       } else {
-        std::vector<LogicalType> joined = JoinedTypes(join);
-        op = std::make_unique<PhysicalNestedLoopJoin>(joined, join.join_type, std::move(condition));
-        if (!join.projection.empty()) {
-          // The nested-loop join outputs whole joined rows; a projection picks the columns.
-          op->children = std::move(children);
-          std::vector<ExpressionPtr> columns;
-          for (idx_t c : join.projection) columns.push_back(MakeColumnRef(c, joined[c]));
-          auto projection = std::make_unique<PhysicalProjection>(join.types, std::move(columns));
-          projection->children.push_back(std::move(op));
-          return projection;
+        if (join.build_left) {
+          throw InternalError("a nested-loop join cannot build its left side");
         }
+        op = std::make_unique<PhysicalNestedLoopJoin>(join.types, JoinedTypes(join), join.join_type,
+                                                      std::move(condition), join.projection);
       }
       break;
     }
@@ -252,6 +249,21 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const Substitution* with, bool 
                                             std::move(on_conflict));
       break;
     }
+    case LogicalKind::kCteScan: {
+      auto& scan = static_cast<LogicalCteScan&>(plan);
+      if (!scan.children.empty() || !scan.cte->plan) {
+        throw InternalError("WITH query " + scan.cte->name +
+                            " neither planned in nor materialized");
+      }
+      const std::vector<Value>* parameters = with ? with->parameters : nullptr;
+      auto rows =
+          build.options.ctes
+              ? build.options.ctes->RowsOf(*scan.cte, parameters, build.options)
+              : std::make_shared<CteRows>(
+                    scan.cte->plan, parameters ? *parameters : std::vector<Value>{}, build.options);
+      op = std::make_unique<PhysicalCteScan>(scan.types, scan.cte->name, std::move(rows));
+      break;
+    }
     case LogicalKind::kRange: {
       auto& range = static_cast<LogicalRange&>(plan);
       op = std::make_unique<PhysicalRange>(range.types, range.start, range.step, range.count);
@@ -287,20 +299,21 @@ bool Writes(const LogicalOperator& plan) {
 }
 }  // namespace
 
-PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan,
-                                       const std::vector<Value>* parameters) {
-  const bool eager = Writes(plan);
-  if (!parameters) return Build(plan, nullptr, eager);
+PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<Value>* parameters,
+                                       const ExecutorOptions& options, bool will_run) {
+  const bool eager = will_run && Writes(plan);
+  if (!parameters) return Build(plan, BuildContext{nullptr, options, eager});
   Substitution with{parameters, nullptr};
-  return Build(plan, &with, eager);
+  return Build(plan, BuildContext{&with, options, eager});
 }
 
 PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
                                        const std::vector<Value>& parameters,
-                                       const std::vector<Value>* outer) {
+                                       const std::vector<Value>* outer,
+                                       const ExecutorOptions& options) {
   Substitution with{&parameters, outer};
   // With a substitution, Build copies every expression and leaves `plan` as it was.
-  return Build(const_cast<LogicalOperator&>(plan), &with, Writes(plan));
+  return Build(const_cast<LogicalOperator&>(plan), BuildContext{&with, options, Writes(plan)});
 }
 
 }  // namespace teal

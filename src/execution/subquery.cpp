@@ -20,8 +20,11 @@ namespace {
 /// to `take`, until `take` returns false or the rows run out.
 template <typename Take>
 void RunPlan(const BoundSubquery& sub, const std::vector<Value>& outer, Take take) {
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*sub.plan, sub.parameters, &outer);
-  Executor executor(*physical);
+  // A subquery evaluated outside a physical plan (none is prepared) runs on this thread.
+  ExecutorOptions options = sub.run ? sub.run->options : ExecutorOptions{};
+  if (sub.correlated > 0) options.scheduler = nullptr;  // one run per outer value: small
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*sub.plan, sub.parameters, &outer, options);
+  Executor executor(*physical, options);
   executor.Initialize();
   while (auto chunk = executor.FetchChunk()) {
     if (!take(*chunk)) break;
@@ -155,24 +158,20 @@ SubqueryAnswer Run(const Expression& e, const std::vector<Value>& outer) {
 
 /// The answer of the uncorrelated kSubquery node `e`, run on the first call.
 const SubqueryAnswer& CachedAnswer(const Expression& e) {
-  SubqueryCache& cache = *e.subquery->cache;
-  std::lock_guard<std::mutex> guard(cache.lock);
-  if (!cache.done) {
-    cache.answer = Run(e, {});
-    cache.done = true;
-  }
-  return cache.answer;
+  SubqueryRun& run = *e.subquery->run;
+  run.once.Ensure([&] { run.answer = Run(e, {}); });
+  return run.answer;
 }
 
 }  // namespace
 
-void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now) {
-  for (auto& child : e->children) RunUncorrelatedSubqueries(child, now);
-  if (e->kind != BoundKind::kSubquery || e->subquery->correlated > 0) return;
-  auto with_cache = std::make_shared<BoundSubquery>(*e->subquery);
-  with_cache->cache = std::make_shared<SubqueryCache>();
-  e->subquery = std::move(with_cache);
-  if (now) CachedAnswer(*e);
+void PrepareSubqueries(ExpressionPtr& e, const ExecutorOptions& options, bool now) {
+  for (auto& child : e->children) PrepareSubqueries(child, options, now);
+  if (e->kind != BoundKind::kSubquery) return;
+  auto prepared = std::make_shared<BoundSubquery>(*e->subquery);
+  prepared->run = std::make_shared<SubqueryRun>(options);
+  e->subquery = std::move(prepared);
+  if (now && e->subquery->correlated == 0) CachedAnswer(*e);
 }
 
 void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result) {
@@ -184,7 +183,7 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
   Vector left = quantified ? Flat(*e.children.back(), input) : Vector(e.type, 0);
 
   const SubqueryAnswer* uncorrelated =
-      count > 0 && sub.correlated == 0 && sub.cache ? &CachedAnswer(e) : nullptr;
+      count > 0 && sub.correlated == 0 && sub.run ? &CachedAnswer(e) : nullptr;
   // Correlated: one run per distinct outer row in this chunk (per row when the plan is not
   // deterministic).
   std::unordered_map<std::string, SubqueryAnswer> answers;

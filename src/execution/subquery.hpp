@@ -4,19 +4,21 @@
 // the first row needs it (a query whose rows never reach it, and EXPLAIN, do not run it —
 // so its errors come only when its value is needed, as in PostgreSQL): a scalar or EXISTS
 // subquery's value, or an ANY/ALL subquery's rows (hashed for = and <>, their least and
-// greatest value for <, <=, >, >=), are kept in a SubqueryCache the physical plan makes.
-// A correlated subquery runs
+// greatest value for <, <=, >, >=), are kept in a SubqueryRun the physical plan makes.
+// It runs on the query's threads; the query's other threads that need it meanwhile help
+// run it (TaskScheduler::HelpUntil) rather than wait idle. A correlated subquery runs
 // by re-evaluation: for each distinct combination of the outer values it reads (per
 // chunk), its plan is copied with those values as constants and run. Right for every
 // query; fast only while the outer side is small — decorrelation into joins comes with
 // the analytics work.
 #pragma once
 
-#include <mutex>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include "execution/compute_once.hpp"
+#include "execution/executor.hpp"
 #include "planner/expression.hpp"
 #include "vector/data_chunk.hpp"
 
@@ -30,10 +32,11 @@ struct SubqueryResult {
   Value min, max;                        // of the non-NULL ones (for <, <=, >, >=)
 };
 
-/// Gives the uncorrelated subqueries in `e` (not those inside subquery plans: their own
-/// plans do that) a fresh SubqueryCache, so each runs at most once in this execution;
-/// with `now`, runs them right away (a statement that writes: before its first change).
-void RunUncorrelatedSubqueries(ExpressionPtr& e, bool now);
+/// Gives the subqueries in `e` (not those inside subquery plans: their own plans do that)
+/// a fresh SubqueryRun with the query's `options`, so that each uncorrelated one runs at
+/// most once in this execution; with `now`, runs those right away (a statement that
+/// writes: before its first change).
+void PrepareSubqueries(ExpressionPtr& e, const ExecutorOptions& options, bool now);
 
 /// What one run of a subquery gives, by its kind.
 struct SubqueryAnswer {
@@ -42,10 +45,16 @@ struct SubqueryAnswer {
   std::shared_ptr<const SubqueryResult> rows;  // kAny / kAll
 };
 
-/// The answer of an uncorrelated subquery in one execution, computed on first use.
-struct SubqueryCache {
-  std::mutex lock;
-  bool done = false;
+/// A subquery in one execution: how its plan runs and, when it is uncorrelated, its
+/// answer, computed once (ComputeOnce).
+struct SubqueryRun {
+  explicit SubqueryRun(const ExecutorOptions& query) : options(query), once(query.scheduler) {
+    options.profiling = false;  // EXPLAIN ANALYZE profiles the query's own plan
+  }
+  /// The query's: an uncorrelated subquery runs on its threads, a correlated one (per
+  /// outer value, on the thread that needs it) on one; both under its interrupt.
+  ExecutorOptions options;
+  ComputeOnce once;
   SubqueryAnswer answer;
 };
 

@@ -45,6 +45,29 @@ void TaskScheduler::WorkerLoop(idx_t index) {
   }
 }
 
+void TaskScheduler::HelpUntil(const std::function<bool()>& done) {
+  std::unique_lock<std::mutex> guard(lock_);
+  while (!done()) {
+    while (!queue_.empty() && queue_.front()->next_.load() >= queue_.front()->count_) {
+      queue_.pop_front();
+    }
+    if (queue_.empty()) {
+      wake_.wait(guard);
+      continue;
+    }
+    std::shared_ptr<Job> job = queue_.front();
+    guard.unlock();
+    job->Work();
+    guard.lock();
+  }
+}
+
+void TaskScheduler::Wake() {
+  // Taking the lock orders the waker's change before a helper's next check of `done`.
+  { std::lock_guard<std::mutex> guard(lock_); }
+  wake_.notify_all();
+}
+
 void TaskScheduler::Job::Work() {
   while (true) {
     idx_t task = next_.fetch_add(1);

@@ -45,6 +45,14 @@ class TaskScheduler {
   /// Runs task(job, i) for every i in [0, count); see the file comment.
   void Run(idx_t count, const std::function<void(Job& job, idx_t task)>& task);
 
+  /// Runs queued tasks (of any job) until `done()` holds, sleeping while there are none:
+  /// for a thread that needs what another thread is computing, perhaps with Run (an
+  /// uncorrelated subquery's answer). `done` is called under the scheduler's lock; whoever
+  /// makes it true calls Wake afterwards.
+  void HelpUntil(const std::function<bool()>& done);
+  /// Wakes the threads in HelpUntil to check their condition again.
+  void Wake();
+
  private:
   void WorkerLoop(idx_t index);
 

@@ -8,6 +8,7 @@
 
 #include "catalog/table_append.hpp"
 #include "common/stack.hpp"
+#include "execution/cte_scan.hpp"
 #include "execution/executor.hpp"
 #include "execution/explain.hpp"
 #include "execution/physical_planner.hpp"
@@ -65,6 +66,7 @@ ExecutorOptions ClientContext::MakeExecutorOptions() {
   if (options.threads > 1) options.scheduler = &database_->Scheduler(options.threads);
   options.morsel_vectors = morsel_vectors;
   options.control = control_;
+  options.ctes = std::make_shared<MaterializedCtes>();
   return options;
 }
 
@@ -432,11 +434,11 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan);
   PlanDetails details = DescribePlan(*bound.plan);
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
+  ExecutorOptions options = MakeExecutorOptions();
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options, explain.analyze);
   std::unique_ptr<Executor> analyzed;
   if (explain.analyze) {
     // Runs the statement for real (an INSERT inserts), as PostgreSQL does.
-    ExecutorOptions options = MakeExecutorOptions();
     options.profiling = true;
     analyzed = std::make_unique<Executor>(*physical, std::move(options));
     analyzed->Initialize();
@@ -518,8 +520,9 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // enters the catalog only once the query has run to its end, so if it fails no table
   // is created.
   Optimize(*bound.plan);
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan);
-  Executor executor(*physical, MakeExecutorOptions());
+  ExecutorOptions options = MakeExecutorOptions();
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
+  Executor executor(*physical, options);
   executor.Initialize();
   table->storage = std::make_shared<DataTable>(table->Types());
   TableAppend append(table);
@@ -671,8 +674,9 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   }
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*prepared.bound.plan, &values),
-                                                 MakeExecutorOptions(), on_large_stack_);
+  ExecutorOptions options = MakeExecutorOptions();
+  auto stream = std::make_unique<ExecutorStream>(
+      CreatePhysicalPlan(*prepared.bound.plan, &values, options), options, on_large_stack_);
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
   if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
@@ -681,8 +685,9 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan),
-                                                 MakeExecutorOptions(), on_large_stack_);
+  ExecutorOptions options = MakeExecutorOptions();
+  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan, nullptr, options),
+                                                 options, on_large_stack_);
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.

@@ -71,6 +71,11 @@ double EstimateRows(const LogicalOperator& op) {
       return static_cast<double>(static_cast<const LogicalRange&>(op).count);
     case LogicalKind::kDummyScan:
       return 1;
+    case LogicalKind::kCteScan: {
+      const auto& scan = static_cast<const LogicalCteScan&>(op);
+      return scan.children.empty() ? EstimateRows(*scan.cte->plan)
+                                   : EstimateRows(*scan.children[0]);
+    }
     case LogicalKind::kUnnest:  // a guess: a few elements per list
       return 4 * EstimateRows(*op.children[0]);
     case LogicalKind::kJoin: {

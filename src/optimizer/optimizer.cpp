@@ -29,22 +29,31 @@ void CollectSubqueryPlans(const Expression& e, std::vector<const LogicalOperator
   for (const auto& child : e.children) CollectSubqueryPlans(*child, plans);
 }
 
+/// The plans of the materialized WITH queries that `plan` reads.
+void CollectCtePlans(const LogicalOperator& plan, std::vector<const LogicalOperator*>& plans) {
+  if (plan.kind == LogicalKind::kCteScan) {
+    plans.push_back(static_cast<const LogicalCteScan&>(plan).cte->plan.get());
+  }
+  for (const auto& child : plan.children) CollectCtePlans(*child, plans);
+}
+
 void OptimizeTree(LogicalOperator& plan, std::unordered_set<const LogicalOperator*>& done) {
   RunRules(plan);
-  std::vector<const LogicalOperator*> subqueries;
-  ForEachExpression(plan, [&](ExpressionPtr& e) { CollectSubqueryPlans(*e, subqueries); });
-  for (const LogicalOperator* subquery : subqueries) {
-    // A subquery's plan is shared by the copies of its expression and is never changed
-    // after optimization; this is the one place that still may.
-    if (done.insert(subquery).second) {
-      OptimizeTree(const_cast<LogicalOperator&>(*subquery), done);
-    }
+  std::vector<const LogicalOperator*> nested;
+  ForEachExpression(plan, [&](ExpressionPtr& e) { CollectSubqueryPlans(*e, nested); });
+  CollectCtePlans(plan, nested);
+  for (const LogicalOperator* subplan : nested) {
+    // A subquery's plan is shared by the copies of its expression, a WITH query's by its
+    // scans, and neither is changed after optimization; this is the one place that
+    // still may.
+    if (done.insert(subplan).second) OptimizeTree(const_cast<LogicalOperator&>(*subplan), done);
   }
 }
 
 }  // namespace
 
 void Optimize(LogicalOperator& plan) {
+  MaterializeCtes(plan);
   std::unordered_set<const LogicalOperator*> done;
   OptimizeTree(plan, done);
 }

@@ -9,6 +9,10 @@ namespace teal {
 /// expressions (a constant overflow, an invalid cast) are the user's and thrown as such.
 void Optimize(LogicalOperator& plan);
 
+/// Rule, first of all: each WITH query is planned into its uses or materialized for all
+/// of them (cte_materialization.cpp).
+void MaterializeCtes(LogicalOperator& plan);
+
 /// Rule: replaces every deterministic expression that reads no column by its value.
 void FoldConstants(LogicalOperator& plan);
 

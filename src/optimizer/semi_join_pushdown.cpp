@@ -129,7 +129,9 @@ void ChooseBuildSides(LogicalOperator& op) {
   if (op.kind != LogicalKind::kJoin) return;
   auto& join = static_cast<LogicalJoin&>(op);
   if (!IsSemiOrAnti(op) && join.join_type != JoinType::kLeft) return;
-  join.build_left = EstimateRows(*op.children[0]) < EstimateRows(*op.children[1]);
+  // Only a hash join has a side to build; a nested-loop join keeps its left side streaming.
+  join.build_left = HasHashKey(join.condition.get(), op.children[0]->types.size()) &&
+                    EstimateRows(*op.children[0]) < EstimateRows(*op.children[1]);
 }
 
 }  // namespace

@@ -64,11 +64,17 @@ struct TableRef {
 
 enum class SetOperation { kNone, kUnion, kIntersect, kExcept };
 
+/// WITH name AS [NOT] MATERIALIZED (…): whether the query's rows are computed once and
+/// read where the name is used, or the query is planned into each use (kDefault: once
+/// when it is used more than once, as in PostgreSQL and DuckDB).
+enum class CteMaterialize { kDefault, kAlways, kNever };
+
 /// WITH name(columns) AS (query)
 struct CommonTableExpression {
   std::string name;
   std::vector<std::string> column_aliases;
   std::shared_ptr<SelectStatement> query;
+  CteMaterialize materialize = CteMaterialize::kDefault;
 };
 
 struct SelectStatement : SQLStatement {

@@ -283,6 +283,11 @@ class Transformer {
       for (size_t c = 0; c < cte.n_aliascolnames; c++)
         out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
       out.query = Select(*cte.ctequery->select_stmt);
+      if (cte.ctematerialized == PG_QUERY__CTEMATERIALIZE__CTEMaterializeAlways) {
+        out.materialize = CteMaterialize::kAlways;
+      } else if (cte.ctematerialized == PG_QUERY__CTEMATERIALIZE__CTEMaterializeNever) {
+        out.materialize = CteMaterialize::kNever;
+      }
       ctes.push_back(std::move(out));
     }
     return ctes;

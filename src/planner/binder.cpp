@@ -1045,7 +1045,7 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
   return bound->value.CastAs(type);
 }
 
-void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
+void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
   switch (plan.kind) {
     case LogicalKind::kGet:
       for (auto& e : static_cast<LogicalGet&>(plan).filters) fn(e);
@@ -1082,6 +1082,10 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
     default:
       break;
   }
+}
+
+void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
+  ForEachOwnExpression(plan, fn);
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
@@ -1827,26 +1831,33 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       // A WITH name hides a table of the same name; the innermost WITH wins.
       if (ref.schema.empty()) {
         for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
-          if (!SameName(it->name, ref.name)) continue;
+          const CommonTableExpression& cte = it->syntax;
+          if (!SameName(cte.name, ref.name)) continue;
           Binder child = Child(/*same_level=*/false);
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
-          BoundStatement bound = child.BindSelect(*it->query);
+          BoundStatement bound = child.BindSelect(*cte.query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
           Binding binding;
-          binding.alias = ref.alias.empty() ? it->name : ref.alias;
+          binding.alias = ref.alias.empty() ? cte.name : ref.alias;
           binding.offset = offset;
           binding.names = bound.names;
           binding.types = bound.types;
-          if (it->column_aliases.size() > binding.names.size()) {
+          if (cte.column_aliases.size() > binding.names.size()) {
             throw BinderError(
-                fmt::format("WITH query \"{}\" has {} columns but {} names were given", it->name,
-                            binding.names.size(), it->column_aliases.size()));
+                fmt::format("WITH query \"{}\" has {} columns but {} names were given", cte.name,
+                            binding.names.size(), cte.column_aliases.size()));
           }
-          for (size_t i = 0; i < it->column_aliases.size(); i++)
-            binding.names[i] = it->column_aliases[i];
+          for (size_t i = 0; i < cte.column_aliases.size(); i++)
+            binding.names[i] = cte.column_aliases[i];
           rename(binding);
           scope.bindings.push_back(std::move(binding));
-          return std::move(bound.plan);
+          // Planned into this use or materialized for all: the optimizer decides, once it
+          // has seen every use (MaterializeCtes).
+          auto scan = std::make_unique<LogicalCteScan>();
+          scan->cte = it->definition;
+          scan->types = bound.plan->types;
+          scan->children.push_back(std::move(bound.plan));
+          return scan;
         }
       }
       if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
@@ -2175,13 +2186,16 @@ Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpressi
     : ctes_(binder.ctes_), outer_(ctes_.size()) {
   for (const auto& cte : ctes) {
     for (size_t i = outer_; i < ctes_.size(); i++) {
-      if (SameName(ctes_[i].name, cte.name)) {
+      if (SameName(ctes_[i].syntax.name, cte.name)) {
         ctes_.resize(outer_);
         throw BinderError(
             fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
       }
     }
-    ctes_.push_back(cte);
+    auto definition = std::make_shared<CteDefinition>();
+    definition->name = cte.name;
+    definition->materialize = cte.materialize;
+    ctes_.push_back(WithQuery{cte, std::move(definition)});
   }
 }
 

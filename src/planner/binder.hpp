@@ -83,6 +83,12 @@ class Binder {
   struct Scope;
 
  private:
+  /// A WITH query in scope, and what its uses share (LogicalCteScan).
+  struct WithQuery {
+    CommonTableExpression syntax;
+    std::shared_ptr<CteDefinition> definition;
+  };
+
   /// A statement's WITH names, visible while the statement is bound and no longer after.
   class CteScope {
    public:
@@ -92,7 +98,7 @@ class Binder {
     CteScope& operator=(const CteScope&) = delete;
 
    private:
-    std::vector<CommonTableExpression>& ctes_;
+    std::vector<WithQuery>& ctes_;
     size_t outer_;
   };
 
@@ -179,7 +185,7 @@ class Binder {
   BindOptions options_;
   bool needs_parameter_values_ = false;
   /// WITH queries in scope, outermost first.
-  std::vector<CommonTableExpression> ctes_;
+  std::vector<WithQuery> ctes_;
   /// While a subquery in an expression is bound: the scope around it and the list its
   /// outer references are collected in (the next SELECT's scope picks them up).
   Scope* subquery_outer_ = nullptr;
@@ -191,6 +197,8 @@ class Binder {
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.
 void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
+/// The same for the expressions of `plan` itself, not its children's.
+void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
 
 /// The type both sides of a comparison (or elements of a list) convert to, or throws
 /// BinderError naming `context` when there is none.

@@ -57,6 +57,26 @@ bool ContainsKind(const Expression& e, BoundKind kind) {
   return false;
 }
 
+bool IsHashKey(const Expression& c, idx_t left_width) {
+  if (c.kind != BoundKind::kCompare || c.op != CompareOp::kEqual ||
+      c.children[0]->type != c.children[1]->type) {
+    return false;
+  }
+  ColumnSide a = SideOf(*c.children[0], left_width);
+  ColumnSide b = SideOf(*c.children[1], left_width);
+  if (a == ColumnSide::kRight) std::swap(a, b);
+  return (a == ColumnSide::kLeft || a == ColumnSide::kNone) && b == ColumnSide::kRight;
+}
+
+bool HasHashKey(const Expression* condition, idx_t left_width) {
+  if (!condition) return false;
+  if (condition->kind != BoundKind::kAnd) return IsHashKey(*condition, left_width);
+  for (const auto& child : condition->children) {
+    if (HasHashKey(child.get(), left_width)) return true;
+  }
+  return false;
+}
+
 bool PlanReadsOuter(LogicalOperator& plan) {
   bool found = false;
   // ForEachExpression visits the operators under `plan` too.

@@ -22,6 +22,13 @@ void RemapColumns(Expression& e, const std::function<idx_t(idx_t)>& map);
 enum class ColumnSide { kNone, kLeft, kRight, kBoth };
 ColumnSide SideOf(const Expression& e, idx_t left_width);
 
+/// True when the conjunct `c` of a join condition can be a hash join key: an equality of
+/// one type between an expression over the left input (or over no column) and one over
+/// the right input, in either order.
+bool IsHashKey(const Expression& c, idx_t left_width);
+/// True when some conjunct of `condition` (may be null) is a hash join key.
+bool HasHashKey(const Expression* condition, idx_t left_width);
+
 /// True when every function `e` calls, including those inside its subqueries' plans, is
 /// deterministic (no nextval, random, …): evaluating it twice gives the same value.
 bool IsDeterministic(const Expression& e);

@@ -68,9 +68,10 @@ struct BoundSubquery {
   /// False when the plan calls a function that is not deterministic (nextval, random):
   /// then a correlated subquery runs once per outer row, never once per distinct value.
   bool deterministic = true;
-  /// An uncorrelated subquery's answer, computed at its first use in one execution (so a
-  /// subquery no row needs never runs, and EXPLAIN runs none). Set per physical plan.
-  std::shared_ptr<struct SubqueryCache> cache;
+  /// How it runs in one execution and, uncorrelated, its answer, computed at its first
+  /// use (so a subquery no row needs never runs, and EXPLAIN runs none). Set per
+  /// physical plan.
+  std::shared_ptr<struct SubqueryRun> run;
 };
 
 struct Expression {

@@ -28,7 +28,8 @@ enum class LogicalKind {
   kRange,
   kDistinctOn,
   kTopN,
-  kUnnest
+  kUnnest,
+  kCteScan
 };
 
 struct LogicalOperator {
@@ -207,6 +208,24 @@ struct LogicalUpdate : LogicalOperator {
 }  // namespace teal
 
 namespace teal {
+
+/// A WITH query used somewhere in a statement. Each use is bound on its own, as a
+/// LogicalCteScan over its own plan; the optimizer then either plans the query into each
+/// use (the scan is replaced by its child) or materializes it: `plan` is then computed
+/// once per execution and every scan reads its rows (MaterializeCtes).
+struct CteDefinition {
+  std::string name;
+  CteMaterialize materialize = CteMaterialize::kDefault;
+  /// Set when materialized: the plan whose rows every scan of this query reads.
+  std::shared_ptr<LogicalOperator> plan;
+};
+
+/// A use of a WITH query: until MaterializeCtes, over one child, the query bound for this
+/// use; afterwards, when materialized, a leaf that reads `cte->plan`'s rows.
+struct LogicalCteScan : LogicalOperator {
+  LogicalCteScan() : LogicalOperator(LogicalKind::kCteScan) {}
+  std::shared_ptr<CteDefinition> cte;
+};
 
 /// range() / generate_series(): `count` BIGINT rows start, start + step, …
 struct LogicalRange : LogicalOperator {

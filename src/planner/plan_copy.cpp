@@ -105,6 +105,11 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->columns = from.columns;
       return to;
     }
+    case LogicalKind::kCteScan: {
+      auto to = CopyNode<LogicalCteScan>(op);
+      to->cte = static_cast<const LogicalCteScan&>(op).cte;  // the same query, read again
+      return to;
+    }
     case LogicalKind::kRange: {
       auto to = CopyNode<LogicalRange>(op);
       const auto& from = static_cast<const LogicalRange&>(op);

@@ -6,9 +6,11 @@
 
 #include <atomic>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "execution/compute_once.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -95,4 +97,64 @@ TEST(TaskSchedulerTest, WorkersCanBeAddedAndRemovedBetweenJobs) {
 }
 
 }  // namespace
+}  // namespace teal
+
+namespace teal {
+
+// Every task of a job needs a value that one of them computes with a job of its own:
+// the others help run that job (HelpUntil) instead of waiting, and all see the value.
+TEST(TaskSchedulerTest, ComputeOnceRunsOnceAndTheWaitersHelp) {
+  TaskScheduler scheduler;
+  scheduler.SetWorkers(3);
+  ComputeOnce once(&scheduler);
+  std::atomic<int> computations{0};
+  std::atomic<idx_t> inner_tasks{0};
+  idx_t value = 0;
+  std::atomic<idx_t> seen_right{0};
+  scheduler.Run(8, [&](TaskScheduler::Job&, idx_t) {
+    once.Ensure([&] {
+      computations++;
+      scheduler.Run(64, [&](TaskScheduler::Job&, idx_t) { inner_tasks++; });
+      value = 42;
+    });
+    if (value == 42) seen_right++;
+  });
+  EXPECT_EQ(computations.load(), 1);
+  EXPECT_EQ(inner_tasks.load(), 64u);
+  EXPECT_EQ(seen_right.load(), 8u);
+}
+
+// The computation's error reaches every thread that needs the value, each time.
+TEST(TaskSchedulerTest, ComputeOnceThrowsItsErrorToEveryCaller) {
+  TaskScheduler scheduler;
+  scheduler.SetWorkers(2);
+  ComputeOnce once(&scheduler);
+  std::atomic<int> computations{0}, errors{0};
+  scheduler.Run(6, [&](TaskScheduler::Job&, idx_t) {
+    try {
+      once.Ensure([&] {
+        computations++;
+        throw InvalidInputError("bad value");
+      });
+    } catch (const InvalidInputError& e) {
+      if (std::string(e.what()).find("bad value") != std::string::npos) errors++;
+    }
+  });
+  EXPECT_EQ(computations.load(), 1);
+  EXPECT_EQ(errors.load(), 6);
+  EXPECT_THROW(once.Ensure([] {}), InvalidInputError);
+}
+
+// Without a scheduler the others wait for the computing thread.
+TEST(TaskSchedulerTest, ComputeOnceWithoutASchedulerWaits) {
+  ComputeOnce once;
+  std::atomic<int> computations{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; t++) {
+    threads.emplace_back([&] { once.Ensure([&] { computations++; }); });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(computations.load(), 1);
+}
+
 }  // namespace teal

@@ -78,6 +78,27 @@ TEST(InterruptTest, InterruptStopsANestedLoopJoin) {
   EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
 }
 
+// An uncorrelated subquery and a materialized WITH query run plans of their own, on the
+// query's threads and under its interrupt.
+TEST(InterruptTest, InterruptStopsASubqueryAndAMaterializedWithQuery) {
+  Database db;
+  for (const char* threads : {"1", "4"}) {
+    for (const char* sql :
+         {"SELECT (SELECT sum(range) FROM range(100000000000)) + 1",
+          "WITH c AS (SELECT sum(range) AS n FROM range(100000000000)) SELECT * FROM c, c AS c2"}) {
+      Connection connection(db);
+      connection.Execute(std::string("SET threads = ") + threads);
+      double seen = -1;
+      std::chrono::steady_clock::time_point interrupted_at;
+      std::thread watcher = InterruptWhenRunning(connection, seen, interrupted_at);
+      // The subquery runs when the first row is fetched.
+      EXPECT_THROW(connection.Query(sql).Materialize(), InterruptError) << sql << " on " << threads;
+      watcher.join();
+      EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
+    }
+  }
+}
+
 TEST(InterruptTest, InterruptStopsAStreamingResult) {
   Database db;
   Connection connection(db);

@@ -43,6 +43,17 @@ TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
   EXPECT_EQ(prepared.Execute(9).RowCount(), 0u);
 }
 
+// A WITH query used twice is materialized once per execution, with that execution's
+// parameter values.
+TEST_F(PreparedStatementTest, MaterializedWithQueryTakesEachExecutionsValues) {
+  auto prepared =
+      con.Prepare("WITH c AS (SELECT i FROM t WHERE i >= $1) SELECT count(*) FROM c, c AS c2");
+  EXPECT_EQ(prepared.Execute(1).GetValue(0, 0), Value::BigInt(9));
+  EXPECT_EQ(prepared.Execute(3).GetValue(0, 0), Value::BigInt(1));
+  EXPECT_EQ(prepared.Execute(4).GetValue(0, 0), Value::BigInt(0));
+  EXPECT_EQ(prepared.Execute(2).GetValue(0, 0), Value::BigInt(4));
+}
+
 TEST_F(PreparedStatementTest, InsertReturningRunsAgainWithNewValues) {
   auto insert = con.Prepare("INSERT INTO t(i, s) VALUES ($1, $2) RETURNING i * 2, s");
   ASSERT_EQ(insert.ColumnCount(), 2u);

@@ -1,0 +1,89 @@
+// PhysicalCteScan: materializing a WITH query once, then handing out its chunks.
+#include "execution/cte_scan.hpp"
+
+#include <atomic>
+
+#include "execution/physical_planner.hpp"
+
+namespace teal {
+
+CteRows::CteRows(std::shared_ptr<const LogicalOperator> plan, std::vector<Value> parameters,
+                 const ExecutorOptions& options)
+    : plan(std::move(plan)),
+      parameters(std::move(parameters)),
+      options(options),
+      once(options.scheduler) {
+  this->options.profiling = false;  // EXPLAIN ANALYZE profiles the statement's own plan
+}
+
+void CteRows::Materialize() {
+  once.Ensure([&] {
+    PhysicalOperatorPtr physical = CreatePhysicalPlan(*plan, parameters, nullptr, options);
+    Executor executor(*physical, options);
+    executor.Initialize();
+    while (auto chunk = executor.FetchChunk()) {
+      // Copied into full chunks: the result's vectors may be buffers its operators reuse,
+      // and small chunks would make small morsels.
+      idx_t done = 0;
+      while (done < chunk->size()) {
+        if (chunks.empty() || chunks.back()->size() == kVectorSize) {
+          chunks.push_back(std::make_unique<DataChunk>(plan->types, kVectorSize));
+        }
+        DataChunk& last = *chunks.back();
+        idx_t n = std::min(kVectorSize - last.size(), chunk->size() - done);
+        SelectionVector none;
+        for (idx_t c = 0; c < last.ColumnCount(); c++) {
+          last.data[c].CopyFrom(chunk->data[c], none, n, done, last.size());
+        }
+        last.SetCardinality(last.size() + n);
+        done += n;
+      }
+    }
+  });
+}
+
+std::shared_ptr<CteRows> MaterializedCtes::RowsOf(const CteDefinition& cte,
+                                                  const std::vector<Value>* parameters,
+                                                  const ExecutorOptions& options) {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto& rows = rows_[&cte];
+  if (!rows) {
+    rows = std::make_shared<CteRows>(cte.plan, parameters ? *parameters : std::vector<Value>{},
+                                     options);
+  }
+  return rows;
+}
+
+namespace {
+struct CteScanGlobal : GlobalSourceState {
+  idx_t chunks = 0;
+  idx_t threads = 1;
+  std::atomic<idx_t> next{0};
+  idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, chunks)); }
+};
+}  // namespace
+
+std::unique_ptr<GlobalSourceState> PhysicalCteScan::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  rows_->Materialize();
+  auto global = std::make_unique<CteScanGlobal>();
+  global->chunks = rows_->chunks.size();
+  global->threads = context.query.Threads();
+  return global;
+}
+
+void PhysicalCteScan::GetData(ExecutionContext& context, DataChunk& chunk,
+                              GlobalSourceState& global_state, LocalSourceState& local) const {
+  auto& global = static_cast<CteScanGlobal&>(global_state);
+  idx_t next = global.next.fetch_add(1);
+  if (next >= global.chunks) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  context.thread.batch = next;
+  const DataChunk& rows = *rows_->chunks[next];
+  chunk.Reference(rows);
+  chunk.SetCardinality(rows.size());
+}
+
+}  // namespace teal

@@ -1,0 +1,63 @@
+// PhysicalCteScan: reads the rows of a materialized WITH query (CteDefinition).
+//
+// The query runs once per execution of the statement, when the first scan of it starts
+// (a query no scan reaches never runs), on the statement's threads; its rows are kept in
+// full chunks, and every scan of it — in the statement's plan or in its subqueries' — reads
+// them, a chunk per morsel, on as many threads as the pipeline has. MaterializedCtes
+// holds one execution's materialized queries, found through the ExecutorOptions that
+// the statement's plans are built and run with.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "execution/compute_once.hpp"
+#include "execution/executor.hpp"
+#include "execution/physical_operator.hpp"
+#include "planner/logical_operator.hpp"
+
+namespace teal {
+
+/// One WITH query's rows in one execution.
+struct CteRows {
+  CteRows(std::shared_ptr<const LogicalOperator> plan, std::vector<Value> parameters,
+          const ExecutorOptions& options);
+  /// Runs the query unless it has run; thread-safe.
+  void Materialize();
+
+  std::shared_ptr<const LogicalOperator> plan;
+  std::vector<Value> parameters;  // a prepared statement's values, for $n in the plan
+  ExecutorOptions options;
+  ComputeOnce once;
+  std::vector<std::unique_ptr<DataChunk>> chunks;  // full but for the last
+};
+
+/// The materialized WITH queries of one execution. Thread-safe.
+class MaterializedCtes {
+ public:
+  std::shared_ptr<CteRows> RowsOf(const CteDefinition& cte, const std::vector<Value>* parameters,
+                                  const ExecutorOptions& options);
+
+ private:
+  std::mutex lock_;
+  std::unordered_map<const CteDefinition*, std::shared_ptr<CteRows>> rows_;
+};
+
+class PhysicalCteScan : public PhysicalSource {
+ public:
+  PhysicalCteScan(std::vector<LogicalType> types, std::string name, std::shared_ptr<CteRows> rows)
+      : PhysicalSource(std::move(types)), name_(std::move(name)), rows_(std::move(rows)) {}
+  std::string Name() const override { return "CTE_SCAN"; }
+  idx_t SourceChunkCapacity() const override { return 0; }
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
+ private:
+  std::string name_;
+  std::shared_ptr<CteRows> rows_;
+};
+
+}  // namespace teal
