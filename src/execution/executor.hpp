@@ -6,6 +6,9 @@
 // the scheduler, each over its own morsels. The last pipeline has no sink: FetchChunk
 // pulls its result a chunk at a time on the calling thread, so results stream in the
 // order a single thread produces them.
+//
+// UNION ALL adds no operator: the pipeline it is in gets a branch per input (its source
+// and operators), and the branches run one after another into the operators above.
 #pragma once
 
 #include <atomic>
@@ -21,9 +24,15 @@ class TaskScheduler;
 class MaterializedCtes;
 
 struct Pipeline {
-  PhysicalOperator* source = nullptr;
-  std::vector<PhysicalOperator*> operators;
-  PhysicalOperator* sink = nullptr;  // null for the result pipeline
+  /// A source and the operators over its rows alone.
+  struct Branch {
+    PhysicalOperator* source = nullptr;
+    std::vector<PhysicalOperator*> operators;
+  };
+  /// One, or one per input of a UNION ALL (in order).
+  std::vector<Branch> branches{1};
+  std::vector<PhysicalOperator*> operators;  // over the rows of every branch
+  PhysicalOperator* sink = nullptr;          // null for the result pipeline
 };
 
 struct ExecutorOptions {
@@ -38,6 +47,13 @@ struct ExecutorOptions {
 };
 
 class PipelineRun;  // one thread's run of a pipeline's source and operators
+/// The global source states of a pipeline's branches, shared by the threads that run it.
+struct PipelineSources {
+  explicit PipelineSources(size_t branches) : entered(branches) {}
+  std::vector<std::unique_ptr<GlobalSourceState>> states;
+  /// Per branch, the threads that have entered it: no more than its source's MaxThreads.
+  std::vector<std::atomic<idx_t>> entered;
+};
 
 class Executor {
  public:
@@ -53,15 +69,17 @@ class Executor {
  private:
   void Build(PhysicalOperator& op, Pipeline& pipeline);
   void RunToSink(Pipeline& pipeline);
+  /// The global source states of `pipeline`'s branches.
+  std::unique_ptr<PipelineSources> SourcesOf(const Pipeline& pipeline);
   /// How many threads may run `pipeline` (1 when some part of it is not parallel).
-  idx_t ThreadsFor(const Pipeline& pipeline, const GlobalSourceState& source) const;
+  idx_t ThreadsFor(const Pipeline& pipeline, const PipelineSources& sources) const;
 
   PhysicalOperator& root_;
   QueryContext query_;
   ThreadContext main_thread_;      // the calling thread's, for the result pipeline
   std::vector<Pipeline> feeding_;  // in the order they must run
   Pipeline result_;
-  std::unique_ptr<GlobalSourceState> result_source_;
+  std::unique_ptr<PipelineSources> result_sources_;
   std::unique_ptr<PipelineRun> result_run_;
 };
 

@@ -97,6 +97,9 @@ class PhysicalOperator {
   /// True for an operator of its child 0's pipeline that is also the sink of a
   /// pipeline over child 1 (a hash join, whose build side is child 1).
   virtual bool SinksSecondChild() const { return false; }
+  /// True for UNION ALL: the rows of every child, one after another. No role of its own:
+  /// the executor gives the pipeline a branch per child.
+  virtual bool UnitesChildren() const { return false; }
   virtual std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const;
   virtual std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context) const;
   virtual void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,

@@ -206,7 +206,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kSetOperation: {
       auto& set = static_cast<LogicalSetOperation&>(plan);
-      op = std::make_unique<PhysicalSetOperation>(set.types, set.operation, set.all);
+      if (set.operation == SetOperation::kUnion) {
+        // Without ALL, the binder put a grouping over it that removes the duplicates.
+        op = std::make_unique<PhysicalUnion>(set.types);
+      } else {
+        op = std::make_unique<PhysicalSetOperation>(set.types, set.operation, set.all);
+      }
       break;
     }
     case LogicalKind::kOrder: {
