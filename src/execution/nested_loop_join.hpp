@@ -7,8 +7,8 @@
 // planner will pick a hash join for equality conditions once there is one.
 #pragma once
 
+#include "common/join_type.hpp"
 #include "execution/physical_operator.hpp"
-#include "parser/statements.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {

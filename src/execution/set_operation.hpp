@@ -4,8 +4,8 @@
 // the right rows by value, then stream the left rows that the counts let through.
 #pragma once
 
+#include "common/set_operation.hpp"
 #include "execution/physical_operator.hpp"
-#include "parser/statements.hpp"
 
 namespace teal {
 

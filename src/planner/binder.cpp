@@ -9,6 +9,7 @@
 #include "parser/parser.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
+#include "types/decimal.hpp"
 #include "vector/vector_cast.hpp"
 
 namespace teal {
@@ -117,36 +118,17 @@ TypeId UnsignedOfRank(int rank) {
   return kIds[rank - 1];
 }
 
-/// Decimal digits needed left of the point for any value of an integer type.
-int IntegerDigits(TypeId id) {
-  switch (id) {
-    case TypeId::kTinyInt:
-    case TypeId::kUTinyInt:
-      return 3;
-    case TypeId::kSmallInt:
-    case TypeId::kUSmallInt:
-      return 5;
-    case TypeId::kInteger:
-    case TypeId::kUInteger:
-      return 10;
-    case TypeId::kBigInt:
-      return 19;
-    case TypeId::kUBigInt:
-      return 20;
-    default:
-      return 39;
-  }
-}
-
 LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
   if (a.Id() == TypeId::kDouble || b.Id() == TypeId::kDouble) return TypeId::kDouble;
   // FLOAT with an integer or decimal compares as FLOAT (as in DuckDB), so that
   // 0.1::REAL = 0.1 holds.
   if (a.Id() == TypeId::kFloat || b.Id() == TypeId::kFloat) return TypeId::kFloat;
   if (a.Id() == TypeId::kDecimal || b.Id() == TypeId::kDecimal) {
+    // Only integers reach IntegerDigits here (DOUBLE and FLOAT returned above). HUGEINT's
+    // 39 digits exceed any DECIMAL; the width is capped at 38 below.
     auto digits = [](const LogicalType& t) {
       return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale()
-                                        : IntegerDigits(t.Id());
+                                        : int{IntegerDigits(t.Id())};
     };
     auto scale = [](const LogicalType& t) {
       return t.Id() == TypeId::kDecimal ? static_cast<int>(t.DecimalScale()) : 0;

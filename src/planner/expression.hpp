@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "common/subquery_kind.hpp"
 #include "function/function.hpp"
-#include "parser/parsed_expression.hpp"
 #include "teal/value.hpp"
 
 namespace teal {
