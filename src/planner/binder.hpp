@@ -192,9 +192,4 @@ class Binder {
 /// Calls `fn(expression)` for every expression held by `plan` and its children.
 void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
 
-/// The type both sides of a comparison (or elements of a list) convert to, or throws
-/// BinderError naming `context` when there is none.
-LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
-                       bool b_is_literal, std::string_view context);
-
 }  // namespace teal

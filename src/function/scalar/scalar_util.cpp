@@ -1,7 +1,7 @@
 // Shared helpers of the scalar function families (see scalar_util.hpp).
 #include "function/scalar/scalar_util.hpp"
 
-#include "planner/binder.hpp"
+#include "function/implicit_cast.hpp"
 #include "types/decimal.hpp"
 #include "vector/physical_dispatch.hpp"
 
