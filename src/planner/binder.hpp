@@ -1,7 +1,8 @@
 // Binder: resolves names and types of a parsed statement against the catalog and
 // produces a logical plan. Every error here is the user's: BinderError for SQL that
 // does not make sense, CatalogError for unknown objects, ConversionError for
-// constants that do not convert.
+// constants that do not convert. The implementation is in src/planner/binder/, one file
+// per concern (binder_internal.hpp lists them).
 #pragma once
 
 #include <array>
