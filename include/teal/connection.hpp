@@ -70,9 +70,10 @@ class Connection {
   /// (0 … 100), or -1 when it has not started reading; callable from any thread.
   double QueryProgress() const;
 
-  ClientContext& Context() { return *context_; }
-
  private:
+  // The engine's side of the connection, for src/main and the shell (main/client_context.hpp).
+  friend ClientContext& ConnectionContext(Connection& connection);
+
   // Shared with the prepared statements made here, which keep working after the
   // Connection object is gone (as Results and Appenders do).
   std::shared_ptr<ClientContext> context_;

@@ -12,93 +12,11 @@
 #include "vector/physical_dispatch.hpp"
 #include "vector/value_compare.hpp"
 #include "vector/vector_cast.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 
 namespace {
-
-bool Holds(CompareOp op, int c) { return ComparisonHolds(op, c); }
-
-template <typename T, typename Comparator, CompareOp kOp>
-void CompareLoop(const Vector& left, const Vector& right, Vector& result, idx_t count) {
-  const T* a = left.Values<T>();
-  const T* b = right.Values<T>();
-  bool* out = result.Values<bool>();
-  const bool distinct_op = kOp == CompareOp::kDistinct || kOp == CompareOp::kNotDistinct;
-  const bool all_valid = left.Validity().AllValid() && right.Validity().AllValid();
-  for (idx_t i = 0; i < count; i++) {
-    if (all_valid) {
-      out[i] = Holds(kOp, Comparator::Cmp(a[i], b[i]));
-      continue;
-    }
-    bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
-    if (lv && rv) {
-      out[i] = Holds(kOp, Comparator::Cmp(a[i], b[i]));
-    } else if (distinct_op) {
-      // NULL IS DISTINCT FROM x: true unless both are NULL.
-      bool distinct = lv != rv;
-      out[i] = kOp == CompareOp::kDistinct ? distinct : !distinct;
-    } else {
-      result.SetNull(i);
-    }
-  }
-}
-
-template <typename T, typename Comparator>
-void CompareWith(CompareOp op, const Vector& l, const Vector& r, Vector& result, idx_t count) {
-  switch (op) {
-    case CompareOp::kEqual:
-      return CompareLoop<T, Comparator, CompareOp::kEqual>(l, r, result, count);
-    case CompareOp::kNotEqual:
-      return CompareLoop<T, Comparator, CompareOp::kNotEqual>(l, r, result, count);
-    case CompareOp::kLess:
-      return CompareLoop<T, Comparator, CompareOp::kLess>(l, r, result, count);
-    case CompareOp::kLessEqual:
-      return CompareLoop<T, Comparator, CompareOp::kLessEqual>(l, r, result, count);
-    case CompareOp::kGreater:
-      return CompareLoop<T, Comparator, CompareOp::kGreater>(l, r, result, count);
-    case CompareOp::kGreaterEqual:
-      return CompareLoop<T, Comparator, CompareOp::kGreaterEqual>(l, r, result, count);
-    case CompareOp::kDistinct:
-      return CompareLoop<T, Comparator, CompareOp::kDistinct>(l, r, result, count);
-    case CompareOp::kNotDistinct:
-      return CompareLoop<T, Comparator, CompareOp::kNotDistinct>(l, r, result, count);
-  }
-}
-
-void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vector& result,
-                    idx_t count) {
-  const LogicalType& type = left.Type();
-  if (type.Id() == TypeId::kTimeTz)
-    return CompareWith<uint64_t, TimeTzCompare>(op, left, right, result, count);
-  switch (type.Physical()) {
-    case PhysicalType::kVarchar:
-      return CompareWith<string_t, StringCompare>(op, left, right, result, count);
-    case PhysicalType::kInterval:
-      return CompareWith<interval_t, IntervalCompare>(op, left, right, result, count);
-    case PhysicalType::kList: {
-      bool* out = result.Values<bool>();
-      for (idx_t i = 0; i < count; i++) {
-        bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
-        if (lv && rv) {
-          out[i] = Holds(op, CompareValues(left.GetValue(i), right.GetValue(i)));
-        } else if (op == CompareOp::kDistinct || op == CompareOp::kNotDistinct) {
-          out[i] = (op == CompareOp::kDistinct) == (lv != rv);
-        } else {
-          result.SetNull(i);
-        }
-      }
-      return;
-    }
-    default:
-      DispatchFixedWidth(type.Physical(), [&]<typename T>() {
-        if constexpr (!std::is_same_v<T, interval_t>) {
-          CompareWith<T, PlainCompare<T>>(op, left, right, result, count);
-        }
-        return 0;
-      });
-  }
-}
 
 // ---- boolean logic ----------------------------------------------------------------
 
@@ -422,32 +340,6 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
 
 }  // namespace
 
-int CompareValues(const Value& a, const Value& b) {
-  TEAL_ASSERT(a.Type() == b.Type());
-  if (a.Type().Id() == TypeId::kList) {
-    const auto& x = a.GetList();
-    const auto& y = b.GetList();
-    for (size_t i = 0; i < std::min(x.size(), y.size()); i++) {
-      // NULL elements sort after every value.
-      if (x[i].IsNull() || y[i].IsNull()) {
-        if (x[i].IsNull() != y[i].IsNull()) return x[i].IsNull() ? 1 : -1;
-        continue;
-      }
-      int c = CompareValues(x[i], y[i]);
-      if (c != 0) return c;
-    }
-    return Compare3(x.size(), y.size());
-  }
-  Vector left(a), right(b);
-  left.Flatten(1);
-  right.Flatten(1);
-  Vector less(TypeId::kBoolean, 1), equal(TypeId::kBoolean, 1);
-  CompareVectors(CompareOp::kLess, left, right, less, 1);
-  CompareVectors(CompareOp::kEqual, left, right, equal, 1);
-  if (equal.Values<bool>()[0]) return 0;
-  return less.Values<bool>()[0] ? -1 : 1;
-}
-
 ExpressionState::ExpressionState(const Expression& e) : expression(e), out(e.type, 0) {
   children.reserve(e.children.size());
   for (const auto& child : e.children) children.emplace_back(*child);
@@ -620,7 +512,7 @@ bool TryRefineColumns(CompareOp op, const Vector& a, const Vector& b, sel_t* sel
     const T* right = b.Values<T>();
     const auto& valid = b.Validity();
     count = RefineRows<T>(a, sel, count, [&](const T& x, sel_t row) {
-      return valid.RowIsValid(row) && Holds(op, Comparator::Cmp(x, right[row]));
+      return valid.RowIsValid(row) && ComparisonHolds(op, Comparator::Cmp(x, right[row]));
     });
   });
 }

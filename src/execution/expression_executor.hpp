@@ -46,29 +46,4 @@ class ExpressionExecutor {
   std::vector<ExpressionState> states_;
 };
 
-/// Whether a comparison whose operands compare as `c` (-1, 0, 1) holds under `op`.
-inline bool ComparisonHolds(CompareOp op, int c) {
-  switch (op) {
-    case CompareOp::kEqual:
-    case CompareOp::kNotDistinct:
-      return c == 0;
-    case CompareOp::kNotEqual:
-    case CompareOp::kDistinct:
-      return c != 0;
-    case CompareOp::kLess:
-      return c < 0;
-    case CompareOp::kLessEqual:
-      return c <= 0;
-    case CompareOp::kGreater:
-      return c > 0;
-    case CompareOp::kGreaterEqual:
-      return c >= 0;
-  }
-  return false;
-}
-
-/// -1, 0 or 1 comparing two non-NULL values of the same type (used where a vector loop
-/// does not exist yet, e.g. LIST). Precondition: a.Type() == b.Type().
-int CompareValues(const Value& a, const Value& b);
-
 }  // namespace teal

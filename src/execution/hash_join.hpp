@@ -26,9 +26,9 @@
 // the joined row's columns of its projection (the keys are read from the inputs).
 #pragma once
 
+#include "common/join_type.hpp"
 #include "execution/group_table.hpp"
 #include "execution/physical_operator.hpp"
-#include "parser/statements.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {

@@ -16,8 +16,8 @@
 // keys.
 #pragma once
 
+#include "common/join_type.hpp"
 #include "execution/physical_operator.hpp"
-#include "parser/statements.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {

@@ -10,8 +10,8 @@
 // once. The counts change as left rows pass, so the left side runs on one thread.
 #pragma once
 
+#include "common/set_operation.hpp"
 #include "execution/physical_operator.hpp"
-#include "parser/statements.hpp"
 
 namespace teal {
 

@@ -11,6 +11,7 @@
 #include "teal/error.hpp"
 #include "vector/key_codec.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 

@@ -11,6 +11,7 @@
 #include "execution/physical_planner.hpp"
 #include "execution/row_key.hpp"
 #include "teal/error.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 

@@ -103,11 +103,6 @@ class FunctionCatalog {
   std::vector<std::unique_ptr<AggregateFunctionSet>> aggregates_;
 };
 
-/// How costly it is to convert an argument of type `from` into a parameter of type `to`
-/// implicitly: 0 for the same type, larger for worse matches, -1 when not allowed.
-/// `from_literal` marks constants written in the SQL (a string literal converts to any type).
-int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to);
-
 /// Picks the overload of `set` for arguments of `types` (the cheapest implicit casts;
 /// ties are an ambiguity error). Throws BinderError naming the function and the types.
 ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<LogicalType>& types,

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "function/builtin_functions.hpp"
+#include "function/implicit_cast.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -22,80 +23,7 @@ std::string Signature(std::string_view name, const std::vector<LogicalType>& typ
   return out + ")";
 }
 
-/// Position of an integer type on the widening ladder, 0 for non-integers.
-int IntegerRank(TypeId id) {
-  switch (id) {
-    case TypeId::kTinyInt:
-      return 1;
-    case TypeId::kUTinyInt:
-      return 2;
-    case TypeId::kSmallInt:
-      return 3;
-    case TypeId::kUSmallInt:
-      return 4;
-    case TypeId::kInteger:
-      return 5;
-    case TypeId::kUInteger:
-      return 6;
-    case TypeId::kBigInt:
-      return 7;
-    case TypeId::kUBigInt:
-      return 8;
-    case TypeId::kHugeInt:
-      return 9;
-    case TypeId::kUHugeInt:
-      return 10;
-    default:
-      return 0;
-  }
-}
 }  // namespace
-
-int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to) {
-  if (from == to) return 0;
-  if (to.Id() == TypeId::kInvalid) return -1;
-  if (from.Id() == TypeId::kSqlNull) return 1;
-  if (from_literal && from.Id() == TypeId::kVarchar) return CastExists(from, to) ? 5 : -1;
-  int from_rank = IntegerRank(from.Id()), to_rank = IntegerRank(to.Id());
-  if (from_rank && to_rank) {
-    // Ranks interleave widths (TINYINT, UTINYINT, SMALLINT, …): an unsigned type widens
-    // into every higher rank, the next one being the signed type twice its width, so
-    // UINTEGER with INTEGER meet at BIGINT and UBIGINT with BIGINT at HUGEINT (DuckDB's
-    // rule) instead of falling through to DOUBLE and losing digits. A signed type never
-    // becomes unsigned.
-    if (!from.IsSigned() && from.Id() == TypeId::kUHugeInt && to.Id() == TypeId::kHugeInt) {
-      // No signed type is wider: the values up to HUGEINT's maximum convert, larger ones
-      // are an out-of-range error at run time, never a rounded DOUBLE.
-      return 25;
-    }
-    if (to_rank < from_rank) return -1;
-    if (from.IsSigned() && !to.IsSigned()) return -1;
-    return 10 + (to_rank - from_rank);
-  }
-  if (from_rank && to.Id() == TypeId::kDecimal) return 30;
-  if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kDouble) return 40;
-  if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kFloat) return 45;
-  if (from.Id() == TypeId::kFloat && to.Id() == TypeId::kDouble) return 20;
-  if (from.Id() == TypeId::kDecimal && to.Id() == TypeId::kDecimal) return 15;
-  if (from.Id() == TypeId::kDate &&
-      (to.Id() == TypeId::kTimestamp || to.Id() == TypeId::kTimestampTz)) {
-    return 20;
-  }
-  if (from.Id() == TypeId::kTimestamp && to.Id() == TypeId::kTimestampTz) return 25;
-  // TIMESTAMP_S/_MS/_NS (TIMESTAMP(0/3/9)) take TIMESTAMP's functions and operators, as in
-  // DuckDB: seconds and milliseconds convert exactly, nanoseconds to the microsecond.
-  if ((from.Id() == TypeId::kTimestampS || from.Id() == TypeId::kTimestampMs ||
-       from.Id() == TypeId::kTimestampNs) &&
-      to.Id() == TypeId::kTimestamp) {
-    return 15;
-  }
-  if (from.Id() == TypeId::kEnum && to.Id() == TypeId::kVarchar) return 30;
-  if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
-    int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
-    return child < 0 ? -1 : child + 1;
-  }
-  return -1;
-}
 
 const FunctionCatalog& FunctionCatalog::Builtins() {
   static const FunctionCatalog* catalog = [] {

@@ -358,7 +358,7 @@ Appender::Appender(Connection& connection, std::string_view table, std::vector<s
 
 Appender::Appender(Connection& connection, std::string_view table,
                    const std::vector<std::string>* columns) {
-  auto database = connection.Context().Database();
+  auto database = ConnectionContext(connection).Database();
   std::shared_ptr<TableEntry> entry = database->GetCatalog().GetTable(table);
   const idx_t table_width = entry->columns.size();
   std::vector<idx_t> table_columns;

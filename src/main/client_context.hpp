@@ -14,6 +14,8 @@
 
 namespace teal {
 
+class Connection;
+
 class ClientContext {
  public:
   explicit ClientContext(std::shared_ptr<DatabaseInstance> database);
@@ -72,5 +74,9 @@ class ClientContext {
   template <typename Fn>
   auto OnLargeStack(Fn&& fn) -> decltype(fn());
 };
+
+/// The ClientContext behind `connection`: the Appender's and the shell's way to the engine,
+/// kept out of the public API.
+ClientContext& ConnectionContext(Connection& connection);
 
 }  // namespace teal

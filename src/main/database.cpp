@@ -27,6 +27,8 @@ Connection::Connection(Database& database) {
 
 Connection::~Connection() = default;
 
+ClientContext& ConnectionContext(Connection& connection) { return *connection.context_; }
+
 Result Connection::Query(std::string_view sql) {
   return AtApiBoundary("Connection::Query", [&] { return context_->Query(sql); });
 }

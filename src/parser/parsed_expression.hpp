@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/subquery_kind.hpp"
 #include "teal/value.hpp"
 
 namespace teal {
@@ -30,14 +31,6 @@ enum class ExprKind {
   kList,       // [a, b, c] / ARRAY[a, b, c]
   kCase,      // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
   kSubquery,  // (SELECT …), EXISTS (…), x IN (SELECT …), x op ANY/ALL (…): see subquery_kind
-};
-
-/// What a subquery in an expression stands for.
-enum class SubqueryKind {
-  kScalar,  // (SELECT x …): its one value, NULL for no row, an error for more than one
-  kExists,  // EXISTS (…): whether it has a row
-  kAny,     // x op ANY (…), x IN (…): children[0] is x, name the operator ("=" for IN)
-  kAll,     // x op ALL (…)
 };
 
 struct SelectStatement;

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "common/utf8.hpp"
+#include "parser/sql_scanner.hpp"
 #include "parser/transformer.hpp"
 #include "teal/error.hpp"
 
@@ -17,72 +18,8 @@ namespace teal {
 
 namespace {
 
-/// Walks SQL text token by token far enough to know what is code and what is a quoted
-/// string, quoted identifier, dollar-quoted string or comment.
-class SqlScanner {
- public:
-  explicit SqlScanner(std::string_view sql) : sql_(sql) {}
-
-  bool Done() const { return pos_ >= sql_.size(); }
-  size_t Position() const { return pos_; }
-  /// Skips one quoted string / identifier / comment starting at the current position
-  /// and returns true, or returns false when the current character starts none.
-  bool SkipQuotedOrComment() {
-    char c = sql_[pos_];
-    if (c == '\'' || c == '"') {
-      SkipQuoted(c);
-      return true;
-    }
-    if (c == '-' && Peek(1) == '-') {
-      while (!Done() && sql_[pos_] != '\n') pos_++;
-      return true;
-    }
-    if (c == '/' && Peek(1) == '*') {
-      pos_ += 2;
-      while (!Done() && !(sql_[pos_] == '*' && Peek(1) == '/')) pos_++;
-      pos_ = std::min(pos_ + 2, sql_.size());
-      return true;
-    }
-    if (c == '$') {
-      size_t end = pos_ + 1;
-      while (end < sql_.size() &&
-             (std::isalnum(static_cast<unsigned char>(sql_[end])) || sql_[end] == '_'))
-        end++;
-      if (end < sql_.size() && sql_[end] == '$' &&
-          !(end > pos_ + 1 && std::isdigit(static_cast<unsigned char>(sql_[pos_ + 1])))) {
-        std::string_view tag = sql_.substr(pos_, end - pos_ + 1);
-        size_t close = sql_.find(tag, end + 1);
-        pos_ = close == std::string_view::npos ? sql_.size() : close + tag.size();
-        return true;
-      }
-    }
-    return false;
-  }
-  void Advance() { pos_++; }
-  char Current() const { return sql_[pos_]; }
-
- private:
-  char Peek(size_t n) const { return pos_ + n < sql_.size() ? sql_[pos_ + n] : '\0'; }
-  void SkipQuoted(char quote) {
-    pos_++;
-    while (!Done()) {
-      if (sql_[pos_] == quote) {
-        if (Peek(1) == quote) {
-          pos_ += 2;
-          continue;
-        }
-        pos_++;
-        return;
-      }
-      pos_++;
-    }
-  }
-  std::string_view sql_;
-  size_t pos_ = 0;
-};
-
 bool IsBlank(std::string_view s) {
-  SqlScanner scanner(s);
+  SqlTextScanner scanner(s);
   while (!scanner.Done()) {
     size_t before = scanner.Position();
     if (scanner.SkipQuotedOrComment()) {
@@ -143,7 +80,7 @@ std::unique_ptr<PragmaStatement> ParsePragma(const std::string& text) {
 
 std::vector<std::string> SplitStatements(std::string_view sql) {
   std::vector<std::string> out;
-  SqlScanner scanner(sql);
+  SqlTextScanner scanner(sql);
   size_t start = 0;
   while (!scanner.Done()) {
     if (scanner.SkipQuotedOrComment()) continue;
@@ -169,7 +106,7 @@ struct Token {
 
 std::vector<Token> Tokenize(std::string_view sql) {
   std::vector<Token> tokens;
-  SqlScanner scanner(sql);
+  SqlTextScanner scanner(sql);
   while (!scanner.Done()) {
     size_t at = scanner.Position();
     if (scanner.SkipQuotedOrComment()) {
@@ -512,7 +449,7 @@ bool NotAFunctionName(const std::string& word) {
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
-  SqlScanner scanner(sql);
+  SqlTextScanner scanner(sql);
   // The last significant character before '[' decides: after a name, ')' or ']' it is a
   // subscript or an array type; after an operator, '(' or ',' it opens a list literal.
   // The grammar takes a subscript only after a name or a parenthesised expression, so a
@@ -604,7 +541,7 @@ std::string RewriteListLiterals(std::string_view sql) {
 
 idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
   std::string out;
-  SqlScanner scanner(sql);
+  SqlTextScanner scanner(sql);
   size_t copied = 0;
   idx_t highest = 0, question_marks = 0;
   bool numbered = false;
@@ -817,7 +754,7 @@ idx_t EstimateNestingDepth(std::string_view sql) {
       levels.back() = Level{};
     }
   };
-  SqlScanner scanner(sql);
+  SqlTextScanner scanner(sql);
   while (!scanner.Done()) {
     if (scanner.SkipQuotedOrComment()) continue;
     char c = scanner.Current();

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "common/cte_materialize.hpp"
+#include "common/join_type.hpp"
+#include "common/set_operation.hpp"
 #include "parser/parsed_expression.hpp"
 #include "teal/basic_types.hpp"
 #include "teal/statement_type.hpp"
@@ -42,9 +45,6 @@ struct OrderTerm {
 struct SelectStatement;
 
 enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };
-/// kSemi and kAnti (the left rows with / without a match) and kMark (every left row with
-/// a BOOLEAN: whether it has a match, with IN's NULL rules) come only from the optimizer.
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
 
 /// An item of FROM: a table, a join of two items, or a subquery.
 struct TableRef {
@@ -61,13 +61,6 @@ struct TableRef {
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
   ParsedExpressionPtr function;               // kTableFunction: the call, a kFunction
 };
-
-enum class SetOperation { kNone, kUnion, kIntersect, kExcept };
-
-/// WITH name AS [NOT] MATERIALIZED (…): whether the query's rows are computed once and
-/// read where the name is used, or the query is planned into each use (kDefault: once
-/// when it is used more than once, as in PostgreSQL and DuckDB).
-enum class CteMaterialize { kDefault, kAlways, kNever };
 
 /// WITH name(columns) AS (query)
 struct CommonTableExpression {

@@ -1,7 +1,8 @@
 // Binder: resolves names and types of a parsed statement against the catalog and
 // produces a logical plan. Every error here is the user's: BinderError for SQL that
 // does not make sense, CatalogError for unknown objects, ConversionError for
-// constants that do not convert.
+// constants that do not convert. The implementation is in src/planner/binder/, one file
+// per concern (binder_internal.hpp lists them).
 #pragma once
 
 #include <array>
@@ -199,10 +200,5 @@ class Binder {
 void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
 /// The same for the expressions of `plan` itself, not its children's.
 void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn);
-
-/// The type both sides of a comparison (or elements of a list) convert to, or throws
-/// BinderError naming `context` when there is none.
-LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
-                       bool b_is_literal, std::string_view context);
 
 }  // namespace teal

@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "common/compare_op.hpp"
+#include "common/subquery_kind.hpp"
 #include "function/function.hpp"
-#include "parser/parsed_expression.hpp"
 #include "teal/value.hpp"
 
 namespace teal {
@@ -33,17 +34,6 @@ enum class BoundKind {
   kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
   kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
   kInList,     // children[0] IN (children[1], …), all of one type; children[0] is evaluated once
-};
-
-enum class CompareOp {
-  kEqual,
-  kNotEqual,
-  kLess,
-  kLessEqual,
-  kGreater,
-  kGreaterEqual,
-  kDistinct,
-  kNotDistinct
 };
 
 struct LogicalOperator;

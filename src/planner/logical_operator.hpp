@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
-#include "parser/statements.hpp"
+#include "common/cte_materialize.hpp"
+#include "common/join_type.hpp"
+#include "common/set_operation.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {

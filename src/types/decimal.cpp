@@ -8,6 +8,29 @@
 
 namespace teal {
 
+uint8_t IntegerDigits(TypeId id) {
+  switch (id) {
+    case TypeId::kTinyInt:
+    case TypeId::kUTinyInt:
+      return 3;
+    case TypeId::kSmallInt:
+    case TypeId::kUSmallInt:
+      return 5;
+    case TypeId::kInteger:
+    case TypeId::kUInteger:
+      return 10;
+    case TypeId::kBigInt:
+      return 19;
+    case TypeId::kUBigInt:
+      return 20;
+    case TypeId::kHugeInt:
+    case TypeId::kUHugeInt:
+      return 39;
+    default:
+      return 0;
+  }
+}
+
 NumberParse ParseScaledMagnitude(std::string_view text, uint8_t scale, bool& negative,
                                  uint128& magnitude) {
   text = TrimSpace(text);

@@ -15,11 +15,17 @@
 #include <string>
 #include <string_view>
 
+#include "teal/logical_type.hpp"
 #include "types/hugeint_ops.hpp"
 
 namespace teal {
 
 inline constexpr uint8_t kMaxDecimalDigits = 38;
+
+/// Decimal digits left of the point that any value of an integer type may need: TINYINT 3,
+/// SMALLINT 5, INTEGER 10, BIGINT 19, UBIGINT 20, HUGEINT and UHUGEINT 39 (one more than a
+/// DECIMAL holds); 0 for a type that is not an integer.
+uint8_t IntegerDigits(TypeId id);
 
 /// 10^0 .. 10^38 (10^38 < 2^127, so every entry fits int128).
 inline constexpr std::array<int128, kMaxDecimalDigits + 1> kPowersOfTen = [] {

@@ -168,7 +168,7 @@ bool Shell::RunDotCommand(std::string_view line) {
       ReportError("usage: .tables");
     } else {
       try {
-        out_ << FormatColumns(connection_.Context().TableNames());
+        out_ << FormatColumns(ConnectionContext(connection_).TableNames());
       } catch (const Error& error) {
         ReportError(error.Describe());
       } catch (const std::exception& error) {
@@ -181,11 +181,12 @@ bool Shell::RunDotCommand(std::string_view line) {
     } else {
       try {
         if (args == 0) {
-          for (const std::string& statement : connection_.Context().AllSchemaStatements()) {
+          for (const std::string& statement :
+               ConnectionContext(connection_).AllSchemaStatements()) {
             out_ << statement << '\n';
           }
         } else {
-          out_ << connection_.Context().TableSchema(words[1]) << '\n';
+          out_ << ConnectionContext(connection_).TableSchema(words[1]) << '\n';
         }
       } catch (const Error& error) {
         ReportError(error.Describe());

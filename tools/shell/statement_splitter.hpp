@@ -2,19 +2,17 @@
 //
 // The shell reads a line at a time, but a statement may span lines and a line may hold
 // several statements. A statement ends at a `;` that is outside every quoted or commented
-// region the PostgreSQL grammar knows:
-//   'string'  with '' as an escaped quote; E'string' also treats \x as an escape
-//   "identifier"  with "" as an escaped quote
-//   -- comment to end of line
-//   /* block comment */  nested, as in PostgreSQL
-//   $tag$ dollar-quoted string $tag$  (tag empty or an identifier not starting with a digit)
-// The splitter keeps its lexer state between Feed calls, so each byte is scanned once.
-// Not thread-safe.
+// region: strings (E'…' with backslash escapes), quoted identifiers, dollar quotes, and
+// -- and nested /* */ comments, by the rules of parser/sql_scanner.hpp, which the engine's
+// own statement splitter follows too. The splitter keeps the scanner's state between Feed
+// calls, so each byte is scanned once. Not thread-safe.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "parser/sql_scanner.hpp"
 
 namespace teal::shell {
 
@@ -28,7 +26,9 @@ class StatementSplitter {
   /// True when the next line continues pending input: it holds something other than
   /// whitespace and comments, or ends inside a block comment. The shell then shows the
   /// continuation prompt and does not treat a leading `.` as a dot command.
-  bool InStatement() const { return has_content_ || state_ == State::kBlockComment; }
+  bool InStatement() const {
+    return has_content_ || scanner_.Current() == SqlScanner::Region::kBlockComment;
+  }
 
   /// Ends the input: returns the unterminated rest as a statement (without a `;`), or an
   /// empty string when it holds only whitespace and comments. Resets the splitter.
@@ -38,16 +38,6 @@ class StatementSplitter {
   void Reset();
 
  private:
-  enum class State {
-    kNormal,
-    kSingleQuote,
-    kEscapeString,  // E'...': backslash escapes the next character
-    kDoubleQuote,
-    kLineComment,
-    kBlockComment,
-    kDollarQuote,
-  };
-
   // Remembers where to rescan on the next Feed; returns `complete` for Feed to return.
   std::vector<std::string> Suspend(size_t resume_at, std::vector<std::string>&& complete);
   // Returns the statement buffer_[0, end) trimmed, and drops it from buffer_.
@@ -55,9 +45,7 @@ class StatementSplitter {
 
   std::string buffer_;  // input since the end of the last complete statement
   size_t pos_ = 0;      // bytes of buffer_ already scanned
-  State state_ = State::kNormal;
-  int comment_depth_ = 0;   // nesting of block comments
-  std::string dollar_tag_;  // "$tag$" closing the current dollar quote
+  SqlScanner scanner_;
   bool has_content_ = false;
 };
 

@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "common/block_allocator.hpp"
-#include "execution/expression_executor.hpp"
 #include "function/function.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
 #include "vector/value_compare.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal::aggregate {
 

@@ -7,11 +7,11 @@
 // PostgreSQL), so an error in a later argument that no row needs never surfaces.
 #include <random>
 
-#include "execution/expression_executor.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 

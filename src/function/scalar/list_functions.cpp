@@ -8,11 +8,11 @@
 // list_position) is SQL equality, except that a NULL element never matches.
 // list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
 // does the same for array || NULL); the result is NULL only when every list is NULL.
-#include "execution/expression_executor.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 

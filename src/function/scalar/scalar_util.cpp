@@ -1,7 +1,8 @@
 // Shared helpers of the scalar function families (see scalar_util.hpp).
 #include "function/scalar/scalar_util.hpp"
 
-#include "planner/binder.hpp"
+#include "function/implicit_cast.hpp"
+#include "types/decimal.hpp"
 #include "vector/physical_dispatch.hpp"
 
 namespace teal::scalar {
@@ -32,32 +33,11 @@ void WriteUnscaled(const std::vector<int128>& values, Vector& result, idx_t coun
   });
 }
 
-uint8_t IntegerDigits(TypeId id) {
-  switch (id) {
-    case TypeId::kTinyInt:
-    case TypeId::kUTinyInt:
-      return 3;
-    case TypeId::kSmallInt:
-    case TypeId::kUSmallInt:
-      return 5;
-    case TypeId::kInteger:
-    case TypeId::kUInteger:
-      return 10;
-    case TypeId::kBigInt:
-      return 19;
-    case TypeId::kUBigInt:
-      return 20;
-    case TypeId::kHugeInt:
-    case TypeId::kUHugeInt:
-      return 38;
-    default:
-      return 0;
-  }
-}
-
 LogicalType AsDecimal(const LogicalType& type) {
   if (type.Id() == TypeId::kDecimal) return type;
-  return LogicalType::Decimal(IntegerDigits(type.Id()), 0);
+  // HUGEINT and UHUGEINT (39 digits) become DECIMAL(38, 0), the widest there is: their
+  // values past 38 digits fail to convert.
+  return LogicalType::Decimal(std::min(IntegerDigits(type.Id()), kMaxDecimalDigits), 0);
 }
 
 LogicalType CommonArgumentType(const std::vector<LogicalType>& types, std::string_view function) {

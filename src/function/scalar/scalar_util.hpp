@@ -157,11 +157,8 @@ void ReadUnscaled(const Vector& v, idx_t count, std::vector<int128>& out);
 /// Writes int128 unscaled values into a DECIMAL vector of any width (valid rows only).
 void WriteUnscaled(const std::vector<int128>& values, Vector& result, idx_t count);
 
-/// Decimal digits left of the point an integer type needs (TINYINT 3 … HUGEINT 38), or
-/// 0 for non-integers.
-uint8_t IntegerDigits(TypeId id);
-/// `type` as a DECIMAL: itself, or DECIMAL(digits, 0) for an integer type. Precondition:
-/// integer or decimal.
+/// `type` as a DECIMAL: itself, or DECIMAL(IntegerDigits, 0) for an integer type (at most
+/// DECIMAL(38, 0)). Precondition: integer or decimal.
 LogicalType AsDecimal(const LogicalType& type);
 
 /// The type NULL-skipping varargs functions (greatest, coalesce) convert all arguments

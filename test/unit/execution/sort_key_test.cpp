@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <random>
 
-#include "execution/expression_executor.hpp"
 #include "execution/task_scheduler.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 namespace {

@@ -8,9 +8,9 @@
 #include <limits>
 #include <random>
 
-#include "execution/expression_executor.hpp"  // CompareValues: Teal's own SQL order
 #include "teal/error.hpp"
 #include "vector/vector.hpp"
+#include "vector/vector_compare.hpp"  // CompareValues: Teal's own SQL order
 
 namespace teal::art {
 namespace {

@@ -32,6 +32,27 @@ TEST(ConnectionTest, MultipleStatementsReturnTheLastResult) {
   EXPECT_EQ(result.GetValue(0, 0).GetStored<int64_t>(), 2);
 }
 
+TEST(ConnectionTest, SemicolonInsideAnEscapeStringDoesNotEndTheStatement) {
+  Database db;
+  Connection con(db);
+  // E'…' takes \' as a quote inside the string, so the `;` after it is part of the string.
+  Result result = con.Query("SELECT 1; SELECT E'it\\'s; one string' AS s");
+  ASSERT_EQ(result.RowCount(), 1u);
+  EXPECT_EQ(result.GetValue(0, 0).GetString(), "it's; one string");
+}
+
+TEST(ConnectionTest, SemicolonsInsideNestedCommentsDoNotEndTheStatement) {
+  Database db;
+  Connection con(db);
+  // The comment ends at the second */ (comments nest, as in PostgreSQL): the first INSERT is
+  // commented out and its `;` splits nothing.
+  Result result = con.Query(
+      "CREATE TABLE t(i INTEGER); /* a /* b; */ INSERT INTO t VALUES (1); */ "
+      "INSERT INTO t VALUES (2); SELECT count(*), min(i) FROM t");
+  EXPECT_EQ(result.GetValue(0, 0).GetStored<int64_t>(), 1);
+  EXPECT_EQ(result.GetValue(1, 0).GetStored<int32_t>(), 2);
+}
+
 TEST(ConnectionTest, InsertReportsRowCount) {
   Database db;
   Connection con(db);

@@ -1,0 +1,12 @@
+// JoinType: which rows a join produces. Written by the parser (INNER, LEFT, …), and by the
+// optimizer for the semi, anti and mark joins it makes of subqueries; read by the planner,
+// the optimizer and the join operators.
+#pragma once
+
+namespace teal {
+
+/// kSemi and kAnti (the left rows with / without a match) and kMark (every left row with
+/// a BOOLEAN: whether it has a match, with IN's NULL rules) come only from the optimizer.
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
+
+}  // namespace teal

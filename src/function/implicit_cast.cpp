@@ -1,0 +1,207 @@
+// Implicit conversions between types: what an overload's argument costs to convert
+// (ImplicitCastCost) and the type both sides of a comparison convert to (CommonType).
+#include "function/implicit_cast.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "teal/error.hpp"
+#include "types/decimal.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+namespace {
+/// Position of an integer type on the widening ladder, 0 for non-integers.
+int IntegerRank(TypeId id) {
+  switch (id) {
+    case TypeId::kTinyInt:
+      return 1;
+    case TypeId::kUTinyInt:
+      return 2;
+    case TypeId::kSmallInt:
+      return 3;
+    case TypeId::kUSmallInt:
+      return 4;
+    case TypeId::kInteger:
+      return 5;
+    case TypeId::kUInteger:
+      return 6;
+    case TypeId::kBigInt:
+      return 7;
+    case TypeId::kUBigInt:
+      return 8;
+    case TypeId::kHugeInt:
+      return 9;
+    case TypeId::kUHugeInt:
+      return 10;
+    default:
+      return 0;
+  }
+}
+
+int SignedRank(TypeId id) {
+  switch (id) {
+    case TypeId::kTinyInt:
+      return 1;
+    case TypeId::kSmallInt:
+      return 2;
+    case TypeId::kInteger:
+      return 3;
+    case TypeId::kBigInt:
+      return 4;
+    case TypeId::kHugeInt:
+      return 5;
+    case TypeId::kUTinyInt:
+      return 1;
+    case TypeId::kUSmallInt:
+      return 2;
+    case TypeId::kUInteger:
+      return 3;
+    case TypeId::kUBigInt:
+      return 4;
+    case TypeId::kUHugeInt:
+      return 5;
+    default:
+      return 0;
+  }
+}
+
+TypeId SignedOfRank(int rank) {
+  constexpr TypeId kIds[] = {TypeId::kTinyInt, TypeId::kSmallInt, TypeId::kInteger, TypeId::kBigInt,
+                             TypeId::kHugeInt};
+  return kIds[rank - 1];
+}
+
+TypeId UnsignedOfRank(int rank) {
+  constexpr TypeId kIds[] = {TypeId::kUTinyInt, TypeId::kUSmallInt, TypeId::kUInteger,
+                             TypeId::kUBigInt, TypeId::kUHugeInt};
+  return kIds[rank - 1];
+}
+
+LogicalType NumericCommon(const LogicalType& a, const LogicalType& b) {
+  if (a.Id() == TypeId::kDouble || b.Id() == TypeId::kDouble) return TypeId::kDouble;
+  // FLOAT with an integer or decimal compares as FLOAT (as in DuckDB), so that
+  // 0.1::REAL = 0.1 holds.
+  if (a.Id() == TypeId::kFloat || b.Id() == TypeId::kFloat) return TypeId::kFloat;
+  if (a.Id() == TypeId::kDecimal || b.Id() == TypeId::kDecimal) {
+    // Only integers reach IntegerDigits here (DOUBLE and FLOAT returned above). HUGEINT's
+    // 39 digits exceed any DECIMAL; the width is capped at 38 below.
+    auto digits = [](const LogicalType& t) {
+      return t.Id() == TypeId::kDecimal ? t.DecimalWidth() - t.DecimalScale()
+                                        : int{IntegerDigits(t.Id())};
+    };
+    auto scale = [](const LogicalType& t) {
+      return t.Id() == TypeId::kDecimal ? static_cast<int>(t.DecimalScale()) : 0;
+    };
+    int s = std::max(scale(a), scale(b));
+    // Wider than 38 digits: keep every fractional digit and as many integer digits as fit;
+    // a value with more is a conversion error. DOUBLE would answer wrongly instead
+    // (100000000000000000000 > 99999999999999999999.99999 was false).
+    int w = std::min(std::max(digits(a), digits(b)) + s, int{LogicalType::kMaxDecimalWidth});
+    return LogicalType::Decimal(static_cast<uint8_t>(w), static_cast<uint8_t>(s));
+  }
+  bool a_signed = a.IsSigned(), b_signed = b.IsSigned();
+  int ra = SignedRank(a.Id()), rb = SignedRank(b.Id());
+  if (a_signed == b_signed) {
+    int r = std::max(ra, rb);
+    return a_signed ? SignedOfRank(r) : UnsignedOfRank(r);
+  }
+  int unsigned_rank = a_signed ? rb : ra;
+  int signed_rank = a_signed ? ra : rb;
+  // UHUGEINT with a signed type: HUGEINT, as in arithmetic (ImplicitCastCost); a value past
+  // HUGEINT's range is an error, where DOUBLE made distinct values compare equal.
+  int r = std::min(std::max(signed_rank, unsigned_rank + 1), 5);
+  return SignedOfRank(r);
+}
+
+bool IsTimestampLike(TypeId id) {
+  return id == TypeId::kTimestamp || id == TypeId::kTimestampS || id == TypeId::kTimestampMs ||
+         id == TypeId::kTimestampNs || id == TypeId::kTimestampTz;
+}
+}  // namespace
+
+int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to) {
+  if (from == to) return 0;
+  if (to.Id() == TypeId::kInvalid) return -1;
+  if (from.Id() == TypeId::kSqlNull) return 1;
+  if (from_literal && from.Id() == TypeId::kVarchar) return CastExists(from, to) ? 5 : -1;
+  int from_rank = IntegerRank(from.Id()), to_rank = IntegerRank(to.Id());
+  if (from_rank && to_rank) {
+    // Ranks interleave widths (TINYINT, UTINYINT, SMALLINT, …): an unsigned type widens
+    // into every higher rank, the next one being the signed type twice its width, so
+    // UINTEGER with INTEGER meet at BIGINT and UBIGINT with BIGINT at HUGEINT (DuckDB's
+    // rule) instead of falling through to DOUBLE and losing digits. A signed type never
+    // becomes unsigned.
+    if (!from.IsSigned() && from.Id() == TypeId::kUHugeInt && to.Id() == TypeId::kHugeInt) {
+      // No signed type is wider: the values up to HUGEINT's maximum convert, larger ones
+      // are an out-of-range error at run time, never a rounded DOUBLE.
+      return 25;
+    }
+    if (to_rank < from_rank) return -1;
+    if (from.IsSigned() && !to.IsSigned()) return -1;
+    return 10 + (to_rank - from_rank);
+  }
+  if (from_rank && to.Id() == TypeId::kDecimal) return 30;
+  if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kDouble) return 40;
+  if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kFloat) return 45;
+  if (from.Id() == TypeId::kFloat && to.Id() == TypeId::kDouble) return 20;
+  if (from.Id() == TypeId::kDecimal && to.Id() == TypeId::kDecimal) return 15;
+  if (from.Id() == TypeId::kDate &&
+      (to.Id() == TypeId::kTimestamp || to.Id() == TypeId::kTimestampTz)) {
+    return 20;
+  }
+  if (from.Id() == TypeId::kTimestamp && to.Id() == TypeId::kTimestampTz) return 25;
+  // TIMESTAMP_S/_MS/_NS (TIMESTAMP(0/3/9)) take TIMESTAMP's functions and operators, as in
+  // DuckDB: seconds and milliseconds convert exactly, nanoseconds to the microsecond.
+  if ((from.Id() == TypeId::kTimestampS || from.Id() == TypeId::kTimestampMs ||
+       from.Id() == TypeId::kTimestampNs) &&
+      to.Id() == TypeId::kTimestamp) {
+    return 15;
+  }
+  if (from.Id() == TypeId::kEnum && to.Id() == TypeId::kVarchar) return 30;
+  if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
+    int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
+    return child < 0 ? -1 : child + 1;
+  }
+  return -1;
+}
+
+LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
+                       bool b_is_literal, std::string_view context) {
+  if (a == b) return a;
+  if (a.Id() == TypeId::kSqlNull) return b;
+  if (b.Id() == TypeId::kSqlNull) return a;
+  if (a_is_literal && a.Id() == TypeId::kVarchar) return b;
+  if (b_is_literal && b.Id() == TypeId::kVarchar) return a;
+  if (a.IsNumeric() && b.IsNumeric()) return NumericCommon(a, b);
+  if ((a.Id() == TypeId::kDate && IsTimestampLike(b.Id())) ||
+      (b.Id() == TypeId::kDate && IsTimestampLike(a.Id()))) {
+    return a.Id() == TypeId::kDate ? b : a;
+  }
+  if (IsTimestampLike(a.Id()) && IsTimestampLike(b.Id())) {
+    if (a.Id() == TypeId::kTimestampTz || b.Id() == TypeId::kTimestampTz)
+      return TypeId::kTimestampTz;
+    return TypeId::kTimestampNs == a.Id() || TypeId::kTimestampNs == b.Id() ? TypeId::kTimestampNs
+                                                                            : TypeId::kTimestamp;
+  }
+  if ((a.Id() == TypeId::kTime && b.Id() == TypeId::kTimeTz) ||
+      (a.Id() == TypeId::kTimeTz && b.Id() == TypeId::kTime)) {
+    return TypeId::kTimeTz;
+  }
+  if ((a.Id() == TypeId::kEnum || a.Id() == TypeId::kVarchar) &&
+      (b.Id() == TypeId::kEnum || b.Id() == TypeId::kVarchar)) {
+    return TypeId::kVarchar;
+  }
+  if (a.Id() == TypeId::kList && b.Id() == TypeId::kList) {
+    return LogicalType::List(
+        CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
+  }
+  throw BinderError(
+      fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "
+                  "required",
+                  a.ToString(), b.ToString(), context));
+}
+
+}  // namespace teal

@@ -1,0 +1,23 @@
+// Implicit conversions between types: the cost that ranks a function's overloads, and the
+// common type that both sides of a comparison (or a list's elements, a set operation's
+// columns) convert to. Used by overload resolution and by the binder.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "teal/logical_type.hpp"
+
+namespace teal {
+
+/// How costly it is to convert an argument of type `from` into a parameter of type `to`
+/// implicitly: 0 for the same type, larger for worse matches, -1 when not allowed.
+/// `from_literal` marks constants written in the SQL (a string literal converts to any type).
+int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to);
+
+/// The type both sides of a comparison (or elements of a list) convert to, or throws
+/// BinderError naming `context` when there is none.
+LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
+                       bool b_is_literal, std::string_view context);
+
+}  // namespace teal

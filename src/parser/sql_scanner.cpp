@@ -1,0 +1,175 @@
+// SqlScanner: the region rules of sql_scanner.hpp as a state machine that can stop at the
+// end of the text so far and go on when more comes.
+#include "parser/sql_scanner.hpp"
+
+namespace teal {
+
+namespace {
+
+// Bytes >= 0x80 count as identifier characters, as in PostgreSQL's lexer.
+bool IsIdentifierStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9') || c == '$'; }
+
+}  // namespace
+
+SqlScanner::Step SqlScanner::Scan(std::string_view text, size_t& pos, bool more_input) {
+  if (region_ != Region::kNone) return ScanRegion(text, pos, more_input);
+  const size_t n = text.size();
+  const size_t i = pos;
+  const char c = text[i];
+  const bool has_next = i + 1 < n;
+  const char next = has_next ? text[i + 1] : '\0';
+  if (c == '-' || c == '/') {
+    if (!has_next) return more_input ? Step::kNeedMore : Step::kCode;
+    if (c == '-' && next == '-') {
+      region_ = Region::kLineComment;
+    } else if (c == '/' && next == '*') {
+      region_ = Region::kBlockComment;
+      comment_depth_ = 1;
+    } else {
+      return Step::kCode;
+    }
+    pos = i + 2;
+  } else if (c == '\'') {
+    const bool escape = i >= 1 && (text[i - 1] == 'e' || text[i - 1] == 'E') &&
+                        (i < 2 || !IsIdentifierChar(text[i - 2]));
+    region_ = escape ? Region::kEscapeString : Region::kSingleQuote;
+    pos = i + 1;
+  } else if (c == '"') {
+    region_ = Region::kDoubleQuote;
+    pos = i + 1;
+  } else if (c == '$' && (i == 0 || !IsIdentifierChar(text[i - 1]))) {
+    // `$$` or `$tag$` opens a dollar quote; `$1` is a parameter.
+    size_t j = i + 1;
+    if (j < n && IsIdentifierStart(text[j])) {
+      while (j < n && IsIdentifierChar(text[j]) && text[j] != '$') j++;
+    }
+    if (j >= n) return more_input ? Step::kNeedMore : Step::kCode;
+    if (text[j] != '$') return Step::kCode;
+    dollar_tag_ = std::string(text.substr(i, j + 1 - i));
+    region_ = Region::kDollarQuote;
+    pos = j + 1;
+  } else {
+    return Step::kCode;
+  }
+  return ScanRegion(text, pos, more_input);
+}
+
+SqlScanner::Step SqlScanner::ScanRegion(std::string_view text, size_t& pos, bool more_input) {
+  const size_t n = text.size();
+  size_t i = pos;
+  // Leaves the region, which ends before `end`.
+  auto close = [&](size_t end) {
+    region_ = Region::kNone;
+    pos = end;
+    return Step::kRegion;
+  };
+  // The byte at `at` needs the one after it, which has not come yet.
+  auto need_more = [&](size_t at) {
+    pos = at;
+    return Step::kNeedMore;
+  };
+  switch (region_) {
+    case Region::kNone:
+      return Step::kCode;
+    case Region::kSingleQuote:
+    case Region::kDoubleQuote: {
+      const char quote = region_ == Region::kSingleQuote ? '\'' : '"';
+      while (i < n) {
+        if (text[i] == quote) {
+          if (i + 1 >= n) return more_input ? need_more(i) : close(n);
+          if (text[i + 1] == quote) {  // doubled: an escaped quote
+            i += 2;
+            continue;
+          }
+          return close(i + 1);
+        }
+        i++;
+      }
+      break;
+    }
+    case Region::kEscapeString:
+      while (i < n) {
+        if (text[i] == '\\') {
+          if (i + 1 >= n) {
+            if (more_input) return need_more(i);
+            i = n;
+            break;
+          }
+          i += 2;
+          continue;
+        }
+        if (text[i] == '\'') {
+          if (i + 1 >= n) return more_input ? need_more(i) : close(n);
+          if (text[i + 1] == '\'') {
+            i += 2;
+            continue;
+          }
+          return close(i + 1);
+        }
+        i++;
+      }
+      break;
+    case Region::kLineComment:
+      while (i < n && text[i] != '\n') i++;
+      if (i < n) return close(i);
+      break;
+    case Region::kBlockComment:
+      while (i < n) {
+        const char c = text[i];
+        if (c == '/' || c == '*') {
+          if (i + 1 >= n) {
+            if (more_input) return need_more(i);
+            i = n;
+            break;
+          }
+          if (c == '/' && text[i + 1] == '*') {
+            comment_depth_++;
+            i += 2;
+            continue;
+          }
+          if (c == '*' && text[i + 1] == '/') {
+            i += 2;
+            if (--comment_depth_ == 0) return close(i);
+            continue;
+          }
+        }
+        i++;
+      }
+      break;
+    case Region::kDollarQuote: {
+      const size_t end = text.find(dollar_tag_, i);
+      if (end != std::string_view::npos) return close(end + dollar_tag_.size());
+      if (more_input) {
+        // The closing tag may be cut off at the end: rescan its possible start later.
+        const size_t keep = dollar_tag_.size() - 1;
+        return need_more(n > i + keep ? n - keep : i);
+      }
+      i = n;
+      break;
+    }
+  }
+  pos = n;  // the region goes on past the text so far
+  return Step::kRegion;
+}
+
+void SqlScanner::Reset() {
+  region_ = Region::kNone;
+  comment_depth_ = 0;
+  dollar_tag_.clear();
+}
+
+bool SqlTextScanner::SkipQuotedOrComment() {
+  size_t pos = pos_;
+  if (scanner_.Scan(sql_, pos, /*more_input=*/false) == SqlScanner::Step::kCode) return false;
+  pos_ = pos;
+  // A region that is not closed runs to the end of the text: nothing follows.
+  if (scanner_.InRegion()) scanner_.Reset();
+  return true;
+}
+
+}  // namespace teal

@@ -1,0 +1,364 @@
+// Transformer: DDL — CREATE TABLE / VIEW / TABLE AS / INDEX / SEQUENCE / TYPE … AS ENUM,
+// ALTER TABLE, RENAME and DROP.
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+#include "parser/transformer/transformer_internal.hpp"
+
+namespace teal::transformer {
+
+std::unique_ptr<CreateViewStatement> Transformer::CreateView(const PgQuery__ViewStmt& s) {
+  if (s.n_options) throw NotImplementedError("options on CREATE VIEW");
+  if (s.with_check_option != PG_QUERY__VIEW_CHECK_OPTION__NO_CHECK_OPTION) {
+    throw NotImplementedError("WITH CHECK OPTION");
+  }
+  RejectTemporary(*s.view, "temporary views");
+  auto view = std::make_unique<CreateViewStatement>();
+  BaseTableRef name = Table(*s.view);
+  view->schema = name.schema;
+  view->name = name.name;
+  view->or_replace = s.replace;
+  for (size_t i = 0; i < s.n_aliases; i++) view->column_names.push_back(StringOf(s.aliases[i]));
+  if (s.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    throw NotImplementedError("a view over a statement other than SELECT");
+  }
+  view->query = std::shared_ptr<SelectStatement>(Select(*s.query->select_stmt));
+  view->query_text = QueryTextAfterAs();
+  return view;
+}
+
+std::unique_ptr<CreateTableAsStatement> Transformer::CreateTableAs(
+    const PgQuery__CreateTableAsStmt& s) {
+  if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    throw NotImplementedError("CREATE MATERIALIZED VIEW");
+  }
+  if (s.is_select_into) throw NotImplementedError("SELECT INTO");
+  if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
+  RejectTemporary(*s.into->rel, "temporary tables");
+  auto create = std::make_unique<CreateTableAsStatement>();
+  BaseTableRef name = Table(*s.into->rel);
+  create->schema = name.schema;
+  create->name = name.name;
+  create->if_not_exists = s.if_not_exists;
+  for (size_t i = 0; i < s.into->n_col_names; i++) {
+    create->column_names.push_back(StringOf(s.into->col_names[i]));
+  }
+  if (s.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    throw NotImplementedError("CREATE TABLE AS over a statement other than SELECT");
+  }
+  create->query = Select(*s.query->select_stmt);
+  return create;
+}
+
+std::string Transformer::QueryTextAfterAs() {
+  std::string lower = Lower(sql_);
+  int depth = 0;
+  bool quoted = false;
+  for (size_t i = 0; i + 2 <= lower.size(); i++) {
+    char ch = lower[i];
+    if (ch == '\'' || ch == '"') quoted = !quoted;
+    if (quoted) continue;
+    if (ch == '(') depth++;
+    if (ch == ')') depth--;
+    bool word_start =
+        i == 0 || !(std::isalnum(static_cast<unsigned char>(lower[i - 1])) || lower[i - 1] == '_');
+    bool word_end =
+        i + 2 == lower.size() ||
+        !(std::isalnum(static_cast<unsigned char>(lower[i + 2])) || lower[i + 2] == '_');
+    if (depth == 0 && word_start && word_end && lower.compare(i, 2, "as") == 0) {
+      std::string text(sql_.substr(i + 2));
+      size_t b = text.find_first_not_of(" \t\n\r");
+      size_t e = text.find_last_not_of(" \t\n\r;");
+      return b == std::string::npos ? "" : text.substr(b, e - b + 1);
+    }
+  }
+  return "";
+}
+
+void Transformer::RejectTemporary(const PgQuery__RangeVar& relation, const char* what) {
+  if (relation.relpersistence && relation.relpersistence[0] == 't') {
+    throw NotImplementedError(what);
+  }
+}
+
+std::unique_ptr<CreateTableStatement> Transformer::CreateTable(const PgQuery__CreateStmt& s) {
+  if (s.n_inh_relations) throw NotImplementedError("INHERITS");
+  if (s.partspec || s.partbound) throw NotImplementedError("partitioned tables");
+  RejectTemporary(*s.relation, "temporary tables");
+  auto create = std::make_unique<CreateTableStatement>();
+  BaseTableRef table = Table(*s.relation);
+  create->schema = table.schema;
+  create->name = table.name;
+  create->if_not_exists = s.if_not_exists;
+  for (size_t i = 0; i < s.n_table_elts; i++) {
+    const Node* element = s.table_elts[i];
+    if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
+      create->constraints.push_back(Unique(*element->constraint, ""));
+      continue;
+    }
+    if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
+      throw NotImplementedError("this kind of table element");
+    }
+    create->columns.push_back(Column(*element->column_def, create->constraints));
+  }
+  return create;
+}
+
+UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
+                                           const std::string& column) {
+  switch (c.contype) {
+    case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+    case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+      break;
+    case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+      throw NotImplementedError("CHECK constraints");
+    case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+      throw NotImplementedError("FOREIGN KEY");
+    default:
+      throw NotImplementedError("this table constraint");
+  }
+  if (c.nulls_not_distinct) throw NotImplementedError("UNIQUE NULLS NOT DISTINCT");
+  if (c.n_including) throw NotImplementedError("INCLUDE in a constraint");
+  if (c.where_clause) throw NotImplementedError("a constraint with WHERE");
+  if (c.deferrable) throw NotImplementedError("DEFERRABLE constraints");
+  UniqueConstraintSyntax unique;
+  unique.primary = c.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+  unique.name = c.conname ? c.conname : "";
+  if (!column.empty()) {
+    unique.columns.push_back(column);
+  } else {
+    for (size_t i = 0; i < c.n_keys; i++) unique.columns.push_back(StringOf(c.keys[i]));
+  }
+  return unique;
+}
+
+std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__IndexStmt& s) {
+  if (s.where_clause) throw NotImplementedError("partial indexes (CREATE INDEX … WHERE)");
+  if (s.n_index_including_params) throw NotImplementedError("CREATE INDEX … INCLUDE");
+  if (s.nulls_not_distinct) throw NotImplementedError("UNIQUE NULLS NOT DISTINCT");
+  if (s.concurrent) throw NotImplementedError("CREATE INDEX CONCURRENTLY");
+  std::string method = s.access_method ? Lower(s.access_method) : "";
+  if (!method.empty() && method != "btree" && method != "art") {
+    throw NotImplementedError(fmt::format("index method \"{}\" (Teal's indexes are ART)", method));
+  }
+  if (!s.idxname || !*s.idxname) throw NotImplementedError("CREATE INDEX without a name");
+  auto create = std::make_unique<CreateIndexStatement>();
+  create->name = s.idxname;
+  create->table = Table(*s.relation).name;
+  create->unique = s.unique;
+  create->if_not_exists = s.if_not_exists;
+  for (size_t i = 0; i < s.n_index_params; i++) {
+    const auto& element = *s.index_params[i]->index_elem;
+    if (element.expr || !element.name || !*element.name) {
+      throw NotImplementedError("indexes on expressions");
+    }
+    if (element.n_collation || element.n_opclass) {
+      throw NotImplementedError("COLLATE or an operator class in CREATE INDEX");
+    }
+    // ASC / DESC and NULLS FIRST / LAST are accepted: an ART is scanned either way.
+    create->columns.push_back(element.name);
+  }
+  return create;
+}
+
+ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
+                                           std::vector<UniqueConstraintSyntax>& constraints) {
+  ColumnDefinitionSyntax column;
+  column.name = def.colname;
+  column.type = Type(*def.type_name);
+  if (def.coll_clause) throw NotImplementedError("COLLATE");
+  for (size_t i = 0; i < def.n_constraints; i++) {
+    const auto& c = *def.constraints[i]->constraint;
+    switch (c.contype) {
+      case PG_QUERY__CONSTR_TYPE__CONSTR_NOTNULL:
+        column.not_null = true;
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_NULL:
+        column.not_null = false;
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
+        column.default_value = Expr(c.raw_expr);
+        column.default_text = TextAt(c.raw_expr);
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
+      case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+        constraints.push_back(Unique(c, column.name));
+        break;
+      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+        throw NotImplementedError("CHECK constraints");
+      case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
+        throw NotImplementedError("FOREIGN KEY");
+      case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
+      case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY:
+        throw NotImplementedError("generated columns");
+      default:
+        throw NotImplementedError("this column constraint");
+    }
+  }
+  return column;
+}
+
+std::unique_ptr<CreateSequenceStatement> Transformer::CreateSequence(
+    const PgQuery__CreateSeqStmt& s) {
+  RejectTemporary(*s.sequence, "temporary sequences");
+  auto create = std::make_unique<CreateSequenceStatement>();
+  BaseTableRef name = Table(*s.sequence);
+  create->schema = name.schema;
+  create->name = name.name;
+  create->if_not_exists = s.if_not_exists;
+  std::vector<std::string> seen;
+  for (size_t i = 0; i < s.n_options; i++) {
+    const auto& option = *s.options[i]->def_elem;
+    std::string option_name = Lower(option.defname);
+    if (std::find(seen.begin(), seen.end(), option_name) != seen.end()) {
+      throw ParserError(
+          fmt::format("CREATE SEQUENCE {}: {} is given twice", create->name, option_name));
+    }
+    seen.push_back(option_name);
+    if (option_name == "cycle") {
+      create->cycle = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_BOOLEAN &&
+                      option.arg->boolean->boolval;
+    } else if (option_name == "start") {
+      create->start = SequenceNumber(option, create->name);
+    } else if (option_name == "increment") {
+      create->increment = *SequenceNumber(option, create->name);
+    } else if (option_name == "minvalue") {
+      create->min_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+    } else if (option_name == "maxvalue") {
+      create->max_value = option.arg ? SequenceNumber(option, create->name) : std::nullopt;
+    } else {
+      throw NotImplementedError(fmt::format("CREATE SEQUENCE option {}", option_name));
+    }
+  }
+  return create;
+}
+
+std::optional<int64_t> Transformer::SequenceNumber(const PgQuery__DefElem& option,
+                                                   const std::string& sequence) {
+  const Node* arg = option.arg;
+  if (arg && arg->node_case == PG_QUERY__NODE__NODE_INTEGER) return arg->integer->ival;
+  if (arg && arg->node_case == PG_QUERY__NODE__NODE_FLOAT) {
+    const char* text = arg->float_->fval;
+    errno = 0;
+    char* end = nullptr;
+    long long value = std::strtoll(text, &end, 10);
+    if (errno == 0 && end && *end == '\0') return static_cast<int64_t>(value);
+    throw ParserError(fmt::format("{} of sequence \"{}\" must be a BIGINT, not {}",
+                                  Lower(option.defname), sequence, text));
+  }
+  throw ParserError(
+      fmt::format("{} of sequence \"{}\" must be a whole number", Lower(option.defname), sequence));
+}
+
+std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__AlterTableStmt& s) {
+  if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    throw NotImplementedError("ALTER of anything but a table");
+  }
+  if (s.n_cmds != 1) throw NotImplementedError("several changes in one ALTER TABLE");
+  auto alter = std::make_unique<AlterTableStatement>();
+  BaseTableRef table = Table(*s.relation);
+  alter->schema = table.schema;
+  alter->table = table.name;
+  alter->if_exists = s.missing_ok;
+  const auto& cmd = *s.cmds[0]->alter_table_cmd;
+  switch (cmd.subtype) {
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddColumn: {
+      alter->kind = AlterKind::kAddColumn;
+      std::vector<UniqueConstraintSyntax> constraints;
+      alter->column = Column(*cmd.def->column_def, constraints);
+      if (!constraints.empty()) {
+        throw NotImplementedError("ADD COLUMN with PRIMARY KEY or UNIQUE");
+      }
+      break;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
+      if (cmd.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+        throw NotImplementedError("DROP COLUMN … CASCADE");
+      }
+      alter->kind = AlterKind::kDropColumn;
+      alter->column_name = cmd.name;
+      break;
+    default:
+      throw NotImplementedError(
+          "this ALTER TABLE change (ADD COLUMN, DROP COLUMN and RENAME are supported)");
+  }
+  alter->column_if = cmd.missing_ok;
+  return alter;
+}
+
+std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameStmt& s) {
+  auto alter = std::make_unique<AlterTableStatement>();
+  if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN &&
+      s.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    alter->kind = AlterKind::kRenameColumn;
+    alter->column_name = s.subname;
+  } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    alter->kind = AlterKind::kRenameTable;
+  } else {
+    throw NotImplementedError("RENAME of anything but a table or a table's column");
+  }
+  BaseTableRef table = Table(*s.relation);
+  alter->schema = table.schema;
+  alter->table = table.name;
+  alter->if_exists = s.missing_ok;
+  alter->new_name = s.newname;
+  return alter;
+}
+
+std::unique_ptr<CreateEnumStatement> Transformer::CreateEnum(const PgQuery__CreateEnumStmt& s) {
+  auto create = std::make_unique<CreateEnumStatement>();
+  if (s.n_type_name > 1) {
+    std::string schema = StringOf(s.type_name[0]);
+    if (Lower(schema) != "main")
+      throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+  }
+  create->name = StringOf(s.type_name[s.n_type_name - 1]);
+  for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));
+  return create;
+}
+
+std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
+  auto drop = std::make_unique<DropStatement>();
+  drop->if_exists = s.missing_ok;
+  drop->cascade = s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
+  if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
+    drop->kind = DropKind::kTable;
+    for (size_t i = 0; i < s.n_objects; i++) {
+      const Node* object = s.objects[i];
+      const auto& list = *object->list;
+      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+    }
+  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
+    drop->kind = DropKind::kSequence;
+    for (size_t i = 0; i < s.n_objects; i++) {
+      const auto& list = *s.objects[i]->list;
+      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+    }
+  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
+    drop->kind = DropKind::kView;
+    for (size_t i = 0; i < s.n_objects; i++) {
+      const Node* object = s.objects[i];
+      const auto& list = *object->list;
+      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+    }
+  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_INDEX) {
+    drop->kind = DropKind::kIndex;
+    for (size_t i = 0; i < s.n_objects; i++) {
+      const auto& list = *s.objects[i]->list;
+      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
+    }
+  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) {
+    drop->kind = DropKind::kType;
+    for (size_t i = 0; i < s.n_objects; i++) {
+      const auto& type = *s.objects[i]->type_name;
+      drop->names.push_back(StringOf(type.names[type.n_names - 1]));
+    }
+  } else {
+    throw NotImplementedError("DROP of this kind of object");
+  }
+  return drop;
+}
+
+}  // namespace teal::transformer

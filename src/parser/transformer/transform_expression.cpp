@@ -1,0 +1,337 @@
+// Transformer: expressions — operators, function calls, CASE, subqueries and the rest of
+// the expression nodes.
+#include <algorithm>
+#include <cctype>
+
+#include "parser/transformer/transformer_internal.hpp"
+
+namespace teal::transformer {
+
+ParsedExpressionPtr Transformer::Make(ExprKind kind, int location) {
+  auto e = std::make_unique<ParsedExpression>(kind);
+  e->location = location;
+  return e;
+}
+
+ParsedExpressionPtr Transformer::Operator(std::string name, int location, ParsedExpressionPtr a,
+                                          ParsedExpressionPtr b) {
+  auto e = Make(ExprKind::kOperator, location);
+  e->name = std::move(name);
+  e->children.push_back(std::move(a));
+  if (b) e->children.push_back(std::move(b));
+  return e;
+}
+
+std::vector<ParsedExpressionPtr> Transformer::List(const Node* node) {
+  std::vector<ParsedExpressionPtr> out;
+  if (node->node_case != PG_QUERY__NODE__NODE_LIST) {
+    out.push_back(Expr(node));
+    return out;
+  }
+  for (size_t i = 0; i < node->list->n_items; i++) out.push_back(Expr(node->list->items[i]));
+  return out;
+}
+
+ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
+  std::string name = a.n_name ? StringOf(a.name[a.n_name - 1]) : "";
+  switch (a.kind) {
+    case PG_QUERY__A__EXPR__KIND__AEXPR_OP: {
+      if (!a.lexpr) {  // prefix operator
+        if (name == "-" || name == "+") {
+          auto operand = Expr(a.rexpr);
+          if (name == "+") return operand;
+          return Operator("-", a.location, std::move(operand));
+        }
+        throw NotImplementedError(fmt::format("prefix operator {}", name));
+      }
+      return Operator(name, a.location, Expr(a.lexpr), Expr(a.rexpr));
+    }
+    case PG_QUERY__A__EXPR__KIND__AEXPR_IN: {
+      auto e = Make(ExprKind::kOperator, a.location);
+      e->name = name == "<>" ? "NOT IN" : "IN";
+      e->children.push_back(Expr(a.lexpr));
+      for (auto& item : List(a.rexpr)) e->children.push_back(std::move(item));
+      return e;
+    }
+    case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:
+    case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN: {
+      auto e = Make(ExprKind::kOperator, a.location);
+      e->name = a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN ? "BETWEEN" : "NOT BETWEEN";
+      e->children.push_back(Expr(a.lexpr));
+      for (auto& item : List(a.rexpr)) e->children.push_back(std::move(item));
+      return e;
+    }
+    case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
+      return Operator("IS DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
+    case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
+      return Operator("IS NOT DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
+    case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
+      return Operator(name == "~~" ? "LIKE" : "NOT LIKE", a.location, Expr(a.lexpr), Expr(a.rexpr));
+    case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
+      return Operator(name == "~~*" ? "ILIKE" : "NOT ILIKE", a.location, Expr(a.lexpr),
+                      Expr(a.rexpr));
+    case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
+      auto e = Make(ExprKind::kFunction, a.location);
+      e->name = "nullif";
+      e->children.push_back(Expr(a.lexpr));
+      e->children.push_back(Expr(a.rexpr));
+      return e;
+    }
+    case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
+    case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
+      throw NotImplementedError("ANY/ALL");
+    case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: {
+      // The grammar gives `text ~ similar_to_escape(pattern[, escape])` ("!~" for NOT);
+      // the operator takes the pattern and escape as its own operands.
+      auto e = Make(ExprKind::kOperator, a.location);
+      e->name = name == "!~" ? "NOT SIMILAR TO" : "SIMILAR TO";
+      e->children.push_back(Expr(a.lexpr));
+      auto pattern = Expr(a.rexpr);
+      if (pattern->kind == ExprKind::kFunction &&
+          (pattern->name == "similar_to_escape" || pattern->name == "similar_escape")) {
+        for (auto& operand : pattern->children) e->children.push_back(std::move(operand));
+      } else {
+        e->children.push_back(std::move(pattern));
+      }
+      return e;
+    }
+    default:
+      throw NotImplementedError("this operator form");
+  }
+}
+
+ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
+  auto e = Make(ExprKind::kSubquery, link.location);
+  switch (link.sub_link_type) {
+    case PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK:
+      e->subquery_kind = SubqueryKind::kScalar;
+      break;
+    case PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK:
+      e->subquery_kind = SubqueryKind::kExists;
+      break;
+    case PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK:
+    case PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK: {
+      e->subquery_kind = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK
+                             ? SubqueryKind::kAny
+                             : SubqueryKind::kAll;
+      if (link.testexpr && link.testexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
+        throw NotImplementedError("row comparisons with a subquery ((a, b) IN (SELECT …))");
+      }
+      e->name = link.n_oper_name ? StringOf(link.oper_name[link.n_oper_name - 1]) : "=";
+      e->children.push_back(Expr(link.testexpr));
+      break;
+    }
+    case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK:
+      throw NotImplementedError("ARRAY(SELECT …)");
+    default:
+      throw NotImplementedError("this kind of subquery");
+  }
+  if (link.subselect->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+    throw NotImplementedError("this kind of subquery");
+  }
+  e->subquery = std::shared_ptr<SelectStatement>(Select(*link.subselect->select_stmt));
+  e->subquery_text = "(" + SubqueryText(*link.subselect->select_stmt) + ")";
+  return e;
+}
+
+std::string Transformer::SubqueryText(const PgQuery__SelectStmt& select) {
+  int start = FirstLocation(select);
+  if (start < 0 || static_cast<size_t>(start) >= sql_.size()) return "SELECT …";
+  int depth = 0;
+  bool quoted = false;
+  size_t i = static_cast<size_t>(start);
+  for (; i < sql_.size(); i++) {
+    char ch = sql_[i];
+    if (ch == '\'') quoted = !quoted;
+    if (quoted) continue;
+    if (ch == '(') depth++;
+    if (ch == ')' && depth-- == 0) break;
+  }
+  std::string text(sql_.substr(static_cast<size_t>(start), i - static_cast<size_t>(start)));
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  return text;
+}
+
+int Transformer::FirstLocation(const PgQuery__SelectStmt& select) {
+  int anchor = -1;
+  if (select.n_target_list && select.target_list[0]->node_case == PG_QUERY__NODE__NODE_RES_TARGET) {
+    anchor = select.target_list[0]->res_target->location;
+  }
+  if (anchor < 0) return -1;
+  std::string lower = Lower(sql_.substr(0, static_cast<size_t>(anchor)));
+  size_t at = lower.rfind("select");
+  return at == std::string::npos ? -1 : static_cast<int>(at);
+}
+
+ParsedExpressionPtr Transformer::Case(const PgQuery__CaseExpr& c) {
+  auto e = Make(ExprKind::kCase, c.location);
+  if (c.arg) e->name = "simple";  // CASE x WHEN …: the binder checks x is deterministic
+  for (size_t i = 0; i < c.n_args; i++) {
+    const auto& when = *c.args[i]->case_when;
+    auto condition = Expr(when.expr);
+    if (c.arg) condition = Operator("=", when.location, Expr(c.arg), std::move(condition));
+    e->children.push_back(std::move(condition));
+    e->children.push_back(Expr(when.result));
+  }
+  if (c.defresult) {
+    e->children.push_back(Expr(c.defresult));
+    e->star = true;
+  }
+  return e;
+}
+
+ParsedExpressionPtr Transformer::Expr(const Node* node) {
+  Level level(*this);
+  if (!node) throw InternalError("missing expression in the parse tree");
+  switch (node->node_case) {
+    case PG_QUERY__NODE__NODE_A_CONST:
+      return Constant(*node->a_const);
+    case PG_QUERY__NODE__NODE_COLUMN_REF: {
+      const auto& ref = *node->column_ref;
+      const Node* last = ref.fields[ref.n_fields - 1];
+      if (last->node_case == PG_QUERY__NODE__NODE_A_STAR) {
+        auto e = Make(ExprKind::kStar, ref.location);
+        for (size_t i = 0; i + 1 < ref.n_fields; i++) e->names.push_back(StringOf(ref.fields[i]));
+        return e;
+      }
+      auto e = Make(ExprKind::kColumnRef, ref.location);
+      for (size_t i = 0; i < ref.n_fields; i++) e->names.push_back(StringOf(ref.fields[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_TYPE_CAST: {
+      const auto& cast = *node->type_cast;
+      if (auto qualified = QualifiedInterval(cast)) return qualified;
+      auto e = Make(ExprKind::kCast, cast.location);
+      e->children.push_back(Expr(cast.arg));
+      e->cast_type = Type(*cast.type_name);
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_A_EXPR:
+      return AExpr(*node->a_expr);
+    case PG_QUERY__NODE__NODE_BOOL_EXPR: {
+      const auto& b = *node->bool_expr;
+      auto e = Make(ExprKind::kOperator, b.location);
+      e->name = b.boolop == PG_QUERY__BOOL_EXPR_TYPE__AND_EXPR  ? "AND"
+                : b.boolop == PG_QUERY__BOOL_EXPR_TYPE__OR_EXPR ? "OR"
+                                                                : "NOT";
+      for (size_t i = 0; i < b.n_args; i++) e->children.push_back(Expr(b.args[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_NULL_TEST: {
+      const auto& t = *node->null_test;
+      return Operator(
+          t.nulltesttype == PG_QUERY__NULL_TEST_TYPE__IS_NULL ? "IS NULL" : "IS NOT NULL",
+          t.location, Expr(t.arg));
+    }
+    case PG_QUERY__NODE__NODE_FUNC_CALL: {
+      const auto& f = *node->func_call;
+      if (f.over) throw NotImplementedError("window functions");
+      if (f.n_agg_order) throw NotImplementedError("ORDER BY inside an aggregate");
+      if (f.agg_filter) throw NotImplementedError("FILTER on aggregates");
+      if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
+      auto e = Make(ExprKind::kFunction, f.location);
+      e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
+      e->star = f.agg_star;
+      e->distinct = f.agg_distinct;
+      for (size_t i = 0; i < f.n_args; i++) e->children.push_back(Expr(f.args[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: {
+      const auto& a = *node->a_array_expr;
+      auto e = Make(ExprKind::kList, a.location);
+      for (size_t i = 0; i < a.n_elements; i++) e->children.push_back(Expr(a.elements[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_PARAM_REF: {
+      auto e = Make(ExprKind::kParameter, node->param_ref->location);
+      e->parameter_index = node->param_ref->number;
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_SET_TO_DEFAULT:
+      return Make(ExprKind::kDefault, node->set_to_default->location);
+    case PG_QUERY__NODE__NODE_SUB_LINK:
+      return SubLink(*node->sub_link);
+    case PG_QUERY__NODE__NODE_CASE_EXPR:
+      return Case(*node->case_expr);
+    case PG_QUERY__NODE__NODE_COALESCE_EXPR: {
+      const auto& c = *node->coalesce_expr;
+      auto e = Make(ExprKind::kFunction, c.location);
+      e->name = "coalesce";
+      for (size_t i = 0; i < c.n_args; i++) e->children.push_back(Expr(c.args[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_MIN_MAX_EXPR: {
+      const auto& m = *node->min_max_expr;
+      auto e = Make(ExprKind::kFunction, m.location);
+      e->name = m.op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
+      for (size_t i = 0; i < m.n_args; i++) e->children.push_back(Expr(m.args[i]));
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_A_INDIRECTION: {
+      const auto& ind = *node->a_indirection;
+      auto e = Expr(ind.arg);
+      for (size_t i = 0; i < ind.n_indirection; i++) {
+        const Node* step = ind.indirection[i];
+        if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice) {
+          throw NotImplementedError("list slices and field access");
+        }
+        auto extract = Make(ExprKind::kFunction, e->location);
+        extract->name = "list_extract";
+        extract->children.push_back(std::move(e));
+        extract->children.push_back(Expr(step->a_indices->uidx));
+        e = std::move(extract);
+      }
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_BOOLEAN_TEST: {
+      const auto& t = *node->boolean_test;
+      auto value = [&](bool b) {
+        auto c = Make(ExprKind::kConstant, t.location);
+        c->value = Value::Boolean(b);
+        return c;
+      };
+      switch (t.booltesttype) {
+        case PG_QUERY__BOOL_TEST_TYPE__IS_TRUE:
+          return Operator("IS NOT DISTINCT FROM", t.location, Expr(t.arg), value(true));
+        case PG_QUERY__BOOL_TEST_TYPE__IS_NOT_TRUE:
+          return Operator("IS DISTINCT FROM", t.location, Expr(t.arg), value(true));
+        case PG_QUERY__BOOL_TEST_TYPE__IS_FALSE:
+          return Operator("IS NOT DISTINCT FROM", t.location, Expr(t.arg), value(false));
+        case PG_QUERY__BOOL_TEST_TYPE__IS_NOT_FALSE:
+          return Operator("IS DISTINCT FROM", t.location, Expr(t.arg), value(false));
+        case PG_QUERY__BOOL_TEST_TYPE__IS_UNKNOWN:
+          return Operator("IS NULL", t.location, Expr(t.arg));
+        default:
+          return Operator("IS NOT NULL", t.location, Expr(t.arg));
+      }
+    }
+    case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION: {
+      const auto& f = *node->sqlvalue_function;
+      auto e = Make(ExprKind::kFunction, f.location);
+      switch (f.op) {
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
+          e->name = "current_date";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
+          e->name = "current_timestamp";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
+          e->name = "current_time";
+          break;
+        default:
+          throw NotImplementedError("this SQL value function (current_user and similar)");
+      }
+      return e;
+    }
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
+      throw NotImplementedError("COLLATE");
+    case PG_QUERY__NODE__NODE_ROW_EXPR:
+      throw NotImplementedError("row constructors");
+    default:
+      throw NotImplementedError(fmt::format("{} expressions", NodeName(*node)));
+  }
+}
+
+}  // namespace teal::transformer

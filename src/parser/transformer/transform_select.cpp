@@ -1,0 +1,264 @@
+// Transformer: SELECT — its clauses, FROM items, WITH, ORDER BY and set operations.
+#include <algorithm>
+#include <cctype>
+
+#include "parser/parser.hpp"
+#include "parser/transformer/transformer_internal.hpp"
+
+namespace teal::transformer {
+
+std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& s) {
+  Level level(*this);
+  if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
+    auto select = SetOperationSelect(s);
+    if (s.with_clause) select->ctes = With(*s.with_clause);
+    return select;
+  }
+  if (s.group_distinct) throw NotImplementedError("GROUP BY DISTINCT");
+  if (s.n_window_clause) throw NotImplementedError("WINDOW");
+  if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
+  if (s.into_clause) throw NotImplementedError("SELECT INTO");
+  auto select = std::make_unique<SelectStatement>();
+  if (s.with_clause) select->ctes = With(*s.with_clause);
+  if (s.n_distinct_clause) {
+    // SELECT DISTINCT has one empty entry; DISTINCT ON (…) lists expressions.
+    const Node* first = s.distinct_clause[0];
+    if (s.n_distinct_clause > 1 || (first && first->node_case != PG_QUERY__NODE__NODE__NOT_SET)) {
+      for (size_t i = 0; i < s.n_distinct_clause; i++) {
+        select->distinct_on.push_back(Expr(s.distinct_clause[i]));
+      }
+    } else {
+      select->distinct = true;
+    }
+  }
+  for (size_t i = 0; i < s.n_group_clause; i++) {
+    const Node* group = s.group_clause[i];
+    if (group->node_case == PG_QUERY__NODE__NODE_GROUPING_SET) {
+      throw NotImplementedError("GROUPING SETS, ROLLUP and CUBE");
+    }
+    if (IsAllMarker(group)) {
+      if (s.n_group_clause != 1)
+        throw ParserError("GROUP BY ALL cannot be combined with other groups");
+      select->group_by_all = true;
+      continue;
+    }
+    select->group_by.push_back(Expr(group));
+  }
+  if (s.having_clause) select->having = Expr(s.having_clause);
+  select->order_by = OrderBy(s);
+  for (size_t i = 0; i < s.n_values_lists; i++) {
+    const Node* row = s.values_lists[i];
+    if (row->node_case != PG_QUERY__NODE__NODE_LIST) {
+      throw InternalError("VALUES row is not a list in the parse tree");
+    }
+    std::vector<ParsedExpressionPtr> values;
+    for (size_t j = 0; j < row->list->n_items; j++) values.push_back(Expr(row->list->items[j]));
+    select->values.push_back(std::move(values));
+  }
+  for (size_t i = 0; i < s.n_target_list; i++) {
+    const Node* target = s.target_list[i];
+    if (target->node_case != PG_QUERY__NODE__NODE_RES_TARGET) {
+      throw InternalError("select list entry is not a ResTarget");
+    }
+    auto expr = Expr(target->res_target->val);
+    if (target->res_target->name && *target->res_target->name) {
+      expr->alias = target->res_target->name;
+    }
+    select->select_list.push_back(std::move(expr));
+  }
+  for (size_t i = 0; i < s.n_from_clause; i++) {
+    auto item = From(s.from_clause[i]);
+    if (!select->from) {
+      select->from = std::move(item);
+    } else {  // FROM a, b is a cross join
+      auto join = std::make_unique<TableRef>();
+      join->kind = TableRefKind::kJoin;
+      join->join_type = JoinType::kCross;
+      join->left = std::move(select->from);
+      join->right = std::move(item);
+      select->from = std::move(join);
+    }
+  }
+  if (s.where_clause) select->where = Expr(s.where_clause);
+  if (s.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES) {
+    throw NotImplementedError("FETCH … WITH TIES");
+  }
+  if (s.limit_count) select->limit = Expr(s.limit_count);
+  if (s.limit_offset) select->offset = Expr(s.limit_offset);
+  return select;
+}
+
+std::unique_ptr<TableRef> Transformer::From(const Node* node) {
+  Level level(*this);
+  auto ref = std::make_unique<TableRef>();
+  auto aliases = [&](const PgQuery__Alias* alias) {
+    if (!alias) return;
+    ref->alias = alias->aliasname;
+    for (size_t i = 0; i < alias->n_colnames; i++)
+      ref->column_aliases.push_back(StringOf(alias->colnames[i]));
+  };
+  switch (node->node_case) {
+    case PG_QUERY__NODE__NODE_RANGE_VAR: {
+      const auto& range = *node->range_var;
+      if (range.catalogname && *range.catalogname) {
+        throw NotImplementedError("catalog-qualified table names");
+      }
+      ref->schema = range.schemaname ? range.schemaname : "";
+      ref->name = range.relname;
+      aliases(range.alias);
+      return ref;
+    }
+    case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
+      const auto& sub = *node->range_subselect;
+      if (sub.lateral) throw NotImplementedError("LATERAL subqueries");
+      ref->kind = TableRefKind::kSubquery;
+      if (sub.subquery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+        throw NotImplementedError("this kind of subquery in FROM");
+      }
+      ref->subquery = Select(*sub.subquery->select_stmt);
+      aliases(sub.alias);
+      return ref;
+    }
+    case PG_QUERY__NODE__NODE_JOIN_EXPR: {
+      const auto& join = *node->join_expr;
+      ref->kind = TableRefKind::kJoin;
+      switch (join.jointype) {
+        case PG_QUERY__JOIN_TYPE__JOIN_INNER:
+          ref->join_type = join.quals || join.n_using_clause || join.is_natural ? JoinType::kInner
+                                                                                : JoinType::kCross;
+          break;
+        case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
+          ref->join_type = JoinType::kLeft;
+          break;
+        case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
+          ref->join_type = JoinType::kRight;
+          break;
+        case PG_QUERY__JOIN_TYPE__JOIN_FULL:
+          ref->join_type = JoinType::kFull;
+          break;
+        default:
+          throw NotImplementedError("this kind of join");
+      }
+      ref->left = From(join.larg);
+      ref->right = From(join.rarg);
+      if (join.quals) ref->condition = Expr(join.quals);
+      if (ref->join_type == JoinType::kInner && ref->condition &&
+          ref->condition->kind == ExprKind::kFunction && ref->condition->children.size() == 1 &&
+          (ref->condition->name == kSemiJoinMarker || ref->condition->name == kAntiJoinMarker)) {
+        ref->join_type =
+            ref->condition->name == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
+        ref->condition = std::move(ref->condition->children[0]);
+      }
+      for (size_t i = 0; i < join.n_using_clause; i++)
+        ref->using_columns.push_back(StringOf(join.using_clause[i]));
+      ref->natural = join.is_natural;
+      if (join.alias) throw NotImplementedError("an alias on a join");
+      return ref;
+    }
+    case PG_QUERY__NODE__NODE_RANGE_FUNCTION: {
+      const auto& range = *node->range_function;
+      if (range.lateral) throw NotImplementedError("LATERAL table functions");
+      if (range.ordinality) throw NotImplementedError("WITH ORDINALITY");
+      if (range.is_rowsfrom || range.n_functions != 1) throw NotImplementedError("ROWS FROM");
+      if (range.n_coldeflist) throw NotImplementedError("column definitions on a table function");
+      const Node* item = range.functions[0];
+      if (item->node_case == PG_QUERY__NODE__NODE_LIST && item->list->n_items > 0) {
+        item = item->list->items[0];
+      }
+      ref->kind = TableRefKind::kTableFunction;
+      ref->function = Expr(item);
+      if (ref->function->kind != ExprKind::kFunction) {
+        throw NotImplementedError("this kind of table function call");
+      }
+      aliases(range.alias);
+      return ref;
+    }
+    default:
+      throw NotImplementedError("this kind of FROM clause");
+  }
+}
+
+std::vector<CommonTableExpression> Transformer::With(const PgQuery__WithClause& with) {
+  if (with.recursive) throw NotImplementedError("WITH RECURSIVE");
+  std::vector<CommonTableExpression> ctes;
+  for (size_t i = 0; i < with.n_ctes; i++) {
+    const auto& cte = *with.ctes[i]->common_table_expr;
+    if (cte.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+      throw NotImplementedError("WITH over a statement other than SELECT");
+    }
+    CommonTableExpression out;
+    out.name = cte.ctename;
+    for (size_t c = 0; c < cte.n_aliascolnames; c++)
+      out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
+    out.query = Select(*cte.ctequery->select_stmt);
+    if (cte.ctematerialized == PG_QUERY__CTEMATERIALIZE__CTEMaterializeAlways) {
+      out.materialize = CteMaterialize::kAlways;
+    } else if (cte.ctematerialized == PG_QUERY__CTEMATERIALIZE__CTEMaterializeNever) {
+      out.materialize = CteMaterialize::kNever;
+    }
+    ctes.push_back(std::move(out));
+  }
+  return ctes;
+}
+
+bool Transformer::IsAllMarker(const Node* node) {
+  if (node->node_case != PG_QUERY__NODE__NODE_COLUMN_REF) return false;
+  const auto& ref = *node->column_ref;
+  return ref.n_fields == 1 && ref.fields[0]->node_case == PG_QUERY__NODE__NODE_STRING &&
+         std::string_view(ref.fields[0]->string->sval) == kAllMarker;
+}
+
+std::vector<OrderTerm> Transformer::OrderBy(const PgQuery__SelectStmt& s) {
+  std::vector<OrderTerm> terms;
+  for (size_t i = 0; i < s.n_sort_clause; i++) {
+    const auto& sort = *s.sort_clause[i]->sort_by;
+    if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) {
+      throw NotImplementedError("ORDER BY … USING");
+    }
+    OrderTerm term;
+    if (IsAllMarker(sort.node)) {
+      if (s.n_sort_clause != 1)
+        throw ParserError("ORDER BY ALL cannot be combined with other keys");
+      term.all = true;
+    } else {
+      term.expression = Expr(sort.node);
+    }
+    term.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+    term.direction_given = sort.sortby_dir != PG_QUERY__SORT_BY_DIR__SORTBY_DEFAULT;
+    if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST) term.nulls_first = true;
+    if (sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST) term.nulls_first = false;
+    terms.push_back(std::move(term));
+  }
+  return terms;
+}
+
+std::unique_ptr<SelectStatement> Transformer::SetOperationSelect(const PgQuery__SelectStmt& s) {
+  auto select = std::make_unique<SelectStatement>();
+  select->set_operation = s.op == PG_QUERY__SET_OPERATION__SETOP_UNION ? SetOperation::kUnion
+                          : s.op == PG_QUERY__SET_OPERATION__SETOP_INTERSECT
+                              ? SetOperation::kIntersect
+                              : SetOperation::kExcept;
+  select->set_all = s.all;
+  select->set_left = Select(*s.larg);
+  select->set_right = Select(*s.rarg);
+  select->order_by = OrderBy(s);
+  if (s.limit_count) select->limit = Expr(s.limit_count);
+  if (s.limit_offset) select->offset = Expr(s.limit_offset);
+  return select;
+}
+
+BaseTableRef Transformer::Table(const PgQuery__RangeVar& range) {
+  BaseTableRef ref;
+  if (range.catalogname && *range.catalogname) {
+    throw NotImplementedError("catalog-qualified table names");
+  }
+  ref.schema = range.schemaname ? range.schemaname : "";
+  ref.name = range.relname;
+  if (range.alias) {
+    if (range.alias->n_colnames) throw NotImplementedError("column aliases in FROM");
+    ref.alias = range.alias->aliasname;
+  }
+  return ref;
+}
+
+}  // namespace teal::transformer

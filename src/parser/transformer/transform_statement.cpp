@@ -1,0 +1,127 @@
+// Transformer: the statement dispatch, SET and EXPLAIN, the helpers the transformer files
+// share, and TransformStatement, the entry point (parser/transformer.hpp).
+#include <cctype>
+
+#include "parser/transformer.hpp"
+#include "parser/transformer/transformer_internal.hpp"
+
+namespace teal::transformer {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string StringOf(const Node* node) {
+  if (node && node->node_case == PG_QUERY__NODE__NODE_STRING) return node->string->sval;
+  throw InternalError("expected a string node in the parse tree");
+}
+
+std::string NodeName(const Node& node) {
+  const ProtobufCFieldDescriptor* field = protobuf_c_message_descriptor_get_field(
+      &pg_query__node__descriptor, static_cast<unsigned>(node.node_case));
+  if (!field) return fmt::format("parse node {}", static_cast<int>(node.node_case));
+  std::string name = field->name;
+  if (name.size() > 5 && name.ends_with("_stmt")) name.resize(name.size() - 5);
+  for (auto& c : name)
+    c = c == '_' ? ' ' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
+
+std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
+  switch (node.node_case) {
+    case PG_QUERY__NODE__NODE_SELECT_STMT:
+      return Select(*node.select_stmt);
+    case PG_QUERY__NODE__NODE_INSERT_STMT:
+      return Insert(*node.insert_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_STMT:
+      return CreateTable(*node.create_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+      return CreateEnum(*node.create_enum_stmt);
+    case PG_QUERY__NODE__NODE_DROP_STMT:
+      return Drop(*node.drop_stmt);
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      return Update(*node.update_stmt);
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+      return Delete(*node.delete_stmt);
+    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+      throw NotImplementedError("transactions");
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+      return CreateView(*node.view_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+      return CreateTableAs(*node.create_table_as_stmt);
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return Explain(*node.explain_stmt);
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+      return Set(*node.variable_set_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+      return AlterTable(*node.alter_table_stmt);
+    case PG_QUERY__NODE__NODE_RENAME_STMT:
+      return Rename(*node.rename_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+      return CreateSequence(*node.create_seq_stmt);
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+      return CreateIndex(*node.index_stmt);
+    default:
+      throw NotImplementedError(fmt::format("{} statements", NodeName(node)));
+  }
+}
+
+std::unique_ptr<SetStatement> Transformer::Set(const PgQuery__VariableSetStmt& s) {
+  if (s.is_local) throw NotImplementedError("SET LOCAL (settings are database-wide)");
+  auto set = std::make_unique<SetStatement>();
+  set->name = s.name ? Lower(s.name) : "";
+  switch (s.kind) {
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE:
+      if (s.n_args != 1) {
+        throw ParserError(fmt::format("SET {} takes one value, not {}", set->name, s.n_args));
+      }
+      set->value = Expr(s.args[0]);
+      break;
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT:
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET:
+      break;
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL:
+      set->name.clear();
+      break;
+    default:
+      throw NotImplementedError("this form of SET");
+  }
+  return set;
+}
+
+std::unique_ptr<ExplainStatement> Transformer::Explain(const PgQuery__ExplainStmt& s) {
+  auto explain = std::make_unique<ExplainStatement>();
+  for (size_t i = 0; i < s.n_options; i++) {
+    const auto& option = *s.options[i]->def_elem;
+    std::string name = Lower(option.defname);
+    if (name == "analyze") {
+      explain->analyze = true;
+    } else {
+      throw NotImplementedError(fmt::format("EXPLAIN option {}", name));
+    }
+  }
+  explain->statement = Statement(*s.query);
+  if (explain->statement->type == StatementType::kExplain) {
+    throw ParserError("EXPLAIN of an EXPLAIN");
+  }
+  return explain;
+}
+
+}  // namespace teal::transformer
+
+namespace teal {
+
+std::unique_ptr<SQLStatement> TransformStatement(const PgQuery__Node& node, std::string_view sql,
+                                                 idx_t max_depth) {
+  return transformer::Transformer(sql, max_depth).Statement(node);
+}
+
+}  // namespace teal

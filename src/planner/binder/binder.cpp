@@ -1,0 +1,145 @@
+// Binder: the pieces every part of it shares — name lookup in a scope, child binders,
+// WITH scopes — and ForEachExpression.
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+bool SameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); i++) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool IsStringLiteral(const Expression& e) {
+  return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar;
+}
+
+bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant; }
+
+const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope, idx_t& index,
+                          bool& qualifier_found) {
+  const std::string& column = e.names.back();
+  const Binding* found = nullptr;
+  for (const auto& binding : scope.bindings) {
+    if (e.names.size() == 2) {
+      if (!SameName(binding.alias, e.names[0])) continue;
+      qualifier_found = true;
+    }
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (!SameName(binding.names[c], column)) continue;
+      if (e.names.size() == 1 && binding.IsMerged(c)) continue;
+      if (found) {
+        throw BinderError(
+            fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",
+                        e.ToString(), found->alias, binding.alias));
+      }
+      found = &binding;
+      index = binding.offset + c;
+    }
+  }
+  return found;
+}
+
+bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
+  for (const Binder::Scope* s = &scope; s; s = s->outer) {
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (FindColumn(e, *s, index, qualifier_found)) return true;
+  }
+  return false;
+}
+
+Binder Binder::Child(bool same_level) const {
+  Binder child(catalog_, parameter_values_);
+  child.options_ = options_;
+  child.ctes_ = ctes_;
+  child.views_in_progress_ = views_in_progress_;
+  if (same_level) {
+    child.subquery_outer_ = subquery_outer_;
+    child.subquery_correlated_ = subquery_correlated_;
+  }
+  return child;
+}
+
+bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpression*>& out) {
+  if (e.kind == ExprKind::kSubquery) return false;
+  if (e.kind == ExprKind::kColumnRef) out.push_back(&e);
+  for (const auto& child : e.children) {
+    if (!CollectColumnRefs(*child, out)) return false;
+  }
+  return true;
+}
+
+void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
+  switch (plan.kind) {
+    case LogicalKind::kGet:
+      for (auto& e : static_cast<LogicalGet&>(plan).filters) fn(e);
+      break;
+    case LogicalKind::kFilter:
+      for (auto& e : static_cast<LogicalFilter&>(plan).expressions) fn(e);
+      break;
+    case LogicalKind::kProjection:
+      for (auto& e : static_cast<LogicalProjection&>(plan).expressions) fn(e);
+      break;
+    case LogicalKind::kUnnest:
+      for (auto& e : static_cast<LogicalUnnest&>(plan).lists) fn(e);
+      break;
+    case LogicalKind::kJoin: {
+      auto& join = static_cast<LogicalJoin&>(plan);
+      if (join.condition) fn(join.condition);
+      break;
+    }
+    case LogicalKind::kAggregate:
+      for (auto& e : static_cast<LogicalAggregate&>(plan).groups) fn(e);
+      for (auto& e : static_cast<LogicalAggregate&>(plan).aggregates) fn(e);
+      break;
+    case LogicalKind::kValues:
+      for (auto& row : static_cast<LogicalValues&>(plan).rows) {
+        for (auto& e : row) fn(e);
+      }
+      break;
+    case LogicalKind::kInsert:
+      if (auto& conflict = static_cast<LogicalInsert&>(plan).on_conflict) {
+        for (auto& e : conflict->values) fn(e);
+        if (conflict->where) fn(conflict->where);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+void ForEachExpression(LogicalOperator& plan, const std::function<void(ExpressionPtr&)>& fn) {
+  ForEachOwnExpression(plan, fn);
+  for (auto& child : plan.children) ForEachExpression(*child, fn);
+}
+
+LogicalType ResolveNull(const LogicalType& type) {
+  if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
+  if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));
+  return type;
+}
+
+Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpression>& ctes)
+    : ctes_(binder.ctes_), outer_(ctes_.size()) {
+  for (const auto& cte : ctes) {
+    for (size_t i = outer_; i < ctes_.size(); i++) {
+      if (SameName(ctes_[i].syntax.name, cte.name)) {
+        ctes_.resize(outer_);
+        throw BinderError(
+            fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
+      }
+    }
+    auto definition = std::make_shared<CteDefinition>();
+    definition->name = cte.name;
+    definition->materialize = cte.materialize;
+    ctes_.push_back(WithQuery{cte, std::move(definition)});
+  }
+}
+
+}  // namespace teal

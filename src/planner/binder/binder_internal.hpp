@@ -1,0 +1,82 @@
+// What the files of src/planner/binder/ share: the scope names are looked up in (Binding,
+// Binder::Scope) and the helpers several of them call. Internal to the binder.
+//
+// The Binder's member functions are spread over the folder by concern: expression/ (types,
+// operators, functions, subqueries), query/ (SELECT, its select list, set operations),
+// tableref/ (FROM items, joins, table functions) and statement/ (INSERT, ON CONFLICT,
+// UPDATE, DELETE, RETURNING); binder.cpp holds what they share.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "planner/binder.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+/// One item of FROM as names see it: its alias and columns, at `offset` in the row.
+struct Binding {
+  std::string alias;
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  idx_t offset = 0;
+  /// Columns merged into a JOIN … USING column of the other side: unqualified names and
+  /// * pass over them (empty: none is).
+  std::vector<bool> merged;
+  bool IsMerged(idx_t c) const { return c < merged.size() && merged[c]; }
+};
+
+struct Binder::Scope {
+  std::vector<Binding> bindings;  // the FROM items, left to right
+  // In a subquery: the scope of the query around it, where names not found here are
+  // looked up, and the list the outer expressions it reads are collected in.
+  Scope* outer = nullptr;
+  std::vector<ExpressionPtr>* correlated = nullptr;
+  bool allow_aggregates = false;
+  std::string clause = "SELECT";
+  std::vector<ExpressionPtr> aggregates;  // pulled out of the select list
+  bool inside_aggregate = false;
+  std::string column_outside_aggregate;  // first column referenced outside an aggregate
+  // Grouping: expressions outside aggregates must be groups, referenced by position.
+  bool grouping = false;
+  std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
+  std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
+  std::vector<LogicalType> group_types;
+  // unnest() is allowed while the select list is bound (and not inside another unnest).
+  bool allow_unnest = false;
+  bool inside_unnest = false;
+  // The lists of the select list's unnest() calls, over the rows below the projection.
+  // The k-th call reads column kUnnestColumn + k until the width of those rows is known.
+  std::vector<ExpressionPtr> unnests;
+  static constexpr idx_t kUnnestColumn = idx_t(1) << 62;
+};
+
+/// Whether two names are equal ignoring ASCII case (SQL names are case-insensitive).
+bool SameName(std::string_view a, std::string_view b);
+
+/// Whether `e` is a constant (of type VARCHAR): a literal written in the SQL, which converts
+/// to the type it is compared with.
+bool IsStringLiteral(const Expression& e);
+bool IsLiteral(const Expression& e);
+
+/// The FROM item of `scope` that has the column `e` names (with its row position in
+/// `index`), or null. Throws BinderError when two items have it. `qualifier_found` says
+/// whether a qualified name's table is in the scope.
+const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope, idx_t& index,
+                          bool& qualifier_found);
+
+/// Whether the column `e` names is in `scope` or a scope around it.
+bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope);
+
+/// Appends the column references in `e` (not those inside its subqueries) to `out`;
+/// returns false when `e` holds a subquery.
+bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpression*>& out);
+
+/// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
+LogicalType ResolveNull(const LogicalType& type);
+
+}  // namespace teal

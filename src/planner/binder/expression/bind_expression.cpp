@@ -1,0 +1,193 @@
+// Binder: expressions — the dispatch over parsed expression kinds, column references,
+// constants, casts, CASE and lists — and constant folding for DEFAULT and LIMIT.
+#include "common/stack.hpp"
+#include "function/implicit_cast.hpp"
+#include "planner/binder/binder_internal.hpp"
+#include "planner/column_refs.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
+  CheckStackDepth("an expression");
+  if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
+    std::string text = e.ToString();
+    for (idx_t i = 0; i < scope.group_texts.size(); i++) {
+      if (text == scope.group_texts[i]) return MakeColumnRef(i, scope.group_types[i], text);
+    }
+  }
+  switch (e.kind) {
+    case ExprKind::kConstant:
+      return MakeConstant(e.value);
+    case ExprKind::kColumnRef: {
+      if (scope.bindings.empty() && scope.outer && CanResolve(e, *scope.outer)) {
+        return OuterReference(BindExpression(e, *scope.outer), scope);
+      }
+      if (scope.bindings.empty()) {
+        if (scope.clause != "SELECT" && scope.clause != "WHERE") {
+          throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
+                                        scope.clause, e.ToString()));
+        }
+        throw BinderError(
+            fmt::format("column \"{}\" not found: the query has no FROM clause", e.ToString()));
+      }
+      if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
+      const std::string& column = e.names.back();
+      idx_t index = kInvalidIndex;
+      bool qualifier_found = false;
+      const Binding* found = FindColumn(e, scope, index, qualifier_found);
+      if (!found) {
+        if (scope.outer && CanResolve(e, *scope.outer)) {
+          return OuterReference(BindExpression(e, *scope.outer), scope);
+        }
+        if (e.names.size() == 2 && !qualifier_found) {
+          throw BinderError(
+              fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+                          e.names[0], e.ToString()));
+        }
+        throw BinderError(
+            scope.bindings.size() == 1
+                ? fmt::format("column \"{}\" not found in table \"{}\"", column,
+                              scope.bindings[0].alias)
+                : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()));
+      }
+      const std::string& name = found->names[index - found->offset];
+      const LogicalType& type = found->types[index - found->offset];
+      if (scope.grouping && !scope.inside_aggregate) {
+        for (idx_t g = 0; g < scope.group_columns.size(); g++) {
+          if (scope.group_columns[g] == index) return MakeColumnRef(g, scope.group_types[g], name);
+        }
+        throw BinderError(fmt::format(
+            "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
+            column));
+      }
+      if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
+        scope.column_outside_aggregate = column;
+      }
+      return MakeColumnRef(index, type, name);
+    }
+    case ExprKind::kCast: {
+      auto child = BindExpression(*e.children[0], scope);
+      LogicalType target = ResolveType(e.cast_type);
+      if (!CastExists(child->type, target)) {
+        throw BinderError(
+            fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
+      }
+      return MakeCast(std::move(child), target);
+    }
+    case ExprKind::kOperator:
+      return BindOperator(e, scope);
+    case ExprKind::kFunction:
+      return BindFunction(e, scope);
+    case ExprKind::kList: {
+      std::vector<ExpressionPtr> elements;
+      LogicalType child_type = TypeId::kSqlNull;
+      bool all_string_literals = true;
+      for (const auto& c : e.children) {
+        elements.push_back(BindExpression(*c, scope));
+        const auto& bound = elements.back();
+        child_type = CommonType(child_type, false, bound->type,
+                                IsStringLiteral(*bound) && !all_string_literals, e.ToString());
+        all_string_literals = all_string_literals && IsStringLiteral(*bound);
+      }
+      bool constant = true;
+      for (auto& element : elements) {
+        element = MakeCast(std::move(element), child_type);
+        constant = constant && IsLiteral(*element);
+      }
+      if (constant) {
+        std::vector<Value> values;
+        for (auto& element : elements) values.push_back(element->value);
+        return MakeConstant(Value::List(child_type, std::move(values)));
+      }
+      auto list =
+          std::make_unique<Expression>(BoundKind::kListValue, LogicalType::List(child_type));
+      list->children = std::move(elements);
+      return list;
+    }
+    case ExprKind::kCase: {
+      auto result = std::make_unique<Expression>(BoundKind::kCase, TypeId::kSqlNull);
+      size_t pairs = (e.children.size() - (e.star ? 1 : 0)) / 2;
+      std::vector<ExpressionPtr> conditions, values;
+      for (size_t i = 0; i < pairs; i++) {
+        conditions.push_back(
+            BindBoolean(BindExpression(*e.children[2 * i], scope), "a CASE condition"));
+        values.push_back(BindExpression(*e.children[2 * i + 1], scope));
+      }
+      // CASE x WHEN a …: each condition is x = a with its own copy of x, which would
+      // compute a non-deterministic x once per WHEN.
+      if (e.name == "simple" && !conditions.empty() && conditions[0]->kind == BoundKind::kCompare &&
+          !IsDeterministic(*conditions[0]->children[0])) {
+        throw NotImplementedError(fmt::format(
+            "CASE whose operand is not deterministic ({}): compute it in a subquery first",
+            e.ToString()));
+      }
+      values.push_back(e.star ? BindExpression(*e.children.back(), scope) : MakeConstant(Value()));
+      // The text once: per value, binding a long CASE would be quadratic.
+      const std::string context = e.ToString();
+      LogicalType type = TypeId::kSqlNull;
+      bool all_literals = true;
+      for (const auto& v : values) {
+        type = CommonType(type, false, v->type, IsStringLiteral(*v) && !all_literals, context);
+        all_literals = all_literals && IsStringLiteral(*v);
+      }
+      result->type = type;
+      for (size_t i = 0; i < pairs; i++) {
+        result->children.push_back(std::move(conditions[i]));
+        result->children.push_back(MakeCast(std::move(values[i]), type));
+      }
+      result->children.push_back(MakeCast(std::move(values.back()), type));
+      return result;
+    }
+    case ExprKind::kStar:
+      throw BinderError("* is only allowed in a select list");
+    case ExprKind::kParameter: {
+      idx_t index = static_cast<idx_t>(e.parameter_index);
+      if (index == 0) throw BinderError("parameters are numbered from $1");
+      if (parameter_values_) {
+        if (index > parameter_values_->size()) {
+          throw InvalidInputError(fmt::format("parameter ${} has no value: {} values were given",
+                                              index, parameter_values_->size()));
+        }
+        return MakeConstant((*parameter_values_)[index - 1]);
+      }
+      auto parameter = std::make_unique<Expression>(BoundKind::kParameter, TypeId::kSqlNull);
+      parameter->column = index - 1;
+      return parameter;
+    }
+    case ExprKind::kDefault:
+      throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
+    case ExprKind::kSubquery:
+      return BindSubquery(e, scope);
+  }
+  throw InternalError("unknown parsed expression kind");
+}
+
+Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType& type,
+                           std::string_view what) {
+  Scope scope;
+  scope.clause = std::string(what);
+  auto bound = BindExpression(expression, scope);
+  std::function<bool(const Expression&)> has_parameter = [&](const Expression& x) {
+    if (x.kind == BoundKind::kParameter) return true;
+    for (const auto& child : x.children) {
+      if (has_parameter(*child)) return true;
+    }
+    return false;
+  };
+  if (!parameter_values_ && has_parameter(*bound)) {
+    needs_parameter_values_ = true;
+    return Value(type);  // stands in until the statement is bound again with the values
+  }
+  if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
+    auto cast = MakeCast(std::move(bound), type);
+    if (cast->kind != BoundKind::kConstant) {
+      throw NotImplementedError(
+          fmt::format("{} that is not a constant ({})", what, expression.ToString()));
+    }
+    return cast->value;
+  }
+  return bound->value.CastAs(type);
+}
+
+}  // namespace teal

@@ -1,0 +1,209 @@
+// Binder: function calls — scalar and aggregate functions, and the special ones:
+// current_setting, nextval/currval, unnest.
+#include "function/function.hpp"
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+namespace {
+/// round(x, n) / trunc(x, n) of a DECIMAL with a constant n: the result has scale n
+/// (PostgreSQL, DuckDB), so round(2.45, 1) is 2.5 and not 2.50. The function's own type
+/// keeps x's scale (n may be a column); the digits past n are zero, so the cast is exact.
+ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
+  const std::string& name = call->function->name;
+  if ((name != "round" && name != "trunc") || call->children.size() != 2 ||
+      call->type.Id() != TypeId::kDecimal || call->children[1]->kind != BoundKind::kConstant ||
+      call->children[1]->value.IsNull()) {
+    return call;
+  }
+  const LogicalType& x = call->children[0]->type;
+  const int64_t n =
+      std::max<int64_t>(0, call->children[1]->value.CastAs(TypeId::kBigInt).GetStored<int64_t>());
+  const int64_t width = int64_t{x.DecimalWidth()} - x.DecimalScale() + n + 1;
+  if (n >= x.DecimalScale() || width > LogicalType::kMaxDecimalWidth) return call;
+  return MakeCast(std::move(call),
+                  LogicalType::Decimal(static_cast<uint8_t>(width), static_cast<uint8_t>(n)));
+}
+
+}  // namespace
+
+ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
+                                     const ParsedExpression& e) {
+  const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
+  if (!set) {
+    if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
+    throw NotImplementedError(fmt::format("function {}", name));
+  }
+  std::vector<LogicalType> types;
+  std::vector<bool> literals;
+  for (const auto& a : arguments) {
+    types.push_back(a->type);
+    literals.push_back(IsLiteral(*a));
+  }
+  ScalarFunction function = ResolveScalar(*set, types, literals);
+  auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  for (size_t i = 0; i < arguments.size(); i++) {
+    const LogicalType& param =
+        i < function.arguments.size() ? function.arguments[i] : function.varargs;
+    call->children.push_back(MakeCast(std::move(arguments[i]), param));
+  }
+  call->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return ScaleOfRounding(std::move(call));  // a call on constants is folded by the optimizer
+}
+
+ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
+  const FunctionCatalog& functions = FunctionCatalog::Builtins();
+  std::string name = e.name;
+  if (name == "current_setting") return BindCurrentSetting(e, scope);
+  if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
+  if (name == "unnest") return BindUnnest(e, scope);
+  if (e.star) {
+    if (name != "count") {
+      throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));
+    }
+    name = "count_star";
+  }
+  if (const AggregateFunctionSet* set = functions.FindAggregate(name)) {
+    // An aggregate whose arguments read only columns of an enclosing query belongs to that
+    // query (SQL standard, PostgreSQL): SELECT (SELECT max(x)) FROM t is one row.
+    if (scope.outer && AggregatesOuterColumns(e, scope)) {
+      return OuterReference(BindExpression(e, *scope.outer), scope);
+    }
+    if (!scope.allow_aggregates) {
+      throw BinderError(fmt::format("aggregate functions are not allowed in {} ({})", scope.clause,
+                                    e.ToString()));
+    }
+    if (scope.inside_aggregate) {
+      throw BinderError(
+          fmt::format("aggregate function calls cannot be nested ({})", e.ToString()));
+    }
+    scope.inside_aggregate = true;
+    std::vector<ExpressionPtr> arguments;
+    for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
+    scope.inside_aggregate = false;
+    std::vector<LogicalType> types;
+    std::vector<bool> literals;
+    for (const auto& a : arguments) {
+      types.push_back(a->type);
+      literals.push_back(IsLiteral(*a));
+    }
+    AggregateFunction function = ResolveAggregate(*set, types, literals);
+    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, function.return_type);
+    for (size_t i = 0; i < arguments.size(); i++) {
+      aggregate->children.push_back(MakeCast(std::move(arguments[i]), function.arguments[i]));
+    }
+    aggregate->distinct = e.distinct;
+    aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
+    idx_t index = scope.group_types.size() + scope.aggregates.size();
+    LogicalType type = aggregate->type;
+    scope.aggregates.push_back(std::move(aggregate));
+    return MakeColumnRef(index, type, e.ToString());
+  }
+  if (e.distinct) {
+    throw BinderError(fmt::format("DISTINCT is only allowed in aggregates ({})", e.ToString()));
+  }
+  std::vector<ExpressionPtr> arguments;
+  for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
+  return BindScalarCall(name, std::move(arguments), e);
+}
+
+ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& scope) {
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError("current_setting takes one argument: the setting's name");
+  }
+  auto name = BindExpression(*call.children[0], scope);
+  if (name->kind != BoundKind::kConstant || name->type.Id() != TypeId::kVarchar ||
+      name->value.IsNull()) {
+    throw BinderError(fmt::format("the argument of current_setting must be a constant name ({})",
+                                  call.ToString()));
+  }
+  std::string key = name->value.GetString();
+  for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::optional<std::string> value = options_.setting ? options_.setting(key) : std::nullopt;
+  if (!value) {
+    throw BinderError(fmt::format("unrecognized setting \"{}\" (teal_settings() lists them)",
+                                  name->value.GetString()));
+  }
+  return MakeConstant(Value::Varchar(*value));
+}
+
+ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {
+  const std::string& name = call.name;
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(fmt::format("{} takes one argument: the sequence's name", name));
+  }
+  auto argument = BindExpression(*call.children[0], scope);
+  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
+      argument->value.IsNull()) {
+    throw NotImplementedError(
+        fmt::format("{} of anything but a constant sequence name ({})", name, call.ToString()));
+  }
+  std::shared_ptr<SequenceEntry> sequence = catalog_.GetSequence(argument->value.GetString());
+  ScalarFunction function;
+  function.name = name;
+  function.arguments = {LogicalType(TypeId::kVarchar)};
+  function.return_type = TypeId::kBigInt;
+  function.deterministic = false;  // never folded: each row takes its own value
+  const bool next = name == "nextval";
+  function.body = [sequence, next](const DataChunk&, Vector& result, idx_t count) {
+    int64_t* out = result.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) out[i] = next ? sequence->Next() : sequence->Current();
+  };
+  auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  bound->children.push_back(std::move(argument));
+  bound->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return bound;
+}
+
+std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e) const {
+  if (e.kind != ExprKind::kFunction || e.name != "nextval" || e.children.size() != 1 ||
+      e.children[0]->kind != ExprKind::kConstant ||
+      e.children[0]->value.Type().Id() != TypeId::kVarchar || e.children[0]->value.IsNull()) {
+    return nullptr;
+  }
+  return catalog_.GetSequence(e.children[0]->value.GetString());
+}
+
+ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope) {
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(fmt::format("unnest() takes one list: {}", call.ToString()));
+  }
+  auto list = BindExpression(*call.children[0], scope);
+  if (list->kind == BoundKind::kParameter) {
+    // The element type comes with the value: the statement is bound again with it.
+    needs_parameter_values_ = true;
+    return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));
+  }
+  if (list->type.Id() == TypeId::kSqlNull) {
+    return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
+  }
+  if (list->type.Id() != TypeId::kList) {
+    throw BinderError(
+        fmt::format("unnest() needs a list, not {} ({})", list->type.ToString(), call.ToString()));
+  }
+  const LogicalType type = ResolveNull(list->type);  // [] and [NULL] unnest as INTEGER
+  return MakeCast(std::move(list), type);
+}
+
+ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
+  if (scope.inside_unnest) {
+    throw NotImplementedError(fmt::format("unnest() inside unnest() ({})", call.ToString()));
+  }
+  if (scope.inside_aggregate) {
+    throw BinderError(
+        fmt::format("unnest() cannot be inside an aggregate function ({})", call.ToString()));
+  }
+  if (!scope.allow_unnest) {
+    throw BinderError(fmt::format("unnest() is only allowed in the select list, not in {} ({})",
+                                  scope.clause, call.ToString()));
+  }
+  scope.inside_unnest = true;
+  auto list = BindUnnestList(call, scope);
+  scope.inside_unnest = false;
+  const LogicalType element = list->type.ListChild();
+  const idx_t column = Scope::kUnnestColumn + scope.unnests.size();
+  scope.unnests.push_back(std::move(list));
+  return MakeColumnRef(column, element, call.ToString());
+}
+
+}  // namespace teal

@@ -1,0 +1,166 @@
+// Binder: operators — comparisons, AND/OR/NOT, IS [NOT] NULL, IN, BETWEEN, LIKE and the
+// arithmetic and string operators.
+#include "function/function.hpp"
+#include "function/implicit_cast.hpp"
+#include "function/scalar/similar_to.hpp"
+#include "planner/binder/binder_internal.hpp"
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
+                                     const ParsedExpression& e) {
+  LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
+                                  IsStringLiteral(*right), e.ToString());
+  if (common.Id() == TypeId::kSqlNull) common = TypeId::kBoolean;
+  auto result = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
+  result->op = op;
+  result->children.push_back(MakeCast(std::move(left), common));
+  result->children.push_back(MakeCast(std::move(right), common));
+  return result;
+}
+
+ExpressionPtr Binder::BindBoolean(ExpressionPtr e, std::string_view context) {
+  if (e->type.Id() == TypeId::kBoolean) return e;
+  if (e->type.Id() == TypeId::kSqlNull || IsStringLiteral(*e)) {
+    return MakeCast(std::move(e), TypeId::kBoolean);
+  }
+  throw BinderError(
+      fmt::format("{} must be BOOLEAN, not {} ({})", context, e->type.ToString(), e->ToString()));
+}
+
+ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
+  const std::string& op = e.name;
+  auto child = [&](size_t i) { return BindExpression(*e.children[i], scope); };
+  static const std::pair<const char*, CompareOp> kComparisons[] = {
+      {"=", CompareOp::kEqual},
+      {"==", CompareOp::kEqual},
+      {"<>", CompareOp::kNotEqual},
+      {"!=", CompareOp::kNotEqual},
+      {"<", CompareOp::kLess},
+      {"<=", CompareOp::kLessEqual},
+      {">", CompareOp::kGreater},
+      {">=", CompareOp::kGreaterEqual},
+      {"IS DISTINCT FROM", CompareOp::kDistinct},
+      {"IS NOT DISTINCT FROM", CompareOp::kNotDistinct},
+  };
+  for (const auto& [name, cmp] : kComparisons) {
+    if (op == name) return BindComparison(cmp, child(0), child(1), e);
+  }
+  if (op == "AND" || op == "OR") {
+    auto result = std::make_unique<Expression>(op == "AND" ? BoundKind::kAnd : BoundKind::kOr,
+                                               TypeId::kBoolean);
+    for (size_t i = 0; i < e.children.size(); i++) {
+      result->children.push_back(BindBoolean(child(i), "an operand of " + op));
+    }
+    return result;
+  }
+  if (op == "NOT") {
+    auto result = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+    result->children.push_back(BindBoolean(child(0), "the operand of NOT"));
+    return result;
+  }
+  if (op == "IS NULL" || op == "IS NOT NULL") {
+    auto result = std::make_unique<Expression>(
+        op == "IS NULL" ? BoundKind::kIsNull : BoundKind::kIsNotNull, TypeId::kBoolean);
+    result->children.push_back(child(0));
+    return result;
+  }
+  if (op == "IN" || op == "NOT IN") {
+    // x is bound, and evaluated, once (it may be nextval()); SQL's NULL rules are those of
+    // x = a OR x = b. The text is made once: per item, binding would be quadratic.
+    ExpressionPtr x = child(0);
+    std::vector<ExpressionPtr> items;
+    for (size_t i = 1; i < e.children.size(); i++) items.push_back(child(i));
+    ExpressionPtr result;
+    if (items.size() == 1) {
+      result = BindComparison(CompareOp::kEqual, std::move(x), std::move(items[0]), e);
+    } else {
+      const std::string context = e.ToString();
+      LogicalType common = x->type;
+      bool common_is_literal = IsStringLiteral(*x);
+      for (const auto& item : items) {
+        common = CommonType(common, common_is_literal, item->type, IsStringLiteral(*item), context);
+        common_is_literal = common_is_literal && IsStringLiteral(*item);
+      }
+      if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+      result = std::make_unique<Expression>(BoundKind::kInList, TypeId::kBoolean);
+      result->children.push_back(MakeCast(std::move(x), common));
+      for (auto& item : items) result->children.push_back(MakeCast(std::move(item), common));
+    }
+    if (op == "NOT IN") {
+      auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+      negated->children.push_back(std::move(result));
+      result = std::move(negated);
+    }
+    return result;
+  }
+  if (op == "BETWEEN" || op == "NOT BETWEEN") {
+    // x >= a AND x <= b reads x twice: fine for a deterministic x, wrong for nextval().
+    ExpressionPtr x = child(0);
+    if (!IsDeterministic(*x)) {
+      throw NotImplementedError(fmt::format(
+          "BETWEEN whose operand is not deterministic ({}): compute it in a subquery first",
+          e.ToString()));
+    }
+    ExpressionPtr x_again = x->Copy();
+    auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
+    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, std::move(x), child(1), e));
+    both->children.push_back(
+        BindComparison(CompareOp::kLessEqual, std::move(x_again), child(2), e));
+    if (op == "BETWEEN") return both;
+    auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+    negated->children.push_back(std::move(both));
+    return negated;
+  }
+  // Everything else is a function under the operator's name: + - * / % || …
+  std::string function = op;
+  bool negate = false;
+  if (op == "LIKE" || op == "ILIKE") function = op == "LIKE" ? "like" : "ilike";
+  if (op == "NOT LIKE" || op == "NOT ILIKE") {
+    function = op == "NOT LIKE" ? "like" : "ilike";
+    negate = true;
+  }
+  if (op == "SIMILAR TO" || op == "NOT SIMILAR TO") {
+    function = "similar_to";
+    negate = op == "NOT SIMILAR TO";
+  }
+  std::vector<ExpressionPtr> arguments;
+  for (size_t i = 0; i < e.children.size(); i++) arguments.push_back(child(i));
+  if (op == "||" && arguments.size() == 2) {
+    // PostgreSQL's text || anynonarray: a string with a value of another kind (not a
+    // list or blob, which have their own ||) concatenates the value's text.
+    auto is_text = [](const Expression& a) { return a.type.Id() == TypeId::kVarchar; };
+    auto other_kind = [](const Expression& a) {
+      TypeId id = a.type.Id();
+      return id != TypeId::kVarchar && id != TypeId::kList && id != TypeId::kBlob &&
+             id != TypeId::kSqlNull;
+    };
+    for (int i = 0; i < 2; i++) {
+      if (is_text(*arguments[1 - i]) && other_kind(*arguments[i])) {
+        arguments[i] = MakeCast(std::move(arguments[i]), LogicalType(TypeId::kVarchar));
+      }
+    }
+  }
+  auto call = BindScalarCall(function, std::move(arguments), e);
+  if (function == "similar_to") {
+    // A constant pattern (and escape) is translated and compiled once, here, so a bad
+    // one is reported before any row is read.
+    bool constant = true;
+    for (size_t i = 1; i < call->children.size(); i++) {
+      const Expression& operand = *call->children[i];
+      constant = constant && operand.kind == BoundKind::kConstant && !operand.value.IsNull();
+    }
+    if (constant) {
+      std::string escape = call->children.size() > 2 ? call->children[2]->value.GetString() : "\\";
+      call->function = std::make_shared<const ScalarFunction>(
+          SimilarToConstant(*call->function, call->children[1]->value.GetString(), escape));
+    }
+  }
+  if (!negate) return call;
+  auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
+  negated->children.push_back(std::move(call));
+  return negated;
+}
+
+}  // namespace teal

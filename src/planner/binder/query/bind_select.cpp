@@ -1,0 +1,113 @@
+// Binder: SELECT — WITH, FROM, the select list, ORDER BY, LIMIT/OFFSET.
+#include "common/stack.hpp"
+#include "function/implicit_cast.hpp"
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+OrderKey Binder::OrderKeyFor(const OrderTerm& term, idx_t column) const {
+  OrderKey key;
+  key.column = column;
+  key.descending = term.direction_given ? term.descending : options_.default_descending;
+  if (term.nulls_first) {
+    key.nulls_first = *term.nulls_first;
+  } else {
+    switch (options_.null_order) {
+      case NullOrder::kNullsFirst:
+        key.nulls_first = true;
+        break;
+      case NullOrder::kNullsLast:
+        key.nulls_first = false;
+        break;
+      case NullOrder::kNullsFirstOnAscLastOnDesc:
+        key.nulls_first = !key.descending;
+        break;
+      case NullOrder::kNullsLastOnAscFirstOnDesc:  // PostgreSQL: NULL is the largest value
+        key.nulls_first = key.descending;
+        break;
+    }
+  }
+  return key;
+}
+
+void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan) {
+  if (!where) return;
+  scope.clause = "WHERE";
+  auto filter = std::make_unique<LogicalFilter>();
+  filter->expressions.push_back(BindBoolean(BindExpression(*where, scope), "WHERE clause"));
+  filter->types = plan->types;
+  filter->children.push_back(std::move(plan));
+  plan = std::move(filter);
+}
+
+void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
+  if (!select.limit && !select.offset) return;
+  auto limit = std::make_unique<LogicalLimit>();
+  if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
+  if (select.offset) {
+    idx_t offset = BindLimitValue(*select.offset, "OFFSET");
+    limit->offset = offset == kInvalidIndex ? 0 : offset;
+  }
+  limit->types = plan->types;
+  limit->children.push_back(std::move(plan));
+  plan = std::move(limit);
+}
+
+idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
+  Value v = BindConstant(e, TypeId::kBigInt, what);
+  if (v.IsNull()) return kInvalidIndex;
+  int64_t n = v.GetStored<int64_t>();
+  if (n < 0) throw BinderError(fmt::format("{} must not be negative, got {}", what, n));
+  return static_cast<idx_t>(n);
+}
+
+BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
+  CheckStackDepth("a query");
+  CteScope with(*this, select.ctes);
+  if (select.set_operation != SetOperation::kNone) return BindSetOperation(select, resolve_nulls);
+  BoundStatement bound;
+  Scope scope;
+  scope.outer = subquery_outer_;
+  scope.correlated = subquery_correlated_;
+  LogicalOperatorPtr plan;
+
+  if (!select.values.empty()) {
+    auto values = std::make_unique<LogicalValues>();
+    size_t width = select.values[0].size();
+    std::vector<LogicalType> types(width, TypeId::kSqlNull);
+    for (const auto& row : select.values) {
+      if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
+      std::vector<ExpressionPtr> bound_row;
+      for (size_t i = 0; i < width; i++) {
+        bound_row.push_back(BindExpression(*row[i], scope));
+        types[i] = CommonType(types[i], false, bound_row.back()->type, false, "VALUES");
+      }
+      values->rows.push_back(std::move(bound_row));
+    }
+    for (auto& row : values->rows) {
+      for (size_t i = 0; i < width; i++) row[i] = MakeCast(std::move(row[i]), types[i]);
+    }
+    for (size_t i = 0; i < width; i++) {
+      if (resolve_nulls && ResolveNull(types[i]) != types[i]) {
+        types[i] = ResolveNull(types[i]);
+        for (auto& row : values->rows) row[i] = MakeCast(std::move(row[i]), types[i]);
+      }
+    }
+    values->types = types;
+    for (size_t i = 0; i < width; i++) bound.names.push_back(fmt::format("col{}", i));
+    bound.types = types;
+    plan = std::move(values);
+  } else if (select.from) {
+    plan = BindTableRef(*select.from, scope);
+  } else {
+    plan = std::make_unique<LogicalDummyScan>();
+  }
+
+  if (select.values.empty()) BindSelectList(select, scope, plan, bound, resolve_nulls);
+
+  AddLimit(select, plan);
+  bound.plan = std::move(plan);
+  return bound;
+}
+
+}  // namespace teal

@@ -1,0 +1,303 @@
+// Binder: the select list with WHERE, GROUP BY, HAVING, aggregates, DISTINCT [ON] and
+// unnest(), and the projection on top of the FROM clause's plan.
+#include "function/function.hpp"
+#include "planner/binder/binder_internal.hpp"
+#include "planner/column_refs.hpp"
+
+namespace teal {
+
+namespace {
+/// Whether `e` calls an aggregate function outside any subquery (GROUP BY ALL leaves
+/// such select-list items out).
+bool ContainsAggregate(const ParsedExpression& e) {
+  if (e.kind == ExprKind::kSubquery) {
+    return !e.children.empty() && ContainsAggregate(*e.children[0]);  // ANY/ALL's left side
+  }
+  if (e.kind == ExprKind::kFunction &&
+      (e.star || FunctionCatalog::Builtins().FindAggregate(e.name))) {
+    return true;
+  }
+  for (const auto& child : e.children) {
+    if (ContainsAggregate(*child)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
+                        std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts) {
+  bool matched = false;
+  for (const auto& binding : scope.bindings) {
+    if (!star.names.empty() && !SameName(binding.alias, star.names[0])) continue;
+    matched = true;
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (star.names.empty() && binding.IsMerged(c)) continue;
+      ParsedExpression ref(ExprKind::kColumnRef);
+      ref.names = {binding.alias, binding.names[c]};
+      auto expression = BindExpression(ref, scope);
+      expression->alias = binding.names[c];
+      projections.push_back(std::move(expression));
+      texts.push_back(binding.names[c]);
+    }
+  }
+  if (!matched) {
+    throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", star.names[0]));
+  }
+}
+
+ExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, Scope& scope) {
+  auto expression = BindExpression(item, scope);
+  if (!item.alias.empty()) {
+    expression->alias = item.alias;
+  } else if (item.kind == ExprKind::kColumnRef) {
+    expression->alias = expression->kind == BoundKind::kColumnRef && !expression->alias.empty()
+                            ? expression->alias
+                            : item.names.back();
+  } else {
+    expression->alias = item.ToString();
+  }
+  return expression;
+}
+
+void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
+                            BoundStatement& bound, bool resolve_nulls) {
+  AddWhere(select.where.get(), scope, plan);
+
+  // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
+  std::vector<ExpressionPtr> groups;
+  auto alias_of = [&](const ParsedExpression& e) -> const ParsedExpression* {
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(select.select_list.size())) {
+        throw BinderError(fmt::format("position {} is not in the select list (1 to {})", ordinal,
+                                      select.select_list.size()));
+      }
+      const ParsedExpression& item = *select.select_list[ordinal - 1];
+      if (item.kind == ExprKind::kStar) throw BinderError("a position cannot refer to *");
+      return &item;
+    }
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 &&
+        !std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
+          return std::any_of(b.names.begin(), b.names.end(),
+                             [&](const std::string& n) { return SameName(n, e.names[0]); });
+        })) {
+      for (const auto& item : select.select_list) {
+        if (!item->alias.empty() && item->alias == e.names[0]) return item.get();
+      }
+    }
+    return nullptr;
+  };
+  // GROUP BY ALL: the positions of the select-list items that hold no aggregate.
+  std::vector<ParsedExpressionPtr> all_groups;
+  if (select.group_by_all) {
+    for (size_t i = 0; i < select.select_list.size(); i++) {
+      const ParsedExpression& item = *select.select_list[i];
+      if (item.kind == ExprKind::kStar) {
+        throw NotImplementedError("GROUP BY ALL with * in the select list");
+      }
+      if (ContainsAggregate(item)) continue;
+      auto ordinal = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+      ordinal->value = Value::BigInt(static_cast<int64_t>(i + 1));
+      all_groups.push_back(std::move(ordinal));
+    }
+  }
+  const auto& group_items = select.group_by_all ? all_groups : select.group_by;
+  if (!group_items.empty() || select.having) {
+    scope.clause = "GROUP BY";
+    for (const auto& g : group_items) {
+      const ParsedExpression* source = alias_of(*g);
+      const ParsedExpression& expression = source ? *source : *g;
+      auto bound_group = BindExpression(expression, scope);
+      scope.group_texts.push_back(expression.ToString());
+      scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
+                                                                               : kInvalidIndex);
+      scope.group_types.push_back(bound_group->type);
+      groups.push_back(std::move(bound_group));
+    }
+    scope.grouping = true;
+  }
+
+  scope.clause = "SELECT";
+  scope.allow_aggregates = true;
+  scope.column_outside_aggregate.clear();
+  std::vector<ExpressionPtr> projections;
+  std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
+  scope.allow_unnest = true;
+  for (const auto& item : select.select_list) {
+    if (item->kind == ExprKind::kStar) {
+      if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
+      ExpandStar(*item, scope, projections, texts);
+      continue;
+    }
+    projections.push_back(BindSelectItem(*item, scope));
+    texts.push_back(item->ToString());
+  }
+  scope.allow_unnest = false;
+  const idx_t visible = projections.size();
+
+  ExpressionPtr having;
+  if (select.having) {
+    scope.clause = "HAVING";
+    having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
+  }
+
+  // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
+  // select list, or any other expression (computed as a hidden column, dropped at the end).
+  auto output_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
+      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+      if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
+        throw BinderError(fmt::format("{} position {} is not in the select list (1 to {})", clause,
+                                      ordinal, visible));
+      }
+      return static_cast<idx_t>(ordinal - 1);
+    }
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+      // PostgreSQL: a name two different select-list columns have is ambiguous (DuckDB
+      // takes the first); the same expression twice is not.
+      idx_t found = kInvalidIndex;
+      for (idx_t i = 0; i < visible; i++) {
+        if (projections[i]->alias != e.names[0]) continue;
+        if (found == kInvalidIndex) {
+          found = i;
+        } else if (!projections[i]->Equals(*projections[found])) {
+          throw BinderError(
+              fmt::format("{} \"{}\" is ambiguous: more than one select-list column has that name",
+                          clause, e.names[0]));
+        }
+      }
+      if (found != kInvalidIndex) return found;
+    }
+    std::string text = e.ToString();
+    for (idx_t i = 0; i < visible; i++) {
+      if (texts[i] == text) return i;
+    }
+    return kInvalidIndex;
+  };
+  auto hidden_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
+    scope.clause = clause;
+    projections.push_back(BindExpression(e, scope));
+    return projections.size() - 1;
+  };
+  std::vector<OrderKey> order_keys;
+  for (const auto& term : select.order_by) {
+    if (term.all) {
+      for (idx_t i = 0; i < visible; i++) {
+        order_keys.push_back(OrderKeyFor(term, i));
+      }
+      continue;
+    }
+    const ParsedExpression& e = *term.expression;
+    idx_t column = output_column(e, "ORDER BY");
+    if (column == kInvalidIndex) {
+      if (select.distinct) {
+        throw BinderError(fmt::format(
+            "for SELECT DISTINCT, ORDER BY expressions must appear in the select list ({})",
+            e.ToString()));
+      }
+      column = hidden_column(e, "ORDER BY");
+    }
+    order_keys.push_back(OrderKeyFor(term, column));
+  }
+  // DISTINCT ON keeps the first row of each key in ORDER BY order. Unlike PostgreSQL, the
+  // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
+  std::vector<idx_t> distinct_on_columns;
+  for (const auto& e : select.distinct_on) {
+    idx_t column = output_column(*e, "DISTINCT ON");
+    if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
+    distinct_on_columns.push_back(column);
+  }
+
+  if (!scope.aggregates.empty() || scope.grouping) {
+    if (!scope.grouping && !scope.column_outside_aggregate.empty()) {
+      throw BinderError(fmt::format(
+          "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
+          scope.column_outside_aggregate));
+    }
+    auto aggregate = std::make_unique<LogicalAggregate>();
+    for (const auto& g : groups) aggregate->types.push_back(g->type);
+    for (const auto& a : scope.aggregates) aggregate->types.push_back(a->type);
+    aggregate->groups = std::move(groups);
+    aggregate->aggregates = std::move(scope.aggregates);
+    aggregate->children.push_back(std::move(plan));
+    plan = std::move(aggregate);
+    if (having) {
+      auto filter = std::make_unique<LogicalFilter>();
+      filter->expressions.push_back(std::move(having));
+      filter->types = plan->types;
+      filter->children.push_back(std::move(plan));
+      plan = std::move(filter);
+    }
+  }
+
+  if (!scope.unnests.empty()) {
+    // Below the projection (and above any aggregate, whose results it may unnest).
+    const idx_t input_width = plan->types.size();
+    auto unnest = std::make_unique<LogicalUnnest>();
+    unnest->types = plan->types;
+    for (idx_t c = 0; c < input_width; c++) unnest->columns.push_back(c);
+    for (const auto& list : scope.unnests) unnest->types.push_back(list->type.ListChild());
+    unnest->lists = std::move(scope.unnests);
+    unnest->children.push_back(std::move(plan));
+    plan = std::move(unnest);
+    for (auto& p : projections) {
+      RemapColumns(*p, [&](idx_t c) {
+        return c >= Scope::kUnnestColumn ? input_width + (c - Scope::kUnnestColumn) : c;
+      });
+    }
+  }
+
+  auto projection = std::make_unique<LogicalProjection>();
+  for (idx_t i = 0; i < projections.size(); i++) {
+    auto& p = projections[i];
+    // A bare parameter keeps its open type: the statement is bound again with its value.
+    bool open_parameter = p->kind == BoundKind::kParameter;
+    LogicalType type = resolve_nulls && !open_parameter ? ResolveNull(p->type) : p->type;
+    if (i < visible) {
+      bound.names.push_back(p->alias);
+      bound.types.push_back(type);
+    }
+    p = MakeCast(std::move(p), type);
+    projection->types.push_back(type);
+  }
+  projection->expressions = std::move(projections);
+  projection->children.push_back(std::move(plan));
+  plan = std::move(projection);
+
+  if (select.distinct) {
+    auto distinct = std::make_unique<LogicalAggregate>();
+    for (idx_t i = 0; i < visible; i++) {
+      distinct->groups.push_back(MakeColumnRef(i, plan->types[i]));
+      distinct->types.push_back(plan->types[i]);
+    }
+    distinct->children.push_back(std::move(plan));
+    plan = std::move(distinct);
+  }
+
+  if (!order_keys.empty()) {
+    auto order = std::make_unique<LogicalOrder>();
+    order->keys = std::move(order_keys);
+    order->types = plan->types;
+    order->children.push_back(std::move(plan));
+    plan = std::move(order);
+  }
+  if (!distinct_on_columns.empty()) {
+    auto distinct = std::make_unique<LogicalDistinctOn>();
+    distinct->columns = std::move(distinct_on_columns);
+    distinct->types = plan->types;
+    distinct->children.push_back(std::move(plan));
+    plan = std::move(distinct);
+  }
+  if (plan->types.size() > visible) {  // drop the hidden ORDER BY / DISTINCT ON columns
+    auto trim = std::make_unique<LogicalProjection>();
+    for (idx_t i = 0; i < visible; i++) {
+      trim->expressions.push_back(MakeColumnRef(i, plan->types[i]));
+      trim->types.push_back(plan->types[i]);
+    }
+    trim->children.push_back(std::move(plan));
+    plan = std::move(trim);
+  }
+}
+
+}  // namespace teal

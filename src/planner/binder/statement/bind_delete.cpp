@@ -1,0 +1,52 @@
+// Binder: DELETE, and the scan of the target table that DELETE and UPDATE share.
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Scope& scope,
+                                                    std::shared_ptr<TableEntry>& table) {
+  if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
+  }
+  table = catalog_.GetTable(ref.name);
+  Binding binding;
+  binding.alias = ref.alias.empty() ? table->name : ref.alias;
+  auto get = std::make_unique<LogicalGet>();
+  get->table = table;
+  for (idx_t i = 0; i < table->columns.size(); i++) {
+    get->column_ids.push_back(i);
+    get->types.push_back(table->columns[i].type);
+    binding.names.push_back(table->columns[i].name);
+    binding.types.push_back(table->columns[i].type);
+  }
+  get->column_ids.push_back(kRowIdColumn);
+  get->types.push_back(TypeId::kBigInt);
+  scope.bindings.push_back(std::move(binding));
+  return get;
+}
+
+BoundStatement Binder::BindDelete(const DeleteStatement& del) {
+  CteScope with(*this, del.ctes);
+  Scope scope;
+  std::shared_ptr<TableEntry> table;
+  LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table);
+  const idx_t row_id = table->columns.size();
+  AddWhere(del.where.get(), scope, plan);
+  auto logical = std::make_unique<LogicalDelete>();
+  logical->table = table;
+  logical->row_id_column = row_id;
+  logical->types = {LogicalType(TypeId::kBigInt)};
+  logical->children.push_back(std::move(plan));
+  if (!del.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(del.returning, *table, del.table.alias, std::move(logical));
+  }
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
+}  // namespace teal

@@ -1,0 +1,133 @@
+// Binder: INSERT — VALUES or a query into a table's columns, with DEFAULTs.
+#include "planner/binder/binder_internal.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& scope) {
+  if (column.default_sequence) {
+    ParsedExpression call(ExprKind::kFunction);
+    call.name = "nextval";
+    auto name = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    name->value = Value::Varchar(column.default_sequence->Name());
+    call.children.push_back(std::move(name));
+    return BindSequenceCall(call, scope);
+  }
+  return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
+}
+
+BoundStatement Binder::BindInsert(const InsertStatement& insert) {
+  CteScope with(*this, insert.ctes);
+  if (!insert.schema.empty() && insert.schema != Catalog::kMainSchema) {
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", insert.schema));
+  }
+  auto table = catalog_.GetTable(insert.table);
+  // Which table column each supplied value goes to.
+  std::vector<idx_t> targets;
+  if (insert.columns.empty()) {
+    for (idx_t i = 0; i < table->columns.size(); i++) targets.push_back(i);
+  } else {
+    std::vector<bool> seen(table->columns.size(), false);
+    for (const auto& name : insert.columns) {
+      idx_t index = table->ColumnIndex(name);
+      if (index == kInvalidIndex) {
+        throw BinderError(
+            fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
+      }
+      if (seen[index]) throw BinderError(fmt::format("column \"{}\" is listed twice", name));
+      seen[index] = true;
+      targets.push_back(index);
+    }
+  }
+
+  auto logical = std::make_unique<LogicalInsert>();
+  logical->table = table;
+  logical->column_map.assign(table->columns.size(), kInvalidIndex);
+  for (const auto& column : table->columns) {
+    logical->defaults.push_back(column.default_value ? *column.default_value : Value(column.type));
+  }
+
+  auto conversion_context = [&](idx_t column) {
+    return fmt::format(" (column \"{}\" of table \"{}\")", table->columns[column].name,
+                       table->name);
+  };
+
+  LogicalOperatorPtr child;
+  if (insert.default_values) {
+    child = std::make_unique<LogicalDummyScan>();
+    targets.clear();
+  } else if (!insert.select->values.empty()) {
+    auto values = std::make_unique<LogicalValues>();
+    Scope scope;
+    scope.clause = "VALUES";
+    for (size_t r = 0; r < insert.select->values.size(); r++) {
+      const auto& row = insert.select->values[r];
+      if (row.size() != targets.size()) {
+        throw BinderError(fmt::format("table \"{}\" has {} columns but {} values were supplied{}",
+                                      table->name, targets.size(), row.size(),
+                                      insert.columns.empty() ? "" : " for the listed columns"));
+      }
+      std::vector<ExpressionPtr> bound_row;
+      for (size_t i = 0; i < row.size(); i++) {
+        idx_t column = targets[i];
+        const LogicalType& type = table->columns[column].type;
+        if (row[i]->kind == ExprKind::kDefault) {
+          bound_row.push_back(MakeCast(DefaultExpression(table->columns[column], scope), type));
+          continue;
+        }
+        auto value = BindExpression(*row[i], scope);
+        if (!CastExists(value->type, type)) {
+          throw BinderError(fmt::format("cannot insert a value of type {} into column \"{}\" ({})",
+                                        value->type.ToString(), table->columns[column].name,
+                                        type.ToString()));
+        }
+        try {
+          bound_row.push_back(MakeCast(std::move(value), type));
+        } catch (const ConversionError& error) {
+          throw ConversionError(std::string(error.what()) + conversion_context(column) +
+                                fmt::format(", row {}", r + 1));
+        }
+      }
+      values->rows.push_back(std::move(bound_row));
+    }
+    for (idx_t column : targets) values->types.push_back(table->columns[column].type);
+    child = std::move(values);
+  } else {
+    BoundStatement query = BindSelect(*insert.select, /*resolve_nulls=*/false);
+    if (query.types.size() != targets.size()) {
+      throw BinderError(fmt::format("table \"{}\" has {} columns but the query gives {}",
+                                    table->name, targets.size(), query.types.size()));
+    }
+    auto projection = std::make_unique<LogicalProjection>();
+    for (size_t i = 0; i < targets.size(); i++) {
+      const LogicalType& type = table->columns[targets[i]].type;
+      if (!CastExists(query.types[i], type)) {
+        throw BinderError(fmt::format("cannot insert a value of type {} into column \"{}\" ({})",
+                                      query.types[i].ToString(), table->columns[targets[i]].name,
+                                      type.ToString()));
+      }
+      projection->expressions.push_back(MakeCast(MakeColumnRef(i, query.types[i]), type));
+      projection->types.push_back(type);
+    }
+    projection->children.push_back(std::move(query.plan));
+    child = std::move(projection);
+  }
+  for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
+  if (insert.on_conflict)
+    logical->on_conflict = BindOnConflict(*insert.on_conflict, *table, insert.alias, targets);
+  logical->children.push_back(std::move(child));
+  logical->types = {LogicalType(TypeId::kBigInt)};
+  if (!insert.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(insert.returning, *table, insert.alias, std::move(logical));
+  }
+
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
+}  // namespace teal

@@ -1,0 +1,42 @@
+// Binder: INSERT/UPDATE/DELETE … RETURNING.
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& items,
+                                     const TableEntry& table, const std::string& alias,
+                                     LogicalOperatorPtr plan) {
+  Scope scope;
+  scope.clause = "RETURNING";
+  Binding binding;
+  binding.alias = alias.empty() ? table.name : alias;
+  for (const auto& column : table.columns) {
+    binding.names.push_back(column.name);
+    binding.types.push_back(column.type);
+  }
+  scope.bindings.push_back(std::move(binding));
+  std::vector<ExpressionPtr> projections;
+  std::vector<std::string> texts;
+  for (const auto& item : items) {
+    if (item->kind == ExprKind::kStar) {
+      ExpandStar(*item, scope, projections, texts);
+    } else {
+      projections.push_back(BindSelectItem(*item, scope));
+    }
+  }
+  BoundStatement bound;
+  auto projection = std::make_unique<LogicalProjection>();
+  for (auto& p : projections) {
+    LogicalType type = ResolveNull(p->type);
+    bound.names.push_back(p->alias);
+    bound.types.push_back(type);
+    projection->types.push_back(type);
+    projection->expressions.push_back(MakeCast(std::move(p), type));
+  }
+  projection->children.push_back(std::move(plan));
+  bound.plan = std::move(projection);
+  bound.returning = true;
+  return bound;
+}
+
+}  // namespace teal

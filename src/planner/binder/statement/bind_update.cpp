@@ -1,0 +1,89 @@
+// Binder: UPDATE … SET … [FROM …] [WHERE …].
+#include "planner/binder/binder_internal.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
+  CteScope with(*this, update.ctes);
+  Scope scope;
+  std::shared_ptr<TableEntry> table;
+  LogicalOperatorPtr plan = BindTargetTable(update.table, scope, table);
+  // The row id is the last column of the target's scan; FROM items come after it.
+  const idx_t row_id = table->columns.size();
+  if (update.from) {
+    scope.bindings[0].names.push_back("");  // the row id: no name can reach it
+    scope.bindings[0].types.push_back(TypeId::kBigInt);
+    auto join = std::make_unique<LogicalJoin>();
+    join->join_type = JoinType::kCross;
+    auto right = BindTableRef(*update.from, scope);
+    join->types = plan->types;
+    join->types.insert(join->types.end(), right->types.begin(), right->types.end());
+    join->children.push_back(std::move(plan));
+    join->children.push_back(std::move(right));
+    plan = std::move(join);
+  }
+  AddWhere(update.where.get(), scope, plan);
+
+  auto projection = std::make_unique<LogicalProjection>();
+  auto logical = std::make_unique<LogicalUpdate>();
+  scope.clause = "UPDATE … SET";
+  for (size_t i = 0; i < update.columns.size(); i++) {
+    idx_t column = table->ColumnIndex(update.columns[i]);
+    if (column == kInvalidIndex) {
+      throw BinderError(
+          fmt::format("column \"{}\" not found in table \"{}\"", update.columns[i], table->name));
+    }
+    for (idx_t earlier : logical->columns) {
+      if (earlier == column) {
+        throw BinderError(
+            fmt::format("column \"{}\" is assigned more than once", table->columns[column].name));
+      }
+    }
+    const ColumnDefinition& definition = table->columns[column];
+    ExpressionPtr value;
+    if (update.values[i]->kind == ExprKind::kDefault) {
+      value = DefaultExpression(definition, scope);
+    } else {
+      value = BindExpression(*update.values[i], scope);
+    }
+    if (!CastExists(value->type, definition.type)) {
+      throw BinderError(fmt::format("cannot assign a value of type {} to column \"{}\" ({})",
+                                    value->type.ToString(), definition.name,
+                                    definition.type.ToString()));
+    }
+    try {
+      projection->expressions.push_back(MakeCast(std::move(value), definition.type));
+    } catch (const ConversionError& error) {
+      throw ConversionError(
+          std::string(error.what()) +
+          fmt::format(" (column \"{}\" of table \"{}\")", definition.name, table->name));
+    }
+    projection->types.push_back(definition.type);
+    logical->columns.push_back(column);
+  }
+  projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
+  projection->types.push_back(TypeId::kBigInt);
+  if (!update.returning.empty()) {  // the old row too, for the columns SET leaves alone
+    for (idx_t c = 0; c < table->columns.size(); c++) {
+      projection->expressions.push_back(MakeColumnRef(c, table->columns[c].type));
+      projection->types.push_back(table->columns[c].type);
+    }
+  }
+  projection->children.push_back(std::move(plan));
+  logical->table = table;
+  logical->types = {LogicalType(TypeId::kBigInt)};
+  logical->children.push_back(std::move(projection));
+  if (!update.returning.empty()) {
+    logical->returning = true;
+    logical->types = table->Types();
+    return BindReturning(update.returning, *table, update.table.alias, std::move(logical));
+  }
+  BoundStatement bound;
+  bound.plan = std::move(logical);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
+}  // namespace teal

@@ -1,0 +1,67 @@
+// Binder: the table functions of FROM — range() / generate_series() and teal_settings().
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+LogicalOperatorPtr Binder::BindSettingsTable() {
+  auto values = std::make_unique<LogicalValues>();
+  values->types.assign(4, LogicalType(TypeId::kVarchar));
+  if (options_.all_settings) {
+    for (const auto& row : options_.all_settings()) {
+      std::vector<ExpressionPtr> bound;
+      for (const auto& field : row) bound.push_back(MakeConstant(Value::Varchar(field)));
+      values->rows.push_back(std::move(bound));
+    }
+  }
+  if (values->rows.empty()) {
+    // VALUES needs a row: an empty result is a filter that drops the one row.
+    std::vector<ExpressionPtr> row;
+    for (int i = 0; i < 4; i++) row.push_back(MakeConstant(Value::Varchar("")));
+    values->rows.push_back(std::move(row));
+    auto none = std::make_unique<LogicalFilter>();
+    none->expressions.push_back(MakeConstant(Value::Boolean(false)));
+    none->types = values->types;
+    none->children.push_back(std::move(values));
+    return none;
+  }
+  return values;
+}
+
+LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
+  const std::string& name = call.name;
+  if (name != "range" && name != "generate_series") {
+    throw NotImplementedError(fmt::format("table function {}", name));
+  }
+  if (call.children.empty() || call.children.size() > 3 || call.star || call.distinct) {
+    throw BinderError(fmt::format("{} takes (stop), (start, stop) or (start, stop, step): {}", name,
+                                  call.ToString()));
+  }
+  std::vector<Value> args;
+  for (const auto& child : call.children) {
+    args.push_back(BindConstant(*child, TypeId::kBigInt, fmt::format("an argument of {}", name)));
+  }
+  auto range = std::make_unique<LogicalRange>();
+  range->types = {LogicalType(TypeId::kBigInt)};
+  for (const auto& v : args) {
+    if (v.IsNull()) return range;  // any NULL argument: no rows
+  }
+  int64_t start = args.size() == 1 ? 0 : args[0].GetStored<int64_t>();
+  int64_t stop = args[args.size() == 1 ? 0 : 1].GetStored<int64_t>();
+  int64_t step = args.size() == 3 ? args[2].GetStored<int64_t>() : 1;
+  if (step == 0) throw BinderError(fmt::format("the step of {} must not be 0", name));
+  // generate_series includes stop, range does not: count the values in 128 bits.
+  const bool inclusive = name == "generate_series";
+  __int128 span =
+      step > 0 ? static_cast<__int128>(stop) - start : static_cast<__int128>(start) - stop;
+  __int128 stride = step > 0 ? step : -static_cast<__int128>(step);
+  __int128 count = 0;
+  if (span > 0 || (inclusive && span == 0)) {
+    count = inclusive ? span / stride + 1 : (span + stride - 1) / stride;
+  }
+  range->start = start;
+  range->step = step;
+  range->count = static_cast<uint64_t>(count);
+  return range;
+}
+
+}  // namespace teal

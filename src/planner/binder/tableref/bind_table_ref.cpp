@@ -1,0 +1,256 @@
+// Binder: FROM items — tables, views, WITH names, subqueries, joins and table functions.
+#include "common/stack.hpp"
+#include "parser/parser.hpp"
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+BoundStatement Binder::BindView(const ViewEntry& view) {
+  if (views_in_progress_.size() + 1 > options_.max_expression_depth) {
+    throw BinderError(
+        fmt::format("view \"{}\" is nested in more than {} other views (max_expression_depth)",
+                    view.name, options_.max_expression_depth));
+  }
+  CheckStackDepth(fmt::format("the nesting of view \"{}\"", view.name));
+  auto statements = ParseSql(view.query_text, options_.max_expression_depth);
+  if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
+    throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
+  }
+  for (size_t i = 0; i < views_in_progress_.size(); i++) {
+    if (!SameName(views_in_progress_[i], view.name)) continue;
+    std::string chain;
+    for (size_t j = i; j < views_in_progress_.size(); j++) chain += views_in_progress_[j] + " -> ";
+    throw BinderError(
+        fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
+  }
+  // A view sees the catalog, not the WITH names or parameters around the query that uses it.
+  Binder child(catalog_);
+  child.options_ = options_;
+  child.views_in_progress_ = views_in_progress_;
+  child.views_in_progress_.push_back(view.name);
+  BoundStatement bound;
+  try {
+    bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
+  } catch (const Error& error) {
+    // Said once, by the outermost view: a chain of views would repeat it per view.
+    if (!views_in_progress_.empty()) throw;
+    throw BinderError(fmt::format("view \"{}\" cannot be used: {}", view.name, error.what()));
+  }
+  if (view.column_names.size() > bound.names.size()) {
+    throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", view.name,
+                                  view.column_names.size(), bound.names.size()));
+  }
+  for (size_t i = 0; i < view.column_names.size(); i++) bound.names[i] = view.column_names[i];
+  return bound;
+}
+
+LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
+  CheckStackDepth("a FROM clause");
+  idx_t offset = 0;
+  for (const auto& b : scope.bindings) offset += b.names.size();
+  auto rename = [&](Binding& binding) {
+    if (ref.column_aliases.size() > binding.names.size()) {
+      throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
+                                    binding.alias, binding.names.size(),
+                                    ref.column_aliases.size()));
+    }
+    for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
+  };
+  switch (ref.kind) {
+    case TableRefKind::kBase: {
+      // A WITH name hides a table of the same name; the innermost WITH wins.
+      if (ref.schema.empty()) {
+        for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
+          const CommonTableExpression& cte = it->syntax;
+          if (!SameName(cte.name, ref.name)) continue;
+          Binder child = Child(/*same_level=*/false);
+          child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
+          BoundStatement bound = child.BindSelect(*cte.query);
+          needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
+          Binding binding;
+          binding.alias = ref.alias.empty() ? cte.name : ref.alias;
+          binding.offset = offset;
+          binding.names = bound.names;
+          binding.types = bound.types;
+          if (cte.column_aliases.size() > binding.names.size()) {
+            throw BinderError(
+                fmt::format("WITH query \"{}\" has {} columns but {} names were given", cte.name,
+                            binding.names.size(), cte.column_aliases.size()));
+          }
+          for (size_t i = 0; i < cte.column_aliases.size(); i++)
+            binding.names[i] = cte.column_aliases[i];
+          rename(binding);
+          scope.bindings.push_back(std::move(binding));
+          // Planned into this use or materialized for all: the optimizer decides, once it
+          // has seen every use (MaterializeCtes).
+          auto scan = std::make_unique<LogicalCteScan>();
+          scan->cte = it->definition;
+          scan->types = bound.plan->types;
+          scan->children.push_back(std::move(bound.plan));
+          return scan;
+        }
+      }
+      if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
+        throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
+      }
+      if (auto view = catalog_.FindView(ref.name)) {
+        BoundStatement bound = BindView(*view);
+        Binding binding;
+        binding.alias = ref.alias.empty() ? view->name : ref.alias;
+        binding.offset = offset;
+        binding.names = bound.names;
+        binding.types = bound.types;
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return std::move(bound.plan);
+      }
+      auto table = catalog_.GetTable(ref.name);
+      Binding binding;
+      binding.alias = ref.alias.empty() ? table->name : ref.alias;
+      binding.offset = offset;
+      auto get = std::make_unique<LogicalGet>();
+      get->table = table;
+      for (idx_t i = 0; i < table->columns.size(); i++) {
+        get->column_ids.push_back(i);
+        get->types.push_back(table->columns[i].type);
+        binding.names.push_back(table->columns[i].name);
+        binding.types.push_back(table->columns[i].type);
+      }
+      rename(binding);
+      for (const auto& b : scope.bindings) {
+        if (SameName(b.alias, binding.alias)) {
+          throw BinderError(fmt::format(
+              "table name \"{}\" is specified more than once; give one an alias", binding.alias));
+        }
+      }
+      scope.bindings.push_back(std::move(binding));
+      return get;
+    }
+    case TableRefKind::kTableFunction: {
+      if (ref.function->name == "teal_settings") {
+        if (!ref.function->children.empty())
+          throw BinderError("teal_settings() takes no arguments");
+        auto settings = BindSettingsTable();
+        Binding binding;
+        binding.alias = ref.alias.empty() ? "teal_settings" : ref.alias;
+        binding.offset = offset;
+        binding.names = {"name", "value", "description", "input_type"};
+        binding.types.assign(4, LogicalType(TypeId::kVarchar));
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return settings;
+      }
+      if (ref.function->name == "unnest") {
+        // Over one row with no columns; its list may read the columns of an enclosing
+        // query (a correlated subquery) but not of other FROM items (no LATERAL).
+        Scope argument_scope;
+        argument_scope.outer = scope.outer;
+        argument_scope.correlated = scope.correlated;
+        argument_scope.clause = "the argument of unnest() in FROM";
+        auto unnest = std::make_unique<LogicalUnnest>();
+        unnest->lists.push_back(BindUnnestList(*ref.function, argument_scope));
+        unnest->types = {unnest->lists[0]->type.ListChild()};
+        unnest->children.push_back(std::make_unique<LogicalDummyScan>());
+        Binding binding;
+        binding.alias = ref.alias.empty() ? "unnest" : ref.alias;
+        binding.offset = offset;
+        binding.names = {"unnest"};
+        binding.types = unnest->types;
+        rename(binding);
+        scope.bindings.push_back(std::move(binding));
+        return unnest;
+      }
+      auto range = BindRange(*ref.function);
+      Binding binding;
+      binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
+      binding.offset = offset;
+      binding.names = {ref.function->name};
+      binding.types = {LogicalType(TypeId::kBigInt)};
+      rename(binding);
+      scope.bindings.push_back(std::move(binding));
+      return range;
+    }
+    case TableRefKind::kSubquery: {
+      Binder child = Child(/*same_level=*/false);
+      // Inside a subquery, a derived table may read the enclosing queries' columns (not
+      // those of its sibling FROM items: that would be LATERAL).
+      child.subquery_outer_ = scope.outer;
+      child.subquery_correlated_ = scope.correlated;
+      BoundStatement bound = child.BindSelect(*ref.subquery);
+      needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
+      Binding binding;
+      binding.alias = ref.alias.empty() ? "unnamed_subquery" : ref.alias;
+      binding.offset = offset;
+      binding.names = bound.names;
+      binding.types = bound.types;
+      rename(binding);
+      scope.bindings.push_back(std::move(binding));
+      return std::move(bound.plan);
+    }
+    case TableRefKind::kJoin: {
+      const bool merging = ref.natural || !ref.using_columns.empty();
+      if (merging && ref.join_type == JoinType::kFull) {
+        throw NotImplementedError("FULL JOIN with USING or NATURAL (use ON)");
+      }
+      auto join = std::make_unique<LogicalJoin>();
+      join->join_type = ref.join_type;
+      const size_t left_first = scope.bindings.size();
+      auto left = BindTableRef(*ref.left, scope);
+      const size_t right_first = scope.bindings.size();
+      auto right = BindTableRef(*ref.right, scope);
+      if (merging) {
+        join->condition = BindUsing(ref, scope, left_first, right_first);
+        if (!join->condition) {
+          // NATURAL without a common column: every pair of rows.
+          if (join->join_type == JoinType::kInner) join->join_type = JoinType::kCross;
+          if (join->join_type != JoinType::kCross)
+            join->condition = MakeConstant(Value::Boolean(true));
+        }
+      }
+      join->types = left->types;
+      join->types.insert(join->types.end(), right->types.begin(), right->types.end());
+      join->children.push_back(std::move(left));
+      join->children.push_back(std::move(right));
+      if (ref.condition) {
+        // ON sees the join's own two sides only (and enclosing queries), as in PostgreSQL:
+        // an unqualified name is looked up there, not among other FROM items.
+        Scope on_scope;
+        on_scope.bindings.assign(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
+                                 scope.bindings.end());
+        on_scope.outer = scope.outer;
+        on_scope.correlated = scope.correlated;
+        on_scope.clause = "JOIN ON";
+        std::vector<const ParsedExpression*> refs;
+        CollectColumnRefs(*ref.condition, refs);
+        for (const ParsedExpression* column : refs) {
+          if (column->names.size() > 2) continue;
+          idx_t index = kInvalidIndex;
+          bool qualifier_found = false;
+          if (FindColumn(*column, on_scope, index, qualifier_found)) continue;
+          bool elsewhere = false;
+          try {
+            elsewhere = FindColumn(*column, scope, index, qualifier_found) != nullptr;
+          } catch (const BinderError&) {
+            elsewhere = true;  // ambiguous among the other FROM items: still not this join's
+          }
+          if (elsewhere) {
+            throw BinderError(fmt::format(
+                "the condition of a JOIN can only use the columns of its own two sides: {}",
+                ref.condition->ToString()));
+          }
+        }
+        join->condition = BindBoolean(BindExpression(*ref.condition, on_scope), "a join condition");
+      }
+      if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
+      if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
+        // Only the left side's rows come out; the right side's names end with the join.
+        scope.bindings.resize(right_first);
+        join->types = join->children[0]->types;
+      }
+      return join;
+    }
+  }
+  throw InternalError("unknown table reference kind");
+}
+
+}  // namespace teal
