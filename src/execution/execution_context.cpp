@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "execution/executor.hpp"
 #include "execution/physical_operator.hpp"
 #include "teal/error.hpp"
 
@@ -21,13 +20,6 @@ void QueryContext::CheckInterrupt() const {
   if (control_->interrupted.load(std::memory_order_relaxed)) {
     throw InterruptError("the query was interrupted");
   }
-}
-
-ExecutorOptions QueryContext::NestedOptions() const {
-  ExecutorOptions options;
-  options.control = control_;
-  options.morsel_vectors = morsel_vectors_;
-  return options;
 }
 
 double QueryControl::Progress() const {

@@ -78,9 +78,6 @@ class QueryContext {
   OperatorProfile ProfileOf(const PhysicalOperator& op) const;
 
   QueryControl& Control() const { return *control_; }
-  /// Options for a plan this query runs inside itself (a nested-loop join's or a set
-  /// operation's input): on the calling thread, under the same interrupt and progress.
-  struct ExecutorOptions NestedOptions() const;
 
  private:
   TaskScheduler* scheduler_;
