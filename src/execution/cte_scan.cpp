@@ -12,14 +12,18 @@ CteRows::CteRows(std::shared_ptr<const LogicalOperator> plan, std::vector<Value>
     : plan(std::move(plan)),
       parameters(std::move(parameters)),
       options(options),
+      registry(options.ctes),
       once(options.scheduler) {
   this->options.profiling = false;  // EXPLAIN ANALYZE profiles the statement's own plan
+  this->options.ctes = nullptr;
 }
 
 void CteRows::Materialize() {
   once.Ensure([&] {
-    PhysicalOperatorPtr physical = CreatePhysicalPlan(*plan, parameters, nullptr, options);
-    Executor executor(*physical, options);
+    ExecutorOptions run = options;
+    run.ctes = registry.lock();
+    PhysicalOperatorPtr physical = CreatePhysicalPlan(*plan, parameters, nullptr, run);
+    Executor executor(*physical, run);
     executor.Initialize();
     while (auto chunk = executor.FetchChunk()) {
       // Copied into full chunks: the result's vectors may be buffers its operators reuse,

@@ -29,7 +29,10 @@ struct CteRows {
 
   std::shared_ptr<const LogicalOperator> plan;
   std::vector<Value> parameters;  // a prepared statement's values, for $n in the plan
-  ExecutorOptions options;
+  ExecutorOptions options;        // without `ctes`: the registry holds these rows
+  /// The execution's materialized queries (for those this one reads); not owned, or the
+  /// registry and its rows would keep each other alive.
+  std::weak_ptr<MaterializedCtes> registry;
   ComputeOnce once;
   std::vector<std::unique_ptr<DataChunk>> chunks;  // full but for the last
 };

@@ -231,7 +231,8 @@ class PipelineRun {
 Executor::Executor(PhysicalOperator& root, ExecutorOptions options)
     : root_(root),
       query_(options.scheduler, options.scheduler ? options.threads : 1, options.morsel_vectors,
-             std::move(options.control), options.profiling) {
+             std::move(options.control), options.profiling),
+      ctes_(std::move(options.ctes)) {
   Build(root_, result_);
 }
 

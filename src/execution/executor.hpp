@@ -76,6 +76,9 @@ class Executor {
 
   PhysicalOperator& root_;
   QueryContext query_;
+  /// Kept while the plan runs: its scans of materialized WITH queries find the queries
+  /// those read through it.
+  std::shared_ptr<MaterializedCtes> ctes_;
   ThreadContext main_thread_;      // the calling thread's, for the result pipeline
   std::vector<Pipeline> feeding_;  // in the order they must run
   Pipeline result_;
