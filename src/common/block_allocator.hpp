@@ -11,11 +11,10 @@
 // size class: up to kCachedSlabLimit slabs as they are, up to kColdSlabLimit more
 // advised MADV_FREE (the kernel may take their pages under memory pressure, else reusing
 // them costs nothing — mapping a fresh slab instead means zeroing 2 MiB), and beyond that
-// it goes back to the OS. Requests of 32 MiB and more get a mapping of their own;
-// freed, up to kHugeCacheLimit of them are kept for the next such request (a fresh page
-// costs a fault and the kernel's zeroing), the rest unmapped. Those above 1 MiB and
-// below 32 MiB and those below 2 KiB go to operator new (large ones still count against
-// the limit).
+// it goes back to the OS. Requests above 1 MiB get a mapping of their own (whole 2 MiB
+// pages); freed, up to kHugeCacheLimit of them are kept for the next such request (a
+// fresh page costs a fault and the kernel's zeroing), the rest unmapped. Those below
+// 2 KiB go to operator new.
 //
 // The blocks handed out count against a limit (the memory_limit setting; 80 % of the
 // machine's memory by default) — one limit for the whole process, since the blocks of
@@ -40,7 +39,7 @@ class BlockAllocator {
   static constexpr size_t kMinBlockSize = size_t{2} << 10;
   static constexpr size_t kMaxBlockSize = size_t{1} << 20;
   static constexpr size_t kSlabSize = size_t{2} << 20;
-  static constexpr size_t kHugeMapSize = size_t{32} << 20;  // and up: a mapping of its own
+  static constexpr size_t kHugeMapSize = kMaxBlockSize + 1;  // and up: a mapping of its own
   /// Freed huge blocks kept for reuse, at most (and at most a quarter of the limit).
   static constexpr size_t kHugeCacheLimit = size_t{1} << 30;
   static constexpr size_t kCachedSlabLimit = 32;  // 64 MiB kept as they are

@@ -94,6 +94,9 @@ class GroupTable {
 
   const GroupLayout& Layout() const { return *layout_; }
   idx_t Count() const { return count_; }
+  /// Makes room for `more` groups without the entry array passing half full (so that a
+  /// table whose size is known ahead grows its entry array once).
+  void Reserve(idx_t more);
 
   /// The group of each of rows [0, count) of `keys` (flat vectors, one per key column of
   /// the layout), created when new: rows[i] is the address of row i's group's row.
@@ -139,8 +142,6 @@ class GroupTable {
   /// Calls probe(equal) with the fastest key comparison the layout allows.
   template <typename Probe>
   void WithEqual(Probe&& probe) const;
-  /// Makes room for `more` groups without the entry array passing half full.
-  void Reserve(idx_t more);
   /// FindOrCreate through the hash table alone.
   void FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
   /// FindOrCreate through the direct index; false (nothing done) when the index does

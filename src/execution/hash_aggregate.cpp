@@ -1,6 +1,7 @@
 // PhysicalHashAggregate: the sink over GroupTables, the partitioned merge and the source.
 #include "execution/hash_aggregate.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include "execution/expression_executor.hpp"
@@ -211,8 +212,13 @@ void PhysicalHashAggregate::Finalize(ExecutionContext& context,
       partitions = std::min<idx_t>(context.query.Threads() * 2, 64);
     }
     for (idx_t p = 0; p < partitions; p++) results.push_back(std::make_unique<GroupTable>(layout_));
+    // A partition has at least its share of the most groups one thread saw (all of them
+    // when every thread saw every group): its entry array grows once, not by doubling.
+    idx_t most = 0;
+    for (auto* l : locals) most = std::max(most, l->groups->Count());
     auto merge = [&](idx_t p) {
       context.query.CheckInterrupt();
+      if (!groups_.empty()) results[p]->Reserve(most / partitions);
       for (auto* l : locals) results[p]->Merge(*l->groups, p, partitions);
       for (idx_t a = 0; a < aggregates_.size(); a++) {
         if (!distinct_layouts_[a]) continue;

@@ -103,6 +103,11 @@ TEST(BlockAllocatorTest, HugeRequestsGetAMappingOfTheirOwnKeptForTheNext) {
     void* again = Alloc().Allocate(BlockAllocator::kHugeMapSize);
     EXPECT_EQ(again, first);
     Alloc().Free(again, BlockAllocator::kHugeMapSize);
+    // Also past 1 MiB only (a hash table's slots): repeated queries reuse the pages.
+    void* slots = Alloc().Allocate(size_t{5} << 20);
+    Alloc().Free(slots, size_t{5} << 20);
+    EXPECT_EQ(Alloc().Allocate(size_t{5} << 20), slots);
+    Alloc().Free(slots, size_t{5} << 20);
   }
   for (size_t size : {BlockAllocator::kHugeMapSize, (size_t{40} << 20) + 123}) {
     auto* p = static_cast<unsigned char*>(Alloc().Allocate(size));
@@ -115,7 +120,7 @@ TEST(BlockAllocatorTest, HugeRequestsGetAMappingOfTheirOwnKeptForTheNext) {
   }
   size_t saved = Alloc().Limit();
   Alloc().SetLimit(before + (size_t{16} << 20));
-  EXPECT_THROW(Alloc().Allocate(BlockAllocator::kHugeMapSize), OutOfMemoryError);
+  EXPECT_THROW(Alloc().Allocate(size_t{32} << 20), OutOfMemoryError);
   Alloc().SetLimit(saved);
   EXPECT_EQ(Alloc().GetStats().bytes_in_use, before);
 }
