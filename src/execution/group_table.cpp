@@ -408,6 +408,24 @@ void GroupTable::FindOrCreate(const std::vector<const Vector*>& keys, idx_t coun
   FindOrCreateHashed(keys, count, rows);
 }
 
+namespace {
+
+/// The direct index's window for a first chunk of `count` keys spanning `span` values:
+/// kDirectSlots, or the span (a power of two, at most `most`) when the keys are spread
+/// over more and at least half of them are distinct — many groups over a dense domain.
+template <typename T>
+idx_t DirectWindowFor(const T* values, idx_t count, uint64_t span, idx_t small, idx_t most) {
+  if (span <= small || span > most) return small;
+  std::vector<T> sorted(values, values + count);
+  std::sort(sorted.begin(), sorted.end());
+  const auto distinct =
+      static_cast<idx_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  if (distinct * 2 < count) return small;
+  return std::bit_ceil(static_cast<idx_t>(span));
+}
+
+}  // namespace
+
 bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* rows) {
   const auto& l = *layout_;
   if (direct_ == Direct::kUntried) {
@@ -425,29 +443,37 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
   return DispatchInt64Range(key.Type().Physical(), [&]<typename T>() -> bool {
     const T* values = key.Values<T>();
     if (direct_ == Direct::kUntried) {
-      direct_base_ = static_cast<int64_t>(*std::min_element(values, values + count));
-      direct_block_.emplace(kDirectSlots * sizeof(data_ptr_t));
-      std::memset(direct_block_->get(), 0, kDirectSlots * sizeof(data_ptr_t));
+      const auto [low, high] = std::minmax_element(values, values + count);
+      direct_base_ = static_cast<int64_t>(*low);
+      direct_slots_ = DirectWindowFor(values, count,
+                                      static_cast<uint64_t>(static_cast<int64_t>(*high)) -
+                                          static_cast<uint64_t>(static_cast<int64_t>(*low)) + 1,
+                                      kDirectSlots, kMaxDirectSlots);
+      direct_block_.emplace(direct_slots_ * sizeof(data_ptr_t));
+      std::memset(direct_block_->get(), 0, direct_slots_ * sizeof(data_ptr_t));
       direct_ = Direct::kOn;
     }
     auto* slots = reinterpret_cast<data_ptr_t*>(direct_block_->get());
     const auto base = static_cast<uint64_t>(direct_base_);
+    const idx_t window = direct_slots_;
     direct_missed_.resize(count);
-    idx_t missed = 0;
+    idx_t missed = 0, inside = 0;
     for (idx_t i = 0; i < count; i++) {
       const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
-      data_ptr_t row = slot < kDirectSlots ? slots[slot] : nullptr;
+      const bool in_window = slot < window;
+      data_ptr_t row = in_window ? slots[slot] : nullptr;
       rows[i] = row;
       direct_missed_[missed] = static_cast<sel_t>(i);
       missed += row == nullptr;
+      inside += in_window;
     }
     if (direct_chunks_ < kDirectTrialChunks) {
       direct_chunks_++;
       direct_rows_ += count;
-      direct_hits_ += count - missed;
+      direct_inside_ += inside;
       // Most keys outside the window (many groups, or a spread domain): the index only
-      // costs; without a window miss yet, the first chunks' keys may all be new.
-      if (direct_chunks_ == kDirectTrialChunks && direct_hits_ * 2 < direct_rows_) {
+      // costs. (Keys inside it are counted, not hits: the first chunks' may all be new.)
+      if (direct_chunks_ == kDirectTrialChunks && direct_inside_ * 2 < direct_rows_) {
         direct_ = Direct::kOff;
         direct_block_.reset();
         return false;
@@ -466,7 +492,7 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
       const idx_t i = sel.Get(j);
       rows[i] = found[j];
       const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[i])) - base;
-      if (slot < kDirectSlots) slots[slot] = found[j];
+      if (slot < window) slots[slot] = found[j];
     }
     return true;
   });

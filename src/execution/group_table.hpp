@@ -22,10 +22,13 @@
 // as 8-byte words. The array doubles when it is half full.
 //
 // Direct index. A table with one integer key also keeps, in front of the hash table, an
-// array of row pointers for the kDirectSlots key values from the smallest key of its
-// first chunk on: a key in that window finds its group with one load. The array is a
-// cache — every group is in the hash table too, created there on the key's first miss —
-// and it is dropped when most keys of the first chunks fall outside it.
+// array of row pointers for a window of key values from the smallest key of its first
+// chunk on: a key in that window finds its group with one load. The window is
+// kDirectSlots keys, or up to kMaxDirectSlots when the first chunk's keys span more and
+// are mostly distinct (many groups over a dense domain: 1M groups then cost a load
+// each instead of a hash probe). The array is a cache — every group is in the hash table
+// too, created there on the key's first miss — and it is dropped when most keys of the
+// first chunks fall outside it.
 //
 // Memory: arena blocks, the entry array, the key chunks and the string heap come from
 // the BlockAllocator, so they count against memory_limit; past it an operation throws
@@ -163,13 +166,15 @@ class GroupTable {
   KeyScratch scratch_;  // FindOrCreate's, kept to avoid allocating per chunk
 
   static constexpr idx_t kDirectSlots = 1 << 14;
-  static constexpr idx_t kDirectTrialChunks = 8;  // chunks before the index may be dropped
-  static constexpr idx_t kDirectMinRows = 1024;   // of the chunk that starts the index
+  static constexpr idx_t kMaxDirectSlots = 1 << 21;  // 16 MiB of row pointers
+  static constexpr idx_t kDirectTrialChunks = 8;     // chunks before the index may be dropped
+  static constexpr idx_t kDirectMinRows = 1024;      // of the chunk that starts the index
   enum class Direct : uint8_t { kUntried, kOn, kOff };
   Direct direct_ = Direct::kUntried;
-  std::optional<OwnedBlock> direct_block_;  // kDirectSlots row pointers (null: not yet)
+  std::optional<OwnedBlock> direct_block_;  // direct_slots_ row pointers (null: not yet)
+  idx_t direct_slots_ = kDirectSlots;       // the window's size
   int64_t direct_base_ = 0;                 // the key of slot 0
-  idx_t direct_chunks_ = 0, direct_hits_ = 0, direct_rows_ = 0;  // during the trial
+  idx_t direct_chunks_ = 0, direct_inside_ = 0, direct_rows_ = 0;  // during the trial
   std::vector<sel_t> direct_missed_;
   std::optional<std::vector<uint64_t>> filter_;  // BuildFilter's words
   idx_t filter_mask_ = 0;
