@@ -51,7 +51,7 @@ void SortKeysSort(benchmark::State& state) {
   teal::SortKeys keys(rows.Types(), {{1, false, false}, {2, true, true}, {0, false, false}});
   teal::TaskScheduler scheduler;
   scheduler.SetWorkers(threads - 1);
-  std::vector<uint32_t> order;
+  teal::AccountedVector<uint32_t> order;
   for (auto _ : state) {
     keys.Sort(rows, order, &scheduler, threads);
     benchmark::DoNotOptimize(order.data());

@@ -11,9 +11,9 @@ namespace teal {
 namespace {
 
 struct OrderSink : GlobalSinkState {
-  GlobalSunkChunks sunk;           // while sinking
-  std::unique_ptr<DataChunk> all;  // every row in single-thread order, after Finalize
-  std::vector<uint32_t> order;     // row numbers of `all` in sorted order
+  GlobalSunkChunks sunk;            // while sinking
+  std::unique_ptr<DataChunk> all;   // every row in single-thread order, after Finalize
+  AccountedVector<uint32_t> order;  // row numbers of `all` in sorted order
 };
 
 struct OrderSource : GlobalSourceState {
@@ -24,7 +24,7 @@ struct OrderSource : GlobalSourceState {
 }  // namespace
 
 void SortRows(const DataChunk& rows, const std::vector<OrderKey>& keys, std::vector<sel_t>& order) {
-  std::vector<uint32_t> sorted;
+  AccountedVector<uint32_t> sorted;
   SortKeys(rows.Types(), keys).Sort(rows, sorted, nullptr, 1);
   order.assign(sorted.begin(), sorted.end());
 }

@@ -423,8 +423,8 @@ void SortRecords(R* records, idx_t n, Less less, idx_t radix_bytes, TaskSchedule
 
 }  // namespace
 
-void SortKeys::Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskScheduler* scheduler,
-                    idx_t threads) const {
+void SortKeys::Sort(const DataChunk& rows, AccountedVector<uint32_t>& order,
+                    TaskScheduler* scheduler, idx_t threads) const {
   const idx_t n = rows.size();
   if (n > UINT32_MAX) throw OutOfRangeError("ORDER BY of more than 4 billion rows");
   if (!normalizable_ || record_words_ > 8) {
@@ -496,7 +496,7 @@ void SortKeys::Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskSch
   }
 }
 
-void SortKeys::SortByComparison(const DataChunk& rows, std::vector<uint32_t>& order) const {
+void SortKeys::SortByComparison(const DataChunk& rows, AccountedVector<uint32_t>& order) const {
   order.resize(rows.size());
   for (idx_t i = 0; i < rows.size(); i++) order[i] = static_cast<uint32_t>(i);
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {

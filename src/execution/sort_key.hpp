@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/accounted_allocator.hpp"
 #include "planner/logical_operator.hpp"
 #include "vector/data_chunk.hpp"
 
@@ -31,7 +32,7 @@ class SortKeys {
 
   /// The row numbers of `rows` in key order, ties in row order. With a scheduler and
   /// threads > 1, large inputs are sorted on several threads.
-  void Sort(const DataChunk& rows, std::vector<uint32_t>& order, TaskScheduler* scheduler,
+  void Sort(const DataChunk& rows, AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
             idx_t threads) const;
 
   static constexpr idx_t kStringPrefix = 12;
@@ -70,7 +71,7 @@ class SortKeys {
     bool is_string;
   };
   /// For rows without an order-preserving encoding: comparison sort.
-  void SortByComparison(const DataChunk& rows, std::vector<uint32_t>& order) const;
+  void SortByComparison(const DataChunk& rows, AccountedVector<uint32_t>& order) const;
   /// Encode's body: `row_of(i)` is the i-th record's row in `rows`.
   template <typename RowOf>
   void EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/accounted_allocator.hpp"
 #include "common/block_allocator.hpp"
 #include "function/function.hpp"
 #include "teal/error.hpp"
@@ -25,29 +26,10 @@
 
 namespace teal::aggregate {
 
-/// An STL allocator over the block allocator, for aggregate states whose containers grow
-/// with the data (list, quantile): their buffers of 2 KiB and more count against
-/// memory_limit, and reaching it is an OutOfMemoryError at the growth that crossed it.
-template <typename T>
-struct AccountedAllocator {
-  using value_type = T;
-  AccountedAllocator() = default;
-  template <typename U>
-  AccountedAllocator(const AccountedAllocator<U>&) noexcept {}  // NOLINT: rebinding
-  T* allocate(size_t n) {
-    if (n > std::numeric_limits<size_t>::max() / sizeof(T)) {
-      throw OutOfMemoryError(
-          fmt::format("an aggregate state of {} elements does not fit in memory", n));
-    }
-    return static_cast<T*>(BlockAllocator::Instance().Allocate(n * sizeof(T)));
-  }
-  void deallocate(T* p, size_t n) noexcept { BlockAllocator::Instance().Free(p, n * sizeof(T)); }
-  friend bool operator==(const AccountedAllocator&, const AccountedAllocator&) { return true; }
-};
-
-/// A std::vector in accounted memory.
-template <typename T>
-using AccountedVector = std::vector<T, AccountedAllocator<T>>;
+// AccountedAllocator and AccountedVector (common/accounted_allocator.hpp) hold the
+// states' containers that grow with the data.
+using teal::AccountedAllocator;
+using teal::AccountedVector;
 
 template <typename State>
 State& StateAt(data_ptr_t p) {

@@ -57,7 +57,7 @@ DataChunk RandomRows(idx_t n, uint64_t seed) {
 
 void ExpectSameOrder(const DataChunk& rows, const std::vector<OrderKey>& keys,
                      TaskScheduler* scheduler, idx_t threads) {
-  std::vector<uint32_t> got;
+  AccountedVector<uint32_t> got;
   SortKeys(rows.Types(), keys).Sort(rows, got, scheduler, threads);
   std::vector<uint32_t> want = ReferenceOrder(rows, keys);
   ASSERT_EQ(got.size(), want.size());
@@ -79,7 +79,7 @@ TEST(SortKeysTest, SeveralThreadsGiveTheSameOrderAsOne) {
   scheduler.SetWorkers(3);
   for (const auto& keys : std::vector<std::vector<OrderKey>>{
            {{3, false, false}, {0, true, false}}, {{1, false, false}}, {{2, true, true}}}) {
-    std::vector<uint32_t> one, several;
+    AccountedVector<uint32_t> one, several;
     SortKeys sort_keys(rows.Types(), keys);
     sort_keys.Sort(rows, one, nullptr, 1);
     for (idx_t threads : {2, 3, 4}) {
