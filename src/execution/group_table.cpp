@@ -449,7 +449,14 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
                                       static_cast<uint64_t>(static_cast<int64_t>(*high)) -
                                           static_cast<uint64_t>(static_cast<int64_t>(*low)) + 1,
                                       kDirectSlots, kMaxDirectSlots);
-      direct_block_.emplace(direct_slots_ * sizeof(data_ptr_t));
+      try {
+        direct_block_.emplace(direct_slots_ * sizeof(data_ptr_t));
+      } catch (const OutOfMemoryError&) {
+        // The wide window is an optimisation: under a tight memory_limit, the small one.
+        if (direct_slots_ == kDirectSlots) throw;
+        direct_slots_ = kDirectSlots;
+        direct_block_.emplace(direct_slots_ * sizeof(data_ptr_t));
+      }
       std::memset(direct_block_->get(), 0, direct_slots_ * sizeof(data_ptr_t));
       direct_ = Direct::kOn;
     }
