@@ -12,6 +12,7 @@
 #include "common/block_allocator.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/group_table.hpp"
+#include "execution/join_marks.hpp"
 #include "execution/sunk_chunks.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
@@ -21,12 +22,6 @@ namespace teal {
 namespace {
 
 constexpr uint32_t kNoRow = UINT32_MAX;
-
-/// Marks a build row matched; probe threads may mark the same row at once.
-void Mark(uint8_t& flag) { std::atomic_ref<uint8_t>(flag).store(1, std::memory_order_relaxed); }
-bool Marked(uint8_t& flag) {
-  return std::atomic_ref<uint8_t>(flag).load(std::memory_order_relaxed);
-}
 
 /// Evaluates `keys` over `input` with `executor` (given the keys on first use) into `out`:
 /// flat vectors, the executor's or the input's, valid until the executor's next call.
@@ -515,9 +510,8 @@ bool PhysicalHashJoin::FinalExecute(ExecutionContext& context, DataChunk& output
   if (!probe.final_started) {
     // Only the probe thread that finishes last sees every mark: it emits the rows.
     probe.final_started = true;
-    auto& done = const_cast<std::atomic<idx_t>&>(table.probes_done);
     probe.final_emits =
-        done.fetch_add(1, std::memory_order_acq_rel) + 1 == context.thread.pipeline_threads;
+        LastProbeThread(const_cast<std::atomic<idx_t>&>(table.probes_done), context);
   }
   if (!probe.final_emits) {
     output.SetCardinality(0);

@@ -5,13 +5,12 @@
 #include <atomic>
 
 #include "execution/expression_executor.hpp"
+#include "execution/join_marks.hpp"
 #include "execution/sunk_chunks.hpp"
 
 namespace teal {
 
 namespace {
-
-void Mark(uint8_t& flag) { std::atomic_ref<uint8_t>(flag).store(1, std::memory_order_relaxed); }
 
 /// The right side, once sunk.
 struct RightRows : GlobalSinkState {
@@ -191,8 +190,7 @@ bool PhysicalNestedLoopJoin::FinalExecute(ExecutionContext& context, DataChunk& 
   if (!s.final_started) {
     // Only the probe thread that finishes last sees every mark: it emits the rows.
     s.final_started = true;
-    s.final_emits = s.right->probes_done.fetch_add(1, std::memory_order_acq_rel) + 1 ==
-                    context.thread.pipeline_threads;
+    s.final_emits = LastProbeThread(s.right->probes_done, context);
   }
   if (!s.final_emits) {
     output.SetCardinality(0);

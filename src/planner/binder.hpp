@@ -132,6 +132,11 @@ class Binder {
   BoundStatement BindReturning(const std::vector<ParsedExpressionPtr>& items,
                                const TableEntry& table, const std::string& alias,
                                LogicalOperatorPtr plan);
+  /// The result of INSERT/UPDATE/DELETE `write` on `table`: with RETURNING `items` (the
+  /// caller set `write`'s `returning`), those over the rows written; without, the count.
+  BoundStatement BindWriteResult(const std::vector<ParsedExpressionPtr>& items,
+                                 const TableEntry& table, const std::string& alias,
+                                 LogicalOperatorPtr write);
   /// INSERT … ON CONFLICT against `table` (seen under `alias` in DO UPDATE): the arbiter
   /// index's columns and the bound SET values and WHERE. `supplied`: the table columns the
   /// INSERT gives values for (OR REPLACE sets those). BinderError when the table has no

@@ -35,18 +35,9 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   auto logical = std::make_unique<LogicalDelete>();
   logical->table = table;
   logical->row_id_column = row_id;
-  logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(plan));
-  if (!del.returning.empty()) {
-    logical->returning = true;
-    logical->types = table->Types();
-    return BindReturning(del.returning, *table, del.table.alias, std::move(logical));
-  }
-  BoundStatement bound;
-  bound.plan = std::move(logical);
-  bound.names = {"Count"};
-  bound.types = {LogicalType(TypeId::kBigInt)};
-  return bound;
+  logical->returning = !del.returning.empty();
+  return BindWriteResult(del.returning, *table, del.table.alias, std::move(logical));
 }
 
 }  // namespace teal

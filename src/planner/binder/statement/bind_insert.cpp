@@ -116,18 +116,8 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   if (insert.on_conflict)
     logical->on_conflict = BindOnConflict(*insert.on_conflict, *table, insert.alias, targets);
   logical->children.push_back(std::move(child));
-  logical->types = {LogicalType(TypeId::kBigInt)};
-  if (!insert.returning.empty()) {
-    logical->returning = true;
-    logical->types = table->Types();
-    return BindReturning(insert.returning, *table, insert.alias, std::move(logical));
-  }
-
-  BoundStatement bound;
-  bound.plan = std::move(logical);
-  bound.names = {"Count"};
-  bound.types = {LogicalType(TypeId::kBigInt)};
-  return bound;
+  logical->returning = !insert.returning.empty();
+  return BindWriteResult(insert.returning, *table, insert.alias, std::move(logical));
 }
 
 }  // namespace teal

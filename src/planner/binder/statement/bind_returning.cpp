@@ -39,4 +39,19 @@ BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& ite
   return bound;
 }
 
+BoundStatement Binder::BindWriteResult(const std::vector<ParsedExpressionPtr>& items,
+                                       const TableEntry& table, const std::string& alias,
+                                       LogicalOperatorPtr write) {
+  if (!items.empty()) {
+    write->types = table.Types();
+    return BindReturning(items, table, alias, std::move(write));
+  }
+  write->types = {LogicalType(TypeId::kBigInt)};
+  BoundStatement bound;
+  bound.plan = std::move(write);
+  bound.names = {"Count"};
+  bound.types = {LogicalType(TypeId::kBigInt)};
+  return bound;
+}
+
 }  // namespace teal

@@ -72,18 +72,9 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   }
   projection->children.push_back(std::move(plan));
   logical->table = table;
-  logical->types = {LogicalType(TypeId::kBigInt)};
   logical->children.push_back(std::move(projection));
-  if (!update.returning.empty()) {
-    logical->returning = true;
-    logical->types = table->Types();
-    return BindReturning(update.returning, *table, update.table.alias, std::move(logical));
-  }
-  BoundStatement bound;
-  bound.plan = std::move(logical);
-  bound.names = {"Count"};
-  bound.types = {LogicalType(TypeId::kBigInt)};
-  return bound;
+  logical->returning = !update.returning.empty();
+  return BindWriteResult(update.returning, *table, update.table.alias, std::move(logical));
 }
 
 }  // namespace teal
