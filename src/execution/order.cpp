@@ -5,21 +5,88 @@
 
 #include "execution/sort_key.hpp"
 #include "execution/sunk_chunks.hpp"
+#include "execution/task_scheduler.hpp"
+#include "vector/physical_dispatch.hpp"
 
 namespace teal {
 
 namespace {
 
+/// Finalize's input: the rows in single-thread order, as the sunk chunks or (where
+/// SortKeys::SortChunks cannot sort them) concatenated into one chunk, and their numbers
+/// (chunk << chunk_bits | row) in sorted order.
+struct SortedRows {
+  std::vector<std::unique_ptr<DataChunk>> rows;
+  int chunk_bits = 32;
+  AccountedVector<uint32_t> order;
+  std::vector<bool> has_nulls;  // per column
+  // Per column, every chunk's vector and its values: a gathered row's value is one load
+  // away rather than three.
+  std::vector<std::vector<const Vector*>> vectors;
+  std::vector<std::vector<const data_t*>> values;
+};
+
 struct OrderSink : GlobalSinkState {
-  GlobalSunkChunks sunk;            // while sinking
-  std::unique_ptr<DataChunk> all;   // every row in single-thread order, after Finalize
-  AccountedVector<uint32_t> order;  // row numbers of `all` in sorted order
+  GlobalSunkChunks sunk;                           // while sinking
+  std::vector<std::unique_ptr<DataChunk>> sorted;  // after Finalize: the output's chunks
 };
 
 struct OrderSource : GlobalSourceState {
   OrderSink* sink = nullptr;
-  idx_t next = 0;
+  idx_t next = 0;  // the next chunk of sink->sorted
 };
+
+/// Rows numbers[0 … n) (chunk << chunk_bits | row) of column `column` of the sorted
+/// chunks (flat), into rows 0 … n of `target` (flat, with room for n). Strings are copied
+/// as CopyFrom does.
+void GatherColumn(const SortedRows& sink, idx_t column, const uint32_t* numbers, idx_t n,
+                  Vector& target) {
+  const int bits = sink.chunk_bits;
+  // 64-bit, as chunk_bits may be 32.
+  const uint64_t row_mask = (uint64_t{1} << bits) - 1;
+  auto chunk_of = [&](idx_t i) { return uint64_t{numbers[i]} >> bits; };
+  auto row_of = [&](idx_t i) { return uint64_t{numbers[i]} & row_mask; };
+  const std::vector<const Vector*>& vectors = sink.vectors[column];
+  const bool has_nulls = sink.has_nulls[column];
+  if (has_nulls) {
+    for (idx_t i = 0; i < n; i++) {
+      target.Validity().Set(i, vectors[chunk_of(i)]->RowIsValid(row_of(i)));
+    }
+  } else if (!target.Validity().AllValid()) {
+    for (idx_t i = 0; i < n; i++) target.Validity().SetValid(i);
+  }
+  const PhysicalType physical = target.Type().Physical();
+  if (physical == PhysicalType::kList || PhysicalTypeSize(physical) == 0) {
+    SelectionVector one(1);
+    for (idx_t i = 0; i < n; i++) {
+      one.Set(0, row_of(i));
+      target.CopyFrom(*vectors[chunk_of(i)], one, 1, 0, i);
+    }
+    return;
+  }
+  const std::vector<const data_t*>& values = sink.values[column];
+  if (physical == PhysicalType::kVarchar) {
+    auto* out = target.Values<string_t>();
+    for (idx_t i = 0; i < n; i++) {
+      const uint64_t chunk = chunk_of(i), row = row_of(i);
+      const string_t& s = reinterpret_cast<const string_t*>(values[chunk])[row];
+      if (s.IsInlined()) {
+        out[i] = s;
+      } else if (has_nulls && !vectors[chunk]->RowIsValid(row)) {
+        out[i] = string_t();  // a NULL row's bytes are unspecified: never follow its pointer
+      } else {
+        out[i] = target.AddString(s.View());
+      }
+    }
+    return;
+  }
+  DispatchFixedWidth(physical, [&]<typename T>() {
+    T* out = target.Values<T>();
+    for (idx_t i = 0; i < n; i++) {
+      out[i] = reinterpret_cast<const T*>(values[chunk_of(i)])[row_of(i)];
+    }
+  });
+}
 
 }  // namespace
 
@@ -51,10 +118,71 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
   auto& sink = static_cast<OrderSink&>(state);
   // Rows in the order one thread would have sunk them: ties keep that order.
   std::vector<SunkChunk> chunks = sink.sunk.TakeInOrder();
-  sink.all = Concatenate(chunks, types);
+  SortedRows sorted;
+  sorted.has_nulls.assign(types.size(), false);
+  bool fit = chunks.size() < SortKeys::kMaxChunks;
+  for (const auto& chunk : chunks) {
+    fit = fit && chunk.rows->size() <= (idx_t{1} << SortKeys::kChunkBits);
+    for (idx_t c = 0; c < types.size(); c++) {
+      const Vector& v = chunk.rows->data[c];
+      if (!v.Validity().AllSet(v.IsConstant() ? 1 : chunk.rows->size())) {
+        sorted.has_nulls[c] = true;
+      }
+    }
+  }
+  // Keys without NULLs leave their NULL byte out of the sort's records.
+  std::vector<bool> not_null;
+  for (const auto& key : keys_) not_null.push_back(!sorted.has_nulls[key.column]);
+  SortKeys sort_keys(types, keys_, not_null);
+  if (fit && sort_keys.SortsChunks()) {
+    // Sorted where they are: no copy of all rows into one chunk.
+    for (auto& chunk : chunks) sorted.rows.push_back(std::move(chunk.rows));
+    sorted.chunk_bits = SortKeys::kChunkBits;
+  } else {
+    sorted.rows.push_back(Concatenate(chunks, types));
+  }
+  sorted.vectors.assign(types.size(), {});
+  sorted.values.assign(types.size(), {});
+  std::vector<const DataChunk*> pointers;
+  for (auto& rows : sorted.rows) {
+    for (idx_t c = 0; c < types.size(); c++) {
+      Vector& v = rows->data[c];
+      v.Flatten(rows->size());
+      sorted.vectors[c].push_back(&v);
+      sorted.values[c].push_back(v.Values<data_t>());
+    }
+    pointers.push_back(rows.get());
+  }
   context.query.CheckInterrupt();
-  SortKeys(types, keys_)
-      .Sort(*sink.all, sink.order, context.query.Scheduler(), context.query.Threads());
+  TaskScheduler* scheduler = context.query.Scheduler();
+  const idx_t threads = context.query.Threads();
+  if (sorted.chunk_bits == 32) {
+    sort_keys.Sort(*sorted.rows[0], sorted.order, scheduler, threads);
+  } else {
+    sort_keys.SortChunks(pointers, sorted.order, scheduler, threads);
+  }
+  context.query.CheckInterrupt();
+  // The output's chunks, gathered on every thread: the reads are random, so a thread
+  // mostly waits for memory, and two wait in parallel.
+  const idx_t n = sorted.order.size();
+  sink.sorted.resize((n + kVectorSize - 1) / kVectorSize);
+  auto gather = [&](idx_t k) {
+    const idx_t first = k * kVectorSize, count = std::min(kVectorSize, n - first);
+    auto chunk = std::make_unique<DataChunk>(types, kVectorSize, /*zero_fill=*/false);
+    for (idx_t c = 0; c < types.size(); c++) {
+      GatherColumn(sorted, c, sorted.order.data() + first, count, chunk->data[c]);
+    }
+    chunk->SetCardinality(count);
+    sink.sorted[k] = std::move(chunk);
+  };
+  const idx_t tasks = std::min<idx_t>(threads, sink.sorted.size());
+  if (scheduler && tasks > 1) {
+    scheduler->Run(tasks, [&](TaskScheduler::Job&, idx_t t) {
+      for (idx_t k = t; k < sink.sorted.size(); k += tasks) gather(k);
+    });
+  } else {
+    for (idx_t k = 0; k < sink.sorted.size(); k++) gather(k);
+  }
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(
@@ -67,18 +195,15 @@ std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(
 void PhysicalOrder::GetData(ExecutionContext&, DataChunk& chunk, GlobalSourceState& state,
                             LocalSourceState&) const {
   auto& source = static_cast<OrderSource&>(state);
-  const OrderSink& sink = *source.sink;
-  const idx_t rows = sink.order.size();
-  idx_t n = std::min(kVectorSize, rows - std::min(source.next, rows));
-  if (n == 0) {
+  std::vector<std::unique_ptr<DataChunk>>& sorted = source.sink->sorted;
+  if (source.next >= sorted.size()) {
     chunk.SetCardinality(0);
     return;
   }
-  SelectionVector sel(n);
-  for (idx_t i = 0; i < n; i++) sel.Set(i, sink.order[source.next + i]);
-  for (idx_t c = 0; c < types.size(); c++) chunk.data[c].CopyFrom(sink.all->data[c], sel, n, 0, 0);
-  chunk.SetCardinality(n);
-  source.next += n;
+  // Handed over: the chunk's memory goes as the consumer is done with it.
+  std::unique_ptr<DataChunk> rows = std::move(sorted[source.next++]);
+  chunk.Reference(*rows);
+  chunk.SetCardinality(rows->size());
 }
 
 }  // namespace teal

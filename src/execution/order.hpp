@@ -1,8 +1,9 @@
 // PhysicalOrder: ORDER BY. Every thread gathers its chunks with their place in the
-// single-thread order; Finalize puts all rows in that order into one set of column vectors
-// and sorts their numbers by normalized keys (sort_key.hpp: ties keep the input order,
-// whatever the number of threads); the source then gathers the rows in sorted order a
-// chunk at a time.
+// single-thread order; Finalize sorts the rows' numbers (chunk, row) by normalized keys
+// where the chunks are (sort_key.hpp: ties keep the input order, whatever the number of
+// threads), and gathers the rows in that order into the output's chunks, on every thread;
+// the source hands those over. Keys the sort cannot encode have the chunks concatenated
+// into one first.
 #pragma once
 
 #include "execution/physical_operator.hpp"
@@ -18,6 +19,7 @@ class PhysicalOrder : public PhysicalSink {
   PhysicalOrder(std::vector<LogicalType> types, std::vector<OrderKey> keys)
       : PhysicalSink(std::move(types)), keys_(std::move(keys)) {}
   std::string Name() const override { return "ORDER_BY"; }
+  idx_t SourceChunkCapacity() const override { return 0; }
   bool ParallelSink() const override { return true; }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   std::unique_ptr<LocalSinkState> GetLocalSinkState(ExecutionContext& context) const override;

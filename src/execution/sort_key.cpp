@@ -54,10 +54,12 @@ inline bool WordsLess(const Record<kWords>& a, const Record<kWords>& b) {
 
 }  // namespace
 
-SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys)
+SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys,
+                   const std::vector<bool>& not_null)
     : keys_(keys) {
   idx_t offset = 0;
-  for (const auto& k : keys) {
+  for (idx_t i = 0; i < keys.size(); i++) {
+    const OrderKey& k = keys[i];
     const LogicalType& type = types[k.column];
     if (!HasCodec(type)) {
       normalizable_ = false;
@@ -65,20 +67,22 @@ SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<Orde
     }
     bool is_string = type.Physical() == PhysicalType::kVarchar;
     idx_t width = is_string ? kStringPrefix : CodecWidth(type);
-    columns_.push_back({k.column, offset, width, k.descending, k.nulls_first, is_string});
+    const idx_t null_bytes = i < not_null.size() && not_null[i] ? 0 : 1;
+    columns_.push_back(
+        {k.column, offset, null_bytes, width, k.descending, k.nulls_first, is_string});
     has_strings_ = has_strings_ || is_string;
-    offset += 1 + width;
+    offset += null_bytes + width;
   }
   key_width_ = offset;
   record_words_ = (key_width_ + sizeof(uint32_t) + 7) / 8;
 }
 
 namespace {
-/// Writes record i's row number, row_of(i), big-endian at out + i * stride.
+/// Writes record i's number, base + row_of(i), big-endian at out + i * stride.
 template <typename RowOf>
-void WriteRowNumbers(data_ptr_t out, idx_t count, idx_t stride, RowOf row_of) {
+void WriteRowNumbers(data_ptr_t out, idx_t count, idx_t stride, uint32_t base, RowOf row_of) {
   for (idx_t i = 0; i < count; i++) {
-    auto number = static_cast<uint32_t>(row_of(i));
+    auto number = base + static_cast<uint32_t>(row_of(i));
     data_ptr_t at = out + i * stride;
     at[0] = static_cast<data_t>(number >> 24);
     at[1] = static_cast<data_t>(number >> 16);
@@ -110,8 +114,8 @@ void WithValueBytes(const Vector& v, bool is_string, F&& f) {
 }  // namespace
 
 template <typename RowOf>
-void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
-                          bool only_first_key) const {
+void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, uint32_t number_base,
+                          data_ptr_t out, bool only_first_key) const {
   const idx_t stride = record_words_ * 8;
   std::memset(out, 0, count * stride);
   for (const auto& col : columns_) {
@@ -123,34 +127,40 @@ void SortKeys::EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data
         data_ptr_t key = out + i * stride + col.offset;
         idx_t row = v.IsConstant() ? 0 : row_of(i);
         if (!v.RowIsValid(row)) {
+          if (col.null_bytes == 0) {
+            throw InternalError("a sort key declared without NULLs has a NULL");
+          }
           key[0] = static_cast<data_t>(1 - present);
           continue;
         }
-        key[0] = present;
-        value_bytes(row, key + 1);
+        if (col.null_bytes) key[0] = present;
+        data_ptr_t value = key + col.null_bytes;
+        value_bytes(row, value);
         if (col.descending) {
-          for (idx_t b = 1; b <= col.width; b++) key[b] = static_cast<data_t>(~key[b]);
+          for (idx_t b = 0; b < col.width; b++) value[b] = static_cast<data_t>(~value[b]);
         }
       }
     };
     WithValueBytes(v, col.is_string, write);
   }
-  WriteRowNumbers(out + key_width_, count, stride, row_of);
+  WriteRowNumbers(out + key_width_, count, stride, number_base, row_of);
 }
 
 namespace {
 /// Writes key bytes of rows [first, first + count) of `values` (all valid) at `out`
-/// (records `stride` apart): the NULL byte `present`, then the codec's bytes, inverted
-/// for DESC — with the width and the direction known at compile time.
-template <typename Codec, bool kDescending>
+/// (records `stride` apart): the NULL byte `present` (unless kNullByte is false), then the
+/// codec's bytes, inverted for DESC — with the width and the direction known at compile
+/// time.
+template <typename Codec, bool kDescending, bool kNullByte>
 void EncodeValid(const typename Codec::T* values, idx_t first, idx_t count, data_ptr_t out,
                  idx_t stride, data_t present) {
   for (idx_t i = 0; i < count; i++) {
     data_ptr_t key = out + i * stride;
-    key[0] = present;
-    Codec::Write(values[first + i], key + 1);
+    if constexpr (kNullByte) key[0] = present;
+    data_ptr_t value = key + (kNullByte ? 1 : 0);
+    Codec::Write(values[first + i], value);
     if constexpr (kDescending) {
-      for (idx_t b = 1; b <= Codec::kWidth; b++) key[b] = static_cast<data_t>(~key[b]);
+      for (idx_t b = 0; b < Codec::kWidth; b++) value[b] = static_cast<data_t>(~value[b]);
     }
   }
 }
@@ -158,6 +168,11 @@ void EncodeValid(const typename Codec::T* values, idx_t first, idx_t count, data
 
 void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_t out,
                       bool only_first_key) const {
+  EncodeNumbered(rows, first, count, 0, out, only_first_key);
+}
+
+void SortKeys::EncodeNumbered(const DataChunk& rows, idx_t first, idx_t count, uint32_t number_base,
+                              data_ptr_t out, bool only_first_key) const {
   // Fixed-width keys without NULLs take loops of their own; anything else (a string, a
   // constant, a NULL) the general one.
   bool general = has_strings_;
@@ -167,7 +182,7 @@ void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_
   }
   if (general) {
     EncodeRows(
-        rows, count, [first](idx_t i) { return first + i; }, out, only_first_key);
+        rows, count, [first](idx_t i) { return first + i; }, number_base, out, only_first_key);
     return;
   }
   const idx_t stride = record_words_ * 8;
@@ -178,20 +193,28 @@ void SortKeys::Encode(const DataChunk& rows, idx_t first, idx_t count, data_ptr_
     const data_t present = col.nulls_first ? 1 : 0;
     WithKeyCodec(v.Type(), [&]<typename Codec>() {
       const auto* values = v.Values<typename Codec::T>();
+      data_ptr_t at = out + col.offset;
       if (col.descending) {
-        EncodeValid<Codec, true>(values, first, count, out + col.offset, stride, present);
+        if (col.null_bytes) {
+          EncodeValid<Codec, true, true>(values, first, count, at, stride, present);
+        } else {
+          EncodeValid<Codec, true, false>(values, first, count, at, stride, present);
+        }
+      } else if (col.null_bytes) {
+        EncodeValid<Codec, false, true>(values, first, count, at, stride, present);
       } else {
-        EncodeValid<Codec, false>(values, first, count, out + col.offset, stride, present);
+        EncodeValid<Codec, false, false>(values, first, count, at, stride, present);
       }
     });
   }
-  WriteRowNumbers(out + key_width_, count, stride, [first](idx_t i) { return first + i; });
+  WriteRowNumbers(out + key_width_, count, stride, number_base,
+                  [first](idx_t i) { return first + i; });
 }
 
 void SortKeys::EncodeSelected(const DataChunk& rows, const sel_t* sel, idx_t count,
                               data_ptr_t out) const {
   EncodeRows(
-      rows, count, [sel](idx_t i) { return idx_t{sel[i]}; }, out, false);
+      rows, count, [sel](idx_t i) { return idx_t{sel[i]}; }, 0, out, false);
 }
 
 std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t count,
@@ -199,7 +222,7 @@ std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t c
                                                   sel_t* tied) const {
   const Column& col = columns_.front();
   const Vector& v = rows.data[col.column];
-  const idx_t bytes = 1 + col.width;  // the NULL byte and the value's
+  const idx_t bytes = col.null_bytes + col.width;  // the NULL byte and the value's
   const data_t present = col.nulls_first ? 1 : 0;
   const data_t invert = col.descending ? 0xFF : 0;
   idx_t n_before = 0;
@@ -216,10 +239,12 @@ std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t c
       idx_t row = v.IsConstant() ? 0 : i;
       data_t key[kFirstKeyWords * 8] = {};
       if (v.RowIsValid(row)) {
-        key[0] = present;
-        value_bytes(row, key + 1);
-        for (idx_t b = 1; b < bytes; b++) key[b] ^= invert;
+        if (col.null_bytes) key[0] = present;
+        value_bytes(row, key + col.null_bytes);
+        for (idx_t b = col.null_bytes; b < bytes; b++) key[b] ^= invert;
       } else {
+        if (col.null_bytes == 0)
+          throw InternalError("a sort key declared without NULLs has a NULL");
         key[0] = static_cast<data_t>(1 - present);
       }
       int c = 0;
@@ -242,7 +267,7 @@ std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t c
       const auto* values = v.Values<typename Codec::T>();
       // Every row has the NULL byte `present`: the boundary's NULL byte alone may
       // decide, else the values compare as one word each.
-      if (boundary[col.offset] != present) {
+      if (col.null_bytes && boundary[col.offset] != present) {
         if (present > boundary[col.offset]) return true;
         for (idx_t i = 0; i < count; i++) before[i] = static_cast<sel_t>(i);
         n_before = count;
@@ -255,7 +280,7 @@ std::pair<idx_t, idx_t> SortKeys::SplitByFirstKey(const DataChunk& rows, idx_t c
         return __builtin_bswap64(word) >> kShift;
       };
       const uint64_t mask = col.descending ? (~uint64_t{0} >> kShift) : 0;
-      const uint64_t bound_value = word_of(boundary + col.offset + 1);
+      const uint64_t bound_value = word_of(boundary + col.offset + col.null_bytes);
       for (idx_t i = 0; i < count; i++) {
         data_t bytes[8];
         Codec::Write(values[i], bytes);
@@ -425,27 +450,61 @@ void SortRecords(R* records, idx_t n, Less less, idx_t radix_bytes, TaskSchedule
 
 void SortKeys::Sort(const DataChunk& rows, AccountedVector<uint32_t>& order,
                     TaskScheduler* scheduler, idx_t threads) const {
-  const idx_t n = rows.size();
-  if (n > UINT32_MAX) throw OutOfRangeError("ORDER BY of more than 4 billion rows");
-  if (!normalizable_ || record_words_ > 8) {
+  if (rows.size() > UINT32_MAX) throw OutOfRangeError("ORDER BY of more than 4 billion rows");
+  if (!SortsChunks()) {
     SortByComparison(rows, order);
     return;
   }
+  SortEncoded({&rows}, 32, order, scheduler, threads);
+}
+
+void SortKeys::SortChunks(const std::vector<const DataChunk*>& chunks,
+                          AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
+                          idx_t threads) const {
+  if (!SortsChunks() || chunks.size() > kMaxChunks) {
+    throw InternalError("SortChunks called for keys or chunks it cannot sort");
+  }
+  for (const DataChunk* chunk : chunks) {
+    if (chunk->size() > (idx_t{1} << kChunkBits)) {
+      throw InternalError("SortChunks called with a chunk of more than 2^11 rows");
+    }
+  }
+  SortEncoded(chunks, kChunkBits, order, scheduler, threads);
+}
+
+void SortKeys::SortEncoded(const std::vector<const DataChunk*>& chunks, int chunk_bits,
+                           AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
+                           idx_t threads) const {
+  // starts[c]: chunk c's first record.
+  std::vector<idx_t> starts(chunks.size() + 1, 0);
+  for (idx_t c = 0; c < chunks.size(); c++) starts[c + 1] = starts[c] + chunks[c]->size();
+  const idx_t n = starts.back();
   order.resize(n);
   if (n == 0) return;
+  const uint64_t row_mask = (uint64_t{1} << chunk_bits) - 1;
   auto dispatch = [&]<idx_t kWords>() {
     using R = Record<kWords>;
     OwnedBlock block(n * sizeof(R));
     R* records = reinterpret_cast<R*>(block.get());
+    // Records [from, to) of chunk c (numbered from the chunk's first).
+    auto encode = [&](idx_t c, idx_t from, idx_t to) {
+      EncodeNumbered(*chunks[c], from, to - from, static_cast<uint32_t>(c << chunk_bits),
+                     reinterpret_cast<data_ptr_t>(records + starts[c] + from), false);
+    };
     if (scheduler && threads > 1 && n >= kParallelSortRows) {
-      // Encoding is a third of a large sort's work: each thread encodes a range.
+      // Encoding is a third of a large sort's work: each thread encodes a range of rows
+      // (of the one chunk) or of chunks.
       const idx_t parts = std::min<idx_t>(threads, 64);
       scheduler->Run(parts, [&](TaskScheduler::Job&, idx_t p) {
-        const idx_t from = n * p / parts, to = n * (p + 1) / parts;
-        Encode(rows, from, to - from, reinterpret_cast<data_ptr_t>(records + from));
+        if (chunks.size() == 1) {
+          encode(0, n * p / parts, n * (p + 1) / parts);
+          return;
+        }
+        const idx_t last = chunks.size() * (p + 1) / parts;
+        for (idx_t c = chunks.size() * p / parts; c < last; c++) encode(c, 0, chunks[c]->size());
       });
     } else {
-      Encode(rows, 0, n, reinterpret_cast<data_ptr_t>(records));
+      for (idx_t c = 0; c < chunks.size(); c++) encode(c, 0, chunks[c]->size());
     }
     auto number = [&](const R& r) {
       const auto* bytes = reinterpret_cast<const data_t*>(r.data()) + key_width_;
@@ -457,15 +516,18 @@ void SortKeys::Sort(const DataChunk& rows, AccountedVector<uint32_t>& order,
           records, n, [](const R& a, const R& b) { return WordsLess<kWords>(a, b); },
           key_width_ + sizeof(uint32_t), scheduler, threads);
     } else {
+      auto string_of = [&](const Column& col, uint64_t number) {
+        return chunks[number >> chunk_bits]->data[col.column].Values<string_t>()[number & row_mask];
+      };
       auto less = [&](const R& a, const R& b) {
         const auto* x = reinterpret_cast<const data_t*>(a.data());
         const auto* y = reinterpret_cast<const data_t*>(b.data());
         for (const auto& col : columns_) {
-          int c = std::memcmp(x + col.offset, y + col.offset, 1 + col.width);
-          if (c == 0 && col.is_string && x[col.offset] == (col.nulls_first ? 1 : 0)) {
+          int c = std::memcmp(x + col.offset, y + col.offset, col.null_bytes + col.width);
+          if (c == 0 && col.is_string &&
+              (col.null_bytes == 0 || x[col.offset] == (col.nulls_first ? 1 : 0))) {
             // Equal prefixes of two values: the whole strings decide.
-            const string_t* s = rows.data[col.column].Values<string_t>();
-            c = CompareStrings(s[number(a)], s[number(b)]);
+            c = CompareStrings(string_of(col, number(a)), string_of(col, number(b)));
             if (col.descending) c = -c;
           }
           if (c != 0) return c < 0;

@@ -1,13 +1,13 @@
 // SortKeys: sorting rows by normalized binary keys.
 //
 // Each row becomes a fixed-width record: for every ORDER BY key, a NULL byte (0 where
-// the row goes first: a NULL under NULLS FIRST, a value otherwise) and the value's
-// order-preserving bytes (vector/key_codec.hpp), inverted for DESC; a string contributes
-// its first kStringPrefix bytes, zero-padded. Then the row's number, big-endian, and
-// zero padding to 8 bytes. Without string keys the records compare as big-endian 8-byte
-// words — one comparison decides the whole key, and ties fall to the row number, so the
-// sort is stable without being a stable sort. Where a string prefix ties, the strings are
-// compared in full before the next key is looked at.
+// the row goes first: a NULL under NULLS FIRST, a value otherwise; left out for a key the
+// caller knows has no NULL) and the value's order-preserving bytes (vector/key_codec.hpp),
+// inverted for DESC; a string contributes its first kStringPrefix bytes, zero-padded.
+// Then the row's number, big-endian, and zero padding to 8 bytes. Without string keys the records
+// compare as big-endian 8-byte words — one comparison decides the whole key, and ties fall to the
+// row number, so the sort is stable without being a stable sort. Where a string prefix ties, the
+// strings are compared in full before the next key is looked at.
 //
 // Records are sorted with std::sort in ranges, one range per thread, and the sorted
 // ranges merged pairwise (each round's merges in parallel). Keys that have no
@@ -28,14 +28,28 @@ class TaskScheduler;
 
 class SortKeys {
  public:
-  SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys);
+  /// `not_null[k]` (when given) says that key k has no NULL in the rows to be sorted: its
+  /// records then have no NULL byte for it (a NULL met anyway is an internal error).
+  SortKeys(const std::vector<LogicalType>& types, const std::vector<OrderKey>& keys,
+           const std::vector<bool>& not_null = {});
 
   /// The row numbers of `rows` in key order, ties in row order. With a scheduler and
   /// threads > 1, large inputs are sorted on several threads.
   void Sort(const DataChunk& rows, AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
             idx_t threads) const;
+  /// Sorts the rows of several chunks without putting them in one: `order` gets the
+  /// numbers (chunk << kChunkBits | row) in key order, ties in chunk-then-row order.
+  /// Requires SortsChunks(), chunks of at most 2^kChunkBits rows and fewer than
+  /// 2^(32 - kChunkBits) chunks.
+  void SortChunks(const std::vector<const DataChunk*>& chunks, AccountedVector<uint32_t>& order,
+                  TaskScheduler* scheduler, idx_t threads) const;
+  /// Whether SortChunks can sort by these keys (all encodable, records of at most
+  /// kMaxRecordWords words).
+  bool SortsChunks() const { return normalizable_ && record_words_ <= kMaxRecordWords; }
 
   static constexpr idx_t kStringPrefix = 12;
+  static constexpr int kChunkBits = 11;  // kVectorSize = 2^11
+  static constexpr idx_t kMaxChunks = idx_t{1} << (32 - kChunkBits);
 
   /// Whether every key has an order-preserving encoding (else Encode must not be used).
   bool Normalizable() const { return normalizable_; }
@@ -62,20 +76,30 @@ class SortKeys {
   idx_t PrefixWidth(idx_t n) const { return n < columns_.size() ? columns_[n].offset : key_width_; }
 
  private:
+  static constexpr idx_t kMaxRecordWords = 8;
   struct Column {
-    idx_t column;  // in the rows
-    idx_t offset;  // of its NULL byte in the record
-    idx_t width;   // of its value bytes
+    idx_t column;      // in the rows
+    idx_t offset;      // of its first byte in the record (the NULL byte, if it has one)
+    idx_t null_bytes;  // 1, or 0 for a key without NULLs
+    idx_t width;       // of its value bytes
     bool descending;
     bool nulls_first;
     bool is_string;
   };
   /// For rows without an order-preserving encoding: comparison sort.
   void SortByComparison(const DataChunk& rows, AccountedVector<uint32_t>& order) const;
-  /// Encode's body: `row_of(i)` is the i-th record's row in `rows`.
+  /// Encode's body: `row_of(i)` is the i-th record's row in `rows`; its number is
+  /// number_base + row_of(i).
   template <typename RowOf>
-  void EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, data_ptr_t out,
-                  bool only_first_key) const;
+  void EncodeRows(const DataChunk& rows, idx_t count, RowOf row_of, uint32_t number_base,
+                  data_ptr_t out, bool only_first_key) const;
+  /// Encode, with record numbers number_base + row.
+  void EncodeNumbered(const DataChunk& rows, idx_t first, idx_t count, uint32_t number_base,
+                      data_ptr_t out, bool only_first_key) const;
+  /// Sort's and SortChunks' body: a record's number is (chunk << chunk_bits | row), where
+  /// chunk_bits is 32 for one chunk of any size.
+  void SortEncoded(const std::vector<const DataChunk*>& chunks, int chunk_bits,
+                   AccountedVector<uint32_t>& order, TaskScheduler* scheduler, idx_t threads) const;
 
   std::vector<OrderKey> keys_;
   std::vector<Column> columns_;
