@@ -167,6 +167,7 @@ GroupLayout::GroupLayout(std::vector<LogicalType> key_types_in,
     slots.push_back({kind, offset, width});
     offset += width;
     if (kind == SlotKind::kString || kind == SlotKind::kEncoded) word_keys = false;
+    if (kind != SlotKind::kFixed) fixed_keys = false;
   }
   null_offset = offset;
   offset += key_types.size();
@@ -196,14 +197,21 @@ GroupTable::~GroupTable() {
   }
 }
 
-void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count,
-                           KeyScratch& scratch) const {
+void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+                           const sel_t* sel, idx_t n) const {
   const auto& l = *layout_;
   const idx_t words = l.key_words;
-  scratch.keys.assign(count * words, 0);
+  if (sel) {
+    scratch.keys.resize(count * words);
+    for (idx_t k = 0; k < n; k++) {
+      std::fill_n(scratch.keys.data() + sel[k] * words, words, uint64_t{0});
+    }
+  } else {
+    scratch.keys.assign(count * words, 0);
+    scratch.has_null.assign(count, 0);
+  }
   auto& hashes_ = scratch.hashes;
   hashes_.resize(count);
-  scratch.has_null.assign(count, 0);
   scratch.starts.resize(count);
   scratch.heap.Clear();
   auto* base = reinterpret_cast<data_ptr_t>(scratch.keys.data());
@@ -218,24 +226,30 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count,
     auto fold = [&](idx_t row, uint64_t h) {
       hashes_[row] = c == 0 ? h : CombineHash(hashes_[row], h);
     };
+    // body(row) for every row, or the selected ones.
+    auto each = [&](auto&& body) {
+      if (sel) {
+        for (idx_t k = 0; k < n; k++) body(idx_t{sel[k]});
+      } else {
+        for (idx_t row = 0; row < count; row++) body(row);
+      }
+    };
     auto for_rows = [&](auto&& write) {
       if (!constant && validity.AllValid()) {
-        for (idx_t row = 0; row < count; row++) {
-          fold(row, write(base + row * stride + slot.offset, row));
-        }
+        each([&](idx_t row) { fold(row, write(base + row * stride + slot.offset, row)); });
         return;
       }
-      for (idx_t row = 0; row < count; row++) {
+      each([&](idx_t row) {
         idx_t at = constant ? 0 : row;
         data_ptr_t key = base + row * stride;
         if (!validity.RowIsValid(at)) {
           key[l.null_offset + c] = 1;
           scratch.has_null[row] = 1;
           fold(row, kNullHash);
-          continue;
+          return;
         }
         fold(row, write(key + slot.offset, at));
-      }
+      });
     };
     switch (slot.kind) {
       case GroupLayout::SlotKind::kFixed:
@@ -296,10 +310,44 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count,
         });
         break;
     }
-    if (c + 1 == l.partition_keys) scratch.partition_hashes = hashes_;
+    if (!sel && c + 1 == l.partition_keys) scratch.partition_hashes = hashes_;
   }
-  if (l.partition_keys == 0 || l.partition_keys > l.slots.size()) {
+  if (!sel && (l.partition_keys == 0 || l.partition_keys > l.slots.size())) {
     scratch.partition_hashes = hashes_;
+  }
+}
+
+void GroupTable::HashKeys(const std::vector<const Vector*>& keys, idx_t count,
+                          KeyScratch& scratch) const {
+  const auto& l = *layout_;
+  TEAL_ASSERT(l.fixed_keys);
+  scratch.hashes.resize(count);
+  scratch.has_null.assign(count, 0);
+  uint64_t* hashes = scratch.hashes.data();
+  for (idx_t c = 0; c < l.slots.size(); c++) {
+    const Vector& v = *keys[c];
+    // The hash of the value's bytes, as BuildKeys computes it from the normalised key.
+    DispatchFixedWidth(v.Type().Physical(), [&]<typename T>() {
+      const T* data = v.Values<T>();
+      auto fold = [&](idx_t row, uint64_t h) {
+        hashes[row] = c == 0 ? h : CombineHash(hashes[row], h);
+      };
+      if (!v.IsConstant() && v.Validity().AllValid()) {
+        for (idx_t row = 0; row < count; row++) {
+          fold(row, HashFixed(reinterpret_cast<const_data_ptr_t>(&data[row]), sizeof(T)));
+        }
+        return;
+      }
+      for (idx_t row = 0; row < count; row++) {
+        const idx_t at = v.IsConstant() ? 0 : row;
+        if (!v.RowIsValid(at)) {
+          scratch.has_null[row] = 1;
+          fold(row, kNullHash);
+          continue;
+        }
+        fold(row, HashFixed(reinterpret_cast<const_data_ptr_t>(&data[at]), sizeof(T)));
+      }
+    });
   }
 }
 
@@ -537,14 +585,20 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
     for (idx_t i = 0; i < count; i++) rows[i] = count_ > 0 ? Row(0) : nullptr;
     return;
   }
-  BuildKeys(keys, count, scratch);
+  // With a filter and fixed-width keys, the keys are hashed first and only the rows the
+  // filter lets through are normalised (in a selective join, a few of them).
+  const bool hash_first = filter_ && l.fixed_keys;
+  if (hash_first) {
+    HashKeys(keys, count, scratch);
+  } else {
+    BuildKeys(keys, count, scratch);
+  }
   if (count_ == 0) {
     for (idx_t i = 0; i < count; i++) rows[i] = nullptr;
     return;
   }
   const auto* slots = reinterpret_cast<const uint64_t*>(entries_->get());
   const idx_t mask = capacity_ - 1;
-  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch.keys.data());
   const idx_t stride = l.key_words * 8;
   auto missing = [](idx_t, idx_t) -> data_ptr_t { return nullptr; };
   const sel_t* sel = nullptr;
@@ -561,7 +615,9 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
       if ((word & bits) == bits) scratch.passed[probes++] = static_cast<sel_t>(i);
     }
     sel = scratch.passed.data();
+    if (hash_first) BuildKeys(keys, count, scratch, sel, probes);
   }
+  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch.keys.data());
   WithEqual([&](auto equal) {
     ProbeChunk(slots, mask, base, stride, scratch.hashes.data(), sel, probes, rows,
                scratch.starts.data(), equal, missing);

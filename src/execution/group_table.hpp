@@ -65,10 +65,11 @@ struct GroupLayout {
   std::vector<LogicalType> key_types;
   std::vector<Slot> slots;
   idx_t partition_keys;
-  idx_t null_offset = 0;  // NULL byte of key column c at null_offset + c
-  idx_t key_words = 0;    // the key area, in 8-byte words
-  bool word_keys = true;  // no string slots: keys are equal iff their words are
-  idx_t hash_offset = 0;  // uint64 hash, then uint64 partition hash
+  idx_t null_offset = 0;   // NULL byte of key column c at null_offset + c
+  idx_t key_words = 0;     // the key area, in 8-byte words
+  bool word_keys = true;   // no string slots: keys are equal iff their words are
+  bool fixed_keys = true;  // only kFixed slots: a key's hash is its value bytes'
+  idx_t hash_offset = 0;   // uint64 hash, then uint64 partition hash
   idx_t states_offset = 0;
   idx_t row_width = 0;
   std::vector<const AggregateFunction*> aggregates;
@@ -135,8 +136,14 @@ class GroupTable {
   }
 
  private:
-  /// Normalises rows [0, count) of `keys` into `scratch` and hashes them.
-  void BuildKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
+  /// Normalises rows [0, count) of `keys` into `scratch` and hashes them. With `sel`,
+  /// only rows sel[0 … n): their has_null entries are then left as they were (HashKeys
+  /// sets them for every row), the other rows' keys and hashes are undefined.
+  void BuildKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+                 const sel_t* sel = nullptr, idx_t n = 0) const;
+  /// With fixed_keys: the hashes and has_null of rows [0, count) as BuildKeys gives them,
+  /// without normalising the keys (for a Find whose filter turns most rows away).
+  void HashKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
   /// The row whose key equals `key` (a key area), or null.
   data_ptr_t Find(const_data_ptr_t key, uint64_t hash) const;
   /// Adds a group with key `key` and `hash`; its key values come later (AppendValues).
