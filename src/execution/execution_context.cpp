@@ -29,10 +29,15 @@ double QueryControl::Progress() const {
 }
 
 GlobalSinkState& QueryContext::SinkState(const PhysicalOperator& op) const {
-  for (const auto& [sink, state] : sink_states_) {
-    if (sink == &op) return *state;
-  }
+  if (GlobalSinkState* state = FindSinkState(op)) return *state;
   throw InternalError(op.Name() + " has no sink state yet");
+}
+
+GlobalSinkState* QueryContext::FindSinkState(const PhysicalOperator& op) const {
+  for (const auto& [sink, state] : sink_states_) {
+    if (sink == &op) return state.get();
+  }
+  return nullptr;
 }
 
 void QueryContext::SetSinkState(const PhysicalOperator& op,

@@ -70,6 +70,8 @@ class QueryContext {
 
   /// The global sink state of `op`, made by the executor before op's pipelines run.
   GlobalSinkState& SinkState(const PhysicalOperator& op) const;
+  /// The sink state of `op`, or null when it has none yet.
+  GlobalSinkState* FindSinkState(const PhysicalOperator& op) const;
   void SetSinkState(const PhysicalOperator& op, std::unique_ptr<GlobalSinkState> state);
 
   bool Profiling() const { return profiling_; }

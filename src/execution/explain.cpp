@@ -61,6 +61,16 @@ std::string Details(const LogicalOperator& op) {
       }
       std::string out = fmt::format("{} ({})", get.table->name, columns);
       if (!get.filters.empty()) out += " WHERE " + List(get.filters, " AND ");
+      for (const auto& filter : get.join_filters) {
+        // The columns a join's build side filters (its keys' range, its hash filter).
+        out += " JOIN FILTER (";
+        for (size_t k = 0; k < filter.columns.size(); k++) {
+          const idx_t c = get.column_ids[filter.columns[k].second];
+          out += (k ? ", " : "") +
+                 (c == kRowIdColumn ? std::string("rowid") : get.table->columns[c].name);
+        }
+        out += ")";
+      }
       return out;
     }
     case LogicalKind::kDummyScan:

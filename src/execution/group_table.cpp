@@ -624,6 +624,29 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
   });
 }
 
+idx_t GroupTable::MayContain(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in,
+                             idx_t n, sel_t* out, KeyScratch& scratch) const {
+  if (layout_->fixed_keys) {
+    HashKeys(keys, count, scratch);
+  } else {
+    BuildKeys(keys, count, scratch);
+  }
+  const idx_t rows = in ? n : count;
+  idx_t kept = 0;
+  for (idx_t k = 0; k < rows; k++) {
+    const sel_t i = in ? in[k] : static_cast<sel_t>(k);
+    bool pass = !scratch.has_null[i];
+    if (filter_) {
+      const uint64_t h = scratch.hashes[i];
+      const uint64_t bits = FilterBits(h);
+      pass = pass && ((*filter_)[(h >> 20) & filter_mask_] & bits) == bits;
+    }
+    out[kept] = i;
+    kept += pass;
+  }
+  return kept;
+}
+
 void GroupTable::BuildFilter() {
   idx_t words = std::max<idx_t>(64, std::bit_ceil(count_ / 4 + 1));
   filter_.emplace(words, 0);

@@ -110,6 +110,12 @@ class GroupTable {
   /// afterwards says which rows have a NULL key).
   void Find(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
             KeyScratch& scratch) const;
+  /// Of rows in[0 … n) of `keys` (rows [0, count) when `in` is null), writes to `out` the
+  /// rows without a NULL key that the filter (BuildFilter; without one, every row) lets
+  /// through — a superset of those Find would find — and returns how many. `out` may be
+  /// `in`. Thread-safe as Find.
+  idx_t MayContain(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in, idx_t n,
+                   sel_t* out, KeyScratch& scratch) const;
   /// Builds a filter of the keys now in the table (a blocked Bloom filter, 16 bits per key)
   /// that Find consults before probing: for a finished table that is probed with many
   /// keys it does not hold (a join's build side). Call again after adding groups.

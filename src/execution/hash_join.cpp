@@ -123,11 +123,19 @@ struct DirectHeads {
 /// Every build row, in one chunk, and an index of their keys: a GroupTable whose payload
 /// is the key's chain of rows, or for dense integer keys a DirectHeads; either way next[]
 /// links a row to the next with the same key.
-struct BuildTable : GlobalSinkState {
+struct BuildTable : GlobalSinkState, JoinKeyFilter {
+  idx_t Select(const std::vector<const Vector*>& probe_keys, idx_t n_rows, const sel_t* in, idx_t n,
+               sel_t* out, KeyScratch& scratch) const override;
+
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
   std::unique_ptr<GroupTable> keys;
   DirectHeads direct;
+  // One integer key: the range of the build rows' keys (bounded) — a probe key outside
+  // it has no match.
+  bool bounded = false;
+  int64_t key_min = 0, key_max = 0;
+  std::atomic<bool> finalized{false};
   std::vector<uint32_t> next;
   std::vector<uint8_t> matched;       // right/full/build side kept: row met a probe row
   std::atomic<idx_t> probes_done{0};  // probe threads that reached their final output
@@ -154,6 +162,9 @@ bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
         [&](idx_t) { table.null_key = true; });
   }
   if (min > max) return false;  // no key, or only NULLs: the GroupTable handles it alike
+  table.bounded = true;
+  table.key_min = min;
+  table.key_max = max;
   const auto range = static_cast<uint64_t>(max) - static_cast<uint64_t>(min) + 1;
   if (range == 0 ||
       range > std::max<idx_t>(table.count * DirectHeads::kSlotsPerRow, DirectHeads::kMinSlots)) {
@@ -193,6 +204,36 @@ bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
 }
 
 }  // namespace
+
+idx_t BuildTable::Select(const std::vector<const Vector*>& probe_keys, idx_t n_rows,
+                         const sel_t* in, idx_t n, sel_t* out, KeyScratch& scratch) const {
+  if (count == 0) return 0;
+  if (bounded) {
+    // One integer key: its range, or the direct array's bitmap (exact).
+    const Vector& v = *probe_keys[0];
+    const idx_t rows = in ? n : n_rows;
+    idx_t kept = 0;
+    DispatchInt64Range(v.Type().Physical(), [&]<typename T>() {
+      const T* values = v.Values<T>();
+      const bool constant = v.IsConstant();
+      const auto low = static_cast<uint64_t>(key_min);
+      const uint64_t span = static_cast<uint64_t>(key_max) - low;
+      for (idx_t k = 0; k < rows; k++) {
+        const sel_t row = in ? in[k] : static_cast<sel_t>(k);
+        const idx_t at = constant ? 0 : row;
+        const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[at])) - low;
+        bool pass = slot <= span && v.RowIsValid(at);
+        if (direct.heads) pass = pass && direct.Has(slot);
+        out[kept] = row;
+        kept += pass;
+      }
+    });
+    if (direct.heads || kept == 0) return kept;
+    in = out;
+    n = kept;
+  }
+  return keys->MayContain(probe_keys, n_rows, in, n, out, scratch);
+}
 
 /// Where the probe of the current input stands.
 struct PhysicalHashJoin::Probe : OperatorState {
@@ -272,6 +313,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   if (BuildDirect(table, parts, right_keys_)) {
     table.rows = Concatenate(parts, children[1]->types);
     if (HasFinalOutput()) table.matched.assign(total, 0);
+    table.finalized.store(true, std::memory_order_release);
     return;
   }
   table.keys = std::make_unique<GroupTable>(key_layout_);
@@ -308,6 +350,13 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   table.rows = Concatenate(parts, children[1]->types);
   table.keys->BuildFilter();
   if (HasFinalOutput()) table.matched.assign(total, 0);
+  table.finalized.store(true, std::memory_order_release);
+}
+
+const JoinKeyFilter* PhysicalHashJoin::KeyFilter(ExecutionContext& context) const {
+  auto* table = static_cast<BuildTable*>(context.query.FindSinkState(*this));
+  if (!table || !table->finalized.load(std::memory_order_acquire)) return nullptr;
+  return table;
 }
 
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {

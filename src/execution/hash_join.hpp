@@ -33,6 +33,18 @@
 
 namespace teal {
 
+/// A finished build side's keys, as a table scan on the join's probe side asks for them
+/// (optimizer/join_filter_pushdown.cpp): which probe rows may have a match.
+class JoinKeyFilter {
+ public:
+  virtual ~JoinKeyFilter() = default;
+  /// Of rows in[0 … n) of the probe keys `keys` (rows [0, count) when `in` is null),
+  /// writes to `out` those whose key the build side may hold — never one with a NULL key —
+  /// and returns how many. `out` may be `in`. Thread-safe.
+  virtual idx_t Select(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in,
+                       idx_t n, sel_t* out, KeyScratch& scratch) const = 0;
+};
+
 class PhysicalHashJoin : public PhysicalOperator {
  public:
   /// `left_keys` are over the left input, `right_keys` over the right input (same types
@@ -71,6 +83,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   const std::vector<ExpressionPtr>& right_keys() const { return right_keys_; }
   const Expression* residual() const { return residual_.get(); }
   bool build_side_kept() const { return build_side_kept_; }
+  /// The build side's key filter once Finalize is done (null before): for a scan that
+  /// feeds the probe side, where the join drops probe rows without a match.
+  const JoinKeyFilter* KeyFilter(ExecutionContext& context) const;
 
  private:
   struct Probe;

@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "execution/expression_executor.hpp"
+#include "execution/hash_join.hpp"
 #include "execution/insert_on_conflict.hpp"
 #include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
@@ -20,6 +21,14 @@ struct DoneState : GlobalSourceState {
 
 // ---- scans ------------------------------------------------------------------------
 
+/// A thread's use of one join filter.
+struct JoinFilterUse {
+  KeyScratch scratch;
+  std::vector<const Vector*> keys;
+  idx_t seen = 0, kept = 0;  // rows looked at and let through
+  bool active = true;
+};
+
 namespace {
 /// Hands out morsels: morsel m is vectors [first, first + morsel_vectors) of row group
 /// m / per_group, numbered in table order so that one thread reads the table in order.
@@ -30,6 +39,8 @@ struct TableScanGlobal : GlobalSourceState {
   idx_t threads = 1;
   std::atomic<idx_t> next{0};
   idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, morsels)); }
+  // Per join filter of the scan: the join's finished build side (null: not ready).
+  std::vector<const JoinKeyFilter*> join_filters;
 };
 
 struct TableScanLocal : LocalSourceState {
@@ -37,7 +48,13 @@ struct TableScanLocal : LocalSourceState {
   bool in_morsel = false;
   ExpressionExecutor filter;
   SelectionVector sel;
+  std::vector<JoinFilterUse> join_filters;
 };
+
+// A join filter that lets this share of a thread's first rows through is not worth its
+// hashing (the join hashes the same keys again): the thread stops applying it.
+constexpr idx_t kJoinFilterTrialRows = 16 * kVectorSize;
+constexpr double kJoinFilterUselessShare = 0.9;
 
 constexpr idx_t kVectorsPerRowGroup = kRowGroupSize / kVectorSize;
 }  // namespace
@@ -50,6 +67,10 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   global->morsels = table_->RowGroupCount() * global->per_group;
   global->threads = context.query.Threads();
   context.query.Control().progress_total += table_->RowCount();
+  // The joins' build sides are done: the pipeline that probes them starts after them.
+  for (const auto& filter : join_filters_) {
+    global->join_filters.push_back(filter.join->KeyFilter(context));
+  }
   return global;
 }
 
@@ -57,7 +78,35 @@ std::unique_ptr<LocalSourceState> PhysicalTableScan::GetLocalSourceState(Executi
                                                                          GlobalSourceState&) const {
   auto local = std::make_unique<TableScanLocal>();
   if (filter_) local->filter.Add(*filter_);
+  local->join_filters.resize(join_filters_.size());
   return local;
+}
+
+void PhysicalTableScan::AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns) {
+  join_filters_.push_back({&join, std::move(columns)});
+}
+
+idx_t PhysicalTableScan::ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
+                                          std::vector<JoinFilterUse>& uses, DataChunk& chunk,
+                                          bool selected, idx_t count, SelectionVector& sel) const {
+  for (idx_t f = 0; f < filters.size() && count > 0; f++) {
+    JoinFilterUse& use = uses[f];
+    if (!filters[f] || !use.active) continue;
+    use.keys.clear();
+    for (idx_t column : join_filters_[f].columns) use.keys.push_back(&chunk.data[column]);
+    if (!selected) sel.Reserve(chunk.size());
+    const idx_t before = count;
+    count = filters[f]->Select(use.keys, chunk.size(), selected ? sel.Data() : nullptr, count,
+                               sel.Data(), use.scratch);
+    selected = true;
+    use.seen += before;
+    use.kept += count;
+    if (use.seen >= kJoinFilterTrialRows &&
+        static_cast<double>(use.kept) > kJoinFilterUselessShare * static_cast<double>(use.seen)) {
+      use.active = false;
+    }
+  }
+  return count;
 }
 
 void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
@@ -76,13 +125,21 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
       local.in_morsel = true;
       context.thread.batch = morsel;
     }
-    // Vectors whose rows all fail the filter are skipped.
+    // Vectors whose rows all fail the filters are skipped.
     while (table_->Scan(local.scan, column_ids_, chunk)) {
       context.query.Control().progress_done += chunk.size();
-      if (!filter_) return;
       SelectionVector& sel = local.sel;
-      sel.Reserve(chunk.size());
-      idx_t count = local.filter.Select(chunk, sel);
+      idx_t count = chunk.size();
+      bool selected = false;  // whether sel holds the rows kept so far
+      if (filter_) {
+        sel.Reserve(chunk.size());
+        count = local.filter.Select(chunk, sel);
+        selected = true;
+      }
+      if (count > 0 && !join_filters_.empty()) {
+        count =
+            ApplyJoinFilters(global.join_filters, local.join_filters, chunk, selected, count, sel);
+      }
       if (count == chunk.size()) return;
       if (count > 0) {
         chunk.Slice(sel, count);

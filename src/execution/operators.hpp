@@ -9,6 +9,10 @@
 
 namespace teal {
 
+class JoinKeyFilter;
+class PhysicalHashJoin;
+struct JoinFilterUse;
+
 class PhysicalTableScan : public PhysicalSource {
  public:
   /// `filter` (may be null) keeps the rows for which it is true.
@@ -26,10 +30,27 @@ class PhysicalTableScan : public PhysicalSource {
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
                LocalSourceState& local) const override;
 
+  /// Drops the rows whose values of `columns` (output columns, one per probe key of
+  /// `join`, in its order) `join`'s build side cannot match. The join must drop probe
+  /// rows without a match, and this scan feed its probe side in the same pipeline.
+  void AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns);
+
  private:
+  struct JoinFilter {
+    const PhysicalHashJoin* join;
+    std::vector<idx_t> columns;
+  };
+  /// Narrows the chunk's rows — sel[0 … count) when `selected`, else all — by the join
+  /// filters into sel; returns how many are left. Threads stop applying a filter that
+  /// lets nearly every row through.
+  idx_t ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
+                         std::vector<JoinFilterUse>& uses, DataChunk& chunk, bool selected,
+                         idx_t count, SelectionVector& sel) const;
+
   std::shared_ptr<DataTable> table_;
   std::vector<idx_t> column_ids_;
   ExpressionPtr filter_;
+  std::vector<JoinFilter> join_filters_;
 };
 
 /// One row, no columns: the FROM of a SELECT without FROM.

@@ -122,6 +122,12 @@ std::vector<LogicalType> JoinedTypes(const LogicalJoin& join) {
   return types;
 }
 
+/// A scan's join filter whose join is not built yet (it is above the scan).
+struct PendingJoinFilter {
+  PhysicalTableScan* scan;
+  const JoinFilterRef* ref;
+};
+
 /// What Build passes down the plan.
 struct BuildContext {
   const Substitution* with;  // null: move the expressions out of the plan
@@ -129,7 +135,34 @@ struct BuildContext {
   /// The statement writes and will run, so its uncorrelated subqueries run now, before
   /// any row changes (they must see the table as it was; PostgreSQL's snapshot).
   bool eager;
+  std::vector<PendingJoinFilter>* pending;
 };
+
+/// Gives the scans built under `join` (pending entries from `first` on) that filter by
+/// its keys their filter; an entry whose keys the physical join does not probe with as
+/// bare columns gets none.
+void ConnectJoinFilters(const LogicalJoin& join, const PhysicalHashJoin& hash,
+                        std::vector<PendingJoinFilter>& pending, size_t first) {
+  for (size_t i = first; i < pending.size();) {
+    const PendingJoinFilter entry = pending[i];
+    if (entry.ref->join_id != join.filter_id) {
+      i++;
+      continue;
+    }
+    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+    std::vector<idx_t> columns;
+    for (const auto& key : hash.left_keys()) {
+      if (key->kind != BoundKind::kColumnRef) break;
+      for (const auto& [probe_column, scan_column] : entry.ref->columns) {
+        if (probe_column == key->column) {
+          columns.push_back(scan_column);
+          break;
+        }
+      }
+    }
+    if (columns.size() == hash.left_keys().size()) entry.scan->AddJoinFilter(hash, columns);
+  }
+}
 
 /// The plan's physical operators.
 PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
@@ -144,14 +177,17 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     for (auto& e : list) out.push_back(take(e));
     return out;
   };
+  const size_t pending_before = build.pending->size();
   std::vector<PhysicalOperatorPtr> children;
   for (auto& child : plan.children) children.push_back(Build(*child, build));
   PhysicalOperatorPtr op;
   switch (plan.kind) {
     case LogicalKind::kGet: {
       auto& get = static_cast<LogicalGet&>(plan);
-      op = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids,
-                                               MakeConjunction(take_all(get.filters)));
+      auto scan = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids,
+                                                      MakeConjunction(take_all(get.filters)));
+      for (const auto& ref : get.join_filters) build.pending->push_back({scan.get(), &ref});
+      op = std::move(scan);
       break;
     }
     case LogicalKind::kDummyScan:
@@ -191,6 +227,10 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
       auto& join = static_cast<LogicalJoin&>(plan);
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
+        if (join.filter_id != 0) {
+          ConnectJoinFilters(join, static_cast<const PhysicalHashJoin&>(*hash), *build.pending,
+                             pending_before);
+        }
         op = std::move(hash);
         if (join.build_left) std::swap(children[0], children[1]);  // the probe side first
       } else if (join.join_type == JoinType::kMark) {
@@ -307,9 +347,10 @@ bool Writes(const LogicalOperator& plan) {
 PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<Value>* parameters,
                                        const ExecutorOptions& options, bool will_run) {
   const bool eager = will_run && Writes(plan);
-  if (!parameters) return Build(plan, BuildContext{nullptr, options, eager});
+  std::vector<PendingJoinFilter> pending;
+  if (!parameters) return Build(plan, BuildContext{nullptr, options, eager, &pending});
   Substitution with{parameters, nullptr};
-  return Build(plan, BuildContext{&with, options, eager});
+  return Build(plan, BuildContext{&with, options, eager, &pending});
 }
 
 PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
@@ -318,7 +359,9 @@ PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
                                        const ExecutorOptions& options) {
   Substitution with{&parameters, outer};
   // With a substitution, Build copies every expression and leaves `plan` as it was.
-  return Build(const_cast<LogicalOperator&>(plan), BuildContext{&with, options, Writes(plan)});
+  std::vector<PendingJoinFilter> pending;
+  return Build(const_cast<LogicalOperator&>(plan),
+               BuildContext{&with, options, Writes(plan), &pending});
 }
 
 }  // namespace teal

@@ -22,6 +22,7 @@ void RunRules(LogicalOperator& plan) {
   RewriteInListsAsSemiJoins(plan);
   PruneColumns(plan);
   UseTopN(plan);
+  PushJoinFiltersIntoScans(plan);
 }
 
 void CollectSubqueryPlans(const Expression& e, std::vector<const LogicalOperator*>& plans) {

@@ -55,6 +55,11 @@ void PruneColumns(LogicalOperator& plan);
 /// other rules do not know top-N operators.
 void UseTopN(LogicalOperator& plan);
 
+/// Rule, after all others: a hash join that drops unmatched probe rows lends its keys
+/// to the scan of its probe side that holds them, which drops the rows the build side
+/// cannot match (join_filter_pushdown.cpp).
+void PushJoinFiltersIntoScans(LogicalOperator& plan);
+
 /// Rule: the input of a LIMIT 0 becomes an empty VALUES (nothing below it is computed).
 void EmptyZeroLimits(LogicalOperator& plan);
 

@@ -127,4 +127,30 @@ const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
   return at->kind == LogicalKind::kGet ? static_cast<const LogicalGet*>(at) : nullptr;
 }
 
+const LogicalGet* TraceStreamedColumn(const LogicalOperator& op, idx_t& column) {
+  const LogicalOperator* at = &op;
+  while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection ||
+         at->kind == LogicalKind::kJoin) {
+    if (at->kind == LogicalKind::kProjection) {
+      const Expression& e = *static_cast<const LogicalProjection&>(*at).expressions[column];
+      if (e.kind != BoundKind::kColumnRef) return nullptr;
+      column = e.column;
+    } else if (at->kind == LogicalKind::kJoin) {
+      const auto& join = static_cast<const LogicalJoin&>(*at);
+      if (!join.projection.empty()) column = join.projection[column];
+      const idx_t left_width = at->children[0]->types.size();
+      if (join.build_left) {
+        // The right side probes; only a left join outputs its columns.
+        if (join.join_type != JoinType::kLeft || column < left_width) return nullptr;
+        column -= left_width;
+        at = at->children[1].get();
+        continue;
+      }
+      if (column >= left_width) return nullptr;  // the build side's, or a mark
+    }
+    at = at->children[0].get();
+  }
+  return at->kind == LogicalKind::kGet ? static_cast<const LogicalGet*>(at) : nullptr;
+}
+
 }  // namespace teal

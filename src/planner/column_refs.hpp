@@ -50,6 +50,11 @@ bool PlanReadsOuter(LogicalOperator& plan);
 /// and projections of bare column references; `column` becomes the scan's output column.
 /// nullptr when the column is computed or comes from another operator.
 const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column);
+/// The same, but only through the operators that stream rows in one pipeline: filters,
+/// projections of bare column references, and the probe side of joins (the left input,
+/// or the right one of a join that builds its left side). A filter on the column applied
+/// at the scan then removes rows before any of them sees them.
+const LogicalGet* TraceStreamedColumn(const LogicalOperator& op, idx_t& column);
 
 /// Appends the conjuncts of `e` (the operands of nested ANDs, or `e` itself).
 void SplitConjunction(ExpressionPtr e, std::vector<ExpressionPtr>& out);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -47,11 +48,22 @@ using LogicalOperatorPtr = std::unique_ptr<LogicalOperator>;
 /// Scan of a base table: produces the columns `column_ids` of `table`, only the rows
 /// for which every expression of `filters` (over those columns; put there by filter
 /// pushdown) is true.
+/// A hash join's key filter, applied by a table scan on the join's probe side (see
+/// optimizer/join_filter_pushdown.cpp): the scan drops the rows whose key the join's
+/// build side cannot have.
+struct JoinFilterRef {
+  idx_t join_id = 0;  // LogicalJoin::filter_id of the join
+  /// Per probe key column of the join (a column of its probe-side child): the scan's
+  /// output column that holds it.
+  std::vector<std::pair<idx_t, idx_t>> columns;
+};
+
 struct LogicalGet : LogicalOperator {
   LogicalGet() : LogicalOperator(LogicalKind::kGet) {}
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_ids;
   std::vector<ExpressionPtr> filters;
+  std::vector<JoinFilterRef> join_filters;
 };
 
 /// One row with no columns (SELECT without FROM).
@@ -99,6 +111,8 @@ struct LogicalJoin : LogicalOperator {
   /// side's rows probe it, marking the left rows they match (for a left side much smaller
   /// than the right one); the output is the same, in another order.
   bool build_left = false;
+  /// Non-zero: a scan below the probe side filters by this join's keys (JoinFilterRef).
+  idx_t filter_id = 0;
 };
 
 /// UNION ALL (all rows of both), or INTERSECT / EXCEPT [ALL]. Plain UNION is UNION ALL

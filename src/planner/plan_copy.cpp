@@ -29,6 +29,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->table = from.table;
       to->column_ids = from.column_ids;
       to->filters = CopyAll(from.filters);
+      to->join_filters = from.join_filters;
       return to;
     }
     case LogicalKind::kDummyScan:
@@ -64,6 +65,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       if (from.condition) to->condition = from.condition->Copy();
       to->projection = from.projection;
       to->build_left = from.build_left;
+      to->filter_id = from.filter_id;
       return to;
     }
     case LogicalKind::kSetOperation: {
