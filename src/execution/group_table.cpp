@@ -553,11 +553,24 @@ bool GroupTable::FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* 
   });
 }
 
+void GroupTable::FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
+                              const sel_t* sel, idx_t n) {
+  TEAL_ASSERT(direct_ != Direct::kOn);
+  direct_ = Direct::kOff;
+  FindOrCreateHashed(keys, count, rows, sel, n);
+}
+
 void GroupTable::FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count,
-                                    data_ptr_t* rows) {
+                                    data_ptr_t* rows, const sel_t* sel, idx_t n) {
   const auto& l = *layout_;
-  BuildKeys(keys, count, scratch_);
-  Reserve(count);
+  BuildKeys(keys, count, scratch_, sel, n);
+  // BuildKeys of selected rows computes no partition hashes: the hashes are those when
+  // the layout partitions by all its keys.
+  TEAL_ASSERT(!sel || l.partition_keys == 0 || l.partition_keys >= l.slots.size());
+  const uint64_t* partition_hashes =
+      sel ? scratch_.hashes.data() : scratch_.partition_hashes.data();
+  const idx_t probes = sel ? n : count;
+  Reserve(probes);
   auto* slots = reinterpret_cast<uint64_t*>(entries_->get());
   const idx_t mask = capacity_ - 1;
   const auto* base = reinterpret_cast<const_data_ptr_t>(scratch_.keys.data());
@@ -566,16 +579,60 @@ void GroupTable::FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_
   idx_t new_groups = 0;
   auto missing = [&](idx_t i, idx_t slot) {
     const uint64_t hash = scratch_.hashes[i];
-    data_ptr_t row = Create(base + i * stride, hash, scratch_.partition_hashes[i]);
+    data_ptr_t row = Create(base + i * stride, hash, partition_hashes[i]);
     slots[slot] = (hash & ~kAddressMask) | reinterpret_cast<uint64_t>(row);
     created.Set(new_groups++, i);
     return row;
   };
   WithEqual([&](auto equal) {
-    ProbeChunk(slots, mask, base, stride, scratch_.hashes.data(), nullptr, count, rows,
+    ProbeChunk(slots, mask, base, stride, scratch_.hashes.data(), sel, probes, rows,
                scratch_.starts.data(), equal, missing);
   });
   if (new_groups > 0) AppendValues(keys, created, new_groups);
+}
+
+void GroupTable::Hash(const std::vector<const Vector*>& keys, idx_t count,
+                      KeyScratch& scratch) const {
+  if (layout_->fixed_keys) {
+    HashKeys(keys, count, scratch);
+  } else {
+    BuildKeys(keys, count, scratch);
+  }
+}
+
+idx_t GroupTable::Filter(const KeyScratch& scratch, idx_t count, const sel_t* in, idx_t n,
+                         sel_t* out, bool drop_nulls) const {
+  const idx_t rows = in ? n : count;
+  idx_t kept = 0;
+  for (idx_t k = 0; k < rows; k++) {
+    const sel_t i = in ? in[k] : static_cast<sel_t>(k);
+    const bool pass = !(drop_nulls && scratch.has_null[i]) && MayContainHash(scratch.hashes[i]);
+    out[kept] = i;
+    kept += pass;
+  }
+  return kept;
+}
+
+void GroupTable::ProbeBuilt(const sel_t* sel, idx_t n, data_ptr_t* rows,
+                            KeyScratch& scratch) const {
+  const auto* slots = reinterpret_cast<const uint64_t*>(entries_->get());
+  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch.keys.data());
+  auto missing = [](idx_t, idx_t) -> data_ptr_t { return nullptr; };
+  WithEqual([&](auto equal) {
+    ProbeChunk(slots, capacity_ - 1, base, layout_->key_words * 8, scratch.hashes.data(), sel, n,
+               rows, scratch.starts.data(), equal, missing);
+  });
+}
+
+void GroupTable::FindHashed(const std::vector<const Vector*>& keys, idx_t count, const sel_t* sel,
+                            idx_t n, data_ptr_t* rows, KeyScratch& scratch) const {
+  for (idx_t k = 0; k < n; k++) rows[sel[k]] = nullptr;
+  if (count_ == 0 || n == 0) return;
+  scratch.passed.resize(n);
+  const idx_t probes = Filter(scratch, count, sel, n, scratch.passed.data(), false);
+  if (probes == 0) return;
+  BuildKeys(keys, count, scratch, scratch.passed.data(), probes);
+  ProbeBuilt(scratch.passed.data(), probes, rows, scratch);
 }
 
 void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
@@ -587,64 +644,33 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
   }
   // With a filter and fixed-width keys, the keys are hashed first and only the rows the
   // filter lets through are normalised (in a selective join, a few of them).
-  const bool hash_first = filter_ && l.fixed_keys;
-  if (hash_first) {
+  if (filter_ && l.fixed_keys) {
     HashKeys(keys, count, scratch);
-  } else {
-    BuildKeys(keys, count, scratch);
-  }
-  if (count_ == 0) {
+    scratch.passed.resize(count);
+    const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data(), false);
     for (idx_t i = 0; i < count; i++) rows[i] = nullptr;
+    if (count_ == 0 || probes == 0) return;
+    BuildKeys(keys, count, scratch, scratch.passed.data(), probes);
+    ProbeBuilt(scratch.passed.data(), probes, rows, scratch);
     return;
   }
-  const auto* slots = reinterpret_cast<const uint64_t*>(entries_->get());
-  const idx_t mask = capacity_ - 1;
-  const idx_t stride = l.key_words * 8;
-  auto missing = [](idx_t, idx_t) -> data_ptr_t { return nullptr; };
-  const sel_t* sel = nullptr;
-  idx_t probes = count;
-  if (filter_) {
-    // Most keys that are not in the table stop here, at one cached word.
-    scratch.passed.resize(count);
-    probes = 0;
-    for (idx_t i = 0; i < count; i++) {
-      rows[i] = nullptr;
-      uint64_t h = scratch.hashes[i];
-      uint64_t word = (*filter_)[(h >> 20) & filter_mask_];
-      uint64_t bits = FilterBits(h);
-      if ((word & bits) == bits) scratch.passed[probes++] = static_cast<sel_t>(i);
-    }
-    sel = scratch.passed.data();
-    if (hash_first) BuildKeys(keys, count, scratch, sel, probes);
+  BuildKeys(keys, count, scratch);
+  for (idx_t i = 0; i < count; i++) rows[i] = nullptr;
+  if (count_ == 0) return;
+  if (!filter_) {
+    ProbeBuilt(nullptr, count, rows, scratch);
+    return;
   }
-  const auto* base = reinterpret_cast<const_data_ptr_t>(scratch.keys.data());
-  WithEqual([&](auto equal) {
-    ProbeChunk(slots, mask, base, stride, scratch.hashes.data(), sel, probes, rows,
-               scratch.starts.data(), equal, missing);
-  });
+  // Most keys that are not in the table stop at the filter, at one cached word.
+  scratch.passed.resize(count);
+  const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data(), false);
+  ProbeBuilt(scratch.passed.data(), probes, rows, scratch);
 }
 
 idx_t GroupTable::MayContain(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in,
                              idx_t n, sel_t* out, KeyScratch& scratch) const {
-  if (layout_->fixed_keys) {
-    HashKeys(keys, count, scratch);
-  } else {
-    BuildKeys(keys, count, scratch);
-  }
-  const idx_t rows = in ? n : count;
-  idx_t kept = 0;
-  for (idx_t k = 0; k < rows; k++) {
-    const sel_t i = in ? in[k] : static_cast<sel_t>(k);
-    bool pass = !scratch.has_null[i];
-    if (filter_) {
-      const uint64_t h = scratch.hashes[i];
-      const uint64_t bits = FilterBits(h);
-      pass = pass && ((*filter_)[(h >> 20) & filter_mask_] & bits) == bits;
-    }
-    out[kept] = i;
-    kept += pass;
-  }
-  return kept;
+  Hash(keys, count, scratch);
+  return Filter(scratch, count, in, n, out, true);
 }
 
 void GroupTable::BuildFilter() {

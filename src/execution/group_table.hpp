@@ -105,6 +105,23 @@ class GroupTable {
   /// The group of each of rows [0, count) of `keys` (flat vectors, one per key column of
   /// the layout), created when new: rows[i] is the address of row i's group's row.
   void FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
+  /// The same for rows sel[0 … n) of the chunk only (rows[i] set for those), through the
+  /// hash table (never the direct index). The layout must partition by all its keys.
+  void FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
+                    const sel_t* sel, idx_t n);
+  /// The hashes (scratch.hashes) and NULL flags (scratch.has_null) of rows [0, count) of
+  /// `keys`, as this layout hashes them: for FindHashed, or to pick a partition.
+  void Hash(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
+  /// Find for rows sel[0 … n) whose hashes Hash put in `scratch`: rows[i] is set for
+  /// those rows (null where there is no group). Thread-safe as Find.
+  void FindHashed(const std::vector<const Vector*>& keys, idx_t count, const sel_t* sel, idx_t n,
+                  data_ptr_t* rows, KeyScratch& scratch) const;
+  /// Whether a key with hash `hash` may be in the table (true without a filter).
+  bool MayContainHash(uint64_t hash) const {
+    if (!filter_) return true;
+    const uint64_t bits = FilterBits(hash);
+    return ((*filter_)[(hash >> 20) & filter_mask_] & bits) == bits;
+  }
   /// The group of each of rows [0, count) of `keys`, or null where there is none; reads
   /// the table only, so threads may look up at once, each with its own `scratch` (which
   /// afterwards says which rows have a NULL key).
@@ -158,8 +175,16 @@ class GroupTable {
   /// Calls probe(equal) with the fastest key comparison the layout allows.
   template <typename Probe>
   void WithEqual(Probe&& probe) const;
-  /// FindOrCreate through the hash table alone.
-  void FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows);
+  /// FindOrCreate through the hash table alone, for rows sel[0 … n) (all when null).
+  void FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
+                          const sel_t* sel = nullptr, idx_t n = 0);
+  /// Of rows in[0 … n) (rows [0, count) when null) with hashes in `scratch`, writes to
+  /// `out` those the filter lets through (all without one), less the rows with a NULL key
+  /// when `drop_nulls`; returns how many. `out` may be `in`.
+  idx_t Filter(const KeyScratch& scratch, idx_t count, const sel_t* in, idx_t n, sel_t* out,
+               bool drop_nulls) const;
+  /// Probes rows sel[0 … n) (all when null) whose keys BuildKeys put in `scratch`.
+  void ProbeBuilt(const sel_t* sel, idx_t n, data_ptr_t* rows, KeyScratch& scratch) const;
   /// FindOrCreate through the direct index; false (nothing done) when the index does
   /// not apply to this chunk.
   bool FindOrCreateDirect(const Vector& key, idx_t count, data_ptr_t* rows);

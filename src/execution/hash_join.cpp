@@ -14,6 +14,7 @@
 #include "execution/group_table.hpp"
 #include "execution/join_marks.hpp"
 #include "execution/sunk_chunks.hpp"
+#include "execution/task_scheduler.hpp"
 #include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
 
@@ -22,6 +23,10 @@ namespace teal {
 namespace {
 
 constexpr uint32_t kNoRow = UINT32_MAX;
+// Build sides of this many rows are indexed on every thread, in up to this many
+// partitions (one hash table each).
+constexpr idx_t kParallelBuildRows = 64 * 1024;
+constexpr idx_t kMaxBuildPartitions = 16;
 
 /// Evaluates `keys` over `input` with `executor` (given the keys on first use) into `out`:
 /// flat vectors, the executor's or the input's, valid until the executor's next call.
@@ -129,7 +134,9 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
 
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
-  std::unique_ptr<GroupTable> keys;
+  // The build keys' hash tables: one, or one per partition (GroupTable::PartitionOf of
+  // the key's hash) when the build side was indexed on several threads.
+  std::vector<std::unique_ptr<GroupTable>> partitions;
   DirectHeads direct;
   // One integer key: the range of the build rows' keys (bounded) — a probe key outside
   // it has no match.
@@ -232,7 +239,19 @@ idx_t BuildTable::Select(const std::vector<const Vector*>& probe_keys, idx_t n_r
     in = out;
     n = kept;
   }
-  return keys->MayContain(probe_keys, n_rows, in, n, out, scratch);
+  if (partitions.size() == 1)
+    return partitions[0]->MayContain(probe_keys, n_rows, in, n, out, scratch);
+  partitions[0]->Hash(probe_keys, n_rows, scratch);
+  const idx_t rows = in ? n : n_rows;
+  idx_t kept = 0;
+  for (idx_t k = 0; k < rows; k++) {
+    const sel_t i = in ? in[k] : static_cast<sel_t>(k);
+    const uint64_t h = scratch.hashes[i];
+    out[kept] = i;
+    kept += !scratch.has_null[i] &&
+            partitions[GroupTable::PartitionOf(h, partitions.size())]->MayContainHash(h);
+  }
+  return kept;
 }
 
 /// Where the probe of the current input stands.
@@ -242,9 +261,10 @@ struct PhysicalHashJoin::Probe : OperatorState {
   bool pairs_done = false;
   std::vector<uint32_t> chain;  // per input row: the next build row to pair, or kNoRow
   std::vector<uint8_t> matched;
-  std::vector<uint8_t> key_null;  // per input row: some key is NULL
-  std::vector<sel_t> hits;        // DirectHeads::Probe's scratch
-  std::vector<sel_t> live;        // the input rows with a chain, in order
+  std::vector<uint8_t> key_null;      // per input row: some key is NULL
+  std::vector<sel_t> hits;            // DirectHeads::Probe's scratch
+  std::vector<sel_t> partition_rows;  // FindInPartitions: the rows, by partition
+  std::vector<sel_t> live;            // the input rows with a chain, in order
   idx_t live_count = 0;
   idx_t cursor = 0;     // in `live`: the input row being paired
   idx_t final_row = 0;  // FinalExecute: the next build row to look at
@@ -316,39 +336,111 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
     table.finalized.store(true, std::memory_order_release);
     return;
   }
-  table.keys = std::make_unique<GroupTable>(key_layout_);
-  std::vector<data_ptr_t> groups(kVectorSize);
-  idx_t base = 0;
-  for (auto& part : parts) {
-    context.query.CheckInterrupt();
-    const idx_t n = part.rows->size();
-    std::vector<const Vector*> keys;
-    for (const auto& key : part.extra) keys.push_back(&key);
-    groups.resize(std::max<idx_t>(n, 1));
-    table.keys->FindOrCreate(keys, n, groups.data());
-    for (idx_t i = 0; i < n; i++) {
-      bool null = false;
-      for (const auto* k : keys) null = null || !k->RowIsValid(i);
-      if (null) {
-        // Its group exists (NULL makes a group) but stays without rows: matches nothing.
-        table.null_key = true;
-        continue;
-      }
-      auto row = static_cast<uint32_t>(base + i);
-      auto* chain = reinterpret_cast<Chain*>(groups[i] + key_layout_->payload_offset);
-      if (chain->head_plus_one == 0) {
-        chain->head_plus_one = row + 1;
-      } else {
-        table.next[chain->tail_plus_one - 1] = row;
-        table.unique = false;
-      }
-      chain->tail_plus_one = row + 1;
-    }
-    base += n;
-    part.extra.clear();
+  // A large build side is indexed on every thread: its rows are split by their key's
+  // hash into one hash table per partition, each built by one task. All rows of a key
+  // land in one partition, in build order, so the chains are as one table would have
+  // them. The rows are concatenated meanwhile, by one more task.
+  TaskScheduler* scheduler = context.query.Scheduler();
+  const idx_t threads = context.query.Threads();
+  const idx_t partitions = scheduler && threads > 1 && total >= kParallelBuildRows
+                               ? std::min<idx_t>(threads, kMaxBuildPartitions)
+                               : 1;
+  for (idx_t p = 0; p < partitions; p++) {
+    table.partitions.push_back(std::make_unique<GroupTable>(key_layout_));
   }
-  table.rows = Concatenate(parts, children[1]->types);
-  table.keys->BuildFilter();
+  std::vector<idx_t> starts(parts.size() + 1, 0);
+  for (idx_t c = 0; c < parts.size(); c++) starts[c + 1] = starts[c] + parts[c].rows->size();
+  auto keys_of = [&](idx_t c) {
+    std::vector<const Vector*> keys;
+    for (const auto& key : parts[c].extra) keys.push_back(&key);
+    return keys;
+  };
+  // partition_of[c][i]: row i of part c's partition, kNullKey for a NULL key.
+  constexpr uint8_t kNullKey = UINT8_MAX;
+  static_assert(kMaxBuildPartitions < kNullKey);
+  std::vector<std::vector<uint8_t>> partition_of(partitions > 1 ? parts.size() : 0);
+  std::vector<uint8_t> unique(partitions, 1), null_key(std::max<idx_t>(partitions, threads), 0);
+  auto index = [&](idx_t p) {
+    GroupTable& keys_table = *table.partitions[p];
+    std::vector<data_ptr_t> groups(kVectorSize);
+    std::vector<sel_t> sel(kVectorSize);
+    for (idx_t c = 0; c < parts.size(); c++) {
+      const idx_t n = starts[c + 1] - starts[c];  // the rows may be moving meanwhile
+      const std::vector<const Vector*> keys = keys_of(c);
+      groups.resize(std::max<idx_t>(n, 1));
+      sel.resize(std::max<idx_t>(n, 1));
+      idx_t m = n;
+      if (partitions == 1) {
+        if (n == 0) continue;
+        context.query.CheckInterrupt();
+        keys_table.FindOrCreate(keys, n, groups.data());
+        for (idx_t i = 0; i < n; i++) sel[i] = static_cast<sel_t>(i);
+      } else {
+        m = 0;
+        for (idx_t i = 0; i < n; i++) {
+          sel[m] = static_cast<sel_t>(i);
+          m += partition_of[c][i] == p;
+        }
+        if (m == 0) continue;
+        keys_table.FindOrCreate(keys, n, groups.data(), sel.data(), m);
+      }
+      for (idx_t k = 0; k < m; k++) {
+        const sel_t i = sel[k];
+        bool null = false;
+        for (const auto* key : keys) null = null || !key->RowIsValid(i);
+        if (null) {
+          // Its group exists (NULL makes a group) but stays without rows: matches nothing.
+          null_key[p] = 1;
+          continue;
+        }
+        auto row = static_cast<uint32_t>(starts[c] + i);
+        auto* chain = reinterpret_cast<Chain*>(groups[i] + key_layout_->payload_offset);
+        if (chain->head_plus_one == 0) {
+          chain->head_plus_one = row + 1;
+        } else {
+          table.next[chain->tail_plus_one - 1] = row;
+          unique[p] = 0;
+        }
+        chain->tail_plus_one = row + 1;
+      }
+    }
+    keys_table.BuildFilter();
+  };
+  if (partitions == 1) {
+    index(0);
+    table.rows = Concatenate(parts, children[1]->types);
+  } else {
+    // Each row's partition, from its key's hash, on every thread.
+    scheduler->Run(threads, [&](TaskScheduler::Job&, idx_t t) {
+      KeyScratch scratch;
+      for (idx_t c = t; c < parts.size(); c += threads) {
+        const idx_t n = starts[c + 1] - starts[c];
+        table.partitions[0]->Hash(keys_of(c), n, scratch);
+        partition_of[c].resize(n);
+        for (idx_t i = 0; i < n; i++) {
+          const bool null = scratch.has_null[i];
+          null_key[t] |= null;
+          partition_of[c][i] =
+              null ? kNullKey
+                   : static_cast<uint8_t>(GroupTable::PartitionOf(scratch.hashes[i], partitions));
+        }
+      }
+    });
+    context.query.CheckInterrupt();
+    scheduler->Run(partitions + 1, [&](TaskScheduler::Job&, idx_t p) {
+      if (p < partitions) {
+        index(p);
+      } else {
+        // Only the rows are moved: the keys (extra) stay for the other tasks.
+        std::vector<SunkChunk> rows(parts.size());
+        for (idx_t c = 0; c < parts.size(); c++) rows[c].rows = std::move(parts[c].rows);
+        table.rows = Concatenate(rows, children[1]->types);
+      }
+    });
+  }
+  for (auto& part : parts) part.extra.clear();
+  for (uint8_t u : unique) table.unique = table.unique && u;
+  for (uint8_t n : null_key) table.null_key = table.null_key || n;
   if (HasFinalOutput()) table.matched.assign(total, 0);
   table.finalized.store(true, std::memory_order_release);
 }
@@ -499,7 +591,11 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
                          probe.hits);
     } else {
       probe.groups.resize(std::max<idx_t>(input.size(), 1));
-      table.keys->Find(keys, input.size(), probe.groups.data(), probe.scratch);
+      if (table.partitions.size() == 1) {
+        table.partitions[0]->Find(keys, input.size(), probe.groups.data(), probe.scratch);
+      } else {
+        FindInPartitions(keys, input.size(), probe);
+      }
       const idx_t payload = key_layout_->payload_offset;
       for (idx_t row = 0; row < input.size(); row++) {
         probe.key_null[row] = probe.scratch.has_null[row];
@@ -539,6 +635,37 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
 
 bool PhysicalHashJoin::HasFinalOutput() const {
   return join_type_ == JoinType::kRight || join_type_ == JoinType::kFull || build_side_kept_;
+}
+
+void PhysicalHashJoin::FindInPartitions(const std::vector<const Vector*>& keys, idx_t count,
+                                        Probe& probe) const {
+  const auto& partitions = probe.table->partitions;
+  const idx_t n_partitions = partitions.size();
+  KeyScratch& scratch = probe.scratch;
+  partitions[0]->Hash(keys, count, scratch);
+  // The rows without a NULL key, grouped by partition (a counting sort).
+  idx_t starts[kMaxBuildPartitions + 1] = {};
+  for (idx_t i = 0; i < count; i++) {
+    probe.groups[i] = nullptr;
+    if (!scratch.has_null[i]) {
+      starts[GroupTable::PartitionOf(scratch.hashes[i], n_partitions) + 1]++;
+    }
+  }
+  for (idx_t p = 0; p < n_partitions; p++) starts[p + 1] += starts[p];
+  idx_t at[kMaxBuildPartitions];
+  std::copy(starts, starts + n_partitions, at);
+  probe.partition_rows.resize(std::max<idx_t>(count, 1));
+  for (idx_t i = 0; i < count; i++) {
+    if (scratch.has_null[i]) continue;
+    probe.partition_rows[at[GroupTable::PartitionOf(scratch.hashes[i], n_partitions)]++] =
+        static_cast<sel_t>(i);
+  }
+  for (idx_t p = 0; p < n_partitions; p++) {
+    const idx_t n = starts[p + 1] - starts[p];
+    if (n == 0) continue;
+    partitions[p]->FindHashed(keys, count, probe.partition_rows.data() + starts[p], n,
+                              probe.groups.data(), scratch);
+  }
 }
 
 void PhysicalHashJoin::MarkChains(Probe& probe) const {

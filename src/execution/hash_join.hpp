@@ -97,6 +97,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   void EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const;
   /// Build side kept, no residual: marks every build row of the probe rows' chains.
   void MarkChains(Probe& probe) const;
+  /// The group of each of rows [0, count) of the probe keys (probe.groups, null where
+  /// none) when the build keys are in several partitions.
+  void FindInPartitions(const std::vector<const Vector*>& keys, idx_t count, Probe& probe) const;
   /// Fills output column j with joined column projection_[j]: from `left` rows
   /// left_sel[0 … count) or `right` rows right_sel[…] (NULL where that side is null).
   /// The mark column is left to the caller.
