@@ -119,6 +119,7 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
   // Rows in the order one thread would have sunk them: ties keep that order.
   std::vector<SunkChunk> chunks = sink.sunk.TakeInOrder();
   SortedRows sorted;
+  std::optional<OwnedBlock> records;  // the sorted records, where the chunks were sorted
   sorted.has_nulls.assign(types.size(), false);
   bool fit = chunks.size() < SortKeys::kMaxChunks;
   for (const auto& chunk : chunks) {
@@ -159,18 +160,42 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
   if (sorted.chunk_bits == 32) {
     sort_keys.Sort(*sorted.rows[0], sorted.order, scheduler, threads);
   } else {
-    sort_keys.SortChunks(pointers, sorted.order, scheduler, threads);
+    sort_keys.SortChunks(pointers, sorted.order, scheduler, threads, &records);
   }
   context.query.CheckInterrupt();
-  // The output's chunks, gathered on every thread: the reads are random, so a thread
+  // Key columns whose values the sorted records hold are read from them, in order; the
+  // other columns are gathered from the rows.
+  std::vector<idx_t> key_of(types.size(), kInvalidIndex);
+  if (records) {
+    for (idx_t k = keys_.size(); k-- > 0;) {
+      if (sort_keys.Readable(k)) key_of[keys_[k].column] = k;
+    }
+  }
+  // The output's chunks, made on every thread: the gathers' reads are random, so a thread
   // mostly waits for memory, and two wait in parallel.
   const idx_t n = sorted.order.size();
+  const idx_t width = sort_keys.RecordWidth();
   sink.sorted.resize((n + kVectorSize - 1) / kVectorSize);
   auto gather = [&](idx_t k) {
     const idx_t first = k * kVectorSize, count = std::min(kVectorSize, n - first);
+    const uint32_t* numbers = sorted.order.data() + first;
     auto chunk = std::make_unique<DataChunk>(types, kVectorSize, /*zero_fill=*/false);
+    std::vector<sel_t> ambiguous;
     for (idx_t c = 0; c < types.size(); c++) {
-      GatherColumn(sorted, c, sorted.order.data() + first, count, chunk->data[c]);
+      if (key_of[c] == kInvalidIndex) {
+        GatherColumn(sorted, c, numbers, count, chunk->data[c]);
+        continue;
+      }
+      ambiguous.clear();
+      const auto* at = reinterpret_cast<const data_t*>(records->get()) + first * width;
+      sort_keys.ReadKey(key_of[c], at, count, chunk->data[c], ambiguous);
+      // A floating-point zero or NaN: the row's own value (-0.0, its NaN).
+      SelectionVector one(1);
+      for (sel_t i : ambiguous) {
+        const uint32_t number = numbers[i];
+        one.Set(0, number & ((1u << SortKeys::kChunkBits) - 1));
+        chunk->data[c].CopyFrom(*sorted.vectors[c][number >> SortKeys::kChunkBits], one, 1, 0, i);
+      }
     }
     chunk->SetCardinality(count);
     sink.sorted[k] = std::move(chunk);

@@ -61,6 +61,7 @@ SortKeys::SortKeys(const std::vector<LogicalType>& types, const std::vector<Orde
   for (idx_t i = 0; i < keys.size(); i++) {
     const OrderKey& k = keys[i];
     const LogicalType& type = types[k.column];
+    key_types_.push_back(type);
     if (!HasCodec(type)) {
       normalizable_ = false;
       return;
@@ -455,12 +456,12 @@ void SortKeys::Sort(const DataChunk& rows, AccountedVector<uint32_t>& order,
     SortByComparison(rows, order);
     return;
   }
-  SortEncoded({&rows}, 32, order, scheduler, threads);
+  SortEncoded({&rows}, 32, order, scheduler, threads, nullptr);
 }
 
 void SortKeys::SortChunks(const std::vector<const DataChunk*>& chunks,
-                          AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
-                          idx_t threads) const {
+                          AccountedVector<uint32_t>& order, TaskScheduler* scheduler, idx_t threads,
+                          std::optional<OwnedBlock>* records) const {
   if (!SortsChunks() || chunks.size() > kMaxChunks) {
     throw InternalError("SortChunks called for keys or chunks it cannot sort");
   }
@@ -469,12 +470,49 @@ void SortKeys::SortChunks(const std::vector<const DataChunk*>& chunks,
       throw InternalError("SortChunks called with a chunk of more than 2^11 rows");
     }
   }
-  SortEncoded(chunks, kChunkBits, order, scheduler, threads);
+  SortEncoded(chunks, kChunkBits, order, scheduler, threads, records);
+}
+
+bool SortKeys::Readable(idx_t k) const {
+  if (k >= columns_.size() || columns_[k].is_string) return false;
+  return WithKeyCodec(key_types_[k], []<typename Codec>() { return Codec::kReadable; });
+}
+
+void SortKeys::ReadKey(idx_t k, const data_t* records, idx_t count, Vector& target,
+                       std::vector<sel_t>& ambiguous) const {
+  const Column& col = columns_[k];
+  const idx_t stride = record_words_ * 8;
+  const data_t null_byte = col.nulls_first ? 0 : 1;  // what a NULL's NULL byte is
+  WithKeyCodec(key_types_[k], [&]<typename Codec>() {
+    if constexpr (Codec::kReadable) {
+      using T = typename Codec::T;
+      T* out = target.Values<T>();
+      for (idx_t i = 0; i < count; i++) {
+        const data_t* key = records + i * stride + col.offset;
+        if (col.null_bytes && key[0] == null_byte) {
+          target.SetNull(i);
+          continue;
+        }
+        if (col.null_bytes && !target.Validity().AllValid()) target.Validity().SetValid(i);
+        data_t bytes[Codec::kWidth];
+        std::memcpy(bytes, key + col.null_bytes, Codec::kWidth);
+        if (col.descending) {
+          for (auto& b : bytes) b = static_cast<data_t>(~b);
+        }
+        out[i] = Codec::Read(bytes);
+        if constexpr (requires { Codec::Ambiguous(out[i]); }) {
+          if (Codec::Ambiguous(out[i])) ambiguous.push_back(static_cast<sel_t>(i));
+        }
+      }
+    } else {
+      throw InternalError("ReadKey of a key that cannot be read back");
+    }
+  });
 }
 
 void SortKeys::SortEncoded(const std::vector<const DataChunk*>& chunks, int chunk_bits,
                            AccountedVector<uint32_t>& order, TaskScheduler* scheduler,
-                           idx_t threads) const {
+                           idx_t threads, std::optional<OwnedBlock>* records_out) const {
   // starts[c]: chunk c's first record.
   std::vector<idx_t> starts(chunks.size() + 1, 0);
   for (idx_t c = 0; c < chunks.size(); c++) starts[c + 1] = starts[c] + chunks[c]->size();
@@ -537,6 +575,7 @@ void SortKeys::SortEncoded(const std::vector<const DataChunk*>& chunks, int chun
       SortRecords(records, n, less, 0, scheduler, threads);
     }
     for (idx_t i = 0; i < n; i++) order[i] = number(records[i]);
+    if (records_out) records_out->emplace(std::move(block));
   };
   switch (record_words_) {
     case 1:

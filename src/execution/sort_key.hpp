@@ -15,10 +15,12 @@
 // The records' memory comes from the BlockAllocator (counted against memory_limit).
 #pragma once
 
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "common/accounted_allocator.hpp"
+#include "common/block_allocator.hpp"
 #include "planner/logical_operator.hpp"
 #include "vector/data_chunk.hpp"
 
@@ -41,8 +43,11 @@ class SortKeys {
   /// numbers (chunk << kChunkBits | row) in key order, ties in chunk-then-row order.
   /// Requires SortsChunks(), chunks of at most 2^kChunkBits rows and fewer than
   /// 2^(32 - kChunkBits) chunks.
+  /// With `records`, the sorted records are handed over in it (RecordWidth() bytes each,
+  /// record i the i-th row in order), for ReadKey.
   void SortChunks(const std::vector<const DataChunk*>& chunks, AccountedVector<uint32_t>& order,
-                  TaskScheduler* scheduler, idx_t threads) const;
+                  TaskScheduler* scheduler, idx_t threads,
+                  std::optional<OwnedBlock>* records = nullptr) const;
   /// Whether SortChunks can sort by these keys (all encodable, records of at most
   /// kMaxRecordWords words).
   bool SortsChunks() const { return normalizable_ && record_words_ <= kMaxRecordWords; }
@@ -72,6 +77,15 @@ class SortKeys {
   /// went to each. Encodes no whole record, so it costs a few instructions per row.
   std::pair<idx_t, idx_t> SplitByFirstKey(const DataChunk& rows, idx_t count,
                                           const data_t* boundary, sel_t* before, sel_t* tied) const;
+  /// Whether key `k`'s values can be read back from the records (fixed-width types whose
+  /// encoding is exact: not strings, INTERVAL or TIMETZ).
+  bool Readable(idx_t k) const;
+  /// Key `k`'s values of `count` consecutive records at `records` into rows 0 … count of
+  /// `target` (flat, of the key's type; NULLs too). Appends to `ambiguous` the rows whose
+  /// value the encoding does not tell exactly (a floating-point zero or NaN): the caller
+  /// fetches those from the rows.
+  void ReadKey(idx_t k, const data_t* records, idx_t count, Vector& target,
+               std::vector<sel_t>& ambiguous) const;
   /// Bytes of the first `n` keys in a record (the offset of key n).
   idx_t PrefixWidth(idx_t n) const { return n < columns_.size() ? columns_[n].offset : key_width_; }
 
@@ -99,9 +113,11 @@ class SortKeys {
   /// Sort's and SortChunks' body: a record's number is (chunk << chunk_bits | row), where
   /// chunk_bits is 32 for one chunk of any size.
   void SortEncoded(const std::vector<const DataChunk*>& chunks, int chunk_bits,
-                   AccountedVector<uint32_t>& order, TaskScheduler* scheduler, idx_t threads) const;
+                   AccountedVector<uint32_t>& order, TaskScheduler* scheduler, idx_t threads,
+                   std::optional<OwnedBlock>* records_out) const;
 
   std::vector<OrderKey> keys_;
+  std::vector<LogicalType> key_types_;  // per key
   std::vector<Column> columns_;
   bool normalizable_ = true;
   bool has_strings_ = false;

@@ -26,12 +26,24 @@ void StoreBigEndian(U v, data_t* out) {
   }
 }
 
-// A codec writes one non-NULL stored value of type T as exactly kWidth bytes.
+template <typename U>
+U LoadBigEndian(const data_t* in) {
+  static_assert(std::is_unsigned_v<U>);
+  U v = 0;
+  for (size_t i = 0; i < sizeof(U); i++) v = static_cast<U>((v << 8) | in[i]);
+  return v;
+}
+
+// A codec writes one non-NULL stored value of type T as exactly kWidth bytes. Where
+// kReadable, Read gives the value back from them — exactly, except that a FloatCodec
+// cannot tell -0.0 from 0.0 nor one NaN from another (Ambiguous says when that matters).
 
 struct BoolCodec {
   using T = bool;
   static constexpr uint32_t kWidth = 1;
   static void Write(bool v, data_t* out) { *out = v ? 1 : 0; }
+  static constexpr bool kReadable = true;
+  static bool Read(const data_t* in) { return *in != 0; }
 };
 
 template <typename S>
@@ -43,6 +55,10 @@ struct SignedCodec {
     // Flipping the sign bit maps two's complement order onto unsigned order.
     StoreBigEndian(static_cast<U>(static_cast<U>(v) ^ (U(1) << (8 * sizeof(U) - 1))), out);
   }
+  static constexpr bool kReadable = true;
+  static S Read(const data_t* in) {
+    return static_cast<S>(LoadBigEndian<U>(in) ^ (U(1) << (8 * sizeof(U) - 1)));
+  }
 };
 
 template <typename U>
@@ -50,6 +66,8 @@ struct UnsignedCodec {
   using T = U;
   static constexpr uint32_t kWidth = sizeof(U);
   static void Write(U v, data_t* out) { StoreBigEndian(v, out); }
+  static constexpr bool kReadable = true;
+  static U Read(const data_t* in) { return LoadBigEndian<U>(in); }
 };
 
 struct HugeIntCodec {
@@ -59,6 +77,13 @@ struct HugeIntCodec {
     SignedCodec<int64_t>::Write(v.upper, out);
     StoreBigEndian(v.lower, out + 8);
   }
+  static constexpr bool kReadable = true;
+  static hugeint_t Read(const data_t* in) {
+    hugeint_t v;
+    v.upper = SignedCodec<int64_t>::Read(in);
+    v.lower = LoadBigEndian<uint64_t>(in + 8);
+    return v;
+  }
 };
 
 struct UHugeIntCodec {
@@ -67,6 +92,13 @@ struct UHugeIntCodec {
   static void Write(uhugeint_t v, data_t* out) {
     StoreBigEndian(v.upper, out);
     StoreBigEndian(v.lower, out + 8);
+  }
+  static constexpr bool kReadable = true;
+  static uhugeint_t Read(const data_t* in) {
+    uhugeint_t v;
+    v.upper = LoadBigEndian<uint64_t>(in);
+    v.lower = LoadBigEndian<uint64_t>(in + 8);
+    return v;
   }
 };
 
@@ -85,12 +117,24 @@ struct FloatCodec {
     bits = (bits & kSign) ? static_cast<U>(~bits) : static_cast<U>(bits | kSign);
     StoreBigEndian(bits, out);
   }
+  static constexpr bool kReadable = true;
+  static F Read(const data_t* in) {
+    constexpr U kSign = U(1) << (8 * sizeof(U) - 1);
+    U bits = LoadBigEndian<U>(in);
+    bits = (bits & kSign) ? static_cast<U>(bits & ~kSign) : static_cast<U>(~bits);
+    F v;
+    std::memcpy(&v, &bits, sizeof(v));
+    return v;
+  }
+  /// Whether a value Read gave may stand for another one (-0.0, another NaN).
+  static bool Ambiguous(F v) { return v == 0 || std::isnan(v); }
 };
 
 struct IntervalCodec {
   using T = interval_t;
   static constexpr uint32_t kWidth = 16;
   static void Write(interval_t v, data_t* out) { HugeIntCodec::Write(IntervalKey(v), out); }
+  static constexpr bool kReadable = false;  // the length only
 };
 
 struct TimeTzCodec {
@@ -103,6 +147,7 @@ struct TimeTzCodec {
     out[9] = static_cast<data_t>(offset >> 8);
     out[10] = static_cast<data_t>(offset);
   }
+  static constexpr bool kReadable = false;
 };
 
 /// Calls f.template operator()<Codec>() with the codec of a fixed-width type.

@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <random>
+#include <set>
 
 #include "execution/task_scheduler.hpp"
 #include "vector/vector_compare.hpp"
@@ -159,6 +162,50 @@ TEST(SortKeysTest, SortChunksMatchesOneChunk) {
         const uint32_t row = got[i] & ((1u << SortKeys::kChunkBits) - 1);
         ASSERT_EQ(starts[chunk] + row, want[i]) << "position " << i << ", " << threads;
       }
+    }
+  }
+}
+
+// ReadKey gives back each readable key's value of the row in that place of the order (a
+// double's zero or NaN is left to the caller, as ambiguous).
+TEST(SortKeysTest, ReadKeyGivesTheSortedRowsKeyValues) {
+  DataChunk all = RandomRows(5000, 16);
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  std::vector<const DataChunk*> pointers;
+  for (idx_t first = 0; first < all.size(); first += 1000) {
+    auto chunk = std::make_unique<DataChunk>(all.Types(), 1000);
+    SelectionVector none;
+    for (idx_t c = 0; c < all.ColumnCount(); c++) {
+      chunk->data[c].CopyFrom(all.data[c], none, 1000, first, 0);
+    }
+    chunk->SetCardinality(1000);
+    pointers.push_back(chunk.get());
+    chunks.push_back(std::move(chunk));
+  }
+  const std::vector<OrderKey> keys{{0, true, true}, {2, false, false}, {3, true, false}};
+  SortKeys sort_keys(all.Types(), keys, {false, true, true});
+  EXPECT_TRUE(sort_keys.Readable(0) && sort_keys.Readable(1) && sort_keys.Readable(2));
+  EXPECT_FALSE(SortKeys(all.Types(), {{1, false, false}}).Readable(0));  // a string
+  AccountedVector<uint32_t> order;
+  std::optional<OwnedBlock> records;
+  sort_keys.SortChunks(pointers, order, nullptr, 1, &records);
+  ASSERT_TRUE(records.has_value());
+  for (idx_t k = 0; k < keys.size(); k++) {
+    Vector read(all.Types()[keys[k].column], all.size());
+    std::vector<sel_t> ambiguous;
+    sort_keys.ReadKey(k, reinterpret_cast<const data_t*>(records->get()), all.size(), read,
+                      ambiguous);
+    std::set<sel_t> unsure(ambiguous.begin(), ambiguous.end());
+    for (idx_t i = 0; i < all.size(); i++) {
+      const uint32_t number = order[i];
+      const Value want = pointers[number >> SortKeys::kChunkBits]->GetValue(
+          keys[k].column, number & ((1u << SortKeys::kChunkBits) - 1));
+      if (unsure.count(static_cast<sel_t>(i))) {
+        const double d = want.GetStored<double>();
+        EXPECT_TRUE(d == 0 || std::isnan(d)) << i;
+        continue;
+      }
+      ASSERT_EQ(read.GetValue(i).ToString(), want.ToString()) << "key " << k << ", position " << i;
     }
   }
 }
