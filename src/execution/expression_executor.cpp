@@ -393,6 +393,25 @@ idx_t RefineRows(const Vector& column, sel_t* sel, idx_t count, Keep&& keep) {
   return kept;
 }
 
+/// For each byte of eight yes/no results: the lanes that said yes, in order, and how many.
+struct SelectedLanes {
+  uint8_t lane[8];
+  uint8_t count;
+};
+struct SelectedLanesTable {
+  SelectedLanes of[256];
+  constexpr SelectedLanesTable() : of{} {
+    for (unsigned mask = 0; mask < 256; mask++) {
+      uint8_t n = 0;
+      for (uint8_t j = 0; j < 8; j++) {
+        if (mask & (1u << j)) of[mask].lane[n++] = j;
+      }
+      of[mask].count = n;
+    }
+  }
+};
+constexpr SelectedLanesTable kSelectedLanes;
+
 /// Keeps the rows sel[0 … count) of `column` whose value compares with `constant` as `op`
 /// says (op applied as column op constant), in place; returns how many remain. NULLs fail.
 template <typename T, typename Comparator>
@@ -407,7 +426,19 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
   const bool all_rows = count > 0 && sel[0] == 0 && sel[count - 1] == count - 1;
   auto run = [&](auto holds) {
     if (validity.AllValid() && all_rows) {
-      for (idx_t k = 0; k < count; k++) {
+      // Eight rows at a time: their results as a byte (a loop the compiler vectorizes),
+      // then the selected rows' numbers from a table — no dependency from row to row.
+      idx_t k = 0;
+      for (; k + 8 <= count; k += 8) {
+        unsigned mask = 0;
+        for (unsigned j = 0; j < 8; j++) {
+          mask |= static_cast<unsigned>(holds(Comparator::Cmp(values[k + j], constant))) << j;
+        }
+        const SelectedLanes& lanes = kSelectedLanes.of[mask];
+        for (unsigned j = 0; j < 8; j++) sel[kept + j] = static_cast<sel_t>(k + lanes.lane[j]);
+        kept += lanes.count;
+      }
+      for (; k < count; k++) {
         sel[kept] = static_cast<sel_t>(k);
         kept += holds(Comparator::Cmp(values[k], constant));
       }
