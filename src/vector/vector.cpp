@@ -99,7 +99,9 @@ void Vector::Resize(idx_t capacity, idx_t keep) {
 
 void Vector::Flatten(idx_t count) {
   if (!IsConstant()) return;
-  Vector flat(type_, std::max<idx_t>(count, kVectorSize));
+  // Rows [0, count) are all written below; zeroing the rest of a vector's worth cost a
+  // one-row query's result (SELECT 42) more than the rest of its execution.
+  Vector flat(type_, std::max<idx_t>(count, kVectorSize), /*zero_fill=*/false);
   SelectionVector zeros(std::max<idx_t>(count, 1));
   for (idx_t i = 0; i < count; i++) zeros.Set(i, 0);
   kind_ = VectorKind::kFlat;  // CopyFrom reads row 0 through the selection
