@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "common/assert.hpp"
 #include "common/stack.hpp"
@@ -424,7 +425,8 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
   // order, without going through sel (sel is increasing, so first 0 and last count - 1
   // means all of them).
   const bool all_rows = count > 0 && sel[0] == 0 && sel[count - 1] == count - 1;
-  auto run = [&](auto holds) {
+  // test(value): whether a value compares with the constant as op says.
+  auto run = [&](auto test) {
     if (validity.AllValid() && all_rows) {
       // Eight rows at a time: their results as a byte (a loop the compiler vectorizes),
       // then the selected rows' numbers from a table — no dependency from row to row.
@@ -432,7 +434,7 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
       for (; k + 8 <= count; k += 8) {
         unsigned mask = 0;
         for (unsigned j = 0; j < 8; j++) {
-          mask |= static_cast<unsigned>(holds(Comparator::Cmp(values[k + j], constant))) << j;
+          mask |= static_cast<unsigned>(test(values[k + j])) << j;
         }
         const SelectedLanes& lanes = kSelectedLanes.of[mask];
         for (unsigned j = 0; j < 8; j++) sel[kept + j] = static_cast<sel_t>(k + lanes.lane[j]);
@@ -440,40 +442,94 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
       }
       for (; k < count; k++) {
         sel[kept] = static_cast<sel_t>(k);
-        kept += holds(Comparator::Cmp(values[k], constant));
+        kept += test(values[k]);
       }
     } else if (validity.AllValid()) {
       for (idx_t k = 0; k < count; k++) {
         sel_t row = sel[k];
         sel[kept] = row;
-        kept += holds(Comparator::Cmp(values[row], constant));
+        kept += test(values[row]);
       }
     } else {
       for (idx_t k = 0; k < count; k++) {
         sel_t row = sel[k];
         sel[kept] = row;
-        kept += validity.RowIsValid(row) && holds(Comparator::Cmp(values[row], constant));
+        kept += validity.RowIsValid(row) && test(values[row]);
       }
     }
   };
+  // Integers compare with the operators themselves: a bool per row the compiler turns
+  // into vector compares, where a three-way compare became a branch per row.
+  if constexpr (std::is_integral_v<T> && std::is_same_v<Comparator, PlainCompare<T>>) {
+    switch (op) {
+      case CompareOp::kEqual:
+        run([&](const T& v) { return v == constant; });
+        return kept;
+      case CompareOp::kNotEqual:
+        run([&](const T& v) { return v != constant; });
+        return kept;
+      case CompareOp::kLess:
+        run([&](const T& v) { return v < constant; });
+        return kept;
+      case CompareOp::kLessEqual:
+        run([&](const T& v) { return v <= constant; });
+        return kept;
+      case CompareOp::kGreater:
+        run([&](const T& v) { return v > constant; });
+        return kept;
+      case CompareOp::kGreaterEqual:
+        run([&](const T& v) { return v >= constant; });
+        return kept;
+      default:
+        throw InternalError("RefineByConstant of a DISTINCT comparison");
+    }
+  }
+  // Floating point: the operators, with Teal's NaN (above every number, equal to itself)
+  // where IEEE differs — a NaN is greater than any number constant.
+  if constexpr (std::is_floating_point_v<T> && std::is_same_v<Comparator, PlainCompare<T>>) {
+    if (!std::isnan(constant)) {
+      switch (op) {
+        case CompareOp::kEqual:
+          run([&](const T& v) { return v == constant; });
+          return kept;
+        case CompareOp::kNotEqual:
+          run([&](const T& v) { return !(v == constant); });
+          return kept;
+        case CompareOp::kLess:
+          run([&](const T& v) { return v < constant; });
+          return kept;
+        case CompareOp::kLessEqual:
+          run([&](const T& v) { return v <= constant; });
+          return kept;
+        case CompareOp::kGreater:
+          run([&](const T& v) { return v > constant || v != v; });
+          return kept;
+        case CompareOp::kGreaterEqual:
+          run([&](const T& v) { return v >= constant || v != v; });
+          return kept;
+        default:
+          throw InternalError("RefineByConstant of a DISTINCT comparison");
+      }
+    }
+  }
   switch (op) {
     case CompareOp::kEqual:
-      run([](int c) { return c == 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) == 0; });
       break;
     case CompareOp::kNotEqual:
-      run([](int c) { return c != 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) != 0; });
       break;
     case CompareOp::kLess:
-      run([](int c) { return c < 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) < 0; });
       break;
     case CompareOp::kLessEqual:
-      run([](int c) { return c <= 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) <= 0; });
       break;
     case CompareOp::kGreater:
-      run([](int c) { return c > 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) > 0; });
       break;
     case CompareOp::kGreaterEqual:
-      run([](int c) { return c >= 0; });
+      run([&](const T& v) { return Comparator::Cmp(v, constant) >= 0; });
       break;
     default:
       throw InternalError("RefineByConstant of a DISTINCT comparison");
