@@ -29,12 +29,12 @@ DataTable::DataTable(std::vector<LogicalType> types) : types_(std::move(types)) 
 DataTable::~DataTable() = default;
 
 idx_t DataTable::RowCount() const {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   return total_rows_ - deleted_rows_;
 }
 
 idx_t DataTable::RowGroupCount() const {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   return row_groups_.size();
 }
 
@@ -133,13 +133,13 @@ void DataTable::CheckWritable() const {
 }
 
 void DataTable::Append(const DataChunk& chunk) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   AppendLocked(chunk, nullptr);
 }
 
 idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   const idx_t old_total = total_rows_;
   try {
@@ -153,7 +153,7 @@ idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
 }
 
 void DataTable::RevertAppend(idx_t first_row) noexcept {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   TruncateLocked(first_row);
 }
 
@@ -173,7 +173,7 @@ void DataTable::TruncateLocked(idx_t rows) noexcept {
 
 bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids,
                      DataChunk& out) const {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::shared_lock<std::shared_mutex> guard(lock_);  // reads only
   while (state.row_group < row_groups_.size()) {
     if (state.row_group > state.end_row_group ||
         (state.row_group == state.end_row_group && state.vector_index >= state.end_vector)) {
@@ -230,7 +230,7 @@ std::pair<RowGroup*, idx_t> DataTable::Locate(int64_t row_id) const {
 
 void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
                       DataChunk& out) const {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   SelectionVector one(1);
   for (idx_t i = 0; i < row_ids.size(); i++) {
     auto [group, row] = Locate(row_ids[i]);
@@ -244,7 +244,7 @@ void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>
 }
 
 idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   // First make room for every mask the ids need, so that marking cannot fail half-way.
   for (int64_t id : row_ids) {
@@ -273,7 +273,7 @@ idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
 
 void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
                        const DataChunk& values) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   const DataChunk* one = &values;
   UpdateLocked({&row_ids, 1}, columns, {&one, 1});
@@ -286,7 +286,7 @@ void DataTable::UpdateAll(std::span<const std::vector<int64_t>> row_ids,
   std::vector<const DataChunk*> chunks;
   chunks.reserve(values.size());
   for (const auto& chunk : values) chunks.push_back(chunk.get());
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   UpdateLocked(row_ids, columns, chunks);
 }
@@ -375,7 +375,7 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, const Value& fill) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   std::vector<LogicalType> types = types_;
   types.push_back(type);
@@ -388,7 +388,7 @@ std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, c
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   TEAL_CHECK_LT(column, types_.size());
   TEAL_CHECK_GT(types_.size(), idx_t{1});

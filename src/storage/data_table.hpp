@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -139,7 +140,8 @@ class DataTable {
   idx_t total_rows_ = 0;  // appended, deleted ones included
   idx_t deleted_rows_ = 0;
   bool retired_ = false;  // an ALTER replaced this table: no more writes
-  mutable std::mutex lock_;
+  mutable std::shared_mutex
+      lock_;  // scans share it: parallel scan threads do not wait for each other
   struct DistinctCache {
     idx_t rows;  // the row count it was estimated at
     idx_t distinct;

@@ -47,7 +47,7 @@ std::optional<uint64_t> HashOf(const Vector& v, idx_t row) {
 }  // namespace
 
 idx_t DataTable::DistinctEstimate(idx_t column) const {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::shared_mutex> guard(lock_);
   const idx_t rows = total_rows_;
   if (rows == 0) return 0;
   if (column >= types_.size() || types_[column].Physical() == PhysicalType::kList) return rows;
