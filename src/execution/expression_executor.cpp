@@ -458,36 +458,20 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
       }
     }
   };
-  // Integers compare with the operators themselves: a bool per row the compiler turns
-  // into vector compares, where a three-way compare became a branch per row.
-  if constexpr (std::is_integral_v<T> && std::is_same_v<Comparator, PlainCompare<T>>) {
-    switch (op) {
-      case CompareOp::kEqual:
-        run([&](const T& v) { return v == constant; });
-        return kept;
-      case CompareOp::kNotEqual:
-        run([&](const T& v) { return v != constant; });
-        return kept;
-      case CompareOp::kLess:
-        run([&](const T& v) { return v < constant; });
-        return kept;
-      case CompareOp::kLessEqual:
-        run([&](const T& v) { return v <= constant; });
-        return kept;
-      case CompareOp::kGreater:
-        run([&](const T& v) { return v > constant; });
-        return kept;
-      case CompareOp::kGreaterEqual:
-        run([&](const T& v) { return v >= constant; });
-        return kept;
-      default:
-        throw InternalError("RefineByConstant of a DISTINCT comparison");
-    }
-  }
-  // Floating point: the operators, with Teal's NaN (above every number, equal to itself)
-  // where IEEE differs — a NaN is greater than any number constant.
-  if constexpr (std::is_floating_point_v<T> && std::is_same_v<Comparator, PlainCompare<T>>) {
-    if (!std::isnan(constant)) {
+  // Integers and floating-point values compare with the operators themselves: a bool per
+  // row the compiler turns into vector compares, where a three-way compare became a branch
+  // per row. Teal's NaN (above every number, equal to itself) is kept where IEEE differs:
+  // a NaN is greater than any number constant; a NaN constant takes the general path.
+  if constexpr ((std::is_integral_v<T> ||
+                 std::is_floating_point_v<T>)&&std::is_same_v<Comparator, PlainCompare<T>>) {
+    auto nan = [](const T& v) {
+      if constexpr (std::is_floating_point_v<T>) {
+        return std::isnan(v);
+      } else {
+        return false;
+      }
+    };
+    if (!nan(constant)) {
       switch (op) {
         case CompareOp::kEqual:
           run([&](const T& v) { return v == constant; });
@@ -502,10 +486,10 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
           run([&](const T& v) { return v <= constant; });
           return kept;
         case CompareOp::kGreater:
-          run([&](const T& v) { return v > constant || v != v; });
+          run([&](const T& v) { return v > constant || nan(v); });
           return kept;
         case CompareOp::kGreaterEqual:
-          run([&](const T& v) { return v >= constant || v != v; });
+          run([&](const T& v) { return v >= constant || nan(v); });
           return kept;
         default:
           throw InternalError("RefineByConstant of a DISTINCT comparison");

@@ -101,7 +101,10 @@ ExpressionPtr MakeConjunction(std::vector<ExpressionPtr> conjuncts) {
   return all;
 }
 
-const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
+namespace {
+/// TraceColumnToScan's and TraceStreamedColumn's walk: with `streamed`, only through a
+/// join's probe side.
+const LogicalGet* TraceColumn(const LogicalOperator& op, idx_t& column, bool streamed) {
   const LogicalOperator* at = &op;
   while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection ||
          at->kind == LogicalKind::kJoin) {
@@ -113,10 +116,15 @@ const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
       const auto& join = static_cast<const LogicalJoin&>(*at);
       if (!join.projection.empty()) column = join.projection[column];
       const idx_t left_width = at->children[0]->types.size();
-      if (column >= left_width) {
-        // A mark join's last column is its own; the others' right columns are the right
-        // side's.
-        if (join.join_type == JoinType::kMark) return nullptr;
+      // The side a column comes from: the right one past the left's columns (a mark
+      // join's last column is its own). Streamed: only the probe side — the left one, or
+      // the right one of a join building its left side (of those only a left join
+      // outputs the right side's columns).
+      const bool right = column >= left_width;
+      if (right && join.join_type == JoinType::kMark) return nullptr;
+      const bool probe_side = join.build_left ? right && join.join_type == JoinType::kLeft : !right;
+      if (streamed && !probe_side) return nullptr;
+      if (right) {
         column -= left_width;
         at = at->children[1].get();
         continue;
@@ -126,31 +134,14 @@ const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
   }
   return at->kind == LogicalKind::kGet ? static_cast<const LogicalGet*>(at) : nullptr;
 }
+}  // namespace
+
+const LogicalGet* TraceColumnToScan(const LogicalOperator& op, idx_t& column) {
+  return TraceColumn(op, column, false);
+}
 
 const LogicalGet* TraceStreamedColumn(const LogicalOperator& op, idx_t& column) {
-  const LogicalOperator* at = &op;
-  while (at->kind == LogicalKind::kFilter || at->kind == LogicalKind::kProjection ||
-         at->kind == LogicalKind::kJoin) {
-    if (at->kind == LogicalKind::kProjection) {
-      const Expression& e = *static_cast<const LogicalProjection&>(*at).expressions[column];
-      if (e.kind != BoundKind::kColumnRef) return nullptr;
-      column = e.column;
-    } else if (at->kind == LogicalKind::kJoin) {
-      const auto& join = static_cast<const LogicalJoin&>(*at);
-      if (!join.projection.empty()) column = join.projection[column];
-      const idx_t left_width = at->children[0]->types.size();
-      if (join.build_left) {
-        // The right side probes; only a left join outputs its columns.
-        if (join.join_type != JoinType::kLeft || column < left_width) return nullptr;
-        column -= left_width;
-        at = at->children[1].get();
-        continue;
-      }
-      if (column >= left_width) return nullptr;  // the build side's, or a mark
-    }
-    at = at->children[0].get();
-  }
-  return at->kind == LogicalKind::kGet ? static_cast<const LogicalGet*>(at) : nullptr;
+  return TraceColumn(op, column, true);
 }
 
 }  // namespace teal
