@@ -1,0 +1,106 @@
+// PosixFileSystem: files through open/pread/pwrite/fdatasync/ftruncate, errors as IOError
+// with the path, the operation and strerror.
+#include <errno.h>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "os/file_system.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+[[noreturn]] void ThrowErrno(const std::string& what, const std::string& path) {
+  throw IOError(fmt::format("{} \"{}\" failed: {}", what, path, std::strerror(errno)));
+}
+
+class PosixFileHandle : public FileHandle {
+ public:
+  PosixFileHandle(std::string path, int fd) : FileHandle(std::move(path)), fd_(fd) {}
+  ~PosixFileHandle() override { ::close(fd_); }
+
+  void Read(void* out, idx_t bytes, idx_t offset) override {
+    auto* at = static_cast<char*>(out);
+    idx_t done = 0;
+    while (done < bytes) {
+      const ssize_t n = ::pread(fd_, at + done, bytes - done, static_cast<off_t>(offset + done));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        ThrowErrno(fmt::format("reading {} bytes at offset {} of", bytes, offset), Path());
+      }
+      if (n == 0) {
+        throw IOError(fmt::format("reading {} bytes at offset {} of \"{}\": the file ends at {}",
+                                  bytes, offset, Path(), offset + done));
+      }
+      done += static_cast<idx_t>(n);
+    }
+  }
+
+  void Write(const void* data, idx_t bytes, idx_t offset) override {
+    const auto* at = static_cast<const char*>(data);
+    idx_t done = 0;
+    while (done < bytes) {
+      const ssize_t n = ::pwrite(fd_, at + done, bytes - done, static_cast<off_t>(offset + done));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        ThrowErrno(fmt::format("writing {} bytes at offset {} of", bytes, offset), Path());
+      }
+      done += static_cast<idx_t>(n);
+    }
+  }
+
+  void Sync() override {
+    if (::fdatasync(fd_) != 0) ThrowErrno("syncing", Path());
+  }
+
+  void Truncate(idx_t size) override {
+    if (::ftruncate(fd_, static_cast<off_t>(size)) != 0) {
+      ThrowErrno(fmt::format("truncating to {} bytes", size), Path());
+    }
+  }
+
+  idx_t Size() override {
+    struct stat st;
+    if (::fstat(fd_, &st) != 0) ThrowErrno("reading the size of", Path());
+    return static_cast<idx_t>(st.st_size);
+  }
+
+ private:
+  int fd_;
+};
+
+class Posix : public FileSystem {
+ public:
+  std::unique_ptr<FileHandle> Open(const std::string& path, FileOpenFlags flags) override {
+    const bool write = flags.write || flags.create || flags.truncate;
+    int mode = write ? O_RDWR : O_RDONLY;
+    if (flags.create) mode |= O_CREAT;
+    if (flags.truncate) mode |= O_TRUNC;
+    const int fd = ::open(path.c_str(), mode | O_CLOEXEC, 0644);
+    if (fd < 0) ThrowErrno("opening", path);
+    return std::make_unique<PosixFileHandle>(path, fd);
+  }
+
+  bool Exists(const std::string& path) override {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+  }
+
+  void Remove(const std::string& path) override {
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) ThrowErrno("removing", path);
+  }
+};
+
+}  // namespace
+
+FileSystem& PosixFileSystem() {
+  static Posix posix;
+  return posix;
+}
+
+}  // namespace teal
