@@ -38,8 +38,8 @@ namespace {
 
 class MemoryFileHandle : public FileHandle {
  public:
-  MemoryFileHandle(std::string path, std::shared_ptr<MemoryFileSystem::File> file)
-      : FileHandle(std::move(path)), file_(std::move(file)) {}
+  MemoryFileHandle(std::string path, std::shared_ptr<MemoryFileSystem::File> file, bool writable)
+      : FileHandle(std::move(path)), file_(std::move(file)), writable_(writable) {}
 
   void Read(void* out, idx_t bytes, idx_t offset) override {
     std::lock_guard<std::mutex> guard(file_->lock);
@@ -51,6 +51,7 @@ class MemoryFileHandle : public FileHandle {
   }
 
   void Write(const void* data, idx_t bytes, idx_t offset) override {
+    CheckWritable("writing");
     std::lock_guard<std::mutex> guard(file_->lock);
     MemoryFileSystem::File::Operation op;
     op.offset = offset;
@@ -60,12 +61,14 @@ class MemoryFileHandle : public FileHandle {
   }
 
   void Sync() override {
+    CheckWritable("syncing");
     std::lock_guard<std::mutex> guard(file_->lock);
     file_->durable = file_->data;
     file_->unsynced.clear();
   }
 
   void Truncate(idx_t size) override {
+    CheckWritable("truncating");
     std::lock_guard<std::mutex> guard(file_->lock);
     MemoryFileSystem::File::Operation op;
     op.truncate = true;
@@ -80,7 +83,15 @@ class MemoryFileHandle : public FileHandle {
   }
 
  private:
+  /// As POSIX refuses (EBADF) what a read-only descriptor may not do.
+  void CheckWritable(const char* what) const {
+    if (!writable_) {
+      throw IOError(fmt::format("{} \"{}\" failed: opened for reading only", what, Path()));
+    }
+  }
+
   std::shared_ptr<MemoryFileSystem::File> file_;
+  bool writable_;
 };
 
 }  // namespace
@@ -96,7 +107,8 @@ std::unique_ptr<FileHandle> MemoryFileSystem::Open(const std::string& path, File
     }
     file = it->second;
   }
-  auto handle = std::make_unique<MemoryFileHandle>(path, file);
+  const bool writable = flags.write || flags.create || flags.truncate;
+  auto handle = std::make_unique<MemoryFileHandle>(path, file, writable);
   if (flags.truncate) handle->Truncate(0);
   return handle;
 }

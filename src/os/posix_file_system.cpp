@@ -50,6 +50,10 @@ class PosixFileHandle : public FileHandle {
         if (errno == EINTR) continue;
         ThrowErrno(fmt::format("writing {} bytes at offset {} of", bytes, offset), Path());
       }
+      if (n == 0) {
+        throw IOError(fmt::format("writing {} bytes at offset {} of \"{}\" failed: nothing written",
+                                  bytes, offset, Path()));
+      }
       done += static_cast<idx_t>(n);
     }
   }

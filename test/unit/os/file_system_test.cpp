@@ -52,6 +52,7 @@ void ExpectContract(FileSystem& fs, const std::string& dir) {
     EXPECT_EQ(ReadAll(*file), "hell");
   }
   EXPECT_EQ(ReadAll(*fs.Open(path, {})), "hell");
+  EXPECT_THROW(Write(*fs.Open(path, {}), "x", 0), IOError);  // opened for reading only
   EXPECT_EQ(ReadAll(*fs.Open(path, {.truncate = true})), "");
   fs.Remove(path);
   EXPECT_FALSE(fs.Exists(path));
