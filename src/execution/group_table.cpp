@@ -601,12 +601,12 @@ void GroupTable::Hash(const std::vector<const Vector*>& keys, idx_t count,
 }
 
 idx_t GroupTable::Filter(const KeyScratch& scratch, idx_t count, const sel_t* in, idx_t n,
-                         sel_t* out, bool drop_nulls) const {
+                         sel_t* out) const {
   const idx_t rows = in ? n : count;
   idx_t kept = 0;
   for (idx_t k = 0; k < rows; k++) {
     const sel_t i = in ? in[k] : static_cast<sel_t>(k);
-    const bool pass = !(drop_nulls && scratch.has_null[i]) && MayContainHash(scratch.hashes[i]);
+    const bool pass = MayContainHash(scratch.hashes[i]);
     out[kept] = i;
     kept += pass;
   }
@@ -629,7 +629,7 @@ void GroupTable::FindHashed(const std::vector<const Vector*>& keys, idx_t count,
   for (idx_t k = 0; k < n; k++) rows[sel[k]] = nullptr;
   if (count_ == 0 || n == 0) return;
   scratch.passed.resize(n);
-  const idx_t probes = Filter(scratch, count, sel, n, scratch.passed.data(), false);
+  const idx_t probes = Filter(scratch, count, sel, n, scratch.passed.data());
   if (probes == 0) return;
   BuildKeys(keys, count, scratch, scratch.passed.data(), probes);
   ProbeBuilt(scratch.passed.data(), probes, rows, scratch);
@@ -647,7 +647,7 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
   if (filter_ && l.fixed_keys) {
     HashKeys(keys, count, scratch);
     scratch.passed.resize(count);
-    const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data(), false);
+    const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data());
     for (idx_t i = 0; i < count; i++) rows[i] = nullptr;
     if (count_ == 0 || probes == 0) return;
     BuildKeys(keys, count, scratch, scratch.passed.data(), probes);
@@ -663,14 +663,8 @@ void GroupTable::Find(const std::vector<const Vector*>& keys, idx_t count, data_
   }
   // Most keys that are not in the table stop at the filter, at one cached word.
   scratch.passed.resize(count);
-  const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data(), false);
+  const idx_t probes = Filter(scratch, count, nullptr, 0, scratch.passed.data());
   ProbeBuilt(scratch.passed.data(), probes, rows, scratch);
-}
-
-idx_t GroupTable::MayContain(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in,
-                             idx_t n, sel_t* out, KeyScratch& scratch) const {
-  Hash(keys, count, scratch);
-  return Filter(scratch, count, in, n, out, true);
 }
 
 void GroupTable::BuildFilter() {

@@ -127,12 +127,6 @@ class GroupTable {
   /// afterwards says which rows have a NULL key).
   void Find(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
             KeyScratch& scratch) const;
-  /// Of rows in[0 … n) of `keys` (rows [0, count) when `in` is null), writes to `out` the
-  /// rows without a NULL key that the filter (BuildFilter; without one, every row) lets
-  /// through — a superset of those Find would find — and returns how many. `out` may be
-  /// `in`. Thread-safe as Find.
-  idx_t MayContain(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in, idx_t n,
-                   sel_t* out, KeyScratch& scratch) const;
   /// Builds a filter of the keys now in the table (a blocked Bloom filter, 16 bits per key)
   /// that Find consults before probing: for a finished table that is probed with many
   /// keys it does not hold (a join's build side). Call again after adding groups.
@@ -179,10 +173,9 @@ class GroupTable {
   void FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
                           const sel_t* sel = nullptr, idx_t n = 0);
   /// Of rows in[0 … n) (rows [0, count) when null) with hashes in `scratch`, writes to
-  /// `out` those the filter lets through (all without one), less the rows with a NULL key
-  /// when `drop_nulls`; returns how many. `out` may be `in`.
-  idx_t Filter(const KeyScratch& scratch, idx_t count, const sel_t* in, idx_t n, sel_t* out,
-               bool drop_nulls) const;
+  /// `out` those the filter lets through (all without one); returns how many. `out` may
+  /// be `in`.
+  idx_t Filter(const KeyScratch& scratch, idx_t count, const sel_t* in, idx_t n, sel_t* out) const;
   /// Probes rows sel[0 … n) (all when null) whose keys BuildKeys put in `scratch`.
   void ProbeBuilt(const sel_t* sel, idx_t n, data_ptr_t* rows, KeyScratch& scratch) const;
   /// FindOrCreate through the direct index; false (nothing done) when the index does

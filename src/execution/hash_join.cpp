@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -134,9 +135,12 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
 
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
-  // The build keys' hash tables: one, or one per partition (GroupTable::PartitionOf of
-  // the key's hash) when the build side was indexed on several threads.
+  // The build keys' hash tables: one, or one per partition (PartitionOf) when the build
+  // side was indexed on several threads.
   std::vector<std::unique_ptr<GroupTable>> partitions;
+  /// The partition of a key with hash `hash`: the partition count is a power of two, so a
+  /// mask (not a division, per probe row) picks it.
+  idx_t PartitionOf(uint64_t hash) const { return (hash >> 32) & (partitions.size() - 1); }
   DirectHeads direct;
   // One integer key: the range of the build rows' keys (bounded) — a probe key outside
   // it has no match.
@@ -239,8 +243,6 @@ idx_t BuildTable::Select(const std::vector<const Vector*>& probe_keys, idx_t n_r
     in = out;
     n = kept;
   }
-  if (partitions.size() == 1)
-    return partitions[0]->MayContain(probe_keys, n_rows, in, n, out, scratch);
   partitions[0]->Hash(probe_keys, n_rows, scratch);
   const idx_t rows = in ? n : n_rows;
   idx_t kept = 0;
@@ -248,8 +250,7 @@ idx_t BuildTable::Select(const std::vector<const Vector*>& probe_keys, idx_t n_r
     const sel_t i = in ? in[k] : static_cast<sel_t>(k);
     const uint64_t h = scratch.hashes[i];
     out[kept] = i;
-    kept += !scratch.has_null[i] &&
-            partitions[GroupTable::PartitionOf(h, partitions.size())]->MayContainHash(h);
+    kept += !scratch.has_null[i] && partitions[PartitionOf(h)]->MayContainHash(h);
   }
   return kept;
 }
@@ -343,7 +344,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
   TaskScheduler* scheduler = context.query.Scheduler();
   const idx_t threads = context.query.Threads();
   const idx_t partitions = scheduler && threads > 1 && total >= kParallelBuildRows
-                               ? std::min<idx_t>(threads, kMaxBuildPartitions)
+                               ? std::bit_floor(std::min<idx_t>(threads, kMaxBuildPartitions))
                                : 1;
   for (idx_t p = 0; p < partitions; p++) {
     table.partitions.push_back(std::make_unique<GroupTable>(key_layout_));
@@ -421,8 +422,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
           const bool null = scratch.has_null[i];
           null_key[t] |= null;
           partition_of[c][i] =
-              null ? kNullKey
-                   : static_cast<uint8_t>(GroupTable::PartitionOf(scratch.hashes[i], partitions));
+              null ? kNullKey : static_cast<uint8_t>(table.PartitionOf(scratch.hashes[i]));
         }
       }
     });
@@ -648,7 +648,7 @@ void PhysicalHashJoin::FindInPartitions(const std::vector<const Vector*>& keys, 
   for (idx_t i = 0; i < count; i++) {
     probe.groups[i] = nullptr;
     if (!scratch.has_null[i]) {
-      starts[GroupTable::PartitionOf(scratch.hashes[i], n_partitions) + 1]++;
+      starts[probe.table->PartitionOf(scratch.hashes[i]) + 1]++;
     }
   }
   for (idx_t p = 0; p < n_partitions; p++) starts[p + 1] += starts[p];
@@ -657,8 +657,7 @@ void PhysicalHashJoin::FindInPartitions(const std::vector<const Vector*>& keys, 
   probe.partition_rows.resize(std::max<idx_t>(count, 1));
   for (idx_t i = 0; i < count; i++) {
     if (scratch.has_null[i]) continue;
-    probe.partition_rows[at[GroupTable::PartitionOf(scratch.hashes[i], n_partitions)]++] =
-        static_cast<sel_t>(i);
+    probe.partition_rows[at[probe.table->PartitionOf(scratch.hashes[i])]++] = static_cast<sel_t>(i);
   }
   for (idx_t p = 0; p < n_partitions; p++) {
     const idx_t n = starts[p + 1] - starts[p];

@@ -26,6 +26,15 @@ struct SortedRows {
   std::vector<std::vector<const data_t*>> values;
 };
 
+/// Row `number` (chunk << chunk_bits | row) of column `column`, into row `to` of `target`,
+/// through CopyFrom: for the types and rows the typed gathers leave out.
+void CopyRow(const SortedRows& sorted, idx_t column, uint32_t number, Vector& target, idx_t to) {
+  const uint64_t n = number;  // 64-bit, as chunk_bits may be 32
+  SelectionVector one(1);
+  one.Set(0, n & ((uint64_t{1} << sorted.chunk_bits) - 1));
+  target.CopyFrom(*sorted.vectors[column][n >> sorted.chunk_bits], one, 1, 0, to);
+}
+
 struct OrderSink : GlobalSinkState {
   GlobalSunkChunks sunk;                           // while sinking
   std::vector<std::unique_ptr<DataChunk>> sorted;  // after Finalize: the output's chunks
@@ -57,11 +66,7 @@ void GatherColumn(const SortedRows& sink, idx_t column, const uint32_t* numbers,
   }
   const PhysicalType physical = target.Type().Physical();
   if (physical == PhysicalType::kList || PhysicalTypeSize(physical) == 0) {
-    SelectionVector one(1);
-    for (idx_t i = 0; i < n; i++) {
-      one.Set(0, row_of(i));
-      target.CopyFrom(*vectors[chunk_of(i)], one, 1, 0, i);
-    }
+    for (idx_t i = 0; i < n; i++) CopyRow(sink, column, numbers[i], target, i);
     return;
   }
   const std::vector<const data_t*>& values = sink.values[column];
@@ -190,12 +195,7 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
       const auto* at = reinterpret_cast<const data_t*>(records->get()) + first * width;
       sort_keys.ReadKey(key_of[c], at, count, chunk->data[c], ambiguous);
       // A floating-point zero or NaN: the row's own value (-0.0, its NaN).
-      SelectionVector one(1);
-      for (sel_t i : ambiguous) {
-        const uint32_t number = numbers[i];
-        one.Set(0, number & ((1u << SortKeys::kChunkBits) - 1));
-        chunk->data[c].CopyFrom(*sorted.vectors[c][number >> SortKeys::kChunkBits], one, 1, 0, i);
-      }
+      for (sel_t i : ambiguous) CopyRow(sorted, c, numbers[i], chunk->data[c], i);
     }
     chunk->SetCardinality(count);
     sink.sorted[k] = std::move(chunk);
