@@ -20,8 +20,10 @@
 //     the next Append starts a new row. Rows flushed earlier stay in the table; rows
 //     buffered earlier stay buffered.
 //   * Row numbers in messages count every row this appender started, from 1.
-//   * Rows become visible to every connection when Flush() or Close() returns (or when a
-//     full chunk is handed over inside EndRow/AppendRow).
+//   * A flush (Flush(), Close(), or a full chunk handed over inside EndRow/AppendRow)
+//     writes in the connection's transaction: between BEGIN and COMMIT the rows become
+//     visible to other connections at COMMIT (and ROLLBACK takes them out); otherwise
+//     each flush commits on its own and the rows are visible when it returns.
 //
 // Not thread-safe: use one appender per thread. The Connection and its Database must
 // outlive the appender.

@@ -272,7 +272,15 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
   if (tables_.count(Key(index->name)) || views_.count(Key(index->name))) {
     throw CatalogError(fmt::format("\"{}\" is already the name of a table or view", index->name));
   }
+  // Writers hold the indexes' lock from their check to their key inserts: none runs while
+  // the index fills, and every later one sees it.
   std::lock_guard<std::mutex> writers(table->indexes->Lock());
+  if (table->storage->HasUncommitted()) {
+    throw TransactionError(fmt::format(
+        "CREATE INDEX \"{}\": table \"{}\" has changes of a transaction that has not ended yet "
+        "(commit or roll it back first)",
+        index->name, table->name));
+  }
   TableIndexes::Build(*table, *index);
   table->indexes->Add(index);
   if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));

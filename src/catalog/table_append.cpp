@@ -90,41 +90,35 @@ void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t 
   target.CopyFrom(cast, SelectionVector(), count, 0, offset);
 }
 
-void TableAppend::Store(std::span<DataChunk* const> chunks, idx_t first_row,
-                        std::string_view what) const {
+void TableAppend::Store(Transaction& transaction, std::span<DataChunk* const> chunks,
+                        idx_t first_row, std::string_view what) const {
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
   if (indexes.Empty()) {
-    table_->storage->AppendAll(chunks);
+    table_->storage->AppendAll(transaction, chunks);
     return;
   }
   // Keys are encoded before the table may take the chunks' vectors.
   PendingKeys keys = indexes.Prepare(*table_, chunks, first_row, what);
-  const idx_t first = table_->storage->AppendAll(chunks);
-  try {
-    keys.Insert(static_cast<int64_t>(first));
-  } catch (...) {
-    // Out of memory in an index: take out the keys that went in (Erase never throws)
-    // and the rows, so that the statement leaves nothing behind.
-    idx_t rows = 0;
-    for (const DataChunk* chunk : chunks) rows += chunk->size();
-    std::vector<int64_t> ids(rows);
-    for (idx_t i = 0; i < rows; i++) ids[i] = static_cast<int64_t>(first + i);
-    keys.Erase(ids);
-    table_->storage->RevertAppend(first);
-    throw;
-  }
+  idx_t rows = 0;
+  for (const DataChunk* chunk : chunks) rows += chunk->size();
+  const idx_t first = table_->storage->AppendAll(transaction, chunks);
+  std::vector<int64_t> ids(rows);
+  for (idx_t i = 0; i < rows; i++) ids[i] = static_cast<int64_t>(first + i);
+  indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
 }
 
-void TableAppend::AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks,
+void TableAppend::AppendAll(Transaction& transaction,
+                            const std::vector<std::unique_ptr<DataChunk>>& chunks,
                             std::string_view what) const {
   std::vector<DataChunk*> given;
   given.reserve(chunks.size());
   for (const auto& chunk : chunks) given.push_back(chunk.get());
-  Store(given, 0, what);
+  Store(transaction, given, 0, what);
 }
 
-void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_view what) const {
+void TableAppend::Append(Transaction& transaction, const DataChunk& input, idx_t first_row,
+                         std::string_view what) const {
   if (input.size() == 0) return;
   std::vector<std::unique_ptr<DataChunk>> one;
   if (identity_ && input.ColumnCount() == column_map_.size()) {
@@ -138,20 +132,21 @@ void TableAppend::Append(const DataChunk& input, idx_t first_row, std::string_vi
     one.push_back(Build(input, first_row, what));
   }
   DataChunk* given[] = {one[0].get()};
-  Store(given, first_row, what);
+  Store(transaction, given, first_row, what);
 }
 
-void TableAppend::AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const {
+void TableAppend::AppendGiving(Transaction& transaction, DataChunk& input, idx_t first_row,
+                               std::string_view what) const {
   if (input.size() == 0) return;
   if (identity_ && input.ColumnCount() == column_map_.size()) {
     CheckNotNull(input, first_row, what);
     DataChunk* one[] = {&input};
-    Store(one, first_row, what);
+    Store(transaction, one, first_row, what);
     return;
   }
   auto built = Build(input, first_row, what);
   DataChunk* one[] = {built.get()};
-  Store(one, first_row, what);
+  Store(transaction, one, first_row, what);
 }
 
 }  // namespace teal

@@ -8,9 +8,9 @@
 // the rows to the table's storage as one unit: all of them are appended or none.
 //
 // It lives in catalog because it needs the column definitions (defaults, NOT NULL) as
-// well as the table's DataTable and its indexes, and storage never sees the catalog. When
-// transaction-local storage lands, AppendAll/Append is where rows get redirected to it,
-// for both writers at once.
+// well as the table's DataTable and its indexes, and storage never sees the catalog. The
+// rows and their keys are changes of the writer's transaction (undo entries), so a
+// statement or transaction that fails takes them back.
 //
 // Thread safety: a TableAppend is immutable after construction; concurrent calls are
 // fine (DataTable serialises the appends themselves).
@@ -57,22 +57,25 @@ class TableAppend {
   /// Appends chunks made by Build as one unit: all rows or, on failure, none. The table
   /// may take the chunks' vectors instead of copying them (DataTable::AppendAll). A
   /// PRIMARY KEY or UNIQUE violation is a ConstraintError naming the row of the `what`.
-  void AppendAll(const std::vector<std::unique_ptr<DataChunk>>& chunks,
+  void AppendAll(Transaction& transaction, const std::vector<std::unique_ptr<DataChunk>>& chunks,
                  std::string_view what = "INSERT") const;
 
   /// CheckNotNull, then appends the rows of `input` as one unit. When `input` already
   /// has every column in table order the rows are copied into the table once, without
   /// building a full-width chunk first.
-  void Append(const DataChunk& input, idx_t first_row, std::string_view what) const;
+  void Append(Transaction& transaction, const DataChunk& input, idx_t first_row,
+              std::string_view what) const;
   /// Append for a writer that refills `input` from scratch afterwards (the Appender): the
   /// table may take input's vectors instead of copying them, leaving fresh vectors of the
   /// same types in their place; input's contents are undefined afterwards.
-  void AppendGiving(DataChunk& input, idx_t first_row, std::string_view what) const;
+  void AppendGiving(Transaction& transaction, DataChunk& input, idx_t first_row,
+                    std::string_view what) const;
 
  private:
   /// Hands full-width chunks to the table as one unit, keeping its indexes in step:
   /// UNIQUE is checked before anything is stored, keys go in after.
-  void Store(std::span<DataChunk* const> chunks, idx_t first_row, std::string_view what) const;
+  void Store(Transaction& transaction, std::span<DataChunk* const> chunks, idx_t first_row,
+             std::string_view what) const;
 
   std::shared_ptr<TableEntry> table_;
   std::vector<idx_t> column_map_;

@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "catalog/catalog.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -161,7 +163,7 @@ PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* 
   PendingKeys pending;
   for (const auto& index : entries_) {
     if (!Affected(*index, changed)) continue;
-    PendingKeys::ForIndex f{index.get(), std::vector<art::ArtKeyBuilder>(chunks.size())};
+    PendingKeys::ForIndex f{index, std::vector<art::ArtKeyBuilder>(chunks.size())};
     std::unordered_map<std::string_view, idx_t> seen;  // key -> position in the unit
     std::vector<art::row_t> found;
     idx_t position = 0;
@@ -204,16 +206,87 @@ void TableIndexes::ForEachStoredKey(const DataTable& storage, std::span<const in
   }
 }
 
-void TableIndexes::RemoveRows(const DataTable& storage, std::span<const int64_t> row_ids,
-                              const std::vector<idx_t>* changed) const {
+void TableIndexes::EraseStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
+                                   const std::vector<idx_t>* changed) const {
   ForEachStoredKey(storage, row_ids, changed,
                    [](art::Art& art, art::ArtKey key, int64_t id) { art.Erase(key, id); });
 }
 
-void TableIndexes::RestoreRows(const DataTable& storage, std::span<const int64_t> row_ids,
-                               const std::vector<idx_t>* changed) const {
+void TableIndexes::InsertStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
+                                    const std::vector<idx_t>* changed) const {
   ForEachStoredKey(storage, row_ids, changed,
                    [](art::Art& art, art::ArtKey key, int64_t id) { art.Insert(key, id); });
+}
+
+/// Keys a transaction put in: a rollback erases them (Erase of a key that never went in
+/// does nothing, so a failure part-way through InsertKeys is taken back too).
+class InsertedKeysUndo final : public UndoEntry {
+ public:
+  InsertedKeysUndo(std::shared_ptr<const TableIndexes> indexes, PendingKeys keys,
+                   std::vector<int64_t> row_ids)
+      : indexes_(std::move(indexes)), keys_(std::move(keys)), row_ids_(std::move(row_ids)) {}
+  void Commit(transaction_t) noexcept override {}
+  void Rollback() noexcept override {
+    std::lock_guard<std::mutex> guard(indexes_->Lock());
+    keys_.Erase(row_ids_);
+  }
+  /// The change itself (the caller holds the lock).
+  void Insert() { keys_.Insert(row_ids_); }
+
+ private:
+  std::shared_ptr<const TableIndexes> indexes_;
+  PendingKeys keys_;
+  std::vector<int64_t> row_ids_;
+};
+
+/// Keys a transaction took out: a rollback (which has put the rows back as they were)
+/// inserts them again from the stored rows.
+class RemovedKeysUndo final : public UndoEntry {
+ public:
+  RemovedKeysUndo(std::shared_ptr<const TableIndexes> indexes,
+                  std::shared_ptr<const DataTable> storage, std::vector<int64_t> row_ids,
+                  std::optional<std::vector<idx_t>> changed)
+      : indexes_(std::move(indexes)),
+        storage_(std::move(storage)),
+        row_ids_(std::move(row_ids)),
+        changed_(std::move(changed)) {}
+  void Commit(transaction_t) noexcept override {}
+  void Rollback() noexcept override {
+    std::lock_guard<std::mutex> guard(indexes_->Lock());
+    indexes_->InsertStoredKeys(*storage_, row_ids_, changed_ ? &*changed_ : nullptr);
+  }
+  /// The change itself (the caller holds the lock).
+  void Erase() { indexes_->EraseStoredKeys(*storage_, row_ids_, changed_ ? &*changed_ : nullptr); }
+
+ private:
+  std::shared_ptr<const TableIndexes> indexes_;
+  std::shared_ptr<const DataTable> storage_;
+  std::vector<int64_t> row_ids_;
+  std::optional<std::vector<idx_t>> changed_;
+};
+
+void TableIndexes::InsertKeys(Transaction& transaction, PendingKeys keys,
+                              std::vector<int64_t> row_ids) const {
+  transaction.Undo().Reserve();
+  auto undo = std::make_unique<InsertedKeysUndo>(shared_from_this(), std::move(keys),
+                                                 std::move(row_ids));
+  InsertedKeysUndo& entry = *undo;
+  transaction.Undo().Push(std::move(undo));
+  entry.Insert();
+}
+
+void TableIndexes::RemoveRows(Transaction& transaction, std::shared_ptr<const DataTable> storage,
+                              std::vector<int64_t> row_ids,
+                              const std::vector<idx_t>* changed) const {
+  if (entries_.empty()) return;
+  transaction.Undo().Reserve();
+  std::optional<std::vector<idx_t>> columns;
+  if (changed) columns = *changed;
+  auto undo = std::make_unique<RemovedKeysUndo>(shared_from_this(), storage, std::move(row_ids),
+                                                std::move(columns));
+  RemovedKeysUndo& entry = *undo;
+  transaction.Undo().Push(std::move(undo));
+  entry.Erase();
 }
 
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,
@@ -242,7 +315,10 @@ void TableIndexes::Build(const TableEntry& table, IndexEntry& index) {
   TableScanState scan;
   DataChunk chunk(types, 0);
   art::ArtKeyBuilder keys;
-  while (table.storage->Scan(scan, column_ids, chunk)) {
+  // Every change is committed (the caller checked): a snapshot of all commits sees the
+  // table as every later transaction will.
+  const Transaction latest(kTransactionIdStart - 1, kTransactionIdStart - 1);
+  while (table.storage->Scan(latest, scan, column_ids, chunk)) {
     std::vector<const Vector*> columns;
     for (idx_t k = 0; k < index.columns.size(); k++) columns.push_back(&chunk.data[k]);
     keys.Build(columns, 0, chunk.size());

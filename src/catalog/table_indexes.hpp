@@ -5,7 +5,8 @@
 // uniqueness for a unit of rows before the table stores them and inserts their keys
 // after; DELETE and UPDATE remove the keys of the rows they delete or change. Each
 // index holds every row's key (a row whose key has a NULL too); UNIQUE applies only to
-// keys without a NULL, as in PostgreSQL.
+// keys without a NULL, as in PostgreSQL. Key changes are undo entries of the writing
+// transaction (InsertKeys, RemoveRows): a rollback takes them back.
 //
 // Thread safety: writers hold Lock() from the check to the index insert, so two
 // appends cannot both pass the check with the same key.
@@ -25,6 +26,7 @@ namespace teal {
 
 struct TableEntry;
 class DataTable;
+class Transaction;
 
 enum class IndexConstraint { kNone, kUnique, kPrimaryKey };
 
@@ -61,7 +63,7 @@ class PendingKeys {
  private:
   friend class TableIndexes;
   struct ForIndex {
-    IndexEntry* index;
+    std::shared_ptr<IndexEntry> index;
     std::vector<art::ArtKeyBuilder> chunks;  // one builder per chunk of the unit
   };
   template <class RowId>
@@ -69,7 +71,7 @@ class PendingKeys {
   std::vector<ForIndex> indexes_;
 };
 
-class TableIndexes {
+class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
  public:
   std::mutex& Lock() const { return lock_; }
   bool Empty() const { return entries_.empty(); }
@@ -93,14 +95,15 @@ class TableIndexes {
                       std::string_view what, const std::vector<idx_t>* changed = nullptr,
                       std::span<const idx_t> rows = {}) const;
 
+  /// Inserts `keys` (from Prepare) with the row ids `row_ids` for `transaction`, which
+  /// takes them out again if it rolls back. Call under Lock().
+  void InsertKeys(Transaction& transaction, PendingKeys keys, std::vector<int64_t> row_ids) const;
   /// Removes the keys of rows `row_ids` (still stored in `storage`) from every index, or
-  /// with `changed` from those over one of its columns. Call under Lock(), before the
+  /// with `changed` from those over one of its columns, for `transaction`: if it rolls
+  /// back, the keys of the rows as stored then go back in. Call under Lock(), before the
   /// rows are deleted or changed.
-  void RemoveRows(const DataTable& storage, std::span<const int64_t> row_ids,
-                  const std::vector<idx_t>* changed = nullptr) const;
-  /// Puts back what RemoveRows took (when the change that followed it failed).
-  void RestoreRows(const DataTable& storage, std::span<const int64_t> row_ids,
-                   const std::vector<idx_t>* changed = nullptr) const;
+  void RemoveRows(Transaction& transaction, std::shared_ptr<const DataTable> storage,
+                  std::vector<int64_t> row_ids, const std::vector<idx_t>* changed = nullptr) const;
 
   /// The indexes of a table whose column `dropped` goes (ALTER TABLE DROP COLUMN), with
   /// later columns renumbered. Throws CatalogError when an index is over that column.
@@ -111,6 +114,12 @@ class TableIndexes {
   static void Build(const TableEntry& table, IndexEntry& index);
 
  private:
+  friend class RemovedKeysUndo;
+  /// RemoveRows' two directions, without the undo entry.
+  void EraseStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
+                       const std::vector<idx_t>* changed) const;
+  void InsertStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
+                        const std::vector<idx_t>* changed) const;
   /// Calls fn(art, key, row id) for the stored key of each of `row_ids` in every index
   /// (over one of `changed`, when given).
   template <class Fn>

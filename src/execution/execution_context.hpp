@@ -21,6 +21,7 @@
 namespace teal {
 
 class PhysicalOperator;
+class Transaction;
 class TaskScheduler;
 struct GlobalSinkState;
 
@@ -62,8 +63,10 @@ class QueryContext {
   idx_t Threads() const { return threads_; }
   idx_t MorselVectors() const { return morsel_vectors_; }
 
-  /// The transaction the query runs in; issue 11 (MVCC) gives it a type.
-  void* transaction = nullptr;
+  /// The transaction the query runs in: its snapshot for the scans, its undo buffer for
+  /// the writes. Set by whoever runs the query; outlives it.
+  Transaction* transaction = nullptr;
+  Transaction& GetTransaction() const { return *transaction; }
 
   /// Throws InterruptError when Connection::Interrupt was called during this query.
   void CheckInterrupt() const;

@@ -233,6 +233,7 @@ Executor::Executor(PhysicalOperator& root, ExecutorOptions options)
       query_(options.scheduler, options.scheduler ? options.threads : 1, options.morsel_vectors,
              std::move(options.control), options.profiling),
       ctes_(std::move(options.ctes)) {
+  query_.transaction = options.transaction;
   Build(root_, result_);
 }
 

@@ -22,6 +22,7 @@ namespace teal {
 
 class TaskScheduler;
 class MaterializedCtes;
+class Transaction;
 
 struct Pipeline {
   /// A source and the operators over its rows alone.
@@ -44,6 +45,8 @@ struct ExecutorOptions {
   /// The statement's materialized WITH queries, shared by the plans of its subqueries;
   /// null: each scan of a WITH query materializes it for itself.
   std::shared_ptr<MaterializedCtes> ctes;
+  /// The transaction the plan runs in (the caller keeps it alive while the plan runs).
+  Transaction* transaction = nullptr;
 };
 
 class PipelineRun;  // one thread's run of a pipeline's source and operators

@@ -13,6 +13,7 @@
 #include "execution/expression_executor.hpp"
 #include "index/art/art_key.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -186,7 +187,8 @@ Updates EvaluateUpdates(const TableEntry& table, const InsertConflict& conflict,
 
 }  // namespace
 
-idx_t InsertOnConflict(const TableEntry& table, const InsertConflict& conflict,
+idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
+                       const InsertConflict& conflict,
                        std::vector<std::unique_ptr<DataChunk>>& chunks, ReturnedRows* returned) {
   const TableIndexes& indexes = *table.indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
@@ -254,27 +256,20 @@ idx_t InsertOnConflict(const TableEntry& table, const InsertConflict& conflict,
     inserts.push_back(std::move(chunks[c]));
   }
 
-  // Check everything, moving the updated rows' keys first so that the inserted rows'
-  // are checked against them; put them back if a check fails.
+  // The updated rows' keys move first, so that the inserted rows' are checked against
+  // them. Every step is an undo entry of the transaction: a failing check or write is
+  // taken back by the statement's rollback.
   const std::vector<idx_t>& set = conflict.columns;
   const bool moves_keys = !updates.all_ids.empty() && indexes.AnyOver(set);
-  std::optional<PendingKeys> update_keys, insert_keys;
-  bool update_keys_in = false;
-  if (moves_keys) indexes.RemoveRows(*table.storage, updates.all_ids, &set);
-  try {
-    if (moves_keys) {
-      update_keys = indexes.Prepare(table, Pointers(updates.rows), 0, kUpdateWhat, &set,
-                                    updates.statement_rows);
-      update_keys->Insert(updates.all_ids);
-      update_keys_in = true;
-    }
-    if (!inserts.empty() && !indexes.Empty()) {
-      insert_keys = indexes.Prepare(table, Pointers(inserts), 0, "INSERT", nullptr, insert_rows);
-    }
-  } catch (...) {
-    if (update_keys_in) update_keys->Erase(updates.all_ids);
-    if (moves_keys) indexes.RestoreRows(*table.storage, updates.all_ids, &set);
-    throw;
+  if (moves_keys) {
+    indexes.RemoveRows(transaction, table.storage, updates.all_ids, &set);
+    PendingKeys update_keys = indexes.Prepare(table, Pointers(updates.rows), 0, kUpdateWhat, &set,
+                                              updates.statement_rows);
+    indexes.InsertKeys(transaction, std::move(update_keys), updates.all_ids);
+  }
+  std::optional<PendingKeys> insert_keys;
+  if (!inserts.empty() && !indexes.Empty()) {
+    insert_keys = indexes.Prepare(table, Pointers(inserts), 0, "INSERT", nullptr, insert_rows);
   }
 
   // Copied before the append, which may take the chunks' vectors.
@@ -290,12 +285,18 @@ idx_t InsertOnConflict(const TableEntry& table, const InsertConflict& conflict,
         values.data.back().Reference(updates.rows[b]->data[c]);
       }
       values.SetCardinality(updates.rows[b]->size());
-      table.storage->Update(updates.ids[b], set, values);
+      table.storage->Update(transaction, updates.ids[b], set, values);
     }
   }
   if (!inserts.empty()) {
-    auto first = static_cast<int64_t>(table.storage->AppendAll(Pointers(inserts)));
-    if (insert_keys) insert_keys->Insert(first);
+    idx_t rows = 0;
+    for (const auto& chunk : inserts) rows += chunk->size();
+    const idx_t first = table.storage->AppendAll(transaction, Pointers(inserts));
+    if (insert_keys) {
+      std::vector<int64_t> ids(rows);
+      for (idx_t i = 0; i < rows; i++) ids[i] = static_cast<int64_t>(first + i);
+      indexes.InsertKeys(transaction, std::move(*insert_keys), std::move(ids));
+    }
   }
   return insert_rows.size() + updates.all_ids.size();
 }

@@ -31,12 +31,15 @@
 
 namespace teal {
 
+class Transaction;
+
 /// Stores `chunks` (full-width rows of `table`, DEFAULTs filled in and NOT NULL checked,
 /// as TableAppend::Build makes them) under `conflict`'s rules. With `returned`, adds the
 /// inserted rows, then the updated rows with their new values. The table may take the
 /// chunks' vectors. Returns how many rows were inserted or updated. Takes the table's
-/// index lock.
-idx_t InsertOnConflict(const TableEntry& table, const InsertConflict& conflict,
+/// index lock. Every change is an undo entry of `transaction`.
+idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
+                       const InsertConflict& conflict,
                        std::vector<std::unique_ptr<DataChunk>>& chunks, ReturnedRows* returned);
 
 }  // namespace teal

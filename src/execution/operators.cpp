@@ -10,6 +10,7 @@
 #include "execution/insert_on_conflict.hpp"
 #include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -126,7 +127,7 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
       context.thread.batch = morsel;
     }
     // Vectors whose rows all fail the filters are skipped.
-    while (table_->Scan(local.scan, column_ids_, chunk)) {
+    while (table_->Scan(context.query.GetTransaction(), local.scan, column_ids_, chunk)) {
       context.query.Control().progress_done += chunk.size();
       SelectionVector& sel = local.sel;
       idx_t count = chunk.size();
@@ -353,10 +354,11 @@ void PhysicalInsert::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState& 
   s.rows += input.size();
 }
 
-void PhysicalInsert::Finalize(ExecutionContext&, GlobalSinkState& global) const {
+void PhysicalInsert::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& sink = static_cast<InsertSink&>(global);
+  Transaction& transaction = context.query.GetTransaction();
   if (on_conflict_) {
-    sink.rows = InsertOnConflict(append_.Table(), *on_conflict_, sink.chunks,
+    sink.rows = InsertOnConflict(transaction, append_.Table(), *on_conflict_, sink.chunks,
                                  returning_ ? &sink.returned : nullptr);
     return;
   }
@@ -364,7 +366,7 @@ void PhysicalInsert::Finalize(ExecutionContext&, GlobalSinkState& global) const 
   if (returning_) {
     for (const auto& chunk : sink.chunks) sink.returned.Add(*chunk);
   }
-  append_.AppendAll(sink.chunks);
+  append_.AppendAll(transaction, sink.chunks);
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalInsert::GetGlobalSourceState(

@@ -3,13 +3,13 @@
 
 #include <fmt/format.h>
 
-#include <optional>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -82,15 +82,13 @@ void PhysicalDelete::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
 
 void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<DeleteSink&>(state);
+  Transaction& transaction = context.query.GetTransaction();
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
-  indexes.RemoveRows(*table_->storage, sink.row_ids);
-  try {
-    sink.deleted = table_->storage->Delete(sink.row_ids);
-  } catch (...) {
-    indexes.RestoreRows(*table_->storage, sink.row_ids);
-    throw;
-  }
+  // Both steps are undo entries of the transaction: if the second fails, the statement's
+  // rollback puts the keys back.
+  indexes.RemoveRows(transaction, table_->storage, sink.row_ids);
+  sink.deleted = table_->storage->Delete(transaction, sink.row_ids);
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalDelete::GetGlobalSourceState(
@@ -221,41 +219,24 @@ std::vector<std::unique_ptr<DataChunk>> UpdatedRows(
 
 void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<UpdateSink&>(state);
+  Transaction& transaction = context.query.GetTransaction();
   std::unordered_set<int64_t> distinct;
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
   // Indexes over a changed column: the old keys come out, the new ones are checked for
-  // UNIQUE (the old ones put back if they fail) and go in once storage has the values.
-  std::vector<int64_t> ids;
-  std::optional<PendingKeys> keys;
+  // UNIQUE and go in, then the table takes the values. Each step is an undo entry of the
+  // transaction, so a failure at any of them is taken back by the statement's rollback.
   if (indexes.AnyOver(columns_)) {
+    std::vector<int64_t> ids;
     auto rows = UpdatedRows(*table_, columns_, sink.row_ids, sink.values, ids);
-    indexes.RemoveRows(*table_->storage, ids, &columns_);
-    try {
-      std::vector<DataChunk*> unit;
-      for (auto& chunk : rows) unit.push_back(chunk.get());
-      keys = indexes.Prepare(*table_, unit, 0, "UPDATE", &columns_);
-    } catch (...) {
-      indexes.RestoreRows(*table_->storage, ids, &columns_);
-      throw;
-    }
+    indexes.RemoveRows(transaction, table_->storage, ids, &columns_);
+    std::vector<DataChunk*> unit;
+    for (auto& chunk : rows) unit.push_back(chunk.get());
+    PendingKeys keys = indexes.Prepare(*table_, unit, 0, "UPDATE", &columns_);
+    indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
   }
-  // The new keys go in before the table changes, so that running out of memory in
-  // either step can be undone: the new keys out again (Erase never throws), the old keys
-  // back from the unchanged table. UpdateAll itself changes all rows or none.
-  auto undo_keys = [&] {
-    if (!keys) return;
-    keys->Erase(ids);
-    indexes.RestoreRows(*table_->storage, ids, &columns_);
-  };
-  try {
-    if (keys) keys->Insert(ids);
-    table_->storage->UpdateAll(sink.row_ids, columns_, sink.values);
-  } catch (...) {
-    undo_keys();
-    throw;
-  }
+  table_->storage->UpdateAll(transaction, sink.row_ids, columns_, sink.values);
   sink.updated = distinct.size();
   if (returning_) ReturnLastOfEachRow(sink);
 }

@@ -40,10 +40,14 @@ namespace teal {
 // ---- state ------------------------------------------------------------------------------
 
 struct Appender::Impl {
-  Impl(std::shared_ptr<DatabaseInstance> db, std::shared_ptr<TableEntry> table,
+  Impl(std::shared_ptr<ClientContext> connection, std::shared_ptr<TableEntry> table,
        std::vector<idx_t> column_map)
-      : database(std::move(db)), append(std::move(table), std::move(column_map)) {}
+      : context(std::move(connection)),
+        database(context->Database()),
+        append(std::move(table), std::move(column_map)) {}
 
+  /// The connection's engine side: flushes join its transaction (ClientContext::RunWrite).
+  std::shared_ptr<ClientContext> context;
   std::shared_ptr<DatabaseInstance> database;
   TableAppend append;
   std::vector<idx_t> table_columns;  // appender column -> table column
@@ -395,7 +399,8 @@ Appender::Appender(Connection& connection, std::string_view table,
     }
   }
 
-  impl_ = std::make_unique<Impl>(std::move(database), entry, std::move(column_map));
+  impl_ = std::make_unique<Impl>(ConnectionContext(connection).shared_from_this(), entry,
+                                 std::move(column_map));
   impl_->table_columns = std::move(table_columns);
   std::vector<LogicalType> types;
   for (idx_t c : impl_->table_columns) types.push_back(entry->columns[c].type);
@@ -900,7 +905,9 @@ void Appender::FlushBuffer() {
     }
     impl_->buffer->SetCardinality(rows);
     // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
-    impl_->append.AppendGiving(*impl_->buffer, impl_->rows_before, "appender");
+    impl_->context->RunWrite([&](Transaction& transaction) {
+      impl_->append.AppendGiving(transaction, *impl_->buffer, impl_->rows_before, "appender");
+    });
   } catch (const Error& e) {
     ResetBuffer();
     ThrowErrorOf(e.Category(), fmt::format("{} (none of the {} buffered rows were appended; they "
@@ -954,7 +961,11 @@ void Appender::AppendChunk(const DataChunk& chunk) {
         fmt::format("table \"{}\" was dropped or altered while an appender was open", table.name));
   }
   idx_t first = impl_->rows_before;
-  AtApiBoundary("Appender::AppendChunk", [&] { impl_->append.Append(chunk, first, "appender"); });
+  AtApiBoundary("Appender::AppendChunk", [&] {
+    impl_->context->RunWrite([&](Transaction& transaction) {
+      impl_->append.Append(transaction, chunk, first, "appender");
+    });
+  });
   impl_->rows_before += chunk.size();
 }
 

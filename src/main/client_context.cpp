@@ -3,7 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <deque>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <set>
 
 #include "catalog/table_append.hpp"
@@ -67,6 +71,7 @@ ExecutorOptions ClientContext::MakeExecutorOptions() {
   options.morsel_vectors = morsel_vectors;
   options.control = control_;
   options.ctes = std::make_shared<MaterializedCtes>();
+  options.transaction = current_.get();
   return options;
 }
 
@@ -157,6 +162,108 @@ void CheckSchema(const std::string& schema) {
 }  // namespace
 
 Result ClientContext::Execute(SQLStatement& statement) {
+  if (statement.type == StatementType::kTransaction) {
+    return ExecuteTransaction(static_cast<const TransactionStatement&>(statement));
+  }
+  return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
+}
+
+namespace {
+/// Whether statements of `type` change the catalog.
+bool IsDdl(StatementType type) {
+  return type == StatementType::kCreate || type == StatementType::kDrop ||
+         type == StatementType::kAlter;
+}
+}  // namespace
+
+Result ClientContext::RunInTransaction(StatementType type, const std::function<Result()>& run) {
+  TransactionManager& manager = database_->Transactions();
+  if (transaction_) {
+    if (transaction_failed_) {
+      throw TransactionError(
+          "the transaction is aborted: a statement in it failed, so nothing more runs in it "
+          "until ROLLBACK");
+    }
+    if (IsDdl(type)) {
+      throw NotImplementedError(
+          fmt::format("{} inside BEGIN … COMMIT (catalog changes are not transactional yet)",
+                      StatementTypeName(type)));
+    }
+    DrainStreams();
+    current_ = transaction_;
+    const idx_t savepoint = transaction_->Undo().Size();
+    try {
+      return run();
+    } catch (...) {
+      transaction_->Undo().RollbackTo(savepoint);
+      transaction_failed_ = true;
+      throw;
+    }
+  }
+  std::shared_ptr<Transaction> transaction = manager.Begin();
+  current_ = transaction;
+  handed_to_stream_ = false;
+  try {
+    Result result = run();
+    if (!handed_to_stream_) manager.Commit(transaction);
+    current_ = nullptr;
+    return result;
+  } catch (...) {
+    // A streamed SELECT's result ended its transaction when unwinding dropped it.
+    if (!handed_to_stream_) manager.Rollback(transaction);
+    current_ = nullptr;
+    throw;
+  }
+}
+
+void ClientContext::RunWrite(const std::function<void(Transaction&)>& write) {
+  RunInTransaction(StatementType::kInsert, [&] {
+    write(*current_);
+    return EmptyResult(StatementType::kInsert);
+  });
+}
+
+Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) {
+  TransactionManager& manager = database_->Transactions();
+  // As PostgreSQL (which warns): BEGIN inside a transaction, and COMMIT or ROLLBACK
+  // outside one, do nothing (DIALECT.md).
+  switch (statement.kind) {
+    case TransactionKind::kBegin:
+      if (!transaction_) {
+        transaction_ = manager.Begin();
+        transaction_failed_ = false;
+        streams_ = std::make_shared<OpenStreams>();
+      }
+      break;
+    case TransactionKind::kCommit:
+      if (!transaction_) break;
+      DrainStreams();
+      if (transaction_failed_) {
+        // PostgreSQL's COMMIT of an aborted transaction: it rolls back.
+        manager.Rollback(transaction_);
+      } else {
+        manager.Commit(transaction_);
+      }
+      EndTransaction();
+      break;
+    case TransactionKind::kRollback:
+      if (!transaction_) break;
+      DrainStreams();
+      manager.Rollback(transaction_);
+      EndTransaction();
+      break;
+  }
+  return EmptyResult(StatementType::kTransaction);
+}
+
+void ClientContext::EndTransaction() {
+  transaction_ = nullptr;
+  transaction_failed_ = false;
+  streams_ = nullptr;
+  current_ = nullptr;
+}
+
+Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   if (statement.parameter_count > 0) {
     throw InvalidInputError(fmt::format(
         "the statement has {} parameter(s) but no values: pass them to Query(sql, values…) or "
@@ -527,7 +634,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   table->storage = std::make_shared<DataTable>(table->Types());
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
-  while ((one[0] = executor.FetchChunk())) append.AppendAll(one, "CREATE TABLE AS");
+  while ((one[0] = executor.FetchChunk())) append.AppendAll(*current_, one, "CREATE TABLE AS");
   one.clear();
   catalog.CreateTable(std::move(table), false);
   return EmptyResult(StatementType::kCreate);
@@ -580,10 +687,21 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   return EmptyResult(StatementType::kDrop);
 }
 
-namespace {
+class ExecutorStream;
+
+/// The results streaming in a connection's transaction.
+struct OpenStreams {
+  std::mutex lock;
+  std::vector<ExecutorStream*> open;
+};
+
 /// Streams the result pipeline of an executing plan; owns the plan. With `large_stack`
 /// (a deeply nested statement), every chunk is computed on a large-stack thread, so the
 /// thread reading the result needs no deep stack of its own.
+///
+/// A streamed SELECT in autocommit owns its transaction (`owned`) and ends it at the end
+/// of its rows or when dropped. One in BEGIN's transaction is listed in `registry`, so
+/// that the connection can read it to its end (Drain) before the transaction changes.
 class ExecutorStream : public ResultStream {
  public:
   ExecutorStream(PhysicalOperatorPtr plan, ExecutorOptions options, bool large_stack)
@@ -592,19 +710,108 @@ class ExecutorStream : public ResultStream {
         large_stack_(large_stack) {
     executor_->Initialize();
   }
+  ~ExecutorStream() override {
+    Unlist();
+    executor_.reset();  // its threads stop before the snapshot goes
+    Finish();
+  }
+
+  /// Makes the stream end `transaction` (of `database`) when it is done.
+  void Own(std::shared_ptr<DatabaseInstance> database, std::shared_ptr<Transaction> transaction) {
+    database_ = std::move(database);
+    owned_ = std::move(transaction);
+  }
+  void List(std::shared_ptr<OpenStreams> registry) {
+    std::lock_guard<std::mutex> guard(registry->lock);
+    registry->open.push_back(this);
+    registry_ = std::move(registry);
+  }
+
   std::unique_ptr<DataChunk> Next() override {
+    if (drained_) {
+      if (!buffered_.empty()) {
+        auto chunk = std::move(buffered_.front());
+        buffered_.pop_front();
+        return chunk;
+      }
+      if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+      return nullptr;
+    }
+    auto chunk = Fetch();
+    if (!chunk) {
+      Unlist();
+      Finish();
+    }
+    return chunk;
+  }
+
+  /// Reads every remaining chunk into memory (an error is kept for Next to throw).
+  void Drain() {
+    try {
+      while (auto chunk = Fetch()) buffered_.push_back(std::move(chunk));
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+    drained_ = true;
+    registry_ = nullptr;  // the caller took it off the list
+  }
+
+ private:
+  std::unique_ptr<DataChunk> Fetch() {
     if (large_stack_ && StackRemaining() < kLargeStackSize / 2) {
       return RunOnLargeStack([&] { return executor_->FetchChunk(); });
     }
     return executor_->FetchChunk();
   }
+  void Unlist() {
+    if (!registry_) return;
+    std::lock_guard<std::mutex> guard(registry_->lock);
+    auto& open = registry_->open;
+    open.erase(std::remove(open.begin(), open.end(), this), open.end());
+    registry_ = nullptr;
+  }
+  void Finish() noexcept {
+    if (!owned_) return;
+    // A read-only transaction: ending it only moves the cleanup horizon.
+    database_->Transactions().Rollback(owned_);
+    owned_ = nullptr;
+  }
 
- private:
   PhysicalOperatorPtr plan_;
   std::unique_ptr<Executor> executor_;
   bool large_stack_;
+  std::shared_ptr<DatabaseInstance> database_;
+  std::shared_ptr<Transaction> owned_;
+  std::shared_ptr<OpenStreams> registry_;
+  bool drained_ = false;
+  std::deque<std::unique_ptr<DataChunk>> buffered_;
+  std::exception_ptr error_;
 };
-}  // namespace
+
+void ClientContext::DrainStreams() {
+  if (!streams_) return;
+  std::vector<ExecutorStream*> open;
+  {
+    std::lock_guard<std::mutex> guard(streams_->lock);
+    open.swap(streams_->open);
+  }
+  for (ExecutorStream* stream : open) stream->Drain();
+}
+
+std::unique_ptr<ResultStream> ClientContext::MakeStream(StatementType type, PhysicalOperatorPtr plan,
+                                                        ExecutorOptions options) {
+  auto stream = std::make_unique<ExecutorStream>(std::move(plan), std::move(options),
+                                                 on_large_stack_);
+  if (type == StatementType::kSelect) {
+    if (transaction_) {
+      stream->List(streams_);
+    } else {
+      stream->Own(database_, current_);
+      handed_to_stream_ = true;
+    }
+  }
+  return stream;
+}
 
 std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
@@ -666,6 +873,11 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   }
   control_->Reset();
   if (!prepared.planned) return Execute(*prepared.statement);
+  return RunInTransaction(prepared.statement->type,
+                          [&] { return ExecutePreparedPlan(prepared, values); });
+}
+
+Result ClientContext::ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(database_->GetCatalog(), &values);
@@ -675,8 +887,8 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
   ExecutorOptions options = MakeExecutorOptions();
-  auto stream = std::make_unique<ExecutorStream>(
-      CreatePhysicalPlan(*prepared.bound.plan, &values, options), options, on_large_stack_);
+  auto stream =
+      MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options), options);
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
   if (prepared.bound.returning) result.SetReturning();
   if (type != StatementType::kSelect) result.Materialize();
@@ -686,8 +898,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
   ExecutorOptions options = MakeExecutorOptions();
-  auto stream = std::make_unique<ExecutorStream>(CreatePhysicalPlan(*bound.plan, nullptr, options),
-                                                 options, on_large_stack_);
+  auto stream = MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options);
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.

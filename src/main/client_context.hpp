@@ -1,7 +1,18 @@
 // ClientContext: the per-connection state and the statement pipeline
 // parse -> bind -> plan -> execute. Not thread-safe: one per connection.
+//
+// Transactions. Between BEGIN and COMMIT/ROLLBACK every statement runs in the
+// connection's transaction; otherwise each statement is a transaction of its own that
+// commits when it succeeds (autocommit) — a SELECT's when its result has been read to
+// the end or dropped, so that a streamed result reads one snapshot. A statement that fails
+// takes back what it changed (the undo buffer, back to its size when the statement
+// started); inside BEGIN it also aborts the transaction, as in PostgreSQL: later
+// statements fail until ROLLBACK (or COMMIT, which then rolls back and says so).
+// Results still streaming in the transaction are read to their end before a later
+// statement changes what they would see, or the transaction ends.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -10,13 +21,14 @@
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "parser/statements.hpp"
+#include "transaction/transaction.hpp"
 #include "teal/result.hpp"
 
 namespace teal {
 
 class Connection;
 
-class ClientContext {
+class ClientContext : public std::enable_shared_from_this<ClientContext> {
  public:
   explicit ClientContext(std::shared_ptr<DatabaseInstance> database);
 
@@ -37,6 +49,12 @@ class ClientContext {
   /// Percent of the running statement's source rows done, or -1 when unknown.
   double QueryProgress() const { return control_->Progress(); }
 
+  /// Runs `write` in the connection's transaction: the one BEGIN opened, or one of its
+  /// own that commits when `write` returns (the Appender's flushes).
+  void RunWrite(const std::function<void(Transaction&)>& write);
+  /// Whether BEGIN opened a transaction that has not ended.
+  bool InTransaction() const { return transaction_ != nullptr; }
+
   /// Table names of the database, sorted.
   std::vector<std::string> TableNames();
   /// The CREATE TABLE statement of `table`; throws CatalogError when there is none.
@@ -46,6 +64,16 @@ class ClientContext {
 
  private:
   Result Execute(SQLStatement& statement);
+  /// The statement, dispatched by kind, in the transaction set up by Execute.
+  Result ExecuteStatement(SQLStatement& statement);
+  Result ExecuteTransaction(const TransactionStatement& statement);
+  /// Runs `run` (a statement of `type`) in the connection's transaction or an autocommit
+  /// one (see the header comment).
+  Result RunInTransaction(StatementType type, const std::function<Result()>& run);
+  /// Reads the results still streaming in the connection's transaction to their end.
+  void DrainStreams();
+  /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).
+  void EndTransaction();
   Result ExecuteCreateTable(const CreateTableStatement& create);
   /// The indexes of create's PRIMARY KEY and UNIQUE constraints, added to `table`.
   void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
@@ -60,12 +88,29 @@ class ClientContext {
   Result ExecuteAlter(const AlterTableStatement& alter);
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
+  Result ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values);
+  /// The result stream of `plan`; a SELECT's takes over its autocommit transaction or is
+  /// listed for DrainStreams.
+  std::unique_ptr<ResultStream> MakeStream(StatementType type,
+                                           std::unique_ptr<class PhysicalOperator> plan,
+                                           struct ExecutorOptions options);
   void BindPrepared(PreparedData& prepared);
   /// How this connection's next plan runs: threads, scheduler, morsels, its QueryControl.
   struct ExecutorOptions MakeExecutorOptions();
 
   std::shared_ptr<DatabaseInstance> database_;
   std::shared_ptr<QueryControl> control_ = std::make_shared<QueryControl>();
+  /// BEGIN's transaction; null in autocommit.
+  std::shared_ptr<Transaction> transaction_;
+  /// A statement failed in transaction_: it can only be rolled back.
+  bool transaction_failed_ = false;
+  /// The transaction the running statement works in (transaction_ or an autocommit one).
+  std::shared_ptr<Transaction> current_;
+  /// Set when the running statement's result took over ending its autocommit
+  /// transaction (a streamed SELECT).
+  bool handed_to_stream_ = false;
+  /// The results streaming in transaction_ (for DrainStreams).
+  std::shared_ptr<struct OpenStreams> streams_;
   /// True while this context works on a large-stack thread (RunOnLargeStack): what it
   /// starts there does not go to another one, and the results it makes fetch there too.
   bool on_large_stack_ = false;

@@ -1,11 +1,12 @@
 // DatabaseInstance: everything one database owns — its catalog (with the tables' data),
-// its settings and the worker threads its queries share. Shared by the Database handle
+// its transactions, its settings and the worker threads its queries share. Shared by the Database handle
 // and every connection.
 #pragma once
 
 #include "catalog/catalog.hpp"
 #include "execution/task_scheduler.hpp"
 #include "main/settings.hpp"
+#include "transaction/transaction_manager.hpp"
 
 namespace teal {
 
@@ -13,6 +14,7 @@ class DatabaseInstance {
  public:
   Catalog& GetCatalog() { return catalog_; }
   Settings& GetSettings() { return settings_; }
+  TransactionManager& Transactions() { return transactions_; }
   /// The scheduler, with as many workers as the threads setting asks besides the calling
   /// thread (started when a query first needs them).
   TaskScheduler& Scheduler(idx_t threads) {
@@ -22,6 +24,7 @@ class DatabaseInstance {
 
  private:
   Catalog catalog_;
+  TransactionManager transactions_;  // after the catalog: cleanup reaches its tables
   Settings settings_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };

@@ -260,6 +260,13 @@ struct SetStatement : SQLStatement {
   ParsedExpressionPtr value;  // null: back to the default
 };
 
+/// BEGIN [TRANSACTION] | START TRANSACTION | COMMIT | END | ROLLBACK | ABORT
+enum class TransactionKind { kBegin, kCommit, kRollback };
+struct TransactionStatement : SQLStatement {
+  TransactionStatement() : SQLStatement(StatementType::kTransaction) {}
+  TransactionKind kind = TransactionKind::kBegin;
+};
+
 /// EXPLAIN [ANALYZE] statement
 struct ExplainStatement : SQLStatement {
   ExplainStatement() : SQLStatement(StatementType::kExplain) {}

@@ -4,26 +4,344 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <unordered_map>
+
+#include <fmt/format.h>
 
 #include "common/assert.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
-/// Which rows of a row group are deleted: per vector, a bit per row (set = deleted), or
-/// null while none of its rows is.
+/// One update of one column in one vector: the values its rows had before (UpdateUndo
+/// owns it; the vector's chain links it until cleanup).
+struct UpdateRecord {
+  transaction_t version = 0;  // the updater's id, its commit id once committed
+  idx_t group = 0, vector = 0, column = 0;
+  std::vector<sel_t> rows;              // rows of the vector, each once
+  std::vector<transaction_t> previous;  // each row's `updated` tag before
+  std::unique_ptr<Vector> before;       // row i: the value rows[i] had
+  UpdateRecord* older = nullptr;
+};
+
+/// The version tags of one vector's rows (rule 2 of the header).
+struct VectorVersions {
+  transaction_t insert_all = 0;               // every row's insert tag, while !inserted
+  std::unique_ptr<transaction_t[]> inserted;  // per row
+  std::unique_ptr<transaction_t[]> deleted;   // per row (kNotDeleted), or null
+  std::unique_ptr<transaction_t[]> updated;   // per row: its newest update (0: none)
+  std::vector<UpdateRecord*> updates;         // per column: newest first
+  idx_t pending = 0;  // tags and update rows not cleaned up yet; 0: drop the versions
+
+  transaction_t Inserted(idx_t row) const { return inserted ? inserted[row] : insert_all; }
+  /// Whether `transaction` sees every row as inserted and none as deleted.
+  bool AllVisibleTo(const Transaction& transaction) const {
+    return !inserted && !deleted && transaction.Sees(insert_all);
+  }
+};
+
+/// A row group's delete masks (rows every snapshot sees deleted: a bit per row, set =
+/// deleted) and versions, per vector; either may be null.
 struct RowVersionInfo {
   std::vector<std::unique_ptr<uint64_t[]>> deleted;
+  std::vector<std::unique_ptr<VectorVersions>> vectors;
 };
 
 namespace {
 constexpr idx_t kMaskWords = kVectorSize / 64;
+constexpr idx_t kVectorsPerGroup = kRowGroupSize / kVectorSize;
 
 const uint64_t* DeletedMask(const RowGroup& group, idx_t vector_index) {
   if (!group.versions || vector_index >= group.versions->deleted.size()) return nullptr;
   return group.versions->deleted[vector_index].get();
 }
+
+VectorVersions* VersionsOf(const RowGroup& group, idx_t vector_index) {
+  if (!group.versions || vector_index >= group.versions->vectors.size()) return nullptr;
+  return group.versions->vectors[vector_index].get();
+}
+
+RowVersionInfo& InfoOf(RowGroup& group) {
+  if (!group.versions) group.versions = std::make_unique<RowVersionInfo>();
+  return *group.versions;
+}
+
+/// The vector's versions, made when it has none (may throw; changes nothing visible).
+VectorVersions& EnsureVersions(RowGroup& group, idx_t vector_index) {
+  auto& vectors = InfoOf(group).vectors;
+  if (vectors.size() <= vector_index) vectors.resize(kVectorsPerGroup);
+  if (!vectors[vector_index]) vectors[vector_index] = std::make_unique<VectorVersions>();
+  return *vectors[vector_index];
+}
+
+/// The vector's delete mask, made when it has none.
+uint64_t* EnsureMask(RowGroup& group, idx_t vector_index) {
+  auto& masks = InfoOf(group).deleted;
+  if (masks.size() <= vector_index) masks.resize(kVectorsPerGroup);
+  if (!masks[vector_index]) masks[vector_index] = std::make_unique<uint64_t[]>(kMaskWords);
+  return masks[vector_index].get();
+}
+
+transaction_t* EnsureTags(std::unique_ptr<transaction_t[]>& tags, transaction_t fill) {
+  if (!tags) {
+    tags = std::make_unique<transaction_t[]>(kVectorSize);
+    std::fill_n(tags.get(), kVectorSize, fill);
+  }
+  return tags.get();
+}
+
+/// Drops the vector's versions once nothing is left in them (rule 4).
+void DropIfClean(RowGroup& group, idx_t vector_index) noexcept {
+  VectorVersions* versions = VersionsOf(group, vector_index);
+  if (versions && versions->pending == 0) group.versions->vectors[vector_index].reset();
+}
+
+bool MaskHas(const uint64_t* mask, idx_t row) { return mask && (mask[row / 64] >> (row % 64)) & 1; }
+
+[[noreturn]] void ThrowConflict(const Transaction& transaction, transaction_t tag, int64_t row_id) {
+  throw TransactionError(fmt::format(
+      "write-write conflict: row {} was changed by another transaction that {}; roll back "
+      "and retry",
+      row_id,
+      tag >= kTransactionIdStart ? "has not committed yet" : "committed after this one began"));
+}
+
+/// Throws unless `transaction` may change row `row` (of `versions`, which may be null):
+/// it sees the row, and no other transaction changed it where it cannot see.
+void CheckWritableRow(const Transaction& transaction, const VectorVersions* versions, idx_t row,
+                      int64_t row_id) {
+  if (!versions) return;
+  transaction_t inserted = versions->Inserted(row);
+  if (!transaction.Sees(inserted)) ThrowConflict(transaction, inserted, row_id);
+  if (versions->updated) {
+    transaction_t updated = versions->updated[row];
+    if (updated && !transaction.Sees(updated)) ThrowConflict(transaction, updated, row_id);
+  }
+}
 }  // namespace
+
+// ---- undo entries ----------------------------------------------------------------------
+
+/// Rows [first, first + count) appended by one transaction.
+class AppendUndo final : public UndoEntry {
+ public:
+  AppendUndo(std::shared_ptr<DataTable> table, transaction_t id, idx_t first, idx_t count)
+      : table_(std::move(table)), id_(id), first_(first), count_(count) {}
+
+  void Commit(transaction_t commit_id) noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    Retag(id_, commit_id);
+    table_->uncommitted_ -= count_;
+    commit_id_ = commit_id;
+  }
+  void Rollback() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    table_->uncommitted_ -= count_;
+    if (first_ + count_ == table_->total_rows_) {
+      table_->TruncateLocked(first_);
+      return;
+    }
+    // Rows appended after them stay: these are deleted for every snapshot.
+    ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
+      VectorVersions* versions = VersionsOf(group, v);
+      uint64_t* mask = nullptr;
+      try {
+        mask = EnsureMask(group, v);
+      } catch (...) {
+        // Out of memory for a mask: the rows keep a tag nobody ever sees (without a
+        // per-row array, every row of the vector is one of them).
+        if (!versions->inserted) {
+          versions->insert_all = kNotDeleted;
+        } else {
+          for (idx_t r = begin; r < end; r++) versions->inserted[r] = kNotDeleted;
+        }
+        return;
+      }
+      for (idx_t r = begin; r < end; r++) mask[r / 64] |= uint64_t(1) << (r % 64);
+      table_->deleted_rows_ += end - begin;
+      versions->pending -= end - begin;
+      if (versions->inserted) {
+        for (idx_t r = begin; r < end; r++) versions->inserted[r] = 0;
+      } else {
+        versions->insert_all = 0;
+      }
+      DropIfClean(group, v);
+    });
+  }
+  void Cleanup() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
+      VectorVersions* versions = VersionsOf(group, v);
+      if (versions->inserted) {
+        for (idx_t r = begin; r < end; r++) versions->inserted[r] = 0;
+      } else {
+        versions->insert_all = 0;
+      }
+      versions->pending -= end - begin;
+      DropIfClean(group, v);
+    });
+  }
+
+ private:
+  /// fn(group, vector, first row, end row) for each vector slice of the rows. Lock held.
+  template <class Fn>
+  void ForEachVector(Fn fn) {
+    idx_t row = first_;
+    const idx_t end = first_ + count_;
+    while (row < end) {
+      RowGroup& group = *table_->row_groups_[row / kRowGroupSize];
+      idx_t in_group = row - group.start;
+      idx_t v = in_group / kVectorSize;
+      idx_t begin = in_group % kVectorSize;
+      idx_t stop = std::min(kVectorSize, begin + (end - row));
+      fn(group, v, begin, stop);
+      row += stop - begin;
+    }
+  }
+  void Retag(transaction_t from, transaction_t to) {
+    ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
+      VectorVersions* versions = VersionsOf(group, v);
+      if (!versions->inserted) {
+        versions->insert_all = to;
+        return;
+      }
+      for (idx_t r = begin; r < end; r++) {
+        if (versions->inserted[r] == from) versions->inserted[r] = to;
+      }
+    });
+  }
+
+  std::shared_ptr<DataTable> table_;
+  transaction_t id_;
+  transaction_t commit_id_ = 0;
+  idx_t first_, count_;
+};
+
+/// Rows deleted by one transaction.
+class DeleteUndo final : public UndoEntry {
+ public:
+  DeleteUndo(std::shared_ptr<DataTable> table, transaction_t id, std::vector<int64_t> rows)
+      : table_(std::move(table)), id_(id), rows_(std::move(rows)) {}
+
+  void Commit(transaction_t commit_id) noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    ForEachRow([&](RowGroup&, idx_t, VectorVersions& versions, idx_t r) {
+      versions.deleted[r] = commit_id;
+    });
+    table_->uncommitted_ -= rows_.size();
+  }
+  void Rollback() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    ForEachRow([&](RowGroup& group, idx_t v, VectorVersions& versions, idx_t r) {
+      versions.deleted[r] = kNotDeleted;
+      versions.pending--;
+      DropIfClean(group, v);
+    });
+    table_->uncommitted_ -= rows_.size();
+  }
+  void Cleanup() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    ForEachRow([&](RowGroup& group, idx_t v, VectorVersions& versions, idx_t r) {
+      // The mask was made by Delete, so that this step cannot fail.
+      uint64_t* mask = group.versions->deleted[v].get();
+      mask[r / 64] |= uint64_t(1) << (r % 64);
+      table_->deleted_rows_++;
+      versions.deleted[r] = kNotDeleted;
+      versions.pending--;
+      DropIfClean(group, v);
+    });
+  }
+
+ private:
+  template <class Fn>
+  void ForEachRow(Fn fn) {
+    for (int64_t id : rows_) {
+      auto [group, row] = table_->Locate(id);
+      idx_t v = row / kVectorSize;
+      fn(*group, v, *VersionsOf(*group, v), row % kVectorSize);
+    }
+  }
+
+  std::shared_ptr<DataTable> table_;
+  transaction_t id_;
+  std::vector<int64_t> rows_;
+};
+
+/// The before-images of one UPDATE statement's call into the table.
+class UpdateUndo final : public UndoEntry {
+ public:
+  UpdateUndo(std::shared_ptr<DataTable> table, transaction_t id,
+             std::vector<std::unique_ptr<UpdateRecord>> records)
+      : table_(std::move(table)), id_(id), records_(std::move(records)) {}
+
+  void Commit(transaction_t commit_id) noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    for (auto& record : records_) {
+      record->version = commit_id;
+      VectorVersions& versions = Versions(*record);
+      for (sel_t r : record->rows) {
+        if (versions.updated[r] == id_) versions.updated[r] = commit_id;
+      }
+      table_->uncommitted_ -= record->rows.size();
+    }
+  }
+  void Rollback() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    for (size_t i = records_.size(); i-- > 0;) {
+      UpdateRecord& record = *records_[i];
+      RowGroup& group = *table_->row_groups_[record.group];
+      auto& stored = group.columns[record.column][record.vector];
+      if (!stored->SharesNothing()) {
+        // A result still shows the new values: it keeps them, the table gets a copy.
+        auto copy = std::make_unique<Vector>(stored->Type(), kVectorSize, /*zero_fill=*/false);
+        copy->CopyFrom(*stored, SelectionVector(), RowsIn(group, record.vector), 0, 0);
+        stored = std::move(copy);
+      }
+      const SelectionVector none;
+      for (idx_t k = 0; k < record.rows.size(); k++) {
+        stored->CopyFrom(*record.before, none, 1, k, record.rows[k]);
+      }
+      VectorVersions& versions = Versions(record);
+      for (idx_t k = 0; k < record.rows.size(); k++) {
+        versions.updated[record.rows[k]] = record.previous[k];
+      }
+      Unlink(record);
+      table_->uncommitted_ -= record.rows.size();
+    }
+  }
+  void Cleanup() noexcept override {
+    std::lock_guard<std::shared_mutex> guard(table_->lock_);
+    for (auto& record : records_) {
+      VectorVersions& versions = Versions(*record);
+      for (sel_t r : record->rows) {
+        if (versions.updated[r] == record->version) versions.updated[r] = 0;
+      }
+      Unlink(*record);
+    }
+  }
+
+ private:
+  VectorVersions& Versions(const UpdateRecord& record) {
+    return *VersionsOf(*table_->row_groups_[record.group], record.vector);
+  }
+  static idx_t RowsIn(const RowGroup& group, idx_t v) {
+    return std::min(kVectorSize, group.count - v * kVectorSize);
+  }
+  /// Takes `record` out of its column's chain. Lock held.
+  void Unlink(UpdateRecord& record) {
+    RowGroup& group = *table_->row_groups_[record.group];
+    VectorVersions& versions = Versions(record);
+    UpdateRecord** link = &versions.updates[record.column];
+    while (*link && *link != &record) link = &(*link)->older;
+    if (*link) *link = record.older;
+    versions.pending -= record.rows.size();
+    DropIfClean(group, record.vector);
+  }
+
+  std::shared_ptr<DataTable> table_;
+  transaction_t id_;
+  std::vector<std::unique_ptr<UpdateRecord>> records_;
+};
 
 DataTable::DataTable(std::vector<LogicalType> types) : types_(std::move(types)) {}
 DataTable::~DataTable() = default;
@@ -31,6 +349,11 @@ DataTable::~DataTable() = default;
 idx_t DataTable::RowCount() const {
   std::lock_guard<std::shared_mutex> guard(lock_);
   return total_rows_ - deleted_rows_;
+}
+
+bool DataTable::HasUncommitted() const {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  return uncommitted_ > 0;
 }
 
 idx_t DataTable::RowGroupCount() const {
@@ -95,9 +418,23 @@ bool TakeVector(Vector& source, std::vector<std::unique_ptr<Vector>>& vectors) {
   return true;
 }
 
+/// Tags rows [begin, begin + count) of vector `v` of `group` as inserted by `version`.
+/// May throw before it changes anything.
+void TagInserted(RowGroup& group, idx_t v, idx_t begin, idx_t count, transaction_t version) {
+  VectorVersions* versions = VersionsOf(group, v);
+  if (!versions && begin == 0) {
+    EnsureVersions(group, v).insert_all = version;
+  } else if (!versions || versions->inserted || versions->insert_all != version) {
+    VectorVersions& made = versions ? *versions : EnsureVersions(group, v);
+    transaction_t* tags = EnsureTags(made.inserted, made.insert_all);
+    std::fill_n(tags + begin, count, version);
+  }
+  VersionsOf(group, v)->pending += count;
+}
+
 }  // namespace
 
-void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give) {
+void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give, transaction_t version) {
   TEAL_CHECK_EQ(chunk.ColumnCount(), types_.size());
   idx_t appended = 0;
   const idx_t total = chunk.size();
@@ -109,15 +446,21 @@ void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give) {
     take = std::min(take, kRowGroupSize - group->count);
     SelectionVector none;
     const bool whole_vector = offset_in_vector == 0 && appended == 0 && take == kVectorSize;
+    const idx_t v = group->count / kVectorSize;
     for (idx_t c = 0; c < types_.size(); c++) {
       auto& vectors = group->columns[c];
+      if (vectors.size() == v + 1) {
+        vectors.back()->CopyFrom(chunk.data[c], none, take, appended, offset_in_vector);
+        continue;
+      }
       if (whole_vector && give && TakeVector(give->data[c], vectors)) continue;
       // Not zero-filled: CopyFrom writes every row before a scan can read it.
-      if (offset_in_vector == 0) {
-        vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false));
-      }
+      vectors.push_back(std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false));
       vectors.back()->CopyFrom(chunk.data[c], none, take, appended, offset_in_vector);
     }
+    // After the copies: rows that failed to copy were never counted or tagged (a vector
+    // pushed for them is reused by the next append, see the size test above).
+    TagInserted(*group, v, offset_in_vector, take, version);
     group->count += take;
     total_rows_ += take;
     appended += take;
@@ -132,29 +475,46 @@ void DataTable::CheckWritable() const {
   }
 }
 
-void DataTable::Append(const DataChunk& chunk) {
+void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
+  const DataChunk* one[] = {&chunk};
+  // A const chunk is never given: AppendAll's `give` is only taken from non-const ones.
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
-  AppendLocked(chunk, nullptr);
+  transaction.Undo().Reserve();
+  const idx_t old_total = total_rows_;
+  try {
+    AppendLocked(*one[0], nullptr, transaction.Id());
+  } catch (...) {
+    TruncateLocked(old_total);
+    throw;
+  }
+  if (total_rows_ == old_total) return;
+  transaction.Undo().Push(std::make_unique<AppendUndo>(shared_from_this(), transaction.Id(),
+                                                       old_total, total_rows_ - old_total));
+  uncommitted_ += total_rows_ - old_total;
 }
 
-idx_t DataTable::AppendAll(std::span<DataChunk* const> chunks) {
+idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const> chunks) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   const idx_t old_total = total_rows_;
+  std::unique_ptr<AppendUndo> undo;
   try {
-    for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk);
+    transaction.Undo().Reserve();
+    undo = std::make_unique<AppendUndo>(shared_from_this(), transaction.Id(), old_total, 0);
+    for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk, transaction.Id());
   } catch (...) {
     // A failure part-way (out of memory) leaves the table as it was.
     TruncateLocked(old_total);
     throw;
   }
+  const idx_t added = total_rows_ - old_total;
+  if (added > 0) {
+    *undo = AppendUndo(shared_from_this(), transaction.Id(), old_total, added);
+    transaction.Undo().Push(std::move(undo));
+    uncommitted_ += added;
+  }
   return old_total;
-}
-
-void DataTable::RevertAppend(idx_t first_row) noexcept {
-  std::lock_guard<std::shared_mutex> guard(lock_);
-  TruncateLocked(first_row);
 }
 
 void DataTable::TruncateLocked(idx_t rows) noexcept {
@@ -164,15 +524,41 @@ void DataTable::TruncateLocked(idx_t rows) noexcept {
   row_groups_.resize(groups);  // shrinking: never allocates
   if (!row_groups_.empty()) {
     RowGroup& group = *row_groups_.back();
+    const idx_t old_count = group.count;
     group.count = rows - group.start;
     const idx_t vectors = (group.count + kVectorSize - 1) / kVectorSize;
     for (auto& column : group.columns) column.resize(vectors);
+    if (group.versions) {
+      // The cut rows' tags go with them (appended rows have an insert tag only).
+      auto& versions = group.versions->vectors;
+      for (idx_t v = 0; v < versions.size(); v++) {
+        if (!versions[v]) continue;
+        const idx_t begin = std::max(group.count, v * kVectorSize);
+        const idx_t end = std::min(old_count, (v + 1) * kVectorSize);
+        if (begin >= end) continue;
+        versions[v]->pending -= end - begin;
+        if (v >= vectors) versions[v].reset();
+        else DropIfClean(group, v);
+      }
+      auto& masks = group.versions->deleted;
+      for (idx_t v = vectors; v < masks.size(); v++) masks[v].reset();
+    }
   }
   total_rows_ = rows;
 }
 
-bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids,
-                     DataChunk& out) const {
+namespace {
+/// Whether a column's update chain holds a change `transaction` does not see.
+bool HidesUpdate(const Transaction& transaction, const UpdateRecord* record) {
+  for (; record; record = record->older) {
+    if (!transaction.Sees(record->version)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+bool DataTable::Scan(const Transaction& transaction, TableScanState& state,
+                     const std::vector<idx_t>& column_ids, DataChunk& out) const {
   std::shared_lock<std::shared_mutex> guard(lock_);  // reads only
   while (state.row_group < row_groups_.size()) {
     if (state.row_group > state.end_row_group ||
@@ -190,13 +576,20 @@ bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids
     state.vector_index++;
     idx_t count = std::min(kVectorSize, group.count - first_row);
     const uint64_t* deleted = DeletedMask(group, vector_index);
+    const VectorVersions* versions = VersionsOf(group, vector_index);
+    const bool check_versions = versions && !versions->AllVisibleTo(transaction);
     SelectionVector live;
     idx_t live_count = count;
-    if (deleted) {
+    if (deleted || check_versions) {
       live = SelectionVector(count);
       live_count = 0;
       for (idx_t r = 0; r < count; r++) {
-        if (!((deleted[r / 64] >> (r % 64)) & 1)) live.Set(live_count++, r);
+        if (MaskHas(deleted, r)) continue;
+        if (check_versions) {
+          if (!transaction.Sees(versions->Inserted(r))) continue;
+          if (versions->deleted && transaction.Sees(versions->deleted[r])) continue;
+        }
+        live.Set(live_count++, r);
       }
       if (live_count == 0) continue;
     }
@@ -207,12 +600,31 @@ bool DataTable::Scan(TableScanState& state, const std::vector<idx_t>& column_ids
         const auto base = static_cast<int64_t>(group.start + first_row);
         for (idx_t r = 0; r < count; r++) values[r] = base + static_cast<int64_t>(r);
         out.data[i] = std::move(ids);
-      } else {
-        out.data[i].Reference(*group.columns[column_ids[i]][vector_index]);
+        continue;
       }
+      const Vector& stored = *group.columns[column_ids[i]][vector_index];
+      const UpdateRecord* chain = versions && column_ids[i] < versions->updates.size()
+                                      ? versions->updates[column_ids[i]]
+                                      : nullptr;
+      if (!chain || !HidesUpdate(transaction, chain)) {
+        out.data[i].Reference(stored);
+        continue;
+      }
+      // Newest first, each change this snapshot does not see puts its before-images back;
+      // the oldest one it does not see leaves the value the snapshot sees.
+      Vector patched(stored.Type(), kVectorSize, /*zero_fill=*/false);
+      const SelectionVector none;
+      patched.CopyFrom(stored, none, count, 0, 0);
+      for (const UpdateRecord* record = chain; record; record = record->older) {
+        if (transaction.Sees(record->version)) continue;
+        for (idx_t k = 0; k < record->rows.size(); k++) {
+          patched.CopyFrom(*record->before, none, 1, k, record->rows[k]);
+        }
+      }
+      out.data[i] = std::move(patched);
     }
     out.SetCardinality(count);
-    if (deleted) out.Slice(live, live_count);
+    if (deleted || check_versions) out.Slice(live, live_count);
     return true;
   }
   out.SetCardinality(0);
@@ -243,43 +655,68 @@ void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>
   out.SetCardinality(row_ids.size());
 }
 
-idx_t DataTable::Delete(const std::vector<int64_t>& row_ids) {
+idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& row_ids) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
-  // First make room for every mask the ids need, so that marking cannot fail half-way.
+  // First check every row and make room for every tag and mask the change and its
+  // cleanup need, so that marking cannot fail half-way.
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
-    if (!group->versions) group->versions = std::make_unique<RowVersionInfo>();
-    auto& masks = group->versions->deleted;
-    idx_t v = row / kVectorSize;
-    if (masks.size() <= v) masks.resize(kRowGroupSize / kVectorSize);
-    if (!masks[v]) {
-      masks[v] = std::make_unique<uint64_t[]>(kMaskWords);  // zeroed: nothing deleted
+    const idx_t v = row / kVectorSize;
+    const idx_t r = row % kVectorSize;
+    if (MaskHas(DeletedMask(*group, v), r)) continue;
+    const VectorVersions* versions = VersionsOf(*group, v);
+    if (versions && versions->deleted) {
+      transaction_t tag = versions->deleted[r];
+      if (tag == transaction.Id() || (tag != kNotDeleted && transaction.Sees(tag))) continue;
+      if (tag != kNotDeleted) ThrowConflict(transaction, tag, id);
     }
+    CheckWritableRow(transaction, versions, r, id);
   }
-  idx_t deleted = 0;
+  std::vector<int64_t> marked;
+  marked.reserve(row_ids.size());
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
-    uint64_t* mask = group->versions->deleted[row / kVectorSize].get();
-    idx_t bit = row % kVectorSize;
-    uint64_t flag = uint64_t(1) << (bit % 64);
-    if (mask[bit / 64] & flag) continue;
-    mask[bit / 64] |= flag;
-    deleted++;
+    const idx_t v = row / kVectorSize;
+    EnsureMask(*group, v);
+    EnsureTags(EnsureVersions(*group, v).deleted, kNotDeleted);
   }
-  deleted_rows_ += deleted;
+  transaction.Undo().Reserve();
+  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), transaction.Id(),
+                                           std::vector<int64_t>());
+  for (int64_t id : row_ids) {
+    auto [group, row] = Locate(id);
+    const idx_t v = row / kVectorSize;
+    const idx_t r = row % kVectorSize;
+    VectorVersions& versions = *VersionsOf(*group, v);
+    if (MaskHas(DeletedMask(*group, v), r) || versions.deleted[r] != kNotDeleted) continue;
+    versions.deleted[r] = transaction.Id();
+    versions.pending++;
+    marked.push_back(id);
+  }
+  // Vectors that got room but no deletion keep no empty versions.
+  for (int64_t id : row_ids) {
+    auto [group, row] = Locate(id);
+    DropIfClean(*group, row / kVectorSize);
+  }
+  const idx_t deleted = marked.size();
+  if (deleted > 0) {
+    *undo = DeleteUndo(shared_from_this(), transaction.Id(), std::move(marked));
+    transaction.Undo().Push(std::move(undo));
+    uncommitted_ += deleted;
+  }
   return deleted;
 }
 
-void DataTable::Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
-                       const DataChunk& values) {
+void DataTable::Update(Transaction& transaction, const std::vector<int64_t>& row_ids,
+                       const std::vector<idx_t>& columns, const DataChunk& values) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   const DataChunk* one = &values;
-  UpdateLocked({&row_ids, 1}, columns, {&one, 1});
+  UpdateLocked(transaction, {&row_ids, 1}, columns, {&one, 1});
 }
 
-void DataTable::UpdateAll(std::span<const std::vector<int64_t>> row_ids,
+void DataTable::UpdateAll(Transaction& transaction, std::span<const std::vector<int64_t>> row_ids,
                           const std::vector<idx_t>& columns,
                           std::span<const std::unique_ptr<DataChunk>> values) {
   TEAL_CHECK_EQ(row_ids.size(), values.size());
@@ -288,32 +725,94 @@ void DataTable::UpdateAll(std::span<const std::vector<int64_t>> row_ids,
   for (const auto& chunk : values) chunks.push_back(chunk.get());
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
-  UpdateLocked(row_ids, columns, chunks);
+  UpdateLocked(transaction, row_ids, columns, chunks);
 }
 
-void DataTable::UpdateLocked(std::span<const std::vector<int64_t>> row_ids,
+void DataTable::UpdateLocked(Transaction& transaction,
+                             std::span<const std::vector<int64_t>> row_ids,
                              const std::vector<idx_t>& columns,
                              std::span<const DataChunk* const> values) {
   for (const DataChunk* chunk : values) {
     TEAL_CHECK_EQ(columns.size(), chunk->ColumnCount());
   }
-  // Copy-on-write first for every chunk (the only step that allocates much), then write
-  // the values: a failure part-way through the copies has changed nothing a scan sees.
+  // 1. Check every row and collect the rows of each vector (each once).
+  struct Target {
+    idx_t group, vector;
+    std::vector<sel_t> rows;
+    std::vector<bool> seen = std::vector<bool>(kVectorSize);
+  };
+  std::vector<Target> targets;
+  std::unordered_map<idx_t, idx_t> target_of;  // group * kVectorsPerGroup + vector
   for (idx_t k = 0; k < values.size(); k++) {
     TEAL_CHECK_LE(values[k]->size(), row_ids[k].size());
     for (idx_t i = 0; i < values[k]->size(); i++) {
-      auto [group, row] = Locate(row_ids[k][i]);
-      idx_t v = row / kVectorSize;
-      idx_t rows_in_vector = std::min(kVectorSize, group->count - v * kVectorSize);
-      for (idx_t c : columns) {
-        auto& stored = group->columns[c][v];
-        if (stored->SharesNothing()) continue;
+      const int64_t id = row_ids[k][i];
+      auto [group, row] = Locate(id);
+      const idx_t v = row / kVectorSize;
+      const idx_t r = row % kVectorSize;
+      const VectorVersions* versions = VersionsOf(*group, v);
+      if (versions && versions->deleted && versions->deleted[r] != kNotDeleted) {
+        ThrowConflict(transaction, versions->deleted[r], id);
+      }
+      CheckWritableRow(transaction, versions, r, id);
+      const idx_t g = static_cast<idx_t>(id) / kRowGroupSize;
+      auto [it, added] = target_of.try_emplace(g * kVectorsPerGroup + v, targets.size());
+      if (added) targets.push_back(Target{g, v, {}});
+      Target& target = targets[it->second];
+      if (!target.seen[r]) {
+        target.seen[r] = true;
+        target.rows.push_back(static_cast<sel_t>(r));
+      }
+    }
+  }
+  // 2. The before-images, the versions' room and the copies of vectors a result still
+  // shares: everything that allocates, before anything changes.
+  std::vector<std::unique_ptr<UpdateRecord>> records;
+  for (const Target& target : targets) {
+    RowGroup& group = *row_groups_[target.group];
+    VectorVersions& versions = EnsureVersions(group, target.vector);
+    EnsureTags(versions.updated, 0);
+    if (versions.updates.size() < types_.size()) versions.updates.resize(types_.size());
+    SelectionVector sel(target.rows.size());
+    for (idx_t k = 0; k < target.rows.size(); k++) sel.Set(k, target.rows[k]);
+    for (idx_t c : columns) {
+      auto record = std::make_unique<UpdateRecord>();
+      record->version = transaction.Id();
+      record->group = target.group;
+      record->vector = target.vector;
+      record->column = c;
+      record->rows = target.rows;
+      for (sel_t r : target.rows) record->previous.push_back(versions.updated[r]);
+      auto& stored = group.columns[c][target.vector];
+      record->before = std::make_unique<Vector>(types_[c], std::max<idx_t>(target.rows.size(), 1));
+      record->before->CopyFrom(*stored, sel, target.rows.size(), 0, 0);
+      records.push_back(std::move(record));
+      if (!stored->SharesNothing()) {
+        const idx_t rows = std::min(kVectorSize, group.count - target.vector * kVectorSize);
         auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
-        copy->CopyFrom(*stored, SelectionVector(), rows_in_vector, 0, 0);
+        copy->CopyFrom(*stored, SelectionVector(), rows, 0, 0);
         stored = std::move(copy);
       }
     }
   }
+  transaction.Undo().Reserve();
+  auto undo = std::make_unique<UpdateUndo>(shared_from_this(), transaction.Id(),
+                                           std::vector<std::unique_ptr<UpdateRecord>>());
+  // 3. Link the before-images and tag the rows; from here the undo entry can take the
+  // change back, whatever fails while the values are written.
+  idx_t tagged = 0;
+  for (auto& record : records) {
+    VectorVersions& versions = *VersionsOf(*row_groups_[record->group], record->vector);
+    record->older = versions.updates[record->column];
+    versions.updates[record->column] = record.get();
+    for (sel_t r : record->rows) versions.updated[r] = transaction.Id();
+    versions.pending += record->rows.size();
+    tagged += record->rows.size();
+  }
+  *undo = UpdateUndo(shared_from_this(), transaction.Id(), std::move(records));
+  transaction.Undo().Push(std::move(undo));
+  uncommitted_ += tagged;
+  // 4. The new values.
   for (idx_t k = 0; k < values.size(); k++) {
     const DataChunk& chunk = *values[k];
     for (idx_t i = 0; i < chunk.size(); i++) {
@@ -358,25 +857,42 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
       }
     }
     if (group->versions) {
-      to.versions = std::make_unique<RowVersionInfo>();
-      for (const auto& mask : group->versions->deleted) {
-        std::unique_ptr<uint64_t[]> own;
-        if (mask) {
-          own = std::make_unique<uint64_t[]>(kMaskWords);
-          std::memcpy(own.get(), mask.get(), kMaskWords * sizeof(uint64_t));
+      // Every change is committed (CheckCopyable): the copy keeps the newest rows, a row
+      // deleted by any commit as a bit of its masks.
+      const idx_t masks = std::max(group->versions->deleted.size(), group->versions->vectors.size());
+      for (idx_t v = 0; v < masks; v++) {
+        const uint64_t* mask = DeletedMask(*group, v);
+        const VectorVersions* versions = VersionsOf(*group, v);
+        const bool any_tag = versions && versions->deleted;
+        if (!mask && !any_tag) continue;
+        uint64_t* own = EnsureMask(to, v);
+        if (mask) std::memcpy(own, mask, kMaskWords * sizeof(uint64_t));
+        if (!any_tag) continue;
+        for (idx_t r = 0; r < kVectorSize; r++) {
+          if (versions->deleted[r] == kNotDeleted || MaskHas(own, r)) continue;
+          own[r / 64] |= uint64_t(1) << (r % 64);
+          copy->deleted_rows_++;
         }
-        to.versions->deleted.push_back(std::move(own));
       }
     }
     copy->total_rows_ += group->count;
   }
-  copy->deleted_rows_ = deleted_rows_;
+  copy->deleted_rows_ += deleted_rows_;
   return copy;
+}
+
+void DataTable::CheckCopyable() const {
+  if (uncommitted_ > 0) {
+    throw TransactionError(
+        "ALTER TABLE: the table has changes of a transaction that has not ended yet (commit "
+        "or roll it back first)");
+  }
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, const Value& fill) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
+  CheckCopyable();
   std::vector<LogicalType> types = types_;
   types.push_back(type);
   std::vector<idx_t> keep;
@@ -390,6 +906,7 @@ std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, c
 std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
+  CheckCopyable();
   TEAL_CHECK_LT(column, types_.size());
   TEAL_CHECK_GT(types_.size(), idx_t{1});
   std::vector<LogicalType> types;

@@ -2,11 +2,25 @@
 //
 // A row group holds up to kRowGroupSize rows; each column of it is a list of flat
 // vectors of kVectorSize rows. Appends go to the last row group; scans hand out the
-// stored vectors by reference (no copy). Each row group has room for per-vector
-// version information, which MVCC will fill in; today every stored row is visible.
+// stored vectors by reference (no copy).
 //
-// Thread safety: Append and Scan take the table's lock; a scan sees the rows that
-// existed when it fetched each vector.
+// Versions (MVCC, src/transaction/transaction.hpp for the tags and who sees what):
+//   1. A vector whose rows every snapshot sees alike has no VectorVersions: the scan
+//      hands it out as it is (the only cost of MVCC on the read path is that test).
+//      Rows every snapshot sees as deleted are bits of the row group's delete masks.
+//   2. Otherwise its VectorVersions tags each row's insert and delete, and keeps, per
+//      column, the chain of UpdateRecords (newest first) that hold the values rows had
+//      before each update. Stored vectors always hold the newest values: an update
+//      writes them in place, after copying a vector that a result still references.
+//   3. A scan drops the rows its transaction does not see and, where a column has an
+//      update it does not see, hands out a copy with the before-images put back.
+//   4. Each change is an UndoEntry of its transaction (Append/Delete/Update record one):
+//      commit re-tags, rollback takes back, cleanup drops the tags and before-images once
+//      every snapshot sees the commit, and a vector whose tags are all gone loses its
+//      VectorVersions again (rule 1).
+//
+// Thread safety: every method takes the table's lock (scans share it, one vector at a
+// time); a scan sees its transaction's snapshot whatever commits meanwhile.
 #pragma once
 
 #include <memory>
@@ -16,6 +30,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "transaction/transaction.hpp"
 #include "vector/data_chunk.hpp"
 
 namespace teal {
@@ -31,7 +46,7 @@ struct RowGroup {
   idx_t count = 0;
   /// columns[c][v]: vector v (rows v*kVectorSize ...) of column c.
   std::vector<std::vector<std::unique_ptr<Vector>>> columns;
-  /// Per-vector insert/delete versions; null while every row is committed and visible.
+  /// Delete masks and per-vector versions; null while every row is visible to everyone.
   std::unique_ptr<struct RowVersionInfo> versions;
 };
 
@@ -44,42 +59,42 @@ struct TableScanState {
   idx_t end_vector = 0;
 };
 
-class DataTable {
+class DataTable : public std::enable_shared_from_this<DataTable> {
  public:
   explicit DataTable(std::vector<LogicalType> types);
   ~DataTable();
 
   const std::vector<LogicalType>& Types() const { return types_; }
   idx_t RowCount() const;
+  /// Whether some transaction that has not ended changed the table.
+  bool HasUncommitted() const;
   /// How many row groups hold the rows (a scan's morsels are parts of row groups).
   idx_t RowGroupCount() const;
 
-  /// Appends every row of `chunk` (whose types must equal the table's). Values are
-  /// copied; the chunk can be reused by the caller.
-  void Append(const DataChunk& chunk);
-  /// Appends several chunks as one unit: either all rows become part of the table or,
-  /// should an allocation fail, none do. The chunks are the caller's to give: where a
-  /// whole vector's worth of rows starts a new table vector and a chunk vector shares no
-  /// buffer with another vector, the table takes that vector instead of copying it and
-  /// leaves a fresh vector of the same type (contents undefined) in its place. Saves a
-  /// copy of every value for bulk appends into an empty or vector-aligned table. After a
-  /// failure the chunks' contents are undefined. Returns the row id of the first row
-  /// (the others follow it in order).
-  idx_t AppendAll(std::span<DataChunk* const> chunks);
-
-  /// Takes back the rows from `first_row` on, which the last AppendAll added (it returned
-  /// `first_row`), when a later step of the same change failed. Never throws. The caller
-  /// makes sure no other write touched those rows in between (TableAppend holds the
-  /// table's writer lock across both).
-  void RevertAppend(idx_t first_row) noexcept;
+  /// Appends every row of `chunk` (whose types must equal the table's) for
+  /// `transaction`. Values are copied; the chunk can be reused by the caller.
+  void Append(Transaction& transaction, const DataChunk& chunk);
+  /// Appends several chunks as one unit of `transaction`: either all rows become part of
+  /// the table or, should an allocation fail, none do. The chunks are the caller's to
+  /// give: where a whole vector's worth of rows starts a new table vector and a chunk
+  /// vector shares no buffer with another vector, the table takes that vector instead of
+  /// copying it and leaves a fresh vector of the same type (contents undefined) in its
+  /// place. Saves a copy of every value for bulk appends into an empty or vector-aligned
+  /// table. After a failure the chunks' contents are undefined. Returns the row id of the
+  /// first row (the others follow it in order). The rows are the transaction's until it
+  /// commits; rolling back takes them out (or hides them, when rows were appended after).
+  idx_t AppendAll(Transaction& transaction, std::span<DataChunk* const> chunks);
 
   /// Fills `out` (initialised with the types of `column_ids`) with the next vector of
-  /// rows, referencing the stored vectors, without the deleted rows. Returns false when
-  /// the scan is done. A column id kRowIdColumn gives the rows' ids.
-  bool Scan(TableScanState& state, const std::vector<idx_t>& column_ids, DataChunk& out) const;
+  /// rows that `transaction` sees, referencing the stored vectors where they hold the
+  /// values it sees. Returns false when the scan is done. A column id kRowIdColumn gives
+  /// the rows' ids.
+  bool Scan(const Transaction& transaction, TableScanState& state,
+            const std::vector<idx_t>& column_ids, DataChunk& out) const;
 
-  /// Copies columns `column_ids` of the rows `row_ids` (deleted or not) into rows 0, 1, …
-  /// of `out` (initialised with those columns' types, room for row_ids.size() rows).
+  /// Copies columns `column_ids` of the rows `row_ids` (deleted or not), as stored now
+  /// (the newest values), into rows 0, 1, … of `out` (initialised with those columns'
+  /// types, room for row_ids.size() rows).
   void Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
              DataChunk& out) const;
 
@@ -88,19 +103,22 @@ class DataTable {
   /// count for a LIST column.
   idx_t DistinctEstimate(idx_t column) const;
 
-  /// Deletes the rows with the given ids (BIGINT, from a scan's kRowIdColumn); ids of
-  /// rows deleted already are skipped. All or nothing. Returns how many rows it deleted.
-  idx_t Delete(const std::vector<int64_t>& row_ids);
+  /// Deletes the rows with the given ids (BIGINT, from a scan's kRowIdColumn) for
+  /// `transaction`; ids of rows it deleted already are skipped. All or nothing. Returns
+  /// how many rows it deleted. Throws TransactionError (changing nothing) when another
+  /// transaction changed one of the rows and has not committed, or committed after
+  /// `transaction` started.
+  idx_t Delete(Transaction& transaction, const std::vector<int64_t>& row_ids);
 
   /// Sets column columns[k] of row row_ids[i] to row i of values.data[k], for
-  /// i < values.size(). Stored vectors that a scan still references are copied first,
-  /// so results already handed out keep their values.
-  void Update(const std::vector<int64_t>& row_ids, const std::vector<idx_t>& columns,
-              const DataChunk& values);
+  /// i < values.size(), for `transaction`. Conflicts as for Delete.
+  void Update(Transaction& transaction, const std::vector<int64_t>& row_ids,
+              const std::vector<idx_t>& columns, const DataChunk& values);
   /// Update for several chunks of values as one unit: chunk k sets the rows row_ids[k].
-  /// Every copy-on-write happens before any value is written, so a failure (out of
-  /// memory) leaves the table unchanged. Precondition: row_ids.size() == values.size().
-  void UpdateAll(std::span<const std::vector<int64_t>> row_ids, const std::vector<idx_t>& columns,
+  /// Where a row is set twice, the last value stays. Precondition: row_ids.size() ==
+  /// values.size().
+  void UpdateAll(Transaction& transaction, std::span<const std::vector<int64_t>> row_ids,
+                 const std::vector<idx_t>& columns,
                  std::span<const std::unique_ptr<DataChunk>> values);
 
   // ---- ALTER TABLE -----------------------------------------------------------------
@@ -108,7 +126,9 @@ class DataTable {
   // copy a shared vector before writing it) and retires this one in the same step: a
   // scan of it that is under way still sees its rows, but a later Append, Delete or
   // Update of it throws TransactionError, so no write can land in the table the
-  // catalog no longer points to.
+  // catalog no longer points to. The copy holds the newest committed rows, without
+  // versions: it throws TransactionError when a transaction has uncommitted changes
+  // of this table.
 
   /// This table plus a last column of `type` holding `fill` (NULL or of `type`) in
   /// every row.
@@ -117,8 +137,14 @@ class DataTable {
   std::shared_ptr<DataTable> WithColumnDropped(idx_t column);
 
  private:
+  friend class AppendUndo;
+  friend class DeleteUndo;
+  friend class UpdateUndo;
+
   /// Throws TransactionError when the table was retired by an ALTER. Lock held.
   void CheckWritable() const;
+  /// Throws TransactionError while a transaction has uncommitted changes. Lock held.
+  void CheckCopyable() const;
   /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
   void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
@@ -126,11 +152,11 @@ class DataTable {
   std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
                                         const std::vector<idx_t>& keep, const Value& fill);
 
-  /// Update/UpdateAll with the lock held.
-  void UpdateLocked(std::span<const std::vector<int64_t>> row_ids,
+  void UpdateLocked(Transaction& transaction, std::span<const std::vector<int64_t>> row_ids,
                     const std::vector<idx_t>& columns, std::span<const DataChunk* const> values);
-  /// `give` is &chunk when its vectors may be taken, else null.
-  void AppendLocked(const DataChunk& chunk, DataChunk* give);
+  /// `give` is &chunk when its vectors may be taken, else null. Tags the rows with
+  /// `version`.
+  void AppendLocked(const DataChunk& chunk, DataChunk* give, transaction_t version);
   /// Row group and row within it of a row id; throws InternalError for a bad id.
   std::pair<RowGroup*, idx_t> Locate(int64_t row_id) const;
   RowGroup& NewRowGroup();
@@ -138,7 +164,8 @@ class DataTable {
   std::vector<LogicalType> types_;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;  // appended, deleted ones included
-  idx_t deleted_rows_ = 0;
+  idx_t deleted_rows_ = 0;  // in the delete masks
+  idx_t uncommitted_ = 0;   // version tags of transactions that have not ended
   bool retired_ = false;  // an ALTER replaced this table: no more writes
   mutable std::shared_mutex
       lock_;  // scans share it: parallel scan threads do not wait for each other

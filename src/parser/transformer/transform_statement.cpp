@@ -52,7 +52,7 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
     case PG_QUERY__NODE__NODE_DELETE_STMT:
       return Delete(*node.delete_stmt);
     case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
-      throw NotImplementedError("transactions");
+      return Transaction(*node.transaction_stmt);
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return CreateView(*node.view_stmt);
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
@@ -72,6 +72,44 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
     default:
       throw NotImplementedError(fmt::format("{} statements", NodeName(node)));
   }
+}
+
+std::unique_ptr<TransactionStatement> Transformer::Transaction(
+    const PgQuery__TransactionStmt& s) {
+  auto statement = std::make_unique<TransactionStatement>();
+  switch (s.kind) {
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START:
+      statement->kind = TransactionKind::kBegin;
+      break;
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT:
+      statement->kind = TransactionKind::kCommit;
+      break;
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK:
+      statement->kind = TransactionKind::kRollback;
+      break;
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT:
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_RELEASE:
+    case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO:
+      throw NotImplementedError("savepoints");
+    default:
+      throw NotImplementedError("prepared (two-phase) transactions");
+  }
+  if (s.chain) throw NotImplementedError("COMMIT/ROLLBACK AND CHAIN");
+  // Every transaction is snapshot isolation (PostgreSQL's REPEATABLE READ): ISOLATION
+  // LEVEL and READ WRITE are accepted as they ask for no more; READ ONLY is refused
+  // rather than silently allowing writes.
+  for (size_t i = 0; i < s.n_options; i++) {
+    const PgQuery__Node& option = *s.options[i];
+    if (option.node_case != PG_QUERY__NODE__NODE_DEF_ELEM) continue;
+    std::string name = option.def_elem->defname;
+    if (name == "transaction_read_only" && option.def_elem->arg &&
+        option.def_elem->arg->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+        option.def_elem->arg->a_const->ival && option.def_elem->arg->a_const->ival->ival == 1) {
+      throw NotImplementedError("READ ONLY transactions");
+    }
+  }
+  return statement;
 }
 
 std::unique_ptr<SetStatement> Transformer::Set(const PgQuery__VariableSetStmt& s) {

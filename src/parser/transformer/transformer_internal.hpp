@@ -61,6 +61,7 @@ class Transformer {
   /// RETURNING a, b AS c, *: a select list.
   std::vector<ParsedExpressionPtr> Returning(Node* const* items, size_t count);
 
+  std::unique_ptr<TransactionStatement> Transaction(const PgQuery__TransactionStmt& s);
   std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s);
 
   std::unique_ptr<ExplainStatement> Explain(const PgQuery__ExplainStmt& s);

@@ -5,11 +5,37 @@
 
 #include "common/block_allocator.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction_manager.hpp"
 
 namespace teal {
 
+namespace {
+/// Each write below is a transaction of its own that commits (as autocommit would), and
+/// each read a snapshot of everything committed.
+TransactionManager& Manager() {
+  static TransactionManager manager;
+  return manager;
+}
+template <class Fn>
+auto Committed(Fn fn) {
+  auto transaction = Manager().Begin();
+  try {
+    auto result = fn(*transaction);
+    Manager().Commit(transaction);
+    return result;
+  } catch (...) {
+    Manager().Rollback(transaction);
+    throw;
+  }
+}
+/// A snapshot of every commit so far.
+Transaction Latest() { return Transaction(Manager().LastCommit(), kNotDeleted - 1); }
+}  // namespace
+
 TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   const idx_t total = kRowGroupSize + 3 * kVectorSize + 17;
   DataChunk chunk({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
   for (idx_t appended = 0; appended < total;) {
@@ -21,7 +47,10 @@ TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
           chunk.data[1].AddString("row number " + std::to_string(appended + i));
     }
     chunk.SetCardinality(n);
-    table.Append(chunk);
+    Committed([&](Transaction& t) {
+    table.Append(t, chunk);
+    return 0;
+  });
     appended += n;
   }
   EXPECT_EQ(table.RowCount(), total);
@@ -29,7 +58,7 @@ TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
   TableScanState state;
   DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
   idx_t seen = 0;
-  while (table.Scan(state, {0, 1}, out)) {
+  while (table.Scan(Latest(), state, {0, 1}, out)) {
     for (idx_t i = 0; i < out.size(); i++) {
       ASSERT_EQ(out.data[0].Values<int64_t>()[i], static_cast<int64_t>(seen + i));
       ASSERT_EQ(out.data[1].Values<string_t>()[i].View(), "row number " + std::to_string(seen + i));
@@ -62,7 +91,7 @@ void ExpectRows(const DataTable& table, idx_t total) {
   TableScanState state;
   DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
   idx_t seen = 0;
-  while (table.Scan(state, {0, 1}, out)) {
+  while (table.Scan(Latest(), state, {0, 1}, out)) {
     for (idx_t i = 0; i < out.size(); i++) {
       idx_t row = seen + i;
       ASSERT_EQ(out.data[0].RowIsValid(i), row % 7 != 0) << row;
@@ -79,32 +108,36 @@ void ExpectRows(const DataTable& table, idx_t total) {
 }  // namespace
 
 TEST(DataTableTest, TakesWholeUnsharedVectorsInsteadOfCopyingThem) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   auto first = FullChunk(0);
   const_data_ptr_t values = first->data[0].Data();
   DataChunk* give[] = {first.get()};
-  table.AppendAll(give);
+  Committed([&](Transaction& t) { return table.AppendAll(t, give); });
   // The chunk got fresh vectors; the table scans the very buffer the chunk had.
   EXPECT_NE(first->data[0].Data(), values);
   TableScanState state;
   DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
-  ASSERT_TRUE(table.Scan(state, {0, 1}, out));
+  ASSERT_TRUE(table.Scan(Latest(), state, {0, 1}, out));
   EXPECT_EQ(out.data[0].Data(), values);
   // The chunk can be filled again and appended: the earlier rows are unaffected.
   auto second = FullChunk(kVectorSize);
   DataChunk* give2[] = {second.get()};
-  table.AppendAll(give2);
+  Committed([&](Transaction& t) { return table.AppendAll(t, give2); });
   ExpectRows(table, 2 * kVectorSize);
 }
 
 TEST(DataTableTest, CopiesSharedPartialAndMisalignedVectors) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   // A view shares its buffers: copied, and the original keeps its data.
   auto source = FullChunk(0);
   DataChunk view;
   view.Reference(*source);
   DataChunk* give[] = {&view};
-  table.AppendAll(give);
+  Committed([&](Transaction& t) { return table.AppendAll(t, give); });
   EXPECT_EQ(view.data[0].Data(), source->data[0].Data());
   EXPECT_EQ(source->data[1].Values<string_t>()[5].View(), "string number 5");
   // A partial chunk is copied; the next full chunk no longer starts a table vector.
@@ -112,12 +145,12 @@ TEST(DataTableTest, CopiesSharedPartialAndMisalignedVectors) {
   partial->SetCardinality(100);
   const_data_ptr_t partial_values = partial->data[0].Data();
   DataChunk* give2[] = {partial.get()};
-  table.AppendAll(give2);
+  Committed([&](Transaction& t) { return table.AppendAll(t, give2); });
   EXPECT_EQ(partial->data[0].Data(), partial_values);
   auto misaligned = FullChunk(kVectorSize + 100);
   const_data_ptr_t misaligned_values = misaligned->data[0].Data();
   DataChunk* give3[] = {misaligned.get()};
-  table.AppendAll(give3);
+  Committed([&](Transaction& t) { return table.AppendAll(t, give3); });
   EXPECT_EQ(misaligned->data[0].Data(), misaligned_values);
   ExpectRows(table, 2 * kVectorSize + 100);
 }
@@ -127,23 +160,29 @@ TEST(DataTableTest, CopiesSharedPartialAndMisalignedVectors) {
 namespace teal {
 
 TEST(DataTableTest, DeletedRowsLeaveScansAndTheRowCount) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   for (idx_t first = 0; first < 3 * kVectorSize; first += kVectorSize) {
     auto chunk = FullChunk(first);
-    table.Append(*chunk);
+    Committed([&](Transaction& t) {
+    table.Append(t, *chunk);
+    return 0;
+  });
   }
   // Every row of the second vector, and every other row of the first.
   std::vector<int64_t> ids;
   for (idx_t i = 0; i < kVectorSize; i += 2) ids.push_back(static_cast<int64_t>(i));
   for (idx_t i = kVectorSize; i < 2 * kVectorSize; i++) ids.push_back(static_cast<int64_t>(i));
-  EXPECT_EQ(table.Delete(ids), kVectorSize / 2 + kVectorSize);
-  EXPECT_EQ(table.Delete({1, 0}), 1u);  // 0 was deleted already
+  EXPECT_EQ(Committed([&](Transaction& t) { return table.Delete(t, ids); }),
+            kVectorSize / 2 + kVectorSize);
+  EXPECT_EQ(Committed([&](Transaction& t) { return table.Delete(t, {1, 0}); }), 1u);  // 0 was deleted already
   EXPECT_EQ(table.RowCount(), 3 * kVectorSize - kVectorSize / 2 - kVectorSize - 1);
 
   TableScanState state;
   DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kBigInt)});
   std::vector<int64_t> seen_ids;
-  while (table.Scan(state, {0, kRowIdColumn}, out)) {
+  while (table.Scan(Latest(), state, {0, kRowIdColumn}, out)) {
     for (idx_t i = 0; i < out.size(); i++) {
       int64_t id = out.data[1].Values<int64_t>()[i];
       if (id % 7) {
@@ -159,25 +198,33 @@ TEST(DataTableTest, DeletedRowsLeaveScansAndTheRowCount) {
 }
 
 TEST(DataTableTest, UpdateCopiesVectorsThatAScanStillHolds) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   auto chunk = FullChunk(0);
-  table.Append(*chunk);
+  Committed([&](Transaction& t) {
+    table.Append(t, *chunk);
+    return 0;
+  });
   // A reader holds the stored vectors (as a streaming result would).
   TableScanState state;
   DataChunk held({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
-  ASSERT_TRUE(table.Scan(state, {0, 1}, held));
+  ASSERT_TRUE(table.Scan(Latest(), state, {0, 1}, held));
 
   DataChunk values({LogicalType(TypeId::kVarchar)});
   values.data[0].Values<string_t>()[0] = values.data[0].AddString("a new value, longer than 12");
   values.data[0].SetNull(1);
   values.SetCardinality(2);
-  table.Update({5, 9}, {1}, values);
+  Committed([&](Transaction& t) {
+    table.Update(t, {5, 9}, {1}, values);
+    return 0;
+  });
 
   EXPECT_EQ(held.data[1].Values<string_t>()[5].View(), "string number 5");
   EXPECT_TRUE(held.data[1].RowIsValid(9));
   TableScanState again;
   DataChunk now({LogicalType(TypeId::kVarchar)});
-  ASSERT_TRUE(table.Scan(again, {1}, now));
+  ASSERT_TRUE(table.Scan(Latest(), again, {1}, now));
   EXPECT_EQ(now.data[0].Values<string_t>()[5].View(), "a new value, longer than 12");
   EXPECT_FALSE(now.data[0].RowIsValid(9));
   EXPECT_EQ(now.data[0].Values<string_t>()[6].View(), "string number 6");
@@ -187,12 +234,15 @@ TEST(DataTableTest, UpdateCopiesVectorsThatAScanStillHolds) {
 
 namespace teal {
 namespace {
-std::unique_ptr<DataTable> IntegerTable(idx_t rows) {
-  auto table = std::make_unique<DataTable>(std::vector<LogicalType>{LogicalType(TypeId::kBigInt)});
+std::shared_ptr<DataTable> IntegerTable(idx_t rows) {
+  auto table = std::make_shared<DataTable>(std::vector<LogicalType>{LogicalType(TypeId::kBigInt)});
   DataChunk chunk({LogicalType(TypeId::kBigInt)});
   for (idx_t i = 0; i < rows; i++) chunk.data[0].Values<int64_t>()[i] = static_cast<int64_t>(i);
   chunk.SetCardinality(rows);
-  table->Append(chunk);
+  Committed([&](Transaction& t) {
+    table->Append(t, chunk);
+    return 0;
+  });
   return table;
 }
 
@@ -200,7 +250,7 @@ std::vector<Value> Column(const DataTable& table, idx_t column) {
   std::vector<Value> values;
   TableScanState state;
   DataChunk out(std::vector<LogicalType>{table.Types()[column]}, 0);
-  while (table.Scan(state, {column}, out)) {
+  while (table.Scan(Latest(), state, {column}, out)) {
     for (idx_t i = 0; i < out.size(); i++) values.push_back(out.GetValue(0, i));
   }
   return values;
@@ -209,7 +259,7 @@ std::vector<Value> Column(const DataTable& table, idx_t column) {
 
 TEST(DataTableAlterTest, AddedColumnIsFilledAndDeletionsCarryOver) {
   auto table = IntegerTable(10);
-  table->Delete({3, 4});
+  Committed([&](Transaction& t) { return table->Delete(t, {3, 4}); });
   auto altered = table->WithColumnAdded(LogicalType(TypeId::kVarchar), Value::Varchar("fill"));
   EXPECT_EQ(altered->RowCount(), 8u);
   auto filled = Column(*altered, 1);
@@ -223,8 +273,12 @@ TEST(DataTableAlterTest, TheOldTableRefusesWritesButKeepsItsRows) {
   auto altered = table->WithColumnAdded(LogicalType(TypeId::kInteger), Value(TypeId::kInteger));
   DataChunk chunk({LogicalType(TypeId::kBigInt)});
   chunk.SetCardinality(1);
-  EXPECT_THROW(table->Append(chunk), TransactionError);
-  EXPECT_THROW(table->Delete({0}), TransactionError);
+  EXPECT_THROW(Committed([&](Transaction& t) {
+                 table->Append(t, chunk);
+                 return 0;
+               }),
+               TransactionError);
+  EXPECT_THROW(Committed([&](Transaction& t) { return table->Delete(t, {0}); }), TransactionError);
   EXPECT_EQ(Column(*table, 0).size(), 5u);
   EXPECT_EQ(altered->RowCount(), 5u);
 }
@@ -236,7 +290,10 @@ TEST(DataTableAlterTest, UpdatesOfTheNewTableDoNotReachTheSharedVectors) {
   DataChunk values({LogicalType(TypeId::kBigInt)});
   values.data[0].Values<int64_t>()[0] = 99;
   values.SetCardinality(1);
-  narrow->Update({2}, {0}, values);
+  Committed([&](Transaction& t) {
+    narrow->Update(t, {2}, {0}, values);
+    return 0;
+  });
   EXPECT_EQ(Column(*narrow, 0)[2].GetStored<int64_t>(), 99);
   EXPECT_EQ(Column(*wide, 1)[2].GetStored<int64_t>(), 7);
 }
@@ -246,24 +303,26 @@ TEST(DataTableAlterTest, UpdatesOfTheNewTableDoNotReachTheSharedVectors) {
 namespace teal {
 
 TEST(DataTableTest, SmallChunksAreCompactedIntoFullVectors) {
-  DataTable table({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  auto shared = std::make_shared<DataTable>(
+      std::vector<LogicalType>{LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
+  DataTable& table = *shared;
   const size_t before = BlockAllocator::Instance().GetStats().bytes_in_use;
   // 1,000 chunks of 3 rows, each with whole-vector buffers (as an operator emits them).
   for (idx_t c = 0; c < 1000; c++) {
     auto chunk = FullChunk(3 * c);  // its first 3 rows are rows 3c .. 3c+2
     chunk->SetCardinality(3);
     DataChunk* give[] = {chunk.get()};
-    table.AppendAll(give);
+    Committed([&](Transaction& t) { return table.AppendAll(t, give); });
   }
   ExpectRows(table, 3000);
   // Two full vectors per column, not one per chunk.
   TableScanState state;
   DataChunk out({LogicalType(TypeId::kBigInt), LogicalType(TypeId::kVarchar)});
-  ASSERT_TRUE(table.Scan(state, {0}, out));
+  ASSERT_TRUE(table.Scan(Latest(), state, {0}, out));
   EXPECT_EQ(out.size(), kVectorSize);
-  ASSERT_TRUE(table.Scan(state, {0}, out));
+  ASSERT_TRUE(table.Scan(Latest(), state, {0}, out));
   EXPECT_EQ(out.size(), 3000 - kVectorSize);
-  EXPECT_FALSE(table.Scan(state, {0}, out));
+  EXPECT_FALSE(table.Scan(Latest(), state, {0}, out));
   const size_t kept = BlockAllocator::Instance().GetStats().bytes_in_use - before;
   EXPECT_LT(kept, size_t{1} << 20) << kept << " bytes kept for 3,000 rows";
 }
@@ -275,12 +334,15 @@ TEST(DataTableTest, UpdateAllOutOfMemoryPartWayChangesNothing) {
     more.data[0].Values<int64_t>()[i] = static_cast<int64_t>(kVectorSize + i);
   }
   more.SetCardinality(kVectorSize);
-  table->Append(more);
+  Committed([&](Transaction& t) {
+    table->Append(t, more);
+    return 0;
+  });
   // A reader holds both stored vectors, so each update must copy its vector first.
   TableScanState state;
   DataChunk first({LogicalType(TypeId::kBigInt)}, 0), second({LogicalType(TypeId::kBigInt)}, 0);
-  ASSERT_TRUE(table->Scan(state, {0}, first));
-  ASSERT_TRUE(table->Scan(state, {0}, second));
+  ASSERT_TRUE(table->Scan(Latest(), state, {0}, first));
+  ASSERT_TRUE(table->Scan(Latest(), state, {0}, second));
 
   std::vector<std::vector<int64_t>> ids{{1}, {static_cast<int64_t>(kVectorSize) + 1}};
   std::vector<std::unique_ptr<DataChunk>> values;
@@ -293,13 +355,20 @@ TEST(DataTableTest, UpdateAllOutOfMemoryPartWayChangesNothing) {
   const size_t saved = alloc.Limit();
   // Room for one vector's copy (16 KiB of BIGINTs), not two.
   alloc.SetLimit(alloc.GetStats().bytes_in_use + 24 * 1024);
-  EXPECT_THROW(table->UpdateAll(ids, {0}, values), OutOfMemoryError);
+  EXPECT_THROW(Committed([&](Transaction& t) {
+                 table->UpdateAll(t, ids, {0}, values);
+                 return 0;
+               }),
+               OutOfMemoryError);
   alloc.SetLimit(saved);
   std::vector<Value> now = Column(*table, 0);
   EXPECT_EQ(now[1], Value::BigInt(1));
   EXPECT_EQ(now[kVectorSize + 1], Value::BigInt(static_cast<int64_t>(kVectorSize) + 1));
 
-  table->UpdateAll(ids, {0}, values);
+  Committed([&](Transaction& t) {
+    table->UpdateAll(t, ids, {0}, values);
+    return 0;
+  });
   now = Column(*table, 0);
   EXPECT_EQ(now[1], Value::BigInt(-1));
   EXPECT_EQ(now[kVectorSize + 1], Value::BigInt(-1));

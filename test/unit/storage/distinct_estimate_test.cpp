@@ -6,17 +6,20 @@
 #include <string>
 
 #include "storage/data_table.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 namespace {
 
 /// A table of `rows` rows: (key, key / 4 (each value in 4 consecutive rows), key % 25,
 /// a value in 1 of 200,000 spread by a hash, NULL or key % 1000, 'name' || key % 5000).
-std::unique_ptr<DataTable> MakeTable(idx_t rows) {
+std::shared_ptr<DataTable> MakeTable(idx_t rows) {
   std::vector<LogicalType> types = {TypeId::kBigInt,  TypeId::kBigInt,  TypeId::kInteger,
                                     TypeId::kInteger, TypeId::kInteger, TypeId::kVarchar};
-  auto table = std::make_unique<DataTable>(types);
+  auto table = std::make_shared<DataTable>(types);
   DataChunk chunk(types);
+  // Uncommitted rows are sampled as well: the estimate reads the stored vectors.
+  Transaction writer(0, kTransactionIdStart);
   for (idx_t done = 0; done < rows;) {
     chunk.Reset();
     const idx_t n = std::min(kVectorSize, rows - done);
@@ -36,7 +39,7 @@ std::unique_ptr<DataTable> MakeTable(idx_t rows) {
           chunk.data[5].AddString("name" + std::to_string(key % 5000));
     }
     chunk.SetCardinality(n);
-    table->Append(chunk);
+    table->Append(writer, chunk);
     done += n;
   }
   return table;
@@ -65,6 +68,7 @@ TEST(DistinctEstimateTest, SmallTablesAreCountedExactlyAndTheCacheFollowsGrowth)
   EXPECT_EQ(table->DistinctEstimate(4), 1000u);
   // Grown by far more than a fifth: estimated again.
   DataChunk chunk(table->Types());
+  Transaction writer(0, kTransactionIdStart);
   for (int round = 0; round < 10; round++) {
     chunk.Reset();
     for (idx_t i = 0; i < kVectorSize; i++) {
@@ -74,7 +78,7 @@ TEST(DistinctEstimateTest, SmallTablesAreCountedExactlyAndTheCacheFollowsGrowth)
       chunk.data[5].SetNull(i);
     }
     chunk.SetCardinality(kVectorSize);
-    table->Append(chunk);
+    table->Append(writer, chunk);
   }
   EXPECT_EQ(table->DistinctEstimate(0), 10000u + 10 * kVectorSize);
   EXPECT_EQ(table->DistinctEstimate(2), 25u);
