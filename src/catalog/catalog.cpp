@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <atomic>
 #include <functional>
 
 #include "teal/error.hpp"
@@ -42,6 +43,22 @@ std::string QuoteLiteral(std::string_view s) {
     out += c;
   }
   return out + "'";
+}
+
+uint64_t Catalog::NextVersion() {
+  static std::atomic<uint64_t> counter{0};
+  return ++counter;
+}
+
+std::shared_ptr<Catalog> Catalog::Copy() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto copy = std::make_shared<Catalog>();
+  copy->tables_ = tables_;
+  copy->views_ = views_;
+  copy->types_ = types_;
+  copy->sequences_ = sequences_;
+  copy->creation_order_ = creation_order_;
+  return copy;
 }
 
 std::string Catalog::Key(std::string_view name) {
@@ -116,7 +133,7 @@ bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists)
   }
   tables_.emplace(key, std::move(table));
   creation_order_.push_back("t:" + key);
-  version_++;
+  version_ = NextVersion();
   return true;
 }
 
@@ -137,7 +154,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   }
   tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
-  version_++;
+  version_ = NextVersion();
 }
 
 bool Catalog::AlterTable(
@@ -168,7 +185,7 @@ bool Catalog::AlterTable(
     tables_.emplace(new_key, std::move(altered));
     std::replace(creation_order_.begin(), creation_order_.end(), "t:" + key, "t:" + new_key);
   }
-  version_++;
+  version_ = NextVersion();
   return true;
 }
 
@@ -181,7 +198,7 @@ bool Catalog::CreateSequence(std::shared_ptr<SequenceEntry> sequence, bool if_no
   }
   sequences_.emplace(key, std::move(sequence));
   creation_order_.push_back("s:" + key);
-  version_++;
+  version_ = NextVersion();
   return true;
 }
 
@@ -204,7 +221,7 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   }
   sequences_.erase(it);
   std::erase(creation_order_, "s:" + key);
-  version_++;
+  version_ = NextVersion();
 }
 
 std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) const {
@@ -245,7 +262,7 @@ void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
     views_.emplace(key, std::move(view));
     creation_order_.push_back("v:" + key);
   }
-  version_++;
+  version_ = NextVersion();
 }
 
 void Catalog::DropView(std::string_view name, bool if_exists) {
@@ -259,11 +276,12 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
     throw CatalogError(fmt::format("view \"{}\" does not exist", name));
   }
   std::erase(creation_order_, "v:" + key);
-  version_++;
+  version_ = NextVersion();
 }
 
 bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
-                          std::shared_ptr<IndexEntry> index, bool if_not_exists) {
+                          std::shared_ptr<IndexEntry> index, bool if_not_exists,
+                          const Transaction* own) {
   std::lock_guard<std::mutex> guard(lock_);
   if (FindIndexLocked(index->name).first) {
     if (if_not_exists) return false;
@@ -275,16 +293,17 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
   // Writers hold the indexes' lock from their check to their key inserts: none runs while
   // the index fills, and every later one sees it.
   std::lock_guard<std::mutex> writers(table->indexes->Lock());
-  if (table->storage->HasUncommitted()) {
-    throw TransactionError(fmt::format(
-        "CREATE INDEX \"{}\": table \"{}\" has changes of a transaction that has not ended yet "
-        "(commit or roll it back first)",
-        index->name, table->name));
+  if (!own) {
+    table->storage->CheckNoPendingChanges(
+        fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name));
   }
-  TableIndexes::Build(*table, *index);
-  table->indexes->Add(index);
+  TableIndexes::Build(*table, *index, own);
+  // A new entry: the table's current one may be shared with other catalog versions.
+  auto updated = std::make_shared<TableEntry>(*table);
+  updated->indexes = table->indexes->With(index);
+  tables_[Key(table->name)] = std::move(updated);
   if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));
-  version_++;
+  version_ = NextVersion();
   return true;
 }
 
@@ -300,10 +319,11 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
         fmt::format("index \"{}\" belongs to the {} of table \"{}\": it goes when the table does",
                     name, index->KindName(), table->name));
   }
-  std::lock_guard<std::mutex> writers(table->indexes->Lock());
-  table->indexes->Remove(name);
+  auto updated = std::make_shared<TableEntry>(*table);
+  updated->indexes = table->indexes->Without(name);
+  tables_[Key(table->name)] = std::move(updated);
   std::erase(creation_order_, "i:" + Key(name));
-  version_++;
+  version_ = NextVersion();
 }
 
 std::shared_ptr<IndexEntry> Catalog::FindIndex(std::string_view name) const {
@@ -354,7 +374,7 @@ void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> l
   }
   types_.emplace(key, LogicalType::Enum(name, std::move(labels)));
   creation_order_.push_back("y:" + key);
-  version_++;
+  version_ = NextVersion();
 }
 
 void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
@@ -381,7 +401,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   (void)cascade;
   types_.erase(it);
   std::erase(creation_order_, "y:" + key);
-  version_++;
+  version_ = NextVersion();
 }
 
 std::optional<LogicalType> Catalog::FindType(std::string_view name) const {

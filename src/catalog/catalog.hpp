@@ -4,6 +4,12 @@
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
 // are shared_ptrs, so a running query keeps a dropped table's data alive.
+//
+// A Catalog object is one version of the catalog. Transactions read the committed
+// version they began with, and one that changes the catalog does so in a private Copy
+// that becomes the committed version when it commits (TransactionManager). Entries are
+// shared between versions and never changed in place once shared: a change replaces the
+// entry (CreateIndex and DropIndex give the table a new TableEntry).
 #pragma once
 
 #include <atomic>
@@ -22,6 +28,8 @@
 #include "teal/value.hpp"
 
 namespace teal {
+
+class Transaction;
 
 struct ColumnDefinition {
   std::string name;
@@ -104,12 +112,19 @@ class Catalog {
   /// an index of that name exists (unless if_not_exists: then returns false and changes
   /// nothing) or a table or view has the name; ConstraintError when a UNIQUE index meets
   /// a key twice (nothing is added).
+  /// `own` is the transaction that created the table, if one did and has not committed:
+  /// the index is filled from what it sees, and no other transaction can have changes
+  /// in the table. Otherwise the table must have no uncommitted changes
+  /// (TransactionError), and the index gets every committed row.
   bool CreateIndex(const std::shared_ptr<TableEntry>& table, std::shared_ptr<IndexEntry> index,
-                   bool if_not_exists);
+                   bool if_not_exists, const Transaction* own = nullptr);
   /// Throws CatalogError when there is no such index (unless if_exists) or it is a
   /// constraint's (those go with their table).
   void DropIndex(std::string_view name, bool if_exists);
   std::shared_ptr<IndexEntry> FindIndex(std::string_view name) const;
+
+  /// A private copy of this version, for a transaction's catalog changes.
+  std::shared_ptr<Catalog> Copy() const;
 
   /// The lookup form of a name (case-insensitive).
   static std::string Key(std::string_view name);
@@ -124,8 +139,9 @@ class Catalog {
   /// The sequence, or throws CatalogError naming it.
   std::shared_ptr<SequenceEntry> GetSequence(std::string_view name) const;
 
-  /// Changes whenever an object is created or dropped, so that a prepared plan can tell
-  /// that the objects it was bound against may be gone.
+  /// Changes whenever an object is created or dropped, and differs between versions (a
+  /// number no other version had), so that a prepared plan can tell that the objects it
+  /// was bound against may be gone.
   uint64_t Version() const { return version_.load(); }
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
@@ -143,7 +159,9 @@ class Catalog {
   std::map<std::string, LogicalType> types_;
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
   std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>"
-  std::atomic<uint64_t> version_{0};
+  /// A number drawn from a counter shared by every version.
+  std::atomic<uint64_t> version_{NextVersion()};
+  static uint64_t NextVersion();
 };
 
 }  // namespace teal

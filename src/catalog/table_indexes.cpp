@@ -147,13 +147,21 @@ bool TableIndexes::AnyOver(const std::vector<idx_t>& columns) const {
 
 void TableIndexes::Add(std::shared_ptr<IndexEntry> index) { entries_.push_back(std::move(index)); }
 
-bool TableIndexes::Remove(std::string_view name) {
-  auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& index) {
-    return Catalog::Key(index->name) == Catalog::Key(name);
-  });
-  if (it == entries_.end()) return false;
-  entries_.erase(it);
-  return true;
+std::shared_ptr<TableIndexes> TableIndexes::With(std::shared_ptr<IndexEntry> index) const {
+  auto out = std::make_shared<TableIndexes>();
+  out->lock_ = lock_;
+  out->entries_ = entries_;
+  out->entries_.push_back(std::move(index));
+  return out;
+}
+
+std::shared_ptr<TableIndexes> TableIndexes::Without(std::string_view name) const {
+  auto out = std::make_shared<TableIndexes>();
+  out->lock_ = lock_;
+  for (const auto& index : entries_) {
+    if (Catalog::Key(index->name) != Catalog::Key(name)) out->entries_.push_back(index);
+  }
+  return out;
 }
 
 PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* const> chunks,
@@ -292,6 +300,7 @@ void TableIndexes::RemoveRows(Transaction& transaction, std::shared_ptr<const Da
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,
                                                           idx_t dropped) const {
   auto out = std::make_shared<TableIndexes>();
+  out->lock_ = lock_;
   for (const auto& index : entries_) {
     if (std::find(index->columns.begin(), index->columns.end(), dropped) != index->columns.end()) {
       throw CatalogError(
@@ -306,7 +315,7 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
   return out;
 }
 
-void TableIndexes::Build(const TableEntry& table, IndexEntry& index) {
+void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction* view) {
   std::vector<idx_t> column_ids = index.columns;
   column_ids.push_back(kRowIdColumn);
   std::vector<LogicalType> types;
@@ -315,10 +324,10 @@ void TableIndexes::Build(const TableEntry& table, IndexEntry& index) {
   TableScanState scan;
   DataChunk chunk(types, 0);
   art::ArtKeyBuilder keys;
-  // Every change is committed (the caller checked): a snapshot of all commits sees the
-  // table as every later transaction will.
+  // Without a view every change is committed (the caller checked): a snapshot of all
+  // commits sees the table as every later transaction will.
   const Transaction latest(kTransactionIdStart - 1, kTransactionIdStart - 1);
-  while (table.storage->Scan(latest, scan, column_ids, chunk)) {
+  while (table.storage->Scan(view ? *view : latest, scan, column_ids, chunk)) {
     std::vector<const Vector*> columns;
     for (idx_t k = 0; k < index.columns.size(); k++) columns.push_back(&chunk.data[k]);
     keys.Build(columns, 0, chunk.size());

@@ -73,17 +73,22 @@ class PendingKeys {
 
 class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
  public:
-  std::mutex& Lock() const { return lock_; }
+  /// Shared by every version of the table's indexes (With, Without, WithoutColumn), so
+  /// that writers going through different catalog versions still exclude each other.
+  std::mutex& Lock() const { return *lock_; }
   bool Empty() const { return entries_.empty(); }
   const std::vector<std::shared_ptr<IndexEntry>>& Entries() const { return entries_; }
   std::shared_ptr<IndexEntry> Find(std::string_view name) const;
   /// Whether some index is over one of `columns`.
   bool AnyOver(const std::vector<idx_t>& columns) const;
 
-  /// Adds `index` (built already), under Lock().
+  /// Adds `index` (built already), under Lock(); for a table no other catalog version
+  /// shares yet (CREATE TABLE's constraints).
   void Add(std::shared_ptr<IndexEntry> index);
-  /// Removes the index named `name`, under Lock(); false when there is none.
-  bool Remove(std::string_view name);
+  /// A new version of these indexes with `index` (built already) added, or without the
+  /// index named `name`; the entries and the lock are shared.
+  std::shared_ptr<TableIndexes> With(std::shared_ptr<IndexEntry> index) const;
+  std::shared_ptr<TableIndexes> Without(std::string_view name) const;
 
   /// Encodes the keys of `chunks` (full-width rows of `table`, a unit about to be
   /// appended) for every index and checks UNIQUE: against the stored keys and within the
@@ -111,7 +116,8 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
 
   /// Fills a new index over `table`'s stored rows; throws ConstraintError, leaving
   /// nothing behind, when a UNIQUE index meets a key twice.
-  static void Build(const TableEntry& table, IndexEntry& index);
+  /// The rows are those `view` sees, or with no view every committed row.
+  static void Build(const TableEntry& table, IndexEntry& index, const Transaction* view = nullptr);
 
  private:
   friend class RemovedKeysUndo;
@@ -126,7 +132,7 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   void ForEachStoredKey(const DataTable& storage, std::span<const int64_t> row_ids,
                         const std::vector<idx_t>* changed, Fn fn) const;
 
-  mutable std::mutex lock_;
+  std::shared_ptr<std::mutex> lock_ = std::make_shared<std::mutex>();
   std::vector<std::shared_ptr<IndexEntry>> entries_;
 };
 

@@ -61,6 +61,14 @@ struct Appender::Impl {
   std::vector<std::unique_ptr<Vector>> scratch;
 
   const TableEntry& Table() const { return append.Table(); }
+  /// Throws CatalogError when the table the appender writes is not the one `transaction`
+  /// sees under its name (dropped or altered since the appender was made).
+  void CheckTable(const Transaction& transaction) const {
+    if (transaction.GetCatalog().FindTable(Table().name) != append.SharedTable()) {
+      throw CatalogError(fmt::format(
+          "table \"{}\" was dropped or altered while an appender was open", Table().name));
+    }
+  }
   const ColumnDefinition& Column(idx_t c) const { return Table().columns[table_columns[c]]; }
 
   Vector& Scratch(const LogicalType& type) {
@@ -362,8 +370,7 @@ Appender::Appender(Connection& connection, std::string_view table, std::vector<s
 
 Appender::Appender(Connection& connection, std::string_view table,
                    const std::vector<std::string>* columns) {
-  auto database = ConnectionContext(connection).Database();
-  std::shared_ptr<TableEntry> entry = database->GetCatalog().GetTable(table);
+  std::shared_ptr<TableEntry> entry = ConnectionContext(connection).ReadCatalog()->GetTable(table);
   const idx_t table_width = entry->columns.size();
   std::vector<idx_t> table_columns;
   if (!columns) {
@@ -899,13 +906,10 @@ void Appender::FlushBuffer() {
   const TableEntry& table = impl_->Table();
   idx_t rows = row_;
   try {
-    if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
-      throw CatalogError(fmt::format(
-          "table \"{}\" was dropped or altered while an appender was open", table.name));
-    }
     impl_->buffer->SetCardinality(rows);
     // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
     impl_->context->RunWrite([&](Transaction& transaction) {
+      impl_->CheckTable(transaction);
       impl_->append.AppendGiving(transaction, *impl_->buffer, impl_->rows_before, "appender");
     });
   } catch (const Error& e) {
@@ -956,13 +960,10 @@ void Appender::AppendChunk(const DataChunk& chunk) {
           chunk.data[c].Type().ToString()));
     }
   }
-  if (impl_->database->GetCatalog().FindTable(table.name) != impl_->append.SharedTable()) {
-    throw CatalogError(
-        fmt::format("table \"{}\" was dropped or altered while an appender was open", table.name));
-  }
   idx_t first = impl_->rows_before;
   AtApiBoundary("Appender::AppendChunk", [&] {
     impl_->context->RunWrite([&](Transaction& transaction) {
+      impl_->CheckTable(transaction);
       impl_->append.Append(transaction, chunk, first, "appender");
     });
   });

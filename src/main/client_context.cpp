@@ -92,15 +92,15 @@ Result ClientContext::Query(std::string_view sql) {
 }
 
 std::vector<std::string> ClientContext::TableNames() {
-  return database_->GetCatalog().TableNames();
+  return ReadCatalog()->TableNames();
 }
 
 std::string ClientContext::TableSchema(std::string_view table) {
-  return database_->GetCatalog().GetTable(table)->ToSql();
+  return ReadCatalog()->GetTable(table)->ToSql();
 }
 
 std::vector<std::string> ClientContext::AllSchemaStatements() {
-  return database_->GetCatalog().SchemaStatements();
+  return ReadCatalog()->SchemaStatements();
 }
 
 namespace {
@@ -168,13 +168,10 @@ Result ClientContext::Execute(SQLStatement& statement) {
   return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
 }
 
-namespace {
-/// Whether statements of `type` change the catalog.
-bool IsDdl(StatementType type) {
-  return type == StatementType::kCreate || type == StatementType::kDrop ||
-         type == StatementType::kAlter;
+std::shared_ptr<Catalog> ClientContext::ReadCatalog() const {
+  return transaction_ ? transaction_->SharedCatalog()
+                      : database_->Transactions().CommittedCatalog();
 }
-}  // namespace
 
 Result ClientContext::RunInTransaction(StatementType type, const std::function<Result()>& run) {
   TransactionManager& manager = database_->Transactions();
@@ -183,11 +180,6 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
       throw TransactionError(
           "the transaction is aborted: a statement in it failed, so nothing more runs in it "
           "until ROLLBACK");
-    }
-    if (IsDdl(type)) {
-      throw NotImplementedError(
-          fmt::format("{} inside BEGIN … COMMIT (catalog changes are not transactional yet)",
-                      StatementTypeName(type)));
     }
     DrainStreams();
     current_ = transaction_;
@@ -242,7 +234,14 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
         // PostgreSQL's COMMIT of an aborted transaction: it rolls back.
         manager.Rollback(transaction_);
       } else {
-        manager.Commit(transaction_);
+        try {
+          manager.Commit(transaction_);
+        } catch (...) {
+          // A commit that fails (a conflict) changed nothing: the transaction rolls back.
+          manager.Rollback(transaction_);
+          EndTransaction();
+          throw;
+        }
       }
       EndTransaction();
       break;
@@ -271,7 +270,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         statement.parameter_count));
   }
   if (IsPlanned(statement.type)) {
-    Binder binder(database_->GetCatalog());
+    Binder binder(current_->GetCatalog());
     binder.SetOptions(database_->GetSettings().ForBinder());
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
@@ -305,7 +304,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   CheckSchema(create.schema);
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   auto table = std::make_shared<TableEntry>();
@@ -325,6 +324,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   }
   AddConstraintIndexes(create, *table);
   table->storage = std::make_shared<DataTable>(table->Types());
+  current_->TableCreated(*table->storage);
   catalog.CreateTable(std::move(table), create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
 }
@@ -388,13 +388,20 @@ void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, Tab
 }
 
 Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   auto table = catalog.GetTable(create.table);
   auto index = std::make_shared<IndexEntry>();
   index->name = create.name;
   index->constraint = create.unique ? IndexConstraint::kUnique : IndexConstraint::kNone;
   index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
-  catalog.CreateIndex(table, std::move(index), create.if_not_exists);
+  const bool own = current_->CreatedHere(*table->storage);
+  if (!own) {
+    current_->TableReplaced(table->storage, /*retire=*/false,
+                            fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name,
+                                        table->name));
+  }
+  catalog.CreateIndex(table, std::move(index), create.if_not_exists,
+                      own ? current_.get() : nullptr);
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -406,14 +413,14 @@ Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& creat
   options.min_value = create.min_value;
   options.max_value = create.max_value;
   options.cycle = create.cycle;
-  database_->GetCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
+  current_->WritableCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
                                          create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   CheckSchema(alter.schema);
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   const std::string& table_name = alter.table;
   // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
   std::optional<ColumnDefinition> added;
@@ -463,7 +470,10 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
               "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
               added->name, table.name));
         }
+        current_->TableReplaced(table.storage, /*retire=*/true,
+                                fmt::format("ALTER TABLE \"{}\"", table.name));
         altered->storage = table.storage->WithColumnAdded(added->type, fill);
+        current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
         altered->columns.push_back(*added);
         break;
       }
@@ -475,7 +485,10 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
                           table.columns[index].name, table.name));
         }
         altered->indexes = table.indexes->WithoutColumn(table, index);
+        current_->TableReplaced(table.storage, /*retire=*/true,
+                                fmt::format("ALTER TABLE \"{}\"", table.name));
         altered->storage = table.storage->WithColumnDropped(index);
+        current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
         altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
         break;
       }
@@ -504,7 +517,7 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
     settings.Reset(set.name);
     return EmptyResult(StatementType::kSet);
   }
-  Binder binder(database_->GetCatalog());
+  Binder binder(current_->GetCatalog());
   Value value = binder.BindConstant(*set.value, TypeId::kVarchar, fmt::format("SET {}", set.name));
   if (value.IsNull()) {
     throw InvalidInputError(fmt::format("SET {}: the value must not be NULL", set.name));
@@ -536,7 +549,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
     throw NotImplementedError(
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
   }
-  Binder binder(database_->GetCatalog());
+  Binder binder(current_->GetCatalog());
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan);
@@ -570,7 +583,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
 
 Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   CheckSchema(create.schema);
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
@@ -593,7 +606,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
 
 Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   CheckSchema(create.schema);
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   if (create.if_not_exists && (catalog.FindTable(create.name) || catalog.FindView(create.name))) {
     return EmptyResult(StatementType::kCreate);
   }
@@ -632,6 +645,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   Executor executor(*physical, options);
   executor.Initialize();
   table->storage = std::make_shared<DataTable>(table->Types());
+  current_->TableCreated(*table->storage);
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
   while ((one[0] = executor.FetchChunk())) append.AppendAll(*current_, one, "CREATE TABLE AS");
@@ -647,12 +661,12 @@ Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
     throw CatalogError(
         fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
-  database_->GetCatalog().CreateEnumType(create.name, create.labels);
+  current_->WritableCatalog().CreateEnumType(create.name, create.labels);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteDrop(const DropStatement& drop) {
-  Catalog& catalog = database_->GetCatalog();
+  Catalog& catalog = current_->WritableCatalog();
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {
@@ -673,6 +687,10 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   }
   for (const auto& name : drop.names) {
     if (drop.kind == DropKind::kTable) {
+      if (auto table = catalog.FindTable(name)) {
+        current_->TableReplaced(table->storage, /*retire=*/true,
+                                fmt::format("DROP TABLE \"{}\"", table->name));
+      }
       catalog.DropTable(name, drop.if_exists);
     } else if (drop.kind == DropKind::kView) {
       catalog.DropView(name, drop.if_exists);
@@ -840,9 +858,10 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 }
 
 void ClientContext::BindPrepared(PreparedData& prepared) {
-  Binder binder(database_->GetCatalog());
+  std::shared_ptr<Catalog> catalog = current_ ? current_->SharedCatalog() : ReadCatalog();
+  Binder binder(*catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
-  prepared.catalog_version = database_->GetCatalog().Version();
+  prepared.catalog_version = catalog->Version();
   prepared.bound = BindPlanned(binder, *prepared.statement);
   prepared.bind_with_values = binder.NeedsParameterValues();
   Optimize(*prepared.bound.plan);
@@ -880,12 +899,12 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
 Result ClientContext::ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
-    Binder binder(database_->GetCatalog(), &values);
+    Binder binder(current_->GetCatalog(), &values);
     binder.SetOptions(database_->GetSettings().ForBinder());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
   // Tables or types may have been dropped or re-created since binding.
-  if (prepared.catalog_version != database_->GetCatalog().Version()) BindPrepared(prepared);
+  if (prepared.catalog_version != current_->GetCatalog().Version()) BindPrepared(prepared);
   ExecutorOptions options = MakeExecutorOptions();
   auto stream =
       MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options), options);

@@ -52,6 +52,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Runs `write` in the connection's transaction: the one BEGIN opened, or one of its
   /// own that commits when `write` returns (the Appender's flushes).
   void RunWrite(const std::function<void(Transaction&)>& write);
+  /// The catalog outside a statement: the open transaction's, or the committed one.
+  std::shared_ptr<Catalog> ReadCatalog() const;
   /// Whether BEGIN opened a transaction that has not ended.
   bool InTransaction() const { return transaction_ != nullptr; }
 

@@ -1,5 +1,6 @@
-// DatabaseInstance: everything one database owns — its catalog (with the tables' data),
-// its transactions, its settings and the worker threads its queries share. Shared by the Database handle
+// DatabaseInstance: everything one database owns — its transactions (which hold the
+// committed catalog, with the tables' data), its settings and the worker threads its
+// queries share. Shared by the Database handle
 // and every connection.
 #pragma once
 
@@ -12,7 +13,6 @@ namespace teal {
 
 class DatabaseInstance {
  public:
-  Catalog& GetCatalog() { return catalog_; }
   Settings& GetSettings() { return settings_; }
   TransactionManager& Transactions() { return transactions_; }
   /// The scheduler, with as many workers as the threads setting asks besides the calling
@@ -23,8 +23,7 @@ class DatabaseInstance {
   }
 
  private:
-  Catalog catalog_;
-  TransactionManager transactions_;  // after the catalog: cleanup reaches its tables
+  TransactionManager transactions_;  // holds the committed catalog
   Settings settings_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };

@@ -351,11 +351,6 @@ idx_t DataTable::RowCount() const {
   return total_rows_ - deleted_rows_;
 }
 
-bool DataTable::HasUncommitted() const {
-  std::lock_guard<std::shared_mutex> guard(lock_);
-  return uncommitted_ > 0;
-}
-
 idx_t DataTable::RowGroupCount() const {
   std::lock_guard<std::shared_mutex> guard(lock_);
   return row_groups_.size();
@@ -476,14 +471,14 @@ void DataTable::CheckWritable() const {
 }
 
 void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
-  const DataChunk* one[] = {&chunk};
-  // A const chunk is never given: AppendAll's `give` is only taken from non-const ones.
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
+  writes_++;
+  transaction.NoteWrite(*this);
   transaction.Undo().Reserve();
   const idx_t old_total = total_rows_;
   try {
-    AppendLocked(*one[0], nullptr, transaction.Id());
+    AppendLocked(chunk, nullptr, transaction.Id());
   } catch (...) {
     TruncateLocked(old_total);
     throw;
@@ -497,6 +492,8 @@ void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
 idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const> chunks) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
+  writes_++;
+  transaction.NoteWrite(*this);
   const idx_t old_total = total_rows_;
   std::unique_ptr<AppendUndo> undo;
   try {
@@ -658,6 +655,8 @@ void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>
 idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& row_ids) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
+  writes_++;
+  transaction.NoteWrite(*this);
   // First check every row and make room for every tag and mask the change and its
   // cleanup need, so that marking cannot fail half-way.
   for (int64_t id : row_ids) {
@@ -732,6 +731,8 @@ void DataTable::UpdateLocked(Transaction& transaction,
                              std::span<const std::vector<int64_t>> row_ids,
                              const std::vector<idx_t>& columns,
                              std::span<const DataChunk* const> values) {
+  writes_++;
+  transaction.NoteWrite(*this);
   for (const DataChunk* chunk : values) {
     TEAL_CHECK_EQ(columns.size(), chunk->ColumnCount());
   }
@@ -857,7 +858,7 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
       }
     }
     if (group->versions) {
-      // Every change is committed (CheckCopyable): the copy keeps the newest rows, a row
+      // Every change is committed (CheckNoPendingChanges): the copy keeps the newest rows, a row
       // deleted by any commit as a bit of its masks.
       const idx_t masks = std::max(group->versions->deleted.size(), group->versions->vectors.size());
       for (idx_t v = 0; v < masks; v++) {
@@ -881,32 +882,45 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
   return copy;
 }
 
-void DataTable::CheckCopyable() const {
+void DataTable::CheckNoPendingChanges(std::string_view what) const {
+  std::lock_guard<std::shared_mutex> guard(lock_);
   if (uncommitted_ > 0) {
-    throw TransactionError(
-        "ALTER TABLE: the table has changes of a transaction that has not ended yet (commit "
-        "or roll it back first)");
+    throw TransactionError(fmt::format(
+        "{}: the table has changes of a transaction that has not ended yet (commit or roll it "
+        "back first)",
+        what));
   }
+}
+
+uint64_t DataTable::WriteCount() const {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  return writes_;
+}
+
+bool DataTable::RetireIfUnchanged(uint64_t writes) {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  if (writes_ != writes || uncommitted_ > 0) return false;
+  retired_ = true;
+  return true;
+}
+
+void DataTable::Unretire() {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  retired_ = false;
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, const Value& fill) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
-  CheckCopyable();
   std::vector<LogicalType> types = types_;
   types.push_back(type);
   std::vector<idx_t> keep;
   for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c);
   keep.push_back(kInvalidIndex);
-  auto copy = CopyLocked(std::move(types), keep, fill);
-  retired_ = true;
-  return copy;
+  return CopyLocked(std::move(types), keep, fill);
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
-  CheckCopyable();
   TEAL_CHECK_LT(column, types_.size());
   TEAL_CHECK_GT(types_.size(), idx_t{1});
   std::vector<LogicalType> types;
@@ -916,9 +930,7 @@ std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
     types.push_back(types_[c]);
     keep.push_back(c);
   }
-  auto copy = CopyLocked(std::move(types), keep, Value());
-  retired_ = true;
-  return copy;
+  return CopyLocked(std::move(types), keep, Value());
 }
 
 }  // namespace teal

@@ -27,6 +27,7 @@
 #include <mutex>
 #include <shared_mutex>
 #include <span>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -66,8 +67,6 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
 
   const std::vector<LogicalType>& Types() const { return types_; }
   idx_t RowCount() const;
-  /// Whether some transaction that has not ended changed the table.
-  bool HasUncommitted() const;
   /// How many row groups hold the rows (a scan's morsels are parts of row groups).
   idx_t RowGroupCount() const;
 
@@ -121,19 +120,31 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
                  const std::vector<idx_t>& columns,
                  std::span<const std::unique_ptr<DataChunk>> values);
 
-  // ---- ALTER TABLE -----------------------------------------------------------------
-  // A change of columns makes a new DataTable that shares this one's vectors (updates
-  // copy a shared vector before writing it) and retires this one in the same step: a
-  // scan of it that is under way still sees its rows, but a later Append, Delete or
-  // Update of it throws TransactionError, so no write can land in the table the
-  // catalog no longer points to. The copy holds the newest committed rows, without
-  // versions: it throws TransactionError when a transaction has uncommitted changes
-  // of this table.
+  // ---- catalog changes --------------------------------------------------------------
+  // ALTER TABLE makes a new DataTable that shares this one's vectors (updates copy a
+  // shared vector before writing it); ALTER, DROP TABLE and CREATE INDEX record
+  // WriteCount(), and when their transaction commits, RetireIfUnchanged retires this
+  // table in one step with the check that nobody wrote to it since: a scan of it that
+  // is under way still sees its rows, but a later Append, Delete or Update of it throws
+  // TransactionError, so no write can land in a table the catalog no longer points to.
 
-  /// This table plus a last column of `type` holding `fill` (NULL or of `type`) in
-  /// every row.
+  /// Throws TransactionError naming `what` while a transaction that has not ended has
+  /// changes in the table.
+  void CheckNoPendingChanges(std::string_view what) const;
+  /// How many writes (appends, deletes, updates; committed or not) the table has seen.
+  uint64_t WriteCount() const;
+  /// Retires the table if it has seen exactly `writes` writes and has no uncommitted
+  /// change; false (nothing done) otherwise.
+  bool RetireIfUnchanged(uint64_t writes);
+  /// Takes a retirement back (the commit that retired it failed on another table).
+  void Unretire();
+
+  /// A copy of this table plus a last column of `type` holding `fill` (NULL or of
+  /// `type`) in every row. The copy holds the newest committed rows, without versions:
+  /// call CheckNoPendingChanges first.
   std::shared_ptr<DataTable> WithColumnAdded(const LogicalType& type, const Value& fill);
-  /// This table without column `column`. Precondition: it is not the only column.
+  /// A copy of this table without column `column`. Precondition: it is not the only
+  /// column.
   std::shared_ptr<DataTable> WithColumnDropped(idx_t column);
 
  private:
@@ -143,8 +154,6 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
 
   /// Throws TransactionError when the table was retired by an ALTER. Lock held.
   void CheckWritable() const;
-  /// Throws TransactionError while a transaction has uncommitted changes. Lock held.
-  void CheckCopyable() const;
   /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
   void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
@@ -166,6 +175,7 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   idx_t total_rows_ = 0;  // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks
   idx_t uncommitted_ = 0;   // version tags of transactions that have not ended
+  uint64_t writes_ = 0;     // Append, AppendAll, Delete and Update calls
   bool retired_ = false;  // an ALTER replaced this table: no more writes
   mutable std::shared_mutex
       lock_;  // scans share it: parallel scan threads do not wait for each other

@@ -14,20 +14,29 @@
 //   4. Two transactions that change the same row conflict: the one that comes second —
 //      the other's change is not yet committed, or committed after it started — fails
 //      with TransactionError at that statement (first writer wins).
+//   5. The catalog: a transaction reads the committed Catalog version it began with. Its
+//      first catalog change makes a private copy (WritableCatalog) that it changes and
+//      that replaces the committed version when it commits — unless another transaction
+//      committed a catalog change after it began (then its COMMIT fails), or a table it
+//      dropped, altered or indexed was written by someone since (TableReplaced).
 //
 // Thread safety: a transaction is used by one connection at a time (the threads of one
 // query read its snapshot and the storage append to its undo buffer under the table's
 // lock, see UndoBuffer).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
 
 #include "transaction/undo_buffer.hpp"
 
 namespace teal {
 
+class Catalog;
+class DataTable;
 class TransactionManager;
 
 class Transaction {
@@ -46,7 +55,30 @@ class Transaction {
 
   UndoBuffer& Undo() { return undo_; }
   /// Whether it changed anything (and so has something to commit or roll back).
-  bool Wrote() const { return !undo_.Empty(); }
+  bool Wrote() const { return !undo_.Empty() || catalog_base_ != nullptr; }
+
+  /// The catalog this transaction sees (rule 5).
+  Catalog& GetCatalog() const { return *catalog_; }
+  std::shared_ptr<Catalog> SharedCatalog() const { return catalog_; }
+  /// The catalog, privately copied on the first call, for a catalog change.
+  Catalog& WritableCatalog();
+  bool ChangedCatalog() const { return catalog_base_ != nullptr; }
+
+  /// Records that this transaction made `table` (CREATE TABLE): nobody else sees it, so
+  /// its changes need no checks against other transactions.
+  void TableCreated(const DataTable& table) { created_.insert(&table); }
+  bool CreatedHere(const DataTable& table) const { return created_.count(&table) > 0; }
+  /// Records that the catalog change being made drops or replaces `table` (`retire`:
+  /// DROP TABLE, ALTER TABLE) or changes its indexes: throws TransactionError when a
+  /// transaction has uncommitted changes in it, and at commit nobody else may have
+  /// written to it since (rule 5). `what` names the change for messages.
+  void TableReplaced(std::shared_ptr<DataTable> table, bool retire, std::string_view what);
+  /// Counts a write of this transaction to `table` (DataTable calls it), so that its own
+  /// writes after a catalog change of the table are not taken for someone else's.
+  void NoteWrite(const DataTable& table) {
+    if (replaced_.empty()) return;
+    for (auto& r : replaced_) r.own_writes += r.table.get() == &table;
+  }
 
  private:
   friend class TransactionManager;
@@ -54,6 +86,16 @@ class Transaction {
   transaction_t id_;
   transaction_t commit_id_ = 0;
   UndoBuffer undo_;
+  std::shared_ptr<Catalog> catalog_;       // the version it reads (private once changed)
+  std::shared_ptr<Catalog> catalog_base_;  // the committed version the copy was made of
+  std::unordered_set<const DataTable*> created_;
+  struct Replaced {
+    std::shared_ptr<DataTable> table;
+    bool retire;
+    uint64_t writes;          // its WriteCount when recorded
+    uint64_t own_writes = 0;  // this transaction's writes to it since
+  };
+  std::vector<Replaced> replaced_;
 };
 
 }  // namespace teal

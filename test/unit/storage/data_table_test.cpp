@@ -268,9 +268,12 @@ TEST(DataTableAlterTest, AddedColumnIsFilledAndDeletionsCarryOver) {
   EXPECT_EQ(Column(*altered, 0)[3].GetStored<int64_t>(), 5);
 }
 
-TEST(DataTableAlterTest, TheOldTableRefusesWritesButKeepsItsRows) {
+TEST(DataTableAlterTest, TheOldTableRefusesWritesOnceRetiredButKeepsItsRows) {
   auto table = IntegerTable(5);
+  const uint64_t writes = table->WriteCount();
   auto altered = table->WithColumnAdded(LogicalType(TypeId::kInteger), Value(TypeId::kInteger));
+  // The ALTER's commit retires the old table, with the check that nobody wrote to it.
+  ASSERT_TRUE(table->RetireIfUnchanged(writes));
   DataChunk chunk({LogicalType(TypeId::kBigInt)});
   chunk.SetCardinality(1);
   EXPECT_THROW(Committed([&](Transaction& t) {
@@ -281,6 +284,26 @@ TEST(DataTableAlterTest, TheOldTableRefusesWritesButKeepsItsRows) {
   EXPECT_THROW(Committed([&](Transaction& t) { return table->Delete(t, {0}); }), TransactionError);
   EXPECT_EQ(Column(*table, 0).size(), 5u);
   EXPECT_EQ(altered->RowCount(), 5u);
+}
+
+TEST(DataTableAlterTest, AWriteSinceTheCopyOrAnUncommittedOneKeepsTheTableFromRetiring) {
+  auto table = IntegerTable(5);
+  const uint64_t writes = table->WriteCount();
+  DataChunk chunk({LogicalType(TypeId::kBigInt)});
+  chunk.SetCardinality(1);
+  Committed([&](Transaction& t) {
+    table->Append(t, chunk);
+    return 0;
+  });
+  EXPECT_FALSE(table->RetireIfUnchanged(writes));
+  auto open = Manager().Begin();
+  table->Append(*open, chunk);
+  EXPECT_THROW(table->CheckNoPendingChanges("ALTER TABLE"), TransactionError);
+  EXPECT_FALSE(table->RetireIfUnchanged(table->WriteCount()));
+  Manager().Rollback(open);
+  table->CheckNoPendingChanges("ALTER TABLE");
+  EXPECT_TRUE(table->RetireIfUnchanged(table->WriteCount()));
+  EXPECT_EQ(Column(*table, 0).size(), 6u);
 }
 
 TEST(DataTableAlterTest, UpdatesOfTheNewTableDoNotReachTheSharedVectors) {
