@@ -99,7 +99,7 @@ void TableAppend::Store(Transaction& transaction, std::span<DataChunk* const> ch
     return;
   }
   // Keys are encoded before the table may take the chunks' vectors.
-  PendingKeys keys = indexes.Prepare(*table_, chunks, first_row, what);
+  PendingKeys keys = indexes.Prepare(transaction, *table_, chunks, first_row, what);
   idx_t rows = 0;
   for (const DataChunk* chunk : chunks) rows += chunk->size();
   const idx_t first = table_->storage->AppendAll(transaction, chunks);

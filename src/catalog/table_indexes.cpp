@@ -4,7 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
+#include <limits>
+#include <unordered_set>
 #include <unordered_map>
 
 #include "catalog/catalog.hpp"
@@ -99,16 +100,15 @@ std::string IndexEntry::ToSql(const TableEntry& table) const {
 template <class RowId>
 void PendingKeys::InsertAll(RowId row_id) {
   for (auto& f : indexes_) {
+    idx_t total = 0;
+    for (const auto& keys : f.chunks) total += keys.Count();
+    f.inserted.assign(total, false);
     idx_t position = 0;
     for (const auto& keys : f.chunks) {
       for (idx_t i = 0; i < keys.Count(); i++, position++) {
-        if (f.index->Unique() && !keys.HasNull(i)) {
-          if (!f.index->art->InsertUnique(keys.Key(i), row_id(position)).inserted) {
-            throw InternalError("a checked unique key was in the index after all");
-          }
-        } else {
-          f.index->art->Insert(keys.Key(i), row_id(position));
-        }
+        // Prepare checked UNIQUE (rule 3): a pair that is there already is a row's own
+        // key it holds again.
+        f.inserted[position] = f.index->art->Insert(keys.Key(i), row_id(position));
       }
     }
   }
@@ -127,7 +127,9 @@ void PendingKeys::Erase(std::span<const int64_t> row_ids) {
     idx_t position = 0;
     for (const auto& keys : f.chunks) {
       for (idx_t i = 0; i < keys.Count(); i++, position++) {
-        f.index->art->Erase(keys.Key(i), row_ids[position]);
+        if (position < f.inserted.size() && f.inserted[position]) {
+          f.index->art->Erase(keys.Key(i), row_ids[position]);
+        }
       }
     }
   }
@@ -164,16 +166,59 @@ std::shared_ptr<TableIndexes> TableIndexes::Without(std::string_view name) const
   return out;
 }
 
-PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* const> chunks,
-                                  idx_t first_row, std::string_view what,
-                                  const std::vector<idx_t>* changed,
-                                  std::span<const idx_t> rows) const {
+namespace {
+/// The key `row` of `table` holds now in `index`.
+std::string CurrentKey(const TableEntry& table, const IndexEntry& index, int64_t row) {
+  std::vector<LogicalType> types;
+  for (idx_t c : index.columns) types.push_back(table.columns[c].type);
+  DataChunk chunk(types, 1);
+  const int64_t ids[] = {row};
+  table.storage->Fetch(ids, index.columns, chunk);
+  std::vector<const Vector*> columns;
+  for (const auto& v : chunk.data) columns.push_back(&v);
+  art::ArtKeyBuilder keys;
+  keys.Build(columns, 0, 1);
+  return std::string(keys.Key(0).View());
+}
+
+[[noreturn]] void ThrowKeyConflict(const TableEntry& table, const IndexEntry& index) {
+  throw TransactionError(fmt::format(
+      "write-write conflict: a key of {} {} is held by a row that another transaction "
+      "inserted, deleted or changed and has not committed; roll back and retry",
+      index.KindName(), Columns(table, index)));
+}
+}  // namespace
+
+int64_t TableIndexes::LiveRow(const Transaction& transaction, const TableEntry& table,
+                              const IndexEntry& index, art::ArtKey key) const {
+  std::vector<art::row_t> found;
+  index.art->Lookup(key, found, std::numeric_limits<idx_t>::max());
+  for (art::row_t row : found) {
+    switch (table.storage->Holder(transaction, row)) {
+      case DataTable::KeyHolder::kGone:
+        continue;
+      case DataTable::KeyHolder::kPending:
+        ThrowKeyConflict(table, index);
+      case DataTable::KeyHolder::kLive:
+        if (CurrentKey(table, index, row) == key.View()) return row;
+        continue;  // a key the row held before an update
+    }
+  }
+  return -1;
+}
+
+PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEntry& table,
+                                  std::span<DataChunk* const> chunks, idx_t first_row,
+                                  std::string_view what, const std::vector<idx_t>* changed,
+                                  std::span<const idx_t> rows,
+                                  std::span<const int64_t> replacing) const {
   PendingKeys pending;
+  const std::unordered_set<int64_t> leaving(replacing.begin(), replacing.end());
+  std::vector<art::row_t> found;
   for (const auto& index : entries_) {
     if (!Affected(*index, changed)) continue;
-    PendingKeys::ForIndex f{index, std::vector<art::ArtKeyBuilder>(chunks.size())};
+    PendingKeys::ForIndex f{index, std::vector<art::ArtKeyBuilder>(chunks.size()), {}};
     std::unordered_map<std::string_view, idx_t> seen;  // key -> position in the unit
-    std::vector<art::row_t> found;
     idx_t position = 0;
     for (size_t c = 0; c < chunks.size(); c++) {
       const DataChunk& chunk = *chunks[c];
@@ -185,8 +230,19 @@ PendingKeys TableIndexes::Prepare(const TableEntry& table, std::span<DataChunk* 
         const char* problem = nullptr;
         if (!seen.emplace(keys.Key(i).View(), position).second) {
           problem = "gets the key {} twice";
-        } else if (!index->art->Lookup(keys.Key(i), found, 0)) {
-          problem = "already has the key {}";
+        } else {
+          found.clear();
+          index->art->Lookup(keys.Key(i), found, std::numeric_limits<idx_t>::max());
+          for (art::row_t row : found) {
+            if (leaving.count(row)) continue;
+            auto holder = table.storage->Holder(transaction, row);
+            if (holder == DataTable::KeyHolder::kPending) ThrowKeyConflict(table, *index);
+            if (holder == DataTable::KeyHolder::kLive &&
+                CurrentKey(table, *index, row) == keys.Key(i).View()) {
+              problem = "already has the key {}";
+              break;
+            }
+          }
         }
         if (problem) {
           throw ConstraintError(
@@ -209,25 +265,12 @@ void TableIndexes::ForEachStoredKey(const DataTable& storage, std::span<const in
     if (!Affected(*index, changed)) continue;
     ForEachKeyChunk(storage, *index, row_ids,
                     [&](const art::ArtKeyBuilder& keys, std::span<const int64_t> ids) {
-                      for (idx_t i = 0; i < keys.Count(); i++) fn(*index->art, keys.Key(i), ids[i]);
+                      fn(index, keys, ids);
                     });
   }
 }
 
-void TableIndexes::EraseStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
-                                   const std::vector<idx_t>* changed) const {
-  ForEachStoredKey(storage, row_ids, changed,
-                   [](art::Art& art, art::ArtKey key, int64_t id) { art.Erase(key, id); });
-}
-
-void TableIndexes::InsertStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
-                                    const std::vector<idx_t>* changed) const {
-  ForEachStoredKey(storage, row_ids, changed,
-                   [](art::Art& art, art::ArtKey key, int64_t id) { art.Insert(key, id); });
-}
-
-/// Keys a transaction put in: a rollback erases them (Erase of a key that never went in
-/// does nothing, so a failure part-way through InsertKeys is taken back too).
+/// Keys a transaction put in: a rollback erases the pairs it added (rule 1).
 class InsertedKeysUndo final : public UndoEntry {
  public:
   InsertedKeysUndo(std::shared_ptr<const TableIndexes> indexes, PendingKeys keys,
@@ -247,30 +290,44 @@ class InsertedKeysUndo final : public UndoEntry {
   std::vector<int64_t> row_ids_;
 };
 
-/// Keys a transaction took out: a rollback (which has put the rows back as they were)
-/// inserts them again from the stored rows.
-class RemovedKeysUndo final : public UndoEntry {
+/// Keys of rows a transaction deletes or moves to other keys (rule 2): they stay while a
+/// snapshot may see the old row; the cleanup of the commit erases each pair unless its
+/// row holds the key again. A rollback leaves them, as they are.
+class RetiredKeysUndo final : public UndoEntry {
  public:
-  RemovedKeysUndo(std::shared_ptr<const TableIndexes> indexes,
-                  std::shared_ptr<const DataTable> storage, std::vector<int64_t> row_ids,
-                  std::optional<std::vector<idx_t>> changed)
-      : indexes_(std::move(indexes)),
-        storage_(std::move(storage)),
-        row_ids_(std::move(row_ids)),
-        changed_(std::move(changed)) {}
+  struct Retired {
+    std::shared_ptr<IndexEntry> index;
+    std::string key;
+    int64_t row;
+  };
+  RetiredKeysUndo(std::shared_ptr<const TableIndexes> indexes,
+                  std::shared_ptr<const DataTable> storage, std::vector<Retired> keys)
+      : indexes_(std::move(indexes)), storage_(std::move(storage)), keys_(std::move(keys)) {}
   void Commit(transaction_t) noexcept override {}
-  void Rollback() noexcept override {
+  void Rollback() noexcept override {}
+  void Cleanup() noexcept override {
     std::lock_guard<std::mutex> guard(indexes_->Lock());
-    indexes_->InsertStoredKeys(*storage_, row_ids_, changed_ ? &*changed_ : nullptr);
+    for (const Retired& retired : keys_) {
+      const art::ArtKey key(retired.key);
+      if (storage_->IsDead(retired.row) || StoredKey(*retired.index, retired.row) != retired.key) {
+        retired.index->art->Erase(key, retired.row);
+      }
+    }
   }
-  /// The change itself (the caller holds the lock).
-  void Erase() { indexes_->EraseStoredKeys(*storage_, row_ids_, changed_ ? &*changed_ : nullptr); }
 
  private:
+  std::string StoredKey(const IndexEntry& index, int64_t row) const {
+    std::string out;
+    const int64_t ids[] = {row};
+    ForEachKeyChunk(*storage_, index, ids, [&](const art::ArtKeyBuilder& keys, auto) {
+      out = std::string(keys.Key(0).View());
+    });
+    return out;
+  }
+
   std::shared_ptr<const TableIndexes> indexes_;
   std::shared_ptr<const DataTable> storage_;
-  std::vector<int64_t> row_ids_;
-  std::optional<std::vector<idx_t>> changed_;
+  std::vector<Retired> keys_;
 };
 
 void TableIndexes::InsertKeys(Transaction& transaction, PendingKeys keys,
@@ -283,18 +340,20 @@ void TableIndexes::InsertKeys(Transaction& transaction, PendingKeys keys,
   entry.Insert();
 }
 
-void TableIndexes::RemoveRows(Transaction& transaction, std::shared_ptr<const DataTable> storage,
-                              std::vector<int64_t> row_ids,
+void TableIndexes::RetireKeys(Transaction& transaction, std::shared_ptr<const DataTable> storage,
+                              std::span<const int64_t> row_ids,
                               const std::vector<idx_t>* changed) const {
   if (entries_.empty()) return;
-  transaction.Undo().Reserve();
-  std::optional<std::vector<idx_t>> columns;
-  if (changed) columns = *changed;
-  auto undo = std::make_unique<RemovedKeysUndo>(shared_from_this(), storage, std::move(row_ids),
-                                                std::move(columns));
-  RemovedKeysUndo& entry = *undo;
-  transaction.Undo().Push(std::move(undo));
-  entry.Erase();
+  std::vector<RetiredKeysUndo::Retired> retired;
+  ForEachStoredKey(*storage, row_ids, changed,
+                   [&](const std::shared_ptr<IndexEntry>& index, const art::ArtKeyBuilder& keys,
+                       std::span<const int64_t> ids) {
+                     for (idx_t i = 0; i < keys.Count(); i++) {
+                       retired.push_back({index, std::string(keys.Key(i).View()), ids[i]});
+                     }
+                   });
+  transaction.Undo().Push(
+      std::make_unique<RetiredKeysUndo>(shared_from_this(), std::move(storage), std::move(retired)));
 }
 
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,

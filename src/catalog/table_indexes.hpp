@@ -5,8 +5,20 @@
 // uniqueness for a unit of rows before the table stores them and inserts their keys
 // after; DELETE and UPDATE remove the keys of the rows they delete or change. Each
 // index holds every row's key (a row whose key has a NULL too); UNIQUE applies only to
-// keys without a NULL, as in PostgreSQL. Key changes are undo entries of the writing
-// transaction (InsertKeys, RemoveRows): a rollback takes them back.
+// keys without a NULL, as in PostgreSQL.
+//
+// Under MVCC (src/transaction/transaction.hpp):
+//   1. A key goes into the indexes when its row is appended or updated to it, as an undo
+//      entry of the writing transaction (InsertKeys): a rollback erases the pairs it put
+//      in (and only those).
+//   2. A key whose row is deleted, or updated to another key, stays until no snapshot can
+//      see the old row (RetireKeys): the cleanup of the committed change erases the pair
+//      unless the row holds that key again by then.
+//   3. So a UNIQUE key can have several rows; the check of a new key (Prepare) looks at
+//      each: a row deleted by a commit or by the writing transaction, or whose current
+//      key is another one, does not count; one that another transaction that has not
+//      ended inserted, deleted or updated fails the statement with TransactionError (the
+//      second writer of a key loses, as for rows); any other is a ConstraintError.
 //
 // Thread safety: writers hold Lock() from the check to the index insert, so two
 // appends cannot both pass the check with the same key.
@@ -20,6 +32,7 @@
 #include <vector>
 
 #include "index/art/art.hpp"
+#include "index/art/art_key.hpp"
 #include "vector/data_chunk.hpp"
 
 namespace teal {
@@ -56,8 +69,7 @@ class PendingKeys {
   void Insert(int64_t first_row);
   /// Inserts every key with row id row_ids[its position in the unit].
   void Insert(std::span<const int64_t> row_ids);
-  /// Takes out again what Insert(row_ids) put in (when a later step of the same change
-  /// fails).
+  /// Takes out again the pairs Insert(row_ids) put in (not those that were there).
   void Erase(std::span<const int64_t> row_ids);
 
  private:
@@ -65,6 +77,7 @@ class PendingKeys {
   struct ForIndex {
     std::shared_ptr<IndexEntry> index;
     std::vector<art::ArtKeyBuilder> chunks;  // one builder per chunk of the unit
+    std::vector<bool> inserted;              // per position: Insert added the pair
   };
   template <class RowId>
   void InsertAll(RowId row_id);
@@ -92,23 +105,31 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
 
   /// Encodes the keys of `chunks` (full-width rows of `table`, a unit about to be
   /// appended) for every index and checks UNIQUE: against the stored keys and within the
-  /// unit. Throws ConstraintError naming table, columns, key and row ("row N of the
-  /// <what>", N = first_row + position + 1, or rows[position] + 1 when `rows` is given)
-  /// at the first violation. With `changed`, only the indexes over one of those columns
-  /// (an UPDATE's). Call under Lock().
-  PendingKeys Prepare(const TableEntry& table, std::span<DataChunk* const> chunks, idx_t first_row,
-                      std::string_view what, const std::vector<idx_t>* changed = nullptr,
-                      std::span<const idx_t> rows = {}) const;
+  /// unit, rule 3. Throws ConstraintError naming table, columns, key and row ("row N of
+  /// the <what>", N = first_row + position + 1, or rows[position] + 1 when `rows` is
+  /// given) at the first violation. With `changed`, only the indexes over one of those
+  /// columns (an UPDATE's); `replacing` are the rows whose keys the unit replaces (they
+  /// do not count). The stored rows must hold the keys the indexes have for them (no
+  /// InsertKeys ahead of its storage write). Call under Lock().
+  PendingKeys Prepare(const Transaction& transaction, const TableEntry& table,
+                      std::span<DataChunk* const> chunks, idx_t first_row, std::string_view what,
+                      const std::vector<idx_t>* changed = nullptr, std::span<const idx_t> rows = {},
+                      std::span<const int64_t> replacing = {}) const;
 
-  /// Inserts `keys` (from Prepare) with the row ids `row_ids` for `transaction`, which
-  /// takes them out again if it rolls back. Call under Lock().
+  /// The row that holds `key` in UNIQUE index `index` for `transaction` (rule 3), or -1.
+  /// Throws TransactionError when a transaction that has not ended holds it.
+  int64_t LiveRow(const Transaction& transaction, const TableEntry& table, const IndexEntry& index,
+                  art::ArtKey key) const;
+
+  /// Inserts `keys` (from Prepare) with the row ids `row_ids` for `transaction` (rule 1).
+  /// Call under Lock().
   void InsertKeys(Transaction& transaction, PendingKeys keys, std::vector<int64_t> row_ids) const;
-  /// Removes the keys of rows `row_ids` (still stored in `storage`) from every index, or
-  /// with `changed` from those over one of its columns, for `transaction`: if it rolls
-  /// back, the keys of the rows as stored then go back in. Call under Lock(), before the
-  /// rows are deleted or changed.
-  void RemoveRows(Transaction& transaction, std::shared_ptr<const DataTable> storage,
-                  std::vector<int64_t> row_ids, const std::vector<idx_t>* changed = nullptr) const;
+  /// Rule 2 for the keys rows `row_ids` of `storage` hold now (in every index, or with
+  /// `changed` in those over one of its columns), before `transaction` deletes or changes
+  /// the rows. Call under Lock().
+  void RetireKeys(Transaction& transaction, std::shared_ptr<const DataTable> storage,
+                  std::span<const int64_t> row_ids,
+                  const std::vector<idx_t>* changed = nullptr) const;
 
   /// The indexes of a table whose column `dropped` goes (ALTER TABLE DROP COLUMN), with
   /// later columns renumbered. Throws CatalogError when an index is over that column.
@@ -120,14 +141,8 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   static void Build(const TableEntry& table, IndexEntry& index, const Transaction* view = nullptr);
 
  private:
-  friend class RemovedKeysUndo;
-  /// RemoveRows' two directions, without the undo entry.
-  void EraseStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
-                       const std::vector<idx_t>* changed) const;
-  void InsertStoredKeys(const DataTable& storage, std::span<const int64_t> row_ids,
-                        const std::vector<idx_t>* changed) const;
-  /// Calls fn(art, key, row id) for the stored key of each of `row_ids` in every index
-  /// (over one of `changed`, when given).
+  /// Calls fn(index, keys, ids) for the stored keys of `row_ids` in every index (over one
+  /// of `changed`, when given), a vector of rows at a time.
   template <class Fn>
   void ForEachStoredKey(const DataTable& storage, std::span<const int64_t> row_ids,
                         const std::vector<idx_t>* changed, Fn fn) const;

@@ -219,11 +219,7 @@ idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
           in_statement = true;
           continue;
         }
-        found.clear();
-        if (!arbiters[a]->art->Lookup(key, found, 1) || !found.empty()) {
-          if (found.empty()) throw InternalError("a UNIQUE index holds a key more than once");
-          existing = found[0];
-        }
+        existing = indexes.LiveRow(transaction, table, *arbiters[a], key);
       }
       if (!in_statement && existing < 0) {
         keep[c].push_back(static_cast<sel_t>(i));
@@ -256,22 +252,18 @@ idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
     inserts.push_back(std::move(chunks[c]));
   }
 
-  // The updated rows' keys move first, so that the inserted rows' are checked against
-  // them. Every step is an undo entry of the transaction: a failing check or write is
-  // taken back by the statement's rollback.
+  // The updated rows go first, keys and values, so that the inserted rows' keys are
+  // checked against them as they will be (a UNIQUE check reads the stored key of each
+  // row it finds, TableIndexes rule 3). Every step is an undo entry of the transaction: a
+  // failing check or write is taken back by the statement's rollback.
   const std::vector<idx_t>& set = conflict.columns;
-  const bool moves_keys = !updates.all_ids.empty() && indexes.AnyOver(set);
-  if (moves_keys) {
-    indexes.RemoveRows(transaction, table.storage, updates.all_ids, &set);
-    PendingKeys update_keys = indexes.Prepare(table, Pointers(updates.rows), 0, kUpdateWhat, &set,
-                                              updates.statement_rows);
+  if (indexes.AnyOver(set) && !updates.all_ids.empty()) {
+    PendingKeys update_keys =
+        indexes.Prepare(transaction, table, Pointers(updates.rows), 0, kUpdateWhat, &set,
+                        updates.statement_rows, updates.all_ids);
+    indexes.RetireKeys(transaction, table.storage, updates.all_ids, &set);
     indexes.InsertKeys(transaction, std::move(update_keys), updates.all_ids);
   }
-  std::optional<PendingKeys> insert_keys;
-  if (!inserts.empty() && !indexes.Empty()) {
-    insert_keys = indexes.Prepare(table, Pointers(inserts), 0, "INSERT", nullptr, insert_rows);
-  }
-
   // Copied before the append, which may take the chunks' vectors.
   if (returned) {
     for (const auto& chunk : inserts) returned->Add(*chunk);
@@ -289,6 +281,11 @@ idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
     }
   }
   if (!inserts.empty()) {
+    std::optional<PendingKeys> insert_keys;
+    if (!indexes.Empty()) {
+      insert_keys = indexes.Prepare(transaction, table, Pointers(inserts), 0, "INSERT", nullptr,
+                                    insert_rows);
+    }
     idx_t rows = 0;
     for (const auto& chunk : inserts) rows += chunk->size();
     const idx_t first = table.storage->AppendAll(transaction, Pointers(inserts));

@@ -85,9 +85,8 @@ void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state)
   Transaction& transaction = context.query.GetTransaction();
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
-  // Both steps are undo entries of the transaction: if the second fails, the statement's
-  // rollback puts the keys back.
-  indexes.RemoveRows(transaction, table_->storage, sink.row_ids);
+  // The keys stay until no snapshot can see the rows (TableIndexes rule 2).
+  indexes.RetireKeys(transaction, table_->storage, sink.row_ids);
   sink.deleted = table_->storage->Delete(transaction, sink.row_ids);
 }
 
@@ -224,16 +223,18 @@ void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state)
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
-  // Indexes over a changed column: the old keys come out, the new ones are checked for
-  // UNIQUE and go in, then the table takes the values. Each step is an undo entry of the
-  // transaction, so a failure at any of them is taken back by the statement's rollback.
+  // Indexes over a changed column: the new keys are checked for UNIQUE (the rows' old
+  // keys do not count) and go in, the old ones retire (TableIndexes rules 1-3), then the
+  // table takes the values. Each step is an undo entry of the transaction, so a failure
+  // at any of them is taken back by the statement's rollback.
   if (indexes.AnyOver(columns_)) {
     std::vector<int64_t> ids;
     auto rows = UpdatedRows(*table_, columns_, sink.row_ids, sink.values, ids);
-    indexes.RemoveRows(transaction, table_->storage, ids, &columns_);
     std::vector<DataChunk*> unit;
     for (auto& chunk : rows) unit.push_back(chunk.get());
-    PendingKeys keys = indexes.Prepare(*table_, unit, 0, "UPDATE", &columns_);
+    PendingKeys keys =
+        indexes.Prepare(transaction, *table_, unit, 0, "UPDATE", &columns_, {}, ids);
+    indexes.RetireKeys(transaction, table_->storage, ids, &columns_);
     indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
   }
   table_->storage->UpdateAll(transaction, sink.row_ids, columns_, sink.values);

@@ -652,6 +652,39 @@ void DataTable::Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>
   out.SetCardinality(row_ids.size());
 }
 
+DataTable::KeyHolder DataTable::Holder(const Transaction& transaction, int64_t row_id) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  auto [group, row] = Locate(row_id);
+  const idx_t v = row / kVectorSize, r = row % kVectorSize;
+  if (MaskHas(DeletedMask(*group, v), r)) return KeyHolder::kGone;
+  const VectorVersions* versions = VersionsOf(*group, v);
+  if (!versions) return KeyHolder::kLive;
+  auto others = [&](transaction_t tag) {
+    return tag >= kTransactionIdStart && tag != kNotDeleted && tag != transaction.Id();
+  };
+  const transaction_t inserted = versions->Inserted(r);
+  if (inserted == kNotDeleted) return KeyHolder::kGone;
+  if (others(inserted)) return KeyHolder::kPending;
+  if (versions->deleted) {
+    const transaction_t deleted = versions->deleted[r];
+    if (others(deleted)) return KeyHolder::kPending;
+    if (deleted != kNotDeleted) return KeyHolder::kGone;
+  }
+  if (versions->updated && others(versions->updated[r])) return KeyHolder::kPending;
+  return KeyHolder::kLive;
+}
+
+bool DataTable::IsDead(int64_t row_id) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  auto [group, row] = Locate(row_id);
+  const idx_t v = row / kVectorSize, r = row % kVectorSize;
+  if (MaskHas(DeletedMask(*group, v), r)) return true;
+  const VectorVersions* versions = VersionsOf(*group, v);
+  if (!versions) return false;
+  if (versions->Inserted(r) == kNotDeleted) return true;
+  return versions->deleted && versions->deleted[r] < kTransactionIdStart;
+}
+
 idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& row_ids) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();

@@ -97,6 +97,17 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   void Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
              DataChunk& out) const;
 
+  /// What a row found under a UNIQUE key is to `transaction`'s check of that key.
+  enum class KeyHolder {
+    kGone,     // deleted by a commit or by the transaction itself, or never committed
+    kLive,     // committed or the transaction's own, not deleted
+    kPending,  // another transaction that has not ended inserted, deleted or updated it
+  };
+  KeyHolder Holder(const Transaction& transaction, int64_t row_id) const;
+  /// Whether the row is deleted for every snapshot to come (by a committed delete, or a
+  /// rolled-back insert).
+  bool IsDead(int64_t row_id) const;
+
   /// About how many distinct non-NULL values column `column` holds, from a sample of its
   /// rows (distinct_estimate.cpp); cached until the row count moves by a fifth. The row
   /// count for a LIST column.
