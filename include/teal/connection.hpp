@@ -1,30 +1,29 @@
 // include/teal/connection.hpp — a session on a database. Use one per thread.
 //
-// Concurrency, until transactions exist. Connections on one Database may run
-// statements at the same time, from different threads. What holds today:
-//  - Each statement is atomic on failure: a statement that throws (a constraint, a
-//    conversion, the memory_limit — also while it updates an index) leaves no change of
-//    its own behind, and a CREATE TABLE … AS whose query fails creates no table.
-//    Sequence values it drew stay drawn (as in PostgreSQL). Statements before it in the
-//    same Query stay applied; there is no BEGIN/COMMIT/ROLLBACK. One gap: should memory
-//    run out again while a failed UPDATE or DELETE puts back the index keys it had taken
-//    out, those keys stay missing from the index.
-//  - There is no isolation. A statement's changes are applied in its last step (an
-//    INSERT's rows in one append, a DELETE's or an UPDATE's rows in one pass) under the
-//    table's locks, but a reader takes no lock across its own statement: a SELECT
-//    running at the same time can see part of another connection's INSERT, UPDATE or
-//    DELETE — the rows of the part of the table it reads after the change, not those it
-//    had already read.
-//  - Read-modify-write statements lose updates: an UPDATE computes its new values
-//    while reading, without a lock, and writes them afterwards, so two connections
-//    running `UPDATE t SET n = n + 1` at the same time can both read the old n and one
-//    increment is lost. Appends never lose rows: concurrent INSERTs and Appenders into
-//    one table each land in full.
-//  - UNIQUE and PRIMARY KEY checks, and the index changes of a write, are serialised
-//    per table, so concurrent writers cannot both insert the same key.
-//  - DDL (CREATE, DROP, ALTER) is serialised by the catalog. A write into a table that
-//    an ALTER TABLE replaced while the write ran fails with TransactionError and
-//    changes nothing; one racing a DROP TABLE behaves as if it ran just before the DROP.
+// Transactions. Connections on one Database may run statements at the same time, from
+// different threads, each in a transaction with snapshot isolation (PostgreSQL's
+// REPEATABLE READ):
+//  - Between BEGIN and COMMIT (or ROLLBACK) every statement of the connection runs in one
+//    transaction; otherwise each statement is a transaction that commits when it
+//    succeeds (a SELECT's once its result is read to the end or dropped). The Appender's
+//    flushes join the connection's transaction.
+//  - A transaction sees the database as it was when it began, plus its own changes:
+//    other connections' commits after that, and their uncommitted changes, are invisible
+//    to it — also to a result that is still streaming.
+//  - A statement that throws takes back every change of its own (rows, index keys,
+//    catalog entries); sequence values it drew stay drawn (as in PostgreSQL). Inside
+//    BEGIN it also aborts the transaction: later statements fail until ROLLBACK, and
+//    COMMIT then rolls back (PostgreSQL's behaviour; DIALECT.md).
+//  - Two transactions that change the same row (or the same UNIQUE / PRIMARY KEY key)
+//    conflict: the second one to change it fails with TransactionError at that
+//    statement — roll back and retry. UPDATEs therefore never lose an increment.
+//  - Catalog changes (CREATE, DROP, ALTER) are transactional too: a transaction's are
+//    seen by others once it commits, and its COMMIT fails with TransactionError when
+//    another transaction committed a catalog change after it began, or wrote to a table
+//    it dropped, altered or indexed. ALTER TABLE, DROP TABLE and CREATE INDEX refuse a
+//    table in which a transaction has uncommitted changes.
+//  - A result streaming inside BEGIN is read to its end (kept in memory) before a later
+//    statement of the transaction, or its end, could change what it shows.
 #pragma once
 
 #include <memory>

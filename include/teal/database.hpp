@@ -9,10 +9,9 @@ namespace teal {
 class DatabaseInstance;
 
 /// A database, shared by the connections opened on it. Thread-safe to share: each
-/// thread opens its own Connection. Statements of different connections are each atomic
-/// on failure but not isolated from one another (see connection.hpp for exactly what
-/// holds until transactions exist). Its data lives until the Database and every
-/// connection, prepared statement, result and appender opened on it are gone.
+/// thread opens its own Connection. Connections work in transactions with snapshot
+/// isolation (connection.hpp says what holds). Its data lives until the Database and
+/// every connection, prepared statement, result and appender opened on it are gone.
 class Database {
  public:
   /// Opens an in-memory database when `path` is empty or ":memory:". Opening a file

@@ -132,7 +132,6 @@ class AppendUndo final : public UndoEntry {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
     Retag(id_, commit_id);
     table_->uncommitted_ -= count_;
-    commit_id_ = commit_id;
   }
   void Rollback() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
@@ -213,15 +212,14 @@ class AppendUndo final : public UndoEntry {
 
   std::shared_ptr<DataTable> table_;
   transaction_t id_;
-  transaction_t commit_id_ = 0;
   idx_t first_, count_;
 };
 
 /// Rows deleted by one transaction.
 class DeleteUndo final : public UndoEntry {
  public:
-  DeleteUndo(std::shared_ptr<DataTable> table, transaction_t id, std::vector<int64_t> rows)
-      : table_(std::move(table)), id_(id), rows_(std::move(rows)) {}
+  DeleteUndo(std::shared_ptr<DataTable> table, std::vector<int64_t> rows)
+      : table_(std::move(table)), rows_(std::move(rows)) {}
 
   void Commit(transaction_t commit_id) noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
@@ -263,7 +261,6 @@ class DeleteUndo final : public UndoEntry {
   }
 
   std::shared_ptr<DataTable> table_;
-  transaction_t id_;
   std::vector<int64_t> rows_;
 };
 
@@ -714,8 +711,7 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
     EnsureTags(EnsureVersions(*group, v).deleted, kNotDeleted);
   }
   transaction.Undo().Reserve();
-  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), transaction.Id(),
-                                           std::vector<int64_t>());
+  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), std::vector<int64_t>());
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
     const idx_t v = row / kVectorSize;
@@ -733,7 +729,7 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
   }
   const idx_t deleted = marked.size();
   if (deleted > 0) {
-    *undo = DeleteUndo(shared_from_this(), transaction.Id(), std::move(marked));
+    *undo = DeleteUndo(shared_from_this(), std::move(marked));
     transaction.Undo().Push(std::move(undo));
     uncommitted_ += deleted;
   }
