@@ -1,0 +1,262 @@
+// WriteAheadLog: framing, group-committed syncs, and reading the log back.
+#include "storage/write_ahead_log.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <chrono>
+#include <cstring>
+#include <random>
+#include <thread>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+constexpr char kMagic[8] = {'T', 'E', 'A', 'L', '-', 'W', 'A', 'L'};
+constexpr uint32_t kVersion = 1;
+
+void Put32(std::string& out, uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
+void Put64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
+uint32_t Get32(const char* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+uint64_t Get64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+/// The checksum of a frame: its first 8 bytes and the payload.
+uint64_t FrameChecksum(const char* head, const char* payload, uint32_t length, uint64_t salt) {
+  XXH64_state_t* state = XXH64_createState();
+  XXH64_reset(state, salt);
+  XXH64_update(state, head, 8);
+  XXH64_update(state, payload, length);
+  const uint64_t sum = XXH64_digest(state);
+  XXH64_freeState(state);
+  return sum;
+}
+
+void AppendFrame(std::string& out, WalRecordType type, std::string_view payload, uint64_t salt) {
+  const size_t start = out.size();
+  Put32(out, static_cast<uint32_t>(payload.size()));
+  out.push_back(static_cast<char>(type));
+  out.append(3, '\0');
+  Put64(out, FrameChecksum(out.data() + start, payload.data(),
+                           static_cast<uint32_t>(payload.size()), salt));
+  out.append(payload);
+}
+
+bool ValidType(uint8_t type) {
+  return type >= static_cast<uint8_t>(WalRecordType::kFlushMarker) &&
+         type <= static_cast<uint8_t>(WalRecordType::kSequence);
+}
+
+/// The record at `offset` of `bytes`, if it is whole and checks out.
+struct Parsed {
+  bool ok = false;
+  bool fits = false;  // its length stays inside the file
+  idx_t next = 0;
+  WalRecordType type{};
+  std::string_view payload;
+};
+
+Parsed ParseAt(std::string_view bytes, idx_t offset, uint64_t salt) {
+  Parsed parsed;
+  if (offset + kWalFrameSize > bytes.size()) return parsed;
+  const char* head = bytes.data() + offset;
+  const uint32_t length = Get32(head);
+  if (offset + kWalFrameSize + length > bytes.size()) return parsed;
+  parsed.fits = true;
+  parsed.next = offset + kWalFrameSize + length;
+  const auto type = static_cast<uint8_t>(head[4]);
+  if (!ValidType(type) || head[5] || head[6] || head[7]) return parsed;
+  if (Get64(head + 8) != FrameChecksum(head, head + kWalFrameSize, length, salt)) return parsed;
+  parsed.ok = true;
+  parsed.type = static_cast<WalRecordType>(type);
+  parsed.payload = std::string_view(head + kWalFrameSize, length);
+  return parsed;
+}
+
+bool HeaderValid(std::string_view bytes) {
+  if (bytes.size() < kWalHeaderSize) return false;
+  if (std::memcmp(bytes.data(), kMagic, 8) != 0) return false;
+  if (Get32(bytes.data() + 8) != kVersion) return false;
+  return Get64(bytes.data() + 24) == XXH64(bytes.data(), 24, 0);
+}
+}  // namespace
+
+WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover) {
+  auto file = fs.Open(path, FileOpenFlags{});
+  const idx_t size = file->Size();
+  std::string bytes(size, '\0');
+  if (size) file->Read(bytes.data(), size, 0);
+  WalContents out;
+  if (!HeaderValid(bytes)) {
+    // A crash while the log was created leaves at most its header's bytes, unsynced.
+    if (size > kWalHeaderSize && !recover) {
+      throw IOError(fmt::format(
+          "write-ahead log \"{}\" is corrupt at offset 0: its header does not check out (set "
+          "wal_recover_corrupt to open the database without it)",
+          path));
+    }
+    out.had_tail = size > 0;
+    return out;
+  }
+  out.salt = Get64(bytes.data() + 16);
+  idx_t offset = kWalHeaderSize;
+  idx_t last_marker_end = kWalHeaderSize;
+  WalTransaction pending;
+  while (offset < size) {
+    Parsed record = ParseAt(bytes, offset, out.salt);
+    if (!record.ok) {
+      const bool middle = record.fits && ParseAt(bytes, record.next, out.salt).ok;
+      if (middle && !recover) {
+        throw IOError(fmt::format(
+            "write-ahead log \"{}\" is corrupt at offset {}: a record there fails its checksum "
+            "and intact records follow it (set wal_recover_corrupt to recover the transactions "
+            "before it)",
+            path, offset));
+      }
+      break;
+    }
+    if (record.type == WalRecordType::kFlushMarker) {
+      pending.commit_id = record.payload.size() == 8 ? Get64(record.payload.data()) : 0;
+      out.transactions.push_back(std::move(pending));
+      pending = WalTransaction();
+      last_marker_end = record.next;
+    } else {
+      pending.records.push_back({record.type, std::string(record.payload)});
+    }
+    offset = record.next;
+  }
+  out.valid_end = last_marker_end;
+  out.had_tail = last_marker_end < size;
+  return out;
+}
+
+WriteAheadLog::WriteAheadLog(FileSystem& fs, std::string path, idx_t valid_end, uint64_t salt)
+    : fs_(fs), path_(std::move(path)) {
+  if (!fs_.Exists(path_) || valid_end < kWalHeaderSize) {
+    file_ = fs_.Open(path_, FileOpenFlags{.write = true, .create = true, .truncate = true});
+    salt_ = (uint64_t(std::random_device()()) << 32) ^ std::random_device()() ^
+            uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    WriteHeader();
+    end_ = kWalHeaderSize;
+  } else {
+    file_ = fs_.Open(path_, FileOpenFlags{.write = true});
+    salt_ = salt;
+    if (file_->Size() > valid_end) {
+      file_->Truncate(valid_end);
+      file_->Sync();
+    }
+    end_ = valid_end;
+  }
+  durable_ = end_;
+}
+
+WriteAheadLog::~WriteAheadLog() = default;
+
+void WriteAheadLog::WriteHeader() {
+  std::string header(kMagic, 8);
+  Put32(header, kVersion);
+  Put32(header, 0);
+  Put64(header, salt_);
+  Put64(header, XXH64(header.data(), 24, 0));
+  file_->Write(header.data(), header.size(), 0);
+  file_->Sync();
+}
+
+void WriteAheadLog::ThrowFailed() const {
+  throw IOError(fmt::format(
+      "write-ahead log \"{}\": an earlier sync failed, so nothing more can be committed "
+      "safely; reopen the database (every commit that returned is recovered)",
+      path_));
+}
+
+idx_t WriteAheadLog::Append(std::span<const WalRecord> records, uint64_t commit_id) {
+  std::lock_guard<std::mutex> guard(write_lock_);
+  if (failed_) ThrowFailed();
+  buffer_.clear();
+  for (const WalRecord& record : records) AppendFrame(buffer_, record.type, record.payload, salt_);
+  std::string marker;
+  Put64(marker, commit_id);
+  AppendFrame(buffer_, WalRecordType::kFlushMarker, marker, salt_);
+  // A failed write leaves at most a torn record after end_: the next Append writes over
+  // it, and replay stops before it.
+  file_->Write(buffer_.data(), buffer_.size(), end_);
+  end_ += buffer_.size();
+  return end_;
+}
+
+void WriteAheadLog::SyncUpTo(idx_t offset) {
+  std::unique_lock<std::mutex> lock(sync_lock_);
+  while (true) {
+    if (failed_) ThrowFailed();
+    if (durable_ >= offset) return;
+    if (syncing_) {
+      synced_.wait(lock);
+      continue;
+    }
+    syncing_ = true;
+    lock.unlock();
+    idx_t target;
+    {
+      std::lock_guard<std::mutex> guard(write_lock_);
+      target = end_;
+    }
+    try {
+      if (int delay = sync_delay_ms_.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+      }
+      if (fail_next_sync_.exchange(false)) {
+        throw IOError(fmt::format("write-ahead log \"{}\": sync failed (debug_force_wal_fsync_failure)",
+                                  path_));
+      }
+      file_->Sync();
+    } catch (...) {
+      lock.lock();
+      failed_ = true;
+      syncing_ = false;
+      synced_.notify_all();
+      throw;
+    }
+    syncs_++;
+    lock.lock();
+    durable_ = std::max(durable_, target);
+    syncing_ = false;
+    synced_.notify_all();
+  }
+}
+
+bool WriteAheadLog::Rewind(idx_t to, idx_t expected_end) {
+  std::lock_guard<std::mutex> guard(write_lock_);
+  if (end_ != expected_end || to < kWalHeaderSize || to > end_) return false;
+  try {
+    file_->Truncate(to);
+    file_->Sync();
+  } catch (const Error&) {
+    return false;
+  }
+  end_ = to;
+  std::lock_guard<std::mutex> sync_guard(sync_lock_);
+  durable_ = std::min(durable_, to);
+  failed_ = false;
+  return true;
+}
+
+idx_t WriteAheadLog::Size() const {
+  std::lock_guard<std::mutex> guard(write_lock_);
+  return end_;
+}
+
+idx_t WriteAheadLog::DurableOffset() const {
+  std::lock_guard<std::mutex> guard(sync_lock_);
+  return durable_;
+}
+
+}  // namespace teal

@@ -1,0 +1,147 @@
+// WriteAheadLog: the log file next to a database (<db>.wal) — record framing, the group
+// commit of its syncs, and reading it back for replay.
+//
+// File format (version 1; integers little-endian):
+//   header, 32 bytes at offset 0:
+//     0  8  magic "TEAL-WAL"
+//     8  4  format version (1)
+//    12  4  zero
+//    16  8  salt: a number chosen when the log is created (records of an older log that
+//           a reused file still holds cannot pass for records of this one)
+//    24  8  XXH64 of bytes 0..23, seed 0
+//   then records, back to back:
+//     0  4  payload length N
+//     4  1  type (WalRecordType)
+//     5  3  zero
+//     8  8  XXH64 of bytes 0..7 of this frame and the N payload bytes, seed = salt
+//    16  N  payload
+// A transaction's records end with a kFlushMarker record whose payload is its commit id
+// (8 bytes). Replay applies the records of a transaction only when its marker is intact.
+//
+// Reading (ReadWriteAheadLog) stops at the first record that does not check out:
+//   1. If it or what follows it cannot be a whole record (the length runs past the end of
+//      the file, or the bytes after it are not a valid record), it is a torn tail — what
+//      a crash during a write leaves — and the log is valid up to the last intact marker.
+//   2. If a valid record follows it, the damage is in the middle of an intact log: an
+//      IOError naming the file and the offset, unless `recover` is set (the
+//      `wal_recover_corrupt` setting) — then the log is valid up to the last intact
+//      marker before the damage, as for a torn tail.
+//
+// Group commit protocol (numbered so the commit path can name its steps):
+//   1. Append(records, commit id) frames the records and the marker and writes them at the
+//      end of the file under the log's lock, and returns the end offset.
+//   2. SyncUpTo(offset) runs without that lock. If the durable offset already covers
+//      `offset` it returns at once; otherwise one caller syncs everything written so far
+//      while the others wait for it, and all whose offsets that covers return.
+//   3. A failed sync leaves the log failed: that SyncUpTo and every later Append and
+//      SyncUpTo throw IOError (the database must be reopened; replay then recovers every
+//      commit whose SyncUpTo returned).
+//
+// Thread safety: every method may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "os/file_system.hpp"
+
+namespace teal {
+
+enum class WalRecordType : uint8_t {
+  kFlushMarker = 1,  // ends a transaction; payload: its commit id
+  kCatalog = 2,      // a catalog change
+  kAppend = 3,       // rows appended to a table
+  kDelete = 4,       // rows deleted
+  kUpdate = 5,       // values of rows changed
+  kSequence = 6,     // a sequence's position
+};
+
+struct WalRecord {
+  WalRecordType type;
+  std::string payload;
+};
+
+/// One committed transaction read back from a log.
+struct WalTransaction {
+  uint64_t commit_id = 0;
+  std::vector<WalRecord> records;
+};
+
+struct WalContents {
+  std::vector<WalTransaction> transactions;
+  /// Where the intact log ends (after the last intact marker); replay truncates the file
+  /// here before appending.
+  idx_t valid_end = 0;
+  /// Whether bytes followed the intact part (a torn tail, or recovered damage).
+  bool had_tail = false;
+  uint64_t salt = 0;
+};
+
+inline constexpr idx_t kWalHeaderSize = 32;
+inline constexpr idx_t kWalFrameSize = 16;
+
+/// Reads the log at `path` (which must exist). A file shorter than its header, or whose
+/// header does not check out, holds no transaction (a crash while it was created).
+WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover = false);
+
+class WriteAheadLog {
+ public:
+  /// Opens the log at `path`, creating it (with its header, synced) when it does not
+  /// exist or holds no valid header; otherwise it continues after `valid_end` (from
+  /// ReadWriteAheadLog), cutting off whatever follows.
+  WriteAheadLog(FileSystem& fs, std::string path, idx_t valid_end = 0, uint64_t salt = 0);
+  ~WriteAheadLog();
+
+  /// Step 1: writes `records` and a marker for `commit_id`; returns the end offset.
+  idx_t Append(std::span<const WalRecord> records, uint64_t commit_id);
+  /// Step 2: returns once everything up to `offset` is durable.
+  void SyncUpTo(idx_t offset);
+
+  /// After a failed sync of a lone commit (nothing appended after it: the log still
+  /// ends at `expected_end`): cuts the log back to `to` (that commit's start), syncs, and
+  /// clears the failed state, so the commit can roll back without coming back at replay.
+  /// False, changing nothing, when something was appended since or the cut fails (then
+  /// the log stays failed).
+  bool Rewind(idx_t to, idx_t expected_end);
+
+  idx_t Size() const;
+  idx_t DurableOffset() const;
+  bool Failed() const { return failed_.load(); }
+  /// How many syncs it has done (each covers every commit written before it).
+  uint64_t Syncs() const { return syncs_.load(); }
+
+  /// Testing settings: a sleep before each sync, and failing the next sync.
+  void SetSyncDelay(int milliseconds) { sync_delay_ms_ = milliseconds; }
+  void FailNextSync() { fail_next_sync_ = true; }
+
+ private:
+  void WriteHeader();
+  [[noreturn]] void ThrowFailed() const;
+
+  FileSystem& fs_;
+  std::string path_;
+  std::unique_ptr<FileHandle> file_;
+  uint64_t salt_ = 0;
+
+  mutable std::mutex write_lock_;  // Append, Reset
+  idx_t end_ = 0;                  // write_lock_
+  std::string buffer_;             // write_lock_: the frames being written
+
+  mutable std::mutex sync_lock_;
+  std::condition_variable synced_;
+  idx_t durable_ = 0;    // sync_lock_
+  bool syncing_ = false;  // sync_lock_
+  std::atomic<bool> failed_{false};
+  std::atomic<uint64_t> syncs_{0};
+  std::atomic<int> sync_delay_ms_{0};
+  std::atomic<bool> fail_next_sync_{false};
+};
+
+}  // namespace teal
