@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "teal/error.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -281,7 +282,7 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
 
 bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
                           std::shared_ptr<IndexEntry> index, bool if_not_exists,
-                          const Transaction* own) {
+                          const Transaction& transaction, bool created_here) {
   std::lock_guard<std::mutex> guard(lock_);
   if (FindIndexLocked(index->name).first) {
     if (if_not_exists) return false;
@@ -293,11 +294,16 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
   // Writers hold the indexes' lock from their check to their key inserts: none runs while
   // the index fills, and every later one sees it.
   std::lock_guard<std::mutex> writers(table->indexes->Lock());
-  if (!own) {
+  if (created_here) {
+    TableIndexes::Build(*table, *index, transaction);
+  } else {
     table->storage->CheckNoPendingChanges(
-        fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name));
+        fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name),
+        transaction.Id());
+    // Every commit so far, and the transaction's own changes.
+    const Transaction latest(kTransactionIdStart - 1, transaction.Id());
+    TableIndexes::Build(*table, *index, latest);
   }
-  TableIndexes::Build(*table, *index, own);
   // A new entry: the table's current one may be shared with other catalog versions.
   auto updated = std::make_shared<TableEntry>(*table);
   updated->indexes = table->indexes->With(index);

@@ -112,12 +112,15 @@ class Catalog {
   /// an index of that name exists (unless if_not_exists: then returns false and changes
   /// nothing) or a table or view has the name; ConstraintError when a UNIQUE index meets
   /// a key twice (nothing is added).
-  /// `own` is the transaction that created the table, if one did and has not committed:
-  /// the index is filled from what it sees, and no other transaction can have changes
-  /// in the table. Otherwise the table must have no uncommitted changes
-  /// (TransactionError), and the index gets every committed row.
+  /// Fills `index` from the rows `transaction` sees of `table` and adds it to the table.
+  /// Unless `transaction` created the table, no other transaction may have uncommitted
+  /// changes in it (TransactionError), and the index gets every committed row as well as
+  /// the transaction's own. Throws CatalogError when an index of that name exists
+  /// (unless if_not_exists: then returns false and changes nothing) or a table or view
+  /// has the name; ConstraintError when a UNIQUE index meets a key twice (nothing is
+  /// added).
   bool CreateIndex(const std::shared_ptr<TableEntry>& table, std::shared_ptr<IndexEntry> index,
-                   bool if_not_exists, const Transaction* own = nullptr);
+                   bool if_not_exists, const Transaction& transaction, bool created_here);
   /// Throws CatalogError when there is no such index (unless if_exists) or it is a
   /// constraint's (those go with their table).
   void DropIndex(std::string_view name, bool if_exists);

@@ -374,7 +374,7 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
   return out;
 }
 
-void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction* view) {
+void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
   std::vector<idx_t> column_ids = index.columns;
   column_ids.push_back(kRowIdColumn);
   std::vector<LogicalType> types;
@@ -383,10 +383,7 @@ void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Trans
   TableScanState scan;
   DataChunk chunk(types, 0);
   art::ArtKeyBuilder keys;
-  // Without a view every change is committed (the caller checked): a snapshot of all
-  // commits sees the table as every later transaction will.
-  const Transaction latest(kTransactionIdStart - 1, kTransactionIdStart - 1);
-  while (table.storage->Scan(view ? *view : latest, scan, column_ids, chunk)) {
+  while (table.storage->Scan(view, scan, column_ids, chunk)) {
     std::vector<const Vector*> columns;
     for (idx_t k = 0; k < index.columns.size(); k++) columns.push_back(&chunk.data[k]);
     keys.Build(columns, 0, chunk.size());

@@ -135,10 +135,9 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   /// later columns renumbered. Throws CatalogError when an index is over that column.
   std::shared_ptr<TableIndexes> WithoutColumn(const TableEntry& table, idx_t dropped) const;
 
-  /// Fills a new index over `table`'s stored rows; throws ConstraintError, leaving
-  /// nothing behind, when a UNIQUE index meets a key twice.
-  /// The rows are those `view` sees, or with no view every committed row.
-  static void Build(const TableEntry& table, IndexEntry& index, const Transaction* view = nullptr);
+  /// Fills a new index with the rows of `table` that `view` sees; throws ConstraintError,
+  /// leaving nothing behind, when a UNIQUE index meets a key twice.
+  static void Build(const TableEntry& table, IndexEntry& index, const Transaction& view);
 
  private:
   /// Calls fn(index, keys, ids) for the stored keys of `row_ids` in every index (over one

@@ -400,8 +400,7 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
                             fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name,
                                         table->name));
   }
-  catalog.CreateIndex(table, std::move(index), create.if_not_exists,
-                      own ? current_.get() : nullptr);
+  catalog.CreateIndex(table, std::move(index), create.if_not_exists, *current_, own);
   return EmptyResult(StatementType::kCreate);
 }
 

@@ -131,11 +131,11 @@ class AppendUndo final : public UndoEntry {
   void Commit(transaction_t commit_id) noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
     Retag(id_, commit_id);
-    table_->uncommitted_ -= count_;
+    table_->Uncommitted(id_, -static_cast<int64_t>(count_));
   }
   void Rollback() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
-    table_->uncommitted_ -= count_;
+    table_->Uncommitted(id_, -static_cast<int64_t>(count_));
     if (first_ + count_ == table_->total_rows_) {
       table_->TruncateLocked(first_);
       return;
@@ -218,15 +218,15 @@ class AppendUndo final : public UndoEntry {
 /// Rows deleted by one transaction.
 class DeleteUndo final : public UndoEntry {
  public:
-  DeleteUndo(std::shared_ptr<DataTable> table, std::vector<int64_t> rows)
-      : table_(std::move(table)), rows_(std::move(rows)) {}
+  DeleteUndo(std::shared_ptr<DataTable> table, transaction_t id, std::vector<int64_t> rows)
+      : table_(std::move(table)), id_(id), rows_(std::move(rows)) {}
 
   void Commit(transaction_t commit_id) noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
     ForEachRow([&](RowGroup&, idx_t, VectorVersions& versions, idx_t r) {
       versions.deleted[r] = commit_id;
     });
-    table_->uncommitted_ -= rows_.size();
+    table_->Uncommitted(id_, -static_cast<int64_t>(rows_.size()));
   }
   void Rollback() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
@@ -235,7 +235,7 @@ class DeleteUndo final : public UndoEntry {
       versions.pending--;
       DropIfClean(group, v);
     });
-    table_->uncommitted_ -= rows_.size();
+    table_->Uncommitted(id_, -static_cast<int64_t>(rows_.size()));
   }
   void Cleanup() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
@@ -261,6 +261,7 @@ class DeleteUndo final : public UndoEntry {
   }
 
   std::shared_ptr<DataTable> table_;
+  transaction_t id_;
   std::vector<int64_t> rows_;
 };
 
@@ -279,7 +280,7 @@ class UpdateUndo final : public UndoEntry {
       for (sel_t r : record->rows) {
         if (versions.updated[r] == id_) versions.updated[r] = commit_id;
       }
-      table_->uncommitted_ -= record->rows.size();
+      table_->Uncommitted(id_, -static_cast<int64_t>(record->rows.size()));
     }
   }
   void Rollback() noexcept override {
@@ -303,7 +304,7 @@ class UpdateUndo final : public UndoEntry {
         versions.updated[record.rows[k]] = record.previous[k];
       }
       Unlink(record);
-      table_->uncommitted_ -= record.rows.size();
+      table_->Uncommitted(id_, -static_cast<int64_t>(record.rows.size()));
     }
   }
   void Cleanup() noexcept override {
@@ -483,7 +484,7 @@ void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
   if (total_rows_ == old_total) return;
   transaction.Undo().Push(std::make_unique<AppendUndo>(shared_from_this(), transaction.Id(),
                                                        old_total, total_rows_ - old_total));
-  uncommitted_ += total_rows_ - old_total;
+  Uncommitted(transaction.Id(), static_cast<int64_t>(total_rows_ - old_total));
 }
 
 idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const> chunks) {
@@ -506,7 +507,7 @@ idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const>
   if (added > 0) {
     *undo = AppendUndo(shared_from_this(), transaction.Id(), old_total, added);
     transaction.Undo().Push(std::move(undo));
-    uncommitted_ += added;
+    Uncommitted(transaction.Id(), static_cast<int64_t>(added));
   }
   return old_total;
 }
@@ -711,7 +712,8 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
     EnsureTags(EnsureVersions(*group, v).deleted, kNotDeleted);
   }
   transaction.Undo().Reserve();
-  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), std::vector<int64_t>());
+  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), transaction.Id(),
+                                           std::vector<int64_t>());
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
     const idx_t v = row / kVectorSize;
@@ -729,9 +731,9 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
   }
   const idx_t deleted = marked.size();
   if (deleted > 0) {
-    *undo = DeleteUndo(shared_from_this(), std::move(marked));
+    *undo = DeleteUndo(shared_from_this(), transaction.Id(), std::move(marked));
     transaction.Undo().Push(std::move(undo));
-    uncommitted_ += deleted;
+    Uncommitted(transaction.Id(), static_cast<int64_t>(deleted));
   }
   return deleted;
 }
@@ -841,7 +843,7 @@ void DataTable::UpdateLocked(Transaction& transaction,
   }
   *undo = UpdateUndo(shared_from_this(), transaction.Id(), std::move(records));
   transaction.Undo().Push(std::move(undo));
-  uncommitted_ += tagged;
+  Uncommitted(transaction.Id(), static_cast<int64_t>(tagged));
   // 4. The new values.
   for (idx_t k = 0; k < values.size(); k++) {
     const DataChunk& chunk = *values[k];
@@ -887,7 +889,8 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
       }
     }
     if (group->versions) {
-      // Every change is committed (CheckNoPendingChanges): the copy keeps the newest rows, a row
+      // Every change is committed or the altering transaction's own (CheckNoPendingChanges),
+      // whose catalog change the copy is part of: the copy keeps the newest rows, a row
       // deleted by any commit as a bit of its masks.
       const idx_t masks = std::max(group->versions->deleted.size(), group->versions->vectors.size());
       for (idx_t v = 0; v < masks; v++) {
@@ -911,12 +914,29 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
   return copy;
 }
 
-void DataTable::CheckNoPendingChanges(std::string_view what) const {
+void DataTable::Uncommitted(transaction_t id, int64_t delta) {
+  // Taking away never allocates (the undo entries' Commit and Rollback do that).
+  auto it = uncommitted_.find(id);
+  if (delta > 0) {
+    if (it == uncommitted_.end()) it = uncommitted_.emplace(id, 0).first;
+    it->second += static_cast<idx_t>(delta);
+    return;
+  }
+  if (it == uncommitted_.end()) return;
+  it->second -= static_cast<idx_t>(-delta);
+  if (it->second == 0) uncommitted_.erase(it);
+}
+
+bool DataTable::OthersHaveUncommittedLocked(transaction_t own) const {
+  return uncommitted_.size() > (uncommitted_.count(own) ? 1 : 0);
+}
+
+void DataTable::CheckNoPendingChanges(std::string_view what, transaction_t own) const {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  if (uncommitted_ > 0) {
+  if (OthersHaveUncommittedLocked(own)) {
     throw TransactionError(fmt::format(
-        "{}: the table has changes of a transaction that has not ended yet (commit or roll it "
-        "back first)",
+        "{}: the table has changes of another transaction that has not ended yet (it must "
+        "commit or roll back first)",
         what));
   }
 }
@@ -926,9 +946,9 @@ uint64_t DataTable::WriteCount() const {
   return writes_;
 }
 
-bool DataTable::RetireIfUnchanged(uint64_t writes) {
+bool DataTable::RetireIfUnchanged(uint64_t writes, transaction_t own) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  if (writes_ != writes || uncommitted_ > 0) return false;
+  if (writes_ != writes || OthersHaveUncommittedLocked(own)) return false;
   retired_ = true;
   return true;
 }

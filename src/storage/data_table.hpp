@@ -139,14 +139,14 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   // is under way still sees its rows, but a later Append, Delete or Update of it throws
   // TransactionError, so no write can land in a table the catalog no longer points to.
 
-  /// Throws TransactionError naming `what` while a transaction that has not ended has
-  /// changes in the table.
-  void CheckNoPendingChanges(std::string_view what) const;
+  /// Throws TransactionError naming `what` while a transaction that has not ended, other
+  /// than `own`, has changes in the table.
+  void CheckNoPendingChanges(std::string_view what, transaction_t own = 0) const;
   /// How many writes (appends, deletes, updates; committed or not) the table has seen.
   uint64_t WriteCount() const;
   /// Retires the table if it has seen exactly `writes` writes and has no uncommitted
-  /// change; false (nothing done) otherwise.
-  bool RetireIfUnchanged(uint64_t writes);
+  /// change but those of `own`; false (nothing done) otherwise.
+  bool RetireIfUnchanged(uint64_t writes, transaction_t own = 0);
   /// Takes a retirement back (the commit that retired it failed on another table).
   void Unretire();
 
@@ -163,6 +163,9 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   friend class DeleteUndo;
   friend class UpdateUndo;
 
+  /// Counts `delta` version tags of transaction `id` that are not committed yet.
+  void Uncommitted(transaction_t id, int64_t delta);
+  bool OthersHaveUncommittedLocked(transaction_t own) const;
   /// Throws TransactionError when the table was retired by an ALTER. Lock held.
   void CheckWritable() const;
   /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
@@ -185,7 +188,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;  // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks
-  idx_t uncommitted_ = 0;   // version tags of transactions that have not ended
+  /// Version tags of transactions that have not ended, per transaction.
+  std::unordered_map<transaction_t, idx_t> uncommitted_;
   uint64_t writes_ = 0;     // Append, AppendAll, Delete and Update calls
   bool retired_ = false;  // an ALTER replaced this table: no more writes
   mutable std::shared_mutex

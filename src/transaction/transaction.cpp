@@ -29,7 +29,7 @@ void Transaction::TableReplaced(std::shared_ptr<DataTable> table, bool retire,
     return;
   }
   const uint64_t writes = table->WriteCount();
-  table->CheckNoPendingChanges(what);
+  table->CheckNoPendingChanges(what, id_);
   replaced_.push_back({std::move(table), retire, writes});
 }
 

@@ -36,7 +36,8 @@ void TransactionManager::CheckCatalogChanges(Transaction& transaction) {
     DataTable& table = *replaced.table;
     const uint64_t expected = replaced.writes + replaced.own_writes;
     const bool unchanged =
-        replaced.retire ? table.RetireIfUnchanged(expected) : table.WriteCount() == expected;
+        replaced.retire ? table.RetireIfUnchanged(expected, transaction.Id())
+                        : table.WriteCount() == expected;
     if (!unchanged) {
       for (DataTable* done : retired) done->Unretire();
       throw TransactionError(
