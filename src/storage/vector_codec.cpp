@@ -1,0 +1,146 @@
+// Vector codec: the byte layout of column values in the WAL and in data blocks.
+#include "storage/vector_codec.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+template <class T>
+void Put(std::string& out, T value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
+}
+
+[[noreturn]] void Corrupt(std::string_view what, std::string_view detail) {
+  throw IOError(fmt::format("{} is corrupt: {}", what, detail));
+}
+
+/// The next `bytes` bytes of `in`, or a corruption error.
+std::string_view Take(std::string_view& in, idx_t bytes, std::string_view what,
+                      std::string_view part) {
+  if (bytes > in.size()) {
+    Corrupt(what, fmt::format("its {} needs {} bytes, {} are left", part, bytes, in.size()));
+  }
+  std::string_view taken = in.substr(0, bytes);
+  in.remove_prefix(bytes);
+  return taken;
+}
+
+template <class T>
+T Get(std::string_view& in, std::string_view what, std::string_view part) {
+  T value;
+  std::memcpy(&value, Take(in, sizeof(T), what, part).data(), sizeof(T));
+  return value;
+}
+
+void EncodeFlat(const Vector& vector, idx_t count, std::string& out) {
+  const bool has_nulls = !vector.Validity().AllValid() && !vector.Validity().AllSet(count);
+  out.push_back(has_nulls ? 1 : 0);
+  if (has_nulls) {
+    std::string bitmap((count + 7) / 8, '\0');
+    for (idx_t r = 0; r < count; r++) {
+      if (vector.RowIsValid(r)) bitmap[r / 8] = static_cast<char>(bitmap[r / 8] | (1 << (r % 8)));
+    }
+    out += bitmap;
+  }
+  const PhysicalType physical = vector.Type().Physical();
+  if (physical == PhysicalType::kVarchar) {
+    const auto* strings = vector.Values<string_t>();
+    for (idx_t r = 0; r < count; r++) {
+      Put<uint32_t>(out, vector.RowIsValid(r) ? strings[r].size() : 0);
+    }
+    for (idx_t r = 0; r < count; r++) {
+      if (vector.RowIsValid(r)) out.append(strings[r].View());
+    }
+    return;
+  }
+  if (physical == PhysicalType::kList) {
+    const auto* entries = vector.Values<list_entry_t>();
+    uint64_t total = 0;
+    for (idx_t r = 0; r < count; r++) {
+      const uint64_t length = vector.RowIsValid(r) ? entries[r].length : 0;
+      Put<uint64_t>(out, length);
+      total += length;
+    }
+    if (total == 0) return;
+    // The elements in row order, as one flat child.
+    Vector child(vector.Type().ListChild(), std::max<uint64_t>(total, 1));
+    idx_t at = 0;
+    for (idx_t r = 0; r < count; r++) {
+      if (!vector.RowIsValid(r) || entries[r].length == 0) continue;
+      child.CopyFrom(vector.ListChild(), SelectionVector(), entries[r].length, entries[r].offset,
+                     at);
+      at += entries[r].length;
+    }
+    EncodeFlat(child, total, out);
+    return;
+  }
+  const idx_t width = PhysicalTypeSize(physical);
+  const size_t start = out.size();
+  out.append(reinterpret_cast<const char*>(vector.Data()), count * width);
+  if (has_nulls) {
+    for (idx_t r = 0; r < count; r++) {
+      if (!vector.RowIsValid(r)) std::memset(out.data() + start + r * width, 0, width);
+    }
+  }
+}
+
+}  // namespace
+
+void EncodeVector(const Vector& vector, idx_t count, std::string& out) {
+  if (!vector.IsConstant()) {
+    EncodeFlat(vector, count, out);
+    return;
+  }
+  Vector flat(vector.Type(), 0);
+  flat.Reference(vector);
+  flat.Flatten(count);
+  EncodeFlat(flat, count, out);
+}
+
+void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_view what) {
+  const auto flag = Get<uint8_t>(in, what, "validity flag");
+  if (flag > 1) Corrupt(what, fmt::format("validity flag {}", flag));
+  if (flag == 1) {
+    std::string_view bitmap = Take(in, (count + 7) / 8, what, "validity bitmap");
+    for (idx_t r = 0; r < count; r++) {
+      if (!((static_cast<uint8_t>(bitmap[r / 8]) >> (r % 8)) & 1)) out.SetNull(r);
+    }
+  }
+  const PhysicalType physical = out.Type().Physical();
+  if (physical == PhysicalType::kVarchar) {
+    std::vector<uint32_t> lengths(count);
+    for (idx_t r = 0; r < count; r++) lengths[r] = Get<uint32_t>(in, what, "string lengths");
+    auto* strings = out.Values<string_t>();
+    for (idx_t r = 0; r < count; r++) {
+      strings[r] = out.AddString(Take(in, lengths[r], what, "string bytes"));
+    }
+    return;
+  }
+  if (physical == PhysicalType::kList) {
+    auto* entries = out.Values<list_entry_t>();
+    uint64_t total = 0;
+    for (idx_t r = 0; r < count; r++) {
+      const auto length = Get<uint64_t>(in, what, "list lengths");
+      // Each element takes at least one byte of the child's encoding, so a length past
+      // the bytes left cannot be right (and must not size an allocation).
+      if (length > in.size()) Corrupt(what, fmt::format("a list length of {}", length));
+      entries[r] = list_entry_t{total, length};
+      total += length;
+    }
+    if (total > in.size()) Corrupt(what, fmt::format("lists of {} elements in all", total));
+    out.SetListSize(total);
+    if (total > 0) DecodeVector(in, total, out.ListChild(), what);
+    return;
+  }
+  const idx_t width = PhysicalTypeSize(physical);
+  std::string_view values = Take(in, count * width, what, "values");
+  std::memcpy(out.Data(), values.data(), values.size());
+}
+
+}  // namespace teal
