@@ -251,12 +251,55 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
       manager.Rollback(transaction_);
       EndTransaction();
       break;
+    case TransactionKind::kSavepoint:
+    case TransactionKind::kRelease:
+    case TransactionKind::kRollbackTo:
+      ExecuteSavepoint(statement);
+      break;
   }
   return EmptyResult(StatementType::kTransaction);
 }
 
+void ClientContext::ExecuteSavepoint(const TransactionStatement& statement) {
+  const char* verb = statement.kind == TransactionKind::kSavepoint  ? "SAVEPOINT"
+                     : statement.kind == TransactionKind::kRelease ? "RELEASE SAVEPOINT"
+                                                                   : "ROLLBACK TO SAVEPOINT";
+  if (!transaction_) {
+    throw TransactionError(fmt::format("{} can only be used inside BEGIN … COMMIT", verb));
+  }
+  if (transaction_failed_ && statement.kind != TransactionKind::kRollbackTo) {
+    throw TransactionError(
+        "the transaction is aborted: a statement in it failed, so nothing more runs in it "
+        "until ROLLBACK (or ROLLBACK TO a savepoint)");
+  }
+  const std::string name = Catalog::Key(statement.savepoint);
+  if (statement.kind == TransactionKind::kSavepoint) {
+    DrainStreams();
+    savepoints_.emplace_back(name, transaction_->MarkNow());
+    return;
+  }
+  auto it = std::find_if(savepoints_.rbegin(), savepoints_.rend(),
+                         [&](const auto& savepoint) { return savepoint.first == name; });
+  if (it == savepoints_.rend()) {
+    // As any failing statement in a transaction (PostgreSQL).
+    transaction_failed_ = true;
+    throw TransactionError(fmt::format("{}: savepoint \"{}\" does not exist", verb,
+                                       statement.savepoint));
+  }
+  const auto kept = savepoints_.size() - static_cast<size_t>(it - savepoints_.rbegin());
+  if (statement.kind == TransactionKind::kRelease) {
+    savepoints_.resize(kept - 1);  // it and every later one
+    return;
+  }
+  DrainStreams();
+  transaction_->RollbackTo(savepoints_[kept - 1].second);
+  savepoints_.resize(kept);  // the later ones go, it stays
+  transaction_failed_ = false;
+}
+
 void ClientContext::EndTransaction() {
   transaction_ = nullptr;
+  savepoints_.clear();
   transaction_failed_ = false;
   streams_ = nullptr;
   current_ = nullptr;

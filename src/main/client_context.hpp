@@ -7,7 +7,8 @@
 // the end or dropped, so that a streamed result reads one snapshot. A statement that fails
 // takes back what it changed (the undo buffer, back to its size when the statement
 // started); inside BEGIN it also aborts the transaction, as in PostgreSQL: later
-// statements fail until ROLLBACK (or COMMIT, which then rolls back and says so).
+// statements fail until ROLLBACK (or COMMIT, which then rolls back), or ROLLBACK TO a
+// savepoint, which takes back what followed it and ends the abort.
 // Results still streaming in the transaction are read to their end before a later
 // statement changes what they would see, or the transaction ends.
 #pragma once
@@ -69,6 +70,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// The statement, dispatched by kind, in the transaction set up by Execute.
   Result ExecuteStatement(SQLStatement& statement);
   Result ExecuteTransaction(const TransactionStatement& statement);
+  /// SAVEPOINT, RELEASE and ROLLBACK TO.
+  void ExecuteSavepoint(const TransactionStatement& statement);
   /// Runs `run` (a statement of `type`) in the connection's transaction or an autocommit
   /// one (see the header comment).
   Result RunInTransaction(StatementType type, const std::function<Result()>& run);
@@ -111,6 +114,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Set when the running statement's result took over ending its autocommit
   /// transaction (a streamed SELECT).
   bool handed_to_stream_ = false;
+  /// SAVEPOINTs of transaction_, oldest first (names lower-cased).
+  std::vector<std::pair<std::string, Transaction::Mark>> savepoints_;
   /// The results streaming in transaction_ (for DrainStreams).
   std::shared_ptr<struct OpenStreams> streams_;
   /// True while this context works on a large-stack thread (RunOnLargeStack): what it

@@ -260,11 +260,13 @@ struct SetStatement : SQLStatement {
   ParsedExpressionPtr value;  // null: back to the default
 };
 
-/// BEGIN [TRANSACTION] | START TRANSACTION | COMMIT | END | ROLLBACK | ABORT
-enum class TransactionKind { kBegin, kCommit, kRollback };
+/// BEGIN [TRANSACTION] | START TRANSACTION | COMMIT | END | ROLLBACK | ABORT |
+/// SAVEPOINT name | RELEASE [SAVEPOINT] name | ROLLBACK TO [SAVEPOINT] name
+enum class TransactionKind { kBegin, kCommit, kRollback, kSavepoint, kRelease, kRollbackTo };
 struct TransactionStatement : SQLStatement {
   TransactionStatement() : SQLStatement(StatementType::kTransaction) {}
   TransactionKind kind = TransactionKind::kBegin;
+  std::string savepoint;  // the savepoint's name, for the last three
 };
 
 /// EXPLAIN [ANALYZE] statement

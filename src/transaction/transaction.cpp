@@ -17,6 +17,25 @@ Catalog& Transaction::WritableCatalog() {
   return *catalog_;
 }
 
+Transaction::Mark Transaction::MarkNow() const {
+  Mark mark;
+  mark.undo = undo_.Size();
+  // The private catalog changes in place: the mark keeps a copy of it.
+  mark.catalog = catalog_base_ ? catalog_->Copy() : catalog_;
+  mark.catalog_base = catalog_base_;
+  mark.replaced = replaced_.size();
+  return mark;
+}
+
+void Transaction::RollbackTo(const Mark& mark) {
+  // Copied first: the only step that can fail, before anything is taken back.
+  std::shared_ptr<Catalog> catalog = mark.catalog_base ? mark.catalog->Copy() : mark.catalog;
+  undo_.RollbackTo(mark.undo);
+  catalog_ = std::move(catalog);
+  catalog_base_ = mark.catalog_base;
+  replaced_.erase(replaced_.begin() + static_cast<std::ptrdiff_t>(mark.replaced), replaced_.end());
+}
+
 void Transaction::TableReplaced(std::shared_ptr<DataTable> table, bool retire,
                                 std::string_view what) {
   if (CreatedHere(*table)) return;

@@ -64,6 +64,18 @@ class Transaction {
   Catalog& WritableCatalog();
   bool ChangedCatalog() const { return catalog_base_ != nullptr; }
 
+  /// A point to roll back to (SAVEPOINT): the undo buffer's size and the catalog then.
+  struct Mark {
+    idx_t undo = 0;
+    std::shared_ptr<Catalog> catalog;  // a copy of the private catalog, or the one read
+    std::shared_ptr<Catalog> catalog_base;
+    size_t replaced = 0;
+  };
+  Mark MarkNow() const;
+  /// Takes back every change made since `mark` (data, keys and catalog); the mark can be
+  /// rolled back to again.
+  void RollbackTo(const Mark& mark);
+
   /// Records that this transaction made `table` (CREATE TABLE): nobody else sees it, so
   /// its changes need no checks against other transactions.
   void TableCreated(const DataTable& table) { created_.insert(&table); }

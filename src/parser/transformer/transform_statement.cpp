@@ -89,13 +89,19 @@ std::unique_ptr<TransactionStatement> Transformer::Transaction(
       statement->kind = TransactionKind::kRollback;
       break;
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT:
+      statement->kind = TransactionKind::kSavepoint;
+      break;
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_RELEASE:
+      statement->kind = TransactionKind::kRelease;
+      break;
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO:
-      throw NotImplementedError("savepoints");
+      statement->kind = TransactionKind::kRollbackTo;
+      break;
     default:
       throw NotImplementedError("prepared (two-phase) transactions");
   }
   if (s.chain) throw NotImplementedError("COMMIT/ROLLBACK AND CHAIN");
+  if (s.savepoint_name && *s.savepoint_name) statement->savepoint = s.savepoint_name;
   // Every transaction is snapshot isolation (PostgreSQL's REPEATABLE READ): ISOLATION
   // LEVEL and READ WRITE are accepted as they ask for no more; READ ONLY is refused
   // rather than silently allowing writes.
