@@ -14,9 +14,14 @@ class DatabaseInstance;
 /// every connection, prepared statement, result and appender opened on it are gone.
 class Database {
  public:
-  /// Opens an in-memory database when `path` is empty or ":memory:". Opening a file
-  /// throws NotImplementedError until persistence exists.
+  /// Opens an in-memory database when `path` is empty or ":memory:", else the database
+  /// file at `path` (created when missing): every transaction committed in it is there
+  /// again, and every commit is durable when COMMIT returns. For now its data lives in
+  /// the write-ahead log `path`.wal (checkpoints into `path` itself come next).
   explicit Database(std::string_view path = {});
+  /// A handle on a database opened inside Teal (tests open one on an in-memory file
+  /// system).
+  explicit Database(std::shared_ptr<DatabaseInstance> instance);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;

@@ -417,6 +417,20 @@ std::optional<LogicalType> Catalog::FindType(std::string_view name) const {
   return it->second;
 }
 
+std::vector<std::shared_ptr<SequenceEntry>> Catalog::Sequences() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<SequenceEntry>> out;
+  for (const auto& [key, sequence] : sequences_) out.push_back(sequence);
+  return out;
+}
+
+std::vector<std::shared_ptr<TableEntry>> Catalog::Tables() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<TableEntry>> out;
+  for (const auto& [key, table] : tables_) out.push_back(table);
+  return out;
+}
+
 std::vector<std::string> Catalog::TableNames() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> names;

@@ -146,6 +146,10 @@ class Catalog {
   /// number no other version had), so that a prepared plan can tell that the objects it
   /// was bound against may be gone.
   uint64_t Version() const { return version_.load(); }
+  /// Every sequence.
+  std::vector<std::shared_ptr<SequenceEntry>> Sequences() const;
+  /// Every table.
+  std::vector<std::shared_ptr<TableEntry>> Tables() const;
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
   /// CREATE TYPE and CREATE TABLE statements of every object, in creation order.

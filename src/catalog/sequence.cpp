@@ -60,6 +60,23 @@ int64_t SequenceEntry::Current() const {
   return *last_;
 }
 
+bool SequenceEntry::TakeUnlogged(std::optional<int64_t>* last) {
+  std::lock_guard<std::mutex> guard(lock_);
+  if (ever_logged_ && logged_ == last_) return false;
+  if (!ever_logged_ && !last_) return false;
+  ever_logged_ = true;
+  logged_ = last_;
+  *last = last_;
+  return true;
+}
+
+void SequenceEntry::Restore(std::optional<int64_t> last) {
+  std::lock_guard<std::mutex> guard(lock_);
+  last_ = last;
+  logged_ = last;
+  ever_logged_ = true;
+}
+
 std::string SequenceEntry::OptionsSql() const {
   return fmt::format(" INCREMENT BY {} MINVALUE {} MAXVALUE {} START WITH {}{}", increment_, min_,
                      max_, start_, cycle_ ? " CYCLE" : "");

@@ -36,6 +36,11 @@ class SequenceEntry {
   int64_t Next();
   /// The value the last Next returned. Throws InvalidInputError before the first Next.
   int64_t Current() const;
+  /// For the write-ahead log: whether the position moved since the last call, and if so
+  /// the last value handed out (unset: none yet) in `*last`.
+  bool TakeUnlogged(std::optional<int64_t>* last);
+  /// Replay: puts the sequence where the log says it was.
+  void Restore(std::optional<int64_t> last);
   /// The options of a CREATE SEQUENCE that recreates the definition (not the position),
   /// e.g. " INCREMENT BY 1 MINVALUE 1 MAXVALUE 9 START WITH 1 CYCLE".
   std::string OptionsSql() const;
@@ -47,6 +52,8 @@ class SequenceEntry {
   mutable std::mutex lock_;
   std::optional<int64_t> last_;  // what Next returned last
   bool exhausted_ = false;
+  std::optional<int64_t> logged_;  // last_ as last logged
+  bool ever_logged_ = false;
 };
 
 }  // namespace teal

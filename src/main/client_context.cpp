@@ -320,20 +320,30 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   switch (statement.type) {
     case StatementType::kExplain:
       return ExecuteExplain(static_cast<ExplainStatement&>(statement));
-    case StatementType::kCreate:
+    case StatementType::kCreate: {
+      // CREATE TABLE [AS] and ALTER log themselves (with their tables' oids); the other
+      // catalog changes are logged as their SQL.
       if (auto* create = dynamic_cast<CreateTableStatement*>(&statement))
         return ExecuteCreateTable(*create);
-      if (auto* view = dynamic_cast<CreateViewStatement*>(&statement))
-        return ExecuteCreateView(*view);
       if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement))
         return ExecuteCreateTableAs(*as);
-      if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
-        return ExecuteCreateIndex(*index);
-      if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
-        return ExecuteCreateSequence(*sequence);
-      return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
-    case StatementType::kDrop:
-      return ExecuteDrop(static_cast<DropStatement&>(statement));
+      Result result = [&] {
+        if (auto* view = dynamic_cast<CreateViewStatement*>(&statement))
+          return ExecuteCreateView(*view);
+        if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
+          return ExecuteCreateIndex(*index);
+        if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
+          return ExecuteCreateSequence(*sequence);
+        return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
+      }();
+      current_->LogCatalog(0, 0, "", statement.text);
+      return result;
+    }
+    case StatementType::kDrop: {
+      Result result = ExecuteDrop(static_cast<DropStatement&>(statement));
+      current_->LogCatalog(0, 0, "", statement.text);
+      return result;
+    }
     case StatementType::kAlter:
       return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
@@ -368,7 +378,12 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   AddConstraintIndexes(create, *table);
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
-  catalog.CreateTable(std::move(table), create.if_not_exists);
+  const uint64_t oid = database_->Transactions().NextOid();
+  table->storage->SetOid(oid);
+  const std::string name = table->name;
+  if (catalog.CreateTable(std::move(table), create.if_not_exists)) {
+    current_->LogCatalog(oid, 0, name, create.text);
+  }
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -493,8 +508,13 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   }
   std::string_view new_table_name;
   if (alter.kind == AlterKind::kRenameTable) new_table_name = alter.new_name;
-  catalog.AlterTable(table_name, alter.if_exists, new_table_name, [&](const TableEntry& table) {
+  uint64_t old_oid = 0;
+  std::shared_ptr<TableEntry> result;
+  const bool altered_any = catalog.AlterTable(table_name, alter.if_exists, new_table_name,
+                                              [&](const TableEntry& table) {
+    old_oid = table.storage->Oid();
     auto altered = std::make_shared<TableEntry>(table);
+    result = altered;
     switch (alter.kind) {
       case AlterKind::kAddColumn: {
         if (table.ColumnIndex(added->name) != kInvalidIndex) {
@@ -515,6 +535,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
         current_->TableReplaced(table.storage, /*retire=*/true,
                                 fmt::format("ALTER TABLE \"{}\"", table.name));
         altered->storage = table.storage->WithColumnAdded(added->type, fill);
+        altered->storage->SetOid(database_->Transactions().NextOid());
         current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
         altered->columns.push_back(*added);
         break;
@@ -530,6 +551,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
         current_->TableReplaced(table.storage, /*retire=*/true,
                                 fmt::format("ALTER TABLE \"{}\"", table.name));
         altered->storage = table.storage->WithColumnDropped(index);
+        altered->storage->SetOid(database_->Transactions().NextOid());
         current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
         altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
         break;
@@ -550,6 +572,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     }
     return altered;
   });
+  if (altered_any) {
+    current_->LogCatalog(result->storage->Oid(), old_oid, result->name, alter.text);
+  }
   return EmptyResult(StatementType::kAlter);
 }
 
@@ -557,6 +582,7 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
   Settings& settings = database_->GetSettings();
   if (!set.value) {
     settings.Reset(set.name);
+    database_->ApplySettings();
     return EmptyResult(StatementType::kSet);
   }
   Binder binder(current_->GetCatalog());
@@ -565,6 +591,7 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
     throw InvalidInputError(fmt::format("SET {}: the value must not be NULL", set.name));
   }
   settings.Set(set.name, value.GetString());
+  database_->ApplySettings();
   return EmptyResult(StatementType::kSet);
 }
 
@@ -580,6 +607,7 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
       value = value.substr(1, value.size() - 2);
     }
     settings.Set(pragma.name, value);
+    database_->ApplySettings();
     return EmptyResult(StatementType::kPragma);
   }
   throw NotImplementedError(fmt::format("PRAGMA {}", pragma.name));
@@ -688,6 +716,10 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   executor.Initialize();
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
+  const uint64_t oid = database_->Transactions().NextOid();
+  table->storage->SetOid(oid);
+  // The log gets the definition (not the query) ahead of the rows.
+  current_->LogCatalog(oid, 0, table->name, table->ToSql());
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
   while ((one[0] = executor.FetchChunk())) append.AppendAll(*current_, one, "CREATE TABLE AS");

@@ -11,13 +11,13 @@
 namespace teal {
 
 Database::Database(std::string_view path) {
-  if (!path.empty() && path != ":memory:") {
-    throw NotImplementedError(
-        "database files: Teal runs in memory until persistence lands (open \"" + std::string(path) +
-        "\")");
-  }
   instance_ = std::make_shared<DatabaseInstance>();
+  if (!path.empty() && path != ":memory:") {
+    DatabaseInstance::Open(instance_, PosixFileSystem(), std::string(path));
+  }
 }
+
+Database::Database(std::shared_ptr<DatabaseInstance> instance) : instance_(std::move(instance)) {}
 
 Database::~Database() = default;
 

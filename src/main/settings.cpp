@@ -41,8 +41,9 @@ struct SettingDefinition {
   const char* input_type;
 };
 
-// A setting accepted for DuckDB compatibility that changes nothing in Teal. Its value
-// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from
+// A setting Settings only validates and stores: most are accepted for DuckDB
+// compatibility and change nothing in Teal; the debug_wal_* ones are read by the database
+// (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from
 // `choices` (case-insensitive, stored in lower case), or a byte size when `choices` is
 // empty (stored as Teal formats sizes).
 struct NoEffectSetting {
@@ -61,9 +62,15 @@ const NoEffectSetting kNoEffectSettings[] = {
      "enable_checkpoint_on_shutdown / disable_checkpoint_on_shutdown",
      "BOOLEAN", "true"},
     {"checkpoint_threshold",
-     "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that triggers "
-     "a checkpoint in DuckDB; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that "
+     "triggers a checkpoint; Teal has no checkpoints yet. A byte size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
+    {"debug_force_wal_fsync_failure",
+     "testing: the next sync of the write-ahead log fails (then the setting is false again)",
+     "BOOLEAN", "false"},
+    {"debug_wal_fsync_sleep_ms",
+     "testing: milliseconds each write-ahead log sync sleeps first (a slow disk), 0 to 10000",
+     "BIGINT", "0", 0, 10000},
     {"debug_force_external",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
      "Teal's operators choose for themselves",
@@ -91,12 +98,12 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      {"physical_only"}},
     {"immediate_transaction_mode",
-     "no effect in Teal (accepted for DuckDB scripts): Teal has no explicit transactions "
-     "yet, every statement commits on its own",
+     "no effect in Teal (accepted for DuckDB scripts): a transaction's snapshot is taken at "
+     "BEGIN, as in DuckDB's immediate mode",
      "BOOLEAN", "false"},
     {"wal_autocheckpoint",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's other name for "
-     "checkpoint_threshold; Teal has no write-ahead log yet. A byte size, e.g. '16MB'",
+     "checkpoint_threshold; Teal has no checkpoints yet. A byte size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
 };
 

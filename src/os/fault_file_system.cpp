@@ -27,6 +27,7 @@ class FaultInjectingHandle : public FileHandle {
   }
   void Truncate(idx_t size) override { base_->Truncate(size); }
   idx_t Size() override { return base_->Size(); }
+  void LockExclusive() override { base_->LockExclusive(); }
 
  private:
   FaultInjectingFileSystem& fs_;

@@ -25,8 +25,8 @@ struct FileOpenFlags {
   bool truncate = false;  // empty an existing file (implies write)
 };
 
-/// An open file. Not thread-safe: one user at a time (the WAL and the block manager keep
-/// their own locks).
+/// An open file. Not thread-safe, but for one thing: a Write and a Sync may run at the
+/// same time on two threads (the WAL's group commit); each implementation allows it.
 class FileHandle {
  public:
   explicit FileHandle(std::string path) : path_(std::move(path)) {}
@@ -39,6 +39,10 @@ class FileHandle {
   virtual void Sync() = 0;
   virtual void Truncate(idx_t size) = 0;
   virtual idx_t Size() = 0;
+  /// Locks the file for this handle alone, until the handle closes: throws IOError, naming
+  /// the holder's process id where the system tells it, when another handle (in this
+  /// process or another) holds the lock.
+  virtual void LockExclusive() = 0;
 
   const std::string& Path() const { return path_; }
 

@@ -20,6 +20,7 @@ struct MemoryFileSystem::File {
   };
 
   std::mutex lock;
+  bool locked = false;  // LockExclusive
   std::string data;     // what reads see
   std::string durable;  // what survives a power loss
   std::vector<Operation> unsynced;
@@ -40,6 +41,20 @@ class MemoryFileHandle : public FileHandle {
  public:
   MemoryFileHandle(std::string path, std::shared_ptr<MemoryFileSystem::File> file, bool writable)
       : FileHandle(std::move(path)), file_(std::move(file)), writable_(writable) {}
+  ~MemoryFileHandle() override {
+    if (!holds_lock_) return;
+    std::lock_guard<std::mutex> guard(file_->lock);
+    file_->locked = false;
+  }
+
+  void LockExclusive() override {
+    std::lock_guard<std::mutex> guard(file_->lock);
+    if (holds_lock_) return;
+    if (file_->locked) {
+      throw IOError(fmt::format("\"{}\" is locked by another handle of this process", Path()));
+    }
+    file_->locked = holds_lock_ = true;
+  }
 
   void Read(void* out, idx_t bytes, idx_t offset) override {
     std::lock_guard<std::mutex> guard(file_->lock);
@@ -92,6 +107,7 @@ class MemoryFileHandle : public FileHandle {
 
   std::shared_ptr<MemoryFileSystem::File> file_;
   bool writable_;
+  bool holds_lock_ = false;
 };
 
 }  // namespace

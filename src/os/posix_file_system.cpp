@@ -7,6 +7,10 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <utility>
 
 #include "os/file_system.hpp"
 #include "teal/error.hpp"
@@ -19,10 +23,47 @@ namespace {
   throw IOError(fmt::format("{} \"{}\" failed: {}", what, path, std::strerror(errno)));
 }
 
+/// Files this process has locked (dev, inode): a POSIX record lock does not conflict with
+/// another lock of the same process, so the process keeps its own list as well.
+std::mutex locked_mutex;
+std::set<std::pair<dev_t, ino_t>> locked_files;
+
 class PosixFileHandle : public FileHandle {
  public:
   PosixFileHandle(std::string path, int fd) : FileHandle(std::move(path)), fd_(fd) {}
-  ~PosixFileHandle() override { ::close(fd_); }
+  ~PosixFileHandle() override {
+    if (locked_) {
+      std::lock_guard<std::mutex> guard(locked_mutex);
+      locked_files.erase(*locked_);
+    }
+    ::close(fd_);
+  }
+
+  void LockExclusive() override {
+    if (locked_) return;
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) ThrowErrno("locking", Path());
+    const std::pair<dev_t, ino_t> id{info.st_dev, info.st_ino};
+    std::lock_guard<std::mutex> guard(locked_mutex);
+    if (locked_files.count(id)) {
+      throw IOError(fmt::format("\"{}\" is in use: this process has it open already", Path()));
+    }
+    struct flock lock {};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    if (::fcntl(fd_, F_SETLK, &lock) != 0) {
+      if (errno != EACCES && errno != EAGAIN) ThrowErrno("locking", Path());
+      struct flock holder {};
+      holder.l_type = F_WRLCK;
+      holder.l_whence = SEEK_SET;
+      if (::fcntl(fd_, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK) {
+        throw IOError(fmt::format("\"{}\" is in use by process {}", Path(), holder.l_pid));
+      }
+      throw IOError(fmt::format("\"{}\" is in use by another process", Path()));
+    }
+    locked_files.insert(id);
+    locked_ = id;
+  }
 
   void Read(void* out, idx_t bytes, idx_t offset) override {
     auto* at = static_cast<char*>(out);
@@ -76,6 +117,7 @@ class PosixFileHandle : public FileHandle {
 
  private:
   int fd_;
+  std::optional<std::pair<dev_t, ino_t>> locked_;
 };
 
 class Posix : public FileSystem {

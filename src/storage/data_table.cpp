@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "common/assert.hpp"
+#include "storage/vector_codec.hpp"
+#include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -167,6 +169,20 @@ class AppendUndo final : public UndoEntry {
       DropIfClean(group, v);
     });
   }
+  void Log(std::vector<WalRecord>& out) const override {
+    std::shared_lock<std::shared_mutex> guard(table_->lock_);
+    ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
+      WalRecord record{WalRecordType::kAppend, {}};
+      PayloadWriter payload(record.payload);
+      payload.Put<uint64_t>(table_->oid_);
+      payload.Put<uint64_t>(group.start + v * kVectorSize + begin);
+      payload.Put<uint32_t>(static_cast<uint32_t>(end - begin));
+      for (const auto& column : group.columns) {
+        EncodeVector(*column[v], end - begin, record.payload, begin);
+      }
+      out.push_back(std::move(record));
+    });
+  }
   void Cleanup() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
     ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
@@ -184,7 +200,7 @@ class AppendUndo final : public UndoEntry {
  private:
   /// fn(group, vector, first row, end row) for each vector slice of the rows. Lock held.
   template <class Fn>
-  void ForEachVector(Fn fn) {
+  void ForEachVector(Fn fn) const {
     idx_t row = first_;
     const idx_t end = first_ + count_;
     while (row < end) {
@@ -227,6 +243,14 @@ class DeleteUndo final : public UndoEntry {
       versions.deleted[r] = commit_id;
     });
     table_->Uncommitted(id_, -static_cast<int64_t>(rows_.size()));
+  }
+  void Log(std::vector<WalRecord>& out) const override {
+    WalRecord record{WalRecordType::kDelete, {}};
+    PayloadWriter payload(record.payload);
+    payload.Put<uint64_t>(table_->oid_);
+    payload.Put<uint32_t>(static_cast<uint32_t>(rows_.size()));
+    for (int64_t row : rows_) payload.Put<uint64_t>(static_cast<uint64_t>(row));
+    out.push_back(std::move(record));
   }
   void Rollback() noexcept override {
     std::lock_guard<std::shared_mutex> guard(table_->lock_);
@@ -305,6 +329,30 @@ class UpdateUndo final : public UndoEntry {
       }
       Unlink(record);
       table_->Uncommitted(id_, -static_cast<int64_t>(record.rows.size()));
+    }
+  }
+  void Log(std::vector<WalRecord>& out) const override {
+    std::shared_lock<std::shared_mutex> guard(table_->lock_);
+    for (const auto& record : records_) {
+      const RowGroup& group = *table_->row_groups_[record->group];
+      const idx_t n = record->rows.size();
+      WalRecord logged{WalRecordType::kUpdate, {}};
+      PayloadWriter payload(logged.payload);
+      payload.Put<uint64_t>(table_->oid_);
+      payload.Put<uint32_t>(static_cast<uint32_t>(record->column));
+      payload.Put<uint32_t>(static_cast<uint32_t>(n));
+      SelectionVector sel(n);
+      for (idx_t k = 0; k < n; k++) {
+        payload.Put<uint64_t>(group.start + record->vector * kVectorSize + record->rows[k]);
+        sel.Set(k, record->rows[k]);
+      }
+      // The values the transaction leaves: the stored ones (it may have updated the rows
+      // again since; a later record then repeats them).
+      const Vector& stored = *group.columns[record->column][record->vector];
+      Vector values(stored.Type(), std::max<idx_t>(n, 1));
+      values.CopyFrom(stored, sel, n, 0, 0);
+      EncodeVector(values, n, logged.payload);
+      out.push_back(std::move(logged));
     }
   }
   void Cleanup() noexcept override {

@@ -66,6 +66,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   ~DataTable();
 
   const std::vector<LogicalType>& Types() const { return types_; }
+  /// The table's number in the write-ahead log (storage/wal_payload.hpp); 0 until the
+  /// catalog change that makes it gives it one.
+  uint64_t Oid() const { return oid_; }
+  void SetOid(uint64_t oid) { oid_ = oid; }
   idx_t RowCount() const;
   /// How many row groups hold the rows (a scan's morsels are parts of row groups).
   idx_t RowGroupCount() const;
@@ -185,6 +189,7 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   RowGroup& NewRowGroup();
 
   std::vector<LogicalType> types_;
+  uint64_t oid_ = 0;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;  // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks

@@ -38,32 +38,37 @@ T Get(std::string_view& in, std::string_view what, std::string_view part) {
   return value;
 }
 
-void EncodeFlat(const Vector& vector, idx_t count, std::string& out) {
-  const bool has_nulls = !vector.Validity().AllValid() && !vector.Validity().AllSet(count);
+void EncodeFlat(const Vector& vector, idx_t offset, idx_t count, std::string& out) {
+  bool has_nulls = false;
+  if (!vector.Validity().AllValid()) {
+    for (idx_t r = 0; r < count && !has_nulls; r++) has_nulls = !vector.RowIsValid(offset + r);
+  }
   out.push_back(has_nulls ? 1 : 0);
   if (has_nulls) {
     std::string bitmap((count + 7) / 8, '\0');
     for (idx_t r = 0; r < count; r++) {
-      if (vector.RowIsValid(r)) bitmap[r / 8] = static_cast<char>(bitmap[r / 8] | (1 << (r % 8)));
+      if (vector.RowIsValid(offset + r)) {
+        bitmap[r / 8] = static_cast<char>(bitmap[r / 8] | (1 << (r % 8)));
+      }
     }
     out += bitmap;
   }
   const PhysicalType physical = vector.Type().Physical();
   if (physical == PhysicalType::kVarchar) {
-    const auto* strings = vector.Values<string_t>();
+    const auto* strings = vector.Values<string_t>() + offset;
     for (idx_t r = 0; r < count; r++) {
-      Put<uint32_t>(out, vector.RowIsValid(r) ? strings[r].size() : 0);
+      Put<uint32_t>(out, vector.RowIsValid(offset + r) ? strings[r].size() : 0);
     }
     for (idx_t r = 0; r < count; r++) {
-      if (vector.RowIsValid(r)) out.append(strings[r].View());
+      if (vector.RowIsValid(offset + r)) out.append(strings[r].View());
     }
     return;
   }
   if (physical == PhysicalType::kList) {
-    const auto* entries = vector.Values<list_entry_t>();
+    const auto* entries = vector.Values<list_entry_t>() + offset;
     uint64_t total = 0;
     for (idx_t r = 0; r < count; r++) {
-      const uint64_t length = vector.RowIsValid(r) ? entries[r].length : 0;
+      const uint64_t length = vector.RowIsValid(offset + r) ? entries[r].length : 0;
       Put<uint64_t>(out, length);
       total += length;
     }
@@ -72,35 +77,35 @@ void EncodeFlat(const Vector& vector, idx_t count, std::string& out) {
     Vector child(vector.Type().ListChild(), std::max<uint64_t>(total, 1));
     idx_t at = 0;
     for (idx_t r = 0; r < count; r++) {
-      if (!vector.RowIsValid(r) || entries[r].length == 0) continue;
+      if (!vector.RowIsValid(offset + r) || entries[r].length == 0) continue;
       child.CopyFrom(vector.ListChild(), SelectionVector(), entries[r].length, entries[r].offset,
                      at);
       at += entries[r].length;
     }
-    EncodeFlat(child, total, out);
+    EncodeFlat(child, 0, total, out);
     return;
   }
   const idx_t width = PhysicalTypeSize(physical);
   const size_t start = out.size();
-  out.append(reinterpret_cast<const char*>(vector.Data()), count * width);
+  out.append(reinterpret_cast<const char*>(vector.Data() + offset * width), count * width);
   if (has_nulls) {
     for (idx_t r = 0; r < count; r++) {
-      if (!vector.RowIsValid(r)) std::memset(out.data() + start + r * width, 0, width);
+      if (!vector.RowIsValid(offset + r)) std::memset(out.data() + start + r * width, 0, width);
     }
   }
 }
 
 }  // namespace
 
-void EncodeVector(const Vector& vector, idx_t count, std::string& out) {
+void EncodeVector(const Vector& vector, idx_t count, std::string& out, idx_t offset) {
   if (!vector.IsConstant()) {
-    EncodeFlat(vector, count, out);
+    EncodeFlat(vector, offset, count, out);
     return;
   }
   Vector flat(vector.Type(), 0);
   flat.Reference(vector);
   flat.Flatten(count);
-  EncodeFlat(flat, count, out);
+  EncodeFlat(flat, 0, count, out);
 }
 
 void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_view what) {

@@ -22,8 +22,9 @@
 
 namespace teal {
 
-/// Appends the encoding of rows [0, count) of `vector` (flat or constant) to `out`.
-void EncodeVector(const Vector& vector, idx_t count, std::string& out);
+/// Appends the encoding of rows [offset, offset + count) of `vector` (flat or constant)
+/// to `out`.
+void EncodeVector(const Vector& vector, idx_t count, std::string& out, idx_t offset = 0);
 
 /// Reads `count` rows encoded by EncodeVector from the front of `in` (advancing it) into
 /// rows [0, count) of `out`, a flat vector of the encoded type with room for `count`

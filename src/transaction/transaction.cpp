@@ -5,8 +5,40 @@
 
 #include "catalog/catalog.hpp"
 #include "storage/data_table.hpp"
+#include "storage/wal_payload.hpp"
 
 namespace teal {
+
+namespace {
+/// A catalog change in the undo buffer: nothing to take back (the catalog copy is), only
+/// its log record to write.
+class CatalogRecord final : public UndoEntry {
+ public:
+  CatalogRecord(uint64_t new_oid, uint64_t old_oid, std::string name, std::string sql)
+      : new_oid_(new_oid), old_oid_(old_oid), name_(std::move(name)), sql_(std::move(sql)) {}
+  void Commit(transaction_t) noexcept override {}
+  void Rollback() noexcept override {}
+  void Log(std::vector<WalRecord>& out) const override {
+    WalRecord record{WalRecordType::kCatalog, {}};
+    PayloadWriter payload(record.payload);
+    payload.Put<uint64_t>(new_oid_);
+    payload.Put<uint64_t>(old_oid_);
+    payload.PutText(name_);
+    payload.PutRest(sql_);
+    out.push_back(std::move(record));
+  }
+
+ private:
+  uint64_t new_oid_, old_oid_;
+  std::string name_, sql_;
+};
+}  // namespace
+
+void Transaction::LogCatalog(uint64_t new_oid, uint64_t old_oid, std::string table_name,
+                             std::string sql) {
+  undo_.Push(std::make_unique<CatalogRecord>(new_oid, old_oid, std::move(table_name),
+                                             std::move(sql)));
+}
 
 Catalog& Transaction::WritableCatalog() {
   if (!catalog_base_) {

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
@@ -75,6 +76,11 @@ class Transaction {
   /// Takes back every change made since `mark` (data, keys and catalog); the mark can be
   /// rolled back to again.
   void RollbackTo(const Mark& mark);
+
+  /// Records a catalog change for the write-ahead log (storage/wal_payload.hpp,
+  /// kCatalog): the statement's SQL, the oid of the table it creates or leaves under
+  /// `table_name`, and of the one it replaces or drops. Push it before the change's rows.
+  void LogCatalog(uint64_t new_oid, uint64_t old_oid, std::string table_name, std::string sql);
 
   /// Records that this transaction made `table` (CREATE TABLE): nobody else sees it, so
   /// its changes need no checks against other transactions.

@@ -2,9 +2,11 @@
 #include "transaction/transaction_manager.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "catalog/catalog.hpp"
 #include "storage/data_table.hpp"
+#include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -14,10 +16,39 @@ TransactionManager::~TransactionManager() = default;
 
 std::shared_ptr<Transaction> TransactionManager::Begin() {
   std::lock_guard<std::mutex> guard(lock_);
-  auto transaction = std::make_shared<Transaction>(last_commit_, next_id_++);
+  // Rule 3a: nothing of a commit that is not durable yet.
+  const transaction_t start = pending_.empty() ? last_commit_ : *pending_.begin() - 1;
+  auto transaction = std::make_shared<Transaction>(start, next_id_++);
   transaction->catalog_ = catalog_;
   active_.push_back(transaction.get());
   return transaction;
+}
+
+void TransactionManager::AttachLog(WriteAheadLog* log) {
+  std::lock_guard<std::mutex> guard(lock_);
+  log_ = log;
+}
+
+void TransactionManager::SeeOid(uint64_t oid) {
+  uint64_t next = next_oid_.load();
+  while (next <= oid && !next_oid_.compare_exchange_weak(next, oid + 1)) {
+  }
+}
+
+std::vector<WalRecord> TransactionManager::LogRecords(Transaction& transaction) {
+  std::vector<WalRecord> records;
+  transaction.undo_.Log(records);
+  for (const auto& sequence : transaction.GetCatalog().Sequences()) {
+    std::optional<int64_t> last;
+    if (!sequence->TakeUnlogged(&last)) continue;
+    WalRecord record{WalRecordType::kSequence, {}};
+    PayloadWriter payload(record.payload);
+    payload.PutText(sequence->Name());
+    payload.Put<uint8_t>(last ? 1 : 0);
+    payload.Put<int64_t>(last.value_or(0));
+    records.push_back(std::move(record));
+  }
+  return records;
 }
 
 std::shared_ptr<Catalog> TransactionManager::CommittedCatalog() const {
@@ -25,7 +56,7 @@ std::shared_ptr<Catalog> TransactionManager::CommittedCatalog() const {
   return catalog_;
 }
 
-void TransactionManager::CheckCatalogChanges(Transaction& transaction) {
+std::vector<DataTable*> TransactionManager::CheckCatalogChanges(Transaction& transaction) {
   if (transaction.catalog_base_ != catalog_) {
     throw TransactionError(
         "could not commit: another transaction changed the catalog (CREATE, DROP or ALTER) "
@@ -46,6 +77,7 @@ void TransactionManager::CheckCatalogChanges(Transaction& transaction) {
     }
     if (replaced.retire) retired.push_back(&table);
   }
+  return retired;
 }
 
 std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
@@ -64,21 +96,76 @@ std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
 
 void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction) {
   std::vector<std::shared_ptr<Transaction>> done;
+  idx_t log_end = 0;
+  bool shared_sync = false;
   {
     std::lock_guard<std::mutex> guard(lock_);
     if (transaction->Wrote()) {
-      if (transaction->ChangedCatalog()) CheckCatalogChanges(*transaction);
-      transaction->commit_id_ = ++last_commit_;
-      transaction->undo_.Commit(transaction->commit_id_);
+      if (!invalid_.empty()) throw IOError(invalid_);
+      std::vector<DataTable*> retired;
+      if (transaction->ChangedCatalog()) retired = CheckCatalogChanges(*transaction);
+      const transaction_t commit_id = last_commit_ + 1;
+      if (log_) {
+        try {
+          std::vector<WalRecord> records = LogRecords(*transaction);
+          const idx_t start = log_->Size();
+          log_end = log_->Append(records, commit_id);
+          if (active_.size() == 1 && pending_.empty()) {
+            try {
+              log_->SyncUpTo(log_end);
+            } catch (const std::exception& error) {
+              // A lone commit: cut it out of the log and roll back; if even that fails
+              // the log's state is unknown and the database is invalidated.
+              if (!log_->Rewind(start, log_end)) {
+                invalid_ = std::string("the database is invalidated: a write-ahead log sync "
+                                       "failed (") +
+                           error.what() + "); reopen it";
+              }
+              throw;
+            }
+          } else {
+            shared_sync = true;
+          }
+        } catch (...) {
+          for (DataTable* table : retired) table->Unretire();
+          throw;
+        }
+      }
+      last_commit_ = commit_id;
+      transaction->commit_id_ = commit_id;
+      transaction->undo_.Commit(commit_id);
       if (transaction->ChangedCatalog()) catalog_ = transaction->catalog_;
       committed_.push_back(transaction);
+      if (shared_sync) pending_.insert(commit_id);
     }
-    done = EndLocked(*transaction);
+    if (!shared_sync) done = EndLocked(*transaction);
+  }
+  if (shared_sync) {
+    std::string failure;
+    try {
+      log_->SyncUpTo(log_end);
+    } catch (const std::exception& error) {
+      failure = error.what();
+    }
+    {
+      std::lock_guard<std::mutex> guard(lock_);
+      pending_.erase(transaction->commit_id_);
+      if (!failure.empty() && invalid_.empty()) {
+        invalid_ = "the database is invalidated: a shared write-ahead log sync failed (" +
+                   failure + "); reopen it (every commit that returned is kept)";
+      }
+      done = EndLocked(*transaction);
+    }
+    if (!failure.empty()) {
+      for (auto& committed : done) committed->undo_.Cleanup();
+      throw IOError("COMMIT did not become durable: " + invalid_);
+    }
   }
   for (auto& committed : done) committed->undo_.Cleanup();
 }
 
 void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transaction) noexcept {
+  if (transaction->commit_id_ != 0) return;
   transaction->undo_.RollbackTo(0);
   std::vector<std::shared_ptr<Transaction>> done;
   {

@@ -11,6 +11,16 @@
 //      committed catalog in the same step, after the checks of Transaction's rule 5
 //      (which, failing, fail the commit before anything is re-tagged).
 //   3. Rollback walks the undo buffer backwards (UndoBuffer rule 1).
+//   3a. With a write-ahead log attached (a file database), a committing transaction's
+//      records and flush marker are written under the lock (WriteAheadLog step 1) before
+//      anything is re-tagged. A lone commit — no other transaction running — syncs right
+//      there; if that sync fails, the log is cut back and the transaction rolls back.
+//      Otherwise the commit is re-tagged, stays in the active list as pending, and syncs
+//      after the lock is released (step 2), sharing the sync with the commits around it;
+//      Begin caps a new snapshot below the first pending commit, so nobody sees a commit
+//      before it is durable (a transaction that cannot see it still conflicts with it: its
+//      versions carry a commit id above the snapshot). COMMIT returns once durable. A
+//      failed shared sync invalidates the database: every later commit that writes fails.
 //   4. A transaction that ended leaves the active list. The horizon is the smallest
 //      start time in the list (the last commit id when it is empty): every committed
 //      transaction whose commit id is at or below it is cleaned up (UndoBuffer rule 3),
@@ -19,11 +29,15 @@
 // Thread safety: every method may be called from any thread.
 #pragma once
 
+#include <atomic>
 #include <deque>
+#include <set>
+#include <string>
 #include <memory>
 #include <mutex>
 #include <vector>
 
+#include "storage/write_ahead_log.hpp"
 #include "transaction/transaction.hpp"
 
 namespace teal {
@@ -33,13 +47,22 @@ class TransactionManager {
   TransactionManager();
   ~TransactionManager();
 
-  /// Starts a transaction on the committed catalog and the last commit.
+  /// Starts a transaction on the committed catalog and the last durable commit.
   std::shared_ptr<Transaction> Begin();
+
+  /// From now on every commit is written to `log` and is durable when Commit returns
+  /// (rule 3a). The log outlives the manager.
+  void AttachLog(WriteAheadLog* log);
+  /// A number for a new table (DataTable::Oid); SeeOid keeps later ones above `oid`.
+  uint64_t NextOid() { return next_oid_++; }
+  void SeeOid(uint64_t oid);
   /// Commits `transaction` (rule 2) and ends it; a transaction that changed nothing just
   /// ends. Throws TransactionError, having changed nothing (the caller rolls back), when
   /// its catalog changes conflict with another commit.
   void Commit(const std::shared_ptr<Transaction>& transaction);
-  /// Takes back every change of `transaction` and ends it.
+  /// Takes back every change of `transaction` and ends it. Does nothing to a transaction
+  /// that committed (its COMMIT may have failed only after it became visible: a shared
+  /// sync that failed).
   void Rollback(const std::shared_ptr<Transaction>& transaction) noexcept;
 
   transaction_t LastCommit() const;
@@ -49,15 +72,21 @@ class TransactionManager {
   idx_t ActiveCount() const;
 
  private:
-  /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced.
-  /// Lock held.
-  void CheckCatalogChanges(Transaction& transaction);
+  /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced
+  /// (returned, to be put back if the commit fails after all). Lock held.
+  std::vector<DataTable*> CheckCatalogChanges(Transaction& transaction);
+  /// The records of `transaction`'s changes, and of the sequences that moved. Lock held.
+  std::vector<WalRecord> LogRecords(Transaction& transaction);
   /// Takes `transaction` off the active list and returns the committed transactions
   /// the new horizon lets go (rule 4). Lock held.
   std::vector<std::shared_ptr<Transaction>> EndLocked(const Transaction& transaction);
 
   mutable std::mutex lock_;
   std::shared_ptr<Catalog> catalog_;
+  WriteAheadLog* log_ = nullptr;
+  std::atomic<uint64_t> next_oid_{1};
+  std::set<transaction_t> pending_;  // committed, not yet durable
+  std::string invalid_;              // why the database is invalidated (empty: it is not)
   transaction_t last_commit_ = 0;
   transaction_t next_id_ = kTransactionIdStart;
   std::vector<const Transaction*> active_;

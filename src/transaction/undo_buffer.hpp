@@ -14,7 +14,9 @@
 //   3. Cleanup runs once every running snapshot sees the commit (the transaction
 //      manager's horizon): entries drop what only older snapshots needed (before-images
 //      of updates, per-row version tags), so the data is plain again for the scans.
-//   4. Commit, Rollback and Cleanup never throw: an entry reserves whatever it needs when
+//   4. Log (before Commit, when the database has a write-ahead log) writes the records
+//      that redo every change, in the order they happened.
+//   5. Commit, Rollback and Cleanup never throw: an entry reserves whatever it needs when
 //      it is made. A rollback that must copy a stored vector a result still shares is the
 //      one allocation left; if it fails the process stops (std::terminate) rather than
 //      leave a half-undone change.
@@ -28,6 +30,7 @@
 #include <mutex>
 #include <vector>
 
+#include "storage/write_ahead_log.hpp"
 #include "teal/basic_types.hpp"
 
 namespace teal {
@@ -47,6 +50,9 @@ class UndoEntry {
   virtual void Rollback() noexcept = 0;
   /// Drops what older snapshots needed of the committed change.
   virtual void Cleanup() noexcept {}
+  /// Appends the write-ahead log records that redo the change (storage/wal_payload.hpp),
+  /// at commit, before Commit. Changes that replay rebuilds (index keys) log nothing.
+  virtual void Log(std::vector<WalRecord>& out) const {}
 };
 
 class UndoBuffer {
@@ -80,6 +86,10 @@ class UndoBuffer {
   void Cleanup() noexcept {
     for (auto& entry : entries_) entry->Cleanup();
     entries_.clear();
+  }
+  /// The log records of every change, in order.
+  void Log(std::vector<WalRecord>& out) const {
+    for (const auto& entry : entries_) entry->Log(out);
   }
 
  private:

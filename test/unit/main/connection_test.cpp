@@ -169,8 +169,4 @@ TEST(ConnectionTest, DroppedTableIsGoneAndTypeInUseCannotBeDropped) {
   EXPECT_THROW(con.Execute("CREATE TABLE u(m mood)"), CatalogError);
 }
 
-TEST(ConnectionTest, FileDatabasesAreRefusedClearly) {
-  EXPECT_THROW(Database("some.teal"), NotImplementedError);
-}
-
 }  // namespace teal

@@ -60,7 +60,7 @@ TEST(VectorCodecTest, EveryLayoutRoundTripsWithItsNulls) {
 TEST(VectorCodecTest, AConstantVectorIsWrittenRowByRow) {
   Vector constant(Value::Varchar("the same long value for every row"));
   ExpectRoundTrip(constant, 5);
-  Vector null_constant(Value(LogicalType(TypeId::kInteger)));
+  Vector null_constant{Value(LogicalType(TypeId::kInteger))};
   ExpectRoundTrip(null_constant, 3);
 }
 

@@ -1,0 +1,183 @@
+// Opening a file database: replaying its write-ahead log into the in-memory tables.
+//
+// Each logged transaction is replayed as a transaction of its own, on an internal
+// connection: catalog records run their SQL (giving the tables they create the oids the
+// log names), row records go straight to the tables (row ids mapped from the logging
+// process's to the replayed rows'), sequence records put sequences where they were. The
+// indexes are rebuilt from the tables at the end, as every key went in with its rows.
+#include <fmt/format.h>
+
+#include <map>
+#include <unordered_map>
+
+#include "main/client_context.hpp"
+#include "main/database_instance.hpp"
+#include "storage/vector_codec.hpp"
+#include "storage/wal_payload.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+DatabaseInstance::DatabaseInstance() = default;
+DatabaseInstance::~DatabaseInstance() = default;
+
+void DatabaseInstance::ApplySettings() {
+  if (!log_) return;
+  const auto sleep = settings_.Get("debug_wal_fsync_sleep_ms");
+  log_->SetSyncDelay(sleep ? std::stoi(*sleep) : 0);
+  if (settings_.Get("debug_force_wal_fsync_failure") == std::optional<std::string>("true")) {
+    log_->FailNextSync();
+    settings_.Reset("debug_force_wal_fsync_failure");
+  }
+}
+
+namespace {
+
+/// A replayed table: its storage, and where the logging process's row ids landed.
+struct ReplayTable {
+  std::shared_ptr<DataTable> table;
+  /// First logged row id of an appended run -> (first replayed row id, rows).
+  std::map<int64_t, std::pair<int64_t, int64_t>> rows;
+
+  int64_t Map(int64_t logged, const std::string& what) const {
+    auto it = rows.upper_bound(logged);
+    if (it != rows.begin()) {
+      --it;
+      if (logged < it->first + it->second.second) return it->second.first + (logged - it->first);
+    }
+    throw IOError(fmt::format("{} is corrupt: it names row {} that no record appended", what,
+                              logged));
+  }
+};
+
+class Replayer {
+ public:
+  Replayer(std::shared_ptr<DatabaseInstance> database, std::string path)
+      : database_(database), path_(std::move(path)),
+        context_(std::make_shared<ClientContext>(std::move(database))) {}
+
+  void Replay(const WalTransaction& transaction) {
+    context_->Query("BEGIN");
+    const std::string what =
+        fmt::format("write-ahead log \"{}\" (commit {})", path_, transaction.commit_id);
+    for (const WalRecord& record : transaction.records) Record(record, what);
+    context_->Query("COMMIT");
+  }
+
+  /// Every index, filled again from its table.
+  void RebuildIndexes() {
+    const teal::Transaction latest(kTransactionIdStart - 1, kTransactionIdStart - 1);
+    for (const auto& table : database_->Transactions().CommittedCatalog()->Tables()) {
+      for (const auto& index : table->indexes->Entries()) {
+        index->art->Clear();
+        TableIndexes::Build(*table, *index, latest);
+      }
+    }
+  }
+
+ private:
+  void Record(const WalRecord& record, const std::string& what) {
+    PayloadReader in(record.payload, what);
+    switch (record.type) {
+      case WalRecordType::kCatalog: {
+        const auto new_oid = in.Get<uint64_t>();
+        const auto old_oid = in.Get<uint64_t>();
+        const std::string name(in.Text());
+        context_->Query(in.Rest()).Materialize();
+        if (new_oid == 0) return;
+        auto entry = context_->ReadCatalog()->GetTable(name);
+        entry->storage->SetOid(new_oid);
+        database_->Transactions().SeeOid(new_oid);
+        ReplayTable replayed{entry->storage, {}};
+        // An ALTER's copy keeps its rows where they were.
+        auto old = tables_.find(old_oid);
+        if (old_oid && old != tables_.end()) replayed.rows = old->second.rows;
+        tables_[new_oid] = std::move(replayed);
+        return;
+      }
+      case WalRecordType::kAppend: {
+        ReplayTable& table = Table(in.Get<uint64_t>(), what);
+        const auto first = static_cast<int64_t>(in.Get<uint64_t>());
+        const auto count = in.Get<uint32_t>();
+        DataChunk chunk(table.table->Types(), std::max<idx_t>(count, 1));
+        for (auto& column : chunk.data) DecodeVector(in.Remaining(), count, column, what);
+        chunk.SetCardinality(count);
+        context_->RunWrite([&](teal::Transaction& transaction) {
+          DataChunk* one[] = {&chunk};
+          const auto at = static_cast<int64_t>(table.table->AppendAll(transaction, one));
+          table.rows[first] = {at, count};
+        });
+        return;
+      }
+      case WalRecordType::kDelete: {
+        ReplayTable& table = Table(in.Get<uint64_t>(), what);
+        std::vector<int64_t> ids(in.Get<uint32_t>());
+        for (auto& id : ids) id = table.Map(static_cast<int64_t>(in.Get<uint64_t>()), what);
+        context_->RunWrite(
+            [&](teal::Transaction& transaction) { table.table->Delete(transaction, ids); });
+        return;
+      }
+      case WalRecordType::kUpdate: {
+        ReplayTable& table = Table(in.Get<uint64_t>(), what);
+        const idx_t column = in.Get<uint32_t>();
+        if (column >= table.table->Types().size()) {
+          throw IOError(fmt::format("{} is corrupt: an update of column {}", what, column));
+        }
+        std::vector<int64_t> ids(in.Get<uint32_t>());
+        for (auto& id : ids) id = table.Map(static_cast<int64_t>(in.Get<uint64_t>()), what);
+        DataChunk values({table.table->Types()[column]}, std::max<idx_t>(ids.size(), 1));
+        DecodeVector(in.Remaining(), ids.size(), values.data[0], what);
+        values.SetCardinality(ids.size());
+        context_->RunWrite([&](teal::Transaction& transaction) {
+          table.table->Update(transaction, ids, {column}, values);
+        });
+        return;
+      }
+      case WalRecordType::kSequence: {
+        const std::string name(in.Text());
+        const bool has = in.Get<uint8_t>() != 0;
+        const auto last = in.Get<int64_t>();
+        if (auto sequence = context_->ReadCatalog()->FindSequence(name)) {
+          sequence->Restore(has ? std::optional<int64_t>(last) : std::nullopt);
+        }
+        return;
+      }
+      case WalRecordType::kFlushMarker:
+        return;
+    }
+  }
+
+  ReplayTable& Table(uint64_t oid, const std::string& what) {
+    auto it = tables_.find(oid);
+    if (it == tables_.end()) {
+      throw IOError(fmt::format("{} is corrupt: it names table {} that no record created", what,
+                                oid));
+    }
+    return it->second;
+  }
+
+  std::shared_ptr<DatabaseInstance> database_;
+  std::string path_;
+  std::shared_ptr<ClientContext> context_;
+  std::unordered_map<uint64_t, ReplayTable> tables_;
+};
+
+}  // namespace
+
+void DatabaseInstance::Open(const std::shared_ptr<DatabaseInstance>& database, FileSystem& fs,
+                            const std::string& path) {
+  database->file_ = fs.Open(path, FileOpenFlags{.write = true, .create = true});
+  database->file_->LockExclusive();
+  const std::string log_path = path + ".wal";
+  WalContents contents;
+  if (fs.Exists(log_path)) {
+    contents = ReadWriteAheadLog(fs, log_path);
+    Replayer replayer(database, log_path);
+    for (const auto& transaction : contents.transactions) replayer.Replay(transaction);
+    replayer.RebuildIndexes();
+  }
+  database->log_ = std::make_unique<WriteAheadLog>(fs, log_path, contents.valid_end, contents.salt);
+  database->transactions_.AttachLog(database->log_.get());
+}
+
+}  // namespace teal

@@ -1,0 +1,263 @@
+// File databases: what committed is there after reopening, after a power cut at any
+// commit, and after a failed sync at any commit; group commit keeps a commit invisible
+// until it is durable; a failed shared sync invalidates the database; the file is locked.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "main/database_instance.hpp"
+#include "os/fault_file_system.hpp"
+#include "os/gated_file_system.hpp"
+#include "os/memory_file_system.hpp"
+#include "teal/connection.hpp"
+#include "teal/database.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+const std::string kPath = "db.teal";
+
+std::unique_ptr<Database> OpenOn(FileSystem& fs) {
+  auto instance = std::make_shared<DatabaseInstance>();
+  DatabaseInstance::Open(instance, fs, kPath);
+  return std::make_unique<Database>(instance);
+}
+
+/// Every row of every table, as text, in a fixed order.
+std::string Dump(Connection& con) {
+  std::string out;
+  for (const char* query :
+       {"SELECT * FROM a ORDER BY ALL", "SELECT * FROM b ORDER BY ALL",
+        "SELECT count(*) FROM gone", "SELECT currval('seq')"}) {
+    try {
+      Result result = con.Query(query);
+      for (idx_t r = 0; r < result.RowCount(); r++) {
+        for (idx_t c = 0; c < result.ColumnCount(); c++) out += result.GetValue(c, r).ToString() + "|";
+        out += "\n";
+      }
+    } catch (const Error& e) {
+      out += std::string("error: ") + e.what() + "\n";
+    }
+  }
+  return out;
+}
+
+/// A workload of single-statement commits and multi-statement transactions.
+const std::vector<std::string> kWorkload = {
+    "CREATE TABLE a (id INTEGER PRIMARY KEY, s VARCHAR, l INTEGER[])",
+    "INSERT INTO a VALUES (1, 'one', [1]), (2, 'a string longer than twelve', NULL)",
+    "INSERT INTO a SELECT range + 10, 'r' || range, [range, range] FROM range(3000)",
+    "UPDATE a SET s = 'updated' WHERE id % 7 = 0",
+    "DELETE FROM a WHERE id % 5 = 0",
+    "BEGIN; INSERT INTO a VALUES (5, 'five', []); UPDATE a SET l = [9] WHERE id = 1; COMMIT",
+    "CREATE SEQUENCE seq START 100",
+    "CREATE TABLE b AS SELECT id, nextval('seq') AS n FROM a WHERE id < 30",
+    "ALTER TABLE b ADD COLUMN flag BOOLEAN DEFAULT true",
+    "BEGIN; DELETE FROM b WHERE id = 12; INSERT INTO b VALUES (-1, nextval('seq'), false); COMMIT",
+    "CREATE INDEX a_s ON a (s)",
+    "ALTER TABLE a RENAME COLUMN s TO text",
+    "BEGIN; CREATE TABLE gone (x INTEGER); INSERT INTO gone VALUES (1); DROP TABLE gone; COMMIT",
+    "UPDATE b SET n = n + 1000 WHERE flag",
+};
+
+/// What an in-memory database holds after the first `k` statements of the workload.
+std::string Expected(size_t k) {
+  Database db;
+  Connection con(db);
+  for (size_t i = 0; i < k; i++) con.Execute(kWorkload[i]);
+  return Dump(con);
+}
+
+TEST(FileDatabaseTest, ReopenedItHoldsEveryCommitAndItsKeys) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    for (const auto& sql : kWorkload) con.Execute(sql);
+  }
+  Database reference;
+  Connection expected(reference);
+  for (const auto& sql : kWorkload) expected.Execute(sql);
+  std::string before;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    EXPECT_EQ(Dump(con), Dump(expected));
+    EXPECT_THROW(con.Execute("INSERT INTO a VALUES (1, 'again', NULL)"), ConstraintError);
+    EXPECT_EQ(con.Query("SELECT nextval('seq')").GetValue(0, 0),
+              expected.Query("SELECT nextval('seq')").GetValue(0, 0));
+    // And once more, with the commits of the reopened database on top.
+    con.Execute("INSERT INTO a VALUES (100000, 'after reopening', NULL)");
+    before = Dump(con);
+  }
+  auto again = OpenOn(fs);
+  Connection con2(*again);
+  EXPECT_EQ(Dump(con2), before);
+}
+
+TEST(FileDatabaseTest, APowerCutAfterAnyCommitKeepsExactlyTheCommittedOnes) {
+  int tried = 0;
+  for (size_t k = 0; k <= kWorkload.size(); k++) {
+    for (auto loss : {MemoryFileSystem::PowerLoss::kDrop, MemoryFileSystem::PowerLoss::kTear}) {
+      MemoryFileSystem fs;
+      {
+        auto db = OpenOn(fs);
+        Connection con(*db);
+        for (size_t i = 0; i < k; i++) con.Execute(kWorkload[i]);
+      }
+      fs.LosePower(loss, k * 7919);
+      auto db = OpenOn(fs);
+      Connection con(*db);
+      ASSERT_EQ(Dump(con), Expected(k)) << "after " << k << " statements";
+      tried++;
+    }
+  }
+  EXPECT_EQ(tried, int(2 * (kWorkload.size() + 1)));
+}
+
+TEST(FileDatabaseTest, AFailedSyncAtAnyCommitLosesOnlyThatCommit) {
+  // Syncs the workload does: count them once, then fail each in turn.
+  idx_t syncs;
+  {
+    MemoryFileSystem memory;
+    FaultInjectingFileSystem fs(memory);
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    const idx_t before = fs.Syncs();
+    for (const auto& sql : kWorkload) con.Execute(sql);
+    syncs = fs.Syncs() - before;
+  }
+  ASSERT_GE(syncs, kWorkload.size());
+  for (idx_t nth = 1; nth <= syncs; nth++) {
+    MemoryFileSystem memory;
+    FaultInjectingFileSystem fs(memory);
+    size_t done = 0;
+    {
+      auto db = OpenOn(fs);
+      Connection con(*db);
+      fs.FailSync(nth);
+      for (; done < kWorkload.size(); done++) {
+        try {
+          con.Execute(kWorkload[done]);
+        } catch (const IOError&) {
+          break;  // that commit failed and rolled back
+        }
+      }
+      ASSERT_LT(done, kWorkload.size()) << nth;
+      if (con.Query("SELECT 1").RowCount() != 1) FAIL();  // the connection still works
+      con.Execute("ROLLBACK");  // ends the failed statement's transaction, if it was open
+    }
+    memory.LosePower(MemoryFileSystem::PowerLoss::kDrop);
+    auto db = OpenOn(memory);
+    Connection con(*db);
+    ASSERT_EQ(Dump(con), Expected(done)) << "sync " << nth << " failed at statement " << done;
+  }
+}
+
+TEST(FileDatabaseTest, ALoneCommitWhoseSyncFailsRollsBackAndTheNextOneWorks) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t (i INTEGER)");
+    con.Execute("SET debug_force_wal_fsync_failure = true");
+    EXPECT_THROW(con.Execute("INSERT INTO t VALUES (1)"), IOError);
+    EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(0));
+    con.Execute("INSERT INTO t VALUES (2)");
+  }
+  auto again = OpenOn(fs);
+  Connection con(*again);
+  EXPECT_EQ(con.Query("SELECT list(i) FROM t").GetValue(0, 0).ToString(), "[2]");
+}
+
+TEST(FileDatabaseTest, APendingCommitIsInvisibleUntilDurableButAlreadyConflicts) {
+  GatedFileSystem fs;
+  auto db = OpenOn(fs);
+  Connection writer(*db), other(*db), reader(*db);
+  writer.Execute("CREATE TABLE t (i INTEGER)");
+  writer.Execute("INSERT INTO t VALUES (1)");
+  other.Execute("BEGIN");  // another transaction: the commit below shares its sync
+  fs.Close();
+  std::thread commit([&] { writer.Execute("UPDATE t SET i = 2"); });
+  fs.AwaitSyncAtGate();
+  // Written and re-tagged, not durable: a new snapshot does not see it, and a write to
+  // the row conflicts with it.
+  EXPECT_EQ(reader.Query("SELECT i FROM t").GetValue(0, 0), Value::Integer(1));
+  reader.Execute("BEGIN");
+  EXPECT_THROW(reader.Execute("UPDATE t SET i = 3"), TransactionError);
+  reader.Execute("ROLLBACK");
+  fs.Open();
+  commit.join();
+  EXPECT_EQ(reader.Query("SELECT i FROM t").GetValue(0, 0), Value::Integer(2));
+  other.Execute("COMMIT");
+}
+
+TEST(FileDatabaseTest, AFailedSharedSyncInvalidatesTheDatabaseAndReopeningRecovers) {
+  MemoryFileSystem memory;
+  FaultInjectingFileSystem fs(memory);
+  {
+    auto db = OpenOn(fs);
+    Connection writer(*db), other(*db);
+    writer.Execute("CREATE TABLE t (i INTEGER)");
+    writer.Execute("INSERT INTO t VALUES (1)");
+    other.Execute("BEGIN");
+    fs.FailSync(1);
+    EXPECT_THROW(writer.Execute("INSERT INTO t VALUES (2)"), IOError);
+    other.Execute("COMMIT");
+    try {
+      writer.Execute("INSERT INTO t VALUES (3)");
+      FAIL() << "a write after a failed shared sync went through";
+    } catch (const IOError& e) {
+      EXPECT_NE(std::string(e.what()).find("invalidated"), std::string::npos) << e.what();
+    }
+    // Reads still work.
+    EXPECT_EQ(writer.Query("SELECT min(i) FROM t").GetValue(0, 0), Value::Integer(1));
+  }
+  memory.LosePower(MemoryFileSystem::PowerLoss::kDrop);
+  auto db = OpenOn(memory);
+  Connection con(*db);
+  EXPECT_EQ(con.Query("SELECT min(i), max(i) <= 2 FROM t").GetValue(0, 0), Value::Integer(1));
+  con.Execute("INSERT INTO t VALUES (4)");
+}
+
+TEST(FileDatabaseTest, ADatabaseFileOpensForOneDatabaseAtATime) {
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  EXPECT_THROW(OpenOn(fs), IOError);
+  db.reset();
+  OpenOn(fs);
+}
+
+TEST(FileDatabaseTest, OnDiskThroughTheDatabaseHandle) {
+  char dir_template[] = "/tmp/teal-file-db-XXXXXX";
+  ASSERT_NE(::mkdtemp(dir_template), nullptr);
+  const std::string path = std::string(dir_template) + "/x.teal";
+  {
+    Database db(path);
+    Connection con(db);
+    con.Execute("CREATE TABLE t (i INTEGER, s VARCHAR)");
+    con.Execute("INSERT INTO t SELECT range, 'row ' || range FROM range(10000)");
+    try {
+      Database second(path);
+      FAIL() << "opened twice";
+    } catch (const IOError& e) {
+      EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
+    }
+  }
+  {
+    Database db(path);
+    Connection con(db);
+    EXPECT_EQ(con.Query("SELECT count(*), max(s) FROM t").GetValue(1, 0),
+              Value::Varchar("row 9999"));
+  }
+  std::filesystem::remove_all(dir_template);
+}
+
+}  // namespace
+}  // namespace teal
