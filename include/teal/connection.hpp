@@ -24,6 +24,11 @@
 //    table in which a transaction has uncommitted changes.
 //  - A result streaming inside BEGIN is read to its end (kept in memory) before a later
 //    statement of the transaction, or its end, could change what it shows.
+//  - In a file database, COMMIT returns once the commit is durable (its write-ahead log
+//    records synced; concurrent commits share one sync). If a sync fails, a commit that
+//    was alone rolls back with an IOError; one that shared the sync fails with an IOError
+//    that invalidates the database: every later commit that writes fails until it is
+//    reopened, and reopening recovers every commit that returned.
 #pragma once
 
 #include <memory>

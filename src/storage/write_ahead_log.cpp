@@ -236,6 +236,12 @@ void WriteAheadLog::SyncUpTo(idx_t offset) {
 bool WriteAheadLog::Rewind(idx_t to, idx_t expected_end) {
   std::lock_guard<std::mutex> guard(write_lock_);
   if (end_ != expected_end || to < kWalHeaderSize || to > end_) return false;
+  {
+    // Only the one commit that is not durable yet: another one in the failed sync may or
+    // may not have reached the disk.
+    std::lock_guard<std::mutex> sync_guard(sync_lock_);
+    if (durable_ != to) return false;
+  }
   try {
     file_->Truncate(to);
     file_->Sync();

@@ -104,10 +104,10 @@ class WriteAheadLog {
   /// Step 2: returns once everything up to `offset` is durable.
   void SyncUpTo(idx_t offset);
 
-  /// After a failed sync of a lone commit (nothing appended after it: the log still
-  /// ends at `expected_end`): cuts the log back to `to` (that commit's start), syncs, and
-  /// clears the failed state, so the commit can roll back without coming back at replay.
-  /// False, changing nothing, when something was appended since or the cut fails (then
+  /// After a failed sync that covered one commit alone — everything before `to` (its
+  /// start) is durable and the log still ends at `expected_end` (its end) — cuts the log
+  /// back to `to`, syncs, and clears the failed state, so the commit can roll back without
+  /// coming back at replay. False, changing nothing, otherwise or when the cut fails (then
   /// the log stays failed).
   bool Rewind(idx_t to, idx_t expected_end);
 

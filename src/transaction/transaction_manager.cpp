@@ -96,8 +96,8 @@ std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
 
 void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction) {
   std::vector<std::shared_ptr<Transaction>> done;
-  idx_t log_end = 0;
-  bool shared_sync = false;
+  idx_t log_start = 0, log_end = 0;
+  bool sync_later = false;
   {
     std::lock_guard<std::mutex> guard(lock_);
     if (transaction->Wrote()) {
@@ -108,60 +108,83 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       if (log_) {
         try {
           std::vector<WalRecord> records = LogRecords(*transaction);
-          const idx_t start = log_->Size();
+          log_start = log_->Size();
           log_end = log_->Append(records, commit_id);
-          if (active_.size() == 1 && pending_.empty()) {
-            try {
-              log_->SyncUpTo(log_end);
-            } catch (const std::exception& error) {
-              // A lone commit: cut it out of the log and roll back; if even that fails
-              // the log's state is unknown and the database is invalidated.
-              if (!log_->Rewind(start, log_end)) {
-                invalid_ = std::string("the database is invalidated: a write-ahead log sync "
-                                       "failed (") +
-                           error.what() + "); reopen it";
-              }
-              throw;
+          if (transaction->ChangedCatalog()) {
+            // A catalog change syncs under the lock: the committed catalog may not move
+            // (and no other commit may check against it) before it is durable.
+            const std::string failure = SyncOrRewind(log_start, log_end);
+            if (!failure.empty()) {
+              Failed(failure);
+              throw IOError("COMMIT failed: " + failure);
             }
           } else {
-            shared_sync = true;
+            sync_later = true;
           }
         } catch (...) {
           for (DataTable* table : retired) table->Unretire();
           throw;
         }
       }
+      // Rule 3a: the id is taken now (commit ids follow the log's order); a commit that
+      // syncs later is pending, and snapshots begun meanwhile stay below it.
       last_commit_ = commit_id;
       transaction->commit_id_ = commit_id;
-      transaction->undo_.Commit(commit_id);
-      if (transaction->ChangedCatalog()) catalog_ = transaction->catalog_;
-      committed_.push_back(transaction);
-      if (shared_sync) pending_.insert(commit_id);
+      if (sync_later) {
+        pending_.insert(commit_id);
+      } else {
+        Publish(transaction);
+      }
     }
-    if (!shared_sync) done = EndLocked(*transaction);
+    if (!sync_later) done = EndLocked(*transaction);
   }
-  if (shared_sync) {
-    std::string failure;
-    try {
-      log_->SyncUpTo(log_end);
-    } catch (const std::exception& error) {
-      failure = error.what();
-    }
+  if (sync_later) {
+    const std::string failure = SyncOrRewind(log_start, log_end);
     {
       std::lock_guard<std::mutex> guard(lock_);
       pending_.erase(transaction->commit_id_);
-      if (!failure.empty() && invalid_.empty()) {
-        invalid_ = "the database is invalidated: a shared write-ahead log sync failed (" +
-                   failure + "); reopen it (every commit that returned is kept)";
+      if (failure.empty()) {
+        Publish(transaction);
+      } else {
+        Failed(failure);
+        // Not re-tagged: the transaction rolls back (the caller's Rollback).
+        transaction->commit_id_ = 0;
       }
       done = EndLocked(*transaction);
     }
     if (!failure.empty()) {
       for (auto& committed : done) committed->undo_.Cleanup();
-      throw IOError("COMMIT did not become durable: " + invalid_);
+      throw IOError("COMMIT failed: " + failure);
     }
   }
   for (auto& committed : done) committed->undo_.Cleanup();
+}
+
+std::string TransactionManager::SyncOrRewind(idx_t start, idx_t end) {
+  try {
+    log_->SyncUpTo(end);
+    return {};
+  } catch (const std::exception& error) {
+    // Alone in the failed sync, the commit is cut out of the log and rolls back; shared,
+    // nobody knows which of the commits it covered reached the disk: the database is
+    // invalidated (reopening recovers every commit that returned).
+    if (log_->Rewind(start, end)) return error.what();
+    return std::string("the database is invalidated: a write-ahead log sync shared by several "
+                       "commits failed (") +
+           error.what() + "); reopen it (every commit that returned is kept)";
+  }
+}
+
+void TransactionManager::Failed(const std::string& failure) {
+  if (invalid_.empty() && failure.rfind("the database is invalidated", 0) == 0) {
+    invalid_ = failure;
+  }
+}
+
+void TransactionManager::Publish(const std::shared_ptr<Transaction>& transaction) {
+  transaction->undo_.Commit(transaction->commit_id_);
+  if (transaction->ChangedCatalog()) catalog_ = transaction->catalog_;
+  committed_.push_back(transaction);
 }
 
 void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transaction) noexcept {

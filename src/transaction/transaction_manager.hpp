@@ -12,15 +12,16 @@
 //      (which, failing, fail the commit before anything is re-tagged).
 //   3. Rollback walks the undo buffer backwards (UndoBuffer rule 1).
 //   3a. With a write-ahead log attached (a file database), a committing transaction's
-//      records and flush marker are written under the lock (WriteAheadLog step 1) before
-//      anything is re-tagged. A lone commit — no other transaction running — syncs right
-//      there; if that sync fails, the log is cut back and the transaction rolls back.
-//      Otherwise the commit is re-tagged, stays in the active list as pending, and syncs
-//      after the lock is released (step 2), sharing the sync with the commits around it;
-//      Begin caps a new snapshot below the first pending commit, so nobody sees a commit
-//      before it is durable (a transaction that cannot see it still conflicts with it: its
-//      versions carry a commit id above the snapshot). COMMIT returns once durable. A
-//      failed shared sync invalidates the database: every later commit that writes fails.
+//      records and flush marker are written under the lock (WriteAheadLog step 1), and it
+//      takes its commit id. A commit that changes the catalog syncs right there. Any other
+//      stays in the active list as pending and syncs after the lock is released (step 2),
+//      sharing one sync with every commit waiting; only then is it re-tagged. Begin caps a
+//      new snapshot below the first pending commit, so nobody sees a commit before it is
+//      durable, and a transaction that writes one of its rows meanwhile conflicts with it
+//      (the row still carries the committing transaction's id). COMMIT returns once
+//      durable. When a sync fails: a commit that was the only one not yet durable is cut
+//      back out of the log and rolls back (WriteAheadLog::Rewind); if it shared the sync,
+//      the database is invalidated and every later commit that writes fails.
 //   4. A transaction that ended leaves the active list. The horizon is the smallest
 //      start time in the list (the last commit id when it is empty): every committed
 //      transaction whose commit id is at or below it is cleaned up (UndoBuffer rule 3),
@@ -77,6 +78,13 @@ class TransactionManager {
   std::vector<DataTable*> CheckCatalogChanges(Transaction& transaction);
   /// The records of `transaction`'s changes, and of the sequences that moved. Lock held.
   std::vector<WalRecord> LogRecords(Transaction& transaction);
+  /// WriteAheadLog step 2 for the commit logged at [start, end): empty when durable, else
+  /// why not (the commit was cut back out of the log, or the database is invalidated).
+  std::string SyncOrRewind(idx_t start, idx_t end);
+  /// Records an invalidating `failure` (SyncOrRewind's). Lock held.
+  void Failed(const std::string& failure);
+  /// Re-tags the committed transaction's versions and installs its catalog. Lock held.
+  void Publish(const std::shared_ptr<Transaction>& transaction);
   /// Takes `transaction` off the active list and returns the committed transactions
   /// the new horizon lets go (rule 4). Lock held.
   std::vector<std::shared_ptr<Transaction>> EndLocked(const Transaction& transaction);
