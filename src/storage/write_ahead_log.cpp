@@ -100,8 +100,7 @@ WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool reco
     // A crash while the log was created leaves at most its header's bytes, unsynced.
     if (size > kWalHeaderSize && !recover) {
       throw IOError(fmt::format(
-          "write-ahead log \"{}\" is corrupt at offset 0: its header does not check out (set "
-          "wal_recover_corrupt to open the database without it)",
+          "write-ahead log \"{}\" is corrupt at offset 0: its header does not check out",
           path));
     }
     out.had_tail = size > 0;
@@ -118,8 +117,7 @@ WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool reco
       if (middle && !recover) {
         throw IOError(fmt::format(
             "write-ahead log \"{}\" is corrupt at offset {}: a record there fails its checksum "
-            "and intact records follow it (set wal_recover_corrupt to recover the transactions "
-            "before it)",
+            "and intact records follow it",
             path, offset));
       }
       break;

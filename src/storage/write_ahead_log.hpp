@@ -23,9 +23,9 @@
 //      the file, or the bytes after it are not a valid record), it is a torn tail — what
 //      a crash during a write leaves — and the log is valid up to the last intact marker.
 //   2. If a valid record follows it, the damage is in the middle of an intact log: an
-//      IOError naming the file and the offset, unless `recover` is set (the
-//      `wal_recover_corrupt` setting) — then the log is valid up to the last intact
-//      marker before the damage, as for a torn tail.
+//      IOError naming the file and the offset, unless `recover` is set — then the log is
+//      valid up to the last intact marker before the damage, as for a torn tail. (Opening
+//      a database does not offer `recover` yet: a setting for it is to come.)
 //
 // Group commit protocol (numbered so the commit path can name its steps):
 //   1. Append(records, commit id) frames the records and the marker and writes them at the
