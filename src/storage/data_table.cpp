@@ -313,8 +313,8 @@ class UpdateUndo final : public UndoEntry {
       UpdateRecord& record = *records_[i];
       RowGroup& group = *table_->row_groups_[record.group];
       auto& stored = group.columns[record.column][record.vector];
-      if (!stored->SharesNothing()) {
-        // A result still shows the new values: it keeps them, the table gets a copy.
+      {
+        // Written as a copy, as UpdateLocked does (a scan may still read the vector).
         auto copy = std::make_unique<Vector>(stored->Type(), kVectorSize, /*zero_fill=*/false);
         copy->CopyFrom(*stored, SelectionVector(), RowsIn(group, record.vector), 0, 0);
         stored = std::move(copy);
@@ -867,12 +867,13 @@ void DataTable::UpdateLocked(Transaction& transaction,
       record->before = std::make_unique<Vector>(types_[c], std::max<idx_t>(target.rows.size(), 1));
       record->before->CopyFrom(*stored, sel, target.rows.size(), 0, 0);
       records.push_back(std::move(record));
-      if (!stored->SharesNothing()) {
-        const idx_t rows = std::min(kVectorSize, group.count - target.vector * kVectorSize);
-        auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
-        copy->CopyFrom(*stored, SelectionVector(), rows, 0, 0);
-        stored = std::move(copy);
-      }
+      // Always a copy: a scan on another thread may be reading the vector it referenced
+      // (or has just let go of it, and a reference count read without ordering cannot
+      // tell the writer that it is done), so the stored vector is replaced, never written.
+      const idx_t rows = std::min(kVectorSize, group.count - target.vector * kVectorSize);
+      auto copy = std::make_unique<Vector>(types_[c], kVectorSize, /*zero_fill=*/false);
+      copy->CopyFrom(*stored, SelectionVector(), rows, 0, 0);
+      stored = std::move(copy);
     }
   }
   transaction.Undo().Reserve();

@@ -11,7 +11,8 @@
 //   2. Otherwise its VectorVersions tags each row's insert and delete, and keeps, per
 //      column, the chain of UpdateRecords (newest first) that hold the values rows had
 //      before each update. Stored vectors always hold the newest values: an update
-//      writes them in place, after copying a vector that a result still references.
+//      writes them into a fresh copy of the vector that replaces the stored one (scans on
+//      other threads may still read the old one they referenced; it is never written).
 //   3. A scan drops the rows its transaction does not see and, where a column has an
 //      update it does not see, hands out a copy with the before-images put back.
 //   4. Each change is an UndoEntry of its transaction (Append/Delete/Update record one):

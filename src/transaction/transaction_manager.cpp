@@ -203,9 +203,5 @@ transaction_t TransactionManager::LastCommit() const {
   return last_commit_;
 }
 
-idx_t TransactionManager::ActiveCount() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  return active_.size();
-}
 
 }  // namespace teal

@@ -69,8 +69,6 @@ class TransactionManager {
   transaction_t LastCommit() const;
   /// The committed catalog (a version nobody changes).
   std::shared_ptr<Catalog> CommittedCatalog() const;
-  /// How many transactions are running (begun, not ended).
-  idx_t ActiveCount() const;
 
  private:
   /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced
