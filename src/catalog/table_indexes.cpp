@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <limits>
-#include <unordered_set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "catalog/catalog.hpp"
 #include "teal/error.hpp"
@@ -182,10 +182,10 @@ std::string CurrentKey(const TableEntry& table, const IndexEntry& index, int64_t
 }
 
 [[noreturn]] void ThrowKeyConflict(const TableEntry& table, const IndexEntry& index) {
-  throw TransactionError(fmt::format(
-      "write-write conflict: a key of {} {} is held by a row that another transaction "
-      "inserted, deleted or changed and has not committed; roll back and retry",
-      index.KindName(), Columns(table, index)));
+  throw TransactionError(
+      fmt::format("write-write conflict: a key of {} {} is held by a row that another transaction "
+                  "inserted, deleted or changed and has not committed; roll back and retry",
+                  index.KindName(), Columns(table, index)));
 }
 }  // namespace
 
@@ -333,8 +333,8 @@ class RetiredKeysUndo final : public UndoEntry {
 void TableIndexes::InsertKeys(Transaction& transaction, PendingKeys keys,
                               std::vector<int64_t> row_ids) const {
   transaction.Undo().Reserve();
-  auto undo = std::make_unique<InsertedKeysUndo>(shared_from_this(), std::move(keys),
-                                                 std::move(row_ids));
+  auto undo =
+      std::make_unique<InsertedKeysUndo>(shared_from_this(), std::move(keys), std::move(row_ids));
   InsertedKeysUndo& entry = *undo;
   transaction.Undo().Push(std::move(undo));
   entry.Insert();
@@ -352,8 +352,8 @@ void TableIndexes::RetireKeys(Transaction& transaction, std::shared_ptr<const Da
                        retired.push_back({index, std::string(keys.Key(i).View()), ids[i]});
                      }
                    });
-  transaction.Undo().Push(
-      std::make_unique<RetiredKeysUndo>(shared_from_this(), std::move(storage), std::move(retired)));
+  transaction.Undo().Push(std::make_unique<RetiredKeysUndo>(shared_from_this(), std::move(storage),
+                                                            std::move(retired)));
 }
 
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,

@@ -283,8 +283,8 @@ idx_t InsertOnConflict(Transaction& transaction, const TableEntry& table,
   if (!inserts.empty()) {
     std::optional<PendingKeys> insert_keys;
     if (!indexes.Empty()) {
-      insert_keys = indexes.Prepare(transaction, table, Pointers(inserts), 0, "INSERT", nullptr,
-                                    insert_rows);
+      insert_keys =
+          indexes.Prepare(transaction, table, Pointers(inserts), 0, "INSERT", nullptr, insert_rows);
     }
     idx_t rows = 0;
     for (const auto& chunk : inserts) rows += chunk->size();

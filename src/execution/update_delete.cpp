@@ -232,8 +232,7 @@ void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state)
     auto rows = UpdatedRows(*table_, columns_, sink.row_ids, sink.values, ids);
     std::vector<DataChunk*> unit;
     for (auto& chunk : rows) unit.push_back(chunk.get());
-    PendingKeys keys =
-        indexes.Prepare(transaction, *table_, unit, 0, "UPDATE", &columns_, {}, ids);
+    PendingKeys keys = indexes.Prepare(transaction, *table_, unit, 0, "UPDATE", &columns_, {}, ids);
     indexes.RetireKeys(transaction, table_->storage, ids, &columns_);
     indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
   }

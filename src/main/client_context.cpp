@@ -91,9 +91,7 @@ Result ClientContext::Query(std::string_view sql) {
   return std::move(*last);
 }
 
-std::vector<std::string> ClientContext::TableNames() {
-  return ReadCatalog()->TableNames();
-}
+std::vector<std::string> ClientContext::TableNames() { return ReadCatalog()->TableNames(); }
 
 std::string ClientContext::TableSchema(std::string_view table) {
   return ReadCatalog()->GetTable(table)->ToSql();
@@ -261,7 +259,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
 }
 
 void ClientContext::ExecuteSavepoint(const TransactionStatement& statement) {
-  const char* verb = statement.kind == TransactionKind::kSavepoint  ? "SAVEPOINT"
+  const char* verb = statement.kind == TransactionKind::kSavepoint ? "SAVEPOINT"
                      : statement.kind == TransactionKind::kRelease ? "RELEASE SAVEPOINT"
                                                                    : "ROLLBACK TO SAVEPOINT";
   if (!transaction_) {
@@ -283,8 +281,8 @@ void ClientContext::ExecuteSavepoint(const TransactionStatement& statement) {
   if (it == savepoints_.rend()) {
     // As any failing statement in a transaction (PostgreSQL).
     transaction_failed_ = true;
-    throw TransactionError(fmt::format("{}: savepoint \"{}\" does not exist", verb,
-                                       statement.savepoint));
+    throw TransactionError(
+        fmt::format("{}: savepoint \"{}\" does not exist", verb, statement.savepoint));
   }
   const auto kept = savepoints_.size() - static_cast<size_t>(it - savepoints_.rbegin());
   if (statement.kind == TransactionKind::kRelease) {
@@ -454,9 +452,9 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
-    current_->TableReplaced(table->storage, /*retire=*/false,
-                            fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name,
-                                        table->name));
+    current_->TableReplaced(
+        table->storage, /*retire=*/false,
+        fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name, table->name));
   }
   catalog.CreateIndex(table, std::move(index), create.if_not_exists, *current_, own);
   return EmptyResult(StatementType::kCreate);
@@ -471,7 +469,7 @@ Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& creat
   options.max_value = create.max_value;
   options.cycle = create.cycle;
   current_->WritableCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
-                                         create.if_not_exists);
+                                             create.if_not_exists);
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -510,68 +508,68 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kRenameTable) new_table_name = alter.new_name;
   uint64_t old_oid = 0;
   std::shared_ptr<TableEntry> result;
-  const bool altered_any = catalog.AlterTable(table_name, alter.if_exists, new_table_name,
-                                              [&](const TableEntry& table) {
-    old_oid = table.storage->Oid();
-    auto altered = std::make_shared<TableEntry>(table);
-    result = altered;
-    switch (alter.kind) {
-      case AlterKind::kAddColumn: {
-        if (table.ColumnIndex(added->name) != kInvalidIndex) {
-          throw CatalogError(
-              fmt::format("column \"{}\" of table \"{}\" already exists", added->name, table.name));
+  const bool altered_any =
+      catalog.AlterTable(table_name, alter.if_exists, new_table_name, [&](const TableEntry& table) {
+        old_oid = table.storage->Oid();
+        auto altered = std::make_shared<TableEntry>(table);
+        result = altered;
+        switch (alter.kind) {
+          case AlterKind::kAddColumn: {
+            if (table.ColumnIndex(added->name) != kInvalidIndex) {
+              throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+                                             added->name, table.name));
+            }
+            if (added->default_sequence && table.storage->RowCount() > 0) {
+              throw NotImplementedError(fmt::format(
+                  "ADD COLUMN with DEFAULT nextval(…) on a table with rows (column \"{}\")",
+                  added->name));
+            }
+            Value fill = added->default_value ? *added->default_value : Value(added->type);
+            if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {
+              throw ConstraintError(fmt::format(
+                  "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
+                  added->name, table.name));
+            }
+            current_->TableReplaced(table.storage, /*retire=*/true,
+                                    fmt::format("ALTER TABLE \"{}\"", table.name));
+            altered->storage = table.storage->WithColumnAdded(added->type, fill);
+            altered->storage->SetOid(database_->Transactions().NextOid());
+            current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
+            altered->columns.push_back(*added);
+            break;
+          }
+          case AlterKind::kDropColumn: {
+            idx_t index = column_index(table, alter.column_name);
+            if (table.columns.size() == 1) {
+              throw CatalogError(
+                  fmt::format("cannot drop column \"{}\": it is the only column of table \"{}\"",
+                              table.columns[index].name, table.name));
+            }
+            altered->indexes = table.indexes->WithoutColumn(table, index);
+            current_->TableReplaced(table.storage, /*retire=*/true,
+                                    fmt::format("ALTER TABLE \"{}\"", table.name));
+            altered->storage = table.storage->WithColumnDropped(index);
+            altered->storage->SetOid(database_->Transactions().NextOid());
+            current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
+            altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
+            break;
+          }
+          case AlterKind::kRenameColumn: {
+            idx_t index = column_index(table, alter.column_name);
+            idx_t existing = table.ColumnIndex(alter.new_name);
+            if (existing != kInvalidIndex && existing != index) {
+              throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+                                             table.columns[existing].name, table.name));
+            }
+            altered->columns[index].name = alter.new_name;
+            break;
+          }
+          case AlterKind::kRenameTable:
+            altered->name = alter.new_name;
+            break;
         }
-        if (added->default_sequence && table.storage->RowCount() > 0) {
-          throw NotImplementedError(
-              fmt::format("ADD COLUMN with DEFAULT nextval(…) on a table with rows (column \"{}\")",
-                          added->name));
-        }
-        Value fill = added->default_value ? *added->default_value : Value(added->type);
-        if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {
-          throw ConstraintError(fmt::format(
-              "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
-              added->name, table.name));
-        }
-        current_->TableReplaced(table.storage, /*retire=*/true,
-                                fmt::format("ALTER TABLE \"{}\"", table.name));
-        altered->storage = table.storage->WithColumnAdded(added->type, fill);
-        altered->storage->SetOid(database_->Transactions().NextOid());
-        current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
-        altered->columns.push_back(*added);
-        break;
-      }
-      case AlterKind::kDropColumn: {
-        idx_t index = column_index(table, alter.column_name);
-        if (table.columns.size() == 1) {
-          throw CatalogError(
-              fmt::format("cannot drop column \"{}\": it is the only column of table \"{}\"",
-                          table.columns[index].name, table.name));
-        }
-        altered->indexes = table.indexes->WithoutColumn(table, index);
-        current_->TableReplaced(table.storage, /*retire=*/true,
-                                fmt::format("ALTER TABLE \"{}\"", table.name));
-        altered->storage = table.storage->WithColumnDropped(index);
-        altered->storage->SetOid(database_->Transactions().NextOid());
-        current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
-        altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
-        break;
-      }
-      case AlterKind::kRenameColumn: {
-        idx_t index = column_index(table, alter.column_name);
-        idx_t existing = table.ColumnIndex(alter.new_name);
-        if (existing != kInvalidIndex && existing != index) {
-          throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
-                                         table.columns[existing].name, table.name));
-        }
-        altered->columns[index].name = alter.new_name;
-        break;
-      }
-      case AlterKind::kRenameTable:
-        altered->name = alter.new_name;
-        break;
-    }
-    return altered;
-  });
+        return altered;
+      });
   if (altered_any) {
     current_->LogCatalog(result->storage->Oid(), old_oid, result->name, alter.text);
   }
@@ -890,10 +888,11 @@ void ClientContext::DrainStreams() {
   for (ExecutorStream* stream : open) stream->Drain();
 }
 
-std::unique_ptr<ResultStream> ClientContext::MakeStream(StatementType type, PhysicalOperatorPtr plan,
+std::unique_ptr<ResultStream> ClientContext::MakeStream(StatementType type,
+                                                        PhysicalOperatorPtr plan,
                                                         ExecutorOptions options) {
-  auto stream = std::make_unique<ExecutorStream>(std::move(plan), std::move(options),
-                                                 on_large_stack_);
+  auto stream =
+      std::make_unique<ExecutorStream>(std::move(plan), std::move(options), on_large_stack_);
   if (type == StatementType::kSelect) {
     if (transaction_) {
       stream->List(streams_);
@@ -970,7 +969,8 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
                           [&] { return ExecutePreparedPlan(prepared, values); });
 }
 
-Result ClientContext::ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values) {
+Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
+                                          const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(current_->GetCatalog(), &values);

@@ -22,8 +22,8 @@
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "parser/statements.hpp"
-#include "transaction/transaction.hpp"
 #include "teal/result.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 

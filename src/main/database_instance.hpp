@@ -47,7 +47,7 @@ class DatabaseInstance {
  private:
   std::unique_ptr<FileHandle> file_;    // the database file, locked while open
   std::unique_ptr<WriteAheadLog> log_;  // before transactions_: it outlives their commits
-  TransactionManager transactions_;      // holds the committed catalog
+  TransactionManager transactions_;     // holds the committed catalog
   Settings settings_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };

@@ -43,9 +43,9 @@ struct SettingDefinition {
 
 // A setting Settings only validates and stores: most are accepted for DuckDB
 // compatibility and change nothing in Teal; the debug_wal_* ones are read by the database
-// (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from
-// `choices` (case-insensitive, stored in lower case), or a byte size when `choices` is
-// empty (stored as Teal formats sizes).
+// (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN, BIGINT
+// within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower case), or a byte
+// size when `choices` is empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;

@@ -45,15 +45,16 @@ struct ReplayTable {
       --it;
       if (logged < it->first + it->second.second) return it->second.first + (logged - it->first);
     }
-    throw IOError(fmt::format("{} is corrupt: it names row {} that no record appended", what,
-                              logged));
+    throw IOError(
+        fmt::format("{} is corrupt: it names row {} that no record appended", what, logged));
   }
 };
 
 class Replayer {
  public:
   Replayer(std::shared_ptr<DatabaseInstance> database, std::string path)
-      : database_(database), path_(std::move(path)),
+      : database_(database),
+        path_(std::move(path)),
         context_(std::make_shared<ClientContext>(std::move(database))) {}
 
   void Replay(const WalTransaction& transaction) {
@@ -150,8 +151,8 @@ class Replayer {
   ReplayTable& Table(uint64_t oid, const std::string& what) {
     auto it = tables_.find(oid);
     if (it == tables_.end()) {
-      throw IOError(fmt::format("{} is corrupt: it names table {} that no record created", what,
-                                oid));
+      throw IOError(
+          fmt::format("{} is corrupt: it names table {} that no record created", what, oid));
     }
     return it->second;
   }

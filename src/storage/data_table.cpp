@@ -1,12 +1,12 @@
 // DataTable: appends into row groups and vector-at-a-time scans.
 #include "storage/data_table.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "common/assert.hpp"
 #include "storage/vector_codec.hpp"
@@ -580,8 +580,10 @@ void DataTable::TruncateLocked(idx_t rows) noexcept {
         const idx_t end = std::min(old_count, (v + 1) * kVectorSize);
         if (begin >= end) continue;
         versions[v]->pending -= end - begin;
-        if (v >= vectors) versions[v].reset();
-        else DropIfClean(group, v);
+        if (v >= vectors)
+          versions[v].reset();
+        else
+          DropIfClean(group, v);
       }
       auto& masks = group.versions->deleted;
       for (idx_t v = vectors; v < masks.size(); v++) masks[v].reset();
@@ -760,8 +762,8 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
     EnsureTags(EnsureVersions(*group, v).deleted, kNotDeleted);
   }
   transaction.Undo().Reserve();
-  auto undo = std::make_unique<DeleteUndo>(shared_from_this(), transaction.Id(),
-                                           std::vector<int64_t>());
+  auto undo =
+      std::make_unique<DeleteUndo>(shared_from_this(), transaction.Id(), std::vector<int64_t>());
   for (int64_t id : row_ids) {
     auto [group, row] = Locate(id);
     const idx_t v = row / kVectorSize;
@@ -941,7 +943,8 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
       // Every change is committed or the altering transaction's own (CheckNoPendingChanges),
       // whose catalog change the copy is part of: the copy keeps the newest rows, a row
       // deleted by any commit as a bit of its masks.
-      const idx_t masks = std::max(group->versions->deleted.size(), group->versions->vectors.size());
+      const idx_t masks =
+          std::max(group->versions->deleted.size(), group->versions->vectors.size());
       for (idx_t v = 0; v < masks; v++) {
         const uint64_t* mask = DeletedMask(*group, v);
         const VectorVersions* versions = VersionsOf(*group, v);

@@ -192,11 +192,11 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   std::vector<LogicalType> types_;
   uint64_t oid_ = 0;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
-  idx_t total_rows_ = 0;  // appended, deleted ones included
+  idx_t total_rows_ = 0;    // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks
   /// Version tags of transactions that have not ended, per transaction.
   std::unordered_map<transaction_t, idx_t> uncommitted_;
-  uint64_t writes_ = 0;     // Append, AppendAll, Delete and Update calls
+  uint64_t writes_ = 0;   // Append, AppendAll, Delete and Update calls
   bool retired_ = false;  // an ALTER replaced this table: no more writes
   mutable std::shared_mutex
       lock_;  // scans share it: parallel scan threads do not wait for each other

@@ -62,8 +62,8 @@ class PayloadReader {
   }
   std::string_view Take(size_t bytes) {
     if (bytes > in_.size()) {
-      throw IOError(fmt::format("{} is corrupt: a record ends {} bytes early", what_,
-                                bytes - in_.size()));
+      throw IOError(
+          fmt::format("{} is corrupt: a record ends {} bytes early", what_, bytes - in_.size()));
     }
     std::string_view taken = in_.substr(0, bytes);
     in_.remove_prefix(bytes);

@@ -100,8 +100,7 @@ WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool reco
     // A crash while the log was created leaves at most its header's bytes, unsynced.
     if (size > kWalHeaderSize && !recover) {
       throw IOError(fmt::format(
-          "write-ahead log \"{}\" is corrupt at offset 0: its header does not check out",
-          path));
+          "write-ahead log \"{}\" is corrupt at offset 0: its header does not check out", path));
     }
     out.had_tail = size > 0;
     return out;
@@ -212,8 +211,8 @@ void WriteAheadLog::SyncUpTo(idx_t offset) {
         std::this_thread::sleep_for(std::chrono::milliseconds(delay));
       }
       if (fail_next_sync_.exchange(false)) {
-        throw IOError(fmt::format("write-ahead log \"{}\": sync failed (debug_force_wal_fsync_failure)",
-                                  path_));
+        throw IOError(fmt::format(
+            "write-ahead log \"{}\": sync failed (debug_force_wal_fsync_failure)", path_));
       }
       file_->Sync();
     } catch (...) {

@@ -136,7 +136,7 @@ class WriteAheadLog {
 
   mutable std::mutex sync_lock_;
   std::condition_variable synced_;
-  idx_t durable_ = 0;    // sync_lock_
+  idx_t durable_ = 0;     // sync_lock_
   bool syncing_ = false;  // sync_lock_
   std::atomic<bool> failed_{false};
   std::atomic<uint64_t> syncs_{0};

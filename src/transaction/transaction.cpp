@@ -36,8 +36,8 @@ class CatalogRecord final : public UndoEntry {
 
 void Transaction::LogCatalog(uint64_t new_oid, uint64_t old_oid, std::string table_name,
                              std::string sql) {
-  undo_.Push(std::make_unique<CatalogRecord>(new_oid, old_oid, std::move(table_name),
-                                             std::move(sql)));
+  undo_.Push(
+      std::make_unique<CatalogRecord>(new_oid, old_oid, std::move(table_name), std::move(sql)));
 }
 
 Catalog& Transaction::WritableCatalog() {

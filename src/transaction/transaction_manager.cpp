@@ -66,9 +66,8 @@ std::vector<DataTable*> TransactionManager::CheckCatalogChanges(Transaction& tra
   for (const auto& replaced : transaction.replaced_) {
     DataTable& table = *replaced.table;
     const uint64_t expected = replaced.writes + replaced.own_writes;
-    const bool unchanged =
-        replaced.retire ? table.RetireIfUnchanged(expected, transaction.Id())
-                        : table.WriteCount() == expected;
+    const bool unchanged = replaced.retire ? table.RetireIfUnchanged(expected, transaction.Id())
+                                           : table.WriteCount() == expected;
     if (!unchanged) {
       for (DataTable* done : retired) done->Unretire();
       throw TransactionError(
@@ -169,8 +168,9 @@ std::string TransactionManager::SyncOrRewind(idx_t start, idx_t end) {
     // nobody knows which of the commits it covered reached the disk: the database is
     // invalidated (reopening recovers every commit that returned).
     if (log_->Rewind(start, end)) return error.what();
-    return std::string("the database is invalidated: a write-ahead log sync shared by several "
-                       "commits failed (") +
+    return std::string(
+               "the database is invalidated: a write-ahead log sync shared by several "
+               "commits failed (") +
            error.what() + "); reopen it (every commit that returned is kept)";
   }
 }
@@ -202,6 +202,5 @@ transaction_t TransactionManager::LastCommit() const {
   std::lock_guard<std::mutex> guard(lock_);
   return last_commit_;
 }
-
 
 }  // namespace teal

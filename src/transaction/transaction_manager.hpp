@@ -32,10 +32,10 @@
 
 #include <atomic>
 #include <deque>
-#include <set>
-#include <string>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "storage/write_ahead_log.hpp"

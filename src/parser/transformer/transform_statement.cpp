@@ -74,8 +74,7 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
   }
 }
 
-std::unique_ptr<TransactionStatement> Transformer::Transaction(
-    const PgQuery__TransactionStmt& s) {
+std::unique_ptr<TransactionStatement> Transformer::Transaction(const PgQuery__TransactionStmt& s) {
   auto statement = std::make_unique<TransactionStatement>();
   switch (s.kind) {
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:

@@ -2,7 +2,6 @@
 // commit, and after a failed sync at any commit; group commit keeps a commit invisible
 // until it is durable; a failed shared sync invalidates the database; the file is locked.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <atomic>
@@ -33,13 +32,13 @@ std::unique_ptr<Database> OpenOn(FileSystem& fs) {
 /// Every row of every table, as text, in a fixed order.
 std::string Dump(Connection& con) {
   std::string out;
-  for (const char* query :
-       {"SELECT * FROM a ORDER BY ALL", "SELECT * FROM b ORDER BY ALL",
-        "SELECT count(*) FROM gone", "SELECT currval('seq')"}) {
+  for (const char* query : {"SELECT * FROM a ORDER BY ALL", "SELECT * FROM b ORDER BY ALL",
+                            "SELECT count(*) FROM gone", "SELECT currval('seq')"}) {
     try {
       Result result = con.Query(query);
       for (idx_t r = 0; r < result.RowCount(); r++) {
-        for (idx_t c = 0; c < result.ColumnCount(); c++) out += result.GetValue(c, r).ToString() + "|";
+        for (idx_t c = 0; c < result.ColumnCount(); c++)
+          out += result.GetValue(c, r).ToString() + "|";
         out += "\n";
       }
     } catch (const Error& e) {

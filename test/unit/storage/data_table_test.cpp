@@ -48,9 +48,9 @@ TEST(DataTableTest, AppendsSpanningRowGroupsScanBackInOrder) {
     }
     chunk.SetCardinality(n);
     Committed([&](Transaction& t) {
-    table.Append(t, chunk);
-    return 0;
-  });
+      table.Append(t, chunk);
+      return 0;
+    });
     appended += n;
   }
   EXPECT_EQ(table.RowCount(), total);
@@ -166,9 +166,9 @@ TEST(DataTableTest, DeletedRowsLeaveScansAndTheRowCount) {
   for (idx_t first = 0; first < 3 * kVectorSize; first += kVectorSize) {
     auto chunk = FullChunk(first);
     Committed([&](Transaction& t) {
-    table.Append(t, *chunk);
-    return 0;
-  });
+      table.Append(t, *chunk);
+      return 0;
+    });
   }
   // Every row of the second vector, and every other row of the first.
   std::vector<int64_t> ids;
@@ -176,7 +176,10 @@ TEST(DataTableTest, DeletedRowsLeaveScansAndTheRowCount) {
   for (idx_t i = kVectorSize; i < 2 * kVectorSize; i++) ids.push_back(static_cast<int64_t>(i));
   EXPECT_EQ(Committed([&](Transaction& t) { return table.Delete(t, ids); }),
             kVectorSize / 2 + kVectorSize);
-  EXPECT_EQ(Committed([&](Transaction& t) { return table.Delete(t, {1, 0}); }), 1u);  // 0 was deleted already
+  EXPECT_EQ(Committed([&](Transaction& t) {
+              return table.Delete(t, {1, 0});
+            }),
+            1u);  // 0 was deleted already
   EXPECT_EQ(table.RowCount(), 3 * kVectorSize - kVectorSize / 2 - kVectorSize - 1);
 
   TableScanState state;

@@ -65,7 +65,8 @@ TEST(VectorCodecTest, AConstantVectorIsWrittenRowByRow) {
 }
 
 TEST(VectorCodecTest, DamagedBytesAreAnIOErrorNamingTheSource) {
-  Vector v = Make(LogicalType::List(TypeId::kVarchar), {"[a, bb, a string past twelve bytes]", "[]"});
+  Vector v =
+      Make(LogicalType::List(TypeId::kVarchar), {"[a, bb, a string past twelve bytes]", "[]"});
   std::string bytes;
   EncodeVector(v, 2, bytes);
   for (size_t cut = 0; cut < bytes.size(); cut++) {

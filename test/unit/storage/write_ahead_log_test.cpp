@@ -20,7 +20,8 @@ const std::string kPath = "db.teal.wal";
 std::vector<WalRecord> Records(int n, int tag) {
   std::vector<WalRecord> records;
   for (int i = 0; i < n; i++) {
-    records.push_back({WalRecordType::kAppend, std::string(10 + i * 7, static_cast<char>('a' + tag))});
+    records.push_back(
+        {WalRecordType::kAppend, std::string(10 + i * 7, static_cast<char>('a' + tag))});
   }
   return records;
 }

@@ -28,7 +28,8 @@ class TransactionTest : public ::testing::Test {
     TableScanState state;
     DataChunk chunk({LogicalType(TypeId::kBigInt)}, 0);
     while (table_->Scan(transaction, state, {0}, chunk)) {
-      for (idx_t i = 0; i < chunk.size(); i++) out.push_back(chunk.GetValue(0, i).GetStored<int64_t>());
+      for (idx_t i = 0; i < chunk.size(); i++)
+        out.push_back(chunk.GetValue(0, i).GetStored<int64_t>());
     }
     return out;
   }
