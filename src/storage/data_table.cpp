@@ -517,25 +517,17 @@ void DataTable::CheckWritable() const {
 }
 
 void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
-  std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
-  writes_++;
-  transaction.NoteWrite(*this);
-  transaction.Undo().Reserve();
-  const idx_t old_total = total_rows_;
-  try {
-    AppendLocked(chunk, nullptr, transaction.Id());
-  } catch (...) {
-    TruncateLocked(old_total);
-    throw;
-  }
-  if (total_rows_ == old_total) return;
-  transaction.Undo().Push(std::make_unique<AppendUndo>(shared_from_this(), transaction.Id(),
-                                                       old_total, total_rows_ - old_total));
-  Uncommitted(transaction.Id(), static_cast<int64_t>(total_rows_ - old_total));
+  // Not given: AppendUnit only copies from it.
+  DataChunk* one[] = {const_cast<DataChunk*>(&chunk)};
+  AppendUnit(transaction, one, /*give=*/false);
 }
 
 idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const> chunks) {
+  return AppendUnit(transaction, chunks, /*give=*/true);
+}
+
+idx_t DataTable::AppendUnit(Transaction& transaction, std::span<DataChunk* const> chunks,
+                            bool give) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable();
   writes_++;
@@ -543,9 +535,10 @@ idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const>
   const idx_t old_total = total_rows_;
   std::unique_ptr<AppendUndo> undo;
   try {
+    // The undo entry's room first, so that nothing can fail once the rows are in.
     transaction.Undo().Reserve();
     undo = std::make_unique<AppendUndo>(shared_from_this(), transaction.Id(), old_total, 0);
-    for (DataChunk* chunk : chunks) AppendLocked(*chunk, chunk, transaction.Id());
+    for (DataChunk* chunk : chunks) AppendLocked(*chunk, give ? chunk : nullptr, transaction.Id());
   } catch (...) {
     // A failure part-way (out of memory) leaves the table as it was.
     TruncateLocked(old_total);

@@ -182,6 +182,9 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
 
   void UpdateLocked(Transaction& transaction, std::span<const std::vector<int64_t>> row_ids,
                     const std::vector<idx_t>& columns, std::span<const DataChunk* const> values);
+  /// Append and AppendAll: the chunks as one unit of `transaction`; with `give` the
+  /// table may take their vectors.
+  idx_t AppendUnit(Transaction& transaction, std::span<DataChunk* const> chunks, bool give);
   /// `give` is &chunk when its vectors may be taken, else null. Tags the rows with
   /// `version`.
   void AppendLocked(const DataChunk& chunk, DataChunk* give, transaction_t version);
