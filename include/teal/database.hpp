@@ -8,6 +8,18 @@ namespace teal {
 
 class DatabaseInstance;
 
+/// How a database file is opened.
+struct DatabaseOptions {
+  /// DuckDB's access_mode = 'read_only': nothing is written (not even a torn log tail cut
+  /// off), several processes may open the file at once, and COMMIT of a change fails.
+  /// The file must exist.
+  bool read_only = false;
+  /// Opens a database whose write-ahead log is damaged in its middle (a checksum failure
+  /// with intact records after it) by keeping the commits before the damage and dropping
+  /// the rest; without it such a log is an IOError naming the file and the offset.
+  bool recover_log = false;
+};
+
 /// A database, shared by the connections opened on it. Thread-safe to share: each
 /// thread opens its own Connection. Connections work in transactions with snapshot
 /// isolation (connection.hpp says what holds). Its data lives until the Database and
@@ -15,10 +27,11 @@ class DatabaseInstance;
 class Database {
  public:
   /// Opens an in-memory database when `path` is empty or ":memory:", else the database
-  /// file at `path` (created when missing): every transaction committed in it is there
-  /// again, and every commit is durable when COMMIT returns. For now its data lives in
-  /// the write-ahead log `path`.wal (checkpoints into `path` itself come next).
-  explicit Database(std::string_view path = {});
+  /// file at `path` (created when missing) with its write-ahead log `path`.wal: every
+  /// transaction committed in it is there again, and every commit is durable when COMMIT
+  /// returns. Throws IOError when another process (or Database of this one) has the file
+  /// open for writing, naming it where the system tells.
+  explicit Database(std::string_view path = {}, const DatabaseOptions& options = {});
   /// A handle on a database opened inside Teal (tests open one on an in-memory file
   /// system).
   explicit Database(std::shared_ptr<DatabaseInstance> instance);

@@ -51,6 +51,11 @@ int64_t SequenceEntry::Next() {
   return value;
 }
 
+std::optional<int64_t> SequenceEntry::Last() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return last_;
+}
+
 int64_t SequenceEntry::Current() const {
   std::lock_guard<std::mutex> guard(lock_);
   if (!last_) {

@@ -195,7 +195,10 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
   handed_to_stream_ = false;
   try {
     Result result = run();
-    if (!handed_to_stream_) manager.Commit(transaction);
+    if (!handed_to_stream_) {
+      manager.Commit(transaction);
+      if (transaction->CommitId() != 0) database_->AfterCommit();
+    }
     current_ = nullptr;
     return result;
   } catch (...) {
@@ -234,6 +237,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
       } else {
         try {
           manager.Commit(transaction_);
+          if (transaction_->CommitId() != 0) database_->AfterCommit();
         } catch (...) {
           // A commit that fails (a conflict) changed nothing: the transaction rolls back.
           manager.Rollback(transaction_);
@@ -594,6 +598,16 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 }
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
+  if (pragma.name == "checkpoint" || pragma.name == "force_checkpoint") {
+    // Teal's checkpoint runs beside other transactions (it writes a snapshot), so FORCE
+    // has nothing to abort and means the same.
+    if (transaction_ && transaction_->Wrote()) {
+      throw InvalidInputError(
+          "cannot CHECKPOINT in a transaction that has changes: COMMIT or ROLLBACK first");
+    }
+    database_->Checkpoint();
+    return EmptyResult(StatementType::kPragma);
+  }
   // PRAGMA name = value (or name(value)) sets a setting, as SET does.
   Settings& settings = database_->GetSettings();
   if (pragma.arguments.empty() && settings.ApplyPragma(pragma.name)) {

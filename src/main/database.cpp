@@ -10,10 +10,12 @@
 
 namespace teal {
 
-Database::Database(std::string_view path) {
+Database::Database(std::string_view path, const DatabaseOptions& options) {
   instance_ = std::make_shared<DatabaseInstance>();
   if (!path.empty() && path != ":memory:") {
-    DatabaseInstance::Open(instance_, PosixFileSystem(), std::string(path));
+    DatabaseInstance::Open(instance_, PosixFileSystem(), std::string(path), options);
+  } else if (options.read_only) {
+    throw InvalidInputError("an in-memory database cannot be opened read-only");
   }
 }
 

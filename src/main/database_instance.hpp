@@ -1,17 +1,33 @@
 // DatabaseInstance: everything one database owns — its transactions (which hold the
-// committed catalog, with the tables' data), its write-ahead log when it is a file
-// database, its settings and the worker threads its queries share. Shared by the Database
-// handle and every connection.
+// committed catalog, with the tables' data), its database file and write-ahead log when it
+// is a file database, its settings and the worker threads its queries share. Shared by the
+// Database handle and every connection.
+//
+// A file database checkpoints (Checkpoint):
+//   1. Under the checkpoint lock (one at a time), it begins a snapshot and takes the log
+//      offset that snapshot covers (TransactionManager rule 3b); commits go on meanwhile.
+//   2. It writes the snapshot into free blocks and syncs, then the other header, naming
+//      the log's salt and that offset, and syncs (DatabaseFile rules 1–2).
+//   3. It restarts the log with only the records after that offset (WriteAheadLog steps
+//      4–6): commits wait only for that step's last part.
+//   4. Open loads the header's checkpoint, then replays the log — from the header's offset
+//      when the log still has the header's salt, whole when it was restarted since.
+// Automatically after a commit that leaves the log above checkpoint_threshold, and when
+// the last handle closes (checkpoint_on_shutdown).
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "catalog/catalog.hpp"
 #include "execution/task_scheduler.hpp"
 #include "main/settings.hpp"
 #include "os/file_system.hpp"
+#include "storage/database_file.hpp"
 #include "storage/write_ahead_log.hpp"
+#include "teal/database.hpp"
 #include "transaction/transaction_manager.hpp"
 
 namespace teal {
@@ -23,12 +39,19 @@ class DatabaseInstance {
 
   /// Makes `database` (new, in memory) the database at `path` on `fs`: locks the file
   /// `path` (created when missing; IOError naming the holder when another handle or
-  /// process has it), replays the transactions its write-ahead log (`path` + ".wal")
-  /// holds, cuts off a torn tail, and from then on logs every commit
-  /// (main/wal_replay.cpp). The data lives in the log until checkpoints write it to
-  /// `path`.
+  /// process has it; shared when options.read_only), loads its last checkpoint, replays the
+  /// transactions its write-ahead log (`path` + ".wal") holds after it, cuts off a torn
+  /// tail, and from then on logs every commit (main/database_open.cpp).
   static void Open(const std::shared_ptr<DatabaseInstance>& database, FileSystem& fs,
-                   const std::string& path);
+                   const std::string& path, const DatabaseOptions& options = {});
+
+  /// Writes a checkpoint (steps 1–3; nothing for an in-memory database). Throws IOError
+  /// when an I/O error stops it (every commit stays in the log), InvalidInputError on a
+  /// read-only database.
+  void Checkpoint();
+  /// After a commit that wrote: checkpoints when the log passed checkpoint_threshold and
+  /// no checkpoint runs. Never throws (a failed checkpoint leaves the log as it was).
+  void AfterCommit() noexcept;
 
   Settings& GetSettings() { return settings_; }
   TransactionManager& Transactions() { return transactions_; }
@@ -38,16 +61,28 @@ class DatabaseInstance {
     if (scheduler_.Workers() != threads - 1) scheduler_.SetWorkers(threads - 1);
     return scheduler_;
   }
-  /// Pushes the settings the storage reads (debug_wal_fsync_sleep_ms,
-  /// debug_force_wal_fsync_failure) to it; called after SET and PRAGMA.
+  /// Pushes the settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown,
+  /// debug_wal_fsync_sleep_ms, debug_force_wal_fsync_failure) to it; called after SET and
+  /// PRAGMA.
   void ApplySettings();
-  /// The write-ahead log, or null for an in-memory database.
+  /// The write-ahead log, or null for an in-memory or read-only database.
   WriteAheadLog* Log() { return log_.get(); }
+  /// The database file, or null for an in-memory database.
+  DatabaseFile* File() { return file_.get(); }
+  /// How many checkpoints this instance wrote.
+  uint64_t Checkpoints() const { return checkpoints_.load(); }
 
  private:
-  std::unique_ptr<FileHandle> file_;    // the database file, locked while open
+  void CheckpointLocked();
+
+  std::unique_ptr<DatabaseFile> file_;  // the database file, locked while open
   std::unique_ptr<WriteAheadLog> log_;  // before transactions_: it outlives their commits
-  TransactionManager transactions_;     // holds the committed catalog
+  bool read_only_ = false;
+  std::mutex checkpoint_lock_;
+  std::atomic<uint64_t> checkpoints_{0};
+  std::atomic<uint64_t> checkpoint_threshold_{16 << 20};
+  std::atomic<bool> checkpoint_on_shutdown_{true};
+  TransactionManager transactions_;  // holds the committed catalog
   Settings settings_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };

@@ -42,10 +42,10 @@ struct SettingDefinition {
 };
 
 // A setting Settings only validates and stores: most are accepted for DuckDB
-// compatibility and change nothing in Teal; the debug_wal_* ones are read by the database
-// (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN, BIGINT
-// within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower case), or a byte
-// size when `choices` is empty (stored as Teal formats sizes).
+// compatibility and change nothing in Teal; the checkpoint_* and debug_wal_* ones are read by the
+// database (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN,
+// BIGINT within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower case), or a
+// byte size when `choices` is empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -57,13 +57,12 @@ struct NoEffectSetting {
 };
 const NoEffectSetting kNoEffectSettings[] = {
     {"checkpoint_on_shutdown",
-     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB checkpoints a database "
-     "file when it closes; Teal has no database files yet. Also PRAGMA "
+     "whether a file database checkpoints when it closes (its last handle goes). Also PRAGMA "
      "enable_checkpoint_on_shutdown / disable_checkpoint_on_shutdown",
      "BOOLEAN", "true"},
     {"checkpoint_threshold",
-     "no effect in Teal (accepted for DuckDB scripts): the write-ahead log size that "
-     "triggers a checkpoint; Teal has no checkpoints yet. A byte size, e.g. '16MB'",
+     "the write-ahead log size past which a commit starts a checkpoint of a file database. A "
+     "byte size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
     {"debug_force_wal_fsync_failure",
      "testing: the next sync of the write-ahead log fails (then the setting is false again)",
@@ -102,8 +101,8 @@ const NoEffectSetting kNoEffectSettings[] = {
      "BEGIN, as in DuckDB's immediate mode",
      "BOOLEAN", "false"},
     {"wal_autocheckpoint",
-     "no effect in Teal (accepted for DuckDB scripts): DuckDB's other name for "
-     "checkpoint_threshold; Teal has no checkpoints yet. A byte size, e.g. '16MB'",
+     "DuckDB's other name for checkpoint_threshold (one value under two names). A byte "
+     "size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
 };
 

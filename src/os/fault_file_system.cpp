@@ -28,6 +28,7 @@ class FaultInjectingHandle : public FileHandle {
   void Truncate(idx_t size) override { base_->Truncate(size); }
   idx_t Size() override { return base_->Size(); }
   void LockExclusive() override { base_->LockExclusive(); }
+  void LockShared() override { base_->LockShared(); }
 
  private:
   FaultInjectingFileSystem& fs_;

@@ -28,6 +28,11 @@ class FaultInjectingFileSystem : public FileSystem {
   std::unique_ptr<FileHandle> Open(const std::string& path, FileOpenFlags flags) override;
   bool Exists(const std::string& path) override { return base_.Exists(path); }
   void Remove(const std::string& path) override { base_.Remove(path); }
+  /// Counts as a sync (it is one of the directory): FailSync can fail it.
+  void Rename(const std::string& from, const std::string& to) override {
+    BeforeSync(to);
+    base_.Rename(from, to);
+  }
 
   void FailWrite(idx_t nth, bool persistent = false);
   void FailSync(idx_t nth, bool persistent = false);

@@ -25,8 +25,9 @@ struct FileOpenFlags {
   bool truncate = false;  // empty an existing file (implies write)
 };
 
-/// An open file. Not thread-safe, but for one thing: a Write and a Sync may run at the
-/// same time on two threads (the WAL's group commit); each implementation allows it.
+/// An open file. Not thread-safe, but for one thing: a Write, a Sync and a Read of bytes
+/// written before may run at the same time on different threads (the WAL's group commit
+/// and its restart at a checkpoint); each implementation allows it.
 class FileHandle {
  public:
   explicit FileHandle(std::string path) : path_(std::move(path)) {}
@@ -43,6 +44,10 @@ class FileHandle {
   /// the holder's process id where the system tells it, when another handle (in this
   /// process or another) holds the lock.
   virtual void LockExclusive() = 0;
+  /// Locks the file shared with other shared holders (readers), until the handle closes:
+  /// throws IOError, naming the holder's process id where the system tells it, while
+  /// another handle holds it exclusively.
+  virtual void LockShared() = 0;
 
   const std::string& Path() const { return path_; }
 
@@ -60,9 +65,13 @@ class FileSystem {
   virtual bool Exists(const std::string& path) = 0;
   /// Removes `path`; a missing file is not an error.
   virtual void Remove(const std::string& path) = 0;
+  /// Replaces `to` by `from` in one step (`to` need not exist), durably: when it returns,
+  /// a power loss leaves the new name. Handles open on either file stay valid.
+  virtual void Rename(const std::string& from, const std::string& to) = 0;
 };
 
-/// The operating system's files (POSIX: pread, pwrite, fdatasync). One instance for the
+/// The operating system's files (POSIX: pread, pwrite, fdatasync; rename then fsync of the
+/// directory). One instance for the
 /// process.
 FileSystem& PosixFileSystem();
 

@@ -20,7 +20,7 @@ struct MemoryFileSystem::File {
   };
 
   std::mutex lock;
-  bool locked = false;  // LockExclusive
+  int locked = 0;       // shared holders (LockShared), or -1: one exclusive holder
   std::string data;     // what reads see
   std::string durable;  // what survives a power loss
   std::vector<Operation> unsynced;
@@ -44,17 +44,11 @@ class MemoryFileHandle : public FileHandle {
   ~MemoryFileHandle() override {
     if (!holds_lock_) return;
     std::lock_guard<std::mutex> guard(file_->lock);
-    file_->locked = false;
+    file_->locked = file_->locked > 1 ? file_->locked - 1 : 0;
   }
 
-  void LockExclusive() override {
-    std::lock_guard<std::mutex> guard(file_->lock);
-    if (holds_lock_) return;
-    if (file_->locked) {
-      throw IOError(fmt::format("\"{}\" is locked by another handle of this process", Path()));
-    }
-    file_->locked = holds_lock_ = true;
-  }
+  void LockExclusive() override { Lock(true); }
+  void LockShared() override { Lock(false); }
 
   void Read(void* out, idx_t bytes, idx_t offset) override {
     std::lock_guard<std::mutex> guard(file_->lock);
@@ -98,6 +92,16 @@ class MemoryFileHandle : public FileHandle {
   }
 
  private:
+  void Lock(bool exclusive) {
+    std::lock_guard<std::mutex> guard(file_->lock);
+    if (holds_lock_) return;
+    if (file_->locked < 0 || (exclusive && file_->locked > 0)) {
+      throw IOError(fmt::format("\"{}\" is locked by another handle of this process", Path()));
+    }
+    file_->locked = exclusive ? -1 : file_->locked + 1;
+    holds_lock_ = true;
+  }
+
   /// As POSIX refuses (EBADF) what a read-only descriptor may not do.
   void CheckWritable(const char* what) const {
     if (!writable_) {
@@ -137,6 +141,17 @@ bool MemoryFileSystem::Exists(const std::string& path) {
 void MemoryFileSystem::Remove(const std::string& path) {
   std::lock_guard<std::mutex> guard(lock_);
   files_.erase(path);
+}
+
+void MemoryFileSystem::Rename(const std::string& from, const std::string& to) {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = files_.find(from);
+  if (it == files_.end()) {
+    throw IOError(fmt::format("renaming \"{}\" to \"{}\" failed: no such file", from, to));
+  }
+  auto file = std::move(it->second);
+  files_.erase(it);
+  files_[to] = std::move(file);
 }
 
 void MemoryFileSystem::LosePower(PowerLoss loss, uint64_t cut) {

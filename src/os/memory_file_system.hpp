@@ -23,6 +23,8 @@ class MemoryFileSystem : public FileSystem {
   std::unique_ptr<FileHandle> Open(const std::string& path, FileOpenFlags flags) override;
   bool Exists(const std::string& path) override;
   void Remove(const std::string& path) override;
+  /// Durable at once (the in-memory directory is never lost).
+  void Rename(const std::string& from, const std::string& to) override;
 
   /// What a power cut leaves of every file (see the file comment). `cut` picks, for kTear,
   /// how much of each file's unsynced operations lands: the same cut, the same result.

@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <utility>
 
 #include "os/file_system.hpp"
@@ -23,10 +23,11 @@ namespace {
   throw IOError(fmt::format("{} \"{}\" failed: {}", what, path, std::strerror(errno)));
 }
 
-/// Files this process has locked (dev, inode): a POSIX record lock does not conflict with
-/// another lock of the same process, so the process keeps its own list as well.
+/// Files this process has locked (dev, inode) and how: a POSIX record lock does not
+/// conflict with another lock of the same process, so the process keeps its own list as
+/// well. A count above 0 is that many shared holders; -1 is an exclusive one.
 std::mutex locked_mutex;
-std::set<std::pair<dev_t, ino_t>> locked_files;
+std::map<std::pair<dev_t, ino_t>, int> locked_files;
 
 class PosixFileHandle : public FileHandle {
  public:
@@ -34,36 +35,18 @@ class PosixFileHandle : public FileHandle {
   ~PosixFileHandle() override {
     if (locked_) {
       std::lock_guard<std::mutex> guard(locked_mutex);
-      locked_files.erase(*locked_);
+      auto it = locked_files.find(*locked_);
+      if (it->second > 1) {
+        it->second--;
+      } else {
+        locked_files.erase(it);
+      }
     }
     ::close(fd_);
   }
 
-  void LockExclusive() override {
-    if (locked_) return;
-    struct stat info {};
-    if (::fstat(fd_, &info) != 0) ThrowErrno("locking", Path());
-    const std::pair<dev_t, ino_t> id{info.st_dev, info.st_ino};
-    std::lock_guard<std::mutex> guard(locked_mutex);
-    if (locked_files.count(id)) {
-      throw IOError(fmt::format("\"{}\" is in use: this process has it open already", Path()));
-    }
-    struct flock lock {};
-    lock.l_type = F_WRLCK;
-    lock.l_whence = SEEK_SET;
-    if (::fcntl(fd_, F_SETLK, &lock) != 0) {
-      if (errno != EACCES && errno != EAGAIN) ThrowErrno("locking", Path());
-      struct flock holder {};
-      holder.l_type = F_WRLCK;
-      holder.l_whence = SEEK_SET;
-      if (::fcntl(fd_, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK) {
-        throw IOError(fmt::format("\"{}\" is in use by process {}", Path(), holder.l_pid));
-      }
-      throw IOError(fmt::format("\"{}\" is in use by another process", Path()));
-    }
-    locked_files.insert(id);
-    locked_ = id;
-  }
+  void LockExclusive() override { Lock(true); }
+  void LockShared() override { Lock(false); }
 
   void Read(void* out, idx_t bytes, idx_t offset) override {
     auto* at = static_cast<char*>(out);
@@ -116,6 +99,37 @@ class PosixFileHandle : public FileHandle {
   }
 
  private:
+  void Lock(bool exclusive) {
+    if (locked_) return;
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) ThrowErrno("locking", Path());
+    const std::pair<dev_t, ino_t> id{info.st_dev, info.st_ino};
+    std::lock_guard<std::mutex> guard(locked_mutex);
+    auto held = locked_files.find(id);
+    if (held != locked_files.end() && (exclusive || held->second < 0)) {
+      throw IOError(fmt::format("\"{}\" is in use: this process has it open already{}", Path(),
+                                held->second < 0 ? "" : " (read-only)"));
+    }
+    if (held == locked_files.end()) {
+      struct flock lock {};
+      lock.l_type = exclusive ? F_WRLCK : F_RDLCK;
+      lock.l_whence = SEEK_SET;
+      if (::fcntl(fd_, F_SETLK, &lock) != 0) {
+        if (errno != EACCES && errno != EAGAIN) ThrowErrno("locking", Path());
+        struct flock holder {};
+        holder.l_type = exclusive ? F_WRLCK : F_RDLCK;
+        holder.l_whence = SEEK_SET;
+        if (::fcntl(fd_, F_GETLK, &holder) == 0 && holder.l_type != F_UNLCK) {
+          throw IOError(fmt::format("\"{}\" is in use by process {}", Path(), holder.l_pid));
+        }
+        throw IOError(fmt::format("\"{}\" is in use by another process", Path()));
+      }
+      held = locked_files.emplace(id, 0).first;
+    }
+    held->second = exclusive ? -1 : held->second + 1;
+    locked_ = id;
+  }
+
   int fd_;
   std::optional<std::pair<dev_t, ino_t>> locked_;
 };
@@ -139,6 +153,20 @@ class Posix : public FileSystem {
 
   void Remove(const std::string& path) override {
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) ThrowErrno("removing", path);
+  }
+
+  void Rename(const std::string& from, const std::string& to) override {
+    if (::rename(from.c_str(), to.c_str()) != 0) {
+      ThrowErrno(fmt::format("renaming \"{}\" to", from), to);
+    }
+    // The new name is durable only once the directory is.
+    const auto slash = to.rfind('/');
+    const std::string directory = slash == std::string::npos ? "." : to.substr(0, slash + 1);
+    const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) ThrowErrno("opening the directory", directory);
+    const int synced = ::fsync(fd);
+    ::close(fd);
+    if (synced != 0) ThrowErrno("syncing the directory", directory);
   }
 };
 

@@ -812,6 +812,30 @@ void CheckNestingBeforeGrammar(std::string_view text, idx_t max_depth) {
         estimate, max_depth));
   }
 }
+/// CHECKPOINT and FORCE CHECKPOINT (DuckDB's statements; PostgreSQL has the first) as the
+/// pragmas checkpoint and force_checkpoint; null when `text` is neither.
+std::unique_ptr<PragmaStatement> ParseCheckpoint(const std::string& text) {
+  std::string_view rest = text;
+  const bool force = StartsWithKeyword(rest, "force");
+  if (force) rest.remove_prefix(rest.find_first_not_of(" \t\r\n") + 5);
+  if (!StartsWithKeyword(rest, "checkpoint")) {
+    if (force)
+      throw ParserError(
+          fmt::format("syntax error: FORCE must be followed by CHECKPOINT: {}", text));
+    return nullptr;
+  }
+  rest.remove_prefix(rest.find_first_not_of(" \t\r\n") + 10);
+  if (!Trim(rest).empty() && Trim(rest) != ";") {
+    throw NotImplementedError(
+        fmt::format("CHECKPOINT of a named database (\"{}\"): Teal has one database per connection",
+                    Trim(rest)));
+  }
+  auto statement = std::make_unique<PragmaStatement>();
+  statement->text = text;
+  statement->name = force ? "force_checkpoint" : "checkpoint";
+  return statement;
+}
+
 }  // namespace
 
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
@@ -819,6 +843,10 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
   for (auto& text : SplitStatements(sql)) {
     if (StartsWithKeyword(text, "pragma")) {
       statements.push_back(ParsePragma(text));
+      continue;
+    }
+    if (auto checkpoint = ParseCheckpoint(text)) {
+      statements.push_back(std::move(checkpoint));
       continue;
     }
     CheckNestingBeforeGrammar(text, max_depth);
@@ -845,6 +873,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
   for (auto& text : SplitStatements(sql)) {
     if (StartsWithKeyword(text, "pragma")) {
       ParsePragma(text);  // for its ParserError on a malformed PRAGMA, as ParseSql throws
+      sketches.push_back({StatementType::kPragma, text, 0, {}});
+      continue;
+    }
+    if (ParseCheckpoint(text)) {
       sketches.push_back({StatementType::kPragma, text, 0, {}});
       continue;
     }

@@ -392,6 +392,11 @@ class UpdateUndo final : public UndoEntry {
 DataTable::DataTable(std::vector<LogicalType> types) : types_(std::move(types)) {}
 DataTable::~DataTable() = default;
 
+idx_t DataTable::RowIdCount() const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  return total_rows_;
+}
+
 idx_t DataTable::RowCount() const {
   std::lock_guard<std::shared_mutex> guard(lock_);
   return total_rows_ - deleted_rows_;

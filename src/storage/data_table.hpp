@@ -72,6 +72,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   uint64_t Oid() const { return oid_; }
   void SetOid(uint64_t oid) { oid_ = oid; }
   idx_t RowCount() const;
+  /// How many row ids the table has handed out: every row appended, deleted ones too.
+  idx_t RowIdCount() const;
   /// How many row groups hold the rows (a scan's morsels are parts of row groups).
   idx_t RowGroupCount() const;
 

@@ -90,7 +90,15 @@ bool HeaderValid(std::string_view bytes) {
 }
 }  // namespace
 
-WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover) {
+uint64_t WriteAheadLogSalt(FileSystem& fs, const std::string& path) {
+  auto file = fs.Open(path, FileOpenFlags{});
+  if (file->Size() < kWalHeaderSize) return 0;
+  std::string bytes(kWalHeaderSize, '\0');
+  file->Read(bytes.data(), kWalHeaderSize, 0);
+  return HeaderValid(bytes) ? Get64(bytes.data() + 16) : 0;
+}
+
+WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover, idx_t from) {
   auto file = fs.Open(path, FileOpenFlags{});
   const idx_t size = file->Size();
   std::string bytes(size, '\0');
@@ -106,8 +114,14 @@ WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool reco
     return out;
   }
   out.salt = Get64(bytes.data() + 16);
-  idx_t offset = kWalHeaderSize;
-  idx_t last_marker_end = kWalHeaderSize;
+  if (from > size) {
+    throw IOError(fmt::format(
+        "write-ahead log \"{}\" is corrupt: it ends at offset {}, before offset {} where the "
+        "database file's last checkpoint says its commits go on",
+        path, size, from));
+  }
+  idx_t offset = std::max(kWalHeaderSize, from);
+  idx_t last_marker_end = offset;
   WalTransaction pending;
   while (offset < size) {
     Parsed record = ParseAt(bytes, offset, out.salt);
@@ -140,9 +154,10 @@ WriteAheadLog::WriteAheadLog(FileSystem& fs, std::string path, idx_t valid_end, 
     : fs_(fs), path_(std::move(path)) {
   if (!fs_.Exists(path_) || valid_end < kWalHeaderSize) {
     file_ = fs_.Open(path_, FileOpenFlags{.write = true, .create = true, .truncate = true});
-    salt_ = (uint64_t(std::random_device()()) << 32) ^ std::random_device()() ^
-            uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
-    WriteHeader();
+    salt_ = NewSalt();
+    const std::string header = Header(salt_);
+    file_->Write(header.data(), header.size(), 0);
+    file_->Sync();
     end_ = kWalHeaderSize;
   } else {
     file_ = fs_.Open(path_, FileOpenFlags{.write = true});
@@ -158,14 +173,94 @@ WriteAheadLog::WriteAheadLog(FileSystem& fs, std::string path, idx_t valid_end, 
 
 WriteAheadLog::~WriteAheadLog() = default;
 
-void WriteAheadLog::WriteHeader() {
+uint64_t WriteAheadLog::NewSalt() {
+  return (uint64_t(std::random_device()()) << 32) ^ std::random_device()() ^
+         uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+std::string WriteAheadLog::Header(uint64_t salt) {
   std::string header(kMagic, 8);
   Put32(header, kVersion);
   Put32(header, 0);
-  Put64(header, salt_);
+  Put64(header, salt);
   Put64(header, XXH64(header.data(), 24, 0));
-  file_->Write(header.data(), header.size(), 0);
-  file_->Sync();
+  return header;
+}
+
+void WriteAheadLog::Reframe(idx_t from, idx_t to, uint64_t salt, std::string& out) {
+  std::string bytes(to - from, '\0');
+  if (to > from) file_->Read(bytes.data(), to - from, from - shift_);
+  idx_t offset = 0;
+  while (offset < bytes.size()) {
+    const Parsed record = ParseAt(bytes, offset, salt_);
+    if (!record.ok) {
+      throw IOError(
+          fmt::format("write-ahead log \"{}\": the record at offset {} it wrote does "
+                      "not read back",
+                      path_, from - shift_ + offset));
+    }
+    AppendFrame(out, record.type, record.payload, salt);
+    offset = record.next;
+  }
+}
+
+bool WriteAheadLog::Restart(idx_t from) {
+  const uint64_t salt = NewSalt();
+  std::string bytes = Header(salt);
+  idx_t copied;
+  uint64_t rewinds;
+  {
+    std::lock_guard<std::mutex> guard(write_lock_);
+    if (failed_ || from < shift_ + kWalHeaderSize || from > end_) return false;
+    copied = end_;
+    rewinds = rewinds_;
+  }
+  // Step 4. What lies before `copied` stays as written unless a Rewind cuts it (checked
+  // under the lock below); only this caller replaces file_.
+  const std::string temp = path_ + ".tmp";
+  std::unique_ptr<FileHandle> next;
+  try {
+    Reframe(from, copied, salt, bytes);
+    next = fs_.Open(temp, FileOpenFlags{.write = true, .create = true, .truncate = true});
+    next->Write(bytes.data(), bytes.size(), 0);
+  } catch (const Error&) {
+    return false;
+  }
+  {
+    std::unique_lock<std::mutex> lock(sync_lock_);
+    synced_.wait(lock, [&] { return !syncing_; });
+    syncing_ = true;
+  }
+  auto release = [&](bool durable) {
+    std::lock_guard<std::mutex> guard(sync_lock_);
+    if (durable) durable_ = end_;
+    syncing_ = false;
+    synced_.notify_all();
+  };
+  std::lock_guard<std::mutex> guard(write_lock_);
+  try {
+    if (failed_ || rewinds_ != rewinds) throw IOError("the log changed");
+    std::string rest;
+    Reframe(copied, end_, salt, rest);
+    next->Write(rest.data(), rest.size(), bytes.size());
+    next->Sync();
+  } catch (const Error&) {
+    release(false);
+    return false;
+  }
+  // Step 5.
+  try {
+    fs_.Rename(temp, path_);
+  } catch (...) {
+    failed_ = true;
+    release(false);
+    throw;
+  }
+  file_ = std::move(next);
+  shift_ = from - kWalHeaderSize;
+  salt_ = salt;
+  release(true);
+  return true;
 }
 
 void WriteAheadLog::ThrowFailed() const {
@@ -185,7 +280,7 @@ idx_t WriteAheadLog::Append(std::span<const WalRecord> records, uint64_t commit_
   AppendFrame(buffer_, WalRecordType::kFlushMarker, marker, salt_);
   // A failed write leaves at most a torn record after end_: the next Append writes over
   // it, and replay stops before it.
-  file_->Write(buffer_.data(), buffer_.size(), end_);
+  file_->Write(buffer_.data(), buffer_.size(), end_ - shift_);
   end_ += buffer_.size();
   return end_;
 }
@@ -232,7 +327,7 @@ void WriteAheadLog::SyncUpTo(idx_t offset) {
 
 bool WriteAheadLog::Rewind(idx_t to, idx_t expected_end) {
   std::lock_guard<std::mutex> guard(write_lock_);
-  if (end_ != expected_end || to < kWalHeaderSize || to > end_) return false;
+  if (end_ != expected_end || to < shift_ + kWalHeaderSize || to > end_) return false;
   {
     // Only the one commit that is not durable yet: another one in the failed sync may or
     // may not have reached the disk.
@@ -240,7 +335,8 @@ bool WriteAheadLog::Rewind(idx_t to, idx_t expected_end) {
     if (durable_ != to) return false;
   }
   try {
-    file_->Truncate(to);
+    rewinds_++;
+    file_->Truncate(to - shift_);
     file_->Sync();
   } catch (const Error&) {
     return false;
@@ -255,6 +351,16 @@ bool WriteAheadLog::Rewind(idx_t to, idx_t expected_end) {
 idx_t WriteAheadLog::Size() const {
   std::lock_guard<std::mutex> guard(write_lock_);
   return end_;
+}
+
+uint64_t WriteAheadLog::Salt() const {
+  std::lock_guard<std::mutex> guard(write_lock_);
+  return salt_;
+}
+
+idx_t WriteAheadLog::FileOffset(idx_t offset) const {
+  std::lock_guard<std::mutex> guard(write_lock_);
+  return offset - shift_;
 }
 
 idx_t WriteAheadLog::DurableOffset() const {

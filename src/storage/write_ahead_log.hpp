@@ -24,8 +24,13 @@
 //      a crash during a write leaves — and the log is valid up to the last intact marker.
 //   2. If a valid record follows it, the damage is in the middle of an intact log: an
 //      IOError naming the file and the offset, unless `recover` is set — then the log is
-//      valid up to the last intact marker before the damage, as for a torn tail. (Opening
-//      a database does not offer `recover` yet: a setting for it is to come.)
+//      valid up to the last intact marker before the damage, as for a torn tail (opening
+//      a database offers it as the open option wal_recovery = 'truncate').
+//
+// Offsets: Append, SyncUpTo, Size and Rewind speak of logical offsets, which only grow
+// for the life of the WriteAheadLog object; the file's own offsets are logical ones less
+// Shift(). A checkpoint's Restart(from) replaces the file (steps 4–6 below) and moves the
+// shift, so a commit that waits in SyncUpTo across it waits for the same bytes.
 //
 // Group commit protocol (numbered so the commit path can name its steps):
 //   1. Append(records, commit id) frames the records and the marker and writes them at the
@@ -36,6 +41,18 @@
 //   3. A failed sync leaves the log failed: that SyncUpTo and every later Append and
 //      SyncUpTo throw IOError (the database must be reopened; replay then recovers every
 //      commit whose SyncUpTo returned).
+//
+// Restart protocol (after a checkpoint holds every commit logged before `from`):
+//   4. The records from `from` to the end are framed again under a new salt into
+//      <log>.tmp (most of them before the log's lock is taken; the rest, and the sync of
+//      the new file, with appends held and the syncing role taken, so no other sync runs).
+//   5. <log>.tmp replaces the log by a durable rename. A crash before the rename leaves
+//      the old log, whose salt the checkpoint's header names with `from`: open replays it
+//      from `from`. A crash after leaves the new log under a salt the header does not
+//      name: open replays it whole.
+//   6. A failure before the rename leaves the old log in use (Restart returns false); a
+//      failed rename leaves the log failed (rule 3), as nobody knows which file the
+//      directory keeps.
 //
 // Thread safety: every method may be called from any thread.
 #pragma once
@@ -87,9 +104,13 @@ struct WalContents {
 inline constexpr idx_t kWalHeaderSize = 32;
 inline constexpr idx_t kWalFrameSize = 16;
 
-/// Reads the log at `path` (which must exist). A file shorter than its header, or whose
-/// header does not check out, holds no transaction (a crash while it was created).
-WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover = false);
+/// Reads the log at `path` (which must exist) from file offset `from` (a record's start;
+/// 0 is the first record). A file shorter than its header, or whose header does not check
+/// out, holds no transaction (a crash while it was created).
+WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover = false,
+                              idx_t from = 0);
+/// The salt in the header of the log at `path`, or 0 when it has no valid header.
+uint64_t WriteAheadLogSalt(FileSystem& fs, const std::string& path);
 
 class WriteAheadLog {
  public:
@@ -111,8 +132,17 @@ class WriteAheadLog {
   /// the log stays failed).
   bool Rewind(idx_t to, idx_t expected_end);
 
+  /// Steps 4–6: makes the log hold only the records from logical offset `from` on.
+  /// True when it did; false when it kept the old file (an I/O error before the rename).
+  /// Throws IOError, leaving the log failed, when the rename failed. One caller at a time
+  /// (the checkpoint's).
+  bool Restart(idx_t from);
+
   idx_t Size() const;
   idx_t DurableOffset() const;
+  uint64_t Salt() const;
+  /// The offset in the file of logical offset `offset` (Restart moves it).
+  idx_t FileOffset(idx_t offset) const;
   bool Failed() const { return failed_.load(); }
   /// How many syncs it has done (each covers every commit written before it).
   uint64_t Syncs() const { return syncs_.load(); }
@@ -122,16 +152,23 @@ class WriteAheadLog {
   void FailNextSync() { fail_next_sync_ = true; }
 
  private:
-  void WriteHeader();
+  /// The log's header under `salt`.
+  static std::string Header(uint64_t salt);
+  static uint64_t NewSalt();
+  /// Reads logical [from, to) of the current file and appends its records, framed under
+  /// `salt`, to `out`. write_lock_ held, or the bytes already written and not rewound.
+  void Reframe(idx_t from, idx_t to, uint64_t salt, std::string& out);
   [[noreturn]] void ThrowFailed() const;
 
   FileSystem& fs_;
   std::string path_;
-  std::unique_ptr<FileHandle> file_;
-  uint64_t salt_ = 0;
+  std::unique_ptr<FileHandle> file_;  // write_lock_ and the syncing role to replace it
+  uint64_t salt_ = 0;                 // write_lock_
 
-  mutable std::mutex write_lock_;  // Append, Reset
-  idx_t end_ = 0;                  // write_lock_
+  mutable std::mutex write_lock_;  // Append, Rewind, Restart
+  idx_t end_ = 0;                  // write_lock_; logical
+  idx_t shift_ = 0;                // write_lock_: logical less file offset
+  uint64_t rewinds_ = 0;           // write_lock_: Rewind calls that cut the log
   std::string buffer_;             // write_lock_: the frames being written
 
   mutable std::mutex sync_lock_;

@@ -16,12 +16,29 @@ TransactionManager::~TransactionManager() = default;
 
 std::shared_ptr<Transaction> TransactionManager::Begin() {
   std::lock_guard<std::mutex> guard(lock_);
+  return BeginLocked();
+}
+
+std::shared_ptr<Transaction> TransactionManager::BeginLocked() {
   // Rule 3a: nothing of a commit that is not durable yet.
-  const transaction_t start = pending_.empty() ? last_commit_ : *pending_.begin() - 1;
+  const transaction_t start = pending_.empty() ? last_commit_ : pending_.begin()->first - 1;
   auto transaction = std::make_shared<Transaction>(start, next_id_++);
   transaction->catalog_ = catalog_;
   active_.push_back(transaction.get());
   return transaction;
+}
+
+TransactionManager::CheckpointStart TransactionManager::BeginCheckpoint() {
+  std::unique_lock<std::mutex> lock(lock_);
+  pending_changed_.wait(
+      lock, [&] { return pending_.empty() || catalog_commit_ < pending_.begin()->first; });
+  CheckpointStart out;
+  out.transaction = BeginLocked();
+  out.log_offset = pending_.empty() ? (log_ ? log_->Size() : 0) : pending_.begin()->second;
+  for (const auto& sequence : catalog_->Sequences()) {
+    out.sequences.emplace_back(sequence->Name(), sequence->Last());
+  }
+  return out;
 }
 
 void TransactionManager::AttachLog(WriteAheadLog* log) {
@@ -100,6 +117,10 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
   {
     std::lock_guard<std::mutex> guard(lock_);
     if (transaction->Wrote()) {
+      if (read_only_) {
+        throw InvalidInputError(
+            "cannot commit changes: the database is open read-only (access_mode = 'read_only')");
+      }
       if (!invalid_.empty()) throw IOError(invalid_);
       std::vector<DataTable*> retired;
       if (transaction->ChangedCatalog()) retired = CheckCatalogChanges(*transaction);
@@ -129,8 +150,9 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       // syncs later is pending, and snapshots begun meanwhile stay below it.
       last_commit_ = commit_id;
       transaction->commit_id_ = commit_id;
+      if (transaction->ChangedCatalog()) catalog_commit_ = commit_id;
       if (sync_later) {
-        pending_.insert(commit_id);
+        pending_.emplace(commit_id, log_start);
       } else {
         Publish(transaction);
       }
@@ -142,6 +164,7 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
     {
       std::lock_guard<std::mutex> guard(lock_);
       pending_.erase(transaction->commit_id_);
+      pending_changed_.notify_all();
       if (failure.empty()) {
         Publish(transaction);
       } else {

@@ -22,6 +22,13 @@
 //      durable. When a sync fails: a commit that was the only one not yet durable is cut
 //      back out of the log and rolls back (WriteAheadLog::Rewind); if it shared the sync,
 //      the database is invalidated and every later commit that writes fails.
+//   3b. A checkpoint begins (BeginCheckpoint) under the lock at a moment when every commit
+//      logged so far is either published or pending after the last catalog commit, and
+//      takes its snapshot below the first pending commit (as Begin would) and, as the log
+//      offset it covers, where that commit's records start (the log's end when none is
+//      pending): every commit logged before the offset is in the snapshot, none after it.
+//      The sequences' positions are read in the same step, so the records of commits
+//      after the offset only move them further.
 //   4. A transaction that ended leaves the active list. The horizon is the smallest
 //      start time in the list (the last commit id when it is empty): every committed
 //      transaction whose commit id is at or below it is cleaned up (UndoBuffer rule 3),
@@ -31,10 +38,12 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
-#include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,9 +60,22 @@ class TransactionManager {
   /// Starts a transaction on the committed catalog and the last durable commit.
   std::shared_ptr<Transaction> Begin();
 
+  /// What a checkpoint starts from (rule 3b).
+  struct CheckpointStart {
+    std::shared_ptr<Transaction> transaction;  // end it with Rollback
+    idx_t log_offset = 0;                      // logical, in the attached log
+    std::vector<std::pair<std::string, std::optional<int64_t>>> sequences;
+  };
+  /// Rule 3b: begins the checkpoint's transaction (waiting while a catalog commit follows
+  /// a pending one, which a snapshot below the pending one would see).
+  CheckpointStart BeginCheckpoint();
+
   /// From now on every commit is written to `log` and is durable when Commit returns
   /// (rule 3a). The log outlives the manager.
   void AttachLog(WriteAheadLog* log);
+  /// From now on a commit that writes fails with InvalidInputError (a read-only database,
+  /// once loaded).
+  void SetReadOnly() { read_only_ = true; }
   /// A number for a new table (DataTable::Oid); SeeOid keeps later ones above `oid`.
   uint64_t NextOid() { return next_oid_++; }
   void SeeOid(uint64_t oid);
@@ -71,6 +93,7 @@ class TransactionManager {
   std::shared_ptr<Catalog> CommittedCatalog() const;
 
  private:
+  std::shared_ptr<Transaction> BeginLocked();
   /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced
   /// (returned, to be put back if the commit fails after all). Lock held.
   std::vector<DataTable*> CheckCatalogChanges(Transaction& transaction);
@@ -91,8 +114,12 @@ class TransactionManager {
   std::shared_ptr<Catalog> catalog_;
   WriteAheadLog* log_ = nullptr;
   std::atomic<uint64_t> next_oid_{1};
-  std::set<transaction_t> pending_;  // committed, not yet durable
-  std::string invalid_;              // why the database is invalidated (empty: it is not)
+  /// Committed, not yet durable: commit id -> where its records start in the log.
+  std::map<transaction_t, idx_t> pending_;
+  std::condition_variable pending_changed_;
+  transaction_t catalog_commit_ = 0;  // the last commit that changed the catalog
+  std::string invalid_;               // why the database is invalidated (empty: it is not)
+  std::atomic<bool> read_only_{false};
   transaction_t last_commit_ = 0;
   transaction_t next_id_ = kTransactionIdStart;
   std::vector<const Transaction*> active_;

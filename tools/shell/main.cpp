@@ -20,6 +20,9 @@ constexpr std::string_view kUsage =
     "\n"
     "Options:\n"
     "  -c SQL        run SQL statements and dot commands, then exit; may be repeated\n"
+    "  -readonly     open FILE read-only (other processes may read it at the same time)\n"
+    "  -recover-wal  open FILE even when its write-ahead log is damaged in the middle,\n"
+    "                keeping the commits before the damage\n"
     "  -h, --help    show this message and exit\n"
     "\n"
     "Exits with status 1 when a statement failed outside interactive use.\n";
@@ -29,6 +32,7 @@ constexpr std::string_view kUsage =
 int main(int argc, char** argv) {
   std::string path;
   std::vector<std::string> commands;
+  teal::DatabaseOptions options;
   bool options_done = false;
   for (int i = 1; i < argc; i++) {
     const std::string_view arg = argv[i];
@@ -42,6 +46,10 @@ int main(int argc, char** argv) {
         return 1;
       }
       commands.emplace_back(argv[++i]);
+    } else if (!options_done && (arg == "-readonly" || arg == "--readonly")) {
+      options.read_only = true;
+    } else if (!options_done && (arg == "-recover-wal" || arg == "--recover-wal")) {
+      options.recover_log = true;
     } else if (!options_done && arg == "--") {
       options_done = true;
     } else if (!options_done && arg.size() > 1 && arg.front() == '-') {
@@ -58,7 +66,7 @@ int main(int argc, char** argv) {
 
   std::unique_ptr<teal::Database> database;
   try {
-    database = std::make_unique<teal::Database>(path);
+    database = std::make_unique<teal::Database>(path, options);
   } catch (const teal::Error& error) {
     std::cerr << "Error: cannot open database \"" << path << "\": " << error.Describe() << '\n';
     return 1;

@@ -14,6 +14,7 @@
 #include "os/fault_file_system.hpp"
 #include "os/gated_file_system.hpp"
 #include "os/memory_file_system.hpp"
+#include "storage/write_ahead_log.hpp"
 #include "teal/connection.hpp"
 #include "teal/database.hpp"
 #include "teal/error.hpp"
@@ -23,9 +24,16 @@ namespace {
 
 const std::string kPath = "db.teal";
 
-std::unique_ptr<Database> OpenOn(FileSystem& fs) {
+/// Opens the database on `fs`. Without `checkpoint_on_close` closing it writes nothing
+/// more, as a crash would not: what the test finds after reopening is what the log and
+/// the checkpoints before held.
+std::unique_ptr<Database> OpenOn(FileSystem& fs, bool checkpoint_on_close = false) {
   auto instance = std::make_shared<DatabaseInstance>();
   DatabaseInstance::Open(instance, fs, kPath);
+  if (!checkpoint_on_close) {
+    instance->GetSettings().Set("checkpoint_on_shutdown", "false");
+    instance->ApplySettings();
+  }
   return std::make_unique<Database>(instance);
 }
 
@@ -75,30 +83,34 @@ std::string Expected(size_t k) {
 }
 
 TEST(FileDatabaseTest, ReopenedItHoldsEveryCommitAndItsKeys) {
-  MemoryFileSystem fs;
-  {
-    auto db = OpenOn(fs);
-    Connection con(*db);
-    for (const auto& sql : kWorkload) con.Execute(sql);
+  for (bool checkpoint : {false, true}) {
+    SCOPED_TRACE(checkpoint ? "checkpointed at close" : "from the log alone");
+    MemoryFileSystem fs;
+    {
+      auto db = OpenOn(fs, checkpoint);
+      Connection con(*db);
+      for (const auto& sql : kWorkload) con.Execute(sql);
+    }
+    EXPECT_EQ(ReadWriteAheadLog(fs, kPath + ".wal").transactions.empty(), checkpoint);
+    Database reference;
+    Connection expected(reference);
+    for (const auto& sql : kWorkload) expected.Execute(sql);
+    std::string before;
+    {
+      auto db = OpenOn(fs, checkpoint);
+      Connection con(*db);
+      EXPECT_EQ(Dump(con), Dump(expected));
+      EXPECT_THROW(con.Execute("INSERT INTO a VALUES (1, 'again', NULL)"), ConstraintError);
+      EXPECT_EQ(con.Query("SELECT nextval('seq')").GetValue(0, 0),
+                expected.Query("SELECT nextval('seq')").GetValue(0, 0));
+      // And once more, with the commits of the reopened database on top.
+      con.Execute("INSERT INTO a VALUES (100000, 'after reopening', NULL)");
+      before = Dump(con);
+    }
+    auto again = OpenOn(fs);
+    Connection con2(*again);
+    EXPECT_EQ(Dump(con2), before);
   }
-  Database reference;
-  Connection expected(reference);
-  for (const auto& sql : kWorkload) expected.Execute(sql);
-  std::string before;
-  {
-    auto db = OpenOn(fs);
-    Connection con(*db);
-    EXPECT_EQ(Dump(con), Dump(expected));
-    EXPECT_THROW(con.Execute("INSERT INTO a VALUES (1, 'again', NULL)"), ConstraintError);
-    EXPECT_EQ(con.Query("SELECT nextval('seq')").GetValue(0, 0),
-              expected.Query("SELECT nextval('seq')").GetValue(0, 0));
-    // And once more, with the commits of the reopened database on top.
-    con.Execute("INSERT INTO a VALUES (100000, 'after reopening', NULL)");
-    before = Dump(con);
-  }
-  auto again = OpenOn(fs);
-  Connection con2(*again);
-  EXPECT_EQ(Dump(con2), before);
 }
 
 TEST(FileDatabaseTest, APowerCutAfterAnyCommitKeepsExactlyTheCommittedOnes) {

@@ -41,6 +41,7 @@ class GatedFileSystem : public MemoryFileSystem {
     void Truncate(idx_t size) override { base_->Truncate(size); }
     idx_t Size() override { return base_->Size(); }
     void LockExclusive() override { base_->LockExclusive(); }
+    void LockShared() override { base_->LockShared(); }
 
    private:
     std::unique_ptr<FileHandle> base_;

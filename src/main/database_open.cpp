@@ -1,7 +1,10 @@
-// Opening a file database: replaying its write-ahead log into the in-memory tables.
+// Opening a file database: loading its last checkpoint and replaying its write-ahead log
+// into the in-memory tables.
 //
-// Each logged transaction is replayed as a transaction of its own, on an internal
-// connection: catalog records run their SQL (giving the tables they create the oids the
+// The checkpoint loads as one transaction on an internal connection: its schema's
+// statements run, its rows go straight into the tables with the row ids they had
+// (storage/checkpoint.hpp). Each logged transaction is replayed as a transaction of its own, on an
+// internal connection: catalog records run their SQL (giving the tables they create the oids the
 // log names), row records go straight to the tables (row ids mapped from the logging
 // process's to the replayed rows'), sequence records put sequences where they were. The
 // indexes are rebuilt from the tables at the end, as every key went in with its rows.
@@ -12,24 +15,12 @@
 
 #include "main/client_context.hpp"
 #include "main/database_instance.hpp"
+#include "storage/checkpoint.hpp"
 #include "storage/vector_codec.hpp"
 #include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
-
-DatabaseInstance::DatabaseInstance() = default;
-DatabaseInstance::~DatabaseInstance() = default;
-
-void DatabaseInstance::ApplySettings() {
-  if (!log_) return;
-  const auto sleep = settings_.Get("debug_wal_fsync_sleep_ms");
-  log_->SetSyncDelay(sleep ? std::stoi(*sleep) : 0);
-  if (settings_.Get("debug_force_wal_fsync_failure") == std::optional<std::string>("true")) {
-    log_->FailNextSync();
-    settings_.Reset("debug_force_wal_fsync_failure");
-  }
-}
 
 namespace {
 
@@ -50,7 +41,7 @@ struct ReplayTable {
   }
 };
 
-class Replayer {
+class Replayer : public CheckpointLoader {
  public:
   Replayer(std::shared_ptr<DatabaseInstance> database, std::string path)
       : database_(database),
@@ -63,6 +54,36 @@ class Replayer {
         fmt::format("write-ahead log \"{}\" (commit {})", path_, transaction.commit_id);
     for (const WalRecord& record : transaction.records) Record(record, what);
     context_->Query("COMMIT");
+  }
+
+  /// Loads the checkpoint whose chain starts at `first`.
+  void Load(DatabaseFile& file, uint64_t first) {
+    DatabaseFile::ChainReader reader(file, first);
+    context_->Query("BEGIN");
+    ReadCheckpoint(reader, *this);
+    context_->Query("COMMIT");
+    // Rows keep their ids: the log's row ids name them as they are.
+    for (auto& [oid, table] : tables_) {
+      const auto rows = static_cast<int64_t>(table.table->RowIdCount());
+      if (rows) table.rows[0] = {0, rows};
+    }
+  }
+
+  void Schema(const std::vector<std::string>& statements) override {
+    for (const auto& statement : statements) context_->Query(statement).Materialize();
+  }
+  void Sequence(std::string_view name, std::optional<int64_t> last) override {
+    if (auto sequence = context_->ReadCatalog()->FindSequence(name)) sequence->Restore(last);
+  }
+  DataTable& Table(std::string_view name, uint64_t oid) override {
+    auto entry = context_->ReadCatalog()->GetTable(name);
+    entry->storage->SetOid(oid);
+    database_->Transactions().SeeOid(oid);
+    tables_[oid] = ReplayTable{entry->storage, {}};
+    return *entry->storage;
+  }
+  void Write(const std::function<void(teal::Transaction&)>& write) override {
+    context_->RunWrite(write);
   }
 
   /// Every index, filled again from its table.
@@ -166,16 +187,34 @@ class Replayer {
 }  // namespace
 
 void DatabaseInstance::Open(const std::shared_ptr<DatabaseInstance>& database, FileSystem& fs,
-                            const std::string& path) {
-  database->file_ = fs.Open(path, FileOpenFlags{.write = true, .create = true});
-  database->file_->LockExclusive();
+                            const std::string& path, const DatabaseOptions& options) {
+  const bool read_only = options.read_only;
+  auto handle =
+      fs.Open(path, read_only ? FileOpenFlags{} : FileOpenFlags{.write = true, .create = true});
+  if (read_only) {
+    handle->LockShared();
+  } else {
+    handle->LockExclusive();
+  }
+  database->file_ = std::make_unique<DatabaseFile>(std::move(handle), read_only);
+  database->read_only_ = read_only;
+  const DatabaseHeader header = database->file_->Header();
   const std::string log_path = path + ".wal";
+  Replayer replayer(database, log_path);
+  if (header.first_block != kNoBlock) replayer.Load(*database->file_, header.first_block);
   WalContents contents;
   if (fs.Exists(log_path)) {
-    contents = ReadWriteAheadLog(fs, log_path);
-    Replayer replayer(database, log_path);
+    // Step 4: a log with the header's salt holds the checkpoint's commits before its offset.
+    const bool continued =
+        header.iteration > 0 && WriteAheadLogSalt(fs, log_path) == header.log_salt;
+    contents =
+        ReadWriteAheadLog(fs, log_path, options.recover_log, continued ? header.log_offset : 0);
     for (const auto& transaction : contents.transactions) replayer.Replay(transaction);
-    replayer.RebuildIndexes();
+  }
+  replayer.RebuildIndexes();
+  if (read_only) {
+    database->transactions_.SetReadOnly();
+    return;
   }
   database->log_ = std::make_unique<WriteAheadLog>(fs, log_path, contents.valid_end, contents.salt);
   database->transactions_.AttachLog(database->log_.get());

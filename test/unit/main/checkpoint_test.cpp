@@ -1,0 +1,275 @@
+// Checkpoints of a file database: what they write comes back whole (every type, row ids
+// and deleted rows, the schema, sequences), the log restarts after them, commits after
+// them replay on top, blocks are reused, damage is reported, and read-only opening.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "main/database_instance.hpp"
+#include "os/fault_file_system.hpp"
+#include "os/memory_file_system.hpp"
+#include "storage/database_file.hpp"
+#include "storage/write_ahead_log.hpp"
+#include "teal/connection.hpp"
+#include "teal/database.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+const std::string kPath = "c.teal";
+const std::string kLog = kPath + ".wal";
+
+std::unique_ptr<Database> OpenOn(FileSystem& fs, DatabaseOptions options = {},
+                                 bool checkpoint_on_close = false) {
+  auto instance = std::make_shared<DatabaseInstance>();
+  DatabaseInstance::Open(instance, fs, kPath, options);
+  if (!checkpoint_on_close) {
+    instance->GetSettings().Set("checkpoint_on_shutdown", "false");
+    instance->ApplySettings();
+  }
+  return std::make_unique<Database>(instance);
+}
+
+std::string Dump(Connection& con, const std::vector<std::string>& queries) {
+  std::string out;
+  for (const auto& query : queries) {
+    try {
+      Result result = con.Query(query);
+      for (idx_t r = 0; r < result.RowCount(); r++) {
+        for (idx_t c = 0; c < result.ColumnCount(); c++) {
+          out += result.GetValue(c, r).ToString() + "|";
+        }
+        out += "\n";
+      }
+    } catch (const Error& e) {
+      out += std::string("error: ") + e.what() + "\n";
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string> kSchema = {
+    "CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')",
+    "CREATE SEQUENCE ids START 10 INCREMENT BY 5",
+    "CREATE TABLE t (id BIGINT PRIMARY KEY, i INTEGER NOT NULL DEFAULT 7, h HUGEINT, "
+    "d DECIMAL(18, 3), f DOUBLE, s VARCHAR, b BLOB, dt DATE, ts TIMESTAMP, iv INTERVAL, "
+    "u UUID, m mood, l VARCHAR[], n BIGINT DEFAULT "
+    "nextval('ids'))",
+    "CREATE UNIQUE INDEX t_s ON t (s)",
+    "CREATE VIEW v AS SELECT id, s FROM t WHERE id % 3 = 0",
+    "INSERT INTO t (id, i, h, d, f, s, b, dt, ts, iv, u, m, l) SELECT range, range % 100, "
+    "range * 100000000000, range / 7, range / 3.0, CASE WHEN range % 11 = 0 THEN NULL ELSE "
+    "'row ' || range || repeat('x', range % 30) END, 'b'::BLOB, DATE '2020-01-01' + "
+    "CAST(range % 1000 AS INTEGER), TIMESTAMP '2020-01-01 00:00:00' + INTERVAL '1 second' * "
+    "range, INTERVAL '1 day' * (range % 40), 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', ['sad', 'ok', "
+    "'happy'][range % 3 + 1], [range::VARCHAR, NULL] FROM "
+    "range(300000)",
+    // Whole vectors, a row group's worth, single rows and the last rows go.
+    "DELETE FROM t WHERE id BETWEEN 4096 AND 8191 OR id BETWEEN 122880 AND 245759 OR id % 997 "
+    "= 0 OR id >= 299990",
+    "UPDATE t SET f = -f, s = s || '!' WHERE id % 13 = 0",
+};
+
+const std::vector<std::string> kChecks = {
+    "SELECT count(*), sum(id), sum(i), sum(h), sum(d), sum(f), count(s), sum(length(s)), "
+    "min(dt), max(ts), sum(iv), count(DISTINCT u), count(m), sum(len(l)), "
+    "min(n), max(n) FROM t",
+    "SELECT * FROM t WHERE id IN (0, 1, 12, 13, 8192, 299989) ORDER BY id",
+    "SELECT m, count(*) FROM t GROUP BY m ORDER BY m",
+    "SELECT count(*) FROM v",
+    "SELECT nextval('ids')",
+    "SELECT id FROM t WHERE s = 'row 5xxxxx'",
+};
+
+TEST(CheckpointTest, ACheckpointHoldsEveryTypeRowAndSchemaObjectAndTheLogRestarts) {
+  MemoryFileSystem fs;
+  std::string before;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    for (const auto& sql : kSchema) con.Execute(sql);
+    con.Execute("CHECKPOINT");
+    EXPECT_GE(db->Instance().Checkpoints(), 1u);
+    // The log holds nothing the checkpoint has.
+    EXPECT_TRUE(ReadWriteAheadLog(fs, kLog).transactions.empty());
+    EXPECT_GT(db->Instance().File()->UsedBlocks().size(), 10u);
+    before = Dump(con, kChecks);
+  }
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  EXPECT_EQ(Dump(con, kChecks), before);
+  // Row ids survived: a key that a deleted row held is free, the others are taken.
+  EXPECT_THROW(con.Execute("INSERT INTO t (id) VALUES (1)"), ConstraintError);
+  con.Execute("INSERT INTO t (id) VALUES (4096)");
+  EXPECT_EQ(con.Query("SELECT i, n FROM t WHERE id = 4096").GetValue(0, 0), Value::Integer(7));
+}
+
+TEST(CheckpointTest, CommitsAfterACheckpointReplayOnTopOfIt) {
+  for (bool restart_fails : {false, true}) {
+    SCOPED_TRACE(restart_fails ? "the log restart failed" : "the log restarted");
+    MemoryFileSystem memory;
+    FaultInjectingFileSystem fs(memory);
+    std::string expected;
+    {
+      auto db = OpenOn(fs);
+      Connection con(*db);
+      con.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, s VARCHAR)");
+      con.Execute("INSERT INTO t SELECT range, 'v' || range FROM range(5000)");
+      con.Execute("DELETE FROM t WHERE id % 2 = 0");
+      if (restart_fails) {
+        // The checkpoint's syncs: its blocks, its header, then the new log's sync and the
+        // rename. Failing the rename leaves the old log (the header names its salt).
+        fs.FailSync(4);
+        EXPECT_THROW(con.Execute("CHECKPOINT"), IOError);
+        fs.Clear();
+        EXPECT_THROW(con.Execute("INSERT INTO t VALUES (-1, 'x')"), IOError);
+      } else {
+        con.Execute("CHECKPOINT");
+        con.Execute("UPDATE t SET s = 'after' WHERE id < 100");
+        con.Execute("DELETE FROM t WHERE id BETWEEN 1000 AND 1999");
+        con.Execute("INSERT INTO t VALUES (0, 'zero again'), (-5, 'new')");
+        con.Execute("ALTER TABLE t ADD COLUMN k INTEGER DEFAULT 3");
+        con.Execute("UPDATE t SET k = id WHERE id > 4990");
+      }
+      expected = Dump(con, {"SELECT * FROM t ORDER BY id"});
+    }
+    memory.LosePower(MemoryFileSystem::PowerLoss::kDrop);
+    auto db = OpenOn(memory);
+    Connection con(*db);
+    EXPECT_EQ(Dump(con, {"SELECT * FROM t ORDER BY id"}), expected);
+    if (restart_fails) {
+      con.Execute("INSERT INTO t (id) VALUES (-5)");
+    } else {
+      EXPECT_THROW(con.Execute("INSERT INTO t (id) VALUES (-5)"), ConstraintError);
+    }
+  }
+}
+
+TEST(CheckpointTest, RepeatedCheckpointsReuseTheFreedBlocks) {
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  con.Execute("CREATE TABLE t (id INTEGER, s VARCHAR)");
+  con.Execute("INSERT INTO t SELECT range, repeat('x', 100) FROM range(20000)");
+  con.Execute("CHECKPOINT");
+  const uint64_t blocks = db->Instance().File()->BlockCount();
+  for (int round = 0; round < 20; round++) {
+    con.Execute("UPDATE t SET s = repeat('y', 100) || " + std::to_string(round));
+    con.Execute("CHECKPOINT");
+  }
+  // The active checkpoint and the one being written: never more than twice the data.
+  EXPECT_LE(db->Instance().File()->BlockCount(), 2 * blocks + 1);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t WHERE s LIKE 'y%19'").GetValue(0, 0),
+            Value::BigInt(20000));
+}
+
+TEST(CheckpointTest, TheLogPastTheThresholdCheckpointsByItself) {
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  con.Execute("SET checkpoint_threshold = '100KB'");
+  con.Execute("CREATE TABLE t (id INTEGER, s VARCHAR)");
+  for (int i = 0; i < 40; i++) {
+    con.Execute("INSERT INTO t SELECT range, repeat('z', 20) FROM range(" +
+                std::to_string(i * 100) + ", " + std::to_string(i * 100 + 100) + ")");
+  }
+  EXPECT_GE(db->Instance().Checkpoints(), 1u);
+  EXPECT_LT(fs.Open(kLog, FileOpenFlags{})->Size(), 100u * 1000 + 16 * 1024);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(4000));
+}
+
+TEST(CheckpointTest, ADamagedBlockIsAnErrorNamingTheFileAndBlock) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t AS SELECT range AS i FROM range(100000)");
+    con.Execute("CHECKPOINT");
+  }
+  {
+    auto file = fs.Open(kPath, FileOpenFlags{.write = true});
+    const char bad = 0x5a;
+    file->Write(&bad, 1, 3 * 4096 + 1000);  // inside block 0's payload
+    file->Sync();
+  }
+  try {
+    OpenOn(fs);
+    FAIL() << "opened a damaged file";
+  } catch (const IOError& e) {
+    EXPECT_NE(std::string(e.what()).find("\"c.teal\" is corrupt: block 0"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(CheckpointTest, AFileThatIsNotADatabaseIsRefusedAndAHalfCreatedOneIsCreatedAgain) {
+  MemoryFileSystem fs;
+  {
+    auto file = fs.Open(kPath, FileOpenFlags{.create = true});
+    const std::string text = "name,value\n1,2\n";
+    file->Write(text.data(), text.size(), 0);
+    file->Sync();
+  }
+  EXPECT_THROW(
+      {
+        try {
+          OpenOn(fs);
+        } catch (const IOError& e) {
+          EXPECT_NE(std::string(e.what()).find("is not a Teal database file"), std::string::npos);
+          throw;
+        }
+      },
+      IOError);
+  // A crash while creating the file: whatever part of its first bytes landed.
+  for (uint64_t cut = 0; cut < 8; cut++) {
+    MemoryFileSystem fresh;
+    { auto db = OpenOn(fresh); }
+    fresh.Remove(kLog);
+    auto file = fresh.Open(kPath, FileOpenFlags{.write = true});
+    file->Truncate(cut * 1500);
+    file->Sync();
+    file.reset();
+    auto db = OpenOn(fresh);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t (i INTEGER)");
+  }
+}
+
+TEST(CheckpointTest, ReadOnlyOpeningsShareTheFileAndRefuseChanges) {
+  MemoryFileSystem fs;
+  EXPECT_THROW(OpenOn(fs, {.read_only = true}), IOError);  // no such file yet
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t AS SELECT range AS i FROM range(10)");
+    con.Execute("CHECKPOINT");
+    con.Execute("INSERT INTO t VALUES (10)");  // in the log only
+  }
+  const std::string log_before = [&] {
+    auto file = fs.Open(kLog, FileOpenFlags{});
+    std::string bytes(file->Size(), '\0');
+    file->Read(bytes.data(), bytes.size(), 0);
+    return bytes;
+  }();
+  auto reader1 = OpenOn(fs, {.read_only = true});
+  auto reader2 = OpenOn(fs, {.read_only = true});
+  EXPECT_THROW(OpenOn(fs), IOError);  // no writer beside readers
+  {
+    Connection con(*reader2);
+    EXPECT_EQ(con.Query("SELECT count(*), sum(i) FROM t").GetValue(1, 0).ToString(), "55");
+    EXPECT_THROW(con.Execute("INSERT INTO t VALUES (11)"), InvalidInputError);
+    EXPECT_THROW(con.Execute("CHECKPOINT"), InvalidInputError);
+    EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(11));
+  }
+  reader1.reset();
+  reader2.reset();
+  auto file = fs.Open(kLog, FileOpenFlags{});
+  std::string after(file->Size(), '\0');
+  file->Read(after.data(), after.size(), 0);
+  EXPECT_EQ(after, log_before);  // nothing written
+  auto writer = OpenOn(fs);      // the lock went with the readers
+}
+
+}  // namespace
+}  // namespace teal
