@@ -1,5 +1,5 @@
 # Teal's entry points. `make run` and `make test` are the README's two commands.
-.PHONY: deps release debug sanitize tsan fuzz run test test-release test-sanitize test-tsan clean
+.PHONY: deps release debug sanitize tsan fuzz run test test-release test-sanitize test-tsan test-crash clean
 
 JOBS ?= $(shell nproc)
 # ccache hits across checkouts in different folders (CI clones elsewhere on this machine).
@@ -44,6 +44,11 @@ run: release
 test: release
 	@cd build/release && ctest --output-on-failure -j $(JOBS)
 
+# The crash matrix with every tear of every failure point (test/crash/crash_test.cpp; `make
+# test` runs it with fewer tears).
+test-crash: release
+	@TEAL_CRASH_FULL=1 build/release/test/teal-crash
+
 # Unit and sqllogic tests under ASan+UBSan.
 test-sanitize: sanitize
 	@cd build/sanitize && ctest --output-on-failure -j $(JOBS)
@@ -51,7 +56,7 @@ test-sanitize: sanitize
 # The parallel operators under ThreadSanitizer: the scheduler, interrupts, the hash tables
 # and sorts, connections side by side, and every sqllogictest file on four threads with
 # one-vector morsels. A data race fails the test (TSAN_OPTIONS halt_on_error).
-TSAN_TESTS := sql-parallel/|unit\.(TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog)
+TSAN_TESTS := sql-parallel/|unit\.(TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog|Checkpoint)
 test-tsan: tsan
 	@cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'

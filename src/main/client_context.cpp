@@ -598,6 +598,7 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 }
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
+  if (pragma.name == "integrity_check" && pragma.arguments.empty()) return ExecuteIntegrityCheck();
   if (pragma.name == "checkpoint" || pragma.name == "force_checkpoint") {
     // Teal's checkpoint runs beside other transactions (it writes a snapshot), so FORCE
     // has nothing to abort and means the same.

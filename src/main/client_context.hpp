@@ -88,6 +88,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteExplain(ExplainStatement& explain);
   Result ExecuteSet(SetStatement& set);
   Result ExecutePragma(const PragmaStatement& pragma);
+  /// PRAGMA integrity_check (main/integrity_check.cpp).
+  Result ExecuteIntegrityCheck();
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecuteAlter(const AlterTableStatement& alter);

@@ -15,6 +15,8 @@ DatabaseInstance::DatabaseInstance() = default;
 DatabaseInstance::~DatabaseInstance() {
   // Not after a failed Open (no log): nothing was loaded that a checkpoint could keep.
   if (!log_ || !checkpoint_on_shutdown_.load()) return;
+  // A log without records holds nothing the file does not.
+  if (log_->FileOffset(log_->Size()) <= kWalHeaderSize) return;
   try {
     Checkpoint();
   } catch (const std::exception&) {

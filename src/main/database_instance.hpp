@@ -69,6 +69,9 @@ class DatabaseInstance {
   WriteAheadLog* Log() { return log_.get(); }
   /// The database file, or null for an in-memory database.
   DatabaseFile* File() { return file_.get(); }
+  /// Reads every block of the active checkpoint, checking it (PRAGMA integrity_check);
+  /// what does not check out, as messages.
+  std::vector<std::string> CheckFile();
   /// How many checkpoints this instance wrote.
   uint64_t Checkpoints() const { return checkpoints_.load(); }
 

@@ -25,7 +25,10 @@ class FaultInjectingHandle : public FileHandle {
     fs_.BeforeSync(Path());
     base_->Sync();
   }
-  void Truncate(idx_t size) override { base_->Truncate(size); }
+  void Truncate(idx_t size) override {
+    fs_.BeforeTruncate(Path());
+    base_->Truncate(size);
+  }
   idx_t Size() override { return base_->Size(); }
   void LockExclusive() override { base_->LockExclusive(); }
   void LockShared() override { base_->LockShared(); }
@@ -52,6 +55,24 @@ void FaultInjectingFileSystem::FailSync(idx_t nth, bool persistent) {
   sync_failure_ = {syncs_.load() + nth, persistent};
 }
 
+void FaultInjectingFileSystem::FailOperation(idx_t nth, bool persistent) {
+  std::lock_guard<std::mutex> guard(lock_);
+  operation_failure_ = {operations_.load() + nth, persistent};
+}
+
+void FaultInjectingFileSystem::Operation(const char* what, const std::string& path) {
+  const idx_t count = ++operations_;
+  if (Fires(operation_failure_, count)) {
+    throw IOError(
+        fmt::format("{} \"{}\" failed: injected fault (I/O operation {})", what, path, count));
+  }
+}
+
+void FaultInjectingFileSystem::BeforeTruncate(const std::string& path) {
+  std::lock_guard<std::mutex> guard(lock_);
+  Operation("truncating", path);
+}
+
 void FaultInjectingFileSystem::SetSpaceLeft(idx_t bytes) {
   std::lock_guard<std::mutex> guard(lock_);
   space_limited_ = true;
@@ -67,6 +88,7 @@ void FaultInjectingFileSystem::Clear() {
   std::lock_guard<std::mutex> guard(lock_);
   write_failure_ = {};
   sync_failure_ = {};
+  operation_failure_ = {};
   space_limited_ = false;
   sync_delay_ = std::chrono::milliseconds(0);
 }
@@ -74,6 +96,7 @@ void FaultInjectingFileSystem::Clear() {
 void FaultInjectingFileSystem::BeforeWrite(const std::string& path, idx_t bytes, idx_t offset,
                                            idx_t size_before) {
   std::lock_guard<std::mutex> guard(lock_);
+  Operation("writing", path);
   const idx_t count = ++writes_;
   if (Fires(write_failure_, count)) {
     throw IOError(
@@ -97,6 +120,7 @@ void FaultInjectingFileSystem::BeforeSync(const std::string& path) {
   std::chrono::milliseconds delay;
   {
     std::lock_guard<std::mutex> guard(lock_);
+    Operation("syncing", path);
     const idx_t count = ++syncs_;
     if (Fires(sync_failure_, count)) {
       throw IOError(fmt::format("syncing \"{}\" failed: injected fault (sync {})", path, count));

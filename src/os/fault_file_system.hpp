@@ -8,8 +8,11 @@
 //     fail as a full disk (ENOSPC) — nothing of the write lands.
 //   - SetSyncDelay(ms): every sync sleeps first (latency for group-commit benchmarks;
 //     never a means of synchronization).
-//   - Writes() / Syncs(): how many have been attempted, to loop a failure point over all
-//     of a workload's I/O.
+//   - FailOperation(n): the n-th write, sync or truncation from now fails; with
+//     `persistent` every one after it too, as if the machine stopped there (then LosePower
+//     of the wrapped MemoryFileSystem shows what the disk kept).
+//   - Writes() / Syncs() / Operations(): how many have been attempted, to loop a failure
+//     point over all of a workload's I/O.
 // Thread-safe.
 #pragma once
 
@@ -36,6 +39,7 @@ class FaultInjectingFileSystem : public FileSystem {
 
   void FailWrite(idx_t nth, bool persistent = false);
   void FailSync(idx_t nth, bool persistent = false);
+  void FailOperation(idx_t nth, bool persistent = false);
   void SetSpaceLeft(idx_t bytes);
   void SetSyncDelay(std::chrono::milliseconds delay);
   /// Disarms every fault (counters keep counting).
@@ -43,10 +47,12 @@ class FaultInjectingFileSystem : public FileSystem {
 
   idx_t Writes() const { return writes_.load(); }
   idx_t Syncs() const { return syncs_.load(); }
+  idx_t Operations() const { return operations_.load(); }
 
   /// Called by the handles: throw when the operation is to fail.
   void BeforeWrite(const std::string& path, idx_t bytes, idx_t offset, idx_t size_before);
   void BeforeSync(const std::string& path);
+  void BeforeTruncate(const std::string& path);
 
  private:
   /// A failure armed for the n-th operation of a kind (0: none).
@@ -60,7 +66,12 @@ class FaultInjectingFileSystem : public FileSystem {
 
   FileSystem& base_;
   std::mutex lock_;
-  std::atomic<idx_t> writes_{0}, syncs_{0};
+  /// Counts one write, sync or truncation; throws when FailOperation's point is reached.
+  /// Lock held.
+  void Operation(const char* what, const std::string& path);
+
+  std::atomic<idx_t> writes_{0}, syncs_{0}, operations_{0};
+  Trigger operation_failure_;
   Trigger write_failure_, sync_failure_;
   bool space_limited_ = false;
   idx_t space_left_ = 0;

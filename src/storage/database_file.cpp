@@ -170,6 +170,13 @@ bool DatabaseFile::ChainReader::AtEnd() {
   return false;
 }
 
+uint64_t DatabaseFile::ChainReader::CheckRest() {
+  uint64_t blocks = 0;
+  for (; next_ != kNoBlock; blocks++) Load(next_);
+  position_ = used_;
+  return blocks;
+}
+
 void DatabaseFile::ChainReader::Read(void* out, idx_t bytes) {
   auto* at = static_cast<char*>(out);
   while (bytes > 0) {

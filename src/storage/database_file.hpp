@@ -86,6 +86,9 @@ class DatabaseFile {
     /// its checksum.
     void Read(void* out, idx_t bytes);
     bool AtEnd();
+    /// Reads (and so checks) every block left of the chain without returning its bytes;
+    /// returns how many.
+    uint64_t CheckRest();
     std::string What() const;
 
    private:

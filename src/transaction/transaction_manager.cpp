@@ -34,7 +34,8 @@ TransactionManager::CheckpointStart TransactionManager::BeginCheckpoint() {
       lock, [&] { return pending_.empty() || catalog_commit_ < pending_.begin()->first; });
   CheckpointStart out;
   out.transaction = BeginLocked();
-  out.log_offset = pending_.empty() ? (log_ ? log_->Size() : 0) : pending_.begin()->second;
+  out.log_offset =
+      pending_.empty() ? (log_ ? log_->Size() : 0) : pending_.begin()->second.log_start;
   for (const auto& sequence : catalog_->Sequences()) {
     out.sequences.emplace_back(sequence->Name(), sequence->Last());
   }
@@ -152,7 +153,7 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       transaction->commit_id_ = commit_id;
       if (transaction->ChangedCatalog()) catalog_commit_ = commit_id;
       if (sync_later) {
-        pending_.emplace(commit_id, log_start);
+        pending_.emplace(commit_id, PendingCommit{log_start, log_end, transaction});
       } else {
         Publish(transaction);
       }
@@ -163,11 +164,11 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
     const std::string failure = SyncOrRewind(log_start, log_end);
     {
       std::lock_guard<std::mutex> guard(lock_);
-      pending_.erase(transaction->commit_id_);
-      pending_changed_.notify_all();
       if (failure.empty()) {
-        Publish(transaction);
+        PublishDurable();  // this one among them (unless another thread's call did)
       } else {
+        pending_.erase(transaction->commit_id_);
+        pending_changed_.notify_all();
         Failed(failure);
         // Not re-tagged: the transaction rolls back (the caller's Rollback).
         transaction->commit_id_ = 0;
@@ -208,6 +209,16 @@ void TransactionManager::Publish(const std::shared_ptr<Transaction>& transaction
   transaction->undo_.Commit(transaction->commit_id_);
   if (transaction->ChangedCatalog()) catalog_ = transaction->catalog_;
   committed_.push_back(transaction);
+}
+
+void TransactionManager::PublishDurable() {
+  const idx_t durable = log_->DurableOffset();
+  while (!pending_.empty() && pending_.begin()->second.log_end <= durable) {
+    std::shared_ptr<Transaction> transaction = std::move(pending_.begin()->second.transaction);
+    pending_.erase(pending_.begin());
+    Publish(transaction);
+  }
+  pending_changed_.notify_all();
 }
 
 void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transaction) noexcept {

@@ -15,7 +15,11 @@
 //      records and flush marker are written under the lock (WriteAheadLog step 1), and it
 //      takes its commit id. A commit that changes the catalog syncs right there. Any other
 //      stays in the active list as pending and syncs after the lock is released (step 2),
-//      sharing one sync with every commit waiting; only then is it re-tagged. Begin caps a
+//      sharing one sync with every commit waiting; only then is it re-tagged — by the first
+//      of the commits that sync covered to take the lock again, which publishes every
+//      pending commit the durable offset covers, in commit order (so a commit that returned
+//      is visible to the next transaction of its connection even when an earlier commit's
+//      own thread has not run yet, and published commits stay a prefix). Begin caps a
 //      new snapshot below the first pending commit, so nobody sees a commit before it is
 //      durable, and a transaction that writes one of its rows meanwhile conflicts with it
 //      (the row still carries the committing transaction's id). COMMIT returns once
@@ -106,6 +110,9 @@ class TransactionManager {
   void Failed(const std::string& failure);
   /// Re-tags the committed transaction's versions and installs its catalog. Lock held.
   void Publish(const std::shared_ptr<Transaction>& transaction);
+  /// Publishes, in commit order, every pending commit the log's durable offset covers
+  /// (rule 3a: whoever's sync made them durable). Lock held.
+  void PublishDurable();
   /// Takes `transaction` off the active list and returns the committed transactions
   /// the new horizon lets go (rule 4). Lock held.
   std::vector<std::shared_ptr<Transaction>> EndLocked(const Transaction& transaction);
@@ -114,8 +121,12 @@ class TransactionManager {
   std::shared_ptr<Catalog> catalog_;
   WriteAheadLog* log_ = nullptr;
   std::atomic<uint64_t> next_oid_{1};
-  /// Committed, not yet durable: commit id -> where its records start in the log.
-  std::map<transaction_t, idx_t> pending_;
+  /// Committed, not yet published: where its records are in the log, and who.
+  struct PendingCommit {
+    idx_t log_start = 0, log_end = 0;
+    std::shared_ptr<Transaction> transaction;
+  };
+  std::map<transaction_t, PendingCommit> pending_;  // by commit id
   std::condition_variable pending_changed_;
   transaction_t catalog_commit_ = 0;  // the last commit that changed the catalog
   std::string invalid_;               // why the database is invalidated (empty: it is not)

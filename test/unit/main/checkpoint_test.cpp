@@ -1,11 +1,17 @@
 // Checkpoints of a file database: what they write comes back whole (every type, row ids
 // and deleted rows, the schema, sequences), the log restarts after them, commits after
 // them replay on top, blocks are reused, damage is reported, and read-only opening.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "catalog/catalog.hpp"
+#include "index/art/art.hpp"
+#include "index/art/art_key.hpp"
 #include "main/database_instance.hpp"
 #include "os/fault_file_system.hpp"
 #include "os/memory_file_system.hpp"
@@ -269,6 +275,75 @@ TEST(CheckpointTest, ReadOnlyOpeningsShareTheFileAndRefuseChanges) {
   file->Read(after.data(), after.size(), 0);
   EXPECT_EQ(after, log_before);  // nothing written
   auto writer = OpenOn(fs);      // the lock went with the readers
+}
+
+TEST(CheckpointTest, IntegrityCheckFindsADamagedBlockAndAnIndexMissingARow) {
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  con.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, s VARCHAR)");
+  con.Execute("INSERT INTO t SELECT range, 'v' || range FROM range(3000)");
+  con.Execute("CHECKPOINT");
+  EXPECT_EQ(con.Query("PRAGMA integrity_check").GetValue(0, 0).ToString(), "ok");
+  // An index that lost a key.
+  auto table = db->Instance().Transactions().CommittedCatalog()->GetTable("t");
+  {
+    art::ArtKeyBuilder keys;
+    Vector id(LogicalType(TypeId::kInteger), 1);
+    id.SetValue(0, Value::Integer(42));
+    const Vector* columns[] = {&id};
+    keys.Build(columns, 0, 1);
+    ASSERT_TRUE(table->indexes->Entries()[0]->art->Erase(keys.Key(0), 42));
+  }
+  Result problems = con.Query("PRAGMA integrity_check");
+  ASSERT_EQ(problems.RowCount(), 2u);
+  EXPECT_EQ(problems.GetValue(0, 0).ToString(),
+            "index \"t_pkey\" holds 2999 rows; table \"t\" has 3000");
+  EXPECT_EQ(problems.GetValue(0, 1).ToString(),
+            "index \"t_pkey\" lacks row 42 of table \"t\" under its key");
+  // A block damaged under the open database.
+  const char bad = 1;
+  db->Instance().File()->File().Write(&bad, 1, 3 * 4096 + 100);
+  Result result = con.Query("PRAGMA integrity_check");
+  EXPECT_NE(result.GetValue(0, 0).ToString().find("block 0"), std::string::npos)
+      << result.GetValue(0, 0).ToString();
+}
+
+TEST(CheckpointTest, CommitsGoOnWhileCheckpointsRunAndAllThatReturnedAreKept) {
+  MemoryFileSystem fs;
+  constexpr int kThreads = 4, kCommits = 150;
+  {
+    auto db = OpenOn(fs);
+    {
+      Connection con(*db);
+      con.Execute("CREATE TABLE t (thread INTEGER, i INTEGER, PRIMARY KEY (thread, i))");
+    }
+    std::atomic<int> running{kThreads};
+    std::vector<std::thread> writers;
+    for (int t = 0; t < kThreads; t++) {
+      writers.emplace_back([&, t] {
+        Connection con(*db);
+        for (int i = 0; i < kCommits; i++) {
+          con.Execute(fmt::format("INSERT INTO t VALUES ({}, {})", t, i));
+          if (i % 10 == 0) con.Execute(fmt::format("UPDATE t SET i = i WHERE thread = {}", t));
+        }
+        running--;
+      });
+    }
+    Connection con(*db);
+    int checkpoints = 0;
+    while (running.load() > 0 || checkpoints < 3) {
+      con.Execute("CHECKPOINT");
+      checkpoints++;
+    }
+    for (auto& writer : writers) writer.join();
+  }
+  fs.LosePower(MemoryFileSystem::PowerLoss::kDrop);
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  EXPECT_EQ(con.Query("SELECT count(*), count(DISTINCT thread) FROM t").GetValue(0, 0),
+            Value::BigInt(kThreads * kCommits));
+  EXPECT_EQ(con.Query("PRAGMA integrity_check").GetValue(0, 0).ToString(), "ok");
 }
 
 }  // namespace
