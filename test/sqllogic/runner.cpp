@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <exception>
+#include <mutex>
+#include <thread>
 
 #include "sqllogic/result_compare.hpp"
 
@@ -214,11 +216,8 @@ TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
         environment_[record.variable] = Substitute(record.values.at(0));
         break;
       case Record::Kind::kConcurrentLoop:
-        // Running the bodies one after another would test something else than the file
-        // means (races, conflicts); fail loudly instead.
-        Fail(record, "",
-             "not implemented: concurrentloop runs bodies concurrently; Teal's runner cannot yet");
-        return Flow::kStop;
+        if (RunConcurrently(record) == Flow::kStop) return Flow::kStop;
+        break;
       case Record::Kind::kHashThreshold:
         hash_threshold_ = record.threshold;
         break;
@@ -228,6 +227,21 @@ TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
       case Record::Kind::kReconnect:
         backend_.Reconnect();
         break;
+      case Record::Kind::kLoad: {
+        const std::string path = record.values.empty() ? "" : Substitute(record.values[0]);
+        const std::string error = backend_.Load(path, record.values.size() > 1);
+        if (!error.empty()) {
+          Fail(record, "", "load " + path + ": " + error);
+          return Flow::kStop;
+        }
+        break;
+      }
+      case Record::Kind::kRestart:
+        if (const std::string error = backend_.Restart(); !error.empty()) {
+          Fail(record, "", "restart: " + error);
+          return Flow::kStop;
+        }
+        break;
       case Record::Kind::kLoop:
         for (const std::string& value : record.values) {
           substitutions_.push_back({record.variable, value});
@@ -236,6 +250,50 @@ TestRunner::Flow TestRunner::RunRecords(const std::vector<Record>& records) {
           if (flow == Flow::kStop) return Flow::kStop;
         }
         break;
+    }
+  }
+  return stop_ ? Flow::kStop : Flow::kNext;
+}
+
+TestRunner::Flow TestRunner::RunConcurrently(const Record& record) {
+  std::mutex report_lock;
+  std::vector<std::unique_ptr<Backend>> backends;
+  std::vector<std::unique_ptr<TestRunner>> runners;
+  for (const std::string& value : record.values) {
+    backends.push_back(backend_.Fork());
+    if (!backends.back()) {
+      // Running the bodies one after another would test something else than the file
+      // means (races, conflicts); fail loudly instead.
+      Fail(record, "", "not implemented: this backend cannot run a concurrentloop");
+      return Flow::kStop;
+    }
+    auto runner = std::make_unique<TestRunner>(*backends.back(), options_,
+                                               [this, &report_lock](const std::string& report) {
+                                                 std::lock_guard<std::mutex> guard(report_lock);
+                                                 on_failure_(report);
+                                               });
+    runner->path_ = path_;
+    runner->substitutions_ = substitutions_;
+    runner->substitutions_.push_back({record.variable, value});
+    runner->labels_ = labels_;
+    runner->environment_ = environment_;
+    runner->ignored_errors_ = ignored_errors_;
+    runner->hash_threshold_ = hash_threshold_;
+    runners.push_back(std::move(runner));
+  }
+  std::vector<std::thread> threads;
+  for (auto& runner : runners) {
+    threads.emplace_back([&runner, &record] { runner->RunRecords(record.body); });
+  }
+  for (auto& thread : threads) thread.join();
+  for (auto& runner : runners) {
+    failures_ += runner->failures_;
+    executed_ += runner->executed_;
+    known_failures_ += runner->known_failures_;
+    known_hit_.insert(runner->known_hit_.begin(), runner->known_hit_.end());
+    if (runner->stop_) {
+      stop_ = true;
+      if (skip_reason_.empty()) skip_reason_ = runner->skip_reason_;
     }
   }
   return stop_ ? Flow::kStop : Flow::kNext;

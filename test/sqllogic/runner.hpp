@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,18 @@ class Backend {
   virtual ExecResult Execute(const std::string& connection, const std::string& sql) = 0;
   /// Replaces the default connection with a fresh one.
   virtual void Reconnect() = 0;
+  /// Closes every connection and the database and opens the database at `path` (empty:
+  /// a new in-memory one); empty when it worked, else why not.
+  virtual std::string Load(const std::string& path, bool read_only) {
+    return "this backend cannot load a database";
+  }
+  /// Closes every connection and the database and opens the same database again; empty
+  /// when it worked, else why not.
+  virtual std::string Restart() { return "this backend cannot restart a database"; }
+  /// A backend on the same database with connections of its own, for one thread of a
+  /// concurrentloop (it may run beside this one and other forks); null when the backend
+  /// cannot.
+  virtual std::unique_ptr<Backend> Fork() { return nullptr; }
 };
 
 struct RunnerOptions {
@@ -91,6 +104,9 @@ class TestRunner {
   // its next iteration), or by stopping the file (halt, a concurrent loop, an ignored error).
   enum class Flow { kNext, kContinue, kStop };
   Flow RunRecords(const std::vector<Record>& records);
+  /// concurrentloop: each iteration's body on a thread of its own, with a runner of its
+  /// own on a Fork of the backend; their failures are this runner's.
+  Flow RunConcurrently(const Record& record);
   bool ConditionsAllow(const Record& record);
   // Whether an error is on the `set ignore_error_messages` list; if so the file stops.
   bool IgnoredError(const std::string& error);

@@ -5,12 +5,46 @@
 
 namespace teal::sqllogic {
 
-TealBackend::TealBackend() : database_(std::make_unique<Database>()) {}
+TealBackend::TealBackend() : owned_(std::make_unique<Database>()), database_(owned_.get()) {}
+
+TealBackend::TealBackend(Database& database) : database_(&database) {}
+
+std::unique_ptr<Backend> TealBackend::Fork() { return std::make_unique<TealBackend>(*database_); }
 
 TealBackend::~TealBackend() { connections_.clear(); }
 
 void TealBackend::ApplySetting(const std::string& name, const std::string& value) {
   GetConnection("").Execute("SET " + name + " = '" + value + "'");
+  settings_.emplace_back(name, value);
+}
+
+std::string TealBackend::Open() {
+  if (!owned_) return "a concurrentloop's connection cannot load or restart the database";
+  connections_.clear();
+  owned_.reset();  // closes (and checkpoints) the file before it opens again
+  std::string error;
+  try {
+    owned_ = std::make_unique<Database>(path_, DatabaseOptions{.read_only = read_only_});
+  } catch (const Error& e) {
+    owned_ = std::make_unique<Database>();
+    error = e.Describe();
+  }
+  database_ = owned_.get();
+  for (const auto& [name, value] : settings_) {
+    GetConnection("").Execute("SET " + name + " = '" + value + "'");
+  }
+  return error;
+}
+
+std::string TealBackend::Load(const std::string& path, bool read_only) {
+  path_ = path == ":memory:" ? std::string() : path;
+  read_only_ = read_only;
+  return Open();
+}
+
+std::string TealBackend::Restart() {
+  if (path_.empty()) return "the database is in memory: load a file first";
+  return Open();
 }
 
 Connection& TealBackend::GetConnection(const std::string& name) {

@@ -342,13 +342,6 @@ class Parser {
         pending.clear();
         continue;
       }
-      if (command == "load" || command == "restart") {
-        SkipFile(file, fmt::format("needs persistence: {}, which Teal's runner lacks", command),
-                 header);
-        // `load` may name a file on the same line only; nothing else to consume.
-        pending.clear();
-        continue;
-      }
       if (command == "unzip" || command == "include") {
         SkipFile(file, fmt::format("not met: {} (DuckDB's test data and includes)", command),
                  header);
@@ -397,6 +390,19 @@ class Parser {
         record.values.push_back(value != nullptr ? value : tokens[2]);
       } else if (command == "reconnect") {
         record.kind = Record::Kind::kReconnect;
+      } else if (command == "load") {
+        // load [PATH [readonly]]: no PATH (or :memory:) is a new in-memory database.
+        if (tokens.size() > 3 || (tokens.size() == 3 && Lower(tokens[2]) != "readonly")) {
+          Fail(header, "expected: load [PATH [readonly]]");
+        }
+        record.kind = Record::Kind::kLoad;
+        for (size_t i = 1; i < tokens.size(); i++) record.values.push_back(tokens[i]);
+      } else if (command == "restart") {
+        // DuckDB's `restart no_extension_reload` means the same here (no extensions).
+        if (tokens.size() > 2 || (tokens.size() == 2 && tokens[1] != "no_extension_reload")) {
+          Fail(header, "expected: restart");
+        }
+        record.kind = Record::Kind::kRestart;
       } else if (command == "mode") {
         if (tokens.size() < 2) Fail(header, "mode needs a name");
         if (tokens[1] == "skip") {

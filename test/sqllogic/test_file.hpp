@@ -72,6 +72,8 @@ struct Record {
     kIgnoreErrors,    // `values`: error messages that make the file a skip when met
     kSetEnv,          // test-env: `variable` = values[0] for {variable} substitution
     kConcurrentLoop,  // a concurrentloop/concurrentforeach: fails the file when reached
+    kLoad,            // load [PATH [readonly]]: `values` = {PATH, "readonly"?}
+    kRestart,         // restart: close the database and open it again
   };
   enum class Expect { kOk, kError, kMaybe };
 
@@ -107,8 +109,8 @@ struct Record {
 struct TestFile {
   std::string path;
   std::vector<Record> records;
-  /// Non-empty when the file must be skipped as a whole (require, load, restart). It
-  /// starts with its category: "extension: ", "needs persistence: " or "not met: ".
+  /// Non-empty when the file must be skipped as a whole (require, unzip, include). It
+  /// starts with its category: "extension: " or "not met: ".
   std::string skip_reason;
 };
 

@@ -247,7 +247,7 @@ TEST(RunnerTest, DuckdbForeachWithSeveralNames) {
   EXPECT_EQ(backend.calls, (std::vector<std::string>{"1:x", "2:y", "Y"}));
 }
 
-TEST(RunnerTest, ConcurrentLoopFailsTheFileInsteadOfRunningSequentially) {
+TEST(RunnerTest, ConcurrentLoopFailsTheFileWhenTheBackendCannotFork) {
   FakeBackend backend;
   RunOutcome out = RunText(backend,
                            "statement maybe\nA\n\n"
@@ -255,7 +255,7 @@ TEST(RunnerTest, ConcurrentLoopFailsTheFileInsteadOfRunningSequentially) {
                            "statement maybe\nC\n",
                            Duckdb());
   ASSERT_EQ(out.failures, 1u);
-  EXPECT_NE(out.reports[0].find("not implemented: concurrentloop runs bodies concurrently"),
+  EXPECT_NE(out.reports[0].find("not implemented: this backend cannot run a concurrentloop"),
             std::string::npos)
       << out.reports[0];
   EXPECT_EQ(backend.calls, (std::vector<std::string>{"A"}));

@@ -117,10 +117,11 @@ TEST(TestFileTest, LoopsNestAndEndAtEndloop) {
   EXPECT_EQ(file.records[1].values.size(), 10u);
 }
 
-TEST(TestFileTest, RequireLoadAndRestartSkipTheFile) {
+TEST(TestFileTest, RequireSkipsTheFileAndLoadAndRestartAreRecords) {
   EXPECT_FALSE(ParseTestFile("require parquet\n", "f").skip_reason.empty());
-  EXPECT_FALSE(ParseTestFile("statement ok\nSELECT 1\n\nload x.db\n", "f").skip_reason.empty());
-  EXPECT_FALSE(ParseTestFile("restart\n", "f").skip_reason.empty());
+  EXPECT_TRUE(ParseTestFile("statement ok\nSELECT 1\n\nload x.db\n", "f").skip_reason.empty());
+  EXPECT_TRUE(ParseTestFile("restart\n", "f").skip_reason.empty());
+  EXPECT_THROW(ParseTestFile("load a.db b.db\n", "f"), std::exception);
   EXPECT_TRUE(ParseTestFile("mode output_result\nsleep 1\n", "f").skip_reason.empty());
 }
 
@@ -209,8 +210,17 @@ TEST(TestFileTest, RequiresMetOnAStandardBuildDoNotSkip) {
             "not met: require windows (line 1)");
   EXPECT_EQ(ParseTestFile("\nrequire parquet\n", "f").skip_reason,
             "extension: require parquet (line 2)");
-  EXPECT_EQ(ParseTestFile("load __TEST_DIR__/x.db\n", "f").skip_reason,
-            "needs persistence: load, which Teal's runner lacks (line 1)");
+  {
+    TestFile loads =
+        ParseTestFile("load __TEST_DIR__/x.db\nload x.db readonly\nload\nrestart\n", "f");
+    EXPECT_TRUE(loads.skip_reason.empty());
+    ASSERT_EQ(loads.records.size(), 4u);
+    EXPECT_EQ(loads.records[0].kind, Record::Kind::kLoad);
+    EXPECT_EQ(loads.records[0].values, std::vector<std::string>{"__TEST_DIR__/x.db"});
+    EXPECT_EQ(loads.records[1].values, (std::vector<std::string>{"x.db", "readonly"}));
+    EXPECT_TRUE(loads.records[2].values.empty());
+    EXPECT_EQ(loads.records[3].kind, Record::Kind::kRestart);
+  }
   // The first reason wins.
   EXPECT_EQ(ParseTestFile("require json\nrestart\n", "f").skip_reason,
             "extension: require json (line 1)");
