@@ -173,6 +173,32 @@ WriteAheadLog::WriteAheadLog(FileSystem& fs, std::string path, idx_t valid_end, 
 
 WriteAheadLog::~WriteAheadLog() = default;
 
+namespace {
+/// Sleeps until `deadline`, the last stretch spinning: a timer wakes late by tens of
+/// microseconds, too much for a simulated 1 ms sync.
+void SleepUntil(std::chrono::steady_clock::time_point deadline) {
+  constexpr auto kSpin = std::chrono::microseconds(200);
+  if (std::chrono::steady_clock::now() + kSpin < deadline) {
+    std::this_thread::sleep_until(deadline - kSpin);
+  }
+  while (std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+}
+}  // namespace
+
+void WriteAheadLog::Gather() {
+  if (!writers_ || writers_->load() <= 0) return;
+  const auto window =
+      std::chrono::nanoseconds(std::min<int64_t>(last_sync_ns_.load() / 2, 5'000'000));
+  std::unique_lock<std::mutex> lock(gather_lock_);
+  gathered_.wait_until(lock, std::chrono::steady_clock::now() + window,
+                       [&] { return writers_->load() <= 0; });
+}
+
+void WriteAheadLog::Gathered() {
+  { std::lock_guard<std::mutex> guard(gather_lock_); }
+  gathered_.notify_all();
+}
+
 uint64_t WriteAheadLog::NewSalt() {
   return (uint64_t(std::random_device()()) << 32) ^ std::random_device()() ^
          uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -296,20 +322,25 @@ void WriteAheadLog::SyncUpTo(idx_t offset) {
     }
     syncing_ = true;
     lock.unlock();
-    idx_t target;
-    {
-      std::lock_guard<std::mutex> guard(write_lock_);
-      target = end_;
-    }
+    idx_t target = 0;
     try {
-      if (int delay = sync_delay_ms_.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+      Gather();
+      {
+        std::lock_guard<std::mutex> guard(write_lock_);
+        target = end_;
       }
+      const auto start = std::chrono::steady_clock::now();
       if (fail_next_sync_.exchange(false)) {
         throw IOError(fmt::format(
             "write-ahead log \"{}\": sync failed (debug_force_wal_fsync_failure)", path_));
       }
       file_->Sync();
+      if (int delay = sync_delay_ms_.load()) {
+        SleepUntil(start + std::chrono::milliseconds(delay));
+      }
+      last_sync_ns_ = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
     } catch (...) {
       lock.lock();
       failed_ = true;

@@ -38,6 +38,13 @@
 //   2. SyncUpTo(offset) runs without that lock. If the durable offset already covers
 //      `offset` it returns at once; otherwise one caller syncs everything written so far
 //      while the others wait for it, and all whose offsets that covers return.
+//   2a. Before it syncs, the syncing caller gathers: while other transactions are still
+//      writing (a count the transaction manager keeps: open transactions whose commit is
+//      not yet in the log), it waits for their commits to be appended — until none is left
+//      or half the duration of the last sync has passed — so that one sync covers them
+//      (PostgreSQL's commit_delay, with an end as soon as nobody is left to wait for).
+//      Without this, commits released by one sync start their next ones while the next
+//      sync already runs, and the writers split into cohorts that alternate syncs.
 //   3. A failed sync leaves the log failed: that SyncUpTo and every later Append and
 //      SyncUpTo throw IOError (the database must be reopened; replay then recovers every
 //      commit whose SyncUpTo returned).
@@ -147,7 +154,13 @@ class WriteAheadLog {
   /// How many syncs it has done (each covers every commit written before it).
   uint64_t Syncs() const { return syncs_.load(); }
 
-  /// Testing settings: a sleep before each sync, and failing the next sync.
+  /// Step 2a: `writers` counts the transactions still writing (the log outlives neither
+  /// it nor its owner); Gathered() is called when it drops.
+  void SetWriters(const std::atomic<int64_t>* writers) { writers_ = writers; }
+  void Gathered();
+
+  /// Testing settings: each sync takes at least this long (a slow disk), and failing the
+  /// next sync.
   void SetSyncDelay(int milliseconds) { sync_delay_ms_ = milliseconds; }
   void FailNextSync() { fail_next_sync_ = true; }
 
@@ -159,6 +172,8 @@ class WriteAheadLog {
   /// `salt`, to `out`. write_lock_ held, or the bytes already written and not rewound.
   void Reframe(idx_t from, idx_t to, uint64_t salt, std::string& out);
   [[noreturn]] void ThrowFailed() const;
+  /// Step 2a, by the syncing caller.
+  void Gather();
 
   FileSystem& fs_;
   std::string path_;
@@ -178,6 +193,10 @@ class WriteAheadLog {
   std::atomic<bool> failed_{false};
   std::atomic<uint64_t> syncs_{0};
   std::atomic<int> sync_delay_ms_{0};
+  const std::atomic<int64_t>* writers_ = nullptr;
+  std::mutex gather_lock_;
+  std::condition_variable gathered_;
+  std::atomic<int64_t> last_sync_ns_{0};
   std::atomic<bool> fail_next_sync_{false};
 };
 

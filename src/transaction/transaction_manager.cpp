@@ -25,7 +25,15 @@ std::shared_ptr<Transaction> TransactionManager::BeginLocked() {
   auto transaction = std::make_shared<Transaction>(start, next_id_++);
   transaction->catalog_ = catalog_;
   active_.push_back(transaction.get());
+  Recount();
   return transaction;
+}
+
+void TransactionManager::Recount() {
+  const auto writing = static_cast<int64_t>(active_.size()) - static_cast<int64_t>(pending_.size());
+  const bool dropped = writing < writing_.load();
+  writing_ = writing;
+  if (dropped && log_) log_->Gathered();
 }
 
 TransactionManager::CheckpointStart TransactionManager::BeginCheckpoint() {
@@ -45,6 +53,7 @@ TransactionManager::CheckpointStart TransactionManager::BeginCheckpoint() {
 void TransactionManager::AttachLog(WriteAheadLog* log) {
   std::lock_guard<std::mutex> guard(lock_);
   log_ = log;
+  if (log_) log_->SetWriters(&writing_);
 }
 
 void TransactionManager::SeeOid(uint64_t oid) {
@@ -101,6 +110,7 @@ std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
     const Transaction& transaction) {
   auto it = std::find(active_.begin(), active_.end(), &transaction);
   if (it != active_.end()) active_.erase(it);
+  Recount();
   transaction_t horizon = last_commit_;
   for (const Transaction* running : active_) horizon = std::min(horizon, running->StartTime());
   std::vector<std::shared_ptr<Transaction>> done;
@@ -154,6 +164,7 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       if (transaction->ChangedCatalog()) catalog_commit_ = commit_id;
       if (sync_later) {
         pending_.emplace(commit_id, PendingCommit{log_start, log_end, transaction});
+        Recount();
       } else {
         Publish(transaction);
       }
@@ -168,6 +179,7 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
         PublishDurable();  // this one among them (unless another thread's call did)
       } else {
         pending_.erase(transaction->commit_id_);
+        Recount();
         pending_changed_.notify_all();
         Failed(failure);
         // Not re-tagged: the transaction rolls back (the caller's Rollback).
@@ -218,6 +230,7 @@ void TransactionManager::PublishDurable() {
     pending_.erase(pending_.begin());
     Publish(transaction);
   }
+  Recount();
   pending_changed_.notify_all();
 }
 

@@ -134,6 +134,10 @@ class TransactionManager {
   transaction_t last_commit_ = 0;
   transaction_t next_id_ = kTransactionIdStart;
   std::vector<const Transaction*> active_;
+  /// Open transactions whose commit is not in the log yet: active_ less pending_ (the
+  /// log's sync gathers while it is above 0, WriteAheadLog step 2a). Recount() keeps it.
+  std::atomic<int64_t> writing_{0};
+  void Recount();
   /// Committed, waiting for the horizon to pass their commit id; in commit order.
   std::deque<std::shared_ptr<Transaction>> committed_;
 };
