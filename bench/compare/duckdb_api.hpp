@@ -69,6 +69,10 @@ duckdb_type duckdb_column_type(duckdb_result* result, duckdb_idx_t col);
 duckdb_state duckdb_prepare(duckdb_connection connection, const char* query,
                             duckdb_prepared_statement* out_prepared_statement);
 void duckdb_destroy_prepare(duckdb_prepared_statement* prepared_statement);
+duckdb_state duckdb_bind_int32(duckdb_prepared_statement prepared_statement, duckdb_idx_t param_idx,
+                               int32_t val);
+duckdb_state duckdb_bind_int64(duckdb_prepared_statement prepared_statement, duckdb_idx_t param_idx,
+                               int64_t val);
 duckdb_state duckdb_execute_prepared(duckdb_prepared_statement prepared_statement,
                                      duckdb_result* out_result);
 duckdb_state duckdb_execute_prepared_streaming(duckdb_prepared_statement prepared_statement,
@@ -138,6 +142,7 @@ namespace bench {
 #define TEAL_DUCKDB_FUNCTIONS(X) \
   X(library_version) X(open) X(close) X(connect) X(disconnect) X(query) X(destroy_result) \
   X(result_error) X(row_count) X(column_type) X(prepare) X(destroy_prepare) X(execute_prepared) \
+  X(bind_int32) X(bind_int64) \
   X(execute_prepared_streaming) X(fetch_chunk) \
   X(value_int32) X(value_int64) X(value_date) X(value_timestamp) X(appender_create) \
   X(appender_column_count) X(appender_column_type) X(appender_error) X(appender_close) \

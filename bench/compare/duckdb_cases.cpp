@@ -14,6 +14,7 @@
 // Teal and SQLite use); Q2a..Q6 keep DuckDB's default (the number of cores), as issue 10
 // asks, unless --duckdb-threads is given.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -64,7 +65,8 @@ class DuckResult {
 class DuckDb {
  public:
   explicit DuckDb(const std::string& schema = "", int threads = g_threads) {
-    Ok(D().open(nullptr, &db_), "duckdb_open");
+    const std::string path = FileDatabasePath("duckdb");
+    Ok(D().open(path.empty() ? nullptr : path.c_str(), &db_), "duckdb_open");
     Ok(D().connect(db_, &con_), "duckdb_connect");
     if (threads > 0) {
       std::string set_threads = "SET threads = " + std::to_string(threads);
@@ -960,10 +962,68 @@ std::vector<Variant> Query(const QuerySpec& q) {
 
 }  // namespace
 
+namespace {
+
+/// W6: connections committing single-row INSERTs (a prepared statement, bound and executed
+/// in autocommit) into one database file; DuckDB has no sync-latency setting, so only the
+/// real-sync workloads run.
+std::vector<Variant> W6(CommitWorkload c) {
+  if (c.sleep_ms) return {};
+  return {{"duckdb", "prepared-insert", Role::kPlain, [c] {
+             struct File {
+               duckdb_database db = nullptr;
+               duckdb_connection con = nullptr;
+               ~File() {
+                 D().disconnect(&con);
+                 D().close(&db);
+               }
+             };
+             auto file = std::make_shared<File>();
+             const std::string path = ScratchPath("duckdb");
+             Ok(D().open(path.c_str(), &file->db), "duckdb_open");
+             Ok(D().connect(file->db, &file->con), "duckdb_connect");
+             return RunFn([file, c](bool check) {
+               DuckResult drop(file->con, "DROP TABLE IF EXISTS t");
+               DuckResult create(file->con, "CREATE TABLE t (id BIGINT, v INTEGER)");
+               std::atomic<int64_t> total{0};
+               const double us = TimeCommits(c.threads, [&](int t, const std::atomic<bool>& stop) {
+                 duckdb_connection con = nullptr;
+                 Ok(D().connect(file->db, &con), "duckdb_connect");
+                 int64_t n = 0;
+                 {
+                   DuckPrepared insert(con, "INSERT INTO t VALUES ($1, $2)");
+                   for (; !stop.load(std::memory_order_relaxed); n++) {
+                     D().bind_int64(insert.get(), 1, int64_t{t} << 40 | n);
+                     D().bind_int32(insert.get(), 2, static_cast<int32_t>(n));
+                     duckdb_result result;
+                     if (D().execute_prepared(insert.get(), &result) != DuckDBSuccess) {
+                       std::string error = D().result_error(&result);
+                       D().destroy_result(&result);
+                       throw std::runtime_error("DuckDB: " + error);
+                     }
+                     D().destroy_result(&result);
+                   }
+                 }
+                 D().disconnect(&con);
+                 total += n;
+                 return n;
+               });
+               if (check) {
+                 DuckResult count(file->con, "SELECT count(*) FROM t");
+                 Check("W6 duckdb rows", D().value_int64(count.get(), 0, 0), total.load());
+               }
+               return us;
+             });
+           }}};
+}
+
+}  // namespace
+
 std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w, int threads) {
   g_api = &api;
   g_threads = threads > 0 ? threads : 1;
   g_query_threads = threads;
+  if (auto c = ParseCommitWorkload(w)) return W6(*c);
   if (w == "W1") return W1();
   if (w == "W2-ts") return W2Timestamps(w, "TIMESTAMP");
   if (w == "W2-tstz") return W2Timestamps(w, "TIMESTAMPTZ");

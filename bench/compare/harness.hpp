@@ -11,10 +11,12 @@
 // the workload's unit (main.cpp's table): ms for a whole run, µs per query for Q0.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,6 +108,32 @@ int64_t ExpectedIntSum();         // W4, Q1: all 8 columns
 uint64_t ExpectedTimestampSum();  // W5-ts: micros of all 4 columns, wrapping
 int64_t ExpectedDateSum();        // W5-date: days of all 4 columns
 // The append workloads check every value instead: digest.hpp.
+
+// W11 runs W1's variants on database files: while it runs, FileDatabasePath gives every
+// database an engine opens a fresh file (in a scratch folder removed at exit); otherwise
+// it is empty and databases are in memory. A file database's commit is durable: Teal's
+// and DuckDB's write-ahead logs sync, SQLite runs in WAL mode with synchronous = FULL.
+void SetFileDatabases(bool on);
+std::string FileDatabasePath(const char* engine);
+/// A fresh file path in the scratch folder, whatever the workload (W6's databases).
+std::string ScratchPath(const char* engine);
+void RemoveFileDatabases();
+
+// W6: group commit. Each of `threads` threads runs `commit_loop(thread, stop)` (open its
+// own connection on a shared file database, then commit one single-row INSERT after
+// another until `stop`, returning how many), for kCommitSeconds; returns the
+// microseconds per commit of all threads together (lower is better, as for the other
+// figures; commits per second = 1e6 / it).
+inline constexpr double kCommitSeconds = 1.0;
+double TimeCommits(int threads,
+                   const std::function<int64_t(int thread, const std::atomic<bool>& stop)>& loop);
+/// W6's workloads: W6-t1, W6-t4, W6-t8 (real syncs, every engine) and, Teal alone, the
+/// same with -1ms and -10ms (each sync takes that long: debug_wal_fsync_sleep_ms).
+struct CommitWorkload {
+  int threads = 0;
+  int sleep_ms = 0;
+};
+std::optional<CommitWorkload> ParseCommitWorkload(const std::string& workload);
 
 // The variants each engine runs for `workload`; none when it does not take part.
 std::vector<Variant> TealVariants(const std::string& workload);

@@ -17,17 +17,21 @@
 // teal,duckdb,sqlite) runs only those engines: check-duckdb-alone.sh skips SQLite's
 // minutes-long Q runs with it. TPC-H (TPCH, TPCH-Q01 … TPCH-Q22) runs only when named,
 // after the others, on Teal and DuckDB, with its own flags and output (tpch_cases.hpp).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "data.hpp"
@@ -59,6 +63,16 @@ constexpr Workload kWorkloads[] = {
     {"W8", "ms", "append 1,000,000 records of 8 std::optional<int32_t> (MappedAppender on Teal)"},
     {"W9", "ms", "append 1,000,000 rows of a LIST of 10 std::optional<int32_t>, one in ten NULL"},
     {"W10", "ms", "append 1,000,000 rows x 4 ENUM columns from a C++ enum"},
+    {"W11", "ms", "W1 into a database file, committed durably (W1's variants on files)"},
+    {"W6-t1", "us", "file database: 1 connection committing single-row INSERTs, real syncs"},
+    {"W6-t4", "us", "file database: 4 connections committing single-row INSERTs, real syncs"},
+    {"W6-t8", "us", "file database: 8 connections committing single-row INSERTs, real syncs"},
+    {"W6-t1-1ms", "us", "W6-t1 with 1 ms syncs (Teal alone: debug_wal_fsync_sleep_ms)"},
+    {"W6-t4-1ms", "us", "W6-t4 with 1 ms syncs (Teal alone)"},
+    {"W6-t8-1ms", "us", "W6-t8 with 1 ms syncs (Teal alone)"},
+    {"W6-t1-10ms", "us", "W6-t1 with 10 ms syncs (Teal alone)"},
+    {"W6-t4-10ms", "us", "W6-t4 with 10 ms syncs (Teal alone)"},
+    {"W6-t8-10ms", "us", "W6-t8 with 10 ms syncs (Teal alone)"},
     // Last, so that the W workloads run (and fault their memory in) as they did before.
     {"Q0", "us", "the fixed cost of a trivial query (SELECT 42), text and prepared, per query"},
     {"Q1", "ms", "SELECT sum(c1)+...+sum(c8) over W4's 1,000,000 rows x 8 INTEGER: one value"},
@@ -224,14 +238,18 @@ int Main(int argc, char** argv) {
   std::vector<std::string> order;
   for (const auto& w : kWorkloads) {
     if (!Selected(w.name, wanted)) continue;
+    // W11 is W1's variants, each on a database file.
+    const bool on_files = std::string(w.name) == "W11";
+    const std::string as = on_files ? "W1" : w.name;
+    SetFileDatabases(on_files);
     std::vector<Variant> variants;
-    if (runs_engine("teal")) variants = TealVariants(w.name);
+    if (runs_engine("teal")) variants = TealVariants(as);
     if (duckdb) {
-      auto more = DuckDbVariants(*duckdb, w.name, duckdb_threads);
+      auto more = DuckDbVariants(*duckdb, as, duckdb_threads);
       variants.insert(variants.end(), more.begin(), more.end());
     }
     if (runs_engine("sqlite")) {
-      auto more = SqliteVariants(w.name);
+      auto more = SqliteVariants(as);
       variants.insert(variants.end(), more.begin(), more.end());
     }
 
@@ -254,7 +272,9 @@ int Main(int argc, char** argv) {
                      e.what());
       }
     }
+    SetFileDatabases(false);
   }
+  RemoveFileDatabases();
 
   for (const auto& name : order) {
     const auto& figures = results[name];
@@ -303,6 +323,64 @@ void Check(const std::string& what, uint64_t got, uint64_t want) {
     std::fprintf(stderr, "error: %s: got %llu, want %llu\n", what.c_str(),
                  static_cast<unsigned long long>(got), static_cast<unsigned long long>(want));
   }
+}
+
+namespace {
+std::string g_file_folder;  // W11's scratch folder, once made
+bool g_file_databases = false;
+int g_file_count = 0;
+}  // namespace
+
+void SetFileDatabases(bool on) { g_file_databases = on; }
+
+std::string FileDatabasePath(const char* engine) {
+  return g_file_databases ? ScratchPath(engine) : std::string();
+}
+
+std::string ScratchPath(const char* engine) {
+  if (g_file_folder.empty()) {
+    g_file_folder =
+        (std::filesystem::temp_directory_path() / ("teal-compare-" + std::to_string(::getpid())))
+            .string();
+    std::filesystem::create_directories(g_file_folder);
+  }
+  return g_file_folder + "/" + engine + "-" + std::to_string(g_file_count++) + ".db";
+}
+
+void RemoveFileDatabases() {
+  if (!g_file_folder.empty()) std::filesystem::remove_all(g_file_folder);
+}
+
+double TimeCommits(int threads,
+                   const std::function<int64_t(int thread, const std::atomic<bool>& stop)>& loop) {
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> commits{0};
+  std::vector<std::thread> workers;
+  Stopwatch sw;
+  for (int t = 0; t < threads; t++) {
+    workers.emplace_back([&, t] { commits += loop(t, stop); });
+  }
+  std::this_thread::sleep_for(std::chrono::duration<double>(kCommitSeconds));
+  stop = true;
+  for (auto& worker : workers) worker.join();
+  const double ms = sw.Ms();
+  return commits.load() ? ms * 1000 / static_cast<double>(commits.load()) : ms * 1000;
+}
+
+std::optional<CommitWorkload> ParseCommitWorkload(const std::string& workload) {
+  CommitWorkload out;
+  char unit[8] = {};
+  if (std::sscanf(workload.c_str(), "W6-t%d-%d%2s", &out.threads, &out.sleep_ms, unit) == 3 &&
+      std::string(unit) == "ms") {
+    return out;
+  }
+  out.sleep_ms = 0;
+  int consumed = 0;
+  if (std::sscanf(workload.c_str(), "W6-t%d%n", &out.threads, &consumed) == 1 &&
+      consumed == static_cast<int>(workload.size())) {
+    return out;
+  }
+  return std::nullopt;
 }
 
 void KeepUntilEnd(std::shared_ptr<void> database) {

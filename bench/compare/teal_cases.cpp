@@ -6,6 +6,7 @@
 // teal::Reader::Get<T> and the chunk spans of teal::Result. Queries (Q0, Q1) go through
 // Connection::Query or a PreparedStatement, and read their one value with the Reader;
 // Q2a..Q6 read every result row through the chunk spans (query_answer.hpp).
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -23,7 +24,7 @@ namespace bench {
 namespace {
 
 struct TealDb {
-  teal::Database db;
+  teal::Database db{FileDatabasePath("teal")};
   teal::Connection con{db};
   TealDb() = default;
   explicit TealDb(const char* schema) { con.Execute(schema); }
@@ -546,9 +547,42 @@ std::vector<Variant> Query(const QuerySpec& q) {
            }}};
 }
 
+/// W6: connections committing single-row INSERTs (prepared) into one file database.
+std::vector<Variant> W6(CommitWorkload c) {
+  return {{"teal", "prepared-insert", Role::kTealRow, [c] {
+             auto db = std::make_shared<teal::Database>(ScratchPath("teal"));
+             auto setup = std::make_shared<teal::Connection>(*db);
+             if (c.sleep_ms) {
+               setup->Execute("SET debug_wal_fsync_sleep_ms = " + std::to_string(c.sleep_ms));
+             }
+             return RunFn([db, setup, c](bool check) {
+               setup->Execute("DROP TABLE IF EXISTS t");
+               setup->Execute("CREATE TABLE t (id BIGINT, v INTEGER)");
+               std::atomic<int64_t> total{0};
+               const double us = TimeCommits(c.threads, [&](int t, const std::atomic<bool>& stop) {
+                 teal::Connection con(*db);
+                 auto insert = con.Prepare("INSERT INTO t VALUES ($1, $2)");
+                 int64_t n = 0;
+                 for (; !stop.load(std::memory_order_relaxed); n++) {
+                   insert.Execute(int64_t{t} << 40 | n, static_cast<int32_t>(n));
+                 }
+                 total += n;
+                 return n;
+               });
+               if (check) {
+                 Check("W6 teal rows",
+                       setup->Query("SELECT count(*) FROM t").GetValue(0, 0).GetStored<int64_t>(),
+                       total.load());
+               }
+               return us;
+             });
+           }}};
+}
+
 }  // namespace
 
 std::vector<Variant> TealVariants(const std::string& w) {
+  if (auto c = ParseCommitWorkload(w)) return W6(*c);
   if (w == "W1") return W1();
   if (w == "W2-ts" || w == "W2-tstz") {
     const char* schema = w == "W2-ts"

@@ -22,8 +22,14 @@
 //   * Row numbers in messages count every row this appender started, from 1.
 //   * A flush (Flush(), Close(), or a full chunk handed over inside EndRow/AppendRow)
 //     writes in the connection's transaction: between BEGIN and COMMIT the rows become
-//     visible to other connections at COMMIT (and ROLLBACK takes them out); otherwise
-//     each flush commits on its own and the rows are visible when it returns.
+//     visible to other connections at COMMIT (and ROLLBACK takes them out). Otherwise
+//     the appender commits on its own at Flush(), at Close() and after every
+//     kChunksPerCommit full chunks (204,800 rows, as DuckDB's appender): the rows are
+//     visible and durable once that returns (a commit per 2,048-row chunk would sync a
+//     file database's log that often). A chunk the table refuses loses its own rows; a
+//     commit that fails loses the rows since the last one (the error says how many).
+//     Until it commits, the appender's open transaction counts as another transaction's
+//     changes to the table (ALTER or DROP of it waits for a Flush).
 //
 // Not thread-safe: use one appender per thread. The Connection and its Database must
 // outlive the appender.
@@ -347,11 +353,15 @@ class Appender {
   /// ConstraintError (naming table, column, row) for NULL in a NOT NULL column.
   void AppendChunk(const DataChunk& chunk);
 
-  /// Hands the buffered rows to the table as one unit; they become visible. Throws
-  /// InvalidInputError, changing nothing, while a row is in progress (finish it with
-  /// EndRow first). If the append itself fails (the table was dropped, a constraint),
-  /// none of the buffered rows are appended, they are discarded, the error says how
-  /// many, and the appender stays usable; rows flushed before stay.
+  /// Outside BEGIN, the appender commits after this many full chunks (and at Flush, Close).
+  static constexpr uint64_t kChunksPerCommit = 100;
+
+  /// Hands the buffered rows to the table as one unit and (outside BEGIN) commits every
+  /// row appended since the last commit; they become visible. Throws InvalidInputError,
+  /// changing nothing, while a row is in progress (finish it with EndRow first). If the
+  /// append itself fails (the table was dropped, a constraint), none of the buffered rows
+  /// are appended, they are discarded, the error says how many, and the appender stays
+  /// usable; rows flushed before stay.
   void Flush();
   /// Flushes, then releases the buffer. Any later use throws InvalidInputError; a
   /// second Close() does nothing. When the flush throws, the appender is closed anyway.
@@ -613,6 +623,8 @@ class Appender {
                                         idx_t row, uint64_t count);
   void SetEmptyList(const appender_detail::AppendColumn& col, idx_t row);
   void FlushFull();
+  /// Commits the appender's own transaction (outside BEGIN), if it has one open.
+  void CommitOwn();
   /// "table "t", column "c" (TYPE), row N" for messages about appended column c.
   std::string Where(idx_t c) const;
   /// Forgets the current row: its validity bits and list elements; counts it as started.

@@ -57,6 +57,10 @@ struct Appender::Impl {
   /// numbers in messages are rows_before + buffer row + 1.
   idx_t rows_before = 0;
   bool closed = false;
+  /// Outside BEGIN: the transaction the flushed chunks went into since the last commit
+  /// (null when none), how many chunks and rows.
+  std::shared_ptr<Transaction> own;
+  idx_t own_chunks = 0, own_rows = 0;
   /// One-row vectors for conversions through the cast rules, one per type met.
   std::vector<std::unique_ptr<Vector>> scratch;
 
@@ -457,6 +461,12 @@ Appender::~Appender() {
                  "teal::Appender on table \"%s\": flushing %llu rows in the destructor failed, "
                  "they were not appended: %s\n",
                  table.c_str(), static_cast<unsigned long long>(rows), e.what());
+  }
+  try {
+    CommitOwn();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "teal::Appender on table \"%s\": its last commit failed: %s\n",
+                 table.c_str(), e.what());
   }
 }
 
@@ -908,7 +918,7 @@ void Appender::FlushBuffer() {
   try {
     impl_->buffer->SetCardinality(rows);
     // The table may take the buffer's vectors (no copy); ResetBuffer re-points the columns.
-    impl_->context->RunWrite([&](Transaction& transaction) {
+    impl_->context->RunWriteBatched(impl_->own, [&](Transaction& transaction) {
       impl_->CheckTable(transaction);
       impl_->append.AppendGiving(transaction, *impl_->buffer, impl_->rows_before, "appender");
     });
@@ -928,9 +938,30 @@ void Appender::FlushBuffer() {
     throw;
   }
   ResetBuffer();
+  if (impl_->own) {
+    impl_->own_rows += rows;
+    impl_->own_chunks++;
+  }
 }
 
-void Appender::FlushFull() { FlushBuffer(); }
+void Appender::CommitOwn() {
+  if (!impl_->own) return;
+  const idx_t rows = impl_->own_rows;
+  impl_->own_chunks = impl_->own_rows = 0;
+  try {
+    impl_->context->CommitOwn(impl_->own);
+  } catch (const Error& e) {
+    ThrowErrorOf(e.Category(),
+                 fmt::format("{} (the {} rows appended since the appender's last commit were "
+                             "not kept)",
+                             e.what(), rows));
+  }
+}
+
+void Appender::FlushFull() {
+  FlushBuffer();
+  if (impl_->own_chunks >= kChunksPerCommit) CommitOwn();
+}
 
 void Appender::Flush() {
   ThrowIfClosed();
@@ -939,7 +970,15 @@ void Appender::Flush() {
         "table \"{}\": Flush called while a row has {} of {} values; finish it with EndRow first",
         impl_->Table().name, column_, column_count_));
   }
-  FlushBuffer();
+  // Rows flushed before a chunk the table refuses are kept: they commit all the same.
+  std::exception_ptr error;
+  try {
+    FlushBuffer();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  CommitOwn();
+  if (error) std::rethrow_exception(error);
 }
 
 void Appender::AppendChunk(const DataChunk& chunk) {
@@ -984,6 +1023,11 @@ void Appender::Close() {
     FlushBuffer();
   } catch (...) {
     error = std::current_exception();
+  }
+  try {
+    CommitOwn();
+  } catch (...) {
+    if (!error) error = std::current_exception();
   }
   impl_->closed = true;
   impl_->buffer.reset();

@@ -209,6 +209,46 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
   }
 }
 
+void ClientContext::RunWriteBatched(std::shared_ptr<Transaction>& own,
+                                    const std::function<void(Transaction&)>& write) {
+  if (transaction_) {
+    CommitOwn(own);
+    RunWrite(write);
+    return;
+  }
+  TransactionManager& manager = database_->Transactions();
+  if (!own) own = manager.Begin();
+  const idx_t savepoint = own->Undo().Size();
+  current_ = own;
+  try {
+    write(*own);
+  } catch (...) {
+    own->Undo().RollbackTo(savepoint);
+    current_ = nullptr;
+    throw;
+  }
+  current_ = nullptr;
+}
+
+void ClientContext::CommitOwn(std::shared_ptr<Transaction>& own) {
+  if (!own) return;
+  std::shared_ptr<Transaction> transaction = std::move(own);
+  TransactionManager& manager = database_->Transactions();
+  try {
+    manager.Commit(transaction);
+  } catch (...) {
+    manager.Rollback(transaction);
+    throw;
+  }
+  if (transaction->CommitId() != 0) database_->AfterCommit();
+}
+
+void ClientContext::RollbackOwn(std::shared_ptr<Transaction>& own) noexcept {
+  if (!own) return;
+  database_->Transactions().Rollback(own);
+  own.reset();
+}
+
 void ClientContext::RunWrite(const std::function<void(Transaction&)>& write) {
   RunInTransaction(StatementType::kInsert, [&] {
     write(*current_);

@@ -53,6 +53,17 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Runs `write` in the connection's transaction: the one BEGIN opened, or one of its
   /// own that commits when `write` returns (the Appender's flushes).
   void RunWrite(const std::function<void(Transaction&)>& write);
+  /// RunWrite for a writer that batches its commits (the Appender): inside BEGIN it joins
+  /// the connection's transaction as RunWrite does (committing `*own` first if it is
+  /// open); otherwise it writes in `*own`, a transaction the caller keeps open across
+  /// calls (begun when null) and ends with CommitOwn or RollbackOwn. A write that fails
+  /// takes back only its own changes.
+  void RunWriteBatched(std::shared_ptr<Transaction>& own,
+                       const std::function<void(Transaction&)>& write);
+  /// Commits `*own` (nothing when null) and resets it; on failure it rolls back and
+  /// throws. Durable when it returns, as any commit.
+  void CommitOwn(std::shared_ptr<Transaction>& own);
+  void RollbackOwn(std::shared_ptr<Transaction>& own) noexcept;
   /// The catalog outside a statement: the open transaction's, or the committed one.
   std::shared_ptr<Catalog> ReadCatalog() const;
   /// Whether BEGIN opened a transaction that has not ended.

@@ -393,12 +393,12 @@ TEST_F(AppenderTest, ListsOfLongStringsKeepTheirBytes) {
             "[short, a string longer than twelve #2999]");
 }
 
-TEST_F(AppenderTest, ManyRowsAreFlushedAChunkAtATime) {
+TEST_F(AppenderTest, RowsCommitAtFlushAndAfterEveryHundredChunks) {
   con_.Execute("CREATE TABLE t(i INTEGER, s VARCHAR)");
   Appender app(con_, "t");
   for (int i = 0; i < 5000; i++) app.AppendRow(i, "value number " + std::to_string(i));
-  // Two full chunks went to the table on their own; the rest waits for Flush.
-  EXPECT_EQ(Count(con_, "t"), 4096);
+  // Two full chunks went to the table, in the appender's own transaction: not committed.
+  EXPECT_EQ(Count(con_, "t"), 0);
   app.Flush();
   EXPECT_EQ(Count(con_, "t"), 5000);
   Result all = con_.Query("SELECT i FROM t");
@@ -406,6 +406,30 @@ TEST_F(AppenderTest, ManyRowsAreFlushedAChunkAtATime) {
   for (idx_t r = 0; r < all.RowCount(); r++) sum += all.GetValue(0, r).GetStored<int32_t>();
   EXPECT_EQ(sum, 12497500);
   EXPECT_EQ(Cell(con_, "SELECT s FROM t WHERE i = 4321"), "value number 4321");
+  // The 100th full chunk since the last commit commits them all.
+  const int per_commit = static_cast<int>(Appender::kChunksPerCommit * kVectorSize);
+  for (int i = 0; i < per_commit - 1; i++) app.AppendRow(i, "x");
+  EXPECT_EQ(Count(con_, "t"), 5000);
+  app.AppendRow(0, "x");
+  EXPECT_EQ(Count(con_, "t"), 5000 + per_commit);
+  app.AppendRow(1, "y");
+  app.Close();
+  EXPECT_EQ(Count(con_, "t"), 5001 + per_commit);
+}
+
+TEST_F(AppenderTest, AChunkTheTableRefusesLeavesTheEarlierChunksToCommit) {
+  con_.Execute("CREATE TABLE t(i INTEGER PRIMARY KEY)");
+  Appender app(con_, "t");
+  for (int i = 0; i < 2 * static_cast<int>(kVectorSize); i++) app.AppendRow(i);
+  // A duplicate key in the third chunk: the chunk is refused when it fills and is
+  // handed over (by its last row's AppendRow).
+  app.AppendRow(5);
+  for (int i = 1; i < static_cast<int>(kVectorSize) - 1; i++) app.AppendRow(100000 + i);
+  EXPECT_THROW(app.AppendRow(-1), ConstraintError);
+  EXPECT_EQ(Count(con_, "t"), 0);  // the first two chunks wait for the commit
+  app.AppendRow(-2);
+  app.Flush();
+  EXPECT_EQ(Count(con_, "t"), 2 * static_cast<int64_t>(kVectorSize) + 1);
 }
 
 TEST_F(AppenderTest, SubsetOfColumnsGetsDefaultsAndNulls) {
