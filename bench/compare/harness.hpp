@@ -113,6 +113,11 @@ int64_t ExpectedDateSum();        // W5-date: days of all 4 columns
 // database an engine opens a fresh file (in a scratch folder removed at exit); otherwise
 // it is empty and databases are in memory. A file database's commit is durable: Teal's
 // and DuckDB's write-ahead logs sync, SQLite runs in WAL mode with synchronous = FULL.
+// Before each run (untimed, after the table is made again) every engine checkpoints its
+// file (CHECKPOINT; SQLite: wal_checkpoint(TRUNCATE)), so that no run pays for the last
+// one's data: a run times the appends and the durable commit, and whatever the engine
+// does before that commit returns (DuckDB checkpoints a log past 16 MB there; Teal
+// checkpoints on a thread of its own afterwards).
 void SetFileDatabases(bool on);
 std::string FileDatabasePath(const char* engine);
 /// A fresh file path in the scratch folder, whatever the workload (W6's databases).

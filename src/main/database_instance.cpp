@@ -13,6 +13,12 @@ namespace teal {
 DatabaseInstance::DatabaseInstance() = default;
 
 DatabaseInstance::~DatabaseInstance() {
+  {
+    std::lock_guard<std::mutex> guard(wake_lock_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (checkpointer_.joinable()) checkpointer_.join();
   // Not after a failed Open (no log): nothing was loaded that a checkpoint could keep.
   if (!log_ || !checkpoint_on_shutdown_.load()) return;
   // A log without records holds nothing the file does not.
@@ -51,13 +57,42 @@ void DatabaseInstance::Checkpoint() {
 
 void DatabaseInstance::AfterCommit() noexcept {
   if (!log_ || log_->FileOffset(log_->Size()) < checkpoint_threshold_.load()) return;
-  std::unique_lock<std::mutex> guard(checkpoint_lock_, std::try_to_lock);
-  if (!guard.owns_lock()) return;  // one is running; the next commit looks again
+  std::lock_guard<std::mutex> guard(wake_lock_);
+  if (stopping_) return;
+  wanted_ = true;
   try {
-    CheckpointLocked();
+    if (!checkpointer_.joinable()) checkpointer_ = std::thread([this] { CheckpointLoop(); });
   } catch (const std::exception&) {
-    // The commit is durable in the log; the checkpoint is tried again after the next one.
+    return;  // no thread now: a later commit asks again (the log keeps every commit)
   }
+  wake_.notify_one();
+}
+
+void DatabaseInstance::CheckpointLoop() {
+  std::unique_lock<std::mutex> lock(wake_lock_);
+  while (true) {
+    wake_.wait(lock, [&] { return wanted_ || stopping_; });
+    if (stopping_) return;
+    wanted_ = false;
+    lock.unlock();
+    {
+      std::lock_guard<std::mutex> guard(checkpoint_lock_);
+      // Another checkpoint (CHECKPOINT) may have restarted the log meanwhile.
+      if (log_->FileOffset(log_->Size()) >= checkpoint_threshold_.load()) {
+        try {
+          CheckpointLocked();
+        } catch (const std::exception&) {
+          // Every commit is in the log; a later commit asks again.
+        }
+      }
+    }
+    lock.lock();
+  }
+}
+
+void DatabaseInstance::WaitForCheckpoints(uint64_t count) {
+  std::unique_lock<std::mutex> lock(wake_lock_);
+  checkpointed_.wait(lock, [&] { return checkpoints_.load() >= count; });
 }
 
 void DatabaseInstance::CheckpointLocked() {
@@ -80,7 +115,11 @@ void DatabaseInstance::CheckpointLocked() {
   WriteCheckpoint(*start.transaction, sequences, writer);
   const uint64_t first_block = writer.Finish();
   file_->Commit(writer, first_block, log_->Salt(), log_->FileOffset(start.log_offset));
-  checkpoints_++;
+  {
+    std::lock_guard<std::mutex> guard(wake_lock_);
+    checkpoints_++;
+  }
+  checkpointed_.notify_all();
   // Step 3. Kept as it is when the restart fails before its rename: the header names its
   // salt and the offset, so open replays what follows.
   log_->Restart(start.log_offset);

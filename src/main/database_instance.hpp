@@ -12,14 +12,17 @@
 //      4–6): commits wait only for that step's last part.
 //   4. Open loads the header's checkpoint, then replays the log — from the header's offset
 //      when the log still has the header's salt, whole when it was restarted since.
-// Automatically after a commit that leaves the log above checkpoint_threshold, and when
-// the last handle closes (checkpoint_on_shutdown).
+// Automatically, on a thread of the database's own, once a commit leaves the log above
+// checkpoint_threshold (so the commit that crossed it does not wait for it), and when the
+// last handle closes (checkpoint_on_shutdown).
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include "catalog/catalog.hpp"
 #include "execution/task_scheduler.hpp"
@@ -49,9 +52,13 @@ class DatabaseInstance {
   /// when an I/O error stops it (every commit stays in the log), InvalidInputError on a
   /// read-only database.
   void Checkpoint();
-  /// After a commit that wrote: checkpoints when the log passed checkpoint_threshold and
-  /// no checkpoint runs. Never throws (a failed checkpoint leaves the log as it was).
+  /// After a commit that wrote: when the log passed checkpoint_threshold, wakes the
+  /// checkpoint thread (started on first need). Never throws; a failed automatic
+  /// checkpoint leaves the log as it was and is tried again after a later commit.
   void AfterCommit() noexcept;
+  /// Waits until this instance has written `count` checkpoints (for tests of the
+  /// automatic ones).
+  void WaitForCheckpoints(uint64_t count);
 
   Settings& GetSettings() { return settings_; }
   TransactionManager& Transactions() { return transactions_; }
@@ -77,6 +84,8 @@ class DatabaseInstance {
 
  private:
   void CheckpointLocked();
+  /// The checkpoint thread: a checkpoint each time AfterCommit asks, until stopping_.
+  void CheckpointLoop();
 
   std::unique_ptr<DatabaseFile> file_;  // the database file, locked while open
   std::unique_ptr<WriteAheadLog> log_;  // before transactions_: it outlives their commits
@@ -85,6 +94,12 @@ class DatabaseInstance {
   std::atomic<uint64_t> checkpoints_{0};
   std::atomic<uint64_t> checkpoint_threshold_{16 << 20};
   std::atomic<bool> checkpoint_on_shutdown_{true};
+  std::mutex wake_lock_;  // the checkpoint thread's requests and the count's waiters
+  std::condition_variable wake_;
+  std::condition_variable checkpointed_;
+  bool wanted_ = false;    // wake_lock_
+  bool stopping_ = false;  // wake_lock_
+  std::thread checkpointer_;
   TransactionManager transactions_;  // holds the committed catalog
   Settings settings_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes

@@ -2,11 +2,11 @@
 #include "storage/database_file.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <cstring>
 
+#include "storage/checksum.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -39,7 +39,7 @@ std::string HeaderBytes(const DatabaseHeader& header) {
   Put<uint64_t>(&bytes[16], header.block_count);
   Put<uint64_t>(&bytes[24], header.log_salt);
   Put<uint64_t>(&bytes[32], header.log_offset);
-  Put<uint64_t>(&bytes[kHeaderFields], XXH64(bytes.data(), kHeaderFields, 0));
+  Put<uint64_t>(&bytes[kHeaderFields], Checksum(bytes.data(), kHeaderFields, 0));
   return bytes;
 }
 
@@ -50,7 +50,7 @@ std::string DatabaseFile::CreationBytes() {
   std::memcpy(bytes.data(), kMagic, 8);
   Put<uint32_t>(&bytes[8], kVersion);
   Put<uint32_t>(&bytes[12], static_cast<uint32_t>(kBlockSize));
-  Put<uint64_t>(&bytes[16], XXH64(bytes.data(), 16, 0));
+  Put<uint64_t>(&bytes[16], Checksum(bytes.data(), 16, 0));
   return bytes + HeaderBytes(DatabaseHeader{});
 }
 
@@ -73,7 +73,7 @@ DatabaseFile::DatabaseFile(std::unique_ptr<FileHandle> file, bool read_only)
     return;
   }
   if (start.size() < 24 || std::memcmp(start.data(), kMagic, 8) != 0 ||
-      Get<uint64_t>(&start[16]) != XXH64(start.data(), 16, 0)) {
+      Get<uint64_t>(&start[16]) != Checksum(start.data(), 16, 0)) {
     throw IOError(fmt::format("\"{}\" is not a Teal database file", Path()));
   }
   if (Get<uint32_t>(&start[8]) != kVersion || Get<uint32_t>(&start[12]) != kBlockSize) {
@@ -99,7 +99,7 @@ bool DatabaseFile::ReadHeader(int slot, DatabaseHeader* out) {
   if (file_->Size() < offset + kHeaderSize) return false;
   std::string bytes(kHeaderSize, '\0');
   file_->Read(bytes.data(), kHeaderSize, offset);
-  if (Get<uint64_t>(&bytes[kHeaderFields]) != XXH64(bytes.data(), kHeaderFields, 0)) {
+  if (Get<uint64_t>(&bytes[kHeaderFields]) != Checksum(bytes.data(), kHeaderFields, 0)) {
     return false;
   }
   out->iteration = Get<uint64_t>(&bytes[0]);
@@ -148,7 +148,7 @@ void DatabaseFile::ChainReader::Load(uint64_t block) {
                     file_.Path(), block));
   }
   file_.file_->Read(block_.data(), kBlockSize, BlockOffset(block));
-  if (Get<uint64_t>(block_.data()) != XXH64(block_.data() + 8, kBlockSize - 8, block)) {
+  if (Get<uint64_t>(block_.data()) != Checksum(block_.data() + 8, kBlockSize - 8, block)) {
     throw IOError(
         fmt::format("database file \"{}\" is corrupt: block {} (at offset {}) fails its checksum",
                     file_.Path(), block, BlockOffset(block)));
@@ -229,7 +229,7 @@ void DatabaseFile::ChainWriter::Flush(uint64_t next) {
   Put<uint64_t>(&block_[8], next);
   Put<uint32_t>(&block_[16], used);
   Put<uint32_t>(&block_[20], 0);
-  Put<uint64_t>(&block_[0], XXH64(block_.data() + 8, kBlockSize - 8, block));
+  Put<uint64_t>(&block_[0], Checksum(block_.data() + 8, kBlockSize - 8, block));
   file_.file_->Write(block_.data(), kBlockSize, BlockOffset(block));
   block_.resize(kBlockHeaderSize);
 }

@@ -6,7 +6,7 @@
 //     0  8  magic "TEAL-DB" and a zero byte
 //     8  4  format version (1)
 //    12  4  block size (262144)
-//    16  8  XXH64 of bytes 0..15, seed 0
+//    16  8  Checksum (storage/checksum.hpp: XXH3, 64 bits) of bytes 0..15, seed 0
 //    24     zero
 //   database headers, 4096 bytes each, slot 0 at offset 4096 and slot 1 at 8192:
 //     0  8  iteration: checkpoint n writes slot n % 2; the valid header with the highest
@@ -15,10 +15,10 @@
 //    16  8  how many blocks the file had when it was written
 //    24  8  salt of the write-ahead log whose commits up to `log offset` it holds
 //    32  8  log offset: where in that log the commits it does not hold begin
-//    40  8  XXH64 of bytes 0..39, seed 0
+//    40  8  Checksum of bytes 0..39, seed 0
 //    48     zero
 //   blocks of 262144 bytes, block i at offset 12288 + i × 262144:
-//     0  8  XXH64 of bytes 8..262143 of the block, seed i (a block read from the wrong
+//     0  8  Checksum of bytes 8..262143 of the block, seed i (a block read from the wrong
 //           place does not check out)
 //     8  8  next block of its chain (kNoBlock: the last)
 //    16  4  payload bytes used

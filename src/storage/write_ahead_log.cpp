@@ -2,20 +2,20 @@
 #include "storage/write_ahead_log.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <chrono>
 #include <cstring>
 #include <random>
 #include <thread>
 
+#include "storage/checksum.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
 namespace {
 constexpr char kMagic[8] = {'T', 'E', 'A', 'L', '-', 'W', 'A', 'L'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 
 void Put32(std::string& out, uint32_t v) { out.append(reinterpret_cast<const char*>(&v), 4); }
 void Put64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), 8); }
@@ -32,22 +32,22 @@ uint64_t Get64(const char* p) {
 
 /// The checksum of a frame: its first 8 bytes and the payload.
 uint64_t FrameChecksum(const char* head, const char* payload, uint32_t length, uint64_t salt) {
-  XXH64_state_t* state = XXH64_createState();
-  XXH64_reset(state, salt);
-  XXH64_update(state, head, 8);
-  XXH64_update(state, payload, length);
-  const uint64_t sum = XXH64_digest(state);
-  XXH64_freeState(state);
-  return sum;
+  return Checksum(head, 8, payload, length, salt);
 }
 
-void AppendFrame(std::string& out, WalRecordType type, std::string_view payload, uint64_t salt) {
+/// The 16-byte frame header of `payload`, appended to `out`.
+void AppendFrameHeader(std::string& out, WalRecordType type, std::string_view payload,
+                       uint64_t salt) {
   const size_t start = out.size();
   Put32(out, static_cast<uint32_t>(payload.size()));
   out.push_back(static_cast<char>(type));
   out.append(3, '\0');
   Put64(out, FrameChecksum(out.data() + start, payload.data(),
                            static_cast<uint32_t>(payload.size()), salt));
+}
+
+void AppendFrame(std::string& out, WalRecordType type, std::string_view payload, uint64_t salt) {
+  AppendFrameHeader(out, type, payload, salt);
   out.append(payload);
 }
 
@@ -86,7 +86,7 @@ bool HeaderValid(std::string_view bytes) {
   if (bytes.size() < kWalHeaderSize) return false;
   if (std::memcmp(bytes.data(), kMagic, 8) != 0) return false;
   if (Get32(bytes.data() + 8) != kVersion) return false;
-  return Get64(bytes.data() + 24) == XXH64(bytes.data(), 24, 0);
+  return Get64(bytes.data() + 24) == Checksum(bytes.data(), 24, 0);
 }
 }  // namespace
 
@@ -104,6 +104,13 @@ WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool reco
   std::string bytes(size, '\0');
   if (size) file->Read(bytes.data(), size, 0);
   WalContents out;
+  if (bytes.size() >= kWalHeaderSize && std::memcmp(bytes.data(), kMagic, 8) == 0 &&
+      Get32(bytes.data() + 8) != kVersion) {
+    throw IOError(fmt::format(
+        "write-ahead log \"{}\" is of format version {}; this Teal reads version {} (open it "
+        "with the Teal that wrote it and CHECKPOINT, or remove the log to drop its commits)",
+        path, Get32(bytes.data() + 8), kVersion));
+  }
   if (!HeaderValid(bytes)) {
     // A crash while the log was created leaves at most its header's bytes, unsynced.
     if (size > kWalHeaderSize && !recover) {
@@ -209,7 +216,7 @@ std::string WriteAheadLog::Header(uint64_t salt) {
   Put32(header, kVersion);
   Put32(header, 0);
   Put64(header, salt);
-  Put64(header, XXH64(header.data(), 24, 0));
+  Put64(header, Checksum(header.data(), 24, 0));
   return header;
 }
 
@@ -299,15 +306,32 @@ void WriteAheadLog::ThrowFailed() const {
 idx_t WriteAheadLog::Append(std::span<const WalRecord> records, uint64_t commit_id) {
   std::lock_guard<std::mutex> guard(write_lock_);
   if (failed_) ThrowFailed();
+  // Small frames are gathered in buffer_; a large payload (a bulk append's columns) is
+  // written from where it is, after its header, rather than copied once more. A failed
+  // write leaves at most a torn record after end_: the next Append writes over it, and
+  // replay stops before it.
+  constexpr size_t kWrittenInPlace = 16 * 1024;
+  idx_t at = end_;
   buffer_.clear();
-  for (const WalRecord& record : records) AppendFrame(buffer_, record.type, record.payload, salt_);
+  auto write = [&](std::string_view bytes) {
+    file_->Write(bytes.data(), bytes.size(), at - shift_);
+    at += bytes.size();
+  };
+  for (const WalRecord& record : records) {
+    if (record.payload.size() < kWrittenInPlace) {
+      AppendFrame(buffer_, record.type, record.payload, salt_);
+      continue;
+    }
+    AppendFrameHeader(buffer_, record.type, record.payload, salt_);
+    write(buffer_);
+    buffer_.clear();
+    write(record.payload);
+  }
   std::string marker;
   Put64(marker, commit_id);
   AppendFrame(buffer_, WalRecordType::kFlushMarker, marker, salt_);
-  // A failed write leaves at most a torn record after end_: the next Append writes over
-  // it, and replay stops before it.
-  file_->Write(buffer_.data(), buffer_.size(), end_ - shift_);
-  end_ += buffer_.size();
+  write(buffer_);
+  end_ = at;
   return end_;
 }
 

@@ -1,19 +1,19 @@
 // WriteAheadLog: the log file next to a database (<db>.wal) — record framing, the group
 // commit of its syncs, and reading it back for replay.
 //
-// File format (version 1; integers little-endian):
+// File format (version 2; integers little-endian; version 1 checksummed with XXH64):
 //   header, 32 bytes at offset 0:
 //     0  8  magic "TEAL-WAL"
-//     8  4  format version (1)
+//     8  4  format version (2)
 //    12  4  zero
 //    16  8  salt: a number chosen when the log is created (records of an older log that
 //           a reused file still holds cannot pass for records of this one)
-//    24  8  XXH64 of bytes 0..23, seed 0
+//    24  8  Checksum (storage/checksum.hpp: XXH3, 64 bits) of bytes 0..23, seed 0
 //   then records, back to back:
 //     0  4  payload length N
 //     4  1  type (WalRecordType)
 //     5  3  zero
-//     8  8  XXH64 of bytes 0..7 of this frame and the N payload bytes, seed = salt
+//     8  8  Checksum of bytes 0..7 of this frame and the N payload bytes, seed = salt
 //    16  N  payload
 // A transaction's records end with a kFlushMarker record whose payload is its commit id
 // (8 bytes). Replay applies the records of a transaction only when its marker is intact.

@@ -160,3 +160,32 @@ TEST(WriteAheadLogTest, AFailedWriteIsAnErrorAndTheNextCommitWritesOverItsRemain
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+TEST(WriteAheadLogTest, ALogOfAnotherFormatVersionIsAnErrorNamingIt) {
+  MemoryFileSystem fs;
+  {
+    WriteAheadLog log(fs, kPath);
+    log.Append({}, 1);
+    log.SyncUpTo(log.Size());
+  }
+  {
+    auto file = fs.Open(kPath, FileOpenFlags{.write = true});
+    const uint32_t version = 1;
+    file->Write(&version, 4, 8);
+    file->Sync();
+  }
+  try {
+    ReadWriteAheadLog(fs, kPath);
+    FAIL() << "read a log of another version";
+  } catch (const IOError& e) {
+    EXPECT_NE(std::string(e.what()).find("is of format version 1; this Teal reads version 2"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace teal
