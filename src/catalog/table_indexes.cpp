@@ -374,7 +374,10 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
   return out;
 }
 
-void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
+void TableIndexes::ForEachKey(
+    const TableEntry& table, const IndexEntry& index, const Transaction& view,
+    const std::function<void(const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id,
+                             const DataChunk& chunk)>& each) {
   std::vector<idx_t> column_ids = index.columns;
   column_ids.push_back(kRowIdColumn);
   std::vector<LogicalType> types;
@@ -391,19 +394,24 @@ void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Trans
     row_ids.Reference(chunk.data.back());
     row_ids.Flatten(chunk.size());
     const auto* ids = row_ids.Values<int64_t>();
-    for (idx_t i = 0; i < chunk.size(); i++) {
-      if (!index.Unique() || keys.HasNull(i)) {
-        index.art->Insert(keys.Key(i), ids[i]);
-      } else if (!index.art->InsertUnique(keys.Key(i), ids[i]).inserted) {
-        std::vector<idx_t> key_positions(index.columns.size());
-        for (idx_t k = 0; k < key_positions.size(); k++) key_positions[k] = k;
-        index.art->Clear();
-        throw ConstraintError(fmt::format("{} constraint failed: {} has the key {} more than once",
-                                          index.KindName(), Columns(table, index),
-                                          KeyText(chunk, key_positions, i)));
-      }
-    }
+    for (idx_t i = 0; i < chunk.size(); i++) each(keys, i, ids[i], chunk);
   }
+}
+
+void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
+  ForEachKey(table, index, view,
+             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk& chunk) {
+               if (!index.Unique() || keys.HasNull(i)) {
+                 index.art->Insert(keys.Key(i), row_id);
+               } else if (!index.art->InsertUnique(keys.Key(i), row_id).inserted) {
+                 std::vector<idx_t> key_positions(index.columns.size());
+                 for (idx_t k = 0; k < key_positions.size(); k++) key_positions[k] = k;
+                 index.art->Clear();
+                 throw ConstraintError(fmt::format(
+                     "{} constraint failed: {} has the key {} more than once", index.KindName(),
+                     Columns(table, index), KeyText(chunk, key_positions, i)));
+               }
+             });
 }
 
 }  // namespace teal

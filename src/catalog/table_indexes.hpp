@@ -24,6 +24,7 @@
 // appends cannot both pass the check with the same key.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -135,6 +136,11 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   /// later columns renumbered. Throws CatalogError when an index is over that column.
   std::shared_ptr<TableIndexes> WithoutColumn(const TableEntry& table, idx_t dropped) const;
 
+  /// Calls `each(keys, i, row_id, chunk)` for every row of `table` that `view` sees, with
+  /// its key under `index` (keys.Key(i)) and the chunk of key columns it came in.
+  static void ForEachKey(const TableEntry& table, const IndexEntry& index, const Transaction& view,
+                         const std::function<void(const art::ArtKeyBuilder& keys, idx_t i,
+                                                  int64_t row_id, const DataChunk& chunk)>& each);
   /// Fills a new index with the rows of `table` that `view` sees; throws ConstraintError,
   /// leaving nothing behind, when a UNIQUE index meets a key twice.
   static void Build(const TableEntry& table, IndexEntry& index, const Transaction& view);

@@ -44,33 +44,19 @@ void CheckIndex(const TableEntry& table, const IndexEntry& index, const Transact
     problems.push_back(fmt::format("index \"{}\" holds {} rows; table \"{}\" has {}", index.name,
                                    index.art->RowCount(), table.name, visible_rows));
   }
-  std::vector<idx_t> column_ids = index.columns;
-  column_ids.push_back(kRowIdColumn);
-  std::vector<LogicalType> types;
-  for (idx_t c : index.columns) types.push_back(table.columns[c].type);
-  types.emplace_back(TypeId::kBigInt);
-  DataChunk chunk(types, 0);
-  TableScanState scan;
-  art::ArtKeyBuilder keys;
-  std::vector<art::row_t> found;
-  while (table.storage->Scan(transaction, scan, column_ids, chunk)) {
-    std::vector<const Vector*> columns;
-    for (idx_t k = 0; k < index.columns.size(); k++) columns.push_back(&chunk.data[k]);
-    keys.Build(columns, 0, chunk.size());
-    Vector row_ids(LogicalType(TypeId::kBigInt), 0);
-    row_ids.Reference(chunk.data.back());
-    row_ids.Flatten(chunk.size());
-    const auto* ids = row_ids.Values<int64_t>();
-    for (idx_t i = 0; i < chunk.size(); i++) {
-      found.clear();
-      index.art->Lookup(keys.Key(i), found, kInvalidIndex);
-      if (std::find(found.begin(), found.end(), ids[i]) == found.end()) {
-        problems.push_back(fmt::format("index \"{}\" lacks row {} of table \"{}\" under its key",
-                                       index.name, ids[i], table.name));
-        return;
-      }
-    }
-  }
+  bool missing = false;
+  TableIndexes::ForEachKey(
+      table, index, transaction,
+      [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk&) {
+        if (missing) return;
+        std::vector<art::row_t> found;
+        index.art->Lookup(keys.Key(i), found, kInvalidIndex);
+        if (std::find(found.begin(), found.end(), row_id) == found.end()) {
+          problems.push_back(fmt::format("index \"{}\" lacks row {} of table \"{}\" under its key",
+                                         index.name, row_id, table.name));
+          missing = true;
+        }
+      });
 }
 
 }  // namespace

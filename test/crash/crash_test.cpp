@@ -159,6 +159,17 @@ std::string IntegrityCheck(Connection& con) {
   return out;
 }
 
+/// How many writes, syncs and truncations the whole workload does on a file database.
+idx_t CountOperations(const std::vector<Step>& steps, bool checkpoint_on_close) {
+  MemoryFileSystem memory;
+  FaultInjectingFileSystem fs(memory);
+  auto db = OpenOn(fs, checkpoint_on_close);
+  Connection con(*db);
+  const idx_t before = fs.Operations();
+  for (const auto& step : steps) RunStep(con, step);
+  return fs.Operations() - before;
+}
+
 /// The in-memory database's dump after each prefix of the steps that `keep` allows.
 class Reference {
  public:
@@ -194,16 +205,7 @@ TEST(CrashTest, APowerLossAtEveryWriteAndSyncKeepsExactlyTheStepsThatReturned) {
       expected.push_back(Dump(con));
     }
   }
-  idx_t operations;
-  {
-    MemoryFileSystem memory;
-    FaultInjectingFileSystem fs(memory);
-    auto db = OpenOn(fs, false);
-    Connection con(*db);
-    const idx_t before = fs.Operations();
-    for (const auto& step : steps) RunStep(con, step);
-    operations = fs.Operations() - before;
-  }
+  const idx_t operations = CountOperations(steps, false);
   const int tears = Full() ? 12 : 2;
   idx_t tried = 0;
   for (idx_t n = 1; n <= operations + 1; n++) {
@@ -286,16 +288,7 @@ void FaultRun(const std::vector<Step>& steps,
 
 TEST(CrashTest, AFailedWriteSyncOrTruncationAnywhereLosesOnlyItsOwnStep) {
   const std::vector<Step> steps = Workload();
-  idx_t operations;
-  {
-    MemoryFileSystem memory;
-    FaultInjectingFileSystem fs(memory);
-    auto db = OpenOn(fs, true);
-    Connection con(*db);
-    const idx_t before = fs.Operations();
-    for (const auto& step : steps) RunStep(con, step);
-    operations = fs.Operations() - before;
-  }
+  const idx_t operations = CountOperations(steps, true);
   const idx_t stride = Full() ? 1 : 3;
   for (idx_t n = 1; n <= operations; n += stride) {
     FaultRun(
