@@ -282,6 +282,48 @@ TEST(FileDatabaseTest, AFailedSharedSyncInvalidatesTheDatabaseAndReopeningRecove
   con.Execute("INSERT INTO t VALUES (5)");
 }
 
+TEST(FileDatabaseTest, ALogDamagedInTheMiddleRefusesToOpenUnlessRecoveryIsAsked) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t (i INTEGER)");
+    for (int i = 0; i < 5; i++) con.Execute("INSERT INTO t VALUES (" + std::to_string(i) + ")");
+  }
+  const std::string log = kPath + ".wal";
+  idx_t damaged;
+  {
+    // The third INSERT's records: damage a byte of its payload.
+    const WalContents contents = ReadWriteAheadLog(fs, log);
+    ASSERT_EQ(contents.transactions.size(), 6u);
+    auto file = fs.Open(log, FileOpenFlags{.write = true});
+    const idx_t size = file->Size();
+    damaged = size - (size - kWalHeaderSize) / 6 * 2;  // inside a late transaction
+    char byte;
+    file->Read(&byte, 1, damaged);
+    byte ^= 0x40;
+    file->Write(&byte, 1, damaged);
+    file->Sync();
+  }
+  try {
+    OpenOn(fs);
+    FAIL() << "opened a log damaged in its middle";
+  } catch (const IOError& e) {
+    EXPECT_NE(std::string(e.what()).find("write-ahead log \"db.teal.wal\" is corrupt at offset"),
+              std::string::npos)
+        << e.what();
+  }
+  auto instance = std::make_shared<DatabaseInstance>();
+  DatabaseInstance::Open(instance, fs, kPath, DatabaseOptions{.recover_log = true});
+  Database db(instance);
+  Connection con(db);
+  const int64_t kept = con.Query("SELECT count(*) FROM t").GetValue(0, 0).GetStored<int64_t>();
+  EXPECT_GE(kept, 1);
+  EXPECT_LT(kept, 5);
+  // The rows kept are a prefix of the commits.
+  EXPECT_EQ(con.Query("SELECT max(i) FROM t").GetValue(0, 0).GetStored<int32_t>(), kept - 1);
+}
+
 TEST(FileDatabaseTest, ADatabaseFileOpensForOneDatabaseAtATime) {
   MemoryFileSystem fs;
   auto db = OpenOn(fs);
