@@ -49,11 +49,9 @@ test: release
 test-crash: release
 	@TEAL_CRASH_FULL=1 build/release/test/teal-crash
 
-# Unit and sqllogic tests under ASan+UBSan (the crash tests run in the release build only:
-# they repeat one workload thousands of times).
+# Unit and sqllogic tests under ASan+UBSan.
 test-sanitize: sanitize
-	@cd build/sanitize && ctest --output-on-failure -j $(JOBS) -E '^crash\.'
-
+	@cd build/sanitize && ctest --output-on-failure -j $(JOBS)
 
 # The parallel operators under ThreadSanitizer: the scheduler, interrupts, the hash tables
 # and sorts, connections side by side, and every sqllogictest file on four threads with

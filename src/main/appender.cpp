@@ -44,7 +44,16 @@ struct Appender::Impl {
        std::vector<idx_t> column_map)
       : context(std::move(connection)),
         database(context->Database()),
-        append(std::move(table), std::move(column_map)) {}
+        append(std::move(table), std::move(column_map)) {
+    database->BulkWriterStarted();
+  }
+  ~Impl() { EndBulk(); }
+  /// Tells the database the appender is done (its automatic checkpoint may run); once.
+  void EndBulk() {
+    if (bulk) database->BulkWriterEnded();
+    bulk = false;
+  }
+  bool bulk = true;
 
   /// The connection's engine side: flushes join its transaction (ClientContext::RunWrite).
   std::shared_ptr<ClientContext> context;
@@ -1030,6 +1039,7 @@ void Appender::Close() {
     if (!error) error = std::current_exception();
   }
   impl_->closed = true;
+  impl_->EndBulk();
   impl_->buffer.reset();
   impl_->scratch.clear();
   columns_ = nullptr;

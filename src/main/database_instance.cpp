@@ -68,10 +68,21 @@ void DatabaseInstance::AfterCommit() noexcept {
   wake_.notify_one();
 }
 
+void DatabaseInstance::BulkWriterEnded() {
+  bulk_writers_--;
+  { std::lock_guard<std::mutex> guard(wake_lock_); }
+  wake_.notify_all();
+}
+
+bool DatabaseInstance::CheckpointDue() const {
+  return bulk_writers_.load() == 0 ||
+         log_->FileOffset(log_->Size()) >= 4 * checkpoint_threshold_.load();
+}
+
 void DatabaseInstance::CheckpointLoop() {
   std::unique_lock<std::mutex> lock(wake_lock_);
   while (true) {
-    wake_.wait(lock, [&] { return wanted_ || stopping_; });
+    wake_.wait(lock, [&] { return stopping_ || (wanted_ && CheckpointDue()); });
     if (stopping_) return;
     wanted_ = false;
     lock.unlock();

@@ -56,6 +56,11 @@ class DatabaseInstance {
   /// checkpoint thread (started on first need). Never throws; a failed automatic
   /// checkpoint leaves the log as it was and is tried again after a later commit.
   void AfterCommit() noexcept;
+  /// An Appender opened / closed on the database. While one is open the automatic
+  /// checkpoint waits (until the log reaches four times checkpoint_threshold), so that a
+  /// bulk load's commits do not sync while a checkpoint writes to the same disk.
+  void BulkWriterStarted() { bulk_writers_++; }
+  void BulkWriterEnded();
   /// Waits until this instance has written `count` checkpoints (for tests of the
   /// automatic ones).
   void WaitForCheckpoints(uint64_t count);
@@ -86,6 +91,9 @@ class DatabaseInstance {
   void CheckpointLocked();
   /// The checkpoint thread: a checkpoint each time AfterCommit asks, until stopping_.
   void CheckpointLoop();
+  /// Whether an asked-for automatic checkpoint may start now (no bulk writer, or the log
+  /// past four times the threshold).
+  bool CheckpointDue() const;
 
   std::unique_ptr<DatabaseFile> file_;  // the database file, locked while open
   std::unique_ptr<WriteAheadLog> log_;  // before transactions_: it outlives their commits
@@ -97,7 +105,8 @@ class DatabaseInstance {
   std::mutex wake_lock_;  // the checkpoint thread's requests and the count's waiters
   std::condition_variable wake_;
   std::condition_variable checkpointed_;
-  bool wanted_ = false;    // wake_lock_
+  bool wanted_ = false;  // wake_lock_
+  std::atomic<int> bulk_writers_{0};
   bool stopping_ = false;  // wake_lock_
   std::thread checkpointer_;
   TransactionManager transactions_;  // holds the committed catalog

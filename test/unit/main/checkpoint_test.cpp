@@ -17,6 +17,7 @@
 #include "os/memory_file_system.hpp"
 #include "storage/database_file.hpp"
 #include "storage/write_ahead_log.hpp"
+#include "teal/appender.hpp"
 #include "teal/connection.hpp"
 #include "teal/database.hpp"
 #include "teal/error.hpp"
@@ -185,6 +186,26 @@ TEST(CheckpointTest, TheLogPastTheThresholdCheckpointsByItself) {
   db->Instance().WaitForCheckpoints(1);
   EXPECT_LT(fs.Open(kLog, FileOpenFlags{})->Size(), 2 * 100u * 1000 + 16 * 1024);
   EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(4000));
+}
+
+TEST(CheckpointTest, TheAutomaticCheckpointWaitsWhileAnAppenderIsOpen) {
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  con.Execute("SET checkpoint_threshold = '50KB'");
+  con.Execute("CREATE TABLE t (id INTEGER, s VARCHAR)");
+  {
+    Appender app(con, "t");
+    app.AppendRow(0, "open");
+    // Past the threshold (about 110 KB of log), not past four times it: the checkpoint
+    // waits for the appender.
+    con.Execute("INSERT INTO t SELECT range, repeat('z', 100) FROM range(1, 1000)");
+    ASSERT_GT(db->Instance().Log()->Size(), 50u * 1000);
+    EXPECT_EQ(db->Instance().Checkpoints(), 0u);
+    app.Close();
+  }
+  db->Instance().WaitForCheckpoints(1);
+  EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(1000));
 }
 
 TEST(CheckpointTest, ADamagedBlockIsAnErrorNamingTheFileAndBlock) {
