@@ -21,6 +21,12 @@ class FaultInjectingHandle : public FileHandle {
     fs_.BeforeWrite(Path(), bytes, offset, base_->Size());
     base_->Write(data, bytes, offset);
   }
+  void WriteV(std::span<const std::string_view> pieces, idx_t offset) override {
+    idx_t bytes = 0;
+    for (std::string_view piece : pieces) bytes += piece.size();
+    fs_.BeforeWrite(Path(), bytes, offset, base_->Size());  // one write, as the caller's
+    base_->WriteV(pieces, offset);
+  }
   void Sync() override {
     fs_.BeforeSync(Path());
     base_->Sync();

@@ -13,7 +13,9 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "teal/basic_types.hpp"
 
@@ -37,6 +39,9 @@ class FileHandle {
 
   virtual void Read(void* out, idx_t bytes, idx_t offset) = 0;
   virtual void Write(const void* data, idx_t bytes, idx_t offset) = 0;
+  /// Writes `pieces` one after another from `offset`, as one write (contract 2); the
+  /// default copies them into one buffer.
+  virtual void WriteV(std::span<const std::string_view> pieces, idx_t offset);
   virtual void Sync() = 0;
   virtual void Truncate(idx_t size) = 0;
   virtual idx_t Size() = 0;
@@ -69,6 +74,12 @@ class FileSystem {
   /// a power loss leaves the new name. Handles open on either file stay valid.
   virtual void Rename(const std::string& from, const std::string& to) = 0;
 };
+
+inline void FileHandle::WriteV(std::span<const std::string_view> pieces, idx_t offset) {
+  std::string joined;
+  for (std::string_view piece : pieces) joined.append(piece);
+  Write(joined.data(), joined.size(), offset);
+}
 
 /// The operating system's files (POSIX: pread, pwrite, fdatasync; rename then fsync of the
 /// directory). One instance for the

@@ -3,14 +3,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "os/file_system.hpp"
 #include "teal/error.hpp"
@@ -79,6 +83,42 @@ class PosixFileHandle : public FileHandle {
                                   bytes, offset, Path()));
       }
       done += static_cast<idx_t>(n);
+    }
+  }
+
+  void WriteV(std::span<const std::string_view> pieces, idx_t offset) override {
+    std::vector<iovec> vectors;
+    idx_t total = 0;
+    for (std::string_view piece : pieces) {
+      if (piece.empty()) continue;
+      vectors.push_back({const_cast<char*>(piece.data()), piece.size()});
+      total += piece.size();
+    }
+    size_t first = 0;  // the iovec the next call starts at
+    idx_t done = 0;
+    while (first < vectors.size()) {
+      const int n = static_cast<int>(std::min<size_t>(vectors.size() - first, IOV_MAX));
+      const ssize_t written =
+          ::pwritev(fd_, vectors.data() + first, n, static_cast<off_t>(offset + done));
+      if (written < 0) {
+        if (errno == EINTR) continue;
+        ThrowErrno(fmt::format("writing {} bytes at offset {} of", total, offset), Path());
+      }
+      if (written == 0) {
+        throw IOError(fmt::format("writing {} bytes at offset {} of \"{}\" failed: nothing written",
+                                  total, offset, Path()));
+      }
+      done += static_cast<idx_t>(written);
+      // Skip what was written: whole iovecs, then part of the next.
+      auto left = static_cast<size_t>(written);
+      while (first < vectors.size() && left >= vectors[first].iov_len) {
+        left -= vectors[first].iov_len;
+        first++;
+      }
+      if (left > 0) {
+        vectors[first].iov_base = static_cast<char*>(vectors[first].iov_base) + left;
+        vectors[first].iov_len -= left;
+      }
     }
   }
 

@@ -14,4 +14,19 @@ uint64_t Checksum(const void* data, size_t bytes, uint64_t seed);
 uint64_t Checksum(const void* first, size_t first_bytes, const void* second, size_t second_bytes,
                   uint64_t seed);
 
+/// The checksum of bytes that come in pieces: Add each, then Digest (the same value as
+/// Checksum of them as one run).
+class ChecksumBuilder {
+ public:
+  explicit ChecksumBuilder(uint64_t seed);
+  ~ChecksumBuilder();
+  ChecksumBuilder(const ChecksumBuilder&) = delete;
+  ChecksumBuilder& operator=(const ChecksumBuilder&) = delete;
+  void Add(const void* data, size_t bytes);
+  uint64_t Digest() const;
+
+ private:
+  void* state_;  // an XXH3_state_t
+};
+
 }  // namespace teal

@@ -177,8 +177,12 @@ class AppendUndo final : public UndoEntry {
       payload.Put<uint64_t>(table_->oid_);
       payload.Put<uint64_t>(group.start + v * kVectorSize + begin);
       payload.Put<uint32_t>(static_cast<uint32_t>(end - begin));
+      // Fixed-width values go to the log from where they lie: the vectors stay as they
+      // are until the commit that logs them has written its records.
       for (const auto& column : group.columns) {
-        EncodeVector(*column[v], end - begin, record.payload, begin);
+        const std::string_view values =
+            EncodeVectorInPlace(*column[v], end - begin, record.payload, begin);
+        if (!values.empty()) record.inserts.emplace_back(record.payload.size(), values);
       }
       out.push_back(std::move(record));
     });

@@ -108,6 +108,24 @@ void EncodeVector(const Vector& vector, idx_t count, std::string& out, idx_t off
   EncodeFlat(flat, 0, count, out);
 }
 
+std::string_view EncodeVectorInPlace(const Vector& vector, idx_t count, std::string& out,
+                                     idx_t offset) {
+  const PhysicalType physical = vector.Type().Physical();
+  bool in_place = !vector.IsConstant() && count > 0 && physical != PhysicalType::kVarchar &&
+                  physical != PhysicalType::kList;
+  if (in_place && !vector.Validity().AllValid()) {
+    for (idx_t r = 0; r < count && in_place; r++) in_place = vector.RowIsValid(offset + r);
+  }
+  if (!in_place) {
+    EncodeVector(vector, count, out, offset);
+    return {};
+  }
+  out.push_back(0);  // no row is NULL
+  const idx_t width = PhysicalTypeSize(physical);
+  return std::string_view(reinterpret_cast<const char*>(vector.Data() + offset * width),
+                          count * width);
+}
+
 void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_view what) {
   const auto flag = Get<uint8_t>(in, what, "validity flag");
   if (flag > 1) Corrupt(what, fmt::format("validity flag {}", flag));

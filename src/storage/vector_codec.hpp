@@ -26,6 +26,13 @@ namespace teal {
 /// to `out`.
 void EncodeVector(const Vector& vector, idx_t count, std::string& out, idx_t offset = 0);
 
+/// EncodeVector for a writer that can send bytes from where they lie (the write-ahead log's
+/// WalRecord::inserts): when the rows are fixed-width values without NULLs, appends only
+/// the validity flag to `out` and returns the values' bytes in `vector` (the rest of the
+/// encoding, unchanged); otherwise appends the whole encoding and returns an empty view.
+std::string_view EncodeVectorInPlace(const Vector& vector, idx_t count, std::string& out,
+                                     idx_t offset);
+
 /// Reads `count` rows encoded by EncodeVector from the front of `in` (advancing it) into
 /// rows [0, count) of `out`, a flat vector of the encoded type with room for `count`
 /// rows. Throws IOError naming `what` when the bytes do not check out.

@@ -35,6 +35,21 @@ uint64_t FrameChecksum(const char* head, const char* payload, uint32_t length, u
   return Checksum(head, 8, payload, length, salt);
 }
 
+/// The frame header of a record whose payload comes in `pieces`, appended to `out`.
+void AppendFrameHeader(std::string& out, WalRecordType type,
+                       const std::vector<std::string_view>& pieces, uint64_t salt) {
+  idx_t length = 0;
+  for (std::string_view piece : pieces) length += piece.size();
+  const size_t start = out.size();
+  Put32(out, static_cast<uint32_t>(length));
+  out.push_back(static_cast<char>(type));
+  out.append(3, '\0');
+  ChecksumBuilder sum(salt);
+  sum.Add(out.data() + start, 8);
+  for (std::string_view piece : pieces) sum.Add(piece.data(), piece.size());
+  Put64(out, sum.Digest());
+}
+
 /// The 16-byte frame header of `payload`, appended to `out`.
 void AppendFrameHeader(std::string& out, WalRecordType type, std::string_view payload,
                        uint64_t salt) {
@@ -96,6 +111,25 @@ uint64_t WriteAheadLogSalt(FileSystem& fs, const std::string& path) {
   std::string bytes(kWalHeaderSize, '\0');
   file->Read(bytes.data(), kWalHeaderSize, 0);
   return HeaderValid(bytes) ? Get64(bytes.data() + 16) : 0;
+}
+
+std::vector<std::string_view> WalRecord::Pieces() const {
+  std::vector<std::string_view> pieces;
+  const std::string_view bytes = payload;
+  idx_t at = 0;
+  for (const auto& [offset, insert] : inserts) {
+    if (offset > at) pieces.push_back(bytes.substr(at, offset - at));
+    pieces.push_back(insert);
+    at = offset;
+  }
+  if (at < bytes.size()) pieces.push_back(bytes.substr(at));
+  return pieces;
+}
+
+idx_t WalRecord::Size() const {
+  idx_t size = payload.size();
+  for (const auto& insert : inserts) size += insert.second.size();
+  return size;
 }
 
 WalContents ReadWriteAheadLog(FileSystem& fs, const std::string& path, bool recover, idx_t from) {
@@ -306,32 +340,31 @@ void WriteAheadLog::ThrowFailed() const {
 idx_t WriteAheadLog::Append(std::span<const WalRecord> records, uint64_t commit_id) {
   std::lock_guard<std::mutex> guard(write_lock_);
   if (failed_) ThrowFailed();
-  // Small frames are gathered in buffer_; a large payload (a bulk append's columns) is
-  // written from where it is, after its header, rather than copied once more. A failed
-  // write leaves at most a torn record after end_: the next Append writes over it, and
-  // replay stops before it.
-  constexpr size_t kWrittenInPlace = 16 * 1024;
-  idx_t at = end_;
+  // The frame headers go in buffer_ (its room reserved first, so views into it stay
+  // valid); payloads are written from where they lie — a bulk append's column values
+  // are not copied again — in one vectored write per commit. A failed write leaves at
+  // most a torn record after end_: the next Append writes over it, and replay stops
+  // before it.
   buffer_.clear();
-  auto write = [&](std::string_view bytes) {
-    file_->Write(bytes.data(), bytes.size(), at - shift_);
-    at += bytes.size();
-  };
+  buffer_.reserve((records.size() + 1) * kWalFrameSize + sizeof(uint64_t));
+  std::vector<std::string_view> pieces;
+  idx_t bytes = 0;
   for (const WalRecord& record : records) {
-    if (record.payload.size() < kWrittenInPlace) {
-      AppendFrame(buffer_, record.type, record.payload, salt_);
-      continue;
-    }
-    AppendFrameHeader(buffer_, record.type, record.payload, salt_);
-    write(buffer_);
-    buffer_.clear();
-    write(record.payload);
+    std::vector<std::string_view> parts = record.Pieces();
+    const size_t head = buffer_.size();
+    AppendFrameHeader(buffer_, record.type, parts, salt_);
+    pieces.push_back(std::string_view(buffer_).substr(head, kWalFrameSize));
+    pieces.insert(pieces.end(), parts.begin(), parts.end());
+    bytes += kWalFrameSize + record.Size();
   }
   std::string marker;
   Put64(marker, commit_id);
+  const size_t head = buffer_.size();
   AppendFrame(buffer_, WalRecordType::kFlushMarker, marker, salt_);
-  write(buffer_);
-  end_ = at;
+  pieces.push_back(std::string_view(buffer_).substr(head));
+  bytes += buffer_.size() - head;
+  file_->WriteV(pieces, end_ - shift_);
+  end_ += bytes;
   return end_;
 }
 

@@ -72,6 +72,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "os/file_system.hpp"
@@ -88,8 +89,20 @@ enum class WalRecordType : uint8_t {
 };
 
 struct WalRecord {
+  WalRecord(WalRecordType record_type, std::string bytes = {})
+      : type(record_type), payload(std::move(bytes)) {}
+
   WalRecordType type;
   std::string payload;
+  /// Bulk bytes referenced where they lie instead of copied into `payload` (a bulk
+  /// append's column values): the record's bytes are `payload` with each of these put in
+  /// at its offset into it (offsets in order). They must stay valid until the record is
+  /// appended. Empty for most records.
+  std::vector<std::pair<idx_t, std::string_view>> inserts;
+
+  /// The record's bytes as pieces, in order.
+  std::vector<std::string_view> Pieces() const;
+  idx_t Size() const;
 };
 
 /// One committed transaction read back from a log.

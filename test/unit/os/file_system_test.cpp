@@ -8,6 +8,8 @@
 
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "os/fault_file_system.hpp"
 #include "os/memory_file_system.hpp"
@@ -50,6 +52,26 @@ void ExpectContract(FileSystem& fs, const std::string& dir) {
     }
     file->Truncate(4);
     EXPECT_EQ(ReadAll(*file), "hell");
+    // A vectored write: more pieces than one system call takes (IOV_MAX, 1024 on Linux),
+    // empty ones among them, lands as their concatenation.
+    std::vector<std::string> texts;
+    std::vector<std::string_view> pieces;
+    std::string expected = "hell";
+    for (int i = 0; i < 2500; i++) texts.push_back(i % 7 == 0 ? "" : std::to_string(i) + ",");
+    for (const auto& text : texts) {
+      pieces.push_back(text);
+      expected += text;
+    }
+    file->WriteV(pieces, 4);
+    EXPECT_EQ(ReadAll(*file), expected);
+    file->Truncate(4);
+    // Renaming over another file replaces it; handles stay valid.
+    auto other = fs.Open(dir + "/b.bin", {.create = true});
+    Write(*other, "bee", 0);
+    fs.Rename(dir + "/b.bin", dir + "/c.bin");
+    EXPECT_FALSE(fs.Exists(dir + "/b.bin"));
+    EXPECT_EQ(ReadAll(*fs.Open(dir + "/c.bin", {})), "bee");
+    fs.Remove(dir + "/c.bin");
   }
   EXPECT_EQ(ReadAll(*fs.Open(path, {})), "hell");
   EXPECT_THROW(Write(*fs.Open(path, {}), "x", 0), IOError);  // opened for reading only

@@ -189,3 +189,27 @@ TEST(WriteAheadLogTest, ALogOfAnotherFormatVersionIsAnErrorNamingIt) {
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+TEST(WriteAheadLogTest, BytesInsertedFromWhereTheyLieReadBackInTheirPlace) {
+  MemoryFileSystem fs;
+  const std::string values = "VALUES-FROM-A-VECTOR";
+  WalRecord record(WalRecordType::kAppend, "head|mid|tail");
+  record.inserts.emplace_back(5, std::string_view(values).substr(0, 6));
+  record.inserts.emplace_back(9, std::string_view(values).substr(6));
+  record.inserts.emplace_back(13, "!");
+  EXPECT_EQ(record.Size(), 13u + values.size() + 1);
+  {
+    WriteAheadLog log(fs, kPath);
+    log.SyncUpTo(log.Append({&record, 1}, 7));
+  }
+  const WalContents contents = ReadWriteAheadLog(fs, kPath);
+  ASSERT_EQ(contents.transactions.size(), 1u);
+  ASSERT_EQ(contents.transactions[0].records.size(), 1u);
+  EXPECT_EQ(contents.transactions[0].records[0].payload, "head|VALUESmid|-FROM-A-VECTORtail!");
+}
+
+}  // namespace
+}  // namespace teal
