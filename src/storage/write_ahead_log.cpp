@@ -227,12 +227,17 @@ void SleepUntil(std::chrono::steady_clock::time_point deadline) {
 }  // namespace
 
 void WriteAheadLog::Gather() {
-  if (!writers_ || writers_->load() <= 0) return;
+  if (!writers_) return;
+  // Everyone still writing, and as many commits as the last sync covered: the writers
+  // that sync released may not have begun their next transaction yet.
+  auto gathered = [&] {
+    return writers_->load() <= 0 && appended_commits_.load() - synced_commits_ >= last_batch_;
+  };
+  if (gathered()) return;
   const auto window =
       std::chrono::nanoseconds(std::min<int64_t>(last_sync_ns_.load() / 2, 5'000'000));
   std::unique_lock<std::mutex> lock(gather_lock_);
-  gathered_.wait_until(lock, std::chrono::steady_clock::now() + window,
-                       [&] { return writers_->load() <= 0; });
+  gathered_.wait_until(lock, std::chrono::steady_clock::now() + window, gathered);
 }
 
 void WriteAheadLog::Gathered() {
@@ -365,6 +370,7 @@ idx_t WriteAheadLog::Append(std::span<const WalRecord> records, uint64_t commit_
   bytes += buffer_.size() - head;
   file_->WriteV(pieces, end_ - shift_);
   end_ += bytes;
+  appended_commits_++;
   return end_;
 }
 
@@ -385,6 +391,8 @@ void WriteAheadLog::SyncUpTo(idx_t offset) {
       {
         std::lock_guard<std::mutex> guard(write_lock_);
         target = end_;
+        last_batch_ = appended_commits_.load() - synced_commits_;
+        synced_commits_ = appended_commits_.load();
       }
       const auto start = std::chrono::steady_clock::now();
       if (fail_next_sync_.exchange(false)) {

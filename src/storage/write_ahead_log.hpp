@@ -40,9 +40,11 @@
 //      while the others wait for it, and all whose offsets that covers return.
 //   2a. Before it syncs, the syncing caller gathers: while other transactions are still
 //      writing (a count the transaction manager keeps: open transactions whose commit is
-//      not yet in the log), it waits for their commits to be appended — until none is left
-//      or half the duration of the last sync has passed — so that one sync covers them
-//      (PostgreSQL's commit_delay, with an end as soon as nobody is left to wait for).
+//      not yet in the log), or fewer commits wait than the last sync covered (the writers
+//      it released may not have begun their next transaction yet), it waits for commits
+//      to be appended — until that holds or half the duration of the last sync has passed
+//      — so that one sync covers them (PostgreSQL's commit_delay, with an end as soon as
+//      nobody is left to wait for).
 //      Without this, commits released by one sync start their next ones while the next
 //      sync already runs, and the writers split into cohorts that alternate syncs.
 //   3. A failed sync leaves the log failed: that SyncUpTo and every later Append and
@@ -210,6 +212,9 @@ class WriteAheadLog {
   std::mutex gather_lock_;
   std::condition_variable gathered_;
   std::atomic<int64_t> last_sync_ns_{0};
+  std::atomic<uint64_t> appended_commits_{0};  // Append calls (written under write_lock_)
+  uint64_t synced_commits_ = 0;  // appended_commits_ when the last sync took its target
+  uint64_t last_batch_ = 0;      // how many commits the last sync covered
   std::atomic<bool> fail_next_sync_{false};
 };
 
