@@ -353,6 +353,21 @@ TEST(FileDatabaseTest, OnDiskThroughTheDatabaseHandle) {
     Connection con(db);
     EXPECT_EQ(con.Query("SELECT count(*), max(s) FROM t").GetValue(1, 0),
               Value::Varchar("row 9999"));
+    // A writer keeps readers out too.
+    EXPECT_THROW(Database(path, DatabaseOptions{.read_only = true}), IOError);
+  }
+  {
+    // Readers share the file (a POSIX read lock, several handles and processes) and keep
+    // a writer out.
+    Database reader1(path, DatabaseOptions{.read_only = true});
+    Database reader2(path, DatabaseOptions{.read_only = true});
+    EXPECT_THROW(Database{path}, IOError);
+    Connection con(reader2);
+    EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(10000));
+    EXPECT_THROW(con.Execute("DELETE FROM t"), InvalidInputError);
+  }
+  {
+    Database db(path);  // the readers are gone
   }
   std::filesystem::remove_all(dir_template);
 }
