@@ -177,12 +177,18 @@ class AppendUndo final : public UndoEntry {
       payload.Put<uint64_t>(table_->oid_);
       payload.Put<uint64_t>(group.start + v * kVectorSize + begin);
       payload.Put<uint32_t>(static_cast<uint32_t>(end - begin));
-      // Fixed-width values go to the log from where they lie: the vectors stay as they
-      // are until the commit that logs them has written its records.
+      // Fixed-width values go to the log from where they lie. The record holds a
+      // reference to each vector's buffer: another transaction's UPDATE of a row beside
+      // these (in the same vector) replaces the stored vector and would free it.
       for (const auto& column : group.columns) {
+        auto held = std::make_shared<Vector>(column[v]->Type(), 0);
+        held->Reference(*column[v]);
         const std::string_view values =
-            EncodeVectorInPlace(*column[v], end - begin, record.payload, begin);
-        if (!values.empty()) record.inserts.emplace_back(record.payload.size(), values);
+            EncodeVectorInPlace(*held, end - begin, record.payload, begin);
+        if (!values.empty()) {
+          record.inserts.emplace_back(record.payload.size(), values);
+          record.keep_alive.push_back(std::move(held));
+        }
       }
       out.push_back(std::move(record));
     });

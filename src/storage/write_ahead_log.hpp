@@ -98,9 +98,11 @@ struct WalRecord {
   std::string payload;
   /// Bulk bytes referenced where they lie instead of copied into `payload` (a bulk
   /// append's column values): the record's bytes are `payload` with each of these put in
-  /// at its offset into it (offsets in order). They must stay valid until the record is
-  /// appended. Empty for most records.
+  /// at its offset into it (offsets in order). Empty for most records.
   std::vector<std::pair<idx_t, std::string_view>> inserts;
+  /// Owners of the memory `inserts` view, held by the record: a stored vector can be
+  /// replaced (an UPDATE by another transaction copies it) and freed while a commit logs.
+  std::vector<std::shared_ptr<const void>> keep_alive;
 
   /// The record's bytes as pieces, in order.
   std::vector<std::string_view> Pieces() const;
