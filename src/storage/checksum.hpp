@@ -5,28 +5,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 namespace teal {
 
 /// XXH3_64bits_withSeed of `bytes` bytes at `data`.
 uint64_t Checksum(const void* data, size_t bytes, uint64_t seed);
-/// The checksum of `first` then `second` (as if they were one run of bytes).
-uint64_t Checksum(const void* first, size_t first_bytes, const void* second, size_t second_bytes,
-                  uint64_t seed);
-
-/// The checksum of bytes that come in pieces: Add each, then Digest (the same value as
-/// Checksum of them as one run).
-class ChecksumBuilder {
- public:
-  explicit ChecksumBuilder(uint64_t seed);
-  ~ChecksumBuilder();
-  ChecksumBuilder(const ChecksumBuilder&) = delete;
-  ChecksumBuilder& operator=(const ChecksumBuilder&) = delete;
-  void Add(const void* data, size_t bytes);
-  uint64_t Digest() const;
-
- private:
-  void* state_;  // an XXH3_state_t
-};
+/// The checksum of `first`, then `rest` one after another, as if they were one run of
+/// bytes (a log frame: its header's first bytes, then its payload's pieces).
+uint64_t Checksum(std::string_view first, std::span<const std::string_view> rest, uint64_t seed);
 
 }  // namespace teal

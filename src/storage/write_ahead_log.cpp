@@ -30,39 +30,26 @@ uint64_t Get64(const char* p) {
   return v;
 }
 
-/// The checksum of a frame: its first 8 bytes and the payload.
-uint64_t FrameChecksum(const char* head, const char* payload, uint32_t length, uint64_t salt) {
-  return Checksum(head, 8, payload, length, salt);
+/// The checksum of a frame: its first 8 bytes, then the payload's pieces.
+uint64_t FrameChecksum(const char* head, std::span<const std::string_view> payload, uint64_t salt) {
+  return Checksum(std::string_view(head, 8), payload, salt);
 }
 
-/// The frame header of a record whose payload comes in `pieces`, appended to `out`.
+/// The 16-byte header of a frame whose payload is `pieces`, appended to `out`.
 void AppendFrameHeader(std::string& out, WalRecordType type,
-                       const std::vector<std::string_view>& pieces, uint64_t salt) {
+                       std::span<const std::string_view> pieces, uint64_t salt) {
   idx_t length = 0;
   for (std::string_view piece : pieces) length += piece.size();
   const size_t start = out.size();
   Put32(out, static_cast<uint32_t>(length));
   out.push_back(static_cast<char>(type));
   out.append(3, '\0');
-  ChecksumBuilder sum(salt);
-  sum.Add(out.data() + start, 8);
-  for (std::string_view piece : pieces) sum.Add(piece.data(), piece.size());
-  Put64(out, sum.Digest());
-}
-
-/// The 16-byte frame header of `payload`, appended to `out`.
-void AppendFrameHeader(std::string& out, WalRecordType type, std::string_view payload,
-                       uint64_t salt) {
-  const size_t start = out.size();
-  Put32(out, static_cast<uint32_t>(payload.size()));
-  out.push_back(static_cast<char>(type));
-  out.append(3, '\0');
-  Put64(out, FrameChecksum(out.data() + start, payload.data(),
-                           static_cast<uint32_t>(payload.size()), salt));
+  Put64(out, FrameChecksum(out.data() + start, pieces, salt));
 }
 
 void AppendFrame(std::string& out, WalRecordType type, std::string_view payload, uint64_t salt) {
-  AppendFrameHeader(out, type, payload, salt);
+  const std::string_view pieces[] = {payload};
+  AppendFrameHeader(out, type, pieces, salt);
   out.append(payload);
 }
 
@@ -90,7 +77,8 @@ Parsed ParseAt(std::string_view bytes, idx_t offset, uint64_t salt) {
   parsed.next = offset + kWalFrameSize + length;
   const auto type = static_cast<uint8_t>(head[4]);
   if (!ValidType(type) || head[5] || head[6] || head[7]) return parsed;
-  if (Get64(head + 8) != FrameChecksum(head, head + kWalFrameSize, length, salt)) return parsed;
+  const std::string_view payload[] = {std::string_view(head + kWalFrameSize, length)};
+  if (Get64(head + 8) != FrameChecksum(head, payload, salt)) return parsed;
   parsed.ok = true;
   parsed.type = static_cast<WalRecordType>(type);
   parsed.payload = std::string_view(head + kWalFrameSize, length);
