@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "main/database_instance.hpp"
+#include "main/file_database_helpers.hpp"
 #include "os/fault_file_system.hpp"
 #include "os/memory_file_system.hpp"
 #include "teal/appender.hpp"
@@ -102,35 +103,16 @@ void RunStep(Connection& con, const Step& step) {
 
 /// Every table's rows (and, with `sequence`, the sequence's position), as text.
 std::string Dump(Connection& con, bool sequence = true) {
-  std::string out;
-  auto add = [&](const std::string& query) {
-    try {
-      Result result = con.Query(query);
-      for (idx_t r = 0; r < result.RowCount(); r++) {
-        for (idx_t c = 0; c < result.ColumnCount(); c++) {
-          out += result.GetValue(c, r).ToString() + "|";
-        }
-        out += "\n";
-      }
-    } catch (const Error& e) {
-      out += std::string("error: ") + e.what() + "\n";
-    }
-  };
-  add("SELECT * FROM acct ORDER BY id");
-  for (int round = 0; round < 8; round++)
-    add("SELECT * FROM side" + std::to_string(round) + " ORDER BY ALL");
-  if (sequence) add("SELECT currval('seq')");
-  return out;
+  std::vector<std::string> queries = {"SELECT * FROM acct ORDER BY id"};
+  for (int round = 0; round < kRounds; round++) {
+    queries.push_back("SELECT * FROM side" + std::to_string(round) + " ORDER BY ALL");
+  }
+  if (sequence) queries.push_back("SELECT currval('seq')");
+  return QueryTexts(con, queries);
 }
 
 std::unique_ptr<Database> OpenOn(FileSystem& fs, bool checkpoint_on_close) {
-  auto instance = std::make_shared<DatabaseInstance>();
-  DatabaseInstance::Open(instance, fs, kPath);
-  if (!checkpoint_on_close) {
-    instance->GetSettings().Set("checkpoint_on_shutdown", "false");
-    instance->ApplySettings();
-  }
-  return std::make_unique<Database>(instance);
+  return OpenFileDatabase(fs, kPath, checkpoint_on_close);
 }
 
 /// currval('seq'), or nothing when the sequence is missing or has handed out no value.

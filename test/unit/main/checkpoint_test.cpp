@@ -13,6 +13,7 @@
 #include "index/art/art.hpp"
 #include "index/art/art_key.hpp"
 #include "main/database_instance.hpp"
+#include "main/file_database_helpers.hpp"
 #include "os/fault_file_system.hpp"
 #include "os/memory_file_system.hpp"
 #include "storage/database_file.hpp"
@@ -30,31 +31,7 @@ const std::string kLog = kPath + ".wal";
 
 std::unique_ptr<Database> OpenOn(FileSystem& fs, DatabaseOptions options = {},
                                  bool checkpoint_on_close = false) {
-  auto instance = std::make_shared<DatabaseInstance>();
-  DatabaseInstance::Open(instance, fs, kPath, options);
-  if (!checkpoint_on_close) {
-    instance->GetSettings().Set("checkpoint_on_shutdown", "false");
-    instance->ApplySettings();
-  }
-  return std::make_unique<Database>(instance);
-}
-
-std::string Dump(Connection& con, const std::vector<std::string>& queries) {
-  std::string out;
-  for (const auto& query : queries) {
-    try {
-      Result result = con.Query(query);
-      for (idx_t r = 0; r < result.RowCount(); r++) {
-        for (idx_t c = 0; c < result.ColumnCount(); c++) {
-          out += result.GetValue(c, r).ToString() + "|";
-        }
-        out += "\n";
-      }
-    } catch (const Error& e) {
-      out += std::string("error: ") + e.what() + "\n";
-    }
-  }
-  return out;
+  return OpenFileDatabase(fs, kPath, checkpoint_on_close, options);
 }
 
 const std::vector<std::string> kSchema = {
@@ -102,11 +79,11 @@ TEST(CheckpointTest, ACheckpointHoldsEveryTypeRowAndSchemaObjectAndTheLogRestart
     // The log holds nothing the checkpoint has.
     EXPECT_TRUE(ReadWriteAheadLog(fs, kLog).transactions.empty());
     EXPECT_GT(db->Instance().File()->UsedBlocks().size(), 10u);
-    before = Dump(con, kChecks);
+    before = QueryTexts(con, kChecks);
   }
   auto db = OpenOn(fs);
   Connection con(*db);
-  EXPECT_EQ(Dump(con, kChecks), before);
+  EXPECT_EQ(QueryTexts(con, kChecks), before);
   // Row ids survived: a key that a deleted row held is free, the others are taken.
   EXPECT_THROW(con.Execute("INSERT INTO t (id) VALUES (1)"), ConstraintError);
   con.Execute("INSERT INTO t (id) VALUES (4096)");
@@ -140,12 +117,12 @@ TEST(CheckpointTest, CommitsAfterACheckpointReplayOnTopOfIt) {
         con.Execute("ALTER TABLE t ADD COLUMN k INTEGER DEFAULT 3");
         con.Execute("UPDATE t SET k = id WHERE id > 4990");
       }
-      expected = Dump(con, {"SELECT * FROM t ORDER BY id"});
+      expected = QueryTexts(con, {"SELECT * FROM t ORDER BY id"});
     }
     memory.LosePower(MemoryFileSystem::PowerLoss::kDrop);
     auto db = OpenOn(memory);
     Connection con(*db);
-    EXPECT_EQ(Dump(con, {"SELECT * FROM t ORDER BY id"}), expected);
+    EXPECT_EQ(QueryTexts(con, {"SELECT * FROM t ORDER BY id"}), expected);
     if (restart_fails) {
       con.Execute("INSERT INTO t (id) VALUES (-5)");
     } else {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "main/database_instance.hpp"
+#include "main/file_database_helpers.hpp"
 #include "os/fault_file_system.hpp"
 #include "os/gated_file_system.hpp"
 #include "os/memory_file_system.hpp"
@@ -24,36 +25,14 @@ namespace {
 
 const std::string kPath = "db.teal";
 
-/// Opens the database on `fs`. Without `checkpoint_on_close` closing it writes nothing
-/// more, as a crash would not: what the test finds after reopening is what the log and
-/// the checkpoints before held.
 std::unique_ptr<Database> OpenOn(FileSystem& fs, bool checkpoint_on_close = false) {
-  auto instance = std::make_shared<DatabaseInstance>();
-  DatabaseInstance::Open(instance, fs, kPath);
-  if (!checkpoint_on_close) {
-    instance->GetSettings().Set("checkpoint_on_shutdown", "false");
-    instance->ApplySettings();
-  }
-  return std::make_unique<Database>(instance);
+  return OpenFileDatabase(fs, kPath, checkpoint_on_close);
 }
 
 /// Every row of every table, as text, in a fixed order.
 std::string Dump(Connection& con) {
-  std::string out;
-  for (const char* query : {"SELECT * FROM a ORDER BY ALL", "SELECT * FROM b ORDER BY ALL",
-                            "SELECT count(*) FROM gone", "SELECT currval('seq')"}) {
-    try {
-      Result result = con.Query(query);
-      for (idx_t r = 0; r < result.RowCount(); r++) {
-        for (idx_t c = 0; c < result.ColumnCount(); c++)
-          out += result.GetValue(c, r).ToString() + "|";
-        out += "\n";
-      }
-    } catch (const Error& e) {
-      out += std::string("error: ") + e.what() + "\n";
-    }
-  }
-  return out;
+  return QueryTexts(con, {"SELECT * FROM a ORDER BY ALL", "SELECT * FROM b ORDER BY ALL",
+                          "SELECT count(*) FROM gone", "SELECT currval('seq')"});
 }
 
 /// A workload of single-statement commits and multi-statement transactions.
