@@ -127,6 +127,14 @@ std::string Details(const LogicalOperator& op) {
       }
       return out;
     }
+    case LogicalKind::kWindow: {
+      const auto& window = static_cast<const LogicalWindow&>(op);
+      std::string out;
+      for (const auto& call : window.calls) out += (out.empty() ? "" : ", ") + call.text;
+      if (!window.partitions.empty()) out += "; PARTITION BY " + List(window.partitions, ", ");
+      if (!window.orders.empty()) out += "; ORDER BY " + List(window.orders, ", ");
+      return out;
+    }
     case LogicalKind::kUnnest:
       return List(static_cast<const LogicalUnnest&>(op).lists, ", ");
     case LogicalKind::kLimit: {

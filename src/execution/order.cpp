@@ -122,7 +122,14 @@ void PhysicalOrder::Combine(ExecutionContext&, GlobalSinkState& global,
 void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<OrderSink&>(state);
   // Rows in the order one thread would have sunk them: ties keep that order.
-  std::vector<SunkChunk> chunks = sink.sunk.TakeInOrder();
+  sink.sorted = SortIntoChunks(context, sink.sunk.TakeInOrder(), types, keys_);
+}
+
+std::vector<std::unique_ptr<DataChunk>> SortIntoChunks(ExecutionContext& context,
+                                                       std::vector<SunkChunk> chunks,
+                                                       const std::vector<LogicalType>& types,
+                                                       const std::vector<OrderKey>& keys) {
+  std::vector<std::unique_ptr<DataChunk>> output;
   SortedRows sorted;
   std::optional<OwnedBlock> records;  // the sorted records, where the chunks were sorted
   sorted.has_nulls.assign(types.size(), false);
@@ -138,8 +145,8 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
   }
   // Keys without NULLs leave their NULL byte out of the sort's records.
   std::vector<bool> not_null;
-  for (const auto& key : keys_) not_null.push_back(!sorted.has_nulls[key.column]);
-  SortKeys sort_keys(types, keys_, not_null);
+  for (const auto& key : keys) not_null.push_back(!sorted.has_nulls[key.column]);
+  SortKeys sort_keys(types, keys, not_null);
   if (fit && sort_keys.SortsChunks()) {
     // Sorted where they are: no copy of all rows into one chunk.
     for (auto& chunk : chunks) sorted.rows.push_back(std::move(chunk.rows));
@@ -172,15 +179,15 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
   // other columns are gathered from the rows.
   std::vector<idx_t> key_of(types.size(), kInvalidIndex);
   if (records) {
-    for (idx_t k = keys_.size(); k-- > 0;) {
-      if (sort_keys.Readable(k)) key_of[keys_[k].column] = k;
+    for (idx_t k = keys.size(); k-- > 0;) {
+      if (sort_keys.Readable(k)) key_of[keys[k].column] = k;
     }
   }
   // The output's chunks, made on every thread: the gathers' reads are random, so a thread
   // mostly waits for memory, and two wait in parallel.
   const idx_t n = sorted.order.size();
   const idx_t width = sort_keys.RecordWidth();
-  sink.sorted.resize((n + kVectorSize - 1) / kVectorSize);
+  output.resize((n + kVectorSize - 1) / kVectorSize);
   auto gather = [&](idx_t k) {
     const idx_t first = k * kVectorSize, count = std::min(kVectorSize, n - first);
     const uint32_t* numbers = sorted.order.data() + first;
@@ -198,16 +205,17 @@ void PhysicalOrder::Finalize(ExecutionContext& context, GlobalSinkState& state) 
       for (sel_t i : ambiguous) CopyRow(sorted, c, numbers[i], chunk->data[c], i);
     }
     chunk->SetCardinality(count);
-    sink.sorted[k] = std::move(chunk);
+    output[k] = std::move(chunk);
   };
-  const idx_t tasks = std::min<idx_t>(threads, sink.sorted.size());
+  const idx_t tasks = std::min<idx_t>(threads, output.size());
   if (scheduler && tasks > 1) {
     scheduler->Run(tasks, [&](TaskScheduler::Job&, idx_t t) {
-      for (idx_t k = t; k < sink.sorted.size(); k += tasks) gather(k);
+      for (idx_t k = t; k < output.size(); k += tasks) gather(k);
     });
   } else {
-    for (idx_t k = 0; k < sink.sorted.size(); k++) gather(k);
+    for (idx_t k = 0; k < output.size(); k++) gather(k);
   }
+  return output;
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalOrder::GetGlobalSourceState(

@@ -7,9 +7,17 @@
 #pragma once
 
 #include "execution/physical_operator.hpp"
+#include "execution/sunk_chunks.hpp"
 #include "planner/logical_operator.hpp"
 
 namespace teal {
+
+/// The rows of `chunks` (of `types`, in single-thread order) sorted by `keys`, stably, in
+/// chunks of kVectorSize rows (the last one may be shorter), gathered on every thread.
+std::vector<std::unique_ptr<DataChunk>> SortIntoChunks(ExecutionContext& context,
+                                                       std::vector<SunkChunk> chunks,
+                                                       const std::vector<LogicalType>& types,
+                                                       const std::vector<OrderKey>& keys);
 
 /// The row numbers of `rows` in the order of `keys` (stable: ties keep their order).
 void SortRows(const DataChunk& rows, const std::vector<OrderKey>& keys, std::vector<sel_t>& order);

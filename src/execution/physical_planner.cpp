@@ -16,6 +16,7 @@
 #include "execution/top_n.hpp"
 #include "execution/unnest.hpp"
 #include "execution/update_delete.hpp"
+#include "execution/window.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 
@@ -292,6 +293,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
       }
       op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning,
                                             std::move(on_conflict));
+      break;
+    }
+    case LogicalKind::kWindow: {
+      auto& window = static_cast<LogicalWindow&>(plan);
+      op = std::make_unique<PhysicalWindow>(window.types, window);
       break;
     }
     case LogicalKind::kCteScan: {

@@ -54,6 +54,7 @@ double EstimateRows(const LogicalOperator& op) {
     case LogicalKind::kProjection:
     case LogicalKind::kOrder:
     case LogicalKind::kDistinctOn:
+    case LogicalKind::kWindow:
       return EstimateRows(*op.children[0]);
     case LogicalKind::kAggregate:
       return static_cast<const LogicalAggregate&>(op).groups.empty()

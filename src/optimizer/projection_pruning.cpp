@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "optimizer/optimizer.hpp"
+#include "planner/binder.hpp"
 #include "planner/column_refs.hpp"
 
 namespace teal {
@@ -167,7 +168,8 @@ ColumnMap PruneJoin(LogicalJoin& join, const std::vector<bool>& required_out) {
     position[c] = projection.size();
     projection.push_back(full_map[c]);
   }
-  if (projection.empty()) projection.push_back(0);
+  // (A semi or anti join of a row without columns, SELECT … WHERE 1 IN (…), has none.)
+  if (projection.empty() && !full_types.empty()) projection.push_back(0);
   for (idx_t j = 0; j < required_out.size(); j++) {
     if (required_out[j]) out[j] = position[join.projection.empty() ? j : join.projection[j]];
   }
@@ -225,6 +227,25 @@ ColumnMap PruneUnnest(LogicalUnnest& unnest, const std::vector<bool>& required) 
   return map;
 }
 
+ColumnMap PruneWindow(LogicalWindow& window, const std::vector<bool>& required) {
+  // The operator passes on every column of its input, then adds one per call.
+  auto& child = *window.children[0];
+  const idx_t width = child.types.size();
+  std::vector<bool> needed(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(width));
+  ForEachOwnExpression(window, [&](ExpressionPtr& e) { Require(*e, needed); });
+  ColumnMap child_map = Prune(child, std::move(needed));
+  ForEachOwnExpression(window, [&](ExpressionPtr& e) { Renumber(*e, child_map); });
+  ColumnMap map(window.types.size(), kInvalidIndex);
+  for (idx_t c = 0; c < width; c++) map[c] = child_map[c];
+  std::vector<LogicalType> types = child.types;
+  for (idx_t k = 0; k < window.calls.size(); k++) {
+    map[width + k] = types.size();
+    types.push_back(window.calls[k].type);
+  }
+  window.types = std::move(types);
+  return map;
+}
+
 ColumnMap PruneDelete(LogicalDelete& del) {
   // With RETURNING the child's first columns are the deleted rows, read by position.
   if (del.returning) return KeepAll(del);
@@ -253,6 +274,8 @@ ColumnMap Prune(LogicalOperator& op, std::vector<bool> required) {
       return PruneLimit(static_cast<LogicalLimit&>(op), std::move(required));
     case LogicalKind::kUnnest:
       return PruneUnnest(static_cast<LogicalUnnest&>(op), required);
+    case LogicalKind::kWindow:
+      return PruneWindow(static_cast<LogicalWindow&>(op), required);
     case LogicalKind::kDelete:
       return PruneDelete(static_cast<LogicalDelete&>(op));
     default:

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "parser/window_spec.hpp"
+
 namespace teal {
 
 std::string TypeName::ToString() const {
@@ -75,9 +77,15 @@ std::string ParsedExpression::ToString() const {
           out += " " + name + " " + children[i]->ToString();
         return out + ")";
       }
-    case ExprKind::kFunction:
-      if (star) return name + "_star()";
-      return fmt::format("{}({}{})", name, distinct ? "DISTINCT " : "", Join(children, 0));
+    case ExprKind::kFunction: {
+      std::string out = star ? name + "_star()"
+                             : fmt::format("{}({}{}{})", name, distinct ? "DISTINCT " : "",
+                                           Join(children, 0),
+                                           ignore_nulls ? (children.empty() ? "IGNORE NULLS" : " IGNORE NULLS") : "");
+      if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
+      if (window) out += " OVER " + window->ToString();
+      return out;
+    }
     case ExprKind::kStar:
       return names.empty() ? "*" : names[0] + ".*";
     case ExprKind::kParameter:
@@ -109,6 +117,73 @@ std::string ParsedExpression::ToString() const {
     }
   }
   return "?";
+}
+
+std::unique_ptr<ParsedExpression> ParsedExpression::Copy() const {
+  auto out = std::make_unique<ParsedExpression>(kind);
+  out->name = name;
+  out->names = names;
+  out->value = value;
+  out->cast_type = cast_type;
+  out->star = star;
+  out->distinct = distinct;
+  out->parameter_index = parameter_index;
+  for (const auto& c : children) out->children.push_back(c->Copy());
+  out->alias = alias;
+  out->location = location;
+  out->subquery_kind = subquery_kind;
+  out->subquery = subquery;
+  out->subquery_text = subquery_text;
+  out->window = window;
+  if (filter) out->filter = filter->Copy();
+  out->ignore_nulls = ignore_nulls;
+  out->filter_as_case = filter_as_case;
+  return out;
+}
+
+std::string OrderTerm::ToString() const {
+  std::string out = all ? "ALL" : expression->ToString();
+  if (direction_given) out += descending ? " DESC" : " ASC";
+  if (nulls_first) out += *nulls_first ? " NULLS FIRST" : " NULLS LAST";
+  return out;
+}
+
+namespace {
+std::string BoundaryText(FrameBoundary boundary, const ParsedExpressionPtr& offset) {
+  switch (boundary) {
+    case FrameBoundary::kUnboundedPreceding:
+      return "UNBOUNDED PRECEDING";
+    case FrameBoundary::kPreceding:
+      return offset->ToString() + " PRECEDING";
+    case FrameBoundary::kCurrentRow:
+      return "CURRENT ROW";
+    case FrameBoundary::kFollowing:
+      return offset->ToString() + " FOLLOWING";
+    case FrameBoundary::kUnboundedFollowing:
+      return "UNBOUNDED FOLLOWING";
+  }
+  return "?";
+}
+}  // namespace
+
+std::string WindowSpec::ToString() const {
+  std::vector<std::string> parts;
+  if (!partitions.empty()) parts.push_back("PARTITION BY " + Join(partitions, 0));
+  if (!orders.empty()) {
+    std::string out = "ORDER BY ";
+    for (size_t i = 0; i < orders.size(); i++) out += (i ? ", " : "") + orders[i].ToString();
+    parts.push_back(out);
+  }
+  if (frame_given) {
+    const char* units[] = {"ROWS", "RANGE", "GROUPS"};
+    std::string out = fmt::format("{} BETWEEN {} AND {}", units[static_cast<int>(unit)],
+                                  BoundaryText(start, start_offset), BoundaryText(end, end_offset));
+    const char* excludes[] = {"", " EXCLUDE CURRENT ROW", " EXCLUDE GROUP", " EXCLUDE TIES"};
+    parts.push_back(out + excludes[static_cast<int>(exclude)]);
+  }
+  std::string out = "(";
+  for (size_t i = 0; i < parts.size(); i++) out += (i ? " " : "") + parts[i];
+  return out + ")";
 }
 
 }  // namespace teal

@@ -34,6 +34,7 @@ enum class ExprKind {
 };
 
 struct SelectStatement;
+struct WindowSpec;
 
 struct ParsedExpression {
   ExprKind kind;
@@ -50,8 +51,20 @@ struct ParsedExpression {
   SubqueryKind subquery_kind = SubqueryKind::kScalar;  // kSubquery
   std::shared_ptr<SelectStatement> subquery;           // kSubquery
   std::string subquery_text;                           // kSubquery: its SQL, for names
+  /// kFunction called OVER (…): a window function (parser/window_spec.hpp).
+  std::shared_ptr<const WindowSpec> window;
+  /// kFunction: FILTER (WHERE …) of an aggregate.
+  std::unique_ptr<ParsedExpression> filter;
+  /// kFunction: IGNORE NULLS of a window function (lag, first_value, …).
+  bool ignore_nulls = false;
+  /// kFunction: an aggregate whose FILTER the binder turned into CASE arguments, which is
+  /// right only for an aggregate that skips NULL arguments.
+  bool filter_as_case = false;
 
   explicit ParsedExpression(ExprKind k) : kind(k) {}
+  /// A deep copy (a subquery's statement and a window's specification are shared: nothing
+  /// changes them after parsing).
+  std::unique_ptr<ParsedExpression> Copy() const;
   /// SQL text of the expression, used to name result columns: `42`, `(i = 1)`, `count_star()`.
   std::string ToString() const;
 };

@@ -178,6 +178,113 @@ std::string RewriteAllClauses(std::string_view sql) {
   return out;
 }
 
+namespace {
+/// A replacement of the text [start, end) of a statement.
+struct Edit {
+  size_t start, end;
+  std::string text;
+};
+
+std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  std::string out;
+  size_t copied = 0;
+  for (const Edit& edit : edits) {
+    out.append(sql, copied, edit.start - copied);
+    out += edit.text;
+    copied = edit.end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+}  // namespace
+
+std::string RewriteNullTreatment(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  std::vector<size_t> open;  // the '(' tokens not closed yet
+  auto treatment = [&](size_t i) {
+    return i + 1 < tokens.size() && tokens[i + 1].word == "nulls" &&
+           (tokens[i].word == "ignore" || tokens[i].word == "respect");
+  };
+  for (size_t i = 0; i < tokens.size(); i++) {
+    if (tokens[i].word == "(") {
+      open.push_back(i);
+      continue;
+    }
+    if (tokens[i].word != ")" || open.empty()) continue;
+    const size_t paren = open.back();
+    open.pop_back();
+    size_t words = kInvalidIndex;  // the first of the two words
+    if (i >= 2 && i - 2 > paren && treatment(i - 2)) {
+      words = i - 2;
+    } else if (treatment(i + 1) && i + 3 < tokens.size() && tokens[i + 3].word == "over") {
+      words = i + 1;
+    }
+    if (words == kInvalidIndex || paren == 0) continue;
+    // The word before the parenthesis must name a function, not be a keyword.
+    static const char* kNotFunctions[] = {"select", "in",   "exists", "from",   "where", "and",
+                                          "or",     "not",  "as",     "values", "on",    "by",
+                                          "when",   "then", "else",   "over",   "any",   "all",
+                                          "some",   "using", "join",  "filter", "array", "within"};
+    const Token& name = tokens[paren - 1];
+    if (name.word.empty() ||
+        !(std::isalpha(static_cast<unsigned char>(name.word[0])) || name.word[0] == '_') ||
+        std::find(std::begin(kNotFunctions), std::end(kNotFunctions), name.word) !=
+            std::end(kNotFunctions)) {
+      continue;
+    }
+    edits.push_back({tokens[words].start, tokens[words + 1].end, ""});
+    if (tokens[words].word == "ignore") {
+      edits.push_back({name.start, name.end, fmt::format("\"{}{}\"", name.word, kIgnoreNullsSuffix)});
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteQualify(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  // Per parenthesis depth: whether the SELECT being read there has a WINDOW clause yet.
+  std::vector<bool> has_window(1, false);
+  static const char* kEnds[] = {"order", "limit", "offset", "fetch", "union", "except",
+                                "intersect", ";", "window"};
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(") {
+      has_window.push_back(false);
+    } else if (w == ")") {
+      if (has_window.size() > 1) has_window.pop_back();
+    } else if (w == "select" || w == ";") {
+      has_window.back() = false;
+    } else if (w == "window") {
+      has_window.back() = true;
+    } else if (w == "qualify" && i > 0 && tokens[i - 1].word != "," &&
+               tokens[i - 1].word != "." && tokens[i - 1].word != "select" &&
+               tokens[i - 1].word != "as" && tokens[i - 1].word != "(") {
+      // The condition runs to the end of the clause at this depth.
+      size_t end = i + 1;
+      for (int depth = 0; end < tokens.size(); end++) {
+        const std::string& e = tokens[end].word;
+        if (e == "(") depth++;
+        if (e == ")" && depth-- == 0) break;
+        if (depth == 0 &&
+            std::find(std::begin(kEnds), std::end(kEnds), e) != std::end(kEnds)) {
+          break;
+        }
+      }
+      if (end == i + 1) throw ParserError("QUALIFY needs a condition");
+      edits.push_back({tokens[i].start, tokens[i].end,
+                       fmt::format("{} \"{}\" AS (PARTITION BY (", has_window.back() ? "," : "WINDOW",
+                                   kQualifyMarker)});
+      edits.push_back({tokens[end - 1].end, tokens[end - 1].end, "))"});
+      has_window.back() = true;
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteInsertOr(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string out;
@@ -626,8 +733,9 @@ std::string Excerpt(const std::string& text, size_t at) {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
-            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))))) {
+      : rewritten_(RewriteQualify(RewriteNullTreatment(RewriteSetGlobal(
+            RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
+                RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {

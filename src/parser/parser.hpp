@@ -100,6 +100,23 @@ std::string RewriteSemiAntiJoins(std::string_view sql);
 /// value`: Teal's settings are database-wide already.
 std::string RewriteSetGlobal(std::string_view sql);
 
+/// The suffix RewriteNullTreatment gives the name of a function called with IGNORE NULLS.
+inline constexpr const char* kIgnoreNullsSuffix = "__teal_ignore_nulls";
+
+/// Rewrites IGNORE NULLS / RESPECT NULLS of a function call, written inside its parentheses
+/// (DuckDB: `lag(x IGNORE NULLS)`, `nth_value(x, 2 IGNORE NULLS)`) or after them (the SQL
+/// standard: `first_value(x) IGNORE NULLS OVER …`): the words go, and with IGNORE the
+/// function's name gets kIgnoreNullsSuffix (the PostgreSQL grammar has neither form).
+std::string RewriteNullTreatment(std::string_view sql);
+
+/// The WINDOW clause entry that stands for QUALIFY after RewriteQualify.
+inline constexpr const char* kQualifyMarker = "__teal_qualify__";
+
+/// Rewrites DuckDB's `QUALIFY condition` (a filter after the window functions) into a
+/// WINDOW clause entry `"__teal_qualify__" AS (PARTITION BY (condition))`, which the
+/// grammar accepts in the same place; the transformer takes it out again.
+std::string RewriteQualify(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.

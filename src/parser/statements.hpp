@@ -10,6 +10,7 @@
 #include "common/join_type.hpp"
 #include "common/set_operation.hpp"
 #include "parser/parsed_expression.hpp"
+#include "parser/window_spec.hpp"
 #include "teal/basic_types.hpp"
 #include "teal/statement_type.hpp"
 
@@ -33,14 +34,6 @@ struct BaseTableRef {
   std::string alias;
 };
 
-struct OrderTerm {
-  ParsedExpressionPtr expression;  // null for ORDER BY ALL
-  bool all = false;                // ORDER BY ALL: every output column, left to right
-  bool direction_given = false;    // ASC or DESC was written (else default_order decides)
-  bool descending = false;
-  /// Unset: PostgreSQL's default, NULLs sort as the largest values.
-  std::optional<bool> nulls_first;
-};
 
 struct SelectStatement;
 
@@ -88,6 +81,8 @@ struct SelectStatement : SQLStatement {
   std::vector<ParsedExpressionPtr> group_by;
   bool group_by_all = false;  // GROUP BY ALL: every select-list item without an aggregate
   ParsedExpressionPtr having;
+  /// QUALIFY: a filter over the rows after the window functions are computed.
+  ParsedExpressionPtr qualify;
   std::vector<OrderTerm> order_by;
   ParsedExpressionPtr limit;
   ParsedExpressionPtr offset;

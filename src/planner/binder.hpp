@@ -165,6 +165,20 @@ class Binder {
   ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);
   /// The one list argument of unnest(), of a LIST type without untyped NULLs inside.
   ExpressionPtr BindUnnestList(const ParsedExpression& call, Scope& scope);
+  /// A window function call (`call.window` is set): pulled into scope.windows; the call
+  /// stands for a column of the window operator AddWindows puts below the projection.
+  ExpressionPtr BindWindow(const ParsedExpression& call, Scope& scope);
+  /// The frame offset of `call`: a BIGINT count (ROWS, GROUPS), or for RANGE the boundary
+  /// value: `key` (the one ORDER BY value) minus or plus the offset, in the type of
+  /// call.range_key (which this sets).
+  ExpressionPtr BindFrameOffset(const ParsedExpression& offset, bool preceding, WindowCall& call,
+                                const Expression* key, bool descending, Scope& scope);
+  /// The window operators for scope.windows on top of `plan` (one per distinct PARTITION
+  /// BY / ORDER BY), with the references in `users` to their calls renumbered.
+  void AddWindows(Scope& scope, LogicalOperatorPtr& plan, const std::vector<Expression*>& users);
+  /// aggregate(args) FILTER (WHERE c) as aggregate(CASE WHEN c THEN arg END, …): the same
+  /// for aggregates that skip NULL arguments. `call` without a filter is returned as it is.
+  ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
   /// A scan of every column of the table `ref` names plus its row id (last), for DELETE

@@ -10,6 +10,7 @@
 #include "common/cte_materialize.hpp"
 #include "common/join_type.hpp"
 #include "common/set_operation.hpp"
+#include "common/window_frame.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {
@@ -32,7 +33,8 @@ enum class LogicalKind {
   kDistinctOn,
   kTopN,
   kUnnest,
-  kCteScan
+  kCteScan,
+  kWindow
 };
 
 struct LogicalOperator {
@@ -249,6 +251,58 @@ struct LogicalRange : LogicalOperator {
   int64_t start = 0;
   int64_t step = 1;
   uint64_t count = 0;
+};
+
+}  // namespace teal
+
+namespace teal {
+
+enum class WindowFunction : uint8_t {
+  kAggregate,  // an aggregate function over the frame
+  kRowNumber,
+  kRank,
+  kDenseRank,
+  kPercentRank,
+  kCumeDist,
+  kNtile,
+  kLag,
+  kLead,
+  kFirstValue,
+  kLastValue,
+  kNthValue,
+};
+
+/// One window function call of a LogicalWindow. Its expressions read the window's input
+/// row. Frame offsets: ROWS and GROUPS, a BIGINT count; RANGE, the boundary itself (the
+/// ORDER BY value minus or plus the offset, as the binder wrote it), of the key's type.
+struct WindowCall {
+  WindowFunction function = WindowFunction::kAggregate;
+  std::shared_ptr<const AggregateFunction> aggregate;  // kAggregate
+  /// kAggregate: the aggregate's; lag/lead: value, offset, default; ntile: buckets;
+  /// first/last_value: value; nth_value: value, n.
+  std::vector<ExpressionPtr> arguments;
+  bool ignore_nulls = false;
+  FrameUnit unit = FrameUnit::kRange;
+  FrameBoundary start = FrameBoundary::kUnboundedPreceding;
+  FrameBoundary end = FrameBoundary::kCurrentRow;
+  ExpressionPtr start_offset, end_offset;
+  /// RANGE with an offset: the ORDER BY value, in the boundaries' type.
+  ExpressionPtr range_key;
+  FrameExclude exclude = FrameExclude::kNoOthers;
+  LogicalType type;
+  std::string text;  // the call's SQL, for messages and EXPLAIN
+};
+
+/// Window functions over one PARTITION BY / ORDER BY: the input's rows (every column, in
+/// an order the operator chooses), then one column per call.
+struct LogicalWindow : LogicalOperator {
+  LogicalWindow() : LogicalOperator(LogicalKind::kWindow) {}
+  std::vector<ExpressionPtr> partitions;
+  std::vector<ExpressionPtr> orders;
+  /// Per entry of `orders`: its direction and NULL placement (`column` is its position in
+  /// `orders`).
+  std::vector<OrderKey> order_keys;
+  std::vector<WindowCall> calls;
 };
 
 }  // namespace teal

@@ -107,6 +107,32 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->columns = from.columns;
       return to;
     }
+    case LogicalKind::kWindow: {
+      auto to = CopyNode<LogicalWindow>(op);
+      const auto& from = static_cast<const LogicalWindow&>(op);
+      to->partitions = CopyAll(from.partitions);
+      to->orders = CopyAll(from.orders);
+      to->order_keys = from.order_keys;
+      for (const auto& call : from.calls) {
+        WindowCall c;
+        c.function = call.function;
+        c.aggregate = call.aggregate;
+        c.arguments = CopyAll(call.arguments);
+        auto copy = [](const ExpressionPtr& e) { return e ? e->Copy() : nullptr; };
+        c.ignore_nulls = call.ignore_nulls;
+        c.unit = call.unit;
+        c.start = call.start;
+        c.end = call.end;
+        c.start_offset = copy(call.start_offset);
+        c.end_offset = copy(call.end_offset);
+        c.range_key = copy(call.range_key);
+        c.exclude = call.exclude;
+        c.type = call.type;
+        c.text = call.text;
+        to->calls.push_back(std::move(c));
+      }
+      return to;
+    }
     case LogicalKind::kCteScan: {
       auto to = CopyNode<LogicalCteScan>(op);
       to->cte = static_cast<const LogicalCteScan&>(op).cte;  // the same query, read again

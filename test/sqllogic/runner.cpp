@@ -7,6 +7,7 @@
 #include <charconv>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "sqllogic/result_compare.hpp"
@@ -282,10 +283,22 @@ TestRunner::Flow TestRunner::RunConcurrently(const Record& record) {
     runners.push_back(std::move(runner));
   }
   std::vector<std::thread> threads;
+  std::string start_error;
   for (auto& runner : runners) {
-    threads.emplace_back([&runner, &record] { runner->RunRecords(record.body); });
+    try {
+      threads.emplace_back([&runner, &record] { runner->RunRecords(record.body); });
+    } catch (const std::system_error& e) {
+      // No thread (the address space or the thread limit is exhausted): the started ones
+      // still run to their end, then the record fails.
+      start_error = e.what();
+      break;
+    }
   }
   for (auto& thread : threads) thread.join();
+  if (!start_error.empty()) {
+    Fail(record, "", "could not start a thread for concurrentloop: " + start_error);
+    return Flow::kStop;
+  }
   for (auto& runner : runners) {
     failures_ += runner->failures_;
     executed_ += runner->executed_;

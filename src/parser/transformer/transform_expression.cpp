@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "parser/parser.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
 namespace teal::transformer {
@@ -225,15 +226,20 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_FUNC_CALL: {
       const auto& f = *node->func_call;
-      if (f.over) throw NotImplementedError("window functions");
       if (f.n_agg_order) throw NotImplementedError("ORDER BY inside an aggregate");
-      if (f.agg_filter) throw NotImplementedError("FILTER on aggregates");
       if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
       auto e = Make(ExprKind::kFunction, f.location);
       e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
+      const std::string_view suffix = kIgnoreNullsSuffix;  // RewriteNullTreatment's
+      if (e->name.size() > suffix.size() && e->name.ends_with(suffix)) {
+        e->name.resize(e->name.size() - suffix.size());
+        e->ignore_nulls = true;
+      }
       e->star = f.agg_star;
       e->distinct = f.agg_distinct;
       for (size_t i = 0; i < f.n_args; i++) e->children.push_back(Expr(f.args[i]));
+      if (f.agg_filter) e->filter = Expr(f.agg_filter);
+      if (f.over) e->window = Window(*f.over);
       return e;
     }
     case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: {
@@ -332,6 +338,114 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
     default:
       throw NotImplementedError(fmt::format("{} expressions", NodeName(*node)));
   }
+}
+
+const PgQuery__WindowDef& Transformer::NamedWindow(std::string_view name, int location) {
+  if (window_scope_) {
+    for (size_t i = 0; i < window_scope_->n_window_clause; i++) {
+      const auto& def = *window_scope_->window_clause[i]->window_def;
+      if (Lower(def.name) == Lower(name)) return def;
+    }
+  }
+  throw ParserError(fmt::format("window \"{}\" does not exist (at position {})", name,
+                                location + 1));
+}
+
+std::shared_ptr<const WindowSpec> Transformer::Window(const PgQuery__WindowDef& over) {
+  // PostgreSQL's FRAMEOPTION_* bits (nodes/parsenodes.h).
+  enum : int32_t {
+    kNonDefault = 0x1,
+    kRange = 0x2,
+    kRows = 0x4,
+    kGroups = 0x8,
+    kStartUnboundedPreceding = 0x20,
+    kEndUnboundedPreceding = 0x40,
+    kStartUnboundedFollowing = 0x80,
+    kEndUnboundedFollowing = 0x100,
+    kStartCurrentRow = 0x200,
+    kEndCurrentRow = 0x400,
+    kStartOffsetPreceding = 0x800,
+    kEndOffsetPreceding = 0x1000,
+    kStartOffsetFollowing = 0x2000,
+    kEndOffsetFollowing = 0x4000,
+    kExcludeCurrentRow = 0x8000,
+    kExcludeGroup = 0x10000,
+    kExcludeTies = 0x20000,
+  };
+  // OVER w: the named window as it is. OVER (w …): its PARTITION BY and ORDER BY, with
+  // this call's ORDER BY (when w has none) and frame (PostgreSQL's rules).
+  const bool plain_reference = over.name && *over.name && !(over.refname && *over.refname);
+  const bool is_definition = plain_reference && window_scope_ &&
+                             std::any_of(window_scope_->window_clause,
+                                         window_scope_->window_clause + window_scope_->n_window_clause,
+                                         [&](const Node* n) { return n->window_def == &over; });
+  if (plain_reference && !is_definition) return Window(NamedWindow(over.name, over.location));
+  auto spec = std::make_shared<WindowSpec>();
+  const PgQuery__WindowDef* base = nullptr;
+  if (over.refname && *over.refname) {
+    base = &NamedWindow(over.refname, over.location);
+    if (over.n_partition_clause) {
+      throw ParserError(
+          fmt::format("cannot override PARTITION BY clause of window \"{}\"", over.refname));
+    }
+    if (base->n_order_clause && over.n_order_clause) {
+      throw ParserError(
+          fmt::format("cannot override ORDER BY clause of window \"{}\"", over.refname));
+    }
+    if (base->frame_options & kNonDefault) {
+      throw ParserError(
+          fmt::format("cannot copy window \"{}\" because it has a frame clause", over.refname));
+    }
+  }
+  const PgQuery__WindowDef& partition_source = base ? *base : over;
+  for (size_t i = 0; i < partition_source.n_partition_clause; i++) {
+    spec->partitions.push_back(Expr(partition_source.partition_clause[i]));
+  }
+  const PgQuery__WindowDef& order_source = base && base->n_order_clause ? *base : over;
+  spec->orders = OrderTerms(order_source.order_clause, order_source.n_order_clause, false);
+  const int32_t options = over.frame_options;
+  if (options & kNonDefault) {
+    spec->frame_given = true;
+    spec->unit = options & kRows     ? FrameUnit::kRows
+                 : options & kGroups ? FrameUnit::kGroups
+                                     : FrameUnit::kRange;
+    if (options & kStartUnboundedPreceding) {
+      spec->start = FrameBoundary::kUnboundedPreceding;
+    } else if (options & kStartCurrentRow) {
+      spec->start = FrameBoundary::kCurrentRow;
+    } else if (options & kStartOffsetPreceding) {
+      spec->start = FrameBoundary::kPreceding;
+    } else if (options & kStartOffsetFollowing) {
+      spec->start = FrameBoundary::kFollowing;
+    } else if (options & kStartUnboundedFollowing) {
+      throw ParserError("frame start cannot be UNBOUNDED FOLLOWING");
+    }
+    if (options & kEndUnboundedFollowing) {
+      spec->end = FrameBoundary::kUnboundedFollowing;
+    } else if (options & kEndCurrentRow) {
+      spec->end = FrameBoundary::kCurrentRow;
+    } else if (options & kEndOffsetPreceding) {
+      spec->end = FrameBoundary::kPreceding;
+    } else if (options & kEndOffsetFollowing) {
+      spec->end = FrameBoundary::kFollowing;
+    } else if (options & kEndUnboundedPreceding) {
+      throw ParserError("frame end cannot be UNBOUNDED PRECEDING");
+    }
+    if (spec->start == FrameBoundary::kCurrentRow && spec->end == FrameBoundary::kPreceding) {
+      throw ParserError("frame starting from current row cannot have preceding rows");
+    }
+    if (spec->start == FrameBoundary::kFollowing &&
+        (spec->end == FrameBoundary::kPreceding || spec->end == FrameBoundary::kCurrentRow)) {
+      throw ParserError("frame starting from following row cannot have preceding rows");
+    }
+    if (over.start_offset) spec->start_offset = Expr(over.start_offset);
+    if (over.end_offset) spec->end_offset = Expr(over.end_offset);
+    spec->exclude = options & kExcludeCurrentRow ? FrameExclude::kCurrentRow
+                    : options & kExcludeGroup    ? FrameExclude::kGroup
+                    : options & kExcludeTies     ? FrameExclude::kTies
+                                                 : FrameExclude::kNoOthers;
+  }
+  return spec;
 }
 
 }  // namespace teal::transformer

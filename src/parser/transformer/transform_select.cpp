@@ -15,7 +15,27 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
     return select;
   }
   if (s.group_distinct) throw NotImplementedError("GROUP BY DISTINCT");
-  if (s.n_window_clause) throw NotImplementedError("WINDOW");
+  const PgQuery__SelectStmt* outer_window_scope = window_scope_;
+  window_scope_ = &s;
+  struct RestoreWindowScope {
+    const PgQuery__SelectStmt*& scope;
+    const PgQuery__SelectStmt* outer;
+    ~RestoreWindowScope() { scope = outer; }
+  } restore{window_scope_, outer_window_scope};
+  ParsedExpressionPtr qualify;
+  for (size_t i = 0; i < s.n_window_clause; i++) {
+    const auto& def = *s.window_clause[i]->window_def;
+    if (std::string_view(def.name) == kQualifyMarker) {  // RewriteQualify's
+      qualify = Expr(def.partition_clause[0]);
+      continue;
+    }
+    for (size_t j = 0; j < i; j++) {
+      if (Lower(s.window_clause[j]->window_def->name) == Lower(def.name)) {
+        throw ParserError(fmt::format("window \"{}\" is already defined", def.name));
+      }
+    }
+    Window(def);  // errors in a window no call uses are errors too
+  }
   if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
   if (s.into_clause) throw NotImplementedError("SELECT INTO");
   auto select = std::make_unique<SelectStatement>();
@@ -45,6 +65,7 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
     select->group_by.push_back(Expr(group));
   }
   if (s.having_clause) select->having = Expr(s.having_clause);
+  select->qualify = std::move(qualify);
   select->order_by = OrderBy(s);
   for (size_t i = 0; i < s.n_values_lists; i++) {
     const Node* row = s.values_lists[i];
@@ -209,16 +230,21 @@ bool Transformer::IsAllMarker(const Node* node) {
 }
 
 std::vector<OrderTerm> Transformer::OrderBy(const PgQuery__SelectStmt& s) {
+  return OrderTerms(s.sort_clause, s.n_sort_clause, true);
+}
+
+std::vector<OrderTerm> Transformer::OrderTerms(Node* const* clause, size_t count,
+                                               bool allow_all) {
   std::vector<OrderTerm> terms;
-  for (size_t i = 0; i < s.n_sort_clause; i++) {
-    const auto& sort = *s.sort_clause[i]->sort_by;
+  for (size_t i = 0; i < count; i++) {
+    const auto& sort = *clause[i]->sort_by;
     if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING) {
       throw NotImplementedError("ORDER BY … USING");
     }
     OrderTerm term;
     if (IsAllMarker(sort.node)) {
-      if (s.n_sort_clause != 1)
-        throw ParserError("ORDER BY ALL cannot be combined with other keys");
+      if (!allow_all) throw ParserError("ORDER BY ALL is not allowed in a window");
+      if (count != 1) throw ParserError("ORDER BY ALL cannot be combined with other keys");
       term.all = true;
     } else {
       term.expression = Expr(sort.node);

@@ -49,6 +49,14 @@ class Transformer {
   static bool IsAllMarker(const Node* node);
 
   std::vector<OrderTerm> OrderBy(const PgQuery__SelectStmt& s);
+  /// The terms of an ORDER BY list (a SELECT's, or a window's when !allow_all).
+  std::vector<OrderTerm> OrderTerms(Node* const* clause, size_t count, bool allow_all);
+
+  /// OVER (…) or OVER name of a window function call, with the named windows of the
+  /// SELECT being transformed (WINDOW w AS (…)) filled in.
+  std::shared_ptr<const WindowSpec> Window(const PgQuery__WindowDef& over);
+  /// The WINDOW clause entry `name` of the SELECT being transformed; ParserError if none.
+  const PgQuery__WindowDef& NamedWindow(std::string_view name, int location);
 
   std::unique_ptr<SelectStatement> SetOperationSelect(const PgQuery__SelectStmt& s);
 
@@ -177,6 +185,9 @@ class Transformer {
   };
 
   std::string_view sql_;
+  /// The SELECT whose select list, ORDER BY and QUALIFY are being transformed: its WINDOW
+  /// clause names the windows OVER may refer to.
+  const PgQuery__SelectStmt* window_scope_ = nullptr;
   idx_t max_depth_;
   idx_t depth_ = 0;
 };

@@ -89,6 +89,18 @@ void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(Expres
     case LogicalKind::kUnnest:
       for (auto& e : static_cast<LogicalUnnest&>(plan).lists) fn(e);
       break;
+    case LogicalKind::kWindow: {
+      auto& window = static_cast<LogicalWindow&>(plan);
+      for (auto& e : window.partitions) fn(e);
+      for (auto& e : window.orders) fn(e);
+      for (auto& call : window.calls) {
+        for (auto& e : call.arguments) fn(e);
+        for (auto* e : {&call.start_offset, &call.end_offset, &call.range_key}) {
+          if (*e) fn(*e);
+        }
+      }
+      break;
+    }
     case LogicalKind::kJoin: {
       auto& join = static_cast<LogicalJoin&>(plan);
       if (join.condition) fn(join.condition);

@@ -53,7 +53,26 @@ struct Binder::Scope {
   // The k-th call reads column kUnnestColumn + k until the width of those rows is known.
   std::vector<ExpressionPtr> unnests;
   static constexpr idx_t kUnnestColumn = idx_t(1) << 62;
+  // Window functions are allowed in the select list, ORDER BY and QUALIFY. The k-th call
+  // reads column kWindowColumn + k until the window operators are placed (AddWindows).
+  bool allow_windows = false;
+  bool inside_window = false;
+  struct PendingWindow {
+    std::vector<ExpressionPtr> partitions;
+    std::vector<ExpressionPtr> orders;
+    std::vector<OrderKey> order_keys;
+    WindowCall call;
+  };
+  std::vector<PendingWindow> windows;
+  static constexpr idx_t kWindowColumn = idx_t(1) << 61;
 };
+
+/// Whether `name` is a function that exists only OVER a window (row_number, lag, …).
+bool IsWindowOnlyFunction(std::string_view name);
+
+/// NotImplementedError when `call` is an aggregate whose FILTER became CASE arguments
+/// (Binder::RewriteFilter) and `function` keeps NULL arguments (list, string_agg).
+void CheckFilterAsCase(const ParsedExpression& call, const AggregateFunction& function);
 
 /// Whether two names are equal ignoring ASCII case (SQL names are case-insensitive).
 bool SameName(std::string_view a, std::string_view b);

@@ -227,3 +227,41 @@ TEST(RewriteParametersTest, NumbersAboveTheLimitAreParserErrors) {
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteNullTreatmentTest, IgnoreNullsMarksTheFunctionAndRespectNullsGoes) {
+  EXPECT_EQ(RewriteNullTreatment("SELECT lag(x IGNORE NULLS) OVER ()"),
+            "SELECT \"lag__teal_ignore_nulls\"(x ) OVER ()");
+  EXPECT_EQ(RewriteNullTreatment("SELECT nth_value(x, 2 respect nulls) OVER ()"),
+            "SELECT nth_value(x, 2 ) OVER ()");
+  EXPECT_EQ(RewriteNullTreatment("SELECT first_value(f(x)) IGNORE NULLS OVER w"),
+            "SELECT \"first_value__teal_ignore_nulls\"(f(x))  OVER w");
+}
+
+TEST(RewriteNullTreatmentTest, WordsInStringsAndOtherPlacesAreLeftAlone) {
+  const char* kept[] = {"SELECT 'ignore nulls)'", "SELECT f(x) IGNORE NULLS", "SELECT ignore, nulls",
+                        "SELECT (ignore nulls)"};
+  for (const char* sql : kept) EXPECT_EQ(RewriteNullTreatment(sql), sql) << sql;
+}
+
+TEST(RewriteQualifyTest, QualifyBecomesAWindowClauseEntry) {
+  EXPECT_EQ(RewriteQualify("SELECT a FROM t QUALIFY row_number() OVER () = 1 ORDER BY a"),
+            "SELECT a FROM t WINDOW \"__teal_qualify__\" AS (PARTITION BY ( row_number() OVER () "
+            "= 1)) ORDER BY a");
+  EXPECT_EQ(RewriteQualify("SELECT a FROM t WINDOW w AS (ORDER BY a) QUALIFY rank() OVER w < 3"),
+            "SELECT a FROM t WINDOW w AS (ORDER BY a) , \"__teal_qualify__\" AS (PARTITION BY "
+            "( rank() OVER w < 3))");
+  // In a subquery, the condition ends at the subquery's closing parenthesis.
+  EXPECT_EQ(RewriteQualify("SELECT * FROM (SELECT a FROM t QUALIFY f(a) > 1) s"),
+            "SELECT * FROM (SELECT a FROM t WINDOW \"__teal_qualify__\" AS (PARTITION BY ( f(a) "
+            "> 1))) s");
+}
+
+TEST(RewriteQualifyTest, ANameQualifyIsLeftAlone) {
+  const char* kept[] = {"SELECT qualify FROM t", "SELECT t.qualify, qualify FROM t",
+                        "SELECT 'x QUALIFY y'"};
+  for (const char* sql : kept) EXPECT_EQ(RewriteQualify(sql), sql) << sql;
+}
+
+}  // namespace teal

@@ -53,6 +53,16 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
+  if (e.window) return BindWindow(e, scope);
+  if (e.ignore_nulls) {
+    throw BinderError(
+        fmt::format("IGNORE NULLS is only allowed on window functions ({})", e.ToString()));
+  }
+  if (e.filter) return BindFunction(*RewriteFilter(e), scope);
+  if (IsWindowOnlyFunction(e.name)) {
+    throw BinderError(fmt::format("{} is a window function: it needs OVER (…) ({})", e.name,
+                                  e.ToString()));
+  }
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
@@ -88,6 +98,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       literals.push_back(IsLiteral(*a));
     }
     AggregateFunction function = ResolveAggregate(*set, types, literals);
+    CheckFilterAsCase(e, function);
     auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, function.return_type);
     for (size_t i = 0; i < arguments.size(); i++) {
       aggregate->children.push_back(MakeCast(std::move(arguments[i]), function.arguments[i]));
@@ -192,6 +203,10 @@ ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
   if (scope.inside_aggregate) {
     throw BinderError(
         fmt::format("unnest() cannot be inside an aggregate function ({})", call.ToString()));
+  }
+  if (scope.inside_window) {
+    throw BinderError(
+        fmt::format("unnest() cannot be inside a window function ({})", call.ToString()));
   }
   if (!scope.allow_unnest) {
     throw BinderError(fmt::format("unnest() is only allowed in the select list, not in {} ({})",

@@ -13,7 +13,7 @@ bool ContainsAggregate(const ParsedExpression& e) {
   if (e.kind == ExprKind::kSubquery) {
     return !e.children.empty() && ContainsAggregate(*e.children[0]);  // ANY/ALL's left side
   }
-  if (e.kind == ExprKind::kFunction &&
+  if (e.kind == ExprKind::kFunction && !e.window &&
       (e.star || FunctionCatalog::Builtins().FindAggregate(e.name))) {
     return true;
   }
@@ -124,6 +124,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   std::vector<ExpressionPtr> projections;
   std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
   scope.allow_unnest = true;
+  scope.allow_windows = true;
   for (const auto& item : select.select_list) {
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
@@ -139,7 +140,30 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   ExpressionPtr having;
   if (select.having) {
     scope.clause = "HAVING";
+    scope.allow_windows = false;
     having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
+    scope.allow_windows = true;
+  }
+  ExpressionPtr qualify;
+  if (select.qualify) {
+    scope.clause = "QUALIFY";
+    // A name that is no column of FROM may be a select-list alias (DuckDB's rule): the
+    // item's expression stands in for it.
+    std::function<void(ParsedExpressionPtr&)> substitute = [&](ParsedExpressionPtr& e) {
+      if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
+        for (const auto& item : select.select_list) {
+          if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+            e = item->Copy();
+            return;
+          }
+        }
+      }
+      if (e->kind == ExprKind::kSubquery) return;
+      for (auto& child : e->children) substitute(child);
+    };
+    ParsedExpressionPtr condition = select.qualify->Copy();
+    substitute(condition);
+    qualify = BindBoolean(BindExpression(*condition, scope), "QUALIFY clause");
   }
 
   // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
@@ -229,6 +253,22 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       filter->children.push_back(std::move(plan));
       plan = std::move(filter);
     }
+  }
+
+  if (!scope.windows.empty()) {
+    std::vector<Expression*> users;
+    for (auto& p : projections) users.push_back(p.get());
+    if (qualify) users.push_back(qualify.get());
+    AddWindows(scope, plan, users);
+  } else if (qualify) {
+    throw BinderError("QUALIFY needs a window function in the select list or in QUALIFY");
+  }
+  if (qualify) {
+    auto filter = std::make_unique<LogicalFilter>();
+    filter->expressions.push_back(std::move(qualify));
+    filter->types = plan->types;
+    filter->children.push_back(std::move(plan));
+    plan = std::move(filter);
   }
 
   if (!scope.unnests.empty()) {
