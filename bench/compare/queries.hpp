@@ -1,4 +1,5 @@
-// bench/compare/queries.hpp — the query workloads Q2a..Q6 (issue 10): tables and SQL.
+// bench/compare/queries.hpp — the query workloads Q2a..Q6 (issue 10) and WIN1, WIN2
+// (issue 12): tables and SQL.
 //
 // Every engine runs the same SQL text on the same two tables (data.hpp's FactAt and
 // DimAt), with the same column types: BIGINT for f.id, INTEGER for the other integer
@@ -83,6 +84,24 @@ inline constexpr QuerySpec kQuerySpecs[] = {
      0,
      {}},
     {"Q6", "SELECT count(DISTINCT k1m) FROM f", 1, {{"count", kI64}}, 0, {}},
+    // Issue 12's window workloads: 10M rows in 1,000 partitions, every row to the client.
+    // x is a multiple of 0.25 below 2^19, so every sum of x is exact, in any order.
+    {"WIN1",
+     "SELECT id, k1000, sum(x) OVER (PARTITION BY k1000 ORDER BY id ROWS BETWEEN 10 PRECEDING "
+     "AND CURRENT ROW) FROM f",
+     3,
+     {{"id", kI64}, {"k1000", kI32}, {"sum", kF64}},
+     0,
+     {}},
+    // Rows tied on x swap row numbers between engines, but not the (k1000, x, row_number)
+    // triples the digest sees.
+    {"WIN2",
+     "SELECT k1000, x, row_number() OVER w, rank() OVER w FROM f WINDOW w AS (PARTITION BY k1000 "
+     "ORDER BY x)",
+     4,
+     {{"k1000", kI32}, {"x", kF64}, {"row_number", kI64}, {"rank", kI64}},
+     0,
+     {}},
 };
 
 /// The spec of query workload `name`, or nullptr when it is not one of Q2a..Q6.

@@ -63,6 +63,47 @@ CellRow Row(Cell a, Cell b = {}, Cell c = {}, Cell d = {}) { return {a, b, c, d}
 Cell I(int64_t v) { return {v, 0}; }
 Cell F(double v) { return {0, v}; }
 
+/// WIN1 and WIN2 from the rows, partition by partition (k1000).
+template <typename Add>
+void AddWindowAnswers(Add add) {
+  std::vector<std::vector<double>> partitions(1000);  // x in id order
+  for (size_t i = 0; i < kFactRows; i++) {
+    FactRow r = FactAt(i);
+    partitions[static_cast<size_t>(r.k1000)].push_back(r.x);
+  }
+  // WIN1: the sum of the row's x and the 10 before it in its partition. Rows are
+  // visited per partition, so each row's id is found again from the partition's order.
+  Expected& win1 = add("WIN1");
+  std::vector<size_t> next(1000, 0);
+  std::vector<std::vector<double>> sums(1000);
+  for (size_t k = 0; k < 1000; k++) {
+    const std::vector<double>& xs = partitions[k];
+    double sum = 0;
+    for (size_t j = 0; j < xs.size(); j++) {
+      sum += xs[j];
+      if (j >= 11) sum -= xs[j - 11];
+      sums[k].push_back(sum);
+    }
+  }
+  for (size_t i = 0; i < kFactRows; i++) {
+    FactRow r = FactAt(i);
+    const auto k = static_cast<size_t>(r.k1000);
+    win1.AddRow(Row(I(r.id), I(r.k1000), F(sums[k][next[k]++])));
+  }
+  // WIN2: per partition, x in order with its row number and rank.
+  Expected& win2 = add("WIN2");
+  for (size_t k = 0; k < 1000; k++) {
+    std::vector<double>& xs = partitions[k];
+    std::sort(xs.begin(), xs.end());
+    int64_t rank = 1;
+    for (size_t j = 0; j < xs.size(); j++) {
+      if (j > 0 && xs[j] != xs[j - 1]) rank = static_cast<int64_t>(j) + 1;
+      win2.AddRow(Row(I(static_cast<int64_t>(k)), F(xs[j]), I(static_cast<int64_t>(j) + 1),
+                      I(rank)));
+    }
+  }
+}
+
 std::map<std::string, Expected> Compute() {
   // Per id of d, how many of its rows pass Q3's filter (one each: d.id is a permutation).
   std::vector<uint8_t> joined(kDimRows, 0);
@@ -132,6 +173,7 @@ std::map<std::string, Expected> Compute() {
   answers.emplace("Q4b", std::move(all));
   add("Q5").AddRow(Row(I(filter_count), F(filter_sum)));
   add("Q6").AddRow(Row(I(static_cast<int64_t>(q2b.rows))));
+  AddWindowAnswers(add);
   return answers;
 }
 

@@ -637,7 +637,8 @@ void PhysicalWindow::Finalize(ExecutionContext& context, GlobalSinkState& state)
     const idx_t end = first + rows.chunks[chunk]->size();
     std::vector<Vector>& results = sink.results[chunk];
     for (idx_t k = 0; k < calls_.size(); k++) {
-      results.emplace_back(calls_[k].type, kVectorSize);
+      // Every row is written (or set NULL): no need to zero the buffer first.
+      results.emplace_back(calls_[k].type, kVectorSize, /*zero_fill=*/false);
       ChunkEvaluator(rows, boundaries, calls_[k], range_order)
           .Evaluate(first, end, results.back(), trees[k].get());
     }
