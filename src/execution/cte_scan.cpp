@@ -25,25 +25,32 @@ void CteRows::Materialize() {
     PhysicalOperatorPtr physical = CreatePhysicalPlan(*plan, parameters, nullptr, run);
     Executor executor(*physical, run);
     executor.Initialize();
-    while (auto chunk = executor.FetchChunk()) {
-      // Copied into full chunks: the result's vectors may be buffers its operators reuse,
-      // and small chunks would make small morsels.
-      idx_t done = 0;
-      while (done < chunk->size()) {
-        if (chunks.empty() || chunks.back()->size() == kVectorSize) {
-          chunks.push_back(std::make_unique<DataChunk>(plan->types, kVectorSize));
-        }
-        DataChunk& last = *chunks.back();
-        idx_t n = std::min(kVectorSize - last.size(), chunk->size() - done);
-        SelectionVector none;
-        for (idx_t c = 0; c < last.ColumnCount(); c++) {
-          last.data[c].CopyFrom(chunk->data[c], none, n, done, last.size());
-        }
-        last.SetCardinality(last.size() + n);
-        done += n;
-      }
-    }
+    // Copied: the result's vectors may be buffers its operators reuse.
+    while (auto chunk = executor.FetchChunk()) AppendToFullChunks(chunks, *chunk, plan->types);
   });
+}
+
+void AppendToFullChunks(std::vector<std::unique_ptr<DataChunk>>& chunks, const DataChunk& input,
+                        const std::vector<LogicalType>& types, const std::vector<sel_t>* keep) {
+  const idx_t count = keep ? keep->size() : input.size();
+  idx_t done = 0;
+  while (done < count) {
+    if (chunks.empty() || chunks.back()->size() == kVectorSize) {
+      chunks.push_back(std::make_unique<DataChunk>(types, kVectorSize));
+    }
+    DataChunk& last = *chunks.back();
+    const idx_t n = std::min(kVectorSize - last.size(), count - done);
+    SelectionVector rows;  // unset: rows done … done + n
+    if (keep) {
+      rows.Initialize(n);
+      for (idx_t i = 0; i < n; i++) rows.Set(i, (*keep)[done + i]);
+    }
+    for (idx_t c = 0; c < types.size(); c++) {
+      last.data[c].CopyFrom(input.data[c], rows, n, keep ? 0 : done, last.size());
+    }
+    last.SetCardinality(last.size() + n);
+    done += n;
+  }
 }
 
 std::shared_ptr<CteRows> MaterializedCtes::RowsOf(const CteDefinition& cte,

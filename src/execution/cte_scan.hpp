@@ -20,6 +20,12 @@
 
 namespace teal {
 
+/// Appends the rows of `input` (of `types`; those `keep` lists, or all) to `chunks`,
+/// filling the last chunk before starting another: full chunks make whole morsels.
+void AppendToFullChunks(std::vector<std::unique_ptr<DataChunk>>& chunks, const DataChunk& input,
+                        const std::vector<LogicalType>& types,
+                        const std::vector<sel_t>* keep = nullptr);
+
 /// One WITH query's rows in one execution.
 struct CteRows {
   CteRows(std::shared_ptr<const LogicalOperator> plan, std::vector<Value> parameters,

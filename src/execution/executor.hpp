@@ -23,6 +23,7 @@ namespace teal {
 class TaskScheduler;
 class MaterializedCtes;
 class Transaction;
+struct WorkingTables;  // execution/recursive_cte.hpp
 
 struct Pipeline {
   /// A source and the operators over its rows alone.
@@ -45,6 +46,9 @@ struct ExecutorOptions {
   /// The statement's materialized WITH queries, shared by the plans of its subqueries;
   /// null: each scan of a WITH query materializes it for itself.
   std::shared_ptr<MaterializedCtes> ctes;
+  /// The working tables of the statement's recursive WITH queries, for the scans in their
+  /// recursive parts — also in those parts' subqueries, whose plans are built later.
+  std::shared_ptr<WorkingTables> working_tables;
   /// The transaction the plan runs in (the caller keeps it alive while the plan runs).
   Transaction* transaction = nullptr;
 };

@@ -157,6 +157,12 @@ std::string Details(const LogicalOperator& op) {
     }
     case LogicalKind::kCteScan:
       return static_cast<const LogicalCteScan&>(op).cte->name;
+    case LogicalKind::kRecursiveCte: {
+      const auto& cte = static_cast<const LogicalRecursiveCte&>(op);
+      return cte.definition->name + (cte.union_all ? " UNION ALL" : " UNION");
+    }
+    case LogicalKind::kRecursiveScan:
+      return static_cast<const LogicalRecursiveScan&>(op).definition->name;
     case LogicalKind::kRange: {
       const auto& range = static_cast<const LogicalRange&>(op);
       return fmt::format("{} values from {} step {}", range.count, range.start, range.step);
@@ -167,7 +173,8 @@ std::string Details(const LogicalOperator& op) {
 
 void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryContext* analyzed,
             int depth, std::vector<std::string>& lines) {
-  if (details.children.size() != op.children.size()) {
+  const std::vector<const PhysicalOperator*> children = op.ExplainChildren();
+  if (details.children.size() != children.size()) {
     throw InternalError("EXPLAIN: the physical plan does not have the logical plan's shape");
   }
   std::string line(static_cast<size_t>(depth) * 2, ' ');
@@ -179,9 +186,9 @@ void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryC
                         static_cast<double>(profile.nanos) / 1e6);
   }
   lines.push_back(std::move(line));
-  for (size_t i = 0; i < op.children.size(); i++) {
-    const size_t physical = details.children_swapped ? op.children.size() - 1 - i : i;
-    Render(details.children[i], *op.children[physical], analyzed, depth + 1, lines);
+  for (size_t i = 0; i < children.size(); i++) {
+    const size_t physical = details.children_swapped ? children.size() - 1 - i : i;
+    Render(details.children[i], *children[physical], analyzed, depth + 1, lines);
   }
 }
 

@@ -60,6 +60,13 @@ class PhysicalOperator {
   virtual ~PhysicalOperator() = default;
 
   virtual std::string Name() const = 0;
+  /// The operators EXPLAIN shows under this one: its children, or the plans it runs
+  /// itself (a recursive query's parts).
+  virtual std::vector<const PhysicalOperator*> ExplainChildren() const {
+    std::vector<const PhysicalOperator*> out;
+    for (const auto& child : children) out.push_back(child.get());
+    return out;
+  }
 
   // ---- source ------------------------------------------------------------------------
   virtual bool IsSource() const { return false; }

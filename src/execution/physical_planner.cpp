@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
 #include "execution/cte_scan.hpp"
 #include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
@@ -11,6 +13,8 @@
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
+#include "execution/recursive_cte.hpp"
+#include "planner/plan_copy.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
 #include "execution/top_n.hpp"
@@ -165,6 +169,27 @@ void ConnectJoinFilters(const LogicalJoin& join, const PhysicalHashJoin& hash,
   }
 }
 
+PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build);
+
+/// A recursive query runs its two parts itself, round after round: they are no children
+/// of its pipeline. The anchor is built now; the recursive part is built afresh for every
+/// round (PhysicalRecursiveCte), from a logical plan it keeps.
+PhysicalOperatorPtr BuildRecursiveCte(LogicalRecursiveCte& cte, const BuildContext& build) {
+  PhysicalOperatorPtr anchor = Build(*cte.children[0], build);
+  RecursivePart part;
+  if (build.with) {
+    // The plan is built again and again: it stays as it is, and so does this copy.
+    part.plan = CopyPlan(*cte.children[1]);
+    if (build.with->parameters) part.parameters = *build.with->parameters;
+    if (build.with->outer) part.outer = *build.with->outer;
+  } else {
+    part.plan = std::move(cte.children[1]);  // used once: taken
+  }
+  return std::make_unique<PhysicalRecursiveCte>(cte.types, cte.definition, cte.union_all,
+                                                cte.max_iterations, std::move(anchor),
+                                                std::move(part), build.options);
+}
+
 /// The plan's physical operators.
 PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
   const Substitution* with = build.with;
@@ -179,6 +204,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     return out;
   };
   const size_t pending_before = build.pending->size();
+  if (plan.kind == LogicalKind::kRecursiveCte) {
+    return BuildRecursiveCte(static_cast<LogicalRecursiveCte&>(plan), build);
+  }
   std::vector<PhysicalOperatorPtr> children;
   for (auto& child : plan.children) children.push_back(Build(*child, build));
   PhysicalOperatorPtr op;
@@ -300,6 +328,19 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
       op = std::make_unique<PhysicalWindow>(window.types, window);
       break;
     }
+    case LogicalKind::kRecursiveCte:
+      throw InternalError("a recursive query is built by BuildRecursiveCte");
+    case LogicalKind::kRecursiveScan: {
+      auto& scan = static_cast<LogicalRecursiveScan&>(plan);
+      auto table = build.options.working_tables->Find(scan.definition.get());
+      if (!table) {
+        throw InternalError("a scan of WITH RECURSIVE " + scan.definition->name +
+                            " outside its recursive part");
+      }
+      op = std::make_unique<PhysicalRecursiveScan>(scan.types, scan.definition->name,
+                                                   std::move(table));
+      break;
+    }
     case LogicalKind::kCteScan: {
       auto& scan = static_cast<LogicalCteScan&>(plan);
       if (!scan.children.empty() || !scan.cte->plan) {
@@ -338,6 +379,14 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
 }  // namespace
 
 namespace {
+/// `options`, with a registry of working tables when it has none yet (a statement's plan;
+/// its subqueries' plans share the statement's).
+ExecutorOptions WithWorkingTables(const ExecutorOptions& options) {
+  ExecutorOptions out = options;
+  if (!out.working_tables) out.working_tables = std::make_shared<WorkingTables>();
+  return out;
+}
+
 bool Writes(const LogicalOperator& plan) {
   if (plan.kind == LogicalKind::kInsert || plan.kind == LogicalKind::kUpdate ||
       plan.kind == LogicalKind::kDelete) {
@@ -354,9 +403,10 @@ PhysicalOperatorPtr CreatePhysicalPlan(LogicalOperator& plan, const std::vector<
                                        const ExecutorOptions& options, bool will_run) {
   const bool eager = will_run && Writes(plan);
   std::vector<PendingJoinFilter> pending;
-  if (!parameters) return Build(plan, BuildContext{nullptr, options, eager, &pending});
+  const ExecutorOptions run = WithWorkingTables(options);
+  if (!parameters) return Build(plan, BuildContext{nullptr, run, eager, &pending});
   Substitution with{parameters, nullptr};
-  return Build(plan, BuildContext{&with, options, eager, &pending});
+  return Build(plan, BuildContext{&with, run, eager, &pending});
 }
 
 PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
@@ -366,8 +416,9 @@ PhysicalOperatorPtr CreatePhysicalPlan(const LogicalOperator& plan,
   Substitution with{&parameters, outer};
   // With a substitution, Build copies every expression and leaves `plan` as it was.
   std::vector<PendingJoinFilter> pending;
+  const ExecutorOptions run = WithWorkingTables(options);
   return Build(const_cast<LogicalOperator&>(plan),
-               BuildContext{&with, options, Writes(plan), &pending});
+               BuildContext{&with, run, Writes(plan), &pending});
 }
 
 }  // namespace teal

@@ -184,6 +184,10 @@ constexpr SettingDefinition kSettings[] = {
      "how deeply a statement's expressions, subqueries and set operations may nest (1000 by "
      "default, as DuckDB); a deeper statement is a parser error, never a stack overflow",
      "UBIGINT"},
+    {"recursive_cte_max_iterations",
+     "how many rounds the recursive part of a WITH RECURSIVE query may run (1,000,000 by "
+     "default); one more is an error that names the query, never an endless loop",
+     "UBIGINT"},
     {"memory_limit",
      "the most memory Teal's column buffers may take, e.g. '4GiB' or '500MB' (shared by every "
      "database in the process; 80% of the machine's memory by default)",
@@ -257,6 +261,14 @@ void Settings::Set(std::string_view name, std::string_view value) {
           "max_expression_depth: \"{}\" is not a whole number of levels above 0", value));
     }
     max_expression_depth_ = depth;
+  } else if (key == "recursive_cte_max_iterations") {
+    uint64_t rounds = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), rounds);
+    if (error != std::errc() || end != text.data() + text.size() || rounds == 0) {
+      throw InvalidInputError(fmt::format(
+          "recursive_cte_max_iterations: \"{}\" is not a whole number above 0", value));
+    }
+    recursive_cte_max_iterations_ = rounds;
   } else if (key == "threads") {
     uint64_t threads = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), threads);
@@ -299,6 +311,9 @@ void Settings::Reset(std::string_view name) {
   if (key.empty() || key == "max_expression_depth") {
     max_expression_depth_ = kDefaultMaxExpressionDepth;
   }
+  if (key.empty() || key == "recursive_cte_max_iterations") {
+    recursive_cte_max_iterations_ = kDefaultRecursiveCteMaxIterations;
+  }
   if (key.empty() || key == "memory_limit") {
     BlockAllocator::Instance().SetLimit(BlockAllocator::DefaultLimit());
   }
@@ -316,6 +331,9 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     }
   }
   if (key == "max_expression_depth") return std::to_string(max_expression_depth_);
+  if (key == "recursive_cte_max_iterations") {
+    return std::to_string(recursive_cte_max_iterations_);
+  }
   if (key == "threads") return std::to_string(threads_.load());
   if (key == "verify_parallelism") return verify_parallelism_.load() ? "true" : "false";
   if (key == "memory_limit") {
@@ -359,6 +377,7 @@ BindOptions Settings::ForBinder() const {
     options.default_descending = default_descending_;
     options.null_order = null_order_;
     options.max_expression_depth = max_expression_depth_;
+    options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
   }
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };

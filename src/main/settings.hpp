@@ -71,6 +71,7 @@ class Settings {
   // Values of the no-effect settings that were set, by name; absent = the default.
   std::map<std::string, std::string, std::less<>> no_effect_;
   idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
+  idx_t recursive_cte_max_iterations_ = kDefaultRecursiveCteMaxIterations;
   std::atomic<idx_t> threads_{DefaultThreads()};
   std::atomic<bool> verify_parallelism_{false};
 };

@@ -61,6 +61,7 @@ struct CommonTableExpression {
   std::vector<std::string> column_aliases;
   std::shared_ptr<SelectStatement> query;
   CteMaterialize materialize = CteMaterialize::kDefault;
+  bool recursive = false;  // WITH RECURSIVE: the query may read its own rows
 };
 
 struct SelectStatement : SQLStatement {

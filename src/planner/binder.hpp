@@ -18,6 +18,8 @@
 
 namespace teal {
 
+inline constexpr idx_t kDefaultRecursiveCteMaxIterations = 1'000'000;
+
 /// Where NULLs sort when ORDER BY does not say (the default_null_order setting).
 enum class NullOrder {
   kNullsFirst,
@@ -33,6 +35,8 @@ struct BindOptions {
   /// max_expression_depth: for the queries of views, parsed while binding, and for how
   /// deeply views may be nested in one another.
   idx_t max_expression_depth = kDefaultMaxExpressionDepth;
+  /// recursive_cte_max_iterations: rounds of a recursive WITH query before it fails.
+  idx_t recursive_cte_max_iterations = kDefaultRecursiveCteMaxIterations;
   /// current_setting(name): the value as text, or nullopt for no such setting.
   std::function<std::optional<std::string>(std::string_view name)> setting;
   /// teal_settings(): name, value, description, input type of every setting.
@@ -109,6 +113,10 @@ class Binder {
   /// The parent must collect the child's needs_parameter_values_.
   Binder Child(bool same_level) const;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
+  /// The query of WITH RECURSIVE `cte` (whose visible WITH queries this binder has): a
+  /// LogicalRecursiveCte when it is `anchor UNION [ALL] recursive part` and the recursive
+  /// part reads `cte`, else the query bound as any WITH query is.
+  BoundStatement BindRecursiveCte(const CommonTableExpression& cte);
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
   /// no common column); each pair's second column is merged into the first.
@@ -206,6 +214,15 @@ class Binder {
   bool needs_parameter_values_ = false;
   /// WITH queries in scope, outermost first.
   std::vector<WithQuery> ctes_;
+  /// The recursive WITH queries whose recursive parts are being bound, outermost first:
+  /// their names read the working table there.
+  struct RecursiveReference {
+    std::string name;
+    std::vector<std::string> names;
+    std::vector<LogicalType> types;
+    std::shared_ptr<RecursiveCteDefinition> definition;
+  };
+  std::vector<RecursiveReference> recursive_ctes_;
   /// While a subquery in an expression is bound: the scope around it and the list its
   /// outer references are collected in (the next SELECT's scope picks them up).
   Scope* subquery_outer_ = nullptr;

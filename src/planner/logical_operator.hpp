@@ -34,7 +34,9 @@ enum class LogicalKind {
   kTopN,
   kUnnest,
   kCteScan,
-  kWindow
+  kWindow,
+  kRecursiveCte,
+  kRecursiveScan
 };
 
 struct LogicalOperator {
@@ -303,6 +305,35 @@ struct LogicalWindow : LogicalOperator {
   /// `orders`).
   std::vector<OrderKey> order_keys;
   std::vector<WindowCall> calls;
+};
+
+}  // namespace teal
+
+namespace teal {
+
+/// A recursive WITH query as bound for one use: its name and columns. The recursive
+/// part's scans of the working table (LogicalRecursiveScan) point at it.
+struct RecursiveCteDefinition {
+  std::string name;
+};
+
+/// WITH RECURSIVE name AS (anchor UNION [ALL] recursive): the anchor's rows, then, while
+/// the last round gave rows, the rows of the recursive part run over those (the working
+/// table); with UNION, rows seen before are dropped before they go on. Children: the
+/// anchor, the recursive part; both produce this operator's types.
+struct LogicalRecursiveCte : LogicalOperator {
+  LogicalRecursiveCte() : LogicalOperator(LogicalKind::kRecursiveCte) {}
+  std::shared_ptr<RecursiveCteDefinition> definition;
+  bool union_all = true;
+  /// Rounds of the recursive part after which the query fails (the
+  /// recursive_cte_max_iterations setting when it was bound).
+  idx_t max_iterations = 0;
+};
+
+/// In a recursive WITH query's recursive part: the rows the last round produced.
+struct LogicalRecursiveScan : LogicalOperator {
+  LogicalRecursiveScan() : LogicalOperator(LogicalKind::kRecursiveScan) {}
+  std::shared_ptr<RecursiveCteDefinition> definition;
 };
 
 }  // namespace teal

@@ -133,6 +133,19 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       }
       return to;
     }
+    case LogicalKind::kRecursiveCte: {
+      auto to = CopyNode<LogicalRecursiveCte>(op);
+      const auto& from = static_cast<const LogicalRecursiveCte&>(op);
+      to->definition = from.definition;
+      to->union_all = from.union_all;
+      to->max_iterations = from.max_iterations;
+      return to;
+    }
+    case LogicalKind::kRecursiveScan: {
+      auto to = CopyNode<LogicalRecursiveScan>(op);
+      to->definition = static_cast<const LogicalRecursiveScan&>(op).definition;
+      return to;
+    }
     case LogicalKind::kCteScan: {
       auto to = CopyNode<LogicalCteScan>(op);
       to->cte = static_cast<const LogicalCteScan&>(op).cte;  // the same query, read again

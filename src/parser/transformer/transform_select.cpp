@@ -200,7 +200,6 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
 }
 
 std::vector<CommonTableExpression> Transformer::With(const PgQuery__WithClause& with) {
-  if (with.recursive) throw NotImplementedError("WITH RECURSIVE");
   std::vector<CommonTableExpression> ctes;
   for (size_t i = 0; i < with.n_ctes; i++) {
     const auto& cte = *with.ctes[i]->common_table_expr;
@@ -209,6 +208,7 @@ std::vector<CommonTableExpression> Transformer::With(const PgQuery__WithClause& 
     }
     CommonTableExpression out;
     out.name = cte.ctename;
+    out.recursive = with.recursive;
     for (size_t c = 0; c < cte.n_aliascolnames; c++)
       out.column_aliases.push_back(StringOf(cte.aliascolnames[c]));
     out.query = Select(*cte.ctequery->select_stmt);

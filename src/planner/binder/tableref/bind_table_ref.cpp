@@ -58,6 +58,23 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   };
   switch (ref.kind) {
     case TableRefKind::kBase: {
+      // In the recursive part of a WITH RECURSIVE query, its name is the working table.
+      if (ref.schema.empty()) {
+        for (auto it = recursive_ctes_.rbegin(); it != recursive_ctes_.rend(); ++it) {
+          if (!SameName(it->name, ref.name)) continue;
+          Binding binding;
+          binding.alias = ref.alias.empty() ? it->name : ref.alias;
+          binding.offset = offset;
+          binding.names = it->names;
+          binding.types = it->types;
+          rename(binding);
+          scope.bindings.push_back(std::move(binding));
+          auto scan = std::make_unique<LogicalRecursiveScan>();
+          scan->definition = it->definition;
+          scan->types = it->types;
+          return scan;
+        }
+      }
       // A WITH name hides a table of the same name; the innermost WITH wins.
       if (ref.schema.empty()) {
         for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
@@ -65,7 +82,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           if (!SameName(cte.name, ref.name)) continue;
           Binder child = Child(/*same_level=*/false);
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
-          BoundStatement bound = child.BindSelect(*cte.query);
+          BoundStatement bound =
+              cte.recursive ? child.BindRecursiveCte(cte) : child.BindSelect(*cte.query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
           Binding binding;
           binding.alias = ref.alias.empty() ? cte.name : ref.alias;

@@ -1,0 +1,148 @@
+// PhysicalRecursiveCte: rounds of the recursive part over the working table; and the scan
+// of the working table.
+#include "execution/recursive_cte.hpp"
+
+#include <atomic>
+#include <string>
+#include <unordered_set>
+
+#include "execution/cte_scan.hpp"
+#include "execution/physical_planner.hpp"
+#include "execution/row_key.hpp"
+
+namespace teal {
+
+namespace {
+
+/// One execution's rounds, run as the rows are read: a LIMIT above the query ends it.
+struct RecursiveCteState : GlobalSourceState {
+  std::shared_ptr<WorkingTable> working = std::make_shared<WorkingTable>();
+  bool started = false;
+  idx_t rounds = 0;  // of the recursive part, run so far
+  std::vector<std::unique_ptr<DataChunk>> output;  // the last round's rows, not yet read
+  idx_t next = 0;                                  // the next chunk of `output` to hand out
+  std::unordered_set<std::string> seen;            // UNION: every row produced so far
+};
+
+struct WorkingScanState : GlobalSourceState {
+  idx_t chunks = 0;
+  idx_t threads = 1;
+  std::atomic<idx_t> next{0};
+  idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, chunks)); }
+};
+
+}  // namespace
+
+PhysicalRecursiveCte::PhysicalRecursiveCte(std::vector<LogicalType> types,
+                                           std::shared_ptr<RecursiveCteDefinition> definition,
+                                           bool union_all, idx_t max_iterations,
+                                           PhysicalOperatorPtr anchor, RecursivePart recursive,
+                                           const ExecutorOptions& options)
+    : PhysicalSource(std::move(types)),
+      definition_(std::move(definition)),
+      union_all_(union_all),
+      max_iterations_(max_iterations),
+      anchor_(std::move(anchor)),
+      recursive_(std::move(recursive)),
+      options_(options) {
+  options_.profiling = false;  // EXPLAIN ANALYZE profiles the statement's own plan
+  shown_ = BuildRecursivePart(std::make_shared<WorkingTable>());
+}
+
+PhysicalOperatorPtr PhysicalRecursiveCte::BuildRecursivePart(
+    const std::shared_ptr<WorkingTable>& working) const {
+  ExecutorOptions round = options_;
+  round.working_tables = (options_.working_tables ? options_.working_tables
+                                                  : std::make_shared<WorkingTables>())
+                             ->With(definition_.get(), working);
+  return CreatePhysicalPlan(*recursive_.plan, recursive_.parameters,
+                            recursive_.outer ? &*recursive_.outer : nullptr, round);
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalRecursiveCte::GetGlobalSourceState(
+    ExecutionContext&) const {
+  return std::make_unique<RecursiveCteState>();
+}
+
+void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState& global) const {
+  auto& state = static_cast<RecursiveCteState&>(global);
+  PhysicalOperator* plan = anchor_.get();
+  PhysicalOperatorPtr round;
+  if (state.started) {
+    context.query.CheckInterrupt();
+    state.rounds++;
+    state.working->chunks = std::move(state.output);  // the last round's rows are read now
+    round = BuildRecursivePart(state.working);
+    plan = round.get();
+  }
+  state.started = true;
+  state.output.clear();
+  state.next = 0;
+  std::vector<sel_t> fresh;
+  std::string key;
+  Executor executor(*plan, options_);
+  executor.Initialize();
+  while (auto chunk = executor.FetchChunk()) {
+    chunk->Flatten();
+    const std::vector<sel_t>* keep = nullptr;
+    if (!union_all_) {
+      fresh.clear();
+      for (idx_t row = 0; row < chunk->size(); row++) {
+        key.clear();
+        for (idx_t c = 0; c < types.size(); c++) EncodeKey(chunk->data[c], row, key);
+        if (state.seen.insert(key).second) fresh.push_back(static_cast<sel_t>(row));
+      }
+      keep = &fresh;
+    }
+    AppendToFullChunks(state.output, *chunk, types, keep);
+  }
+  // A round past the limit may only find that there is nothing more.
+  if (state.rounds > max_iterations_ && !state.output.empty()) {
+    throw InvalidInputError(fmt::format(
+        "WITH RECURSIVE \"{}\" did not end after {} rounds of its recursive part "
+        "(recursive_cte_max_iterations)",
+        definition_->name, max_iterations_));
+  }
+}
+
+void PhysicalRecursiveCte::GetData(ExecutionContext& context, DataChunk& chunk,
+                                   GlobalSourceState& global, LocalSourceState&) const {
+  auto& state = static_cast<RecursiveCteState&>(global);
+  // A round whose rows are all read starts the next; a round without rows ends it all.
+  while (state.next >= state.output.size()) {
+    if (state.started && state.output.empty()) {
+      state.working->chunks.clear();
+      chunk.SetCardinality(0);
+      return;
+    }
+    RunRound(context, state);
+  }
+  // Shared, not handed over: the next round reads these rows as its working table.
+  const DataChunk& rows = *state.output[state.next++];
+  chunk.Reference(rows);
+  chunk.SetCardinality(rows.size());
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalRecursiveScan::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto state = std::make_unique<WorkingScanState>();
+  state->chunks = working_->chunks.size();
+  state->threads = context.query.Threads();
+  return state;
+}
+
+void PhysicalRecursiveScan::GetData(ExecutionContext& context, DataChunk& chunk,
+                                    GlobalSourceState& global, LocalSourceState&) const {
+  auto& state = static_cast<WorkingScanState&>(global);
+  const idx_t next = state.next.fetch_add(1);
+  if (next >= state.chunks) {
+    chunk.SetCardinality(0);
+    return;
+  }
+  context.thread.batch = next;
+  const DataChunk& rows = *working_->chunks[next];
+  chunk.Reference(rows);
+  chunk.SetCardinality(rows.size());
+}
+
+}  // namespace teal
