@@ -15,6 +15,7 @@ constexpr uint64_t kListSeed = 7;
 constexpr uint64_t kEnumSeed = 8;
 constexpr uint64_t kFactSeed = 9;
 constexpr uint64_t kDimSeed = 10;
+constexpr uint64_t kGraphSeed = 11;
 
 /// The splitmix64 finalizer: a fixed integer hash in which every input bit moves every
 /// output bit.
@@ -191,6 +192,11 @@ DimRow DimAt(size_t j) {
 int32_t GroupOf(int32_t id) {
   return static_cast<int32_t>(Mix(kDimSeed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(id)) %
                               100);
+}
+
+EdgeRow EdgeAt(size_t j) {
+  const uint64_t h = Mix(kGraphSeed * 0x9E3779B97F4A7C15ull + j);
+  return {static_cast<int32_t>(j / 2), static_cast<int32_t>(h % kGraphNodes)};
 }
 
 }  // namespace bench

@@ -140,4 +140,15 @@ struct DimRow {
 DimRow DimAt(size_t j);
 int32_t GroupOf(int32_t id);
 
+// The graph g(a, b) of RCTE (issue 12): kGraphEdges edges over kGraphNodes nodes, two out of
+// each node (edges 2a and 2a + 1 leave node a) to nodes a fixed hash picks.
+inline constexpr size_t kGraphEdges = 1'000'000;
+inline constexpr int32_t kGraphNodes = 500'000;
+
+struct EdgeRow {
+  int32_t a;
+  int32_t b;
+};
+EdgeRow EdgeAt(size_t j);
+
 }  // namespace bench

@@ -441,6 +441,7 @@ int Main(int argc, char** argv) {
     Db db(g_threads);  // 0: DuckDB's default
     Run(db.con, kFactSchema);
     Run(db.con, kDimSchema);
+    Run(db.con, kGraphSchema);
     AppendOnce(db.con, {"f", "", kFactSchema, kFactRows,
                         [](duckdb_data_chunk ch, size_t s, size_t n) {
                           auto* id = Data<int64_t>(ch, 0);
@@ -469,6 +470,17 @@ int Main(int argc, char** argv) {
                           }
                         },
                         "d"});
+    AppendOnce(db.con, {"g", "", kGraphSchema, kGraphEdges,
+                        [](duckdb_data_chunk ch, size_t s, size_t n) {
+                          auto* a = Data<int32_t>(ch, 0);
+                          auto* b = Data<int32_t>(ch, 1);
+                          for (size_t i = 0; i < n; i++) {
+                            EdgeRow e = EdgeAt(s + i);
+                            a[i] = e.a;
+                            b[i] = e.b;
+                          }
+                        },
+                        "g"});
     for (const QuerySpec* q : queries) {
       std::vector<double> times;
       uint64_t first_sum = 0, first_rows = 0;

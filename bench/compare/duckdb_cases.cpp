@@ -852,6 +852,7 @@ std::shared_ptr<DuckDb> QueryDb() {
   Stopwatch sw;
   auto db = std::make_shared<DuckDb>(kFactSchema, g_query_threads);
   DuckResult create(db->con(), kDimSchema);
+  DuckResult create_graph(db->con(), kGraphSchema);
   {
     DuckAppender appender(db->con(), "f");
     AppendChunks(appender.get(), kFactRows, [](duckdb_data_chunk ch, size_t s, size_t n) {
@@ -884,7 +885,20 @@ std::shared_ptr<DuckDb> QueryDb() {
     });
     appender.Close();
   }
-  std::fprintf(stderr, "teal-compare: duckdb: f and d loaded in %.1f s; threads = %lld\n",
+  {
+    DuckAppender appender(db->con(), "g");
+    AppendChunks(appender.get(), kGraphEdges, [](duckdb_data_chunk ch, size_t s, size_t n) {
+      auto* a = Column<int32_t>(ch, 0);
+      auto* b = Column<int32_t>(ch, 1);
+      for (size_t i = 0; i < n; i++) {
+        EdgeRow e = EdgeAt(s + i);
+        a[i] = e.a;
+        b[i] = e.b;
+      }
+    });
+    appender.Close();
+  }
+  std::fprintf(stderr, "teal-compare: duckdb: f, d and g loaded in %.1f s; threads = %lld\n",
                sw.Ms() / 1000,
                static_cast<long long>(db->QueryInt64("SELECT current_setting('threads')")));
   shared = db;

@@ -17,6 +17,7 @@ namespace bench {
 inline constexpr const char* kFactSchema =
     "CREATE TABLE f(id BIGINT, k1000 INTEGER, k1m INTEGER, x DOUBLE, small INTEGER)";
 inline constexpr const char* kDimSchema = "CREATE TABLE d(id INTEGER, grp INTEGER)";
+inline constexpr const char* kGraphSchema = "CREATE TABLE g(a INTEGER, b INTEGER)";
 
 /// How a result column is stored in a result chunk (and read from SQLite).
 enum class ResultType { kInt32, kInt64, kDouble };
@@ -100,6 +101,15 @@ inline constexpr QuerySpec kQuerySpecs[] = {
      "ORDER BY x)",
      4,
      {{"k1000", kI32}, {"x", kF64}, {"row_number", kI64}, {"rank", kI64}},
+     0,
+     {}},
+    // A walk of g (1M edges) from node 0 to depth 20: UNION keeps each (node, depth) once.
+    {"RCTE",
+     "WITH RECURSIVE walk(n, d) AS (SELECT 0, 0 UNION SELECT g.b, walk.d + 1 FROM walk JOIN g ON "
+     "g.a = walk.n WHERE walk.d < 20) SELECT count(*), count(DISTINCT n), CAST(sum(d) AS BIGINT) "
+     "FROM walk",
+     3,
+     {{"count", kI64}, {"nodes", kI64}, {"depths", kI64}},
      0,
      {}},
 };

@@ -98,10 +98,42 @@ void AddWindowAnswers(Add add) {
     int64_t rank = 1;
     for (size_t j = 0; j < xs.size(); j++) {
       if (j > 0 && xs[j] != xs[j - 1]) rank = static_cast<int64_t>(j) + 1;
-      win2.AddRow(Row(I(static_cast<int64_t>(k)), F(xs[j]), I(static_cast<int64_t>(j) + 1),
-                      I(rank)));
+      win2.AddRow(
+          Row(I(static_cast<int64_t>(k)), F(xs[j]), I(static_cast<int64_t>(j) + 1), I(rank)));
     }
   }
+}
+
+/// RCTE: the nodes at each depth 0..20 of a walk from node 0, each (node, depth) once.
+template <typename Add>
+void AddGraphAnswer(Add add) {
+  std::vector<std::vector<int32_t>> out(kGraphNodes);
+  for (size_t j = 0; j < kGraphEdges; j++) {
+    EdgeRow e = EdgeAt(j);
+    out[static_cast<size_t>(e.a)].push_back(e.b);
+  }
+  std::vector<int32_t> level = {0};
+  std::vector<uint8_t> at_level(kGraphNodes, 0), ever(kGraphNodes, 0);
+  int64_t rows = 0, depths = 0, nodes = 0;
+  for (int64_t depth = 0;; depth++) {
+    rows += static_cast<int64_t>(level.size());
+    depths += depth * static_cast<int64_t>(level.size());
+    for (int32_t n : level) {
+      if (!ever[static_cast<size_t>(n)]) nodes++;
+      ever[static_cast<size_t>(n)] = 1;
+    }
+    if (depth == 20) break;
+    std::vector<int32_t> next;
+    for (int32_t n : level) {
+      for (int32_t b : out[static_cast<size_t>(n)]) {
+        if (!at_level[static_cast<size_t>(b)]) next.push_back(b);
+        at_level[static_cast<size_t>(b)] = 1;
+      }
+    }
+    for (int32_t b : next) at_level[static_cast<size_t>(b)] = 0;
+    level = std::move(next);
+  }
+  add("RCTE").AddRow(Row(I(rows), I(nodes), I(depths)));
 }
 
 std::map<std::string, Expected> Compute() {
@@ -174,6 +206,7 @@ std::map<std::string, Expected> Compute() {
   add("Q5").AddRow(Row(I(filter_count), F(filter_sum)));
   add("Q6").AddRow(Row(I(static_cast<int64_t>(q2b.rows))));
   AddWindowAnswers(add);
+  AddGraphAnswer(add);
   return answers;
 }
 

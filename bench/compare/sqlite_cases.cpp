@@ -511,29 +511,39 @@ std::shared_ptr<SqliteDb> QueryDb() {
   Stopwatch sw;
   // The same CREATE TABLE text as the other engines: SQLite gives BIGINT and INTEGER
   // columns INTEGER affinity, DOUBLE ones REAL (a double).
-  auto db = LoadedDb(std::string(kFactSchema) + ";" + kDimSchema, [](SqliteDb& sdb) {
-    {
-      SqliteDb::Statement s(sdb, "INSERT INTO f VALUES (?, ?, ?, ?, ?)");
-      sqlite3_stmt* st = s.get();
-      for (size_t i = 0; i < kFactRows; i++) {
-        FactRow r = FactAt(i);
-        sqlite3_bind_int64(st, 1, r.id);
-        sqlite3_bind_int(st, 2, r.k1000);
-        sqlite3_bind_int(st, 3, r.k1m);
-        sqlite3_bind_double(st, 4, r.x);
-        sqlite3_bind_int(st, 5, r.small);
-        s.Insert();
-      }
-    }
-    SqliteDb::Statement s(sdb, "INSERT INTO d VALUES (?, ?)");
-    for (size_t j = 0; j < kDimRows; j++) {
-      DimRow r = DimAt(j);
-      sqlite3_bind_int(s.get(), 1, r.id);
-      sqlite3_bind_int(s.get(), 2, r.grp);
-      s.Insert();
-    }
-  });
-  std::fprintf(stderr, "teal-compare: sqlite: f and d loaded in %.1f s\n", sw.Ms() / 1000);
+  auto db =
+      LoadedDb(std::string(kFactSchema) + ";" + kDimSchema + ";" + kGraphSchema, [](SqliteDb& sdb) {
+        {
+          SqliteDb::Statement s(sdb, "INSERT INTO f VALUES (?, ?, ?, ?, ?)");
+          sqlite3_stmt* st = s.get();
+          for (size_t i = 0; i < kFactRows; i++) {
+            FactRow r = FactAt(i);
+            sqlite3_bind_int64(st, 1, r.id);
+            sqlite3_bind_int(st, 2, r.k1000);
+            sqlite3_bind_int(st, 3, r.k1m);
+            sqlite3_bind_double(st, 4, r.x);
+            sqlite3_bind_int(st, 5, r.small);
+            s.Insert();
+          }
+        }
+        {
+          SqliteDb::Statement s(sdb, "INSERT INTO d VALUES (?, ?)");
+          for (size_t j = 0; j < kDimRows; j++) {
+            DimRow r = DimAt(j);
+            sqlite3_bind_int(s.get(), 1, r.id);
+            sqlite3_bind_int(s.get(), 2, r.grp);
+            s.Insert();
+          }
+        }
+        SqliteDb::Statement s(sdb, "INSERT INTO g VALUES (?, ?)");
+        for (size_t j = 0; j < kGraphEdges; j++) {
+          EdgeRow e = EdgeAt(j);
+          sqlite3_bind_int(s.get(), 1, e.a);
+          sqlite3_bind_int(s.get(), 2, e.b);
+          s.Insert();
+        }
+      });
+  std::fprintf(stderr, "teal-compare: sqlite: f, d and g loaded in %.1f s\n", sw.Ms() / 1000);
   shared = db;
   KeepUntilEnd(db);
   return db;

@@ -491,6 +491,7 @@ std::shared_ptr<TealDb> QueryDb() {
   Stopwatch sw;
   auto t = std::make_shared<TealDb>(kFactSchema);
   t->con.Execute(kDimSchema);
+  t->con.Execute(kGraphSchema);
   {
     teal::Appender app(t->con, "f");
     for (size_t i = 0; i < kFactRows; i++) {
@@ -507,7 +508,15 @@ std::shared_ptr<TealDb> QueryDb() {
     }
     app.Close();
   }
-  std::fprintf(stderr, "teal-compare: teal: f and d loaded in %.1f s\n", sw.Ms() / 1000);
+  {
+    teal::Appender app(t->con, "g");
+    for (size_t j = 0; j < kGraphEdges; j++) {
+      EdgeRow e = EdgeAt(j);
+      app.AppendRow(e.a, e.b);
+    }
+    app.Close();
+  }
+  std::fprintf(stderr, "teal-compare: teal: f, d and g loaded in %.1f s\n", sw.Ms() / 1000);
   shared = t;
   KeepUntilEnd(t);
   return t;

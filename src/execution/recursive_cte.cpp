@@ -4,11 +4,10 @@
 
 #include <atomic>
 #include <string>
-#include <unordered_set>
 
 #include "execution/cte_scan.hpp"
+#include "execution/group_table.hpp"
 #include "execution/physical_planner.hpp"
-#include "execution/row_key.hpp"
 
 namespace teal {
 
@@ -21,7 +20,9 @@ struct RecursiveCteState : GlobalSourceState {
   idx_t rounds = 0;  // of the recursive part, run so far
   std::vector<std::unique_ptr<DataChunk>> output;  // the last round's rows, not yet read
   idx_t next = 0;                                  // the next chunk of `output` to hand out
-  std::unordered_set<std::string> seen;            // UNION: every row produced so far
+  /// UNION: every row produced so far, as a group whose payload byte says it was emitted.
+  std::unique_ptr<GroupTable> seen;
+  std::vector<data_ptr_t> groups;
 };
 
 struct WorkingScanState : GlobalSourceState {
@@ -79,7 +80,11 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
   state.output.clear();
   state.next = 0;
   std::vector<sel_t> fresh;
-  std::string key;
+  std::vector<const Vector*> keys;
+  if (!union_all_ && !state.seen) {
+    state.seen = std::make_unique<GroupTable>(std::make_shared<const GroupLayout>(
+        types, std::vector<const AggregateFunction*>{}, 0, /*payload_size=*/1));
+  }
   Executor executor(*plan, options_);
   executor.Initialize();
   while (auto chunk = executor.FetchChunk()) {
@@ -87,10 +92,17 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
     const std::vector<sel_t>* keep = nullptr;
     if (!union_all_) {
       fresh.clear();
+      keys.clear();
+      for (const Vector& v : chunk->data) keys.push_back(&v);
+      state.groups.resize(chunk->size());
+      state.seen->FindOrCreate(keys, chunk->size(), state.groups.data());
+      // A new group's payload is zero: the row is the first of its value, and goes on.
+      const idx_t emitted = state.seen->Layout().payload_offset;
       for (idx_t row = 0; row < chunk->size(); row++) {
-        key.clear();
-        for (idx_t c = 0; c < types.size(); c++) EncodeKey(chunk->data[c], row, key);
-        if (state.seen.insert(key).second) fresh.push_back(static_cast<sel_t>(row));
+        data_t& flag = state.groups[row][emitted];
+        if (flag) continue;
+        flag = 1;
+        fresh.push_back(static_cast<sel_t>(row));
       }
       keep = &fresh;
     }
