@@ -397,6 +397,14 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   }
 }
 
+void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name) {
+  auto table = catalog.FindTable(name);
+  if (!table) return;
+  current_->TableReplaced(table->storage, /*retire=*/true,
+                          fmt::format("DROP TABLE \"{}\"", table->name));
+  catalog.DropTable(name, false);
+}
+
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   CheckSchema(create.schema);
   Catalog& catalog = current_->WritableCatalog();
@@ -418,6 +426,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   AddConstraintIndexes(create, *table);
+  if (create.or_replace) DropTableToReplace(catalog, create.name);
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();
@@ -734,7 +743,8 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
     return EmptyResult(StatementType::kCreate);
   }
   // Before the query runs: it may take long or run out of memory, only to be refused.
-  catalog.CheckTableNameFree(create.name);
+  // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
+  if (!create.or_replace || !catalog.FindTable(create.name)) catalog.CheckTableNameFree(create.name);
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);
@@ -767,6 +777,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
   Executor executor(*physical, options);
   executor.Initialize();
+  if (create.or_replace) DropTableToReplace(catalog, create.name);
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();

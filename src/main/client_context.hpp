@@ -91,6 +91,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).
   void EndTransaction();
   Result ExecuteCreateTable(const CreateTableStatement& create);
+  /// CREATE OR REPLACE TABLE: drops the table `name` when there is one (in the statement's
+  /// transaction, logged as a DROP before the new table's CREATE).
+  void DropTableToReplace(Catalog& catalog, const std::string& name);
   /// The indexes of create's PRIMARY KEY and UNIQUE constraints, added to `table`.
   void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);

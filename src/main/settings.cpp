@@ -70,6 +70,21 @@ const NoEffectSetting kNoEffectSettings[] = {
     {"debug_wal_fsync_sleep_ms",
      "testing: milliseconds each write-ahead log sync sleeps first (a slow disk), 0 to 10000",
      "BIGINT", "0", 0, 10000},
+    {"auto_checkpoint_skip_wal_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB skips its log when a checkpoint "
+     "follows a commit this large",
+     "BIGINT", "0", 0, INT64_MAX},
+    {"debug_checkpoint_sleep_ms",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB sleeps in its checkpoints",
+     "BIGINT", "0", 0, 10000},
+    {"debug_skip_checkpoint_on_commit",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB skips its automatic "
+     "checkpoints",
+     "BOOLEAN", "false"},
+    {"disabled_optimizers",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's optimizer passes to skip; "
+     "Teal's passes do not change answers and always run",
+     "VARCHAR", "", 0, 0, {"*"}},
     {"debug_force_external",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
      "Teal's operators choose for themselves",
@@ -88,6 +103,10 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): DuckDB re-runs each query in "
      "several forms to verify itself; also PRAGMA enable_verification / disable_verification",
      "BOOLEAN", "false"},
+    {"enable_profiling",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB prints a profile after each "
+     "query; EXPLAIN ANALYZE shows Teal's. Also PRAGMA enable_profiling / disable_profiling",
+     "BOOLEAN", "false"},
     {"explain_output",
      "EXPLAIN shows Teal's one plan, so the only value is physical_only (DuckDB's default); "
      "all and optimized_only are not implemented",
@@ -96,10 +115,42 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      0,
      {"physical_only"}},
+    {"force_compression",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's compression method for new "
+     "column data; Teal's files have one format",
+     "VARCHAR",
+     "auto",
+     0,
+     0,
+     {"auto", "uncompressed", "constant", "rle", "dictionary", "pfor", "bitpacking", "fsst",
+      "chimp", "patas", "alp", "alprd", "roaring", "zstd", "dict_fsst"}},
+    {"index_scan_max_count",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's limit on rows an index scan "
+     "may return before it scans the table instead",
+     "BIGINT", "2048", 0, INT64_MAX},
     {"immediate_transaction_mode",
      "no effect in Teal (accepted for DuckDB scripts): a transaction's snapshot is taken at "
      "BEGIN, as in DuckDB's immediate mode",
      "BOOLEAN", "false"},
+    {"lambda_syntax",
+     "no effect in Teal (accepted for DuckDB scripts): which lambda syntax DuckDB accepts; "
+     "Teal has no lambdas",
+     "VARCHAR",
+     "default",
+     0,
+     0,
+     {"default", "enable_single_arrow", "disable_single_arrow"}},
+    {"max_vacuum_tasks",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's vacuum tasks per checkpoint",
+     "BIGINT", "100", 0, INT64_MAX},
+    {"preserve_insertion_order",
+     "no effect in Teal (accepted for DuckDB scripts): Teal keeps the insertion order of rows "
+     "without ORDER BY either way",
+     "BOOLEAN", "true"},
+    {"storage_compatibility_version",
+     "no effect in Teal (accepted for DuckDB scripts): which DuckDB version must read the files "
+     "DuckDB writes; Teal's files have one format",
+     "VARCHAR", "v0.10.2", 0, 0, {"*"}},
     {"wal_autocheckpoint",
      "DuckDB's other name for checkpoint_threshold (one value under two names). A byte "
      "size, e.g. '16MB'",
@@ -138,6 +189,7 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
     return std::to_string(number);
   }
   if (setting.choices.size() == 0) return FormatByteSize(ParseByteSize(value, setting.name));
+  if (std::string_view(*setting.choices.begin()) == "*") return text;  // any text
   for (const char* choice : setting.choices) {
     if (text == choice) return text;
   }
@@ -172,6 +224,8 @@ constexpr PragmaAlias kPragmaAliases[] = {
     {"enable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "true"},
     {"disable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "false"},
     {"disable_verify_external", "debug_force_external", "false"},
+    {"enable_profiling", "enable_profiling", "true"},
+    {"disable_profiling", "enable_profiling", "false"},
 };
 constexpr SettingDefinition kSettings[] = {
     {"default_null_order",

@@ -53,7 +53,8 @@ std::string ParsedExpression::ToString() const {
       if (value.Type().Id() == TypeId::kVarchar) return Quote(value.GetString());
       return value.ToString();
     case ExprKind::kCast:
-      return fmt::format("CAST({} AS {})", children[0]->ToString(), cast_type.ToString());
+      return fmt::format("{}CAST({} AS {})", try_cast ? "TRY_" : "", children[0]->ToString(),
+                         cast_type.ToString());
     case ExprKind::kOperator:
       if (name == "NOT") return fmt::format("(NOT {})", children[0]->ToString());
       if (name == "IS NULL" || name == "IS NOT NULL") {
@@ -138,6 +139,7 @@ std::unique_ptr<ParsedExpression> ParsedExpression::Copy() const {
   if (filter) out->filter = filter->Copy();
   out->ignore_nulls = ignore_nulls;
   out->filter_as_case = filter_as_case;
+  out->try_cast = try_cast;
   return out;
 }
 

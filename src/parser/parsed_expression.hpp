@@ -57,6 +57,8 @@ struct ParsedExpression {
   std::unique_ptr<ParsedExpression> filter;
   /// kFunction: IGNORE NULLS of a window function (lag, first_value, …).
   bool ignore_nulls = false;
+  /// kCast: TRY_CAST, NULL where the value does not convert.
+  bool try_cast = false;
   /// kFunction: an aggregate whose FILTER the binder turned into CASE arguments, which is
   /// right only for an aggregate that skips NULL arguments.
   bool filter_as_case = false;

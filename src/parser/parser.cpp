@@ -200,6 +200,90 @@ std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
 }
 }  // namespace
 
+std::string RewriteTryCast(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "try_cast" || tokens[i + 1].word != "(") continue;
+    if (i > 0 && tokens[i - 1].word == ".") continue;  // a column named try_cast
+    size_t close = i + 1;
+    for (int depth = 0; close < tokens.size(); close++) {
+      if (tokens[close].word == "(") depth++;
+      if (tokens[close].word == ")" && --depth == 0) break;
+    }
+    if (close == tokens.size()) continue;  // unbalanced: the grammar says so
+    edits.push_back({tokens[i].start, tokens[i].end, fmt::format("\"{}\"(CAST", kTryCastMarker)});
+    edits.push_back({tokens[close].end, tokens[close].end, ")"});
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) {
+  std::vector<Token> tokens = Tokenize(sql);
+  or_replace = false;
+  if (tokens.size() < 4 || tokens[0].word != "create" || tokens[1].word != "or" ||
+      tokens[2].word != "replace" || tokens[3].word != "table") {
+    return std::string(sql);
+  }
+  or_replace = true;
+  return ApplyEdits(sql, {{tokens[1].start, tokens[2].end, ""}});
+}
+
+std::string RewriteUnnamedSubqueries(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  // Per parenthesis depth: whether the tokens there are in a FROM clause.
+  std::vector<bool> in_from(1, false);
+  // Words that end a FROM clause, or follow a FROM item that has no alias.
+  static const char* kNoAlias[] = {
+      "where",  "group",   "having",  "order", "limit", "offset", "union",  "except",
+      "intersect", "join", "inner",   "left",  "right", "full",   "cross",  "natural",
+      "on",     "using",   "window",  "qualify", "fetch", "semi", "anti",   "positional",
+      "asof",   "pivot",   "unpivot", "returning", "select"};
+  static const char* kEndsFrom[] = {"where",  "group",     "having", "order", "limit",
+                                    "offset", "union",     "except", "intersect", "window",
+                                    "qualify", "returning", "set",    "select", "fetch"};
+  auto is = [](const std::string& w, const auto& list) {
+    return std::find(std::begin(list), std::end(list), w) != std::end(list);
+  };
+  idx_t unnamed = 0;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "from" || w == "join") {
+      in_from.back() = true;
+    } else if (is(w, kEndsFrom) || w == ";") {
+      in_from.back() = false;
+    } else if (w == ")") {
+      if (in_from.size() > 1) in_from.pop_back();
+    } else if (w == "(") {
+      const bool item = in_from.back() && i > 0 &&
+                        (tokens[i - 1].word == "from" || tokens[i - 1].word == "join" ||
+                         tokens[i - 1].word == "," || tokens[i - 1].word == "lateral");
+      const bool query = i + 1 < tokens.size() &&
+                         (tokens[i + 1].word == "select" || tokens[i + 1].word == "values" ||
+                          tokens[i + 1].word == "with" || tokens[i + 1].word == "from");
+      in_from.push_back(false);
+      if (!item || !query) continue;
+      size_t close = i;
+      for (int depth = 0; close < tokens.size(); close++) {
+        if (tokens[close].word == "(") depth++;
+        if (tokens[close].word == ")" && --depth == 0) break;
+      }
+      if (close == tokens.size()) continue;
+      const bool aliased = close + 1 < tokens.size() &&
+                           (tokens[close + 1].word == "as" || tokens[close + 1].word == "\"" ||
+                            (std::isalpha(static_cast<unsigned char>(tokens[close + 1].word[0])) &&
+                             !is(tokens[close + 1].word, kNoAlias)));
+      if (aliased) continue;
+      unnamed++;
+      edits.push_back({tokens[close].end, tokens[close].end,
+                       unnamed == 1 ? std::string(" AS unnamed_subquery")
+                                    : fmt::format(" AS unnamed_subquery{}", unnamed)});
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteNullTreatment(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;
@@ -733,9 +817,10 @@ std::string Excerpt(const std::string& text, size_t at) {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteQualify(RewriteNullTreatment(RewriteSetGlobal(
-            RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
-                RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(text)))))))))) {
+      : rewritten_(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(RewriteNullTreatment(
+            RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
+                RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
+                    RewriteCreateOrReplaceTable(text, or_replace_table_))))))))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
@@ -758,12 +843,15 @@ class GrammarParse {
   GrammarParse& operator=(const GrammarParse&) = delete;
 
   const std::string& Rewritten() const { return rewritten_; }
+  /// The statement was CREATE OR REPLACE TABLE (RewriteCreateOrReplaceTable).
+  bool OrReplaceTable() const { return or_replace_table_; }
   idx_t ParameterCount() const { return parameter_count_; }
   const std::vector<std::string>& ParameterNames() const { return parameter_names_; }
   size_t StatementCount() const { return tree_->n_stmts; }
   const PgQuery__Node& Statement(size_t i) const { return *tree_->stmts[i]->stmt; }
 
  private:
+  bool or_replace_table_ = false;  // before rewritten_: its initializer sets it
   std::string rewritten_;
   std::vector<std::string> parameter_names_;
   idx_t parameter_count_ = 0;
@@ -968,6 +1056,13 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
                                       DescribeInvalidUtf8(text, bad)));
       }
       statement->text = text;
+      if (parse.OrReplaceTable()) {
+        if (auto* create = dynamic_cast<CreateTableStatement*>(statement.get())) {
+          create->or_replace = true;
+        } else if (auto* as = dynamic_cast<CreateTableAsStatement*>(statement.get())) {
+          as->or_replace = true;
+        }
+      }
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();
       statements.push_back(std::move(statement));

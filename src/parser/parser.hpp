@@ -100,6 +100,21 @@ std::string RewriteSemiAntiJoins(std::string_view sql);
 /// value`: Teal's settings are database-wide already.
 std::string RewriteSetGlobal(std::string_view sql);
 
+/// The function RewriteTryCast wraps a TRY_CAST's CAST in.
+inline constexpr const char* kTryCastMarker = "__teal_try_cast";
+
+/// Rewrites DuckDB's `TRY_CAST(x AS type)` (not in the PostgreSQL grammar) into
+/// `"__teal_try_cast"(CAST(x AS type))`, which the transformer turns back into a cast that
+/// gives NULL where the value does not convert.
+std::string RewriteTryCast(std::string_view sql);
+
+/// Rewrites DuckDB's `CREATE OR REPLACE TABLE` into `CREATE TABLE`, setting `or_replace`.
+std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
+
+/// Gives a subquery or VALUES list in FROM without an alias (the PostgreSQL 15 grammar
+/// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
+std::string RewriteUnnamedSubqueries(std::string_view sql);
+
 /// The suffix RewriteNullTreatment gives the name of a function called with IGNORE NULLS.
 inline constexpr const char* kIgnoreNullsSuffix = "__teal_ignore_nulls";
 

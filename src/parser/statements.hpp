@@ -111,6 +111,7 @@ struct CreateTableStatement : SQLStatement {
   std::string schema;
   std::string name;
   bool if_not_exists = false;
+  bool or_replace = false;  // CREATE OR REPLACE TABLE: a table of that name goes first
   std::vector<ColumnDefinitionSyntax> columns;
   std::vector<UniqueConstraintSyntax> constraints;
 };
@@ -226,6 +227,7 @@ struct CreateTableAsStatement : SQLStatement {
   std::string name;
   std::vector<std::string> column_names;
   bool if_not_exists = false;
+  bool or_replace = false;  // CREATE OR REPLACE TABLE … AS: the old table goes after the query
   std::unique_ptr<SelectStatement> query;
 };
 

@@ -391,12 +391,16 @@ class Parser {
       } else if (command == "reconnect") {
         record.kind = Record::Kind::kReconnect;
       } else if (command == "load") {
-        // load [PATH [readonly]]: no PATH (or :memory:) is a new in-memory database.
-        if (tokens.size() > 3 || (tokens.size() == 3 && Lower(tokens[2]) != "readonly")) {
-          Fail(header, "expected: load [PATH [readonly]]");
+        // load [PATH [readonly|readwrite [VERSION]]]: no PATH (or :memory:) is a new
+        // in-memory database. VERSION is DuckDB's storage version to write; Teal has one
+        // file format, so it is read and ignored.
+        const std::string mode = tokens.size() >= 3 ? Lower(tokens[2]) : "readwrite";
+        if (tokens.size() > 4 || (mode != "readonly" && mode != "readwrite")) {
+          Fail(header, "expected: load [PATH [readonly|readwrite [VERSION]]]");
         }
         record.kind = Record::Kind::kLoad;
-        for (size_t i = 1; i < tokens.size(); i++) record.values.push_back(tokens[i]);
+        if (tokens.size() >= 2) record.values.push_back(tokens[1]);
+        if (mode == "readonly") record.values.push_back("readonly");
       } else if (command == "restart") {
         // DuckDB's `restart no_extension_reload` means the same here (no extensions).
         if (tokens.size() > 2 || (tokens.size() == 2 && tokens[1] != "no_extension_reload")) {

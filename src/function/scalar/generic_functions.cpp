@@ -5,6 +5,8 @@
 // comparison of them would use) and look at NULLs themselves. coalesce and ifnull compute
 // an argument only for the rows the earlier ones left NULL (arguments_in_turn, as
 // PostgreSQL), so an error in a later argument that no row needs never surfaces.
+#include <cmath>
+#include <mutex>
 #include <random>
 
 #include "function/builtin_functions.hpp"
@@ -166,6 +168,53 @@ ScalarFunction RandomUuid(const std::string& name) {
   return f;
 }
 
+/// random()'s generator: one for the process, so that setseed(x) makes the values that
+/// follow it repeat (PostgreSQL's rule), whatever thread draws them.
+struct SharedRandom {
+  std::mutex lock;
+  std::mt19937_64 generator{std::random_device{}()};
+};
+SharedRandom& Shared() {
+  static SharedRandom shared;
+  return shared;
+}
+
+ScalarFunction Random() {
+  ScalarFunction f =
+      MakeFunction("random", {}, TypeId::kDouble, [](const DataChunk&, Vector& result, idx_t count) {
+        SharedRandom& shared = Shared();
+        std::lock_guard<std::mutex> guard(shared.lock);
+        for (idx_t i = 0; i < count; i++) {
+          // 53 random bits: a double uniform in [0, 1).
+          result.Values<double>()[i] = static_cast<double>(shared.generator() >> 11) * 0x1.0p-53;
+        }
+      });
+  f.deterministic = false;
+  return f;
+}
+
+ScalarFunction SetSeed() {
+  ScalarFunction f = MakeFunction(
+      "setseed", {TypeId::kDouble}, TypeId::kSqlNull,
+      [](const DataChunk& arguments, Vector& result, idx_t count) {
+        const Vector& seed = arguments.data[0];
+        for (idx_t i = 0; i < count; i++) {
+          const double value = seed.Values<double>()[seed.IsConstant() ? 0 : i];
+          if (!(value >= -1.0 && value <= 1.0)) {
+            throw OutOfRangeError(
+                fmt::format("setseed: seed {} is out of range [-1, 1]", value));
+          }
+          SharedRandom& shared = Shared();
+          std::lock_guard<std::mutex> guard(shared.lock);
+          shared.generator.seed(static_cast<uint64_t>(std::llround(value * 2147483647.0)) ^
+                                0x5DEECE66Dull);
+          result.SetNull(i);
+        }
+      });
+  f.deterministic = false;
+  return f;
+}
+
 enum class EnumPart { kRange, kFirst, kLast };
 
 std::optional<ScalarFunction> ResolveEnum(EnumPart part, const std::string& name,
@@ -220,6 +269,8 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   catalog.AddScalarSet(ResolvedSet("typeof", ResolveTypeOf));
   catalog.AddScalar(RandomUuid("gen_random_uuid"));
   catalog.AddScalar(RandomUuid("uuid"));
+  catalog.AddScalar(Random());
+  catalog.AddScalar(SetSeed());
   catalog.AddScalarSet(ResolvedSet("enum_range", [](const std::vector<LogicalType>& types) {
     return ResolveEnum(EnumPart::kRange, "enum_range", types);
   }));

@@ -228,6 +228,12 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       const auto& f = *node->func_call;
       if (f.n_agg_order) throw NotImplementedError("ORDER BY inside an aggregate");
       if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
+      if (f.n_args == 1 && Lower(StringOf(f.funcname[f.n_funcname - 1])) == kTryCastMarker) {
+        auto cast = Expr(f.args[0]);  // RewriteTryCast's: the CAST inside
+        if (cast->kind != ExprKind::kCast) throw ParserError("TRY_CAST needs (value AS type)");
+        cast->try_cast = true;
+        return cast;
+      }
       auto e = Make(ExprKind::kFunction, f.location);
       e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
       const std::string_view suffix = kIgnoreNullsSuffix;  // RewriteNullTreatment's

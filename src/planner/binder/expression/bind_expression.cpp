@@ -8,6 +8,44 @@
 
 namespace teal {
 
+namespace {
+/// TRY_CAST(child AS target): a function that casts each row and gives NULL for a row that
+/// does not convert (where CAST fails the statement).
+ExpressionPtr MakeTryCast(ExpressionPtr child, const LogicalType& target) {
+  ScalarFunction f;
+  f.name = "try_cast";
+  f.arguments = {child->type};
+  f.return_type = target;
+  f.body = [](const DataChunk& arguments, Vector& result, idx_t count) {
+    const Vector& source = arguments.data[0];
+    if (TryCastVector(source, result, count, nullptr)) return;
+    // Some row does not convert: row by row, and that row is NULL.
+    Vector one_in(source.Type(), 1), one_out(result.Type(), 1);
+    SelectionVector row(1);
+    const SelectionVector first;
+    for (idx_t i = 0; i < count; i++) {
+      if (!source.RowIsValid(i)) {
+        result.SetNull(i);
+        continue;
+      }
+      row.Set(0, i);
+      one_in.Reset();
+      one_in.CopyFrom(source, row, 1, 0, 0);
+      one_out.Reset();
+      if (TryCastVector(one_in, one_out, 1, nullptr)) {
+        result.CopyFrom(one_out, first, 1, 0, i);
+      } else {
+        result.SetNull(i);
+      }
+    }
+  };
+  auto call = std::make_unique<Expression>(BoundKind::kFunction, target);
+  call->children.push_back(std::move(child));
+  call->function = std::make_shared<const ScalarFunction>(std::move(f));
+  return call;
+}
+}  // namespace
+
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
   CheckStackDepth("an expression");
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
@@ -73,6 +111,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         throw BinderError(
             fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
       }
+      if (e.try_cast && child->type != target) return MakeTryCast(std::move(child), target);
       return MakeCast(std::move(child), target);
     }
     case ExprKind::kOperator:

@@ -113,6 +113,23 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (e.distinct) {
     throw BinderError(fmt::format("DISTINCT is only allowed in aggregates ({})", e.ToString()));
   }
+  if (name == "extract") {
+    // extract(field FROM x), which the grammar makes extract('field', x): date_part, but
+    // for the fields where PostgreSQL's extract has a fraction that date_part has not.
+    if (e.children.size() == 2 && e.children[0]->kind == ExprKind::kConstant &&
+        !e.children[0]->value.IsNull() &&
+        e.children[0]->value.Type().Id() == TypeId::kVarchar) {
+      std::string field = e.children[0]->value.GetString();
+      for (auto& c : field) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (field == "second" || field == "seconds" || field == "epoch") {
+        throw NotImplementedError(fmt::format(
+            "extract({} FROM …): PostgreSQL gives it with its fraction of a second; "
+            "date_part('{}', …) gives whole seconds, epoch(…) the fraction too",
+            field, field == "epoch" ? "epoch" : "second"));
+      }
+    }
+    name = "date_part";
+  }
   std::vector<ExpressionPtr> arguments;
   for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
   return BindScalarCall(name, std::move(arguments), e);
