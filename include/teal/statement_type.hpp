@@ -18,6 +18,9 @@ enum class StatementType {
   kSet,
   kExplain,
   kTransaction,
+  kPrepare,     // PREPARE name AS statement
+  kExecute,     // EXECUTE name(values): the result is the prepared statement's
+  kDeallocate,  // DEALLOCATE name
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

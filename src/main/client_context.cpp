@@ -163,6 +163,16 @@ Result ClientContext::Execute(SQLStatement& statement) {
   if (statement.type == StatementType::kTransaction) {
     return ExecuteTransaction(static_cast<const TransactionStatement&>(statement));
   }
+  // These run in the transaction of the statement they prepare or run, not one of their own.
+  if (statement.type == StatementType::kPrepare) {
+    return ExecuteSqlPrepare(static_cast<const PrepareStatement&>(statement));
+  }
+  if (statement.type == StatementType::kExecute) {
+    return ExecuteSqlExecute(static_cast<const ExecutePreparedStatement&>(statement));
+  }
+  if (statement.type == StatementType::kDeallocate) {
+    return ExecuteSqlDeallocate(static_cast<const DeallocateStatement&>(statement));
+  }
   return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
 }
 

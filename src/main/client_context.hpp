@@ -14,6 +14,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,7 @@
 
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
+#include "main/prepared_data.hpp"
 #include "parser/statements.hpp"
 #include "teal/result.hpp"
 #include "transaction/transaction.hpp"
@@ -81,6 +83,11 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// The statement, dispatched by kind, in the transaction set up by Execute.
   Result ExecuteStatement(SQLStatement& statement);
   Result ExecuteTransaction(const TransactionStatement& statement);
+  /// PREPARE, EXECUTE and DEALLOCATE (main/sql_prepared.cpp): statements prepared by SQL,
+  /// kept by name in sql_prepared_.
+  Result ExecuteSqlPrepare(const PrepareStatement& prepare);
+  Result ExecuteSqlExecute(const ExecutePreparedStatement& execute);
+  Result ExecuteSqlDeallocate(const DeallocateStatement& deallocate);
   /// SAVEPOINT, RELEASE and ROLLBACK TO.
   void ExecuteSavepoint(const TransactionStatement& statement);
   /// Runs `run` (a statement of `type`) in the connection's transaction or an autocommit
@@ -130,6 +137,12 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Set when the running statement's result took over ending its autocommit
   /// transaction (a streamed SELECT).
   bool handed_to_stream_ = false;
+  /// PREPARE's statements by name (lower-cased), with the types PREPARE declared.
+  struct SqlPrepared {
+    std::unique_ptr<struct PreparedData> data;
+    std::vector<LogicalType> types;
+  };
+  std::map<std::string, SqlPrepared> sql_prepared_;
   /// SAVEPOINTs of transaction_, oldest first (names lower-cased).
   std::vector<std::pair<std::string, Transaction::Mark>> savepoints_;
   /// The results streaming in transaction_ (for DrainStreams).

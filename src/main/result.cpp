@@ -181,6 +181,12 @@ std::string_view StatementTypeName(StatementType type) {
       return "EXPLAIN";
     case StatementType::kTransaction:
       return "TRANSACTION";
+    case StatementType::kPrepare:
+      return "PREPARE";
+    case StatementType::kExecute:
+      return "EXECUTE";
+    case StatementType::kDeallocate:
+      return "DEALLOCATE";
   }
   return "INVALID";
 }

@@ -281,4 +281,25 @@ struct PragmaStatement : SQLStatement {
   std::vector<std::string> arguments;
 };
 
+/// PREPARE name [(type, …)] AS statement: SQL's own prepared statements, per connection.
+struct PrepareStatement : SQLStatement {
+  PrepareStatement() : SQLStatement(StatementType::kPrepare) {}
+  std::string name;
+  std::vector<TypeName> types;  // of $1, $2, … when declared
+  std::string query;            // the statement's text
+};
+
+/// EXECUTE name [(value, …)]
+struct ExecutePreparedStatement : SQLStatement {
+  ExecutePreparedStatement() : SQLStatement(StatementType::kExecute) {}
+  std::string name;
+  std::vector<ParsedExpressionPtr> values;
+};
+
+/// DEALLOCATE [PREPARE] name | ALL
+struct DeallocateStatement : SQLStatement {
+  DeallocateStatement() : SQLStatement(StatementType::kDeallocate) {}
+  std::string name;  // empty: ALL
+};
+
 }  // namespace teal

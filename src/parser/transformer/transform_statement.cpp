@@ -69,6 +69,28 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       return CreateSequence(*node.create_seq_stmt);
     case PG_QUERY__NODE__NODE_INDEX_STMT:
       return CreateIndex(*node.index_stmt);
+    case PG_QUERY__NODE__NODE_PREPARE_STMT: {
+      const auto& s = *node.prepare_stmt;
+      auto prepare = std::make_unique<PrepareStatement>();
+      prepare->name = s.name;
+      for (size_t i = 0; i < s.n_argtypes; i++) {
+        prepare->types.push_back(Type(*s.argtypes[i]->type_name));
+      }
+      prepare->query = QueryTextAfterAs();
+      return prepare;
+    }
+    case PG_QUERY__NODE__NODE_EXECUTE_STMT: {
+      const auto& s = *node.execute_stmt;
+      auto execute = std::make_unique<ExecutePreparedStatement>();
+      execute->name = s.name;
+      for (size_t i = 0; i < s.n_params; i++) execute->values.push_back(Expr(s.params[i]));
+      return execute;
+    }
+    case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
+      auto deallocate = std::make_unique<DeallocateStatement>();
+      if (node.deallocate_stmt->name) deallocate->name = node.deallocate_stmt->name;
+      return deallocate;
+    }
     default:
       throw NotImplementedError(fmt::format("{} statements", NodeName(node)));
   }
