@@ -232,8 +232,9 @@ std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) 
 std::string RewriteUnnamedSubqueries(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;
-  // Per parenthesis depth: whether the tokens there are in a FROM clause.
-  std::vector<bool> in_from(1, false);
+  // Per parenthesis depth: whether the tokens there are in a FROM clause, and whether they
+  // belong to a query (a FROM inside extract(… FROM …) or IS DISTINCT FROM starts none).
+  std::vector<bool> in_from(1, false), in_query(1, true);
   // Words that end a FROM clause, or follow a FROM item that has no alias.
   static const char* kNoAlias[] = {
       "where",  "group",   "having",  "order", "limit", "offset", "union",  "except",
@@ -249,12 +250,17 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
   idx_t unnamed = 0;
   for (size_t i = 0; i < tokens.size(); i++) {
     const std::string& w = tokens[i].word;
-    if (w == "from" || w == "join") {
+    if ((w == "from" || w == "join") && in_query.back() &&
+        !(i > 0 && tokens[i - 1].word == "distinct")) {
       in_from.back() = true;
     } else if (is(w, kEndsFrom) || w == ";") {
       in_from.back() = false;
+      if (w == "select") in_query.back() = true;
     } else if (w == ")") {
-      if (in_from.size() > 1) in_from.pop_back();
+      if (in_from.size() > 1) {
+        in_from.pop_back();
+        in_query.pop_back();
+      }
     } else if (w == "(") {
       const bool item = in_from.back() && i > 0 &&
                         (tokens[i - 1].word == "from" || tokens[i - 1].word == "join" ||
@@ -263,6 +269,7 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
                          (tokens[i + 1].word == "select" || tokens[i + 1].word == "values" ||
                           tokens[i + 1].word == "with" || tokens[i + 1].word == "from");
       in_from.push_back(false);
+      in_query.push_back(query);  // a FROM-first query starts with FROM
       if (!item || !query) continue;
       size_t close = i;
       for (int depth = 0; close < tokens.size(); close++) {

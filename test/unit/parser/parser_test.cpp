@@ -264,4 +264,44 @@ TEST(RewriteQualifyTest, ANameQualifyIsLeftAlone) {
   for (const char* sql : kept) EXPECT_EQ(RewriteQualify(sql), sql) << sql;
 }
 
+TEST(RewriteUnnamedSubqueriesTest, FromItemsWithoutAnAliasGetOne) {
+  EXPECT_EQ(RewriteUnnamedSubqueries("SELECT * FROM (SELECT 1)"),
+            "SELECT * FROM (SELECT 1) AS unnamed_subquery");
+  EXPECT_EQ(RewriteUnnamedSubqueries("SELECT * FROM (VALUES (1)) JOIN (SELECT 2) ON true"),
+            "SELECT * FROM (VALUES (1)) AS unnamed_subquery JOIN (SELECT 2) AS "
+            "unnamed_subquery2 ON true");
+  EXPECT_EQ(RewriteUnnamedSubqueries("SELECT * FROM t, (SELECT 1) WHERE x"),
+            "SELECT * FROM t, (SELECT 1) AS unnamed_subquery WHERE x");
+}
+
+TEST(RewriteUnnamedSubqueriesTest, SubqueriesElsewhereAndAliasedOnesAreLeftAlone) {
+  const char* kept[] = {
+      "SELECT * FROM (SELECT 1) s",
+      "SELECT * FROM (SELECT 1) AS s(a)",
+      "SELECT (SELECT 1), a FROM t",
+      "SELECT * FROM t WHERE a IN (SELECT 1)",
+      "SELECT * FROM t WHERE a IS DISTINCT FROM (SELECT 1)",
+      "SELECT a IS NOT DISTINCT FROM (SELECT 1) FROM t",
+      "SELECT extract(year FROM (SELECT d FROM t2 AS x)) FROM t",
+      "SELECT * FROM t WHERE x = '(SELECT 1)'",
+  };
+  for (const char* sql : kept) EXPECT_EQ(RewriteUnnamedSubqueries(sql), sql) << sql;
+}
+
+TEST(RewriteTryCastTest, TryCastBecomesAMarkedCast) {
+  EXPECT_EQ(RewriteTryCast("SELECT TRY_CAST(f(x) AS INTEGER)"),
+            "SELECT \"__teal_try_cast\"(CAST(f(x) AS INTEGER))");
+  EXPECT_EQ(RewriteTryCast("SELECT t.try_cast, 'try_cast(x)'"), "SELECT t.try_cast, 'try_cast(x)'");
+}
+
+TEST(RewriteCreateOrReplaceTableTest, OnlyTheStatementsFirstWordsCount) {
+  bool or_replace = false;
+  EXPECT_EQ(RewriteCreateOrReplaceTable("CREATE OR REPLACE TABLE t (a INTEGER)", or_replace),
+            "CREATE  TABLE t (a INTEGER)");
+  EXPECT_TRUE(or_replace);
+  EXPECT_EQ(RewriteCreateOrReplaceTable("CREATE OR REPLACE VIEW v AS SELECT 1", or_replace),
+            "CREATE OR REPLACE VIEW v AS SELECT 1");
+  EXPECT_FALSE(or_replace);
+}
+
 }  // namespace teal
