@@ -79,9 +79,15 @@ std::string ParsedExpression::ToString() const {
         return out + ")";
       }
     case ExprKind::kFunction: {
+      std::string order;
+      if (order_by) {
+        for (size_t i = 0; i < order_by->size(); i++) {
+          order += (i ? ", " : " ORDER BY ") + (*order_by)[i].ToString();
+        }
+      }
       std::string out = star ? name + "_star()"
-                             : fmt::format("{}({}{}{})", name, distinct ? "DISTINCT " : "",
-                                           Join(children, 0),
+                             : fmt::format("{}({}{}{}{})", name, distinct ? "DISTINCT " : "",
+                                           Join(children, 0), order,
                                            ignore_nulls ? (children.empty() ? "IGNORE NULLS" : " IGNORE NULLS") : "");
       if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
       if (window) out += " OVER " + window->ToString();
@@ -136,6 +142,7 @@ std::unique_ptr<ParsedExpression> ParsedExpression::Copy() const {
   out->subquery = subquery;
   out->subquery_text = subquery_text;
   out->window = window;
+  out->order_by = order_by;
   if (filter) out->filter = filter->Copy();
   out->ignore_nulls = ignore_nulls;
   out->filter_as_case = filter_as_case;

@@ -35,6 +35,7 @@ enum class ExprKind {
 
 struct SelectStatement;
 struct WindowSpec;
+struct OrderTerm;
 
 struct ParsedExpression {
   ExprKind kind;
@@ -53,6 +54,8 @@ struct ParsedExpression {
   std::string subquery_text;                           // kSubquery: its SQL, for names
   /// kFunction called OVER (…): a window function (parser/window_spec.hpp).
   std::shared_ptr<const WindowSpec> window;
+  /// kFunction: ORDER BY inside an aggregate's parentheses (string_agg(s, ',' ORDER BY t)).
+  std::shared_ptr<const std::vector<OrderTerm>> order_by;
   /// kFunction: FILTER (WHERE …) of an aggregate.
   std::unique_ptr<ParsedExpression> filter;
   /// kFunction: IGNORE NULLS of a window function (lag, first_value, …).

@@ -184,6 +184,10 @@ class Binder {
   /// The window operators for scope.windows on top of `plan` (one per distinct PARTITION
   /// BY / ORDER BY), with the references in `users` to their calls renumbered.
   void AddWindows(Scope& scope, LogicalOperatorPtr& plan, const std::vector<Expression*>& users);
+  /// ORDER BY inside an aggregate call: its keys join `arguments` and `function` becomes the
+  /// OrderedAggregate over it (nothing for an aggregate whose result ignores the order).
+  void BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,
+                          std::vector<ExpressionPtr>& arguments, Scope& scope);
   /// aggregate(args) FILTER (WHERE c) as aggregate(CASE WHEN c THEN arg END, …): the same
   /// for aggregates that skip NULL arguments. `call` without a filter is returned as it is.
   ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);

@@ -226,7 +226,6 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_FUNC_CALL: {
       const auto& f = *node->func_call;
-      if (f.n_agg_order) throw NotImplementedError("ORDER BY inside an aggregate");
       if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
       if (f.n_args == 1 && Lower(StringOf(f.funcname[f.n_funcname - 1])) == kTryCastMarker) {
         auto cast = Expr(f.args[0]);  // RewriteTryCast's: the CAST inside
@@ -245,6 +244,10 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       e->distinct = f.agg_distinct;
       for (size_t i = 0; i < f.n_args; i++) e->children.push_back(Expr(f.args[i]));
       if (f.agg_filter) e->filter = Expr(f.agg_filter);
+      if (f.n_agg_order) {
+        e->order_by = std::make_shared<const std::vector<OrderTerm>>(
+            OrderTerms(f.agg_order, f.n_agg_order, false));
+      }
       if (f.over) e->window = Window(*f.over);
       return e;
     }

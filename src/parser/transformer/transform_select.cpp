@@ -243,7 +243,7 @@ std::vector<OrderTerm> Transformer::OrderTerms(Node* const* clause, size_t count
     }
     OrderTerm term;
     if (IsAllMarker(sort.node)) {
-      if (!allow_all) throw ParserError("ORDER BY ALL is not allowed in a window");
+      if (!allow_all) throw ParserError("ORDER BY ALL is only allowed in a query's ORDER BY");
       if (count != 1) throw ParserError("ORDER BY ALL cannot be combined with other keys");
       term.all = true;
     } else {

@@ -1,5 +1,6 @@
 // Binder: function calls — scalar and aggregate functions, and the special ones:
 // current_setting, nextval/currval, unnest.
+#include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
 #include "planner/binder/binder_internal.hpp"
 
@@ -103,6 +104,9 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     for (size_t i = 0; i < arguments.size(); i++) {
       aggregate->children.push_back(MakeCast(std::move(arguments[i]), function.arguments[i]));
     }
+    scope.inside_aggregate = true;
+    BindAggregateOrder(e, function, aggregate->children, scope);
+    scope.inside_aggregate = false;
     aggregate->distinct = e.distinct;
     aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
     idx_t index = scope.group_types.size() + scope.aggregates.size();
@@ -133,6 +137,27 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   std::vector<ExpressionPtr> arguments;
   for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
   return BindScalarCall(name, std::move(arguments), e);
+}
+
+void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,
+                                std::vector<ExpressionPtr>& arguments, Scope& scope) {
+  if (!call.order_by || call.order_by->empty()) return;
+  // An aggregate whose result does not depend on the order of its rows (sum, count, min,
+  // …) gives the same answer whatever the ORDER BY says.
+  if (!function.order_dependent) return;
+  if (call.distinct) {
+    throw NotImplementedError(
+        fmt::format("DISTINCT with ORDER BY inside an aggregate ({})", call.ToString()));
+  }
+  std::vector<LogicalType> key_types;
+  std::vector<OrderKey> keys;
+  for (const auto& term : *call.order_by) {
+    keys.push_back(OrderKeyFor(term, keys.size()));
+    auto key = BindExpression(*term.expression, scope);
+    key_types.push_back(ResolveNull(key->type));
+    arguments.push_back(MakeCast(std::move(key), key_types.back()));
+  }
+  function = OrderedAggregate(function, key_types, keys);
 }
 
 ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& scope) {

@@ -198,6 +198,10 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
                             ranking->max_arguments, text));
     }
     call.function = ranking->function;
+    if (e.order_by) {
+      throw NotImplementedError(
+          fmt::format("ORDER BY inside the arguments of {} ({})", e.name, text));
+    }
     const bool takes_value = ranking->min_arguments > 0 && call.function != WindowFunction::kNtile;
     if (e.ignore_nulls && !takes_value) {
       throw BinderError(fmt::format("IGNORE NULLS is not allowed for {} ({})", e.name, text));
@@ -276,6 +280,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     for (size_t i = 0; i < arguments.size(); i++) {
       arguments[i] = MakeCast(std::move(arguments[i]), function.arguments[i]);
     }
+    BindAggregateOrder(e, function, arguments, scope);
     call.function = WindowFunction::kAggregate;
     call.type = function.return_type;
     call.aggregate = std::make_shared<const AggregateFunction>(std::move(function));
