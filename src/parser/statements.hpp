@@ -81,6 +81,9 @@ struct SelectStatement : SQLStatement {
   ParsedExpressionPtr where;
   std::vector<ParsedExpressionPtr> group_by;
   bool group_by_all = false;  // GROUP BY ALL: every select-list item without an aggregate
+  /// GROUPING SETS, ROLLUP and CUBE: the sets of group_by positions to group by, one after
+  /// another (a set may be empty: the grand total). Empty: one set of all of group_by.
+  std::vector<std::vector<idx_t>> grouping_sets;
   ParsedExpressionPtr having;
   /// QUALIFY: a filter over the rows after the window functions are computed.
   ParsedExpressionPtr qualify;

@@ -184,6 +184,9 @@ class Binder {
   /// The window operators for scope.windows on top of `plan` (one per distinct PARTITION
   /// BY / ORDER BY), with the references in `users` to their calls renumbered.
   void AddWindows(Scope& scope, LogicalOperatorPtr& plan, const std::vector<Expression*>& users);
+  /// GROUPING(e, …) / grouping_id(e, …): a bit per argument, set where the row's grouping
+  /// set leaves that GROUP BY expression out (0 without grouping sets).
+  ExpressionPtr BindGrouping(const ParsedExpression& call, Scope& scope);
   /// ORDER BY inside an aggregate call: its keys join `arguments` and `function` becomes the
   /// OrderedAggregate over it (nothing for an aggregate whose result ignores the order).
   void BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,

@@ -251,6 +251,13 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       if (f.over) e->window = Window(*f.over);
       return e;
     }
+    case PG_QUERY__NODE__NODE_GROUPING_FUNC: {
+      const auto& g = *node->grouping_func;
+      auto e = Make(ExprKind::kFunction, g.location);
+      e->name = "grouping";
+      for (size_t i = 0; i < g.n_args; i++) e->children.push_back(Expr(g.args[i]));
+      return e;
+    }
     case PG_QUERY__NODE__NODE_A_ARRAY_EXPR: {
       const auto& a = *node->a_array_expr;
       auto e = Make(ExprKind::kList, a.location);

@@ -1,6 +1,7 @@
 // Transformer: SELECT — its clauses, FROM items, WITH, ORDER BY and set operations.
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 #include "parser/parser.hpp"
 #include "parser/transformer/transformer_internal.hpp"
@@ -51,11 +52,15 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
       select->distinct = true;
     }
   }
+  bool grouping_sets = false;
   for (size_t i = 0; i < s.n_group_clause; i++) {
+    grouping_sets = grouping_sets || s.group_clause[i]->node_case == PG_QUERY__NODE__NODE_GROUPING_SET;
+  }
+  if (grouping_sets) {
+    GroupingSets(s, *select);
+  }
+  for (size_t i = 0; i < s.n_group_clause && !grouping_sets; i++) {
     const Node* group = s.group_clause[i];
-    if (group->node_case == PG_QUERY__NODE__NODE_GROUPING_SET) {
-      throw NotImplementedError("GROUPING SETS, ROLLUP and CUBE");
-    }
     if (IsAllMarker(group)) {
       if (s.n_group_clause != 1)
         throw ParserError("GROUP BY ALL cannot be combined with other groups");
@@ -227,6 +232,98 @@ bool Transformer::IsAllMarker(const Node* node) {
   const auto& ref = *node->column_ref;
   return ref.n_fields == 1 && ref.fields[0]->node_case == PG_QUERY__NODE__NODE_STRING &&
          std::string_view(ref.fields[0]->string->sval) == kAllMarker;
+}
+
+void Transformer::GroupingSets(const PgQuery__SelectStmt& s, SelectStatement& select) {
+  using Sets = std::vector<std::vector<idx_t>>;
+  // The position of a group expression in select.group_by, added when new.
+  auto position = [&](const Node* node) {
+    auto e = Expr(node);
+    const std::string text = e->ToString();
+    for (idx_t i = 0; i < select.group_by.size(); i++) {
+      if (select.group_by[i]->ToString() == text) return i;
+    }
+    select.group_by.push_back(std::move(e));
+    return select.group_by.size() - 1;
+  };
+  // (a, b) inside ROLLUP, CUBE or GROUPING SETS is one unit of several expressions.
+  auto unit = [&](const Node* node) {
+    std::vector<idx_t> out;
+    if (node->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
+      for (size_t i = 0; i < node->row_expr->n_args; i++) {
+        out.push_back(position(node->row_expr->args[i]));
+      }
+    } else {
+      out.push_back(position(node));
+    }
+    return out;
+  };
+  std::function<Sets(const Node*)> sets_of = [&](const Node* node) -> Sets {
+    if (node->node_case != PG_QUERY__NODE__NODE_GROUPING_SET) return {unit(node)};
+    const auto& set = *node->grouping_set;
+    std::vector<std::vector<idx_t>> units;
+    switch (set.kind) {
+      case PG_QUERY__GROUPING_SET_KIND__GROUPING_SET_EMPTY:
+        return {{}};
+      case PG_QUERY__GROUPING_SET_KIND__GROUPING_SET_ROLLUP: {
+        for (size_t i = 0; i < set.n_content; i++) units.push_back(unit(set.content[i]));
+        Sets out;
+        for (size_t k = units.size() + 1; k-- > 0;) {
+          std::vector<idx_t> one;
+          for (size_t u = 0; u < k; u++) one.insert(one.end(), units[u].begin(), units[u].end());
+          out.push_back(std::move(one));
+        }
+        return out;
+      }
+      case PG_QUERY__GROUPING_SET_KIND__GROUPING_SET_CUBE: {
+        for (size_t i = 0; i < set.n_content; i++) units.push_back(unit(set.content[i]));
+        if (units.size() > 12) throw ParserError("CUBE takes at most 12 elements");
+        Sets out;
+        // Largest sets first, as PostgreSQL lists them.
+        for (uint32_t mask = (1u << units.size()); mask-- > 0;) {
+          std::vector<idx_t> one;
+          for (size_t u = 0; u < units.size(); u++) {
+            if (mask & (1u << (units.size() - 1 - u))) {
+              one.insert(one.end(), units[u].begin(), units[u].end());
+            }
+          }
+          out.push_back(std::move(one));
+        }
+        return out;
+      }
+      case PG_QUERY__GROUPING_SET_KIND__GROUPING_SET_SETS: {
+        Sets out;
+        for (size_t i = 0; i < set.n_content; i++) {
+          Sets part = sets_of(set.content[i]);
+          out.insert(out.end(), part.begin(), part.end());
+        }
+        return out;
+      }
+      default:
+        throw NotImplementedError("this kind of grouping set");
+    }
+  };
+  // GROUP BY a, ROLLUP(b): every combination of one set of each item.
+  Sets all = {{}};
+  for (size_t i = 0; i < s.n_group_clause; i++) {
+    if (IsAllMarker(s.group_clause[i])) {
+      throw ParserError("GROUP BY ALL cannot be combined with grouping sets");
+    }
+    Sets item = sets_of(s.group_clause[i]), next;
+    for (const auto& left : all) {
+      for (const auto& right : item) {
+        std::vector<idx_t> one = left;
+        for (idx_t g : right) {
+          if (std::find(one.begin(), one.end(), g) == one.end()) one.push_back(g);
+        }
+        next.push_back(std::move(one));
+      }
+    }
+    all = std::move(next);
+    if (all.size() > 4096) throw ParserError("GROUP BY makes more than 4096 grouping sets");
+  }
+  for (auto& set : all) std::sort(set.begin(), set.end());
+  select.grouping_sets = std::move(all);
 }
 
 std::vector<OrderTerm> Transformer::OrderBy(const PgQuery__SelectStmt& s) {

@@ -49,6 +49,8 @@ class Transformer {
   static bool IsAllMarker(const Node* node);
 
   std::vector<OrderTerm> OrderBy(const PgQuery__SelectStmt& s);
+  /// GROUP BY with GROUPING SETS, ROLLUP or CUBE: select.group_by and grouping_sets.
+  void GroupingSets(const PgQuery__SelectStmt& s, SelectStatement& select);
   /// The terms of an ORDER BY list (a SELECT's, or a window's when !allow_all).
   std::vector<OrderTerm> OrderTerms(Node* const* clause, size_t count, bool allow_all);
 

@@ -53,6 +53,12 @@ struct Binder::Scope {
   // The k-th call reads column kUnnestColumn + k until the width of those rows is known.
   std::vector<ExpressionPtr> unnests;
   static constexpr idx_t kUnnestColumn = idx_t(1) << 62;
+  // GROUPING SETS / ROLLUP / CUBE: the sets (null without them), and the GROUPING(…) calls
+  // as the group positions each names; the k-th reads column kGroupingColumn + k until the
+  // sets' aggregates are placed (ExpandGroupingSets).
+  const std::vector<std::vector<idx_t>>* grouping_sets = nullptr;
+  std::vector<std::vector<idx_t>> grouping_calls;
+  static constexpr idx_t kGroupingColumn = idx_t(1) << 60;
   // Window functions are allowed in the select list, ORDER BY and QUALIFY. The k-th call
   // reads column kWindowColumn + k until the window operators are placed (AddWindows).
   bool allow_windows = false;

@@ -60,6 +60,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
         fmt::format("IGNORE NULLS is only allowed on window functions ({})", e.ToString()));
   }
   if (e.filter) return BindFunction(*RewriteFilter(e), scope);
+  if (e.name == "grouping" || e.name == "grouping_id") return BindGrouping(e, scope);
   if (IsWindowOnlyFunction(e.name)) {
     throw BinderError(fmt::format("{} is a window function: it needs OVER (…) ({})", e.name,
                                   e.ToString()));
@@ -137,6 +138,39 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   std::vector<ExpressionPtr> arguments;
   for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
   return BindScalarCall(name, std::move(arguments), e);
+}
+
+ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
+  if (!scope.grouping || !scope.allow_aggregates) {
+    throw BinderError(fmt::format("{}() is only allowed with GROUP BY, in the select list, "
+                                  "HAVING or ORDER BY ({})",
+                                  call.name, call.ToString()));
+  }
+  if (call.children.empty() || call.star || call.distinct) {
+    throw BinderError(fmt::format("{}() takes one or more GROUP BY expressions ({})", call.name,
+                                  call.ToString()));
+  }
+  if (call.children.size() > 62) {
+    throw BinderError(fmt::format("{}() takes at most 62 arguments", call.name));
+  }
+  std::vector<idx_t> positions;
+  for (const auto& argument : call.children) {
+    const std::string text = argument->ToString();
+    idx_t found = kInvalidIndex;
+    for (idx_t g = 0; g < scope.group_texts.size() && found == kInvalidIndex; g++) {
+      if (scope.group_texts[g] == text) found = g;
+    }
+    if (found == kInvalidIndex) {
+      throw BinderError(fmt::format(
+          "the arguments of {}() must be GROUP BY expressions; {} is none", call.name, text));
+    }
+    positions.push_back(found);
+  }
+  // Without grouping sets every expression is grouped by in every row.
+  if (!scope.grouping_sets) return MakeConstant(Value::BigInt(0));
+  const idx_t column = Scope::kGroupingColumn + scope.grouping_calls.size();
+  scope.grouping_calls.push_back(std::move(positions));
+  return MakeColumnRef(column, TypeId::kBigInt, call.ToString());
 }
 
 void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,

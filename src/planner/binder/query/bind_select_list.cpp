@@ -3,6 +3,7 @@
 #include "function/function.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
+#include "planner/plan_copy.hpp"
 
 namespace teal {
 
@@ -21,6 +22,64 @@ bool ContainsAggregate(const ParsedExpression& e) {
     if (ContainsAggregate(*child)) return true;
   }
   return false;
+}
+
+/// The plan of GROUP BY GROUPING SETS: `full` groups by every GROUP BY expression; per set,
+/// an aggregate over a copy of its input grouped by the set's expressions, its rows widened
+/// to full's (NULL for the expressions the set leaves out) plus the value of each
+/// GROUPING(…) call, all of them one after another (UNION ALL).
+LogicalOperatorPtr ExpandGroupingSets(std::unique_ptr<LogicalAggregate> full,
+                                      const std::vector<std::vector<idx_t>>& sets,
+                                      const std::vector<std::vector<idx_t>>& calls) {
+  LogicalOperatorPtr input = std::move(full->children[0]);
+  std::vector<LogicalType> types = full->types;
+  for (size_t k = 0; k < calls.size(); k++) types.emplace_back(TypeId::kBigInt);
+  const idx_t groups = full->groups.size();
+  LogicalOperatorPtr result;
+  for (size_t s = 0; s < sets.size(); s++) {
+    const std::vector<idx_t>& set = sets[s];
+    auto aggregate = std::make_unique<LogicalAggregate>();
+    for (idx_t g : set) {
+      aggregate->groups.push_back(full->groups[g]->Copy());
+      aggregate->types.push_back(full->groups[g]->type);
+    }
+    for (const auto& a : full->aggregates) {
+      aggregate->aggregates.push_back(a->Copy());
+      aggregate->types.push_back(a->type);
+    }
+    aggregate->children.push_back(s + 1 == sets.size() ? std::move(input) : CopyPlan(*input));
+    auto widen = std::make_unique<LogicalProjection>();
+    for (idx_t g = 0; g < groups; g++) {
+      auto at = std::find(set.begin(), set.end(), g);
+      widen->expressions.push_back(
+          at == set.end() ? MakeConstant(Value(full->groups[g]->type))
+                          : MakeColumnRef(static_cast<idx_t>(at - set.begin()), full->groups[g]->type));
+    }
+    for (idx_t a = 0; a < full->aggregates.size(); a++) {
+      widen->expressions.push_back(MakeColumnRef(set.size() + a, full->aggregates[a]->type));
+    }
+    for (const auto& call : calls) {
+      int64_t value = 0;
+      for (idx_t g : call) {
+        value = value * 2 + (std::find(set.begin(), set.end(), g) == set.end() ? 1 : 0);
+      }
+      widen->expressions.push_back(MakeConstant(Value::BigInt(value)));
+    }
+    widen->types = types;
+    widen->children.push_back(std::move(aggregate));
+    if (!result) {
+      result = std::move(widen);
+    } else {
+      auto both = std::make_unique<LogicalSetOperation>();
+      both->operation = SetOperation::kUnion;
+      both->all = true;
+      both->types = types;
+      both->children.push_back(std::move(result));
+      both->children.push_back(std::move(widen));
+      result = std::move(both);
+    }
+  }
+  return result;
 }
 
 }  // namespace
@@ -103,7 +162,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     }
   }
   const auto& group_items = select.group_by_all ? all_groups : select.group_by;
-  if (!group_items.empty() || select.having) {
+  if (!group_items.empty() || select.having || !select.grouping_sets.empty()) {
     scope.clause = "GROUP BY";
     for (const auto& g : group_items) {
       const ParsedExpression* source = alias_of(*g);
@@ -116,6 +175,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       groups.push_back(std::move(bound_group));
     }
     scope.grouping = true;
+    if (!select.grouping_sets.empty()) scope.grouping_sets = &select.grouping_sets;
   }
 
   scope.clause = "SELECT";
@@ -245,7 +305,30 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     aggregate->groups = std::move(groups);
     aggregate->aggregates = std::move(scope.aggregates);
     aggregate->children.push_back(std::move(plan));
-    plan = std::move(aggregate);
+    if (scope.grouping_sets) {
+      const idx_t width = aggregate->groups.size() + aggregate->aggregates.size();
+      plan = ExpandGroupingSets(std::move(aggregate), *scope.grouping_sets, scope.grouping_calls);
+      auto remap = [&](Expression& e) {
+        RemapColumns(e, [&](idx_t c) {
+          return c >= Scope::kGroupingColumn && c < Scope::kWindowColumn
+                     ? width + (c - Scope::kGroupingColumn)
+                     : c;
+        });
+      };
+      for (auto& p : projections) remap(*p);
+      if (having) remap(*having);
+      if (qualify) remap(*qualify);
+      for (auto& w : scope.windows) {
+        for (auto& e : w.partitions) remap(*e);
+        for (auto& e : w.orders) remap(*e);
+        for (auto& e : w.call.arguments) remap(*e);
+        for (auto* e : {&w.call.start_offset, &w.call.end_offset, &w.call.range_key}) {
+          if (*e) remap(**e);
+        }
+      }
+    } else {
+      plan = std::move(aggregate);
+    }
     if (having) {
       auto filter = std::make_unique<LogicalFilter>();
       filter->expressions.push_back(std::move(having));
