@@ -93,7 +93,7 @@ WHERE l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01'
   q.push_back({7,
                R"(SELECT supp_nation, cust_nation, l_year, sum(volume) AS revenue
 FROM (
-  SELECT n1.n_name AS supp_nation, n2.n_name AS cust_nation, year(l_shipdate) AS l_year,
+  SELECT n1.n_name AS supp_nation, n2.n_name AS cust_nation, extract(year FROM l_shipdate) AS l_year,
     l_extendedprice * (1 - l_discount) AS volume
   FROM supplier, lineitem, orders, customer, nation n1, nation n2
   WHERE s_suppkey = l_suppkey AND o_orderkey = l_orderkey AND c_custkey = o_custkey
@@ -110,7 +110,7 @@ ORDER BY supp_nation, cust_nation, l_year)",
                R"(SELECT o_year,
   sum(CASE WHEN nation = 'BRAZIL' THEN volume ELSE 0 END) / sum(volume) AS mkt_share
 FROM (
-  SELECT year(o_orderdate) AS o_year, l_extendedprice * (1 - l_discount) AS volume,
+  SELECT extract(year FROM o_orderdate) AS o_year, l_extendedprice * (1 - l_discount) AS volume,
     n2.n_name AS nation
   FROM part, supplier, lineitem, orders, customer, nation n1, nation n2, region
   WHERE p_partkey = l_partkey AND s_suppkey = l_suppkey AND l_orderkey = o_orderkey
@@ -126,7 +126,7 @@ ORDER BY o_year)",
   q.push_back({9,
                R"(SELECT nation, o_year, sum(amount) AS sum_profit
 FROM (
-  SELECT n_name AS nation, year(o_orderdate) AS o_year,
+  SELECT n_name AS nation, extract(year FROM o_orderdate) AS o_year,
     l_extendedprice * (1 - l_discount) - ps_supplycost * l_quantity AS amount
   FROM part, supplier, lineitem, partsupp, orders, nation
   WHERE s_suppkey = l_suppkey AND ps_suppkey = l_suppkey AND ps_partkey = l_partkey
