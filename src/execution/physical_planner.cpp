@@ -14,7 +14,6 @@
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
 #include "execution/recursive_cte.hpp"
-#include "planner/plan_copy.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
 #include "execution/top_n.hpp"
@@ -22,6 +21,7 @@
 #include "execution/update_delete.hpp"
 #include "execution/window.hpp"
 #include "planner/column_refs.hpp"
+#include "planner/plan_copy.hpp"
 #include "teal/error.hpp"
 
 namespace teal {

@@ -17,7 +17,7 @@ namespace {
 struct RecursiveCteState : GlobalSourceState {
   std::shared_ptr<WorkingTable> working = std::make_shared<WorkingTable>();
   bool started = false;
-  idx_t rounds = 0;  // of the recursive part, run so far
+  idx_t rounds = 0;                                // of the recursive part, run so far
   std::vector<std::unique_ptr<DataChunk>> output;  // the last round's rows, not yet read
   idx_t next = 0;                                  // the next chunk of `output` to hand out
   /// UNION: every row produced so far, as a group whose payload byte says it was emitted.
@@ -53,9 +53,9 @@ PhysicalRecursiveCte::PhysicalRecursiveCte(std::vector<LogicalType> types,
 PhysicalOperatorPtr PhysicalRecursiveCte::BuildRecursivePart(
     const std::shared_ptr<WorkingTable>& working) const {
   ExecutorOptions round = options_;
-  round.working_tables = (options_.working_tables ? options_.working_tables
-                                                  : std::make_shared<WorkingTables>())
-                             ->With(definition_.get(), working);
+  round.working_tables =
+      (options_.working_tables ? options_.working_tables : std::make_shared<WorkingTables>())
+          ->With(definition_.get(), working);
   return CreatePhysicalPlan(*recursive_.plan, recursive_.parameters,
                             recursive_.outer ? &*recursive_.outer : nullptr, round);
 }
@@ -110,10 +110,10 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
   }
   // A round past the limit may only find that there is nothing more.
   if (state.rounds > max_iterations_ && !state.output.empty()) {
-    throw InvalidInputError(fmt::format(
-        "WITH RECURSIVE \"{}\" did not end after {} rounds of its recursive part "
-        "(recursive_cte_max_iterations)",
-        definition_->name, max_iterations_));
+    throw InvalidInputError(
+        fmt::format("WITH RECURSIVE \"{}\" did not end after {} rounds of its recursive part "
+                    "(recursive_cte_max_iterations)",
+                    definition_->name, max_iterations_));
   }
 }
 

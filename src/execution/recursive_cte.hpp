@@ -3,10 +3,11 @@
 // The recursive CTE is a source that computes its rows a round at a time, as they are
 // read: it runs the anchor's plan, hands out its rows, then runs the recursive part's plan —
 // whose PhysicalRecursiveScan reads the last round's rows as the working table — again and
-// again, until a round gives no rows (or nothing reads on: a LIMIT above it ends it). Every round is a whole execution of the recursive part (its own Executor, on the
-// statement's threads), so joins and aggregates in it see exactly the last round's rows.
-// With UNION (not ALL), a row equal to one produced before is dropped before it goes on,
-// so a query over a cyclic graph ends. More than max_iterations rounds is an error.
+// again, until a round gives no rows (or nothing reads on: a LIMIT above it ends it). Every round
+// is a whole execution of the recursive part (its own Executor, on the statement's threads), so
+// joins and aggregates in it see exactly the last round's rows. With UNION (not ALL), a row equal
+// to one produced before is dropped before it goes on, so a query over a cyclic graph ends. More
+// than max_iterations rounds is an error.
 #pragma once
 
 #include <map>
@@ -58,7 +59,7 @@ struct WorkingTables {
 /// answer is kept per physical plan), with what it is built with.
 struct RecursivePart {
   std::shared_ptr<const LogicalOperator> plan;
-  std::vector<Value> parameters;         // a prepared statement's values
+  std::vector<Value> parameters;            // a prepared statement's values
   std::optional<std::vector<Value>> outer;  // in a correlated subquery: the outer values
 };
 

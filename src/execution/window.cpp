@@ -82,8 +82,8 @@ struct Cursor {
     };
     p = find(b.partitions);
     q = find(b.peers);
-    q_first = static_cast<idx_t>(
-        std::lower_bound(b.peers.begin(), b.peers.end(), b.partitions[p]) - b.peers.begin());
+    q_first = static_cast<idx_t>(std::lower_bound(b.peers.begin(), b.peers.end(), b.partitions[p]) -
+                                 b.peers.begin());
     q_end = static_cast<idx_t>(
         std::lower_bound(b.peers.begin(), b.peers.end(), b.partitions[p + 1]) - b.peers.begin());
   }
@@ -103,8 +103,8 @@ struct Frame {
   std::array<std::pair<idx_t, idx_t>, 3> pieces;
   idx_t count = 0;
   bool operator==(const Frame& other) const {
-    return count == other.count && std::equal(pieces.begin(), pieces.begin() + count,
-                                              other.pieces.begin());
+    return count == other.count &&
+           std::equal(pieces.begin(), pieces.begin() + count, other.pieces.begin());
   }
 };
 
@@ -155,8 +155,7 @@ class ChunkEvaluator {
   RowCompare compare_ = nullptr;
 };
 
-idx_t ChunkEvaluator::RangeSearch(const Cursor& cursor, idx_t row, idx_t column,
-                                  bool after) const {
+idx_t ChunkEvaluator::RangeSearch(const Cursor& cursor, idx_t row, idx_t column, bool after) const {
   // The partition's rows with a non-NULL key: NULLs sort together at one end.
   idx_t begin = cursor.PartitionBegin(), end = cursor.PartitionEnd();
   const idx_t key = call_.range_key;
@@ -495,7 +494,7 @@ struct WindowLocal : LocalSunkChunks {
 
 struct WindowSink : GlobalSinkState {
   GlobalSunkChunks sunk;
-  WindowRows rows;                          // after Finalize: sorted
+  WindowRows rows;                           // after Finalize: sorted
   std::vector<std::vector<Vector>> results;  // per chunk of rows, per call
 };
 
@@ -625,8 +624,8 @@ void PhysicalWindow::Finalize(ExecutionContext& context, GlobalSinkState& state)
         }
       }
     }
-    trees[k] = std::make_unique<WindowSegmentTree>(*call.aggregate, rows, call.arguments,
-                                                   usable[k], scheduler, threads);
+    trees[k] = std::make_unique<WindowSegmentTree>(*call.aggregate, rows, call.arguments, usable[k],
+                                                   scheduler, threads);
   }
   context.query.CheckInterrupt();
 

@@ -54,7 +54,7 @@ class PhysicalWindow : public PhysicalSink {
   std::vector<LogicalType> sunk_types_;
   std::vector<idx_t> partition_columns_;
   std::vector<idx_t> order_columns_;
-  std::vector<OrderKey> sort_keys_;  // partitions then orders, over the sunk rows
+  std::vector<OrderKey> sort_keys_;   // partitions then orders, over the sunk rows
   std::vector<OrderKey> order_keys_;  // the ORDER BY's, over order_columns_
   std::vector<Call> calls_;
 };

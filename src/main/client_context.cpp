@@ -754,7 +754,8 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   }
   // Before the query runs: it may take long or run out of memory, only to be refused.
   // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
-  if (!create.or_replace || !catalog.FindTable(create.name)) catalog.CheckTableNameFree(create.name);
+  if (!create.or_replace || !catalog.FindTable(create.name))
+    catalog.CheckTableNameFree(create.name);
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);

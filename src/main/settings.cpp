@@ -84,7 +84,11 @@ const NoEffectSetting kNoEffectSettings[] = {
     {"disabled_optimizers",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's optimizer passes to skip; "
      "Teal's passes do not change answers and always run",
-     "VARCHAR", "", 0, 0, {"*"}},
+     "VARCHAR",
+     "",
+     0,
+     0,
+     {"*"}},
     {"debug_force_external",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
      "Teal's operators choose for themselves",
@@ -150,7 +154,11 @@ const NoEffectSetting kNoEffectSettings[] = {
     {"storage_compatibility_version",
      "no effect in Teal (accepted for DuckDB scripts): which DuckDB version must read the files "
      "DuckDB writes; Teal's files have one format",
-     "VARCHAR", "v0.10.2", 0, 0, {"*"}},
+     "VARCHAR",
+     "v0.10.2",
+     0,
+     0,
+     {"*"}},
     {"wal_autocheckpoint",
      "DuckDB's other name for checkpoint_threshold (one value under two names). A byte "
      "size, e.g. '16MB'",
@@ -319,8 +327,8 @@ void Settings::Set(std::string_view name, std::string_view value) {
     uint64_t rounds = 0;
     auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), rounds);
     if (error != std::errc() || end != text.data() + text.size() || rounds == 0) {
-      throw InvalidInputError(fmt::format(
-          "recursive_cte_max_iterations: \"{}\" is not a whole number above 0", value));
+      throw InvalidInputError(
+          fmt::format("recursive_cte_max_iterations: \"{}\" is not a whole number above 0", value));
     }
     recursive_cte_max_iterations_ = rounds;
   } else if (key == "threads") {

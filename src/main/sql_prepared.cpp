@@ -10,6 +10,7 @@
 namespace teal {
 
 namespace {
+/// Names of prepared statements are case-insensitive, as SQL names are.
 std::string Key(std::string_view name) {
   std::string key(name);
   for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -21,16 +22,16 @@ Result ClientContext::ExecuteSqlPrepare(const PrepareStatement& prepare) {
   const std::string key = Key(prepare.name);
   // PostgreSQL's rule (DuckDB replaces it): a name is prepared once until DEALLOCATE.
   if (sql_prepared_.count(key)) {
-    throw InvalidInputError(fmt::format(
-        "prepared statement \"{}\" already exists; DEALLOCATE it first", prepare.name));
+    throw InvalidInputError(
+        fmt::format("prepared statement \"{}\" already exists; DEALLOCATE it first", prepare.name));
   }
   SqlPrepared entry;
   entry.data = Prepare(prepare.query);
   const idx_t count = entry.data->statement->parameter_count;
   if (prepare.types.size() > count) {
-    throw BinderError(fmt::format(
-        "PREPARE {} declares {} parameter types, but its statement has {} parameters",
-        prepare.name, prepare.types.size(), count));
+    throw BinderError(
+        fmt::format("PREPARE {} declares {} parameter types, but its statement has {} parameters",
+                    prepare.name, prepare.types.size(), count));
   }
   Binder binder(*ReadCatalog());
   for (const auto& type : prepare.types) entry.types.push_back(binder.ResolveType(type));
@@ -41,15 +42,14 @@ Result ClientContext::ExecuteSqlPrepare(const PrepareStatement& prepare) {
 Result ClientContext::ExecuteSqlExecute(const ExecutePreparedStatement& execute) {
   auto found = sql_prepared_.find(Key(execute.name));
   if (found == sql_prepared_.end()) {
-    throw InvalidInputError(
-        fmt::format("prepared statement \"{}\" does not exist", execute.name));
+    throw InvalidInputError(fmt::format("prepared statement \"{}\" does not exist", execute.name));
   }
   SqlPrepared& entry = found->second;
   const idx_t count = entry.data->statement->parameter_count;
   if (execute.values.size() != count) {
-    throw InvalidInputError(fmt::format(
-        "prepared statement \"{}\" takes {} parameter{}, {} given", execute.name, count,
-        count == 1 ? "" : "s", execute.values.size()));
+    throw InvalidInputError(fmt::format("prepared statement \"{}\" takes {} parameter{}, {} given",
+                                        execute.name, count, count == 1 ? "" : "s",
+                                        execute.values.size()));
   }
   // The values are any expressions: computed as a one-row query.
   std::vector<Value> values;

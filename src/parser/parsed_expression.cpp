@@ -85,10 +85,11 @@ std::string ParsedExpression::ToString() const {
           order += (i ? ", " : " ORDER BY ") + (*order_by)[i].ToString();
         }
       }
-      std::string out = star ? name + "_star()"
-                             : fmt::format("{}({}{}{}{})", name, distinct ? "DISTINCT " : "",
-                                           Join(children, 0), order,
-                                           ignore_nulls ? (children.empty() ? "IGNORE NULLS" : " IGNORE NULLS") : "");
+      std::string out =
+          star ? name + "_star()"
+               : fmt::format(
+                     "{}({}{}{}{})", name, distinct ? "DISTINCT " : "", Join(children, 0), order,
+                     ignore_nulls ? (children.empty() ? "IGNORE NULLS" : " IGNORE NULLS") : "");
       if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
       if (window) out += " OVER " + window->ToString();
       return out;

@@ -237,13 +237,13 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
   std::vector<bool> in_from(1, false), in_query(1, true);
   // Words that end a FROM clause, or follow a FROM item that has no alias.
   static const char* kNoAlias[] = {
-      "where",  "group",   "having",  "order", "limit", "offset", "union",  "except",
-      "intersect", "join", "inner",   "left",  "right", "full",   "cross",  "natural",
-      "on",     "using",   "window",  "qualify", "fetch", "semi", "anti",   "positional",
-      "asof",   "pivot",   "unpivot", "returning", "select"};
-  static const char* kEndsFrom[] = {"where",  "group",     "having", "order", "limit",
-                                    "offset", "union",     "except", "intersect", "window",
-                                    "qualify", "returning", "set",    "select", "fetch"};
+      "where",     "group", "having",  "order",     "limit", "offset", "union", "except",
+      "intersect", "join",  "inner",   "left",      "right", "full",   "cross", "natural",
+      "on",        "using", "window",  "qualify",   "fetch", "semi",   "anti",  "positional",
+      "asof",      "pivot", "unpivot", "returning", "select"};
+  static const char* kEndsFrom[] = {"where",   "group",     "having", "order",     "limit",
+                                    "offset",  "union",     "except", "intersect", "window",
+                                    "qualify", "returning", "set",    "select",    "fetch"};
   auto is = [](const std::string& w, const auto& list) {
     return std::find(std::begin(list), std::end(list), w) != std::end(list);
   };
@@ -315,10 +315,10 @@ std::string RewriteNullTreatment(std::string_view sql) {
     }
     if (words == kInvalidIndex || paren == 0) continue;
     // The word before the parenthesis must name a function, not be a keyword.
-    static const char* kNotFunctions[] = {"select", "in",   "exists", "from",   "where", "and",
-                                          "or",     "not",  "as",     "values", "on",    "by",
-                                          "when",   "then", "else",   "over",   "any",   "all",
-                                          "some",   "using", "join",  "filter", "array", "within"};
+    static const char* kNotFunctions[] = {"select", "in",    "exists", "from",   "where", "and",
+                                          "or",     "not",   "as",     "values", "on",    "by",
+                                          "when",   "then",  "else",   "over",   "any",   "all",
+                                          "some",   "using", "join",   "filter", "array", "within"};
     const Token& name = tokens[paren - 1];
     if (name.word.empty() ||
         !(std::isalpha(static_cast<unsigned char>(name.word[0])) || name.word[0] == '_') ||
@@ -328,7 +328,8 @@ std::string RewriteNullTreatment(std::string_view sql) {
     }
     edits.push_back({tokens[words].start, tokens[words + 1].end, ""});
     if (tokens[words].word == "ignore") {
-      edits.push_back({name.start, name.end, fmt::format("\"{}{}\"", name.word, kIgnoreNullsSuffix)});
+      edits.push_back(
+          {name.start, name.end, fmt::format("\"{}{}\"", name.word, kIgnoreNullsSuffix)});
     }
   }
   return ApplyEdits(sql, std::move(edits));
@@ -339,8 +340,8 @@ std::string RewriteQualify(std::string_view sql) {
   std::vector<Edit> edits;
   // Per parenthesis depth: whether the SELECT being read there has a WINDOW clause yet.
   std::vector<bool> has_window(1, false);
-  static const char* kEnds[] = {"order", "limit", "offset", "fetch", "union", "except",
-                                "intersect", ";", "window"};
+  static const char* kEnds[] = {"order",  "limit",     "offset", "fetch", "union",
+                                "except", "intersect", ";",      "window"};
   for (size_t i = 0; i < tokens.size(); i++) {
     const std::string& w = tokens[i].word;
     if (w == "(") {
@@ -351,24 +352,23 @@ std::string RewriteQualify(std::string_view sql) {
       has_window.back() = false;
     } else if (w == "window") {
       has_window.back() = true;
-    } else if (w == "qualify" && i > 0 && tokens[i - 1].word != "," &&
-               tokens[i - 1].word != "." && tokens[i - 1].word != "select" &&
-               tokens[i - 1].word != "as" && tokens[i - 1].word != "(") {
+    } else if (w == "qualify" && i > 0 && tokens[i - 1].word != "," && tokens[i - 1].word != "." &&
+               tokens[i - 1].word != "select" && tokens[i - 1].word != "as" &&
+               tokens[i - 1].word != "(") {
       // The condition runs to the end of the clause at this depth.
       size_t end = i + 1;
       for (int depth = 0; end < tokens.size(); end++) {
         const std::string& e = tokens[end].word;
         if (e == "(") depth++;
         if (e == ")" && depth-- == 0) break;
-        if (depth == 0 &&
-            std::find(std::begin(kEnds), std::end(kEnds), e) != std::end(kEnds)) {
+        if (depth == 0 && std::find(std::begin(kEnds), std::end(kEnds), e) != std::end(kEnds)) {
           break;
         }
       }
       if (end == i + 1) throw ParserError("QUALIFY needs a condition");
       edits.push_back({tokens[i].start, tokens[i].end,
-                       fmt::format("{} \"{}\" AS (PARTITION BY (", has_window.back() ? "," : "WINDOW",
-                                   kQualifyMarker)});
+                       fmt::format("{} \"{}\" AS (PARTITION BY (",
+                                   has_window.back() ? "," : "WINDOW", kQualifyMarker)});
       edits.push_back({tokens[end - 1].end, tokens[end - 1].end, "))"});
       has_window.back() = true;
     }
@@ -824,9 +824,9 @@ std::string Excerpt(const std::string& text, size_t at) {
 class GrammarParse {
  public:
   explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(RewriteNullTreatment(
-            RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
-                RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
+      : rewritten_(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
+            RewriteNullTreatment(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
+                RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
                     RewriteCreateOrReplaceTable(text, or_replace_table_))))))))))))) {
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());

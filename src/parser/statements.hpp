@@ -34,7 +34,6 @@ struct BaseTableRef {
   std::string alias;
 };
 
-
 struct SelectStatement;
 
 enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };

@@ -187,6 +187,11 @@ class Binder {
   /// GROUPING(e, …) / grouping_id(e, …): a bit per argument, set where the row's grouping
   /// set leaves that GROUP BY expression out (0 without grouping sets).
   ExpressionPtr BindGrouping(const ParsedExpression& call, Scope& scope);
+  /// The overload of aggregate `set` for the bound `arguments` of `call` (cast to it in
+  /// place, with ORDER BY keys appended: BindAggregateOrder).
+  AggregateFunction ResolveAggregateCall(const ParsedExpression& call,
+                                         const AggregateFunctionSet& set,
+                                         std::vector<ExpressionPtr>& arguments, Scope& scope);
   /// ORDER BY inside an aggregate call: its keys join `arguments` and `function` becomes the
   /// OrderedAggregate over it (nothing for an aggregate whose result ignores the order).
   void BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,

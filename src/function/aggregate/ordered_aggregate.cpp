@@ -60,10 +60,10 @@ AggregateFunction OrderedAggregate(const AggregateFunction& inner,
   // The keys as the sort sees them: columns after the arguments.
   std::vector<OrderKey> sort_keys = keys;
   for (auto& key : sort_keys) key.column += width;
-  f.finalize = [inner, arguments, sort_keys, width](data_ptr_t* states, idx_t count,
-                                                    Vector& result, idx_t offset) {
-    const std::vector<LogicalType> inner_types(arguments.begin(),
-                                               arguments.begin() + static_cast<std::ptrdiff_t>(width));
+  f.finalize = [inner, arguments, sort_keys, width](data_ptr_t* states, idx_t count, Vector& result,
+                                                    idx_t offset) {
+    const std::vector<LogicalType> inner_types(
+        arguments.begin(), arguments.begin() + static_cast<std::ptrdiff_t>(width));
     aggregate::AccountedVector<uint8_t> inner_state(std::max<idx_t>(inner.state_size, 1) + 16);
     auto* state = reinterpret_cast<data_ptr_t>(
         (reinterpret_cast<uintptr_t>(inner_state.data()) + 15) / 16 * 16);

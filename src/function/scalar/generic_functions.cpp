@@ -180,8 +180,8 @@ SharedRandom& Shared() {
 }
 
 ScalarFunction Random() {
-  ScalarFunction f =
-      MakeFunction("random", {}, TypeId::kDouble, [](const DataChunk&, Vector& result, idx_t count) {
+  ScalarFunction f = MakeFunction(
+      "random", {}, TypeId::kDouble, [](const DataChunk&, Vector& result, idx_t count) {
         SharedRandom& shared = Shared();
         std::lock_guard<std::mutex> guard(shared.lock);
         for (idx_t i = 0; i < count; i++) {
@@ -201,8 +201,7 @@ ScalarFunction SetSeed() {
         for (idx_t i = 0; i < count; i++) {
           const double value = seed.Values<double>()[seed.IsConstant() ? 0 : i];
           if (!(value >= -1.0 && value <= 1.0)) {
-            throw OutOfRangeError(
-                fmt::format("setseed: seed {} is out of range [-1, 1]", value));
+            throw OutOfRangeError(fmt::format("setseed: seed {} is out of range [-1, 1]", value));
           }
           SharedRandom& shared = Shared();
           std::lock_guard<std::mutex> guard(shared.lock);

@@ -363,8 +363,8 @@ const PgQuery__WindowDef& Transformer::NamedWindow(std::string_view name, int lo
       if (Lower(def.name) == Lower(name)) return def;
     }
   }
-  throw ParserError(fmt::format("window \"{}\" does not exist (at position {})", name,
-                                location + 1));
+  throw ParserError(
+      fmt::format("window \"{}\" does not exist (at position {})", name, location + 1));
 }
 
 std::shared_ptr<const WindowSpec> Transformer::Window(const PgQuery__WindowDef& over) {
@@ -391,10 +391,11 @@ std::shared_ptr<const WindowSpec> Transformer::Window(const PgQuery__WindowDef& 
   // OVER w: the named window as it is. OVER (w …): its PARTITION BY and ORDER BY, with
   // this call's ORDER BY (when w has none) and frame (PostgreSQL's rules).
   const bool plain_reference = over.name && *over.name && !(over.refname && *over.refname);
-  const bool is_definition = plain_reference && window_scope_ &&
-                             std::any_of(window_scope_->window_clause,
-                                         window_scope_->window_clause + window_scope_->n_window_clause,
-                                         [&](const Node* n) { return n->window_def == &over; });
+  const bool is_definition =
+      plain_reference && window_scope_ &&
+      std::any_of(window_scope_->window_clause,
+                  window_scope_->window_clause + window_scope_->n_window_clause,
+                  [&](const Node* n) { return n->window_def == &over; });
   if (plain_reference && !is_definition) return Window(NamedWindow(over.name, over.location));
   auto spec = std::make_shared<WindowSpec>();
   const PgQuery__WindowDef* base = nullptr;

@@ -54,7 +54,8 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
   }
   bool grouping_sets = false;
   for (size_t i = 0; i < s.n_group_clause; i++) {
-    grouping_sets = grouping_sets || s.group_clause[i]->node_case == PG_QUERY__NODE__NODE_GROUPING_SET;
+    grouping_sets =
+        grouping_sets || s.group_clause[i]->node_case == PG_QUERY__NODE__NODE_GROUPING_SET;
   }
   if (grouping_sets) {
     GroupingSets(s, *select);
@@ -330,8 +331,7 @@ std::vector<OrderTerm> Transformer::OrderBy(const PgQuery__SelectStmt& s) {
   return OrderTerms(s.sort_clause, s.n_sort_clause, true);
 }
 
-std::vector<OrderTerm> Transformer::OrderTerms(Node* const* clause, size_t count,
-                                               bool allow_all) {
+std::vector<OrderTerm> Transformer::OrderTerms(Node* const* clause, size_t count, bool allow_all) {
   std::vector<OrderTerm> terms;
   for (size_t i = 0; i < count; i++) {
     const auto& sort = *clause[i]->sort_by;

@@ -33,8 +33,9 @@ TEST(RecursiveCteTest, TheRoundLimitIsAnErrorThatNamesTheQuery) {
   Connection con(db);
   con.Execute("SET recursive_cte_max_iterations = 50");
   try {
-    con.Query("WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x FROM forever) "
-              "SELECT count(*) FROM forever");
+    con.Query(
+        "WITH RECURSIVE forever(x) AS (SELECT 1 UNION ALL SELECT x FROM forever) "
+        "SELECT count(*) FROM forever");
     FAIL() << "an endless recursive query ran to an end";
   } catch (const InvalidInputError& e) {
     EXPECT_NE(std::string(e.what()).find("\"forever\" did not end after 50 rounds"),

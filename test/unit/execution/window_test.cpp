@@ -111,10 +111,9 @@ TEST_F(WindowTest, RunningAndWholePartitionSums) {
               while (end < part.size() && part[end].t == part[i].t) end++;
               return Sum(part, 0, end);
             }));
-  EXPECT_EQ(Rows("sum(x) OVER (PARTITION BY k)"),
-            Expected([](const std::vector<Row>& part, size_t) {
-              return Sum(part, 0, part.size());
-            }));
+  EXPECT_EQ(
+      Rows("sum(x) OVER (PARTITION BY k)"),
+      Expected([](const std::vector<Row>& part, size_t) { return Sum(part, 0, part.size()); }));
 }
 
 TEST_F(WindowTest, RangeFrameFindsTheRowsWithinTheOffset) {

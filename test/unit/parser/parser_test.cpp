@@ -240,8 +240,8 @@ TEST(RewriteNullTreatmentTest, IgnoreNullsMarksTheFunctionAndRespectNullsGoes) {
 }
 
 TEST(RewriteNullTreatmentTest, WordsInStringsAndOtherPlacesAreLeftAlone) {
-  const char* kept[] = {"SELECT 'ignore nulls)'", "SELECT f(x) IGNORE NULLS", "SELECT ignore, nulls",
-                        "SELECT (ignore nulls)"};
+  const char* kept[] = {"SELECT 'ignore nulls)'", "SELECT f(x) IGNORE NULLS",
+                        "SELECT ignore, nulls", "SELECT (ignore nulls)"};
   for (const char* sql : kept) EXPECT_EQ(RewriteNullTreatment(sql), sql) << sql;
 }
 

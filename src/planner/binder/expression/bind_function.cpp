@@ -62,8 +62,8 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (e.filter) return BindFunction(*RewriteFilter(e), scope);
   if (e.name == "grouping" || e.name == "grouping_id") return BindGrouping(e, scope);
   if (IsWindowOnlyFunction(e.name)) {
-    throw BinderError(fmt::format("{} is a window function: it needs OVER (…) ({})", e.name,
-                                  e.ToString()));
+    throw BinderError(
+        fmt::format("{} is a window function: it needs OVER (…) ({})", e.name, e.ToString()));
   }
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
@@ -92,22 +92,10 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     scope.inside_aggregate = true;
     std::vector<ExpressionPtr> arguments;
     for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
+    AggregateFunction function = ResolveAggregateCall(e, *set, arguments, scope);
     scope.inside_aggregate = false;
-    std::vector<LogicalType> types;
-    std::vector<bool> literals;
-    for (const auto& a : arguments) {
-      types.push_back(a->type);
-      literals.push_back(IsLiteral(*a));
-    }
-    AggregateFunction function = ResolveAggregate(*set, types, literals);
-    CheckFilterAsCase(e, function);
     auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, function.return_type);
-    for (size_t i = 0; i < arguments.size(); i++) {
-      aggregate->children.push_back(MakeCast(std::move(arguments[i]), function.arguments[i]));
-    }
-    scope.inside_aggregate = true;
-    BindAggregateOrder(e, function, aggregate->children, scope);
-    scope.inside_aggregate = false;
+    aggregate->children = std::move(arguments);
     aggregate->distinct = e.distinct;
     aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
     idx_t index = scope.group_types.size() + scope.aggregates.size();
@@ -122,15 +110,14 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     // extract(field FROM x), which the grammar makes extract('field', x): date_part, but
     // for the fields where PostgreSQL's extract has a fraction that date_part has not.
     if (e.children.size() == 2 && e.children[0]->kind == ExprKind::kConstant &&
-        !e.children[0]->value.IsNull() &&
-        e.children[0]->value.Type().Id() == TypeId::kVarchar) {
+        !e.children[0]->value.IsNull() && e.children[0]->value.Type().Id() == TypeId::kVarchar) {
       std::string field = e.children[0]->value.GetString();
       for (auto& c : field) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       if (field == "second" || field == "seconds" || field == "epoch") {
-        throw NotImplementedError(fmt::format(
-            "extract({} FROM …): PostgreSQL gives it with its fraction of a second; "
-            "date_part('{}', …) gives whole seconds, epoch(…) the fraction too",
-            field, field == "epoch" ? "epoch" : "second"));
+        throw NotImplementedError(
+            fmt::format("extract({} FROM …): PostgreSQL gives it with its fraction of a second; "
+                        "date_part('{}', …) gives whole seconds, epoch(…) the fraction too",
+                        field, field == "epoch" ? "epoch" : "second"));
       }
     }
     name = "date_part";
@@ -142,9 +129,10 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
 
 ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
   if (!scope.grouping || !scope.allow_aggregates) {
-    throw BinderError(fmt::format("{}() is only allowed with GROUP BY, in the select list, "
-                                  "HAVING or ORDER BY ({})",
-                                  call.name, call.ToString()));
+    throw BinderError(
+        fmt::format("{}() is only allowed with GROUP BY, in the select list, "
+                    "HAVING or ORDER BY ({})",
+                    call.name, call.ToString()));
   }
   if (call.children.empty() || call.star || call.distinct) {
     throw BinderError(fmt::format("{}() takes one or more GROUP BY expressions ({})", call.name,
@@ -171,6 +159,25 @@ ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
   const idx_t column = Scope::kGroupingColumn + scope.grouping_calls.size();
   scope.grouping_calls.push_back(std::move(positions));
   return MakeColumnRef(column, TypeId::kBigInt, call.ToString());
+}
+
+AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
+                                               const AggregateFunctionSet& set,
+                                               std::vector<ExpressionPtr>& arguments,
+                                               Scope& scope) {
+  std::vector<LogicalType> types;
+  std::vector<bool> literals;
+  for (const auto& a : arguments) {
+    types.push_back(a->type);
+    literals.push_back(IsLiteral(*a));
+  }
+  AggregateFunction function = ResolveAggregate(set, types, literals);
+  CheckFilterAsCase(call, function);
+  for (size_t i = 0; i < arguments.size(); i++) {
+    arguments[i] = MakeCast(std::move(arguments[i]), function.arguments[i]);
+  }
+  BindAggregateOrder(call, function, arguments, scope);
+  return function;
 }
 
 void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,

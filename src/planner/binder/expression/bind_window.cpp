@@ -145,8 +145,8 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   if (e.filter) return BindWindow(*RewriteFilter(e), scope);
   const std::string text = e.ToString();
   if (!scope.allow_windows) {
-    throw BinderError(fmt::format("window functions are not allowed in {} ({})", scope.clause,
-                                  text));
+    throw BinderError(
+        fmt::format("window functions are not allowed in {} ({})", scope.clause, text));
   }
   if (scope.inside_window) {
     throw BinderError(fmt::format("window function calls cannot be nested ({})", text));
@@ -190,12 +190,12 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       throw BinderError(fmt::format("{} takes neither * nor DISTINCT ({})", e.name, text));
     }
     if (arguments.size() < ranking->min_arguments || arguments.size() > ranking->max_arguments) {
-      throw BinderError(
-          ranking->min_arguments == ranking->max_arguments
-              ? fmt::format("{} takes {} argument{} ({})", e.name, ranking->min_arguments,
-                            ranking->min_arguments == 1 ? "" : "s", text)
-              : fmt::format("{} takes {} to {} arguments ({})", e.name, ranking->min_arguments,
-                            ranking->max_arguments, text));
+      throw BinderError(ranking->min_arguments == ranking->max_arguments
+                            ? fmt::format("{} takes {} argument{} ({})", e.name,
+                                          ranking->min_arguments,
+                                          ranking->min_arguments == 1 ? "" : "s", text)
+                            : fmt::format("{} takes {} to {} arguments ({})", e.name,
+                                          ranking->min_arguments, ranking->max_arguments, text));
     }
     call.function = ranking->function;
     if (e.order_by) {
@@ -258,8 +258,8 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
         throw BinderError(fmt::format(
-            "{} is not a window function or an aggregate: it cannot be called OVER (…) ({})",
-            name, text));
+            "{} is not a window function or an aggregate: it cannot be called OVER (…) ({})", name,
+            text));
       }
       throw NotImplementedError(fmt::format("window function {}", name));
     }
@@ -269,18 +269,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     if (e.distinct) {
       throw NotImplementedError(fmt::format("DISTINCT in a window aggregate ({})", text));
     }
-    std::vector<LogicalType> types;
-    std::vector<bool> literals;
-    for (const auto& a : arguments) {
-      types.push_back(a->type);
-      literals.push_back(IsLiteral(*a));
-    }
-    AggregateFunction function = ResolveAggregate(*set, types, literals);
-    CheckFilterAsCase(e, function);
-    for (size_t i = 0; i < arguments.size(); i++) {
-      arguments[i] = MakeCast(std::move(arguments[i]), function.arguments[i]);
-    }
-    BindAggregateOrder(e, function, arguments, scope);
+    AggregateFunction function = ResolveAggregateCall(e, *set, arguments, scope);
     call.function = WindowFunction::kAggregate;
     call.type = function.return_type;
     call.aggregate = std::make_shared<const AggregateFunction>(std::move(function));
@@ -294,8 +283,8 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
                                         call, range_key, descending, scope);
   }
   if (spec.end_offset) {
-    call.end_offset = BindFrameOffset(*spec.end_offset, spec.end == FrameBoundary::kPreceding,
-                                      call, range_key, descending, scope);
+    call.end_offset = BindFrameOffset(*spec.end_offset, spec.end == FrameBoundary::kPreceding, call,
+                                      range_key, descending, scope);
   }
   if (call.range_key) {  // both boundaries in the key's comparison type
     if (call.start_offset && spec.unit == FrameUnit::kRange) {

@@ -72,8 +72,7 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
     Binder recursive_binder = Child(/*same_level=*/false);
     recursive_binder.recursive_ctes_.push_back(reference);
     recursive = recursive_binder.BindSelect(*select.set_right, false);
-    needs_parameter_values_ =
-        needs_parameter_values_ || recursive_binder.needs_parameter_values_;
+    needs_parameter_values_ = needs_parameter_values_ || recursive_binder.needs_parameter_values_;
     if (!ReadsWorkingTable(*recursive.plan, *reference.definition)) {
       return BindSelect(select);  // not recursive after all: a plain UNION
     }
@@ -86,8 +85,8 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
     std::vector<LogicalType> wider;
     for (idx_t i = 0; i < types.size(); i++) {
       try {
-        wider.push_back(ResolveNull(
-            CommonType(types[i], false, recursive.types[i], false, "WITH RECURSIVE")));
+        wider.push_back(
+            ResolveNull(CommonType(types[i], false, recursive.types[i], false, "WITH RECURSIVE")));
       } catch (const BinderError&) {
         throw BinderError(fmt::format(
             "WITH RECURSIVE \"{}\": column {} (\"{}\") is {} in the anchor but {} in the "

@@ -52,8 +52,9 @@ LogicalOperatorPtr ExpandGroupingSets(std::unique_ptr<LogicalAggregate> full,
     for (idx_t g = 0; g < groups; g++) {
       auto at = std::find(set.begin(), set.end(), g);
       widen->expressions.push_back(
-          at == set.end() ? MakeConstant(Value(full->groups[g]->type))
-                          : MakeColumnRef(static_cast<idx_t>(at - set.begin()), full->groups[g]->type));
+          at == set.end()
+              ? MakeConstant(Value(full->groups[g]->type))
+              : MakeColumnRef(static_cast<idx_t>(at - set.begin()), full->groups[g]->type));
     }
     for (idx_t a = 0; a < full->aggregates.size(); a++) {
       widen->expressions.push_back(MakeColumnRef(set.size() + a, full->aggregates[a]->type));
