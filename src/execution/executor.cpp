@@ -185,7 +185,16 @@ class PipelineRun {
   void Finished(size_t index) {
     const size_t branch_ops = ops_.size() - pipeline_.operators.size();
     if (index >= branch_ops) {
-      finished_ = true;
+      // Common to every branch: no branch gives more input. The operators above it still
+      // end with their final output (a join that emits its build side's matched rows last,
+      // over a LIMIT on its probe side); those at or below it are done for good.
+      source_done_ = true;
+      branches_done_ = true;
+      while (!held_.empty() && held_.back().first <= index) held_.pop_back();
+      for (size_t i = 0; i < ops_.size(); i++) {
+        if (!ops_[i]->HasFinalOutput() || !finalized_.insert(ops_[i]).second) continue;
+        if (i > index) finals_.push_back({branch_, i});
+      }
       return;
     }
     finished_ops_.insert(ops_[index]);

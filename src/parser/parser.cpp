@@ -823,12 +823,14 @@ std::string Excerpt(const std::string& text, size_t at) {
 /// ParserError, naming the position in the rewritten text, when the grammar rejects it.
 class GrammarParse {
  public:
-  explicit GrammarParse(const std::string& text)
-      : rewritten_(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
-            RewriteNullTreatment(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
-                RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
-                    RewriteCreateOrReplaceTable(text, or_replace_table_))))))))))))) {
+  explicit GrammarParse(const std::string& text) : rewritten_(text) {
+    // Parameters first: `?` are numbered in the order they are written, before a rewrite
+    // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
+    rewritten_ = RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
+        RewriteNullTreatment(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
+            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
+                RewriteCreateOrReplaceTable(rewritten_, or_replace_table_))))))))))));
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;
@@ -858,7 +860,7 @@ class GrammarParse {
   const PgQuery__Node& Statement(size_t i) const { return *tree_->stmts[i]->stmt; }
 
  private:
-  bool or_replace_table_ = false;  // before rewritten_: its initializer sets it
+  bool or_replace_table_ = false;
   std::string rewritten_;
   std::vector<std::string> parameter_names_;
   idx_t parameter_count_ = 0;

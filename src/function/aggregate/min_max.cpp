@@ -1,4 +1,4 @@
-// The aggregates that pick one input value: min, max, any_value / first / arbitrary,
+// The aggregates that pick one input value: min, max, any_value, first / arbitrary,
 // last, and arg_min / arg_max (min_by / max_by).
 //
 // Each is instantiated per value kind (aggregate_helpers.hpp), so the type is
@@ -70,19 +70,26 @@ AggregateFunction MinMax(const LogicalType& type) {
   return f;
 }
 
-/// first non-NULL value (kLast false) or last non-NULL value.
-template <typename Kind, bool kLast>
+/// first / last / arbitrary keep the first (last) row's value, NULL or not (DuckDB's
+/// rule); any_value (kSkipNulls) the first non-NULL one.
+template <typename Kind, bool kLast, bool kSkipNulls>
 AggregateFunction FirstLast(std::string name, const LogicalType& type) {
-  using State = SelectState<Kind>;
+  struct State {
+    typename Kind::Stored value{};
+    bool has_value = false;
+    bool is_null = false;  // the kept row's value is NULL
+  };
   auto f = MakeAggregate(std::move(name), {type}, type);
   f.order_dependent = true;
+  f.ignores_nulls = kSkipNulls;
   SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& input = args.data[0];
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
       if (kLast || !s.has_value) {
-        Kind::Store(s.value, Kind::Read(input, i));
+        s.is_null = !input.RowIsValid(i);
+        if (!s.is_null) Kind::Store(s.value, Kind::Read(input, i));
         s.has_value = true;
       }
     }
@@ -91,11 +98,21 @@ AggregateFunction FirstLast(std::string name, const LogicalType& type) {
     auto& src = StateAt<State>(source);
     auto& dst = StateAt<State>(target);
     if (src.has_value && (kLast || !dst.has_value)) {
-      Kind::Store(dst.value, src.value);
+      if (!src.is_null) Kind::Store(dst.value, src.value);
+      dst.is_null = src.is_null;
       dst.has_value = true;
     }
   };
-  f.finalize = FinalizeSelect<Kind>;
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value && !s.is_null) {
+        Kind::Write(result, offset + i, s.value);
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
   return f;
 }
 
@@ -162,7 +179,7 @@ void RegisterMinMax(FunctionCatalog& catalog) {
   catalog.AddAggregateSet(std::move(set));
 }
 
-template <bool kLast>
+template <bool kLast, bool kSkipNulls>
 void RegisterFirstLast(FunctionCatalog& catalog, const char* name) {
   AggregateFunctionSet set;
   set.name = name;
@@ -171,7 +188,7 @@ void RegisterFirstLast(FunctionCatalog& catalog, const char* name) {
     if (arguments.size() != 1) return std::nullopt;
     LogicalType type = aggregate::OrInteger(arguments[0]);
     return aggregate::DispatchCarriedKind(
-        type, [&]<typename Kind>() { return FirstLast<Kind, kLast>(name, type); });
+        type, [&]<typename Kind>() { return FirstLast<Kind, kLast, kSkipNulls>(name, type); });
   };
   catalog.AddAggregateSet(std::move(set));
 }
@@ -198,9 +215,9 @@ void RegisterArgMinMax(FunctionCatalog& catalog, const char* name) {
 void RegisterMinMaxFunctions(FunctionCatalog& catalog) {
   RegisterMinMax<false>(catalog);
   RegisterMinMax<true>(catalog);
-  for (const char* name : {"any_value", "first", "arbitrary"})
-    RegisterFirstLast<false>(catalog, name);
-  RegisterFirstLast<true>(catalog, "last");
+  RegisterFirstLast<false, true>(catalog, "any_value");
+  for (const char* name : {"first", "arbitrary"}) RegisterFirstLast<false, false>(catalog, name);
+  RegisterFirstLast<true, false>(catalog, "last");
   for (const char* name : {"arg_min", "argmin", "min_by"}) RegisterArgMinMax<false>(catalog, name);
   for (const char* name : {"arg_max", "argmax", "max_by"}) RegisterArgMinMax<true>(catalog, name);
 }

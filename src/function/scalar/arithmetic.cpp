@@ -396,8 +396,6 @@ void RegisterArithmeticFunctions(FunctionCatalog& catalog) {
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kSubtract, "-"));
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kMultiply, "*"));
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kDivide, "/"));
-  // DuckDB's integer division: on integers what `/` is here (PostgreSQL's), elsewhere `/`.
-  catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kDivide, "//"));
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kModulo, "%"));
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kModulo, "mod"));
   RegisterMathFunctions(catalog);

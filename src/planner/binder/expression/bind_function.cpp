@@ -32,6 +32,12 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
                                      const ParsedExpression& e) {
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
   if (!set) {
+    if (name == "//") {
+      // PostgreSQL's grammar parses an operator it does not know below + and -, so
+      // 6 + 1 // 2 would be (6 + 1) // 2: refused rather than answered wrong.
+      throw NotImplementedError(
+          "operator // (DuckDB's integer division); / divides integers as PostgreSQL does");
+    }
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
     throw NotImplementedError(fmt::format("function {}", name));
   }
