@@ -65,6 +65,11 @@ int64_t SequenceEntry::Current() const {
   return *last_;
 }
 
+bool SequenceEntry::HasUnlogged() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  return ever_logged_ ? logged_ != last_ : last_.has_value();
+}
+
 bool SequenceEntry::TakeUnlogged(std::optional<int64_t>* last) {
   std::lock_guard<std::mutex> guard(lock_);
   if (ever_logged_ && logged_ == last_) return false;

@@ -39,6 +39,8 @@ class SequenceEntry {
   /// For the write-ahead log: whether the position moved since the last call, and if so
   /// the last value handed out (unset: none yet) in `*last`.
   bool TakeUnlogged(std::optional<int64_t>* last);
+  /// Whether the position moved since it was last logged (TakeUnlogged would log it).
+  bool HasUnlogged() const;
   /// The value the last Next returned (unset before the first): a checkpoint's record.
   std::optional<int64_t> Last() const;
   /// Replay: puts the sequence where the log says it was.

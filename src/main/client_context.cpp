@@ -20,6 +20,7 @@
 #include "optimizer/optimizer.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder.hpp"
+#include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
 
@@ -967,10 +968,10 @@ void ClientContext::DrainStreams() {
 
 std::unique_ptr<ResultStream> ClientContext::MakeStream(StatementType type,
                                                         PhysicalOperatorPtr plan,
-                                                        ExecutorOptions options) {
+                                                        ExecutorOptions options, bool may_stream) {
   auto stream =
       std::make_unique<ExecutorStream>(std::move(plan), std::move(options), on_large_stack_);
-  if (type == StatementType::kSelect) {
+  if (type == StatementType::kSelect && may_stream) {
     if (transaction_) {
       stream->List(streams_);
     } else {
@@ -1057,22 +1058,28 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
   // Tables or types may have been dropped or re-created since binding.
   if (prepared.catalog_version != current_->GetCatalog().Version()) BindPrepared(prepared);
   ExecutorOptions options = MakeExecutorOptions();
-  auto stream =
-      MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options), options);
+  const bool may_stream = PlanIsDeterministic(*prepared.bound.plan);
+  auto stream = MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options),
+                           options, may_stream);
   Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
   if (prepared.bound.returning) result.SetReturning();
-  if (type != StatementType::kSelect) result.Materialize();
+  if (type != StatementType::kSelect || !may_stream) result.Materialize();
   return result;
 }
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan);
   ExecutorOptions options = MakeExecutorOptions();
-  auto stream = MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options);
+  // A query that calls nextval (or random) runs to its end now, in its own transaction's
+  // commit: a sequence value it hands out must be logged before a restart could hand it
+  // out again (a streamed query's transaction ends without a commit).
+  const bool may_stream = PlanIsDeterministic(*bound.plan);
+  auto stream =
+      MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options, may_stream);
   Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
   if (bound.returning) result.SetReturning();
   // Statements with effects run to completion now; queries stream as they are read.
-  if (type != StatementType::kSelect) result.Materialize();
+  if (type != StatementType::kSelect || !may_stream) result.Materialize();
   return result;
 }
 

@@ -121,7 +121,7 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// listed for DrainStreams.
   std::unique_ptr<ResultStream> MakeStream(StatementType type,
                                            std::unique_ptr<class PhysicalOperator> plan,
-                                           struct ExecutorOptions options);
+                                           struct ExecutorOptions options, bool may_stream = true);
   void BindPrepared(PreparedData& prepared);
   /// How this connection's next plan runs: threads, scheduler, morsels, its QueryControl.
   struct ExecutorOptions MakeExecutorOptions();

@@ -127,7 +127,15 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
   bool sync_later = false;
   {
     std::lock_guard<std::mutex> guard(lock_);
-    if (transaction->Wrote()) {
+    // A transaction that only read but moved a sequence (SELECT nextval(…)) commits through
+    // the log too: a value handed out must never be handed out again after a restart.
+    bool moved_sequences = false;
+    if (log_ && !transaction->Wrote()) {
+      for (const auto& sequence : transaction->GetCatalog().Sequences()) {
+        moved_sequences = moved_sequences || sequence->HasUnlogged();
+      }
+    }
+    if (transaction->Wrote() || moved_sequences) {
       if (read_only_) {
         throw InvalidInputError(
             "cannot commit changes: the database is open read-only (access_mode = 'read_only')");
