@@ -5,7 +5,8 @@
 // Every signature depends on the argument's element type, so each name is a set with a
 // resolve. Positions are 1-based; list_extract counts negative positions from the end
 // (DuckDB) and gives NULL outside the list. Element equality (list_contains,
-// list_position) is SQL equality, except that a NULL element never matches.
+// list_position) is SQL equality, except that a NULL element never matches — but
+// list_position(list, NULL) finds the first NULL element, as PostgreSQL's array_position.
 // list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
 // does the same for array || NULL); the result is NULL only when every list is NULL.
 #include "function/builtin_functions.hpp"
@@ -172,19 +173,39 @@ ScalarFunction ListContains(const std::string& name, std::vector<LogicalType> ar
                       });
 }
 
+/// list_position(list, x): the position of the first element equal to x; for a NULL x, of
+/// the first NULL element (PostgreSQL's array_position and DuckDB alike).
 ScalarFunction ListPosition(const std::string& name, std::vector<LogicalType> arguments) {
-  return MakeFunction(name, std::move(arguments), TypeId::kBigInt,
-                      [](const DataChunk& args, Vector& result, idx_t count) {
-                        std::vector<int64_t> found;
-                        FindElements(args, result, count, found);
-                        for (idx_t i = 0; i < count; i++) {
-                          if (found[i] < 0) {
-                            result.SetNull(i);
-                          } else {
-                            result.Values<int64_t>()[i] = found[i] + 1;
-                          }
-                        }
-                      });
+  ScalarFunction f =
+      MakeFunction(name, std::move(arguments), TypeId::kBigInt,
+                   [](const DataChunk& args, Vector& result, idx_t count) {
+                     const Vector& list = args.data[0];
+                     const Vector& needle = args.data[1];
+                     // FindElements looks only at the rows still valid in `result`.
+                     for (idx_t i = 0; i < count; i++) {
+                       if (!list.RowIsValid(i) || !needle.RowIsValid(i)) result.SetNull(i);
+                     }
+                     std::vector<int64_t> found;
+                     FindElements(args, result, count, found);
+                     const auto* entries = list.Values<list_entry_t>();
+                     for (idx_t i = 0; i < count; i++) {
+                       if (list.RowIsValid(i) && !needle.RowIsValid(i)) {
+                         for (uint64_t k = 0; k < entries[i].length && found[i] < 0; k++) {
+                           if (!list.ListChild().RowIsValid(entries[i].offset + k)) {
+                             found[i] = static_cast<int64_t>(k);
+                           }
+                         }
+                       }
+                       if (found[i] < 0) {
+                         result.SetNull(i);
+                       } else {
+                         result.Validity().SetValid(i);
+                         result.Values<int64_t>()[i] = found[i] + 1;
+                       }
+                     }
+                   });
+  f.null_in_null_out = false;
+  return f;
 }
 
 /// Concatenates, per row, the lists (or single elements) of the argument columns in order.
