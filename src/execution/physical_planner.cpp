@@ -326,28 +326,8 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     case LogicalKind::kWindow: {
       // The operator takes the expressions: moved out, or copies with the substitutions.
       auto& from = static_cast<LogicalWindow&>(plan);
-      LogicalWindow window;
-      window.partitions = take_all(from.partitions);
-      window.orders = take_all(from.orders);
-      window.order_keys = from.order_keys;
-      for (auto& call : from.calls) {
-        WindowCall c;
-        c.function = call.function;
-        c.aggregate = call.aggregate;
-        c.arguments = take_all(call.arguments);
-        c.ignore_nulls = call.ignore_nulls;
-        c.unit = call.unit;
-        c.start = call.start;
-        c.end = call.end;
-        if (call.start_offset) c.start_offset = take(call.start_offset);
-        if (call.end_offset) c.end_offset = take(call.end_offset);
-        if (call.range_key) c.range_key = take(call.range_key);
-        c.exclude = call.exclude;
-        c.type = call.type;
-        c.text = call.text;
-        window.calls.push_back(std::move(c));
-      }
-      op = std::make_unique<PhysicalWindow>(from.types, window);
+      auto window = RebuildWindow(from, take);
+      op = std::make_unique<PhysicalWindow>(from.types, *window);
       break;
     }
     case LogicalKind::kRecursiveCte:

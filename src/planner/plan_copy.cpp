@@ -108,29 +108,10 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       return to;
     }
     case LogicalKind::kWindow: {
-      auto to = CopyNode<LogicalWindow>(op);
-      const auto& from = static_cast<const LogicalWindow&>(op);
-      to->partitions = CopyAll(from.partitions);
-      to->orders = CopyAll(from.orders);
-      to->order_keys = from.order_keys;
-      for (const auto& call : from.calls) {
-        WindowCall c;
-        c.function = call.function;
-        c.aggregate = call.aggregate;
-        c.arguments = CopyAll(call.arguments);
-        auto copy = [](const ExpressionPtr& e) { return e ? e->Copy() : nullptr; };
-        c.ignore_nulls = call.ignore_nulls;
-        c.unit = call.unit;
-        c.start = call.start;
-        c.end = call.end;
-        c.start_offset = copy(call.start_offset);
-        c.end_offset = copy(call.end_offset);
-        c.range_key = copy(call.range_key);
-        c.exclude = call.exclude;
-        c.type = call.type;
-        c.text = call.text;
-        to->calls.push_back(std::move(c));
-      }
+      // Copying reads the expressions only.
+      auto to = RebuildWindow(const_cast<LogicalWindow&>(static_cast<const LogicalWindow&>(op)),
+                              [](ExpressionPtr& e) { return e->Copy(); });
+      to->types = op.types;
       return to;
     }
     case LogicalKind::kRecursiveCte: {
@@ -168,6 +149,38 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
 }
 
 }  // namespace
+
+std::unique_ptr<LogicalWindow> RebuildWindow(
+    LogicalWindow& from, const std::function<ExpressionPtr(ExpressionPtr&)>& take) {
+  auto to = std::make_unique<LogicalWindow>();
+  auto take_all = [&](std::vector<ExpressionPtr>& list) {
+    std::vector<ExpressionPtr> out;
+    for (auto& e : list) out.push_back(take(e));
+    return out;
+  };
+  auto take_optional = [&](ExpressionPtr& e) { return e ? take(e) : nullptr; };
+  to->partitions = take_all(from.partitions);
+  to->orders = take_all(from.orders);
+  to->order_keys = from.order_keys;
+  for (auto& call : from.calls) {
+    WindowCall c;
+    c.function = call.function;
+    c.aggregate = call.aggregate;
+    c.arguments = take_all(call.arguments);
+    c.ignore_nulls = call.ignore_nulls;
+    c.unit = call.unit;
+    c.start = call.start;
+    c.end = call.end;
+    c.start_offset = take_optional(call.start_offset);
+    c.end_offset = take_optional(call.end_offset);
+    c.range_key = take_optional(call.range_key);
+    c.exclude = call.exclude;
+    c.type = call.type;
+    c.text = call.text;
+    to->calls.push_back(std::move(c));
+  }
+  return to;
+}
 
 LogicalOperatorPtr CopyPlan(const LogicalOperator& plan) {
   auto copy = CopyOperator(plan);
