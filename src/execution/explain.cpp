@@ -137,6 +137,9 @@ std::string Details(const LogicalOperator& op) {
     }
     case LogicalKind::kUnnest:
       return List(static_cast<const LogicalUnnest&>(op).lists, ", ");
+    case LogicalKind::kLateralJoin:
+      // The outer values the item's plan is run with, per row.
+      return List(static_cast<const LogicalLateralJoin&>(op).subquery->children, ", ");
     case LogicalKind::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
       std::string out = limit.limit == kInvalidIndex ? "" : fmt::format("LIMIT {}", limit.limit);

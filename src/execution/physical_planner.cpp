@@ -12,6 +12,7 @@
 #include "execution/hash_join.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
+#include "execution/lateral_join.hpp"
 #include "execution/order.hpp"
 #include "execution/recursive_cte.hpp"
 #include "execution/set_operation.hpp"
@@ -301,6 +302,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     case LogicalKind::kUnnest: {
       auto& unnest = static_cast<LogicalUnnest&>(plan);
       op = std::make_unique<PhysicalUnnest>(unnest.types, unnest.columns, take_all(unnest.lists));
+      break;
+    }
+    case LogicalKind::kLateralJoin: {
+      auto& lateral = static_cast<LogicalLateralJoin&>(plan);
+      op = std::make_unique<PhysicalLateralJoin>(
+          lateral.types, lateral.join_type == JoinType::kLeft, take(lateral.subquery));
       break;
     }
     case LogicalKind::kLimit: {

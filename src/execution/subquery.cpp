@@ -153,6 +153,8 @@ SubqueryAnswer Run(const Expression& e, const std::vector<Value>& outer) {
     case SubqueryKind::kAll:
       answer.rows = Rows(sub, outer);
       break;
+    case SubqueryKind::kLateral:
+      throw InternalError("a LATERAL FROM item evaluated as an expression");
   }
   return answer;
 }
@@ -165,6 +167,11 @@ const SubqueryAnswer& CachedAnswer(const Expression& e) {
 }
 
 }  // namespace
+
+void RunSubqueryPlan(const Expression& e, const std::vector<Value>& outer,
+                     const std::function<bool(const DataChunk&)>& take) {
+  RunPlan(*e.subquery, outer, take);
+}
 
 void PrepareSubqueries(ExpressionPtr& e, const ExecutorOptions& options, bool now) {
   for (auto& child : e->children) PrepareSubqueries(child, options, now);
@@ -215,6 +222,8 @@ void ExecuteSubquery(const Expression& e, const DataChunk& input, Vector& result
       case SubqueryKind::kAll:
         SetTruth(result, row, Quantify(sub, left, row, *answer->rows));
         break;
+      case SubqueryKind::kLateral:
+        throw InternalError("a LATERAL FROM item evaluated as an expression");
     }
   }
 }

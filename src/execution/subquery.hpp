@@ -13,6 +13,7 @@
 // the analytics work.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -37,6 +38,12 @@ struct SubqueryResult {
 /// most once in this execution; with `now`, runs those right away (a statement that
 /// writes: before its first change).
 void PrepareSubqueries(ExpressionPtr& e, const ExecutorOptions& options, bool now);
+
+/// Runs the plan of the kSubquery node `e` once with `outer` as its outer values, handing
+/// each result chunk to `take` until it returns false or the rows run out (a LATERAL
+/// FROM item's rows: PhysicalLateralJoin).
+void RunSubqueryPlan(const Expression& e, const std::vector<Value>& outer,
+                     const std::function<bool(const DataChunk&)>& take);
 
 /// What one run of a subquery gives, by its kind.
 struct SubqueryAnswer {

@@ -23,9 +23,9 @@ list_entry_t Entry(const Vector& list, idx_t row) {
   if (!list.RowIsValid(r)) return {0, 0};
   return list.Values<list_entry_t>()[r];
 }
-/// Rows sel[0..count) of `source`. A constant stays one; a LIST's entries point into
-/// the source's element vector, shared rather than copied.
-Vector Repeat(const Vector& source, const SelectionVector& sel, idx_t count) {
+}  // namespace
+
+Vector RepeatRows(const Vector& source, const SelectionVector& sel, idx_t count) {
   Vector out(source.Type(), source.IsConstant() ? 0 : kVectorSize);
   if (source.IsConstant()) {
     out.Reference(source);
@@ -49,7 +49,6 @@ Vector Repeat(const Vector& source, const SelectionVector& sel, idx_t count) {
   }
   return out;
 }
-}  // namespace
 
 std::unique_ptr<OperatorState> PhysicalUnnest::GetOperatorState(ExecutionContext& context) const {
   return std::make_unique<UnnestState>();
@@ -104,7 +103,7 @@ OperatorResult PhysicalUnnest::Execute(ExecutionContext& context, DataChunk& inp
     }
   }
   for (idx_t c = 0; c < width; c++) {
-    output.data[c] = Repeat(input.data[columns_[c]], source_row, produced);
+    output.data[c] = RepeatRows(input.data[columns_[c]], source_row, produced);
   }
   output.SetCardinality(produced);
   if (s.row < input.size()) return OperatorResult::kHaveMoreOutput;

@@ -17,6 +17,11 @@
 
 namespace teal {
 
+/// Rows sel[0..count) of `source`, for an operator that repeats input rows (unnest, a
+/// lateral join). A constant stays one; a LIST's entries point into the source's element
+/// vector, shared rather than copied.
+Vector RepeatRows(const Vector& source, const SelectionVector& sel, idx_t count);
+
 class PhysicalUnnest : public PhysicalOperator {
  public:
   /// `types`: those of the input `columns` it repeats, then the element type of each of

@@ -77,7 +77,8 @@ double EstimateRows(const LogicalOperator& op) {
       return scan.children.empty() ? EstimateRows(*scan.cte->plan)
                                    : EstimateRows(*scan.children[0]);
     }
-    case LogicalKind::kUnnest:  // a guess: a few elements per list
+    case LogicalKind::kUnnest:       // a guess: a few elements per list
+    case LogicalKind::kLateralJoin:  // and a few rows per run
       return 4 * EstimateRows(*op.children[0]);
     case LogicalKind::kJoin: {
       const auto& join = static_cast<const LogicalJoin&>(op);

@@ -16,6 +16,7 @@ void RunRules(LogicalOperator& plan) {
   RewriteInSubqueriesAsMarkJoins(plan);
   RewriteExistsAsSemiJoins(plan);
   RewriteScalarSubqueriesAsJoins(plan);
+  RewriteLateralJoinsAsJoins(plan);
   PushDownFilters(plan);
   PushSemiJoinsDown(plan);
   OrderJoins(plan);

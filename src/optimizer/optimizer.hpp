@@ -29,6 +29,11 @@ void RewriteExistsAsSemiJoins(LogicalOperator& plan);
 /// (scalar_subquery_to_join.cpp).
 void RewriteScalarSubqueriesAsJoins(LogicalOperator& plan);
 
+/// LATERAL FROM items that read the left side only in a filter's conjuncts and in
+/// projections to plain joins, unnest() of the left side's lists to an unnest over it
+/// (lateral_join_to_join.cpp).
+void RewriteLateralJoinsAsJoins(LogicalOperator& plan);
+
 /// Rule: moves filter conjuncts down to the lowest operator where they are still right,
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);

@@ -246,6 +246,25 @@ ColumnMap PruneWindow(LogicalWindow& window, const std::vector<bool>& required) 
   return map;
 }
 
+ColumnMap PruneLateralJoin(LogicalLateralJoin& lateral, const std::vector<bool>& required) {
+  // The child's columns, then the item's (which its plan produces whole).
+  auto& child = *lateral.children[0];
+  const idx_t width = child.types.size();
+  std::vector<bool> needed(required.begin(), required.begin() + static_cast<std::ptrdiff_t>(width));
+  for (const auto& e : lateral.subquery->children) Require(*e, needed);
+  ColumnMap child_map = Prune(child, std::move(needed));
+  for (auto& e : lateral.subquery->children) Renumber(*e, child_map);
+  ColumnMap map(lateral.types.size(), kInvalidIndex);
+  for (idx_t c = 0; c < width; c++) map[c] = child_map[c];
+  std::vector<LogicalType> types = child.types;
+  for (idx_t c = width; c < lateral.types.size(); c++) {
+    map[c] = types.size();
+    types.push_back(lateral.types[c]);
+  }
+  lateral.types = std::move(types);
+  return map;
+}
+
 ColumnMap PruneDelete(LogicalDelete& del) {
   // With RETURNING the child's first columns are the deleted rows, read by position.
   if (del.returning) return KeepAll(del);
@@ -276,6 +295,8 @@ ColumnMap Prune(LogicalOperator& op, std::vector<bool> required) {
       return PruneUnnest(static_cast<LogicalUnnest&>(op), required);
     case LogicalKind::kWindow:
       return PruneWindow(static_cast<LogicalWindow&>(op), required);
+    case LogicalKind::kLateralJoin:
+      return PruneLateralJoin(static_cast<LogicalLateralJoin&>(op), required);
     case LogicalKind::kDelete:
       return PruneDelete(static_cast<LogicalDelete&>(op));
     default:

@@ -112,6 +112,8 @@ std::string ParsedExpression::ToString() const {
           return fmt::format("({} {} ANY{})", children[0]->ToString(), name, subquery_text);
         case SubqueryKind::kAll:
           return fmt::format("({} {} ALL{})", children[0]->ToString(), name, subquery_text);
+        case SubqueryKind::kLateral:
+          break;
       }
       return subquery_text;
     case ExprKind::kCase: {

@@ -52,6 +52,10 @@ struct TableRef {
   bool natural = false;                       // kJoin: NATURAL
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
   ParsedExpressionPtr function;               // kTableFunction: the call, a kFunction
+  /// kSubquery, kTableFunction: written LATERAL. Teal binds every FROM subquery and table
+  /// function as DuckDB does, as if it were (it may read the FROM items left of it), so
+  /// this only records the spelling.
+  bool lateral = false;
 };
 
 /// WITH name(columns) AS (query)

@@ -113,6 +113,20 @@ class Binder {
   /// The parent must collect the child's needs_parameter_values_.
   Binder Child(bool same_level) const;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
+  /// Whether FROM item `item` may read the FROM items left of it (bind_lateral.cpp).
+  static bool MayBeLateral(const TableRef& item);
+  /// Binds `item`, right of a join whose left side's bindings are scope.bindings from
+  /// `left_first` on (its columns start at `left_offset`), with those columns visible; its
+  /// binding joins `scope`. `outer_values` gets what it reads of them (over the left
+  /// side's row): empty when it reads none, and then the plan is an ordinary FROM item's.
+  LogicalOperatorPtr BindLateralItem(const TableRef& item, Scope& scope, size_t left_first,
+                                     idx_t left_offset, std::vector<ExpressionPtr>& outer_values);
+  /// The LogicalLateralJoin of join `ref`: `left` and the `item` BindLateralItem bound,
+  /// reading `outer_values`; ON becomes a filter inside the item.
+  LogicalOperatorPtr BindLateralJoin(const TableRef& ref, Scope& scope, LogicalOperatorPtr left,
+                                     LogicalOperatorPtr item,
+                                     std::vector<ExpressionPtr> outer_values, size_t left_first,
+                                     idx_t left_offset);
   /// The query of WITH RECURSIVE `cte` (whose visible WITH queries this binder has): a
   /// LogicalRecursiveCte when it is `anchor UNION [ALL] recursive part` and the recursive
   /// part reads `cte`, else the query bound as any WITH query is.
@@ -123,6 +137,10 @@ class Binder {
   /// Renumbers a join condition bound over the whole FROM clause to the join's own rows
   /// (which start at column `offset`); a column left of the join is an error.
   void LocalizeJoinCondition(Expression& condition, idx_t offset, const TableRef& ref);
+  /// The ON condition of join `ref`, whose left side's bindings are scope.bindings from
+  /// `left_first` on and whose columns start at `offset`: bound over the join's own rows.
+  ExpressionPtr BindJoinCondition(const TableRef& ref, Scope& scope, size_t left_first,
+                                  idx_t offset);
   ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.

@@ -121,6 +121,8 @@ std::string Expression::ToString() const {
         case SubqueryKind::kAll:
           return fmt::format("({} {} ALL(SELECT …))", children.back()->ToString(),
                              OpText(subquery->op));
+        case SubqueryKind::kLateral:
+          return "LATERAL (SELECT …)";
       }
       return "(SELECT …)";
     case BoundKind::kInList: {

@@ -36,7 +36,8 @@ enum class LogicalKind {
   kCteScan,
   kWindow,
   kRecursiveCte,
-  kRecursiveScan
+  kRecursiveScan,
+  kLateralJoin
 };
 
 struct LogicalOperator {
@@ -166,6 +167,18 @@ struct LogicalUnnest : LogicalOperator {
   /// The input columns it passes on, in order: all of them until columns nothing above
   /// reads are pruned.
   std::vector<idx_t> columns;
+};
+
+/// A LATERAL FROM item (written so, or a FROM subquery that reads the items left of it)
+/// joined to the rows of those items, its only child: each child row followed by each row
+/// of `subquery`'s plan run with that row's values for its outer references; with
+/// kLeft, a row for which the plan has none comes out once with NULLs. `subquery` is a
+/// kSubquery node of kind kLateral whose children are the outer values over the child's
+/// row. A JOIN … ON condition is a filter inside the plan. Only kInner and kLeft.
+struct LogicalLateralJoin : LogicalOperator {
+  LogicalLateralJoin() : LogicalOperator(LogicalKind::kLateralJoin) {}
+  JoinType join_type = JoinType::kInner;
+  ExpressionPtr subquery;
 };
 
 struct LogicalLimit : LogicalOperator {

@@ -107,6 +107,13 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->columns = from.columns;
       return to;
     }
+    case LogicalKind::kLateralJoin: {
+      auto to = CopyNode<LogicalLateralJoin>(op);
+      const auto& from = static_cast<const LogicalLateralJoin&>(op);
+      to->join_type = from.join_type;
+      to->subquery = from.subquery->Copy();
+      return to;
+    }
     case LogicalKind::kWindow: {
       // Copying reads the expressions only.
       auto to = RebuildWindow(const_cast<LogicalWindow&>(static_cast<const LogicalWindow&>(op)),

@@ -74,6 +74,13 @@ def _nondeterministic_operand(outcome, features):
         r"not implemented: (BETWEEN|CASE) whose operand is not deterministic", t))
 
 
+def _outer_aggregate(outcome, features):
+    # DIALECT.md: an aggregate in a subquery whose argument reads only an enclosing query's
+    # columns belongs to that query (the standard; PostgreSQL), which then has one row per
+    # group (one over no rows at all); DuckDB computes it in the subquery.
+    return "outer_aggregate" in features and outcome["teal"][0] == "rows"
+
+
 # Each entry: (name, where it is documented, reason, predicate). A difference between
 # Teal and DuckDB is known only when DIALECT.md (the repository's list of where Teal
 # follows PostgreSQL rather than DuckDB) has a row for it: the second field is a piece of
@@ -86,6 +93,10 @@ KNOWN_DIALECT_DIFFERENCES = [
     ("nondeterministic-operand", "with a non-deterministic `x`",
      "Teal refuses a non-deterministic BETWEEN operand (not implemented) where DuckDB "
      "computes it per comparison (DIALECT.md)", _nondeterministic_operand),
+    ("outer-aggregate", "whose arguments read only an enclosing query's columns",
+     "an aggregate whose argument reads only an enclosing query's columns belongs to that "
+     "query in Teal (PostgreSQL, the standard), to the subquery in DuckDB (DIALECT.md)",
+     _outer_aggregate),
     ("sqlite-64bit-integers", "sqlite", "SQLite has only 64-bit integers and turns overflow "
      "into REAL; Teal (PostgreSQL) and DuckDB raise an error for an overflowing "
      "fixed-width integer", _only_sqlite_answers_out_of_range),

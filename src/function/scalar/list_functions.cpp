@@ -1,6 +1,6 @@
 // Built-in list functions: list_value, len/array_length/list_length, list_extract/
 // list_element, list_contains/list_has, list_position, list_concat/list_cat and LIST || LIST,
-// list_append, list_prepend, list_reverse.
+// list_append, list_prepend, list_reverse, and range / generate_series as lists.
 //
 // Every signature depends on the argument's element type, so each name is a set with a
 // resolve. Positions are 1-based; list_extract counts negative positions from the end
@@ -9,6 +9,7 @@
 // list_position(list, NULL) finds the first NULL element, as PostgreSQL's array_position.
 // list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
 // does the same for array || NULL); the result is NULL only when every list is NULL.
+#include "common/range_count.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
@@ -280,9 +281,50 @@ ScalarFunction ListReverse(const LogicalType& list) {
       });
 }
 
+/// range(stop), range(start, stop[, step]) and generate_series (through stop) as a
+/// BIGINT[] per row, as DuckDB's list functions of those names; the table functions in
+/// FROM give the same values as rows.
+ScalarFunction ListRange(const std::string& name, idx_t arity) {
+  const bool inclusive = name == "generate_series";
+  return MakeFunction(
+      name, std::vector<LogicalType>(arity, TypeId::kBigInt), LogicalType::List(TypeId::kBigInt),
+      [name, inclusive, arity](const DataChunk& args, Vector& result, idx_t count) {
+        auto* entries = result.Values<list_entry_t>();
+        auto arg = [&](idx_t k, idx_t row) { return args.data[k].Values<int64_t>()[row]; };
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const int64_t start = arity == 1 ? 0 : arg(0, i);
+          const int64_t stop = arg(arity == 1 ? 0 : 1, i);
+          const int64_t step = arity == 3 ? arg(2, i) : 1;
+          if (step == 0) throw InvalidInputError(fmt::format("the step of {} must not be 0", name));
+          const auto n = RangeCount(start, stop, step, inclusive);
+          constexpr idx_t kMaxElements = idx_t(1) << 31;
+          if (n > kMaxElements - used) {
+            throw InvalidInputError(fmt::format("{}({}, {}, {}) has too many values for a list",
+                                                name, start, stop, step));
+          }
+          const auto length = static_cast<idx_t>(n);
+          result.SetListSize(used + length);
+          auto* values = result.ListChild().Values<int64_t>();
+          for (idx_t k = 0; k < length; k++) {
+            values[used + k] = static_cast<int64_t>(start + static_cast<__int128>(step) * k);
+          }
+          entries[i] = {used, length};
+          used += length;
+        }
+      });
+}
+
 }  // namespace
 
 void RegisterListFunctions(FunctionCatalog& catalog) {
+  for (const char* name : {"range", "generate_series"}) {
+    ScalarFunctionSet set;
+    set.name = name;
+    for (idx_t arity = 1; arity <= 3; arity++) set.overloads.push_back(ListRange(name, arity));
+    catalog.AddScalarSet(std::move(set));
+  }
   Register(catalog, {"list_value", "list_pack"},
            [](const std::vector<LogicalType>& types) { return ListValue(types); });
   // length(LIST) is the list's length too (DuckDB); length(VARCHAR) stays the string one.

@@ -137,7 +137,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_RANGE_SUBSELECT: {
       const auto& sub = *node->range_subselect;
-      if (sub.lateral) throw NotImplementedError("LATERAL subqueries");
+      ref->lateral = sub.lateral;
       ref->kind = TableRefKind::kSubquery;
       if (sub.subquery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
         throw NotImplementedError("this kind of subquery in FROM");
@@ -184,7 +184,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION: {
       const auto& range = *node->range_function;
-      if (range.lateral) throw NotImplementedError("LATERAL table functions");
+      ref->lateral = range.lateral;
       if (range.ordinality) throw NotImplementedError("WITH ORDINALITY");
       if (range.is_rowsfrom || range.n_functions != 1) throw NotImplementedError("ROWS FROM");
       if (range.n_coldeflist) throw NotImplementedError("column definitions on a table function");

@@ -90,6 +90,9 @@ void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(Expres
     case LogicalKind::kUnnest:
       for (auto& e : static_cast<LogicalUnnest&>(plan).lists) fn(e);
       break;
+    case LogicalKind::kLateralJoin:
+      fn(static_cast<LogicalLateralJoin&>(plan).subquery);
+      break;
     case LogicalKind::kWindow: {
       auto& window = static_cast<LogicalWindow&>(plan);
       for (auto& e : window.partitions) fn(e);

@@ -36,6 +36,11 @@ struct Binder::Scope {
   // looked up, and the list the outer expressions it reads are collected in.
   Scope* outer = nullptr;
   std::vector<ExpressionPtr>* correlated = nullptr;
+  // The FROM items left of a FROM subquery not written LATERAL (bind_lateral.cpp): a name
+  // an enclosing query also has means that query's column, as in PostgreSQL, where the
+  // subquery cannot see these items; only other names reach them (DuckDB's implicit
+  // LATERAL).
+  bool enclosing_first = false;
   bool allow_aggregates = false;
   std::string clause = "SELECT";
   std::vector<ExpressionPtr> aggregates;  // pulled out of the select list

@@ -58,7 +58,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     case ExprKind::kConstant:
       return MakeConstant(e.value);
     case ExprKind::kColumnRef: {
-      if (scope.bindings.empty() && scope.outer && CanResolve(e, *scope.outer)) {
+      if ((scope.bindings.empty() || scope.enclosing_first) && scope.outer &&
+          CanResolve(e, *scope.outer)) {
         return OuterReference(BindExpression(e, *scope.outer), scope);
       }
       if (scope.bindings.empty()) {

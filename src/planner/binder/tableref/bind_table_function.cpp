@@ -1,4 +1,5 @@
 // Binder: the table functions of FROM — range() / generate_series() and teal_settings().
+#include "common/range_count.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -49,15 +50,8 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
   int64_t stop = args[args.size() == 1 ? 0 : 1].GetStored<int64_t>();
   int64_t step = args.size() == 3 ? args[2].GetStored<int64_t>() : 1;
   if (step == 0) throw BinderError(fmt::format("the step of {} must not be 0", name));
-  // generate_series includes stop, range does not: count the values in 128 bits.
-  const bool inclusive = name == "generate_series";
-  __int128 span =
-      step > 0 ? static_cast<__int128>(stop) - start : static_cast<__int128>(start) - stop;
-  __int128 stride = step > 0 ? step : -static_cast<__int128>(step);
-  __int128 count = 0;
-  if (span > 0 || (inclusive && span == 0)) {
-    count = inclusive ? span / stride + 1 : (span + stride - 1) / stride;
-  }
+  // generate_series includes stop, range does not.
+  const auto count = RangeCount(start, stop, step, name == "generate_series");
   range->start = start;
   range->step = step;
   range->count = static_cast<uint64_t>(count);

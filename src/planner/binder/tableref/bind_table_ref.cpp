@@ -44,6 +44,40 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
   return bound;
 }
 
+ExpressionPtr Binder::BindJoinCondition(const TableRef& ref, Scope& scope, size_t left_first,
+                                        idx_t offset) {
+  // ON sees the join's own two sides only (and enclosing queries), as in PostgreSQL:
+  // an unqualified name is looked up there, not among other FROM items.
+  Scope on_scope;
+  on_scope.bindings.assign(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
+                           scope.bindings.end());
+  on_scope.outer = scope.outer;
+  on_scope.correlated = scope.correlated;
+  on_scope.clause = "JOIN ON";
+  std::vector<const ParsedExpression*> refs;
+  CollectColumnRefs(*ref.condition, refs);
+  for (const ParsedExpression* column : refs) {
+    if (column->names.size() > 2) continue;
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (FindColumn(*column, on_scope, index, qualifier_found)) continue;
+    bool elsewhere = false;
+    try {
+      elsewhere = FindColumn(*column, scope, index, qualifier_found) != nullptr;
+    } catch (const BinderError&) {
+      elsewhere = true;  // ambiguous among the other FROM items: still not this join's
+    }
+    if (elsewhere) {
+      throw BinderError(
+          fmt::format("the condition of a JOIN can only use the columns of its own two sides: {}",
+                      ref.condition->ToString()));
+    }
+  }
+  auto condition = BindBoolean(BindExpression(*ref.condition, on_scope), "a join condition");
+  LocalizeJoinCondition(*condition, offset, ref);
+  return condition;
+}
+
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   CheckStackDepth("a FROM clause");
   idx_t offset = 0;
@@ -158,21 +192,35 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         scope.bindings.push_back(std::move(binding));
         return settings;
       }
-      if (ref.function->name == "unnest") {
+      // range / generate_series over columns (of the FROM items left of it, or of an
+      // enclosing query): the list function of the same name, unnested.
+      ParsedExpressionPtr unnested_range;
+      const std::string& function = ref.function->name;
+      if (function == "range" || function == "generate_series") {
+        std::vector<const ParsedExpression*> columns;
+        if (!CollectColumnRefs(*ref.function, columns) || !columns.empty()) {
+          unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+          unnested_range->name = "unnest";
+          unnested_range->children.push_back(ref.function->Copy());
+        }
+      }
+      if (function == "unnest" || unnested_range) {
         // Over one row with no columns; its list may read the columns of an enclosing
-        // query (a correlated subquery) but not of other FROM items (no LATERAL).
+        // query (a correlated subquery) and, right of a join, of the FROM items left of
+        // it (bind_lateral.cpp).
         Scope argument_scope;
         argument_scope.outer = scope.outer;
         argument_scope.correlated = scope.correlated;
-        argument_scope.clause = "the argument of unnest() in FROM";
+        argument_scope.clause = fmt::format("the argument of {}() in FROM", function);
         auto unnest = std::make_unique<LogicalUnnest>();
-        unnest->lists.push_back(BindUnnestList(*ref.function, argument_scope));
+        unnest->lists.push_back(
+            BindUnnestList(unnested_range ? *unnested_range : *ref.function, argument_scope));
         unnest->types = {unnest->lists[0]->type.ListChild()};
         unnest->children.push_back(std::make_unique<LogicalDummyScan>());
         Binding binding;
-        binding.alias = ref.alias.empty() ? "unnest" : ref.alias;
+        binding.alias = ref.alias.empty() ? function : ref.alias;
         binding.offset = offset;
-        binding.names = {"unnest"};
+        binding.names = {function};
         binding.types = unnest->types;
         rename(binding);
         scope.bindings.push_back(std::move(binding));
@@ -190,8 +238,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     case TableRefKind::kSubquery: {
       Binder child = Child(/*same_level=*/false);
-      // Inside a subquery, a derived table may read the enclosing queries' columns (not
-      // those of its sibling FROM items: that would be LATERAL).
+      // Inside a subquery, a derived table may read the enclosing queries' columns; right
+      // of a join, also those of the FROM items left of it (bind_lateral.cpp).
       child.subquery_outer_ = scope.outer;
       child.subquery_correlated_ = scope.correlated;
       BoundStatement bound = child.BindSelect(*ref.subquery);
@@ -215,7 +263,18 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       const size_t left_first = scope.bindings.size();
       auto left = BindTableRef(*ref.left, scope);
       const size_t right_first = scope.bindings.size();
-      auto right = BindTableRef(*ref.right, scope);
+      LogicalOperatorPtr right;
+      if (MayBeLateral(*ref.right) && ref.join_type != JoinType::kSemi &&
+          ref.join_type != JoinType::kAnti) {
+        std::vector<ExpressionPtr> outer_values;
+        right = BindLateralItem(*ref.right, scope, left_first, offset, outer_values);
+        if (!outer_values.empty()) {
+          return BindLateralJoin(ref, scope, std::move(left), std::move(right),
+                                 std::move(outer_values), left_first, offset);
+        }
+      } else {
+        right = BindTableRef(*ref.right, scope);
+      }
       if (merging) {
         join->condition = BindUsing(ref, scope, left_first, right_first);
         if (!join->condition) {
@@ -224,42 +283,13 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           if (join->join_type != JoinType::kCross)
             join->condition = MakeConstant(Value::Boolean(true));
         }
+        if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
       }
       join->types = left->types;
       join->types.insert(join->types.end(), right->types.begin(), right->types.end());
       join->children.push_back(std::move(left));
       join->children.push_back(std::move(right));
-      if (ref.condition) {
-        // ON sees the join's own two sides only (and enclosing queries), as in PostgreSQL:
-        // an unqualified name is looked up there, not among other FROM items.
-        Scope on_scope;
-        on_scope.bindings.assign(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
-                                 scope.bindings.end());
-        on_scope.outer = scope.outer;
-        on_scope.correlated = scope.correlated;
-        on_scope.clause = "JOIN ON";
-        std::vector<const ParsedExpression*> refs;
-        CollectColumnRefs(*ref.condition, refs);
-        for (const ParsedExpression* column : refs) {
-          if (column->names.size() > 2) continue;
-          idx_t index = kInvalidIndex;
-          bool qualifier_found = false;
-          if (FindColumn(*column, on_scope, index, qualifier_found)) continue;
-          bool elsewhere = false;
-          try {
-            elsewhere = FindColumn(*column, scope, index, qualifier_found) != nullptr;
-          } catch (const BinderError&) {
-            elsewhere = true;  // ambiguous among the other FROM items: still not this join's
-          }
-          if (elsewhere) {
-            throw BinderError(fmt::format(
-                "the condition of a JOIN can only use the columns of its own two sides: {}",
-                ref.condition->ToString()));
-          }
-        }
-        join->condition = BindBoolean(BindExpression(*ref.condition, on_scope), "a join condition");
-      }
-      if (join->condition) LocalizeJoinCondition(*join->condition, offset, ref);
+      if (ref.condition) join->condition = BindJoinCondition(ref, scope, left_first, offset);
       if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
         // Only the left side's rows come out; the right side's names end with the join.
         scope.bindings.resize(right_first);
