@@ -606,6 +606,25 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
   }
 }
 
+std::string RewriteIntegerDivision(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string text;
+  size_t copied = 0;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "/" || tokens[i + 1].word != "/" ||
+        tokens[i].end != tokens[i + 1].start) {
+      continue;
+    }
+    text.append(sql.substr(copied, tokens[i].start - copied));
+    text.append(kIntegerDivisionMarker);
+    copied = tokens[i + 1].end;
+    i++;
+  }
+  if (copied == 0) return std::string(sql);
+  text.append(sql.substr(copied));
+  return text;
+}
+
 std::string RewriteSetGlobal(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.size() < 3 || tokens[0].word != "set" || tokens[1].word != "global") {
@@ -827,10 +846,11 @@ class GrammarParse {
     // Parameters first: `?` are numbered in the order they are written, before a rewrite
     // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
-    rewritten_ = RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
+    // Integer division last: the transformer finds its marker in the final text.
+    rewritten_ = RewriteIntegerDivision(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
         RewriteNullTreatment(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
             RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
-                RewriteCreateOrReplaceTable(rewritten_, or_replace_table_))))))))))));
+                RewriteCreateOrReplaceTable(rewritten_, or_replace_table_)))))))))))));
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;

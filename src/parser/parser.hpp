@@ -96,6 +96,15 @@ inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
 /// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
 std::string RewriteSemiAntiJoins(std::string_view sql);
 
+/// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
+/// which the transformer sees at the operator's location and turns back into `//`.
+inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";
+
+/// Rewrites DuckDB's integer division `a // b` to `a / /*integer division*/ b`: the
+/// PostgreSQL grammar parses an operator it does not know below + and - (6 + 1 // 2 as
+/// (6 + 1) // 2), `/` where DuckDB has `//`, with * and %.
+std::string RewriteIntegerDivision(std::string_view sql);
+
 /// Rewrites DuckDB's `SET GLOBAL name = value` (not in the PostgreSQL grammar) to `SET name =
 /// value`: Teal's settings are database-wide already.
 std::string RewriteSetGlobal(std::string_view sql);

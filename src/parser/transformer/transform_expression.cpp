@@ -45,6 +45,10 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
         }
         throw NotImplementedError(fmt::format("prefix operator {}", name));
       }
+      if (name == "/" && a.location >= 0 &&
+          sql_.substr(static_cast<size_t>(a.location)).starts_with(kIntegerDivisionMarker)) {
+        return Operator("//", a.location, Expr(a.lexpr), Expr(a.rexpr));
+      }
       return Operator(name, a.location, Expr(a.lexpr), Expr(a.rexpr));
     }
     case PG_QUERY__A__EXPR__KIND__AEXPR_IN: {

@@ -30,14 +30,20 @@ ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
 
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
+  if (name == "//") {
+    // DuckDB's integer division: / on integers (which divides as integers already) and on
+    // floating point; DECIMALs divide as DOUBLE.
+    for (auto& argument : arguments) {
+      if (argument->type.Id() == TypeId::kDecimal) {
+        argument = MakeCast(std::move(argument), TypeId::kDouble);
+      }
+    }
+    return BindScalarCall("/", std::move(arguments), e);
+  }
+  // Exponentiation, as in PostgreSQL and DuckDB (DOUBLE in both).
+  if (name == "^") return BindScalarCall("power", std::move(arguments), e);
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
   if (!set) {
-    if (name == "//") {
-      // PostgreSQL's grammar parses an operator it does not know below + and -, so
-      // 6 + 1 // 2 would be (6 + 1) // 2: refused rather than answered wrong.
-      throw NotImplementedError(
-          "operator // (DuckDB's integer division); / divides integers as PostgreSQL does");
-    }
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
     throw NotImplementedError(fmt::format("function {}", name));
   }
