@@ -136,6 +136,39 @@ std::vector<Token> Tokenize(std::string_view sql) {
 }
 }  // namespace
 
+std::string RewriteNumericUnderscores(std::string_view sql) {
+  auto word_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  std::string out;
+  size_t copied = 0;
+  SqlTextScanner scanner(sql);
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    const size_t at = scanner.Position();
+    const char c = scanner.Current();
+    scanner.Advance();
+    // A number starts with a digit that does not continue a name or a parameter.
+    if (!std::isdigit(static_cast<unsigned char>(c)) || (at > 0 && word_char(sql[at - 1]))) {
+      continue;
+    }
+    size_t end = at + 1;
+    while (end < sql.size() && (word_char(sql[end]) || sql[end] == '.') && sql[end] != '$') end++;
+    while (scanner.Position() < end) scanner.Advance();
+    for (size_t i = at + 1; i + 1 < end; i++) {
+      if (sql[i] == '_' && std::isdigit(static_cast<unsigned char>(sql[i - 1])) &&
+          std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
+        out.append(sql, copied, i - copied);
+        copied = i + 1;
+      }
+    }
+  }
+  if (copied == 0) return std::string(sql);
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 std::string RewriteEmptyInLists(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string out;
@@ -547,6 +580,47 @@ std::string RewriteFromFirst(std::string_view sql) {
   throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
 }
 
+std::string RewriteValuesInFrom(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  // The token after the ")" that closes the "(" at `open`, or tokens.size().
+  auto after_group = [&](size_t open) {
+    int depth = 0;
+    for (size_t i = open; i < tokens.size(); i++) {
+      if (tokens[i].word == "(") depth++;
+      if (tokens[i].word == ")" && --depth == 0) return i + 1;
+    }
+    return tokens.size();
+  };
+  std::string text(sql);
+  // Last first, so that the places of the earlier ones stay where they were.
+  for (size_t k = tokens.size(); k-- > 1;) {
+    if (tokens[k].word != "values" || !IsOneOf(tokens[k - 1].word, {"from", "join", ","}) ||
+        k + 1 >= tokens.size() || tokens[k + 1].word != "(") {
+      continue;
+    }
+    size_t end = after_group(k + 1);
+    while (end + 1 < tokens.size() && tokens[end].word == "," && tokens[end + 1].word == "(") {
+      end = after_group(end + 1);
+    }
+    // Only with an alias after it, as DuckDB's grammar has it (and as a sign that this is
+    // a FROM item, not INSERT's VALUES).
+    if (end >= tokens.size()) continue;
+    const std::string& alias = tokens[end].word;
+    const bool word =
+        std::isalpha(static_cast<unsigned char>(alias[0])) || alias[0] == '_' || alias == "\"";
+    if (!word || IsOneOf(alias, {"where",  "group",   "having",    "order",     "limit",  "offset",
+                                 "window", "qualify", "union",     "intersect", "except", "join",
+                                 "inner",  "left",    "right",     "full",      "cross",  "natural",
+                                 "on",     "using",   "returning", "fetch",     "select"})) {
+      continue;
+    }
+    const size_t close = tokens[end - 1].end;
+    text.insert(close, ")");
+    text.insert(tokens[k].start, "(");
+  }
+  return text;
+}
+
 std::string RewriteSemiAntiJoins(std::string_view sql) {
   std::string text(sql);
   // One join at a time; a rewritten one has lost its SEMI/ANTI and is not found again.
@@ -847,10 +921,11 @@ class GrammarParse {
     // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     // Integer division last: the transformer finds its marker in the final text.
-    rewritten_ = RewriteIntegerDivision(RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(
-        RewriteNullTreatment(RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(
-            RewriteAllClauses(RewriteListLiterals(RewriteFromFirst(RewriteInsertOr(
-                RewriteCreateOrReplaceTable(rewritten_, or_replace_table_)))))))))))));
+    rewritten_ = RewriteIntegerDivision(RewriteUnnamedSubqueries(
+        RewriteTryCast(RewriteQualify(RewriteNullTreatment(RewriteSetGlobal(
+            RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(
+                RewriteValuesInFrom(RewriteFromFirst(RewriteInsertOr(RewriteCreateOrReplaceTable(
+                    RewriteNumericUnderscores(rewritten_), or_replace_table_))))))))))))));
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;

@@ -96,6 +96,16 @@ inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
 /// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
 std::string RewriteSemiAntiJoins(std::string_view sql);
 
+/// Drops the underscores that group the digits of a numeric literal (DuckDB's and
+/// PostgreSQL 16's `1_000_000`), which this grammar's lexer calls trailing junk. Only
+/// between two digits of a number: names, strings and a trailing `_` are untouched.
+std::string RewriteNumericUnderscores(std::string_view sql);
+
+/// Rewrites DuckDB's `FROM VALUES (…), (…) [AS] t(a, b)` (a VALUES list as a FROM item
+/// without parentheses, which the PostgreSQL grammar refuses) to `FROM (VALUES (…), (…))
+/// [AS] t(a, b)`; also after JOIN.
+std::string RewriteValuesInFrom(std::string_view sql);
+
 /// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
 /// which the transformer sees at the operator's location and turns back into `//`.
 inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";
