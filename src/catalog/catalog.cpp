@@ -58,6 +58,7 @@ std::shared_ptr<Catalog> Catalog::Copy() const {
   copy->views_ = views_;
   copy->types_ = types_;
   copy->sequences_ = sequences_;
+  copy->macros_ = macros_;
   copy->creation_order_ = creation_order_;
   return copy;
 }
@@ -345,6 +346,44 @@ std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> Catalog::Fin
   return {nullptr, nullptr};
 }
 
+void Catalog::CreateMacro(std::shared_ptr<MacroEntry> macro, bool or_replace) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(macro->name);
+  auto it = macros_.find(key);
+  if (it != macros_.end()) {
+    if (!or_replace) throw CatalogError(fmt::format("macro \"{}\" already exists", macro->name));
+    it->second = std::move(macro);
+  } else {
+    macros_.emplace(key, std::move(macro));
+    creation_order_.push_back("m:" + key);
+  }
+  version_ = NextVersion();
+}
+
+void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  auto it = macros_.find(key);
+  if (it == macros_.end()) {
+    if (if_exists) return;
+    throw CatalogError(fmt::format("macro \"{}\" does not exist", name));
+  }
+  if (it->second->table != table) {
+    throw CatalogError(fmt::format("\"{}\" is a {} macro: use DROP MACRO {}{}", name,
+                                   it->second->table ? "table" : "scalar",
+                                   it->second->table ? "TABLE " : "", name));
+  }
+  macros_.erase(it);
+  std::erase(creation_order_, "m:" + key);
+  version_ = NextVersion();
+}
+
+std::shared_ptr<MacroEntry> Catalog::FindMacro(std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = macros_.find(Key(name));
+  return it == macros_.end() ? nullptr : it->second;
+}
+
 std::shared_ptr<ViewEntry> Catalog::FindView(std::string_view name) const {
   std::lock_guard<std::mutex> guard(lock_);
   auto it = views_.find(Key(name));
@@ -451,6 +490,8 @@ std::vector<std::string> Catalog::SchemaStatements() const {
     } else if (entry[0] == 'i') {
       auto [table, index] = FindIndexLocked(key);
       if (index) out.push_back(index->ToSql(*table));
+    } else if (entry[0] == 'm') {
+      out.push_back(macros_.at(key)->ToSql());
     } else if (entry[0] == 's') {
       const auto& sequence = *sequences_.at(key);
       out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +

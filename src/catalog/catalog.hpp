@@ -1,5 +1,5 @@
-// Catalog: the schema `main` with its tables (and their indexes), views, sequences and
-// user-defined (ENUM) types.
+// Catalog: the schema `main` with its tables (and their indexes), views, sequences,
+// user-defined (ENUM) types and macros.
 //
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/macro.hpp"
 #include "catalog/sequence.hpp"
 #include "catalog/table_indexes.hpp"
 #include "storage/data_table.hpp"
@@ -126,6 +127,14 @@ class Catalog {
   void DropIndex(std::string_view name, bool if_exists);
   std::shared_ptr<IndexEntry> FindIndex(std::string_view name) const;
 
+  /// Throws CatalogError if a macro of that name exists (unless or_replace: then it is
+  /// replaced).
+  void CreateMacro(std::shared_ptr<MacroEntry> macro, bool or_replace);
+  /// Throws CatalogError if there is no such macro (unless if_exists), or it is a table
+  /// macro and `table` is false or the other way round.
+  void DropMacro(std::string_view name, bool table, bool if_exists);
+  std::shared_ptr<MacroEntry> FindMacro(std::string_view name) const;
+
   /// A private copy of this version, for a transaction's catalog changes.
   std::shared_ptr<Catalog> Copy() const;
 
@@ -165,7 +174,9 @@ class Catalog {
   std::map<std::string, std::shared_ptr<ViewEntry>> views_;
   std::map<std::string, LogicalType> types_;
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
-  std::vector<std::string> creation_order_;  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>"
+  std::map<std::string, std::shared_ptr<MacroEntry>> macros_;
+  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>" / "i:<key>" / "m:<key>"
+  std::vector<std::string> creation_order_;
   /// A number drawn from a counter shared by every version.
   std::atomic<uint64_t> version_{NextVersion()};
   static uint64_t NextVersion();

@@ -16,6 +16,7 @@
 #include "execution/executor.hpp"
 #include "execution/explain.hpp"
 #include "execution/physical_planner.hpp"
+#include "function/function.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/parser.hpp"
@@ -387,6 +388,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
           return ExecuteCreateIndex(*index);
         if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
           return ExecuteCreateSequence(*sequence);
+        if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement))
+          return ExecuteCreateMacro(*macro);
         return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
       }();
       current_->LogCatalog(0, 0, "", statement.text);
@@ -747,6 +750,26 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   return EmptyResult(StatementType::kCreate);
 }
 
+Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
+  // A macro does not hide a built-in function: a call would not know which is meant.
+  const FunctionCatalog& builtins = FunctionCatalog::Builtins();
+  const std::string name = Catalog::Key(create.name);
+  const bool table_function =
+      name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings";
+  if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
+    throw CatalogError(fmt::format(
+        "\"{}\" is the name of a built-in function: a macro needs another name", create.name));
+  }
+  auto macro = std::make_shared<MacroEntry>();
+  macro->name = create.name;
+  macro->parameters = create.parameters;
+  macro->defaults = create.defaults;
+  macro->body = create.body;
+  macro->table = create.table;
+  current_->WritableCatalog().CreateMacro(std::move(macro), create.or_replace);
+  return EmptyResult(StatementType::kCreate);
+}
+
 Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   CheckSchema(create.schema);
   Catalog& catalog = current_->WritableCatalog();
@@ -824,13 +847,17 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
                     : drop.kind == DropKind::kView     ? catalog.FindView(name) != nullptr
                     : drop.kind == DropKind::kIndex    ? catalog.FindIndex(name) != nullptr
                     : drop.kind == DropKind::kSequence ? catalog.FindSequence(name) != nullptr
-                                                       : catalog.FindType(name).has_value();
+                    : drop.kind == DropKind::kType     ? catalog.FindType(name).has_value()
+                                                       : catalog.FindMacro(name) != nullptr;
       if (!exists) {
         // The Drop* calls below say why (a view dropped as a table, …).
         if (drop.kind == DropKind::kTable) catalog.DropTable(name, false);
         if (drop.kind == DropKind::kView) catalog.DropView(name, false);
         if (drop.kind == DropKind::kIndex) catalog.DropIndex(name, false);
         if (drop.kind == DropKind::kSequence) catalog.DropSequence(name, false);
+        if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
+          catalog.DropMacro(name, drop.kind == DropKind::kTableMacro, false);
+        }
         throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
     }
@@ -848,6 +875,8 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       catalog.DropIndex(name, drop.if_exists);
     } else if (drop.kind == DropKind::kSequence) {
       catalog.DropSequence(name, drop.if_exists);
+    } else if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
+      catalog.DropMacro(name, drop.kind == DropKind::kTableMacro, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }

@@ -105,6 +105,7 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
+  Result ExecuteCreateMacro(const CreateMacroStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
   Result ExecuteExplain(ExplainStatement& explain);
   Result ExecuteSet(SetStatement& set);

@@ -35,6 +35,7 @@ std::string Join(const std::vector<std::unique_ptr<ParsedExpression>>& items, si
   std::string out;
   for (size_t i = from; i < items.size(); i++) {
     if (i > from) out += ", ";
+    if (!items[i]->argument_name.empty()) out += items[i]->argument_name + " := ";
     out += items[i]->ToString();
   }
   return out;
@@ -150,6 +151,7 @@ std::unique_ptr<ParsedExpression> ParsedExpression::Copy() const {
   out->ignore_nulls = ignore_nulls;
   out->filter_as_case = filter_as_case;
   out->try_cast = try_cast;
+  out->argument_name = argument_name;
   return out;
 }
 

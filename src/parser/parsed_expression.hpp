@@ -60,6 +60,8 @@ struct ParsedExpression {
   std::unique_ptr<ParsedExpression> filter;
   /// kFunction: IGNORE NULLS of a window function (lag, first_value, …).
   bool ignore_nulls = false;
+  /// An argument of a call written `name := value` (a macro's named argument).
+  std::string argument_name;
   /// kCast: TRY_CAST, NULL where the value does not convert.
   bool try_cast = false;
   /// kFunction: an aggregate whose FILTER the binder turned into CASE arguments, which is

@@ -96,46 +96,6 @@ std::vector<std::string> SplitStatements(std::string_view sql) {
   return out;
 }
 
-namespace {
-/// A word (lower-cased), one punctuation character, or any quoted thing (word "\""),
-/// with its place in the text: enough to find keyword sequences. Comments are skipped.
-struct Token {
-  std::string word;
-  size_t start, end;
-};
-
-std::vector<Token> Tokenize(std::string_view sql) {
-  std::vector<Token> tokens;
-  SqlTextScanner scanner(sql);
-  while (!scanner.Done()) {
-    size_t at = scanner.Position();
-    if (scanner.SkipQuotedOrComment()) {
-      // Comments are no tokens: they may stand anywhere between keywords.
-      if (sql[at] != '-' && sql[at] != '/') tokens.push_back({"\"", at, scanner.Position()});
-      continue;
-    }
-    char c = scanner.Current();
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      scanner.Advance();
-      continue;
-    }
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-      std::string word;
-      while (!scanner.Done() && (std::isalnum(static_cast<unsigned char>(scanner.Current())) ||
-                                 scanner.Current() == '_')) {
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(scanner.Current())));
-        scanner.Advance();
-      }
-      tokens.push_back({word, at, scanner.Position()});
-      continue;
-    }
-    tokens.push_back({std::string(1, c), at, at + 1});
-    scanner.Advance();
-  }
-  return tokens;
-}
-}  // namespace
-
 std::string RewriteNumericUnderscores(std::string_view sql) {
   auto word_char = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
@@ -1149,6 +1109,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       statements.push_back(std::move(checkpoint));
       continue;
     }
+    if (auto macro = ParseMacroStatement(text, max_depth)) {
+      macro->text = text;
+      statements.push_back(std::move(macro));
+      continue;
+    }
     CheckNestingBeforeGrammar(text, max_depth);
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
@@ -1185,6 +1150,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
     }
     if (ParseCheckpoint(text)) {
       sketches.push_back({StatementType::kPragma, text, 0, {}});
+      continue;
+    }
+    if (auto macro = ParseMacroStatement(text, kDefaultMaxExpressionDepth)) {
+      sketches.push_back({macro->type, text, 0, {}});
       continue;
     }
     CheckNestingBeforeGrammar(text, kDefaultMaxExpressionDepth);

@@ -106,6 +106,10 @@ std::string RewriteNumericUnderscores(std::string_view sql);
 /// [AS] t(a, b)`; also after JOIN.
 std::string RewriteValuesInFrom(std::string_view sql);
 
+/// CREATE MACRO / DuckDB's CREATE FUNCTION … AS, DROP MACRO [TABLE] and DROP FUNCTION,
+/// read by hand (macro_statement.cpp); null when `text` is none of them.
+std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth);
+
 /// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
 /// which the transformer sees at the operator's location and turns back into `//`.
 inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";

@@ -2,6 +2,8 @@
 // end of the text so far and go on when more comes.
 #include "parser/sql_scanner.hpp"
 
+#include <cctype>
+
 namespace teal {
 
 namespace {
@@ -170,6 +172,37 @@ bool SqlTextScanner::SkipQuotedOrComment() {
   // A region that is not closed runs to the end of the text: nothing follows.
   if (scanner_.InRegion()) scanner_.Reset();
   return true;
+}
+
+std::vector<Token> Tokenize(std::string_view sql) {
+  std::vector<Token> tokens;
+  SqlTextScanner scanner(sql);
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) {
+      // Comments are no tokens: they may stand anywhere between keywords.
+      if (sql[at] != '-' && sql[at] != '/') tokens.push_back({"\"", at, scanner.Position()});
+      continue;
+    }
+    char c = scanner.Current();
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      scanner.Advance();
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::string word;
+      while (!scanner.Done() && (std::isalnum(static_cast<unsigned char>(scanner.Current())) ||
+                                 scanner.Current() == '_')) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(scanner.Current())));
+        scanner.Advance();
+      }
+      tokens.push_back({word, at, scanner.Position()});
+      continue;
+    }
+    tokens.push_back({std::string(1, c), at, at + 1});
+    scanner.Advance();
+  }
+  return tokens;
 }
 
 }  // namespace teal

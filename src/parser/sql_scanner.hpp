@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace teal {
 
@@ -83,5 +84,14 @@ class SqlTextScanner {
   size_t pos_ = 0;
   SqlScanner scanner_;
 };
+
+/// A word (lower-cased), one punctuation character, or any quoted thing (word "\""),
+/// with its place in the text: enough to find keyword sequences. Comments are skipped.
+struct Token {
+  std::string word;
+  size_t start, end;
+};
+
+std::vector<Token> Tokenize(std::string_view sql);
 
 }  // namespace teal

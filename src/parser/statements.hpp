@@ -138,6 +138,18 @@ struct CreateEnumStatement : SQLStatement {
   std::vector<std::string> labels;
 };
 
+/// CREATE [OR REPLACE] MACRO name(a, b := default) AS expression | AS TABLE query, and
+/// DuckDB's CREATE FUNCTION … AS for the same (parser/macro_statement.cpp).
+struct CreateMacroStatement : SQLStatement {
+  CreateMacroStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string name;
+  bool or_replace = false;
+  std::vector<std::string> parameters;
+  std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
+  std::string body;                   // the expression or the SELECT, as written
+  bool table = false;                 // AS TABLE
+};
+
 /// CREATE SEQUENCE [IF NOT EXISTS] name [START [WITH] n] [INCREMENT [BY] n]
 ///   [MINVALUE n | NO MINVALUE] [MAXVALUE n | NO MAXVALUE] [[NO] CYCLE]
 struct CreateSequenceStatement : SQLStatement {
@@ -152,7 +164,7 @@ struct CreateSequenceStatement : SQLStatement {
   bool cycle = false;
 };
 
-enum class DropKind { kTable, kType, kView, kIndex, kSequence };
+enum class DropKind { kTable, kType, kView, kIndex, kSequence, kMacro, kTableMacro };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}

@@ -186,6 +186,12 @@ class Binder {
   /// least one column and only columns of the queries around it (then it belongs there).
   bool AggregatesOuterColumns(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
+  /// The body of `macro` for `call` (bind_macro.cpp): one SELECT, of the expression for a
+  /// scalar macro, with the call's arguments (or the defaults) in place of the parameters.
+  std::unique_ptr<SelectStatement> ExpandMacro(const MacroEntry& macro,
+                                               const ParsedExpression& call);
+  /// A call of scalar macro `macro`: its expanded body, bound in `scope`.
+  ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
   /// a column of the unnest operator that BindSelectList puts below the projection.
   ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);
@@ -260,6 +266,8 @@ class Binder {
   /// The views whose queries are being bound (or defined), outermost first: binding one of
   /// them again would never end.
   std::vector<std::string> views_in_progress_;
+  /// The macros whose calls are being expanded, outermost first (bind_macro.cpp).
+  std::vector<std::string> macros_in_progress_;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.

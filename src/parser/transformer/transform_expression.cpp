@@ -355,6 +355,13 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       throw NotImplementedError("COLLATE");
     case PG_QUERY__NODE__NODE_ROW_EXPR:
       throw NotImplementedError("row constructors");
+    case PG_QUERY__NODE__NODE_NAMED_ARG_EXPR: {
+      // f(name := value) / f(name => value): a macro's named argument.
+      const auto& named = *node->named_arg_expr;
+      auto e = Expr(named.arg);
+      e->argument_name = named.name;
+      return e;
+    }
     default:
       throw NotImplementedError(fmt::format("{} expressions", NodeName(*node)));
   }

@@ -58,6 +58,7 @@ Binder Binder::Child(bool same_level) const {
   Binder child(catalog_, parameter_values_);
   child.options_ = options_;
   child.ctes_ = ctes_;
+  child.macros_in_progress_ = macros_in_progress_;
   child.recursive_ctes_ = recursive_ctes_;
   child.views_in_progress_ = views_in_progress_;
   if (same_level) {

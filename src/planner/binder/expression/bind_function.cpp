@@ -81,6 +81,13 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
+  if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
+  for (const auto& argument : e.children) {
+    if (!argument->argument_name.empty()) {
+      throw BinderError(
+          fmt::format("{} takes no named arguments (name := value): {}", name, e.ToString()));
+    }
+  }
   if (e.star) {
     if (name != "count") {
       throw BinderError(fmt::format("{}(*) is not a function; only count(*) is", name));

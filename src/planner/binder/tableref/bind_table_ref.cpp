@@ -179,6 +179,24 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return get;
     }
     case TableRefKind::kTableFunction: {
+      if (auto macro = catalog_.FindMacro(ref.function->name)) {
+        if (!macro->table) {
+          throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}",
+                                        macro->name, ref.function->ToString()));
+        }
+        // The expanded query, as a subquery in FROM named after the macro.
+        TableRef subquery;
+        subquery.kind = TableRefKind::kSubquery;
+        subquery.subquery = ExpandMacro(*macro, *ref.function);
+        subquery.alias = ref.alias.empty() ? macro->name : ref.alias;
+        subquery.column_aliases = ref.column_aliases;
+        macros_in_progress_.push_back(macro->name);
+        struct Pop {
+          std::vector<std::string>& list;
+          ~Pop() { list.pop_back(); }
+        } pop{macros_in_progress_};
+        return BindTableRef(subquery, scope);
+      }
       if (ref.function->name == "teal_settings") {
         if (!ref.function->children.empty())
           throw BinderError("teal_settings() takes no arguments");

@@ -1,0 +1,232 @@
+// CREATE MACRO and DROP MACRO, which the PostgreSQL grammar does not have, read by hand:
+//
+//   CREATE [OR REPLACE] MACRO|FUNCTION [main.]name([a [, …] [, b := default …]])
+//       AS expression | AS TABLE query
+//   DROP MACRO [TABLE] [IF EXISTS] name   and   DROP FUNCTION [IF EXISTS] name
+//
+// CREATE FUNCTION is DuckDB's macro only in that form (AS right after the parameters);
+// PostgreSQL's (with RETURNS, LANGUAGE) is left to the grammar, which refuses it. The
+// body and the defaults are kept as text and parsed here once, for their errors; a call
+// parses them again (planner/binder/expression/bind_macro.cpp).
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "parser/parser.hpp"
+#include "parser/sql_scanner.hpp"
+#include "parser/statements.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+bool OneOf(const std::string& word, std::initializer_list<std::string_view> words) {
+  for (std::string_view w : words) {
+    if (word == w) return true;
+  }
+  return false;
+}
+
+std::string Folded(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// The name token `t` of `text`: a word as written (the catalog folds case), or a
+/// quoted identifier without its quotes.
+std::string NameOf(std::string_view text, const Token& t) {
+  std::string_view raw = text.substr(t.start, t.end - t.start);
+  if (t.word == "\"") {
+    if (raw.size() < 2 || raw[0] != '"') throw ParserError(fmt::format("a name expected: {}", raw));
+    std::string name;
+    for (size_t i = 1; i + 1 < raw.size(); i++) {
+      name += raw[i];
+      if (raw[i] == '"') i++;  // "" stands for one "
+    }
+    return name;
+  }
+  if (!std::isalpha(static_cast<unsigned char>(t.word[0])) && t.word[0] != '_') {
+    throw ParserError(fmt::format("a name expected, not \"{}\"", raw));
+  }
+  return std::string(raw);
+}
+
+std::string TrimEnd(std::string_view s) {
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == ';')) {
+    s.remove_suffix(1);
+  }
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  return std::string(s);
+}
+
+/// Throws unless `e` (a macro's body, outside its subqueries) reads only `parameters`.
+void CheckColumns(const ParsedExpression& e, const std::vector<std::string>& parameters,
+                  const std::string& macro) {
+  if (e.kind == ExprKind::kColumnRef) {
+    bool found = false;
+    for (const auto& p : parameters) {
+      found = found || (e.names.size() == 1 && Folded(p) == Folded(e.names[0]));
+    }
+    if (!found) {
+      throw BinderError(fmt::format(
+          "column \"{}\" not found: the body of macro \"{}\" can only read its parameters",
+          e.ToString(), macro));
+    }
+  }
+  for (const auto& child : e.children) CheckColumns(*child, parameters, macro);
+  if (e.filter) CheckColumns(*e.filter, parameters, macro);
+}
+
+std::unique_ptr<SQLStatement> ParseDropMacro(std::string_view text,
+                                             const std::vector<Token>& tokens) {
+  size_t i = 1;
+  auto drop = std::make_unique<DropStatement>();
+  drop->kind = DropKind::kMacro;
+  if (tokens[i].word == "macro" && i + 1 < tokens.size() && tokens[i + 1].word == "table") {
+    drop->kind = DropKind::kTableMacro;
+    i++;
+  }
+  i++;
+  if (i + 1 < tokens.size() && tokens[i].word == "if" && tokens[i + 1].word == "exists") {
+    drop->if_exists = true;
+    i += 2;
+  }
+  if (i >= tokens.size()) throw ParserError(fmt::format("DROP MACRO needs a name: {}", text));
+  if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
+    if (Folded(NameOf(text, tokens[i])) != "main") {
+      throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
+    }
+    i += 2;
+  }
+  drop->names.push_back(NameOf(text, tokens[i++]));
+  if (i < tokens.size() && OneOf(tokens[i].word, {"cascade", "restrict"})) i++;
+  if (i < tokens.size() && tokens[i].word != ";") {
+    throw ParserError(fmt::format("syntax error at or near \"{}\" in DROP MACRO",
+                                  text.substr(tokens[i].start, tokens[i].end - tokens[i].start)));
+  }
+  return drop;
+}
+
+}  // namespace
+
+std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth) {
+  std::vector<Token> tokens = Tokenize(text);
+  if (tokens.size() < 3) return nullptr;
+  if (tokens[0].word == "drop" && OneOf(tokens[1].word, {"macro", "function"})) {
+    return ParseDropMacro(text, tokens);
+  }
+  if (tokens[0].word != "create") return nullptr;
+  size_t i = 1;
+  const bool or_replace =
+      i + 1 < tokens.size() && tokens[i].word == "or" && tokens[i + 1].word == "replace";
+  if (or_replace) i += 2;
+  const bool temporary = i < tokens.size() && OneOf(tokens[i].word, {"temp", "temporary"});
+  if (temporary) i++;
+  if (i >= tokens.size() || !OneOf(tokens[i].word, {"macro", "function"})) return nullptr;
+  const bool function = tokens[i].word == "function";
+  i++;
+  // The name, then the parameters in parentheses.
+  if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
+    if (Folded(NameOf(text, tokens[i])) != "main") {
+      throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
+    }
+    i += 2;
+  }
+  if (i >= tokens.size()) return nullptr;
+  auto macro = std::make_unique<CreateMacroStatement>();
+  macro->or_replace = or_replace;
+  macro->name = NameOf(text, tokens[i++]);
+  if (i >= tokens.size() || tokens[i].word != "(") {
+    if (function) return nullptr;
+    throw ParserError(
+        fmt::format("CREATE MACRO {} needs its parameters in parentheses", macro->name));
+  }
+  size_t close = i;
+  for (int depth = 0; close < tokens.size(); close++) {
+    if (tokens[close].word == "(") depth++;
+    if (tokens[close].word == ")" && --depth == 0) break;
+  }
+  if (close + 1 >= tokens.size() || tokens[close + 1].word != "as") {
+    if (function) return nullptr;  // PostgreSQL's CREATE FUNCTION … RETURNS …
+    throw ParserError(fmt::format("CREATE MACRO {}(…) needs AS and its body", macro->name));
+  }
+  if (temporary) throw NotImplementedError("TEMPORARY macros");
+  // Parameters: name, or name := default (defaults last), separated by commas.
+  for (size_t p = i + 1; p < close;) {
+    size_t end = p;
+    for (int depth = 0; end < close; end++) {
+      if (tokens[end].word == "(") depth++;
+      if (tokens[end].word == ")") depth--;
+      if (tokens[end].word == "," && depth == 0) break;
+    }
+    std::string name = NameOf(text, tokens[p]);
+    std::string default_text;
+    if (p + 1 < end) {
+      if (p + 3 > end || tokens[p + 1].word != ":" || tokens[p + 2].word != "=" ||
+          tokens[p + 2].start != tokens[p + 1].end) {
+        throw ParserError(
+            fmt::format("a parameter of macro {} is a name, or name := default: {}", macro->name,
+                        text.substr(tokens[p].start, tokens[end - 1].end - tokens[p].start)));
+      }
+      default_text =
+          TrimEnd(text.substr(tokens[p + 3].start, tokens[end - 1].end - tokens[p + 3].start));
+      auto parsed = ParseSql("SELECT " + default_text, max_depth);
+      if (parsed.size() != 1)
+        throw ParserError("a macro parameter's default must be one expression");
+    } else if (!macro->defaults.empty() && !macro->defaults.back().empty()) {
+      throw ParserError(
+          fmt::format("macro {}: parameter \"{}\" without a default follows one with a default",
+                      macro->name, name));
+    }
+    for (const auto& other : macro->parameters) {
+      if (Folded(other) == Folded(name)) {
+        throw BinderError(
+            fmt::format("macro {} has two parameters named \"{}\"", macro->name, name));
+      }
+    }
+    macro->parameters.push_back(std::move(name));
+    macro->defaults.push_back(std::move(default_text));
+    p = end + 1;
+  }
+  size_t body = close + 2;
+  macro->table = body < tokens.size() && tokens[body].word == "table";
+  if (macro->table) body++;
+  if (body >= tokens.size()) throw ParserError(fmt::format("macro {} has no body", macro->name));
+  macro->body = TrimEnd(text.substr(tokens[body].start));
+  // DuckDB's overloads: AS body, (parameters) AS body, …
+  for (size_t k = body, depth = 0; k + 1 < tokens.size(); k++) {
+    if (tokens[k].word == "(") depth++;
+    if (tokens[k].word == ")") depth--;
+    if (depth != 0 || tokens[k].word != "," || tokens[k + 1].word != "(") continue;
+    size_t end = k + 1;
+    for (int d = 0; end < tokens.size(); end++) {
+      if (tokens[end].word == "(") d++;
+      if (tokens[end].word == ")" && --d == 0) break;
+    }
+    if (end + 1 < tokens.size() && tokens[end + 1].word == "as") {
+      throw NotImplementedError("macros with several parameter lists (overloads)");
+    }
+  }
+  if (macro->table) {
+    auto parsed = ParseSql(macro->body, max_depth);
+    if (parsed.size() != 1 || parsed[0]->type != StatementType::kSelect) {
+      throw ParserError(fmt::format("the body of table macro {} must be one query", macro->name));
+    }
+  } else {
+    auto parsed = ParseSql("SELECT " + macro->body, max_depth);
+    const auto* select =
+        parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
+    if (!select || select->from || select->select_list.size() != 1 || select->where) {
+      if (select && select->select_list.size() > 1) {
+        throw NotImplementedError("macros with several parameter lists (overloads)");
+      }
+      throw ParserError(fmt::format("the body of macro {} must be one expression", macro->name));
+    }
+    CheckColumns(*select->select_list[0], macro->parameters, macro->name);
+  }
+  return macro;
+}
+
+}  // namespace teal
