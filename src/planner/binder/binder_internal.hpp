@@ -28,7 +28,16 @@ struct Binding {
   /// * pass over them (empty: none is).
   std::vector<bool> merged;
   bool IsMerged(idx_t c) const { return c < merged.size() && merged[c]; }
+  /// The last `hidden` columns (a table's rowid) are found by name but are not among the
+  /// columns * stands for, USING / NATURAL match, or aliases rename.
+  idx_t hidden = 0;
+  bool IsHidden(idx_t c) const { return c + hidden >= names.size(); }
+  idx_t VisibleCount() const { return names.size() - hidden; }
 };
+
+/// The name of the row-id pseudo-column every table has (DuckDB's), unless it has a
+/// column of that name.
+inline constexpr const char* kRowIdName = "rowid";
 
 struct Binder::Scope {
   std::vector<Binding> bindings;  // the FROM items, left to right

@@ -92,7 +92,7 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
     if (!star.names.empty() && !SameName(binding.alias, star.names[0])) continue;
     matched = true;
     for (idx_t c = 0; c < binding.names.size(); c++) {
-      if (star.names.empty() && binding.IsMerged(c)) continue;
+      if ((star.names.empty() && binding.IsMerged(c)) || binding.IsHidden(c)) continue;
       ParsedExpression ref(ExprKind::kColumnRef);
       ref.names = {binding.alias, binding.names[c]};
       auto expression = BindExpression(ref, scope);

@@ -21,6 +21,10 @@ std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Sco
   }
   get->column_ids.push_back(kRowIdColumn);
   get->types.push_back(TypeId::kBigInt);
+  // The row id column is the table's rowid too, unless a column has that name.
+  binding.names.push_back(table->ColumnIndex(kRowIdName) == kInvalidIndex ? kRowIdName : "");
+  binding.types.push_back(TypeId::kBigInt);
+  binding.hidden = 1;
   scope.bindings.push_back(std::move(binding));
   return get;
 }

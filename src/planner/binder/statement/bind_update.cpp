@@ -12,8 +12,6 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   // The row id is the last column of the target's scan; FROM items come after it.
   const idx_t row_id = table->columns.size();
   if (update.from) {
-    scope.bindings[0].names.push_back("");  // the row id: no name can reach it
-    scope.bindings[0].types.push_back(TypeId::kBigInt);
     auto join = std::make_unique<LogicalJoin>();
     join->join_type = JoinType::kCross;
     auto right = BindTableRef(*update.from, scope);

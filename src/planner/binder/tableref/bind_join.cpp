@@ -27,7 +27,9 @@ ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_f
     for (size_t b = from; b < to; b++) {
       const Binding& binding = scope.bindings[b];
       for (idx_t c = 0; c < binding.names.size(); c++) {
-        if (!SameName(binding.names[c], name) || binding.IsMerged(c)) continue;
+        if (!SameName(binding.names[c], name) || binding.IsMerged(c) || binding.IsHidden(c)) {
+          continue;
+        }
         if (found) {
           throw BinderError(fmt::format(
               "column \"{}\" of the join's USING is ambiguous on its {} side", name, side));
@@ -42,7 +44,7 @@ ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_f
     for (size_t b = left_first; b < right_first; b++) {
       for (idx_t c = 0; c < scope.bindings[b].names.size(); c++) {
         const std::string& name = scope.bindings[b].names[c];
-        if (scope.bindings[b].IsMerged(c)) continue;
+        if (scope.bindings[b].IsMerged(c) || scope.bindings[b].IsHidden(c)) continue;
         if (find(name, right_first, scope.bindings.size(), "right")) names.push_back(name);
       }
     }

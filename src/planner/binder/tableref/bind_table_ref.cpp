@@ -83,9 +83,9 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
   auto rename = [&](Binding& binding) {
-    if (ref.column_aliases.size() > binding.names.size()) {
+    if (ref.column_aliases.size() > binding.VisibleCount()) {
       throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
-                                    binding.alias, binding.names.size(),
+                                    binding.alias, binding.VisibleCount(),
                                     ref.column_aliases.size()));
     }
     for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
@@ -167,6 +167,13 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         get->types.push_back(table->columns[i].type);
         binding.names.push_back(table->columns[i].name);
         binding.types.push_back(table->columns[i].type);
+      }
+      if (table->ColumnIndex(kRowIdName) == kInvalidIndex) {
+        get->column_ids.push_back(kRowIdColumn);
+        get->types.push_back(TypeId::kBigInt);
+        binding.names.push_back(kRowIdName);
+        binding.types.push_back(TypeId::kBigInt);
+        binding.hidden = 1;
       }
       rename(binding);
       for (const auto& b : scope.bindings) {
