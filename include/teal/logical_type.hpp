@@ -1,7 +1,8 @@
 // include/teal/logical_type.hpp — SQL types (LogicalType) and their stored forms (PhysicalType).
 //
-// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM and LIST a
-// shared, immutable description (the dictionary or the child type). Copying is cheap.
+// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM, LIST and
+// STRUCT a shared, immutable description (the dictionary, the element type, the fields).
+// Copying is cheap.
 #pragma once
 
 #include <cstdint>
@@ -46,6 +47,7 @@ enum class TypeId : uint8_t {
   kUuid,
   kEnum,
   kList,
+  kStruct,
 };
 
 /// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").
@@ -66,6 +68,7 @@ enum class PhysicalType : uint8_t {
   kInterval,
   kVarchar,
   kList,
+  kStruct,  // no values of its own: a validity mask and a child vector per field
   kInvalid,
 };
 
@@ -96,12 +99,15 @@ class LogicalType {
 
   LogicalType() = default;
   /// Implicit for the types that need no parameters (DECIMAL is DECIMAL(18,3)). Throws
-  /// InvalidInputError for kList and kEnum, which need List() and Enum().
+  /// InvalidInputError for kList, kStruct and kEnum, which need List(), Struct(), Enum().
   LogicalType(TypeId id);  // NOLINT
 
   /// Throws InvalidInputError unless width <= kMaxDecimalWidth and scale <= width.
   static LogicalType Decimal(uint8_t width, uint8_t scale);
   static LogicalType List(LogicalType child);
+  /// STRUCT(name type, …): at least one field, names unique (case-insensitively).
+  /// Throws InvalidInputError otherwise.
+  static LogicalType Struct(std::vector<std::pair<std::string, LogicalType>> fields);
   static LogicalType Enum(std::string name, std::vector<std::string> labels);
 
   TypeId Id() const { return id_; }
@@ -111,6 +117,10 @@ class LogicalType {
   uint8_t DecimalScale() const { return scale_; }
   /// The element type. Throws InvalidInputError unless Id() == kList.
   const LogicalType& ListChild() const;
+  /// The fields, in order. Throws InvalidInputError unless Id() == kStruct.
+  const std::vector<std::pair<std::string, LogicalType>>& StructFields() const;
+  /// The position of field `name` (case-insensitive), or -1.
+  int64_t StructFieldIndex(std::string_view name) const;
   /// The dictionary. Throws InvalidInputError unless Id() == kEnum.
   const EnumInfo& Enum() const;
 
@@ -119,7 +129,8 @@ class LogicalType {
   bool IsSigned() const;
   bool IsTemporal() const;  // date, time, timetz, timestamps, interval
 
-  /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], the enum's name.
+  /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], STRUCT(a INTEGER), the enum's
+  /// name.
   std::string ToString() const;
 
   friend bool operator==(const LogicalType& a, const LogicalType& b);

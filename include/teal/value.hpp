@@ -61,11 +61,15 @@ class Value {
   /// A LIST of `child_type`. Elements of another type are cast to it; throws
   /// ConversionError when one does not convert.
   static Value List(const LogicalType& child_type, std::vector<Value> elements);
+  /// A STRUCT of `struct_type` with one value per field, in order. Values of another type
+  /// are cast to their field's; throws InvalidInputError when the count differs,
+  /// ConversionError when one does not convert.
+  static Value Struct(const LogicalType& struct_type, std::vector<Value> fields);
 
   /// A value of `type` from its stored (physical) representation T (std::string_view
   /// or std::string for VARCHAR and BLOB). Throws InvalidInputError when T is not how
   /// `type` is stored (int32_t for BIGINT, say) or `type` has no stored form here (LIST:
-  /// use List; SQLNULL and INVALID: use Value(type)).
+  /// use List; STRUCT: use Struct; SQLNULL and INVALID: use Value(type)).
   template <typename T>
   static Value FromStored(const LogicalType& type, T stored) {
     CheckStoredType(type, kIndexOf<StoredAs<T>>, "Value::FromStored");
@@ -88,6 +92,9 @@ class Value {
   const std::string& GetString() const;
   /// LIST elements. Throws InvalidInputError when the value is NULL or not a LIST.
   const std::vector<Value>& GetList() const;
+  /// STRUCT field values, in order. Throws InvalidInputError when the value is NULL or
+  /// not a STRUCT.
+  const std::vector<Value>& GetStruct() const;
 
   /// Text as PostgreSQL/DuckDB render it; "NULL" for NULL.
   std::string ToString() const;

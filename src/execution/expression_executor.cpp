@@ -133,7 +133,8 @@ void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) 
       if (!values.RowIsValid(i)) continue;
       dst[rows[i]] = src[i].IsInlined() ? src[i] : out.AddString(src[i].View());
     }
-  } else if (physical == PhysicalType::kList || physical == PhysicalType::kInvalid) {
+  } else if (physical == PhysicalType::kList || physical == PhysicalType::kStruct ||
+             physical == PhysicalType::kInvalid) {
     SelectionVector one(1);
     for (idx_t i = 0; i < n; i++) {
       one.Set(0, i);
@@ -553,6 +554,7 @@ bool DispatchComparable(const LogicalType& type, F&& f) {
       f.template operator()<interval_t, IntervalCompare>();
       return true;
     case PhysicalType::kList:
+    case PhysicalType::kStruct:
     case PhysicalType::kInvalid:
       return false;
     default:

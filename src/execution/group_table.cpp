@@ -35,6 +35,7 @@ GroupLayout::SlotKind KindOf(const LogicalType& type) {
     case PhysicalType::kVarchar:
       return GroupLayout::SlotKind::kString;
     case PhysicalType::kList:
+    case PhysicalType::kStruct:
       return GroupLayout::SlotKind::kEncoded;
     default:
       return GroupLayout::SlotKind::kFixed;

@@ -41,6 +41,13 @@ inline void EncodeKey(const Vector& v, idx_t row, std::string& key) {
       for (uint64_t i = 0; i < entry.length; i++) EncodeKey(child, entry.offset + i, key);
       return;
     }
+    case PhysicalType::kStruct: {
+      // Each field's own encoding (each is prefix-free, so their sequence is).
+      for (idx_t f = 0; f < v.Type().StructFields().size(); f++) {
+        EncodeKey(v.StructChild(f), row, key);
+      }
+      return;
+    }
     case PhysicalType::kFloat: {
       float f = v.Values<float>()[row];
       if (f == 0) f = 0;

@@ -23,6 +23,7 @@ constexpr idx_t kFirstKeyWords = 3;          // a first key's bytes, in SplitByF
 bool HasCodec(const LogicalType& type) {
   switch (type.Physical()) {
     case PhysicalType::kList:
+    case PhysicalType::kStruct:
     case PhysicalType::kInvalid:
       return false;
     default:

@@ -122,6 +122,21 @@ bool IsTimestampLike(TypeId id) {
 }
 }  // namespace
 
+namespace {
+/// Two STRUCTs with the same fields by name and position (the second's may have none:
+/// row(…) goes into any STRUCT of as many fields).
+bool SameFieldNames(const LogicalType& a, const LogicalType& b) {
+  const auto& x = a.StructFields();
+  const auto& y = b.StructFields();
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); i++) {
+    if (x[i].first.empty() || y[i].first.empty()) continue;
+    if (a.StructFieldIndex(y[i].first) != static_cast<int64_t>(i)) return false;
+  }
+  return true;
+}
+}  // namespace
+
 int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to) {
   if (from == to) return 0;
   if (to.Id() == TypeId::kInvalid) return -1;
@@ -165,6 +180,16 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
     return child < 0 ? -1 : child + 1;
   }
+  if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kStruct && SameFieldNames(from, to)) {
+    int64_t total = 1;
+    for (size_t i = 0; i < from.StructFields().size(); i++) {
+      int64_t field =
+          ImplicitCastCost(from.StructFields()[i].second, false, to.StructFields()[i].second);
+      if (field < 0) return -1;
+      total += field;
+    }
+    return total;
+  }
   return -1;
 }
 
@@ -197,6 +222,14 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
   if (a.Id() == TypeId::kList && b.Id() == TypeId::kList) {
     return LogicalType::List(
         CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
+  }
+  if (a.Id() == TypeId::kStruct && b.Id() == TypeId::kStruct && SameFieldNames(a, b)) {
+    auto fields = a.StructFields();
+    for (size_t i = 0; i < fields.size(); i++) {
+      fields[i].second =
+          CommonType(fields[i].second, false, b.StructFields()[i].second, false, context);
+    }
+    return LogicalType::Struct(std::move(fields));
   }
   throw BinderError(
       fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "

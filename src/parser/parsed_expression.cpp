@@ -11,6 +11,13 @@ namespace teal {
 std::string TypeName::ToString() const {
   std::string out = name;
   for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (!fields.empty()) {
+    out += "(";
+    for (size_t i = 0; i < fields.size(); i++) {
+      out += (i ? ", " : "") + fields[i].first + " " + fields[i].second.ToString();
+    }
+    out += ")";
+  }
   if (!modifiers.empty()) {
     out += "(";
     for (size_t i = 0; i < modifiers.size(); i++)

@@ -16,6 +16,8 @@ struct TypeName {
   std::string name;                // lower-case, without a "pg_catalog." qualifier
   std::vector<int64_t> modifiers;  // DECIMAL(10,2) -> {10, 2}
   int array_depth = 0;             // INTEGER[][] -> 2
+  /// STRUCT(a INTEGER, …): the fields (name is then "struct").
+  std::vector<std::pair<std::string, TypeName>> fields;
   std::string ToString() const;
 };
 

@@ -129,6 +129,132 @@ std::string RewriteNumericUnderscores(std::string_view sql) {
   return out;
 }
 
+namespace {
+std::string Excerpt(const std::string& text, size_t at);
+
+/// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
+size_t AfterBracket(const std::vector<Token>& tokens, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if ((w == ")" || w == "]" || w == "}") && --depth == 0) return i + 1;
+  }
+  return tokens.size();
+}
+
+/// `text` as an SQL string literal.
+std::string Quoted(std::string_view text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+/// The top-level comma-separated items of tokens (open, close): [first, last) pairs.
+std::vector<std::pair<size_t, size_t>> TopLevelItems(const std::vector<Token>& tokens, size_t open,
+                                                     size_t close) {
+  std::vector<std::pair<size_t, size_t>> items;
+  size_t start = open + 1;
+  int depth = 0;
+  for (size_t i = open + 1; i < close; i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if (w == ")" || w == "]" || w == "}") depth--;
+    if (w == "," && depth == 0) {
+      items.emplace_back(start, i);
+      start = i + 1;
+    }
+  }
+  if (start < close) items.emplace_back(start, close);
+  return items;
+}
+}  // namespace
+
+std::string RewriteStructLiterals(std::string_view sql) {
+  std::string text(sql);
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    // The innermost literal first: one without another { inside.
+    size_t open = tokens.size();
+    for (size_t i = 0; i < tokens.size(); i++) {
+      if (tokens[i].word == "{") open = i;
+      if (tokens[i].word == "}" && open < tokens.size()) break;
+    }
+    if (open == tokens.size()) return text;
+    const size_t end = AfterBracket(tokens, open);
+    if (end > tokens.size() || tokens[end - 1].word != "}") {
+      throw ParserError(fmt::format("a STRUCT literal {{…}} is not closed: {}",
+                                    Excerpt(text, tokens[open].start)));
+    }
+    const size_t close = end - 1;
+    std::string call = "struct_pack(";
+    auto items = TopLevelItems(tokens, open, close);
+    if (items.empty()) throw ParserError("a STRUCT literal {} needs at least one field");
+    for (size_t k = 0; k < items.size(); k++) {
+      auto [first, last] = items[k];
+      // 'key': value, or key: value — the first ':' that is no part of '::'.
+      size_t colon = first + 1;
+      if (colon >= last || tokens[colon].word != ":" ||
+          (colon + 1 < last && tokens[colon + 1].word == ":" &&
+           tokens[colon + 1].start == tokens[colon].end)) {
+        throw ParserError(fmt::format("a STRUCT literal's fields are 'name': value: {}",
+                                      Excerpt(text, tokens[first].start)));
+      }
+      std::string_view key(text.data() + tokens[first].start,
+                           tokens[first].end - tokens[first].start);
+      std::string name;
+      if (key.size() >= 2 && (key[0] == '\'' || key[0] == '"')) {
+        for (size_t c = 1; c + 1 < key.size(); c++) {
+          name += key[c];
+          if (key[c] == key[0]) c++;  // a doubled quote is one
+        }
+      } else {
+        name = std::string(key);
+      }
+      std::string identifier = "\"";
+      for (char c : name) identifier += c == '"' ? std::string("\"\"") : std::string(1, c);
+      identifier += "\"";
+      const size_t value_start = tokens[colon].end;
+      const size_t value_end = tokens[last - 1].end;
+      call +=
+          (k ? ", " : "") + identifier + " := " + text.substr(value_start, value_end - value_start);
+    }
+    call += ")";
+    text = text.substr(0, tokens[open].start) + call + text.substr(tokens[close].end);
+  }
+}
+
+std::string RewriteStructTypes(std::string_view sql) {
+  std::string text(sql);
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t at = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (tokens[i].word == "struct" && tokens[i + 1].word == "(" &&
+          (i == 0 || tokens[i - 1].word != ".")) {
+        at = i;
+        break;
+      }
+    }
+    if (at == tokens.size()) return text;
+    const size_t end = AfterBracket(tokens, at + 1);
+    if (end > tokens.size() || tokens[end - 1].word != ")") {
+      throw ParserError(fmt::format("STRUCT( is not closed: {}", Excerpt(text, tokens[at].start)));
+    }
+    std::string type = std::string(kStructTypeMarker) + "(";
+    auto items = TopLevelItems(tokens, at + 1, end - 1);
+    if (items.empty()) throw ParserError("a STRUCT type needs at least one field");
+    for (size_t k = 0; k < items.size(); k++) {
+      auto [first, last] = items[k];
+      type +=
+          (k ? ", " : "") + Quoted(std::string_view(text).substr(
+                                tokens[first].start, tokens[last - 1].end - tokens[first].start));
+    }
+    type += ")";
+    text = text.substr(0, tokens[at].start) + type + text.substr(tokens[end - 1].end);
+  }
+}
+
 std::string RewriteEmptyInLists(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string out;
@@ -881,11 +1007,13 @@ class GrammarParse {
     // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
     // Integer division last: the transformer finds its marker in the final text.
-    rewritten_ = RewriteIntegerDivision(RewriteUnnamedSubqueries(
-        RewriteTryCast(RewriteQualify(RewriteNullTreatment(RewriteSetGlobal(
-            RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(RewriteListLiterals(
-                RewriteValuesInFrom(RewriteFromFirst(RewriteInsertOr(RewriteCreateOrReplaceTable(
-                    RewriteNumericUnderscores(rewritten_), or_replace_table_))))))))))))));
+    rewritten_ = RewriteIntegerDivision(
+        RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(RewriteNullTreatment(
+            RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
+                RewriteListLiterals(RewriteValuesInFrom(RewriteFromFirst(RewriteInsertOr(
+                    RewriteCreateOrReplaceTable(RewriteStructTypes(RewriteStructLiterals(
+                                                    RewriteNumericUnderscores(rewritten_))),
+                                                or_replace_table_))))))))))))));
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;

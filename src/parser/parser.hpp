@@ -110,6 +110,19 @@ std::string RewriteValuesInFrom(std::string_view sql);
 /// read by hand (macro_statement.cpp); null when `text` is none of them.
 std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth);
 
+/// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)
+/// into `struct_pack("a" := 1, "b" := x)`, innermost first. A name may also be written
+/// bare or double-quoted. Throws ParserError for an unclosed or empty literal.
+std::string RewriteStructLiterals(std::string_view sql);
+
+/// The type name RewriteStructTypes writes for STRUCT(…): its fields are its modifiers,
+/// one string literal per field ('name type').
+inline constexpr std::string_view kStructTypeMarker = "__teal_struct";
+
+/// Rewrites the type `STRUCT(a INTEGER, b VARCHAR[])` (whose fields the PostgreSQL grammar
+/// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`.
+std::string RewriteStructTypes(std::string_view sql);
+
 /// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
 /// which the transformer sees at the operator's location and turns back into `//`.
 inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";

@@ -190,6 +190,13 @@ class Binder {
   /// scalar macro, with the call's arguments (or the defaults) in place of the parameters.
   std::unique_ptr<SelectStatement> ExpandMacro(const MacroEntry& macro,
                                                const ParsedExpression& call);
+  /// struct_pack(name := value, …) and row(value, …) (bind_struct.cpp).
+  ExpressionPtr BindStructPack(const ParsedExpression& call, Scope& scope);
+  /// Field `field` (a name, or a 1-based position) of STRUCT `value`; `text` for messages.
+  ExpressionPtr BindStructExtract(ExpressionPtr value, const Value& field, const std::string& text);
+  /// The column path `e` (s.f or t.s.f…) as a column of this query's FROM items and its
+  /// fields, or null when no prefix of it is a STRUCT column here.
+  ExpressionPtr BindFieldAccess(const ParsedExpression& e, Scope& scope);
   /// A call of scalar macro `macro`: its expanded body, bound in `scope`.
   ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for

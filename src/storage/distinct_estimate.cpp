@@ -36,6 +36,7 @@ std::optional<uint64_t> HashOf(const Vector& v, idx_t row) {
       return HashBytes(s.data(), s.size());
     }
     case PhysicalType::kList:
+    case PhysicalType::kStruct:
       return std::nullopt;  // not estimated: the caller falls back to the row count
     default: {
       const idx_t width = PhysicalTypeSize(v.Type().Physical());
@@ -50,7 +51,10 @@ idx_t DataTable::DistinctEstimate(idx_t column) const {
   std::lock_guard<std::shared_mutex> guard(lock_);
   const idx_t rows = total_rows_;
   if (rows == 0) return 0;
-  if (column >= types_.size() || types_[column].Physical() == PhysicalType::kList) return rows;
+  if (column >= types_.size() || types_[column].Physical() == PhysicalType::kList ||
+      types_[column].Physical() == PhysicalType::kStruct) {
+    return rows;
+  }
   auto cached = distinct_cache_.find(column);
   if (cached != distinct_cache_.end()) {
     const idx_t then = cached->second.rows;

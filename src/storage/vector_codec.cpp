@@ -85,6 +85,15 @@ void EncodeFlat(const Vector& vector, idx_t offset, idx_t count, std::string& ou
     EncodeFlat(child, 0, total, out);
     return;
   }
+  if (physical == PhysicalType::kStruct) {
+    // Each field as its own column, NULL where the struct is (CopyFrom makes them so).
+    Vector copy(vector.Type(), std::max<idx_t>(count, 1));
+    copy.CopyFrom(vector, SelectionVector(), count, offset, 0);
+    for (idx_t f = 0; f < vector.Type().StructFields().size(); f++) {
+      EncodeFlat(copy.StructChild(f), 0, count, out);
+    }
+    return;
+  }
   const idx_t width = PhysicalTypeSize(physical);
   const size_t start = out.size();
   out.append(reinterpret_cast<const char*>(vector.Data() + offset * width), count * width);
@@ -112,7 +121,7 @@ std::string_view EncodeVectorInPlace(const Vector& vector, idx_t count, std::str
                                      idx_t offset) {
   const PhysicalType physical = vector.Type().Physical();
   bool in_place = !vector.IsConstant() && count > 0 && physical != PhysicalType::kVarchar &&
-                  physical != PhysicalType::kList;
+                  physical != PhysicalType::kList && physical != PhysicalType::kStruct;
   if (in_place && !vector.Validity().AllValid()) {
     for (idx_t r = 0; r < count && in_place; r++) in_place = vector.RowIsValid(offset + r);
   }
@@ -159,6 +168,12 @@ void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_vi
     if (total > in.size()) Corrupt(what, fmt::format("lists of {} elements in all", total));
     out.SetListSize(total);
     if (total > 0) DecodeVector(in, total, out.ListChild(), what);
+    return;
+  }
+  if (physical == PhysicalType::kStruct) {
+    for (idx_t f = 0; f < out.Type().StructFields().size(); f++) {
+      DecodeVector(in, count, out.StructChild(f), what);
+    }
     return;
   }
   const idx_t width = PhysicalTypeSize(physical);

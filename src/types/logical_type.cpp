@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "common/assert.hpp"
 #include "teal/datetime.hpp"
 #include "teal/hugeint.hpp"
@@ -11,8 +13,9 @@
 namespace teal {
 
 struct LogicalType::Extra {
-  LogicalType child;   // LIST
-  EnumInfo enum_info;  // ENUM
+  LogicalType child;                                        // LIST
+  EnumInfo enum_info;                                       // ENUM
+  std::vector<std::pair<std::string, LogicalType>> fields;  // STRUCT
 };
 
 namespace {
@@ -61,6 +64,8 @@ PhysicalType PhysicalFor(TypeId id) {
       return PhysicalType::kInterval;
     case TypeId::kList:
       return PhysicalType::kList;
+    case TypeId::kStruct:
+      return PhysicalType::kStruct;
     case TypeId::kDecimal:
     case TypeId::kEnum:
     case TypeId::kInvalid:
@@ -96,6 +101,7 @@ idx_t PhysicalTypeSize(PhysicalType type) {
       return sizeof(string_t);
     case PhysicalType::kList:
       return 16;  // {uint64 offset; uint64 length}
+    case PhysicalType::kStruct:
     case PhysicalType::kInvalid:
       return 0;
   }
@@ -136,6 +142,8 @@ std::string_view PhysicalTypeName(PhysicalType type) {
       return "VARCHAR";
     case PhysicalType::kList:
       return "LIST";
+    case PhysicalType::kStruct:
+      return "STRUCT";
     case PhysicalType::kInvalid:
       return "INVALID";
   }
@@ -160,11 +168,13 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
     scale_ = 3;
     physical_ = DecimalPhysicalType(width_);
   }
-  if (id == TypeId::kList || id == TypeId::kEnum) [[unlikely]] {
-    // Without its child type or dictionary the type would be unusable (ListChild, Enum).
-    throw InvalidInputError(id == TypeId::kList
-                                ? "LogicalType(TypeId::kList) has no element type: use "
-                                  "LogicalType::List(child)"
+  if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct) [[unlikely]] {
+    // Without its child type, fields or dictionary the type would be unusable.
+    throw InvalidInputError(id == TypeId::kList ? "LogicalType(TypeId::kList) has no element "
+                                                  "type: use LogicalType::List(child)"
+                            : id == TypeId::kStruct
+                                ? "LogicalType(TypeId::kStruct) has no fields: use "
+                                  "LogicalType::Struct(fields)"
                                 : "LogicalType(TypeId::kEnum) has no labels: use "
                                   "LogicalType::Enum(name, labels)");
   }
@@ -192,6 +202,59 @@ LogicalType LogicalType::List(LogicalType child) {
   extra->child = std::move(child);
   t.extra_ = std::move(extra);
   return t;
+}
+
+LogicalType LogicalType::Struct(std::vector<std::pair<std::string, LogicalType>> fields) {
+  if (fields.empty()) throw InvalidInputError("a STRUCT needs at least one field");
+  auto folded = [](std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  // Either every field has a name (unique) or none has (row(1, 'a'): DuckDB's unnamed
+  // STRUCT).
+  const bool unnamed = fields[0].first.empty();
+  for (size_t i = 0; i < fields.size(); i++) {
+    if (fields[i].first.empty() != unnamed) {
+      throw InvalidInputError("a STRUCT's fields are all named or all unnamed");
+    }
+    for (size_t j = 0; j < i && !unnamed; j++) {
+      if (folded(fields[i].first) == folded(fields[j].first)) {
+        throw InvalidInputError(
+            fmt::format("a STRUCT has two fields named \"{}\"", fields[i].first));
+      }
+    }
+  }
+  LogicalType t;
+  t.id_ = TypeId::kStruct;
+  t.physical_ = PhysicalType::kStruct;
+  auto extra = std::make_shared<Extra>();
+  extra->fields = std::move(fields);
+  t.extra_ = std::move(extra);
+  return t;
+}
+
+const std::vector<std::pair<std::string, LogicalType>>& LogicalType::StructFields() const {
+  if (id_ != TypeId::kStruct) [[unlikely]] {
+    throw InvalidInputError(
+        fmt::format("LogicalType::StructFields: {} is not a STRUCT", ToString()));
+  }
+  return extra_->fields;
+}
+
+int64_t LogicalType::StructFieldIndex(std::string_view name) const {
+  const auto& fields = StructFields();
+  for (size_t i = 0; i < fields.size(); i++) {
+    const std::string& field = fields[i].first;
+    if (field.size() != name.size()) continue;
+    bool same = true;
+    for (size_t k = 0; k < name.size() && same; k++) {
+      same = std::tolower(static_cast<unsigned char>(field[k])) ==
+             std::tolower(static_cast<unsigned char>(name[k]));
+    }
+    if (same) return static_cast<int64_t>(i);
+  }
+  return -1;
 }
 
 LogicalType LogicalType::Enum(std::string name, std::vector<std::string> labels) {
@@ -339,6 +402,26 @@ std::string LogicalType::ToString() const {
       return Enum().name.empty() ? "ENUM" : Enum().name;
     case TypeId::kList:
       return ListChild().ToString() + "[]";
+    case TypeId::kStruct: {
+      std::string out = "STRUCT(";
+      const auto& fields = StructFields();
+      for (size_t i = 0; i < fields.size(); i++) {
+        // A name that is not a plain lower-case identifier is quoted.
+        const std::string& name = fields[i].first;
+        bool plain =
+            !name.empty() && (std::islower(static_cast<unsigned char>(name[0])) || name[0] == '_');
+        for (char c : name) {
+          plain = plain && (std::islower(static_cast<unsigned char>(c)) ||
+                            std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+        }
+        std::string quoted = "\"";
+        for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        if (i) out += ", ";
+        if (!name.empty()) out += (plain ? name : quoted + "\"") + " ";
+        out += fields[i].second.ToString();
+      }
+      return out + ")";
+    }
   }
   return "INVALID";
 }
@@ -350,6 +433,8 @@ bool operator==(const LogicalType& a, const LogicalType& b) {
       return a.width_ == b.width_ && a.scale_ == b.scale_;
     case TypeId::kList:
       return a.ListChild() == b.ListChild();
+    case TypeId::kStruct:
+      return a.extra_ == b.extra_ || a.StructFields() == b.StructFields();
     case TypeId::kEnum:
       return a.extra_ == b.extra_ ||
              (a.Enum().name == b.Enum().name && a.Enum().labels == b.Enum().labels);

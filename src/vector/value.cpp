@@ -105,6 +105,21 @@ Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
   return v;
 }
 
+Value Value::Struct(const LogicalType& struct_type, std::vector<Value> fields) {
+  const auto& types = struct_type.StructFields();
+  if (fields.size() != types.size()) {
+    throw InvalidInputError(fmt::format("Value::Struct: {} has {} fields, not {}",
+                                        struct_type.ToString(), types.size(), fields.size()));
+  }
+  for (size_t i = 0; i < fields.size(); i++) {
+    if (fields[i].Type() != types[i].second) fields[i] = fields[i].CastAs(types[i].second);
+  }
+  Value v(struct_type);
+  v.data_ = std::make_shared<const std::vector<Value>>(std::move(fields));
+  v.is_null_ = false;
+  return v;
+}
+
 namespace {
 /// The C++ spelling of Storage alternative `index`, for messages.
 const char* StoredTypeName(size_t index) {
@@ -165,10 +180,12 @@ void Value::CheckStoredType(const LogicalType& type, size_t index, const char* c
       expected = kIndexOf<std::string>;
       break;
     default:
-      throw InvalidInputError(fmt::format(
-          "{}: a {} value cannot be made from a stored {}{}", call, type.ToString(),
-          StoredTypeName(index),
-          type.Id() == TypeId::kList ? " (use Value::List)" : " (use Value(type) for a NULL)"));
+      throw InvalidInputError(fmt::format("{}: a {} value cannot be made from a stored {}{}", call,
+                                          type.ToString(), StoredTypeName(index),
+                                          type.Id() == TypeId::kList ? " (use Value::List)"
+                                          : type.Id() == TypeId::kStruct
+                                              ? " (use Value::Struct)"
+                                              : " (use Value(type) for a NULL)"));
   }
   if (index != expected) {
     throw InvalidInputError(fmt::format("{}: {} is stored as {}, not as {}", call, type.ToString(),
@@ -201,7 +218,7 @@ const std::string& Value::GetString() const {
 }
 
 const std::vector<Value>& Value::GetList() const {
-  if (is_null_ || data_.index() != kIndexOf<ListPtr>) [[unlikely]] {
+  if (is_null_ || type_.Id() != TypeId::kList) [[unlikely]] {
     if (!is_null_) {
       throw InvalidInputError(
           fmt::format("Value::GetList: the value is {}, not a LIST", type_.ToString()));
@@ -211,10 +228,22 @@ const std::vector<Value>& Value::GetList() const {
   return *std::get<ListPtr>(data_);
 }
 
+const std::vector<Value>& Value::GetStruct() const {
+  if (is_null_ || type_.Id() != TypeId::kStruct) [[unlikely]] {
+    if (!is_null_) {
+      throw InvalidInputError(
+          fmt::format("Value::GetStruct: the value is {}, not a STRUCT", type_.ToString()));
+    }
+    CheckGet(kIndexOf<ListPtr>, "Value::GetStruct");
+  }
+  return *std::get<ListPtr>(data_);
+}
+
 bool operator==(const Value& a, const Value& b) {
   if (a.type_ != b.type_ || a.is_null_ != b.is_null_) return false;
   if (a.is_null_) return true;
   if (a.type_.Id() == TypeId::kList) return a.GetList() == b.GetList();
+  if (a.type_.Id() == TypeId::kStruct) return a.GetStruct() == b.GetStruct();
   if (a.type_.Physical() == PhysicalType::kFloat || a.type_.Physical() == PhysicalType::kDouble) {
     // Bitwise, so that NaN equals itself here (structural equality, not SQL's).
     return a.data_.index() == b.data_.index() &&

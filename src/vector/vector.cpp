@@ -56,6 +56,22 @@ Vector& Vector::ReserveListChild(idx_t capacity) {
 
 const Vector& Vector::ListChild() const { return const_cast<Vector*>(this)->ListChild(); }
 
+Vector& Vector::StructChild(idx_t i) {
+  TEAL_ASSERT(type_.Id() == TypeId::kStruct);
+  auto& aux = Aux();
+  if (aux.struct_children.empty()) {
+    for (const auto& field : type_.StructFields()) {
+      aux.struct_children.push_back(
+          std::make_unique<Vector>(field.second, std::max<idx_t>(capacity_, 1)));
+    }
+  }
+  return *aux.struct_children.at(i);
+}
+
+const Vector& Vector::StructChild(idx_t i) const {
+  return const_cast<Vector*>(this)->StructChild(i);
+}
+
 idx_t Vector::ListSize() const { return aux_ ? aux_->list_size : 0; }
 
 void Vector::SetListSize(idx_t size) {
@@ -72,6 +88,9 @@ bool Vector::SharesNothing() const {
   if (buffer_.use_count() > 1 || data_ != buffer_.get() || validity_.Shared()) return false;
   if (!aux_) return true;
   if (aux_.use_count() > 1) return false;
+  for (const auto& child : aux_->struct_children) {
+    if (!child->SharesNothing()) return false;
+  }
   return !aux_->list_child || aux_->list_child->SharesNothing();
 }
 
@@ -87,6 +106,9 @@ void Vector::Reference(const Vector& other) {
 
 void Vector::Resize(idx_t capacity, idx_t keep) {
   if (capacity <= capacity_) return;
+  if (aux_) {
+    for (auto& child : aux_->struct_children) child->Resize(capacity, keep);
+  }
   idx_t width = PhysicalTypeSize(type_.Physical());
   std::shared_ptr<data_t[]> grown = AllocateSharedBuffer(width * capacity);
   if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
@@ -117,6 +139,7 @@ void Vector::Reset() {
       aux_->heap.Clear();
       aux_->kept_alive.clear();
       aux_->list_size = 0;
+      for (auto& child : aux_->struct_children) child->Reset();
     } else {
       aux_.reset();
     }
@@ -206,6 +229,31 @@ void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t co
       }
       return;
     }
+    case PhysicalType::kStruct: {
+      // Field rows are copied only where the struct is not NULL (elsewhere they are not
+      // defined: a string there may point nowhere) and are NULL where it is.
+      const idx_t fields = type_.StructFields().size();
+      SelectionVector rows(std::max<idx_t>(count, 1));
+      for (idx_t f = 0; f < fields; f++) {
+        Vector& target = StructChild(f);
+        const Vector& field = source.StructChild(f);
+        idx_t i = 0;
+        while (i < count) {
+          if (!source.RowIsValid(source_row(i))) {
+            target.SetNull(target_offset + i++);
+            continue;
+          }
+          idx_t run = 0;
+          while (i + run < count && source.RowIsValid(source_row(i + run))) {
+            rows.Set(run, source_row(i + run));
+            run++;
+          }
+          target.CopyFrom(field, rows, run, 0, target_offset + i);
+          i += run;
+        }
+      }
+      return;
+    }
     default: {
       idx_t width = PhysicalTypeSize(physical);
       if (!sel.IsSet() && !source.IsConstant()) {
@@ -262,6 +310,13 @@ Value Vector::GetValue(idx_t row) const {
       for (idx_t i = 0; i < entry.length; i++) elements.push_back(child.GetValue(entry.offset + i));
       return Value::List(type_.ListChild(), std::move(elements));
     }
+    case PhysicalType::kStruct: {
+      std::vector<Value> fields;
+      for (idx_t f = 0; f < type_.StructFields().size(); f++) {
+        fields.push_back(StructChild(f).GetValue(row));
+      }
+      return Value::Struct(type_, std::move(fields));
+    }
     default:
       return DispatchFixedWidth(type_.Physical(), [&]<typename T>() {
         return Value::FromStored<T>(type_, Values<T>()[row]);
@@ -274,6 +329,9 @@ void Vector::SetValue(idx_t row, const Value& value) {
     SetNull(row);
     if (type_.Physical() == PhysicalType::kList) {
       Values<list_entry_t>()[row] = {ListSize(), 0};
+    }
+    if (type_.Physical() == PhysicalType::kStruct) {
+      for (idx_t f = 0; f < type_.StructFields().size(); f++) StructChild(f).SetNull(row);
     }
     return;
   }
@@ -290,6 +348,11 @@ void Vector::SetValue(idx_t row, const Value& value) {
       Vector& child = ListChild();
       for (idx_t i = 0; i < elements.size(); i++) child.SetValue(start + i, elements[i]);
       Values<list_entry_t>()[row] = {start, elements.size()};
+      return;
+    }
+    case PhysicalType::kStruct: {
+      const auto& fields = value.GetStruct();
+      for (idx_t f = 0; f < fields.size(); f++) StructChild(f).SetValue(row, fields[f]);
       return;
     }
     default:

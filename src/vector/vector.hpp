@@ -1,7 +1,8 @@
 // Vector: one column of up to a vector's worth of rows, in the layouts of DESIGN.md.
 //
 // A vector is flat (one value per row) or constant (one value standing for every row).
-// Its main buffer, validity mask and auxiliary data (string heap, LIST child) are
+// Its main buffer, validity mask and auxiliary data (string heap, LIST child, STRUCT
+// fields) are
 // shared by reference: Reference() makes a cheap view, and a vector keeps alive
 // whatever its string_t pointers point into. Not thread-safe.
 #pragma once
@@ -81,6 +82,11 @@ class Vector {
   /// LIST: makes room in the child for `size` rows (keeps existing ones) and sets its size.
   void SetListSize(idx_t size);
 
+  /// STRUCT: the vector of field `i` (created on first use, as wide as this one). Row r of
+  /// a field belongs to row r of the struct; its value there is NULL where the struct is.
+  Vector& StructChild(idx_t i);
+  const Vector& StructChild(idx_t i) const;
+
   /// True when no other vector shares this one's buffers (values, validity, string heap,
   /// list child), so they can be handed to a new owner as a whole.
   bool SharesNothing() const;
@@ -118,6 +124,7 @@ class Vector {
     std::vector<std::shared_ptr<Auxiliary>> kept_alive;
     std::unique_ptr<Vector> list_child;
     idx_t list_size = 0;
+    std::vector<std::unique_ptr<Vector>> struct_children;  // STRUCT: one per field
   };
   Auxiliary& Aux();
 

@@ -72,7 +72,8 @@ void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vecto
       return CompareWith<string_t, StringCompare>(op, left, right, result, count);
     case PhysicalType::kInterval:
       return CompareWith<interval_t, IntervalCompare>(op, left, right, result, count);
-    case PhysicalType::kList: {
+    case PhysicalType::kList:
+    case PhysicalType::kStruct: {
       bool* out = result.Values<bool>();
       for (idx_t i = 0; i < count; i++) {
         bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
@@ -111,6 +112,20 @@ int CompareValues(const Value& a, const Value& b) {
       if (c != 0) return c;
     }
     return Compare3(x.size(), y.size());
+  }
+  if (a.Type().Id() == TypeId::kStruct) {
+    // Field by field, as list elements: a NULL field sorts after every value.
+    const auto& x = a.GetStruct();
+    const auto& y = b.GetStruct();
+    for (size_t i = 0; i < x.size(); i++) {
+      if (x[i].IsNull() || y[i].IsNull()) {
+        if (x[i].IsNull() != y[i].IsNull()) return x[i].IsNull() ? 1 : -1;
+        continue;
+      }
+      int c = CompareValues(x[i], y[i]);
+      if (c != 0) return c;
+    }
+    return 0;
   }
   Vector left(a), right(b);
   left.Flatten(1);

@@ -88,7 +88,7 @@ decltype(auto) DispatchOrdered(const LogicalType& type, F&& f) {
 /// True for types stored inline (one fixed-width value per row).
 inline bool IsFixedWidth(const LogicalType& type) {
   return type.Physical() != PhysicalType::kVarchar && type.Physical() != PhysicalType::kList &&
-         type.Physical() != PhysicalType::kInvalid;
+         type.Physical() != PhysicalType::kStruct && type.Physical() != PhysicalType::kInvalid;
 }
 
 // Value kinds: how an aggregate reads one row of a column, keeps a copy in its state,
@@ -157,7 +157,9 @@ struct BytesKind {
 template <typename F>
 decltype(auto) DispatchOrderedKind(const LogicalType& type, F&& f) {
   if (type.Physical() == PhysicalType::kVarchar) return f.template operator()<StringKind>();
-  if (type.Physical() == PhysicalType::kList) return f.template operator()<ValueKind>();
+  if (type.Physical() == PhysicalType::kList || type.Physical() == PhysicalType::kStruct) {
+    return f.template operator()<ValueKind>();
+  }
   return DispatchOrdered(type, [&]<typename T, typename C>() -> decltype(auto) {
     return f.template operator()<FixedKind<T, C>>();
   });
@@ -170,6 +172,7 @@ decltype(auto) DispatchCarriedKind(const LogicalType& type, F&& f) {
     case PhysicalType::kVarchar:
       return f.template operator()<StringKind>();
     case PhysicalType::kList:
+    case PhysicalType::kStruct:
       return f.template operator()<ValueKind>();
     default:
       break;

@@ -22,7 +22,8 @@ using namespace scalar;  // NOLINT
 namespace {
 
 bool IsFixedWidth(PhysicalType p) {
-  return p != PhysicalType::kVarchar && p != PhysicalType::kList && p != PhysicalType::kInvalid;
+  return p != PhysicalType::kVarchar && p != PhysicalType::kList && p != PhysicalType::kStruct &&
+         p != PhysicalType::kInvalid;
 }
 
 /// Writes row `row` of `source` into row `row` of `result` (same type, source row valid).

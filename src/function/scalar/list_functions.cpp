@@ -138,7 +138,7 @@ void FindElements(const DataChunk& args, const Vector& result, idx_t count,
   PhysicalType p = child.Type().Physical();
   if (p == PhysicalType::kVarchar) {
     scan.template operator()<string_t>();
-  } else if (p == PhysicalType::kList) {
+  } else if (p == PhysicalType::kList || p == PhysicalType::kStruct) {
     for (idx_t i = 0; i < count; i++) {
       if (!result.RowIsValid(i)) continue;
       Value value = needle.GetValue(i);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "common/utf8.hpp"
+#include "parser/parser.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 #include "types/interval.hpp"
 
@@ -30,6 +31,20 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
       if (!has_precision) type.name = "float4";
     }
   }
+  if (type.name == kStructTypeMarker) {
+    // RewriteStructTypes's: one 'name type' string per field.
+    type.name = "struct";
+    for (size_t i = 0; i < t.n_typmods; i++) {
+      const Node* mod = t.typmods[i];
+      if (mod->node_case != PG_QUERY__NODE__NODE_A_CONST ||
+          mod->a_const->val_case != PG_QUERY__A__CONST__VAL_SVAL) {
+        throw InternalError("a STRUCT field that RewriteStructTypes did not write");
+      }
+      type.fields.push_back(StructField(mod->a_const->sval->sval));
+    }
+    type.array_depth = static_cast<int>(t.n_array_bounds);
+    return type;
+  }
   for (size_t i = 0; i < t.n_typmods; i++) {
     const Node* mod = t.typmods[i];
     if (mod->node_case == PG_QUERY__NODE__NODE_A_CONST &&
@@ -43,6 +58,44 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
   // INTERVAL field restrictions (INTERVAL '1' DAY) arrive as a typmod; keep plain INTERVAL.
   if (type.name == "interval") type.modifiers.clear();
   return type;
+}
+
+std::pair<std::string, TypeName> Transformer::StructField(std::string_view field) {
+  // The name: a word or a double-quoted identifier; the rest is the type.
+  size_t i = 0;
+  while (i < field.size() && std::isspace(static_cast<unsigned char>(field[i]))) i++;
+  std::string name;
+  if (i < field.size() && field[i] == '"') {
+    for (i++; i < field.size(); i++) {
+      if (field[i] == '"') {
+        if (i + 1 < field.size() && field[i + 1] == '"') {
+          name += '"';
+          i++;
+          continue;
+        }
+        i++;
+        break;
+      }
+      name += field[i];
+    }
+  } else {
+    while (i < field.size() && !std::isspace(static_cast<unsigned char>(field[i]))) {
+      name += field[i++];
+    }
+  }
+  std::string_view rest = field.substr(std::min(i, field.size()));
+  if (name.empty() || rest.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    throw ParserError(fmt::format("a STRUCT field is a name and a type: \"{}\"", field));
+  }
+  // The type through the grammar: CAST(NULL AS type).
+  auto parsed = ParseSql("SELECT CAST(NULL AS " + std::string(rest) + ")", max_depth_);
+  const auto* select =
+      parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
+  if (!select || select->select_list.size() != 1 ||
+      select->select_list[0]->kind != ExprKind::kCast) {
+    throw ParserError(fmt::format("not a type: \"{}\"", rest));
+  }
+  return {name, select->select_list[0]->cast_type};
 }
 
 ParsedExpressionPtr Transformer::QualifiedInterval(const PgQuery__TypeCast& cast) {

@@ -298,8 +298,19 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       auto e = Expr(ind.arg);
       for (size_t i = 0; i < ind.n_indirection; i++) {
         const Node* step = ind.indirection[i];
+        if (step->node_case == PG_QUERY__NODE__NODE_STRING) {
+          // (expression).field
+          auto extract = Make(ExprKind::kFunction, e->location);
+          extract->name = "struct_extract";
+          extract->children.push_back(std::move(e));
+          auto field = Make(ExprKind::kConstant, extract->location);
+          field->value = Value::Varchar(StringOf(step));
+          extract->children.push_back(std::move(field));
+          e = std::move(extract);
+          continue;
+        }
         if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice) {
-          throw NotImplementedError("list slices and field access");
+          throw NotImplementedError("list slices and (…).* field access");
         }
         auto extract = Make(ExprKind::kFunction, e->location);
         extract->name = "list_extract";
@@ -353,8 +364,14 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
       throw NotImplementedError("COLLATE");
-    case PG_QUERY__NODE__NODE_ROW_EXPR:
-      throw NotImplementedError("row constructors");
+    case PG_QUERY__NODE__NODE_ROW_EXPR: {
+      // ROW(a, b) and (a, b): a STRUCT whose fields have no names (DuckDB's).
+      const auto& row = *node->row_expr;
+      auto e = Make(ExprKind::kFunction, row.location);
+      e->name = "row";
+      for (size_t i = 0; i < row.n_args; i++) e->children.push_back(Expr(row.args[i]));
+      return e;
+    }
     case PG_QUERY__NODE__NODE_NAMED_ARG_EXPR: {
       // f(name := value) / f(name => value): a macro's named argument.
       const auto& named = *node->named_arg_expr;

@@ -118,6 +118,8 @@ class Transformer {
 
   // ---- types -----------------------------------------------------------------
   TypeName Type(const PgQuery__TypeName& t);
+  /// One field of a STRUCT type, as RewriteStructTypes wrote it: 'name type'.
+  std::pair<std::string, TypeName> StructField(std::string_view field);
 
   // ---- expressions -------------------------------------------------------------
   /// INTERVAL '…' with a field qualifier (INTERVAL '90' DAY), as a constant; null when

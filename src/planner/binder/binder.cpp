@@ -139,6 +139,11 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
 LogicalType ResolveNull(const LogicalType& type) {
   if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
   if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));
+  if (type.Id() == TypeId::kStruct) {
+    auto fields = type.StructFields();
+    for (auto& field : fields) field.second = ResolveNull(field.second);
+    return LogicalType::Struct(std::move(fields));
+  }
   return type;
 }
 

@@ -1,4 +1,5 @@
-// Casts involving LIST: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR -> LIST.
+// Casts involving LIST and STRUCT: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR -> LIST,
+// STRUCT -> STRUCT (same fields, each cast) and STRUCT -> VARCHAR.
 //
 // Elements are always cast as one child vector through CastVector, never per row, so
 // a LIST(LIST(INTEGER)) -> VARCHAR renders the innermost integers in one pass.
@@ -9,6 +10,8 @@
 //   [a, 'b, c', '']   a non-list element is written bare unless it is empty, contains
 //                     any of , [ ] ' " , starts or ends with whitespace, or equals NULL
 //                     in any case; then it is single-quoted with ' doubled.
+//   {'a': 1, 'b': x}  a STRUCT: its fields' names single-quoted, values as list elements;
+//   (1, x)            a STRUCT whose fields have no names (row(1, 'x')), as DuckDB
 // Parsing also takes double-quoted elements ("" doubled) and any whitespace around
 // elements and brackets. Empty bare elements ("[1,,2]"), unbalanced brackets or
 // quotes, and text after the closing bracket are errors.
@@ -67,7 +70,8 @@ bool CastListToVarchar(const Vector& source, Vector& result, idx_t count, std::s
   const idx_t child_count = source.ListSize();
   Vector elements(VarcharType(), std::max<idx_t>(child_count, 1));
   if (!TryCastVector(source.ListChild(), elements, child_count, &error)) return false;
-  const bool quote_if_needed = source.Type().ListChild().Id() != TypeId::kList;
+  const TypeId element_type = source.Type().ListChild().Id();
+  const bool quote_if_needed = element_type != TypeId::kList && element_type != TypeId::kStruct;
   const list_entry_t* src = source.Values<list_entry_t>();
   const string_t* element_text = elements.Values<string_t>();
   string_t* dst = result.Values<string_t>();
@@ -93,6 +97,51 @@ bool CastListToVarchar(const Vector& source, Vector& result, idx_t count, std::s
     dst[i] = result.AddString(text);
     return true;
   });
+}
+
+bool CastStructToVarchar(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  const auto& fields = source.Type().StructFields();
+  std::vector<Vector> texts;
+  for (idx_t f = 0; f < fields.size(); f++) {
+    texts.emplace_back(VarcharType(), std::max<idx_t>(count, 1));
+    if (!TryCastVector(source.StructChild(f), texts.back(), count, &error)) return false;
+  }
+  const bool unnamed = fields[0].first.empty();
+  string_t* dst = result.Values<string_t>();
+  std::string text;
+  return ForEachValidRow(source, count, [&](idx_t i) {
+    text.clear();
+    text += unnamed ? '(' : '{';
+    for (idx_t f = 0; f < fields.size(); f++) {
+      if (f > 0) text += ", ";
+      if (!unnamed) {
+        AppendQuoted(text, fields[f].first);
+        text += ": ";
+      }
+      if (!texts[f].RowIsValid(i)) {
+        text += "NULL";
+        continue;
+      }
+      std::string_view value = texts[f].Values<string_t>()[i].View();
+      const TypeId type = fields[f].second.Id();
+      if (type != TypeId::kList && type != TypeId::kStruct && NeedsQuotes(value)) {
+        AppendQuoted(text, value);
+      } else {
+        text += value;
+      }
+    }
+    text += unnamed ? ')' : '}';
+    dst[i] = result.AddString(text);
+    return true;
+  });
+}
+
+bool CastStructToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  CopyValidity(source, result, count);
+  for (idx_t f = 0; f < source.Type().StructFields().size(); f++) {
+    if (!TryCastVector(source.StructChild(f), result.StructChild(f), count, &error)) return false;
+  }
+  return true;
 }
 
 // Splits one list text into its top-level elements, calling
@@ -237,10 +286,25 @@ bool CastVarcharToList(const Vector& source, Vector& result, idx_t count, std::s
 }  // namespace
 
 bool IsNestedCast(const LogicalType& from, const LogicalType& to) {
-  return from.Id() == TypeId::kList || to.Id() == TypeId::kList;
+  return from.Id() == TypeId::kList || to.Id() == TypeId::kList || from.Id() == TypeId::kStruct ||
+         to.Id() == TypeId::kStruct;
 }
 
 bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
+  if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kVarchar) return true;
+  if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kStruct) {
+    // Field by field, by position, when the names agree (or the source's are none).
+    const auto& a = from.StructFields();
+    const auto& b = to.StructFields();
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); i++) {
+      if (!a[i].first.empty() && from.StructFieldIndex(b[i].first) != static_cast<int64_t>(i)) {
+        return false;
+      }
+      if (!CastExists(a[i].second, b[i].second)) return false;
+    }
+    return true;
+  }
   if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
     return CastExists(from.ListChild(), to.ListChild());
   }
@@ -256,6 +320,11 @@ bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
 bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::string& error) {
   const LogicalType& from = source.Type();
   const LogicalType& to = result.Type();
+  if (from.Id() == TypeId::kStruct) {
+    if (to.Id() == TypeId::kStruct) return CastStructToStruct(source, result, count, error);
+    CopyValidity(source, result, count);
+    return CastStructToVarchar(source, result, count, error);
+  }
   if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
     return CastListToList(source, result, count, error);
   }

@@ -70,12 +70,18 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         throw BinderError(
             fmt::format("column \"{}\" not found: the query has no FROM clause", e.ToString()));
       }
-      if (e.names.size() > 2) throw NotImplementedError("schema-qualified column names");
+      if (e.names.size() > 2) {
+        if (auto field = BindFieldAccess(e, scope)) return field;
+        throw NotImplementedError("schema-qualified column names");
+      }
       const std::string& column = e.names.back();
       idx_t index = kInvalidIndex;
       bool qualifier_found = false;
       const Binding* found = FindColumn(e, scope, index, qualifier_found);
       if (!found) {
+        if (e.names.size() == 2) {
+          if (auto field = BindFieldAccess(e, scope)) return field;
+        }
         if (scope.outer && CanResolve(e, *scope.outer)) {
           return OuterReference(BindExpression(e, *scope.outer), scope);
         }

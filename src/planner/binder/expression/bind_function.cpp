@@ -82,6 +82,17 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
   if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
+  if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
+  if ((name == "struct_extract" || name == "list_extract" || name == "list_element") &&
+      e.children.size() == 2) {
+    auto value = BindExpression(*e.children[0], scope);
+    if (value->type.Id() == TypeId::kStruct || name == "struct_extract") {
+      if (e.children[1]->kind != ExprKind::kConstant) {
+        throw BinderError(fmt::format("a STRUCT field is named by a constant: {}", e.ToString()));
+      }
+      return BindStructExtract(std::move(value), e.children[1]->value, e.ToString());
+    }
+  }
   for (const auto& argument : e.children) {
     if (!argument->argument_name.empty()) {
       throw BinderError(

@@ -10,6 +10,16 @@ namespace teal {
 
 ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
                                      const ParsedExpression& e) {
+  // (a, b) = (c, d) is PostgreSQL's row comparison (NULL when a pair is unknown), which
+  // DuckDB answers as a STRUCT comparison (NULLs equal): not answered until Teal has the
+  // row comparison. STRUCTs with names ({'a': 1}, DuckDB's alone) compare as DuckDB's.
+  auto unnamed = [](const LogicalType& t) {
+    return t.Id() == TypeId::kStruct && t.StructFields()[0].first.empty();
+  };
+  if (unnamed(left->type) || unnamed(right->type)) {
+    throw NotImplementedError(
+        fmt::format("comparing row constructors ((a, b) = (c, d)): {}", e.ToString()));
+  }
   LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
                                   IsStringLiteral(*right), e.ToString());
   if (common.Id() == TypeId::kSqlNull) common = TypeId::kBoolean;

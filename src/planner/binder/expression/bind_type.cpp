@@ -108,7 +108,18 @@ LogicalType WithPrecision(const LogicalType& type, const TypeName& name) {
 LogicalType Binder::ResolveType(const TypeName& name) const {
   LogicalType type;
   bool found = false;
-  if (name.name == "decimal" || name.name == "numeric") {
+  if (!name.fields.empty()) {
+    std::vector<std::pair<std::string, LogicalType>> fields;
+    for (const auto& [field, field_type] : name.fields) {
+      fields.emplace_back(field, ResolveType(field_type));
+    }
+    try {
+      type = LogicalType::Struct(std::move(fields));
+    } catch (const InvalidInputError& e) {
+      throw BinderError(fmt::format("{}: {}", e.what(), name.ToString()));
+    }
+    found = true;
+  } else if (name.name == "decimal" || name.name == "numeric") {
     int64_t width = name.modifiers.size() > 0 ? name.modifiers[0] : 18;
     int64_t scale =
         name.modifiers.size() > 1 ? name.modifiers[1] : (name.modifiers.empty() ? 3 : 0);

@@ -1,0 +1,140 @@
+// Binder: STRUCT values — struct_pack(name := value, …) (and the {'name': value} literal
+// the parser rewrites into it), row(…) (a STRUCT whose fields have no names), and reading
+// a field: struct_extract(s, 'name' | position), s['name'], and s.name as a column path
+// (t.s.name too), where a table's column of that name comes first.
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+namespace {
+
+/// A call of `function` over `arguments`, which already have its argument types.
+ExpressionPtr Call(ScalarFunction function, std::vector<ExpressionPtr> arguments) {
+  auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  call->children = std::move(arguments);
+  call->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return call;
+}
+
+/// A STRUCT of the arguments' values, field by field; NULL fields stay NULL fields.
+ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, LogicalType>> fields,
+                   std::vector<ExpressionPtr> arguments) {
+  ScalarFunction f;
+  f.name = name;
+  // A NULL without a type stays one (it takes a type where the struct is used, as a NULL
+  // literal does; ResolveNull makes it INTEGER in a result).
+  for (size_t i = 0; i < fields.size(); i++) {
+    fields[i].second = arguments[i]->type;
+    f.arguments.push_back(arguments[i]->type);
+  }
+  f.return_type = LogicalType::Struct(std::move(fields));
+  f.null_in_null_out = false;
+  f.body = [](const DataChunk& args, Vector& result, idx_t count) {
+    const SelectionVector contiguous;
+    for (idx_t k = 0; k < args.ColumnCount(); k++) {
+      result.StructChild(k).CopyFrom(args.data[k], contiguous, count, 0, 0);
+    }
+  };
+  return Call(std::move(f), std::move(arguments));
+}
+
+}  // namespace
+
+ExpressionPtr Binder::BindStructPack(const ParsedExpression& call, Scope& scope) {
+  if (call.children.empty()) {
+    throw BinderError(fmt::format("{} needs at least one field: {}", call.name, call.ToString()));
+  }
+  std::vector<std::pair<std::string, LogicalType>> fields;
+  std::vector<ExpressionPtr> arguments;
+  const bool named = call.name == "struct_pack";
+  for (const auto& child : call.children) {
+    std::string name = named ? child->argument_name : "";
+    if (named && name.empty()) {
+      // struct_pack(x) names the field after the column, as DuckDB does.
+      if (child->kind != ExprKind::kColumnRef) {
+        throw BinderError(
+            fmt::format("the fields of struct_pack are name := value: {}", call.ToString()));
+      }
+      name = child->names.back();
+    }
+    if (!named && !child->argument_name.empty()) {
+      throw BinderError(fmt::format("row() takes no names: {}", call.ToString()));
+    }
+    fields.emplace_back(name, LogicalType(TypeId::kInteger));
+    arguments.push_back(BindExpression(*child, scope));
+  }
+  try {
+    return Pack(call.name, std::move(fields), std::move(arguments));
+  } catch (const InvalidInputError& e) {
+    throw BinderError(fmt::format("{}: {}", e.what(), call.ToString()));
+  }
+}
+
+ExpressionPtr Binder::BindStructExtract(ExpressionPtr value, const Value& field,
+                                        const std::string& text) {
+  const LogicalType type = value->type;
+  if (type.Id() != TypeId::kStruct) {
+    throw BinderError(fmt::format("{} is no STRUCT: {}", type.ToString(), text));
+  }
+  int64_t index = -1;
+  if (field.IsNull()) throw BinderError(fmt::format("a STRUCT field cannot be NULL: {}", text));
+  if (field.Type().Id() == TypeId::kVarchar) {
+    index = type.StructFieldIndex(field.GetString());
+    if (index < 0) {
+      throw BinderError(
+          fmt::format("{} has no field \"{}\": {}", type.ToString(), field.GetString(), text));
+    }
+  } else if (field.Type().IsIntegral()) {
+    if (!type.StructFields()[0].first.empty()) {
+      throw BinderError(fmt::format(
+          "a field of a STRUCT with names is read by its name, not its position: {}", text));
+    }
+    // 1-based, as DuckDB's struct_extract(s, n).
+    const int64_t n = field.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+    if (n < 1 || n > static_cast<int64_t>(type.StructFields().size())) {
+      throw BinderError(fmt::format("{} has no field {}: {}", type.ToString(), n, text));
+    }
+    index = n - 1;
+  } else {
+    throw BinderError(fmt::format("a STRUCT field is named by a string or its position: {}", text));
+  }
+  const auto k = static_cast<idx_t>(index);
+  ScalarFunction f;
+  f.name = "struct_extract";
+  f.arguments = {type};
+  f.return_type = type.StructFields()[k].second;
+  f.body = [k](const DataChunk& args, Vector& result, idx_t count) {
+    const Vector& source = args.data[0];
+    const SelectionVector contiguous;
+    // The field's rows, NULL where the struct is (its field rows there are not defined).
+    result.CopyFrom(source.StructChild(k), contiguous, count, 0, 0);
+    for (idx_t i = 0; i < count; i++) {
+      if (!source.RowIsValid(i)) result.SetNull(i);
+    }
+  };
+  std::vector<ExpressionPtr> arguments;
+  arguments.push_back(std::move(value));
+  auto call = Call(std::move(f), std::move(arguments));
+  call->alias = type.StructFields()[k].first;
+  return call;
+}
+
+ExpressionPtr Binder::BindFieldAccess(const ParsedExpression& e, Scope& scope) {
+  // t.s.f… or s.f…: the longest prefix that is a column of this query, then fields.
+  for (size_t prefix = std::min<size_t>(2, e.names.size() - 1); prefix >= 1; prefix--) {
+    ParsedExpression column(ExprKind::kColumnRef);
+    column.names.assign(e.names.begin(), e.names.begin() + static_cast<std::ptrdiff_t>(prefix));
+    idx_t index = kInvalidIndex;
+    bool qualifier_found = false;
+    if (!FindColumn(column, scope, index, qualifier_found)) continue;
+    ExpressionPtr value = BindExpression(column, scope);
+    if (value->type.Id() != TypeId::kStruct) continue;
+    for (size_t i = prefix; i < e.names.size(); i++) {
+      value = BindStructExtract(std::move(value), Value::Varchar(e.names[i]), e.ToString());
+    }
+    return value;
+  }
+  return nullptr;
+}
+
+}  // namespace teal
