@@ -11,10 +11,10 @@ namespace teal {
 std::string TypeName::ToString() const {
   std::string out = name;
   for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (!fields.empty()) {
+  if (!field_names.empty()) {
     out += "(";
-    for (size_t i = 0; i < fields.size(); i++) {
-      out += (i ? ", " : "") + fields[i].first + " " + fields[i].second.ToString();
+    for (size_t i = 0; i < field_names.size(); i++) {
+      out += (i ? ", " : "") + field_names[i] + " " + field_types[i].ToString();
     }
     out += ")";
   }

@@ -16,8 +16,10 @@ struct TypeName {
   std::string name;                // lower-case, without a "pg_catalog." qualifier
   std::vector<int64_t> modifiers;  // DECIMAL(10,2) -> {10, 2}
   int array_depth = 0;             // INTEGER[][] -> 2
-  /// STRUCT(a INTEGER, …): the fields (name is then "struct").
-  std::vector<std::pair<std::string, TypeName>> fields;
+  /// STRUCT(a INTEGER, …): the fields' names and types (name is then "struct"). Two
+  /// vectors: a std::pair of this still incomplete type is not allowed.
+  std::vector<std::string> field_names;
+  std::vector<TypeName> field_types;
   std::string ToString() const;
 };
 

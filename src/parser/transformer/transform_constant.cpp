@@ -40,7 +40,9 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
           mod->a_const->val_case != PG_QUERY__A__CONST__VAL_SVAL) {
         throw InternalError("a STRUCT field that RewriteStructTypes did not write");
       }
-      type.fields.push_back(StructField(mod->a_const->sval->sval));
+      auto [name, field_type] = StructField(mod->a_const->sval->sval);
+      type.field_names.push_back(std::move(name));
+      type.field_types.push_back(std::move(field_type));
     }
     type.array_depth = static_cast<int>(t.n_array_bounds);
     return type;

@@ -108,10 +108,10 @@ LogicalType WithPrecision(const LogicalType& type, const TypeName& name) {
 LogicalType Binder::ResolveType(const TypeName& name) const {
   LogicalType type;
   bool found = false;
-  if (!name.fields.empty()) {
+  if (!name.field_names.empty()) {
     std::vector<std::pair<std::string, LogicalType>> fields;
-    for (const auto& [field, field_type] : name.fields) {
-      fields.emplace_back(field, ResolveType(field_type));
+    for (size_t i = 0; i < name.field_names.size(); i++) {
+      fields.emplace_back(name.field_names[i], ResolveType(name.field_types[i]));
     }
     try {
       type = LogicalType::Struct(std::move(fields));
