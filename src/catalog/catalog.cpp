@@ -432,6 +432,12 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   }
   std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
     if (t.Id() == TypeId::kList) return uses(t.ListChild());
+    if (t.Id() == TypeId::kStruct) {
+      for (const auto& field : t.StructFields()) {
+        if (uses(field.second)) return true;
+      }
+      return false;
+    }
     return t.Id() == TypeId::kEnum && t == it->second;
   };
   for (const auto& [table_key, table] : tables_) {

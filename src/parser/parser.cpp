@@ -255,6 +255,54 @@ std::string RewriteStructTypes(std::string_view sql) {
   }
 }
 
+std::string RewriteIntervalLiterals(std::string_view sql) {
+  static constexpr std::string_view kUnits[] = {
+      "year",        "years",        "month",       "months",       "day",     "days",
+      "hour",        "hours",        "minute",      "minutes",      "second",  "seconds",
+      "week",        "weeks",        "millisecond", "milliseconds", "quarter", "quarters",
+      "microsecond", "microseconds", "decade",      "decades",      "century", "centuries",
+      "millennium",  "millennia"};
+  auto is_unit = [](const std::string& w) {
+    for (std::string_view u : kUnits) {
+      if (w == u) return true;
+    }
+    return false;
+  };
+  std::string text(sql);
+  std::vector<Token> tokens = Tokenize(text);
+  // Last first, so that the places of the earlier ones stay where they were.
+  for (size_t k = tokens.size(); k-- > 0;) {
+    if (tokens[k].word != "interval" || k + 2 >= tokens.size()) continue;
+    size_t i = k + 1;
+    if (tokens[i].word == "(") {
+      // INTERVAL (expression) unit: the expression times one unit.
+      const size_t end = AfterBracket(tokens, i);
+      if (end >= tokens.size() || !is_unit(tokens[end].word)) continue;
+      const std::string expression =
+          text.substr(tokens[i].start, tokens[end - 1].end - tokens[i].start);
+      text = text.substr(0, tokens[k].start) + "(" + expression + " * INTERVAL '1 " +
+             tokens[end].word + "')" + text.substr(tokens[end].end);
+      continue;
+    }
+    // INTERVAL 5 DAY, INTERVAL -1.5 HOURS: a number written without quotes.
+    const size_t first = i;
+    if (tokens[i].word == "-" || tokens[i].word == "+") i++;
+    size_t last = i;
+    while (last < tokens.size() && tokens[last].word.size() == 1 &&
+           (std::isdigit(static_cast<unsigned char>(tokens[last].word[0])) ||
+            tokens[last].word == ".") &&
+           (last == i || tokens[last].start == tokens[last - 1].end)) {
+      last++;
+    }
+    if (last == i || last >= tokens.size() || !is_unit(tokens[last].word)) continue;
+    const std::string number =
+        text.substr(tokens[first].start, tokens[last - 1].end - tokens[first].start);
+    text = text.substr(0, tokens[k].start) + "INTERVAL '" + number + " " + tokens[last].word + "'" +
+           text.substr(tokens[last].end);
+  }
+  return text;
+}
+
 std::string RewriteEmptyInLists(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string out;
@@ -1006,14 +1054,27 @@ class GrammarParse {
     // Parameters first: `?` are numbered in the order they are written, before a rewrite
     // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
-    // Integer division last: the transformer finds its marker in the final text.
-    rewritten_ = RewriteIntegerDivision(
-        RewriteUnnamedSubqueries(RewriteTryCast(RewriteQualify(RewriteNullTreatment(
-            RewriteSetGlobal(RewriteSemiAntiJoins(RewriteEmptyInLists(RewriteAllClauses(
-                RewriteListLiterals(RewriteValuesInFrom(RewriteFromFirst(RewriteInsertOr(
-                    RewriteCreateOrReplaceTable(RewriteStructTypes(RewriteStructLiterals(
-                                                    RewriteNumericUnderscores(rewritten_))),
-                                                or_replace_table_))))))))))))));
+    // The rewrites, in order; integer division last: the transformer finds its marker in
+    // the final text.
+    std::string& sql = rewritten_;
+    sql = RewriteNumericUnderscores(sql);
+    sql = RewriteStructLiterals(sql);
+    sql = RewriteStructTypes(sql);
+    sql = RewriteIntervalLiterals(sql);
+    sql = RewriteCreateOrReplaceTable(sql, or_replace_table_);
+    sql = RewriteInsertOr(sql);
+    sql = RewriteFromFirst(sql);
+    sql = RewriteValuesInFrom(sql);
+    sql = RewriteListLiterals(sql);
+    sql = RewriteAllClauses(sql);
+    sql = RewriteEmptyInLists(sql);
+    sql = RewriteSemiAntiJoins(sql);
+    sql = RewriteSetGlobal(sql);
+    sql = RewriteNullTreatment(sql);
+    sql = RewriteQualify(sql);
+    sql = RewriteTryCast(sql);
+    sql = RewriteUnnamedSubqueries(sql);
+    sql = RewriteIntegerDivision(sql);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;

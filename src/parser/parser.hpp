@@ -123,6 +123,10 @@ inline constexpr std::string_view kStructTypeMarker = "__teal_struct";
 /// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`.
 std::string RewriteStructTypes(std::string_view sql);
 
+/// Rewrites DuckDB's intervals without quotes — `INTERVAL 5 DAY` to `INTERVAL '5 day'`, and
+/// `INTERVAL (x) DAY` to `(x * INTERVAL '1 day')` — which the PostgreSQL grammar refuses.
+std::string RewriteIntervalLiterals(std::string_view sql);
+
 /// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
 /// which the transformer sees at the operator's location and turns back into `//`.
 inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";

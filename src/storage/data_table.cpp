@@ -437,10 +437,17 @@ void ShapeLike(Vector& fresh, const Vector& taken) {
 
 /// Zeroes the bytes of NULL rows [0, count), so that stored NULLs hold the same bytes
 /// whatever the writer left there. LIST rows keep their (empty) entries; their children's
-/// NULL elements are zeroed.
+/// NULL elements are zeroed, and a STRUCT's fields.
 void ZeroNullRows(Vector& vector, idx_t count) {
   if (vector.Type().Id() == TypeId::kList) {
     if (vector.ListSize()) ZeroNullRows(vector.ListChild(), vector.ListSize());
+    return;
+  }
+  if (vector.Type().Id() == TypeId::kStruct) {
+    // No bytes of its own; its fields are NULL where it is.
+    for (idx_t f = 0; f < vector.Type().StructFields().size(); f++) {
+      ZeroNullRows(vector.StructChild(f), count);
+    }
     return;
   }
   const uint64_t* bits = vector.Validity().Data();

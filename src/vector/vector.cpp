@@ -110,11 +110,13 @@ void Vector::Resize(idx_t capacity, idx_t keep) {
     for (auto& child : aux_->struct_children) child->Resize(capacity, keep);
   }
   idx_t width = PhysicalTypeSize(type_.Physical());
-  std::shared_ptr<data_t[]> grown = AllocateSharedBuffer(width * capacity);
-  if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
-  std::memset(grown.get() + width * keep, 0, width * (capacity - keep));
-  buffer_ = std::move(grown);
-  data_ = buffer_.get();
+  if (width > 0) {  // a STRUCT has no values of its own
+    std::shared_ptr<data_t[]> grown = AllocateSharedBuffer(width * capacity);
+    if (data_ && keep) std::memcpy(grown.get(), data_, width * keep);
+    std::memset(grown.get() + width * keep, 0, width * (capacity - keep));
+    buffer_ = std::move(grown);
+    data_ = buffer_.get();
+  }
   validity_.Resize(capacity);
   capacity_ = capacity;
 }
