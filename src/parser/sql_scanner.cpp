@@ -2,6 +2,7 @@
 // end of the text so far and go on when more comes.
 #include "parser/sql_scanner.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace teal {
@@ -203,6 +204,24 @@ std::vector<Token> Tokenize(std::string_view sql) {
     scanner.Advance();
   }
   return tokens;
+}
+
+std::string Excerpt(const std::string& text, size_t at) {
+  constexpr size_t kBefore = 40, kAfter = 40;
+  if (text.size() <= kBefore + kAfter) return text;
+  size_t begin = at > kBefore ? at - kBefore : 0;
+  size_t end = std::min(text.size(), at + kAfter);
+  // Whole UTF-8 characters only.
+  while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) begin--;
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end++;
+  return (begin > 0 ? "…" : "") + text.substr(begin, end - begin) + (end < text.size() ? "…" : "");
+}
+
+std::string Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) b++;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) e--;
+  return std::string(s.substr(b, e - b));
 }
 
 }  // namespace teal

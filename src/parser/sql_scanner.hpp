@@ -94,4 +94,11 @@ struct Token {
 
 std::vector<Token> Tokenize(std::string_view sql);
 
+/// At most ~80 characters of `text` around byte `at`, with "…" where it was cut: an error
+/// message quotes a bounded excerpt, however long the statement.
+std::string Excerpt(const std::string& text, size_t at);
+
+/// `s` without the white space at either end.
+std::string Trim(std::string_view s);
+
 }  // namespace teal

@@ -1,0 +1,949 @@
+// The text rewrites that run before the PostgreSQL grammar: DuckDB syntax the grammar
+// lacks, written into forms it accepts (and markers the transformer turns back).
+#include "parser/rewrites.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "parser/sql_scanner.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+std::string RewriteNumericUnderscores(std::string_view sql) {
+  auto word_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  std::string out;
+  size_t copied = 0;
+  SqlTextScanner scanner(sql);
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    const size_t at = scanner.Position();
+    const char c = scanner.Current();
+    scanner.Advance();
+    // A number starts with a digit that does not continue a name or a parameter.
+    if (!std::isdigit(static_cast<unsigned char>(c)) || (at > 0 && word_char(sql[at - 1]))) {
+      continue;
+    }
+    size_t end = at + 1;
+    while (end < sql.size() && (word_char(sql[end]) || sql[end] == '.') && sql[end] != '$') end++;
+    while (scanner.Position() < end) scanner.Advance();
+    for (size_t i = at + 1; i + 1 < end; i++) {
+      if (sql[i] == '_' && std::isdigit(static_cast<unsigned char>(sql[i - 1])) &&
+          std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
+        out.append(sql, copied, i - copied);
+        copied = i + 1;
+      }
+    }
+  }
+  if (copied == 0) return std::string(sql);
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+namespace {
+
+/// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
+size_t AfterBracket(const std::vector<Token>& tokens, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if ((w == ")" || w == "]" || w == "}") && --depth == 0) return i + 1;
+  }
+  return tokens.size();
+}
+
+/// `text` as an SQL string literal.
+std::string Quoted(std::string_view text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+/// The top-level comma-separated items of tokens (open, close): [first, last) pairs.
+std::vector<std::pair<size_t, size_t>> TopLevelItems(const std::vector<Token>& tokens, size_t open,
+                                                     size_t close) {
+  std::vector<std::pair<size_t, size_t>> items;
+  size_t start = open + 1;
+  int depth = 0;
+  for (size_t i = open + 1; i < close; i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if (w == ")" || w == "]" || w == "}") depth--;
+    if (w == "," && depth == 0) {
+      items.emplace_back(start, i);
+      start = i + 1;
+    }
+  }
+  if (start < close) items.emplace_back(start, close);
+  return items;
+}
+}  // namespace
+
+std::string RewriteStructLiterals(std::string_view sql) {
+  std::string text(sql);
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    // The innermost literal first: one without another { inside.
+    size_t open = tokens.size();
+    for (size_t i = 0; i < tokens.size(); i++) {
+      if (tokens[i].word == "{") open = i;
+      if (tokens[i].word == "}" && open < tokens.size()) break;
+    }
+    if (open == tokens.size()) return text;
+    const size_t end = AfterBracket(tokens, open);
+    if (end > tokens.size() || tokens[end - 1].word != "}") {
+      throw ParserError(fmt::format("a STRUCT literal {{…}} is not closed: {}",
+                                    Excerpt(text, tokens[open].start)));
+    }
+    const size_t close = end - 1;
+    std::string call = "struct_pack(";
+    auto items = TopLevelItems(tokens, open, close);
+    if (items.empty()) throw ParserError("a STRUCT literal {} needs at least one field");
+    for (size_t k = 0; k < items.size(); k++) {
+      auto [first, last] = items[k];
+      // 'key': value, or key: value — the first ':' that is no part of '::'.
+      size_t colon = first + 1;
+      if (colon >= last || tokens[colon].word != ":" ||
+          (colon + 1 < last && tokens[colon + 1].word == ":" &&
+           tokens[colon + 1].start == tokens[colon].end)) {
+        throw ParserError(fmt::format("a STRUCT literal's fields are 'name': value: {}",
+                                      Excerpt(text, tokens[first].start)));
+      }
+      std::string_view key(text.data() + tokens[first].start,
+                           tokens[first].end - tokens[first].start);
+      std::string name;
+      if (key.size() >= 2 && (key[0] == '\'' || key[0] == '"')) {
+        for (size_t c = 1; c + 1 < key.size(); c++) {
+          name += key[c];
+          if (key[c] == key[0]) c++;  // a doubled quote is one
+        }
+      } else {
+        name = std::string(key);
+      }
+      std::string identifier = "\"";
+      for (char c : name) identifier += c == '"' ? std::string("\"\"") : std::string(1, c);
+      identifier += "\"";
+      const size_t value_start = tokens[colon].end;
+      const size_t value_end = tokens[last - 1].end;
+      call +=
+          (k ? ", " : "") + identifier + " := " + text.substr(value_start, value_end - value_start);
+    }
+    call += ")";
+    text = text.substr(0, tokens[open].start) + call + text.substr(tokens[close].end);
+  }
+}
+
+std::string RewriteStructTypes(std::string_view sql) {
+  std::string text(sql);
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t at = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (tokens[i].word == "struct" && tokens[i + 1].word == "(" &&
+          (i == 0 || tokens[i - 1].word != ".")) {
+        at = i;
+        break;
+      }
+    }
+    if (at == tokens.size()) return text;
+    const size_t end = AfterBracket(tokens, at + 1);
+    if (end > tokens.size() || tokens[end - 1].word != ")") {
+      throw ParserError(fmt::format("STRUCT( is not closed: {}", Excerpt(text, tokens[at].start)));
+    }
+    std::string type = std::string(kStructTypeMarker) + "(";
+    auto items = TopLevelItems(tokens, at + 1, end - 1);
+    if (items.empty()) throw ParserError("a STRUCT type needs at least one field");
+    for (size_t k = 0; k < items.size(); k++) {
+      auto [first, last] = items[k];
+      type +=
+          (k ? ", " : "") + Quoted(std::string_view(text).substr(
+                                tokens[first].start, tokens[last - 1].end - tokens[first].start));
+    }
+    type += ")";
+    text = text.substr(0, tokens[at].start) + type + text.substr(tokens[end - 1].end);
+  }
+}
+
+std::string RewriteIntervalLiterals(std::string_view sql) {
+  static constexpr std::string_view kUnits[] = {
+      "year",        "years",        "month",       "months",       "day",     "days",
+      "hour",        "hours",        "minute",      "minutes",      "second",  "seconds",
+      "week",        "weeks",        "millisecond", "milliseconds", "quarter", "quarters",
+      "microsecond", "microseconds", "decade",      "decades",      "century", "centuries",
+      "millennium",  "millennia"};
+  auto is_unit = [](const std::string& w) {
+    for (std::string_view u : kUnits) {
+      if (w == u) return true;
+    }
+    return false;
+  };
+  std::string text(sql);
+  std::vector<Token> tokens = Tokenize(text);
+  // Last first, so that the places of the earlier ones stay where they were.
+  for (size_t k = tokens.size(); k-- > 0;) {
+    if (tokens[k].word != "interval" || k + 2 >= tokens.size()) continue;
+    size_t i = k + 1;
+    if (tokens[i].word == "(") {
+      // INTERVAL (expression) unit: the expression times one unit.
+      const size_t end = AfterBracket(tokens, i);
+      if (end >= tokens.size() || !is_unit(tokens[end].word)) continue;
+      const std::string expression =
+          text.substr(tokens[i].start, tokens[end - 1].end - tokens[i].start);
+      text = text.substr(0, tokens[k].start) + "(" + expression + " * INTERVAL '1 " +
+             tokens[end].word + "')" + text.substr(tokens[end].end);
+      continue;
+    }
+    // INTERVAL 5 DAY, INTERVAL -1.5 HOURS: a number written without quotes.
+    const size_t first = i;
+    if (tokens[i].word == "-" || tokens[i].word == "+") i++;
+    size_t last = i;
+    while (last < tokens.size() && tokens[last].word.size() == 1 &&
+           (std::isdigit(static_cast<unsigned char>(tokens[last].word[0])) ||
+            tokens[last].word == ".") &&
+           (last == i || tokens[last].start == tokens[last - 1].end)) {
+      last++;
+    }
+    if (last == i || last >= tokens.size() || !is_unit(tokens[last].word)) continue;
+    const std::string number =
+        text.substr(tokens[first].start, tokens[last - 1].end - tokens[first].start);
+    text = text.substr(0, tokens[k].start) + "INTERVAL '" + number + " " + tokens[last].word + "'" +
+           text.substr(tokens[last].end);
+  }
+  return text;
+}
+
+std::string RewriteEmptyInLists(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    if (tokens[i].word != "in" || tokens[i + 1].word != "(" || tokens[i + 2].word != ")") continue;
+    out.append(sql, copied, tokens[i + 1].start - copied);
+    out += "(SELECT NULL WHERE false)";
+    copied = tokens[i + 2].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+std::string RewriteAllClauses(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  auto ends_clause = [&](size_t i, bool order) {
+    if (i >= tokens.size()) return true;
+    static const char* kAfterGroup[] = {")",      ";",         "having", "order",
+                                        "limit",  "offset",    "union",  "except",
+                                        "window", "intersect", "fetch",  "qualify"};
+    static const char* kAfterOrder[] = {")",     ";",      "asc",   "desc",  "nulls",
+                                        "limit", "offset", "fetch", "union", "except"};
+    const std::string& w = tokens[i].word;
+    if (order)
+      return std::find(std::begin(kAfterOrder), std::end(kAfterOrder), w) != std::end(kAfterOrder);
+    return std::find(std::begin(kAfterGroup), std::end(kAfterGroup), w) != std::end(kAfterGroup);
+  };
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    bool group = tokens[i].word == "group", order = tokens[i].word == "order";
+    if (!(group || order) || tokens[i + 1].word != "by" || tokens[i + 2].word != "all") continue;
+    if (!ends_clause(i + 3, order)) continue;
+    out.append(sql, copied, tokens[i + 2].start - copied);
+    out += fmt::format("\"{}\"", kAllMarker);
+    copied = tokens[i + 2].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+namespace {
+/// A replacement of the text [start, end) of a statement.
+struct Edit {
+  size_t start, end;
+  std::string text;
+};
+
+std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  std::string out;
+  size_t copied = 0;
+  for (const Edit& edit : edits) {
+    out.append(sql, copied, edit.start - copied);
+    out += edit.text;
+    copied = edit.end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+}  // namespace
+
+std::string RewriteTryCast(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "try_cast" || tokens[i + 1].word != "(") continue;
+    if (i > 0 && tokens[i - 1].word == ".") continue;  // a column named try_cast
+    size_t close = i + 1;
+    for (int depth = 0; close < tokens.size(); close++) {
+      if (tokens[close].word == "(") depth++;
+      if (tokens[close].word == ")" && --depth == 0) break;
+    }
+    if (close == tokens.size()) continue;  // unbalanced: the grammar says so
+    edits.push_back({tokens[i].start, tokens[i].end, fmt::format("\"{}\"(CAST", kTryCastMarker)});
+    edits.push_back({tokens[close].end, tokens[close].end, ")"});
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) {
+  std::vector<Token> tokens = Tokenize(sql);
+  or_replace = false;
+  if (tokens.size() < 4 || tokens[0].word != "create" || tokens[1].word != "or" ||
+      tokens[2].word != "replace" || tokens[3].word != "table") {
+    return std::string(sql);
+  }
+  or_replace = true;
+  return ApplyEdits(sql, {{tokens[1].start, tokens[2].end, ""}});
+}
+
+std::string RewriteUnnamedSubqueries(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  // Per parenthesis depth: whether the tokens there are in a FROM clause, and whether they
+  // belong to a query (a FROM inside extract(… FROM …) or IS DISTINCT FROM starts none).
+  std::vector<bool> in_from(1, false), in_query(1, true);
+  // Words that end a FROM clause, or follow a FROM item that has no alias.
+  static const char* kNoAlias[] = {
+      "where",     "group", "having",  "order",     "limit", "offset", "union", "except",
+      "intersect", "join",  "inner",   "left",      "right", "full",   "cross", "natural",
+      "on",        "using", "window",  "qualify",   "fetch", "semi",   "anti",  "positional",
+      "asof",      "pivot", "unpivot", "returning", "select"};
+  static const char* kEndsFrom[] = {"where",   "group",     "having", "order",     "limit",
+                                    "offset",  "union",     "except", "intersect", "window",
+                                    "qualify", "returning", "set",    "select",    "fetch"};
+  auto is = [](const std::string& w, const auto& list) {
+    return std::find(std::begin(list), std::end(list), w) != std::end(list);
+  };
+  idx_t unnamed = 0;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if ((w == "from" || w == "join") && in_query.back() &&
+        !(i > 0 && tokens[i - 1].word == "distinct")) {
+      in_from.back() = true;
+    } else if (is(w, kEndsFrom) || w == ";") {
+      in_from.back() = false;
+      if (w == "select") in_query.back() = true;
+    } else if (w == ")") {
+      if (in_from.size() > 1) {
+        in_from.pop_back();
+        in_query.pop_back();
+      }
+    } else if (w == "(") {
+      const bool item = in_from.back() && i > 0 &&
+                        (tokens[i - 1].word == "from" || tokens[i - 1].word == "join" ||
+                         tokens[i - 1].word == "," || tokens[i - 1].word == "lateral");
+      const bool query = i + 1 < tokens.size() &&
+                         (tokens[i + 1].word == "select" || tokens[i + 1].word == "values" ||
+                          tokens[i + 1].word == "with" || tokens[i + 1].word == "from");
+      in_from.push_back(false);
+      in_query.push_back(query);  // a FROM-first query starts with FROM
+      if (!item || !query) continue;
+      size_t close = i;
+      for (int depth = 0; close < tokens.size(); close++) {
+        if (tokens[close].word == "(") depth++;
+        if (tokens[close].word == ")" && --depth == 0) break;
+      }
+      if (close == tokens.size()) continue;
+      const bool aliased = close + 1 < tokens.size() &&
+                           (tokens[close + 1].word == "as" || tokens[close + 1].word == "\"" ||
+                            (std::isalpha(static_cast<unsigned char>(tokens[close + 1].word[0])) &&
+                             !is(tokens[close + 1].word, kNoAlias)));
+      if (aliased) continue;
+      unnamed++;
+      edits.push_back({tokens[close].end, tokens[close].end,
+                       unnamed == 1 ? std::string(" AS unnamed_subquery")
+                                    : fmt::format(" AS unnamed_subquery{}", unnamed)});
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteNullTreatment(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  std::vector<size_t> open;  // the '(' tokens not closed yet
+  auto treatment = [&](size_t i) {
+    return i + 1 < tokens.size() && tokens[i + 1].word == "nulls" &&
+           (tokens[i].word == "ignore" || tokens[i].word == "respect");
+  };
+  for (size_t i = 0; i < tokens.size(); i++) {
+    if (tokens[i].word == "(") {
+      open.push_back(i);
+      continue;
+    }
+    if (tokens[i].word != ")" || open.empty()) continue;
+    const size_t paren = open.back();
+    open.pop_back();
+    size_t words = kInvalidIndex;  // the first of the two words
+    if (i >= 2 && i - 2 > paren && treatment(i - 2)) {
+      words = i - 2;
+    } else if (treatment(i + 1) && i + 3 < tokens.size() && tokens[i + 3].word == "over") {
+      words = i + 1;
+    }
+    if (words == kInvalidIndex || paren == 0) continue;
+    // The word before the parenthesis must name a function, not be a keyword.
+    static const char* kNotFunctions[] = {"select", "in",    "exists", "from",   "where", "and",
+                                          "or",     "not",   "as",     "values", "on",    "by",
+                                          "when",   "then",  "else",   "over",   "any",   "all",
+                                          "some",   "using", "join",   "filter", "array", "within"};
+    const Token& name = tokens[paren - 1];
+    if (name.word.empty() ||
+        !(std::isalpha(static_cast<unsigned char>(name.word[0])) || name.word[0] == '_') ||
+        std::find(std::begin(kNotFunctions), std::end(kNotFunctions), name.word) !=
+            std::end(kNotFunctions)) {
+      continue;
+    }
+    edits.push_back({tokens[words].start, tokens[words + 1].end, ""});
+    if (tokens[words].word == "ignore") {
+      edits.push_back(
+          {name.start, name.end, fmt::format("\"{}{}\"", name.word, kIgnoreNullsSuffix)});
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteQualify(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  // Per parenthesis depth: whether the SELECT being read there has a WINDOW clause yet.
+  std::vector<bool> has_window(1, false);
+  static const char* kEnds[] = {"order",  "limit",     "offset", "fetch", "union",
+                                "except", "intersect", ";",      "window"};
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(") {
+      has_window.push_back(false);
+    } else if (w == ")") {
+      if (has_window.size() > 1) has_window.pop_back();
+    } else if (w == "select" || w == ";") {
+      has_window.back() = false;
+    } else if (w == "window") {
+      has_window.back() = true;
+    } else if (w == "qualify" && i > 0 && tokens[i - 1].word != "," && tokens[i - 1].word != "." &&
+               tokens[i - 1].word != "select" && tokens[i - 1].word != "as" &&
+               tokens[i - 1].word != "(") {
+      // The condition runs to the end of the clause at this depth.
+      size_t end = i + 1;
+      for (int depth = 0; end < tokens.size(); end++) {
+        const std::string& e = tokens[end].word;
+        if (e == "(") depth++;
+        if (e == ")" && depth-- == 0) break;
+        if (depth == 0 && std::find(std::begin(kEnds), std::end(kEnds), e) != std::end(kEnds)) {
+          break;
+        }
+      }
+      if (end == i + 1) throw ParserError("QUALIFY needs a condition");
+      edits.push_back({tokens[i].start, tokens[i].end,
+                       fmt::format("{} \"{}\" AS (PARTITION BY (",
+                                   has_window.back() ? "," : "WINDOW", kQualifyMarker)});
+      edits.push_back({tokens[end - 1].end, tokens[end - 1].end, "))"});
+      has_window.back() = true;
+    }
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteInsertOr(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 3 < tokens.size(); i++) {
+    bool at_start = i == 0 || tokens[i - 1].word == ";" || tokens[i - 1].word == "explain" ||
+                    tokens[i - 1].word == "analyze";
+    const std::string& how = tokens[i + 2].word;
+    if (!at_start || tokens[i].word != "insert" || tokens[i + 1].word != "or" ||
+        (how != "replace" && how != "ignore") || tokens[i + 3].word != "into") {
+      continue;
+    }
+    // The clause goes before a top-level RETURNING, else after the statement's last token.
+    size_t at = tokens[i + 3].end;
+    int depth = 0;
+    for (size_t j = i + 4; j < tokens.size(); j++) {
+      const std::string& w = tokens[j].word;
+      if (depth == 0 && (w == ";" || w == "returning")) break;
+      if (depth == 0 && w == "on" && j + 1 < tokens.size() && tokens[j + 1].word == "conflict") {
+        throw ParserError(fmt::format("INSERT OR {} cannot have an ON CONFLICT clause",
+                                      how == "replace" ? "REPLACE" : "IGNORE"));
+      }
+      depth += w == "(" ? 1 : w == ")" ? -1 : 0;
+      at = tokens[j].end;
+    }
+    out.append(sql, copied, tokens[i + 1].start - copied);  // "INSERT "
+    out.append(sql, tokens[i + 3].start, at - tokens[i + 3].start);
+    out += how == "replace"
+               ? fmt::format(" ON CONFLICT DO UPDATE SET \"{}\" = NULL", kOrReplaceMarker)
+               : std::string(" ON CONFLICT DO NOTHING");
+    if (at < sql.size() && !std::isspace(static_cast<unsigned char>(sql[at])) && sql[at] != ';') {
+      out += ' ';
+    }
+    copied = at;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+namespace {
+
+bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+/// Words after which `(` opens an expression or a subquery rather than the arguments of
+/// a function call (`trim(FROM s)` is PostgreSQL's, not a FROM-first query).
+bool OpensSubqueryBefore(const std::string& word) {
+  return IsOneOf(
+      word, {"select", "from",   "join",  "lateral", "in",      "exists",    "any",    "all",
+             "some",   "as",     "where", "and",     "or",      "not",       "then",   "else",
+             "when",   "case",   "on",    "having",  "union",   "intersect", "except", "distinct",
+             "values", "is",     "by",    "with",    "between", "like",      "ilike",  "limit",
+             "offset", "return", "into",  "table",   "explain", "analyze"});
+}
+
+/// Whether the `(` at tokens[paren] can open a subquery: not when it follows a name (a
+/// function call, or a quoted name), unless that name is a keyword from the list above.
+bool ParenOpensQuery(const std::vector<Token>& tokens, size_t paren) {
+  if (paren == 0) return true;
+  const std::string& before = tokens[paren - 1].word;
+  if (before == "\"") return false;
+  if (std::isalnum(static_cast<unsigned char>(before[0])) || before[0] == '_') {
+    return OpensSubqueryBefore(before);
+  }
+  return true;
+}
+
+/// Where the clause that starts after token `from` ends: the first token at the same
+/// parenthesis depth that is one of `stops` or a `)` closing that depth (or the end).
+size_t ClauseEnd(const std::vector<Token>& tokens, size_t from,
+                 std::initializer_list<std::string_view> stops) {
+  int depth = 0;
+  for (size_t j = from; j < tokens.size(); j++) {
+    const std::string& w = tokens[j].word;
+    if (w == "(") {
+      depth++;
+    } else if (w == ")") {
+      if (depth-- == 0) return j;
+    } else if (depth == 0 && (w == ";" || IsOneOf(w, stops))) {
+      return j;
+    }
+  }
+  return tokens.size();
+}
+
+/// The index of the first FROM token that starts a query (FROM-first syntax), or npos.
+size_t FindFromFirst(const std::vector<Token>& tokens) {
+  // Per parenthesis level: its first word, and whether a SELECT / VALUES has begun the
+  // query at that level (after which FROM is an ordinary FROM clause).
+  struct Level {
+    std::string first_word;
+    bool has_select = false;
+  };
+  std::vector<Level> levels(1);
+  for (size_t i = 0; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    const std::string previous = i ? tokens[i - 1].word : "";
+    Level& level = levels.back();
+    if (w == "from") {
+      bool starts = i == 0 || previous == ";";
+      if (previous == "(") starts = ParenOpensQuery(tokens, i - 1);
+      if (IsOneOf(previous, {"union", "intersect", "except", "as", "explain", "analyze"})) {
+        starts = true;
+      }
+      if (IsOneOf(previous, {"all", "distinct"}) && i >= 2 &&
+          IsOneOf(tokens[i - 2].word, {"union", "intersect", "except"})) {
+        starts = true;
+      }
+      // WITH c AS (…) FROM c, and INSERT INTO t [(columns)] FROM s.
+      if (!level.has_select && IsOneOf(level.first_word, {"with", "insert"}) && previous != "(" &&
+          !IsOneOf(previous, {"insert", "into"})) {
+        starts = true;
+      }
+      if (starts) return i;
+    }
+    if (w == "(") {
+      levels.emplace_back();
+      continue;
+    }
+    if (w == ")") {
+      if (levels.size() > 1) levels.pop_back();
+      continue;
+    }
+    if (w == ";") {
+      levels.assign(1, Level{});
+      continue;
+    }
+    if (level.first_word.empty() && w != "\"") level.first_word = w;
+    // UPDATE … FROM and DELETE FROM (after a WITH, too) are ordinary FROM clauses.
+    if (IsOneOf(w, {"select", "values", "update", "delete"})) level.has_select = true;
+    if (IsOneOf(w, {"union", "intersect", "except"})) level.has_select = false;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+std::string RewriteFromFirst(std::string_view sql) {
+  std::string text(sql);
+  // One query at a time, outermost first; a rewritten FROM follows its select list and
+  // is not found again. The bound only guards against a rule that would not settle.
+  for (int round = 0; round < 10000; round++) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t from = FindFromFirst(tokens);
+    if (from == std::string::npos) return text;
+    size_t from_start = tokens[from].start;
+    size_t end = ClauseEnd(tokens, from + 1,
+                           {"select", "where", "group", "having", "order", "limit", "offset",
+                            "window", "qualify", "union", "intersect", "except", "fetch"});
+    if (end < tokens.size() && tokens[end].word == "select") {
+      // FROM items SELECT list …  ->  SELECT list FROM items …
+      size_t list_end = ClauseEnd(tokens, end + 1,
+                                  {"from", "where", "group", "having", "order", "limit", "offset",
+                                   "window", "qualify", "union", "intersect", "except", "fetch"});
+      size_t select_start = tokens[end].start;
+      size_t select_end = list_end < tokens.size() ? tokens[list_end].start : text.size();
+      std::string select_list =
+          Trim(std::string_view(text).substr(select_start, select_end - select_start));
+      std::string items =
+          Trim(std::string_view(text).substr(from_start, select_start - from_start));
+      std::string rest = text.substr(select_end);
+      text = text.substr(0, from_start) + select_list + " " + items +
+             (rest.empty() || rest[0] == ')' ? "" : " ") + rest;
+    } else {
+      text.insert(from_start, "SELECT * ");
+    }
+  }
+  throw ParserError("FROM-first query could not be rewritten: " + std::string(sql));
+}
+
+std::string RewriteValuesInFrom(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  // The token after the ")" that closes the "(" at `open`, or tokens.size().
+  auto after_group = [&](size_t open) {
+    int depth = 0;
+    for (size_t i = open; i < tokens.size(); i++) {
+      if (tokens[i].word == "(") depth++;
+      if (tokens[i].word == ")" && --depth == 0) return i + 1;
+    }
+    return tokens.size();
+  };
+  std::string text(sql);
+  // Last first, so that the places of the earlier ones stay where they were.
+  for (size_t k = tokens.size(); k-- > 1;) {
+    if (tokens[k].word != "values" || !IsOneOf(tokens[k - 1].word, {"from", "join", ","}) ||
+        k + 1 >= tokens.size() || tokens[k + 1].word != "(") {
+      continue;
+    }
+    size_t end = after_group(k + 1);
+    while (end + 1 < tokens.size() && tokens[end].word == "," && tokens[end + 1].word == "(") {
+      end = after_group(end + 1);
+    }
+    // Only with an alias after it, as DuckDB's grammar has it (and as a sign that this is
+    // a FROM item, not INSERT's VALUES).
+    if (end >= tokens.size()) continue;
+    const std::string& alias = tokens[end].word;
+    const bool word =
+        std::isalpha(static_cast<unsigned char>(alias[0])) || alias[0] == '_' || alias == "\"";
+    if (!word || IsOneOf(alias, {"where",  "group",   "having",    "order",     "limit",  "offset",
+                                 "window", "qualify", "union",     "intersect", "except", "join",
+                                 "inner",  "left",    "right",     "full",      "cross",  "natural",
+                                 "on",     "using",   "returning", "fetch",     "select"})) {
+      continue;
+    }
+    const size_t close = tokens[end - 1].end;
+    text.insert(close, ")");
+    text.insert(tokens[k].start, "(");
+  }
+  return text;
+}
+
+std::string RewriteSemiAntiJoins(std::string_view sql) {
+  std::string text(sql);
+  // One join at a time; a rewritten one has lost its SEMI/ANTI and is not found again.
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t kind = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (IsOneOf(tokens[i].word, {"semi", "anti"}) && tokens[i + 1].word == "join" &&
+          (i == 0 || !IsOneOf(tokens[i - 1].word, {"as", "natural"}))) {
+        kind = i;
+        break;
+      }
+    }
+    if (kind == tokens.size()) {
+      // DuckDB's other join keywords would become aliases too and change the meaning.
+      for (size_t i = 0; i + 1 < tokens.size(); i++) {
+        if (IsOneOf(tokens[i].word, {"asof", "positional"}) &&
+            IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
+            (i == 0 || tokens[i - 1].word != "as")) {
+          throw NotImplementedError(
+              fmt::format("{} JOIN", tokens[i].word == "asof" ? "ASOF" : "POSITIONAL"));
+        }
+      }
+      for (size_t i = 0; i + 2 < tokens.size(); i++) {
+        if (tokens[i].word == "natural" && IsOneOf(tokens[i + 1].word, {"semi", "anti"}) &&
+            tokens[i + 2].word == "join") {
+          throw NotImplementedError("NATURAL SEMI/ANTI JOIN (write the condition with ON)");
+        }
+      }
+      return text;
+    }
+    const bool semi = tokens[kind].word == "semi";
+    const char* name = semi ? "SEMI" : "ANTI";
+    // The ON of this join: the first ON or USING at the join's depth after it.
+    size_t on = ClauseEnd(tokens, kind + 2,
+                          {"on", "using", "join", "where", "group", "having", "order", "limit",
+                           "offset", "window", "qualify", "union", "intersect", "except", ","});
+    if (on < tokens.size() && tokens[on].word == "using") {
+      throw NotImplementedError(fmt::format("{} JOIN … USING (write the condition with ON)", name));
+    }
+    if (on >= tokens.size() || tokens[on].word != "on") {
+      throw ParserError(fmt::format("{} JOIN needs an ON condition", name));
+    }
+    size_t end = ClauseEnd(
+        tokens, on + 1,
+        {"join",    "inner", "left",      "right",  "full",  "cross",     "natural", "semi",
+         "anti",    "where", "group",     "having", "order", "limit",     "offset",  "window",
+         "qualify", "union", "intersect", "except", "fetch", "returning", ","});
+    size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+    size_t on_end = tokens[on].end;
+    std::string condition = text.substr(on_end, end_at - on_end);
+    // Keep a trailing comment or spaces outside the call.
+    text = text.substr(0, tokens[kind].start) +
+           text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " +
+           (semi ? kSemiJoinMarker : kAntiJoinMarker) + "(" + condition + ") " +
+           text.substr(end_at);
+  }
+}
+
+std::string RewriteIntegerDivision(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string text;
+  size_t copied = 0;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "/" || tokens[i + 1].word != "/" ||
+        tokens[i].end != tokens[i + 1].start) {
+      continue;
+    }
+    text.append(sql.substr(copied, tokens[i].start - copied));
+    text.append(kIntegerDivisionMarker);
+    copied = tokens[i + 1].end;
+    i++;
+  }
+  if (copied == 0) return std::string(sql);
+  text.append(sql.substr(copied));
+  return text;
+}
+
+std::string RewriteSetGlobal(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 3 || tokens[0].word != "set" || tokens[1].word != "global") {
+    return std::string(sql);
+  }
+  // Teal's settings are database-wide, which is what GLOBAL asks for.
+  return std::string(sql.substr(0, tokens[1].start)) + std::string(sql.substr(tokens[1].end));
+}
+
+namespace {
+/// Keywords after which an expression starts (so `[` there is a list, not a subscript).
+/// Only reserved words: an unreserved one may be a column name (`x[1]`).
+bool KeywordBeforeExpression(const std::string& word) {
+  static const char* kKeywords[] = {
+      "select", "distinct", "all",     "in",    "and",    "or",  "not",     "then",     "else",
+      "when",   "case",     "where",   "on",    "having", "by",  "between", "like",     "ilike",
+      "is",     "return",   "default", "limit", "offset", "any", "some",    "returning"};
+  for (const char* keyword : kKeywords) {
+    if (word == keyword) return true;
+  }
+  return false;
+}
+}  // namespace
+
+namespace {
+/// Words that a '(' follows without making a function call whose result could be
+/// subscripted: type names with a width (DECIMAL(10, 2)[] is an array type) and clauses.
+bool NotAFunctionName(const std::string& word) {
+  static const char* kWords[] = {"decimal", "numeric", "varchar", "char",      "character",
+                                 "varying", "bit",     "time",    "timestamp", "interval",
+                                 "over",    "exists",  "values",  "as",        "filter"};
+  for (const char* w : kWords) {
+    if (word == w) return true;
+  }
+  return false;
+}
+}  // namespace
+
+std::string RewriteListLiterals(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 16);
+  SqlTextScanner scanner(sql);
+  // The last significant character before '[' decides: after a name, ')' or ']' it is a
+  // subscript or an array type; after an operator, '(' or ',' it opens a list literal.
+  // The grammar takes a subscript only after a name or a parenthesised expression, so a
+  // list literal or a function call that a subscript follows is put in parentheses:
+  // [1, 2][1] -> (ARRAY[1, 2])[1], f(x)[1] -> (f(x))[1].
+  char previous = '\0';
+  std::string previous_word;
+  size_t previous_word_start = 0, word_start = 0;
+  size_t copied = 0;
+  std::string word;
+  struct Open {
+    bool primary;      // opens a list literal or a function call's arguments
+    size_t out_start;  // where that literal or call starts in `out`
+  };
+  std::vector<Open> open;
+  size_t closed_primary = std::string::npos;  // `out` start of what the last ] or ) closed
+  auto out_position = [&](size_t sql_position) { return out.size() + (sql_position - copied); };
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) {
+      char c = sql[at];
+      if (c == '\'' || c == '"' || c == '$') {
+        previous = c == '"' ? 'a' : '\'';
+        previous_word.clear();
+        closed_primary = std::string::npos;
+      }
+      continue;
+    }
+    char c = scanner.Current();
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      if (word.empty()) word_start = at;
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      previous = 'a';
+      closed_primary = std::string::npos;
+    } else {
+      if (!word.empty()) {
+        previous_word = word;
+        previous_word_start = word_start;
+        word.clear();
+      }
+      if (!std::isspace(static_cast<unsigned char>(c))) {
+        bool opens_list =
+            c == '[' && (previous != 'a' && previous != ')' && previous != ']' && previous != '\'');
+        // After a keyword that an expression can follow, `[` opens a list literal: SELECT
+        // [1], CASE [1] WHEN …, WHERE [1] = …; after any other word it is a subscript.
+        if (c == '[' && previous == 'a' && KeywordBeforeExpression(previous_word)) {
+          opens_list = true;
+        }
+        if (opens_list) {
+          out.append(sql.substr(copied, at - copied));
+          open.push_back({true, out.size()});
+          out += "ARRAY";
+          copied = at;
+        } else if (c == '[') {
+          size_t next = at + 1;
+          while (next < sql.size() && std::isspace(static_cast<unsigned char>(sql[next]))) next++;
+          const bool empty = next < sql.size() && sql[next] == ']';  // an array type
+          if (previous == 'a' && previous_word == "array") {
+            open.push_back({true, out_position(previous_word_start)});
+          } else {
+            if (closed_primary != std::string::npos && !empty) {
+              out.append(sql.substr(copied, at - copied));
+              copied = at;
+              out.insert(closed_primary, "(");
+              out += ')';
+            }
+            open.push_back({false, 0});
+          }
+        } else if (c == '(') {
+          const bool call = previous == 'a' && !previous_word.empty() &&
+                            !KeywordBeforeExpression(previous_word) &&
+                            !NotAFunctionName(previous_word);
+          open.push_back({call, call ? out_position(previous_word_start) : 0});
+        }
+        closed_primary = std::string::npos;
+        if ((c == ']' || c == ')') && !open.empty()) {
+          if (open.back().primary) closed_primary = open.back().out_start;
+          open.pop_back();
+        }
+        previous = c;
+        previous_word.clear();
+      }
+    }
+    scanner.Advance();
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
+idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names) {
+  std::string out;
+  SqlTextScanner scanner(sql);
+  size_t copied = 0;
+  idx_t highest = 0, question_marks = 0;
+  bool numbered = false;
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  while (!scanner.Done()) {
+    size_t at = scanner.Position();
+    if (scanner.SkipQuotedOrComment()) continue;
+    char c = scanner.Current();
+    if (c == '?') {
+      out.append(sql, copied, at - copied);
+      if (question_marks == kMaxParameters) {
+        throw ParserError(fmt::format("more than {} parameters", kMaxParameters));
+      }
+      out += "$" + std::to_string(++question_marks);
+      copied = at + 1;
+      highest = std::max(highest, question_marks);
+      if (names.size() < highest) names.resize(highest);
+    } else if (c == '$' && at + 1 < sql.size()) {
+      size_t end = at + 1;
+      while (end < sql.size() && is_word(sql[end])) end++;
+      std::string word = sql.substr(at + 1, end - at - 1);
+      bool previous_is_word = at > 0 && is_word(sql[at - 1]);
+      if (!word.empty() && !previous_is_word) {
+        idx_t number = 0;
+        if (std::isdigit(static_cast<unsigned char>(word[0]))) {
+          number = std::stoull(word.substr(0, std::min<size_t>(word.size(), 18)));
+          if (number == 0 || word.find_first_not_of("0123456789") != std::string::npos) {
+            throw ParserError(fmt::format("invalid parameter \"${}\"", word));
+          }
+          // PostgreSQL's limit too; the names list is sized by the highest number.
+          if (number > kMaxParameters) {
+            throw ParserError(fmt::format("parameter \"${}\" is out of range: at most ${}", word,
+                                          kMaxParameters));
+          }
+          if (names.size() < number) names.resize(number);
+        } else {
+          auto it = std::find(names.begin(), names.end(), word);
+          if (it == names.end()) {
+            names.push_back(word);
+            number = names.size();
+          } else {
+            number = static_cast<idx_t>(it - names.begin()) + 1;
+          }
+          out.append(sql, copied, at - copied);
+          out += "$" + std::to_string(number);
+          copied = end;
+        }
+        numbered = true;
+        highest = std::max(highest, number);
+        for (size_t i = at; i < end; i++) scanner.Advance();
+        continue;
+      }
+    }
+    scanner.Advance();
+  }
+  if (question_marks > 0 && numbered) {
+    throw ParserError("a statement cannot mix ? parameters with $n or $name parameters");
+  }
+  out.append(sql, copied, std::string::npos);
+  sql = std::move(out);
+  return highest;
+}
+
+}  // namespace teal

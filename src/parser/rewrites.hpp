@@ -1,0 +1,146 @@
+// The text rewrites that run before the PostgreSQL grammar (libpg_query), each turning one
+// piece of DuckDB's syntax the grammar lacks into a form it accepts; the marker names
+// they write are read back by the transformer. Strings, quoted names and comments are
+// never rewritten.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "teal/basic_types.hpp"
+
+namespace teal {
+
+/// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL
+/// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
+std::string RewriteListLiterals(std::string_view sql);
+
+/// Rewrites DuckDB's FROM-first queries, which the PostgreSQL grammar lacks, into
+/// ordinary SELECTs: `FROM items [rest]` becomes `SELECT * FROM items [rest]`, and
+/// `FROM items SELECT list [rest]` becomes `SELECT list FROM items [rest]`. A FROM starts
+/// such a query at the start of a statement, after `(` that opens a subquery (not a
+/// function's arguments: `trim(FROM s)` stays), after UNION / INTERSECT / EXCEPT [ALL],
+/// after AS (CREATE VIEW/TABLE … AS), EXPLAIN [ANALYZE], the CTE list of a WITH, and
+/// after INSERT INTO t [(columns)]. Strings, quoted names and comments are left alone.
+std::string RewriteFromFirst(std::string_view sql);
+
+/// Rewrites an empty IN list, `x IN ()` (SQLite's; the PostgreSQL grammar has none), to
+/// `x IN (SELECT NULL WHERE false)`: false for every x, NULL included, as SQLite has it.
+std::string RewriteEmptyInLists(std::string_view sql);
+
+/// The identifier that stands for ALL in GROUP BY ALL / ORDER BY ALL after
+/// RewriteAllClauses (the PostgreSQL grammar has no such clauses).
+inline constexpr const char* kAllMarker = "__teal_by_all__";
+
+/// Rewrites `GROUP BY ALL` and `ORDER BY ALL [ASC|DESC] [NULLS …]` (ALL followed by the
+/// end of the clause) to `… BY "__teal_by_all__"`, which the transformer turns back into
+/// the clauses. `GROUP BY ALL a, b` (PostgreSQL's set quantifier) is left alone.
+std::string RewriteAllClauses(std::string_view sql);
+
+/// The SET target that stands for INSERT OR REPLACE after RewriteInsertOr.
+inline constexpr const char* kOrReplaceMarker = "__teal_or_replace__";
+
+/// Rewrites DuckDB's (and SQLite's) `INSERT OR IGNORE INTO …` to `INSERT INTO … ON CONFLICT
+/// DO NOTHING` and `INSERT OR REPLACE INTO …` to `INSERT INTO … ON CONFLICT DO UPDATE SET
+/// "__teal_or_replace__" = NULL`, which the transformer turns back into OR REPLACE. The
+/// clause goes before a RETURNING or at the end of the statement (before a trailing
+/// comment). INSERT must start the statement or follow EXPLAIN [ANALYZE]. Throws
+/// ParserError when the statement has an ON CONFLICT clause of its own.
+std::string RewriteInsertOr(std::string_view sql);
+
+/// The functions that mark a join's ON condition as DuckDB's SEMI / ANTI JOIN after
+/// RewriteSemiAntiJoins.
+inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
+inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+
+/// Rewrites DuckDB's `a SEMI JOIN b ON c` / `a ANTI JOIN b ON c` (which the PostgreSQL
+/// grammar reads as an alias "semi" on `a`, silently an inner join) to `a JOIN b ON
+/// __teal_semi_join__(c)` / `__teal_anti_join__(c)`, which the transformer turns back into
+/// the join types. `a AS semi JOIN b` keeps its alias. Throws NotImplementedError for
+/// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
+std::string RewriteSemiAntiJoins(std::string_view sql);
+
+/// Drops the underscores that group the digits of a numeric literal (DuckDB's and
+/// PostgreSQL 16's `1_000_000`), which this grammar's lexer calls trailing junk. Only
+/// between two digits of a number: names, strings and a trailing `_` are untouched.
+std::string RewriteNumericUnderscores(std::string_view sql);
+
+/// Rewrites DuckDB's `FROM VALUES (…), (…) [AS] t(a, b)` (a VALUES list as a FROM item
+/// without parentheses, which the PostgreSQL grammar refuses) to `FROM (VALUES (…), (…))
+/// [AS] t(a, b)`; also after JOIN.
+std::string RewriteValuesInFrom(std::string_view sql);
+
+/// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)
+/// into `struct_pack("a" := 1, "b" := x)`, innermost first. A name may also be written
+/// bare or double-quoted. Throws ParserError for an unclosed or empty literal.
+std::string RewriteStructLiterals(std::string_view sql);
+
+/// The type name RewriteStructTypes writes for STRUCT(…): its fields are its modifiers,
+/// one string literal per field ('name type').
+inline constexpr std::string_view kStructTypeMarker = "__teal_struct";
+
+/// Rewrites the type `STRUCT(a INTEGER, b VARCHAR[])` (whose fields the PostgreSQL grammar
+/// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`.
+std::string RewriteStructTypes(std::string_view sql);
+
+/// Rewrites DuckDB's intervals without quotes — `INTERVAL 5 DAY` to `INTERVAL '5 day'`, and
+/// `INTERVAL (x) DAY` to `(x * INTERVAL '1 day')` — which the PostgreSQL grammar refuses.
+std::string RewriteIntervalLiterals(std::string_view sql);
+
+/// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
+/// which the transformer sees at the operator's location and turns back into `//`.
+inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";
+
+/// Rewrites DuckDB's integer division `a // b` to `a / /*integer division*/ b`: the
+/// PostgreSQL grammar parses an operator it does not know below + and - (6 + 1 // 2 as
+/// (6 + 1) // 2), `/` where DuckDB has `//`, with * and %.
+std::string RewriteIntegerDivision(std::string_view sql);
+
+/// Rewrites DuckDB's `SET GLOBAL name = value` (not in the PostgreSQL grammar) to `SET name =
+/// value`: Teal's settings are database-wide already.
+std::string RewriteSetGlobal(std::string_view sql);
+
+/// The function RewriteTryCast wraps a TRY_CAST's CAST in.
+inline constexpr const char* kTryCastMarker = "__teal_try_cast";
+
+/// Rewrites DuckDB's `TRY_CAST(x AS type)` (not in the PostgreSQL grammar) into
+/// `"__teal_try_cast"(CAST(x AS type))`, which the transformer turns back into a cast that
+/// gives NULL where the value does not convert.
+std::string RewriteTryCast(std::string_view sql);
+
+/// Rewrites DuckDB's `CREATE OR REPLACE TABLE` into `CREATE TABLE`, setting `or_replace`.
+std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
+
+/// Gives a subquery or VALUES list in FROM without an alias (the PostgreSQL 15 grammar
+/// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
+std::string RewriteUnnamedSubqueries(std::string_view sql);
+
+/// The suffix RewriteNullTreatment gives the name of a function called with IGNORE NULLS.
+inline constexpr const char* kIgnoreNullsSuffix = "__teal_ignore_nulls";
+
+/// Rewrites IGNORE NULLS / RESPECT NULLS of a function call, written inside its parentheses
+/// (DuckDB: `lag(x IGNORE NULLS)`, `nth_value(x, 2 IGNORE NULLS)`) or after them (the SQL
+/// standard: `first_value(x) IGNORE NULLS OVER …`): the words go, and with IGNORE the
+/// function's name gets kIgnoreNullsSuffix (the PostgreSQL grammar has neither form).
+std::string RewriteNullTreatment(std::string_view sql);
+
+/// The WINDOW clause entry that stands for QUALIFY after RewriteQualify.
+inline constexpr const char* kQualifyMarker = "__teal_qualify__";
+
+/// Rewrites DuckDB's `QUALIFY condition` (a filter after the window functions) into a
+/// WINDOW clause entry `"__teal_qualify__" AS (PARTITION BY (condition))`, which the
+/// grammar accepts in the same place; the transformer takes it out again.
+std::string RewriteQualify(std::string_view sql);
+
+/// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
+/// numbered left to right; each distinct `$name` gets the next number, recorded in
+/// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.
+/// Throws ParserError when `?` is mixed with `$n` or `$name`, or a number is above
+/// kMaxParameters.
+idx_t RewriteParameters(std::string& sql, std::vector<std::string>& names);
+
+/// The highest parameter number a statement may use (PostgreSQL's limit).
+inline constexpr idx_t kMaxParameters = 65535;
+
+}  // namespace teal
