@@ -104,6 +104,7 @@ class GrammarParse {
     // the final text.
     std::string& sql = rewritten_;
     sql = RewriteNumericUnderscores(sql);
+    sql = RewriteTrailingCommas(sql);
     sql = RewriteStructLiterals(sql);
     sql = RewriteStructTypes(sql);
     sql = RewriteIntervalLiterals(sql);

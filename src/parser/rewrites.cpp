@@ -48,6 +48,10 @@ std::string RewriteNumericUnderscores(std::string_view sql) {
 
 namespace {
 
+bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
 /// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
 size_t AfterBracket(const std::vector<Token>& tokens, size_t open) {
   int depth = 0;
@@ -283,6 +287,23 @@ std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
 }
 }  // namespace
 
+std::string RewriteTrailingCommas(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    if (tokens[i].word != ",") continue;
+    // Only words the grammar reserves: a comma before one of them cannot be followed by a
+    // column of that name (which would have to be quoted).
+    const bool trailing =
+        i + 1 == tokens.size() ||
+        IsOneOf(tokens[i + 1].word,
+                {")", "]", "}", "from", "where", "group", "having", "window", "order", "limit",
+                 "offset", "union", "intersect", "except", "fetch", "into"});
+    if (trailing) edits.push_back({tokens[i].start, tokens[i].end, ""});
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteTryCast(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;
@@ -499,10 +520,6 @@ std::string RewriteInsertOr(std::string_view sql) {
 }
 
 namespace {
-
-bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> words) {
-  return std::find(words.begin(), words.end(), word) != words.end();
-}
 
 /// Words after which `(` opens an expression or a subquery rather than the arguments of
 /// a function call (`trim(FROM s)` is PostgreSQL's, not a FROM-first query).

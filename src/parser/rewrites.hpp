@@ -71,6 +71,11 @@ std::string RewriteNumericUnderscores(std::string_view sql);
 /// [AS] t(a, b)`; also after JOIN.
 std::string RewriteValuesInFrom(std::string_view sql);
 
+/// Drops DuckDB's trailing commas — a comma before `)`, `]`, `}`, a clause keyword the grammar
+/// reserves (FROM, WHERE, GROUP, ORDER, …) or the end: `SELECT a, b, FROM t`, `[1, 2,]`,
+/// `CREATE TABLE t (a INT,)`. A comma before a reserved word means nothing else.
+std::string RewriteTrailingCommas(std::string_view sql);
+
 /// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)
 /// into `struct_pack("a" := 1, "b" := x)`, innermost first. A name may also be written
 /// bare or double-quoted. Throws ParserError for an unclosed or empty literal.
