@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "parser/window_spec.hpp"
 
 namespace teal {
@@ -102,8 +104,22 @@ std::string ParsedExpression::ToString() const {
       if (window) out += " OVER " + window->ToString();
       return out;
     }
-    case ExprKind::kStar:
-      return names.empty() ? "*" : names[0] + ".*";
+    case ExprKind::kStar: {
+      std::string out = names.empty() ? "*" : names[0] + ".*";
+      for (std::string_view kind : {"exclude", "replace", "rename"}) {
+        std::string items;
+        for (const auto& c : children) {
+          if (c->argument_name != kind) continue;
+          items += items.empty() ? "" : ", ";
+          items += kind == "exclude" ? c->ToString() : c->ToString() + " AS " + c->alias;
+        }
+        if (items.empty()) continue;
+        std::string word(kind);
+        std::transform(word.begin(), word.end(), word.begin(), ::toupper);
+        out += " " + word + " (" + items + ")";
+      }
+      return out;
+    }
     case ExprKind::kParameter:
       return fmt::format("${}", parameter_index);
     case ExprKind::kDefault:

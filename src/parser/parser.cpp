@@ -105,6 +105,7 @@ class GrammarParse {
     std::string& sql = rewritten_;
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteTrailingCommas(sql);
+    sql = RewriteStarModifiers(sql);
     sql = RewriteStructLiterals(sql);
     sql = RewriteStructTypes(sql);
     sql = RewriteIntervalLiterals(sql);

@@ -304,6 +304,115 @@ std::string RewriteTrailingCommas(std::string_view sql) {
   return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
 }
 
+namespace {
+
+/// The items of the bracketed list opening at token `open`: [first, last) token ranges
+/// split at its top-level commas. `end` gets the token after the closing bracket.
+std::vector<std::pair<size_t, size_t>> ListItems(const std::vector<Token>& tokens, size_t open,
+                                                 size_t& end) {
+  end = AfterBracket(tokens, open);
+  std::vector<std::pair<size_t, size_t>> items;
+  size_t first = open + 1;
+  int depth = 0;
+  for (size_t i = open + 1; i + 1 < end; i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if (w == ")" || w == "]" || w == "}") depth--;
+    if (w == "," && depth == 0) {
+      items.push_back({first, i});
+      first = i + 1;
+    }
+  }
+  if (end > first + 1) items.push_back({first, end - 1});
+  return items;
+}
+
+}  // namespace
+
+std::string RewriteStarModifiers(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  auto text_of = [&](size_t first, size_t last) {  // tokens [first, last)
+    return std::string(sql.substr(tokens[first].start, tokens[last - 1].end - tokens[first].start));
+  };
+  for (size_t k = 1; k + 1 < tokens.size(); k++) {
+    if (tokens[k].word != "*") continue;
+    const std::string& modifier = tokens[k + 1].word;
+    if (!IsOneOf(modifier, {"exclude", "replace", "rename"})) continue;
+    // `*` of a select list (after SELECT, DISTINCT, ALL or a comma), or `t.*`: not a product.
+    size_t begin = k;
+    if (tokens[k - 1].word == "." && k >= 2) {
+      begin = k - 2;  // the qualifier: name(.name)*
+      while (begin >= 2 && tokens[begin - 1].word == ".") begin -= 2;
+    } else if (!IsOneOf(tokens[k - 1].word, {"select", "distinct", "all", ","})) {
+      continue;
+    }
+    std::string call =
+        "\"" + std::string(kStarMarker) + "\"(" +
+        (begin == k ? std::string("\"") + kUnqualifiedStar + "\".*" : text_of(begin, k + 1));
+    size_t i = k + 1;
+    while (i < tokens.size() && IsOneOf(tokens[i].word, {"exclude", "replace", "rename"})) {
+      const std::string kind = tokens[i].word;
+      std::vector<std::pair<size_t, size_t>> items;
+      size_t end = i + 1;
+      if (end < tokens.size() && tokens[end].word == "(") {
+        items = ListItems(tokens, end, end);
+      } else if (kind == "exclude") {
+        // One name without parentheses: name(.name)*.
+        size_t last = end;
+        auto is_name = [&](size_t t) {
+          if (t >= tokens.size()) return false;
+          const unsigned char c = static_cast<unsigned char>(tokens[t].word[0]);
+          return c == '"' || c == '_' || std::isalpha(c);
+        };
+        if (is_name(last)) {
+          last++;
+          while (tokens.size() > last + 1 && tokens[last].word == "." && is_name(last + 1)) {
+            last += 2;
+          }
+        }
+        if (last > end) items.push_back({end, last});
+        end = last;
+      }
+      if (items.empty()) {
+        throw ParserError(fmt::format("* {} needs a list of columns: {}",
+                                      kind == "exclude"   ? "EXCLUDE"
+                                      : kind == "replace" ? "REPLACE"
+                                                          : "RENAME",
+                                      Excerpt(std::string(sql), tokens[i].start)));
+      }
+      for (const auto& [first, last] : items) {
+        if (kind == "exclude") {
+          call += ", \"exclude\" := " + text_of(first, last);
+          continue;
+        }
+        // `expression AS name` (REPLACE) or `name AS name` (RENAME): the last AS at depth 0.
+        size_t as = last;
+        int depth = 0;
+        for (size_t t = first; t < last; t++) {
+          const std::string& w = tokens[t].word;
+          if (w == "(" || w == "[" || w == "{") depth++;
+          if (w == ")" || w == "]" || w == "}") depth--;
+          if (w == "as" && depth == 0) as = t;
+        }
+        if (as == last || as == first || as + 1 == last) {
+          throw ParserError(fmt::format("* {} needs `{} AS name` items: {}",
+                                        kind == "replace" ? "REPLACE" : "RENAME",
+                                        kind == "replace" ? "expression" : "column",
+                                        Excerpt(std::string(sql), tokens[first].start)));
+        }
+        call += ", \"" + kind + "\" := (" + text_of(first, as) +
+                "), \"as\" := " + text_of(as + 1, last);
+      }
+      i = end;
+    }
+    call += ")";
+    edits.push_back({tokens[begin].start, tokens[i - 1].end, call});
+    k = i - 1;
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteTryCast(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -76,6 +76,18 @@ std::string RewriteValuesInFrom(std::string_view sql);
 /// `CREATE TABLE t (a INT,)`. A comma before a reserved word means nothing else.
 std::string RewriteTrailingCommas(std::string_view sql);
 
+/// The function RewriteStarModifiers writes for a star with modifiers, and the table name
+/// that stands for an unqualified `*` in its first argument.
+inline constexpr const char* kStarMarker = "__teal_star";
+inline constexpr const char* kUnqualifiedStar = "__teal_unqualified";
+
+/// Rewrites DuckDB's `* EXCLUDE (a, t.b)`, `* REPLACE (expression AS a)` and `* RENAME (a AS
+/// b)` (in any sequence, after `*` or `t.*` of a select list) into `"__teal_star"(t.*,
+/// "exclude" := a, "replace" := (expression), "as" := a, "rename" := (a), "as" := b)`, which
+/// the transformer turns back into a star with its modifiers. EXCLUDE also takes one name
+/// without parentheses.
+std::string RewriteStarModifiers(std::string_view sql);
+
 /// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)
 /// into `struct_pack("a" := 1, "b" := x)`, innermost first. A name may also be written
 /// bare or double-quoted. Throws ParserError for an unclosed or empty literal.

@@ -168,6 +168,36 @@ int Transformer::FirstLocation(const PgQuery__SelectStmt& select) {
   return at == std::string::npos ? -1 : static_cast<int>(at);
 }
 
+ParsedExpressionPtr Transformer::StarWithModifiers(const PgQuery__FuncCall& f) {
+  auto star = Expr(f.args[0]);
+  if (star->kind != ExprKind::kStar) throw InternalError("a star's modifiers without the star");
+  if (star->names.size() == 1 && star->names[0] == kUnqualifiedStar) star->names.clear();
+  star->location = f.location;
+  for (size_t i = 1; i < f.n_args; i++) {
+    auto modifier = Expr(f.args[i]);
+    if (modifier->argument_name == "exclude") {
+      if (modifier->kind != ExprKind::kColumnRef) {
+        throw ParserError(
+            fmt::format("* EXCLUDE takes column names, not {}", modifier->ToString()));
+      }
+    } else {
+      if (i + 1 >= f.n_args) throw InternalError("a star's REPLACE or RENAME without its name");
+      auto name = Expr(f.args[++i]);
+      if (name->kind != ExprKind::kColumnRef || name->names.size() != 1) {
+        throw ParserError(fmt::format("* {} needs a plain name after AS, not {}",
+                                      modifier->argument_name == "replace" ? "REPLACE" : "RENAME",
+                                      name->ToString()));
+      }
+      if (modifier->argument_name == "rename" && modifier->kind != ExprKind::kColumnRef) {
+        throw ParserError(fmt::format("* RENAME takes column names, not {}", modifier->ToString()));
+      }
+      modifier->alias = name->names[0];
+    }
+    star->children.push_back(std::move(modifier));
+  }
+  return star;
+}
+
 ParsedExpressionPtr Transformer::Case(const PgQuery__CaseExpr& c) {
   auto e = Make(ExprKind::kCase, c.location);
   if (c.arg) e->name = "simple";  // CASE x WHEN …: the binder checks x is deterministic
@@ -236,6 +266,9 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
         if (cast->kind != ExprKind::kCast) throw ParserError("TRY_CAST needs (value AS type)");
         cast->try_cast = true;
         return cast;
+      }
+      if (f.n_args >= 1 && Lower(StringOf(f.funcname[f.n_funcname - 1])) == kStarMarker) {
+        return StarWithModifiers(f);
       }
       auto e = Make(ExprKind::kFunction, f.location);
       e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));

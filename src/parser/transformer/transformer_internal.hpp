@@ -161,6 +161,11 @@ class Transformer {
 
   ParsedExpressionPtr Case(const PgQuery__CaseExpr& c);
 
+  /// RewriteStarModifiers' call: a kStar whose children are its modifiers, each with
+  /// argument_name "exclude" (a column reference), "replace" (the expression, alias the
+  /// column) or "rename" (a column reference, alias the new name).
+  ParsedExpressionPtr StarWithModifiers(const PgQuery__FuncCall& f);
+
   ParsedExpressionPtr Expr(const Node* node);
 
   /// The SQL text of an expression node, from its location to the end of the expression,

@@ -1,5 +1,9 @@
 // Binder: the select list with WHERE, GROUP BY, HAVING, aggregates, DISTINCT [ON] and
 // unnest(), and the projection on top of the FROM clause's plan.
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
 #include "function/function.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
@@ -87,22 +91,74 @@ LogicalOperatorPtr ExpandGroupingSets(std::unique_ptr<LogicalAggregate> full,
 
 void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
                         std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts) {
+  // The modifiers (* EXCLUDE / REPLACE / RENAME): which column each names, and whether it
+  // named one (a name that matches nothing is an error, as a misspelt column would be).
+  const auto& modifiers = star.children;
+  std::vector<bool> used(modifiers.size(), false);
+  auto names_column = [&](const ParsedExpression& ref, const Binding& binding, idx_t c) {
+    const auto& n = ref.names;
+    return SameName(n.back(), binding.names[c]) &&
+           (n.size() == 1 || SameName(n[n.size() - 2], binding.alias));
+  };
+  auto find = [&](std::string_view kind, const Binding& binding, idx_t c) -> idx_t {
+    for (idx_t m = 0; m < modifiers.size(); m++) {
+      const ParsedExpression& modifier = *modifiers[m];
+      if (modifier.argument_name != kind) continue;
+      const bool match = kind == "replace" ? SameName(modifier.alias, binding.names[c])
+                                           : names_column(modifier, binding, c);
+      if (match) {
+        used[m] = true;
+        return m;
+      }
+    }
+    return kInvalidIndex;
+  };
+  const size_t before = projections.size();
   bool matched = false;
   for (const auto& binding : scope.bindings) {
     if (!star.names.empty() && !SameName(binding.alias, star.names[0])) continue;
     matched = true;
     for (idx_t c = 0; c < binding.names.size(); c++) {
       if ((star.names.empty() && binding.IsMerged(c)) || binding.IsHidden(c)) continue;
+      const idx_t excluded = find("exclude", binding, c);
+      const idx_t replaced = find("replace", binding, c);
+      if (excluded != kInvalidIndex && replaced != kInvalidIndex) {
+        throw BinderError(
+            fmt::format("column \"{}\" is both in EXCLUDE and in REPLACE of *", binding.names[c]));
+      }
+      if (excluded != kInvalidIndex) continue;
+      if (replaced != kInvalidIndex) {
+        auto expression = BindExpression(*modifiers[replaced], scope);
+        expression->alias = binding.names[c];
+        projections.push_back(std::move(expression));
+        texts.push_back(modifiers[replaced]->ToString());
+        continue;
+      }
       ParsedExpression ref(ExprKind::kColumnRef);
       ref.names = {binding.alias, binding.names[c]};
       auto expression = BindExpression(ref, scope);
-      expression->alias = binding.names[c];
+      const idx_t renamed = find("rename", binding, c);
+      expression->alias = renamed != kInvalidIndex ? modifiers[renamed]->alias : binding.names[c];
+      texts.push_back(expression->alias);
       projections.push_back(std::move(expression));
-      texts.push_back(binding.names[c]);
     }
   }
   if (!matched) {
     throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", star.names[0]));
+  }
+  for (idx_t m = 0; m < modifiers.size(); m++) {
+    if (used[m]) continue;
+    const ParsedExpression& modifier = *modifiers[m];
+    std::string kind = modifier.argument_name;
+    std::transform(kind.begin(), kind.end(), kind.begin(), ::toupper);
+    const std::string name = modifier.argument_name == "replace"
+                                 ? modifier.alias
+                                 : fmt::format("{}", fmt::join(modifier.names, "."));
+    throw BinderError(fmt::format("column \"{}\" in the {} list of {} is not in the FROM clause",
+                                  name, kind, star.names.empty() ? "*" : star.names[0] + ".*"));
+  }
+  if (!modifiers.empty() && projections.size() == before) {
+    throw BinderError(fmt::format("{} leaves no columns", star.ToString()));
   }
 }
 
