@@ -150,6 +150,13 @@ void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) 
   }
 }
 
+/// An error that a value caused (what try() turns into NULL), not one of the system's.
+bool IsDataError(const Error& error) {
+  const ErrorCategory c = error.Category();
+  return c == ErrorCategory::kConversion || c == ErrorCategory::kInvalidInput ||
+         c == ErrorCategory::kOutOfRange;
+}
+
 /// The arguments of a ScalarFunction with arguments_in_turn (COALESCE): argument k is
 /// evaluated only on the rows every earlier argument left NULL, and is NULL elsewhere.
 void EvaluateInTurn(ExpressionState& s, const DataChunk& input) {
@@ -329,6 +336,33 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
         std::swap(remaining, rest);
       }
       assign(s.children.size() - 1, remaining);
+      return out;
+    }
+    case BoundKind::kTry: {
+      Vector& out = s.Output(count);
+      // A second try of the rows would compute a non-deterministic value again (nextval
+      // would skip values): such an expression goes row by row from the start.
+      if (IsDeterministic(*e.children[0])) {
+        try {
+          SelectionVector none;
+          out.CopyFrom(EvaluateFlat(s.children[0], input), none, count, 0, 0);
+          return out;
+        } catch (const Error& error) {
+          if (!IsDataError(error)) throw;
+        }
+      }
+      // Some row failed: each row on its own, NULL where it fails.
+      std::vector<sel_t>& one = s.More().taken;
+      one.assign(1, 0);
+      for (idx_t row = 0; row < count; row++) {
+        one[0] = static_cast<sel_t>(row);
+        try {
+          Scatter(EvaluateOnRows(s, 0, input, one), one, out);
+        } catch (const Error& error) {
+          if (!IsDataError(error)) throw;
+          out.SetNull(row);
+        }
+      }
       return out;
     }
     case BoundKind::kAggregate:

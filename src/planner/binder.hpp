@@ -192,6 +192,9 @@ class Binder {
                                                const ParsedExpression& call);
   /// struct_pack(name := value, …) and row(value, …) (bind_struct.cpp).
   ExpressionPtr BindStructPack(const ParsedExpression& call, Scope& scope);
+  /// try(x) (DuckDB): x, or NULL for a row where computing x is a data error (a failed
+  /// conversion, a value out of range); no aggregates or window functions inside.
+  ExpressionPtr BindTry(const ParsedExpression& argument, Scope& scope);
   /// Field `field` (a name, or a 1-based position) of STRUCT `value`; `text` for messages.
   ExpressionPtr BindStructExtract(ExpressionPtr value, const Value& field, const std::string& text);
   /// The column path `e` (s.f or t.s.f…) as a column of this query's FROM items and its
@@ -255,6 +258,9 @@ class Binder {
   const std::vector<Value>* parameter_values_;
   BindOptions options_;
   bool needs_parameter_values_ = false;
+  /// How many try() calls enclose the expression being bound: inside one, a constant that
+  /// does not convert is left to execution, where try() catches it.
+  int try_depth_ = 0;
   /// WITH queries in scope, outermost first.
   std::vector<WithQuery> ctes_;
   /// The recursive WITH queries whose recursive parts are being bound, outermost first:

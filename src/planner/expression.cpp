@@ -125,6 +125,8 @@ std::string Expression::ToString() const {
           return "LATERAL (SELECT …)";
       }
       return "(SELECT …)";
+    case BoundKind::kTry:
+      return "try(" + children[0]->ToString() + ")";
     case BoundKind::kInList: {
       std::string out = "(" + children[0]->ToString() + " IN (";
       for (size_t i = 1; i < children.size(); i++)

@@ -34,6 +34,7 @@ enum class BoundKind {
   kSubquery,   // a subquery in an expression: see BoundSubquery; children are its inputs
   kOuterRef,   // inside a subquery's plan: outer value `column` of the enclosing subquery
   kInList,     // children[0] IN (children[1], …), all of one type; children[0] is evaluated once
+  kTry,        // try(children[0]): NULL for the rows where computing it is a data error
 };
 
 struct LogicalOperator;

@@ -263,6 +263,47 @@ ScalarFunctionBody RegexpReplaceBody() {
 
 }  // namespace
 
+/// string_split_regex(s, re[, flags]) (DuckDB): the pieces between the matches of re.
+ScalarFunctionBody StringSplitRegexBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    RegexCache cache;
+    std::vector<std::string_view> pieces;
+    for (idx_t i = 0; i < count; i++) {
+      pieces.clear();
+      if (result.RowIsValid(i)) {
+        const std::string_view s = args.data[0].Values<string_t>()[i].View();
+        const std::string_view pattern = args.data[1].Values<string_t>()[i].View();
+        RegexOptions options;
+        if (args.ColumnCount() > 2) {
+          options =
+              ParseFlags(args.data[2].Values<string_t>()[i].View(), false, "string_split_regex");
+        }
+        const RE2& re = cache.Get(pattern, options.case_insensitive, "string_split_regex");
+        re2::StringPiece input(s.data(), s.size()), match;
+        size_t at = 0;
+        // A match that is empty splits between characters, never at the same place twice.
+        for (size_t from = 0; from <= s.size();) {
+          if (!re.Match(input, from, s.size(), RE2::UNANCHORED, &match, 1)) break;
+          const size_t start = static_cast<size_t>(match.data() - s.data());
+          size_t end = start + match.size();
+          if (match.empty()) {
+            if (start >= s.size()) break;
+            if (start == 0 && at == 0) {
+              from = CodePointLength(s, 0);
+              continue;
+            }
+          }
+          pieces.push_back(s.substr(at, start - at));
+          at = end;
+          from = match.empty() ? end + CodePointLength(s, end) : end;
+        }
+        pieces.push_back(s.substr(at));
+      }
+      SetStringListRow(result, i, pieces);
+    }
+  };
+}
+
 void RegisterLikeFunctions(FunctionCatalog& catalog) {
   const LogicalType V = TypeId::kVarchar, B = TypeId::kBoolean;
   catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
@@ -270,6 +311,10 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(MakeFunction("regexp_matches", {V, V}, B, RegexpMatchesBody()));
   catalog.AddScalar(MakeFunction("regexp_matches", {V, V, V}, B, RegexpMatchesBody()));
   catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V}, V, RegexpReplaceBody()));
+  for (const char* name : {"string_split_regex", "str_split_regex"}) {
+    catalog.AddScalar(MakeFunction(name, {V, V}, LogicalType::List(V), StringSplitRegexBody()));
+    catalog.AddScalar(MakeFunction(name, {V, V, V}, LogicalType::List(V), StringSplitRegexBody()));
+  }
   catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V, V}, V, RegexpReplaceBody()));
 }
 

@@ -46,4 +46,13 @@ LogicalType CommonArgumentType(const std::vector<LogicalType>& types, std::strin
   return common;
 }
 
+void SetStringListRow(Vector& result, idx_t row, const std::vector<std::string_view>& pieces) {
+  const idx_t used = result.ListSize();
+  result.SetListSize(used + pieces.size());
+  Vector& child = result.ListChild();
+  string_t* out = child.Values<string_t>();
+  for (size_t k = 0; k < pieces.size(); k++) out[used + k] = child.AddString(pieces[k]);
+  result.Values<list_entry_t>()[row] = {used, pieces.size()};
+}
+
 }  // namespace teal::scalar

@@ -165,4 +165,8 @@ LogicalType AsDecimal(const LogicalType& type);
 /// to: what a comparison of them would use. Throws BinderError naming `function`.
 LogicalType CommonArgumentType(const std::vector<LogicalType>& types, std::string_view function);
 
+/// Makes row `row` of the VARCHAR[] `result` the list `pieces`, appended after the
+/// elements its child already holds (rows are written in order).
+void SetStringListRow(Vector& result, idx_t row, const std::vector<std::string_view>& pieces);
+
 }  // namespace teal::scalar

@@ -341,6 +341,36 @@ ScalarFunctionSet ConcatSet(bool with_separator) {
   return set;
 }
 
+/// string_split(s, separator) (DuckDB): the pieces between the separators, empty ones
+/// included; an empty separator splits s into its characters.
+ScalarFunctionBody StringSplitBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    std::vector<std::string_view> pieces;
+    for (idx_t i = 0; i < count; i++) {
+      pieces.clear();
+      if (result.RowIsValid(i)) {
+        const std::string_view s = args.data[0].Values<string_t>()[i].View();
+        const std::string_view separator = args.data[1].Values<string_t>()[i].View();
+        if (separator.empty()) {
+          for (size_t at = 0; at < s.size();) {
+            const size_t length = CodePointLength(s, at);
+            pieces.push_back(s.substr(at, length));
+            at += length;
+          }
+        } else {
+          size_t at = 0;
+          for (size_t found; (found = s.find(separator, at)) != std::string_view::npos;) {
+            pieces.push_back(s.substr(at, found - at));
+            at = found + separator.size();
+          }
+          pieces.push_back(s.substr(at));
+        }
+      }
+      SetStringListRow(result, i, pieces);
+    }
+  };
+}
+
 }  // namespace
 
 void RegisterStringFunctions(FunctionCatalog& catalog) {
@@ -384,6 +414,9 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(StringFunction(name, {V, V}, [s](const DataChunk& a, idx_t i) {
       return Trim(Str(a, 0, i), Str(a, 1, i), s);
     }));
+  }
+  for (const char* name : {"string_split", "str_split"}) {
+    catalog.AddScalar(MakeFunction(name, {V, V}, LogicalType::List(V), StringSplitBody()));
   }
   catalog.AddScalarSet(ConcatSet(false));
   catalog.AddScalarSet(ConcatSet(true));

@@ -304,4 +304,38 @@ TEST(RewriteCreateOrReplaceTableTest, OnlyTheStatementsFirstWordsCount) {
   EXPECT_FALSE(or_replace);
 }
 
+TEST(RewriteTrailingCommasTest, ACommaBeforeACloserOrAClauseKeywordGoes) {
+  EXPECT_EQ(RewriteTrailingCommas("SELECT a, b, FROM t"), "SELECT a, b FROM t");
+  EXPECT_EQ(RewriteTrailingCommas("SELECT [1, 2,], {'a': 1,}"), "SELECT [1, 2], {'a': 1}");
+  EXPECT_EQ(RewriteTrailingCommas("SELECT 1,"), "SELECT 1");
+  EXPECT_EQ(RewriteTrailingCommas("SELECT a FROM t GROUP BY a, ORDER BY a"),
+            "SELECT a FROM t GROUP BY a ORDER BY a");
+  // Commas in strings, and a comma before a word that may name a column, stay.
+  EXPECT_EQ(RewriteTrailingCommas("SELECT ',)', a, qualify FROM t"),
+            "SELECT ',)', a, qualify FROM t");
+}
+
+TEST(RewriteStarModifiersTest, ModifiersBecomeNamedArgumentsOfAMarkerCall) {
+  EXPECT_EQ(RewriteStarModifiers("SELECT * EXCLUDE (a, t.b) FROM t"),
+            "SELECT \"__teal_star\"(\"__teal_unqualified\".*, \"exclude\" := a, \"exclude\" := "
+            "t.b) FROM t");
+  EXPECT_EQ(RewriteStarModifiers("SELECT x, t.* REPLACE (f(a, b) AS a) RENAME (b AS \"C\")"),
+            "SELECT x, \"__teal_star\"(t.*, \"replace\" := (f(a, b)), \"as\" := a, \"rename\" := "
+            "(b), \"as\" := \"C\")");
+  EXPECT_EQ(RewriteStarModifiers("SELECT * EXCLUDE a FROM t"),
+            "SELECT \"__teal_star\"(\"__teal_unqualified\".*, \"exclude\" := a) FROM t");
+  // A product is no star.
+  EXPECT_EQ(RewriteStarModifiers("SELECT 2 * replace(s, 'a', 'b')"),
+            "SELECT 2 * replace(s, 'a', 'b')");
+  EXPECT_THROW(RewriteStarModifiers("SELECT * REPLACE (a + 1) FROM t"), ParserError);
+}
+
+TEST(RewriteIntervalLiteralsTest, UnquotedNumbersAndParenthesisedExpressions) {
+  EXPECT_EQ(RewriteIntervalLiterals("SELECT INTERVAL 5 DAY"), "SELECT INTERVAL '5 day'");
+  EXPECT_EQ(RewriteIntervalLiterals("SELECT d + INTERVAL (n + 1) hours FROM t"),
+            "SELECT d + ((n + 1) * INTERVAL '1 hours') FROM t");
+  EXPECT_EQ(RewriteIntervalLiterals("SELECT INTERVAL '5' DAY, CAST(x AS INTERVAL)"),
+            "SELECT INTERVAL '5' DAY, CAST(x AS INTERVAL)");
+}
+
 }  // namespace teal

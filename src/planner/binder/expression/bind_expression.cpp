@@ -119,6 +119,18 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
             fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
       }
       if (e.try_cast && child->type != target) return MakeTryCast(std::move(child), target);
+      if (try_depth_ > 0 && child->kind == BoundKind::kConstant && child->type != target &&
+          !child->value.IsNull()) {
+        try {
+          return MakeCast(child->CopyNode(), target);
+        } catch (const Error& error) {
+          if (error.Category() == ErrorCategory::kInternal) throw;
+          // Computed at execution, inside try().
+          auto cast = std::make_unique<Expression>(BoundKind::kCast, target);
+          cast->children.push_back(std::move(child));
+          return cast;
+        }
+      }
       return MakeCast(std::move(child), target);
     }
     case ExprKind::kOperator:

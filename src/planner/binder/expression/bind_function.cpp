@@ -64,6 +64,22 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   return ScaleOfRounding(std::move(call));  // a call on constants is folded by the optimizer
 }
 
+ExpressionPtr Binder::BindTry(const ParsedExpression& argument, Scope& scope) {
+  const bool allow_aggregates = scope.allow_aggregates, allow_windows = scope.allow_windows;
+  const std::string clause = scope.clause;
+  scope.allow_aggregates = scope.allow_windows = false;
+  scope.clause = "try()";
+  try_depth_++;
+  auto child = BindExpression(argument, scope);
+  try_depth_--;
+  scope.allow_aggregates = allow_aggregates;
+  scope.allow_windows = allow_windows;
+  scope.clause = clause;
+  auto result = std::make_unique<Expression>(BoundKind::kTry, child->type);
+  result->children.push_back(std::move(child));
+  return result;
+}
+
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
   if (e.window) return BindWindow(e, scope);
@@ -83,6 +99,14 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "unnest") return BindUnnest(e, scope);
   if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
+  if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
+  if (name == "if" && e.children.size() == 3) {
+    // if(condition, a, b) (DuckDB): CASE WHEN condition THEN a ELSE b END.
+    ParsedExpression as_case(ExprKind::kCase);
+    for (const auto& c : e.children) as_case.children.push_back(c->Copy());
+    as_case.star = true;  // with an ELSE
+    return BindExpression(as_case, scope);
+  }
   if ((name == "struct_extract" || name == "list_extract" || name == "list_element") &&
       e.children.size() == 2) {
     auto value = BindExpression(*e.children[0], scope);
