@@ -1,4 +1,4 @@
-// Catalog: tables and types of schema main.
+// Catalog: schemas, and their tables, views, sequences, types and macros.
 #include "catalog/catalog.hpp"
 
 #include <fmt/format.h>
@@ -46,6 +46,92 @@ std::string QuoteLiteral(std::string_view s) {
   return out + "'";
 }
 
+namespace {
+/// `schema`.`name` quoted for SQL text, or `name` alone in main.
+std::string QuotedName(const std::string& schema, const std::string& name) {
+  return schema.empty() ? QuoteIdentifier(name)
+                        : QuoteIdentifier(schema) + "." + QuoteIdentifier(name);
+}
+
+/// Whether the catalog name `key` (lower-cased) is of the schema whose key is `schema`.
+bool InSchema(const std::string& key, const std::string& schema) {
+  return key.size() > schema.size() && key.compare(0, schema.size(), schema) == 0 &&
+         key[schema.size()] == '.';
+}
+}  // namespace
+
+bool Catalog::CreateSchema(const std::string& name, bool if_not_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = Key(name);
+  if (key == kMainSchema || schemas_.count(key)) {
+    if (if_not_exists) return false;
+    throw CatalogError(fmt::format("schema \"{}\" already exists", name));
+  }
+  if (name.empty() || name.find('.') != std::string::npos) {
+    throw CatalogError(fmt::format("\"{}\" cannot name a schema: it has a dot or is empty", name));
+  }
+  schemas_.emplace(key, name);
+  creation_order_.push_back("c:" + key);
+  version_ = NextVersion();
+  return true;
+}
+
+std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view name, bool if_exists,
+                                                             bool cascade) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = Key(name);
+  if (key == kMainSchema) throw CatalogError("schema \"main\" cannot be dropped");
+  auto it = schemas_.find(key);
+  if (it == schemas_.end()) {
+    if (if_exists) return {};
+    throw CatalogError(fmt::format("schema \"{}\" does not exist", name));
+  }
+  std::vector<std::shared_ptr<TableEntry>> dropped;
+  std::vector<std::string> views;
+  for (const auto& [table_key, table] : tables_) {
+    if (InSchema(table_key, key)) dropped.push_back(table);
+  }
+  for (const auto& [view_key, view] : views_) {
+    if (InSchema(view_key, key)) views.push_back(view_key);
+  }
+  if (!cascade && (!dropped.empty() || !views.empty())) {
+    throw CatalogError(fmt::format(
+        "cannot drop schema \"{}\": it holds {} \"{}\" (DROP SCHEMA … CASCADE drops it too)",
+        it->second, dropped.empty() ? "view" : "table",
+        dropped.empty() ? views_.at(views[0])->name : dropped[0]->name));
+  }
+  for (const auto& table : dropped) {
+    const std::string table_key = Key(table->CatalogName());
+    for (const auto& index : table->indexes->Entries()) {
+      std::erase(creation_order_, "i:" + Key(index->name));
+    }
+    tables_.erase(table_key);
+    std::erase(creation_order_, "t:" + table_key);
+  }
+  for (const auto& view_key : views) {
+    views_.erase(view_key);
+    std::erase(creation_order_, "v:" + view_key);
+  }
+  schemas_.erase(it);
+  std::erase(creation_order_, "c:" + key);
+  version_ = NextVersion();
+  return dropped;
+}
+
+bool Catalog::SchemaExists(std::string_view name) const {
+  if (name.empty() || Key(name) == kMainSchema) return true;
+  std::lock_guard<std::mutex> guard(lock_);
+  return schemas_.count(Key(name)) > 0;
+}
+
+std::string Catalog::SchemaName(std::string_view name) const {
+  if (name.empty() || Key(name) == kMainSchema) return "";
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = schemas_.find(Key(name));
+  if (it == schemas_.end()) throw CatalogError(fmt::format("schema \"{}\" does not exist", name));
+  return it->second;
+}
+
 uint64_t Catalog::NextVersion() {
   static std::atomic<uint64_t> counter{0};
   return ++counter;
@@ -59,6 +145,7 @@ std::shared_ptr<Catalog> Catalog::Copy() const {
   copy->types_ = types_;
   copy->sequences_ = sequences_;
   copy->macros_ = macros_;
+  copy->schemas_ = schemas_;
   copy->creation_order_ = creation_order_;
   return copy;
 }
@@ -89,7 +176,7 @@ std::vector<LogicalType> TableEntry::Types() const {
 }
 
 std::string TableEntry::ToSql() const {
-  std::string out = "CREATE TABLE " + QuoteIdentifier(name) + "(";
+  std::string out = "CREATE TABLE " + QuotedName(schema, name) + "(";
   for (size_t i = 0; i < columns.size(); i++) {
     const auto& c = columns[i];
     if (i) out += ", ";
@@ -123,10 +210,10 @@ void Catalog::CheckTableNameFreeLocked(std::string_view name) const {
 
 bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists) {
   std::lock_guard<std::mutex> guard(lock_);
-  std::string key = Key(table->name);
+  std::string key = Key(table->CatalogName());
   if (tables_.count(key) || views_.count(key)) {
     if (if_not_exists) return false;
-    CheckTableNameFreeLocked(table->name);
+    CheckTableNameFreeLocked(table->CatalogName());
   }
   for (const auto& index : table->indexes->Entries()) {
     if (FindIndexLocked(index->name).first) {
@@ -239,7 +326,7 @@ std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const
 }
 
 std::string ViewEntry::ToSql() const {
-  std::string out = "CREATE VIEW " + QuoteIdentifier(name);
+  std::string out = "CREATE VIEW " + QuotedName(schema, name);
   if (!column_names.empty()) {
     out += "(";
     for (size_t i = 0; i < column_names.size(); i++) {
@@ -252,7 +339,7 @@ std::string ViewEntry::ToSql() const {
 
 void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
   std::lock_guard<std::mutex> guard(lock_);
-  std::string key = Key(view->name);
+  std::string key = Key(view->CatalogName());
   if (tables_.count(key)) {
     throw CatalogError(fmt::format("table \"{}\" already exists", view->name));
   }
@@ -308,7 +395,7 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
   // A new entry: the table's current one may be shared with other catalog versions.
   auto updated = std::make_shared<TableEntry>(*table);
   updated->indexes = table->indexes->With(index);
-  tables_[Key(table->name)] = std::move(updated);
+  tables_[Key(table->CatalogName())] = std::move(updated);
   if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));
   version_ = NextVersion();
   return true;
@@ -328,7 +415,7 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
   }
   auto updated = std::make_shared<TableEntry>(*table);
   updated->indexes = table->indexes->Without(name);
-  tables_[Key(table->name)] = std::move(updated);
+  tables_[Key(table->CatalogName())] = std::move(updated);
   std::erase(creation_order_, "i:" + Key(name));
   version_ = NextVersion();
 }
@@ -479,7 +566,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::Tables() const {
 std::vector<std::string> Catalog::TableNames() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> names;
-  for (const auto& [key, table] : tables_) names.push_back(table->name);
+  for (const auto& [key, table] : tables_) names.push_back(table->CatalogName());
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -489,7 +576,9 @@ std::vector<std::string> Catalog::SchemaStatements() const {
   std::vector<std::string> out;
   for (const auto& entry : creation_order_) {
     std::string key = entry.substr(2);
-    if (entry[0] == 't') {
+    if (entry[0] == 'c') {
+      out.push_back("CREATE SCHEMA " + QuoteIdentifier(schemas_.at(key)) + ";");
+    } else if (entry[0] == 't') {
       out.push_back(tables_.at(key)->ToSql());
     } else if (entry[0] == 'v') {
       out.push_back(views_.at(key)->ToSql());

@@ -1,5 +1,9 @@
 // Catalog: the schema `main` with its tables (and their indexes), views, sequences,
-// user-defined (ENUM) types and macros.
+// user-defined (ENUM) types and macros, and the schemas made by CREATE SCHEMA, which hold
+// tables (with their indexes) and views.
+//
+// A table or view of another schema is filed under its qualified name "schema.name"
+// (QualifiedName); every method that takes a table or view name takes that form.
 //
 // Names are case-insensitive (looked up lower-cased) and keep the spelling they were
 // created with for display. Thread-safe: every method takes the catalog lock; entries
@@ -22,6 +26,7 @@
 #include <vector>
 
 #include "catalog/macro.hpp"
+#include "catalog/qualified_name.hpp"
 #include "catalog/sequence.hpp"
 #include "catalog/table_indexes.hpp"
 #include "storage/data_table.hpp"
@@ -46,6 +51,8 @@ struct ColumnDefinition {
 
 struct TableEntry {
   std::string name;
+  /// Its schema; empty for main.
+  std::string schema;
   std::vector<ColumnDefinition> columns;
   std::shared_ptr<DataTable> storage;
   /// Its indexes (CREATE INDEX, PRIMARY KEY, UNIQUE); never null.
@@ -54,6 +61,8 @@ struct TableEntry {
   /// Position of column `name` (case-insensitive), or kInvalidIndex.
   idx_t ColumnIndex(std::string_view column) const;
   std::vector<LogicalType> Types() const;
+  /// QualifiedName(schema, name): what the catalog files it under.
+  std::string CatalogName() const { return QualifiedName(schema, name); }
   /// CREATE TABLE statement that recreates this table's definition.
   std::string ToSql() const;
 };
@@ -61,8 +70,10 @@ struct TableEntry {
 /// A view: a query stored as text, bound again wherever the view is used.
 struct ViewEntry {
   std::string name;
+  std::string schema;                     // empty for main
   std::vector<std::string> column_names;  // as declared; the query's names fill the rest
   std::string query_text;                 // one SELECT statement
+  std::string CatalogName() const { return QualifiedName(schema, name); }
   /// CREATE VIEW statement that recreates this view.
   std::string ToSql() const;
 };
@@ -75,6 +86,24 @@ std::string QuoteLiteral(std::string_view s);
 class Catalog {
  public:
   static constexpr const char* kMainSchema = "main";
+
+  /// Throws CatalogError if the schema exists (unless if_not_exists: then returns false)
+  /// or its name is main's or has a dot.
+  bool CreateSchema(const std::string& name, bool if_not_exists);
+  /// Drops the schema and, with cascade, its tables and views (returned, so that their
+  /// storage can be retired); without, a schema that holds any is a CatalogError. Main
+  /// cannot be dropped.
+  std::vector<std::shared_ptr<TableEntry>> DropSchema(std::string_view name, bool if_exists,
+                                                      bool cascade);
+  /// Whether the schema exists (main and "" always do).
+  bool SchemaExists(std::string_view name) const;
+  /// The schema as the catalog spells it: "" for main (however written), else its name as
+  /// created. Throws CatalogError when there is no such schema.
+  std::string SchemaName(std::string_view name) const;
+  /// QualifiedName(schema, name) after checking that the schema exists.
+  std::string Resolve(std::string_view schema, std::string_view name) const {
+    return QualifiedName(SchemaName(schema), name);
+  }
 
   /// Throws CatalogError if a table of that name exists (unless if_not_exists: then
   /// returns false and changes nothing).
@@ -175,7 +204,8 @@ class Catalog {
   std::map<std::string, LogicalType> types_;
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
   std::map<std::string, std::shared_ptr<MacroEntry>> macros_;
-  // "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>" / "i:<key>" / "m:<key>"
+  std::map<std::string, std::string> schemas_;  // key -> name as created; not main
+  // "c:<key>" (schemas) / "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>" / "i:<key>" / "m:<key>"
   std::vector<std::string> creation_order_;
   /// A number drawn from a counter shared by every version.
   std::atomic<uint64_t> version_{NextVersion()};

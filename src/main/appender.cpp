@@ -77,7 +77,7 @@ struct Appender::Impl {
   /// Throws CatalogError when the table the appender writes is not the one `transaction`
   /// sees under its name (dropped or altered since the appender was made).
   void CheckTable(const Transaction& transaction) const {
-    if (transaction.GetCatalog().FindTable(Table().name) != append.SharedTable()) {
+    if (transaction.GetCatalog().FindTable(Table().CatalogName()) != append.SharedTable()) {
       throw CatalogError(fmt::format(
           "table \"{}\" was dropped or altered while an appender was open", Table().name));
     }

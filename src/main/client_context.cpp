@@ -154,9 +154,11 @@ ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSynt
   return column;
 }
 
-void CheckSchema(const std::string& schema) {
-  if (!schema.empty() && schema != Catalog::kMainSchema) {
-    throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+/// Objects other than tables and views live in main only: a CatalogError for a schema
+/// that does not exist, NotImplementedError for one that does.
+void MainSchemaOnly(const Catalog& catalog, const std::string& schema, const char* what) {
+  if (!catalog.SchemaName(schema).empty()) {
+    throw NotImplementedError(fmt::format("{} in a schema other than main", what));
   }
 }
 }  // namespace
@@ -390,6 +392,10 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
           return ExecuteCreateSequence(*sequence);
         if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement))
           return ExecuteCreateMacro(*macro);
+        if (auto* schema = dynamic_cast<CreateSchemaStatement*>(&statement)) {
+          current_->WritableCatalog().CreateSchema(schema->name, schema->if_not_exists);
+          return EmptyResult(StatementType::kCreate);
+        }
         return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
       }();
       current_->LogCatalog(0, 0, "", statement.text);
@@ -420,12 +426,12 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 }
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
-  CheckSchema(create.schema);
   Catalog& catalog = current_->WritableCatalog();
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
+  table->schema = catalog.SchemaName(create.schema);
   if (create.columns.empty()) {
     throw BinderError(fmt::format("table \"{}\" must have at least one column", create.name));
   }
@@ -440,12 +446,12 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   AddConstraintIndexes(create, *table);
-  if (create.or_replace) DropTableToReplace(catalog, create.name);
+  if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();
   table->storage->SetOid(oid);
-  const std::string name = table->name;
+  const std::string name = table->CatalogName();
   if (catalog.CreateTable(std::move(table), create.if_not_exists)) {
     current_->LogCatalog(oid, 0, name, create.text);
   }
@@ -502,6 +508,8 @@ void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, Tab
       name = base;
       for (int n = 1; table.indexes->Find(name); n++) name = base + std::to_string(n);
     }
+    // Index names are the catalog's; another schema's are qualified, as its tables are.
+    if (!table.schema.empty()) name = QualifiedName(table.schema, name);
     if (table.indexes->Find(name)) {
       throw CatalogError(fmt::format("constraint \"{}\" is defined twice", name));
     }
@@ -512,9 +520,9 @@ void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, Tab
 
 Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   Catalog& catalog = current_->WritableCatalog();
-  auto table = catalog.GetTable(create.table);
+  auto table = catalog.GetTable(catalog.Resolve(create.schema, create.table));
   auto index = std::make_shared<IndexEntry>();
-  index->name = create.name;
+  index->name = QualifiedName(table->schema, create.name);  // in its table's schema
   index->constraint = create.unique ? IndexConstraint::kUnique : IndexConstraint::kNone;
   index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
   const bool own = current_->CreatedHere(*table->storage);
@@ -528,7 +536,7 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
 }
 
 Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
-  CheckSchema(create.schema);
+  MainSchemaOnly(current_->GetCatalog(), create.schema, "sequences");
   SequenceOptions options;
   options.start = create.start;
   options.increment = create.increment;
@@ -541,9 +549,9 @@ Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& creat
 }
 
 Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
-  CheckSchema(alter.schema);
   Catalog& catalog = current_->WritableCatalog();
-  const std::string& table_name = alter.table;
+  const std::string schema = catalog.SchemaName(alter.schema);
+  const std::string table_name = QualifiedName(schema, alter.table);
   // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
   std::optional<ColumnDefinition> added;
   if (alter.kind == AlterKind::kAddColumn) {
@@ -571,8 +579,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
       return EmptyResult(StatementType::kAlter);
     }
   }
-  std::string_view new_table_name;
-  if (alter.kind == AlterKind::kRenameTable) new_table_name = alter.new_name;
+  std::string new_table_name;  // in the same schema
+  if (alter.kind == AlterKind::kRenameTable) new_table_name = QualifiedName(schema, alter.new_name);
   uint64_t old_oid = 0;
   std::shared_ptr<TableEntry> result;
   const bool altered_any =
@@ -638,7 +646,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
         return altered;
       });
   if (altered_any) {
-    current_->LogCatalog(result->storage->Oid(), old_oid, result->name, alter.text);
+    current_->LogCatalog(result->storage->Oid(), old_oid, result->CatalogName(), alter.text);
   }
   return EmptyResult(StatementType::kAlter);
 }
@@ -728,12 +736,12 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
 }
 
 Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
-  CheckSchema(create.schema);
   Catalog& catalog = current_->WritableCatalog();
+  const std::string schema = catalog.SchemaName(create.schema);
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
-  binder.DefiningView(create.name);
+  binder.DefiningView(QualifiedName(schema, create.name));
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,
@@ -744,6 +752,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   }
   auto view = std::make_shared<ViewEntry>();
   view->name = create.name;
+  view->schema = schema;
   view->column_names = create.column_names;
   view->query_text = create.query_text;
   catalog.CreateView(std::move(view), create.or_replace);
@@ -771,15 +780,15 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
 }
 
 Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
-  CheckSchema(create.schema);
   Catalog& catalog = current_->WritableCatalog();
-  if (create.if_not_exists && (catalog.FindTable(create.name) || catalog.FindView(create.name))) {
+  const std::string schema = catalog.SchemaName(create.schema);
+  const std::string qualified = QualifiedName(schema, create.name);
+  if (create.if_not_exists && (catalog.FindTable(qualified) || catalog.FindView(qualified))) {
     return EmptyResult(StatementType::kCreate);
   }
   // Before the query runs: it may take long or run out of memory, only to be refused.
   // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
-  if (!create.or_replace || !catalog.FindTable(create.name))
-    catalog.CheckTableNameFree(create.name);
+  if (!create.or_replace || !catalog.FindTable(qualified)) catalog.CheckTableNameFree(qualified);
   Binder binder(catalog);
   binder.SetOptions(database_->GetSettings().ForBinder());
   BoundStatement bound = binder.BindSelect(*create.query);
@@ -789,6 +798,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   }
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
+  table->schema = schema;
   std::set<std::string> seen;
   for (size_t i = 0; i < bound.names.size(); i++) {
     ColumnDefinition column;
@@ -812,13 +822,13 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
   Executor executor(*physical, options);
   executor.Initialize();
-  if (create.or_replace) DropTableToReplace(catalog, create.name);
+  if (create.or_replace) DropTableToReplace(catalog, qualified);
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();
   table->storage->SetOid(oid);
   // The log gets the definition (not the query) ahead of the rows.
-  current_->LogCatalog(oid, 0, table->name, table->ToSql());
+  current_->LogCatalog(oid, 0, qualified, table->ToSql());
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
   while ((one[0] = executor.FetchChunk())) append.AppendAll(*current_, one, "CREATE TABLE AS");
@@ -840,6 +850,22 @@ Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
 
 Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   Catalog& catalog = current_->WritableCatalog();
+  if (drop.kind == DropKind::kSchema) {
+    // On a copy first: every schema can go, or none does.
+    auto trial = catalog.Copy();
+    std::vector<std::shared_ptr<TableEntry>> tables;
+    for (const auto& name : drop.names) {
+      for (auto& table : trial->DropSchema(name, drop.if_exists, drop.cascade)) {
+        tables.push_back(std::move(table));
+      }
+    }
+    for (const auto& table : tables) {  // their storage goes as DROP TABLE's does
+      current_->TableReplaced(table->storage, /*retire=*/true,
+                              fmt::format("DROP SCHEMA \"{}\"", table->schema));
+    }
+    for (const auto& name : drop.names) catalog.DropSchema(name, drop.if_exists, drop.cascade);
+    return EmptyResult(StatementType::kDrop);
+  }
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
     for (const auto& name : drop.names) {

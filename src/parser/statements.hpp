@@ -126,6 +126,7 @@ struct CreateTableStatement : SQLStatement {
 struct CreateIndexStatement : SQLStatement {
   CreateIndexStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
+  std::string schema;  // the table's
   std::string table;
   std::vector<std::string> columns;
   bool unique = false;
@@ -164,11 +165,20 @@ struct CreateSequenceStatement : SQLStatement {
   bool cycle = false;
 };
 
-enum class DropKind { kTable, kType, kView, kIndex, kSequence, kMacro, kTableMacro };
+/// CREATE SCHEMA [IF NOT EXISTS] name
+struct CreateSchemaStatement : SQLStatement {
+  CreateSchemaStatement() : SQLStatement(StatementType::kCreate) {}
+  std::string name;
+  bool if_not_exists = false;
+};
+
+enum class DropKind { kTable, kType, kView, kIndex, kSequence, kMacro, kTableMacro, kSchema };
 
 struct DropStatement : SQLStatement {
   DropStatement() : SQLStatement(StatementType::kDrop) {}
   DropKind kind = DropKind::kTable;
+  /// Tables and views: QualifiedName(schema, name) (catalog/catalog.hpp); the others: the
+  /// name, or "schema.name" when a schema other than main is written (no such object).
   std::vector<std::string> names;
   bool if_exists = false;
   bool cascade = false;

@@ -64,7 +64,7 @@ class ImageReader {
 void WriteTable(const Transaction& transaction, const TableEntry& table, ImageWriter& out) {
   const DataTable& storage = *table.storage;
   const idx_t columns = table.columns.size();
-  out.PutText(table.name);
+  out.PutText(table.CatalogName());
   out.Put<uint64_t>(storage.Oid());
   out.Put<uint64_t>(storage.RowIdCount());
   out.Put<uint32_t>(static_cast<uint32_t>(columns));

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "catalog/qualified_name.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
 namespace teal::transformer {
@@ -146,7 +147,9 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   if (!s.idxname || !*s.idxname) throw NotImplementedError("CREATE INDEX without a name");
   auto create = std::make_unique<CreateIndexStatement>();
   create->name = s.idxname;
-  create->table = Table(*s.relation).name;
+  const BaseTableRef table = Table(*s.relation);
+  create->schema = table.schema;
+  create->table = table.name;
   create->unique = s.unique;
   create->if_not_exists = s.if_not_exists;
   for (size_t i = 0; i < s.n_index_params; i++) {
@@ -323,40 +326,42 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
   auto drop = std::make_unique<DropStatement>();
   drop->if_exists = s.missing_ok;
   drop->cascade = s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
-  if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
-    drop->kind = DropKind::kTable;
-    for (size_t i = 0; i < s.n_objects; i++) {
-      const Node* object = s.objects[i];
-      const auto& list = *object->list;
-      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
-    }
-  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
-    drop->kind = DropKind::kSequence;
-    for (size_t i = 0; i < s.n_objects; i++) {
-      const auto& list = *s.objects[i]->list;
-      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
-    }
-  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
-    drop->kind = DropKind::kView;
-    for (size_t i = 0; i < s.n_objects; i++) {
-      const Node* object = s.objects[i];
-      const auto& list = *object->list;
-      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
-    }
-  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_INDEX) {
-    drop->kind = DropKind::kIndex;
-    for (size_t i = 0; i < s.n_objects; i++) {
-      const auto& list = *s.objects[i]->list;
-      drop->names.push_back(StringOf(list.items[list.n_items - 1]));
-    }
-  } else if (s.remove_type == PG_QUERY__OBJECT_TYPE__OBJECT_TYPE) {
-    drop->kind = DropKind::kType;
-    for (size_t i = 0; i < s.n_objects; i++) {
-      const auto& type = *s.objects[i]->type_name;
-      drop->names.push_back(StringOf(type.names[type.n_names - 1]));
-    }
-  } else {
-    throw NotImplementedError("DROP of this kind of object");
+  // [schema.]name: the schema goes into the name, so that DROP TABLE other.t cannot drop
+  // main's t.
+  auto qualified = [](const Node* const* items, size_t n) {
+    const std::string name = StringOf(items[n - 1]);
+    return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : name;
+  };
+  switch (s.remove_type) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE:
+      drop->kind = DropKind::kTable;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE:
+      drop->kind = DropKind::kSequence;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW:
+      drop->kind = DropKind::kView;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX:
+      drop->kind = DropKind::kIndex;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TYPE:
+      drop->kind = DropKind::kType;
+      for (size_t i = 0; i < s.n_objects; i++) {
+        const auto& type = *s.objects[i]->type_name;
+        drop->names.push_back(qualified(type.names, type.n_names));
+      }
+      return drop;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA:
+      drop->kind = DropKind::kSchema;
+      for (size_t i = 0; i < s.n_objects; i++) drop->names.push_back(StringOf(s.objects[i]));
+      return drop;
+    default:
+      throw NotImplementedError("DROP of this kind of object");
+  }
+  for (size_t i = 0; i < s.n_objects; i++) {
+    const auto& list = *s.objects[i]->list;
+    drop->names.push_back(qualified(list.items, list.n_items));
   }
   return drop;
 }

@@ -69,6 +69,16 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       return CreateSequence(*node.create_seq_stmt);
     case PG_QUERY__NODE__NODE_INDEX_STMT:
       return CreateIndex(*node.index_stmt);
+    case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT: {
+      const auto& s = *node.create_schema_stmt;
+      if (s.n_schema_elts > 0 || s.authrole) {
+        throw NotImplementedError("CREATE SCHEMA with AUTHORIZATION or with objects in it");
+      }
+      auto create = std::make_unique<CreateSchemaStatement>();
+      create->name = s.schemaname;
+      create->if_not_exists = s.if_not_exists;
+      return create;
+    }
     case PG_QUERY__NODE__NODE_PREPARE_STMT: {
       const auto& s = *node.prepare_stmt;
       auto prepare = std::make_unique<PrepareStatement>();

@@ -21,6 +21,9 @@ namespace teal {
 /// One item of FROM as names see it: its alias and columns, at `offset` in the row.
 struct Binding {
   std::string alias;
+  /// The schema of a table or view bound under its own name ("main" for main's), for
+  /// schema.table.column; empty otherwise.
+  std::string schema;
   std::vector<std::string> names;
   std::vector<LogicalType> types;
   idx_t offset = 0;

@@ -72,7 +72,20 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       }
       if (e.names.size() > 2) {
         if (auto field = BindFieldAccess(e, scope)) return field;
-        throw NotImplementedError("schema-qualified column names");
+        // schema.table.column: the table's binding, if it is that schema's table.
+        const bool in_schema =
+            e.names.size() == 3 &&
+            std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
+              return SameName(b.alias, e.names[1]) && SameName(b.schema, e.names[0]);
+            });
+        if (!in_schema) {
+          throw BinderError(
+              fmt::format("column \"{}\" not found: no table {}.{} in the FROM clause",
+                          e.ToString(), e.names[0], e.names[1]));
+        }
+        ParsedExpressionPtr unqualified = e.Copy();
+        unqualified->names.erase(unqualified->names.begin());
+        return BindExpression(*unqualified, scope);
       }
       const std::string& column = e.names.back();
       idx_t index = kInvalidIndex;

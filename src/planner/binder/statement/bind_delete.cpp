@@ -5,10 +5,7 @@ namespace teal {
 
 std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Scope& scope,
                                                     std::shared_ptr<TableEntry>& table) {
-  if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
-    throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
-  }
-  table = catalog_.GetTable(ref.name);
+  table = catalog_.GetTable(catalog_.Resolve(ref.schema, ref.name));
   Binding binding;
   binding.alias = ref.alias.empty() ? table->name : ref.alias;
   auto get = std::make_unique<LogicalGet>();

@@ -18,10 +18,7 @@ ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& s
 
 BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   CteScope with(*this, insert.ctes);
-  if (!insert.schema.empty() && insert.schema != Catalog::kMainSchema) {
-    throw CatalogError(fmt::format("schema \"{}\" does not exist", insert.schema));
-  }
-  auto table = catalog_.GetTable(insert.table);
+  auto table = catalog_.GetTable(catalog_.Resolve(insert.schema, insert.table));
   // Which table column each supplied value goes to.
   std::vector<idx_t> targets;
   if (insert.columns.empty()) {

@@ -17,7 +17,7 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
     throw InternalError(fmt::format("view \"{}\" does not hold one SELECT", view.name));
   }
   for (size_t i = 0; i < views_in_progress_.size(); i++) {
-    if (!SameName(views_in_progress_[i], view.name)) continue;
+    if (!SameName(views_in_progress_[i], view.CatalogName())) continue;
     std::string chain;
     for (size_t j = i; j < views_in_progress_.size(); j++) chain += views_in_progress_[j] + " -> ";
     throw BinderError(
@@ -27,7 +27,7 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
   Binder child(catalog_);
   child.options_ = options_;
   child.views_in_progress_ = views_in_progress_;
-  child.views_in_progress_.push_back(view.name);
+  child.views_in_progress_.push_back(view.CatalogName());
   BoundStatement bound;
   try {
     bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
@@ -142,13 +142,13 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           return scan;
         }
       }
-      if (!ref.schema.empty() && ref.schema != Catalog::kMainSchema) {
-        throw CatalogError(fmt::format("schema \"{}\" does not exist", ref.schema));
-      }
-      if (auto view = catalog_.FindView(ref.name)) {
+      const std::string qualified = catalog_.Resolve(ref.schema, ref.name);
+      if (auto view = catalog_.FindView(qualified)) {
         BoundStatement bound = BindView(*view);
         Binding binding;
         binding.alias = ref.alias.empty() ? view->name : ref.alias;
+        if (ref.alias.empty())
+          binding.schema = view->schema.empty() ? kMainSchemaName : view->schema;
         binding.offset = offset;
         binding.names = bound.names;
         binding.types = bound.types;
@@ -156,9 +156,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         scope.bindings.push_back(std::move(binding));
         return std::move(bound.plan);
       }
-      auto table = catalog_.GetTable(ref.name);
+      auto table = catalog_.GetTable(qualified);
       Binding binding;
       binding.alias = ref.alias.empty() ? table->name : ref.alias;
+      if (ref.alias.empty())
+        binding.schema = table->schema.empty() ? kMainSchemaName : table->schema;
       binding.offset = offset;
       auto get = std::make_unique<LogicalGet>();
       get->table = table;
