@@ -316,6 +316,11 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
 std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) const {
   std::lock_guard<std::mutex> guard(lock_);
   auto it = sequences_.find(Key(name));
+  // nextval('main.s'): main's sequences are main.name too.
+  const std::string main_prefix = std::string(kMainSchema) + ".";
+  if (it == sequences_.end() && Key(name).starts_with(main_prefix)) {
+    it = sequences_.find(Key(name.substr(main_prefix.size())));
+  }
   return it == sequences_.end() ? nullptr : it->second;
 }
 
