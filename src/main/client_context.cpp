@@ -24,6 +24,7 @@
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -131,26 +132,34 @@ BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
 
 /// A column of CREATE TABLE or ALTER TABLE … ADD COLUMN: its type resolved and its
 /// DEFAULT folded to a value of that type.
+/// Sets the DEFAULT of `column` (its name and type set) to `expression`, or takes it away
+/// when that is null.
+void BindDefault(Binder& binder, const ParsedExpression* expression, ColumnDefinition& column) {
+  column.default_value.reset();
+  column.default_sequence = nullptr;
+  column.default_text.clear();
+  if (!expression) return;
+  if ((column.default_sequence = binder.DefaultSequence(*expression))) {
+    if (!column.type.IsNumeric()) {
+      throw BinderError(fmt::format("DEFAULT nextval(…) needs a numeric column; \"{}\" is {}",
+                                    column.name, column.type.ToString()));
+    }
+  } else {
+    try {
+      column.default_value = binder.BindConstant(*expression, column.type, "DEFAULT");
+    } catch (const ConversionError& error) {
+      throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
+    }
+  }
+  column.default_text = expression->ToString();
+}
+
 ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
   ColumnDefinition column;
   column.name = syntax.name;
   column.type = binder.ResolveType(syntax.type);
   column.not_null = syntax.not_null;
-  if (syntax.default_value &&
-      (column.default_sequence = binder.DefaultSequence(*syntax.default_value))) {
-    if (!column.type.IsNumeric()) {
-      throw BinderError(fmt::format("DEFAULT nextval(…) needs a numeric column; \"{}\" is {}",
-                                    column.name, column.type.ToString()));
-    }
-    column.default_text = syntax.default_value->ToString();
-  } else if (syntax.default_value) {
-    try {
-      column.default_value = binder.BindConstant(*syntax.default_value, column.type, "DEFAULT");
-    } catch (const ConversionError& error) {
-      throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
-    }
-    column.default_text = syntax.default_value->ToString();
-  }
+  BindDefault(binder, syntax.default_value.get(), column);
   return column;
 }
 
@@ -567,6 +576,67 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     }
     return index;
   };
+  // SET DEFAULT: bound against the column's type before the catalog lock.
+  std::optional<ColumnDefinition> with_default;
+  if (alter.kind == AlterKind::kSetDefault) {
+    auto table = catalog.GetTable(table_name);
+    with_default = table->columns[column_index(*table, alter.column_name)];
+    Binder binder(catalog);
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    BindDefault(binder, alter.column.default_value.get(), *with_default);
+  }
+  // SET NOT NULL: no row this transaction sees may be NULL there. Other transactions'
+  // changes are refused first, so no NULL can arrive before the commit.
+  if (alter.kind == AlterKind::kSetNotNull) {
+    auto table = catalog.GetTable(table_name);
+    const idx_t column = column_index(*table, alter.column_name);
+    table->storage->CheckNoPendingChanges(
+        fmt::format("ALTER TABLE \"{}\" … SET NOT NULL", table->name), current_->Id());
+    TableScanState scan;
+    DataChunk chunk({table->columns[column].type}, 0);
+    while (table->storage->Scan(*current_, scan, {column}, chunk)) {
+      for (idx_t i = 0; i < chunk.size(); i++) {
+        if (!chunk.data[0].RowIsValid(i)) {
+          throw ConstraintError(fmt::format(
+              "cannot make column \"{}\" of table \"{}\" NOT NULL: a row holds NULL there",
+              table->columns[column].name, table->name));
+        }
+      }
+    }
+  }
+  // ALTER TYPE: every row this transaction sees must convert (the error names the value);
+  // as for SET NOT NULL, nobody else may have changes in the table.
+  std::optional<LogicalType> new_type;
+  if (alter.kind == AlterKind::kAlterType) {
+    auto table = catalog.GetTable(table_name);
+    const idx_t column = column_index(*table, alter.column_name);
+    Binder binder(catalog);
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    new_type = binder.ResolveType(alter.column.type);
+    const LogicalType& old_type = table->columns[column].type;
+    if (!CastExists(old_type, *new_type)) {
+      throw BinderError(fmt::format("cannot change column \"{}\" from {} to {}: no such cast",
+                                    table->columns[column].name, old_type.ToString(),
+                                    new_type->ToString()));
+    }
+    for (const auto& entry : table->indexes->Entries()) {
+      if (std::count(entry->columns.begin(), entry->columns.end(), column)) {
+        throw NotImplementedError(
+            fmt::format("changing the type of column \"{}\", which index "
+                        "\"{}\" covers",
+                        table->columns[column].name, entry->name));
+      }
+    }
+    table->storage->CheckNoPendingChanges(fmt::format("ALTER TABLE \"{}\" … TYPE", table->name),
+                                          current_->Id());
+    TableScanState scan;
+    DataChunk chunk({old_type}, 0);
+    Vector converted(*new_type, 0);
+    while (table->storage->Scan(*current_, scan, {column}, chunk)) {
+      converted.Recycle(chunk.size());
+      CastVector(chunk.data[0], converted, chunk.size());
+    }
+  }
   // IF [NOT] EXISTS on the column: nothing to do, and no error.
   if (alter.column_if) {
     auto table = catalog.FindTable(table_name);
@@ -642,6 +712,52 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
           case AlterKind::kRenameTable:
             altered->name = alter.new_name;
             break;
+          case AlterKind::kSetDefault: {
+            const idx_t index = column_index(table, alter.column_name);
+            altered->columns[index] = *with_default;
+            altered->columns[index].not_null = table.columns[index].not_null;
+            break;
+          }
+          case AlterKind::kAlterType: {
+            const idx_t index = column_index(table, alter.column_name);
+            ColumnDefinition& changed = altered->columns[index];
+            changed.type = *new_type;
+            if (changed.default_sequence && !new_type->IsNumeric()) {
+              throw BinderError(fmt::format(
+                  "column \"{}\" has DEFAULT nextval(…): its type must stay numeric, not {}",
+                  changed.name, new_type->ToString()));
+            }
+            if (changed.default_value) {
+              try {
+                changed.default_value = changed.default_value->CastAs(*new_type);
+              } catch (const ConversionError& error) {
+                throw ConversionError(
+                    fmt::format("DEFAULT of column \"{}\": {}", changed.name, error.what()));
+              }
+            }
+            current_->TableReplaced(table.storage, /*retire=*/true,
+                                    fmt::format("ALTER TABLE \"{}\"", table.name));
+            altered->storage = table.storage->WithColumnCast(index, *new_type);
+            altered->storage->SetOid(database_->Transactions().NextOid());
+            current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
+            break;
+          }
+          case AlterKind::kSetNotNull:
+          case AlterKind::kDropNotNull: {
+            const idx_t index = column_index(table, alter.column_name);
+            if (alter.kind == AlterKind::kDropNotNull) {
+              for (const auto& entry : table.indexes->Entries()) {
+                if (entry->constraint == IndexConstraint::kPrimaryKey &&
+                    std::count(entry->columns.begin(), entry->columns.end(), index)) {
+                  throw CatalogError(fmt::format(
+                      "column \"{}\" of table \"{}\" is in its PRIMARY KEY: it stays NOT NULL",
+                      table.columns[index].name, table.name));
+                }
+              }
+            }
+            altered->columns[index].not_null = alter.kind == AlterKind::kSetNotNull;
+            break;
+          }
         }
         return altered;
       });

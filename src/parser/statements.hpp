@@ -259,7 +259,16 @@ struct CreateTableAsStatement : SQLStatement {
   std::unique_ptr<SelectStatement> query;
 };
 
-enum class AlterKind { kAddColumn, kDropColumn, kRenameColumn, kRenameTable };
+enum class AlterKind {
+  kAddColumn,
+  kDropColumn,
+  kRenameColumn,
+  kRenameTable,
+  kSetDefault,   // ALTER COLUMN c SET DEFAULT e / DROP DEFAULT (column.default_value null)
+  kSetNotNull,   // ALTER COLUMN c SET NOT NULL
+  kDropNotNull,  // ALTER COLUMN c DROP NOT NULL
+  kAlterType,    // ALTER COLUMN c [SET DATA] TYPE t (column.type)
+};
 
 /// ALTER TABLE [IF EXISTS] t ADD COLUMN [IF NOT EXISTS] definition
 ///                          | DROP COLUMN [IF EXISTS] name
@@ -272,7 +281,7 @@ struct AlterTableStatement : SQLStatement {
   bool if_exists = false;  // of the table
   AlterKind kind = AlterKind::kAddColumn;
   ColumnDefinitionSyntax column;  // kAddColumn
-  std::string column_name;        // kDropColumn, kRenameColumn
+  std::string column_name;        // every kind but kAddColumn and kRenameTable
   std::string new_name;           // kRenameColumn, kRenameTable
   /// ADD COLUMN IF NOT EXISTS / DROP COLUMN IF EXISTS: no error when the column already
   /// exists / does not exist.

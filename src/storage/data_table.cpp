@@ -12,6 +12,7 @@
 #include "storage/vector_codec.hpp"
 #include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -1033,6 +1034,45 @@ std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, c
   for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c);
   keep.push_back(kInvalidIndex);
   return CopyLocked(std::move(types), keep, fill);
+}
+
+std::shared_ptr<DataTable> DataTable::WithColumnCast(idx_t column, const LogicalType& type) {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  TEAL_CHECK_LT(column, types_.size());
+  std::vector<LogicalType> types = types_;
+  types[column] = type;
+  std::vector<idx_t> keep;
+  for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c == column ? kInvalidIndex : c);
+  auto copy = CopyLocked(std::move(types), keep, Value(type));
+  const SelectionVector none;
+  for (size_t g = 0; g < row_groups_.size(); g++) {
+    const RowGroup& from = *row_groups_[g];
+    RowGroup& to = *copy->row_groups_[g];
+    for (size_t v = 0; v < from.columns[column].size(); v++) {
+      const Vector& source = *from.columns[column][v];
+      Vector& result = *to.columns[column][v];
+      const idx_t count = std::min(kVectorSize, from.count - v * kVectorSize);
+      result.Recycle(kVectorSize);
+      if (!TryCastVector(source, result, count, nullptr)) {
+        // A row that does not convert is a deleted one (the caller checked the others).
+        Vector one(source.Type(), 1), converted(type, 1);
+        SelectionVector row(1);
+        for (idx_t r = 0; r < count; r++) {
+          row.Set(0, r);
+          one.Recycle(1);
+          one.CopyFrom(source, row, 1, 0, 0);
+          converted.Recycle(1);
+          if (TryCastVector(one, converted, 1, nullptr)) {
+            result.CopyFrom(converted, none, 1, 0, r);
+          } else {
+            result.SetNull(r);
+          }
+        }
+      }
+      ZeroNullRows(result, count);
+    }
+  }
+  return copy;
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {

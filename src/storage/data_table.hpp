@@ -164,6 +164,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// A copy of this table without column `column`. Precondition: it is not the only
   /// column.
   std::shared_ptr<DataTable> WithColumnDropped(idx_t column);
+  /// A copy of this table with column `column` converted to `type`. Every row visible
+  /// to the caller must convert (check first); a row that does not is a deleted one and
+  /// becomes NULL. Same precondition as WithColumnAdded.
+  std::shared_ptr<DataTable> WithColumnCast(idx_t column, const LogicalType& type);
 
  private:
   friend class AppendUndo;

@@ -283,9 +283,34 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
       alter->kind = AlterKind::kDropColumn;
       alter->column_name = cmd.name;
       break;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
+      alter->kind = AlterKind::kSetDefault;
+      alter->column_name = cmd.name;
+      if (cmd.def) alter->column.default_value = Expr(cmd.def);
+      break;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: {
+      const auto& def = *cmd.def->column_def;
+      if (def.raw_default) throw NotImplementedError("ALTER COLUMN … TYPE … USING");
+      if (def.n_constraints || def.coll_clause) {
+        throw NotImplementedError("ALTER COLUMN … TYPE with a constraint or COLLATE");
+      }
+      alter->kind = AlterKind::kAlterType;
+      alter->column_name = cmd.name;
+      alter->column.type = Type(*def.type_name);
+      break;
+    }
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
+      alter->kind = AlterKind::kSetNotNull;
+      alter->column_name = cmd.name;
+      break;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
+      alter->kind = AlterKind::kDropNotNull;
+      alter->column_name = cmd.name;
+      break;
     default:
       throw NotImplementedError(
-          "this ALTER TABLE change (ADD COLUMN, DROP COLUMN and RENAME are supported)");
+          "this ALTER TABLE change (ADD COLUMN, DROP COLUMN, RENAME, ALTER COLUMN SET / DROP "
+          "DEFAULT and SET / DROP NOT NULL are supported)");
   }
   alter->column_if = cmd.missing_ok;
   return alter;
