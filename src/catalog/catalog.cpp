@@ -568,6 +568,20 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::Tables() const {
   return out;
 }
 
+std::vector<std::shared_ptr<ViewEntry>> Catalog::Views() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<ViewEntry>> out;
+  for (const auto& [key, view] : views_) out.push_back(view);
+  return out;
+}
+
+std::vector<std::string> Catalog::Schemas() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::string> out;
+  for (const auto& [key, name] : schemas_) out.push_back(name);
+  return out;
+}
+
 std::vector<std::string> Catalog::TableNames() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> names;

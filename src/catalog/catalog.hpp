@@ -188,6 +188,10 @@ class Catalog {
   std::vector<std::shared_ptr<SequenceEntry>> Sequences() const;
   /// Every table.
   std::vector<std::shared_ptr<TableEntry>> Tables() const;
+  /// Every view.
+  std::vector<std::shared_ptr<ViewEntry>> Views() const;
+  /// The schemas made by CREATE SCHEMA (not main), as created.
+  std::vector<std::string> Schemas() const;
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
   /// CREATE TYPE and CREATE TABLE statements of every object, in creation order.

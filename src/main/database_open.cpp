@@ -198,6 +198,13 @@ void DatabaseInstance::Open(const std::shared_ptr<DatabaseInstance>& database, F
   }
   database->file_ = std::make_unique<DatabaseFile>(std::move(handle), read_only);
   database->read_only_ = read_only;
+  {
+    // The file's name without directory and extension, as DuckDB names a database.
+    std::string name =
+        path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    if (const size_t dot = name.find('.'); dot != std::string::npos && dot > 0) name.resize(dot);
+    database->GetSettings().SetDatabaseName(name);
+  }
   const DatabaseHeader header = database->file_->Header();
   const std::string log_path = path + ".wal";
   Replayer replayer(database, log_path);

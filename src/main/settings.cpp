@@ -440,6 +440,7 @@ BindOptions Settings::ForBinder() const {
     options.null_order = null_order_;
     options.max_expression_depth = max_expression_depth_;
     options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
+    options.database_name = database_name_;
   }
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };

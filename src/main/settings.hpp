@@ -45,6 +45,12 @@ class Settings {
   std::vector<std::array<std::string, 4>> All() const;
   /// The binder's view of the settings (orders, current_setting, teal_settings()).
   BindOptions ForBinder() const;
+  /// The database's name in the catalog listings (duckdb_tables(), …): "memory", or the
+  /// file's name without its directory and extension.
+  void SetDatabaseName(std::string name) {
+    std::lock_guard<std::mutex> guard(lock_);
+    database_name_ = std::move(name);
+  }
   /// DuckDB's argument-less PRAGMAs that set one of the no-effect settings
   /// (enable_verification, disable_verification, verify_parallelism,
   /// disable_verify_parallelism, ...). Returns false for any other name.
@@ -66,6 +72,7 @@ class Settings {
 
  private:
   mutable std::mutex lock_;
+  std::string database_name_ = "memory";
   bool default_descending_ = false;
   NullOrder null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
   // Values of the no-effect settings that were set, by name; absent = the default.

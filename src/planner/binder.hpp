@@ -41,6 +41,8 @@ struct BindOptions {
   std::function<std::optional<std::string>(std::string_view name)> setting;
   /// teal_settings(): name, value, description, input type of every setting.
   std::function<std::vector<std::array<std::string, 4>>()> all_settings;
+  /// The database's name in duckdb_tables() and the other catalog listings.
+  std::string database_name = "memory";
 };
 
 struct BoundStatement {
@@ -247,6 +249,14 @@ class Binder {
   ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
+  /// A table of `rows` (each of `types`; an empty one is no rows).
+  LogicalOperatorPtr ConstantTable(const std::vector<LogicalType>& types,
+                                   std::vector<std::vector<Value>> rows);
+  /// A catalog listing (bind_catalog_listing.cpp) by name — "duckdb_tables",
+  /// "information_schema.columns", … — with its column names and types; null for a name
+  /// that is none.
+  LogicalOperatorPtr BindCatalogListing(std::string_view name, std::vector<std::string>& names,
+                                        std::vector<LogicalType>& types);
   LogicalOperatorPtr BindSettingsTable();
   /// Puts `where` (when given) as a filter on top of `plan`.
   void AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan);

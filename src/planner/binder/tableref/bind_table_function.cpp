@@ -1,23 +1,24 @@
-// Binder: the table functions of FROM — range() / generate_series() and teal_settings().
+// Binder: the table functions of FROM — range() / generate_series() and teal_settings() —
+// and tables of constant rows.
 #include "common/range_count.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
 
-LogicalOperatorPtr Binder::BindSettingsTable() {
+LogicalOperatorPtr Binder::ConstantTable(const std::vector<LogicalType>& types,
+                                         std::vector<std::vector<Value>> rows) {
   auto values = std::make_unique<LogicalValues>();
-  values->types.assign(4, LogicalType(TypeId::kVarchar));
-  if (options_.all_settings) {
-    for (const auto& row : options_.all_settings()) {
-      std::vector<ExpressionPtr> bound;
-      for (const auto& field : row) bound.push_back(MakeConstant(Value::Varchar(field)));
-      values->rows.push_back(std::move(bound));
-    }
+  values->types = types;
+  for (auto& row : rows) {
+    std::vector<ExpressionPtr> bound;
+    for (size_t c = 0; c < row.size(); c++)
+      bound.push_back(MakeCast(MakeConstant(row[c]), types[c]));
+    values->rows.push_back(std::move(bound));
   }
   if (values->rows.empty()) {
     // VALUES needs a row: an empty result is a filter that drops the one row.
     std::vector<ExpressionPtr> row;
-    for (int i = 0; i < 4; i++) row.push_back(MakeConstant(Value::Varchar("")));
+    for (const auto& type : types) row.push_back(MakeConstant(Value(type)));
     values->rows.push_back(std::move(row));
     auto none = std::make_unique<LogicalFilter>();
     none->expressions.push_back(MakeConstant(Value::Boolean(false)));
@@ -26,6 +27,18 @@ LogicalOperatorPtr Binder::BindSettingsTable() {
     return none;
   }
   return values;
+}
+
+LogicalOperatorPtr Binder::BindSettingsTable() {
+  std::vector<std::vector<Value>> rows;
+  if (options_.all_settings) {
+    for (const auto& setting : options_.all_settings()) {
+      std::vector<Value> row;
+      for (const auto& field : setting) row.push_back(Value::Varchar(field));
+      rows.push_back(std::move(row));
+    }
+  }
+  return ConstantTable(std::vector<LogicalType>(4, LogicalType(TypeId::kVarchar)), std::move(rows));
 }
 
 LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {

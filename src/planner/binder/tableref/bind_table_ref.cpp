@@ -142,6 +142,21 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           return scan;
         }
       }
+      if (Catalog::Key(ref.schema) == "information_schema") {
+        std::vector<std::string> names;
+        std::vector<LogicalType> types;
+        if (auto listing =
+                BindCatalogListing("information_schema." + Catalog::Key(ref.name), names, types)) {
+          Binding binding;
+          binding.alias = ref.alias.empty() ? ref.name : ref.alias;
+          binding.offset = offset;
+          binding.names = std::move(names);
+          binding.types = std::move(types);
+          rename(binding);
+          scope.bindings.push_back(std::move(binding));
+          return listing;
+        }
+      }
       const std::string qualified = catalog_.Resolve(ref.schema, ref.name);
       if (auto view = catalog_.FindView(qualified)) {
         BoundStatement bound = BindView(*view);
@@ -205,6 +220,23 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           ~Pop() { list.pop_back(); }
         } pop{macros_in_progress_};
         return BindTableRef(subquery, scope);
+      }
+      {
+        std::vector<std::string> names;
+        std::vector<LogicalType> types;
+        if (auto listing = BindCatalogListing(ref.function->name, names, types)) {
+          if (!ref.function->children.empty()) {
+            throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
+          }
+          Binding binding;
+          binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
+          binding.offset = offset;
+          binding.names = std::move(names);
+          binding.types = std::move(types);
+          rename(binding);
+          scope.bindings.push_back(std::move(binding));
+          return listing;
+        }
       }
       if (ref.function->name == "teal_settings") {
         if (!ref.function->children.empty())

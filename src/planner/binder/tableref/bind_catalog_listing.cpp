@@ -1,0 +1,278 @@
+// Binder: the catalog listings — duckdb_schemas(), duckdb_tables(), duckdb_columns(),
+// duckdb_views(), duckdb_indexes(), and information_schema.schemata / tables / columns —
+// computed from the catalog version the statement binds against, with DuckDB's column
+// names in DuckDB's order. Left out: the columns Teal has no value for (DuckDB's `tags`
+// MAP and its internal type ids), and DuckDB's own internal schemas' contents.
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+namespace {
+
+using T = TypeId;
+
+struct Listing {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<std::vector<Value>> rows;
+
+  void Column(std::string name, LogicalType type) {
+    names.push_back(std::move(name));
+    types.push_back(std::move(type));
+  }
+};
+
+Value Text(const std::string& s) { return Value::Varchar(s); }
+Value NullText() { return Value(LogicalType(T::kVarchar)); }
+Value NullBigInt() { return Value(LogicalType(T::kBigInt)); }
+
+std::string SchemaOf(const std::string& schema) {
+  return schema.empty() ? std::string(kMainSchemaName) : schema;
+}
+
+/// information_schema's and duckdb_columns()'s numeric_precision, _radix and _scale.
+std::array<Value, 3> NumericShape(const LogicalType& type) {
+  auto binary = [](int bits) {
+    return std::array<Value, 3>{Value::Integer(bits), Value::Integer(2), Value::Integer(0)};
+  };
+  switch (type.Id()) {
+    case T::kTinyInt:
+    case T::kUTinyInt:
+      return binary(8);
+    case T::kSmallInt:
+    case T::kUSmallInt:
+      return binary(16);
+    case T::kInteger:
+    case T::kUInteger:
+      return binary(32);
+    case T::kBigInt:
+    case T::kUBigInt:
+      return binary(64);
+    case T::kHugeInt:
+    case T::kUHugeInt:
+      return binary(128);
+    case T::kFloat:
+      return {Value::Integer(24), Value::Integer(2), Value(LogicalType(T::kInteger))};
+    case T::kDouble:
+      return {Value::Integer(53), Value::Integer(2), Value(LogicalType(T::kInteger))};
+    case T::kDecimal:
+      return {Value::Integer(type.DecimalWidth()), Value::Integer(10),
+              Value::Integer(type.DecimalScale())};
+    default: {
+      const Value none(LogicalType(T::kInteger));
+      return {none, none, none};
+    }
+  }
+}
+
+/// A view's column names and types: its query bound now.
+struct ViewColumns {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+};
+
+}  // namespace
+
+LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
+                                              std::vector<std::string>& names,
+                                              std::vector<LogicalType>& types) {
+  const std::string database = options_.database_name;
+  Listing out;
+  // A view whose query no longer binds (a table it reads was dropped) has no columns.
+  auto view_columns = [&](const ViewEntry& view) {
+    BoundStatement bound;
+    try {
+      bound = BindView(view);
+    } catch (const Error& error) {
+      if (error.Category() == ErrorCategory::kInternal) throw;
+    }
+    ViewColumns columns{bound.names, bound.types};
+    for (size_t i = 0; i < view.column_names.size() && i < columns.names.size(); i++) {
+      columns.names[i] = view.column_names[i];
+    }
+    return columns;
+  };
+  if (name == "duckdb_schemas" || name == "information_schema.schemata") {
+    std::vector<std::string> schemas = {std::string(kMainSchemaName)};
+    for (const auto& schema : catalog_.Schemas()) schemas.push_back(schema);
+    if (name == "duckdb_schemas") {
+      out.Column("database_name", T::kVarchar);
+      out.Column("schema_name", T::kVarchar);
+      out.Column("comment", T::kVarchar);
+      out.Column("internal", T::kBoolean);
+      out.Column("sql", T::kVarchar);
+      for (const auto& schema : schemas) {
+        const bool main = schema == kMainSchemaName;
+        out.rows.push_back(
+            {Text(database), Text(schema), NullText(), Value::Boolean(main),
+             main ? NullText() : Text("CREATE SCHEMA " + QuoteIdentifier(schema) + ";")});
+      }
+    } else {
+      for (const char* column :
+           {"catalog_name", "schema_name", "schema_owner", "default_character_set_catalog",
+            "default_character_set_schema", "default_character_set_name", "sql_path"}) {
+        out.Column(column, T::kVarchar);
+      }
+      for (const auto& schema : schemas) {
+        out.rows.push_back({Text(database), Text(schema), Text("teal"), NullText(), NullText(),
+                            NullText(), NullText()});
+      }
+    }
+  } else if (name == "duckdb_tables") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("table_name", T::kVarchar);
+    out.Column("table_oid", T::kBigInt);
+    out.Column("comment", T::kVarchar);
+    out.Column("internal", T::kBoolean);
+    out.Column("temporary", T::kBoolean);
+    out.Column("has_primary_key", T::kBoolean);
+    out.Column("estimated_size", T::kBigInt);
+    out.Column("column_count", T::kBigInt);
+    out.Column("index_count", T::kBigInt);
+    out.Column("check_constraint_count", T::kBigInt);
+    out.Column("sql", T::kVarchar);
+    for (const auto& table : catalog_.Tables()) {
+      bool primary = false;
+      int64_t indexes = 0;
+      for (const auto& index : table->indexes->Entries()) {
+        primary = primary || index->constraint == IndexConstraint::kPrimaryKey;
+        indexes++;  // constraints' included, as DuckDB counts
+      }
+      out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(table->name),
+                          Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+                          Value::Boolean(false), Value::Boolean(false), Value::Boolean(primary),
+                          Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
+                          Value::BigInt(static_cast<int64_t>(table->columns.size())),
+                          Value::BigInt(indexes), Value::BigInt(0), Text(table->ToSql())});
+    }
+  } else if (name == "duckdb_views") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("view_name", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("internal", T::kBoolean);
+    out.Column("temporary", T::kBoolean);
+    out.Column("column_count", T::kBigInt);
+    out.Column("sql", T::kVarchar);
+    for (const auto& view : catalog_.Views()) {
+      out.rows.push_back({Text(database), Text(SchemaOf(view->schema)), Text(view->name),
+                          NullText(), Value::Boolean(false), Value::Boolean(false),
+                          Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
+                          Text(view->ToSql())});
+    }
+  } else if (name == "duckdb_indexes") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("index_name", T::kVarchar);
+    out.Column("table_name", T::kVarchar);
+    out.Column("table_oid", T::kBigInt);
+    out.Column("comment", T::kVarchar);
+    out.Column("is_unique", T::kBoolean);
+    out.Column("is_primary", T::kBoolean);
+    out.Column("expressions", T::kVarchar);
+    out.Column("sql", T::kVarchar);
+    for (const auto& table : catalog_.Tables()) {
+      for (const auto& index : table->indexes->Entries()) {
+        if (index->from_constraint) continue;  // DuckDB lists CREATE INDEX's only
+        std::string columns = "[";
+        for (size_t i = 0; i < index->columns.size(); i++) {
+          columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
+        }
+        out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(index->name),
+                            Text(table->name),
+                            Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+                            Value::Boolean(index->constraint != IndexConstraint::kNone),
+                            Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
+                            Text(columns + "]"), Text(index->ToSql(*table))});
+      }
+    }
+  } else if (name == "information_schema.tables") {
+    for (const char* column :
+         {"table_catalog", "table_schema", "table_name", "table_type",
+          "self_referencing_column_name", "reference_generation", "user_defined_type_catalog",
+          "user_defined_type_schema", "user_defined_type_name", "is_insertable_into", "is_typed",
+          "commit_action", "TABLE_COMMENT"}) {
+      out.Column(column, T::kVarchar);
+    }
+    auto row = [&](const std::string& schema, const std::string& table, bool is_view) {
+      out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table),
+                          Text(is_view ? "VIEW" : "BASE TABLE"), NullText(), NullText(), NullText(),
+                          NullText(), NullText(), Text(is_view ? "NO" : "YES"), Text("NO"),
+                          NullText(), NullText()});
+    };
+    for (const auto& table : catalog_.Tables()) row(table->schema, table->name, false);
+    for (const auto& view : catalog_.Views()) row(view->schema, view->name, true);
+  } else if (name == "duckdb_columns" || name == "information_schema.columns") {
+    const bool duck = name == "duckdb_columns";
+    if (duck) {
+      out.Column("database_name", T::kVarchar);
+      out.Column("schema_name", T::kVarchar);
+      out.Column("table_name", T::kVarchar);
+      out.Column("table_oid", T::kBigInt);
+      out.Column("column_name", T::kVarchar);
+      out.Column("column_index", T::kInteger);
+      out.Column("comment", T::kVarchar);
+      out.Column("internal", T::kBoolean);
+      out.Column("column_default", T::kVarchar);
+      out.Column("is_nullable", T::kBoolean);
+      out.Column("data_type", T::kVarchar);
+      out.Column("character_maximum_length", T::kInteger);
+      out.Column("numeric_precision", T::kInteger);
+      out.Column("numeric_precision_radix", T::kInteger);
+      out.Column("numeric_scale", T::kInteger);
+    } else {
+      out.Column("table_catalog", T::kVarchar);
+      out.Column("table_schema", T::kVarchar);
+      out.Column("table_name", T::kVarchar);
+      out.Column("column_name", T::kVarchar);
+      out.Column("ordinal_position", T::kInteger);
+      out.Column("column_default", T::kVarchar);
+      out.Column("is_nullable", T::kVarchar);
+      out.Column("data_type", T::kVarchar);
+      out.Column("character_maximum_length", T::kInteger);
+      out.Column("numeric_precision", T::kInteger);
+      out.Column("numeric_precision_radix", T::kInteger);
+      out.Column("numeric_scale", T::kInteger);
+    }
+    auto row = [&](const std::string& schema, const std::string& table, Value oid, idx_t position,
+                   const std::string& column, const LogicalType& type, bool nullable,
+                   Value column_default) {
+      const auto shape = NumericShape(type);
+      const Value no_length(LogicalType(T::kInteger));
+      if (duck) {
+        out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table), oid, Text(column),
+                            Value::Integer(static_cast<int32_t>(position)), NullText(),
+                            Value::Boolean(false), column_default, Value::Boolean(nullable),
+                            Text(type.ToString()), no_length, shape[0], shape[1], shape[2]});
+      } else {
+        out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table), Text(column),
+                            Value::Integer(static_cast<int32_t>(position)), column_default,
+                            Text(nullable ? "YES" : "NO"), Text(type.ToString()), no_length,
+                            shape[0], shape[1], shape[2]});
+      }
+    };
+    for (const auto& table : catalog_.Tables()) {
+      const Value oid = Value::BigInt(static_cast<int64_t>(table->storage->Oid()));
+      for (idx_t c = 0; c < table->columns.size(); c++) {
+        const ColumnDefinition& column = table->columns[c];
+        row(table->schema, table->name, oid, c + 1, column.name, column.type, !column.not_null,
+            column.default_text.empty() ? NullText() : Text(column.default_text));
+      }
+    }
+    for (const auto& view : catalog_.Views()) {
+      const ViewColumns columns = view_columns(*view);
+      for (idx_t c = 0; c < columns.names.size(); c++) {
+        row(view->schema, view->name, NullBigInt(), c + 1, columns.names[c], columns.types[c], true,
+            NullText());
+      }
+    }
+  } else {
+    return nullptr;
+  }
+  names = out.names;
+  types = out.types;
+  return ConstantTable(out.types, std::move(out.rows));
+}
+
+}  // namespace teal
