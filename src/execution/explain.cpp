@@ -142,8 +142,14 @@ std::string Details(const LogicalOperator& op) {
       return List(static_cast<const LogicalLateralJoin&>(op).subquery->children, ", ");
     case LogicalKind::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
-      std::string out = limit.limit == kInvalidIndex ? "" : fmt::format("LIMIT {}", limit.limit);
-      if (limit.offset) out += fmt::format("{}OFFSET {}", out.empty() ? "" : " ", limit.offset);
+      std::string out = limit.limit_expression ? "LIMIT " + limit.limit_expression->ToString()
+                        : limit.limit == kInvalidIndex ? ""
+                                                       : fmt::format("LIMIT {}", limit.limit);
+      if (limit.offset_expression) {
+        out += (out.empty() ? "OFFSET " : " OFFSET ") + limit.offset_expression->ToString();
+      } else if (limit.offset) {
+        out += fmt::format("{}OFFSET {}", out.empty() ? "" : " ", limit.offset);
+      }
       return out;
     }
     case LogicalKind::kInsert:

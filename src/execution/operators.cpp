@@ -239,20 +239,42 @@ OperatorResult PhysicalProjection::Execute(ExecutionContext&, DataChunk& input, 
 namespace {
 struct LimitState : OperatorState {
   idx_t seen = 0;  // rows of input seen so far
+  idx_t limit = kInvalidIndex, offset = 0;
 };
+
+/// The value of a LIMIT / OFFSET expression: NULL is none (kInvalidIndex), a negative
+/// value an error.
+idx_t LimitValue(const Expression& e, const char* what) {
+  DataChunk one_row;
+  one_row.SetCardinality(1);
+  Vector result(e.type, 0);
+  ExpressionExecutor(e).Execute(one_row, result);
+  const Value value = result.GetValue(0);
+  if (value.IsNull()) return kInvalidIndex;
+  const int64_t n = value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+  if (n < 0) throw OutOfRangeError(fmt::format("{} must not be negative, got {}", what, n));
+  return static_cast<idx_t>(n);
+}
 }  // namespace
 
 std::unique_ptr<OperatorState> PhysicalLimit::GetOperatorState(ExecutionContext&) const {
-  return std::make_unique<LimitState>();
+  auto state = std::make_unique<LimitState>();
+  state->limit = limit_expression_ ? LimitValue(*limit_expression_, "LIMIT") : limit_;
+  state->offset = offset_;
+  if (offset_expression_) {
+    const idx_t offset = LimitValue(*offset_expression_, "OFFSET");
+    state->offset = offset == kInvalidIndex ? 0 : offset;
+  }
+  return state;
 }
 
 OperatorResult PhysicalLimit::Execute(ExecutionContext&, DataChunk& input, DataChunk& output,
                                       OperatorState& state) const {
   auto& s = static_cast<LimitState&>(state);
-  idx_t end = limit_ == kInvalidIndex ? kInvalidIndex : offset_ + limit_;
+  idx_t end = s.limit == kInvalidIndex ? kInvalidIndex : s.offset + s.limit;
   idx_t first = s.seen, last = s.seen + input.size();  // rows [first, last) of the stream
   s.seen = last;
-  idx_t from = std::max(first, offset_), to = std::min(last, end);
+  idx_t from = std::max(first, s.offset), to = std::min(last, end);
   output.Reference(input);
   if (from >= to) {
     output.SetCardinality(0);

@@ -122,8 +122,15 @@ class PhysicalProjection : public PhysicalOperator {
 
 class PhysicalLimit : public PhysicalOperator {
  public:
-  PhysicalLimit(std::vector<LogicalType> types, idx_t limit, idx_t offset)
-      : PhysicalOperator(std::move(types)), limit_(limit), offset_(offset) {}
+  /// A limit or offset expression (over no columns) is computed in GetOperatorState, once
+  /// per run, and replaces `limit` / `offset`.
+  PhysicalLimit(std::vector<LogicalType> types, idx_t limit, idx_t offset,
+                ExpressionPtr limit_expression = nullptr, ExpressionPtr offset_expression = nullptr)
+      : PhysicalOperator(std::move(types)),
+        limit_(limit),
+        offset_(offset),
+        limit_expression_(std::move(limit_expression)),
+        offset_expression_(std::move(offset_expression)) {}
   std::string Name() const override { return "LIMIT"; }
   /// It counts the rows of the whole stream, in their order.
   bool ParallelOperator() const override { return false; }
@@ -134,6 +141,7 @@ class PhysicalLimit : public PhysicalOperator {
  private:
   idx_t limit_;
   idx_t offset_;
+  ExpressionPtr limit_expression_, offset_expression_;
 };
 
 /// Collects the rows to insert, checks constraints, and appends them all at Finalize,

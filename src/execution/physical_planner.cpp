@@ -10,9 +10,9 @@
 #include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
 #include "execution/hash_join.hpp"
+#include "execution/lateral_join.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
-#include "execution/lateral_join.hpp"
 #include "execution/order.hpp"
 #include "execution/recursive_cte.hpp"
 #include "execution/set_operation.hpp"
@@ -312,7 +312,10 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kLimit: {
       auto& limit = static_cast<LogicalLimit&>(plan);
-      op = std::make_unique<PhysicalLimit>(limit.types, limit.limit, limit.offset);
+      op = std::make_unique<PhysicalLimit>(
+          limit.types, limit.limit, limit.offset,
+          limit.limit_expression ? take(limit.limit_expression) : nullptr,
+          limit.offset_expression ? take(limit.offset_expression) : nullptr);
       break;
     }
     case LogicalKind::kInsert: {

@@ -12,7 +12,8 @@ void Rewrite(LogicalOperator& op) {
   for (auto& child : op.children) Rewrite(*child);
   if (op.kind != LogicalKind::kLimit) return;
   auto& limit = static_cast<LogicalLimit&>(op);
-  if (limit.limit == kInvalidIndex) return;
+  // A limit or offset computed when the query runs (LIMIT (SELECT …)) stays a LIMIT.
+  if (limit.limit == kInvalidIndex || limit.offset_expression) return;
   LogicalOperatorPtr* slot = &limit.children[0];
   if ((*slot)->kind == LogicalKind::kProjection) slot = &(*slot)->children[0];
   if ((*slot)->kind != LogicalKind::kOrder) return;

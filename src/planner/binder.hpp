@@ -262,7 +262,10 @@ class Binder {
   void AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan);
   /// Puts LIMIT/OFFSET (when the statement has them) on top of `plan`.
   void AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan);
-  idx_t BindLimitValue(const ParsedExpression& e, std::string_view what);
+  /// LIMIT / OFFSET `e`: a constant sets `value` (kInvalidIndex for NULL) and gives null;
+  /// anything else over no columns (a subquery, arithmetic) is the BIGINT expression to
+  /// compute when the query runs.
+  ExpressionPtr BindLimitValue(const ParsedExpression& e, std::string_view what, idx_t& value);
 
   Catalog& catalog_;
   const std::vector<Value>* parameter_values_;

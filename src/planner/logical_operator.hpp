@@ -183,8 +183,11 @@ struct LogicalLateralJoin : LogicalOperator {
 
 struct LogicalLimit : LogicalOperator {
   LogicalLimit() : LogicalOperator(LogicalKind::kLimit) {}
-  idx_t limit = kInvalidIndex;  // kInvalidIndex: no limit
+  idx_t limit = kInvalidIndex;  // kInvalidIndex: no limit (or limit_expression)
   idx_t offset = 0;
+  /// A LIMIT / OFFSET not known before the query runs (LIMIT (SELECT …)): a BIGINT
+  /// expression over no columns, computed once when the query starts; null otherwise.
+  ExpressionPtr limit_expression, offset_expression;
 };
 
 /// Appends the child's rows to `table`. The child produces one column per entry of

@@ -98,6 +98,8 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       const auto& from = static_cast<const LogicalLimit&>(op);
       to->limit = from.limit;
       to->offset = from.offset;
+      if (from.limit_expression) to->limit_expression = from.limit_expression->Copy();
+      if (from.offset_expression) to->offset_expression = from.offset_expression->Copy();
       return to;
     }
     case LogicalKind::kUnnest: {

@@ -43,9 +43,12 @@ void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperat
 void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
   if (!select.limit && !select.offset) return;
   auto limit = std::make_unique<LogicalLimit>();
-  if (select.limit) limit->limit = BindLimitValue(*select.limit, "LIMIT");
+  if (select.limit) {
+    limit->limit_expression = BindLimitValue(*select.limit, "LIMIT", limit->limit);
+  }
   if (select.offset) {
-    idx_t offset = BindLimitValue(*select.offset, "OFFSET");
+    idx_t offset = kInvalidIndex;
+    limit->offset_expression = BindLimitValue(*select.offset, "OFFSET", offset);
     limit->offset = offset == kInvalidIndex ? 0 : offset;
   }
   limit->types = plan->types;
@@ -53,12 +56,29 @@ void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
   plan = std::move(limit);
 }
 
-idx_t Binder::BindLimitValue(const ParsedExpression& e, std::string_view what) {
-  Value v = BindConstant(e, TypeId::kBigInt, what);
-  if (v.IsNull()) return kInvalidIndex;
-  int64_t n = v.GetStored<int64_t>();
+ExpressionPtr Binder::BindLimitValue(const ParsedExpression& e, std::string_view what,
+                                     idx_t& value) {
+  value = kInvalidIndex;
+  Scope scope;  // no columns: LIMIT x is an error, LIMIT (SELECT …) is not
+  scope.clause = std::string(what);
+  ExpressionPtr bound = MakeCast(BindExpression(e, scope), TypeId::kBigInt);
+  if (bound->kind != BoundKind::kConstant) {
+    std::function<bool(const Expression&)> has_parameter = [&](const Expression& x) {
+      if (x.kind == BoundKind::kParameter) return true;
+      return std::any_of(x.children.begin(), x.children.end(),
+                         [&](const ExpressionPtr& c) { return has_parameter(*c); });
+    };
+    if (!parameter_values_ && has_parameter(*bound)) {
+      needs_parameter_values_ = true;  // bound again with the values
+      return nullptr;
+    }
+    return bound;  // computed when the query runs
+  }
+  if (bound->value.IsNull()) return nullptr;
+  const int64_t n = bound->value.GetStored<int64_t>();
   if (n < 0) throw BinderError(fmt::format("{} must not be negative, got {}", what, n));
-  return static_cast<idx_t>(n);
+  value = static_cast<idx_t>(n);
+  return nullptr;
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {
