@@ -14,6 +14,8 @@ void RegisterAggregateFunctions(FunctionCatalog& catalog) {
   RegisterVarianceFunctions(catalog);
   RegisterQuantileFunctions(catalog);
   RegisterModeFunctions(catalog);
+  RegisterStatisticsFunctions(catalog);
+  RegisterBitwiseFunctions(catalog);
 }
 
 }  // namespace teal
