@@ -56,6 +56,9 @@ struct TableRef {
   /// function as DuckDB does, as if it were (it may read the FROM items left of it), so
   /// this only records the spelling.
   bool lateral = false;
+  /// kSubquery: column_aliases must name every column (a row IN its rows): a subquery of
+  /// another width is an error, not columns silently left out.
+  bool exact_column_aliases = false;
 };
 
 /// WITH name(columns) AS (query)

@@ -119,10 +119,16 @@ ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
       e->subquery_kind = link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK
                              ? SubqueryKind::kAny
                              : SubqueryKind::kAll;
-      if (link.testexpr && link.testexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
-        throw NotImplementedError("row comparisons with a subquery ((a, b) IN (SELECT …))");
-      }
       e->name = link.n_oper_name ? StringOf(link.oper_name[link.n_oper_name - 1]) : "=";
+      if (link.testexpr && link.testexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) {
+        const bool in = e->subquery_kind == SubqueryKind::kAny && e->name == "=";
+        const bool not_in = e->subquery_kind == SubqueryKind::kAll && e->name == "<>";
+        if ((!in && !not_in) || link.subselect->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+          throw NotImplementedError(
+              "row comparisons with a subquery other than (a, b) IN / NOT IN (SELECT …)");
+        }
+        return RowIn(link, not_in);
+      }
       e->children.push_back(Expr(link.testexpr));
       break;
     }
@@ -137,6 +143,65 @@ ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
   e->subquery = std::shared_ptr<SelectStatement>(Select(*link.subselect->select_stmt));
   e->subquery_text = "(" + SubqueryText(*link.subselect->select_stmt) + ")";
   return e;
+}
+
+ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate) {
+  const auto& row = *link.testexpr->row_expr;
+  const std::string table = "__teal_row_in";
+  // EXISTS (SELECT 1 FROM (subquery) t(c1, …) WHERE each pair matches); with null_aware a
+  // pair matches also where either side is NULL.
+  auto exists = [&](bool null_aware) {
+    auto from = std::make_unique<TableRef>();
+    from->kind = TableRefKind::kSubquery;
+    from->subquery = Select(*link.subselect->select_stmt);
+    from->alias = table;
+    from->exact_column_aliases = true;
+    auto inner = std::make_unique<SelectStatement>();
+    auto one = Make(ExprKind::kConstant, link.location);
+    one->value = Value::Integer(1);
+    inner->select_list.push_back(std::move(one));
+    ParsedExpressionPtr where;
+    for (size_t k = 0; k < row.n_args; k++) {
+      const std::string column = table + "_" + std::to_string(k + 1);
+      from->column_aliases.push_back(column);
+      auto inner_value = [&] {
+        auto ref = Make(ExprKind::kColumnRef, link.location);
+        ref->names = {table, column};
+        return ref;
+      };
+      auto match = Operator("=", link.location, Expr(row.args[k]), inner_value());
+      if (null_aware) {
+        match = Operator("OR", link.location, std::move(match),
+                         Operator("IS NULL", link.location, Expr(row.args[k])));
+        match = Operator("OR", link.location, std::move(match),
+                         Operator("IS NULL", link.location, inner_value()));
+      }
+      where = where ? Operator("AND", link.location, std::move(where), std::move(match))
+                    : std::move(match);
+    }
+    inner->from = std::move(from);
+    inner->where = std::move(where);
+    auto e = Make(ExprKind::kSubquery, link.location);
+    e->subquery_kind = SubqueryKind::kExists;
+    e->subquery = std::shared_ptr<SelectStatement>(std::move(inner));
+    e->subquery_text = "(" + SubqueryText(*link.subselect->select_stmt) + ")";
+    return e;
+  };
+  auto constant = [&](Value v) {
+    auto c = Make(ExprKind::kConstant, link.location);
+    c->value = std::move(v);
+    return c;
+  };
+  // SQL's row equality: true when some row is equal in every value, else NULL when some
+  // row is unequal in none (a NULL stands in the way), else false.
+  auto result = Make(ExprKind::kCase, link.location);
+  result->children.push_back(exists(false));
+  result->children.push_back(constant(Value::Boolean(true)));
+  result->children.push_back(exists(true));
+  result->children.push_back(constant(Value(LogicalType(TypeId::kBoolean))));
+  result->children.push_back(constant(Value::Boolean(false)));
+  result->star = true;  // with an ELSE
+  return negate ? Operator("NOT", link.location, std::move(result)) : std::move(result);
 }
 
 std::string Transformer::SubqueryText(const PgQuery__SelectStmt& select) {

@@ -151,6 +151,11 @@ class Transformer {
   /// CASE [arg] WHEN … THEN … [ELSE …] END; the simple form compares arg = WHEN value.
   ParsedExpressionPtr SubLink(const PgQuery__SubLink& link);
 
+  /// (a, b) IN (SELECT x, y …) — NOT IN with `negate` — as SQL's row equality written
+  /// with two EXISTS: CASE WHEN a row equals THEN true WHEN a row is unequal in no value
+  /// (NULLs) THEN NULL ELSE false END.
+  ParsedExpressionPtr RowIn(const PgQuery__SubLink& link, bool negate);
+
   /// The SQL text of a subquery's SELECT, from its first token to the parenthesis that
   /// closes it, for column names; "SELECT …" when the text cannot be found.
   std::string SubqueryText(const PgQuery__SelectStmt& select);

@@ -83,6 +83,10 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
   auto rename = [&](Binding& binding) {
+    if (ref.exact_column_aliases && ref.column_aliases.size() != binding.VisibleCount()) {
+      throw BinderError(fmt::format("a row of {} values is compared with a subquery of {} columns",
+                                    ref.column_aliases.size(), binding.VisibleCount()));
+    }
     if (ref.column_aliases.size() > binding.VisibleCount()) {
       throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
                                     binding.alias, binding.VisibleCount(),
