@@ -153,6 +153,11 @@ class Binder {
   /// `texts`).
   void ExpandStar(const ParsedExpression& star, Scope& scope,
                   std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
+  /// A select-list item with DuckDB's COLUMNS(*) / COLUMNS('regex') in it: one item per
+  /// matching column, the call replaced by that column (select_columns.cpp); false (nothing
+  /// appended) when the item has no COLUMNS call.
+  bool ExpandColumns(const ParsedExpression& item, Scope& scope,
+                     std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
   /// One select-list item, named by its alias, its column or its SQL text.
   ExpressionPtr BindSelectItem(const ParsedExpression& item, Scope& scope);
   /// INSERT/UPDATE/DELETE … RETURNING `items`: a projection on top of `plan`, whose rows

@@ -38,6 +38,9 @@ struct Binding {
   idx_t VisibleCount() const { return names.size() - hidden; }
 };
 
+/// Whether `e` (outside its subqueries) has a COLUMNS(…) call (select_columns.cpp).
+bool ContainsColumnsCall(const ParsedExpression& e);
+
 /// The name of the row-id pseudo-column every table has (DuckDB's), unless it has a
 /// column of that name.
 inline constexpr const char* kRowIdName = "rowid";

@@ -100,6 +100,9 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
   if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
+  if (name == "columns") {
+    throw NotImplementedError("COLUMNS(…) outside a select list, or nested in another");
+  }
   if (name == "if" && e.children.size() == 3) {
     // if(condition, a, b) (DuckDB): CASE WHEN condition THEN a ELSE b END.
     ParsedExpression as_case(ExprKind::kCase);

@@ -209,8 +209,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   if (select.group_by_all) {
     for (size_t i = 0; i < select.select_list.size(); i++) {
       const ParsedExpression& item = *select.select_list[i];
-      if (item.kind == ExprKind::kStar) {
-        throw NotImplementedError("GROUP BY ALL with * in the select list");
+      if (item.kind == ExprKind::kStar || ContainsColumnsCall(item)) {
+        throw NotImplementedError("GROUP BY ALL with * or COLUMNS(…) in the select list");
       }
       if (ContainsAggregate(item)) continue;
       auto ordinal = std::make_unique<ParsedExpression>(ExprKind::kConstant);
@@ -248,6 +248,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       ExpandStar(*item, scope, projections, texts);
       continue;
     }
+    if (ExpandColumns(*item, scope, projections, texts)) continue;
     projections.push_back(BindSelectItem(*item, scope));
     texts.push_back(item->ToString());
   }

@@ -1,0 +1,105 @@
+// Binder: DuckDB's COLUMNS(*) and COLUMNS('regex') in a select-list item. The item stands
+// for one item per column of the FROM clause (all of them, or those whose name the
+// regular expression matches anywhere, as RE2's partial match), the call replaced by the
+// column: `min(COLUMNS(*))` is min(a), min(b), …. Every COLUMNS call of one item must be
+// the same; a lambda (COLUMNS(c -> …)) is not implemented.
+#include <re2/re2.h>
+
+#include "planner/binder/binder_internal.hpp"
+
+namespace teal {
+
+namespace {
+
+bool IsColumnsCall(const ParsedExpression& e) {
+  return e.kind == ExprKind::kFunction && e.name == "columns";
+}
+
+/// The COLUMNS calls of `e`, outside its subqueries.
+void FindColumnsCalls(const ParsedExpression& e, std::vector<const ParsedExpression*>& out) {
+  if (IsColumnsCall(e)) {
+    out.push_back(&e);
+    return;
+  }
+  if (e.kind == ExprKind::kSubquery) return;
+  for (const auto& child : e.children) FindColumnsCalls(*child, out);
+  if (e.filter) FindColumnsCalls(*e.filter, out);
+}
+
+/// `e` with every COLUMNS call replaced by a copy of `column`.
+ParsedExpressionPtr Replace(const ParsedExpression& e, const ParsedExpression& column) {
+  if (IsColumnsCall(e)) {
+    auto out = column.Copy();
+    out->alias = e.alias;
+    return out;
+  }
+  auto out = e.Copy();
+  if (e.kind == ExprKind::kSubquery) return out;
+  for (size_t i = 0; i < e.children.size(); i++) out->children[i] = Replace(*e.children[i], column);
+  if (e.filter) out->filter = Replace(*e.filter, column);
+  return out;
+}
+
+}  // namespace
+
+bool ContainsColumnsCall(const ParsedExpression& e) {
+  std::vector<const ParsedExpression*> calls;
+  FindColumnsCalls(e, calls);
+  return !calls.empty();
+}
+
+bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
+                           std::vector<ExpressionPtr>& projections,
+                           std::vector<std::string>& texts) {
+  std::vector<const ParsedExpression*> calls;
+  FindColumnsCalls(item, calls);
+  if (calls.empty()) return false;
+  const ParsedExpression& call = *calls[0];
+  auto text_of = [](const ParsedExpression& c) {
+    return c.star ? std::string("COLUMNS(*)")
+                  : "COLUMNS(" + (c.children.empty() ? "" : c.children[0]->ToString()) + ")";
+  };
+  const std::string text = text_of(call);
+  for (const ParsedExpression* other : calls) {
+    if (text_of(*other) != text || other->children.size() != call.children.size()) {
+      throw BinderError(fmt::format("one select-list item has different COLUMNS calls: {} and {}",
+                                    text, text_of(*other)));
+    }
+  }
+  std::unique_ptr<RE2> pattern;
+  if (!call.star) {
+    if (call.children.size() != 1 || call.children[0]->kind != ExprKind::kConstant ||
+        call.children[0]->value.Type().Id() != TypeId::kVarchar) {
+      throw NotImplementedError(
+          fmt::format("COLUMNS with anything but * or a regular expression: {}", text));
+    }
+    const std::string regex = call.children[0]->value.GetString();
+    RE2::Options options;
+    options.set_log_errors(false);
+    pattern = std::make_unique<RE2>(regex, options);
+    if (!pattern->ok()) {
+      throw BinderError(
+          fmt::format("COLUMNS: invalid regular expression '{}': {}", regex, pattern->error()));
+    }
+  }
+  if (scope.bindings.empty()) throw BinderError(fmt::format("{} needs a FROM clause", text));
+  size_t matched = 0;
+  for (const auto& binding : scope.bindings) {
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (binding.IsMerged(c) || binding.IsHidden(c)) continue;
+      if (pattern && !RE2::PartialMatch(binding.names[c], *pattern)) continue;
+      matched++;
+      ParsedExpression column(ExprKind::kColumnRef);
+      column.names = {binding.alias, binding.names[c]};
+      ParsedExpressionPtr expanded = Replace(item, column);
+      // The bare call is named after its column; an expression after its text.
+      if (IsColumnsCall(item)) expanded->alias.clear();
+      projections.push_back(BindSelectItem(*expanded, scope));
+      texts.push_back(expanded->ToString());
+    }
+  }
+  if (matched == 0) throw BinderError(fmt::format("{} matches no column", text));
+  return true;
+}
+
+}  // namespace teal
