@@ -104,6 +104,7 @@ class GrammarParse {
     // the final text.
     std::string& sql = rewritten_;
     sql = RewriteNumericUnderscores(sql);
+    sql = RewriteDescribe(sql);
     sql = RewriteTrailingCommas(sql);
     sql = RewriteStarModifiers(sql);
     sql = RewriteStructLiterals(sql);

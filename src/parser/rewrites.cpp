@@ -287,6 +287,45 @@ std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
 }
 }  // namespace
 
+std::string RewriteDescribe(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.empty()) return std::string(sql);
+  if (tokens.size() == 2 && tokens[0].word == "show" && tokens[1].word == "tables") {
+    return "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE schema_name "
+           "= 'main' UNION ALL SELECT view_name FROM duckdb_views() WHERE schema_name = 'main') "
+           "ORDER BY name";
+  }
+  if (tokens[0].word != "describe" || tokens.size() < 2) return std::string(sql);
+  // DESCRIBE [schema.]name; the name as the catalog reads it (quotes gone).
+  auto name_of = [&](const Token& t) {
+    if (t.word != "\"") return t.word;
+    std::string out;
+    for (size_t i = t.start + 1; i + 1 < t.end; i++) {
+      out += sql[i];
+      if (sql[i] == '"') i++;  // "" is one quote
+    }
+    return out;
+  };
+  auto is_name = [&](const Token& t) {
+    const unsigned char c = static_cast<unsigned char>(t.word[0]);
+    return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c);
+  };
+  const bool qualified = tokens.size() == 4 && tokens[2].word == ".";
+  if (!(tokens.size() == 2 || qualified) || !is_name(tokens[1]) ||
+      (qualified && !is_name(tokens[3]))) {
+    throw NotImplementedError("DESCRIBE of anything but a table or view name");
+  }
+  const std::string schema = qualified ? name_of(tokens[1]) : "";
+  const std::string name = name_of(tokens[qualified ? 3 : 1]);
+  auto literal = [](const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+  };
+  return "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"(" + literal(schema) + ", " +
+         literal(name) + ")";
+}
+
 std::string RewriteTrailingCommas(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -71,6 +71,15 @@ std::string RewriteNumericUnderscores(std::string_view sql);
 /// [AS] t(a, b)`; also after JOIN.
 std::string RewriteValuesInFrom(std::string_view sql);
 
+/// The table function RewriteDescribe calls: (schema, name) of the table or view.
+inline constexpr const char* kDescribeFunction = "__teal_describe";
+
+/// Rewrites DuckDB's `DESCRIBE [schema.]name` into `SELECT * FROM "__teal_describe"('schema',
+/// 'name')`, and `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (main's,
+/// by name). Throws NotImplementedError for DESCRIBE of a query. Other text is returned as
+/// it is.
+std::string RewriteDescribe(std::string_view sql);
+
 /// Drops DuckDB's trailing commas — a comma before `)`, `]`, `}`, a clause keyword the grammar
 /// reserves (FROM, WHERE, GROUP, ORDER, …) or the end: `SELECT a, b, FROM t`, `[1, 2,]`,
 /// `CREATE TABLE t (a INT,)`. A comma before a reserved word means nothing else.

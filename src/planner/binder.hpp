@@ -260,6 +260,9 @@ class Binder {
   /// A catalog listing (bind_catalog_listing.cpp) by name — "duckdb_tables",
   /// "information_schema.columns", … — with its column names and types; null for a name
   /// that is none.
+  /// DESCRIBE [schema.]name (parser/rewrites.hpp): one row per column of the table or view.
+  LogicalOperatorPtr BindDescribe(const std::string& schema, const std::string& name,
+                                  std::vector<std::string>& names, std::vector<LogicalType>& types);
   LogicalOperatorPtr BindCatalogListing(std::string_view name, std::vector<std::string>& names,
                                         std::vector<LogicalType>& types);
   LogicalOperatorPtr BindSettingsTable();

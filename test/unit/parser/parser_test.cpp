@@ -338,4 +338,13 @@ TEST(RewriteIntervalLiteralsTest, UnquotedNumbersAndParenthesisedExpressions) {
             "SELECT INTERVAL '5' DAY, CAST(x AS INTERVAL)");
 }
 
+TEST(RewriteDescribeTest, DescribeAndShowTablesBecomeQueries) {
+  EXPECT_EQ(RewriteDescribe("DESCRIBE t"), "SELECT * FROM \"__teal_describe\"('', 't')");
+  EXPECT_EQ(RewriteDescribe("describe S1.\"It's\""),
+            "SELECT * FROM \"__teal_describe\"('s1', 'It''s')");
+  EXPECT_NE(RewriteDescribe("SHOW TABLES").find("duckdb_tables()"), std::string::npos);
+  EXPECT_EQ(RewriteDescribe("SELECT describe FROM t"), "SELECT describe FROM t");
+  EXPECT_THROW(RewriteDescribe("DESCRIBE SELECT 1"), NotImplementedError);
+}
+
 }  // namespace teal

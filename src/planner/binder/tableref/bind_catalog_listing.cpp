@@ -275,4 +275,37 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
   return ConstantTable(out.types, std::move(out.rows));
 }
 
+LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::string& name,
+                                        std::vector<std::string>& names,
+                                        std::vector<LogicalType>& types) {
+  names = {"column_name", "column_type", "null", "key", "default", "extra"};
+  types.assign(names.size(), LogicalType(T::kVarchar));
+  std::vector<std::vector<Value>> rows;
+  const std::string qualified = catalog_.Resolve(schema, name);
+  if (auto view = catalog_.FindView(qualified)) {
+    BoundStatement bound = BindView(*view);
+    for (size_t c = 0; c < bound.names.size(); c++) {
+      const std::string column =
+          c < view->column_names.size() ? view->column_names[c] : bound.names[c];
+      rows.push_back({Text(column), Text(bound.types[c].ToString()), Text("YES"), NullText(),
+                      NullText(), NullText()});
+    }
+    return ConstantTable(types, std::move(rows));
+  }
+  auto table = catalog_.GetTable(qualified);
+  for (idx_t c = 0; c < table->columns.size(); c++) {
+    const ColumnDefinition& column = table->columns[c];
+    Value key = NullText();
+    for (const auto& index : table->indexes->Entries()) {
+      if (index->columns.size() != 1 || index->columns[0] != c) continue;
+      if (index->constraint == IndexConstraint::kPrimaryKey) key = Text("PRI");
+      if (index->constraint == IndexConstraint::kUnique && key.IsNull()) key = Text("UNI");
+    }
+    rows.push_back(
+        {Text(column.name), Text(column.type.ToString()), Text(column.not_null ? "NO" : "YES"), key,
+         column.default_text.empty() ? NullText() : Text(column.default_text), NullText()});
+  }
+  return ConstantTable(types, std::move(rows));
+}
+
 }  // namespace teal

@@ -228,8 +228,20 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       {
         std::vector<std::string> names;
         std::vector<LogicalType> types;
-        if (auto listing = BindCatalogListing(ref.function->name, names, types)) {
-          if (!ref.function->children.empty()) {
+        LogicalOperatorPtr listing;
+        if (ref.function->name == kDescribeFunction) {
+          const auto& args = ref.function->children;
+          if (args.size() != 2 || args[0]->kind != ExprKind::kConstant ||
+              args[1]->kind != ExprKind::kConstant) {
+            throw InternalError("DESCRIBE without its (schema, name)");
+          }
+          listing =
+              BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(), names, types);
+        } else {
+          listing = BindCatalogListing(ref.function->name, names, types);
+        }
+        if (listing) {
+          if (ref.function->name != kDescribeFunction && !ref.function->children.empty()) {
             throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
           }
           Binding binding;
