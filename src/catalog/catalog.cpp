@@ -192,6 +192,11 @@ std::string TableEntry::ToSql() const {
     }
     out += ")";
   }
+  for (const auto& check : checks) {
+    out += ", ";
+    if (!check.name.empty()) out += "CONSTRAINT " + QuoteIdentifier(check.name) + " ";
+    out += "CHECK (" + check.text + ")";
+  }
   return out + ");";
 }
 

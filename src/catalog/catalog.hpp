@@ -49,6 +49,16 @@ struct ColumnDefinition {
   std::string default_text;
 };
 
+struct Expression;  // planner/expression.hpp
+
+/// CHECK (condition): a row may be stored only where it is not false.
+struct CheckConstraint {
+  std::string name;  // as written with CONSTRAINT name; empty: none
+  std::string text;  // the condition's SQL, for messages and the table's CREATE statement
+  /// The condition bound over the table's columns (column i is input column i).
+  std::shared_ptr<const Expression> condition;
+};
+
 struct TableEntry {
   std::string name;
   /// Its schema; empty for main.
@@ -57,6 +67,8 @@ struct TableEntry {
   std::shared_ptr<DataTable> storage;
   /// Its indexes (CREATE INDEX, PRIMARY KEY, UNIQUE); never null.
   std::shared_ptr<TableIndexes> indexes = std::make_shared<TableIndexes>();
+  /// Its CHECK constraints: INSERT (TableAppend) and UPDATE refuse a row one makes false.
+  std::vector<CheckConstraint> checks;
 
   /// Position of column `name` (case-insensitive), or kInvalidIndex.
   idx_t ColumnIndex(std::string_view column) const;

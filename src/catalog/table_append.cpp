@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "common/assert.hpp"
+#include "execution/expression_executor.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -90,8 +91,33 @@ void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t 
   target.CopyFrom(cast, SelectionVector(), count, 0, offset);
 }
 
+void CheckConstraints(const TableEntry& table, const DataChunk& rows, idx_t first_row,
+                      std::string_view what) {
+  if (table.checks.empty() || rows.size() == 0) return;
+  Vector result(LogicalType(TypeId::kBoolean), 0);
+  for (const auto& check : table.checks) {
+    result.Recycle(rows.size());
+    ExpressionExecutor(*check.condition).Execute(rows, result);
+    result.Flatten(rows.size());
+    const bool* pass = result.Values<bool>();
+    for (idx_t row = 0; row < rows.size(); row++) {
+      // NULL passes: only a row the condition makes false is refused (SQL's rule).
+      if (!result.RowIsValid(row) || pass[row]) continue;
+      throw ConstraintError(
+          fmt::format("CHECK constraint failed on table {}: {}{} (row {} of the {})", table.name,
+                      check.name.empty() ? "" : "\"" + check.name + "\" ", check.text,
+                      first_row + row + 1, what));
+    }
+  }
+}
+
 void TableAppend::Store(Transaction& transaction, std::span<DataChunk* const> chunks,
                         idx_t first_row, std::string_view what) const {
+  idx_t checked = first_row;
+  for (const DataChunk* chunk : chunks) {
+    CheckConstraints(*table_, *chunk, checked, what);
+    checked += chunk->size();
+  }
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
   if (indexes.Empty()) {

@@ -26,6 +26,12 @@
 
 namespace teal {
 
+/// Throws ConstraintError at the first row of `rows` (every column of `table`, in table
+/// order) that a CHECK constraint of the table makes false, naming the constraint and the
+/// row (first_row + row + 1) of the `what`.
+void CheckConstraints(const TableEntry& table, const DataChunk& rows, idx_t first_row,
+                      std::string_view what);
+
 class TableAppend {
  public:
   /// column_map has one entry per table column: the input column feeding it, or

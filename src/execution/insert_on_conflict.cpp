@@ -10,6 +10,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "catalog/table_append.hpp"
 #include "execution/expression_executor.hpp"
 #include "index/art/art_key.hpp"
 #include "teal/error.hpp"
@@ -167,9 +168,10 @@ Updates EvaluateUpdates(const TableEntry& table, const InsertConflict& conflict,
     updates.rows.push_back(std::move(rows));
     updates.ids.push_back(std::move(chosen_ids));
   }
-  // NOT NULL, before anything changes.
+  // NOT NULL and CHECK, before anything changes.
   idx_t position = 0;
   for (const auto& rows : updates.rows) {
+    CheckConstraints(table, *rows, position, kUpdateWhat);
     for (idx_t c : conflict.columns) {
       if (!table.columns[c].not_null || rows->data[c].Validity().AllValid()) continue;
       for (idx_t r = 0; r < rows->size(); r++) {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "catalog/table_append.hpp"
 #include "execution/returned_rows.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
@@ -165,14 +166,18 @@ void PhysicalUpdate::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
   values->SetCardinality(count);
   sink.row_ids.emplace_back();
   CollectRowIds(input.data[columns_.size()], count, sink.row_ids.back());
-  if (returning_) {
-    // The new row: a SET column's new value, any other column's old one.
+  if (returning_ || !table_->checks.empty()) {
+    // The new row: a SET column's new value, any other column's old one (the binder
+    // gives the old row for RETURNING and for CHECK constraints).
     const idx_t old_first = columns_.size() + 1;
     DataChunk row = LeadingColumns(input, old_first, table_->columns.size());
     for (idx_t k = 0; k < columns_.size(); k++) row.data[columns_[k]].Reference(values->data[k]);
-    auto copy = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(count, 1));
-    copy->Append(row);
-    sink.new_rows.push_back(std::move(copy));
+    CheckConstraints(*table_, row, 0, "UPDATE");
+    if (returning_) {
+      auto copy = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(count, 1));
+      copy->Append(row);
+      sink.new_rows.push_back(std::move(copy));
+    }
   }
   sink.values.push_back(std::move(values));
 }

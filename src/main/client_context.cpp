@@ -455,6 +455,13 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   AddConstraintIndexes(create, *table);
+  for (const auto& syntax : create.checks) {
+    CheckConstraint check;
+    check.name = syntax.name;
+    check.text = syntax.expression->ToString();
+    check.condition = binder.BindCheck(*table, *syntax.expression);
+    table->checks.push_back(std::move(check));
+  }
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types());
   current_->TableCreated(*table->storage);
@@ -576,6 +583,18 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     }
     return index;
   };
+  // A CHECK is bound to the columns as they are: it would have to be bound again (and
+  // its text rewritten) after a change of a column's place, name or type.
+  if (alter.kind == AlterKind::kDropColumn || alter.kind == AlterKind::kRenameColumn ||
+      alter.kind == AlterKind::kAlterType) {
+    auto table = catalog.FindTable(table_name);
+    if (table && !table->checks.empty()) {
+      throw NotImplementedError(fmt::format(
+          "dropping, renaming or changing the type of a column of table \"{}\", which has CHECK "
+          "constraints",
+          table->name));
+    }
+  }
   // SET DEFAULT: bound against the column's type before the catalog lock.
   std::optional<ColumnDefinition> with_default;
   if (alter.kind == AlterKind::kSetDefault) {

@@ -115,6 +115,12 @@ struct UniqueConstraintSyntax {
   std::string name;  // CONSTRAINT name, if given
 };
 
+/// CHECK (expression) of CREATE TABLE, written on a column or the table.
+struct CheckConstraintSyntax {
+  std::string name;  // CONSTRAINT name; empty: none
+  std::shared_ptr<const ParsedExpression> expression;
+};
+
 struct CreateTableStatement : SQLStatement {
   CreateTableStatement() : SQLStatement(StatementType::kCreate) {}
   std::string schema;
@@ -123,6 +129,7 @@ struct CreateTableStatement : SQLStatement {
   bool or_replace = false;  // CREATE OR REPLACE TABLE: a table of that name goes first
   std::vector<ColumnDefinitionSyntax> columns;
   std::vector<UniqueConstraintSyntax> constraints;
+  std::vector<CheckConstraintSyntax> checks;
 };
 
 /// CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], …)

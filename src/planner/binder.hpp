@@ -70,6 +70,10 @@ class Binder {
   void SetOptions(BindOptions options) { options_ = std::move(options); }
   /// CREATE [OR REPLACE] VIEW `name`: a reference to `name` in the query being bound (to
   /// the old definition, or through other views) would make the view refer to itself.
+  /// A CHECK constraint's condition over `table`'s columns (bind_check.cpp). Throws for a
+  /// condition that is not BOOLEAN, reads no column of the table it names, or holds a
+  /// subquery, an aggregate or something not deterministic.
+  ExpressionPtr BindCheck(const TableEntry& table, const ParsedExpression& condition);
   void DefiningView(std::string name) { views_in_progress_.push_back(std::move(name)); }
 
   /// True for names of built-in types (which user types may not take).

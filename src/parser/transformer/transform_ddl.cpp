@@ -96,15 +96,29 @@ std::unique_ptr<CreateTableStatement> Transformer::CreateTable(const PgQuery__Cr
   for (size_t i = 0; i < s.n_table_elts; i++) {
     const Node* element = s.table_elts[i];
     if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
-      create->constraints.push_back(Unique(*element->constraint, ""));
+      if (element->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
+        create->checks.push_back(Check(*element->constraint));
+      } else {
+        create->constraints.push_back(Unique(*element->constraint, ""));
+      }
       continue;
     }
     if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
       throw NotImplementedError("this kind of table element");
     }
-    create->columns.push_back(Column(*element->column_def, create->constraints));
+    create->columns.push_back(Column(*element->column_def, create->constraints, &create->checks));
   }
   return create;
+}
+
+CheckConstraintSyntax Transformer::Check(const PgQuery__Constraint& c) {
+  if (c.is_no_inherit) throw NotImplementedError("CHECK … NO INHERIT");
+  if (c.skip_validation) throw NotImplementedError("CHECK … NOT VALID");
+  if (c.deferrable) throw NotImplementedError("DEFERRABLE constraints");
+  CheckConstraintSyntax check;
+  check.name = c.conname ? c.conname : "";
+  check.expression = Expr(c.raw_expr);
+  return check;
 }
 
 UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
@@ -167,7 +181,8 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
 }
 
 ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
-                                           std::vector<UniqueConstraintSyntax>& constraints) {
+                                           std::vector<UniqueConstraintSyntax>& constraints,
+                                           std::vector<CheckConstraintSyntax>* checks) {
   ColumnDefinitionSyntax column;
   column.name = def.colname;
   column.type = Type(*def.type_name);
@@ -190,7 +205,9 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
         constraints.push_back(Unique(c, column.name));
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
-        throw NotImplementedError("CHECK constraints");
+        if (!checks) throw NotImplementedError("CHECK constraints on ADD COLUMN");
+        checks->push_back(Check(c));
+        break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
         throw NotImplementedError("FOREIGN KEY");
       case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:

@@ -98,8 +98,12 @@ class Transformer {
 
   std::unique_ptr<CreateIndexStatement> CreateIndex(const PgQuery__IndexStmt& s);
 
+  /// A column definition; its PRIMARY KEY / UNIQUE go to `constraints`, its CHECK to
+  /// `checks` (null: a CHECK is not implemented there).
   ColumnDefinitionSyntax Column(const PgQuery__ColumnDef& def,
-                                std::vector<UniqueConstraintSyntax>& constraints);
+                                std::vector<UniqueConstraintSyntax>& constraints,
+                                std::vector<CheckConstraintSyntax>* checks = nullptr);
+  CheckConstraintSyntax Check(const PgQuery__Constraint& c);
 
   std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s);
 

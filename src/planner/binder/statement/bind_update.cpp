@@ -62,7 +62,9 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   }
   projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
   projection->types.push_back(TypeId::kBigInt);
-  if (!update.returning.empty()) {  // the old row too, for the columns SET leaves alone
+  // The old row too, for the columns SET leaves alone: RETURNING's, and the new row a
+  // CHECK constraint is computed over (PhysicalUpdate).
+  if (!update.returning.empty() || !table->checks.empty()) {
     for (idx_t c = 0; c < table->columns.size(); c++) {
       projection->expressions.push_back(MakeColumnRef(c, table->columns[c].type));
       projection->types.push_back(table->columns[c].type);
