@@ -49,6 +49,18 @@ std::string KeyText(const DataChunk& chunk, const std::vector<idx_t>& columns, i
   return columns.size() == 1 ? out : "(" + out + ")";
 }
 
+/// The key as DuckDB's messages name it: "column: value, …", values as text.
+std::string NamedKeyText(const TableEntry& table, const DataChunk& chunk,
+                         const std::vector<idx_t>& columns, idx_t row) {
+  std::string out;
+  for (size_t i = 0; i < columns.size(); i++) {
+    const Value v = chunk.data[columns[i]].GetValue(row);
+    out += (i ? ", " : "") + table.columns[columns[i]].name + ": " +
+           (v.IsNull() ? std::string("NULL") : v.ToString());
+  }
+  return out;
+}
+
 std::vector<const Vector*> KeyColumns(const DataChunk& chunk, const std::vector<idx_t>& columns) {
   std::vector<const Vector*> out;
   for (idx_t c : columns) out.push_back(&chunk.data[c]);
@@ -227,9 +239,9 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
       if (!index->Unique()) continue;
       for (idx_t i = 0; i < chunk.size(); i++, position++) {
         if (keys.HasNull(i)) continue;
-        const char* problem = nullptr;
+        bool twice = false, held = false;
         if (!seen.emplace(keys.Key(i).View(), position).second) {
-          problem = "gets the key {} twice";
+          twice = true;
         } else {
           found.clear();
           index->art->Lookup(keys.Key(i), found, std::numeric_limits<idx_t>::max());
@@ -239,17 +251,29 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
             if (holder == DataTable::KeyHolder::kPending) ThrowKeyConflict(table, *index);
             if (holder == DataTable::KeyHolder::kLive &&
                 CurrentKey(table, *index, row) == keys.Key(i).View()) {
-              problem = "already has the key {}";
+              held = true;
               break;
             }
           }
         }
-        if (problem) {
-          throw ConstraintError(
-              fmt::format("{} constraint failed: {} {} (row {} of the {})", index->KindName(),
-                          Columns(table, *index),
-                          fmt::format(fmt::runtime(problem), KeyText(chunk, index->columns, i)),
-                          (rows.empty() ? first_row + position : rows[position]) + 1, what));
+        // DuckDB's sentence first (what its users and tests look for), then which table,
+        // key and row.
+        const idx_t row = (rows.empty() ? first_row + position : rows[position]) + 1;
+        const std::string key = KeyText(chunk, index->columns, i);
+        if (held) {
+          throw ConstraintError(fmt::format(
+              "Duplicate key \"{}\" violates {} constraint: {} already has the key {} (row {} of "
+              "the {})",
+              NamedKeyText(table, chunk, index->columns, i),
+              index->constraint == IndexConstraint::kPrimaryKey ? "primary key" : "unique",
+              Columns(table, *index), key, row, what));
+        }
+        if (twice) {
+          throw ConstraintError(fmt::format(
+              "PRIMARY KEY or UNIQUE constraint violation: duplicate key \"{}\": the {} {} gets "
+              "the key {} twice (row {} of the {})",
+              NamedKeyText(table, chunk, index->columns, i), index->KindName(),
+              Columns(table, *index), key, row, what));
         }
       }
     }

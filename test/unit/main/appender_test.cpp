@@ -920,7 +920,7 @@ TEST_F(AppenderTest, PrimaryKeyViolationFailsTheFlushAndKeepsEarlierFlushes) {
   app.AppendRow(5000, "new");
   app.AppendRow(17, "dup");
   std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
-  EXPECT_NE(message.find("PRIMARY KEY constraint failed: t(id) already has the key 17"),
+  EXPECT_NE(message.find("violates primary key constraint: t(id) already has the key 17"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("appender"), std::string::npos) << message;
@@ -939,7 +939,7 @@ TEST_F(AppenderTest, UniqueKeysRepeatedWithinOneFlushAreFound) {
   app.AppendRow(std::optional<std::string>{});
   app.AppendRow("a");
   std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
-  EXPECT_NE(message.find("UNIQUE constraint failed: t(k) gets the key 'a' twice (row 4 of the"),
+  EXPECT_NE(message.find("the UNIQUE t(k) gets the key 'a' twice (row 4 of the"),
             std::string::npos)
       << message;
   EXPECT_EQ(Count(con_, "t"), 0);
