@@ -59,7 +59,7 @@ std::array<Value, 3> NumericShape(const LogicalType& type) {
       return {Value::Integer(type.DecimalWidth()), Value::Integer(10),
               Value::Integer(type.DecimalScale())};
     default: {
-      const Value none(LogicalType(T::kInteger));
+      const Value none{LogicalType(T::kInteger)};
       return {none, none, none};
     }
   }
@@ -239,7 +239,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                    const std::string& column, const LogicalType& type, bool nullable,
                    Value column_default) {
       const auto shape = NumericShape(type);
-      const Value no_length(LogicalType(T::kInteger));
+      const Value no_length{LogicalType(T::kInteger)};
       if (duck) {
         out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table), oid, Text(column),
                             Value::Integer(static_cast<int32_t>(position)), NullText(),
