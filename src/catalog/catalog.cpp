@@ -183,6 +183,7 @@ std::string TableEntry::ToSql() const {
     out += QuoteIdentifier(c.name) + " " + c.type.ToString();
     if (c.not_null) out += " NOT NULL";
     if (c.default_value || c.default_sequence) out += " DEFAULT " + c.default_text;
+    if (c.generated) out += " GENERATED ALWAYS AS (" + c.generated_text + ") STORED";
   }
   for (const auto& index : indexes->Entries()) {
     if (!index->from_constraint) continue;

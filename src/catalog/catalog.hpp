@@ -37,6 +37,8 @@ namespace teal {
 
 class Transaction;
 
+struct Expression;  // planner/expression.hpp
+
 struct ColumnDefinition {
   std::string name;
   LogicalType type;
@@ -47,9 +49,12 @@ struct ColumnDefinition {
   std::shared_ptr<SequenceEntry> default_sequence;
   /// The DEFAULT expression as written, for rendering the schema.
   std::string default_text;
+  /// A generated column (GENERATED ALWAYS AS (…), DuckDB's `name AS (…)`): its value is
+  /// computed from the row's other columns whenever the row is written (TableAppend, UPDATE)
+  /// and cannot be given. The expression as written, and bound over the table's columns.
+  std::string generated_text;
+  std::shared_ptr<const Expression> generated;
 };
-
-struct Expression;  // planner/expression.hpp
 
 /// CHECK (condition): a row may be stored only where it is not false.
 struct CheckConstraint {

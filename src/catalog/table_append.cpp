@@ -27,6 +27,12 @@ TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> c
     defaults_.push_back(std::make_unique<Vector>(column.default_value ? *column.default_value
                                                                       : Value(column.type)));
     if (column_map_[c] != c) identity_ = false;
+    if (column.generated && column_map_[c] != kInvalidIndex) {
+      throw BinderError(fmt::format(
+          "column \"{}\" of table \"{}\" is generated: its value cannot be given (an appender "
+          "or INSERT leaves it out)",
+          column.name, table_->name));
+    }
   }
 }
 
@@ -38,7 +44,7 @@ void TableAppend::CheckNotNull(const DataChunk& input, idx_t first_row,
   if (input.size() == 0) return;
   const auto& columns = table_->columns;
   for (idx_t c = 0; c < columns.size(); c++) {
-    if (!columns[c].not_null) continue;
+    if (!columns[c].not_null || columns[c].generated) continue;  // generated: when computed
     if (column_map_[c] == kInvalidIndex && columns[c].default_sequence) continue;  // never NULL
     const Vector& source =
         column_map_[c] == kInvalidIndex ? *defaults_[c] : input.data[column_map_[c]];
@@ -69,6 +75,7 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
     chunk->data[c].CopyFrom(source, none, input.size(), 0, 0);
   }
   chunk->SetCardinality(input.size());
+  ComputeGenerated(*table_, *chunk, first_row, what);
   return chunk;
 }
 
@@ -89,6 +96,25 @@ void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t 
                                       table_->columns[c].name, table_->name, error.what()));
   }
   target.CopyFrom(cast, SelectionVector(), count, 0, offset);
+}
+
+void ComputeGenerated(const TableEntry& table, DataChunk& rows, idx_t first_row,
+                      std::string_view what) {
+  for (idx_t c = 0; c < table.columns.size(); c++) {
+    const ColumnDefinition& column = table.columns[c];
+    if (!column.generated) continue;
+    Vector& out = rows.data[c];
+    out.Recycle(std::max<idx_t>(rows.size(), 1));
+    ExpressionExecutor(*column.generated).Execute(rows, out);
+    out.Flatten(rows.size());
+    if (!column.not_null) continue;
+    for (idx_t row = 0; row < rows.size(); row++) {
+      if (!out.RowIsValid(row)) {
+        throw ConstraintError(fmt::format("NOT NULL constraint failed: {}.{} (row {} of the {})",
+                                          table.name, column.name, first_row + row + 1, what));
+      }
+    }
+  }
 }
 
 void CheckConstraints(const TableEntry& table, const DataChunk& rows, idx_t first_row,

@@ -26,6 +26,11 @@
 
 namespace teal {
 
+/// Computes the generated columns of `rows` (every column of `table`, in table order) from
+/// the others, in place; a NULL in a NOT NULL one is a ConstraintError naming the row.
+void ComputeGenerated(const TableEntry& table, DataChunk& rows, idx_t first_row,
+                      std::string_view what);
+
 /// Throws ConstraintError at the first row of `rows` (every column of `table`, in table
 /// order) that a CHECK constraint of the table makes false, naming the constraint and the
 /// row (first_row + row + 1) of the `what`.

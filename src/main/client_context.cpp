@@ -157,6 +157,17 @@ void BindDefault(Binder& binder, const ParsedExpression* expression, ColumnDefin
 ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
   ColumnDefinition column;
   column.name = syntax.name;
+  if (syntax.generated) {
+    // Bound once every column is known (ExecuteCreateTable); the type may come from it.
+    if (syntax.default_value) {
+      throw BinderError(fmt::format("generated column \"{}\" cannot have a DEFAULT", syntax.name));
+    }
+    column.generated_text = syntax.generated->ToString();
+    column.type = syntax.type.name == kInferredType ? LogicalType(TypeId::kSqlNull)
+                                                    : binder.ResolveType(syntax.type);
+    column.not_null = syntax.not_null;
+    return column;
+  }
   column.type = binder.ResolveType(syntax.type);
   column.not_null = syntax.not_null;
   BindDefault(binder, syntax.default_value.get(), column);
@@ -454,7 +465,31 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     }
     table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
+  // Generated columns: their expressions over the other columns, and their types.
+  for (size_t c = 0; c < create.columns.size(); c++) {
+    const ColumnDefinitionSyntax& syntax = create.columns[c];
+    if (!syntax.generated) continue;
+    ColumnDefinition& column = table->columns[c];
+    ExpressionPtr bound = binder.BindRowExpression(*table, *syntax.generated, "generated columns");
+    if (column.type.Id() == TypeId::kSqlNull) {
+      column.type =
+          bound->type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : bound->type;
+    }
+    if (!CastExists(bound->type, column.type)) {
+      throw BinderError(fmt::format("generated column \"{}\" is {}, its expression {}", column.name,
+                                    column.type.ToString(), bound->type.ToString()));
+    }
+    column.generated = std::shared_ptr<const Expression>(MakeCast(std::move(bound), column.type));
+  }
   AddConstraintIndexes(create, *table);
+  for (const auto& index : table->indexes->Entries()) {
+    for (idx_t c : index->columns) {
+      if (table->columns[c].generated) {
+        throw NotImplementedError(fmt::format("a PRIMARY KEY or UNIQUE on generated column \"{}\"",
+                                              table->columns[c].name));
+      }
+    }
+  }
   for (const auto& syntax : create.checks) {
     CheckConstraint check;
     check.name = syntax.name;
@@ -588,10 +623,13 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kDropColumn || alter.kind == AlterKind::kRenameColumn ||
       alter.kind == AlterKind::kAlterType) {
     auto table = catalog.FindTable(table_name);
-    if (table && !table->checks.empty()) {
+    const bool generated =
+        table && std::any_of(table->columns.begin(), table->columns.end(),
+                             [](const ColumnDefinition& c) { return c.generated != nullptr; });
+    if (table && (!table->checks.empty() || generated)) {
       throw NotImplementedError(fmt::format(
           "dropping, renaming or changing the type of a column of table \"{}\", which has CHECK "
-          "constraints",
+          "constraints or generated columns",
           table->name));
     }
   }

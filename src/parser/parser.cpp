@@ -106,6 +106,7 @@ class GrammarParse {
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteDescribe(sql);
     sql = RewriteTrailingCommas(sql);
+    sql = RewriteGeneratedColumns(sql);
     sql = RewriteStarModifiers(sql);
     sql = RewriteStructLiterals(sql);
     sql = RewriteStructTypes(sql);

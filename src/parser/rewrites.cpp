@@ -326,6 +326,46 @@ std::string RewriteDescribe(std::string_view sql) {
          literal(name) + ")";
 }
 
+std::string RewriteGeneratedColumns(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  // Only in CREATE [OR REPLACE] [TEMP…] TABLE name ( … ).
+  if (tokens.size() < 4 || tokens[0].word != "create") return std::string(sql);
+  size_t open = 1;
+  while (open < tokens.size() && tokens[open].word != "(" && tokens[open].word != "as") open++;
+  if (open >= tokens.size() || tokens[open].word != "(" ||
+      std::none_of(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(open),
+                   [](const Token& t) { return t.word == "table"; })) {
+    return std::string(sql);
+  }
+  const size_t close = AfterBracket(tokens, open) - 1;
+  std::vector<Edit> edits;
+  int depth = 0;
+  for (size_t i = open + 1; i < close; i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if (w == ")" || w == "]" || w == "}") depth--;
+    if (depth != 0 || w != "as" || i + 1 >= close || tokens[i + 1].word != "(") continue;
+    const bool generated =
+        i >= 2 && tokens[i - 1].word == "always" && tokens[i - 2].word == "generated";
+    // `name AS (…)`: a column whose type is the expression's.
+    const bool bare = i >= 2 && (tokens[i - 2].word == "(" || tokens[i - 2].word == ",");
+    if (!generated && !bare) continue;
+    if (bare) {
+      edits.push_back({tokens[i].start, tokens[i].end,
+                       std::string("\"") + kInferredType + "\" GENERATED ALWAYS AS"});
+    }
+    // The grammar knows STORED only; a generated column of Teal is computed when its row is
+    // written, which reads the same as DuckDB's VIRTUAL.
+    const size_t after = AfterBracket(tokens, i + 1);
+    if (after < close && (tokens[after].word == "virtual" || tokens[after].word == "stored")) {
+      edits.push_back({tokens[after].start, tokens[after].end, "STORED"});
+    } else {
+      edits.push_back({tokens[after - 1].end, tokens[after - 1].end, " STORED"});
+    }
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteTrailingCommas(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -80,6 +80,15 @@ inline constexpr const char* kDescribeFunction = "__teal_describe";
 /// it is.
 std::string RewriteDescribe(std::string_view sql);
 
+/// The type RewriteGeneratedColumns gives a generated column written without one: the
+/// binder takes the expression's type.
+inline constexpr const char* kInferredType = "__teal_inferred_type";
+
+/// Rewrites DuckDB's generated columns in CREATE TABLE for the PostgreSQL grammar:
+/// `name AS (expr)` becomes `name "__teal_inferred_type" GENERATED ALWAYS AS (expr)
+/// STORED`, and `GENERATED ALWAYS AS (expr) [VIRTUAL]` gets STORED.
+std::string RewriteGeneratedColumns(std::string_view sql);
+
 /// Drops DuckDB's trailing commas — a comma before `)`, `]`, `}`, a clause keyword the grammar
 /// reserves (FROM, WHERE, GROUP, ORDER, …) or the end: `SELECT a, b, FROM t`, `[1, 2,]`,
 /// `CREATE TABLE t (a INT,)`. A comma before a reserved word means nothing else.

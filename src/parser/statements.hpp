@@ -106,6 +106,8 @@ struct ColumnDefinitionSyntax {
   bool not_null = false;
   ParsedExpressionPtr default_value;
   std::string default_text;  // the DEFAULT expression as written
+  /// GENERATED ALWAYS AS (expression): the column's value, computed from the row's others.
+  std::shared_ptr<const ParsedExpression> generated;
 };
 
 /// PRIMARY KEY (…) or UNIQUE (…) of CREATE TABLE, written on a column or the table.

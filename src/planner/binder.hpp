@@ -74,6 +74,10 @@ class Binder {
   /// condition that is not BOOLEAN, reads no column of the table it names, or holds a
   /// subquery, an aggregate or something not deterministic.
   ExpressionPtr BindCheck(const TableEntry& table, const ParsedExpression& condition);
+  /// An expression over one row of `table` (CHECK, generated columns; `what` names them in
+  /// errors): deterministic, without subqueries or aggregates, reading no generated column.
+  ExpressionPtr BindRowExpression(const TableEntry& table, const ParsedExpression& e,
+                                  std::string_view what);
   void DefiningView(std::string name) { views_in_progress_.push_back(std::move(name)); }
 
   /// True for names of built-in types (which user types may not take).

@@ -211,8 +211,11 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
         throw NotImplementedError("FOREIGN KEY");
       case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
+        if (!checks) throw NotImplementedError("generated columns on ADD COLUMN");
+        column.generated = Expr(c.raw_expr);
+        break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY:
-        throw NotImplementedError("generated columns");
+        throw NotImplementedError("identity columns (GENERATED … AS IDENTITY)");
       default:
         throw NotImplementedError("this column constraint");
     }

@@ -1,5 +1,6 @@
-// Binder: a CHECK constraint's condition, over the columns of its table (column i of the
-// table is input column i), as INSERT and UPDATE compute it for each row they store.
+// Binder: a CHECK constraint's condition and a generated column's expression, over the
+// columns of their table (column i of the table is input column i), as INSERT and UPDATE
+// compute them for each row they store.
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 
@@ -16,12 +17,17 @@ bool HasSubquery(const ParsedExpression& e) {
 }  // namespace
 
 ExpressionPtr Binder::BindCheck(const TableEntry& table, const ParsedExpression& condition) {
+  return BindBoolean(BindRowExpression(table, condition, "CHECK constraints"),
+                     "a CHECK constraint");
+}
+
+ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExpression& condition,
+                                        std::string_view what) {
   if (HasSubquery(condition)) {
-    throw NotImplementedError(
-        fmt::format("a subquery in a CHECK constraint ({})", condition.ToString()));
+    throw NotImplementedError(fmt::format("a subquery in {} ({})", what, condition.ToString()));
   }
   Scope scope;
-  scope.clause = "CHECK constraints";
+  scope.clause = std::string(what);
   Binding binding;
   binding.alias = table.name;
   for (const auto& column : table.columns) {
@@ -29,11 +35,18 @@ ExpressionPtr Binder::BindCheck(const TableEntry& table, const ParsedExpression&
     binding.types.push_back(column.type);
   }
   scope.bindings.push_back(std::move(binding));
-  ExpressionPtr bound = BindBoolean(BindExpression(condition, scope), "a CHECK constraint");
+  ExpressionPtr bound = BindExpression(condition, scope);
   if (!IsDeterministic(*bound)) {
     throw NotImplementedError(
-        fmt::format("a CHECK constraint that is not deterministic ({})", condition.ToString()));
+        fmt::format("{} that are not deterministic ({})", what, condition.ToString()));
   }
+  // Computed before a row is stored, from its stored columns: not from generated ones.
+  ForEachColumn(*bound, [&](idx_t c) {
+    if (c < table.columns.size() && !table.columns[c].generated_text.empty()) {
+      throw BinderError(fmt::format("{} cannot read the generated column \"{}\" ({})", what,
+                                    table.columns[c].name, condition.ToString()));
+    }
+  });
   return bound;
 }
 

@@ -22,7 +22,10 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   // Which table column each supplied value goes to.
   std::vector<idx_t> targets;
   if (insert.columns.empty()) {
-    for (idx_t i = 0; i < table->columns.size(); i++) targets.push_back(i);
+    // Every column but the generated ones, whose values are computed.
+    for (idx_t i = 0; i < table->columns.size(); i++) {
+      if (!table->columns[i].generated) targets.push_back(i);
+    }
   } else {
     std::vector<bool> seen(table->columns.size(), false);
     for (const auto& name : insert.columns) {
@@ -32,6 +35,10 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
             fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
       }
       if (seen[index]) throw BinderError(fmt::format("column \"{}\" is listed twice", name));
+      if (table->columns[index].generated) {
+        throw BinderError(
+            fmt::format("cannot insert into generated column \"{}\": its value is computed", name));
+      }
       seen[index] = true;
       targets.push_back(index);
     }
@@ -110,8 +117,17 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
     child = std::move(projection);
   }
   for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
-  if (insert.on_conflict)
+  if (insert.on_conflict) {
+    const bool updates = insert.on_conflict->action != OnConflictClause::Action::kNothing;
+    if (updates && std::any_of(table->columns.begin(), table->columns.end(),
+                               [](const ColumnDefinition& c) { return c.generated != nullptr; })) {
+      throw NotImplementedError(fmt::format(
+          "INSERT … ON CONFLICT DO UPDATE / INSERT OR REPLACE on table \"{}\", which has "
+          "generated columns",
+          table->name));
+    }
     logical->on_conflict = BindOnConflict(*insert.on_conflict, *table, insert.alias, targets);
+  }
   logical->children.push_back(std::move(child));
   logical->returning = !insert.returning.empty();
   return BindWriteResult(insert.returning, *table, insert.alias, std::move(logical));

@@ -39,6 +39,10 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
       }
     }
     const ColumnDefinition& definition = table->columns[column];
+    if (definition.generated) {
+      throw BinderError(fmt::format("cannot update generated column \"{}\": its value is computed",
+                                    definition.name));
+    }
     ExpressionPtr value;
     if (update.values[i]->kind == ExprKind::kDefault) {
       value = DefaultExpression(definition, scope);
@@ -59,6 +63,25 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
     }
     projection->types.push_back(definition.type);
     logical->columns.push_back(column);
+  }
+  // Generated columns are computed again from the new row: their expressions read the
+  // scan's columns (the table's, in order), a SET column's new value in its place.
+  const size_t set_count = logical->columns.size();
+  for (idx_t g = 0; g < table->columns.size(); g++) {
+    if (!table->columns[g].generated) continue;
+    std::function<ExpressionPtr(const Expression&)> rebuild = [&](const Expression& e) {
+      if (e.kind == BoundKind::kColumnRef) {
+        for (size_t k = 0; k < set_count; k++) {
+          if (logical->columns[k] == e.column) return projection->expressions[k]->Copy();
+        }
+      }
+      ExpressionPtr copy = e.CopyNode();
+      for (const auto& child : e.children) copy->children.push_back(rebuild(*child));
+      return copy;
+    };
+    projection->expressions.push_back(rebuild(*table->columns[g].generated));
+    projection->types.push_back(table->columns[g].type);
+    logical->columns.push_back(g);
   }
   projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
   projection->types.push_back(TypeId::kBigInt);
