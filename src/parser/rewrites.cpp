@@ -345,14 +345,17 @@ std::string RewriteGeneratedColumns(std::string_view sql) {
     if (w == "(" || w == "[" || w == "{") depth++;
     if (w == ")" || w == "]" || w == "}") depth--;
     if (depth != 0 || w != "as" || i + 1 >= close || tokens[i + 1].word != "(") continue;
+    // At the column list's own level `AS (` starts a generated column's expression:
+    // GENERATED ALWAYS AS (…), DuckDB's `name type AS (…)`, or `name AS (…)`, whose type is
+    // the expression's.
     const bool generated =
         i >= 2 && tokens[i - 1].word == "always" && tokens[i - 2].word == "generated";
-    // `name AS (…)`: a column whose type is the expression's.
     const bool bare = i >= 2 && (tokens[i - 2].word == "(" || tokens[i - 2].word == ",");
-    if (!generated && !bare) continue;
     if (bare) {
       edits.push_back({tokens[i].start, tokens[i].end,
                        std::string("\"") + kInferredType + "\" GENERATED ALWAYS AS"});
+    } else if (!generated) {
+      edits.push_back({tokens[i].start, tokens[i].end, "GENERATED ALWAYS AS"});
     }
     // The grammar knows STORED only; a generated column of Teal is computed when its row is
     // written, which reads the same as DuckDB's VIRTUAL.

@@ -86,7 +86,8 @@ inline constexpr const char* kInferredType = "__teal_inferred_type";
 
 /// Rewrites DuckDB's generated columns in CREATE TABLE for the PostgreSQL grammar:
 /// `name AS (expr)` becomes `name "__teal_inferred_type" GENERATED ALWAYS AS (expr)
-/// STORED`, and `GENERATED ALWAYS AS (expr) [VIRTUAL]` gets STORED.
+/// STORED`, `name type AS (expr)` becomes `name type GENERATED ALWAYS AS (expr) STORED`,
+/// and `GENERATED ALWAYS AS (expr) [VIRTUAL]` gets STORED.
 std::string RewriteGeneratedColumns(std::string_view sql);
 
 /// Drops DuckDB's trailing commas — a comma before `)`, `]`, `}`, a clause keyword the grammar

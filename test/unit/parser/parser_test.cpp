@@ -347,4 +347,17 @@ TEST(RewriteDescribeTest, DescribeAndShowTablesBecomeQueries) {
   EXPECT_THROW(RewriteDescribe("DESCRIBE SELECT 1"), NotImplementedError);
 }
 
+TEST(RewriteGeneratedColumnsTest, ColumnsWrittenWithAsBecomeGeneratedAlwaysStored) {
+  EXPECT_EQ(RewriteGeneratedColumns("CREATE TABLE t(a INT, b AS (a * 2))"),
+            "CREATE TABLE t(a INT, b \"__teal_inferred_type\" GENERATED ALWAYS AS (a * 2) STORED)");
+  EXPECT_EQ(RewriteGeneratedColumns("CREATE TABLE t(a INT, b INT AS (a) VIRTUAL)"),
+            "CREATE TABLE t(a INT, b INT GENERATED ALWAYS AS (a) STORED)");
+  EXPECT_EQ(RewriteGeneratedColumns("CREATE TABLE t(a INT GENERATED ALWAYS AS (1))"),
+            "CREATE TABLE t(a INT GENERATED ALWAYS AS (1) STORED)");
+  const char* kept[] = {"CREATE TABLE t AS (SELECT 1 AS x)",
+                        "CREATE TABLE t(a INT CHECK (CAST(a AS INT) > 0))",
+                        "SELECT a AS (b) FROM t"};
+  for (const char* sql : kept) EXPECT_EQ(RewriteGeneratedColumns(sql), sql) << sql;
+}
+
 }  // namespace teal
