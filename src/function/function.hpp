@@ -73,6 +73,9 @@ struct AggregateFunction {
   /// Frees memory the state owns; null when it owns none.
   std::function<void(data_ptr_t state)> destroy;
   bool ignores_nulls = true;
+  /// With ignores_nulls false: the function still skips a row whose first argument is NULL
+  /// (string_agg), so FILTER written as CASE on the arguments is right for it.
+  bool skips_null_first_argument = false;
   /// Whether the result depends on the order the rows arrive in (first, list,
   /// string_agg…): such an aggregate is computed on one thread, over rows in their order.
   bool order_dependent = false;

@@ -92,6 +92,7 @@ AggregateFunction StringAgg(std::string name, bool with_separator) {
   aggregate::SetStateLifetime<StringAggState>(f);
   // A NULL separator must not drop the row, so NULLs are skipped here instead.
   f.ignores_nulls = false;
+  f.skips_null_first_argument = true;
   f.update = [with_separator](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& values = args.data[0];
     const string_t* in = values.Values<string_t>();

@@ -60,7 +60,7 @@ bool SameWindow(const Binder::Scope::PendingWindow& a, const Binder::Scope::Pend
 bool IsWindowOnlyFunction(std::string_view name) { return FindWindowFunction(name) != nullptr; }
 
 void CheckFilterAsCase(const ParsedExpression& call, const AggregateFunction& function) {
-  if (call.filter_as_case && !function.ignores_nulls) {
+  if (call.filter_as_case && !function.ignores_nulls && !function.skips_null_first_argument) {
     throw NotImplementedError(
         fmt::format("FILTER on {}, which keeps NULL arguments", function.name));
   }
