@@ -638,6 +638,10 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kSetDefault) {
     auto table = catalog.GetTable(table_name);
     with_default = table->columns[column_index(*table, alter.column_name)];
+    if (with_default->generated) {
+      throw BinderError(
+          fmt::format("generated column \"{}\" cannot have a DEFAULT", with_default->name));
+    }
     Binder binder(catalog);
     binder.SetOptions(database_->GetSettings().ForBinder());
     BindDefault(binder, alter.column.default_value.get(), *with_default);
