@@ -94,6 +94,17 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
   };
+  // A FROM item of constant rows (a catalog listing) named `name` unless aliased.
+  auto add_rows = [&](const std::string& name, std::vector<std::string> names,
+                      std::vector<LogicalType> types) {
+    Binding binding;
+    binding.alias = ref.alias.empty() ? name : ref.alias;
+    binding.offset = offset;
+    binding.names = std::move(names);
+    binding.types = std::move(types);
+    rename(binding);
+    scope.bindings.push_back(std::move(binding));
+  };
   switch (ref.kind) {
     case TableRefKind::kBase: {
       // In the recursive part of a WITH RECURSIVE query, its name is the working table.
@@ -151,13 +162,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         std::vector<LogicalType> types;
         if (auto listing =
                 BindCatalogListing("information_schema." + Catalog::Key(ref.name), names, types)) {
-          Binding binding;
-          binding.alias = ref.alias.empty() ? ref.name : ref.alias;
-          binding.offset = offset;
-          binding.names = std::move(names);
-          binding.types = std::move(types);
-          rename(binding);
-          scope.bindings.push_back(std::move(binding));
+          add_rows(ref.name, std::move(names), std::move(types));
           return listing;
         }
       }
@@ -244,13 +249,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           if (ref.function->name != kDescribeFunction && !ref.function->children.empty()) {
             throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
           }
-          Binding binding;
-          binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
-          binding.offset = offset;
-          binding.names = std::move(names);
-          binding.types = std::move(types);
-          rename(binding);
-          scope.bindings.push_back(std::move(binding));
+          add_rows(ref.function->name, std::move(names), std::move(types));
           return listing;
         }
       }
@@ -258,13 +257,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         if (!ref.function->children.empty())
           throw BinderError("teal_settings() takes no arguments");
         auto settings = BindSettingsTable();
-        Binding binding;
-        binding.alias = ref.alias.empty() ? "teal_settings" : ref.alias;
-        binding.offset = offset;
-        binding.names = {"name", "value", "description", "input_type"};
-        binding.types.assign(4, LogicalType(TypeId::kVarchar));
-        rename(binding);
-        scope.bindings.push_back(std::move(binding));
+        add_rows("teal_settings", {"name", "value", "description", "input_type"},
+                 std::vector<LogicalType>(4, LogicalType(TypeId::kVarchar)));
         return settings;
       }
       // range / generate_series over columns (of the FROM items left of it, or of an
