@@ -106,6 +106,19 @@ std::optional<double> Compute(const CoMoments& s) {
   return std::nullopt;
 }
 
+/// The finalize of a DOUBLE statistic: kCompute of each state, NULL where it gives none.
+template <typename State, std::optional<double> (*kCompute)(const State&)>
+void FinalizeDoubles(data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+  double* out = result.Values<double>();
+  for (idx_t i = 0; i < count; i++) {
+    if (auto value = kCompute(StateAt<State>(states[i]))) {
+      out[offset + i] = *value;
+    } else {
+      result.SetNull(offset + i);
+    }
+  }
+}
+
 void UpdatePairs(const DataChunk& args, data_ptr_t* states, idx_t count) {
   const double* y = args.data[0].Values<double>();
   const double* x = args.data[1].Values<double>();
@@ -123,16 +136,7 @@ AggregateFunction PairStatistic(std::string name) {
   aggregate::SetStateLifetime<CoMoments>(f);
   f.update = UpdatePairs;
   f.combine = CombinePairs;
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    double* out = result.Values<double>();
-    for (idx_t i = 0; i < count; i++) {
-      if (auto value = Compute<kStat>(StateAt<CoMoments>(states[i]))) {
-        out[offset + i] = *value;
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
-  };
+  f.finalize = FinalizeDoubles<CoMoments, Compute<kStat>>;
   return f;
 }
 
@@ -203,16 +207,7 @@ AggregateFunction ShapeStatistic(std::string name) {
     b.sum_cub += a.sum_cub;
     b.sum_four += a.sum_four;
   };
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    double* out = result.Values<double>();
-    for (idx_t i = 0; i < count; i++) {
-      if (auto value = ComputeShape<kShape>(StateAt<PowerSums>(states[i]))) {
-        out[offset + i] = *value;
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
-  };
+  f.finalize = FinalizeDoubles<PowerSums, ComputeShape<kShape>>;
   return f;
 }
 

@@ -939,8 +939,7 @@ TEST_F(AppenderTest, UniqueKeysRepeatedWithinOneFlushAreFound) {
   app.AppendRow(std::optional<std::string>{});
   app.AppendRow("a");
   std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
-  EXPECT_NE(message.find("the UNIQUE t(k) gets the key 'a' twice (row 4 of the"),
-            std::string::npos)
+  EXPECT_NE(message.find("the UNIQUE t(k) gets the key 'a' twice (row 4 of the"), std::string::npos)
       << message;
   EXPECT_EQ(Count(con_, "t"), 0);
 }
