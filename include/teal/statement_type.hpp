@@ -21,6 +21,7 @@ enum class StatementType {
   kPrepare,     // PREPARE name AS statement
   kExecute,     // EXECUTE name(values): the result is the prepared statement's
   kDeallocate,  // DEALLOCATE name
+  kCopy,        // COPY table or (query) TO / FROM a file: the result is the row count
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

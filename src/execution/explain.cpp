@@ -75,6 +75,10 @@ std::string Details(const LogicalOperator& op) {
     }
     case LogicalKind::kDummyScan:
       return "";
+    case LogicalKind::kCsvScan: {
+      const auto& files = static_cast<const LogicalCsvScan&>(op).data->files;
+      return files.size() == 1 ? files[0] : fmt::format("{} files", files.size());
+    }
     case LogicalKind::kValues:
       return fmt::format("{} rows", static_cast<const LogicalValues&>(op).rows.size());
     case LogicalKind::kFilter:

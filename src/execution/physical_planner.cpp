@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "execution/csv_scan.hpp"
 #include "execution/cte_scan.hpp"
 #include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
@@ -222,6 +223,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kDummyScan:
       op = std::make_unique<PhysicalDummyScan>();
+      break;
+    case LogicalKind::kCsvScan:
+      op = std::make_unique<PhysicalCsvScan>(plan.types, static_cast<LogicalCsvScan&>(plan).data);
       break;
     case LogicalKind::kValues: {
       auto& values = static_cast<LogicalValues&>(plan);

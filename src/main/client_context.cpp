@@ -432,6 +432,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       return ExecutePragma(static_cast<PragmaStatement&>(statement));
     case StatementType::kSet:
       return ExecuteSet(static_cast<SetStatement&>(statement));
+    case StatementType::kCopy:
+      return ExecuteCopy(static_cast<CopyStatement&>(statement));
     default:
       throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
   }

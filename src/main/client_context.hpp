@@ -108,6 +108,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteCreateMacro(const CreateMacroStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
   Result ExecuteExplain(ExplainStatement& explain);
+  /// COPY … FROM / TO a CSV file (main/copy.cpp).
+  Result ExecuteCopy(CopyStatement& copy);
   Result ExecuteSet(SetStatement& set);
   Result ExecutePragma(const PragmaStatement& pragma);
   /// PRAGMA integrity_check (main/integrity_check.cpp).

@@ -187,6 +187,8 @@ std::string_view StatementTypeName(StatementType type) {
       return "EXECUTE";
     case StatementType::kDeallocate:
       return "DEALLOCATE";
+    case StatementType::kCopy:
+      return "COPY";
   }
   return "INVALID";
 }

@@ -72,6 +72,11 @@ double EstimateRows(const LogicalOperator& op) {
       return static_cast<double>(static_cast<const LogicalRange&>(op).count);
     case LogicalKind::kDummyScan:
       return 1;
+    case LogicalKind::kCsvScan: {
+      // A guess from the files' sizes: about 64 bytes a row.
+      const auto& scan = static_cast<const LogicalCsvScan&>(op);
+      return std::max(1.0, static_cast<double>(scan.data->total_bytes) / 64);
+    }
     case LogicalKind::kCteScan: {
       const auto& scan = static_cast<const LogicalCteScan&>(op);
       return scan.children.empty() ? EstimateRows(*scan.cte->plan)

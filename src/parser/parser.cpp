@@ -115,6 +115,7 @@ class GrammarParse {
     sql = RewriteInsertOr(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
+    sql = RewriteFileScans(sql);
     sql = RewriteListLiterals(sql);
     sql = RewriteAllClauses(sql);
     sql = RewriteEmptyInLists(sql);
@@ -162,7 +163,7 @@ class GrammarParse {
 };
 
 /// The kind of a statement from its top-level parse node alone. Kinds Teal has no
-/// StatementType for (COPY, SHOW, VACUUM, …) are kInvalid.
+/// StatementType for (SHOW, VACUUM, …) are kInvalid.
 StatementType StatementTypeOf(const PgQuery__Node& node) {
   switch (node.node_case) {
     case PG_QUERY__NODE__NODE_SELECT_STMT:
@@ -192,6 +193,8 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
       return StatementType::kTransaction;
     case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
       return StatementType::kExplain;
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+      return StatementType::kCopy;
     default:
       return StatementType::kInvalid;
   }

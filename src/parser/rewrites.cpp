@@ -720,7 +720,7 @@ bool OpensSubqueryBefore(const std::string& word) {
              "some",   "as",     "where", "and",     "or",      "not",       "then",   "else",
              "when",   "case",   "on",    "having",  "union",   "intersect", "except", "distinct",
              "values", "is",     "by",    "with",    "between", "like",      "ilike",  "limit",
-             "offset", "return", "into",  "table",   "explain", "analyze"});
+             "offset", "return", "into",  "table",   "explain", "analyze",   "copy"});
 }
 
 /// Whether the `(` at tokens[paren] can open a subquery: not when it follows a name (a
@@ -875,6 +875,59 @@ std::string RewriteValuesInFrom(std::string_view sql) {
     const size_t close = tokens[end - 1].end;
     text.insert(close, ")");
     text.insert(tokens[k].start, "(");
+  }
+  return text;
+}
+
+std::string RewriteFileScans(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  // For each token, the position of the "(" it is directly inside (tokens.size(): none).
+  std::vector<size_t> open(tokens.size(), tokens.size());
+  std::vector<size_t> stack;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    if (tokens[i].word == ")" && !stack.empty()) stack.pop_back();
+    open[i] = stack.empty() ? tokens.size() : stack.back();
+    if (tokens[i].word == "(") stack.push_back(i);
+  }
+  auto is_string = [&](size_t i) { return tokens[i].word == "\"" && sql[tokens[i].start] == '\''; };
+  // Whether the FROM / JOIN at `i` starts a FROM item: not inside a function's arguments
+  // (trim(BOTH 'x' FROM s)), not COPY's.
+  auto from_item = [&](size_t i) {
+    const size_t paren = open[i];
+    if (paren == tokens.size()) return tokens[0].word != "copy";
+    if (paren == 0) return true;
+    const std::string& before = tokens[paren - 1].word;
+    const bool name = std::isalpha(static_cast<unsigned char>(before[0])) || before[0] == '_';
+    return !name || OpensSubqueryBefore(before);
+  };
+  std::string text(sql);
+  for (size_t k = tokens.size(); k-- > 1;) {
+    if (!is_string(k)) continue;
+    size_t keyword = k - 1;
+    if (tokens[keyword].word == ",") {
+      // A FROM list's comma: the clause this comma is in, at its depth, is FROM.
+      size_t j = keyword;
+      while (j-- > 0) {
+        if (open[j] != open[keyword]) continue;
+        if (IsOneOf(tokens[j].word, {"from", "join", "select", "where", "group", "having", "order",
+                                     "limit", "set", "values", "on", "using", "returning", "by"})) {
+          break;
+        }
+      }
+      if (j == static_cast<size_t>(-1) || !IsOneOf(tokens[j].word, {"from", "join"})) continue;
+      keyword = j;
+    } else if (!IsOneOf(tokens[keyword].word, {"from", "join"})) {
+      continue;
+    }
+    // x IS [NOT] DISTINCT FROM 'a' compares with a string.
+    if (!from_item(keyword) || (keyword > 0 && tokens[keyword - 1].word == "distinct")) continue;
+    // Not a call's argument or an operand: 'x' followed by "(" or an operator is no item.
+    if (k + 1 < tokens.size() &&
+        IsOneOf(tokens[k + 1].word, {"(", "::", "||", "+", "-", "*", "/", "[", "."})) {
+      continue;
+    }
+    text.insert(tokens[k].end, ")");
+    text.insert(tokens[k].start, "read_csv_auto(");
   }
   return text;
 }

@@ -71,6 +71,11 @@ std::string RewriteNumericUnderscores(std::string_view sql);
 /// [AS] t(a, b)`; also after JOIN.
 std::string RewriteValuesInFrom(std::string_view sql);
 
+/// Rewrites DuckDB's file scans, a string as a FROM item (`FROM 'data.csv'`, also after JOIN
+/// and a FROM list's comma), to `FROM read_csv_auto('data.csv')`. A FROM inside a
+/// function's parentheses (trim(… FROM 'x'), extract) and COPY's own FROM are left alone.
+std::string RewriteFileScans(std::string_view sql);
+
 /// The table function RewriteDescribe calls: (schema, name) of the table or view.
 inline constexpr const char* kDescribeFunction = "__teal_describe";
 

@@ -316,6 +316,19 @@ struct TransactionStatement : SQLStatement {
   std::string savepoint;  // the savepoint's name, for the last three
 };
 
+/// COPY table [(columns)] FROM / TO 'file' [(options)], or COPY (query) TO 'file'.
+struct CopyStatement : SQLStatement {
+  CopyStatement() : SQLStatement(StatementType::kCopy) {}
+  std::string schema;
+  std::string table;  // empty: `query`
+  std::vector<std::string> columns;
+  std::unique_ptr<SelectStatement> query;
+  bool is_from = false;
+  std::string path;
+  /// The options, lower-case names; a bare option (HEADER) has a NULL value.
+  std::vector<std::pair<std::string, Value>> options;
+};
+
 /// EXPLAIN [ANALYZE] statement
 struct ExplainStatement : SQLStatement {
   ExplainStatement() : SQLStatement(StatementType::kExplain) {}

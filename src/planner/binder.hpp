@@ -93,6 +93,11 @@ class Binder {
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);
+  /// Binds a constant expression and folds it to a value of its own type.
+  Value BindConstant(const ParsedExpression& expression, std::string_view what);
+  /// The LogicalType a type written as text denotes ('INTEGER', 'VARCHAR[]', an enum's
+  /// name), as in read_csv's columns = {'a': 'INTEGER'}.
+  LogicalType ResolveTypeText(const std::string& text) const;
 
  public:
   struct Scope;
@@ -155,6 +160,10 @@ class Binder {
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
   LogicalOperatorPtr BindRange(const ParsedExpression& call);
+  /// read_csv(…) / read_csv_auto(…) in FROM (bind_read_csv.cpp), with its columns' names
+  /// and types.
+  LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
+                                 std::vector<LogicalType>& types);
   /// A view's query, bound afresh, with the view's column names.
   BoundStatement BindView(const ViewEntry& view);
   /// The columns `*` or `alias.*` stands for, appended to `projections` (their names to

@@ -11,6 +11,7 @@
 #include "common/join_type.hpp"
 #include "common/set_operation.hpp"
 #include "common/window_frame.hpp"
+#include "function/table/csv_sniffer.hpp"
 #include "planner/expression.hpp"
 
 namespace teal {
@@ -37,7 +38,8 @@ enum class LogicalKind {
   kWindow,
   kRecursiveCte,
   kRecursiveScan,
-  kLateralJoin
+  kLateralJoin,
+  kCsvScan
 };
 
 struct LogicalOperator {
@@ -269,6 +271,13 @@ struct LogicalRange : LogicalOperator {
   int64_t start = 0;
   int64_t step = 1;
   uint64_t count = 0;
+};
+
+/// read_csv(): the rows of CSV files, columns as `data->schema` says (and a trailing
+/// filename column when data->options.filename).
+struct LogicalCsvScan : LogicalOperator {
+  LogicalCsvScan() : LogicalOperator(LogicalKind::kCsvScan) {}
+  std::shared_ptr<const CsvScanData> data;
 };
 
 }  // namespace teal

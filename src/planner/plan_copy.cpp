@@ -149,6 +149,11 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->count = from.count;
       return to;
     }
+    case LogicalKind::kCsvScan: {
+      auto to = CopyNode<LogicalCsvScan>(op);
+      to->data = static_cast<const LogicalCsvScan&>(op).data;
+      return to;
+    }
     case LogicalKind::kInsert:
     case LogicalKind::kDelete:
     case LogicalKind::kUpdate:

@@ -94,9 +94,9 @@ first_reason() {
 # The status and reason of one file from its log.
 classify() {
   local file="$1" log="$2" code="$3" verdict reason="" status running
-  verdict="$(grep -E "^(PASS|FAIL|SKIP) " "${log}" | tail -1)"
+  verdict="$(grep -aE "^(PASS|FAIL|SKIP) " "${log}" | tail -1)"
   # The SQL a crashed or hung file was running (the runner names it).
-  running="$(grep -m1 -oE "while running line [0-9]+: .*" "${log}" | cut -c1-200)"
+  running="$(grep -a -m1 -oE "while running line [0-9]+: .*" "${log}" | cut -c1-200)"
   case "${verdict}" in
     PASS*) status=pass ;;
     "SKIP ${file} (extension:"*) status=skip-extension; reason="${verdict#SKIP ${file} (}"; reason="${reason%)}" ;;

@@ -7,6 +7,7 @@
 #include "function/scalar/scalar_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "function/scalar/string_util.hpp"
+#include "function/scalar/strptime.hpp"
 
 namespace teal {
 
@@ -144,6 +145,8 @@ bool ParseName(std::string_view s, size_t& pos, const char* const* names, int n,
   return false;
 }
 
+}  // namespace
+
 bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& result) {
   int64_t year = 1900, month = 1, day = 1, hour = 0, minute = 0, second = 0, micros = 0, doy = -1;
   bool pm = false, has_ampm = false;
@@ -264,8 +267,6 @@ bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& resul
   }
   return Timestamp::TryFromDateTime(date, time, result);
 }
-
-}  // namespace
 
 void RegisterDateFormatFunctions(FunctionCatalog& catalog) {
   using T = TypeId;

@@ -96,6 +96,8 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       for (size_t i = 0; i < s.n_params; i++) execute->values.push_back(Expr(s.params[i]));
       return execute;
     }
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+      return Copy(*node.copy_stmt);
     case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
       auto deallocate = std::make_unique<DeallocateStatement>();
       if (node.deallocate_stmt->name) deallocate->name = node.deallocate_stmt->name;
@@ -188,6 +190,66 @@ std::unique_ptr<ExplainStatement> Transformer::Explain(const PgQuery__ExplainStm
     throw ParserError("EXPLAIN of an EXPLAIN");
   }
   return explain;
+}
+
+std::unique_ptr<CopyStatement> Transformer::Copy(const PgQuery__CopyStmt& s) {
+  auto copy = std::make_unique<CopyStatement>();
+  if (s.is_program) throw NotImplementedError("COPY to or from a PROGRAM");
+  if (s.where_clause) throw NotImplementedError("COPY … FROM with WHERE");
+  if (!s.filename || !*s.filename) throw NotImplementedError("COPY to STDOUT or from STDIN");
+  copy->is_from = s.is_from;
+  copy->path = s.filename;
+  if (s.relation) {
+    const BaseTableRef table = Table(*s.relation);
+    copy->schema = table.schema;
+    copy->table = table.name;
+  } else {
+    if (s.is_from) throw ParserError("COPY (query) FROM: a query can only be copied TO a file");
+    auto query = Statement(*s.query);
+    if (query->type != StatementType::kSelect) {
+      throw NotImplementedError("COPY of a statement other than SELECT");
+    }
+    copy->query.reset(static_cast<SelectStatement*>(query.release()));
+  }
+  for (size_t i = 0; i < s.n_attlist; i++) copy->columns.push_back(StringOf(s.attlist[i]));
+  for (size_t i = 0; i < s.n_options; i++) {
+    if (s.options[i]->node_case != PG_QUERY__NODE__NODE_DEF_ELEM) continue;
+    const auto& option = *s.options[i]->def_elem;
+    const Node* arg = option.arg;
+    Value value;  // NULL: a bare option
+    if (arg) {
+      switch (arg->node_case) {
+        case PG_QUERY__NODE__NODE_STRING:
+          value = Value::Varchar(arg->string->sval);
+          break;
+        case PG_QUERY__NODE__NODE_INTEGER:
+          value = Value::BigInt(arg->integer->ival);
+          break;
+        case PG_QUERY__NODE__NODE_FLOAT:
+          value = Value::Varchar(arg->float_->fval);
+          break;
+        case PG_QUERY__NODE__NODE_BOOLEAN:
+          value = Value::Boolean(arg->boolean->boolval);
+          break;
+        case PG_QUERY__NODE__NODE_A_STAR:
+          value = Value::Varchar("*");
+          break;
+        case PG_QUERY__NODE__NODE_LIST: {
+          std::vector<Value> items;
+          for (size_t k = 0; k < arg->list->n_items; k++) {
+            items.push_back(Value::Varchar(StringOf(arg->list->items[k])));
+          }
+          value = Value::List(LogicalType(TypeId::kVarchar), std::move(items));
+          break;
+        }
+        default:
+          throw NotImplementedError(
+              fmt::format("COPY option {} with a {} value", option.defname, NodeName(*arg)));
+      }
+    }
+    copy->options.emplace_back(Lower(option.defname), std::move(value));
+  }
+  return copy;
 }
 
 }  // namespace teal::transformer

@@ -76,6 +76,8 @@ class Transformer {
 
   std::unique_ptr<ExplainStatement> Explain(const PgQuery__ExplainStmt& s);
 
+  std::unique_ptr<CopyStatement> Copy(const PgQuery__CopyStmt& s);
+
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s);
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s);

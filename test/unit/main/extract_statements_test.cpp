@@ -168,7 +168,7 @@ TEST(ExtractStatementsTest, StatementsTealCannotRunYetStillReportTheirKinds) {
 TEST(ExtractStatementsTest, KindsTealHasNoTypeForAreInvalid) {
   auto infos = ExtractStatements("COPY t TO 'out.csv'; VACUUM");
   ASSERT_EQ(infos.size(), 2u);
-  EXPECT_EQ(infos[0].type, StatementType::kInvalid);
+  EXPECT_EQ(infos[0].type, StatementType::kCopy);
   EXPECT_EQ(infos[1].type, StatementType::kInvalid);
 }
 

@@ -1,6 +1,7 @@
 // Binder: expressions — the dispatch over parsed expression kinds, column references,
 // constants, casts, CASE and lists — and constant folding for DEFAULT and LIMIT.
 #include "common/stack.hpp"
+#include "execution/expression_executor.hpp"
 #include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
@@ -232,6 +233,22 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       return BindSubquery(e, scope);
   }
   throw InternalError("unknown parsed expression kind");
+}
+
+Value Binder::BindConstant(const ParsedExpression& expression, std::string_view what) {
+  Scope scope;
+  scope.clause = std::string(what);
+  auto bound = BindExpression(expression, scope);
+  if (bound->kind == BoundKind::kConstant) return bound->value;
+  if (!bound->IsFoldable()) {
+    throw BinderError(fmt::format("{} must be a constant, not {}", what, expression.ToString()));
+  }
+  // A constant expression ({'a': 'INTEGER'}, 'x' || 'y'): computed once, here.
+  DataChunk one_row;
+  one_row.SetCardinality(1);
+  Vector result(bound->type, 0);
+  ExpressionExecutor(*bound).Execute(one_row, result);
+  return result.GetValue(0);
 }
 
 Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType& type,

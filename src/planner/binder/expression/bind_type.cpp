@@ -164,3 +164,26 @@ bool Binder::IsBuiltinTypeName(std::string_view name) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+LogicalType Binder::ResolveTypeText(const std::string& text) const {
+  // The grammar reads the type, as written after :: — one statement, one cast, or the
+  // text was no type.
+  std::vector<std::unique_ptr<SQLStatement>> statements;
+  try {
+    statements = ParseSql("SELECT NULL::" + text);
+  } catch (const ParserError&) {
+  }
+  if (statements.size() == 1 && statements[0]->type == StatementType::kSelect) {
+    const auto& select = static_cast<const SelectStatement&>(*statements[0]);
+    if (select.select_list.size() == 1 && !select.from &&
+        select.select_list[0]->kind == ExprKind::kCast &&
+        select.select_list[0]->children[0]->kind == ExprKind::kConstant) {
+      return ResolveType(select.select_list[0]->cast_type);
+    }
+  }
+  throw BinderError(fmt::format("\"{}\" is not a type", text));
+}
+
+}  // namespace teal

@@ -253,6 +253,13 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           return listing;
         }
       }
+      if (ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
+        std::vector<std::string> names;
+        std::vector<LogicalType> types;
+        auto scan = BindReadCsv(*ref.function, names, types);
+        add_rows(ref.function->name, std::move(names), std::move(types));
+        return scan;
+      }
       if (ref.function->name == "teal_settings") {
         if (!ref.function->children.empty())
           throw BinderError("teal_settings() takes no arguments");

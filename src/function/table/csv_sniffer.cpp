@@ -1,0 +1,420 @@
+// SniffCsv: the dialect, header, names and types of a CSV file (csv_sniffer.hpp).
+#include "function/table/csv_sniffer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "function/scalar/strptime.hpp"
+#include "teal/error.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+namespace {
+
+/// Rows the dialect is chosen on: enough to see the shape, few enough to try eight dialects.
+constexpr idx_t kDialectSampleRows = 1000;
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool IsBoolean(std::string_view s) {
+  s = Trim(s);
+  auto is = [&](std::string_view word) {
+    return s.size() == word.size() &&
+           std::equal(s.begin(), s.end(), word.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
+  };
+  return is("true") || is("false") || is("t") || is("f");
+}
+
+/// Digits with an optional sign; a leading zero only alone ("0123" is text, an identifier).
+bool IsInteger(std::string_view s) {
+  s = Trim(s);
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  if (s.empty() || (s.size() > 1 && s[0] == '0')) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// A decimal number: [sign] digits [sep digits] [e [sign] digits], with at least one digit
+/// before the exponent and no leading zero before another digit.
+bool IsDecimal(std::string_view s, char separator) {
+  s = Trim(s);
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) i++;
+  const size_t int_start = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') i++;
+  size_t digits = i - int_start;
+  if (digits > 1 && s[int_start] == '0') return false;
+  if (i < s.size() && s[i] == separator) {
+    i++;
+    const size_t frac_start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') i++;
+    digits += i - frac_start;
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    i++;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) i++;
+    const size_t exp_start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') i++;
+    if (i == exp_start) return false;
+  }
+  return i == s.size();
+}
+
+/// The types a sniffed column may take, most specific first.
+std::vector<LogicalType> Candidates(const CsvOptions& options) {
+  if (!options.auto_type_candidates.empty()) {
+    std::vector<LogicalType> candidates = options.auto_type_candidates;
+    // VARCHAR takes everything: always the last resort.
+    candidates.erase(
+        std::remove(candidates.begin(), candidates.end(), LogicalType(TypeId::kVarchar)),
+        candidates.end());
+    candidates.push_back(LogicalType(TypeId::kVarchar));
+    return candidates;
+  }
+  return {TypeId::kBoolean, TypeId::kBigInt,    TypeId::kDouble, TypeId::kTime,
+          TypeId::kDate,    TypeId::kTimestamp, TypeId::kVarchar};
+}
+
+/// Whether every value of `values` fits `type`: vectorized through the cast for the types
+/// without a sniffing rule of their own.
+bool AllFit(const std::vector<std::string>& values, const LogicalType& type,
+            const CsvOptions& options) {
+  const TypeId id = type.Id();
+  if (id == TypeId::kVarchar) return true;
+  const bool own_rule = id == TypeId::kBoolean || id == TypeId::kBigInt || id == TypeId::kDouble ||
+                        (id == TypeId::kDate && !options.date_format.empty()) ||
+                        (id == TypeId::kTimestamp && !options.timestamp_format.empty());
+  if (own_rule || values.size() < 8) {
+    return std::all_of(values.begin(), values.end(),
+                       [&](const std::string& v) { return CsvValueFits(v, type, options); });
+  }
+  Vector text(LogicalType(TypeId::kVarchar), values.size());
+  auto* strings = text.Values<string_t>();
+  for (size_t i = 0; i < values.size(); i++) strings[i] = string_t(values[i]);
+  Vector result(type, values.size());
+  return TryCastVector(text, result, values.size(), nullptr);
+}
+
+/// Removes every CsvField's escapes: the field's text.
+std::string FieldText(const CsvField& field, const CsvDialect& dialect) {
+  if (!field.escaped) return std::string(field.data, field.size);
+  std::string out;
+  CsvUnescape(field, dialect, out);
+  return out;
+}
+
+/// Whether `field` is read as NULL: its text as written is a NULL string.
+bool IsNullText(const CsvField& field, const CsvOptions& options) {
+  if (field.quoted && !options.allow_quoted_nulls) return false;
+  const std::string_view raw(field.data, field.size);
+  for (const auto& null_string : options.Nulls()) {
+    if (raw == null_string) return true;
+  }
+  return false;
+}
+
+/// A reader of `path` with `dialect` that has read the sample rows (after `skip` lines)
+/// into `rows`, which point into it; throws what the reader throws.
+std::unique_ptr<CsvRowReader> ReadSample(const std::string& path, const CsvDialect& dialect,
+                                         const CsvOptions& options, idx_t skip, idx_t max_rows,
+                                         CsvRows& rows) {
+  auto reader = std::make_unique<CsvRowReader>(path, dialect, options.buffer_size,
+                                               options.max_line_size, options.strict_mode);
+  reader->SkipLines(skip);
+  reader->ReadRows(max_rows, rows);
+  return reader;
+}
+
+struct DialectScore {
+  bool valid = false;
+  idx_t width = 0;       // the most common row width
+  idx_t consistent = 0;  // rows of that width
+  bool Beats(const DialectScore& other) const {
+    if (valid != other.valid) return valid;
+    const bool wide = width > 1, other_wide = other.width > 1;
+    if (wide != other_wide) return wide;
+    if (consistent != other.consistent) return consistent > other.consistent;
+    return width > other.width;
+  }
+};
+
+DialectScore Score(const CsvRows& rows) {
+  DialectScore score;
+  score.valid = rows.Count() > 0;
+  std::map<idx_t, idx_t> widths;
+  for (idx_t r = 0; r < rows.Count(); r++) widths[rows.Width(r)]++;
+  for (const auto& [width, count] : widths) {
+    if (count > score.consistent || (count == score.consistent && width > score.width)) {
+      score.width = width;
+      score.consistent = count;
+    }
+  }
+  return score;
+}
+
+CsvDialect ChooseDialect(const std::string& path, const CsvOptions& options, idx_t skip) {
+  std::vector<std::string> delimiters;
+  if (options.delimiter) {
+    delimiters = {*options.delimiter};
+  } else {
+    delimiters = {",", "|", ";", "\t"};
+  }
+  std::vector<char> quotes;
+  if (options.quote) {
+    quotes = {*options.quote};
+  } else {
+    quotes = {'"', '\''};
+  }
+  CsvDialect best;
+  DialectScore best_score;
+  bool any = false;
+  std::string first_error;
+  for (const auto& delimiter : delimiters) {
+    for (char quote : quotes) {
+      if (quote != '\0' && delimiter.find(quote) != std::string::npos) continue;
+      CsvDialect dialect;
+      dialect.delimiter = delimiter;
+      dialect.quote = quote;
+      dialect.escape = options.escape.value_or(quote);
+      dialect.comment = options.comment.value_or('\0');
+      CsvRows rows;
+      DialectScore score;
+      try {
+        ReadSample(path, dialect, options, skip, std::min(options.sample_size, kDialectSampleRows),
+                   rows);
+        score = Score(rows);
+      } catch (const InvalidInputError& error) {
+        if (first_error.empty()) first_error = error.what();
+        continue;
+      }
+      if (!any || score.Beats(best_score)) {
+        best = dialect;
+        best_score = score;
+        any = true;
+      }
+    }
+  }
+  if (!any) {
+    throw InvalidInputError(fmt::format(
+        "no CSV dialect reads \"{}\" (set delim, quote and escape): {}", path, first_error));
+  }
+  return best;
+}
+
+std::string NormalizeName(const std::string& name) {
+  std::string out;
+  for (unsigned char c : name) {
+    if (std::isalnum(c)) {
+      out += static_cast<char>(std::tolower(c));
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
+  return out;
+}
+
+/// column0, column1, … zero-padded to the width of the last: column00 … column10.
+std::string DefaultName(idx_t column, idx_t columns) {
+  const size_t digits = std::to_string(columns == 0 ? 0 : columns - 1).size();
+  return fmt::format("column{:0{}}", column, digits);
+}
+
+}  // namespace
+
+bool CsvValueFits(std::string_view text, const LogicalType& type, const CsvOptions& options) {
+  switch (type.Id()) {
+    case TypeId::kVarchar:
+      return true;
+    case TypeId::kBoolean:
+      return IsBoolean(text);
+    case TypeId::kBigInt: {
+      Value number;
+      return IsInteger(text) && Value::Varchar(Trim(text)).TryCastAs(type, number);
+    }
+    case TypeId::kDouble:
+      return IsDecimal(text, options.decimal_separator);
+    case TypeId::kDate:
+    case TypeId::kTimestamp: {
+      const std::string& format =
+          type.Id() == TypeId::kDate ? options.date_format : options.timestamp_format;
+      if (!format.empty()) {
+        timestamp_t ts;
+        return TryStrptime(Trim(text), format, ts);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  Value result;
+  return Value::Varchar(text).TryCastAs(type, result);
+}
+
+CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
+  ValidateCsvDialect(options);
+  CsvSchema schema;
+  schema.skip = options.skip.value_or(0);
+  const bool sniff = options.auto_detect;
+  if (options.text_format) {
+    schema.dialect.delimiter = options.delimiter.value_or("\t");
+    schema.dialect.quote = schema.dialect.escape = '\0';
+    schema.dialect.comment = options.comment.value_or('\0');
+    schema.dialect.text_format = true;
+  } else if (sniff && (!options.delimiter || !options.quote)) {
+    schema.dialect = ChooseDialect(path, options, schema.skip);
+  } else {
+    schema.dialect.delimiter = options.delimiter.value_or(",");
+    schema.dialect.quote = options.quote.value_or('"');
+    schema.dialect.escape = options.escape.value_or(schema.dialect.quote);
+    schema.dialect.comment = options.comment.value_or('\0');
+  }
+  const CsvDialect& dialect = schema.dialect;
+
+  CsvRows rows;
+  const bool given_columns = !options.column_types.empty();
+  const auto reader =
+      ReadSample(path, dialect, options, schema.skip, sniff ? options.sample_size : 1, rows);
+  idx_t width = Score(rows).width;
+  // Every row ending in a delimiter (TPC-H's .tbl files) has one column fewer.
+  if (width > 1 && rows.Count() > 0) {
+    bool trailing = true;
+    for (idx_t r = 0; r < rows.Count() && trailing; r++) {
+      trailing = rows.Width(r) == width && rows.Field(r, width - 1).size == 0 &&
+                 !rows.Field(r, width - 1).quoted;
+    }
+    if (trailing) width--;
+  }
+  if (given_columns) width = options.column_types.size();
+  if (width == 0) width = options.names.empty() ? 1 : options.names.size();
+
+  // The sample's values per column (rows of another width say nothing about the columns).
+  std::vector<std::vector<std::string>> values(width);
+  std::vector<bool> row0_null(width, true);
+  std::vector<std::string> row0(width);
+  const idx_t sample = rows.Count();
+  for (idx_t r = 0; r < sample; r++) {
+    if (rows.Width(r) != width && !(options.null_padding && rows.Width(r) < width) &&
+        !(rows.Width(r) == width + 1 && rows.Field(r, width).size == 0)) {
+      continue;
+    }
+    for (idx_t c = 0; c < std::min<idx_t>(width, rows.Width(r)); c++) {
+      const CsvField& field = rows.Field(r, c);
+      std::string text = FieldText(field, dialect);
+      const bool is_null = IsNullText(field, options);
+      if (r == 0) {
+        row0[c] = text;
+        row0_null[c] = is_null;
+      } else if (!is_null) {
+        values[c].push_back(std::move(text));
+      }
+    }
+  }
+
+  // Types of the rows after the first.
+  std::vector<LogicalType> types;
+  if (given_columns) {
+    types = options.column_types;
+  } else {
+    const auto candidates = Candidates(options);
+    for (idx_t c = 0; c < width; c++) {
+      LogicalType type(TypeId::kVarchar);
+      if (sniff && !values[c].empty()) {
+        for (const auto& candidate : candidates) {
+          if (AllFit(values[c], candidate, options)) {
+            type = candidate;
+            break;
+          }
+        }
+      }
+      types.push_back(type);
+    }
+  }
+
+  if (options.header) {
+    schema.header = *options.header;
+  } else if (sniff && sample > 0) {
+    bool mismatch = false, all_varchar = true, any_null = false;
+    for (idx_t c = 0; c < width; c++) {
+      if (types[c].Id() != TypeId::kVarchar) all_varchar = false;
+      if (row0_null[c]) {
+        any_null = true;
+      } else if (!CsvValueFits(row0[c], types[c], options)) {
+        mismatch = true;
+      }
+    }
+    schema.header = mismatch || (all_varchar && !any_null && sample > 1);
+  }
+  // Without a header the first row is data: its values take part in the types.
+  if (!schema.header && !given_columns && !options.all_varchar && sniff) {
+    const auto candidates = Candidates(options);
+    for (idx_t c = 0; c < width; c++) {
+      if (row0_null[c]) continue;
+      values[c].push_back(row0[c]);
+      for (const auto& candidate : candidates) {
+        if (AllFit(values[c], candidate, options)) {
+          types[c] = candidate;
+          break;
+        }
+      }
+    }
+  }
+  if (options.all_varchar) types.assign(width, LogicalType(TypeId::kVarchar));
+
+  // Names: the header's, then names=, then columns=.
+  std::vector<std::string> names(width);
+  for (idx_t c = 0; c < width; c++) {
+    if (schema.header && !row0_null[c] && !row0[c].empty()) {
+      names[c] = options.normalize_names ? NormalizeName(row0[c]) : row0[c];
+    } else {
+      names[c] = DefaultName(c, width);
+    }
+  }
+  if (options.names.size() > width) {
+    throw BinderError(
+        fmt::format("read_csv: names gives {} names for {} columns", options.names.size(), width));
+  }
+  for (size_t c = 0; c < options.names.size(); c++) names[c] = options.names[c];
+  if (given_columns) names = options.column_names;
+  // Duplicate names get _1, _2, …
+  std::set<std::string> seen;
+  for (auto& name : names) {
+    std::string unique = name;
+    for (int k = 1; seen.count(unique); k++) unique = fmt::format("{}_{}", name, k);
+    seen.insert(unique);
+    name = unique;
+  }
+
+  if (!options.types_by_position.empty()) {
+    if (options.types_by_position.size() > width) {
+      throw BinderError(fmt::format("read_csv: types gives {} types for {} columns",
+                                    options.types_by_position.size(), width));
+    }
+    for (size_t c = 0; c < options.types_by_position.size(); c++) {
+      types[c] = options.types_by_position[c];
+    }
+  }
+  for (const auto& [name, type] : options.types_by_name) {
+    auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      throw BinderError(
+          fmt::format("read_csv: types names column \"{}\", which the file lacks", name));
+    }
+    types[it - names.begin()] = type;
+  }
+  schema.names = std::move(names);
+  schema.types = std::move(types);
+  return schema;
+}
+
+}  // namespace teal

@@ -1,0 +1,137 @@
+// COPY table [(columns)] FROM 'file' [(options)]: an INSERT of read_csv's rows, read with
+// the table's column types; COPY table or (query) TO 'file': the rows written by CsvWriter.
+// Both answer with the number of rows copied.
+//
+// The defaults are PostgreSQL's (DIALECT.md): the text format unless FORMAT csv, no
+// header, and no sniffing of the file (DuckDB's AUTO_DETECT true asks for it).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "execution/executor.hpp"
+#include "execution/physical_planner.hpp"
+#include "function/table/csv_writer.hpp"
+#include "main/client_context.hpp"
+#include "optimizer/optimizer.hpp"
+#include "planner/binder.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+ParsedExpressionPtr ConstantExpression(Value value) {
+  auto e = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+  e->value = std::move(value);
+  return e;
+}
+
+Result CountResult(idx_t rows) {
+  std::vector<std::unique_ptr<DataChunk>> chunks;
+  chunks.push_back(std::make_unique<DataChunk>(std::vector<LogicalType>{TypeId::kBigInt}, 1));
+  chunks[0]->data[0].SetValue(0, Value::BigInt(static_cast<int64_t>(rows)));
+  chunks[0]->SetCardinality(1);
+  return Result(StatementType::kCopy, {"Count"}, {LogicalType(TypeId::kBigInt)}, std::move(chunks));
+}
+
+}  // namespace
+
+Result ClientContext::ExecuteCopy(CopyStatement& copy) {
+  Catalog& catalog = current_->GetCatalog();
+  auto has_option = [&](const char* name) {
+    return std::any_of(copy.options.begin(), copy.options.end(),
+                       [&](const auto& option) { return option.first == name; });
+  };
+  if (!has_option("format")) copy.options.emplace_back("format", Value::Varchar("text"));
+  if (copy.is_from && !has_option("auto_detect")) {
+    copy.options.emplace_back("auto_detect", Value::Boolean(false));
+  }
+  if (copy.is_from) {
+    // INSERT INTO table (columns) SELECT * FROM read_csv(path, options…, columns = {…}).
+    auto table = catalog.GetTable(catalog.Resolve(copy.schema, copy.table));
+    std::vector<std::string> columns = copy.columns;
+    if (columns.empty()) {
+      for (const auto& column : table->columns) {
+        if (!column.generated) columns.push_back(column.name);
+      }
+    }
+    std::vector<std::pair<std::string, LogicalType>> struct_fields;
+    std::vector<Value> type_names;
+    for (const auto& name : columns) {
+      const idx_t index = table->ColumnIndex(name);
+      if (index == kInvalidIndex) {
+        throw BinderError(
+            fmt::format("COPY: table \"{}\" has no column \"{}\"", table->name, name));
+      }
+      struct_fields.emplace_back(name, LogicalType(TypeId::kVarchar));
+      type_names.push_back(Value::Varchar(table->columns[index].type.ToString()));
+    }
+    auto read = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+    read->name = "read_csv";
+    read->children.push_back(ConstantExpression(Value::Varchar(copy.path)));
+    for (auto& [name, value] : copy.options) {
+      auto option = ConstantExpression(value);
+      option->argument_name = name;
+      read->children.push_back(std::move(option));
+    }
+    auto columns_option = ConstantExpression(
+        Value::Struct(LogicalType::Struct(std::move(struct_fields)), std::move(type_names)));
+    columns_option->argument_name = "columns";
+    read->children.push_back(std::move(columns_option));
+
+    InsertStatement insert;
+    insert.text = copy.text;
+    insert.schema = copy.schema;
+    insert.table = copy.table;
+    insert.columns = columns;
+    insert.select = std::make_unique<SelectStatement>();
+    insert.select->select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+    insert.select->from = std::make_unique<TableRef>();
+    insert.select->from->kind = TableRefKind::kTableFunction;
+    insert.select->from->function = std::move(read);
+    Binder binder(catalog);
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    return ExecutePlan(StatementType::kCopy, binder.BindInsert(insert));
+  }
+
+  CsvOptions options;
+  Binder binder(catalog);
+  binder.SetOptions(database_->GetSettings().ForBinder());
+  std::vector<std::string> given;
+  for (const auto& [name, value] : copy.options) {
+    if (std::find(given.begin(), given.end(), name) != given.end()) {
+      throw BinderError(fmt::format("COPY: duplicate option {}", name));
+    }
+    given.push_back(name);
+    SetCsvOption(options, name, value, /*reading=*/false,
+                 [&](const std::string& text) { return binder.ResolveTypeText(text); });
+  }
+  SelectStatement table_query;
+  SelectStatement* query = copy.query.get();
+  if (!query) {
+    // COPY table [(columns)] TO: its rows, as SELECT columns FROM table would give them.
+    table_query.from = std::make_unique<TableRef>();
+    table_query.from->schema = copy.schema;
+    table_query.from->name = copy.table;
+    if (copy.columns.empty()) {
+      table_query.select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+    }
+    for (const auto& name : copy.columns) {
+      auto column = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+      column->names = {name};
+      table_query.select_list.push_back(std::move(column));
+    }
+    query = &table_query;
+  }
+  BoundStatement bound = binder.BindSelect(*query);
+  Optimize(*bound.plan);
+  ExecutorOptions executor_options = MakeExecutorOptions();
+  auto stream =
+      MakeStream(StatementType::kCopy, CreatePhysicalPlan(*bound.plan, nullptr, executor_options),
+                 executor_options, /*may_stream=*/false);
+  CsvWriter writer(copy.path, options, bound.names, bound.types);
+  while (auto chunk = stream->Next()) writer.Write(*chunk);
+  writer.Finish();
+  return CountResult(writer.Rows());
+}
+
+}  // namespace teal

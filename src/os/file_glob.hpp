@@ -1,0 +1,14 @@
+// GlobFiles: the files a path pattern names (read_csv('data/*.csv')), through the
+// operating system's glob(3): *, ? and [...] in any part of the path.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace teal {
+
+/// The regular files matching `pattern`, sorted by name; a pattern without wildcards
+/// names itself when the file exists. Empty when nothing matches.
+std::vector<std::string> GlobFiles(const std::string& pattern);
+
+}  // namespace teal
