@@ -26,6 +26,25 @@
 
 namespace teal {
 
+namespace {
+/// Units per second of a timestamp type's stored integer; 0 for any other type.
+int64_t TimestampUnitsPerSecond(TypeId id) {
+  switch (id) {
+    case TypeId::kTimestampS:
+      return 1;
+    case TypeId::kTimestampMs:
+      return 1000;
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
+      return 1000000;
+    case TypeId::kTimestampNs:
+      return 1000000000;
+    default:
+      return 0;
+  }
+}
+}  // namespace
+
 using reader_detail::ReadKind;
 
 double Decimal::ToDouble() const { return DecimalToDouble(unscaled, scale); }
@@ -392,7 +411,25 @@ const Reader::Slot& Reader::SelectSlot(idx_t column, ReadKind kind, const char* 
   }
   if (!built) {
     LogicalType target = SqlTypeOf(kind);
-    if (StoresSameNumbers(type, target)) {
+    const int64_t from_unit = TimestampUnitsPerSecond(type.Id());
+    const int64_t to_unit = TimestampUnitsPerSecond(target.Id());
+    if (from_unit != 0 && to_unit != 0 && from_unit > to_unit) {
+      // A timestamp read at a coarser unit floors (the reader's contract, as
+      // std::chrono::floor), where the SQL cast rounds.
+      Vector& out = buffer.Target(target, count);
+      const int64_t* in = source.Values<int64_t>();
+      int64_t* values = out.Values<int64_t>();
+      const int64_t factor = from_unit / to_unit;
+      for (idx_t i = 0; i < count; i++) {
+        const int64_t v = in[i];
+        if (v == timestamp_t::kInfinity || v == -timestamp_t::kInfinity) {
+          values[i] = v;
+          continue;
+        }
+        values[i] = v / factor - (v % factor < 0 ? 1 : 0);
+      }
+      slot.values = out.Data();
+    } else if (StoresSameNumbers(type, target)) {
       slot.values = source.Data();
     } else {
       if (!CastExists(type, target)) ThrowUnsupported(column, cpp_type);

@@ -64,7 +64,9 @@ struct Timestamp {
   /// Converts between timestamp units. Infinity maps to infinity. Gaining precision
   /// multiplies (false when the result leaves the finite range: TIMESTAMP_NS covers only
   /// 1677-09-21 00:12:43.145224194 .. 2262-04-11 23:47:16.854775806); losing precision
-  /// floors (toward negative infinity, so that 1969-12-31 23:59:59.5 becomes 23:59:59).
+  /// rounds to the nearest, a half away from the epoch (PostgreSQL's timestamp(0):
+  /// 11:06:33.5 becomes 11:06:34, 1969-12-31 23:59:59.5 becomes 23:59:59), except from
+  /// nanoseconds, which floors (toward negative infinity) as DuckDB does.
   template <TimestampType To, TimestampType From>
   static constexpr bool TryConvert(From from, To& to) {
     if (!from.IsFinite()) {
@@ -81,11 +83,20 @@ struct Timestamp {
       if (from.value > kMaxValue / kFactor || from.value < kMinValue / kFactor) return false;
       to.value = from.value * kFactor;
       return true;
-    } else {
+    } else if constexpr (kFrom == 1'000'000'000) {
+      // From nanoseconds: truncated toward the earlier instant, as DuckDB does.
       constexpr int64_t kFactor = kFrom / kTo;
       int64_t q = from.value / kFactor;
       if (from.value % kFactor < 0) q--;
       to.value = q;
+      return true;
+    } else {
+      // To a coarser unit: rounded to the nearest, a half away from the epoch, as
+      // PostgreSQL's timestamp(0) and DuckDB's TIMESTAMP_S / TIMESTAMP_MS round.
+      constexpr int64_t kFactor = kFrom / kTo;
+      const int64_t half = kFactor / 2;
+      to.value =
+          from.value >= 0 ? (from.value + half) / kFactor : -((-from.value + half) / kFactor);
       return true;
     }
   }

@@ -100,11 +100,13 @@ TEST(TimestampTest, ConvertingToNanosecondsFailsOutsideItsRange) {
   EXPECT_FALSE(Timestamp::TryConvert(timestamp_sec_t{10413792000}, ns));  // 2300-01-01
 }
 
-TEST(TimestampTest, LosingPrecisionFloorsTowardNegativeInfinity) {
+TEST(TimestampTest, LosingPrecisionRoundsHalfAwayFromTheEpochButFloorsNanoseconds) {
   timestamp_sec_t s;
   ASSERT_TRUE(Timestamp::TryConvert(timestamp_t{-500000}, s));
   EXPECT_EQ(s.value, -1);
   ASSERT_TRUE(Timestamp::TryConvert(timestamp_t{1500000}, s));
+  EXPECT_EQ(s.value, 2);
+  ASSERT_TRUE(Timestamp::TryConvert(timestamp_t{1499999}, s));
   EXPECT_EQ(s.value, 1);
   timestamp_ms_t ms;
   ASSERT_TRUE(Timestamp::TryConvert(timestamp_ns_t{-1}, ms));

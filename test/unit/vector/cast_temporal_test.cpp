@@ -104,8 +104,14 @@ TEST(CastTemporalTest, InfiniteTimestampHasNoTimeOfDay) {
 }
 
 TEST(CastTemporalTest, TimestampUnitsConvertWithRangeChecks) {
-  EXPECT_EQ(Value::Timestamp(timestamp_t{1500000}).CastAs(kTsS).GetStored<int64_t>(), 1);
+  // To a coarser unit: the nearest, a half away from the epoch (PostgreSQL's timestamp(0)).
+  EXPECT_EQ(Value::Timestamp(timestamp_t{1500000}).CastAs(kTsS).GetStored<int64_t>(), 2);
+  EXPECT_EQ(Value::Timestamp(timestamp_t{1499999}).CastAs(kTsS).GetStored<int64_t>(), 1);
   EXPECT_EQ(Value::Timestamp(timestamp_t{-500000}).CastAs(kTsS).GetStored<int64_t>(), -1);
+  EXPECT_EQ(Value::Timestamp(timestamp_t{-499999}).CastAs(kTsS).GetStored<int64_t>(), 0);
+  // From nanoseconds: floored (DuckDB's).
+  EXPECT_EQ(Value::TimestampNs(timestamp_ns_t{-1}).CastAs(kTs).GetStored<int64_t>(), -1);
+  EXPECT_EQ(Value::TimestampNs(timestamp_ns_t{1999}).CastAs(kTs).GetStored<int64_t>(), 1);
   EXPECT_EQ(Value::TimestampS(timestamp_sec_t{1}).CastAs(kTsNs).GetStored<int64_t>(), 1000000000);
   EXPECT_EQ(CastError(Value::Varchar("2300-01-01").CastAs(kTs), kTsNs),
             "could not convert TIMESTAMP value 2300-01-01 00:00:00 to TIMESTAMP_NS: out of range "
