@@ -86,8 +86,12 @@ bool Date::TryParseCivil(std::string_view text, size_t& pos, int64_t& year, int3
   cursor.Reset(pos);
   int64_t y, m, d;
   if (!cursor.ParseDigits(1, 9, y) || temporal_text::IsDigit(cursor.Peek())) return false;
-  if (!cursor.Consume('-') || !cursor.ParseDigits(1, 2, m)) return false;
-  if (!cursor.Consume('-') || !cursor.ParseDigits(1, 2, d)) return false;
+  // YYYY-MM-DD, or with / or a space between the fields (both the same), as PostgreSQL and
+  // DuckDB read them.
+  const char separator = cursor.Peek();
+  if (separator != '-' && separator != '/' && separator != ' ') return false;
+  if (!cursor.Consume(separator) || !cursor.ParseDigits(1, 2, m)) return false;
+  if (!cursor.Consume(separator) || !cursor.ParseDigits(1, 2, d)) return false;
   if (temporal_text::IsDigit(cursor.Peek())) return false;
   year = y;
   month = static_cast<int32_t>(m);
