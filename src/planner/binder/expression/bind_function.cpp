@@ -240,9 +240,15 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
 void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,
                                 std::vector<ExpressionPtr>& arguments, Scope& scope) {
   if (!call.order_by || call.order_by->empty()) return;
-  // An aggregate whose result does not depend on the order of its rows (sum, count, min,
-  // …) gives the same answer whatever the ORDER BY says.
-  if (!function.order_dependent) return;
+  // An aggregate whose result does not depend on the order of its rows (count, sum of
+  // integers, …) gives the same answer whatever the ORDER BY says. Floating-point
+  // arithmetic rounds differently in another order: sum(x ORDER BY abs(x)) adds the
+  // small values first, as asked.
+  const bool floating = std::any_of(
+      function.arguments.begin(), function.arguments.end(), [](const LogicalType& type) {
+        return type.Id() == TypeId::kFloat || type.Id() == TypeId::kDouble;
+      });
+  if (!function.order_dependent && !floating) return;
   if (call.distinct) {
     throw NotImplementedError(
         fmt::format("DISTINCT with ORDER BY inside an aggregate ({})", call.ToString()));
