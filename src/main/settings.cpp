@@ -163,6 +163,52 @@ const NoEffectSetting kNoEffectSettings[] = {
      "DuckDB's other name for checkpoint_threshold (one value under two names). A byte "
      "size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
+    {"index_scan_percentage",
+     "no effect in Teal (accepted for DuckDB scripts): the share of a table (0 to 1) below "
+     "which DuckDB scans an index instead of the table",
+     "DOUBLE", "0.001", 0, 1},
+    {"enable_fsst_vectors",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB's scans hand out "
+     "FSST-compressed strings",
+     "BOOLEAN", "false"},
+    {"merge_join_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the row count below which DuckDB "
+     "prefers a merge join",
+     "BIGINT", "1000", 0, INT64_MAX},
+    {"nested_loop_join_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the row count below which DuckDB "
+     "prefers a nested loop join",
+     "BIGINT", "5", 0, INT64_MAX},
+    {"enable_caching_operators",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB caches small chunks "
+     "between operators",
+     "BOOLEAN", "true"},
+    {"experimental_metadata_reuse",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB's checkpoints reuse "
+     "unchanged metadata",
+     "BOOLEAN", "true"},
+    {"force_column_metadata_reuse",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB's checkpoints reuse "
+     "column metadata",
+     "BOOLEAN", "false"},
+    {"delim_join_as_cte",
+     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans its delim joins",
+     "BOOLEAN", "false"},
+    {"force_update_to_del_and_insert",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB runs every UPDATE as a "
+     "DELETE and an INSERT",
+     "BOOLEAN", "false"},
+    {"read_ahead_depth",
+     "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch",
+     "BIGINT", "0", 0, INT64_MAX},
+    {"pivot_filter_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans PIVOT, which Teal does "
+     "not have",
+     "BIGINT", "20", 0, INT64_MAX},
+    {"operator_memory_limit",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB's memory per operator; "
+     "memory_limit bounds Teal's. A byte size, e.g. '1GB'",
+     "VARCHAR", "0 bytes"},
 };
 
 const NoEffectSetting* FindNoEffect(std::string_view name) {
@@ -183,6 +229,18 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
       return "false";
     throw InvalidInputError(
         fmt::format("{}: \"{}\" is not a boolean; use true or false", setting.name, value));
+  }
+  if (type == "DOUBLE") {
+    double number = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+      throw InvalidInputError(fmt::format("{}: \"{}\" is not a number", setting.name, value));
+    }
+    if (number < static_cast<double>(setting.min) || number > static_cast<double>(setting.max)) {
+      throw OutOfRangeError(fmt::format("{}: {} is out of range [{}, {}]", setting.name, text,
+                                        setting.min, setting.max));
+    }
+    return text;
   }
   if (type == "BIGINT") {
     int64_t number = 0;
