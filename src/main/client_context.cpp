@@ -17,6 +17,7 @@
 #include "execution/explain.hpp"
 #include "execution/physical_planner.hpp"
 #include "function/function.hpp"
+#include "main/count_result.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/parser.hpp"
@@ -1012,10 +1013,14 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   current_->LogCatalog(oid, 0, qualified, table->ToSql());
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
-  while ((one[0] = executor.FetchChunk())) append.AppendAll(*current_, one, "CREATE TABLE AS");
+  idx_t rows = 0;
+  while ((one[0] = executor.FetchChunk())) {
+    rows += one[0]->size();
+    append.AppendAll(*current_, one, "CREATE TABLE AS");
+  }
   one.clear();
   catalog.CreateTable(std::move(table), false);
-  return EmptyResult(StatementType::kCreate);
+  return CountResult(StatementType::kCreate, rows);
 }
 
 Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {

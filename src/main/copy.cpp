@@ -12,6 +12,7 @@
 #include "execution/physical_planner.hpp"
 #include "function/table/csv_writer.hpp"
 #include "main/client_context.hpp"
+#include "main/count_result.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
 #include "teal/error.hpp"
@@ -23,14 +24,6 @@ ParsedExpressionPtr ConstantExpression(Value value) {
   auto e = std::make_unique<ParsedExpression>(ExprKind::kConstant);
   e->value = std::move(value);
   return e;
-}
-
-Result CountResult(idx_t rows) {
-  std::vector<std::unique_ptr<DataChunk>> chunks;
-  chunks.push_back(std::make_unique<DataChunk>(std::vector<LogicalType>{TypeId::kBigInt}, 1));
-  chunks[0]->data[0].SetValue(0, Value::BigInt(static_cast<int64_t>(rows)));
-  chunks[0]->SetCardinality(1);
-  return Result(StatementType::kCopy, {"Count"}, {LogicalType(TypeId::kBigInt)}, std::move(chunks));
 }
 
 }  // namespace
@@ -142,7 +135,7 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   CsvWriter writer(copy.path, options, bound.names, bound.types);
   while (auto chunk = stream->Next()) writer.Write(*chunk);
   writer.Finish();
-  return CountResult(writer.Rows());
+  return CountResult(StatementType::kCopy, writer.Rows());
 }
 
 }  // namespace teal
