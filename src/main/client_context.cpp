@@ -850,6 +850,14 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   if (pragma.name == "integrity_check" && pragma.arguments.empty()) return ExecuteIntegrityCheck();
+  if (pragma.name == "database_size" && pragma.arguments.empty()) {
+    // DuckDB's PRAGMA for the table function: its rows, as a query's.
+    auto statements = ParseSql("SELECT * FROM pragma_database_size()");
+    Binder binder(current_->GetCatalog());
+    binder.SetOptions(database_->GetSettings().ForBinder());
+    return ExecutePlan(StatementType::kPragma,
+                       binder.BindSelect(static_cast<SelectStatement&>(*statements[0])));
+  }
   if (pragma.name == "checkpoint" || pragma.name == "force_checkpoint") {
     // Teal's checkpoint runs beside other transactions (it writes a snapshot), so FORCE
     // has nothing to abort and means the same.

@@ -122,8 +122,7 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
         !has_option("compression")) {
       // DuckDB compresses by the name; an uncompressed file under it would not read back.
       throw NotImplementedError(fmt::format(
-          "writing compressed files (\"{}\"); COMPRESSION none writes it uncompressed",
-          copy.path));
+          "writing compressed files (\"{}\"); COMPRESSION none writes it uncompressed", copy.path));
     }
   }
   BoundStatement bound = binder.BindSelect(*query);

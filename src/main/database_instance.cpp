@@ -10,7 +10,9 @@
 
 namespace teal {
 
-DatabaseInstance::DatabaseInstance() = default;
+DatabaseInstance::DatabaseInstance() {
+  settings_.SetDatabaseSizeSource([this] { return SizeRow(); });
+}
 
 DatabaseInstance::~DatabaseInstance() {
   {

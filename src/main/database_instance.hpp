@@ -84,6 +84,9 @@ class DatabaseInstance {
   /// Reads every block of the active checkpoint, checking it (PRAGMA integrity_check);
   /// what does not check out, as messages.
   std::vector<std::string> CheckFile();
+  /// pragma_database_size()'s row (main/database_size.cpp): name, file size, block size,
+  /// total / used / free blocks, log size, memory in use, memory limit.
+  std::vector<Value> SizeRow();
   /// How many checkpoints this instance wrote.
   uint64_t Checkpoints() const { return checkpoints_.load(); }
 

@@ -192,15 +192,15 @@ const NoEffectSetting kNoEffectSettings[] = {
      "column metadata",
      "BOOLEAN", "false"},
     {"delim_join_as_cte",
-     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans its delim joins",
-     "BOOLEAN", "false"},
+     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans its delim joins", "BOOLEAN",
+     "false"},
     {"force_update_to_del_and_insert",
      "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB runs every UPDATE as a "
      "DELETE and an INSERT",
      "BOOLEAN", "false"},
     {"read_ahead_depth",
-     "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch",
-     "BIGINT", "0", 0, INT64_MAX},
+     "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch", "BIGINT",
+     "0", 0, INT64_MAX},
     {"pivot_filter_threshold",
      "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans PIVOT, which Teal does "
      "not have",
@@ -499,6 +499,7 @@ BindOptions Settings::ForBinder() const {
     options.max_expression_depth = max_expression_depth_;
     options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
     options.database_name = database_name_;
+    options.database_size = database_size_;
   }
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };

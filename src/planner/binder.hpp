@@ -43,6 +43,8 @@ struct BindOptions {
   std::function<std::vector<std::array<std::string, 4>>()> all_settings;
   /// The database's name in duckdb_tables() and the other catalog listings.
   std::string database_name = "memory";
+  /// pragma_database_size(): the row of the database's sizes (null: none to show).
+  std::function<std::vector<Value>()> database_size;
 };
 
 struct BoundStatement {

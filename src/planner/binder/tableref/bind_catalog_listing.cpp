@@ -267,6 +267,15 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
             NullText());
       }
     }
+  } else if (name == "pragma_database_size") {
+    for (const char* column :
+         {"database_name", "database_size", "block_size", "total_blocks", "used_blocks",
+          "free_blocks", "wal_size", "memory_usage", "memory_limit"}) {
+      const std::string_view c(column);
+      const bool number = c == "block_size" || c.ends_with("_blocks");
+      out.Column(column, number ? T::kBigInt : T::kVarchar);
+    }
+    if (options_.database_size) out.rows.push_back(options_.database_size());
   } else {
     return nullptr;
   }
