@@ -32,6 +32,18 @@ namespace teal {
 ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
     : database_(std::move(database)) {}
 
+BindOptions ClientContext::BinderOptions() const {
+  BindOptions options = database_->GetSettings().ForBinder();
+  if (current_) options.transaction_started_micros = current_->StartedMicros();
+  return options;
+}
+
+ClientContext::~ClientContext() {
+  // A transaction still open when its connection goes is rolled back, as PostgreSQL ends
+  // a session: nothing it wrote may stay in the tables, reach a checkpoint or the log.
+  if (transaction_) database_->Transactions().Rollback(transaction_);
+}
+
 namespace {
 /// The stack one level of nesting may take while a statement is parsed (libpg_query and
 /// protobuf-c), transformed, bound, optimized, planned and evaluated, with room to spare.
@@ -391,7 +403,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   }
   if (IsPlanned(statement.type)) {
     Binder binder(current_->GetCatalog());
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
   switch (statement.type) {
@@ -451,7 +463,7 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   Catalog& catalog = current_->WritableCatalog();
   Binder binder(catalog);
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
   table->schema = catalog.SchemaName(create.schema);
@@ -610,7 +622,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   std::optional<ColumnDefinition> added;
   if (alter.kind == AlterKind::kAddColumn) {
     Binder binder(catalog);
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     added = BindColumnDefinition(binder, alter.column);
   }
   auto column_index = [&](const TableEntry& table, const std::string& column) {
@@ -646,7 +658,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
           fmt::format("generated column \"{}\" cannot have a DEFAULT", with_default->name));
     }
     Binder binder(catalog);
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     BindDefault(binder, alter.column.default_value.get(), *with_default);
   }
   // SET NOT NULL: no row this transaction sees may be NULL there. Other transactions'
@@ -675,7 +687,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     auto table = catalog.GetTable(table_name);
     const idx_t column = column_index(*table, alter.column_name);
     Binder binder(catalog);
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     new_type = binder.ResolveType(alter.column.type);
     const LogicalType& old_type = table->columns[column].type;
     if (!CastExists(old_type, *new_type)) {
@@ -854,7 +866,7 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
     // DuckDB's PRAGMA for the table function: its rows, as a query's.
     auto statements = ParseSql("SELECT * FROM pragma_database_size()");
     Binder binder(current_->GetCatalog());
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     return ExecutePlan(StatementType::kPragma,
                        binder.BindSelect(static_cast<SelectStatement&>(*statements[0])));
   }
@@ -892,7 +904,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
   }
   Binder binder(current_->GetCatalog());
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan);
   PlanDetails details = DescribePlan(*bound.plan);
@@ -928,7 +940,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   const std::string schema = catalog.SchemaName(create.schema);
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(catalog);
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   binder.DefiningView(QualifiedName(schema, create.name));
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
@@ -980,7 +992,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
   if (!create.or_replace || !catalog.FindTable(qualified)) catalog.CheckTableNameFree(qualified);
   Binder binder(catalog);
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
     throw BinderError(fmt::format("table \"{}\" names {} columns but its query has {}", create.name,
@@ -1260,7 +1272,7 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 void ClientContext::BindPrepared(PreparedData& prepared) {
   std::shared_ptr<Catalog> catalog = current_ ? current_->SharedCatalog() : ReadCatalog();
   Binder binder(*catalog);
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   prepared.catalog_version = catalog->Version();
   prepared.bound = BindPlanned(binder, *prepared.statement);
   prepared.bind_with_values = binder.NeedsParameterValues();
@@ -1301,7 +1313,7 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
     Binder binder(current_->GetCatalog(), &values);
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
   // Tables or types may have been dropped or re-created since binding.

@@ -34,6 +34,8 @@ class Connection;
 class ClientContext : public std::enable_shared_from_this<ClientContext> {
  public:
   explicit ClientContext(std::shared_ptr<DatabaseInstance> database);
+  /// Rolls back the transaction BEGIN opened, if it is still open.
+  ~ClientContext();
 
   /// The database this connection works on.
   std::shared_ptr<DatabaseInstance> Database() const { return database_; }
@@ -119,6 +121,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteAlter(const AlterTableStatement& alter);
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
+  /// The settings' binder options, with the running statement's transaction start time.
+  BindOptions BinderOptions() const;
   Result ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values);
   /// The result stream of `plan`; a SELECT's takes over its autocommit transaction or is
   /// listed for DrainStreams.

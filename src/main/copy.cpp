@@ -82,13 +82,13 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
     insert.select->from->kind = TableRefKind::kTableFunction;
     insert.select->from->function = std::move(read);
     Binder binder(catalog);
-    binder.SetOptions(database_->GetSettings().ForBinder());
+    binder.SetOptions(BinderOptions());
     return ExecutePlan(StatementType::kCopy, binder.BindInsert(insert));
   }
 
   CsvOptions options;
   Binder binder(catalog);
-  binder.SetOptions(database_->GetSettings().ForBinder());
+  binder.SetOptions(BinderOptions());
   std::vector<std::string> given;
   for (const auto& [name, value] : copy.options) {
     if (std::find(given.begin(), given.end(), name) != given.end()) {

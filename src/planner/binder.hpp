@@ -43,6 +43,9 @@ struct BindOptions {
   std::function<std::vector<std::array<std::string, 4>>()> all_settings;
   /// The database's name in duckdb_tables() and the other catalog listings.
   std::string database_name = "memory";
+  /// now(), current_timestamp, current_date: the statement's transaction began then
+  /// (microseconds since the epoch, UTC).
+  int64_t transaction_started_micros = 0;
   /// pragma_database_size(): the row of the database's sizes (null: none to show).
   std::function<std::vector<Value>()> database_size;
 };

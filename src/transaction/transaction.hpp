@@ -25,6 +25,7 @@
 // lock, see UndoBuffer).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -42,11 +43,19 @@ class TransactionManager;
 
 class Transaction {
  public:
-  Transaction(transaction_t start_time, transaction_t id) : start_time_(start_time), id_(id) {}
+  Transaction(transaction_t start_time, transaction_t id)
+      : start_time_(start_time),
+        id_(id),
+        started_micros_(std::chrono::duration_cast<std::chrono::microseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count()) {}
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
 
   transaction_t StartTime() const { return start_time_; }
+  /// When the transaction began, in microseconds since the epoch (UTC): what now() and
+  /// current_timestamp are throughout it, as in PostgreSQL.
+  int64_t StartedMicros() const { return started_micros_; }
   transaction_t Id() const { return id_; }
   /// Set once it committed (0 before).
   transaction_t CommitId() const { return commit_id_; }
@@ -102,6 +111,7 @@ class Transaction {
   friend class TransactionManager;
   transaction_t start_time_;
   transaction_t id_;
+  int64_t started_micros_;
   transaction_t commit_id_ = 0;
   UndoBuffer undo_;
   std::shared_ptr<Catalog> catalog_;       // the version it reads (private once changed)

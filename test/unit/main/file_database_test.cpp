@@ -92,6 +92,32 @@ TEST(FileDatabaseTest, ReopenedItHoldsEveryCommitAndItsKeys) {
   }
 }
 
+TEST(FileDatabaseTest, ATransactionOpenWhenItsConnectionGoesIsRolledBack) {
+  // Closed with and without a checkpoint, and with another connection's checkpoint taken
+  // while the transaction was open: none of its changes survive.
+  for (int mode = 0; mode < 3; mode++) {
+    SCOPED_TRACE(mode);
+    MemoryFileSystem fs;
+    {
+      auto db = OpenOn(fs, /*checkpoint_on_close=*/mode == 1);
+      Connection con(*db);
+      con.Execute("CREATE TABLE t (a INTEGER, b INTEGER)");
+      con.Execute("INSERT INTO t VALUES (11, 22), (13, 22)");
+      Connection open(*db);
+      open.Execute("BEGIN");
+      open.Execute("UPDATE t SET a = a + 1");
+      open.Execute("INSERT INTO t VALUES (99, 99)");
+      open.Execute("CREATE TABLE uncommitted (x INTEGER)");
+      if (mode == 2) con.Execute("CHECKPOINT");
+      // `open` goes first (destroyed in reverse order), then the database.
+    }
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    EXPECT_EQ(QueryTexts(con, {"SELECT * FROM t ORDER BY a", "SELECT count(*) FROM uncommitted"}),
+              "11|22|\n13|22|\nerror: table \"uncommitted\" does not exist\n");
+  }
+}
+
 TEST(FileDatabaseTest, APowerCutAfterAnyCommitKeepsExactlyTheCommittedOnes) {
   int tried = 0;
   for (size_t k = 0; k <= kWorkload.size(); k++) {

@@ -99,6 +99,22 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "unnest") return BindUnnest(e, scope);
   if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
+  if (e.children.empty() && !e.window && options_.transaction_started_micros != 0) {
+    // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
+    // prepared statement binds it again for each execution's transaction.
+    const int64_t started = options_.transaction_started_micros;
+    if (name == "now" || name == "current_timestamp" || name == "get_current_timestamp" ||
+        name == "transaction_timestamp") {
+      needs_parameter_values_ = true;
+      return MakeConstant(Value::TimestampTz(timestamp_tz_t{started}));
+    }
+    if (name == "current_date" || name == "today") {
+      needs_parameter_values_ = true;
+      const int64_t day = 86'400'000'000;
+      return MakeConstant(
+          Value::Date(date_t{static_cast<int32_t>(started / day - (started % day < 0 ? 1 : 0))}));
+    }
+  }
   if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
   if (name == "columns") {
     throw NotImplementedError("COLUMNS(…) outside a select list, or nested in another");
