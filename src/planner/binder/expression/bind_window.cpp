@@ -142,6 +142,13 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
 }
 
 ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
+  // As for other calls: a name := value would otherwise be taken by its position.
+  for (const auto& argument : e.children) {
+    if (!argument->argument_name.empty()) {
+      throw BinderError(fmt::format("{} takes no named arguments (name := value): {}", e.name,
+                                    e.ToString()));
+    }
+  }
   if (e.filter) return BindWindow(*RewriteFilter(e), scope);
   const std::string text = e.ToString();
   if (!scope.allow_windows) {
