@@ -129,6 +129,14 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
     throw BinderError(fmt::format("RANGE with an offset cannot order by {} ({})",
                                   key->type.ToString(), call.text));
   }
+  ExpressionPtr time_key;
+  if (key->type.Id() == TypeId::kTime) {
+    // TIME wraps at midnight (00:30 - 2 hours is 22:30, after it): the frame is found on
+    // the time as an INTERVAL since midnight, which does not wrap (PostgreSQL's in_range
+    // for time).
+    time_key = MakeCast(key->Copy(), TypeId::kInterval);
+    key = time_key.get();
+  }
   // Ascending, n PRECEDING is the key minus n; descending, plus n.
   const bool minus = preceding != descending;
   std::vector<ExpressionPtr> arguments;
