@@ -73,7 +73,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
       }
       global.reader = std::make_unique<CsvRowReader>(data_->files[global.file], schema.dialect,
                                                      options.buffer_size, options.max_line_size,
-                                                     options.strict_mode);
+                                                     options.strict_mode, options.GzipInput());
       global.reader->SkipLines(schema.skip);
       if (schema.header) {
         // The header is a row (it may span lines inside quotes): read and drop it.

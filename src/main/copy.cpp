@@ -115,7 +115,7 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
     }
     query = &table_query;
   }
-  for (const char* suffix : {".gz", ".zst"}) {
+  for (const char* suffix : {".zst"}) {
     const std::string_view end(suffix);
     if (copy.path.size() >= end.size() &&
         copy.path.compare(copy.path.size() - end.size(), end.size(), end) == 0 &&

@@ -218,8 +218,14 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
     options.text_format = format == "text";
   } else if (name == "compression") {
     const std::string c = Lower(Text(name, value));
-    if (c != "none" && c != "auto") {
-      throw NotImplementedError(fmt::format("CSV compression {}", c));
+    if (c == "gzip") {
+      options.compression = CsvOptions::Compression::kGzip;
+    } else if (c == "none" || c == "uncompressed") {
+      options.compression = CsvOptions::Compression::kNone;
+    } else if (c == "auto" || c == "infer") {
+      options.compression = CsvOptions::Compression::kAuto;
+    } else {
+      throw NotImplementedError(fmt::format("CSV compression {} (gzip and none are)", c));
     }
   } else if (name == "parallel") {
     reading_only();

@@ -41,6 +41,9 @@ struct CsvOptions {
   bool filename = false;  // add a "filename" column
   idx_t max_line_size = 2000000;
   idx_t buffer_size = 0;  // bytes read at a time; 0: the reader's default
+  /// gzip: auto reads a gzip file by its first bytes and writes one for a name ending in
+  /// .gz; gzip and none say so whatever the name.
+  enum class Compression { kAuto, kNone, kGzip } compression = Compression::kAuto;
   std::string date_format;
   std::string timestamp_format;
   char decimal_separator = '.';
@@ -60,6 +63,12 @@ struct CsvOptions {
   // Writing only.
   std::vector<std::string> force_quote;  // always quote these columns ("*" : all)
   bool force_quote_all = false;
+
+  /// For CsvRowReader: read as gzip (true), as it is (false), or by the file's first bytes.
+  std::optional<bool> GzipInput() const {
+    if (compression == Compression::kAuto) return std::nullopt;
+    return compression == Compression::kGzip;
+  }
 
   /// The NULL strings in effect: null_strings, or "" for CSV and \N for text.
   std::vector<std::string> Nulls() const {

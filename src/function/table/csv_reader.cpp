@@ -2,7 +2,9 @@
 #include "function/table/csv_reader.hpp"
 
 #include <fmt/format.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "teal/error.hpp"
@@ -85,16 +87,36 @@ void CsvUnescape(const CsvField& field, const CsvDialect& dialect, std::string& 
 }
 
 CsvRowReader::CsvRowReader(const std::string& path, CsvDialect dialect, idx_t buffer_size,
-                           idx_t max_line_size, bool strict)
+                           idx_t max_line_size, bool strict, std::optional<bool> gzip)
     : path_(path), dialect_(std::move(dialect)), max_line_size_(max_line_size), strict_(strict) {
   file_ = PosixFileSystem().Open(path, FileOpenFlags{});
   file_size_ = file_->Size();
+  if (!gzip) {
+    unsigned char magic[2] = {0, 0};
+    if (file_size_ >= 2) file_->Read(magic, 2, 0);
+    gzip = magic[0] == 0x1f && magic[1] == 0x8b;
+  }
+  if (*gzip) {
+    file_.reset();
+    gz_ = gzopen(path.c_str(), "rb");
+    if (!gz_) throw IOError(fmt::format("opening \"{}\" as gzip failed", path));
+    gzbuffer(gz_, 256 * 1024);
+  }
   buffer_.resize(buffer_size == 0 ? kDefaultBufferSize : std::max<idx_t>(buffer_size, 64));
   special_[static_cast<unsigned char>('\n')] = true;
   special_[static_cast<unsigned char>('\r')] = true;
   special_[static_cast<unsigned char>(dialect_.delimiter[0])] = true;
   if (dialect_.comment != '\0') special_[static_cast<unsigned char>(dialect_.comment)] = true;
   if (dialect_.text_format) special_[static_cast<unsigned char>('\\')] = true;
+}
+
+CsvRowReader::~CsvRowReader() {
+  if (gz_) gzclose(gz_);
+}
+
+idx_t CsvRowReader::BytesRead() const {
+  if (gz_) return static_cast<idx_t>(std::max<z_off_t>(0, gzoffset(gz_)));
+  return file_offset_ - (end_ - begin_);
 }
 
 void CsvRowReader::Fail(idx_t line, const std::string& what) const {
@@ -108,22 +130,36 @@ bool CsvRowReader::Refill() {
     begin_ = 0;
   }
   if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-  const idx_t bytes = std::min<idx_t>(buffer_.size() - end_, file_size_ - file_offset_);
-  if (bytes == 0) return false;
-  const bool at_start = file_offset_ == 0;
-  file_->Read(buffer_.data() + end_, bytes, file_offset_);
-  file_offset_ += bytes;
+  if (eof_) return false;
+  const idx_t room = std::min<idx_t>(buffer_.size() - end_, idx_t{1} << 30);
+  idx_t bytes;
+  if (gz_) {
+    const int got = gzread(gz_, buffer_.data() + end_, static_cast<unsigned>(room));
+    if (got < 0) {
+      int code = 0;
+      throw IOError(fmt::format("reading gzip file \"{}\" failed: {}", path_, gzerror(gz_, &code)));
+    }
+    bytes = static_cast<idx_t>(got);
+    // gzread gives fewer bytes than asked only at the end of the data.
+    if (bytes < room) eof_ = true;
+  } else {
+    bytes = std::min<idx_t>(room, file_size_ - file_offset_);
+    if (bytes > 0) file_->Read(buffer_.data() + end_, bytes, file_offset_);
+    file_offset_ += bytes;
+    eof_ = file_offset_ == file_size_;
+  }
   end_ += bytes;
   // A UTF-8 byte order mark is not part of the first field.
-  if (at_start && end_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) begin_ = 3;
-  return true;
+  if (!started_ && end_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) begin_ = 3;
+  started_ = started_ || bytes > 0;
+  return bytes > 0;
 }
 
 void CsvRowReader::SkipLines(idx_t lines) {
   while (lines > 0) {
     idx_t pos = begin_;
     while (pos < end_ && buffer_[pos] != '\n' && buffer_[pos] != '\r') pos++;
-    const bool at_eof = file_offset_ == file_size_;
+    const bool at_eof = eof_;
     if (pos == end_ || (buffer_[pos] == '\r' && pos + 1 == end_ && !at_eof)) {
       if (at_eof) {
         begin_ = end_;
@@ -161,7 +197,7 @@ idx_t CsvRowReader::ReadRows(idx_t max_rows, CsvRows& rows, bool single_column) 
 CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
   const char* buf = buffer_.data();
   const idx_t end = end_;
-  const bool at_eof = file_offset_ == file_size_;
+  const bool at_eof = eof_;
   const std::string& delim = dialect_.delimiter;
   const char quote = dialect_.quote;
   const char escape = dialect_.escape;

@@ -14,16 +14,21 @@
 //     be one NULL in a one-column file, so it is a row there).
 //
 // Fields are views into the reader's buffer, valid until the next ReadRows; a field with
-// escapes is returned raw (`escaped`) and decoded by CsvUnescape. Not thread-safe.
+// escapes is returned raw (`escaped`) and decoded by CsvUnescape. A gzip file (found by
+// its first two bytes, or as the caller says) is read through zlib. Not thread-safe.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "os/file_system.hpp"
 #include "teal/basic_types.hpp"
+
+// zlib's file handle (zlib.h is included where it is used).
+struct gzFile_s;
 
 namespace teal {
 
@@ -67,9 +72,13 @@ void CsvUnescape(const CsvField& field, const CsvDialect& dialect, std::string& 
 class CsvRowReader {
  public:
   /// Opens `path` (IOError naming it when it cannot be read). `buffer_size` 0 takes the
-  /// default; a row longer than `max_line_size` bytes is an error.
+  /// default; a row longer than `max_line_size` bytes is an error. `gzip`: true reads the
+  /// file as gzip, false as it is, unset by its first bytes.
   CsvRowReader(const std::string& path, CsvDialect dialect, idx_t buffer_size, idx_t max_line_size,
-               bool strict);
+               bool strict, std::optional<bool> gzip = std::nullopt);
+  ~CsvRowReader();
+  CsvRowReader(const CsvRowReader&) = delete;
+  CsvRowReader& operator=(const CsvRowReader&) = delete;
 
   /// Skips `lines` physical lines (quotes are not looked at), as skip= does.
   void SkipLines(idx_t lines);
@@ -78,12 +87,10 @@ class CsvRowReader {
   /// throws InvalidInputError naming the file and the line. `single_column` keeps empty
   /// lines as rows.
   idx_t ReadRows(idx_t max_rows, CsvRows& rows, bool single_column = false);
-  /// Whether the next ReadRows will return 0 rows (the file is read to its end).
-  bool Done();
   const std::string& Path() const { return path_; }
   const CsvDialect& Dialect() const { return dialect_; }
-  /// Bytes of the file consumed so far (for progress).
-  idx_t BytesRead() const { return file_offset_ - (end_ - begin_); }
+  /// Bytes of the file (compressed, for gzip) consumed so far, for progress.
+  idx_t BytesRead() const;
   idx_t FileSize() const { return file_size_; }
 
  private:
@@ -99,9 +106,12 @@ class CsvRowReader {
   CsvDialect dialect_;
   idx_t max_line_size_;
   bool strict_;
-  std::unique_ptr<FileHandle> file_;
+  std::unique_ptr<FileHandle> file_;  // a plain file
+  ::gzFile_s* gz_ = nullptr;          // or a gzip one
   idx_t file_size_ = 0;
-  idx_t file_offset_ = 0;  // bytes of the file read into the buffer so far
+  idx_t file_offset_ = 0;  // bytes of the (plain) file read into the buffer so far
+  bool eof_ = false;       // every byte of the file is in the buffer
+  bool started_ = false;   // the first bytes were read (a byte order mark is skipped)
   std::vector<char> buffer_;
   idx_t begin_ = 0;  // the unread bytes are buffer_[begin_, end_)
   idx_t end_ = 0;

@@ -127,8 +127,9 @@ bool IsNullText(const CsvField& field, const CsvOptions& options) {
 std::unique_ptr<CsvRowReader> ReadSample(const std::string& path, const CsvDialect& dialect,
                                          const CsvOptions& options, idx_t skip, idx_t max_rows,
                                          CsvRows& rows) {
-  auto reader = std::make_unique<CsvRowReader>(path, dialect, options.buffer_size,
-                                               options.max_line_size, options.strict_mode);
+  auto reader =
+      std::make_unique<CsvRowReader>(path, dialect, options.buffer_size, options.max_line_size,
+                                     options.strict_mode, options.GzipInput());
   reader->SkipLines(skip);
   reader->ReadRows(max_rows, rows);
   return reader;

@@ -2,6 +2,7 @@
 #include "function/table/csv_writer.hpp"
 
 #include <fmt/format.h>
+#include <zlib.h>
 
 #include <algorithm>
 
@@ -39,6 +40,14 @@ CsvWriter::CsvWriter(std::string path, const CsvOptions& options,
   } catch (const IOError& error) {
     throw IOError(fmt::format("cannot write the CSV file \"{}\": {}", path_, error.what()));
   }
+  const bool gzip = options.compression == CsvOptions::Compression::kGzip ||
+                    (options.compression == CsvOptions::Compression::kAuto && path_.size() > 3 &&
+                     path_.compare(path_.size() - 3, 3, ".gz") == 0);
+  if (gzip) {
+    // zlib writes the file; the handle stays open to sync it when it is done.
+    gz_ = gzopen(temp_path_.c_str(), "wb6");
+    if (!gz_) throw IOError(fmt::format("cannot write the gzip file \"{}\"", path_));
+  }
   if (options.header.value_or(false)) {
     for (size_t c = 0; c < names.size(); c++) {
       if (c > 0) buffer_ += delimiter_;
@@ -50,6 +59,7 @@ CsvWriter::CsvWriter(std::string path, const CsvOptions& options,
 
 CsvWriter::~CsvWriter() {
   if (finished_) return;
+  if (gz_) gzclose(gz_);
   file_.reset();
   try {
     PosixFileSystem().Remove(temp_path_);
@@ -129,6 +139,14 @@ void CsvWriter::Write(const DataChunk& chunk) {
 
 void CsvWriter::Flush() {
   if (buffer_.empty()) return;
+  if (gz_) {
+    if (gzwrite(gz_, buffer_.data(), static_cast<unsigned>(buffer_.size())) <= 0) {
+      int code = 0;
+      throw IOError(fmt::format("writing gzip file \"{}\" failed: {}", path_, gzerror(gz_, &code)));
+    }
+    buffer_.clear();
+    return;
+  }
   file_->Write(buffer_.data(), buffer_.size(), offset_);
   offset_ += buffer_.size();
   buffer_.clear();
@@ -136,6 +154,11 @@ void CsvWriter::Flush() {
 
 void CsvWriter::Finish() {
   Flush();
+  if (gz_) {
+    const int closed = gzclose(gz_);
+    gz_ = nullptr;
+    if (closed != Z_OK) throw IOError(fmt::format("writing gzip file \"{}\" failed", path_));
+  }
   file_->Sync();
   file_.reset();
   PosixFileSystem().Rename(temp_path_, path_);

@@ -9,7 +9,8 @@
 // escape inside a quoted value is preceded by the escape character.
 //
 // The file appears whole or not at all: the rows go to `path`.tmp, renamed to `path` by
-// Finish. A writer destroyed without Finish removes its temporary file.
+// Finish. A writer destroyed without Finish removes its temporary file. With compression
+// gzip, or auto and a name ending in .gz, the file is gzip (through zlib).
 #pragma once
 
 #include <memory>
@@ -19,6 +20,9 @@
 #include "function/table/csv_options.hpp"
 #include "os/file_system.hpp"
 #include "vector/data_chunk.hpp"
+
+// zlib's file handle (zlib.h is included where it is used).
+struct gzFile_s;
 
 namespace teal {
 
@@ -43,7 +47,8 @@ class CsvWriter {
 
   std::string path_;
   std::string temp_path_;
-  std::unique_ptr<FileHandle> file_;
+  std::unique_ptr<FileHandle> file_;  // a plain file
+  ::gzFile_s* gz_ = nullptr;          // or a gzip one
   std::string delimiter_;
   char quote_;
   char escape_;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <fstream>
@@ -80,6 +81,24 @@ TEST_F(CsvTest, RowsSplitTheSameAtEveryBufferSize) {
   for (idx_t size : {64, 65, 70, 77, 100, 1 << 20}) {
     EXPECT_EQ(ReadAll(path, dialect, size), expected) << "buffer " << size;
     EXPECT_EQ(ReadAll(path, dialect, size, 1), expected) << "buffer " << size;
+  }
+}
+
+TEST_F(CsvTest, GzipFilesSplitTheSameAsPlainOnes) {
+  std::string text = "id,text\n";
+  for (int i = 0; i < 5000; i++) text += std::to_string(i) + ",\"row " + std::to_string(i) + "\"\n";
+  const std::string plain = File("plain.csv", text);
+  const std::string packed = dir_ + "/packed.csv.gz";
+  files_.push_back(packed);
+  gzFile out = gzopen(packed.c_str(), "wb");
+  ASSERT_NE(out, nullptr);
+  ASSERT_EQ(gzwrite(out, text.data(), static_cast<unsigned>(text.size())),
+            static_cast<int>(text.size()));
+  ASSERT_EQ(gzclose(out), Z_OK);
+  CsvDialect dialect;
+  const std::string expected = ReadAll(plain, dialect, 0);
+  for (idx_t size : {64, 100, 4096, 1 << 20}) {
+    EXPECT_EQ(ReadAll(packed, dialect, size), expected) << "buffer " << size;
   }
 }
 

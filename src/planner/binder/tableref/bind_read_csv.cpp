@@ -66,7 +66,7 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   if (patterns.empty()) throw BinderError(fmt::format("{} needs the path of a file", function));
   for (const auto& pattern : patterns) {
     // FROM 'file' becomes read_csv_auto('file'): other formats are not CSV.
-    for (const char* format : {".parquet", ".json", ".jsonl", ".ndjson", ".gz", ".zst"}) {
+    for (const char* format : {".parquet", ".json", ".jsonl", ".ndjson", ".zst"}) {
       const std::string_view suffix(format);
       if (pattern.size() >= suffix.size() &&
           pattern.compare(pattern.size() - suffix.size(), suffix.size(), suffix) == 0) {
