@@ -112,6 +112,10 @@ class Binder {
   struct WithQuery {
     CommonTableExpression syntax;
     std::shared_ptr<CteDefinition> definition;
+    /// The queries around the one whose WITH this is: a WITH query inside a subquery may
+    /// read their columns (a correlated WITH query), wherever it is used.
+    Scope* outer = nullptr;
+    std::vector<ExpressionPtr>* correlated = nullptr;
   };
 
   /// A statement's WITH names, visible while the statement is bound and no longer after.

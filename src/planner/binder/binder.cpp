@@ -160,7 +160,8 @@ Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpressi
     auto definition = std::make_shared<CteDefinition>();
     definition->name = cte.name;
     definition->materialize = cte.materialize;
-    ctes_.push_back(WithQuery{cte, std::move(definition)});
+    ctes_.push_back(
+        WithQuery{cte, std::move(definition), binder.subquery_outer_, binder.subquery_correlated_});
   }
 }
 

@@ -131,6 +131,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           if (!SameName(cte.name, ref.name)) continue;
           Binder child = Child(/*same_level=*/false);
           child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
+          child.subquery_outer_ = it->outer;
+          child.subquery_correlated_ = it->correlated;
           BoundStatement bound =
               cte.recursive ? child.BindRecursiveCte(cte) : child.BindSelect(*cte.query);
           needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
