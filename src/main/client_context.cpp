@@ -561,27 +561,93 @@ void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, Tab
       has_primary = true;
       for (idx_t c : index->columns) table.columns[c].not_null = true;  // as in PostgreSQL
     }
-    // PostgreSQL's names: t_pkey, t_a_b_key (numbered when taken).
-    std::string name = constraint.name;
-    if (name.empty()) {
-      std::string base = table.name;
-      if (constraint.primary) {
-        base += "_pkey";
-      } else {
-        for (idx_t c : index->columns) base += "_" + table.columns[c].name;
-        base += "_key";
-      }
-      name = base;
-      for (int n = 1; table.indexes->Find(name); n++) name = base + std::to_string(n);
-    }
-    // Index names are the catalog's; another schema's are qualified, as its tables are.
-    if (!table.schema.empty()) name = QualifiedName(table.schema, name);
-    if (table.indexes->Find(name)) {
-      throw CatalogError(fmt::format("constraint \"{}\" is defined twice", name));
-    }
-    index->name = name;
+    index->name = ConstraintIndexName(table, constraint, index->columns);
     table.indexes->Add(std::move(index));
   }
+}
+
+std::string ClientContext::ConstraintIndexName(const TableEntry& table,
+                                               const UniqueConstraintSyntax& constraint,
+                                               const std::vector<idx_t>& columns) {
+  // PostgreSQL's names: t_pkey, t_a_b_key (numbered when taken).
+  std::string name = constraint.name;
+  if (name.empty()) {
+    std::string base = table.name;
+    if (constraint.primary) {
+      base += "_pkey";
+    } else {
+      for (idx_t c : columns) base += "_" + table.columns[c].name;
+      base += "_key";
+    }
+    name = base;
+    for (int n = 1; table.indexes->Find(name) || current_->GetCatalog().FindIndex(name); n++) {
+      name = base + std::to_string(n);
+    }
+  }
+  // Index names are the catalog's; another schema's are qualified, as its tables are.
+  if (!table.schema.empty()) name = QualifiedName(table.schema, name);
+  if (table.indexes->Find(name)) {
+    throw CatalogError(fmt::format("constraint \"{}\" is defined twice", name));
+  }
+  return name;
+}
+
+Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter,
+                                       const std::string& table_name) {
+  Catalog& catalog = current_->WritableCatalog();
+  auto table = catalog.FindTable(table_name);
+  if (!table) {
+    if (alter.if_exists) return EmptyResult(StatementType::kAlter);
+    table = catalog.GetTable(table_name);  // the error naming it
+  }
+  const UniqueConstraintSyntax& constraint = alter.unique;
+  const std::string what = constraint.primary ? "PRIMARY KEY" : "UNIQUE";
+  auto index = std::make_shared<IndexEntry>();
+  index->constraint = constraint.primary ? IndexConstraint::kPrimaryKey : IndexConstraint::kUnique;
+  index->from_constraint = true;
+  index->columns = IndexColumns(*table, constraint.columns, what);
+  index->name = ConstraintIndexName(*table, constraint, index->columns);
+  const uint64_t oid = table->storage->Oid();
+  if (constraint.primary) {
+    for (const auto& entry : table->indexes->Entries()) {
+      if (entry->constraint == IndexConstraint::kPrimaryKey) {
+        throw CatalogError(fmt::format("table \"{}\" already has a PRIMARY KEY", table->name));
+      }
+    }
+    // The key columns become NOT NULL (PostgreSQL): no row this transaction sees may be
+    // NULL there, and nobody else may have changes in the table meanwhile.
+    table->storage->CheckNoPendingChanges(
+        fmt::format("ALTER TABLE \"{}\" ADD PRIMARY KEY", table->name), current_->Id());
+    TableScanState scan;
+    std::vector<LogicalType> types;
+    for (idx_t c : index->columns) types.push_back(table->columns[c].type);
+    DataChunk chunk(types, 0);
+    while (table->storage->Scan(*current_, scan, index->columns, chunk)) {
+      for (idx_t k = 0; k < index->columns.size(); k++) {
+        for (idx_t i = 0; i < chunk.size(); i++) {
+          if (!chunk.data[k].RowIsValid(i)) {
+            throw ConstraintError(
+                fmt::format("cannot add the PRIMARY KEY of table \"{}\": column \"{}\" holds NULL",
+                            table->name, table->columns[index->columns[k]].name));
+          }
+        }
+      }
+    }
+    catalog.AlterTable(table_name, false, "", [&](const TableEntry& current) {
+      auto altered = std::make_shared<TableEntry>(current);
+      for (idx_t c : index->columns) altered->columns[c].not_null = true;
+      return altered;
+    });
+    table = catalog.GetTable(table_name);
+  }
+  const bool own = current_->CreatedHere(*table->storage);
+  if (!own) {
+    current_->TableReplaced(table->storage, /*retire=*/false,
+                            fmt::format("ALTER TABLE \"{}\" ADD {}", table->name, what));
+  }
+  catalog.CreateIndex(table, std::move(index), /*if_not_exists=*/false, *current_, own);
+  current_->LogCatalog(oid, oid, table->CatalogName(), alter.text);
+  return EmptyResult(StatementType::kAlter);
 }
 
 Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
@@ -618,6 +684,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   Catalog& catalog = current_->WritableCatalog();
   const std::string schema = catalog.SchemaName(alter.schema);
   const std::string table_name = QualifiedName(schema, alter.table);
+  if (alter.kind == AlterKind::kAddUnique) return ExecuteAddUnique(alter, table_name);
   // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
   std::optional<ColumnDefinition> added;
   if (alter.kind == AlterKind::kAddColumn) {
@@ -834,6 +901,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             altered->columns[index].not_null = alter.kind == AlterKind::kSetNotNull;
             break;
           }
+          case AlterKind::kAddUnique:
+            throw InternalError("ADD PRIMARY KEY / UNIQUE goes through ExecuteAddUnique");
         }
         return altered;
       });

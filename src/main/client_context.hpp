@@ -119,6 +119,12 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecuteAlter(const AlterTableStatement& alter);
+  /// ALTER TABLE … ADD PRIMARY KEY / UNIQUE: an index of the constraint, built over the rows.
+  Result ExecuteAddUnique(const AlterTableStatement& alter, const std::string& table_name);
+  /// The name of a PRIMARY KEY / UNIQUE index of `table`: the constraint's, or
+  /// PostgreSQL's t_pkey / t_a_b_key, numbered when taken.
+  std::string ConstraintIndexName(const TableEntry& table, const UniqueConstraintSyntax& constraint,
+                                  const std::vector<idx_t>& columns);
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   /// The settings' binder options, with the running statement's transaction start time.

@@ -280,6 +280,7 @@ enum class AlterKind {
   kSetNotNull,   // ALTER COLUMN c SET NOT NULL
   kDropNotNull,  // ALTER COLUMN c DROP NOT NULL
   kAlterType,    // ALTER COLUMN c [SET DATA] TYPE t (column.type)
+  kAddUnique,    // ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (columns) (unique)
 };
 
 /// ALTER TABLE [IF EXISTS] t ADD COLUMN [IF NOT EXISTS] definition
@@ -298,6 +299,7 @@ struct AlterTableStatement : SQLStatement {
   /// ADD COLUMN IF NOT EXISTS / DROP COLUMN IF EXISTS: no error when the column already
   /// exists / does not exist.
   bool column_if = false;
+  UniqueConstraintSyntax unique;  // kAddUnique
 };
 
 /// SET name = value | SET name TO DEFAULT | RESET name | RESET ALL (and PRAGMA name = value)

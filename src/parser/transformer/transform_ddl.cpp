@@ -327,10 +327,17 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
       alter->kind = AlterKind::kDropNotNull;
       alter->column_name = cmd.name;
       break;
+    case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint:
+      if (!cmd.def || cmd.def->node_case != PG_QUERY__NODE__NODE_CONSTRAINT) {
+        throw NotImplementedError("this ALTER TABLE … ADD");
+      }
+      alter->kind = AlterKind::kAddUnique;
+      alter->unique = Unique(*cmd.def->constraint, "");
+      break;
     default:
       throw NotImplementedError(
           "this ALTER TABLE change (ADD COLUMN, DROP COLUMN, RENAME, ALTER COLUMN SET / DROP "
-          "DEFAULT and SET / DROP NOT NULL are supported)");
+          "DEFAULT, SET / DROP NOT NULL and TYPE, ADD PRIMARY KEY / UNIQUE are supported)");
   }
   alter->column_if = cmd.missing_ok;
   return alter;
