@@ -99,20 +99,32 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "unnest") return BindUnnest(e, scope);
   if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
-  if (e.children.empty() && !e.window && options_.transaction_started_micros != 0) {
+  if (!e.window && options_.transaction_started_micros != 0) {
     // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
     // prepared statement binds it again for each execution's transaction.
     const int64_t started = options_.transaction_started_micros;
-    if (name == "now" || name == "current_timestamp" || name == "get_current_timestamp" ||
-        name == "transaction_timestamp") {
+    constexpr int64_t kDay = 86'400'000'000;
+    const int64_t days = started / kDay - (started % kDay < 0 ? 1 : 0);
+    if (e.children.empty() &&
+        (name == "now" || name == "current_timestamp" || name == "get_current_timestamp" ||
+         name == "transaction_timestamp")) {
       needs_parameter_values_ = true;
       return MakeConstant(Value::TimestampTz(timestamp_tz_t{started}));
     }
-    if (name == "current_date" || name == "today") {
+    if (e.children.empty() && (name == "current_date" || name == "today")) {
       needs_parameter_values_ = true;
-      const int64_t day = 86'400'000'000;
-      return MakeConstant(
-          Value::Date(date_t{static_cast<int32_t>(started / day - (started % day < 0 ? 1 : 0))}));
+      return MakeConstant(Value::Date(date_t{static_cast<int32_t>(days)}));
+    }
+    if (name == "age" && e.children.size() == 1) {
+      // age(x) is age(midnight of current_date, x) (PostgreSQL).
+      ParsedExpression two(ExprKind::kFunction);
+      two.name = "age";
+      auto midnight = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+      midnight->value = Value::Timestamp(timestamp_t{days * kDay});
+      two.children.push_back(std::move(midnight));
+      two.children.push_back(e.children[0]->Copy());
+      needs_parameter_values_ = true;
+      return BindFunction(two, scope);
     }
   }
   if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
