@@ -446,6 +446,19 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     return std::string(n >= 0 ? CodePointRange(s, 0, n)
                               : CodePointRange(s, 0, CodePointCount(s) + n));
   }));
+  // DuckDB's s[i] and array_extract(s, i): the i-th character (1-based, a negative i
+  // counts from the end), '' when there is none.
+  catalog.AddScalar(StringFunction("array_extract", {V, I}, [](const DataChunk& a, idx_t i) {
+    std::string_view s = Str(a, 0, i);
+    int64_t n = Int(a, 1, i);
+    if (n == 0) return std::string();
+    if (n < 0) {
+      const int64_t total = CodePointCount(s);
+      if (n < -total) return std::string();
+      n = total + n + 1;
+    }
+    return std::string(CodePointRange(s, n - 1, n));
+  }));
   catalog.AddScalar(StringFunction("right", {V, I}, [](const DataChunk& a, idx_t i) {
     std::string_view s = Str(a, 0, i);
     int64_t n = Int(a, 1, i), total = CodePointCount(s);

@@ -147,6 +147,13 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       }
       return BindStructExtract(std::move(value), e.children[1]->value, e.ToString());
     }
+    if (value->type.Id() == TypeId::kVarchar) {
+      // s[i] on a string (DuckDB's): its i-th character.
+      ParsedExpression on_string(ExprKind::kFunction);
+      on_string.name = "array_extract";
+      for (const auto& c : e.children) on_string.children.push_back(c->Copy());
+      return BindFunction(on_string, scope);
+    }
   }
   for (const auto& argument : e.children) {
     if (!argument->argument_name.empty()) {
