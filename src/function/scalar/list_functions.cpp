@@ -339,6 +339,10 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     std::string n = name;
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               // len(VARCHAR) is the string's length (string_functions.cpp).
+               if (n == "len" && types.size() == 1 && types[0].Id() == TypeId::kVarchar) {
+                 return std::nullopt;
+               }
                if (types.size() != 1 || !IsList(types[0])) NeedList(n, types);
                return ListLength(n, types[0]);
              });

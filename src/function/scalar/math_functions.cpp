@@ -8,6 +8,7 @@
 // away from zero. The rounding functions keep a DECIMAL argument DECIMAL (resolve) and
 // return an integer argument unchanged.
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "function/builtin_functions.hpp"
@@ -295,6 +296,41 @@ void RegisterMathFunctions(FunctionCatalog& catalog) {
     return std::sqrt(x);
   }));
   catalog.AddScalar(DoubleUnary("cbrt", [](double x) { return std::cbrt(x); }));
+  // Trigonometry in radians, as PostgreSQL: an argument outside a function's domain (or
+  // an infinite one) is an error, not NaN.
+  auto trig = [](const char* name, double (*f)(double), double low, double high) {
+    std::string n = name;
+    return MakeFunction(
+        n, {TypeId::kDouble}, TypeId::kDouble,
+        [n, f, low, high](const DataChunk& args, Vector& result, idx_t count) {
+          UnaryLoop<double, double>(args, result, count, [&](double x) {
+            if (!(x >= low && x <= high)) {
+              if (std::isnan(x)) return x;
+              throw OutOfRangeError(fmt::format("{}: input {} is out of range", n, x));
+            }
+            return f(x);
+          });
+        });
+  };
+  constexpr double kInf = std::numeric_limits<double>::max();
+  catalog.AddScalar(trig(
+      "sin", [](double x) { return std::sin(x); }, -kInf, kInf));
+  catalog.AddScalar(trig(
+      "cos", [](double x) { return std::cos(x); }, -kInf, kInf));
+  catalog.AddScalar(trig(
+      "tan", [](double x) { return std::tan(x); }, -kInf, kInf));
+  catalog.AddScalar(trig(
+      "cot", [](double x) { return 1.0 / std::tan(x); }, -kInf, kInf));
+  catalog.AddScalar(trig(
+      "asin", [](double x) { return std::asin(x); }, -1, 1));
+  catalog.AddScalar(trig(
+      "acos", [](double x) { return std::acos(x); }, -1, 1));
+  catalog.AddScalar(DoubleUnary("atan", [](double x) { return std::atan(x); }));
+  catalog.AddScalar(DoubleBinary("atan2", [](double y, double x) { return std::atan2(y, x); }));
+  catalog.AddScalar(
+      DoubleUnary("degrees", [](double x) { return x * (180.0 / std::numbers::pi); }));
+  catalog.AddScalar(
+      DoubleUnary("radians", [](double x) { return x * (std::numbers::pi / 180.0); }));
   catalog.AddScalar(DoubleBinary("power", Power));
   catalog.AddScalar(DoubleBinary("pow", Power));
   catalog.AddScalar(DoubleUnary("ln", Ln));

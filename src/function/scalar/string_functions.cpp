@@ -380,7 +380,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     out.append(Str(a, 1, i));
     return out;
   }));
-  for (const char* name : {"length", "char_length", "character_length"}) {
+  for (const char* name : {"length", "char_length", "character_length", "len"}) {
     catalog.AddScalar(Predicate<int64_t>(
         name, {V}, I, [](const DataChunk& a, idx_t i) { return CodePointCount(Str(a, 0, i)); }));
   }
