@@ -931,9 +931,25 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   if (pragma.name == "integrity_check" && pragma.arguments.empty()) return ExecuteIntegrityCheck();
-  if (pragma.name == "database_size" && pragma.arguments.empty()) {
-    // DuckDB's PRAGMA for the table function: its rows, as a query's.
-    auto statements = ParseSql("SELECT * FROM pragma_database_size()");
+  if ((pragma.name == "database_size" && pragma.arguments.empty()) ||
+      (pragma.name == "table_info" && pragma.arguments.size() == 1)) {
+    // DuckDB's PRAGMAs for these table functions: their rows, as a query's.
+    std::string target;
+    if (!pragma.arguments.empty()) {
+      // A name written bare (PRAGMA table_info(t)) is the name, as text.
+      target = pragma.arguments[0];
+      if (target.empty() || target.front() != '\'') {
+        std::string quoted = "'";
+        for (char c : target) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+        target = quoted + "'";
+      }
+    }
+    auto statements = ParseSql(pragma.name == "database_size"
+                                   ? std::string("SELECT * FROM pragma_database_size()")
+                                   : "SELECT * FROM pragma_table_info(" + target + ")");
+    if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
+      throw ParserError(fmt::format("PRAGMA {} takes one name", pragma.name));
+    }
     Binder binder(current_->GetCatalog());
     binder.SetOptions(BinderOptions());
     return ExecutePlan(StatementType::kPragma,

@@ -167,6 +167,7 @@ class GrammarParse {
 StatementType StatementTypeOf(const PgQuery__Node& node) {
   switch (node.node_case) {
     case PG_QUERY__NODE__NODE_SELECT_STMT:
+    case PG_QUERY__NODE__NODE_CALL_STMT:  // CALL f(): the rows of table function f
       return StatementType::kSelect;
     case PG_QUERY__NODE__NODE_INSERT_STMT:
       return StatementType::kInsert;

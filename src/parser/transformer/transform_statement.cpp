@@ -98,6 +98,18 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
     }
     case PG_QUERY__NODE__NODE_COPY_STMT:
       return Copy(*node.copy_stmt);
+    case PG_QUERY__NODE__NODE_CALL_STMT: {
+      // DuckDB's CALL f(args): the rows of table function f, as SELECT * FROM f(args).
+      Node call = PG_QUERY__NODE__INIT;
+      call.node_case = PG_QUERY__NODE__NODE_FUNC_CALL;
+      call.func_call = node.call_stmt->funccall;
+      auto select = std::make_unique<SelectStatement>();
+      select->select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+      select->from = std::make_unique<TableRef>();
+      select->from->kind = TableRefKind::kTableFunction;
+      select->from->function = Expr(&call);
+      return select;
+    }
     case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
       auto deallocate = std::make_unique<DeallocateStatement>();
       if (node.deallocate_stmt->name) deallocate->name = node.deallocate_stmt->name;

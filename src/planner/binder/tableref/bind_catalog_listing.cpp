@@ -317,4 +317,40 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
   return ConstantTable(types, std::move(rows));
 }
 
+LogicalOperatorPtr Binder::BindTableInfo(const std::string& schema, const std::string& name,
+                                         std::vector<std::string>& names,
+                                         std::vector<LogicalType>& types) {
+  names = {"cid", "name", "type", "notnull", "dflt_value", "pk"};
+  types = {T::kInteger, T::kVarchar, T::kVarchar, T::kBoolean, T::kVarchar, T::kBoolean};
+  std::vector<std::vector<Value>> rows;
+  const std::string qualified = catalog_.Resolve(schema, name);
+  if (auto view = catalog_.FindView(qualified)) {
+    BoundStatement bound = BindView(*view);
+    for (size_t c = 0; c < bound.names.size(); c++) {
+      const std::string column =
+          c < view->column_names.size() ? view->column_names[c] : bound.names[c];
+      rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(column),
+                      Text(bound.types[c].ToString()), Value::Boolean(false), NullText(),
+                      Value::Boolean(false)});
+    }
+    return ConstantTable(types, std::move(rows));
+  }
+  auto table = catalog_.GetTable(qualified);
+  for (idx_t c = 0; c < table->columns.size(); c++) {
+    const ColumnDefinition& column = table->columns[c];
+    bool pk = false;
+    for (const auto& index : table->indexes->Entries()) {
+      if (index->constraint == IndexConstraint::kPrimaryKey &&
+          std::count(index->columns.begin(), index->columns.end(), c)) {
+        pk = true;
+      }
+    }
+    rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(column.name),
+                    Text(column.type.ToString()), Value::Boolean(column.not_null),
+                    column.default_text.empty() ? NullText() : Text(column.default_text),
+                    Value::Boolean(pk)});
+  }
+  return ConstantTable(types, std::move(rows));
+}
+
 }  // namespace teal

@@ -244,11 +244,25 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           }
           listing =
               BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(), names, types);
+        } else if (ref.function->name == "pragma_table_info") {
+          if (ref.function->children.size() != 1) {
+            throw BinderError("pragma_table_info takes the name of a table or view");
+          }
+          const Value target = BindConstant(*ref.function->children[0], "pragma_table_info");
+          if (target.IsNull() || target.Type().Id() != TypeId::kVarchar) {
+            throw BinderError("pragma_table_info takes the name of a table or view, as a string");
+          }
+          const std::string& text = target.GetString();
+          const size_t dot = text.find('.');
+          listing = dot == std::string::npos
+                        ? BindTableInfo("", text, names, types)
+                        : BindTableInfo(text.substr(0, dot), text.substr(dot + 1), names, types);
         } else {
           listing = BindCatalogListing(ref.function->name, names, types);
         }
         if (listing) {
-          if (ref.function->name != kDescribeFunction && !ref.function->children.empty()) {
+          if (ref.function->name != kDescribeFunction &&
+              ref.function->name != "pragma_table_info" && !ref.function->children.empty()) {
             throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
           }
           add_rows(ref.function->name, std::move(names), std::move(types));
