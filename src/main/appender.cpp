@@ -226,23 +226,6 @@ LogicalType TypeOfTag(StorageTag tag) {
   return TypeId::kInvalid;
 }
 
-/// Units per second of a timestamp column, or 0 when `id` is not a timestamp.
-int64_t TimestampUnits(TypeId id) {
-  switch (id) {
-    case TypeId::kTimestampS:
-      return 1;
-    case TypeId::kTimestampMs:
-      return 1000;
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampTz:
-      return 1000000;
-    case TypeId::kTimestampNs:
-      return 1000000000;
-    default:
-      return 0;
-  }
-}
-
 /// n units (per_second a second) in `to` units a second, floored; false when the result
 /// leaves the finite timestamp range (it would overflow or hit the infinity sentinels).
 bool Rescale(int64_t n, int64_t per_second, int64_t to, int64_t& out) {
@@ -761,7 +744,7 @@ void Appender::Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t 
         target.Values<date_t>()[row] = date_t{static_cast<int32_t>(days)};
         return;
       }
-      if (int64_t units = TimestampUnits(id)) {
+      if (int64_t units = TimestampUnitsPerSecond(id)) {
         int64_t value;
         // Days are whole multiples of seconds: rescale from "seconds" after checking the
         // day count itself cannot overflow the multiplication by 86400.
@@ -776,7 +759,7 @@ void Appender::Convert(const appender_detail::AppendColumn& col, idx_t c, idx_t 
       ThrowConversion(c, cannot());
     }
     case SourceKind::kSysTime: {
-      int64_t units = TimestampUnits(id);
+      int64_t units = TimestampUnitsPerSecond(id);
       if (!units) ThrowConversion(c, cannot());
       int64_t value;
       if (!Rescale(s.i, s.per_second, units, value)) {
@@ -870,9 +853,9 @@ bool CanAppend(const appender_detail::CppTypeInfo& info, const LogicalType& type
       return id == TypeId::kEnum || IsIntegerOrFloatTarget(id);
     case CppCategory::kSysDays:
     case CppCategory::kCivil:
-      return id == TypeId::kDate || TimestampUnits(id) != 0;
+      return id == TypeId::kDate || TimestampUnitsPerSecond(id) != 0;
     case CppCategory::kSysTime:
-      return TimestampUnits(id) != 0;
+      return TimestampUnitsPerSecond(id) != 0;
     case CppCategory::kDuration:
       return id == TypeId::kTime || id == TypeId::kInterval;
     case CppCategory::kUuid:

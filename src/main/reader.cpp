@@ -21,29 +21,11 @@
 
 #include "teal/error.hpp"
 #include "types/decimal.hpp"
+#include "types/timestamp.hpp"
 #include "vector/data_chunk.hpp"
 #include "vector/vector_cast.hpp"
 
 namespace teal {
-
-namespace {
-/// Units per second of a timestamp type's stored integer; 0 for any other type.
-int64_t TimestampUnitsPerSecond(TypeId id) {
-  switch (id) {
-    case TypeId::kTimestampS:
-      return 1;
-    case TypeId::kTimestampMs:
-      return 1000;
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampTz:
-      return 1000000;
-    case TypeId::kTimestampNs:
-      return 1000000000;
-    default:
-      return 0;
-  }
-}
-}  // namespace
 
 using reader_detail::ReadKind;
 

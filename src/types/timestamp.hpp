@@ -12,10 +12,29 @@
 #include <string_view>
 
 #include "teal/datetime.hpp"
+#include "teal/logical_type.hpp"
 #include "types/date.hpp"
 #include "types/time.hpp"
 
 namespace teal {
+
+/// Units per second of a timestamp type's stored integer (TIMESTAMP_S 1 … TIMESTAMP_NS
+/// 10^9); 0 for any other type.
+inline int64_t TimestampUnitsPerSecond(TypeId id) {
+  switch (id) {
+    case TypeId::kTimestampS:
+      return 1;
+    case TypeId::kTimestampMs:
+      return 1000;
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
+      return 1000000;
+    case TypeId::kTimestampNs:
+      return 1000000000;
+    default:
+      return 0;
+  }
+}
 
 /// Per-type constants: units per second, and the SQL name (for messages).
 template <typename T>

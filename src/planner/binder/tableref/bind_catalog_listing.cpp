@@ -71,6 +71,16 @@ struct ViewColumns {
   std::vector<LogicalType> types;
 };
 
+/// The columns of `view` from its query bound as `bound`: the view's own names where it
+/// gives them.
+ViewColumns NamedViewColumns(const ViewEntry& view, const BoundStatement& bound) {
+  ViewColumns columns{bound.names, bound.types};
+  for (size_t i = 0; i < view.column_names.size() && i < columns.names.size(); i++) {
+    columns.names[i] = view.column_names[i];
+  }
+  return columns;
+}
+
 }  // namespace
 
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
@@ -86,11 +96,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     } catch (const Error& error) {
       if (error.Category() == ErrorCategory::kInternal) throw;
     }
-    ViewColumns columns{bound.names, bound.types};
-    for (size_t i = 0; i < view.column_names.size() && i < columns.names.size(); i++) {
-      columns.names[i] = view.column_names[i];
-    }
-    return columns;
+    return NamedViewColumns(view, bound);
   };
   if (name == "duckdb_schemas" || name == "information_schema.schemata") {
     std::vector<std::string> schemas = {std::string(kMainSchemaName)};
@@ -292,12 +298,10 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
   std::vector<std::vector<Value>> rows;
   const std::string qualified = catalog_.Resolve(schema, name);
   if (auto view = catalog_.FindView(qualified)) {
-    BoundStatement bound = BindView(*view);
-    for (size_t c = 0; c < bound.names.size(); c++) {
-      const std::string column =
-          c < view->column_names.size() ? view->column_names[c] : bound.names[c];
-      rows.push_back({Text(column), Text(bound.types[c].ToString()), Text("YES"), NullText(),
-                      NullText(), NullText()});
+    const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
+    for (size_t c = 0; c < columns.names.size(); c++) {
+      rows.push_back({Text(columns.names[c]), Text(columns.types[c].ToString()), Text("YES"),
+                      NullText(), NullText(), NullText()});
     }
     return ConstantTable(types, std::move(rows));
   }
@@ -325,12 +329,10 @@ LogicalOperatorPtr Binder::BindTableInfo(const std::string& schema, const std::s
   std::vector<std::vector<Value>> rows;
   const std::string qualified = catalog_.Resolve(schema, name);
   if (auto view = catalog_.FindView(qualified)) {
-    BoundStatement bound = BindView(*view);
-    for (size_t c = 0; c < bound.names.size(); c++) {
-      const std::string column =
-          c < view->column_names.size() ? view->column_names[c] : bound.names[c];
-      rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(column),
-                      Text(bound.types[c].ToString()), Value::Boolean(false), NullText(),
+    const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
+    for (size_t c = 0; c < columns.names.size(); c++) {
+      rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(columns.names[c]),
+                      Text(columns.types[c].ToString()), Value::Boolean(false), NullText(),
                       Value::Boolean(false)});
     }
     return ConstantTable(types, std::move(rows));
