@@ -21,7 +21,8 @@ struct CsvScanGlobal : GlobalSourceState {
   std::unique_ptr<CsvRowReader> reader;
   CsvRows rows;
   std::string scratch;
-  idx_t bytes_done = 0;  // of the files before `file`
+  std::vector<std::string> nulls;  // the NULL strings in effect
+  std::vector<bool> not_null;      // per column: force_not_null
 };
 
 [[noreturn]] void RowError(const CsvRows& rows, idx_t r, const std::string& path,
@@ -30,25 +31,20 @@ struct CsvScanGlobal : GlobalSourceState {
                                     rows.line[r], rows.raw[r], what, path));
 }
 
-/// Whether `field` (of column `column`) is read as NULL: its text as written is one of
-/// `nulls`.
-bool IsNull(const CsvOptions& options, const std::vector<std::string>& nulls,
-            const std::vector<bool>& not_null, idx_t column, const CsvField& field) {
-  if (not_null[column]) return false;
-  if (field.quoted && !options.allow_quoted_nulls) return false;
-  const std::string_view raw(field.data, field.size);
-  for (const auto& null_string : nulls) {
-    if (raw == null_string) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::unique_ptr<GlobalSourceState> PhysicalCsvScan::GetGlobalSourceState(
     ExecutionContext& context) const {
   context.query.Control().progress_total += data_->total_bytes;
-  return std::make_unique<CsvScanGlobal>();
+  auto global = std::make_unique<CsvScanGlobal>();
+  const CsvSchema& schema = data_->schema;
+  global->nulls = data_->options.Nulls();
+  global->not_null.assign(schema.types.size(), false);
+  for (const auto& name : data_->options.force_not_null) {
+    auto it = std::find(schema.names.begin(), schema.names.end(), name);
+    if (it != schema.names.end()) global->not_null[it - schema.names.begin()] = true;
+  }
+  return global;
 }
 
 void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
@@ -58,12 +54,6 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
   const CsvOptions& options = data_->options;
   const CsvSchema& schema = data_->schema;
   const idx_t columns = schema.types.size();
-  std::vector<bool> not_null(columns, false);
-  const std::vector<std::string> nulls = options.Nulls();
-  for (const auto& name : options.force_not_null) {
-    auto it = std::find(schema.names.begin(), schema.names.end(), name);
-    if (it != schema.names.end()) not_null[it - schema.names.begin()] = true;
-  }
 
   while (true) {
     if (!global.reader) {
@@ -100,11 +90,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
       if (width == columns || (width < columns && options.null_padding)) continue;
       // A delimiter ending the row (TPC-H's .tbl files) or, not strict, fields past the
       // last column: the columns are all there, the rest is left out.
-      if (width > columns &&
-          (!options.strict_mode || (width == columns + 1 && rows.Field(r, columns).size == 0 &&
-                                    !rows.Field(r, columns).quoted))) {
-        continue;
-      }
+      if (width > columns && (!options.strict_mode || rows.EndsInDelimiter(r, columns))) continue;
       if (options.ignore_errors) {
         keep[r] = false;
         kept--;
@@ -121,7 +107,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
       const LogicalType& type = schema.types[c];
       const bool varchar = type.Id() == TypeId::kVarchar;
       // VARCHAR columns get their own copies; other types are parsed from views.
-      Vector text_vector(LogicalType(TypeId::kVarchar), count);
+      Vector text_vector(LogicalType(TypeId::kVarchar), varchar ? 0 : count);
       Vector& text = varchar ? out : text_vector;
       auto* strings = text.Values<string_t>();
       const bool comma_decimal = options.decimal_separator == ',' && type.IsNumeric();
@@ -134,7 +120,8 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
           continue;
         }
         const CsvField& field = rows.Field(r, c);
-        if (IsNull(options, nulls, not_null, c, field)) {
+        if (!global.not_null[c] &&
+            CsvFieldIsNull(field, global.nulls, options.allow_quoted_nulls)) {
           text.SetNull(r);
           continue;
         }

@@ -396,6 +396,14 @@ idx_t ExpressionExecutor::Add(const Expression& expression) {
   return states_.size() - 1;
 }
 
+Value ExpressionExecutor::EvaluateConstant(const Expression& expression) {
+  DataChunk one_row;
+  one_row.SetCardinality(1);
+  Vector result(expression.type, 0);
+  ExpressionExecutor(expression).Execute(one_row, result);
+  return result.GetValue(0);
+}
+
 void ExpressionExecutor::Execute(const DataChunk& input, Vector& result, idx_t index) {
   result.Reference(Evaluate(states_[index], input));
 }

@@ -42,6 +42,10 @@ class ExpressionExecutor {
   /// which it is true into `sel`. Returns how many there are.
   idx_t Select(const DataChunk& input, SelectionVector& sel, idx_t index = 0);
 
+  /// The value of an expression that reads no column (constant folding), computed over
+  /// one row; throws what its evaluation throws.
+  static Value EvaluateConstant(const Expression& expression);
+
  private:
   std::vector<ExpressionState> states_;
 };

@@ -592,6 +592,23 @@ std::string ClientContext::ConstraintIndexName(const TableEntry& table,
   return name;
 }
 
+void ClientContext::RefuseNulls(const TableEntry& table, const std::vector<idx_t>& columns,
+                                const std::string& what,
+                                const std::function<std::string(idx_t column)>& message) {
+  table.storage->CheckNoPendingChanges(what, current_->Id());
+  TableScanState scan;
+  std::vector<LogicalType> types;
+  for (idx_t c : columns) types.push_back(table.columns[c].type);
+  DataChunk chunk(types, 0);
+  while (table.storage->Scan(*current_, scan, columns, chunk)) {
+    for (idx_t k = 0; k < columns.size(); k++) {
+      for (idx_t i = 0; i < chunk.size(); i++) {
+        if (!chunk.data[k].RowIsValid(i)) throw ConstraintError(message(columns[k]));
+      }
+    }
+  }
+}
+
 Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter,
                                        const std::string& table_name) {
   Catalog& catalog = current_->WritableCatalog();
@@ -616,23 +633,12 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter,
     }
     // The key columns become NOT NULL (PostgreSQL): no row this transaction sees may be
     // NULL there, and nobody else may have changes in the table meanwhile.
-    table->storage->CheckNoPendingChanges(
-        fmt::format("ALTER TABLE \"{}\" ADD PRIMARY KEY", table->name), current_->Id());
-    TableScanState scan;
-    std::vector<LogicalType> types;
-    for (idx_t c : index->columns) types.push_back(table->columns[c].type);
-    DataChunk chunk(types, 0);
-    while (table->storage->Scan(*current_, scan, index->columns, chunk)) {
-      for (idx_t k = 0; k < index->columns.size(); k++) {
-        for (idx_t i = 0; i < chunk.size(); i++) {
-          if (!chunk.data[k].RowIsValid(i)) {
-            throw ConstraintError(
-                fmt::format("cannot add the PRIMARY KEY of table \"{}\": column \"{}\" holds NULL",
-                            table->name, table->columns[index->columns[k]].name));
-          }
-        }
-      }
-    }
+    RefuseNulls(*table, index->columns,
+                fmt::format("ALTER TABLE \"{}\" ADD PRIMARY KEY", table->name), [&](idx_t c) {
+                  return fmt::format(
+                      "cannot add the PRIMARY KEY of table \"{}\": column \"{}\" holds NULL",
+                      table->name, table->columns[c].name);
+                });
     catalog.AlterTable(table_name, false, "", [&](const TableEntry& current) {
       auto altered = std::make_shared<TableEntry>(current);
       for (idx_t c : index->columns) altered->columns[c].not_null = true;
@@ -733,19 +739,12 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kSetNotNull) {
     auto table = catalog.GetTable(table_name);
     const idx_t column = column_index(*table, alter.column_name);
-    table->storage->CheckNoPendingChanges(
-        fmt::format("ALTER TABLE \"{}\" … SET NOT NULL", table->name), current_->Id());
-    TableScanState scan;
-    DataChunk chunk({table->columns[column].type}, 0);
-    while (table->storage->Scan(*current_, scan, {column}, chunk)) {
-      for (idx_t i = 0; i < chunk.size(); i++) {
-        if (!chunk.data[0].RowIsValid(i)) {
-          throw ConstraintError(fmt::format(
-              "cannot make column \"{}\" of table \"{}\" NOT NULL: a row holds NULL there",
-              table->columns[column].name, table->name));
-        }
-      }
-    }
+    RefuseNulls(*table, {column}, fmt::format("ALTER TABLE \"{}\" … SET NOT NULL", table->name),
+                [&](idx_t c) {
+                  return fmt::format(
+                      "cannot make column \"{}\" of table \"{}\" NOT NULL: a row holds NULL there",
+                      table->columns[c].name, table->name);
+                });
   }
   // ALTER TYPE: every row this transaction sees must convert (the error names the value);
   // as for SET NOT NULL, nobody else may have changes in the table.

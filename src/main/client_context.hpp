@@ -119,6 +119,12 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
   Result ExecuteAlter(const AlterTableStatement& alter);
+  /// Throws ConstraintError(message(column)) when a row this transaction sees is NULL in one
+  /// of `columns`; first refuses other transactions' pending changes (`what` names the
+  /// statement), so no NULL can arrive before the commit.
+  void RefuseNulls(const TableEntry& table, const std::vector<idx_t>& columns,
+                   const std::string& what,
+                   const std::function<std::string(idx_t column)>& message);
   /// ALTER TABLE … ADD PRIMARY KEY / UNIQUE: an index of the constraint, built over the rows.
   Result ExecuteAddUnique(const AlterTableStatement& alter, const std::string& table_name);
   /// The name of a PRIMARY KEY / UNIQUE index of `table`: the constraint's, or

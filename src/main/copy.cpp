@@ -115,15 +115,10 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
     }
     query = &table_query;
   }
-  for (const char* suffix : {".zst"}) {
-    const std::string_view end(suffix);
-    if (copy.path.size() >= end.size() &&
-        copy.path.compare(copy.path.size() - end.size(), end.size(), end) == 0 &&
-        !has_option("compression")) {
-      // DuckDB compresses by the name; an uncompressed file under it would not read back.
-      throw NotImplementedError(fmt::format(
-          "writing compressed files (\"{}\"); COMPRESSION none writes it uncompressed", copy.path));
-    }
+  if (std::string_view(copy.path).ends_with(".zst") && !has_option("compression")) {
+    // DuckDB compresses by the name; an uncompressed file under it would not read back.
+    throw NotImplementedError(fmt::format(
+        "writing compressed files (\"{}\"); COMPRESSION none writes it uncompressed", copy.path));
   }
   BoundStatement bound = binder.BindSelect(*query);
   Optimize(*bound.plan);

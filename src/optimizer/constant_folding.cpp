@@ -37,12 +37,8 @@ void Fold(ExpressionPtr& e) {
   CheckStackDepth("an expression");
   if (e->IsFoldable() && IsDeterministic(*e)) {
     try {
-      DataChunk one_row;
-      one_row.SetCardinality(1);
-      Vector result(e->type, 0);
-      ExpressionExecutor(*e).Execute(one_row, result);
       std::string alias = e->alias;
-      e = MakeConstant(result.GetValue(0));
+      e = MakeConstant(ExpressionExecutor::EvaluateConstant(*e));
       e->alias = std::move(alias);
       return;
     } catch (const Error& error) {

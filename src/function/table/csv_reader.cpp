@@ -207,18 +207,17 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
     rows.fields.resize(first_field);
     return Parse::kNeedMore;
   };
-  // The end of the line that starts at or after `from`: the position of its break, and
-  // of the next line, or false when the buffer ends first.
-  auto line_end = [&](idx_t from, idx_t& brk, idx_t& next) {
+  // Where the line after the break at or after `from` starts, or false when the buffer
+  // ends first.
+  auto line_end = [&](idx_t from, idx_t& next) {
     idx_t p = from;
     while (p < end && buf[p] != '\n' && buf[p] != '\r') p++;
     if (p == end) {
       if (!at_eof) return false;
-      brk = next = p;
+      next = p;
       return true;
     }
     if (buf[p] == '\r' && p + 1 == end && !at_eof) return false;
-    brk = p;
     next = p + (buf[p] == '\r' && p + 1 < end && buf[p + 1] == '\n' ? 2 : 1);
     return true;
   };
@@ -236,16 +235,16 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
     while (p < end && buf[p] == ' ') p++;
     if (p == end && !at_eof) return need_more();
     if (p < end && buf[p] == comment) {
-      idx_t brk, next;
-      if (!line_end(p, brk, next)) return need_more();
+      idx_t next;
+      if (!line_end(p, next)) return need_more();
       begin_ = next;
       line_++;
       return Parse::kSkipped;
     }
   }
   if (!single_column && (buf[pos] == '\n' || buf[pos] == '\r')) {
-    idx_t brk, next;
-    if (!line_end(pos, brk, next)) return need_more();
+    idx_t next;
+    if (!line_end(pos, next)) return need_more();
     begin_ = next;
     line_++;
     return Parse::kSkipped;
@@ -353,8 +352,7 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
     }
     const char c = buf[pos];
     if (c == '\n' || c == '\r' || (comment != '\0' && c == comment)) {
-      idx_t brk;
-      if (!line_end(pos, brk, next_row)) return need_more();
+      if (!line_end(pos, next_row)) return need_more();
       row_end = pos;
       break;
     }

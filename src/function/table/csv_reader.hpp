@@ -58,6 +58,12 @@ struct CsvRows {
   idx_t Count() const { return row_start.size() - 1; }
   idx_t Width(idx_t row) const { return row_start[row + 1] - row_start[row]; }
   const CsvField& Field(idx_t row, idx_t column) const { return fields[row_start[row] + column]; }
+  /// Whether row `row` is `columns` fields and one more, empty and unquoted: a delimiter
+  /// ends the row (TPC-H's .tbl files).
+  bool EndsInDelimiter(idx_t row, idx_t columns) const {
+    return Width(row) == columns + 1 && Field(row, columns).size == 0 &&
+           !Field(row, columns).quoted;
+  }
   void Clear() {
     fields.clear();
     row_start.assign(1, 0);
@@ -65,6 +71,18 @@ struct CsvRows {
     raw.clear();
   }
 };
+
+/// Whether `field` reads as NULL: its text as written is one of `nulls` (a quoted field
+/// only when `allow_quoted_nulls`).
+inline bool CsvFieldIsNull(const CsvField& field, const std::vector<std::string>& nulls,
+                           bool allow_quoted_nulls) {
+  if (field.quoted && !allow_quoted_nulls) return false;
+  const std::string_view raw(field.data, field.size);
+  for (const auto& null_string : nulls) {
+    if (raw == null_string) return true;
+  }
+  return false;
+}
 
 /// The text of a quoted field with its escape sequences decoded, into `out`.
 void CsvUnescape(const CsvField& field, const CsvDialect& dialect, std::string& out);

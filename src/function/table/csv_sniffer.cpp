@@ -104,22 +104,21 @@ bool AllFit(const std::vector<std::string>& values, const LogicalType& type,
   return TryCastVector(text, result, values.size(), nullptr);
 }
 
+/// The first of `candidates` (which end in VARCHAR) that every value fits.
+LogicalType FirstFit(const std::vector<std::string>& values,
+                     const std::vector<LogicalType>& candidates, const CsvOptions& options) {
+  for (const auto& candidate : candidates) {
+    if (AllFit(values, candidate, options)) return candidate;
+  }
+  return LogicalType(TypeId::kVarchar);
+}
+
 /// Removes every CsvField's escapes: the field's text.
 std::string FieldText(const CsvField& field, const CsvDialect& dialect) {
   if (!field.escaped) return std::string(field.data, field.size);
   std::string out;
   CsvUnescape(field, dialect, out);
   return out;
-}
-
-/// Whether `field` is read as NULL: its text as written is a NULL string.
-bool IsNullText(const CsvField& field, const CsvOptions& options) {
-  if (field.quoted && !options.allow_quoted_nulls) return false;
-  const std::string_view raw(field.data, field.size);
-  for (const auto& null_string : options.Nulls()) {
-    if (raw == null_string) return true;
-  }
-  return false;
 }
 
 /// A reader of `path` with `dialect` that has read the sample rows (after `skip` lines)
@@ -291,8 +290,7 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   if (width > 1 && rows.Count() > 0) {
     bool trailing = true;
     for (idx_t r = 0; r < rows.Count() && trailing; r++) {
-      trailing = rows.Width(r) == width && rows.Field(r, width - 1).size == 0 &&
-                 !rows.Field(r, width - 1).quoted;
+      trailing = rows.EndsInDelimiter(r, width - 1);
     }
     if (trailing) width--;
   }
@@ -304,15 +302,16 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   std::vector<bool> row0_null(width, true);
   std::vector<std::string> row0(width);
   const idx_t sample = rows.Count();
+  const std::vector<std::string> nulls = options.Nulls();
   for (idx_t r = 0; r < sample; r++) {
     if (rows.Width(r) != width && !(options.null_padding && rows.Width(r) < width) &&
-        !(rows.Width(r) == width + 1 && rows.Field(r, width).size == 0)) {
+        !rows.EndsInDelimiter(r, width)) {
       continue;
     }
     for (idx_t c = 0; c < std::min<idx_t>(width, rows.Width(r)); c++) {
       const CsvField& field = rows.Field(r, c);
       std::string text = FieldText(field, dialect);
-      const bool is_null = IsNullText(field, options);
+      const bool is_null = CsvFieldIsNull(field, nulls, options.allow_quoted_nulls);
       if (r == 0) {
         row0[c] = text;
         row0_null[c] = is_null;
@@ -323,22 +322,14 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   }
 
   // Types of the rows after the first.
+  const auto candidates = Candidates(options);
   std::vector<LogicalType> types;
   if (given_columns) {
     types = options.column_types;
   } else {
-    const auto candidates = Candidates(options);
     for (idx_t c = 0; c < width; c++) {
-      LogicalType type(TypeId::kVarchar);
-      if (sniff && !values[c].empty()) {
-        for (const auto& candidate : candidates) {
-          if (AllFit(values[c], candidate, options)) {
-            type = candidate;
-            break;
-          }
-        }
-      }
-      types.push_back(type);
+      types.push_back(sniff && !values[c].empty() ? FirstFit(values[c], candidates, options)
+                                                  : LogicalType(TypeId::kVarchar));
     }
   }
 
@@ -358,16 +349,10 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   }
   // Without a header the first row is data: its values take part in the types.
   if (!schema.header && !given_columns && !options.all_varchar && sniff) {
-    const auto candidates = Candidates(options);
     for (idx_t c = 0; c < width; c++) {
       if (row0_null[c]) continue;
       values[c].push_back(row0[c]);
-      for (const auto& candidate : candidates) {
-        if (AllFit(values[c], candidate, options)) {
-          types[c] = candidate;
-          break;
-        }
-      }
+      types[c] = FirstFit(values[c], candidates, options);
     }
   }
   if (options.all_varchar) types.assign(width, LogicalType(TypeId::kVarchar));

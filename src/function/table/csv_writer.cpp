@@ -41,8 +41,8 @@ CsvWriter::CsvWriter(std::string path, const CsvOptions& options,
     throw IOError(fmt::format("cannot write the CSV file \"{}\": {}", path_, error.what()));
   }
   const bool gzip = options.compression == CsvOptions::Compression::kGzip ||
-                    (options.compression == CsvOptions::Compression::kAuto && path_.size() > 3 &&
-                     path_.compare(path_.size() - 3, 3, ".gz") == 0);
+                    (options.compression == CsvOptions::Compression::kAuto &&
+                     std::string_view(path_).ends_with(".gz"));
   if (gzip) {
     // zlib writes the file; the handle stays open to sync it when it is done.
     gz_ = gzopen(temp_path_.c_str(), "wb6");

@@ -244,11 +244,7 @@ Value Binder::BindConstant(const ParsedExpression& expression, std::string_view 
     throw BinderError(fmt::format("{} must be a constant, not {}", what, expression.ToString()));
   }
   // A constant expression ({'a': 'INTEGER'}, 'x' || 'y'): computed once, here.
-  DataChunk one_row;
-  one_row.SetCardinality(1);
-  Vector result(bound->type, 0);
-  ExpressionExecutor(*bound).Execute(one_row, result);
-  return result.GetValue(0);
+  return ExpressionExecutor::EvaluateConstant(*bound);
 }
 
 Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType& type,

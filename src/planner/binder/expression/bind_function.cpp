@@ -2,6 +2,7 @@
 // current_setting, nextval/currval, unnest.
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
+#include "function/scalar/date_util.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -103,8 +104,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
     // prepared statement binds it again for each execution's transaction.
     const int64_t started = options_.transaction_started_micros;
-    constexpr int64_t kDay = 86'400'000'000;
-    const int64_t days = started / kDay - (started % kDay < 0 ? 1 : 0);
+    const int64_t days = scalar::FloorDiv(started, scalar::kMicrosPerDay);
     if (e.children.empty() &&
         (name == "now" || name == "current_timestamp" || name == "get_current_timestamp" ||
          name == "transaction_timestamp")) {
@@ -120,7 +120,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       ParsedExpression two(ExprKind::kFunction);
       two.name = "age";
       auto midnight = std::make_unique<ParsedExpression>(ExprKind::kConstant);
-      midnight->value = Value::Timestamp(timestamp_t{days * kDay});
+      midnight->value = Value::Timestamp(timestamp_t{days * scalar::kMicrosPerDay});
       two.children.push_back(std::move(midnight));
       two.children.push_back(e.children[0]->Copy());
       needs_parameter_values_ = true;

@@ -153,8 +153,8 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   // As for other calls: a name := value would otherwise be taken by its position.
   for (const auto& argument : e.children) {
     if (!argument->argument_name.empty()) {
-      throw BinderError(fmt::format("{} takes no named arguments (name := value): {}", e.name,
-                                    e.ToString()));
+      throw BinderError(
+          fmt::format("{} takes no named arguments (name := value): {}", e.name, e.ToString()));
     }
   }
   if (e.filter) return BindWindow(*RewriteFilter(e), scope);

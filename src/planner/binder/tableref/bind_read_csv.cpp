@@ -66,10 +66,8 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   if (patterns.empty()) throw BinderError(fmt::format("{} needs the path of a file", function));
   for (const auto& pattern : patterns) {
     // FROM 'file' becomes read_csv_auto('file'): other formats are not CSV.
-    for (const char* format : {".parquet", ".json", ".jsonl", ".ndjson", ".zst"}) {
-      const std::string_view suffix(format);
-      if (pattern.size() >= suffix.size() &&
-          pattern.compare(pattern.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    for (std::string_view suffix : {".parquet", ".json", ".jsonl", ".ndjson", ".zst"}) {
+      if (std::string_view(pattern).ends_with(suffix)) {
         throw NotImplementedError(
             fmt::format("reading {} files (Teal reads CSV): \"{}\"", suffix.substr(1), pattern));
       }
