@@ -77,7 +77,9 @@ struct Appender::Impl {
   /// Throws CatalogError when the table the appender writes is not the one `transaction`
   /// sees under its name (dropped or altered since the appender was made).
   void CheckTable(const Transaction& transaction) const {
-    if (transaction.GetCatalog().FindTable(Table().CatalogName()) != append.SharedTable()) {
+    const Catalog* catalog =
+        Table().storage->Temporary() ? transaction.TempCatalog() : &transaction.GetCatalog();
+    if (!catalog || catalog->FindTable(Table().CatalogName()) != append.SharedTable()) {
       throw CatalogError(fmt::format(
           "table \"{}\" was dropped or altered while an appender was open", Table().name));
     }
@@ -366,7 +368,14 @@ Appender::Appender(Connection& connection, std::string_view table, std::vector<s
 
 Appender::Appender(Connection& connection, std::string_view table,
                    const std::vector<std::string>* columns) {
-  std::shared_ptr<TableEntry> entry = ConnectionContext(connection).ReadCatalog()->GetTable(table);
+  const ClientContext& context = ConnectionContext(connection);
+  const std::shared_ptr<Catalog> catalog = context.ReadCatalog();
+  const std::shared_ptr<Catalog> temp = context.ReadTempCatalog();
+  const CatalogSearch::Place place =
+      CatalogSearch(*catalog, temp.get()).Find(table, [](const Catalog& c, std::string_view name) {
+        return c.FindTable(name) != nullptr;
+      });
+  std::shared_ptr<TableEntry> entry = place.catalog->GetTable(place.name);
   const idx_t table_width = entry->columns.size();
   std::vector<idx_t> table_columns;
   if (!columns) {

@@ -218,6 +218,36 @@ std::shared_ptr<Catalog> ClientContext::ReadCatalog() const {
                       : database_->Transactions().CommittedCatalog();
 }
 
+std::shared_ptr<Catalog> ClientContext::ReadTempCatalog() const {
+  return transaction_ ? transaction_->SharedTempCatalog() : temp_catalog_;
+}
+
+std::shared_ptr<Transaction> ClientContext::BeginTransaction() {
+  std::shared_ptr<Transaction> transaction = database_->Transactions().Begin();
+  transaction->SetTempCatalog(temp_catalog_);
+  return transaction;
+}
+
+void ClientContext::CommitTransaction(const std::shared_ptr<Transaction>& transaction) {
+  database_->Transactions().Commit(transaction);
+  // Only a transaction that changed them: the Appender's, kept open across statements,
+  // must not bring back the temporary objects as they were when it began.
+  if (transaction->ChangedTempCatalog()) temp_catalog_ = transaction->SharedTempCatalog();
+  if (transaction->CommitId() != 0) database_->AfterCommit();
+}
+
+CatalogSearch ClientContext::Catalogs() const {
+  return CatalogSearch(current_->GetCatalog(), current_->TempCatalog());
+}
+
+Catalog& ClientContext::WritableCatalog(bool temporary) {
+  return temporary ? current_->WritableTempCatalog() : current_->WritableCatalog();
+}
+
+void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) {
+  if (!temporary) current_->LogCatalog(0, 0, "", statement.text);
+}
+
 Result ClientContext::RunInTransaction(StatementType type, const std::function<Result()>& run) {
   TransactionManager& manager = database_->Transactions();
   if (transaction_) {
@@ -237,15 +267,12 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
       throw;
     }
   }
-  std::shared_ptr<Transaction> transaction = manager.Begin();
+  std::shared_ptr<Transaction> transaction = BeginTransaction();
   current_ = transaction;
   handed_to_stream_ = false;
   try {
     Result result = run();
-    if (!handed_to_stream_) {
-      manager.Commit(transaction);
-      if (transaction->CommitId() != 0) database_->AfterCommit();
-    }
+    if (!handed_to_stream_) CommitTransaction(transaction);
     current_ = nullptr;
     return result;
   } catch (...) {
@@ -263,8 +290,7 @@ void ClientContext::RunWriteBatched(std::shared_ptr<Transaction>& own,
     RunWrite(write);
     return;
   }
-  TransactionManager& manager = database_->Transactions();
-  if (!own) own = manager.Begin();
+  if (!own) own = BeginTransaction();
   const idx_t savepoint = own->Undo().Size();
   current_ = own;
   try {
@@ -280,14 +306,12 @@ void ClientContext::RunWriteBatched(std::shared_ptr<Transaction>& own,
 void ClientContext::CommitOwn(std::shared_ptr<Transaction>& own) {
   if (!own) return;
   std::shared_ptr<Transaction> transaction = std::move(own);
-  TransactionManager& manager = database_->Transactions();
   try {
-    manager.Commit(transaction);
+    CommitTransaction(transaction);
   } catch (...) {
-    manager.Rollback(transaction);
+    database_->Transactions().Rollback(transaction);
     throw;
   }
-  if (transaction->CommitId() != 0) database_->AfterCommit();
 }
 
 void ClientContext::RollbackOwn(std::shared_ptr<Transaction>& own) noexcept {
@@ -310,7 +334,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
   switch (statement.kind) {
     case TransactionKind::kBegin:
       if (!transaction_) {
-        transaction_ = manager.Begin();
+        transaction_ = BeginTransaction();
         transaction_failed_ = false;
         streams_ = std::make_shared<OpenStreams>();
       }
@@ -323,8 +347,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
         manager.Rollback(transaction_);
       } else {
         try {
-          manager.Commit(transaction_);
-          if (transaction_->CommitId() != 0) database_->AfterCommit();
+          CommitTransaction(transaction_);
         } catch (...) {
           // A commit that fails (a conflict) changed nothing: the transaction rolls back.
           manager.Rollback(transaction_);
@@ -402,7 +425,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         statement.parameter_count));
   }
   if (IsPlanned(statement.type)) {
-    Binder binder(current_->GetCatalog());
+    Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
@@ -411,34 +434,31 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       return ExecuteExplain(static_cast<ExplainStatement&>(statement));
     case StatementType::kCreate: {
       // CREATE TABLE [AS] and ALTER log themselves (with their tables' oids); the other
-      // catalog changes are logged as their SQL.
+      // catalog changes are logged as their SQL (LogStatement).
       if (auto* create = dynamic_cast<CreateTableStatement*>(&statement))
         return ExecuteCreateTable(*create);
       if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement))
         return ExecuteCreateTableAs(*as);
-      Result result = [&] {
-        if (auto* view = dynamic_cast<CreateViewStatement*>(&statement))
-          return ExecuteCreateView(*view);
-        if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
-          return ExecuteCreateIndex(*index);
-        if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
-          return ExecuteCreateSequence(*sequence);
-        if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement))
-          return ExecuteCreateMacro(*macro);
-        if (auto* schema = dynamic_cast<CreateSchemaStatement*>(&statement)) {
-          current_->WritableCatalog().CreateSchema(schema->name, schema->if_not_exists);
-          return EmptyResult(StatementType::kCreate);
+      if (auto* view = dynamic_cast<CreateViewStatement*>(&statement))
+        return ExecuteCreateView(*view);
+      if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement))
+        return ExecuteCreateIndex(*index);
+      if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement))
+        return ExecuteCreateSequence(*sequence);
+      if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement))
+        return ExecuteCreateMacro(*macro);
+      if (auto* schema = dynamic_cast<CreateSchemaStatement*>(&statement)) {
+        if (CatalogSearch::IsTempSchema(schema->name)) {
+          throw CatalogError("schema \"temp\" already exists: it holds the temporary objects");
         }
-        return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
-      }();
-      current_->LogCatalog(0, 0, "", statement.text);
-      return result;
+        current_->WritableCatalog().CreateSchema(schema->name, schema->if_not_exists);
+        LogStatement(statement, false);
+        return EmptyResult(StatementType::kCreate);
+      }
+      return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     }
-    case StatementType::kDrop: {
-      Result result = ExecuteDrop(static_cast<DropStatement&>(statement));
-      current_->LogCatalog(0, 0, "", statement.text);
-      return result;
-    }
+    case StatementType::kDrop:
+      return ExecuteDrop(static_cast<DropStatement&>(statement));
     case StatementType::kAlter:
       return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
@@ -461,12 +481,13 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 }
 
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
-  Catalog& catalog = current_->WritableCatalog();
-  Binder binder(catalog);
+  const bool temporary = CatalogSearch::IsTempSchema(create.schema);
+  Catalog& catalog = WritableCatalog(temporary);
+  Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
-  table->schema = catalog.SchemaName(create.schema);
+  table->schema = temporary ? "" : catalog.SchemaName(create.schema);
   if (create.columns.empty()) {
     throw BinderError(fmt::format("table \"{}\" must have at least one column", create.name));
   }
@@ -514,11 +535,12 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   }
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types());
+  if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();
   table->storage->SetOid(oid);
   const std::string name = table->CatalogName();
-  if (catalog.CreateTable(std::move(table), create.if_not_exists)) {
+  if (catalog.CreateTable(std::move(table), create.if_not_exists) && !temporary) {
     current_->LogCatalog(oid, 0, name, create.text);
   }
   return EmptyResult(StatementType::kCreate);
@@ -609,9 +631,8 @@ void ClientContext::RefuseNulls(const TableEntry& table, const std::vector<idx_t
   }
 }
 
-Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter,
-                                       const std::string& table_name) {
-  Catalog& catalog = current_->WritableCatalog();
+Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter, Catalog& catalog,
+                                       const std::string& table_name, bool temporary) {
   auto table = catalog.FindTable(table_name);
   if (!table) {
     if (alter.if_exists) return EmptyResult(StatementType::kAlter);
@@ -652,13 +673,14 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter,
                             fmt::format("ALTER TABLE \"{}\" ADD {}", table->name, what));
   }
   catalog.CreateIndex(table, std::move(index), /*if_not_exists=*/false, *current_, own);
-  current_->LogCatalog(oid, oid, table->CatalogName(), alter.text);
+  if (!temporary) current_->LogCatalog(oid, oid, table->CatalogName(), alter.text);
   return EmptyResult(StatementType::kAlter);
 }
 
 Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
-  Catalog& catalog = current_->WritableCatalog();
-  auto table = catalog.GetTable(catalog.Resolve(create.schema, create.table));
+  const CatalogSearch::Place place = Catalogs().Relation(create.schema, create.table);
+  Catalog& catalog = WritableCatalog(place.temporary);
+  auto table = catalog.GetTable(place.name);
   auto index = std::make_shared<IndexEntry>();
   index->name = QualifiedName(table->schema, create.name);  // in its table's schema
   index->constraint = create.unique ? IndexConstraint::kUnique : IndexConstraint::kNone;
@@ -670,31 +692,38 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
         fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name, table->name));
   }
   catalog.CreateIndex(table, std::move(index), create.if_not_exists, *current_, own);
+  LogStatement(create, place.temporary);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
-  MainSchemaOnly(current_->GetCatalog(), create.schema, "sequences");
+  const bool temporary = CatalogSearch::IsTempSchema(create.schema);
+  if (!temporary) MainSchemaOnly(current_->GetCatalog(), create.schema, "sequences");
   SequenceOptions options;
   options.start = create.start;
   options.increment = create.increment;
   options.min_value = create.min_value;
   options.max_value = create.max_value;
   options.cycle = create.cycle;
-  current_->WritableCatalog().CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
-                                             create.if_not_exists);
+  WritableCatalog(temporary).CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
+                                            create.if_not_exists);
+  LogStatement(create, temporary);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
-  Catalog& catalog = current_->WritableCatalog();
-  const std::string schema = catalog.SchemaName(alter.schema);
-  const std::string table_name = QualifiedName(schema, alter.table);
-  if (alter.kind == AlterKind::kAddUnique) return ExecuteAddUnique(alter, table_name);
+  const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
+  const bool temporary = place.temporary;
+  Catalog& catalog = WritableCatalog(temporary);
+  const std::string schema = temporary ? "" : catalog.SchemaName(alter.schema);
+  const std::string& table_name = place.name;
+  if (alter.kind == AlterKind::kAddUnique) {
+    return ExecuteAddUnique(alter, catalog, table_name, temporary);
+  }
   // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
   std::optional<ColumnDefinition> added;
   if (alter.kind == AlterKind::kAddColumn) {
-    Binder binder(catalog);
+    Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     added = BindColumnDefinition(binder, alter.column);
   }
@@ -730,7 +759,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
       throw BinderError(
           fmt::format("generated column \"{}\" cannot have a DEFAULT", with_default->name));
     }
-    Binder binder(catalog);
+    Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     BindDefault(binder, alter.column.default_value.get(), *with_default);
   }
@@ -752,7 +781,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kAlterType) {
     auto table = catalog.GetTable(table_name);
     const idx_t column = column_index(*table, alter.column_name);
-    Binder binder(catalog);
+    Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     new_type = binder.ResolveType(alter.column.type);
     const LogicalType& old_type = table->columns[column].type;
@@ -905,7 +934,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
         }
         return altered;
       });
-  if (altered_any) {
+  if (altered_any && !temporary) {
     current_->LogCatalog(result->storage->Oid(), old_oid, result->CatalogName(), alter.text);
   }
   return EmptyResult(StatementType::kAlter);
@@ -918,7 +947,7 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
     database_->ApplySettings();
     return EmptyResult(StatementType::kSet);
   }
-  Binder binder(current_->GetCatalog());
+  Binder binder(Catalogs());
   Value value = binder.BindConstant(*set.value, TypeId::kVarchar, fmt::format("SET {}", set.name));
   if (value.IsNull()) {
     throw InvalidInputError(fmt::format("SET {}: the value must not be NULL", set.name));
@@ -949,7 +978,7 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
     if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
       throw ParserError(fmt::format("PRAGMA {} takes one name", pragma.name));
     }
-    Binder binder(current_->GetCatalog());
+    Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     return ExecutePlan(StatementType::kPragma,
                        binder.BindSelect(static_cast<SelectStatement&>(*statements[0])));
@@ -987,7 +1016,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
     throw NotImplementedError(
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
   }
-  Binder binder(current_->GetCatalog());
+  Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan);
@@ -1020,10 +1049,11 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
 }
 
 Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
-  Catalog& catalog = current_->WritableCatalog();
-  const std::string schema = catalog.SchemaName(create.schema);
+  const bool temporary = CatalogSearch::IsTempSchema(create.schema);
+  Catalog& catalog = WritableCatalog(temporary);
+  const std::string schema = temporary ? "" : catalog.SchemaName(create.schema);
   // Bound once now, so that a view over missing tables or columns is refused up front.
-  Binder binder(catalog);
+  Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());
   binder.DefiningView(QualifiedName(schema, create.name));
   BoundStatement bound = binder.BindSelect(*create.query);
@@ -1040,6 +1070,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   view->column_names = create.column_names;
   view->query_text = create.query_text;
   catalog.CreateView(std::move(view), create.or_replace);
+  LogStatement(create, temporary);
   return EmptyResult(StatementType::kCreate);
 }
 
@@ -1055,19 +1086,25 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));
   }
+  Catalog& catalog = WritableCatalog(create.temporary);
+  if (create.if_not_exists && catalog.FindMacro(create.name)) {
+    return EmptyResult(StatementType::kCreate);
+  }
   auto macro = std::make_shared<MacroEntry>();
   macro->name = create.name;
   macro->parameters = create.parameters;
   macro->defaults = create.defaults;
   macro->body = create.body;
   macro->table = create.table;
-  current_->WritableCatalog().CreateMacro(std::move(macro), create.or_replace);
+  catalog.CreateMacro(std::move(macro), create.or_replace);
+  LogStatement(create, create.temporary);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
-  Catalog& catalog = current_->WritableCatalog();
-  const std::string schema = catalog.SchemaName(create.schema);
+  const bool temporary = CatalogSearch::IsTempSchema(create.schema);
+  Catalog& catalog = WritableCatalog(temporary);
+  const std::string schema = temporary ? "" : catalog.SchemaName(create.schema);
   const std::string qualified = QualifiedName(schema, create.name);
   if (create.if_not_exists && (catalog.FindTable(qualified) || catalog.FindView(qualified))) {
     return EmptyResult(StatementType::kCreate);
@@ -1075,7 +1112,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // Before the query runs: it may take long or run out of memory, only to be refused.
   // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
   if (!create.or_replace || !catalog.FindTable(qualified)) catalog.CheckTableNameFree(qualified);
-  Binder binder(catalog);
+  Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
@@ -1110,11 +1147,12 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   executor.Initialize();
   if (create.or_replace) DropTableToReplace(catalog, qualified);
   table->storage = std::make_shared<DataTable>(table->Types());
+  if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);
   const uint64_t oid = database_->Transactions().NextOid();
   table->storage->SetOid(oid);
   // The log gets the definition (not the query) ahead of the rows.
-  current_->LogCatalog(oid, 0, qualified, table->ToSql());
+  if (!temporary) current_->LogCatalog(oid, 0, qualified, table->ToSql());
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
   idx_t rows = 0;
@@ -1135,12 +1173,13 @@ Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
         fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
   current_->WritableCatalog().CreateEnumType(create.name, create.labels);
+  LogStatement(create, false);
   return EmptyResult(StatementType::kCreate);
 }
 
 Result ClientContext::ExecuteDrop(const DropStatement& drop) {
-  Catalog& catalog = current_->WritableCatalog();
   if (drop.kind == DropKind::kSchema) {
+    Catalog& catalog = current_->WritableCatalog();
     // On a copy first: every schema can go, or none does.
     auto trial = catalog.Copy();
     std::vector<std::shared_ptr<TableEntry>> tables;
@@ -1154,11 +1193,45 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
                               fmt::format("DROP SCHEMA \"{}\"", table->schema));
     }
     for (const auto& name : drop.names) catalog.DropSchema(name, drop.if_exists, drop.cascade);
+    LogStatement(drop, false);
     return EmptyResult(StatementType::kDrop);
   }
+  // Each object is one of the temporary objects (named temp.x, or one of them is named x)
+  // or the database's. A statement drops from one of them only, so that it is logged whole
+  // or not at all.
+  auto held = [&](const Catalog& catalog, std::string_view name) {
+    switch (drop.kind) {
+      case DropKind::kTable:
+        return catalog.FindTable(name) != nullptr;
+      case DropKind::kView:
+        return catalog.FindView(name) != nullptr;
+      case DropKind::kIndex:
+        return catalog.FindIndex(name) != nullptr;
+      case DropKind::kSequence:
+        return catalog.FindSequence(name) != nullptr;
+      case DropKind::kMacro:
+      case DropKind::kTableMacro:
+        return catalog.FindMacro(name) != nullptr;
+      default:
+        return false;  // types are the database's
+    }
+  };
+  const CatalogSearch search = Catalogs();
+  std::vector<std::string> names;
+  bool temporary = false;
+  for (size_t i = 0; i < drop.names.size(); i++) {
+    const CatalogSearch::Place place = search.Find(drop.names[i], held);
+    if (i > 0 && place.temporary != temporary) {
+      throw NotImplementedError(
+          "dropping temporary and other objects in one statement: drop them one by one");
+    }
+    temporary = place.temporary;
+    names.push_back(place.name);
+  }
+  Catalog& catalog = WritableCatalog(temporary);
   // Check every name first, so that DROP TABLE a, b drops nothing when b is missing.
   if (!drop.if_exists) {
-    for (const auto& name : drop.names) {
+    for (const auto& name : names) {
       bool exists = drop.kind == DropKind::kTable      ? catalog.FindTable(name) != nullptr
                     : drop.kind == DropKind::kView     ? catalog.FindView(name) != nullptr
                     : drop.kind == DropKind::kIndex    ? catalog.FindIndex(name) != nullptr
@@ -1178,7 +1251,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       }
     }
   }
-  for (const auto& name : drop.names) {
+  for (const auto& name : names) {
     if (drop.kind == DropKind::kTable) {
       if (auto table = catalog.FindTable(name)) {
         current_->TableReplaced(table->storage, /*retire=*/true,
@@ -1197,6 +1270,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }
   }
+  LogStatement(drop, temporary);
   return EmptyResult(StatementType::kDrop);
 }
 
@@ -1355,9 +1429,11 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 
 void ClientContext::BindPrepared(PreparedData& prepared) {
   std::shared_ptr<Catalog> catalog = current_ ? current_->SharedCatalog() : ReadCatalog();
-  Binder binder(*catalog);
+  std::shared_ptr<Catalog> temp = current_ ? current_->SharedTempCatalog() : ReadTempCatalog();
+  Binder binder(CatalogSearch(*catalog, temp.get()));
   binder.SetOptions(BinderOptions());
   prepared.catalog_version = catalog->Version();
+  prepared.temp_version = temp ? temp->Version() : 0;
   prepared.bound = BindPlanned(binder, *prepared.statement);
   prepared.bind_with_values = binder.NeedsParameterValues();
   Optimize(*prepared.bound.plan);
@@ -1396,12 +1472,16 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
                                           const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
   if (prepared.bind_with_values) {
-    Binder binder(current_->GetCatalog(), &values);
+    Binder binder(Catalogs(), &values);
     binder.SetOptions(BinderOptions());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
   // Tables or types may have been dropped or re-created since binding.
-  if (prepared.catalog_version != current_->GetCatalog().Version()) BindPrepared(prepared);
+  const Catalog* temp = current_->TempCatalog();
+  if (prepared.catalog_version != current_->GetCatalog().Version() ||
+      prepared.temp_version != (temp ? temp->Version() : 0)) {
+    BindPrepared(prepared);
+  }
   ExecutorOptions options = MakeExecutorOptions();
   const bool may_stream = PlanIsDeterministic(*prepared.bound.plan);
   auto stream = MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options),

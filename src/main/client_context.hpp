@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog/catalog_search.hpp"
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "main/prepared_data.hpp"
@@ -70,6 +71,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void RollbackOwn(std::shared_ptr<Transaction>& own) noexcept;
   /// The catalog outside a statement: the open transaction's, or the committed one.
   std::shared_ptr<Catalog> ReadCatalog() const;
+  /// ReadCatalog's temporary objects (CREATE TEMP …; catalog/catalog_search.hpp).
+  std::shared_ptr<Catalog> ReadTempCatalog() const;
   /// Whether BEGIN opened a transaction that has not ended.
   bool InTransaction() const { return transaction_ != nullptr; }
 
@@ -99,6 +102,20 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void DrainStreams();
   /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).
   void EndTransaction();
+  /// A transaction that sees this connection's temporary objects.
+  std::shared_ptr<Transaction> BeginTransaction();
+  /// Commits `transaction` (TransactionManager::Commit); its temporary objects become the
+  /// connection's when it changed them.
+  void CommitTransaction(const std::shared_ptr<Transaction>& transaction);
+  /// Where the running statement looks names up: its transaction's catalog, and the
+  /// connection's temporary objects first.
+  CatalogSearch Catalogs() const;
+  /// The catalog a change of an object goes to: the transaction's private copy of the
+  /// temporary objects or of the database's catalog.
+  Catalog& WritableCatalog(bool temporary);
+  /// Logs a catalog change as its SQL text, unless it changed temporary objects only
+  /// (they are never logged).
+  void LogStatement(const SQLStatement& statement, bool temporary);
   Result ExecuteCreateTable(const CreateTableStatement& create);
   /// CREATE OR REPLACE TABLE: drops the table `name` when there is one (in the statement's
   /// transaction, logged as a DROP before the new table's CREATE).
@@ -126,7 +143,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
                    const std::string& what,
                    const std::function<std::string(idx_t column)>& message);
   /// ALTER TABLE … ADD PRIMARY KEY / UNIQUE: an index of the constraint, built over the rows.
-  Result ExecuteAddUnique(const AlterTableStatement& alter, const std::string& table_name);
+  Result ExecuteAddUnique(const AlterTableStatement& alter, Catalog& catalog,
+                          const std::string& table_name, bool temporary);
   /// The name of a PRIMARY KEY / UNIQUE index of `table`: the constraint's, or
   /// PostgreSQL's t_pkey / t_a_b_key, numbered when taken.
   std::string ConstraintIndexName(const TableEntry& table, const UniqueConstraintSyntax& constraint,
@@ -147,6 +165,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
 
   std::shared_ptr<DatabaseInstance> database_;
   std::shared_ptr<QueryControl> control_ = std::make_shared<QueryControl>();
+  /// The connection's temporary objects as committed; they go with the connection.
+  std::shared_ptr<Catalog> temp_catalog_ = std::make_shared<Catalog>();
   /// BEGIN's transaction; null in autocommit.
   std::shared_ptr<Transaction> transaction_;
   /// A statement failed in transaction_: it can only be rolled back.

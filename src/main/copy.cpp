@@ -29,7 +29,7 @@ ParsedExpressionPtr ConstantExpression(Value value) {
 }  // namespace
 
 Result ClientContext::ExecuteCopy(CopyStatement& copy) {
-  Catalog& catalog = current_->GetCatalog();
+  const CatalogSearch catalogs = Catalogs();
   auto has_option = [&](const char* name) {
     return std::any_of(copy.options.begin(), copy.options.end(),
                        [&](const auto& option) { return option.first == name; });
@@ -40,7 +40,8 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   }
   if (copy.is_from) {
     // INSERT INTO table (columns) SELECT * FROM read_csv(path, options…, columns = {…}).
-    auto table = catalog.GetTable(catalog.Resolve(copy.schema, copy.table));
+    const CatalogSearch::Place place = catalogs.Relation(copy.schema, copy.table);
+    auto table = place.catalog->GetTable(place.name);
     std::vector<std::string> columns = copy.columns;
     if (columns.empty()) {
       for (const auto& column : table->columns) {
@@ -81,13 +82,13 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
     insert.select->from = std::make_unique<TableRef>();
     insert.select->from->kind = TableRefKind::kTableFunction;
     insert.select->from->function = std::move(read);
-    Binder binder(catalog);
+    Binder binder(catalogs);
     binder.SetOptions(BinderOptions());
     return ExecutePlan(StatementType::kCopy, binder.BindInsert(insert));
   }
 
   CsvOptions options;
-  Binder binder(catalog);
+  Binder binder(catalogs);
   binder.SetOptions(BinderOptions());
   std::vector<std::string> given;
   for (const auto& [name, value] : copy.options) {

@@ -15,6 +15,7 @@ struct PreparedData {
   bool planned = false;
   BoundStatement bound;
   uint64_t catalog_version = 0;
+  uint64_t temp_version = 0;  // of the connection's temporary objects
   /// A parameter whose type the plan does not fix, or one in a place that needs a
   /// constant (LIMIT): the statement is bound again with the values at each execution.
   bool bind_with_values = false;

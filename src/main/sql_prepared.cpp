@@ -33,7 +33,7 @@ Result ClientContext::ExecuteSqlPrepare(const PrepareStatement& prepare) {
         fmt::format("PREPARE {} declares {} parameter types, but its statement has {} parameters",
                     prepare.name, prepare.types.size(), count));
   }
-  Binder binder(*ReadCatalog());
+  Binder binder(*ReadCatalog());  // types only: the database's
   for (const auto& type : prepare.types) entry.types.push_back(binder.ResolveType(type));
   sql_prepared_.emplace(key, std::move(entry));
   return Result(StatementType::kPrepare, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});

@@ -1,8 +1,9 @@
 // CREATE MACRO and DROP MACRO, which the PostgreSQL grammar does not have, read by hand:
 //
-//   CREATE [OR REPLACE] MACRO|FUNCTION [main.]name([a [, …] [, b := default …]])
+//   CREATE [OR REPLACE] [TEMP] MACRO|FUNCTION [IF NOT EXISTS] [main.|temp.]name([a [, …] [, b :=
+//   default …]])
 //       AS expression | AS TABLE query
-//   DROP MACRO [TABLE] [IF EXISTS] name   and   DROP FUNCTION [IF EXISTS] name
+//   DROP MACRO [TABLE] [IF EXISTS] [temp.]name   and   DROP FUNCTION [IF EXISTS] [temp.]name
 //
 // CREATE FUNCTION is DuckDB's macro only in that form (AS right after the parameters);
 // PostgreSQL's (with RETURNS, LANGUAGE) is left to the grammar, which refuses it. The
@@ -94,13 +95,17 @@ std::unique_ptr<SQLStatement> ParseDropMacro(std::string_view text,
     i += 2;
   }
   if (i >= tokens.size()) throw ParserError(fmt::format("DROP MACRO needs a name: {}", text));
+  std::string schema_prefix;  // "temp." for a temporary macro named so
   if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
-    if (Folded(NameOf(text, tokens[i])) != "main") {
+    const std::string schema = Folded(NameOf(text, tokens[i]));
+    if (schema == "temp") {
+      schema_prefix = "temp.";
+    } else if (schema != "main") {
       throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
     }
     i += 2;
   }
-  drop->names.push_back(NameOf(text, tokens[i++]));
+  drop->names.push_back(schema_prefix + NameOf(text, tokens[i++]));
   if (i < tokens.size() && OneOf(tokens[i].word, {"cascade", "restrict"})) i++;
   if (i < tokens.size() && tokens[i].word != ";") {
     throw ParserError(fmt::format("syntax error at or near \"{}\" in DROP MACRO",
@@ -122,14 +127,20 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
   const bool or_replace =
       i + 1 < tokens.size() && tokens[i].word == "or" && tokens[i + 1].word == "replace";
   if (or_replace) i += 2;
-  const bool temporary = i < tokens.size() && OneOf(tokens[i].word, {"temp", "temporary"});
+  bool temporary = i < tokens.size() && OneOf(tokens[i].word, {"temp", "temporary"});
   if (temporary) i++;
   if (i >= tokens.size() || !OneOf(tokens[i].word, {"macro", "function"})) return nullptr;
   const bool function = tokens[i].word == "function";
   i++;
+  const bool if_not_exists = i + 3 < tokens.size() && tokens[i].word == "if" &&
+                             tokens[i + 1].word == "not" && tokens[i + 2].word == "exists";
+  if (if_not_exists) i += 3;
   // The name, then the parameters in parentheses.
   if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
-    if (Folded(NameOf(text, tokens[i])) != "main") {
+    const std::string schema = Folded(NameOf(text, tokens[i]));
+    if (schema == "temp") {
+      temporary = true;
+    } else if (schema != "main" || temporary) {
       throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
     }
     i += 2;
@@ -137,6 +148,8 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
   if (i >= tokens.size()) return nullptr;
   auto macro = std::make_unique<CreateMacroStatement>();
   macro->or_replace = or_replace;
+  macro->temporary = temporary;
+  macro->if_not_exists = if_not_exists;
   macro->name = NameOf(text, tokens[i++]);
   if (i >= tokens.size() || tokens[i].word != "(") {
     if (function) return nullptr;
@@ -152,7 +165,6 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
     if (function) return nullptr;  // PostgreSQL's CREATE FUNCTION … RETURNS …
     throw ParserError(fmt::format("CREATE MACRO {}(…) needs AS and its body", macro->name));
   }
-  if (temporary) throw NotImplementedError("TEMPORARY macros");
   // Parameters: name, or name := default (defaults last), separated by commas.
   for (size_t p = i + 1; p < close;) {
     size_t end = p;

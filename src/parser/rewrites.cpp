@@ -516,8 +516,11 @@ std::string RewriteTryCast(std::string_view sql) {
 std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) {
   std::vector<Token> tokens = Tokenize(sql);
   or_replace = false;
-  if (tokens.size() < 4 || tokens[0].word != "create" || tokens[1].word != "or" ||
-      tokens[2].word != "replace" || tokens[3].word != "table") {
+  const bool temporary =
+      tokens.size() > 4 && (tokens[3].word == "temp" || tokens[3].word == "temporary");
+  const size_t table = temporary ? 4 : 3;
+  if (tokens.size() < table + 1 || tokens[0].word != "create" || tokens[1].word != "or" ||
+      tokens[2].word != "replace" || tokens[table].word != "table") {
     return std::string(sql);
   }
   or_replace = true;

@@ -157,6 +157,8 @@ struct CreateMacroStatement : SQLStatement {
   CreateMacroStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
   bool or_replace = false;
+  bool temporary = false;  // CREATE TEMP MACRO, or temp.name: the connection's own
+  bool if_not_exists = false;
   std::vector<std::string> parameters;
   std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
   std::string body;                   // the expression or the SELECT, as written

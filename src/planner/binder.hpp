@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "catalog/catalog_search.hpp"
 #include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "planner/logical_operator.hpp"
@@ -62,8 +63,9 @@ class Binder {
  public:
   /// With `parameter_values`, parameters bind as those constants ($1 is values[0]);
   /// without, they bind as kParameter nodes to be substituted at execution.
-  explicit Binder(Catalog& catalog, const std::vector<Value>* parameter_values = nullptr)
-      : catalog_(catalog), parameter_values_(parameter_values) {}
+  /// Names are looked up in `catalogs` (the connection's temporary objects first).
+  explicit Binder(CatalogSearch catalogs, const std::vector<Value>* parameter_values = nullptr)
+      : catalogs_(catalogs), catalog_(*catalogs.main), parameter_values_(parameter_values) {}
 
   /// `resolve_nulls`: give untyped NULL columns a concrete type (INTEGER), as a query's
   /// result needs; INSERT … SELECT keeps them untyped so they convert to any column.
@@ -306,7 +308,8 @@ class Binder {
   /// compute when the query runs.
   ExpressionPtr BindLimitValue(const ParsedExpression& e, std::string_view what, idx_t& value);
 
-  Catalog& catalog_;
+  CatalogSearch catalogs_;
+  Catalog& catalog_;  // the database's (catalogs_.main)
   const std::vector<Value>* parameter_values_;
   BindOptions options_;
   bool needs_parameter_values_ = false;

@@ -171,6 +171,7 @@ class AppendUndo final : public UndoEntry {
     });
   }
   void Log(std::vector<WalRecord>& out) const override {
+    if (table_->temporary_) return;
     std::shared_lock<std::shared_mutex> guard(table_->lock_);
     ForEachVector([&](RowGroup& group, idx_t v, idx_t begin, idx_t end) {
       WalRecord record{WalRecordType::kAppend, {}};
@@ -256,6 +257,7 @@ class DeleteUndo final : public UndoEntry {
     table_->Uncommitted(id_, -static_cast<int64_t>(rows_.size()));
   }
   void Log(std::vector<WalRecord>& out) const override {
+    if (table_->temporary_) return;
     WalRecord record{WalRecordType::kDelete, {}};
     PayloadWriter payload(record.payload);
     payload.Put<uint64_t>(table_->oid_);
@@ -343,6 +345,7 @@ class UpdateUndo final : public UndoEntry {
     }
   }
   void Log(std::vector<WalRecord>& out) const override {
+    if (table_->temporary_) return;
     std::shared_lock<std::shared_mutex> guard(table_->lock_);
     for (const auto& record : records_) {
       const RowGroup& group = *table_->row_groups_[record->group];
@@ -929,6 +932,7 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
                                                  const std::vector<idx_t>& keep,
                                                  const Value& fill) {
   auto copy = std::make_shared<DataTable>(std::move(types));
+  copy->temporary_ = temporary_;
   // The fill as a constant vector, when some column is new.
   std::unique_ptr<Vector> constant;
   if (std::find(keep.begin(), keep.end(), kInvalidIndex) != keep.end()) {

@@ -71,6 +71,9 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// catalog change that makes it gives it one.
   uint64_t Oid() const { return oid_; }
   void SetOid(uint64_t oid) { oid_ = oid; }
+  /// A temporary table's (CREATE TEMP TABLE): its changes are never logged.
+  void SetTemporary() { temporary_ = true; }
+  bool Temporary() const { return temporary_; }
   idx_t RowCount() const;
   /// How many row ids the table has handed out: every row appended, deleted ones too.
   idx_t RowIdCount() const;
@@ -200,6 +203,7 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
 
   std::vector<LogicalType> types_;
   uint64_t oid_ = 0;
+  bool temporary_ = false;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;    // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks

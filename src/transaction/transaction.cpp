@@ -49,12 +49,24 @@ Catalog& Transaction::WritableCatalog() {
   return *catalog_;
 }
 
+Catalog& Transaction::WritableTempCatalog() {
+  if (!temp_catalog_)
+    throw InternalError("a transaction of no connection has no temporary objects");
+  if (!temp_copied_) {
+    temp_catalog_ = temp_catalog_->Copy();
+    temp_copied_ = true;
+  }
+  return *temp_catalog_;
+}
+
 Transaction::Mark Transaction::MarkNow() const {
   Mark mark;
   mark.undo = undo_.Size();
   // The private catalog changes in place: the mark keeps a copy of it.
   mark.catalog = catalog_base_ ? catalog_->Copy() : catalog_;
   mark.catalog_base = catalog_base_;
+  mark.temp_catalog = temp_copied_ ? temp_catalog_->Copy() : temp_catalog_;
+  mark.temp_copied = temp_copied_;
   mark.replaced = replaced_.size();
   return mark;
 }
@@ -62,9 +74,12 @@ Transaction::Mark Transaction::MarkNow() const {
 void Transaction::RollbackTo(const Mark& mark) {
   // Copied first: the only step that can fail, before anything is taken back.
   std::shared_ptr<Catalog> catalog = mark.catalog_base ? mark.catalog->Copy() : mark.catalog;
+  std::shared_ptr<Catalog> temp = mark.temp_copied ? mark.temp_catalog->Copy() : mark.temp_catalog;
   undo_.RollbackTo(mark.undo);
   catalog_ = std::move(catalog);
   catalog_base_ = mark.catalog_base;
+  temp_catalog_ = std::move(temp);
+  temp_copied_ = mark.temp_copied;
   replaced_.erase(replaced_.begin() + static_cast<std::ptrdiff_t>(mark.replaced), replaced_.end());
 }
 

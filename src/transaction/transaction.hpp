@@ -74,11 +74,24 @@ class Transaction {
   Catalog& WritableCatalog();
   bool ChangedCatalog() const { return catalog_base_ != nullptr; }
 
+  /// The temporary objects of the transaction's connection (catalog/catalog_search.hpp) as
+  /// it sees them; null for a transaction of no connection. ClientContext sets them at
+  /// BEGIN and takes WritableTempCatalog's copy back when the transaction commits. They are
+  /// never logged: nobody else sees them, and they end with their connection.
+  Catalog* TempCatalog() const { return temp_catalog_.get(); }
+  std::shared_ptr<Catalog> SharedTempCatalog() const { return temp_catalog_; }
+  void SetTempCatalog(std::shared_ptr<Catalog> temp) { temp_catalog_ = std::move(temp); }
+  /// The temporary objects, privately copied on the first call, for a change of them.
+  Catalog& WritableTempCatalog();
+  bool ChangedTempCatalog() const { return temp_copied_; }
+
   /// A point to roll back to (SAVEPOINT): the undo buffer's size and the catalog then.
   struct Mark {
     idx_t undo = 0;
     std::shared_ptr<Catalog> catalog;  // a copy of the private catalog, or the one read
     std::shared_ptr<Catalog> catalog_base;
+    std::shared_ptr<Catalog> temp_catalog;  // as `catalog`, of the temporary objects
+    bool temp_copied = false;
     size_t replaced = 0;
   };
   Mark MarkNow() const;
@@ -116,6 +129,8 @@ class Transaction {
   UndoBuffer undo_;
   std::shared_ptr<Catalog> catalog_;       // the version it reads (private once changed)
   std::shared_ptr<Catalog> catalog_base_;  // the committed version the copy was made of
+  std::shared_ptr<Catalog> temp_catalog_;
+  bool temp_copied_ = false;  // temp_catalog_ is this transaction's private copy
   std::unordered_set<const DataTable*> created_;
   struct Replaced {
     std::shared_ptr<DataTable> table;

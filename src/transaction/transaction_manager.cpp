@@ -136,7 +136,9 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       }
     }
     if (transaction->Wrote() || moved_sequences) {
-      if (read_only_) {
+      // Temporary tables (never logged) may change in a read-only database.
+      if (read_only_ &&
+          (transaction->ChangedCatalog() || moved_sequences || !LogRecords(*transaction).empty())) {
         throw InvalidInputError(
             "cannot commit changes: the database is open read-only (access_mode = 'read_only')");
       }
@@ -148,7 +150,12 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
         try {
           std::vector<WalRecord> records = LogRecords(*transaction);
           log_start = log_->Size();
-          log_end = log_->Append(records, commit_id);
+          // A transaction that wrote only temporary tables has nothing to log; it still
+          // waits for the commits logged before it (rule 3a), without a sync of its own
+          // when they are durable.
+          log_end = records.empty() && !transaction->ChangedCatalog()
+                        ? log_start
+                        : log_->Append(records, commit_id);
           if (transaction->ChangedCatalog()) {
             // A catalog change syncs under the lock: the committed catalog may not move
             // (and no other commit may check against it) before it is durable.

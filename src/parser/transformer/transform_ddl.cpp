@@ -15,9 +15,8 @@ std::unique_ptr<CreateViewStatement> Transformer::CreateView(const PgQuery__View
   if (s.with_check_option != PG_QUERY__VIEW_CHECK_OPTION__NO_CHECK_OPTION) {
     throw NotImplementedError("WITH CHECK OPTION");
   }
-  RejectTemporary(*s.view, "temporary views");
   auto view = std::make_unique<CreateViewStatement>();
-  BaseTableRef name = Table(*s.view);
+  BaseTableRef name = CreatedName(*s.view);
   view->schema = name.schema;
   view->name = name.name;
   view->or_replace = s.replace;
@@ -37,9 +36,8 @@ std::unique_ptr<CreateTableAsStatement> Transformer::CreateTableAs(
   }
   if (s.is_select_into) throw NotImplementedError("SELECT INTO");
   if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
-  RejectTemporary(*s.into->rel, "temporary tables");
   auto create = std::make_unique<CreateTableAsStatement>();
-  BaseTableRef name = Table(*s.into->rel);
+  BaseTableRef name = CreatedName(*s.into->rel, s.into->on_commit);
   create->schema = name.schema;
   create->name = name.name;
   create->if_not_exists = s.if_not_exists;
@@ -78,18 +76,36 @@ std::string Transformer::QueryTextAfterAs() {
   return "";
 }
 
-void Transformer::RejectTemporary(const PgQuery__RangeVar& relation, const char* what) {
+BaseTableRef Transformer::CreatedName(const PgQuery__RangeVar& relation,
+                                      PgQuery__OnCommitAction on_commit) {
+  BaseTableRef name = Table(relation);
+  const std::string schema = Lower(name.schema);
   if (relation.relpersistence && relation.relpersistence[0] == 't') {
-    throw NotImplementedError(what);
+    // main is the temporary objects' own schema (DuckDB's temp.main).
+    if (!schema.empty() && schema != "temp" && schema != "pg_temp" && schema != "main") {
+      throw BinderError(fmt::format(
+          "a temporary object can only be in the schema temp, not \"{}\" (CREATE TEMP … {}.{})",
+          name.schema, name.schema, name.name));
+    }
+    name.schema = "temp";
+  } else if (schema == "temp") {
+    throw ParserError(fmt::format(
+        "Only TEMPORARY objects can be created in the schema temp: CREATE TEMP … {}", name.name));
   }
+  if (on_commit == PG_QUERY__ON_COMMIT_ACTION__ONCOMMIT_DELETE_ROWS ||
+      on_commit == PG_QUERY__ON_COMMIT_ACTION__ONCOMMIT_DROP) {
+    throw NotImplementedError(
+        "ON COMMIT DELETE ROWS and ON COMMIT DROP: a temporary table keeps its rows until its "
+        "connection closes (ON COMMIT PRESERVE ROWS)");
+  }
+  return name;
 }
 
 std::unique_ptr<CreateTableStatement> Transformer::CreateTable(const PgQuery__CreateStmt& s) {
   if (s.n_inh_relations) throw NotImplementedError("INHERITS");
   if (s.partspec || s.partbound) throw NotImplementedError("partitioned tables");
-  RejectTemporary(*s.relation, "temporary tables");
   auto create = std::make_unique<CreateTableStatement>();
-  BaseTableRef table = Table(*s.relation);
+  BaseTableRef table = CreatedName(*s.relation, s.oncommit);
   create->schema = table.schema;
   create->name = table.name;
   create->if_not_exists = s.if_not_exists;
@@ -225,9 +241,8 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
 
 std::unique_ptr<CreateSequenceStatement> Transformer::CreateSequence(
     const PgQuery__CreateSeqStmt& s) {
-  RejectTemporary(*s.sequence, "temporary sequences");
   auto create = std::make_unique<CreateSequenceStatement>();
-  BaseTableRef name = Table(*s.sequence);
+  BaseTableRef name = CreatedName(*s.sequence);
   create->schema = name.schema;
   create->name = name.name;
   create->if_not_exists = s.if_not_exists;
@@ -382,6 +397,8 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
   // main's t.
   auto qualified = [](const Node* const* items, size_t n) {
     const std::string name = StringOf(items[n - 1]);
+    // DuckDB's temp.main.name: a temporary object's (catalog/catalog_search.hpp).
+    if (n >= 3 && Lower(StringOf(items[n - 3])) == "temp") return "temp." + name;
     return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : name;
   };
   switch (s.remove_type) {

@@ -127,10 +127,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_RANGE_VAR: {
       const auto& range = *node->range_var;
-      if (range.catalogname && *range.catalogname) {
-        throw NotImplementedError("catalog-qualified table names");
-      }
-      ref->schema = range.schemaname ? range.schemaname : "";
+      ref->schema = RangeSchema(range);
       ref->name = range.relname;
       aliases(range.alias);
       return ref;
@@ -370,12 +367,22 @@ std::unique_ptr<SelectStatement> Transformer::SetOperationSelect(const PgQuery__
   return select;
 }
 
+std::string Transformer::RangeSchema(const PgQuery__RangeVar& range) {
+  std::string schema = range.schemaname ? range.schemaname : "";
+  if (range.catalogname && *range.catalogname) {
+    // DuckDB's temp.main.name: the temporary objects (there is no other catalog to name).
+    if (Lower(range.catalogname) != "temp" || Lower(schema) != "main") {
+      throw NotImplementedError(fmt::format("catalog-qualified table names ({}.{}.{})",
+                                            range.catalogname, schema, range.relname));
+    }
+    schema = "temp";
+  }
+  return schema;
+}
+
 BaseTableRef Transformer::Table(const PgQuery__RangeVar& range) {
   BaseTableRef ref;
-  if (range.catalogname && *range.catalogname) {
-    throw NotImplementedError("catalog-qualified table names");
-  }
-  ref.schema = range.schemaname ? range.schemaname : "";
+  ref.schema = RangeSchema(range);
   ref.name = range.relname;
   if (range.alias) {
     if (range.alias->n_colnames) throw NotImplementedError("column aliases in FROM");

@@ -89,8 +89,14 @@ class Transformer {
   /// The text after the statement's first top-level AS keyword: a view's query.
   std::string QueryTextAfterAs();
 
-  /// Teal has no temporary objects yet: `what` ("temporary tables", …) is not implemented.
-  static void RejectTemporary(const PgQuery__RangeVar& relation, const char* what);
+  /// The name a CREATE gives: a temporary object's (CREATE TEMP …) is in the schema temp,
+  /// the connection's temporary objects (catalog/catalog_search.hpp).
+  /// ON COMMIT DELETE ROWS / DROP are not implemented.
+  BaseTableRef CreatedName(
+      const PgQuery__RangeVar& relation,
+      PgQuery__OnCommitAction on_commit = PG_QUERY__ON_COMMIT_ACTION__ON_COMMIT_ACTION_UNDEFINED);
+  /// The schema a name in FROM, INSERT, … is written with: "temp" for temp.main.name.
+  static std::string RangeSchema(const PgQuery__RangeVar& range);
 
   std::unique_ptr<CreateTableStatement> CreateTable(const PgQuery__CreateStmt& s);
 

@@ -55,7 +55,7 @@ bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
 }
 
 Binder Binder::Child(bool same_level) const {
-  Binder child(catalog_, parameter_values_);
+  Binder child(catalogs_, parameter_values_);
   child.options_ = options_;
   child.ctes_ = ctes_;
   child.macros_in_progress_ = macros_in_progress_;

@@ -98,7 +98,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
-  if (auto macro = catalog_.FindMacro(name)) return BindMacroCall(*macro, e, scope);
+  if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
   if (!e.window && options_.transaction_started_micros != 0) {
     // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
@@ -330,7 +330,9 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
     throw NotImplementedError(
         fmt::format("{} of anything but a constant sequence name ({})", name, call.ToString()));
   }
-  std::shared_ptr<SequenceEntry> sequence = catalog_.GetSequence(argument->value.GetString());
+  const std::string& sequence_name = argument->value.GetString();
+  std::shared_ptr<SequenceEntry> sequence =
+      catalogs_.ForSequence(sequence_name).GetSequence(sequence_name);
   ScalarFunction function;
   function.name = name;
   function.arguments = {LogicalType(TypeId::kVarchar)};
@@ -353,7 +355,8 @@ std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e
       e.children[0]->value.Type().Id() != TypeId::kVarchar || e.children[0]->value.IsNull()) {
     return nullptr;
   }
-  return catalog_.GetSequence(e.children[0]->value.GetString());
+  const std::string& name = e.children[0]->value.GetString();
+  return catalogs_.ForSequence(name).GetSequence(name);
 }
 
 ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope) {

@@ -5,7 +5,8 @@ namespace teal {
 
 std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Scope& scope,
                                                     std::shared_ptr<TableEntry>& table) {
-  table = catalog_.GetTable(catalog_.Resolve(ref.schema, ref.name));
+  const CatalogSearch::Place place = catalogs_.Relation(ref.schema, ref.name);
+  table = place.catalog->GetTable(place.name);
   Binding binding;
   binding.alias = ref.alias.empty() ? table->name : ref.alias;
   auto get = std::make_unique<LogicalGet>();

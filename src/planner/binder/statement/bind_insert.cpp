@@ -18,7 +18,8 @@ ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& s
 
 BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   CteScope with(*this, insert.ctes);
-  auto table = catalog_.GetTable(catalog_.Resolve(insert.schema, insert.table));
+  const CatalogSearch::Place place = catalogs_.Relation(insert.schema, insert.table);
+  auto table = place.catalog->GetTable(place.name);
   // Which table column each supplied value goes to.
   std::vector<idx_t> targets;
   if (insert.columns.empty()) {

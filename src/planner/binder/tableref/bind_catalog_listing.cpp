@@ -86,7 +86,22 @@ ViewColumns NamedViewColumns(const ViewEntry& view, const BoundStatement& bound)
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                                               std::vector<std::string>& names,
                                               std::vector<LogicalType>& types) {
-  const std::string database = options_.database_name;
+  // The database's catalog, then the connection's temporary objects (database "temp");
+  // `database` names the one being listed.
+  std::string database = options_.database_name;
+  bool temporary = false;
+  auto each_catalog = [&](const std::function<void(const Catalog&)>& list) {
+    database = options_.database_name;
+    temporary = false;
+    list(catalog_);
+    if (catalogs_.temp) {
+      database = std::string(CatalogSearch::kTempSchema);
+      temporary = true;
+      list(*catalogs_.temp);
+    }
+    database = options_.database_name;
+    temporary = false;
+  };
   Listing out;
   // A view whose query no longer binds (a table it reads was dropped) has no columns.
   auto view_columns = [&](const ViewEntry& view) {
@@ -138,20 +153,23 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("index_count", T::kBigInt);
     out.Column("check_constraint_count", T::kBigInt);
     out.Column("sql", T::kVarchar);
-    for (const auto& table : catalog_.Tables()) {
-      bool primary = false;
-      int64_t indexes = 0;
-      for (const auto& index : table->indexes->Entries()) {
-        primary = primary || index->constraint == IndexConstraint::kPrimaryKey;
-        indexes++;  // constraints' included, as DuckDB counts
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& table : catalog.Tables()) {
+        bool primary = false;
+        int64_t indexes = 0;
+        for (const auto& index : table->indexes->Entries()) {
+          primary = primary || index->constraint == IndexConstraint::kPrimaryKey;
+          indexes++;  // constraints' included, as DuckDB counts
+        }
+        out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(table->name),
+                            Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+                            Value::Boolean(false), Value::Boolean(temporary),
+                            Value::Boolean(primary),
+                            Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
+                            Value::BigInt(static_cast<int64_t>(table->columns.size())),
+                            Value::BigInt(indexes), Value::BigInt(0), Text(table->ToSql())});
       }
-      out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(table->name),
-                          Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
-                          Value::Boolean(false), Value::Boolean(false), Value::Boolean(primary),
-                          Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
-                          Value::BigInt(static_cast<int64_t>(table->columns.size())),
-                          Value::BigInt(indexes), Value::BigInt(0), Text(table->ToSql())});
-    }
+    });
   } else if (name == "duckdb_views") {
     out.Column("database_name", T::kVarchar);
     out.Column("schema_name", T::kVarchar);
@@ -161,12 +179,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("temporary", T::kBoolean);
     out.Column("column_count", T::kBigInt);
     out.Column("sql", T::kVarchar);
-    for (const auto& view : catalog_.Views()) {
-      out.rows.push_back({Text(database), Text(SchemaOf(view->schema)), Text(view->name),
-                          NullText(), Value::Boolean(false), Value::Boolean(false),
-                          Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
-                          Text(view->ToSql())});
-    }
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& view : catalog.Views()) {
+        out.rows.push_back({Text(database), Text(SchemaOf(view->schema)), Text(view->name),
+                            NullText(), Value::Boolean(false), Value::Boolean(temporary),
+                            Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
+                            Text(view->ToSql())});
+      }
+    });
   } else if (name == "duckdb_indexes") {
     out.Column("database_name", T::kVarchar);
     out.Column("schema_name", T::kVarchar);
@@ -178,21 +198,23 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("is_primary", T::kBoolean);
     out.Column("expressions", T::kVarchar);
     out.Column("sql", T::kVarchar);
-    for (const auto& table : catalog_.Tables()) {
-      for (const auto& index : table->indexes->Entries()) {
-        if (index->from_constraint) continue;  // DuckDB lists CREATE INDEX's only
-        std::string columns = "[";
-        for (size_t i = 0; i < index->columns.size(); i++) {
-          columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& table : catalog.Tables()) {
+        for (const auto& index : table->indexes->Entries()) {
+          if (index->from_constraint) continue;  // DuckDB lists CREATE INDEX's only
+          std::string columns = "[";
+          for (size_t i = 0; i < index->columns.size(); i++) {
+            columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
+          }
+          out.rows.push_back(
+              {Text(database), Text(SchemaOf(table->schema)), Text(index->name), Text(table->name),
+               Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+               Value::Boolean(index->constraint != IndexConstraint::kNone),
+               Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
+               Text(columns + "]"), Text(index->ToSql(*table))});
         }
-        out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(index->name),
-                            Text(table->name),
-                            Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
-                            Value::Boolean(index->constraint != IndexConstraint::kNone),
-                            Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
-                            Text(columns + "]"), Text(index->ToSql(*table))});
       }
-    }
+    });
   } else if (name == "information_schema.tables") {
     for (const char* column :
          {"table_catalog", "table_schema", "table_name", "table_type",
@@ -207,8 +229,10 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                           NullText(), NullText(), Text(is_view ? "NO" : "YES"), Text("NO"),
                           NullText(), NullText()});
     };
-    for (const auto& table : catalog_.Tables()) row(table->schema, table->name, false);
-    for (const auto& view : catalog_.Views()) row(view->schema, view->name, true);
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& table : catalog.Tables()) row(table->schema, table->name, false);
+      for (const auto& view : catalog.Views()) row(view->schema, view->name, true);
+    });
   } else if (name == "duckdb_columns" || name == "information_schema.columns") {
     const bool duck = name == "duckdb_columns";
     if (duck) {
@@ -258,21 +282,23 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             shape[0], shape[1], shape[2]});
       }
     };
-    for (const auto& table : catalog_.Tables()) {
-      const Value oid = Value::BigInt(static_cast<int64_t>(table->storage->Oid()));
-      for (idx_t c = 0; c < table->columns.size(); c++) {
-        const ColumnDefinition& column = table->columns[c];
-        row(table->schema, table->name, oid, c + 1, column.name, column.type, !column.not_null,
-            column.default_text.empty() ? NullText() : Text(column.default_text));
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& table : catalog.Tables()) {
+        const Value oid = Value::BigInt(static_cast<int64_t>(table->storage->Oid()));
+        for (idx_t c = 0; c < table->columns.size(); c++) {
+          const ColumnDefinition& column = table->columns[c];
+          row(table->schema, table->name, oid, c + 1, column.name, column.type, !column.not_null,
+              column.default_text.empty() ? NullText() : Text(column.default_text));
+        }
       }
-    }
-    for (const auto& view : catalog_.Views()) {
-      const ViewColumns columns = view_columns(*view);
-      for (idx_t c = 0; c < columns.names.size(); c++) {
-        row(view->schema, view->name, NullBigInt(), c + 1, columns.names[c], columns.types[c], true,
-            NullText());
+      for (const auto& view : catalog.Views()) {
+        const ViewColumns columns = view_columns(*view);
+        for (idx_t c = 0; c < columns.names.size(); c++) {
+          row(view->schema, view->name, NullBigInt(), c + 1, columns.names[c], columns.types[c],
+              true, NullText());
+        }
       }
-    }
+    });
   } else if (name == "pragma_database_size") {
     for (const char* column :
          {"database_name", "database_size", "block_size", "total_blocks", "used_blocks",
@@ -296,8 +322,8 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
   names = {"column_name", "column_type", "null", "key", "default", "extra"};
   types.assign(names.size(), LogicalType(T::kVarchar));
   std::vector<std::vector<Value>> rows;
-  const std::string qualified = catalog_.Resolve(schema, name);
-  if (auto view = catalog_.FindView(qualified)) {
+  const CatalogSearch::Place place = catalogs_.Relation(schema, name);
+  if (auto view = place.catalog->FindView(place.name)) {
     const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
     for (size_t c = 0; c < columns.names.size(); c++) {
       rows.push_back({Text(columns.names[c]), Text(columns.types[c].ToString()), Text("YES"),
@@ -305,7 +331,7 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
     }
     return ConstantTable(types, std::move(rows));
   }
-  auto table = catalog_.GetTable(qualified);
+  auto table = place.catalog->GetTable(place.name);
   for (idx_t c = 0; c < table->columns.size(); c++) {
     const ColumnDefinition& column = table->columns[c];
     Value key = NullText();
@@ -327,8 +353,8 @@ LogicalOperatorPtr Binder::BindTableInfo(const std::string& schema, const std::s
   names = {"cid", "name", "type", "notnull", "dflt_value", "pk"};
   types = {T::kInteger, T::kVarchar, T::kVarchar, T::kBoolean, T::kVarchar, T::kBoolean};
   std::vector<std::vector<Value>> rows;
-  const std::string qualified = catalog_.Resolve(schema, name);
-  if (auto view = catalog_.FindView(qualified)) {
+  const CatalogSearch::Place place = catalogs_.Relation(schema, name);
+  if (auto view = place.catalog->FindView(place.name)) {
     const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
     for (size_t c = 0; c < columns.names.size(); c++) {
       rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(columns.names[c]),
@@ -337,7 +363,7 @@ LogicalOperatorPtr Binder::BindTableInfo(const std::string& schema, const std::s
     }
     return ConstantTable(types, std::move(rows));
   }
-  auto table = catalog_.GetTable(qualified);
+  auto table = place.catalog->GetTable(place.name);
   for (idx_t c = 0; c < table->columns.size(); c++) {
     const ColumnDefinition& column = table->columns[c];
     bool pk = false;

@@ -24,7 +24,7 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
         fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
   }
   // A view sees the catalog, not the WITH names or parameters around the query that uses it.
-  Binder child(catalog_);
+  Binder child(catalogs_);
   child.options_ = options_;
   child.views_in_progress_ = views_in_progress_;
   child.views_in_progress_.push_back(view.CatalogName());
@@ -168,13 +168,14 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
           return listing;
         }
       }
-      const std::string qualified = catalog_.Resolve(ref.schema, ref.name);
-      if (auto view = catalog_.FindView(qualified)) {
+      const CatalogSearch::Place place = catalogs_.Relation(ref.schema, ref.name);
+      // How a column reference may qualify the table: DuckDB's temp.main.t is temp.t here.
+      const std::string schema_alias = place.temporary ? "temp" : std::string(kMainSchemaName);
+      if (auto view = place.catalog->FindView(place.name)) {
         BoundStatement bound = BindView(*view);
         Binding binding;
         binding.alias = ref.alias.empty() ? view->name : ref.alias;
-        if (ref.alias.empty())
-          binding.schema = view->schema.empty() ? kMainSchemaName : view->schema;
+        if (ref.alias.empty()) binding.schema = view->schema.empty() ? schema_alias : view->schema;
         binding.offset = offset;
         binding.names = bound.names;
         binding.types = bound.types;
@@ -182,11 +183,10 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         scope.bindings.push_back(std::move(binding));
         return std::move(bound.plan);
       }
-      auto table = catalog_.GetTable(qualified);
+      auto table = place.catalog->GetTable(place.name);
       Binding binding;
       binding.alias = ref.alias.empty() ? table->name : ref.alias;
-      if (ref.alias.empty())
-        binding.schema = table->schema.empty() ? kMainSchemaName : table->schema;
+      if (ref.alias.empty()) binding.schema = table->schema.empty() ? schema_alias : table->schema;
       binding.offset = offset;
       auto get = std::make_unique<LogicalGet>();
       get->table = table;
@@ -214,7 +214,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       return get;
     }
     case TableRefKind::kTableFunction: {
-      if (auto macro = catalog_.FindMacro(ref.function->name)) {
+      if (auto macro = catalogs_.ForMacro(ref.function->name).FindMacro(ref.function->name)) {
         if (!macro->table) {
           throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}",
                                         macro->name, ref.function->ToString()));

@@ -1,0 +1,77 @@
+// CatalogSearch: where a name is looked up — the connection's temporary objects (CREATE
+// TEMP TABLE / VIEW / SEQUENCE / MACRO) first, then the database's catalog, as the search
+// paths of PostgreSQL and DuckDB put the temporary schema first.
+//
+// Temporary objects live in a Catalog of their own that only their connection sees
+// (ClientContext keeps it, transactions change a private copy of it as they do the
+// database's catalog). They are filed there in its main schema; SQL names them without a
+// schema, or with the schema `temp` (DuckDB's `temp.name` and `temp.main.name`).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "catalog/catalog.hpp"
+
+namespace teal {
+
+struct CatalogSearch {
+  /// The schema name that means the temporary objects.
+  static constexpr std::string_view kTempSchema = "temp";
+
+  // NOLINTNEXTLINE(google-explicit-constructor): a catalog alone is a search without temp.
+  CatalogSearch(Catalog& database, Catalog* temporary = nullptr)
+      : main(&database), temp(temporary) {}
+
+  /// Whether `schema` (as written) names the temporary objects.
+  /// (PostgreSQL's pg_temp is another name for it.)
+  static bool IsTempSchema(std::string_view schema) {
+    const std::string key = Catalog::Key(schema);
+    return key == kTempSchema || key == "pg_temp";
+  }
+
+  /// Where a table or view [schema.]name is, or would be looked for.
+  struct Place {
+    Catalog* catalog;
+    std::string name;  // what `catalog` files it under
+    bool temporary;
+  };
+  /// The temporary objects when the schema is temp, or no schema is written and a
+  /// temporary table or view has the name; the database's catalog otherwise (its schema
+  /// checked: CatalogError when there is no such schema).
+  Place Relation(std::string_view schema, std::string_view name) const {
+    if (temp && IsTempSchema(schema)) return {temp, std::string(name), true};
+    if (temp && schema.empty() && (temp->FindTable(name) || temp->FindView(name))) {
+      return {temp, std::string(name), true};
+    }
+    return {main, main->Resolve(schema, name), false};
+  }
+  /// An object named as the catalogs file it ("s.t", or "temp.t": t of the temporary
+  /// objects): the temporary objects' when so named or when `held(*temp, name)`.
+  template <class Held>
+  Place Find(std::string_view qualified, const Held& held) const {
+    const size_t dot = qualified.find('.');
+    if (temp && dot != std::string_view::npos && IsTempSchema(qualified.substr(0, dot))) {
+      return {temp, std::string(qualified.substr(dot + 1)), true};
+    }
+    if (temp && held(*temp, qualified)) return {temp, std::string(qualified), true};
+    return {main, std::string(qualified), false};
+  }
+  /// The catalog of the sequence `name`: the temporary objects' when one of them is it.
+  Catalog& ForSequence(std::string_view name) const {
+    return temp && temp->FindSequence(name) ? *temp : *main;
+  }
+  /// The catalog of the macro `name`: the temporary objects' when one of them is it.
+  Catalog& ForMacro(std::string_view name) const {
+    return temp && temp->FindMacro(name) ? *temp : *main;
+  }
+  /// The catalog of the index `name`.
+  Catalog& ForIndex(std::string_view name) const {
+    return temp && temp->FindIndex(name) ? *temp : *main;
+  }
+
+  Catalog* main;
+  Catalog* temp;  // null: no temporary objects (a binder outside a connection)
+};
+
+}  // namespace teal
