@@ -186,7 +186,7 @@ std::string TableEntry::ToSql() const {
     if (c.generated) out += " GENERATED ALWAYS AS (" + c.generated_text + ") STORED";
   }
   for (const auto& index : indexes->Entries()) {
-    if (!index->from_constraint) continue;
+    if (!index->from_constraint || index->foreign_key) continue;
     out += fmt::format(", {}(", index->KindName());
     for (size_t i = 0; i < index->columns.size(); i++) {
       out += (i ? ", " : "") + QuoteIdentifier(columns[index->columns[i]].name);
@@ -198,6 +198,7 @@ std::string TableEntry::ToSql() const {
     if (!check.name.empty()) out += "CONSTRAINT " + QuoteIdentifier(check.name) + " ";
     out += "CHECK (" + check.text + ")";
   }
+  for (const auto& key : foreign_keys) out += ", " + key.ToSql(*this);
   return out + ");";
 }
 

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/foreign_key.hpp"
 #include "catalog/macro.hpp"
 #include "catalog/qualified_name.hpp"
 #include "catalog/sequence.hpp"
@@ -74,6 +75,8 @@ struct TableEntry {
   std::shared_ptr<TableIndexes> indexes = std::make_shared<TableIndexes>();
   /// Its CHECK constraints: INSERT (TableAppend) and UPDATE refuse a row one makes false.
   std::vector<CheckConstraint> checks;
+  /// Its FOREIGN KEYs (catalog/foreign_key.hpp).
+  std::vector<ForeignKey> foreign_keys;
 
   /// Position of column `name` (case-insensitive), or kInvalidIndex.
   idx_t ColumnIndex(std::string_view column) const;

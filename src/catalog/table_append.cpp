@@ -18,8 +18,15 @@ std::vector<idx_t> IdentityMap(const TableEntry& table) {
 }
 }  // namespace
 
-TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map)
-    : table_(std::move(table)), column_map_(std::move(column_map)) {
+TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
+                         std::shared_ptr<const ForeignKeyChecks> foreign_keys)
+    : table_(std::move(table)),
+      column_map_(std::move(column_map)),
+      foreign_keys_(std::move(foreign_keys)) {
+  if (!table_->foreign_keys.empty() && !foreign_keys_) {
+    throw InternalError(
+        fmt::format("an append to table \"{}\" without its FOREIGN KEY checks", table_->name));
+  }
   TEAL_CHECK_EQ(column_map_.size(), table_->columns.size());
   defaults_.reserve(column_map_.size());
   for (idx_t c = 0; c < column_map_.size(); c++) {
@@ -145,9 +152,17 @@ void TableAppend::Store(Transaction& transaction, std::span<DataChunk* const> ch
     checked += chunk->size();
   }
   const TableIndexes& indexes = *table_->indexes;
+  // The parents' locks come before the table's own (catalog/foreign_key.hpp) and are held
+  // until the rows' keys are in the table's indexes.
+  const bool check_parents = foreign_keys_ && foreign_keys_->HasParents();
+  std::vector<std::unique_lock<std::mutex>> parents;
+  if (check_parents) parents = foreign_keys_->LockParents();
   std::lock_guard<std::mutex> guard(indexes.Lock());
+  ForeignKeyChecks::ParentKeys references;
+  if (check_parents) references = foreign_keys_->TakeParentKeys(chunks);
   if (indexes.Empty()) {
     table_->storage->AppendAll(transaction, chunks);
+    if (check_parents) foreign_keys_->CheckParents(transaction, references);
     return;
   }
   // Keys are encoded before the table may take the chunks' vectors.
@@ -158,6 +173,9 @@ void TableAppend::Store(Transaction& transaction, std::span<DataChunk* const> ch
   std::vector<int64_t> ids(rows);
   for (idx_t i = 0; i < rows; i++) ids[i] = static_cast<int64_t>(first + i);
   indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
+  // At the statement's end, as PostgreSQL checks (catalog/foreign_key.hpp); a failure is
+  // taken back with the statement.
+  if (check_parents) foreign_keys_->CheckParents(transaction, references);
 }
 
 void TableAppend::AppendAll(Transaction& transaction,

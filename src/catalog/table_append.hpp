@@ -41,7 +41,10 @@ class TableAppend {
  public:
   /// column_map has one entry per table column: the input column feeding it, or
   /// kInvalidIndex for "use its DEFAULT (or NULL)".
-  TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map);
+  /// `foreign_keys`: the table's (ForeignKeyChecks::For), when it has any: each row's keys
+  /// must have their parent rows.
+  TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
+              std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr);
   /// An append of every column, in table order.
   explicit TableAppend(std::shared_ptr<TableEntry> table);
 
@@ -92,6 +95,7 @@ class TableAppend {
   std::vector<idx_t> column_map_;
   std::vector<std::unique_ptr<Vector>> defaults_;
   bool identity_ = true;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
 };
 
 }  // namespace teal

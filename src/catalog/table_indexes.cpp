@@ -97,7 +97,7 @@ const char* IndexEntry::KindName() const {
     case IndexConstraint::kNone:
       break;
   }
-  return "INDEX";
+  return foreign_key ? "FOREIGN KEY" : "INDEX";
 }
 
 std::string IndexEntry::ToSql(const TableEntry& table) const {
@@ -386,10 +386,12 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
   out->lock_ = lock_;
   for (const auto& index : entries_) {
     if (std::find(index->columns.begin(), index->columns.end(), dropped) != index->columns.end()) {
+      // DuckDB's words, for a constraint's index.
       throw CatalogError(
-          fmt::format("cannot drop column \"{}\" of table \"{}\": {} \"{}\" is over it",
+          fmt::format("cannot drop column \"{}\" of table \"{}\": {} \"{}\" is over it{}",
                       table.columns[dropped].name, table.name,
-                      index->from_constraint ? index->KindName() : "index", index->name));
+                      index->from_constraint ? index->KindName() : "index", index->name,
+                      index->Unique() ? " (there is a UNIQUE constraint that depends on it)" : ""));
     }
     auto copy = std::make_shared<IndexEntry>(*index);
     for (idx_t& c : copy->columns) c -= c > dropped ? 1 : 0;

@@ -51,6 +51,9 @@ struct IndexEntry {
   /// Made for a PRIMARY KEY or UNIQUE of CREATE TABLE (not by CREATE INDEX): it goes
   /// with the table, DROP INDEX refuses it.
   bool from_constraint = false;
+  /// The index of a FOREIGN KEY's columns in its (child) table (catalog/foreign_key.hpp);
+  /// from_constraint too. Not UNIQUE.
+  bool foreign_key = false;
   /// Shared by the entries an ALTER TABLE makes of one index (its row ids stay valid).
   std::shared_ptr<art::Art> art = std::make_shared<art::Art>();
 

@@ -154,10 +154,11 @@ class PhysicalLimit : public PhysicalOperator {
 class PhysicalInsert : public PhysicalSink {
  public:
   PhysicalInsert(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map, bool returning,
-                 std::unique_ptr<InsertConflict> on_conflict = nullptr)
+                 std::unique_ptr<InsertConflict> on_conflict = nullptr,
+                 std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr)
       : PhysicalSink(returning ? table->Types()
                                : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
-        append_(std::move(table), std::move(column_map)),
+        append_(std::move(table), std::move(column_map), std::move(foreign_keys)),
         returning_(returning),
         on_conflict_(std::move(on_conflict)) {}
   std::string Name() const override { return "INSERT"; }

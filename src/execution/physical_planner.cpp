@@ -334,7 +334,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
         if (insert.on_conflict->where) on_conflict->where = take(insert.on_conflict->where);
       }
       op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning,
-                                            std::move(on_conflict));
+                                            std::move(on_conflict), insert.foreign_keys);
       break;
     }
     case LogicalKind::kWindow: {
@@ -379,12 +379,14 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
-      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning);
+      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning,
+                                            del.foreign_keys);
       break;
     }
     case LogicalKind::kUpdate: {
       auto& update = static_cast<LogicalUpdate&>(plan);
-      op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning);
+      op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning,
+                                            update.foreign_keys);
       break;
     }
   }

@@ -86,9 +86,15 @@ void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state)
   Transaction& transaction = context.query.GetTransaction();
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
+  // No child may reference a key that goes (catalog/foreign_key.hpp): the keys are taken
+  // now and checked once the rows are gone (rows of this statement do not count).
+  const bool check_children = foreign_keys_ && foreign_keys_->HasChildren();
+  ForeignKeyChecks::ReferencedKeys referenced;
+  if (check_children) referenced = foreign_keys_->TakeReferencedKeys(sink.row_ids);
   // The keys stay until no snapshot can see the rows (TableIndexes rule 2).
   indexes.RetireKeys(transaction, table_->storage, sink.row_ids);
   sink.deleted = table_->storage->Delete(transaction, sink.row_ids);
+  if (check_children) foreign_keys_->CheckChildren(transaction, referenced);
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalDelete::GetGlobalSourceState(
@@ -227,7 +233,19 @@ void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state)
   std::unordered_set<int64_t> distinct;
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
   const TableIndexes& indexes = *table_->indexes;
+  // FOREIGN KEYs over a changed column (catalog/foreign_key.hpp): the new keys need their
+  // parents (whose locks come first), and the old keys must not be referenced by a child.
+  const bool check_parents = foreign_keys_ && foreign_keys_->HasParents(&columns_);
+  std::vector<std::unique_lock<std::mutex>> parents;
+  if (check_parents) parents = foreign_keys_->LockParents();
   std::lock_guard<std::mutex> guard(indexes.Lock());
+  const bool check_children = foreign_keys_ && foreign_keys_->HasChildren(&columns_);
+  ForeignKeyChecks::ReferencedKeys referenced;
+  if (check_children) {
+    const std::vector<int64_t> ids(distinct.begin(), distinct.end());
+    referenced = foreign_keys_->TakeReferencedKeys(ids, &columns_);
+  }
+  ForeignKeyChecks::ParentKeys references;  // the new keys, for their parents' check
   // Indexes over a changed column: the new keys are checked for UNIQUE (the rows' old
   // keys do not count) and go in, the old ones retire (TableIndexes rules 1-3), then the
   // table takes the values. Each step is an undo entry of the transaction, so a failure
@@ -237,11 +255,15 @@ void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state)
     auto rows = UpdatedRows(*table_, columns_, sink.row_ids, sink.values, ids);
     std::vector<DataChunk*> unit;
     for (auto& chunk : rows) unit.push_back(chunk.get());
+    if (check_parents) references = foreign_keys_->TakeParentKeys(unit);
     PendingKeys keys = indexes.Prepare(transaction, *table_, unit, 0, "UPDATE", &columns_, {}, ids);
     indexes.RetireKeys(transaction, table_->storage, ids, &columns_);
     indexes.InsertKeys(transaction, std::move(keys), std::move(ids));
   }
   table_->storage->UpdateAll(transaction, sink.row_ids, columns_, sink.values);
+  // At the statement's end, as PostgreSQL checks (catalog/foreign_key.hpp).
+  if (check_parents) foreign_keys_->CheckParents(transaction, references);
+  if (check_children) foreign_keys_->CheckChildren(transaction, referenced);
   sink.updated = distinct.size();
   if (returning_) ReturnLastOfEachRow(sink);
 }

@@ -13,12 +13,15 @@ namespace teal {
 /// whose first columns are every table column.
 class PhysicalDelete : public PhysicalSink {
  public:
-  PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column, bool returning)
+  /// `foreign_keys`: the table's FOREIGN KEY checks (null: none).
+  PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column, bool returning,
+                 std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr)
       : PhysicalSink(returning ? table->Types()
                                : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
         row_id_column_(row_id_column),
-        returning_(returning) {}
+        returning_(returning),
+        foreign_keys_(std::move(foreign_keys)) {}
   std::string Name() const override { return "DELETE"; }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
@@ -32,6 +35,7 @@ class PhysicalDelete : public PhysicalSink {
   std::shared_ptr<TableEntry> table_;
   idx_t row_id_column_;
   bool returning_;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
 };
 
 /// Input: the new values of table columns `columns` (in that order), then the row id;
@@ -39,12 +43,14 @@ class PhysicalDelete : public PhysicalSink {
 /// rows update (UPDATE … FROM) ends with the last one's values and is returned once.
 class PhysicalUpdate : public PhysicalSink {
  public:
-  PhysicalUpdate(std::shared_ptr<TableEntry> table, std::vector<idx_t> columns, bool returning)
+  PhysicalUpdate(std::shared_ptr<TableEntry> table, std::vector<idx_t> columns, bool returning,
+                 std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr)
       : PhysicalSink(returning ? table->Types()
                                : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
         table_(std::move(table)),
         columns_(std::move(columns)),
-        returning_(returning) {}
+        returning_(returning),
+        foreign_keys_(std::move(foreign_keys)) {}
   std::string Name() const override { return "UPDATE"; }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
@@ -58,6 +64,7 @@ class PhysicalUpdate : public PhysicalSink {
   std::shared_ptr<TableEntry> table_;
   std::vector<idx_t> columns_;
   bool returning_;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
 };
 
 }  // namespace teal

@@ -41,10 +41,10 @@ namespace teal {
 
 struct Appender::Impl {
   Impl(std::shared_ptr<ClientContext> connection, std::shared_ptr<TableEntry> table,
-       std::vector<idx_t> column_map)
+       std::vector<idx_t> column_map, std::shared_ptr<const ForeignKeyChecks> foreign_keys)
       : context(std::move(connection)),
         database(context->Database()),
-        append(std::move(table), std::move(column_map)) {
+        append(std::move(table), std::move(column_map), std::move(foreign_keys)) {
     database->BulkWriterStarted();
   }
   ~Impl() { EndBulk(); }
@@ -411,8 +411,9 @@ Appender::Appender(Connection& connection, std::string_view table,
     }
   }
 
-  impl_ = std::make_unique<Impl>(ConnectionContext(connection).shared_from_this(), entry,
-                                 std::move(column_map));
+  impl_ =
+      std::make_unique<Impl>(ConnectionContext(connection).shared_from_this(), entry,
+                             std::move(column_map), ForeignKeyChecks::For(*place.catalog, entry));
   impl_->table_columns = std::move(table_columns);
   std::vector<LogicalType> types;
   for (idx_t c : impl_->table_columns) types.push_back(entry->columns[c].type);

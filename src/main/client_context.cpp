@@ -472,9 +472,23 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   }
 }
 
+void ClientContext::RefuseReferenced(const Catalog& catalog, const TableEntry& table,
+                                     const std::vector<std::string>& dropped_too) {
+  for (const auto& child : ReferencingTables(catalog, table)) {
+    const bool goes_too = std::any_of(dropped_too.begin(), dropped_too.end(), [&](const auto& n) {
+      return Catalog::Key(n) == Catalog::Key(child->CatalogName());
+    });
+    if (goes_too) continue;
+    throw CatalogError(fmt::format(
+        "Could not drop the table because this table is main key table of the table \"{}\"",
+        child->name));
+  }
+}
+
 void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name) {
   auto table = catalog.FindTable(name);
   if (!table) return;
+  RefuseReferenced(catalog, *table, {});
   current_->TableReplaced(table->storage, /*retire=*/true,
                           fmt::format("DROP TABLE \"{}\"", table->name));
   catalog.DropTable(name, false);
@@ -518,6 +532,8 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     column.generated = std::shared_ptr<const Expression>(MakeCast(std::move(bound), column.type));
   }
   AddConstraintIndexes(create, *table);
+  // A temporary table's parents are temporary tables (the catalog it goes to).
+  if (!create.foreign_keys.empty()) AddForeignKeys(create, catalog, *table);
   for (const auto& index : table->indexes->Entries()) {
     for (idx_t c : index->columns) {
       if (table->columns[c].generated) {
@@ -720,6 +736,39 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   if (alter.kind == AlterKind::kAddUnique) {
     return ExecuteAddUnique(alter, catalog, table_name, temporary);
   }
+  // A FOREIGN KEY names its tables and columns, and holds its columns' places: a change of
+  // those is refused while one is there (DuckDB refuses every ALTER of a referenced table).
+  if (alter.kind == AlterKind::kDropColumn || alter.kind == AlterKind::kRenameColumn ||
+      alter.kind == AlterKind::kAlterType || alter.kind == AlterKind::kRenameTable) {
+    if (auto table = catalog.FindTable(table_name)) {
+      const auto children = ReferencingTables(catalog, *table);
+      if (!children.empty()) {
+        throw CatalogError(fmt::format(
+            "Cannot alter entry \"{}\" because there are entries that depend on it (a FOREIGN "
+            "KEY of table \"{}\" references it)",
+            table->name, children[0]->name));
+      }
+      const idx_t column = alter.kind == AlterKind::kRenameTable
+                               ? kInvalidIndex
+                               : table->ColumnIndex(alter.column_name);
+      for (const auto& key : table->foreign_keys) {
+        if (std::find(key.columns.begin(), key.columns.end(), column) != key.columns.end()) {
+          throw CatalogError(
+              alter.kind == AlterKind::kDropColumn
+                  ? fmt::format("Cannot drop column \"{}\" of table \"{}\": there is a FOREIGN "
+                                "KEY constraint that depends on it ({})",
+                                alter.column_name, table->name, key.ToSql(*table))
+                  : fmt::format("Cannot alter column \"{}\" of table \"{}\": it is involved in "
+                                "the foreign key constraint {}",
+                                alter.column_name, table->name, key.ToSql(*table)));
+        }
+        if (alter.kind == AlterKind::kRenameTable && key.References(*table)) {
+          throw NotImplementedError(fmt::format(
+              "renaming table \"{}\", whose FOREIGN KEY references itself", table->name));
+        }
+      }
+    }
+  }
   // Whatever needs the catalog (types, DEFAULT) is bound before AlterTable takes its lock.
   std::optional<ColumnDefinition> added;
   if (alter.kind == AlterKind::kAddColumn) {
@@ -792,6 +841,13 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     }
     for (const auto& entry : table->indexes->Entries()) {
       if (std::count(entry->columns.begin(), entry->columns.end(), column)) {
+        // A key's type defines its values' equality: DuckDB refuses this too.
+        if (entry->Unique()) {
+          throw BinderError(fmt::format(
+              "Cannot change the type of a column that has a UNIQUE or PRIMARY KEY constraint "
+              "specified (column \"{}\", {} \"{}\")",
+              table->columns[column].name, entry->KindName(), entry->name));
+        }
         throw NotImplementedError(
             fmt::format("changing the type of column \"{}\", which index "
                         "\"{}\" covers",
@@ -868,6 +924,11 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             altered->storage->SetOid(database_->Transactions().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
+            // A FOREIGN KEY's columns move with the columns after the dropped one.
+            for (auto& key : altered->foreign_keys) {
+              for (idx_t& c : key.columns) c -= c > index ? 1 : 0;
+              key.index = altered->indexes->Find(key.index->name);
+            }
             break;
           }
           case AlterKind::kRenameColumn: {
@@ -876,6 +937,15 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             if (existing != kInvalidIndex && existing != index) {
               throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
                                              table.columns[existing].name, table.name));
+            }
+            // A self-reference names its key columns.
+            for (auto& key : altered->foreign_keys) {
+              if (!key.References(table)) continue;
+              for (auto& name : key.parent_columns) {
+                if (Catalog::Key(name) == Catalog::Key(table.columns[index].name)) {
+                  name = alter.new_name;
+                }
+              }
             }
             altered->columns[index].name = alter.new_name;
             break;
@@ -1249,6 +1319,11 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
         }
         throw CatalogError(fmt::format("type \"{}\" does not exist", name));
       }
+    }
+  }
+  if (drop.kind == DropKind::kTable) {
+    for (const auto& name : names) {
+      if (auto table = catalog.FindTable(name)) RefuseReferenced(catalog, *table, names);
     }
   }
   for (const auto& name : names) {

@@ -120,8 +120,16 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// CREATE OR REPLACE TABLE: drops the table `name` when there is one (in the statement's
   /// transaction, logged as a DROP before the new table's CREATE).
   void DropTableToReplace(Catalog& catalog, const std::string& name);
+  /// Throws CatalogError when a FOREIGN KEY of a table not in `dropped_too` references
+  /// `table` (it cannot be dropped or replaced while one does).
+  void RefuseReferenced(const Catalog& catalog, const TableEntry& table,
+                        const std::vector<std::string>& dropped_too);
   /// The indexes of create's PRIMARY KEY and UNIQUE constraints, added to `table`.
   void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
+  /// create's FOREIGN KEYs, checked against their parents in `catalog` and added to
+  /// `table` with their indexes (main/foreign_key_ddl.cpp).
+  void AddForeignKeys(const CreateTableStatement& create, const Catalog& catalog,
+                      TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteCreateMacro(const CreateMacroStatement& create);

@@ -117,6 +117,16 @@ struct UniqueConstraintSyntax {
   std::string name;  // CONSTRAINT name, if given
 };
 
+/// FOREIGN KEY (columns) REFERENCES parent [(parent_columns)] of CREATE TABLE, written on
+/// a column (REFERENCES …) or the table.
+struct ForeignKeySyntax {
+  std::string name;  // CONSTRAINT name, if given
+  std::vector<std::string> columns;
+  std::string parent_schema;
+  std::string parent;
+  std::vector<std::string> parent_columns;  // empty: the parent's PRIMARY KEY
+};
+
 /// CHECK (expression) of CREATE TABLE, written on a column or the table.
 struct CheckConstraintSyntax {
   std::string name;  // CONSTRAINT name; empty: none
@@ -132,6 +142,7 @@ struct CreateTableStatement : SQLStatement {
   std::vector<ColumnDefinitionSyntax> columns;
   std::vector<UniqueConstraintSyntax> constraints;
   std::vector<CheckConstraintSyntax> checks;
+  std::vector<ForeignKeySyntax> foreign_keys;
 };
 
 /// CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], …)

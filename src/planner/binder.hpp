@@ -288,6 +288,15 @@ class Binder {
   /// A catalog listing (bind_catalog_listing.cpp) by name — "duckdb_tables",
   /// "information_schema.columns", … — with its column names and types; null for a name
   /// that is none.
+  /// The FOREIGN KEY checks of a write to `table` (null: none; catalog/foreign_key.hpp).
+  std::shared_ptr<const ForeignKeyChecks> ForeignKeysOf(
+      const std::shared_ptr<TableEntry>& table) const {
+    // A temporary table's parents and children are temporary tables.
+    if (table->storage->Temporary()) {
+      return catalogs_.temp ? ForeignKeyChecks::For(*catalogs_.temp, table) : nullptr;
+    }
+    return ForeignKeyChecks::For(catalog_, table);
+  }
   /// DESCRIBE [schema.]name (parser/rewrites.hpp): one row per column of the table or view.
   LogicalOperatorPtr BindDescribe(const std::string& schema, const std::string& name,
                                   std::vector<std::string>& names, std::vector<LogicalType>& types);

@@ -216,6 +216,8 @@ struct LogicalInsert : LogicalOperator {
   /// Produce the inserted rows (every table column, in table order) instead of the count.
   bool returning = false;
   std::unique_ptr<InsertConflict> on_conflict;  // null: no ON CONFLICT
+  /// The table's FOREIGN KEY checks (null: none).
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys;
 };
 
 }  // namespace teal
@@ -230,6 +232,7 @@ struct LogicalDelete : LogicalOperator {
   /// Produce the deleted rows instead of the count: the child's first columns are then
   /// every table column, in table order.
   bool returning = false;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
 };
 
 /// Sets table columns `columns` of the rows the child produces: its columns are the new
@@ -241,6 +244,7 @@ struct LogicalUpdate : LogicalOperator {
   /// Produce the updated rows (new values, every table column) instead of the count: the
   /// child then also gives every table column's old value after the row id.
   bool returning = false;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
 };
 
 }  // namespace teal

@@ -114,6 +114,8 @@ std::unique_ptr<CreateTableStatement> Transformer::CreateTable(const PgQuery__Cr
     if (element->node_case == PG_QUERY__NODE__NODE_CONSTRAINT) {
       if (element->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_CHECK) {
         create->checks.push_back(Check(*element->constraint));
+      } else if (element->constraint->contype == PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN) {
+        create->foreign_keys.push_back(ForeignKey(*element->constraint, ""));
       } else {
         create->constraints.push_back(Unique(*element->constraint, ""));
       }
@@ -122,7 +124,8 @@ std::unique_ptr<CreateTableStatement> Transformer::CreateTable(const PgQuery__Cr
     if (element->node_case != PG_QUERY__NODE__NODE_COLUMN_DEF) {
       throw NotImplementedError("this kind of table element");
     }
-    create->columns.push_back(Column(*element->column_def, create->constraints, &create->checks));
+    create->columns.push_back(
+        Column(*element->column_def, create->constraints, &create->checks, &create->foreign_keys));
   }
   return create;
 }
@@ -146,7 +149,7 @@ UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
     case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
       throw NotImplementedError("CHECK constraints");
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
-      throw NotImplementedError("FOREIGN KEY");
+      throw NotImplementedError("ALTER TABLE … ADD FOREIGN KEY");
     default:
       throw NotImplementedError("this table constraint");
   }
@@ -196,9 +199,41 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   return create;
 }
 
+ForeignKeySyntax Transformer::ForeignKey(const PgQuery__Constraint& c, const std::string& column) {
+  // PostgreSQL's codes: a NO ACTION, r RESTRICT (both: refuse), c CASCADE, n SET NULL,
+  // d SET DEFAULT.
+  auto action = [](const char* code, const char* when) {
+    if (!code || !*code || *code == 'a' || *code == 'r') return;
+    throw NotImplementedError(fmt::format(
+        "FOREIGN KEY … {} {}: a referenced key can only be refused (NO ACTION, RESTRICT)", when,
+        *code == 'c'   ? "CASCADE"
+        : *code == 'n' ? "SET NULL"
+                       : "SET DEFAULT"));
+  };
+  action(c.fk_del_action, "ON DELETE");
+  action(c.fk_upd_action, "ON UPDATE");
+  if (c.fk_matchtype && *c.fk_matchtype && *c.fk_matchtype != 's') {
+    throw NotImplementedError("FOREIGN KEY … MATCH FULL / PARTIAL (only MATCH SIMPLE)");
+  }
+  if (c.deferrable) throw NotImplementedError("DEFERRABLE constraints");
+  ForeignKeySyntax key;
+  key.name = c.conname ? c.conname : "";
+  if (!column.empty()) {
+    key.columns.push_back(column);
+  } else {
+    for (size_t i = 0; i < c.n_fk_attrs; i++) key.columns.push_back(StringOf(c.fk_attrs[i]));
+  }
+  const BaseTableRef parent = Table(*c.pktable);
+  key.parent_schema = parent.schema;
+  key.parent = parent.name;
+  for (size_t i = 0; i < c.n_pk_attrs; i++) key.parent_columns.push_back(StringOf(c.pk_attrs[i]));
+  return key;
+}
+
 ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
                                            std::vector<UniqueConstraintSyntax>& constraints,
-                                           std::vector<CheckConstraintSyntax>* checks) {
+                                           std::vector<CheckConstraintSyntax>* checks,
+                                           std::vector<ForeignKeySyntax>* foreign_keys) {
   ColumnDefinitionSyntax column;
   column.name = def.colname;
   column.type = Type(*def.type_name);
@@ -225,7 +260,9 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
         checks->push_back(Check(c));
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
-        throw NotImplementedError("FOREIGN KEY");
+        if (!foreign_keys) throw NotImplementedError("FOREIGN KEY on ADD COLUMN");
+        foreign_keys->push_back(ForeignKey(c, column.name));
+        break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
         if (!checks) throw NotImplementedError("generated columns on ADD COLUMN");
         column.generated = Expr(c.raw_expr);

@@ -107,10 +107,13 @@ class Transformer {
   std::unique_ptr<CreateIndexStatement> CreateIndex(const PgQuery__IndexStmt& s);
 
   /// A column definition; its PRIMARY KEY / UNIQUE go to `constraints`, its CHECK to
-  /// `checks` (null: a CHECK is not implemented there).
+  /// `checks` and its REFERENCES to `foreign_keys` (null: not implemented there).
   ColumnDefinitionSyntax Column(const PgQuery__ColumnDef& def,
                                 std::vector<UniqueConstraintSyntax>& constraints,
-                                std::vector<CheckConstraintSyntax>* checks = nullptr);
+                                std::vector<CheckConstraintSyntax>* checks = nullptr,
+                                std::vector<ForeignKeySyntax>* foreign_keys = nullptr);
+  /// FOREIGN KEY … REFERENCES … (`column`: the column it is written on, or empty).
+  ForeignKeySyntax ForeignKey(const PgQuery__Constraint& c, const std::string& column);
   CheckConstraintSyntax Check(const PgQuery__Constraint& c);
 
   std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s);

@@ -37,6 +37,7 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   auto logical = std::make_unique<LogicalDelete>();
   logical->table = table;
   logical->row_id_column = row_id;
+  logical->foreign_keys = ForeignKeysOf(table);
   logical->children.push_back(std::move(plan));
   logical->returning = !del.returning.empty();
   return BindWriteResult(del.returning, *table, del.table.alias, std::move(logical));

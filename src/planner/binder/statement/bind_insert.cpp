@@ -47,6 +47,12 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
 
   auto logical = std::make_unique<LogicalInsert>();
   logical->table = table;
+  logical->foreign_keys = ForeignKeysOf(table);
+  if (logical->foreign_keys && insert.on_conflict) {
+    throw NotImplementedError(fmt::format(
+        "INSERT … ON CONFLICT into table \"{}\", which has or is referenced by a FOREIGN KEY",
+        table->name));
+  }
   logical->column_map.assign(table->columns.size(), kInvalidIndex);
   for (const auto& column : table->columns) {
     logical->defaults.push_back(column.default_value ? *column.default_value : Value(column.type));

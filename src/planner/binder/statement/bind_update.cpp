@@ -25,6 +25,7 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
 
   auto projection = std::make_unique<LogicalProjection>();
   auto logical = std::make_unique<LogicalUpdate>();
+  logical->foreign_keys = ForeignKeysOf(table);
   scope.clause = "UPDATE … SET";
   for (size_t i = 0; i < update.columns.size(); i++) {
     idx_t column = table->ColumnIndex(update.columns[i]);
