@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "parser/rewrites.hpp"
 #include "parser/window_spec.hpp"
 
 namespace teal {
@@ -89,6 +90,15 @@ std::string ParsedExpression::ToString() const {
         return out + ")";
       }
     case ExprKind::kFunction: {
+      if (name == kLambdaFunction && !children.empty()) {
+        // As written: x -> body, (x, i) -> body.
+        std::string params;
+        for (size_t i = 0; i + 1 < children.size(); i++) {
+          params += (i ? ", " : "") + children[i]->ToString();
+        }
+        if (children.size() > 2) params = "(" + params + ")";
+        return params + " -> " + children.back()->ToString();
+      }
       std::string order;
       if (order_by) {
         for (size_t i = 0; i < order_by->size(); i++) {

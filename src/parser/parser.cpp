@@ -122,6 +122,8 @@ class GrammarParse {
     sql = RewriteSemiAntiJoins(sql);
     sql = RewriteSetGlobal(sql);
     sql = RewriteNullTreatment(sql);
+    sql = RewriteListComprehensions(sql);
+    sql = RewriteLambdas(sql);
     sql = RewriteQualify(sql);
     sql = RewriteTryCast(sql);
     sql = RewriteUnnamedSubqueries(sql);

@@ -589,6 +589,134 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
   return ApplyEdits(sql, std::move(edits));
 }
 
+namespace {
+/// Whether tokens [begin, end) are parameter names separated by commas.
+bool IsParameterList(const std::vector<Token>& tokens, size_t begin, size_t end) {
+  if (begin >= end) return false;
+  for (size_t i = begin; i < end; i++) {
+    const bool name_slot = (i - begin) % 2 == 0;
+    const std::string& w = tokens[i].word;
+    const bool name = w == "\"" || std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_';
+    if (name_slot ? !name : w != ",") return false;
+  }
+  return (end - begin) % 2 == 1;
+}
+
+/// The token that ends a lambda body starting at `begin`: the first `,` or closing bracket
+/// of its level, or `;`, or the end.
+size_t LambdaBodyEnd(const std::vector<Token>& tokens, size_t begin) {
+  int depth = 0;
+  for (size_t i = begin; i < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") depth++;
+    if (w == ")" || w == "]" || w == "}") {
+      if (depth == 0) return i;
+      depth--;
+    }
+    if (depth == 0 && (w == "," || w == ";")) return i;
+  }
+  return tokens.size();
+}
+}  // namespace
+
+std::string RewriteLambdas(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    size_t params_begin = 0, params_end = 0, body = 0, start = 0;
+    const std::string& w = tokens[i].word;
+    auto adjacent = [&](size_t k) { return tokens[k].end == tokens[k + 1].start; };
+    if (w == "-" && i > 0 && i + 2 < tokens.size() && tokens[i + 1].word == ">" && adjacent(i) &&
+        !(tokens[i + 2].word == ">" && adjacent(i + 1))) {
+      // x -> body, or (x, i) -> body (not f(x) -> …: a call's parentheses).
+      if (tokens[i - 1].word == ")") {
+        size_t open = i - 1;
+        for (int depth = 0; open > 0; open--) {
+          if (tokens[open].word == ")") depth++;
+          if (tokens[open].word == "(" && --depth == 0) break;
+        }
+        const bool call =
+            open > 0 && (std::isalnum(static_cast<unsigned char>(tokens[open - 1].word[0])) ||
+                         tokens[open - 1].word == "\"");
+        if (call || !IsParameterList(tokens, open + 1, i - 1)) continue;
+        params_begin = open + 1, params_end = i - 1, start = tokens[open].start;
+      } else {
+        if (!IsParameterList(tokens, i - 1, i)) continue;
+        params_begin = i - 1, params_end = i, start = tokens[i - 1].start;
+      }
+      body = i + 2;
+    } else if (w == "lambda") {
+      // lambda x, i: body
+      size_t colon = i + 1;
+      while (colon < tokens.size() && tokens[colon].word != ":") colon++;
+      if (colon + 1 >= tokens.size() || tokens[colon + 1].word == ":" ||
+          !IsParameterList(tokens, i + 1, colon)) {
+        continue;
+      }
+      params_begin = i + 1, params_end = colon, start = tokens[i].start, body = colon + 1;
+    } else {
+      continue;
+    }
+    if (body >= tokens.size()) continue;
+    const size_t end = LambdaBodyEnd(tokens, body);
+    const size_t body_end = end < tokens.size() ? tokens[end].start : sql.size();
+    std::string params;
+    for (size_t k = params_begin; k < params_end; k += 2) {
+      params += std::string(sql.substr(tokens[k].start, tokens[k].end - tokens[k].start)) + ", ";
+    }
+    // The body may hold lambdas of its own.
+    const std::string inner =
+        RewriteLambdas(sql.substr(tokens[body].start, body_end - tokens[body].start));
+    edits.push_back(
+        {start, body_end, std::string(kLambdaFunction) + "(" + params + "(" + inner + "))"});
+    // Past the body: an edit may not overlap another.
+    while (i + 1 < tokens.size() && tokens[i + 1].start < body_end) i++;
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteListComprehensions(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  auto text = [&](size_t from, size_t to) {  // tokens [from, to) as written
+    return std::string(sql.substr(tokens[from].start, tokens[to - 1].end - tokens[from].start));
+  };
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "array" || tokens[i + 1].word != "[") continue;
+    const size_t close = AfterBracket(tokens, i + 1) - 1;
+    if (close >= tokens.size() || tokens[close].word != "]") continue;
+    // FOR, IN and IF at the bracket's own level.
+    size_t for_at = 0, in_at = 0, if_at = 0;
+    int depth = 0;
+    for (size_t k = i + 2; k < close; k++) {
+      const std::string& w = tokens[k].word;
+      if (w == "(" || w == "[" || w == "{") depth++;
+      if (w == ")" || w == "]" || w == "}") depth--;
+      if (depth != 0) continue;
+      if (w == "for" && !for_at) for_at = k;
+      if (w == "in" && for_at && !in_at) in_at = k;
+      if (w == "if" && in_at && !if_at) if_at = k;
+    }
+    if (!for_at || !in_at || for_at == i + 2 || !IsParameterList(tokens, for_at + 1, in_at) ||
+        in_at + 1 >= (if_at ? if_at : close) || (if_at && in_at - for_at > 2) ||
+        (if_at && if_at + 1 >= close)) {
+      continue;
+    }
+    const std::string params =
+        in_at - for_at > 2 ? "(" + text(for_at + 1, in_at) + ")" : text(for_at + 1, in_at);
+    const std::string expr = RewriteListComprehensions(text(i + 2, for_at));
+    std::string list = RewriteListComprehensions(text(in_at + 1, if_at ? if_at : close));
+    if (if_at) {
+      list = "list_filter(" + list + ", " + params + " -> " +
+             RewriteListComprehensions(text(if_at + 1, close)) + ")";
+    }
+    edits.push_back({tokens[i].start, tokens[close].end,
+                     "list_transform(" + list + ", " + params + " -> " + expr + ")"});
+    i = close;
+  }
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteNullTreatment(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -157,6 +157,22 @@ std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
 /// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
 std::string RewriteUnnamedSubqueries(std::string_view sql);
 
+/// The function a lambda becomes: __teal_lambda(param, …, (body)).
+inline constexpr const char* kLambdaFunction = "__teal_lambda";
+
+/// Rewrites DuckDB's lambdas — `x -> body`, `(x, i) -> body` and `lambda x, i: body`, the
+/// body running to the next `,` or closing bracket of its level — into
+/// `__teal_lambda(x, i, (body))` (the PostgreSQL grammar has neither; `->` would bind
+/// tighter than `=` there). The binder accepts them as arguments of the list functions
+/// that take one (planner/binder/expression/bind_lambda.cpp).
+std::string RewriteLambdas(std::string_view sql);
+
+/// Rewrites DuckDB's list comprehensions, `[expr FOR x IN list]` and `[expr FOR x IN list
+/// IF condition]` (after RewriteListLiterals: ARRAY[…]), into
+/// `list_transform([list_filter(]list[, x -> condition)], x -> expr)`; `FOR x, i IN list`
+/// gives the lambda the element's index too (without IF).
+std::string RewriteListComprehensions(std::string_view sql);
+
 /// The suffix RewriteNullTreatment gives the name of a function called with IGNORE NULLS.
 inline constexpr const char* kIgnoreNullsSuffix = "__teal_ignore_nulls";
 

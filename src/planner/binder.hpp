@@ -278,6 +278,9 @@ class Binder {
   OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
   /// nextval('name') / currval('name'): a non-deterministic call on the sequence.
   ExpressionPtr BindSequenceCall(const ParsedExpression& call, Scope& scope);
+  /// list_transform / list_filter / list_reduce with a lambda argument (bind_lambda.cpp).
+  static bool IsLambdaCall(const ParsedExpression& call);
+  ExpressionPtr BindLambdaCall(const ParsedExpression& call, Scope& scope);
   /// The DEFAULT of `column` as an expression: its value, or nextval of its sequence.
   ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().

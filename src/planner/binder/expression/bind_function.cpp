@@ -3,6 +3,7 @@
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
 #include "function/scalar/date_util.hpp"
+#include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -98,6 +99,12 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "current_setting") return BindCurrentSetting(e, scope);
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
+  if (IsLambdaCall(e)) return BindLambdaCall(e, scope);
+  if (name == kLambdaFunction) {
+    throw BinderError(fmt::format(
+        "a lambda ({}) is an argument of list_transform, list_filter or list_reduce only",
+        e.ToString()));
+  }
   if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
   if (!e.window && options_.transaction_started_micros != 0) {

@@ -24,9 +24,12 @@ void Substitute(ParsedExpressionPtr& e, const Arguments& arguments) {
   if (e->kind == ExprKind::kColumnRef && e->names.size() == 1) {
     for (const auto& [name, value] : arguments) {
       if (Catalog::Key(name) != Catalog::Key(e->names[0])) continue;
+      // The reference's place in its call (struct_pack(x := p): the field's name) stays;
+      // the argument's own name (a named macro argument) does not come along.
       std::string alias = e->alias;
+      std::string argument_name = e->argument_name;
       e = value->Copy();
-      e->argument_name.clear();
+      e->argument_name = std::move(argument_name);
       if (!alias.empty()) e->alias = alias;
       return;
     }
