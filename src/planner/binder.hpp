@@ -278,6 +278,10 @@ class Binder {
   OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
   /// nextval('name') / currval('name'): a non-deterministic call on the sequence.
   ExpressionPtr BindSequenceCall(const ParsedExpression& call, Scope& scope);
+  /// list_aggregate(l, 'name') and list_<aggregate>, list_distinct, list_unique, list_sort,
+  /// list_reverse_sort (bind_list_aggregate.cpp); null when `name` is none of them.
+  ExpressionPtr BindListAggregate(const std::string& name, std::vector<ExpressionPtr>& arguments,
+                                  const ParsedExpression& e);
   /// list_transform / list_filter / list_reduce with a lambda argument (bind_lambda.cpp).
   static bool IsLambdaCall(const ParsedExpression& call);
   ExpressionPtr BindLambdaCall(const ParsedExpression& call, Scope& scope);

@@ -46,6 +46,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (name == "^") return BindScalarCall("power", std::move(arguments), e);
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
   if (!set) {
+    if (auto call = BindListAggregate(name, arguments, e)) return call;
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
     throw NotImplementedError(fmt::format("function {}", name));
   }

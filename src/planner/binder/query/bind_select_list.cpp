@@ -271,7 +271,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
         for (const auto& item : select.select_list) {
           if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+            std::string argument_name = std::move(e->argument_name);
             e = item->Copy();
+            e->argument_name = std::move(argument_name);  // its place in its call
             return;
           }
         }

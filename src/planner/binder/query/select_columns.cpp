@@ -31,6 +31,7 @@ ParsedExpressionPtr Replace(const ParsedExpression& e, const ParsedExpression& c
   if (IsColumnsCall(e)) {
     auto out = column.Copy();
     out->alias = e.alias;
+    out->argument_name = e.argument_name;  // its place in its call (name := COLUMNS(…))
     return out;
   }
   auto out = e.Copy();

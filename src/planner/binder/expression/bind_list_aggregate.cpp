@@ -1,0 +1,227 @@
+// Binder: the list functions that run an aggregate or compare elements —
+// list_aggregate(list, 'name') (array_aggregate, list_aggr, aggregate) and its short
+// forms list_<aggregate> / array_<aggregate> (list_sum, list_min, list_count, list_avg,
+// list_string_agg, …: any aggregate of one argument), list_distinct, list_unique,
+// list_sort and list_reverse_sort. Each row's elements go through the aggregate's state
+// as a group's rows would; distinct and sort compare elements by their index keys
+// (index/art/art_key.hpp), so they take the types an index does.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <unordered_set>
+
+#include "function/function.hpp"
+#include "index/art/art_key.hpp"
+#include "planner/binder/binder_internal.hpp"
+#include "vector/vector_cast.hpp"
+
+namespace teal {
+
+namespace {
+
+/// Calls fn(i, entry) for each row of `list` that is not NULL.
+template <class Fn>
+void ForEachList(const Vector& list, idx_t count, Fn fn) {
+  const auto* entries = list.Values<list_entry_t>();
+  for (idx_t i = 0; i < count; i++) {
+    if (list.RowIsValid(i)) fn(i, entries[i]);
+  }
+}
+
+ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType element) {
+  return [aggregate, element](const DataChunk& args, Vector& result, idx_t count) {
+    const Vector& list = args.data[0];
+    std::unique_ptr<data_t[]> state(new data_t[std::max<idx_t>(aggregate.state_size, 1)]);
+    std::vector<data_ptr_t> states(kVectorSize, state.get());
+    data_ptr_t one = state.get();
+    // The elements, and (when the aggregate takes another type: var_samp's DOUBLE) them
+    // converted, as a cast on an aggregate's argument would.
+    const LogicalType& input = aggregate.arguments[0];
+    const bool convert = !(input == element);
+    DataChunk elements({element}), chunk({input});
+    ForEachList(list, count, [&](idx_t i, const list_entry_t& entry) {
+      aggregate.initialize(state.get());
+      const Vector& child = list.ListChild();
+      for (uint64_t done = 0; done < entry.length;) {
+        const idx_t n = static_cast<idx_t>(std::min<uint64_t>(kVectorSize, entry.length - done));
+        // The elements of the batch, without NULLs when the aggregate skips them.
+        SelectionVector keep(n);
+        idx_t kept = 0;
+        for (idx_t k = 0; k < n; k++) {
+          const idx_t at = entry.offset + done + k;
+          if (!aggregate.ignores_nulls || child.RowIsValid(at)) keep.Set(kept++, at);
+        }
+        elements.data[0].Recycle(kept);
+        elements.data[0].CopyFrom(child, keep, kept, 0, 0);
+        if (convert) {
+          chunk.data[0].Recycle(kept);
+          CastVector(elements.data[0], chunk.data[0], kept);
+        } else {
+          chunk.data[0].Reference(elements.data[0]);
+        }
+        chunk.SetCardinality(kept);
+        if (kept > 0) aggregate.update(chunk, states.data(), kept);
+        done += n;
+      }
+      aggregate.finalize(&one, 1, result, i);
+      if (aggregate.destroy) aggregate.destroy(state.get());
+    });
+  };
+}
+
+/// The index keys of `entry`'s elements (NULL elements: HasNull).
+void ElementKeys(const Vector& list, const list_entry_t& entry, art::ArtKeyBuilder& keys) {
+  const Vector* child = &list.ListChild();
+  keys.Build(std::span<const Vector* const>(&child, 1), entry.offset, entry.length);
+}
+
+}  // namespace
+
+ExpressionPtr Binder::BindListAggregate(const std::string& name,
+                                        std::vector<ExpressionPtr>& arguments,
+                                        const ParsedExpression& e) {
+  std::string what;  // the aggregate, or distinct / unique / sort / reverse_sort
+  size_t extra = 1;  // arguments after the list that `what` consumes
+  if (name == "list_aggregate" || name == "array_aggregate" || name == "list_aggr" ||
+      name == "aggregate" || name == "array_aggr") {
+    if (arguments.size() < 2 || arguments[1]->kind != BoundKind::kConstant ||
+        arguments[1]->type.Id() != TypeId::kVarchar || arguments[1]->value.IsNull()) {
+      throw BinderError(
+          fmt::format("{} takes a list and the name of an aggregate: {}", name, e.ToString()));
+    }
+    what = Catalog::Key(arguments[1]->value.GetString());
+    extra = 2;
+  } else if (name.starts_with("list_") || name.starts_with("array_")) {
+    what = name.substr(name.find('_') + 1);
+  } else {
+    return nullptr;
+  }
+  const bool compare =
+      what == "distinct" || what == "unique" || what == "sort" || what == "reverse_sort";
+  const AggregateFunctionSet* set =
+      compare ? nullptr : FunctionCatalog::Builtins().FindAggregate(what);
+  if (!compare && !set) {
+    if (extra == 2) throw BinderError(fmt::format("{}: there is no aggregate {}", name, what));
+    return nullptr;
+  }
+  if (arguments.empty()) {
+    throw BinderError(fmt::format("{} takes a list: {}", name, e.ToString()));
+  }
+  ExpressionPtr& list = arguments[0];
+  if (list->type.Id() == TypeId::kSqlNull ||
+      (list->type.Id() == TypeId::kList && list->type.ListChild().Id() == TypeId::kSqlNull)) {
+    list = MakeCast(std::move(list), LogicalType::List(TypeId::kInteger));
+  }
+  if (list->type.Id() != TypeId::kList) {
+    throw BinderError(fmt::format("no function matches {}({}): a LIST argument is expected", name,
+                                  list->type.ToString()));
+  }
+  const LogicalType element = list->type.ListChild();
+  ScalarFunction function;
+  function.name = name;
+  function.arguments = {list->type};
+  if (set) {
+    if (arguments.size() > extra) {
+      throw NotImplementedError(
+          fmt::format("{} with arguments for the aggregate ({})", name, e.ToString()));
+    }
+    AggregateFunction aggregate = ResolveAggregate(*set, {element}, {false});
+    function.return_type = aggregate.return_type;
+    function.body = AggregateBody(std::move(aggregate), element);
+  } else {
+    try {
+      art::CheckIndexableType(element);
+    } catch (const NotImplementedError&) {
+      throw NotImplementedError(fmt::format("{} of {} elements", name, element.ToString()));
+    }
+    // list_sort's order: ASC / DESC, then NULLS FIRST / LAST (else the default null order).
+    bool descending = what == "reverse_sort";
+    std::optional<bool> nulls_first;
+    for (size_t a = 1; a < arguments.size(); a++) {
+      const Expression& option = *arguments[a];
+      const std::string text = option.kind == BoundKind::kConstant &&
+                                       option.type.Id() == TypeId::kVarchar &&
+                                       !option.value.IsNull()
+                                   ? Catalog::Key(option.value.GetString())
+                                   : "";
+      const bool sort = what == "sort" || what == "reverse_sort";
+      if (sort && a == 1 && what == "sort" && (text == "asc" || text == "desc")) {
+        descending = text == "desc";
+      } else if (sort && (text == "nulls first" || text == "nulls last") &&
+                 a == arguments.size() - 1) {
+        nulls_first = text == "nulls first";
+      } else {
+        throw BinderError(
+            fmt::format("{}: {} is not an order (ASC or DESC, then NULLS FIRST or NULLS LAST)",
+                        name, option.ToString()));
+      }
+    }
+    const bool nulls_go_first = nulls_first.value_or(
+        options_.null_order == NullOrder::kNullsFirst ||
+        (options_.null_order == NullOrder::kNullsFirstOnAscLastOnDesc && !descending) ||
+        (options_.null_order == NullOrder::kNullsLastOnAscFirstOnDesc && descending));
+    if (what == "unique") {
+      function.return_type = TypeId::kBigInt;
+      function.body = [](const DataChunk& args, Vector& result, idx_t count) {
+        art::ArtKeyBuilder keys;
+        int64_t* out = result.Values<int64_t>();
+        ForEachList(args.data[0], count, [&](idx_t i, const list_entry_t& entry) {
+          ElementKeys(args.data[0], entry, keys);
+          std::unordered_set<std::string_view> seen;
+          for (idx_t k = 0; k < keys.Count(); k++) {
+            if (!keys.HasNull(k)) seen.insert(keys.Key(k).View());
+          }
+          out[i] = static_cast<int64_t>(seen.size());
+        });
+      };
+    } else {
+      const bool distinct = what == "distinct";
+      function.return_type = list->type;
+      function.body = [distinct, descending, nulls_go_first](const DataChunk& args, Vector& result,
+                                                             idx_t count) {
+        const Vector& list = args.data[0];
+        auto* out = result.Values<list_entry_t>();
+        art::ArtKeyBuilder keys;
+        idx_t used = 0;
+        ForEachList(list, count, [&](idx_t i, const list_entry_t& entry) {
+          ElementKeys(list, entry, keys);
+          std::vector<idx_t> order;
+          if (distinct) {
+            // The first of each value, in list order; NULLs go (DuckDB's list_distinct).
+            std::unordered_set<std::string_view> seen;
+            for (idx_t k = 0; k < keys.Count(); k++) {
+              if (!keys.HasNull(k) && seen.insert(keys.Key(k).View()).second) order.push_back(k);
+            }
+          } else {
+            std::vector<idx_t> values, nulls;
+            for (idx_t k = 0; k < keys.Count(); k++)
+              (keys.HasNull(k) ? nulls : values).push_back(k);
+            std::stable_sort(values.begin(), values.end(), [&](idx_t a, idx_t b) {
+              const int c = keys.Key(a).View().compare(keys.Key(b).View());
+              return descending ? c > 0 : c < 0;
+            });
+            if (nulls_go_first) order = nulls;
+            order.insert(order.end(), values.begin(), values.end());
+            if (!nulls_go_first) order.insert(order.end(), nulls.begin(), nulls.end());
+          }
+          SelectionVector sel(std::max<idx_t>(order.size(), 1));
+          for (size_t k = 0; k < order.size(); k++) sel.Set(k, entry.offset + order[k]);
+          result.SetListSize(used + order.size());
+          if (!order.empty()) {
+            result.ListChild().CopyFrom(list.ListChild(), sel, order.size(), 0, used);
+          }
+          out[i] = {used, order.size()};
+          used += order.size();
+        });
+      };
+    }
+  }
+  auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  call->children.push_back(std::move(list));
+  call->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return call;
+}
+
+}  // namespace teal
