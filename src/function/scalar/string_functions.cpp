@@ -389,6 +389,10 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
         "octet_length", {bytes}, I,
         [](const DataChunk& a, idx_t i) { return static_cast<int64_t>(Str(a, 0, i).size()); }));
   }
+  // DuckDB's strlen: bytes, not characters.
+  catalog.AddScalar(Predicate<int64_t>(
+      "strlen", {V}, I,
+      [](const DataChunk& a, idx_t i) { return static_cast<int64_t>(Str(a, 0, i).size()); }));
   catalog.AddScalar(StringFunction(
       "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
   catalog.AddScalar(StringFunction(

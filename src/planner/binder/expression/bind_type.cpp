@@ -19,14 +19,18 @@ constexpr TypeAlias kTypeAliases[] = {
     {"int2", TypeId::kSmallInt},
     {"smallint", TypeId::kSmallInt},
     {"short", TypeId::kSmallInt},
+    {"int16", TypeId::kSmallInt},  // DuckDB's: 16 bits, as int32 and int64 count bits
     {"int4", TypeId::kInteger},
     {"int", TypeId::kInteger},
     {"integer", TypeId::kInteger},
     {"signed", TypeId::kInteger},
+    {"integral", TypeId::kInteger},
+    {"int32", TypeId::kInteger},
     {"int8", TypeId::kBigInt},
     {"bigint", TypeId::kBigInt},
     {"long", TypeId::kBigInt},
-    {"int16", TypeId::kHugeInt},
+    {"int64", TypeId::kBigInt},
+    {"oid", TypeId::kBigInt},
     {"int128", TypeId::kHugeInt},
     {"hugeint", TypeId::kHugeInt},
     {"utinyint", TypeId::kUTinyInt},
@@ -46,6 +50,7 @@ constexpr TypeAlias kTypeAliases[] = {
     {"double", TypeId::kDouble},
     {"varchar", TypeId::kVarchar},
     {"text", TypeId::kVarchar},
+    {"nvarchar", TypeId::kVarchar},
     {"string", TypeId::kVarchar},
     {"bpchar", TypeId::kVarchar},
     {"char", TypeId::kVarchar},
@@ -66,6 +71,7 @@ constexpr TypeAlias kTypeAliases[] = {
     {"timestamptz", TypeId::kTimestampTz},
     {"interval", TypeId::kInterval},
     {"uuid", TypeId::kUuid},
+    {"guid", TypeId::kUuid},
 };
 
 /// A time type with a fractional-seconds precision, TIMESTAMP(p): the precisions Teal has
