@@ -1,6 +1,7 @@
 // Built-in list functions: list_value, len/array_length/list_length, list_extract/
-// list_element, list_contains/list_has, list_position, list_concat/list_cat and LIST || LIST,
-// list_append, list_prepend, list_reverse, and range / generate_series as lists.
+// list_element, list_slice/array_slice (x[a:b]), list_contains/list_has, list_position,
+// list_concat/list_cat and LIST || LIST, list_append, list_prepend, list_reverse, and range /
+// generate_series as lists.
 //
 // Every signature depends on the argument's element type, so each name is a set with a
 // resolve. Positions are 1-based; list_extract counts negative positions from the end
@@ -110,6 +111,60 @@ ScalarFunction ListExtract(const std::string& name, const LogicalType& list) {
           } else {
             result.CopyFrom(child, SelectionVector(), 1, row, i);
           }
+        }
+      });
+}
+
+/// The 0-based [begin, end) of list_slice(x, begin, end) over `length` items: 1-based and
+/// inclusive, negative positions counting from the end (-1 the last), 0 as 1, clamped.
+std::pair<int64_t, int64_t> SliceBounds(int64_t begin, int64_t end, int64_t length) {
+  if (begin < 0) begin = std::max<int64_t>(length + begin + 1, 1);
+  if (end < 0) end = length + end + 1;
+  begin = std::clamp<int64_t>(begin == 0 ? 1 : begin, 1, length + 1);
+  end = std::clamp<int64_t>(end, 0, length);
+  return {begin - 1, std::max(begin - 1, end)};
+}
+
+/// list_slice / array_slice (and x[begin:end]) of a list or a string: the items from
+/// position begin through end.
+ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
+  const bool text = list.Id() == TypeId::kVarchar;
+  return MakeFunction(
+      name, {list, TypeId::kBigInt, TypeId::kBigInt}, list,
+      [text](const DataChunk& args, Vector& result, idx_t count) {
+        const auto* begins = args.data[1].Values<int64_t>();
+        const auto* ends = args.data[2].Values<int64_t>();
+        if (text) {
+          // By characters, as substring counts them.
+          const auto* in = args.data[0].Values<string_t>();
+          auto* out = result.Values<string_t>();
+          for (idx_t i = 0; i < count; i++) {
+            if (!result.RowIsValid(i)) continue;
+            const std::string_view s = in[i].View();
+            std::vector<size_t> starts;  // byte offset of each character
+            for (size_t b = 0; b < s.size(); b++) {
+              if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) starts.push_back(b);
+            }
+            auto [from, to] = SliceBounds(begins[i], ends[i], static_cast<int64_t>(starts.size()));
+            const size_t first =
+                from < static_cast<int64_t>(starts.size()) ? starts[from] : s.size();
+            const size_t last = to < static_cast<int64_t>(starts.size()) ? starts[to] : s.size();
+            out[i] = result.AddString(s.substr(first, last - first));
+          }
+          return;
+        }
+        const Vector& source = args.data[0];
+        const auto* entries = source.Values<list_entry_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          auto [from, to] =
+              SliceBounds(begins[i], ends[i], static_cast<int64_t>(entries[i].length));
+          const uint64_t start = used;
+          used = AppendElements(source, entries[i].offset + static_cast<uint64_t>(from),
+                                static_cast<uint64_t>(to - from), result, used);
+          out[i] = {start, used - start};
         }
       });
 }
@@ -353,6 +408,21 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
              [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
                if (types.size() != 2 || !IsList(types[0])) NeedList(n, types);
                return ListExtract(n, types[0]);
+             });
+  }
+  for (const char* name : {"list_slice", "array_slice"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() == 4) {
+                 throw NotImplementedError(fmt::format("{} with a step", n));
+               }
+               if (types.size() != 3) return std::nullopt;
+               if (types[0].Id() != TypeId::kVarchar && !IsList(types[0])) {
+                 throw BinderError(fmt::format("{} can only operate on LISTs and VARCHARs, not {}",
+                                               n, types[0].ToString()));
+               }
+               return ListSlice(n, types[0]);
              });
   }
   for (const char* name : {"list_contains", "list_has"}) {

@@ -407,8 +407,24 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
           e = std::move(extract);
           continue;
         }
-        if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES || step->a_indices->is_slice) {
-          throw NotImplementedError("list slices and (…).* field access");
+        if (step->node_case != PG_QUERY__NODE__NODE_A_INDICES) {
+          throw NotImplementedError("(…).* field access");
+        }
+        if (step->a_indices->is_slice) {
+          // x[a:b] (either bound may be left out: the start, the end) is list_slice.
+          auto slice = Make(ExprKind::kFunction, e->location);
+          slice->name = "list_slice";
+          slice->children.push_back(std::move(e));
+          auto bound = [&](const Node* given, int64_t missing) {
+            if (given) return Expr(given);
+            auto c = Make(ExprKind::kConstant, slice->location);
+            c->value = Value::BigInt(missing);
+            return c;
+          };
+          slice->children.push_back(bound(step->a_indices->lidx, 1));
+          slice->children.push_back(bound(step->a_indices->uidx, -1));
+          e = std::move(slice);
+          continue;
         }
         auto extract = Make(ExprKind::kFunction, e->location);
         extract->name = "list_extract";
