@@ -33,6 +33,20 @@ std::string ColumnList(const TableEntry& table, const std::vector<idx_t>& column
   return out;
 }
 
+/// How many FOREIGN KEY steps lead from `table` up to a table without one (its own
+/// references aside): parents are locked in this order, so that two writers never take
+/// the locks of a table and its ancestor the other way round.
+idx_t Depth(const Catalog& catalog, const TableEntry& table) {
+  idx_t depth = 0;
+  for (const auto& key : table.foreign_keys) {
+    if (key.References(table)) continue;
+    if (auto parent = catalog.FindTable(QualifiedName(key.parent_schema, key.parent))) {
+      depth = std::max(depth, Depth(catalog, *parent) + 1);
+    }
+  }
+  return depth;
+}
+
 bool Touches(const std::vector<idx_t>& columns, const std::vector<idx_t>* changed) {
   if (!changed) return true;
   return std::any_of(columns.begin(), columns.end(), [&](idx_t c) {
@@ -91,6 +105,7 @@ std::shared_ptr<const ForeignKeyChecks> ForeignKeyChecks::For(
       throw InternalError(fmt::format("the key of FOREIGN KEY {} of table \"{}\" is gone",
                                       key.ToSql(*table), table->name));
     }
+    parent.depth = Depth(catalog, *parent.table);
     checks->parents_.push_back(std::move(parent));
   }
   for (const auto& other : catalog.Tables()) {
@@ -116,11 +131,15 @@ std::shared_ptr<const ForeignKeyChecks> ForeignKeyChecks::For(
 }
 
 std::vector<std::unique_lock<std::mutex>> ForeignKeyChecks::LockParents() const {
+  // Ancestors first (Depth), then by address: one order for every writer.
+  std::vector<std::pair<idx_t, std::mutex*>> order;
+  for (const auto& parent : parents_)
+    order.emplace_back(parent.depth, &parent.table->indexes->Lock());
+  std::sort(order.begin(), order.end());
   std::vector<std::unique_lock<std::mutex>> locks;
   // A self-reference's lock is the table's own, which its writer takes next.
   std::vector<std::mutex*> taken = {&table_->indexes->Lock()};
-  for (const auto& parent : parents_) {
-    std::mutex* lock = &parent.table->indexes->Lock();
+  for (const auto& [depth, lock] : order) {
     if (std::find(taken.begin(), taken.end(), lock) != taken.end()) continue;
     taken.push_back(lock);
     locks.emplace_back(*lock);

@@ -9,15 +9,19 @@
 //
 // The checks (ForeignKeyChecks) are resolved when a statement binds, from the catalog
 // version it binds against: the parents of the table written, and the tables whose
-// foreign keys reference it.
+// foreign keys reference it. They run once the statement's rows are written (PostgreSQL's
+// end-of-statement check: a row may reference a row of the same statement), and a failure
+// is taken back with the statement.
 //
 // Concurrency (TableIndexes rule 3 decides what a row is to a check): a check meeting a
 // row another transaction has not committed fails with TransactionError. A child write
-// holds its parents' index locks (taken before its own) from its check until its keys
-// are in its index; a parent's delete or key change holds its own lock while it checks
-// the children (taking theirs) and retires its keys. So of a child insert and a parent
-// delete racing, one sees the other's row and fails: no committed child can be left
-// without its parent. Locks go parent before child; self-references are refused.
+// holds its parents' index locks (taken before its own) from before its rows are stored
+// until they are checked; a parent's delete or key change holds its own lock while it
+// changes the rows and checks the children (taking theirs). So of a child insert and a
+// parent delete racing, one sees the other's row and fails: no committed child can be
+// left without its parent. Locks go parent before child, a child's parents ancestors first
+// (there are no cycles: a key's parent exists before it, and a self-reference's lock is
+// the table's own).
 #pragma once
 
 #include <memory>
@@ -98,6 +102,7 @@ class ForeignKeyChecks {
     std::vector<idx_t> columns;  // of the table written, in the parent key's order
     std::shared_ptr<TableEntry> table;
     std::shared_ptr<IndexEntry> index;  // its PRIMARY KEY / UNIQUE
+    idx_t depth = 0;                    // its FOREIGN KEY steps to a root (lock order)
   };
   struct Child {
     std::vector<idx_t> key;                 // of the table written (the parent), in key order

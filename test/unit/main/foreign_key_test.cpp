@@ -72,6 +72,40 @@ TEST(ForeignKeyTest, RacingChildInsertsAndParentDeletesLeaveNoOrphan) {
             kParents / 2);
 }
 
+TEST(ForeignKeyTest, WritersOfATableAndOfItsChildTakeTheParentLocksInOneOrder) {
+  // c references a and b, b references a: an insert into c locks a and b, one into b
+  // locks a. Were c's locks taken b first, the two could each hold what the other waits
+  // for; the test would hang instead of finishing.
+  constexpr int kRounds = 200;
+  Database db;
+  {
+    Connection setup(db);
+    setup.Execute("CREATE TABLE a(id INTEGER PRIMARY KEY)");
+    setup.Execute("CREATE TABLE b(id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a(id))");
+    setup.Execute("CREATE TABLE c(b_id INTEGER REFERENCES b(id), a_id INTEGER REFERENCES a(id))");
+    setup.Execute("INSERT INTO a SELECT range FROM range(10)");
+    setup.Execute("INSERT INTO b VALUES (0, 0)");
+  }
+  std::thread into_b([&db] {
+    Connection con(db);
+    for (int r = 1; r <= kRounds; r++) {
+      con.Execute("INSERT INTO b VALUES (" + std::to_string(r) + ", " + std::to_string(r % 10) +
+                  ")");
+    }
+  });
+  std::thread into_c([&db] {
+    Connection con(db);
+    for (int r = 0; r < kRounds; r++) {
+      con.Execute("INSERT INTO c VALUES (0, " + std::to_string(r % 10) + ")");
+    }
+  });
+  into_b.join();
+  into_c.join();
+  Connection check(db);
+  EXPECT_EQ(Count(check, "SELECT count(*) FROM b"), kRounds + 1);
+  EXPECT_EQ(Count(check, "SELECT count(*) FROM c"), kRounds);
+}
+
 TEST(ForeignKeyTest, AnAppendersRowsNeedTheirParents) {
   Database db;
   Connection con(db);
