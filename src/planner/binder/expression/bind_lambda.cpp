@@ -208,6 +208,7 @@ void RunLambda(const LambdaCall& call, const DataChunk& args, Vector& result, id
   std::vector<sel_t> elements, rows;
   std::vector<int64_t> positions;
   idx_t used = 0;
+  idx_t current = kInvalidIndex;  // list_filter: the row whose kept elements come last
   Vector values(call.body->type, 0);
   auto flush = [&] {
     if (elements.empty()) return;
@@ -217,12 +218,17 @@ void RunLambda(const LambdaCall& call, const DataChunk& args, Vector& result, id
       result.ListChild().CopyFrom(values, SelectionVector(), elements.size(), 0, used);
       used += elements.size();
     } else {
+      // Rows come in order, so each row's kept elements are contiguous.
       const bool* keep = values.Values<bool>();
       for (size_t e = 0; e < elements.size(); e++) {
+        if (rows[e] != current) {
+          current = rows[e];
+          out[current] = {used, 0};
+        }
         if (!values.RowIsValid(e) || !keep[e]) continue;
         result.SetListSize(used + 1);
         result.ListChild().CopyFrom(*child, SelectionVector(), 1, elements[e], used);
-        out[rows[e]].length++;
+        out[current].length++;
         used++;
       }
     }
@@ -235,19 +241,18 @@ void RunLambda(const LambdaCall& call, const DataChunk& args, Vector& result, id
       result.SetNull(i);
       continue;
     }
-    // A row's elements go out in one flush (its list is contiguous in the result).
-    if (elements.size() + entries[i].length > kVectorSize) flush();
-    out[i] = {used + (call.kind == LambdaKind::kTransform ? elements.size() : 0), 0};
-    if (call.kind == LambdaKind::kTransform) out[i].length = entries[i].length;
-    if (call.kind == LambdaKind::kFilter) {
-      flush();
-      out[i].offset = used;
+    // Elements of several rows share a batch; a row's results stay contiguous.
+    if (call.kind == LambdaKind::kTransform) {
+      if (elements.size() + entries[i].length > kVectorSize) flush();
+      out[i] = {used + elements.size(), entries[i].length};
+    } else {
+      out[i] = {used, 0};  // its place is taken when its elements are flushed
     }
     for (uint64_t k = 0; k < entries[i].length; k++) {
       elements.push_back(static_cast<sel_t>(entries[i].offset + k));
       rows.push_back(static_cast<sel_t>(i));
       positions.push_back(static_cast<int64_t>(k + 1));
-      if (elements.size() == kVectorSize && call.kind == LambdaKind::kTransform) flush();
+      if (elements.size() == kVectorSize) flush();
     }
   }
   flush();
