@@ -1,5 +1,6 @@
 // Built-in list functions: list_value, len/array_length/list_length, list_extract/
 // list_element, list_slice/array_slice (x[a:b]), list_contains/list_has, list_position,
+// list_has_any / list_has_all / list_intersect, flatten,
 // list_concat/list_cat and LIST || LIST, list_append, list_prepend, list_reverse, and range /
 // generate_series as lists.
 //
@@ -10,9 +11,12 @@
 // list_position(list, NULL) finds the first NULL element, as PostgreSQL's array_position.
 // list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
 // does the same for array || NULL); the result is NULL only when every list is NULL.
+#include <unordered_set>
+
 #include "common/range_count.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
+#include "index/art/art_key.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
 #include "vector/vector_compare.hpp"
@@ -167,6 +171,93 @@ ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
           out[i] = {start, used - start};
         }
       });
+}
+
+/// The index keys (index/art/art_key.hpp) of row `i`'s elements: equal values, equal keys.
+void RowKeys(const Vector& list, idx_t i, art::ArtKeyBuilder& keys) {
+  const auto& entry = list.Values<list_entry_t>()[i];
+  const Vector* child = &list.ListChild();
+  keys.Build(std::span<const Vector* const>(&child, 1), entry.offset, entry.length);
+}
+
+/// list_has_any / list_has_all: whether the lists share an element, or the first holds
+/// every element of the second; NULL elements take no part (DuckDB's).
+ScalarFunction ListHas(const std::string& name, const LogicalType& list, bool all) {
+  art::CheckIndexableType(list.ListChild());
+  return MakeFunction(name, {list, list}, TypeId::kBoolean,
+                      [all](const DataChunk& args, Vector& result, idx_t count) {
+                        art::ArtKeyBuilder left, right;
+                        bool* out = result.Values<bool>();
+                        for (idx_t i = 0; i < count; i++) {
+                          if (!result.RowIsValid(i)) continue;
+                          RowKeys(args.data[0], i, left);
+                          RowKeys(args.data[1], i, right);
+                          std::unordered_set<std::string_view> held;
+                          for (idx_t k = 0; k < left.Count(); k++) {
+                            if (!left.HasNull(k)) held.insert(left.Key(k).View());
+                          }
+                          bool any = false, every = true;
+                          for (idx_t k = 0; k < right.Count(); k++) {
+                            if (right.HasNull(k)) continue;
+                            const bool in = held.count(right.Key(k).View()) > 0;
+                            any = any || in;
+                            every = every && in;
+                          }
+                          out[i] = all ? every : any;
+                        }
+                      });
+}
+
+/// list_intersect: the distinct elements of the first list that the second holds, in the
+/// first's order; NULLs take no part.
+ScalarFunction ListIntersect(const std::string& name, const LogicalType& list) {
+  art::CheckIndexableType(list.ListChild());
+  return MakeFunction(
+      name, {list, list}, list, [](const DataChunk& args, Vector& result, idx_t count) {
+        art::ArtKeyBuilder left, right;
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          RowKeys(args.data[0], i, left);
+          RowKeys(args.data[1], i, right);
+          std::unordered_set<std::string_view> other, taken;
+          for (idx_t k = 0; k < right.Count(); k++) {
+            if (!right.HasNull(k)) other.insert(right.Key(k).View());
+          }
+          const uint64_t start = used, offset = args.data[0].Values<list_entry_t>()[i].offset;
+          for (idx_t k = 0; k < left.Count(); k++) {
+            const std::string_view key = left.Key(k).View();
+            if (left.HasNull(k) || !other.count(key) || !taken.insert(key).second) continue;
+            used = AppendElements(args.data[0], offset + k, 1, result, used);
+          }
+          out[i] = {start, used - start};
+        }
+      });
+}
+
+/// flatten(list of lists): the inner lists' elements in order (NULL inner lists add none).
+ScalarFunction Flatten(const std::string& name, const LogicalType& list) {
+  return MakeFunction(name, {list}, list.ListChild(),
+                      [](const DataChunk& args, Vector& result, idx_t count) {
+                        const Vector& outer = args.data[0];
+                        const auto* entries = outer.Values<list_entry_t>();
+                        const Vector& inner = outer.ListChild();
+                        const auto* inner_entries = inner.Values<list_entry_t>();
+                        auto* out = result.Values<list_entry_t>();
+                        idx_t used = 0;
+                        for (idx_t i = 0; i < count; i++) {
+                          if (!result.RowIsValid(i)) continue;
+                          const uint64_t start = used;
+                          for (uint64_t k = 0; k < entries[i].length; k++) {
+                            const idx_t row = entries[i].offset + k;
+                            if (!inner.RowIsValid(row)) continue;
+                            used = AppendElements(inner, inner_entries[row].offset,
+                                                  inner_entries[row].length, result, used);
+                          }
+                          out[i] = {start, used - start};
+                        }
+                      });
 }
 
 /// For each row: the 0-based index of the first element equal to the needle, or -1.
@@ -410,6 +501,44 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                return ListExtract(n, types[0]);
              });
   }
+  // (Not PostgreSQL's && and @>: its @> finds no NULL, where list_has_all skips them.)
+  for (const char* name : {"list_has_any", "array_has_any", "list_has_all", "array_has_all",
+                           "list_intersect", "array_intersect"}) {
+    std::string n = name;
+    Register(catalog, {name},
+             [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               // An untyped NULL is a list of the other's type; [] and [NULL], INTEGER[].
+               std::vector<LogicalType> lists = types;
+               for (size_t k = 0; k < lists.size() && lists.size() == 2; k++) {
+                 if (lists[k].Id() == TypeId::kSqlNull) lists[k] = lists[1 - k];
+               }
+               for (auto& t : lists) {
+                 if (t.Id() == TypeId::kSqlNull ||
+                     (IsList(t) && t.ListChild().Id() == TypeId::kSqlNull)) {
+                   t = LogicalType::List(TypeId::kInteger);
+                 }
+               }
+               if (lists.size() != 2 || !IsList(lists[0]) || !IsList(lists[1])) NeedList(n, types);
+               const LogicalType common = CommonArgumentType(lists, n);
+               if (n.ends_with("intersect")) return ListIntersect(n, common);
+               return ListHas(n, common, n.ends_with("has_all"));
+             });
+  }
+  Register(catalog, {"flatten"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             // NULL, and a list of NULLs: of INTEGER lists.
+             if (types.size() == 1 &&
+                 (types[0].Id() == TypeId::kSqlNull ||
+                  (IsList(types[0]) && types[0].ListChild().Id() == TypeId::kSqlNull))) {
+               return Flatten("flatten", LogicalType::List(LogicalType::List(TypeId::kInteger)));
+             }
+             if (types.size() != 1 || !IsList(types[0]) || !IsList(types[0].ListChild())) {
+               throw BinderError(
+                   fmt::format("no function matches flatten({}): a list of lists is expected",
+                               types.empty() ? std::string() : types[0].ToString()));
+             }
+             return Flatten("flatten", types[0]);
+           });
   for (const char* name : {"list_slice", "array_slice"}) {
     std::string n = name;
     Register(catalog, {name},
