@@ -315,6 +315,8 @@ class Binder {
   LogicalOperatorPtr BindCatalogListing(std::string_view name, std::vector<std::string>& names,
                                         std::vector<LogicalType>& types);
   LogicalOperatorPtr BindSettingsTable();
+  /// repeat(value, count) in FROM (bind_table_function.cpp).
+  LogicalOperatorPtr BindRepeat(const ParsedExpression& call);
   /// Puts `where` (when given) as a filter on top of `plan`.
   void AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan);
   /// Puts LIMIT/OFFSET (when the statement has them) on top of `plan`.

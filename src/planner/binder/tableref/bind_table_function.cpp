@@ -71,4 +71,24 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
   return range;
 }
 
+LogicalOperatorPtr Binder::BindRepeat(const ParsedExpression& call) {
+  // DuckDB's repeat(value, count): `count` rows of one column, `value`.
+  if (call.children.size() != 2 || call.star || call.distinct) {
+    throw BinderError(
+        fmt::format("repeat takes a value and a number of rows: {}", call.ToString()));
+  }
+  const Value value = BindConstant(*call.children[0], "the value of repeat()");
+  const Value times = BindConstant(*call.children[1], TypeId::kBigInt, "the count of repeat()");
+  auto range = std::make_unique<LogicalRange>();
+  range->types = {LogicalType(TypeId::kBigInt)};
+  range->count =
+      times.IsNull() ? 0 : static_cast<uint64_t>(std::max<int64_t>(times.GetStored<int64_t>(), 0));
+  auto projection = std::make_unique<LogicalProjection>();
+  projection->expressions.push_back(MakeConstant(
+      value.Type().Id() == TypeId::kSqlNull ? Value(LogicalType(TypeId::kInteger)) : value));
+  projection->types = {projection->expressions[0]->type};
+  projection->children.push_back(std::move(range));
+  return projection;
+}
+
 }  // namespace teal

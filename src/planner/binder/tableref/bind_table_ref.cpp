@@ -318,45 +318,17 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         scope.bindings.push_back(std::move(binding));
         return unnest;
       }
-      if (function == "repeat") {
-        // DuckDB's repeat(value, count): `count` rows of one column, `value`.
-        const ParsedExpression& call = *ref.function;
-        if (call.children.size() != 2 || call.star || call.distinct) {
-          throw BinderError(
-              fmt::format("repeat takes a value and a number of rows: {}", call.ToString()));
-        }
-        const Value value = BindConstant(*call.children[0], "the value of repeat()");
-        const Value times =
-            BindConstant(*call.children[1], TypeId::kBigInt, "the count of repeat()");
-        auto range = std::make_unique<LogicalRange>();
-        range->types = {LogicalType(TypeId::kBigInt)};
-        range->count =
-            times.IsNull()
-                ? 0
-                : static_cast<uint64_t>(std::max<int64_t>(times.GetStored<int64_t>(), 0));
-        auto projection = std::make_unique<LogicalProjection>();
-        projection->expressions.push_back(MakeConstant(
-            value.Type().Id() == TypeId::kSqlNull ? Value(LogicalType(TypeId::kInteger)) : value));
-        projection->types = {projection->expressions[0]->type};
-        projection->children.push_back(std::move(range));
-        Binding binding;
-        binding.alias = ref.alias.empty() ? function : ref.alias;
-        binding.offset = offset;
-        binding.names = {function};
-        binding.types = projection->types;
-        rename(binding);
-        scope.bindings.push_back(std::move(binding));
-        return projection;
-      }
-      auto range = BindRange(*ref.function);
+      // (In bind_table_function.cpp: this function's frame is on the stack once per view
+      // of a chain of views.)
+      auto rows = function == "repeat" ? BindRepeat(*ref.function) : BindRange(*ref.function);
       Binding binding;
       binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
       binding.offset = offset;
       binding.names = {ref.function->name};
-      binding.types = {LogicalType(TypeId::kBigInt)};
+      binding.types = rows->types;
       rename(binding);
       scope.bindings.push_back(std::move(binding));
-      return range;
+      return rows;
     }
     case TableRefKind::kSubquery: {
       Binder child = Child(/*same_level=*/false);
