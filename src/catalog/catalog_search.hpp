@@ -65,10 +65,6 @@ struct CatalogSearch {
   Catalog& ForMacro(std::string_view name) const {
     return temp && temp->FindMacro(name) ? *temp : *main;
   }
-  /// The catalog of the index `name`.
-  Catalog& ForIndex(std::string_view name) const {
-    return temp && temp->FindIndex(name) ? *temp : *main;
-  }
 
   Catalog* main;
   Catalog* temp;  // null: no temporary objects (a binder outside a connection)

@@ -12,13 +12,13 @@
 namespace teal {
 
 namespace {
-/// The key of `row` as DuckDB's messages name it: "column: value, …".
+/// The key in `row` of `chunk` (which holds the key columns, in order) as DuckDB's
+/// messages name it: "column: value, …", with the names of `table`'s `columns`.
 std::string NamedKey(const TableEntry& table, const DataChunk& chunk,
-                     const std::vector<idx_t>& columns, const std::vector<idx_t>& chunk_columns,
-                     idx_t row) {
+                     const std::vector<idx_t>& columns, idx_t row) {
   std::string out;
   for (size_t i = 0; i < columns.size(); i++) {
-    const Value v = chunk.data[chunk_columns[i]].GetValue(row);
+    const Value v = chunk.data[i].GetValue(row);
     out += (i ? ", " : "") + table.columns[columns[i]].name + ": " +
            (v.IsNull() ? std::string("NULL") : v.ToString());
   }
@@ -179,13 +179,9 @@ auto ForeignKeyChecks::TakeParentKeys(std::span<DataChunk* const> rows) const ->
 void ForeignKeyChecks::CheckParents(const Transaction& transaction, const ParentKeys& taken) const {
   for (size_t p = 0; p < parents_.size(); p++) {
     const Parent& parent = parents_[p];
-    std::vector<idx_t> positions(parent.columns.size());
-    for (size_t i = 0; i < positions.size(); i++) positions[i] = i;
     for (const auto& chunk : taken.per_parent[p]) {
-      std::vector<const Vector*> columns;
-      for (const auto& v : chunk->data) columns.push_back(&v);
       art::ArtKeyBuilder keys;
-      keys.Build(columns, 0, chunk->size());
+      keys.Build(*chunk);
       for (idx_t i = 0; i < chunk->size(); i++) {
         if (keys.HasNull(i)) continue;  // MATCH SIMPLE: a key with a NULL references nothing
         if (parent.table->indexes->LiveRow(transaction, *parent.table, *parent.index,
@@ -193,11 +189,10 @@ void ForeignKeyChecks::CheckParents(const Transaction& transaction, const Parent
           continue;
         }
         // Named by the parent's columns, as DuckDB does.
-        throw ConstraintError(
-            fmt::format("Violates foreign key constraint because key \"{}\" does not exist in the "
-                        "referenced table \"{}\"",
-                        NamedKey(*parent.table, *chunk, parent.index->columns, positions, i),
-                        parent.table->name));
+        throw ConstraintError(fmt::format(
+            "Violates foreign key constraint because key \"{}\" does not exist in the "
+            "referenced table \"{}\"",
+            NamedKey(*parent.table, *chunk, parent.index->columns, i), parent.table->name));
       }
     }
   }
@@ -228,16 +223,12 @@ void ForeignKeyChecks::CheckChildren(const Transaction& transaction,
   for (size_t k = 0; k < children_.size(); k++) {
     const Child& child = children_[k];
     if (taken.per_child[k].empty()) continue;
-    std::vector<idx_t> positions(child.key.size());
-    for (size_t i = 0; i < positions.size(); i++) positions[i] = i;
     // A self-reference's index is under the table's own lock, which the caller holds.
     std::unique_lock<std::mutex> guard(child.table->indexes->Lock(), std::defer_lock);
     if (&child.table->indexes->Lock() != &table_->indexes->Lock()) guard.lock();
     for (const auto& chunk : taken.per_child[k]) {
-      std::vector<const Vector*> columns;
-      for (const auto& v : chunk->data) columns.push_back(&v);
       art::ArtKeyBuilder keys;
-      keys.Build(columns, 0, chunk->size());
+      keys.Build(*chunk);
       for (idx_t i = 0; i < chunk->size(); i++) {
         if (keys.HasNull(i)) continue;
         // Still held (an UPDATE that kept it, or gave it to another row): still referable.
@@ -251,7 +242,7 @@ void ForeignKeyChecks::CheckChildren(const Transaction& transaction,
         throw ConstraintError(fmt::format(
             "Violates foreign key constraint because key \"{}\" is still referenced by a foreign "
             "key in a different table (\"{}\")",
-            NamedKey(*table_, *chunk, child.key, positions, i), child.table->name));
+            NamedKey(*table_, *chunk, child.key, i), child.table->name));
       }
     }
   }

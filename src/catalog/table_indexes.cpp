@@ -78,10 +78,8 @@ void ForEachKeyChunk(const DataTable& storage, const IndexEntry& index,
     auto ids = row_ids.subspan(start, std::min<size_t>(kVectorSize, row_ids.size() - start));
     DataChunk chunk(types, ids.size());
     storage.Fetch(ids, index.columns, chunk);
-    std::vector<const Vector*> columns;
-    for (const auto& v : chunk.data) columns.push_back(&v);
     art::ArtKeyBuilder keys;
-    keys.Build(columns, 0, chunk.size());
+    keys.Build(chunk);
     fn(keys, ids);
   }
 }
@@ -186,10 +184,8 @@ std::string CurrentKey(const TableEntry& table, const IndexEntry& index, int64_t
   DataChunk chunk(types, 1);
   const int64_t ids[] = {row};
   table.storage->Fetch(ids, index.columns, chunk);
-  std::vector<const Vector*> columns;
-  for (const auto& v : chunk.data) columns.push_back(&v);
   art::ArtKeyBuilder keys;
-  keys.Build(columns, 0, 1);
+  keys.Build(chunk);
   return std::string(keys.Key(0).View());
 }
 

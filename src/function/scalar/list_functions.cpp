@@ -173,13 +173,6 @@ ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
       });
 }
 
-/// The index keys (index/art/art_key.hpp) of row `i`'s elements: equal values, equal keys.
-void RowKeys(const Vector& list, idx_t i, art::ArtKeyBuilder& keys) {
-  const auto& entry = list.Values<list_entry_t>()[i];
-  const Vector* child = &list.ListChild();
-  keys.Build(std::span<const Vector* const>(&child, 1), entry.offset, entry.length);
-}
-
 /// list_has_any / list_has_all: whether the lists share an element, or the first holds
 /// every element of the second; NULL elements take no part (DuckDB's).
 ScalarFunction ListHas(const std::string& name, const LogicalType& list, bool all) {
@@ -190,8 +183,8 @@ ScalarFunction ListHas(const std::string& name, const LogicalType& list, bool al
                         bool* out = result.Values<bool>();
                         for (idx_t i = 0; i < count; i++) {
                           if (!result.RowIsValid(i)) continue;
-                          RowKeys(args.data[0], i, left);
-                          RowKeys(args.data[1], i, right);
+                          left.BuildListElements(args.data[0], i);
+                          right.BuildListElements(args.data[1], i);
                           std::unordered_set<std::string_view> held;
                           for (idx_t k = 0; k < left.Count(); k++) {
                             if (!left.HasNull(k)) held.insert(left.Key(k).View());
@@ -219,8 +212,8 @@ ScalarFunction ListIntersect(const std::string& name, const LogicalType& list) {
         idx_t used = 0;
         for (idx_t i = 0; i < count; i++) {
           if (!result.RowIsValid(i)) continue;
-          RowKeys(args.data[0], i, left);
-          RowKeys(args.data[1], i, right);
+          left.BuildListElements(args.data[0], i);
+          right.BuildListElements(args.data[1], i);
           std::unordered_set<std::string_view> other, taken;
           for (idx_t k = 0; k < right.Count(); k++) {
             if (!right.HasNull(k)) other.insert(right.Key(k).View());

@@ -384,15 +384,13 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(Predicate<int64_t>(
         name, {V}, I, [](const DataChunk& a, idx_t i) { return CodePointCount(Str(a, 0, i)); }));
   }
+  auto byte_count = [](const DataChunk& a, idx_t i) {
+    return static_cast<int64_t>(Str(a, 0, i).size());
+  };
   for (const LogicalType& bytes : {V, LogicalType(TypeId::kBlob)}) {
-    catalog.AddScalar(Predicate<int64_t>(
-        "octet_length", {bytes}, I,
-        [](const DataChunk& a, idx_t i) { return static_cast<int64_t>(Str(a, 0, i).size()); }));
+    catalog.AddScalar(Predicate<int64_t>("octet_length", {bytes}, I, byte_count));
   }
-  // DuckDB's strlen: bytes, not characters.
-  catalog.AddScalar(Predicate<int64_t>(
-      "strlen", {V}, I,
-      [](const DataChunk& a, idx_t i) { return static_cast<int64_t>(Str(a, 0, i).size()); }));
+  catalog.AddScalar(Predicate<int64_t>("strlen", {V}, I, byte_count));  // DuckDB's: bytes
   catalog.AddScalar(StringFunction(
       "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
   catalog.AddScalar(StringFunction(

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "common/assert.hpp"
+#include "vector/data_chunk.hpp"
 #include "vector/key_codec.hpp"
 #include "vector/vector.hpp"
 
@@ -132,6 +133,18 @@ std::string EncodeValueKey(std::span<const Value> values) {
   std::string key;
   for (const Value& value : values) AppendValueKey(value, key);
   return key;
+}
+
+void ArtKeyBuilder::Build(const DataChunk& chunk) {
+  std::vector<const Vector*> columns;
+  for (const auto& v : chunk.data) columns.push_back(&v);
+  Build(columns, 0, chunk.size());
+}
+
+void ArtKeyBuilder::BuildListElements(const Vector& list, idx_t row) {
+  const list_entry_t& entry = list.Values<list_entry_t>()[row];
+  const Vector* child = &list.ListChild();
+  Build(std::span<const Vector* const>(&child, 1), entry.offset, entry.length);
 }
 
 void ArtKeyBuilder::Build(std::span<const Vector* const> columns, idx_t offset, idx_t count) {

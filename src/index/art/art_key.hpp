@@ -46,8 +46,9 @@
 #include "teal/value.hpp"
 
 namespace teal {
+class DataChunk;
 class Vector;
-}
+}  // namespace teal
 
 namespace teal::art {
 
@@ -98,6 +99,10 @@ class ArtKeyBuilder {
   /// key order; constant vectors stand for every row) into Count() == count keys. Throws
   /// NotImplementedError when a column's type cannot be indexed, before encoding anything.
   void Build(std::span<const Vector* const> columns, idx_t offset, idx_t count);
+  /// Build over every column of `chunk`, all its rows.
+  void Build(const DataChunk& chunk);
+  /// Build over the elements of row `row` of the LIST vector `list` (a key per element).
+  void BuildListElements(const Vector& list, idx_t row);
 
   idx_t Count() const { return keys_.size(); }
   ArtKey Key(idx_t i) const { return keys_[i]; }

@@ -71,12 +71,6 @@ ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType elemen
   };
 }
 
-/// The index keys of `entry`'s elements (NULL elements: HasNull).
-void ElementKeys(const Vector& list, const list_entry_t& entry, art::ArtKeyBuilder& keys) {
-  const Vector* child = &list.ListChild();
-  keys.Build(std::span<const Vector* const>(&child, 1), entry.offset, entry.length);
-}
-
 }  // namespace
 
 ExpressionPtr Binder::BindListAggregate(const std::string& name,
@@ -168,7 +162,7 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
         art::ArtKeyBuilder keys;
         int64_t* out = result.Values<int64_t>();
         ForEachList(args.data[0], count, [&](idx_t i, const list_entry_t& entry) {
-          ElementKeys(args.data[0], entry, keys);
+          keys.BuildListElements(args.data[0], i);
           std::unordered_set<std::string_view> seen;
           for (idx_t k = 0; k < keys.Count(); k++) {
             if (!keys.HasNull(k)) seen.insert(keys.Key(k).View());
@@ -186,7 +180,7 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
         art::ArtKeyBuilder keys;
         idx_t used = 0;
         ForEachList(list, count, [&](idx_t i, const list_entry_t& entry) {
-          ElementKeys(list, entry, keys);
+          keys.BuildListElements(list, i);
           std::vector<idx_t> order;
           if (distinct) {
             // The first of each value, in list order; NULLs go (DuckDB's list_distinct).
