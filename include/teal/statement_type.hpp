@@ -22,6 +22,9 @@ enum class StatementType {
   kExecute,     // EXECUTE name(values): the result is the prepared statement's
   kDeallocate,  // DEALLOCATE name
   kCopy,        // COPY table or (query) TO / FROM a file: the result is the row count
+  kAttach,      // ATTACH 'file' AS name: another database, named so in this one's SQL
+  kDetach,      // DETACH name
+  kUse,         // USE name: the database unqualified names are in
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

@@ -6,12 +6,22 @@
 // (ClientContext keeps it, transactions change a private copy of it as they do the
 // database's catalog). They are filed there in its main schema; SQL names them without a
 // schema, or with the schema `temp` (DuckDB's `temp.name` and `temp.main.name`).
+//
+// Attached databases (ATTACH): `db.schema.name`, and `db.name` when the default database
+// has no schema `db`, name an object of the database `db` — the parser writes such a
+// schema as "db.schema" (a schema name has no dot). `databases` finds a database's catalog
+// by name, the default one's (main, after USE another one) included.
 #pragma once
 
+#include <fmt/format.h>
+
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "catalog/catalog.hpp"
+#include "teal/error.hpp"
 
 namespace teal {
 
@@ -30,6 +40,13 @@ struct CatalogSearch {
     return key == kTempSchema || key == "pg_temp";
   }
 
+  /// "db.schema" as (db, schema); a schema without a dot as ("", schema).
+  static std::pair<std::string_view, std::string_view> SplitCatalog(std::string_view schema) {
+    const size_t dot = schema.find('.');
+    if (dot == std::string_view::npos) return {{}, schema};
+    return {schema.substr(0, dot), schema.substr(dot + 1)};
+  }
+
   /// Where a table or view [schema.]name is, or would be looked for.
   struct Place {
     Catalog* catalog;
@@ -37,14 +54,38 @@ struct CatalogSearch {
     bool temporary;
   };
   /// The temporary objects when the schema is temp, or no schema is written and a
-  /// temporary table or view has the name; the database's catalog otherwise (its schema
+  /// temporary table or view has the name; an attached database's catalog when the schema
+  /// names one (see the header); the default database's catalog otherwise (its schema
   /// checked: CatalogError when there is no such schema).
   Place Relation(std::string_view schema, std::string_view name) const {
+    auto [database, in_schema] = SplitCatalog(schema);
+    if (!database.empty()) {
+      if (temp && IsTempSchema(database)) return {temp, std::string(name), true};
+      Catalog& catalog = Database(database);
+      return {&catalog, catalog.Resolve(in_schema, name), false};
+    }
     if (temp && IsTempSchema(schema)) return {temp, std::string(name), true};
     if (temp && schema.empty() && (temp->FindTable(name) || temp->FindView(name))) {
       return {temp, std::string(name), true};
     }
+    if (Catalog* other = SchemaIsDatabase(schema)) {
+      return {other, std::string(name), false};
+    }
     return {main, main->Resolve(schema, name), false};
+  }
+  /// The catalog of the database `name`: CatalogError when none has that name.
+  Catalog& Database(std::string_view name) const {
+    Catalog* catalog = databases ? databases(name) : nullptr;
+    if (!catalog) {
+      throw CatalogError(fmt::format("database \"{}\" does not exist (ATTACH it first)", name));
+    }
+    return *catalog;
+  }
+  /// The catalog of the database a schema `schema` (as written, no dot) names — DuckDB's
+  /// db.name — when the default database has no such schema; null otherwise.
+  Catalog* SchemaIsDatabase(std::string_view schema) const {
+    if (schema.empty() || !databases || main->SchemaExists(schema)) return nullptr;
+    return databases(schema);
   }
   /// An object named as the catalogs file it ("s.t", or "temp.t": t of the temporary
   /// objects): the temporary objects' when so named or when `held(*temp, name)`.
@@ -68,6 +109,8 @@ struct CatalogSearch {
 
   Catalog* main;
   Catalog* temp;  // null: no temporary objects (a binder outside a connection)
+  /// The catalog of a database by name (null: there is none); unset: no attached ones.
+  std::function<Catalog*(std::string_view name)> databases;
 };
 
 }  // namespace teal

@@ -12,11 +12,14 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "teal/basic_types.hpp"
+#include "transaction/transaction.hpp"
 
 namespace teal {
 
@@ -66,7 +69,16 @@ class QueryContext {
   /// The transaction the query runs in: its snapshot for the scans, its undo buffer for
   /// the writes. Set by whoever runs the query; outlives it.
   Transaction* transaction = nullptr;
-  Transaction& GetTransaction() const { return *transaction; }
+  /// The transaction that reads `table`: the query's, or its transaction of the attached
+  /// database the table is in (Transaction::For).
+  Transaction& ReadTransaction(const DataTable& table) const { return transaction->For(table); }
+  /// ReadTransaction, for a change of `table` (`name`): throws TransactionError when the
+  /// query's transaction changed another database already (Transaction::WriteTo).
+  Transaction& WriteTransaction(const DataTable& table, std::string_view name) const {
+    Transaction& target = transaction->For(table);
+    transaction->WriteTo(target, "table \"" + std::string(name) + "\"");
+    return target;
+  }
 
   /// Throws InterruptError when Connection::Interrupt was called during this query.
   void CheckInterrupt() const;

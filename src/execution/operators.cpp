@@ -127,7 +127,7 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
       context.thread.batch = morsel;
     }
     // Vectors whose rows all fail the filters are skipped.
-    while (table_->Scan(context.query.GetTransaction(), local.scan, column_ids_, chunk)) {
+    while (table_->Scan(context.query.ReadTransaction(*table_), local.scan, column_ids_, chunk)) {
       context.query.Control().progress_done += chunk.size();
       SelectionVector& sel = local.sel;
       idx_t count = chunk.size();
@@ -378,7 +378,8 @@ void PhysicalInsert::Sink(ExecutionContext&, DataChunk& input, GlobalSinkState& 
 
 void PhysicalInsert::Finalize(ExecutionContext& context, GlobalSinkState& global) const {
   auto& sink = static_cast<InsertSink&>(global);
-  Transaction& transaction = context.query.GetTransaction();
+  Transaction& transaction =
+      context.query.WriteTransaction(*append_.Table().storage, append_.Table().name);
   if (on_conflict_) {
     sink.rows = InsertOnConflict(transaction, append_.Table(), *on_conflict_, sink.chunks,
                                  returning_ ? &sink.returned : nullptr);

@@ -83,7 +83,7 @@ void PhysicalDelete::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
 
 void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<DeleteSink&>(state);
-  Transaction& transaction = context.query.GetTransaction();
+  Transaction& transaction = context.query.WriteTransaction(*table_->storage, table_->name);
   const TableIndexes& indexes = *table_->indexes;
   std::lock_guard<std::mutex> guard(indexes.Lock());
   // No child may reference a key that goes (catalog/foreign_key.hpp): the keys are taken
@@ -229,7 +229,7 @@ std::vector<std::unique_ptr<DataChunk>> UpdatedRows(
 
 void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
   auto& sink = static_cast<UpdateSink&>(state);
-  Transaction& transaction = context.query.GetTransaction();
+  Transaction& transaction = context.query.WriteTransaction(*table_->storage, table_->name);
   std::unordered_set<int64_t> distinct;
   for (const auto& ids : sink.row_ids) distinct.insert(ids.begin(), ids.end());
   const TableIndexes& indexes = *table_->indexes;

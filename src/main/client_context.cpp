@@ -8,6 +8,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "catalog/table_append.hpp"
@@ -34,7 +35,28 @@ ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
 
 BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
-  if (current_) options.transaction_started_micros = current_->StartedMicros();
+  if (current_) {
+    options.transaction_started_micros = Own().StartedMicros();
+    // The catalog listings name the database whose catalog the binder reads as main.
+    options.database_name = own_ ? changed_->Name() : DefaultDatabase()->Name();
+  }
+  options.databases = [database = database_] {
+    auto describe = [](const std::shared_ptr<DatabaseInstance>& instance, std::string name,
+                       bool read_only) {
+      BindOptions::Database out;
+      out.name = std::move(name);
+      out.path = instance->File() ? instance->File()->Path() : std::string();
+      out.read_only = read_only;
+      out.size_row = [instance] { return instance->SizeRow(); };
+      return out;
+    };
+    std::vector<BindOptions::Database> list{
+        describe(database, database->Name(), database->ReadOnly())};
+    for (const auto& attached : database->Databases().List()) {
+      list.push_back(describe(attached.database, attached.name, attached.read_only));
+    }
+    return list;
+  };
   return options;
 }
 
@@ -87,7 +109,8 @@ ExecutorOptions ClientContext::MakeExecutorOptions() {
   options.morsel_vectors = morsel_vectors;
   options.control = control_;
   options.ctes = std::make_shared<MaterializedCtes>();
-  options.transaction = current_.get();
+  // The connection's own database's transaction: it holds those of the attached ones.
+  options.transaction = &Own();
   return options;
 }
 
@@ -210,6 +233,15 @@ Result ClientContext::Execute(SQLStatement& statement) {
   if (statement.type == StatementType::kDeallocate) {
     return ExecuteSqlDeallocate(static_cast<const DeallocateStatement&>(statement));
   }
+  if (statement.type == StatementType::kAttach) {
+    return ExecuteAttach(static_cast<const AttachStatement&>(statement));
+  }
+  if (statement.type == StatementType::kDetach) {
+    return ExecuteDetach(static_cast<const DetachStatement&>(statement));
+  }
+  if (statement.type == StatementType::kUse) {
+    return ExecuteUse(static_cast<const UseStatement&>(statement));
+  }
   return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
 }
 
@@ -229,7 +261,12 @@ std::shared_ptr<Transaction> ClientContext::BeginTransaction() {
 }
 
 void ClientContext::CommitTransaction(const std::shared_ptr<Transaction>& transaction) {
+  // Commit ends the attached databases' transactions (and forgets them) first.
+  const std::vector<Transaction::Attached> attached = transaction->AttachedTransactions();
   database_->Transactions().Commit(transaction);
+  for (const auto& other : attached) {
+    if (other.transaction->CommitId() != 0) other.database->AfterCommit();
+  }
   // Only a transaction that changed them: the Appender's, kept open across statements,
   // must not bring back the temporary objects as they were when it began.
   if (transaction->ChangedTempCatalog()) temp_catalog_ = transaction->SharedTempCatalog();
@@ -237,8 +274,48 @@ void ClientContext::CommitTransaction(const std::shared_ptr<Transaction>& transa
 }
 
 CatalogSearch ClientContext::Catalogs() const {
-  return CatalogSearch(current_->GetCatalog(), current_->TempCatalog());
+  // A catalog change looks names up in the database it changes; anything else in the
+  // default one. Only the connection's own database sees its temporary objects.
+  std::shared_ptr<DatabaseInstance> main_database = own_ ? changed_ : DefaultDatabase();
+  std::shared_ptr<Transaction> main = own_ ? current_ : TransactionIn(main_database);
+  CatalogSearch search(main->GetCatalog(),
+                       main_database == database_ ? main->TempCatalog() : nullptr);
+  search.databases = [this, main_database](std::string_view name) -> Catalog* {
+    std::shared_ptr<DatabaseInstance> database = FindDatabase(name);
+    if (!database) return nullptr;
+    if (database != main_database) used_other_database_ = true;
+    return &TransactionIn(database)->GetCatalog();
+  };
+  return search;
 }
+
+/// current_ is the transaction of a database a catalog change goes to while it lives.
+class ClientContext::ChangeScope {
+ public:
+  ChangeScope(ClientContext& context, std::shared_ptr<DatabaseInstance> database)
+      : context_(context),
+        current_(context.current_),
+        own_(context.own_),
+        changed_(context.changed_) {
+    std::shared_ptr<Transaction> target = context.TransactionIn(database);
+    context.Own().WriteTo(*target, fmt::format("database \"{}\"", database->Name()));
+    context.own_ = own_ ? own_ : current_;
+    context.current_ = std::move(target);
+    context.changed_ = std::move(database);
+  }
+  ~ChangeScope() {
+    context_.current_ = std::move(current_);
+    context_.own_ = std::move(own_);
+    context_.changed_ = std::move(changed_);
+  }
+  ChangeScope(const ChangeScope&) = delete;
+  ChangeScope& operator=(const ChangeScope&) = delete;
+
+ private:
+  ClientContext& context_;
+  std::shared_ptr<Transaction> current_, own_;
+  std::shared_ptr<DatabaseInstance> changed_;
+};
 
 Catalog& ClientContext::WritableCatalog(bool temporary) {
   return temporary ? current_->WritableTempCatalog() : current_->WritableCatalog();
@@ -429,6 +506,12 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
     binder.SetOptions(BinderOptions());
     return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
+  // A catalog change goes to one database: its transaction there is current_ meanwhile.
+  std::optional<ChangeScope> change;
+  if (statement.type == StatementType::kCreate || statement.type == StatementType::kDrop ||
+      statement.type == StatementType::kAlter) {
+    change.emplace(*this, ChangedDatabase(statement));
+  }
   switch (statement.type) {
     case StatementType::kExplain:
       return ExecuteExplain(static_cast<ExplainStatement&>(statement));
@@ -551,9 +634,10 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   }
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types());
+  table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);
-  const uint64_t oid = database_->Transactions().NextOid();
+  const uint64_t oid = current_->Manager().NextOid();
   table->storage->SetOid(oid);
   const std::string name = table->CatalogName();
   if (catalog.CreateTable(std::move(table), create.if_not_exists) && !temporary) {
@@ -905,7 +989,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             current_->TableReplaced(table.storage, /*retire=*/true,
                                     fmt::format("ALTER TABLE \"{}\"", table.name));
             altered->storage = table.storage->WithColumnAdded(added->type, fill);
-            altered->storage->SetOid(database_->Transactions().NextOid());
+            altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             altered->columns.push_back(*added);
             break;
@@ -921,7 +1005,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             current_->TableReplaced(table.storage, /*retire=*/true,
                                     fmt::format("ALTER TABLE \"{}\"", table.name));
             altered->storage = table.storage->WithColumnDropped(index);
-            altered->storage->SetOid(database_->Transactions().NextOid());
+            altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
             // A FOREIGN KEY's columns move with the columns after the dropped one.
@@ -979,7 +1063,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             current_->TableReplaced(table.storage, /*retire=*/true,
                                     fmt::format("ALTER TABLE \"{}\"", table.name));
             altered->storage = table.storage->WithColumnCast(index, *new_type);
-            altered->storage->SetOid(database_->Transactions().NextOid());
+            altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             break;
           }
@@ -1056,11 +1140,17 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   if (pragma.name == "checkpoint" || pragma.name == "force_checkpoint") {
     // Teal's checkpoint runs beside other transactions (it writes a snapshot), so FORCE
     // has nothing to abort and means the same.
-    if (transaction_ && transaction_->Wrote()) {
+    if (transaction_ && transaction_->WroteAny()) {
       throw InvalidInputError(
           "cannot CHECKPOINT in a transaction that has changes: COMMIT or ROLLBACK first");
     }
-    database_->Checkpoint();
+    if (pragma.arguments.size() > 1) throw ParserError("CHECKPOINT takes one database name");
+    std::shared_ptr<DatabaseInstance> database =
+        pragma.arguments.empty() ? DefaultDatabase() : FindDatabase(pragma.arguments[0]);
+    if (!database) {
+      throw CatalogError(fmt::format("database \"{}\" does not exist", pragma.arguments[0]));
+    }
+    database->Checkpoint();
     return EmptyResult(StatementType::kPragma);
   }
   // PRAGMA name = value (or name(value)) sets a setting, as SET does.
@@ -1217,9 +1307,10 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   executor.Initialize();
   if (create.or_replace) DropTableToReplace(catalog, qualified);
   table->storage = std::make_shared<DataTable>(table->Types());
+  table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);
-  const uint64_t oid = database_->Transactions().NextOid();
+  const uint64_t oid = current_->Manager().NextOid();
   table->storage->SetOid(oid);
   // The log gets the definition (not the query) ahead of the rows.
   if (!temporary) current_->LogCatalog(oid, 0, qualified, table->ToSql());
@@ -1494,8 +1585,21 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   prepared->has_value.assign(count, false);
   StatementType type = prepared->statement->type;
   prepared->planned = IsPlanned(type);
-  if (prepared->planned) {
+  if (prepared->planned && current_) {
     BindPrepared(*prepared);
+  } else if (prepared->planned) {
+    // Bound in the connection's transaction, or a read-only one of its own.
+    std::shared_ptr<Transaction> own = transaction_ ? nullptr : BeginTransaction();
+    current_ = transaction_ ? transaction_ : own;
+    try {
+      BindPrepared(*prepared);
+    } catch (...) {
+      current_ = nullptr;
+      if (own) database_->Transactions().Rollback(own);
+      throw;
+    }
+    current_ = nullptr;
+    if (own) database_->Transactions().Rollback(own);
   } else if (count > 0) {
     throw NotImplementedError(fmt::format("parameters in {} statements", StatementTypeName(type)));
   }
@@ -1503,13 +1607,16 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
 }
 
 void ClientContext::BindPrepared(PreparedData& prepared) {
-  std::shared_ptr<Catalog> catalog = current_ ? current_->SharedCatalog() : ReadCatalog();
-  std::shared_ptr<Catalog> temp = current_ ? current_->SharedTempCatalog() : ReadTempCatalog();
-  Binder binder(CatalogSearch(*catalog, temp.get()));
+  used_other_database_ = false;
+  const CatalogSearch search = Catalogs();
+  Binder binder(search);
   binder.SetOptions(BinderOptions());
-  prepared.catalog_version = catalog->Version();
-  prepared.temp_version = temp ? temp->Version() : 0;
+  prepared.catalog_version = search.main->Version();
+  prepared.temp_version = search.temp ? search.temp->Version() : 0;
   prepared.bound = BindPlanned(binder, *prepared.statement);
+  // Another database's tables may be gone by the next execution (DETACH), and USE changes
+  // what the names mean: such a statement is bound at every execution.
+  prepared.other_databases = used_other_database_ || !default_database_.empty();
   prepared.bind_with_values = binder.NeedsParameterValues();
   Optimize(*prepared.bound.plan);
   // A parameter directly under a cast takes that cast's type; any other occurrence
@@ -1553,7 +1660,8 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
   }
   // Tables or types may have been dropped or re-created since binding.
   const Catalog* temp = current_->TempCatalog();
-  if (prepared.catalog_version != current_->GetCatalog().Version() ||
+  if (prepared.other_databases || !default_database_.empty() ||
+      prepared.catalog_version != current_->GetCatalog().Version() ||
       prepared.temp_version != (temp ? temp->Version() : 0)) {
     BindPrepared(prepared);
   }

@@ -40,6 +40,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
 
   /// The database this connection works on.
   std::shared_ptr<DatabaseInstance> Database() const { return database_; }
+  /// For the statements a database's log and checkpoint replay: they name the database as
+  /// the connection that ran them did (db.t after ATTACH … AS db), so every database name
+  /// means this connection's database.
+  void SetReplaying() { replaying_ = true; }
 
   /// Runs every statement of `sql`; returns the last one's result.
   Result Query(std::string_view sql);
@@ -107,9 +111,35 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Commits `transaction` (TransactionManager::Commit); its temporary objects become the
   /// connection's when it changed them.
   void CommitTransaction(const std::shared_ptr<Transaction>& transaction);
-  /// Where the running statement looks names up: its transaction's catalog, and the
-  /// connection's temporary objects first.
+  /// Where the running statement looks names up: its transaction's catalog (of the
+  /// default database, or of the database a catalog change goes to), the connection's
+  /// temporary objects first, and the attached databases by name.
   CatalogSearch Catalogs() const;
+  /// ATTACH, DETACH and USE (main/attach.cpp): not transactional, as in DuckDB.
+  Result ExecuteAttach(const AttachStatement& attach);
+  Result ExecuteDetach(const DetachStatement& detach);
+  Result ExecuteUse(const UseStatement& use);
+  /// The database `name` (case-insensitive): the connection's own under its name, or an
+  /// attached one; null when there is none.
+  std::shared_ptr<DatabaseInstance> FindDatabase(std::string_view name) const;
+  /// The running statement's transaction in `database`: the connection's own, or its
+  /// transaction there, begun on first use and ended with the statement's (Transaction::
+  /// Attached).
+  std::shared_ptr<Transaction> TransactionIn(
+      const std::shared_ptr<DatabaseInstance>& database) const;
+  /// The database unqualified names are in (USE): the connection's own unless USE chose
+  /// another; CatalogError when that one was detached since.
+  std::shared_ptr<DatabaseInstance> DefaultDatabase() const;
+  /// The database a catalog change of `statement` goes to: the one its name's schema names
+  /// ("db.schema" loses "db.", "db" alone when the default database has no such schema
+  /// becomes ""), or the default database.
+  std::shared_ptr<DatabaseInstance> ChangedDatabase(SQLStatement& statement);
+  /// The connection's own database's transaction: current_, unless a catalog change of
+  /// another database runs (then current_ is its transaction there).
+  Transaction& Own() const { return own_ ? *own_ : *current_; }
+  /// While it lives, current_ is the transaction of `database`, where a catalog change
+  /// goes; it checks first that no other database of the transaction was written.
+  class ChangeScope;
   /// The catalog a change of an object goes to: the transaction's private copy of the
   /// temporary objects or of the database's catalog.
   Catalog& WritableCatalog(bool temporary);
@@ -177,6 +207,17 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   std::shared_ptr<Catalog> temp_catalog_ = std::make_shared<Catalog>();
   /// BEGIN's transaction; null in autocommit.
   std::shared_ptr<Transaction> transaction_;
+  /// USE's database (empty: the connection's own).
+  std::string default_database_;
+  /// The connection's own database's transaction while a catalog change of a database
+  /// runs (ChangeScope); null otherwise.
+  std::shared_ptr<Transaction> own_;
+  /// The database that catalog change goes to (while own_ is set).
+  std::shared_ptr<DatabaseInstance> changed_;
+  /// Set when a bind reached a database other than the connection's own: a prepared
+  /// statement so bound is bound again at every execution (its databases may have gone).
+  mutable bool used_other_database_ = false;
+  bool replaying_ = false;  // SetReplaying
   /// A statement failed in transaction_: it can only be rolled back.
   bool transaction_failed_ = false;
   /// The transaction the running statement works in (transaction_ or an autocommit one).

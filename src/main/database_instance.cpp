@@ -10,9 +10,7 @@
 
 namespace teal {
 
-DatabaseInstance::DatabaseInstance() {
-  settings_.SetDatabaseSizeSource([this] { return SizeRow(); });
-}
+DatabaseInstance::DatabaseInstance() = default;
 
 DatabaseInstance::~DatabaseInstance() {
   {
@@ -32,12 +30,18 @@ DatabaseInstance::~DatabaseInstance() {
   }
 }
 
-void DatabaseInstance::ApplySettings() {
-  if (const auto threshold = settings_.Get("checkpoint_threshold")) {
+void DatabaseInstance::ApplyStorageSettings(const Settings& from) {
+  if (const auto threshold = from.Get("checkpoint_threshold")) {
     checkpoint_threshold_ = ParseByteSize(*threshold, "checkpoint_threshold");
   }
   checkpoint_on_shutdown_ =
-      settings_.Get("checkpoint_on_shutdown") != std::optional<std::string>("false");
+      from.Get("checkpoint_on_shutdown") != std::optional<std::string>("false");
+}
+
+void DatabaseInstance::ApplySettings() {
+  ApplyStorageSettings(settings_);
+  // Settings are the first database's; the attached ones follow them.
+  for (const auto& attached : databases_.List()) attached.database->ApplyStorageSettings(settings_);
   if (!log_) return;
   const auto sleep = settings_.Get("debug_wal_fsync_sleep_ms");
   log_->SetSyncDelay(sleep ? std::stoi(*sleep) : 0);

@@ -26,6 +26,7 @@
 
 #include "catalog/catalog.hpp"
 #include "execution/task_scheduler.hpp"
+#include "main/database_manager.hpp"
 #include "main/settings.hpp"
 #include "os/file_system.hpp"
 #include "storage/database_file.hpp"
@@ -77,6 +78,13 @@ class DatabaseInstance {
   /// debug_wal_fsync_sleep_ms, debug_force_wal_fsync_failure) to it; called after SET and
   /// PRAGMA.
   void ApplySettings();
+  /// The databases ATTACHed to this one (main/database_manager.hpp).
+  DatabaseManager& Databases() { return databases_; }
+  /// Its name in SQL (db.schema.table) and the catalog listings: the file's stem, or
+  /// "memory"; an attached database's is the one ATTACH gave it.
+  std::string Name() const { return settings_.DatabaseName(); }
+  /// Whether it was opened (or attached) read-only.
+  bool ReadOnly() const { return read_only_; }
   /// The write-ahead log, or null for an in-memory or read-only database.
   WriteAheadLog* Log() { return log_.get(); }
   /// The database file, or null for an in-memory database.
@@ -92,6 +100,9 @@ class DatabaseInstance {
 
  private:
   void CheckpointLocked();
+  /// The settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown), from
+  /// `from`: this database's own, or the first database's for an attached one.
+  void ApplyStorageSettings(const Settings& from);
   /// The checkpoint thread: a checkpoint each time AfterCommit asks, until stopping_.
   void CheckpointLoop();
   /// Whether an asked-for automatic checkpoint may start now (no bulk writer, or the log
@@ -114,6 +125,7 @@ class DatabaseInstance {
   std::thread checkpointer_;
   TransactionManager transactions_;  // holds the committed catalog
   Settings settings_;
+  DatabaseManager databases_;
   TaskScheduler scheduler_;  // last: its workers stop before the catalog goes
 };
 

@@ -46,7 +46,9 @@ class Replayer : public CheckpointLoader {
   Replayer(std::shared_ptr<DatabaseInstance> database, std::string path)
       : database_(database),
         path_(std::move(path)),
-        context_(std::make_shared<ClientContext>(std::move(database))) {}
+        context_(std::make_shared<ClientContext>(std::move(database))) {
+    context_->SetReplaying();
+  }
 
   void Replay(const WalTransaction& transaction) {
     context_->Query("BEGIN");

@@ -16,6 +16,8 @@ struct PreparedData {
   BoundStatement bound;
   uint64_t catalog_version = 0;
   uint64_t temp_version = 0;  // of the connection's temporary objects
+  /// Bound with an attached database's tables, or under USE: bound at every execution.
+  bool other_databases = false;
   /// A parameter whose type the plan does not fix, or one in a place that needs a
   /// constant (LIMIT): the statement is bound again with the values at each execution.
   bool bind_with_values = false;

@@ -189,6 +189,12 @@ std::string_view StatementTypeName(StatementType type) {
       return "DEALLOCATE";
     case StatementType::kCopy:
       return "COPY";
+    case StatementType::kAttach:
+      return "ATTACH";
+    case StatementType::kDetach:
+      return "DETACH";
+    case StatementType::kUse:
+      return "USE";
   }
   return "INVALID";
 }

@@ -499,7 +499,6 @@ BindOptions Settings::ForBinder() const {
     options.max_expression_depth = max_expression_depth_;
     options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
     options.database_name = database_name_;
-    options.database_size = database_size_;
   }
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };

@@ -51,10 +51,9 @@ class Settings {
     std::lock_guard<std::mutex> guard(lock_);
     database_name_ = std::move(name);
   }
-  /// What pragma_database_size() shows (set by the database once, as it opens).
-  void SetDatabaseSizeSource(std::function<std::vector<Value>()> source) {
+  std::string DatabaseName() const {
     std::lock_guard<std::mutex> guard(lock_);
-    database_size_ = std::move(source);
+    return database_name_;
   }
   /// DuckDB's argument-less PRAGMAs that set one of the no-effect settings
   /// (enable_verification, disable_verification, verify_parallelism,
@@ -78,7 +77,6 @@ class Settings {
  private:
   mutable std::mutex lock_;
   std::string database_name_ = "memory";
-  std::function<std::vector<Value>()> database_size_;
   bool default_descending_ = false;
   NullOrder null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
   // Values of the no-effect settings that were set, by name; absent = the default.

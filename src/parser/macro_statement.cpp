@@ -35,25 +35,6 @@ std::string Folded(std::string_view s) {
   return out;
 }
 
-/// The name token `t` of `text`: a word as written (the catalog folds case), or a
-/// quoted identifier without its quotes.
-std::string NameOf(std::string_view text, const Token& t) {
-  std::string_view raw = text.substr(t.start, t.end - t.start);
-  if (t.word == "\"") {
-    if (raw.size() < 2 || raw[0] != '"') throw ParserError(fmt::format("a name expected: {}", raw));
-    std::string name;
-    for (size_t i = 1; i + 1 < raw.size(); i++) {
-      name += raw[i];
-      if (raw[i] == '"') i++;  // "" stands for one "
-    }
-    return name;
-  }
-  if (!std::isalpha(static_cast<unsigned char>(t.word[0])) && t.word[0] != '_') {
-    throw ParserError(fmt::format("a name expected, not \"{}\"", raw));
-  }
-  return std::string(raw);
-}
-
 std::string TrimEnd(std::string_view s) {
   while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == ';')) {
     s.remove_suffix(1);

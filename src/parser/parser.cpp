@@ -330,14 +330,14 @@ std::unique_ptr<PragmaStatement> ParseCheckpoint(const std::string& text) {
     return nullptr;
   }
   rest.remove_prefix(rest.find_first_not_of(" \t\r\n") + 10);
-  if (!Trim(rest).empty() && Trim(rest) != ";") {
-    throw NotImplementedError(
-        fmt::format("CHECKPOINT of a named database (\"{}\"): Teal has one database per connection",
-                    Trim(rest)));
-  }
   auto statement = std::make_unique<PragmaStatement>();
   statement->text = text;
   statement->name = force ? "force_checkpoint" : "checkpoint";
+  // CHECKPOINT name: an attached database's (the pragma's argument).
+  std::string database = Trim(rest);
+  if (!database.empty() && database.back() == ';')
+    database = Trim(database.substr(0, database.size() - 1));
+  if (!database.empty()) statement->arguments.push_back(database);
   return statement;
 }
 
@@ -352,6 +352,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
     }
     if (auto checkpoint = ParseCheckpoint(text)) {
       statements.push_back(std::move(checkpoint));
+      continue;
+    }
+    if (auto attach = ParseAttachStatement(text)) {
+      attach->text = text;
+      statements.push_back(std::move(attach));
       continue;
     }
     if (auto macro = ParseMacroStatement(text, max_depth)) {
@@ -395,6 +400,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
     }
     if (ParseCheckpoint(text)) {
       sketches.push_back({StatementType::kPragma, text, 0, {}});
+      continue;
+    }
+    if (auto attach = ParseAttachStatement(text)) {
+      sketches.push_back({attach->type, text, 0, {}});
       continue;
     }
     if (auto macro = ParseMacroStatement(text, kDefaultMaxExpressionDepth)) {

@@ -51,4 +51,8 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// CREATE MACRO / DuckDB's CREATE FUNCTION … AS, DROP MACRO [TABLE] and DROP FUNCTION,
 /// read by hand (macro_statement.cpp); null when `text` is none of them.
 std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth);
+
+/// ATTACH, DETACH and USE (DuckDB's; attach_statement.cpp), read by hand; null when `text`
+/// is none of them.
+std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text);
 }  // namespace teal

@@ -291,9 +291,15 @@ std::string RewriteDescribe(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.empty()) return std::string(sql);
   if (tokens.size() == 2 && tokens[0].word == "show" && tokens[1].word == "tables") {
+    // The default database's (USE) and the temporary objects.
     return "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE schema_name "
-           "= 'main' UNION ALL SELECT view_name FROM duckdb_views() WHERE schema_name = 'main') "
-           "ORDER BY name";
+           "= 'main' AND database_name IN (current_database(), 'temp') UNION ALL SELECT "
+           "view_name FROM duckdb_views() WHERE schema_name = 'main' AND database_name IN "
+           "(current_database(), 'temp')) ORDER BY name";
+  }
+  if (tokens.size() == 2 && tokens[0].word == "show" && tokens[1].word == "databases") {
+    return "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
+           "database_name";
   }
   if (tokens[0].word != "describe" || tokens.size() < 2) return std::string(sql);
   // DESCRIBE [schema.]name; the name as the catalog reads it (quotes gone).

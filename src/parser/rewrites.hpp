@@ -80,9 +80,10 @@ std::string RewriteFileScans(std::string_view sql);
 inline constexpr const char* kDescribeFunction = "__teal_describe";
 
 /// Rewrites DuckDB's `DESCRIBE [schema.]name` into `SELECT * FROM "__teal_describe"('schema',
-/// 'name')`, and `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (main's,
-/// by name). Throws NotImplementedError for DESCRIBE of a query. Other text is returned as
-/// it is.
+/// 'name')`, `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (the main
+/// schema's of the default database, and the temporary objects, by name), and `SHOW
+/// DATABASES` into one over duckdb_databases(). Throws NotImplementedError for DESCRIBE of a query.
+/// Other text is returned as it is.
 std::string RewriteDescribe(std::string_view sql);
 
 /// The type RewriteGeneratedColumns gives a generated column written without one: the

@@ -2,8 +2,12 @@
 // end of the text so far and go on when more comes.
 #include "parser/sql_scanner.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
+
+#include "teal/error.hpp"
 
 namespace teal {
 
@@ -215,6 +219,23 @@ std::string Excerpt(const std::string& text, size_t at) {
   while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) begin--;
   while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) end++;
   return (begin > 0 ? "…" : "") + text.substr(begin, end - begin) + (end < text.size() ? "…" : "");
+}
+
+std::string NameOf(std::string_view text, const Token& t) {
+  std::string_view raw = text.substr(t.start, t.end - t.start);
+  if (t.word == "\"") {
+    if (raw.size() < 2 || raw[0] != '"') throw ParserError(fmt::format("a name expected: {}", raw));
+    std::string name;
+    for (size_t i = 1; i + 1 < raw.size(); i++) {
+      name += raw[i];
+      if (raw[i] == '"') i++;  // "" stands for one "
+    }
+    return name;
+  }
+  if (!std::isalpha(static_cast<unsigned char>(t.word[0])) && t.word[0] != '_') {
+    throw ParserError(fmt::format("a name expected, not \"{}\"", raw));
+  }
+  return std::string(raw);
 }
 
 std::string Trim(std::string_view s) {

@@ -98,6 +98,10 @@ std::vector<Token> Tokenize(std::string_view sql);
 /// message quotes a bounded excerpt, however long the statement.
 std::string Excerpt(const std::string& text, size_t at);
 
+/// The name token `t` of `text`: a word as written (the catalog folds case), or a
+/// quoted identifier without its quotes; ParserError for anything else.
+std::string NameOf(std::string_view text, const Token& t);
+
 /// `s` without the white space at either end.
 std::string Trim(std::string_view s);
 

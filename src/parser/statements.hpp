@@ -194,6 +194,7 @@ struct CreateSequenceStatement : SQLStatement {
 struct CreateSchemaStatement : SQLStatement {
   CreateSchemaStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
+  std::string catalog;  // CREATE SCHEMA db.name: the database (empty: the default one)
   bool if_not_exists = false;
 };
 
@@ -205,6 +206,8 @@ struct DropStatement : SQLStatement {
   /// Tables and views: QualifiedName(schema, name) (catalog/catalog.hpp); the others: the
   /// name, or "schema.name" when a schema other than main is written (no such object).
   std::vector<std::string> names;
+  /// The database the names are in when written as db.schema.name (empty: not written).
+  std::string catalog;
   bool if_exists = false;
   bool cascade = false;
 };
@@ -349,6 +352,31 @@ struct ExplainStatement : SQLStatement {
   ExplainStatement() : SQLStatement(StatementType::kExplain) {}
   std::unique_ptr<SQLStatement> statement;
   bool analyze = false;
+};
+
+/// ATTACH [DATABASE] [OR REPLACE] [IF NOT EXISTS] 'path' [AS name] [(option [value], …)]
+struct AttachStatement : SQLStatement {
+  AttachStatement() : SQLStatement(StatementType::kAttach) {}
+  std::string path;
+  std::string name;  // empty: the file's stem
+  bool if_not_exists = false;
+  bool or_replace = false;
+  /// The options, lower-cased names; a bare option (READ_ONLY) has an empty value.
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+/// DETACH [DATABASE] [IF EXISTS] name
+struct DetachStatement : SQLStatement {
+  DetachStatement() : SQLStatement(StatementType::kDetach) {}
+  std::string name;
+  bool if_exists = false;
+};
+
+/// USE database[.schema]
+struct UseStatement : SQLStatement {
+  UseStatement() : SQLStatement(StatementType::kUse) {}
+  std::string database;
+  std::string schema;  // empty: main
 };
 
 /// PRAGMA name; PRAGMA name = value; PRAGMA name(args)

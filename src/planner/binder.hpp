@@ -47,8 +47,16 @@ struct BindOptions {
   /// now(), current_timestamp, current_date: the statement's transaction began then
   /// (microseconds since the epoch, UTC).
   int64_t transaction_started_micros = 0;
-  /// pragma_database_size(): the row of the database's sizes (null: none to show).
-  std::function<std::vector<Value>()> database_size;
+  /// A database a connection reaches: its own, or an attached one.
+  struct Database {
+    std::string name;
+    std::string path;  // empty: in memory
+    bool read_only = false;
+    std::function<std::vector<Value>()> size_row;  // pragma_database_size()'s row
+  };
+  /// duckdb_databases(), pragma_database_list, pragma_database_size(): the databases, the
+  /// connection's own first (null: none to show).
+  std::function<std::vector<Database>()> databases;
 };
 
 struct BoundStatement {
@@ -176,7 +184,9 @@ class Binder {
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
                                  std::vector<LogicalType>& types);
   /// A view's query, bound afresh, with the view's column names.
-  BoundStatement BindView(const ViewEntry& view);
+  /// `home`: the catalog the view is in, when an attached database's (its names are
+  /// looked up there).
+  BoundStatement BindView(const ViewEntry& view, Catalog* home = nullptr);
   /// The columns `*` or `alias.*` stands for, appended to `projections` (their names to
   /// `texts`).
   void ExpandStar(const ParsedExpression& star, Scope& scope,
@@ -302,7 +312,7 @@ class Binder {
     if (table->storage->Temporary()) {
       return catalogs_.temp ? ForeignKeyChecks::For(*catalogs_.temp, table) : nullptr;
     }
-    return ForeignKeyChecks::For(catalog_, table);
+    return ForeignKeyChecks::For(target_catalog_ ? *target_catalog_ : catalog_, table);
   }
   /// DESCRIBE [schema.]name (parser/rewrites.hpp): one row per column of the table or view.
   LogicalOperatorPtr BindDescribe(const std::string& schema, const std::string& name,
@@ -328,6 +338,9 @@ class Binder {
 
   CatalogSearch catalogs_;
   Catalog& catalog_;  // the database's (catalogs_.main)
+  /// The catalog of the table INSERT, UPDATE or DELETE writes (an attached database's, or
+  /// catalog_); null before it is bound.
+  Catalog* target_catalog_ = nullptr;
   const std::vector<Value>* parameter_values_;
   BindOptions options_;
   bool needs_parameter_values_ = false;

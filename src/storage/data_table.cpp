@@ -933,6 +933,7 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
                                                  const Value& fill) {
   auto copy = std::make_shared<DataTable>(std::move(types));
   copy->temporary_ = temporary_;
+  copy->manager_ = manager_;
   // The fill as a constant vector, when some column is new.
   std::unique_ptr<Vector> constant;
   if (std::find(keep.begin(), keep.end(), kInvalidIndex) != keep.end()) {

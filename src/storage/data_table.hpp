@@ -74,6 +74,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// A temporary table's (CREATE TEMP TABLE): its changes are never logged.
   void SetTemporary() { temporary_ = true; }
   bool Temporary() const { return temporary_; }
+  /// The transaction manager of the database the table is in (set when it is created):
+  /// which of a connection's transactions reads and changes it (Transaction::For).
+  void SetManager(const TransactionManager* manager) { manager_ = manager; }
+  const TransactionManager* Manager() const { return manager_; }
   idx_t RowCount() const;
   /// How many row ids the table has handed out: every row appended, deleted ones too.
   idx_t RowIdCount() const;
@@ -204,6 +208,7 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   std::vector<LogicalType> types_;
   uint64_t oid_ = 0;
   bool temporary_ = false;
+  const TransactionManager* manager_ = nullptr;
   std::vector<std::unique_ptr<RowGroup>> row_groups_;
   idx_t total_rows_ = 0;    // appended, deleted ones included
   idx_t deleted_rows_ = 0;  // in the delete masks

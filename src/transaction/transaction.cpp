@@ -1,11 +1,14 @@
 // Transaction: its catalog copy and the tables its catalog changes replace.
 #include "transaction/transaction.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "catalog/catalog.hpp"
 #include "storage/data_table.hpp"
 #include "storage/wal_payload.hpp"
+#include "teal/error.hpp"
 
 namespace teal {
 
@@ -68,6 +71,10 @@ Transaction::Mark Transaction::MarkNow() const {
   mark.temp_catalog = temp_copied_ ? temp_catalog_->Copy() : temp_catalog_;
   mark.temp_copied = temp_copied_;
   mark.replaced = replaced_.size();
+  for (const Attached& attached : attached_) {
+    mark.attached.emplace_back(attached.transaction.get(),
+                               std::make_shared<Mark>(attached.transaction->MarkNow()));
+  }
   return mark;
 }
 
@@ -81,6 +88,54 @@ void Transaction::RollbackTo(const Mark& mark) {
   temp_catalog_ = std::move(temp);
   temp_copied_ = mark.temp_copied;
   replaced_.erase(replaced_.begin() + static_cast<std::ptrdiff_t>(mark.replaced), replaced_.end());
+  for (const Attached& attached : attached_) {
+    Transaction& other = *attached.transaction;
+    auto it = std::find_if(mark.attached.begin(), mark.attached.end(),
+                           [&](const auto& marked) { return marked.first == &other; });
+    if (it != mark.attached.end()) {
+      other.RollbackTo(*it->second);
+      continue;
+    }
+    // Begun after the mark: everything it did goes (it stays open, reading its snapshot).
+    Mark start;
+    start.catalog = other.catalog_base_ ? other.catalog_base_ : other.catalog_;
+    other.RollbackTo(start);
+  }
+}
+
+Transaction* Transaction::In(const TransactionManager& manager) {
+  if (&manager == manager_) return this;
+  for (const Attached& attached : attached_) {
+    if (attached.transaction->manager_ == &manager) return attached.transaction.get();
+  }
+  return nullptr;
+}
+
+Transaction& Transaction::For(const DataTable& table) {
+  if (!table.Manager()) return *this;
+  Transaction* transaction = In(*table.Manager());
+  if (!transaction) {
+    throw InternalError("a table of an attached database is used outside its transaction");
+  }
+  return *transaction;
+}
+
+bool Transaction::WroteAny() const {
+  if (Wrote()) return true;
+  return std::any_of(attached_.begin(), attached_.end(),
+                     [](const Attached& attached) { return attached.transaction->Wrote(); });
+}
+
+void Transaction::WriteTo(const Transaction& target, std::string_view what) const {
+  auto refuse = [&](const Transaction& other) {
+    if (&other == &target || !other.Wrote()) return;
+    throw TransactionError(fmt::format(
+        "cannot write to {}: this transaction changed another database already, and a "
+        "single transaction can only write to a single attached database (commit first)",
+        what));
+  };
+  refuse(*this);
+  for (const Attached& attached : attached_) refuse(*attached.transaction);
 }
 
 void Transaction::TableReplaced(std::shared_ptr<DataTable> table, bool retire,

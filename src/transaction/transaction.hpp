@@ -38,6 +38,7 @@
 namespace teal {
 
 class Catalog;
+class DatabaseInstance;
 class DataTable;
 class TransactionManager;
 
@@ -85,6 +86,34 @@ class Transaction {
   Catalog& WritableTempCatalog();
   bool ChangedTempCatalog() const { return temp_copied_; }
 
+  /// The manager that began it (TransactionManager::Begin).
+  TransactionManager& Manager() const { return *manager_; }
+
+  /// Attached databases (ATTACH, main/database_manager.hpp). A connection's transaction
+  /// spans every database it touches: this one, of the connection's own database, holds a
+  /// transaction of each attached database it used, begun on first use and ended with it
+  /// (TransactionManager::Commit and Rollback end them first). Only one of them may write
+  /// (WriteTo), so a commit is atomic though each database commits on its own.
+  struct Attached {
+    std::shared_ptr<DatabaseInstance> database;  // kept open while the transaction uses it
+    std::shared_ptr<Transaction> transaction;
+  };
+  /// The transaction of `manager`'s database: this one, an attached one, or null when it
+  /// has none there yet.
+  Transaction* In(const TransactionManager& manager);
+  /// The transaction a change or read of `table` works in (DataTable::Manager): throws
+  /// InternalError when the table's database has none in this transaction.
+  Transaction& For(const DataTable& table);
+  /// Adds the transaction of an attached database (its manager's Begin).
+  void AddAttached(Attached attached) { attached_.push_back(std::move(attached)); }
+  const std::vector<Attached>& AttachedTransactions() const { return attached_; }
+  /// Whether this transaction or an attached one changed anything.
+  bool WroteAny() const;
+  /// Before a change in `target` (this transaction or an attached one): throws
+  /// TransactionError when another database of the transaction has changes already — a
+  /// transaction writes to one database only. `what` names what is written (`table "t"`).
+  void WriteTo(const Transaction& target, std::string_view what) const;
+
   /// A point to roll back to (SAVEPOINT): the undo buffer's size and the catalog then.
   struct Mark {
     idx_t undo = 0;
@@ -93,6 +122,8 @@ class Transaction {
     std::shared_ptr<Catalog> temp_catalog;  // as `catalog`, of the temporary objects
     bool temp_copied = false;
     size_t replaced = 0;
+    /// The attached transactions then, with their marks (later ones roll back whole).
+    std::vector<std::pair<Transaction*, std::shared_ptr<Mark>>> attached;
   };
   Mark MarkNow() const;
   /// Takes back every change made since `mark` (data, keys and catalog); the mark can be
@@ -126,6 +157,8 @@ class Transaction {
   transaction_t id_;
   int64_t started_micros_;
   transaction_t commit_id_ = 0;
+  TransactionManager* manager_ = nullptr;
+  std::vector<Attached> attached_;
   UndoBuffer undo_;
   std::shared_ptr<Catalog> catalog_;       // the version it reads (private once changed)
   std::shared_ptr<Catalog> catalog_base_;  // the committed version the copy was made of

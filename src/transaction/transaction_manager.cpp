@@ -24,6 +24,7 @@ std::shared_ptr<Transaction> TransactionManager::BeginLocked() {
   const transaction_t start = pending_.empty() ? last_commit_ : pending_.begin()->first - 1;
   auto transaction = std::make_shared<Transaction>(start, next_id_++);
   transaction->catalog_ = catalog_;
+  transaction->manager_ = this;
   active_.push_back(transaction.get());
   Recount();
   return transaction;
@@ -122,6 +123,15 @@ std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
 }
 
 void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction) {
+  // The attached databases' transactions first, each by its own manager. At most one of
+  // them and this one wrote (Transaction::WriteTo): when an attached one fails to commit,
+  // nothing was committed that wrote, and the caller's Rollback ends the rest.
+  auto& attached = transaction->attached_;
+  while (!attached.empty()) {
+    Transaction::Attached& first = attached.front();
+    first.transaction->Manager().Commit(first.transaction);
+    attached.erase(attached.begin());
+  }
   std::vector<std::shared_ptr<Transaction>> done;
   idx_t log_start = 0, log_end = 0;
   bool sync_later = false;
@@ -250,6 +260,10 @@ void TransactionManager::PublishDurable() {
 }
 
 void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transaction) noexcept {
+  for (auto& attached : transaction->attached_) {
+    attached.transaction->Manager().Rollback(attached.transaction);
+  }
+  transaction->attached_.clear();
   if (transaction->commit_id_ != 0) return;
   transaction->undo_.RollbackTo(0);
   std::vector<std::shared_ptr<Transaction>> done;

@@ -432,10 +432,18 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
   drop->cascade = s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE;
   // [schema.]name: the schema goes into the name, so that DROP TABLE other.t cannot drop
   // main's t.
-  auto qualified = [](const Node* const* items, size_t n) {
+  auto qualified = [&](const Node* const* items, size_t n) {
     const std::string name = StringOf(items[n - 1]);
     // DuckDB's temp.main.name: a temporary object's (catalog/catalog_search.hpp).
     if (n >= 3 && Lower(StringOf(items[n - 3])) == "temp") return "temp." + name;
+    if (n >= 3) {
+      // db.schema.name: an attached database's (one database per statement).
+      const std::string catalog = StringOf(items[n - 3]);
+      if (!drop->catalog.empty() && Lower(drop->catalog) != Lower(catalog)) {
+        throw NotImplementedError("DROP of objects of several databases in one statement");
+      }
+      drop->catalog = catalog;
+    }
     return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : name;
   };
   switch (s.remove_type) {

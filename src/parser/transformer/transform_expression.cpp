@@ -471,6 +471,12 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
           e->name = "current_time";
           break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
+          e->name = "current_database";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
+          e->name = "current_schema";
+          break;
         default:
           throw NotImplementedError("this SQL value function (current_user and similar)");
       }

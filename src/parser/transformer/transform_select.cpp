@@ -370,12 +370,10 @@ std::unique_ptr<SelectStatement> Transformer::SetOperationSelect(const PgQuery__
 std::string Transformer::RangeSchema(const PgQuery__RangeVar& range) {
   std::string schema = range.schemaname ? range.schemaname : "";
   if (range.catalogname && *range.catalogname) {
-    // DuckDB's temp.main.name: the temporary objects (there is no other catalog to name).
-    if (Lower(range.catalogname) != "temp" || Lower(schema) != "main") {
-      throw NotImplementedError(fmt::format("catalog-qualified table names ({}.{}.{})",
-                                            range.catalogname, schema, range.relname));
-    }
-    schema = "temp";
+    // DuckDB's temp.main.name: the temporary objects.
+    if (Lower(range.catalogname) == "temp" && Lower(schema) == "main") return "temp";
+    // db.schema.name: an attached database's (catalog/catalog_search.hpp).
+    return std::string(range.catalogname) + "." + schema;
   }
   return schema;
 }

@@ -95,7 +95,8 @@ class Transformer {
   BaseTableRef CreatedName(
       const PgQuery__RangeVar& relation,
       PgQuery__OnCommitAction on_commit = PG_QUERY__ON_COMMIT_ACTION__ON_COMMIT_ACTION_UNDEFINED);
-  /// The schema a name in FROM, INSERT, … is written with: "temp" for temp.main.name.
+  /// The schema a name in FROM, INSERT, … is written with: "temp" for temp.main.name,
+  /// "db.schema" for db.schema.name (catalog/catalog_search.hpp).
   static std::string RangeSchema(const PgQuery__RangeVar& range);
 
   std::unique_ptr<CreateTableStatement> CreateTable(const PgQuery__CreateStmt& s);

@@ -263,6 +263,10 @@ Value Binder::BindConstant(const ParsedExpression& expression, const LogicalType
     needs_parameter_values_ = true;
     return Value(type);  // stands in until the statement is bound again with the values
   }
+  if (bound->kind != BoundKind::kConstant && bound->IsFoldable()) {
+    // A constant expression (range(2 * 100, 3 * 100)): computed once, here.
+    bound = MakeConstant(ExpressionExecutor::EvaluateConstant(*bound));
+  }
   if (!bound->IsFoldable() || bound->kind != BoundKind::kConstant) {
     auto cast = MakeCast(std::move(bound), type);
     if (cast->kind != BoundKind::kConstant) {

@@ -98,6 +98,13 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   }
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
+  if ((name == "current_database" || name == "current_catalog" || name == "current_schema") &&
+      e.children.empty()) {
+    // The default database (USE) and its schema: a prepared statement that reads them is
+    // bound again after USE (ClientContext::BindPrepared).
+    return MakeConstant(Value::Varchar(name == "current_schema" ? std::string(kMainSchemaName)
+                                                                : options_.database_name));
+  }
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
   if (IsLambdaCall(e)) return BindLambdaCall(e, scope);

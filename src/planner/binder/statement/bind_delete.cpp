@@ -7,6 +7,7 @@ std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Sco
                                                     std::shared_ptr<TableEntry>& table) {
   const CatalogSearch::Place place = catalogs_.Relation(ref.schema, ref.name);
   table = place.catalog->GetTable(place.name);
+  target_catalog_ = place.catalog;
   Binding binding;
   binding.alias = ref.alias.empty() ? table->name : ref.alias;
   auto get = std::make_unique<LogicalGet>();

@@ -20,6 +20,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   CteScope with(*this, insert.ctes);
   const CatalogSearch::Place place = catalogs_.Relation(insert.schema, insert.table);
   auto table = place.catalog->GetTable(place.name);
+  target_catalog_ = place.catalog;
   // Which table column each supplied value goes to.
   std::vector<idx_t> targets;
   if (insert.columns.empty()) {

@@ -86,14 +86,26 @@ ViewColumns NamedViewColumns(const ViewEntry& view, const BoundStatement& bound)
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                                               std::vector<std::string>& names,
                                               std::vector<LogicalType>& types) {
-  // The database's catalog, then the connection's temporary objects (database "temp");
-  // `database` names the one being listed.
+  // The databases' catalogs (the default one's is catalog_), then the connection's
+  // temporary objects (database "temp"); `database` names the one being listed.
   std::string database = options_.database_name;
   bool temporary = false;
   auto each_catalog = [&](const std::function<void(const Catalog&)>& list) {
-    database = options_.database_name;
     temporary = false;
-    list(catalog_);
+    bool listed_main = false;
+    if (options_.databases && catalogs_.databases) {
+      for (const auto& attached : options_.databases()) {
+        database = attached.name;
+        Catalog* catalog = catalogs_.databases(attached.name);
+        if (!catalog) continue;
+        listed_main = listed_main || catalog == &catalog_;
+        list(*catalog);
+      }
+    }
+    if (!listed_main) {
+      database = options_.database_name;
+      list(catalog_);
+    }
     if (catalogs_.temp) {
       database = std::string(CatalogSearch::kTempSchema);
       temporary = true;
@@ -307,7 +319,44 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       const bool number = c == "block_size" || c.ends_with("_blocks");
       out.Column(column, number ? T::kBigInt : T::kVarchar);
     }
-    if (options_.database_size) out.rows.push_back(options_.database_size());
+    if (options_.databases) {
+      for (const auto& database : options_.databases()) out.rows.push_back(database.size_row());
+    }
+  } else if (name == "duckdb_databases") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
+    out.Column("path", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("internal", T::kBoolean);
+    out.Column("type", T::kVarchar);
+    out.Column("readonly", T::kBoolean);
+    out.Column("encrypted", T::kBoolean);
+    auto row = [&](const std::string& database, int64_t oid, const std::string& path, bool internal,
+                   bool read_only) {
+      out.rows.push_back({Text(database), Value::BigInt(oid),
+                          path.empty() ? NullText() : Text(path), NullText(),
+                          Value::Boolean(internal), Text("duckdb"), Value::Boolean(read_only),
+                          Value::Boolean(false)});
+    };
+    int64_t oid = 0;
+    if (options_.databases) {
+      for (const auto& database : options_.databases()) {
+        row(database.name, oid++, database.path, false, database.read_only);
+      }
+    }
+    // The connection's temporary objects are DuckDB's database temp.
+    if (catalogs_.temp) row(std::string(CatalogSearch::kTempSchema), oid, "", true, false);
+  } else if (name == "pragma_database_list") {
+    out.Column("seq", T::kBigInt);
+    out.Column("name", T::kVarchar);
+    out.Column("file", T::kVarchar);
+    int64_t seq = 0;
+    if (options_.databases) {
+      for (const auto& database : options_.databases()) {
+        out.rows.push_back({Value::BigInt(seq++), Text(database.name),
+                            database.path.empty() ? NullText() : Text(database.path)});
+      }
+    }
   } else {
     return nullptr;
   }
@@ -324,7 +373,7 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
   std::vector<std::vector<Value>> rows;
   const CatalogSearch::Place place = catalogs_.Relation(schema, name);
   if (auto view = place.catalog->FindView(place.name)) {
-    const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
+    const ViewColumns columns = NamedViewColumns(*view, BindView(*view, place.catalog));
     for (size_t c = 0; c < columns.names.size(); c++) {
       rows.push_back({Text(columns.names[c]), Text(columns.types[c].ToString()), Text("YES"),
                       NullText(), NullText(), NullText()});
@@ -355,7 +404,7 @@ LogicalOperatorPtr Binder::BindTableInfo(const std::string& schema, const std::s
   std::vector<std::vector<Value>> rows;
   const CatalogSearch::Place place = catalogs_.Relation(schema, name);
   if (auto view = place.catalog->FindView(place.name)) {
-    const ViewColumns columns = NamedViewColumns(*view, BindView(*view));
+    const ViewColumns columns = NamedViewColumns(*view, BindView(*view, place.catalog));
     for (size_t c = 0; c < columns.names.size(); c++) {
       rows.push_back({Value::Integer(static_cast<int32_t>(c)), Text(columns.names[c]),
                       Text(columns.types[c].ToString()), Value::Boolean(false), NullText(),

@@ -5,7 +5,7 @@
 
 namespace teal {
 
-BoundStatement Binder::BindView(const ViewEntry& view) {
+BoundStatement Binder::BindView(const ViewEntry& view, Catalog* home) {
   if (views_in_progress_.size() + 1 > options_.max_expression_depth) {
     throw BinderError(
         fmt::format("view \"{}\" is nested in more than {} other views (max_expression_depth)",
@@ -24,7 +24,12 @@ BoundStatement Binder::BindView(const ViewEntry& view) {
         fmt::format("view \"{}\" refers to itself ({}{})", view.name, chain, view.name));
   }
   // A view sees the catalog, not the WITH names or parameters around the query that uses it.
-  Binder child(catalogs_);
+  CatalogSearch search = catalogs_;
+  if (home && home != catalogs_.main && home != catalogs_.temp) {
+    search.main = home;  // an attached database's view reads that database
+    search.temp = nullptr;
+  }
+  Binder child(search);
   child.options_ = options_;
   child.views_in_progress_ = views_in_progress_;
   child.views_in_progress_.push_back(view.CatalogName());
@@ -172,7 +177,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       // How a column reference may qualify the table: DuckDB's temp.main.t is temp.t here.
       const std::string schema_alias = place.temporary ? "temp" : std::string(kMainSchemaName);
       if (auto view = place.catalog->FindView(place.name)) {
-        BoundStatement bound = BindView(*view);
+        BoundStatement bound = BindView(*view, place.catalog);
         Binding binding;
         binding.alias = ref.alias.empty() ? view->name : ref.alias;
         if (ref.alias.empty()) binding.schema = view->schema.empty() ? schema_alias : view->schema;

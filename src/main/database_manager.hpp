@@ -1,0 +1,49 @@
+// DatabaseManager: the databases ATTACHed to a database — by name, seen by every
+// connection of it (as DuckDB's and SQLite's attached databases are), until DETACH.
+//
+// The database opened first (the one the Database handle names) is not listed here; it is
+// always there, under its own name (the file's stem, or "memory"). An attached database
+// is a DatabaseInstance of its own — its file, log, transactions and checkpoints — kept
+// open by this list and by every transaction that uses it (so DETACH never pulls a
+// database from under a running statement: it closes when the last one ends).
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace teal {
+
+class DatabaseInstance;
+
+class DatabaseManager {
+ public:
+  struct Entry {
+    std::string name;  // as ATTACH … AS gave it
+    std::string path;  // the file; empty for an in-memory database
+    bool read_only = false;
+    std::shared_ptr<DatabaseInstance> database;
+  };
+
+  /// Adds `entry`; throws BinderError when a database of its name (case-insensitive) is
+  /// attached or `reserved` (the first database's name, temp, system, …).
+  void Attach(Entry entry, std::string_view reserved);
+  /// Takes the database `name` off the list and returns it (null: none of that name).
+  std::shared_ptr<DatabaseInstance> Detach(std::string_view name);
+  /// The database `name`, or null.
+  std::shared_ptr<DatabaseInstance> Find(std::string_view name) const;
+  /// The attached databases, in the order they were attached.
+  std::vector<Entry> List() const;
+  /// Changes with every ATTACH and DETACH: a prepared statement bound before is bound again.
+  uint64_t Version() const { return version_.load(); }
+
+ private:
+  mutable std::mutex lock_;
+  std::vector<Entry> entries_;
+  std::atomic<uint64_t> version_{0};
+};
+
+}  // namespace teal

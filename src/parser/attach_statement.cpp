@@ -1,0 +1,196 @@
+// ATTACH, DETACH and USE — DuckDB's statements for more than one database, which the
+// PostgreSQL grammar does not have — read by hand:
+//
+//   ATTACH [DATABASE] [OR REPLACE] [IF NOT EXISTS] 'path' [AS name] [(option [value], …)]
+//   DETACH [DATABASE] [IF EXISTS] name
+//   USE database[.schema]
+//   CREATE SCHEMA [IF NOT EXISTS] database.schema
+//   DROP SCHEMA [IF EXISTS] database.schema [CASCADE | RESTRICT]
+//
+// (The grammar reads CREATE and DROP SCHEMA of an undotted name.)
+// (SQLite's ATTACH 'path' AS name is the same statement.) What the options mean is the
+// engine's business (main/attach.cpp); here they are names with a value's text.
+#include <fmt/format.h>
+
+#include "parser/parser.hpp"
+#include "parser/sql_scanner.hpp"
+#include "parser/statements.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+/// The tokens of one statement, with the checks a hand-read statement needs.
+class TokenReader {
+ public:
+  TokenReader(const std::string& text, std::vector<Token> tokens, const char* statement)
+      : text_(text), tokens_(std::move(tokens)), statement_(statement) {
+    // A trailing semicolon ends the statement.
+    if (!tokens_.empty() && tokens_.back().word == ";") tokens_.pop_back();
+  }
+
+  bool Done() const { return at_ >= tokens_.size(); }
+  const std::string& Peek(size_t ahead = 0) const {
+    static const std::string kNone;
+    return at_ + ahead < tokens_.size() ? tokens_[at_ + ahead].word : kNone;
+  }
+  /// Takes the words `words` when they come next.
+  bool Take(std::initializer_list<std::string_view> words) {
+    size_t k = 0;
+    for (std::string_view word : words) {
+      if (Peek(k++) != word) return false;
+    }
+    at_ += words.size();
+    return true;
+  }
+  /// The next token as a name (NameOf).
+  std::string Name(const char* what) {
+    if (Done()) throw ParserError(fmt::format("{} needs {}: {}", statement_, what, text_));
+    return NameOf(text_, tokens_[at_++]);
+  }
+  /// The next token as written.
+  std::string Raw() {
+    const Token& token = tokens_[at_++];
+    return text_.substr(token.start, token.end - token.start);
+  }
+  /// The text of the tokens before the next `,` or `)` outside parentheses (digits are
+  /// tokens of one character each).
+  std::string RawValue() {
+    const size_t first = at_;
+    int depth = 0;
+    while (!Done() && !(depth == 0 && (Peek() == "," || Peek() == ")"))) {
+      depth += Peek() == "(" ? 1 : Peek() == ")" ? -1 : 0;
+      at_++;
+    }
+    if (at_ == first) return "";
+    return text_.substr(tokens_[first].start, tokens_[at_ - 1].end - tokens_[first].start);
+  }
+  /// ParserError naming the next token.
+  [[noreturn]] void Unexpected() const {
+    if (Done()) {
+      throw ParserError(fmt::format("syntax error at the end of {}: {}", statement_, text_));
+    }
+    const Token& token = tokens_[at_];
+    throw ParserError(fmt::format("syntax error at or near \"{}\" in {}",
+                                  text_.substr(token.start, token.end - token.start), statement_));
+  }
+  void ExpectEnd() const {
+    if (!Done()) Unexpected();
+  }
+
+ private:
+  const std::string& text_;
+  std::vector<Token> tokens_;
+  const char* statement_;
+  size_t at_ = 0;
+};
+
+/// A string literal's contents ('' stands for ').
+std::string StringLiteral(const std::string& raw) {
+  std::string out;
+  for (size_t i = 1; i + 1 < raw.size(); i++) {
+    out += raw[i];
+    if (raw[i] == '\'') i++;
+  }
+  return out;
+}
+
+std::unique_ptr<SQLStatement> ParseAttach(TokenReader& in) {
+  auto attach = std::make_unique<AttachStatement>();
+  in.Take({"database"});
+  attach->or_replace = in.Take({"or", "replace"});
+  in.Take({"database"});
+  attach->if_not_exists = in.Take({"if", "not", "exists"});
+  if (in.Done()) in.Unexpected();
+  const std::string path = in.Raw();
+  if (path.size() < 2 || path[0] != '\'') {
+    throw NotImplementedError(fmt::format(
+        "ATTACH of anything but a string literal ({}): write the path in quotes", path));
+  }
+  attach->path = StringLiteral(path);
+  if (in.Take({"as"})) attach->name = in.Name("a name after AS");
+  if (in.Take({"("})) {
+    while (!in.Take({")"})) {
+      std::string option = in.Name("an option name");
+      for (auto& c : option) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string value;
+      value = in.RawValue();
+      if (value.size() >= 2 && value[0] == '\'' && value.back() == '\'') {
+        value = StringLiteral(value);
+      }
+      attach->options.emplace_back(std::move(option), std::move(value));
+      if (!in.Take({","}) && in.Peek() != ")") in.Unexpected();
+    }
+  }
+  in.ExpectEnd();
+  return attach;
+}
+
+}  // namespace
+
+std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text) {
+  // Cheap for every other statement: only these three begin so.
+  const size_t begin = text.find_first_not_of(" \t\r\n(");
+  if (begin == std::string::npos) return nullptr;
+  const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[begin])));
+  if (c != 'a' && c != 'd' && c != 'u' && c != 'c') return nullptr;
+  std::vector<Token> tokens = Tokenize(text);
+  if (tokens.empty()) return nullptr;
+  const std::string first = tokens[0].word;
+  if (first == "attach") {
+    TokenReader in(text, std::move(tokens), "ATTACH");
+    in.Take({"attach"});
+    return ParseAttach(in);
+  }
+  if (first == "detach") {
+    TokenReader in(text, std::move(tokens), "DETACH");
+    in.Take({"detach"});
+    auto detach = std::make_unique<DetachStatement>();
+    in.Take({"database"});
+    detach->if_exists = in.Take({"if", "exists"});
+    detach->name = in.Name("the name of a database");
+    in.ExpectEnd();
+    return detach;
+  }
+  if ((first == "create" || first == "drop") && tokens.size() > 4 && tokens[1].word == "schema") {
+    const bool create = first == "create";
+    TokenReader in(text, std::move(tokens), create ? "CREATE SCHEMA" : "DROP SCHEMA");
+    in.Take({first});
+    in.Take({"schema"});
+    const bool if_exists = create ? in.Take({"if", "not", "exists"}) : in.Take({"if", "exists"});
+    if (in.Peek(1) != ".") return nullptr;  // schema alone: the grammar's
+    std::string catalog = in.Name("the name of a database");
+    in.Take({"."});
+    std::string schema = in.Name("the name of a schema");
+    if (create) {
+      in.ExpectEnd();
+      auto statement = std::make_unique<CreateSchemaStatement>();
+      statement->catalog = std::move(catalog);
+      statement->name = std::move(schema);
+      statement->if_not_exists = if_exists;
+      return statement;
+    }
+    auto drop = std::make_unique<DropStatement>();
+    drop->kind = DropKind::kSchema;
+    drop->if_exists = if_exists;
+    drop->catalog = std::move(catalog);
+    drop->names.push_back(std::move(schema));
+    drop->cascade = in.Take({"cascade"});
+    if (!drop->cascade) in.Take({"restrict"});
+    in.ExpectEnd();
+    return drop;
+  }
+  if (first == "use") {
+    TokenReader in(text, std::move(tokens), "USE");
+    in.Take({"use"});
+    auto use = std::make_unique<UseStatement>();
+    use->database = in.Name("the name of a database");
+    if (in.Take({"."})) use->schema = in.Name("the name of a schema");
+    in.ExpectEnd();
+    return use;
+  }
+  return nullptr;
+}
+
+}  // namespace teal
