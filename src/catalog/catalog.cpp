@@ -8,49 +8,38 @@
 #include <cctype>
 #include <functional>
 
+#include "parser/identifier.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
 
 namespace teal {
 
 namespace {
-bool NeedsQuotes(std::string_view name) {
-  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return true;
-  for (char c : name) {
-    if (!(std::islower(static_cast<unsigned char>(c)) ||
-          std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
-      return true;
+/// `type` as SQL that parses back in a CREATE TABLE: a user type's name and struct field
+/// names quoted as they must be, an unnamed ENUM with its labels.
+std::string TypeSql(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kEnum: {
+      if (!type.Enum().name.empty()) return QuoteIdentifier(type.Enum().name);
+      std::string out = "ENUM(";
+      for (size_t i = 0; i < type.Enum().labels.size(); i++) {
+        out += (i ? ", " : "") + QuoteLiteral(type.Enum().labels[i]);
+      }
+      return out + ")";
     }
+    case TypeId::kList:
+      return TypeSql(type.ListChild()) + "[]";
+    case TypeId::kStruct: {
+      std::string out = "STRUCT(";
+      const auto& fields = type.StructFields();
+      for (size_t i = 0; i < fields.size(); i++) {
+        out += (i ? ", " : "") + QuoteIdentifier(fields[i].first) + " " + TypeSql(fields[i].second);
+      }
+      return out + ")";
+    }
+    default:
+      return type.ToString();
   }
-  return false;
-}
-
-}  // namespace
-
-std::string QuoteIdentifier(std::string_view name) {
-  if (!NeedsQuotes(name)) return std::string(name);
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string QuoteLiteral(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
-namespace {
-/// `schema`.`name` quoted for SQL text, or `name` alone in main.
-std::string QuotedName(const std::string& schema, const std::string& name) {
-  return schema.empty() ? QuoteIdentifier(name)
-                        : QuoteIdentifier(schema) + "." + QuoteIdentifier(name);
 }
 
 /// Whether the catalog name `key` (lower-cased) is of the schema whose key is `schema`.
@@ -176,13 +165,14 @@ std::vector<LogicalType> TableEntry::Types() const {
 }
 
 std::string TableEntry::ToSql() const {
-  std::string out = "CREATE TABLE " + QuotedName(schema, name) + "(";
+  std::string out = "CREATE TABLE " + QuoteQualifiedName(schema, name) + "(";
   for (size_t i = 0; i < columns.size(); i++) {
     const auto& c = columns[i];
     if (i) out += ", ";
-    out += QuoteIdentifier(c.name) + " " + c.type.ToString();
+    out += QuoteIdentifier(c.name) + " " + TypeSql(c.type);
     if (c.not_null) out += " NOT NULL";
-    if (c.default_value || c.default_sequence) out += " DEFAULT " + c.default_text;
+    if (c.default_value || c.default_sequence || c.default_expression)
+      out += " DEFAULT " + c.default_text;
     if (c.generated) out += " GENERATED ALWAYS AS (" + c.generated_text + ") STORED";
   }
   for (const auto& index : indexes->Entries()) {
@@ -338,7 +328,7 @@ std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const
 }
 
 std::string ViewEntry::ToSql() const {
-  std::string out = "CREATE VIEW " + QuotedName(schema, name);
+  std::string out = "CREATE VIEW " + QuoteQualifiedName(schema, name);
   if (!column_names.empty()) {
     out += "(";
     for (size_t i = 0; i < column_names.size(); i++) {

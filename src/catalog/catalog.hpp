@@ -30,6 +30,7 @@
 #include "catalog/qualified_name.hpp"
 #include "catalog/sequence.hpp"
 #include "catalog/table_indexes.hpp"
+#include "parser/identifier.hpp"
 #include "storage/data_table.hpp"
 #include "teal/logical_type.hpp"
 #include "teal/value.hpp"
@@ -37,6 +38,7 @@
 namespace teal {
 
 class Transaction;
+struct ParsedExpression;  // parser/parsed_expression.hpp
 
 struct Expression;  // planner/expression.hpp
 
@@ -48,6 +50,9 @@ struct ColumnDefinition {
   std::optional<Value> default_value;
   /// DEFAULT nextval('seq'): a value of this sequence per row (default_value is unset).
   std::shared_ptr<SequenceEntry> default_sequence;
+  /// A DEFAULT bound anew by each statement that writes the column (default_value is
+  /// unset): random() gives a value per row, now() the time of the writing transaction.
+  std::shared_ptr<const ParsedExpression> default_expression;
   /// The DEFAULT expression as written, for rendering the schema.
   std::string default_text;
   /// A generated column (GENERATED ALWAYS AS (…), DuckDB's `name AS (…)`): its value is
@@ -97,11 +102,6 @@ struct ViewEntry {
   /// CREATE VIEW statement that recreates this view.
   std::string ToSql() const;
 };
-
-/// `name` as an SQL identifier (double-quoted when it must be).
-std::string QuoteIdentifier(std::string_view name);
-/// `s` as an SQL string literal.
-std::string QuoteLiteral(std::string_view s);
 
 class Catalog {
  public:

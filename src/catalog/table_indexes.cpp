@@ -103,8 +103,14 @@ std::string IndexEntry::ToSql(const TableEntry& table) const {
   for (size_t i = 0; i < columns.size(); i++) {
     columns_text += (i ? ", " : "") + QuoteIdentifier(table.columns[columns[i]].name);
   }
+  // The index is filed as "schema.name" in its table's schema; CREATE INDEX names it alone.
+  std::string_view local = name;
+  const std::string prefix = QualifiedName(table.schema, "");
+  if (!prefix.empty() && local.substr(0, prefix.size()) == prefix)
+    local.remove_prefix(prefix.size());
   return fmt::format("CREATE {}INDEX {} ON {}({});", Unique() ? "UNIQUE " : "",
-                     QuoteIdentifier(name), QuoteIdentifier(table.name), columns_text);
+                     QuoteIdentifier(local), QuoteQualifiedName(table.schema, table.name),
+                     columns_text);
 }
 
 template <class RowId>

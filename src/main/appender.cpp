@@ -356,6 +356,15 @@ bool CastInto(const Vector& source, Vector& result, Vector& target, idx_t row, s
   return true;
 }
 
+/// The appender writes values, not expressions: a DEFAULT such as random() or now() is left
+/// to INSERT, which binds it for each statement.
+std::string PerRowDefault(const TableEntry& table, const ColumnDefinition& column) {
+  return fmt::format(
+      "the appender filling column \"{}\" of table \"{}\" from its DEFAULT {}, which is "
+      "computed per row or per transaction (INSERT computes it)",
+      column.name, table.name, column.default_text);
+}
+
 }  // namespace
 
 // ---- construction and teardown ----------------------------------------------------------
@@ -403,6 +412,9 @@ Appender::Appender(Connection& connection, std::string_view table,
   for (idx_t i = 0; i < table_columns.size(); i++) column_map[table_columns[i]] = i;
   for (idx_t c = 0; c < table_width; c++) {
     const ColumnDefinition& column = entry->columns[c];
+    if (column_map[c] == kInvalidIndex && column.default_expression) {
+      throw NotImplementedError(PerRowDefault(*entry, column));
+    }
     bool null_default = !column.default_value || column.default_value->IsNull();
     if (column_map[c] == kInvalidIndex && column.not_null && null_default) {
       throw ConstraintError(fmt::format(
@@ -569,6 +581,9 @@ Appender& Appender::AppendDefault() {
     impl_->append.FillFromSequence(impl_->table_columns[c], impl_->buffer->data[c], row_, 1);
     column_ = c + 1;
     return *this;
+  }
+  if (impl_->Column(c).default_expression) {
+    throw NotImplementedError(PerRowDefault(impl_->Table(), impl_->Column(c)));
   }
   const Vector& value = impl_->append.DefaultVector(impl_->table_columns[c]);
   if (!value.RowIsValid(0)) {

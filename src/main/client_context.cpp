@@ -173,6 +173,7 @@ BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
 void BindDefault(Binder& binder, const ParsedExpression* expression, ColumnDefinition& column) {
   column.default_value.reset();
   column.default_sequence = nullptr;
+  column.default_expression = nullptr;
   column.default_text.clear();
   if (!expression) return;
   if ((column.default_sequence = binder.DefaultSequence(*expression))) {
@@ -182,7 +183,8 @@ void BindDefault(Binder& binder, const ParsedExpression* expression, ColumnDefin
     }
   } else {
     try {
-      column.default_value = binder.BindConstant(*expression, column.type, "DEFAULT");
+      column.default_value = binder.BindDefaultValue(*expression, column.type);
+      if (!column.default_value) column.default_expression = expression->Copy();
     } catch (const ConversionError& error) {
       throw ConversionError(fmt::format("DEFAULT of column \"{}\": {}", column.name, error.what()));
     }
@@ -975,10 +977,12 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
               throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
                                              added->name, table.name));
             }
-            if (added->default_sequence && table.storage->RowCount() > 0) {
+            if ((added->default_sequence || added->default_expression) &&
+                table.storage->RowCount() > 0) {
               throw NotImplementedError(fmt::format(
-                  "ADD COLUMN with DEFAULT nextval(…) on a table with rows (column \"{}\")",
-                  added->name));
+                  "ADD COLUMN with DEFAULT {} (a value per row) on a table with rows (column "
+                  "\"{}\")",
+                  added->default_text, added->name));
             }
             Value fill = added->default_value ? *added->default_value : Value(added->type);
             if (added->not_null && fill.IsNull() && table.storage->RowCount() > 0) {

@@ -6,18 +6,27 @@
 
 #include <algorithm>
 
+#include "parser/identifier.hpp"
 #include "parser/rewrites.hpp"
 #include "parser/window_spec.hpp"
 
 namespace teal {
 
 std::string TypeName::ToString() const {
-  std::string out = name;
-  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  // Built-in names (lower case, some with spaces) in upper case; a user type's name that
+  // was quoted keeps its quotes.
+  const bool quoted = std::any_of(name.begin(), name.end(), [](char c) {
+    return !(std::islower(static_cast<unsigned char>(c)) ||
+             std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == ' ');
+  });
+  std::string out = quoted ? QuoteIdentifier(name) : name;
+  if (!quoted) {
+    for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  }
   if (!field_names.empty()) {
     out += "(";
     for (size_t i = 0; i < field_names.size(); i++) {
-      out += (i ? ", " : "") + field_names[i] + " " + field_types[i].ToString();
+      out += (i ? ", " : "") + QuoteIdentifier(field_names[i]) + " " + field_types[i].ToString();
     }
     out += ")";
   }
@@ -32,15 +41,6 @@ std::string TypeName::ToString() const {
 }
 
 namespace {
-std::string Quote(std::string_view s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'') out += '\'';
-    out += c;
-  }
-  return out + "'";
-}
-
 std::string Join(const std::vector<std::unique_ptr<ParsedExpression>>& items, size_t from) {
   std::string out;
   for (size_t i = from; i < items.size(); i++) {
@@ -56,13 +56,17 @@ std::string ParsedExpression::ToString() const {
   switch (kind) {
     case ExprKind::kColumnRef: {
       std::string out;
-      for (size_t i = 0; i < names.size(); i++) out += (i ? "." : "") + names[i];
+      for (size_t i = 0; i < names.size(); i++) out += (i ? "." : "") + QuoteIdentifier(names[i]);
       return out;
     }
     case ExprKind::kConstant:
       if (value.IsNull()) return "NULL";
-      if (value.Type().Id() == TypeId::kVarchar) return Quote(value.GetString());
-      return value.ToString();
+      if (value.Type().Id() == TypeId::kVarchar) return QuoteLiteral(value.GetString());
+      if (value.Type().IsNumeric() || value.Type().Id() == TypeId::kBoolean) {
+        return value.ToString();
+      }
+      // INTERVAL 2 YEAR and the like arrive as values: written so they parse back.
+      return fmt::format("CAST({} AS {})", QuoteLiteral(value.ToString()), value.Type().ToString());
     case ExprKind::kCast:
       return fmt::format("{}CAST({} AS {})", try_cast ? "TRY_" : "", children[0]->ToString(),
                          cast_type.ToString());
@@ -98,6 +102,26 @@ std::string ParsedExpression::ToString() const {
         }
         if (children.size() > 2) params = "(" + params + ")";
         return params + " -> " + children.back()->ToString();
+      }
+      // SQL's keyword values, which take no parentheses (current_date() does not parse).
+      if (children.empty() && !star && !window &&
+          (name == "current_date" || name == "current_timestamp" || name == "current_time")) {
+        return name;
+      }
+      // POSITION(needle IN haystack), which the grammar gives as position(haystack, needle).
+      if (name == "position" && children.size() == 2 && !window) {
+        return fmt::format("position({} IN {})", children[1]->ToString(), children[0]->ToString());
+      }
+      // EXTRACT(field FROM x): extract is a keyword, and extract('year', x) does not parse.
+      if (name == "extract" && children.size() == 2 && !window &&
+          children[0]->kind == ExprKind::kConstant &&
+          children[0]->value.Type().Id() == TypeId::kVarchar) {
+        const std::string field = children[0]->value.ToString();
+        if (!field.empty() && std::all_of(field.begin(), field.end(), [](char c) {
+              return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+            })) {
+          return fmt::format("extract({} FROM {})", field, children[1]->ToString());
+        }
       }
       std::string order;
       if (order_by) {

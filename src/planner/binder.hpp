@@ -93,6 +93,11 @@ class Binder {
   /// errors): deterministic, without subqueries or aggregates, reading no generated column.
   ExpressionPtr BindRowExpression(const TableEntry& table, const ParsedExpression& e,
                                   std::string_view what);
+  /// A column's DEFAULT as a value of `type`: the expression folded when it is constant
+  /// (1 + 1); nullopt when its value differs per row or per transaction (random(), now(),
+  /// current_date), which each writing statement then binds anew (DefaultExpression).
+  std::optional<Value> BindDefaultValue(const ParsedExpression& expression,
+                                        const LogicalType& type);
   void DefiningView(std::string name) { views_in_progress_.push_back(std::move(name)); }
 
   /// True for names of built-in types (which user types may not take).
@@ -344,6 +349,8 @@ class Binder {
   const std::vector<Value>* parameter_values_;
   BindOptions options_;
   bool needs_parameter_values_ = false;
+  /// Set when now(), current_date, … were bound (as the transaction's start time).
+  bool reads_transaction_time_ = false;
   /// How many try() calls enclose the expression being bound: inside one, a constant that
   /// does not convert is left to execution, where try() catches it.
   int try_depth_ = 0;

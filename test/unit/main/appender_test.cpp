@@ -452,6 +452,29 @@ TEST_F(AppenderTest, AppendDefaultUsesTheColumnDefault) {
   EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "42,NULL,[1, 2];1,NULL,[3]");
 }
 
+// random() and now() are computed per row or per transaction, which the appender's values
+// cannot be: it refuses, naming the column, rather than store one value for all rows.
+TEST_F(AppenderTest, DefaultComputedPerRowIsRefusedNotFixed) {
+  con_.Execute(
+      "CREATE TABLE t(a INTEGER, r DOUBLE DEFAULT random(), n TIMESTAMP WITH TIME ZONE "
+      "DEFAULT now())");
+  {
+    Appender app(con_, "t");
+    app.Append(1);
+    try {
+      app.AppendDefault();
+      FAIL() << "AppendDefault on a random() DEFAULT";
+    } catch (const NotImplementedError& error) {
+      EXPECT_NE(std::string(error.what()).find("column \"r\""), std::string::npos) << error.what();
+    }
+  }
+  EXPECT_THROW(Appender(con_, "t", {"a"}), NotImplementedError);
+  Appender all(con_, "t", {"a", "r", "n"});
+  all.AppendRow(2, 0.5, "2020-01-01 00:00:00+00");
+  all.Close();
+  EXPECT_EQ(Rows(con_, "SELECT a, r FROM t"), "2,0.5");
+}
+
 TEST_F(AppenderTest, PerValueAppendAndEndRowMakeRows) {
   con_.Execute("CREATE TABLE t(a INTEGER, b DOUBLE, c VARCHAR)");
   Appender app(con_, "t");

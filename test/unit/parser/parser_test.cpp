@@ -360,4 +360,118 @@ TEST(RewriteGeneratedColumnsTest, ColumnsWrittenWithAsBecomeGeneratedAlwaysStore
   for (const char* sql : kept) EXPECT_EQ(RewriteGeneratedColumns(sql), sql) << sql;
 }
 
+/// The text an expression renders to parses back to the same expression: DEFAULTs, CHECK
+/// constraints and generated columns are stored that way, and a database whose schema does
+/// not parse cannot be opened.
+TEST(ParsedExpressionTest, RenderedTextParsesBackToTheSameExpression) {
+  const char* expressions[] = {
+      "current_date",
+      "current_timestamp",
+      "current_time",
+      "now()",
+      "random()",
+      "1 + 2 * 3",
+      "-x",
+      "NOT a",
+      "a IS NULL",
+      "a IS NOT NULL",
+      "a BETWEEN 1 AND 2",
+      "a NOT BETWEEN 1 AND 2",
+      "CASE WHEN a > 1 THEN 'x' ELSE 'y' END",
+      "CASE a WHEN 1 THEN 2 END",
+      "CAST(a AS INTEGER)",
+      "a::VARCHAR",
+      "'it''s'",
+      "x LIKE 'a%'",
+      "x NOT LIKE 'a%'",
+      "x ILIKE 'a%'",
+      "x IN (1, 2)",
+      "x NOT IN (1, 2)",
+      "[1, 2]",
+      "{'a': 1, 'b': 'x'}",
+      "list_transform(l, x -> x + 1)",
+      "coalesce(a, b, 0)",
+      "INTERVAL '1 day'",
+      "DATE '2020-01-01'",
+      "TIMESTAMP '2020-01-01 10:00:00'",
+      "a[1]",
+      "a[1:2]",
+      "s.f",
+      "count(*)",
+      "sum(DISTINCT x) FILTER (WHERE x > 1)",
+      "string_agg(x, ',' ORDER BY y)",
+      "row_number() OVER (PARTITION BY a ORDER BY b)",
+      "'a' || 'b'",
+      "TRY_CAST(a AS DATE)",
+      "NULL",
+      "TRUE",
+      "1.5",
+      "-1",
+      "1e10",
+      "a IS DISTINCT FROM b",
+      "a % 3 = 0 AND b <> 2 OR c",
+      "nullif(a, 0)",
+      "x::DECIMAL(10,2)",
+      "x::INTEGER[]",
+      "extract(year FROM d)",
+      "date_part('month', d)",
+      "l[-1]",
+      "length(s) >= 3",
+      "a IS TRUE",
+      "NOT (a OR b)",
+      "\"my col\" + 1",
+      "\"select\" > 0",
+      "\"Upper\" = 1",
+      "x SIMILAR TO 'a.*'",
+      "x AT TIME ZONE 'UTC'",
+      "position('a' IN s)",
+      "substring(s FROM 1 FOR 2)",
+      "trim(BOTH 'x' FROM s)",
+      "a // b",
+      "a ** 2",
+      "a IS NOT DISTINCT FROM b",
+      "ARRAY[1, 2]",
+      "x::STRUCT(a INTEGER, b VARCHAR)",
+      "x::STRUCT(\"Odd Field\" INTEGER)",
+      "'a\nb'",
+      "E'a\\nb'",
+      "x::TIMESTAMP WITH TIME ZONE",
+      "x::VARCHAR(10)",
+      "overlay(s PLACING 'x' FROM 2)",
+      "greatest(a, b)",
+      "-(-1)",
+      "(1, 2)",
+      "ROW(1, 'a')",
+      "list_value(1, 2)",
+      "x ^@ 'a'",
+      "s.\"odd name\"",
+      "a NOT ILIKE 'b'",
+      "CAST('1' AS INTERVAL)",
+      "INTERVAL 1 DAY",
+      "INTERVAL '2' YEAR",
+      "current_schema()",
+      "current_database()",
+      "localtimestamp",
+      "a IS NOT FALSE",
+      "$1 + 1",
+      "?",
+  };
+  auto render = [](const std::string& expression) {
+    auto statements = ParseSql("SELECT " + expression);
+    EXPECT_EQ(statements.size(), 1u) << expression;
+    auto& select = static_cast<SelectStatement&>(*statements.at(0));
+    EXPECT_EQ(select.select_list.size(), 1u) << expression;
+    return select.select_list.at(0)->ToString();
+  };
+  for (const char* expression : expressions) {
+    std::string once;
+    try {
+      once = render(expression);
+      EXPECT_EQ(render(once), once) << expression;
+    } catch (const Error& error) {
+      ADD_FAILURE() << expression << " rendered as " << once << ": " << error.what();
+    }
+  }
+}
+
 }  // namespace teal

@@ -124,10 +124,12 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
         (name == "now" || name == "current_timestamp" || name == "get_current_timestamp" ||
          name == "transaction_timestamp")) {
       needs_parameter_values_ = true;
+      reads_transaction_time_ = true;
       return MakeConstant(Value::TimestampTz(timestamp_tz_t{started}));
     }
     if (e.children.empty() && (name == "current_date" || name == "today")) {
       needs_parameter_values_ = true;
+      reads_transaction_time_ = true;
       return MakeConstant(Value::Date(date_t{static_cast<int32_t>(days)}));
     }
     if (name == "age" && e.children.size() == 1) {
@@ -139,6 +141,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       two.children.push_back(std::move(midnight));
       two.children.push_back(e.children[0]->Copy());
       needs_parameter_values_ = true;
+      reads_transaction_time_ = true;
       return BindFunction(two, scope);
     }
   }

@@ -1,8 +1,11 @@
 // Binder: a CHECK constraint's condition and a generated column's expression, over the
 // columns of their table (column i of the table is input column i), as INSERT and UPDATE
 // compute them for each row they store.
+#include <utility>
+
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -35,11 +38,15 @@ ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExp
     binding.types.push_back(column.type);
   }
   scope.bindings.push_back(std::move(binding));
+  const bool read_time_before = std::exchange(reads_transaction_time_, false);
   ExpressionPtr bound = BindExpression(condition, scope);
-  if (!IsDeterministic(*bound)) {
+  // now() is bound as the time of this statement's transaction: a row of a later one would
+  // be checked against (or computed from) the CREATE TABLE's time.
+  if (!IsDeterministic(*bound) || reads_transaction_time_) {
     throw NotImplementedError(
         fmt::format("{} that are not deterministic ({})", what, condition.ToString()));
   }
+  reads_transaction_time_ = read_time_before;
   // Computed before a row is stored, from its stored columns: not from generated ones.
   ForEachColumn(*bound, [&](idx_t c) {
     if (c < table.columns.size() && !table.columns[c].generated_text.empty()) {
@@ -48,6 +55,24 @@ ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExp
     }
   });
   return bound;
+}
+
+std::optional<Value> Binder::BindDefaultValue(const ParsedExpression& expression,
+                                              const LogicalType& type) {
+  Scope scope;
+  scope.clause = "DEFAULT";
+  const bool read_time_before = std::exchange(reads_transaction_time_, false);
+  const bool needed_before = needs_parameter_values_;
+  ExpressionPtr bound = BindExpression(expression, scope);
+  const bool per_row = !IsDeterministic(*bound) || reads_transaction_time_;
+  reads_transaction_time_ = read_time_before;
+  needs_parameter_values_ = needed_before;
+  if (!per_row) return BindConstant(expression, type, "DEFAULT");
+  if (!CastExists(bound->type, type)) {
+    throw BinderError(fmt::format("DEFAULT {} is of type {}, which does not convert to {}",
+                                  expression.ToString(), bound->type.ToString(), type.ToString()));
+  }
+  return std::nullopt;
 }
 
 }  // namespace teal

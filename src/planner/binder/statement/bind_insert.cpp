@@ -1,4 +1,6 @@
 // Binder: INSERT — VALUES or a query into a table's columns, with DEFAULTs.
+#include <algorithm>
+
 #include "planner/binder/binder_internal.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -13,6 +15,7 @@ ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& s
     call.children.push_back(std::move(name));
     return BindSequenceCall(call, scope);
   }
+  if (column.default_expression) return BindExpression(*column.default_expression, scope);
   return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
 }
 
@@ -64,10 +67,33 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
                        table->name);
   };
 
+  // Columns left out whose DEFAULT is bound per statement (random(), now()): the rows get
+  // them as computed values, after the supplied ones.
+  if (insert.default_values) targets.clear();
+  std::vector<idx_t> per_row;
+  for (idx_t c = 0; c < table->columns.size(); c++) {
+    if (table->columns[c].default_expression &&
+        std::find(targets.begin(), targets.end(), c) == targets.end()) {
+      per_row.push_back(c);
+    }
+  }
+  auto per_row_defaults = [&](std::vector<ExpressionPtr>& row, Scope& scope) {
+    for (idx_t c : per_row) {
+      row.push_back(MakeCast(DefaultExpression(table->columns[c], scope), table->columns[c].type));
+    }
+  };
+
   LogicalOperatorPtr child;
-  if (insert.default_values) {
+  if (insert.default_values && per_row.empty()) {
     child = std::make_unique<LogicalDummyScan>();
-    targets.clear();
+  } else if (insert.default_values) {
+    auto values = std::make_unique<LogicalValues>();
+    Scope scope;
+    scope.clause = "DEFAULT VALUES";
+    values->rows.emplace_back();
+    per_row_defaults(values->rows.back(), scope);
+    for (idx_t c : per_row) values->types.push_back(table->columns[c].type);
+    child = std::move(values);
   } else if (!insert.select->values.empty()) {
     auto values = std::make_unique<LogicalValues>();
     Scope scope;
@@ -100,9 +126,11 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
                                 fmt::format(", row {}", r + 1));
         }
       }
+      per_row_defaults(bound_row, scope);
       values->rows.push_back(std::move(bound_row));
     }
     for (idx_t column : targets) values->types.push_back(table->columns[column].type);
+    for (idx_t column : per_row) values->types.push_back(table->columns[column].type);
     child = std::move(values);
   } else {
     BoundStatement query = BindSelect(*insert.select, /*resolve_nulls=*/false);
@@ -121,9 +149,14 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
       projection->expressions.push_back(MakeCast(MakeColumnRef(i, query.types[i]), type));
       projection->types.push_back(type);
     }
+    Scope scope;
+    scope.clause = "DEFAULT";
+    per_row_defaults(projection->expressions, scope);
+    for (idx_t column : per_row) projection->types.push_back(table->columns[column].type);
     projection->children.push_back(std::move(query.plan));
     child = std::move(projection);
   }
+  targets.insert(targets.end(), per_row.begin(), per_row.end());
   for (size_t i = 0; i < targets.size(); i++) logical->column_map[targets[i]] = i;
   if (insert.on_conflict) {
     const bool updates = insert.on_conflict->action != OnConflictClause::Action::kNothing;
