@@ -4,17 +4,24 @@
 // Elements are always cast as one child vector through CastVector, never per row, so
 // a LIST(LIST(INTEGER)) -> VARCHAR renders the innermost integers in one pass.
 //
-// Text form (the rendering, and what parsing accepts):
+// Text form (DuckDB's; the rendering, and what parsing accepts):
 //   [1, 2, NULL]      elements separated by ", "; a NULL element is NULL
 //   [[1], []]         nested lists as their own text form
-//   [a, 'b, c', '']   a non-list element is written bare unless it is empty, contains
-//                     any of , [ ] ' " , starts or ends with whitespace, or equals NULL
-//                     in any case; then it is single-quoted with ' doubled.
-//   {'a': 1, 'b': x}  a STRUCT: its fields' names single-quoted, values as list elements;
-//   (1, x)            a STRUCT whose fields have no names (row(1, 'x')), as DuckDB
-// Parsing also takes double-quoted elements ("" doubled) and any whitespace around
-// elements and brackets. Empty bare elements ("[1,,2]"), unbalanced brackets or
-// quotes, and text after the closing bracket are errors.
+//   [a, 'b, c', '']   a non-nested element is written bare unless it is empty, contains
+//                     any of " ' ( ) , : = [ ] { }, starts or ends with whitespace, or
+//                     equals NULL in any case; then it is single-quoted, a backslash
+//                     before each ' and each backslash ('it\'s').
+//   {'a': 1, 'b': x}  a STRUCT: its fields' names quoted the same way, values as list
+//                     elements; (1, x) for a STRUCT whose fields have no names
+// Parsing: an element is bare text and quoted sections ('…' or "…", in which a backslash
+// escapes any character and a doubled quote stands for one), concatenated; outside quotes
+// \' and \" are a quote and any other backslash is itself. Brackets and braces nest, so
+// [a[1], b] has two elements. Whitespace around an element is dropped; an empty one is ''.
+// A bare NULL is NULL. Unbalanced brackets or quotes and text after the close are errors.
+// VARCHAR -> STRUCT reads {key: value, …} with keys bare or quoted, in any order and case;
+// a field not named is NULL.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "types/hugeint_ops.hpp"
@@ -42,14 +49,14 @@ bool EqualsNullIgnoreCase(std::string_view text) {
 
 bool NeedsQuotes(std::string_view text) {
   if (text.empty() || IsSpace(text.front()) || IsSpace(text.back())) return true;
-  if (text.find_first_of(",[]'\"") != std::string_view::npos) return true;
+  if (text.find_first_of("\"'(),:=[]{}") != std::string_view::npos) return true;
   return EqualsNullIgnoreCase(text);
 }
 
 void AppendQuoted(std::string& out, std::string_view text) {
   out += '\'';
   for (char c : text) {
-    if (c == '\'') out += '\'';
+    if (c == '\'' || c == '\\') out += '\\';
     out += c;
   }
   out += '\'';
@@ -144,34 +151,87 @@ bool CastStructToStruct(const Vector& source, Vector& result, idx_t count, std::
   return true;
 }
 
-// Splits one list text into its top-level elements, calling
-//   on_element(std::string_view text, char quote, bool has_doubled_quote)
-// for each (text without its quotes, quote 0 when bare; nested lists with their
-// brackets), or
-// on_null() for a bare NULL. False when the text is malformed.
-template <typename OnElement, typename OnNull>
-bool SplitListText(std::string_view text, OnElement&& on_element, OnNull&& on_null) {
+// One element of a list or struct text, scanned from `pos` to the first of `stops` outside
+// brackets and quotes (pos is left there). `raw` keeps the text as written (for a nested
+// element, which its own cast parses); otherwise quotes and escapes are resolved into
+// `value`. False when a quote or bracket does not close.
+struct ElementText {
+  std::string value;
+  bool is_null = false;
+};
+
+bool ScanElement(std::string_view text, size_t& pos, std::string_view stops, bool raw,
+                 ElementText& out) {
+  const size_t n = text.size();
+  while (pos < n && IsSpace(text[pos])) pos++;
+  const size_t start = pos;
+  out.value.clear();
+  out.is_null = false;
+  bool quoted_any = false;
+  size_t kept = 0;  // value[0, kept) came from quotes or escapes: not trimmed
+  int depth = 0;
+  while (pos < n) {
+    const char c = text[pos];
+    if (depth == 0 && stops.find(c) != std::string_view::npos) break;
+    if (c == '\'' || c == '"') {
+      quoted_any = true;
+      pos++;
+      bool closed = false;
+      while (pos < n) {
+        const char d = text[pos];
+        if (d == '\\' && pos + 1 < n) {
+          out.value += text[pos + 1];
+          pos += 2;
+        } else if (d == c && pos + 1 < n && text[pos + 1] == c) {
+          out.value += c;
+          pos += 2;
+        } else if (d == c) {
+          pos++;
+          closed = true;
+          break;
+        } else {
+          out.value += d;
+          pos++;
+        }
+      }
+      if (!closed) return false;
+      kept = out.value.size();
+      continue;
+    }
+    if (c == '\\' && pos + 1 < n && (text[pos + 1] == '\'' || text[pos + 1] == '"')) {
+      out.value += text[pos + 1];
+      pos += 2;
+      kept = out.value.size();
+      continue;
+    }
+    if (c == '[' || c == '{') depth++;
+    if (c == ']' || c == '}') {
+      if (depth == 0) return false;  // a close that opens nothing, before any stop
+      depth--;
+    }
+    out.value += c;
+    pos++;
+  }
+  if (depth != 0 || pos >= n) return false;
+  if (raw) {
+    size_t end = pos;
+    while (end > start && IsSpace(text[end - 1])) end--;
+    out.value.assign(text.substr(start, end - start));
+  } else {
+    while (out.value.size() > kept && IsSpace(out.value.back())) out.value.pop_back();
+  }
+  out.is_null = !quoted_any && EqualsNullIgnoreCase(out.value);
+  return true;
+}
+
+// Calls on_element(const ElementText&) for each element of one list text. False when the
+// text is malformed.
+template <typename OnElement>
+bool SplitListText(std::string_view text, bool raw, OnElement&& on_element) {
   const size_t n = text.size();
   size_t pos = 0;
   auto skip_space = [&] {
     while (pos < n && IsSpace(text[pos])) pos++;
-  };
-  // Moves pos past a quoted section starting at pos; false when it never closes.
-  auto skip_quoted = [&](bool& doubled) {
-    char quote = text[pos++];
-    while (pos < n) {
-      if (text[pos] == quote) {
-        if (pos + 1 < n && text[pos + 1] == quote) {
-          doubled = true;
-          pos += 2;
-          continue;
-        }
-        pos++;
-        return true;
-      }
-      pos++;
-    }
-    return false;
   };
   skip_space();
   if (pos >= n || text[pos] != '[') return false;
@@ -182,51 +242,15 @@ bool SplitListText(std::string_view text, OnElement&& on_element, OnNull&& on_nu
     skip_space();
     return pos == n;
   }
+  ElementText element;
   while (true) {
-    skip_space();
-    if (pos >= n) return false;
-    const size_t start = pos;
-    char c = text[pos];
-    if (c == '\'' || c == '"') {
-      bool doubled = false;
-      if (!skip_quoted(doubled)) return false;
-      on_element(text.substr(start + 1, pos - start - 2), c, doubled);
-    } else if (c == '[') {
-      int depth = 0;
-      while (pos < n) {
-        char d = text[pos];
-        if (d == '\'' || d == '"') {
-          bool doubled = false;
-          if (!skip_quoted(doubled)) return false;
-          continue;
-        }
-        pos++;
-        if (d == '[') depth++;
-        if (d == ']' && --depth == 0) break;
-      }
-      if (depth != 0) return false;
-      on_element(text.substr(start, pos - start), '\0', false);
-    } else {
-      while (pos < n && text[pos] != ',' && text[pos] != ']') {
-        if (text[pos] == '[') return false;
-        pos++;
-      }
-      std::string_view element = TrimSpace(text.substr(start, pos - start));
-      if (element.empty()) return false;
-      if (EqualsNullIgnoreCase(element)) {
-        on_null();
-      } else {
-        on_element(element, '\0', false);
-      }
-    }
-    skip_space();
-    if (pos >= n) return false;
+    if (!ScanElement(text, pos, ",]", raw, element)) return false;
+    on_element(element);
     if (text[pos] == ',') {
       pos++;
       continue;
     }
-    if (text[pos] != ']') return false;
-    pos++;
+    pos++;  // the ]
     skip_space();
     return pos == n;
   }
@@ -240,39 +264,102 @@ bool ParseListRows(const Vector& source, Vector& parsed, idx_t count, const Logi
   const string_t* src = source.Values<string_t>();
   list_entry_t* entries = parsed.Values<list_entry_t>();
   Vector& child = parsed.ListChild();
-  std::string unquoted;
+  const TypeId element_type = target.ListChild().Id();
+  const bool raw = element_type == TypeId::kList || element_type == TypeId::kStruct;
   for (idx_t i = 0; i < count; i++) {
     idx_t start = parsed.ListSize();
     entries[i] = {start, 0};
     if (!source.RowIsValid(i)) continue;
-    auto append = [&]() -> idx_t {
+    bool ok = SplitListText(src[i].View(), raw, [&](const ElementText& element) {
       idx_t row = parsed.ListSize();
       parsed.SetListSize(row + 1);
-      return row;
-    };
-    bool ok = SplitListText(
-        src[i].View(),
-        [&](std::string_view element, char quote, bool doubled) {
-          idx_t row = append();
-          if (doubled) {
-            // Undo the doubling: each pair of the enclosing quote stands for one.
-            unquoted.clear();
-            for (size_t k = 0; k < element.size(); k++) {
-              unquoted += element[k];
-              if (element[k] == quote) k++;
-            }
-            child.Values<string_t>()[row] = child.AddString(unquoted);
-          } else {
-            // Points into the source text, which outlives `parsed`.
-            child.Values<string_t>()[row] = string_t(element);
-          }
-        },
-        [&]() { child.SetNull(append()); });
+      if (element.is_null) {
+        child.SetNull(row);
+      } else {
+        child.Values<string_t>()[row] = child.AddString(element.value);
+      }
+    });
     if (!ok) {
       error = CastErrorMessage(source.Type(), src[i].View(), target, "malformed list");
       return false;
     }
     entries[i].length = parsed.ListSize() - start;
+  }
+  return true;
+}
+
+// VARCHAR -> STRUCT: each row's {key: value, …} into one VARCHAR vector per field, then
+// each cast to its field's type.
+bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  const LogicalType& target = result.Type();
+  const auto& fields = target.StructFields();
+  std::vector<Vector> texts;
+  for (idx_t f = 0; f < fields.size(); f++) {
+    texts.emplace_back(VarcharType(), std::max<idx_t>(count, 1));
+  }
+  CopyValidity(source, result, count);
+  const string_t* src = source.Values<string_t>();
+  ElementText key;
+  ElementText value;
+  std::vector<bool> seen(fields.size());
+  for (idx_t i = 0; i < count; i++) {
+    for (auto& t : texts) t.SetNull(i);
+    if (!source.RowIsValid(i)) continue;
+    const std::string_view text = src[i].View();
+    const size_t n = text.size();
+    size_t pos = 0;
+    std::string problem;
+    auto skip_space = [&] {
+      while (pos < n && IsSpace(text[pos])) pos++;
+    };
+    std::fill(seen.begin(), seen.end(), false);
+    skip_space();
+    bool ok = pos < n && text[pos] == '{';
+    if (ok) {
+      pos++;
+      skip_space();
+      if (pos < n && text[pos] == '}') {
+        pos++;
+      } else {
+        while (ok) {
+          ok = ScanElement(text, pos, ":", false, key) && text[pos] == ':';
+          if (!ok) break;
+          pos++;
+          const int64_t field = target.StructFieldIndex(key.value);
+          if (field < 0) {
+            problem = fmt::format("it has no field \"{}\"", key.value);
+            ok = false;
+            break;
+          }
+          if (seen[field]) {
+            problem = fmt::format("field \"{}\" is given twice", key.value);
+            ok = false;
+            break;
+          }
+          seen[field] = true;
+          const TypeId type = fields[field].second.Id();
+          ok =
+              ScanElement(text, pos, ",}", type == TypeId::kList || type == TypeId::kStruct, value);
+          if (!ok) break;
+          if (!value.is_null) {
+            Vector& t = texts[field];
+            t.Values<string_t>()[i] = t.AddString(value.value);
+            t.SetNull(i, false);
+          }
+          if (text[pos++] == '}') break;
+        }
+      }
+      skip_space();
+      ok = ok && pos == n;
+    }
+    if (!ok) {
+      error = CastErrorMessage(source.Type(), text, target,
+                               problem.empty() ? "malformed struct" : problem);
+      return false;
+    }
+  }
+  for (idx_t f = 0; f < fields.size(); f++) {
+    if (!TryCastVector(texts[f], result.StructChild(f), count, &error)) return false;
   }
   return true;
 }
@@ -292,6 +379,12 @@ bool IsNestedCast(const LogicalType& from, const LogicalType& to) {
 
 bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kVarchar) return true;
+  if (from.Id() == TypeId::kVarchar && to.Id() == TypeId::kStruct) {
+    for (const auto& field : to.StructFields()) {
+      if (field.first.empty() || !CastExists(from, field.second)) return false;
+    }
+    return true;
+  }
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kStruct) {
     // Field by field, by position, when the names agree (or the source's are none).
     const auto& a = from.StructFields();
@@ -332,6 +425,7 @@ bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::strin
     CopyValidity(source, result, count);
     return CastListToVarchar(source, result, count, error);
   }
+  if (to.Id() == TypeId::kStruct) return CastVarcharToStruct(source, result, count, error);
   return CastVarcharToList(source, result, count, error);
 }
 
