@@ -242,14 +242,51 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
   scope.allow_unnest = true;
   scope.allow_windows = true;
-  for (const auto& item : select.select_list) {
+  // A name that is no column of FROM (nor of an enclosing query) may be the alias of a
+  // select-list item (DuckDB's rule, for QUALIFY and for the items after it): that item's
+  // expression stands in for it. Lambda parameters and subqueries are left alone.
+  std::function<bool(ParsedExpressionPtr&, size_t)> substitute_aliases = [&](ParsedExpressionPtr& e,
+                                                                             size_t items) {
+    if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
+      for (size_t i = 0; i < items; i++) {
+        const auto& item = select.select_list[i];
+        if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+          std::string argument_name = std::move(e->argument_name);
+          e = item->Copy();
+          e->argument_name = std::move(argument_name);  // its place in its call
+          substitute_aliases(e, i);                     // it may name an item before it in turn
+          return true;
+        }
+      }
+    }
+    if (e->kind == ExprKind::kSubquery ||
+        (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
+      return false;
+    }
+    bool any = false;
+    for (auto& child : e->children) any = substitute_aliases(child, items) || any;
+    return any;
+  };
+  for (size_t i = 0; i < select.select_list.size(); i++) {
+    const auto& item = select.select_list[i];
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
       ExpandStar(*item, scope, projections, texts);
       continue;
     }
     if (ExpandColumns(*item, scope, projections, texts)) continue;
-    projections.push_back(BindSelectItem(*item, scope));
+    ParsedExpressionPtr with_aliases;
+    if (i > 0) {
+      with_aliases = item->Copy();
+      if (!substitute_aliases(with_aliases, i)) with_aliases.reset();
+    }
+    if (with_aliases) {
+      // Named as written: the substitution is how it is computed, not what it is called.
+      if (with_aliases->alias.empty()) with_aliases->alias = item->ToString();
+      projections.push_back(BindSelectItem(*with_aliases, scope));
+    } else {
+      projections.push_back(BindSelectItem(*item, scope));
+    }
     texts.push_back(item->ToString());
   }
   scope.allow_unnest = false;
@@ -265,24 +302,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   ExpressionPtr qualify;
   if (select.qualify) {
     scope.clause = "QUALIFY";
-    // A name that is no column of FROM may be a select-list alias (DuckDB's rule): the
-    // item's expression stands in for it.
-    std::function<void(ParsedExpressionPtr&)> substitute = [&](ParsedExpressionPtr& e) {
-      if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
-        for (const auto& item : select.select_list) {
-          if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
-            std::string argument_name = std::move(e->argument_name);
-            e = item->Copy();
-            e->argument_name = std::move(argument_name);  // its place in its call
-            return;
-          }
-        }
-      }
-      if (e->kind == ExprKind::kSubquery) return;
-      for (auto& child : e->children) substitute(child);
-    };
     ParsedExpressionPtr condition = select.qualify->Copy();
-    substitute(condition);
+    substitute_aliases(condition, select.select_list.size());
     qualify = BindBoolean(BindExpression(*condition, scope), "QUALIFY clause");
   }
 
