@@ -78,6 +78,12 @@ struct HashLine {
 };
 std::optional<HashLine> ParseHashLine(std::string_view line);
 
+/// DuckDB's `<FILE>:path` expected result: a '|'-separated CSV file with a header line,
+/// each field a value (an empty one is NULL, "…" quotes with "" for a quote). Returns one
+/// tab-separated line per row, or nullopt with `error` set when the file cannot be read.
+std::optional<std::vector<std::string>> LoadExpectedFile(const std::string& path,
+                                                         std::string& error);
+
 /// Compares `actual` (already sorted) with `expected` lines. The expected lines may hold
 /// one value each, or one row each with values separated by tabs, or a single hash line.
 /// Returns nullopt on a match, else a readable description of the difference.

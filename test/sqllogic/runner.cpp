@@ -387,7 +387,9 @@ void TestRunner::RunQuery(const Record& record) {
     Fail(record, sql, fmt::format("query failed\n  error: {}", result.error));
     return;
   }
-  if (result.columns != record.types.size()) {
+  // DuckDB's runner goes on with the result's column count when the header's differs, and
+  // fails only if the values then do not match.
+  if (result.columns != record.types.size() && options_.dialect != Dialect::kDuckdb) {
     Fail(record, sql,
          fmt::format("query returned {} columns, the header 'query {}' declares {}", result.columns,
                      record.types, record.types.size()));
@@ -410,6 +412,18 @@ void TestRunner::RunQuery(const Record& record) {
   std::vector<std::string> expected;
   expected.reserve(record.expected.size());
   for (const std::string& line : record.expected) expected.push_back(Substitute(line));
+  constexpr std::string_view kFileResult = "<FILE>:";
+  if (options_.dialect == Dialect::kDuckdb && expected.size() == 1 &&
+      expected[0].compare(0, kFileResult.size(), kFileResult) == 0) {
+    std::string error;
+    std::optional<std::vector<std::string>> rows =
+        LoadExpectedFile(expected[0].substr(kFileResult.size()), error);
+    if (!rows) {
+      Fail(record, sql, "wrong result: " + error);
+      return;
+    }
+    expected = std::move(*rows);
+  }
   // DuckDB's runner checks a labelled query only against the label's hash (and a hash
   // line, if given); its expected values, if any, are not compared.
   bool label_only = options_.dialect == Dialect::kDuckdb && !record.label.empty() &&

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
 #include "common/md5.hpp"
 
@@ -81,6 +82,29 @@ TEST(ResultCompareTest, AcceptsOneValuePerLineOrOneRowPerLine) {
   EXPECT_TRUE(CompareResult(result, {"1\ta", "2\tc"}, SortMode::kNone));
   EXPECT_TRUE(CompareResult(result, {"1\ta"}, SortMode::kNone));
   EXPECT_TRUE(CompareResult(result, {"1", "a", "2"}, SortMode::kNone));
+}
+
+// DuckDB's runner drops the empty pieces of a split line ("a\t\tb" is two values); the
+// other dialects keep them.
+TEST(ResultCompareTest, DuckdbDialectSkipsEmptyPiecesOfALine) {
+  RenderedResult result = Texts({"a", "b", "c", "d"}, 2);
+  EXPECT_FALSE(CompareResult(result, {"a\t\tb", "c\td"}, SortMode::kNone, Dialect::kDuckdb));
+  EXPECT_TRUE(CompareResult(result, {"a\t\tb", "c\td"}, SortMode::kNone, Dialect::kTeal));
+}
+
+// DuckDB's <FILE>: results: a header, '|' between values, an empty field NULL, quotes.
+TEST(ResultCompareTest, LoadsAnExpectedResultFile) {
+  const std::string path = ::testing::TempDir() + "/expected_result.csv";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << "a|b|c\r\n1|x|\n2|\"p|q \"\"r\"\"\"|\"\"\n";
+  }
+  std::string error;
+  auto rows = LoadExpectedFile(path, error);
+  ASSERT_TRUE(rows) << error;
+  EXPECT_EQ(*rows, (std::vector<std::string>{"1\tx\tNULL", "2\tp|q \"r\"\t(empty)"}));
+  EXPECT_FALSE(LoadExpectedFile(path + ".missing", error));
+  EXPECT_NE(error.find("expected_result.csv.missing"), std::string::npos);
 }
 
 TEST(ResultCompareTest, ComparesHashFormWithCountAndDigest) {
