@@ -299,9 +299,10 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
       if (column.default_sequence == it->second) {
-        throw CatalogError(fmt::format(
-            "cannot drop sequence \"{}\": column \"{}\" of table \"{}\" uses it as its DEFAULT",
-            it->second->Name(), column.name, table->name));
+        throw CatalogError(
+            fmt::format("cannot drop sequence \"{}\" because there are entries that depend on it: "
+                        "column \"{}\" of table \"{}\" uses it as its DEFAULT",
+                        it->second->Name(), column.name, table->name));
       }
     }
   }

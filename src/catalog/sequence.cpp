@@ -60,7 +60,9 @@ int64_t SequenceEntry::Current() const {
   std::lock_guard<std::mutex> guard(lock_);
   if (!last_) {
     throw InvalidInputError(
-        fmt::format("currval: sequence \"{}\" has no value yet: call nextval first", name_));
+        fmt::format("currval: sequence is not yet defined in this session: \"{}\" has no value "
+                    "until nextval is called",
+                    name_));
   }
   return *last_;
 }

@@ -96,8 +96,9 @@ std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
   for (const auto& argument : call.children) {
     if (argument->argument_name.empty()) {
       if (position >= macro.parameters.size()) {
-        throw BinderError(fmt::format("macro {} takes {} arguments, not more: {}",
-                                      macro.Signature(), macro.parameters.size(), call.ToString()));
+        throw BinderError(fmt::format(
+            "macro {} does not support the supplied arguments: it takes {} arguments, not more: {}",
+            macro.Signature(), macro.parameters.size(), call.ToString()));
       }
       given[position++] = argument.get();
       continue;
@@ -108,12 +109,14 @@ std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
       p++;
     }
     if (p == macro.parameters.size()) {
-      throw BinderError(fmt::format("macro {} has no parameter \"{}\": {}", macro.Signature(),
-                                    argument->argument_name, call.ToString()));
+      throw BinderError(fmt::format(
+          "macro {} does not support the supplied arguments: it has no parameter \"{}\": {}",
+          macro.Signature(), argument->argument_name, call.ToString()));
     }
     if (given[p]) {
-      throw BinderError(fmt::format("macro {}: parameter \"{}\" is given twice: {}",
-                                    macro.Signature(), macro.parameters[p], call.ToString()));
+      throw BinderError(fmt::format(
+          "macro {} does not support the supplied arguments: parameter \"{}\" is given twice: {}",
+          macro.Signature(), macro.parameters[p], call.ToString()));
     }
     given[p] = argument.get();
   }
@@ -122,8 +125,10 @@ std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
   for (size_t p = 0; p < macro.parameters.size(); p++) {
     if (!given[p]) {
       if (macro.defaults[p].empty()) {
-        throw BinderError(fmt::format("macro {} needs a value for parameter \"{}\": {}",
-                                      macro.Signature(), macro.parameters[p], call.ToString()));
+        throw BinderError(
+            fmt::format("macro {} does not support the supplied arguments: it needs a value for "
+                        "parameter \"{}\": {}",
+                        macro.Signature(), macro.parameters[p], call.ToString()));
       }
       defaults.push_back(
           std::move(ParseSql("SELECT " + macro.defaults[p], options_.max_expression_depth)[0]));
