@@ -70,9 +70,15 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   // Columns left out whose DEFAULT is bound per statement (random(), now()): the rows get
   // them as computed values, after the supplied ones.
   if (insert.default_values) targets.clear();
+  // With one of them, the left-out nextval() DEFAULTs join them, so all are computed in
+  // column order (DEFAULT currval('s') after DEFAULT nextval('s') sees the new value).
   std::vector<idx_t> per_row;
-  for (idx_t c = 0; c < table->columns.size(); c++) {
-    if (table->columns[c].default_expression &&
+  const bool any_expression =
+      std::any_of(table->columns.begin(), table->columns.end(),
+                  [](const ColumnDefinition& c) { return c.default_expression != nullptr; });
+  for (idx_t c = 0; c < table->columns.size() && any_expression; c++) {
+    const ColumnDefinition& column = table->columns[c];
+    if ((column.default_expression || column.default_sequence) &&
         std::find(targets.begin(), targets.end(), c) == targets.end()) {
       per_row.push_back(c);
     }
