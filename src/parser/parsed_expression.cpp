@@ -19,7 +19,21 @@ std::string TypeName::ToString() const {
     return !(std::islower(static_cast<unsigned char>(c)) ||
              std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == ' ');
   });
+  // The grammar's internal names (SMALLINT arrives as int2) are written as SQL spells them.
+  static constexpr std::pair<std::string_view, std::string_view> kSqlNames[] = {
+      {"int2", "smallint"},
+      {"int4", "integer"},
+      {"int8", "bigint"},
+      {"float4", "float"},
+      {"float8", "double"},
+      {"bool", "boolean"},
+      {"numeric", "decimal"},
+      {"timestamptz", "timestamp with time zone"},
+      {"timetz", "time with time zone"}};
   std::string out = quoted ? QuoteIdentifier(name) : name;
+  for (const auto& [internal, sql] : kSqlNames) {
+    if (!quoted && out == internal) out = sql;
+  }
   if (!quoted) {
     for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }

@@ -463,6 +463,12 @@ TEST(ParsedExpressionTest, RenderedTextParsesBackToTheSameExpression) {
     EXPECT_EQ(select.select_list.size(), 1u) << expression;
     return select.select_list.at(0)->ToString();
   };
+  // The grammar's internal type names are written as SQL spells them.
+  EXPECT_EQ(render("CAST(1 AS SMALLINT)"), "CAST(1 AS SMALLINT)");
+  EXPECT_EQ(render("x::REAL"), "CAST(x AS FLOAT)");
+  EXPECT_EQ(render("x::DOUBLE PRECISION"), "CAST(x AS DOUBLE)");
+  EXPECT_EQ(render("x::NUMERIC(10, 2)"), "CAST(x AS DECIMAL(10,2))");
+  EXPECT_EQ(render("x::BOOL"), "CAST(x AS BOOLEAN)");
   for (const char* expression : expressions) {
     std::string once;
     try {
