@@ -27,7 +27,7 @@ struct AvgState {
 };
 
 [[noreturn]] void ThrowAvgOverflow() {
-  throw OutOfRangeError("avg overflows: the running total does not fit HUGEINT");
+  throw OutOfRangeError("Overflow in avg: the running total does not fit HUGEINT");
 }
 
 /// Shared combine for every AvgState: add sums (checked for int128) and counts.
@@ -169,7 +169,7 @@ AggregateFunction IntervalAvg() {
         result.SetNull(offset + i);
       } else if (!TryAverageInterval(s.sum.months, s.sum.days, s.sum.micros, s.count,
                                      out[offset + i])) {
-        throw OutOfRangeError("avg(INTERVAL) overflows: the mean does not fit an INTERVAL");
+        throw OutOfRangeError("Overflow in avg(INTERVAL): the mean does not fit an INTERVAL");
       }
     }
   };

@@ -24,7 +24,7 @@ struct Int128SumState {
 };
 
 [[noreturn]] void ThrowSumOverflow(std::string_view what) {
-  throw OutOfRangeError(fmt::format("sum({}) overflows: the total does not fit {}", what,
+  throw OutOfRangeError(fmt::format("Overflow in sum({}): the total does not fit {}", what,
                                     what == "DECIMAL" ? "38 digits" : "HUGEINT"));
 }
 
@@ -141,7 +141,7 @@ AggregateFunction DoubleSum(const LogicalType& input) {
 
 void AddInterval(PlainState<interval_t>& s, interval_t v) {
   if (!Interval::TryAdd(s.value, v, s.value)) {
-    throw OutOfRangeError("sum(INTERVAL) overflows: a field of the total leaves its range");
+    throw OutOfRangeError("Overflow in sum(INTERVAL): a field of the total leaves its range");
   }
   s.has_value = true;
 }

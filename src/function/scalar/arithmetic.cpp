@@ -84,8 +84,9 @@ ScalarFunctionBody IntegerBody(std::string type_name) {
         }
       }
       if (overflow) {
-        throw OutOfRangeError(fmt::format("overflow in {} {}: {} {} {}", type_name, OpName(kOp),
-                                          IntegerText(a), OpSymbol(kOp), IntegerText(b)));
+        throw OutOfRangeError(fmt::format("Overflow in {} of {} ({} {} {})!", OpName(kOp),
+                                          type_name, IntegerText(a), OpSymbol(kOp),
+                                          IntegerText(b)));
       }
       return FromNativeInt<T>(r);
     });
@@ -109,8 +110,8 @@ ScalarFunctionBody FloatBody(std::string type_name) {
       }
       // Infinity from finite operands is an overflow (PostgreSQL's "value out of range").
       if (std::isinf(r) && std::isfinite(a) && std::isfinite(b)) {
-        throw OutOfRangeError(fmt::format("overflow in {} {}: {} {} {}", type_name, OpName(kOp), a,
-                                          OpSymbol(kOp), b));
+        throw OutOfRangeError(fmt::format("Overflow in {} of {} ({} {} {})!", OpName(kOp),
+                                          type_name, a, OpSymbol(kOp), b));
       }
       return r;
     });
@@ -120,11 +121,13 @@ ScalarFunctionBody FloatBody(std::string type_name) {
 template <ArithOp kOp>
 void AddNumericOverloads(std::vector<ScalarFunction>& out, const std::string& name) {
 #define TEAL_INTEGER_OVERLOAD(id, T) \
-  out.push_back(MakeFunction(name, {id, id}, id, IntegerBody<T, kOp>(LogicalType(id).ToString())));
+  out.push_back(MakeFunction(        \
+      name, {id, id}, id,            \
+      IntegerBody<T, kOp>(std::string(PhysicalTypeName(LogicalType(id).Physical())))));
   TEAL_FOR_EACH_INTEGER(TEAL_INTEGER_OVERLOAD)
 #undef TEAL_INTEGER_OVERLOAD
   out.push_back(MakeFunction(name, {TypeId::kFloat, TypeId::kFloat}, TypeId::kFloat,
-                             FloatBody<float, kOp>("REAL")));
+                             FloatBody<float, kOp>("FLOAT")));
   out.push_back(MakeFunction(name, {TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
                              FloatBody<double, kOp>("DOUBLE")));
 }
@@ -266,7 +269,7 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
           break;
       }
       if (overflow || !DecimalFitsWidth(r, w)) {
-        throw OutOfRangeError(fmt::format("overflow in {} {}: {} {} {}", type_name, OpName(op),
+        throw OutOfRangeError(fmt::format("Overflow in {} of {} ({} {} {})!", OpName(op), type_name,
                                           DecimalToString(x[i], a_scale), OpSymbol(op),
                                           DecimalToString(y[i], b_scale)));
       }
@@ -285,7 +288,7 @@ ScalarFunctionBody NegateInteger(std::string type_name) {
       N a = ToNative(x);
       if (a == MinOf<N>()) {
         throw OutOfRangeError(
-            fmt::format("overflow in {} negation: -{}", type_name, IntegerText(a)));
+            fmt::format("Overflow in negation of {} (-({}))!", type_name, IntegerText(a)));
       }
       return FromNativeInt<T>(static_cast<N>(-a));
     });
@@ -297,11 +300,12 @@ void AddUnaryOverloads(std::vector<ScalarFunction>& out, bool minus) {
     (void)count;
     result.Reference(args.data[0]);
   };
-#define TEAL_UNARY_OVERLOAD(id, T)                                                             \
-  if constexpr (kIsSignedInt<native_int_t<T>>) {                                               \
-    out.push_back(MakeFunction(                                                                \
-        minus ? "-" : "+", {id}, id,                                                           \
-        minus ? NegateInteger<T>(LogicalType(id).ToString()) : ScalarFunctionBody(identity))); \
+#define TEAL_UNARY_OVERLOAD(id, T)                                                          \
+  if constexpr (kIsSignedInt<native_int_t<T>>) {                                            \
+    out.push_back(MakeFunction(                                                             \
+        minus ? "-" : "+", {id}, id,                                                        \
+        minus ? NegateInteger<T>(std::string(PhysicalTypeName(LogicalType(id).Physical()))) \
+              : ScalarFunctionBody(identity)));                                             \
   }
   TEAL_FOR_EACH_INTEGER(TEAL_UNARY_OVERLOAD)
 #undef TEAL_UNARY_OVERLOAD

@@ -157,7 +157,7 @@ ScalarFunctionBody AbsInteger(std::string type_name) {
       if constexpr (kIsSignedInt<N>) {
         if (a == MinOf<N>()) {
           throw OutOfRangeError(
-              fmt::format("overflow in {} abs: abs({})", type_name, IntegerText(a)));
+              fmt::format("Overflow on abs({}) of {}", IntegerText(a), type_name));
         }
         return FromNativeInt<T>(a < 0 ? static_cast<N>(-a) : a);
       } else {
@@ -170,8 +170,9 @@ ScalarFunctionBody AbsInteger(std::string type_name) {
 void RegisterAbsAndSign(FunctionCatalog& catalog) {
   ScalarFunctionSet abs;
   abs.name = "abs";
-#define TEAL_ABS_OVERLOAD(id, T) \
-  abs.overloads.push_back(MakeFunction("abs", {id}, id, AbsInteger<T>(LogicalType(id).ToString())));
+#define TEAL_ABS_OVERLOAD(id, T)        \
+  abs.overloads.push_back(MakeFunction( \
+      "abs", {id}, id, AbsInteger<T>(std::string(PhysicalTypeName(LogicalType(id).Physical())))));
   TEAL_FOR_EACH_INTEGER(TEAL_ABS_OVERLOAD)
 #undef TEAL_ABS_OVERLOAD
   abs.overloads.push_back(MakeFunction("abs", {TypeId::kFloat}, TypeId::kFloat,

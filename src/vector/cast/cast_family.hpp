@@ -26,9 +26,11 @@ bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::strin
 bool ScalarCastExists(const LogicalType& from, const LogicalType& to);
 bool TryCastScalar(const Vector& source, Vector& result, idx_t count, std::string& error);
 
-/// The standard wording for a value that does not convert, e.g.
-///   could not convert VARCHAR value "abc" to INTEGER
-///   could not convert INTEGER value 300 to TINYINT: out of range
+/// The standard wording for a value that does not convert, DuckDB's, e.g.
+///   Could not convert string 'abc' to INT32
+///   Type INT32 with value 300 can't be cast because the value is out of range for the
+///   destination type INT8
+///   could not convert DATE value 2020-01-01 to TIME (pairs DuckDB has no wording for)
 /// `value_text` is the value as rendered in its source type (strings get quoted here).
 std::string CastErrorMessage(const LogicalType& from, std::string_view value_text,
                              const LogicalType& to, std::string_view reason = {});

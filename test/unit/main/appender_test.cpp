@@ -185,7 +185,7 @@ TEST_F(AppenderTest, UnparsableStringNamesTableColumnRowAndValue) {
   std::string message = ErrorOf<ConversionError>([&] { app.AppendRow(1, "abc"); });
   EXPECT_NE(message.find("table \"t\", column \"b\" (INTEGER), row 1"), std::string::npos)
       << message;
-  EXPECT_NE(message.find("\"abc\""), std::string::npos) << message;
+  EXPECT_NE(message.find("'abc'"), std::string::npos) << message;
 }
 
 TEST_F(AppenderTest, SysDaysAndYearMonthDayIntoDate) {

@@ -377,7 +377,7 @@ TEST_F(ReaderTest, NarrowingThatOverflowsThrowsNamingColumnRowAndTypes) {
   EXPECT_TRUE(Contains(message, "cannot read column 0 (\"big\", BIGINT) row 2 as int32_t: "))
       << message;
   EXPECT_TRUE(Contains(message, "3000000000")) << message;
-  EXPECT_TRUE(Contains(message, "INTEGER")) << message;
+  EXPECT_TRUE(Contains(message, "INT32")) << message;
 }
 
 TEST_F(ReaderTest, ANegativeValueReadAsUnsignedThrows) {

@@ -56,16 +56,15 @@ TEST(CastTemporalTest, CastingToVarcharStoresTheRenderedText) {
 }
 
 TEST(CastTemporalTest, BadTextNamesTheValueAndTheProblem) {
-  EXPECT_EQ(CastError(Value::Varchar("2023-02-29"), kDate),
-            "could not convert VARCHAR value \"2023-02-29\" to DATE: day 29 is out of range "
-            "for February 2023");
+  EXPECT_EQ(
+      CastError(Value::Varchar("2023-02-29"), kDate),
+      "date field value out of range: \"2023-02-29\": day 29 is out of range for February 2023");
   EXPECT_EQ(CastError(Value::Varchar("25:00"), kTime),
-            "could not convert VARCHAR value \"25:00\" to TIME: hour 25 is out of range");
+            "time field value out of range: \"25:00\": hour 25 is out of range");
   EXPECT_EQ(CastError(Value::Varchar(""), kInterval),
-            "could not convert VARCHAR value \"\" to INTERVAL: empty interval");
+            "Could not convert string '' to INTERVAL: empty interval");
   EXPECT_EQ(CastError(Value::Varchar("2024-13-01 00:00"), kTs),
-            "could not convert VARCHAR value \"2024-13-01 00:00\" to TIMESTAMP: month 13 is out "
-            "of range");
+            "timestamp field value out of range: \"2024-13-01 00:00\": month 13 is out of range");
   EXPECT_THROW(Value::Varchar("2024-01-01 junk").CastAs(kTsTz), ConversionError);
 }
 
@@ -175,9 +174,9 @@ TEST(CastTemporalTest, VectorCastKeepsNullsAndReportsTheFirstBadRow) {
   source.SetValue(3, Value::Varchar("nope"));
   std::string error;
   EXPECT_FALSE(TryCastVector(source, result, 4, &error));
-  EXPECT_EQ(error,
-            "could not convert VARCHAR value \"2024-02-30\" to DATE: day 30 is out of range for "
-            "February 2024");
+  EXPECT_EQ(
+      error,
+      "date field value out of range: \"2024-02-30\": day 30 is out of range for February 2024");
 }
 
 TEST(CastTemporalTest, LongRenderedStringsSurviveInTheResultHeap) {

@@ -45,7 +45,7 @@ TEST(ValueTest, TryCastAsReportsTheMessageInsteadOfThrowing) {
   Value out;
   std::string error;
   EXPECT_FALSE(Value::Varchar("300").TryCastAs(LogicalType(TypeId::kTinyInt), out, &error));
-  EXPECT_EQ(error, "could not convert VARCHAR value \"300\" to TINYINT: out of range");
+  EXPECT_EQ(error, "Could not convert string '300' to INT8: out of range");
 }
 
 TEST(ValueTest, TryCastAsReportsAMissingCast) {
