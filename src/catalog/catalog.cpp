@@ -73,7 +73,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   auto it = schemas_.find(key);
   if (it == schemas_.end()) {
     if (if_exists) return {};
-    throw CatalogError(fmt::format("schema \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Schema with name {} does not exist!", name));
   }
   std::vector<std::shared_ptr<TableEntry>> dropped;
   std::vector<std::string> views;
@@ -85,9 +85,10 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   }
   if (!cascade && (!dropped.empty() || !views.empty())) {
     throw CatalogError(fmt::format(
-        "cannot drop schema \"{}\": it holds {} \"{}\" (DROP SCHEMA … CASCADE drops it too)",
+        "Cannot drop entry \"{}\" because there are entries that depend on it. {} \"{}\" "
+        "depends on schema \"{}\". Use DROP SCHEMA … CASCADE to drop all dependents.",
         it->second, dropped.empty() ? "view" : "table",
-        dropped.empty() ? views_.at(views[0])->name : dropped[0]->name));
+        dropped.empty() ? views_.at(views[0])->name : dropped[0]->name, it->second));
   }
   for (const auto& table : dropped) {
     const std::string table_key = Key(table->CatalogName());
@@ -117,7 +118,8 @@ std::string Catalog::SchemaName(std::string_view name) const {
   if (name.empty() || Key(name) == kMainSchema) return "";
   std::lock_guard<std::mutex> guard(lock_);
   auto it = schemas_.find(Key(name));
-  if (it == schemas_.end()) throw CatalogError(fmt::format("schema \"{}\" does not exist", name));
+  if (it == schemas_.end())
+    throw CatalogError(fmt::format("Schema with name {} does not exist!", name));
   return it->second;
 }
 
@@ -232,7 +234,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
     if (views_.count(key)) {
       throw CatalogError(fmt::format("\"{}\" is a view, not a table: use DROP VIEW", name));
     }
-    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
   }
   // Its indexes go with it.
   for (const auto& index : it->second->indexes->Entries()) {
@@ -255,7 +257,7 @@ bool Catalog::AlterTable(
       throw CatalogError(
           fmt::format("\"{}\" is a view, not a table: ALTER TABLE cannot change it", name));
     }
-    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
   }
   std::string new_key = new_name.empty() ? key : Key(new_name);
   if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
@@ -294,14 +296,14 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   auto it = sequences_.find(key);
   if (it == sequences_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("sequence \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Sequence with name {} does not exist!", name));
   }
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
       if (column.default_sequence == it->second) {
         throw CatalogError(
-            fmt::format("cannot drop sequence \"{}\" because there are entries that depend on it: "
-                        "column \"{}\" of table \"{}\" uses it as its DEFAULT",
+            fmt::format("Cannot drop entry \"{}\" because there are entries that depend on it. "
+                        "Column \"{}\" of table \"{}\" uses it as its DEFAULT.",
                         it->second->Name(), column.name, table->name));
       }
     }
@@ -324,7 +326,7 @@ std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) cons
 
 std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const {
   auto sequence = FindSequence(name);
-  if (!sequence) throw CatalogError(fmt::format("sequence \"{}\" does not exist", name));
+  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", name));
   return sequence;
 }
 
@@ -365,7 +367,7 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
     if (tables_.count(key)) {
       throw CatalogError(fmt::format("\"{}\" is a table, not a view: use DROP TABLE", name));
     }
-    throw CatalogError(fmt::format("view \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("View with name {} does not exist!", name));
   }
   std::erase(creation_order_, "v:" + key);
   version_ = NextVersion();
@@ -409,7 +411,7 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
   auto [table, index] = FindIndexLocked(name);
   if (!index) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("index \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Index with name {} does not exist!", name));
   }
   if (index->from_constraint) {
     throw CatalogError(
@@ -456,7 +458,7 @@ void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
   auto it = macros_.find(key);
   if (it == macros_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("macro \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Macro Function with name {} does not exist!", name));
   }
   if (it->second->table != table) {
     throw CatalogError(fmt::format("\"{}\" is a {} macro: use DROP MACRO {}{}", name,
@@ -492,7 +494,7 @@ std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
     if (FindView(name)) {
       throw CatalogError(fmt::format("\"{}\" is a view, and only tables can be changed", name));
     }
-    throw CatalogError(fmt::format("table \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
   }
   return table;
 }
@@ -518,7 +520,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   auto it = types_.find(key);
   if (it == types_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("type \"{}\" does not exist", name));
+    throw CatalogError(fmt::format("Type with name {} does not exist!", name));
   }
   std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
     if (t.Id() == TypeId::kList) return uses(t.ListChild());

@@ -388,12 +388,23 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
   out->lock_ = lock_;
   for (const auto& index : entries_) {
     if (std::find(index->columns.begin(), index->columns.end(), dropped) != index->columns.end()) {
-      // DuckDB's words, for a constraint's index.
-      throw CatalogError(
-          fmt::format("cannot drop column \"{}\" of table \"{}\": {} \"{}\" is over it{}",
-                      table.columns[dropped].name, table.name,
-                      index->from_constraint ? index->KindName() : "index", index->name,
-                      index->Unique() ? " (there is a UNIQUE constraint that depends on it)" : ""));
+      // DuckDB's words, then which index.
+      const std::string& column = table.columns[dropped].name;
+      if (!index->from_constraint) {
+        throw CatalogError(fmt::format(
+            "Cannot drop this column: an index depends on it! (index \"{}\" is over column "
+            "\"{}\" of table \"{}\")",
+            index->name, column, table.name));
+      }
+      std::string columns;
+      for (idx_t c : index->columns) {
+        columns += (columns.empty() ? "" : ", ") + table.columns[c].name;
+      }
+      std::string kind = index->KindName();
+      throw CatalogError(fmt::format(
+          "Cannot drop column \"{}\" because it is referenced in {} constraint {}({}) of "
+          "table \"{}\"",
+          column, kind == "UNIQUE" ? "unique" : "primary key", kind, columns, table.name));
     }
     auto copy = std::make_shared<IndexEntry>(*index);
     for (idx_t& c : copy->columns) c -= c > dropped ? 1 : 0;

@@ -18,7 +18,7 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
     case ErrorCategory::kConstraint:
       return "Constraint";
     case ErrorCategory::kTransaction:
-      return "Transaction";
+      return "TransactionContext";  // DuckDB's name, which applications match on
     case ErrorCategory::kIO:
       return "IO";
     case ErrorCategory::kInvalidInput:

@@ -152,7 +152,10 @@ ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<Log
   }
   if (auto* f = Cheapest(set.name, set.overloads, types, literals, &ScalarFunction::varargs))
     return *f;
-  throw BinderError(fmt::format("no function matches {}", Signature(set.name, types)));
+  throw BinderError(fmt::format(
+      "No function matches the given name and argument types '{}'. You might need to add "
+      "explicit type casts.",
+      Signature(set.name, types)));
 }
 
 AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,

@@ -332,8 +332,8 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
   if (transaction_) {
     if (transaction_failed_) {
       throw TransactionError(
-          "the transaction is aborted: a statement in it failed, so nothing more runs in it "
-          "until ROLLBACK");
+          "Current transaction is aborted (please ROLLBACK): a statement in it failed, so "
+          "nothing more runs in it until ROLLBACK");
     }
     DrainStreams();
     current_ = transaction_;
@@ -460,8 +460,8 @@ void ClientContext::ExecuteSavepoint(const TransactionStatement& statement) {
   }
   if (transaction_failed_ && statement.kind != TransactionKind::kRollbackTo) {
     throw TransactionError(
-        "the transaction is aborted: a statement in it failed, so nothing more runs in it "
-        "until ROLLBACK (or ROLLBACK TO a savepoint)");
+        "Current transaction is aborted (please ROLLBACK): a statement in it failed, so "
+        "nothing more runs in it until ROLLBACK (or ROLLBACK TO a savepoint)");
   }
   const std::string name = Catalog::Key(statement.savepoint);
   if (statement.kind == TransactionKind::kSavepoint) {
@@ -680,7 +680,7 @@ void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, Tab
     index->columns = IndexColumns(table, constraint.columns, what);
     if (constraint.primary) {
       if (has_primary) {
-        throw BinderError(fmt::format("table \"{}\" has more than one PRIMARY KEY", table.name));
+        throw ParserError(fmt::format("table \"{}\" has more than one primary key", table.name));
       }
       has_primary = true;
       for (idx_t c : index->columns) table.columns[c].not_null = true;  // as in PostgreSQL
@@ -751,7 +751,7 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter, Catalog
   if (constraint.primary) {
     for (const auto& entry : table->indexes->Entries()) {
       if (entry->constraint == IndexConstraint::kPrimaryKey) {
-        throw CatalogError(fmt::format("table \"{}\" already has a PRIMARY KEY", table->name));
+        throw CatalogError(fmt::format("table \"{}\" can have only one primary key", table->name));
       }
     }
     // The key columns become NOT NULL (PostgreSQL): no row this transaction sees may be
@@ -1001,9 +1001,10 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
           case AlterKind::kDropColumn: {
             idx_t index = column_index(table, alter.column_name);
             if (table.columns.size() == 1) {
-              throw CatalogError(
-                  fmt::format("cannot drop column \"{}\": it is the only column of table \"{}\"",
-                              table.columns[index].name, table.name));
+              throw CatalogError(fmt::format(
+                  "Cannot drop column: table only has one column remaining (\"{}\" of table "
+                  "\"{}\")",
+                  table.columns[index].name, table.name));
             }
             altered->indexes = table.indexes->WithoutColumn(table, index);
             current_->TableReplaced(table.storage, /*retire=*/true,
@@ -1412,7 +1413,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
         if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
           catalog.DropMacro(name, drop.kind == DropKind::kTableMacro, false);
         }
-        throw CatalogError(fmt::format("type \"{}\" does not exist", name));
+        throw CatalogError(fmt::format("Type with name {} does not exist!", name));
       }
     }
   }

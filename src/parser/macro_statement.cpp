@@ -82,7 +82,8 @@ std::unique_ptr<SQLStatement> ParseDropMacro(std::string_view text,
     if (schema == "temp") {
       schema_prefix = "temp.";
     } else if (schema != "main") {
-      throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
+      throw CatalogError(
+          fmt::format("Schema with name {} does not exist!", NameOf(text, tokens[i])));
     }
     i += 2;
   }
@@ -122,7 +123,8 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
     if (schema == "temp") {
       temporary = true;
     } else if (schema != "main" || temporary) {
-      throw CatalogError(fmt::format("schema \"{}\" does not exist", NameOf(text, tokens[i])));
+      throw CatalogError(
+          fmt::format("Schema with name {} does not exist!", NameOf(text, tokens[i])));
     }
     i += 2;
   }

@@ -101,24 +101,27 @@ void DropIfClean(RowGroup& group, idx_t vector_index) noexcept {
 
 bool MaskHas(const uint64_t* mask, idx_t row) { return mask && (mask[row / 64] >> (row % 64)) & 1; }
 
-[[noreturn]] void ThrowConflict(const Transaction& transaction, transaction_t tag, int64_t row_id) {
+/// What a write was doing when it met another transaction's change, in DuckDB's words.
+enum class WriteKind { kDelete, kUpdate };
+
+[[noreturn]] void ThrowConflict(const Transaction& transaction, transaction_t tag, int64_t row_id,
+                                WriteKind kind) {
   throw TransactionError(fmt::format(
-      "write-write conflict: row {} was changed by another transaction that {}; roll back "
-      "and retry",
-      row_id,
+      "Conflict on {}: row {} was changed by another transaction that {}; roll back and retry",
+      kind == WriteKind::kDelete ? "tuple deletion" : "update", row_id,
       tag >= kTransactionIdStart ? "has not committed yet" : "committed after this one began"));
 }
 
 /// Throws unless `transaction` may change row `row` (of `versions`, which may be null):
 /// it sees the row, and no other transaction changed it where it cannot see.
 void CheckWritableRow(const Transaction& transaction, const VectorVersions* versions, idx_t row,
-                      int64_t row_id) {
+                      int64_t row_id, WriteKind kind) {
   if (!versions) return;
   transaction_t inserted = versions->Inserted(row);
-  if (!transaction.Sees(inserted)) ThrowConflict(transaction, inserted, row_id);
+  if (!transaction.Sees(inserted)) ThrowConflict(transaction, inserted, row_id, kind);
   if (versions->updated) {
     transaction_t updated = versions->updated[row];
-    if (updated && !transaction.Sees(updated)) ThrowConflict(transaction, updated, row_id);
+    if (updated && !transaction.Sees(updated)) ThrowConflict(transaction, updated, row_id, kind);
   }
 }
 }  // namespace
@@ -768,9 +771,9 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
     if (versions && versions->deleted) {
       transaction_t tag = versions->deleted[r];
       if (tag == transaction.Id() || (tag != kNotDeleted && transaction.Sees(tag))) continue;
-      if (tag != kNotDeleted) ThrowConflict(transaction, tag, id);
+      if (tag != kNotDeleted) ThrowConflict(transaction, tag, id, WriteKind::kDelete);
     }
-    CheckWritableRow(transaction, versions, r, id);
+    CheckWritableRow(transaction, versions, r, id, WriteKind::kDelete);
   }
   std::vector<int64_t> marked;
   marked.reserve(row_ids.size());
@@ -853,9 +856,9 @@ void DataTable::UpdateLocked(Transaction& transaction,
       const idx_t r = row % kVectorSize;
       const VectorVersions* versions = VersionsOf(*group, v);
       if (versions && versions->deleted && versions->deleted[r] != kNotDeleted) {
-        ThrowConflict(transaction, versions->deleted[r], id);
+        ThrowConflict(transaction, versions->deleted[r], id, WriteKind::kUpdate);
       }
-      CheckWritableRow(transaction, versions, r, id);
+      CheckWritableRow(transaction, versions, r, id, WriteKind::kUpdate);
       const idx_t g = static_cast<idx_t>(id) / kRowGroupSize;
       auto [it, added] = target_of.try_emplace(g * kVectorsPerGroup + v, targets.size());
       if (added) targets.push_back(Target{g, v, {}});

@@ -44,8 +44,9 @@ bool IsList(const LogicalType& t) { return t.Id() == TypeId::kList; }
 [[noreturn]] void NeedList(const std::string& name, const std::vector<LogicalType>& types) {
   std::string list;
   for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
-  throw BinderError(
-      fmt::format("no function matches {}({}): a LIST argument is expected", name, list));
+  throw BinderError(fmt::format(
+      "No function matches the given name and argument types '{}({})': a LIST argument is expected",
+      name, list));
 }
 
 /// Appends child rows [offset, offset + length) of `source` after the `used` rows of
@@ -527,7 +528,8 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
              }
              if (types.size() != 1 || !IsList(types[0]) || !IsList(types[0].ListChild())) {
                throw BinderError(
-                   fmt::format("no function matches flatten({}): a list of lists is expected",
+                   fmt::format("No function matches the given name and argument types "
+                               "'flatten({})': a list of lists is expected",
                                types.empty() ? std::string() : types[0].ToString()));
              }
              return Flatten("flatten", types[0]);

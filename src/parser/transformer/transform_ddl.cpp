@@ -419,7 +419,7 @@ std::unique_ptr<CreateEnumStatement> Transformer::CreateEnum(const PgQuery__Crea
   if (s.n_type_name > 1) {
     std::string schema = StringOf(s.type_name[0]);
     if (Lower(schema) != "main")
-      throw CatalogError(fmt::format("schema \"{}\" does not exist", schema));
+      throw CatalogError(fmt::format("Schema with name {} does not exist!", schema));
   }
   create->name = StringOf(s.type_name[s.n_type_name - 1]);
   for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));

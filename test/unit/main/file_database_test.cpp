@@ -114,7 +114,7 @@ TEST(FileDatabaseTest, ATransactionOpenWhenItsConnectionGoesIsRolledBack) {
     auto db = OpenOn(fs);
     Connection con(*db);
     EXPECT_EQ(QueryTexts(con, {"SELECT * FROM t ORDER BY a", "SELECT count(*) FROM uncommitted"}),
-              "11|22|\n13|22|\nerror: table \"uncommitted\" does not exist\n");
+              "11|22|\n13|22|\nerror: Table with name uncommitted does not exist!\n");
   }
 }
 

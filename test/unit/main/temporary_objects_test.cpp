@@ -72,7 +72,7 @@ TEST(TemporaryObjectsTest, NothingOfThemIsLoggedAndTheLogReplaysWithoutThem) {
   Connection con(*db);
   EXPECT_EQ(QueryTexts(con, {"SELECT * FROM t ORDER BY i", "SELECT count(*) FROM duckdb_tables()",
                              "SELECT * FROM u"}),
-            "1|\n2|\n3|\n1|\nerror: table \"u\" does not exist\n");
+            "1|\n2|\n3|\n1|\nerror: Table with name u does not exist!\n");
 }
 
 TEST(TemporaryObjectsTest, EachConnectionHasItsOwnAndTheyEndWithIt) {

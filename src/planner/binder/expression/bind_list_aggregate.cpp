@@ -109,8 +109,10 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
     list = MakeCast(std::move(list), LogicalType::List(TypeId::kInteger));
   }
   if (list->type.Id() != TypeId::kList) {
-    throw BinderError(fmt::format("no function matches {}({}): a LIST argument is expected", name,
-                                  list->type.ToString()));
+    throw BinderError(
+        fmt::format("No function matches the given name and argument types '{}({})': a LIST "
+                    "argument is expected",
+                    name, list->type.ToString()));
   }
   const LogicalType element = list->type.ListChild();
   ScalarFunction function;

@@ -156,7 +156,7 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
       }
     }
   }
-  if (!found) throw CatalogError(fmt::format("type \"{}\" does not exist", name.name));
+  if (!found) throw CatalogError(fmt::format("Type with name {} does not exist!", name.name));
   for (int i = 0; i < name.array_depth; i++) type = LogicalType::List(type);
   return type;
 }
