@@ -1,6 +1,6 @@
 // include/teal/logical_type.hpp — SQL types (LogicalType) and their stored forms (PhysicalType).
 //
-// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM, LIST and
+// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM, LIST, MAP and
 // STRUCT a shared, immutable description (the dictionary, the element type, the fields).
 // Copying is cheap.
 #pragma once
@@ -48,6 +48,7 @@ enum class TypeId : uint8_t {
   kEnum,
   kList,
   kStruct,
+  kMap,  // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
 };
 
 /// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").
@@ -109,14 +110,20 @@ class LogicalType {
   /// Throws InvalidInputError otherwise.
   static LogicalType Struct(std::vector<std::pair<std::string, LogicalType>> fields);
   static LogicalType Enum(std::string name, std::vector<std::string> labels);
+  /// MAP(key, value): laid out as LIST(STRUCT(key key, value value)).
+  static LogicalType Map(LogicalType key, LogicalType value);
 
   TypeId Id() const { return id_; }
   PhysicalType Physical() const { return physical_; }
 
   uint8_t DecimalWidth() const { return width_; }
   uint8_t DecimalScale() const { return scale_; }
-  /// The element type. Throws InvalidInputError unless Id() == kList.
+  /// The element type. Throws InvalidInputError unless Id() is kList or kMap (whose
+  /// element is the STRUCT(key, value) of an entry).
   const LogicalType& ListChild() const;
+  /// A MAP's key and value types. Throw InvalidInputError unless Id() == kMap.
+  const LogicalType& MapKey() const;
+  const LogicalType& MapValue() const;
   /// The fields, in order. Throws InvalidInputError unless Id() == kStruct.
   const std::vector<std::pair<std::string, LogicalType>>& StructFields() const;
   /// The position of field `name` (case-insensitive), or -1.

@@ -61,6 +61,9 @@ class Value {
   /// A LIST of `child_type`. Elements of another type are cast to it; throws
   /// ConversionError when one does not convert.
   static Value List(const LogicalType& child_type, std::vector<Value> elements);
+  /// A MAP of `map_type` from its entries, STRUCT(key, value) values in order. Throws
+  /// InvalidInputError when a key is NULL or appears twice.
+  static Value Map(const LogicalType& map_type, std::vector<Value> entries);
   /// A STRUCT of `struct_type` with one value per field, in order. Values of another type
   /// are cast to their field's; throws InvalidInputError when the count differs,
   /// ConversionError when one does not convert.

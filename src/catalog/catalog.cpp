@@ -29,6 +29,8 @@ std::string TypeSql(const LogicalType& type) {
     }
     case TypeId::kList:
       return TypeSql(type.ListChild()) + "[]";
+    case TypeId::kMap:
+      return "MAP(" + TypeSql(type.MapKey()) + ", " + TypeSql(type.MapValue()) + ")";
     case TypeId::kStruct: {
       std::string out = "STRUCT(";
       const auto& fields = type.StructFields();
@@ -523,7 +525,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
     throw CatalogError(fmt::format("Type with name {} does not exist!", name));
   }
   std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
-    if (t.Id() == TypeId::kList) return uses(t.ListChild());
+    if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap) return uses(t.ListChild());
     if (t.Id() == TypeId::kStruct) {
       for (const auto& field : t.StructFields()) {
         if (uses(field.second)) return true;

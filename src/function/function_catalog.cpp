@@ -32,6 +32,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterStringFunctions(*c);
     RegisterDateFunctions(*c);
     RegisterListFunctions(*c);
+    RegisterMapFunctions(*c);
     RegisterGenericFunctions(*c);
     RegisterAggregateFunctions(*c);
     return c;

@@ -180,6 +180,11 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
     return child < 0 ? -1 : child + 1;
   }
+  if (from.Id() == TypeId::kMap && to.Id() == TypeId::kMap) {
+    int64_t key = ImplicitCastCost(from.MapKey(), from_literal, to.MapKey());
+    int64_t value = ImplicitCastCost(from.MapValue(), from_literal, to.MapValue());
+    return key < 0 || value < 0 ? -1 : key + value + 1;
+  }
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kStruct && SameFieldNames(from, to)) {
     int64_t total = 1;
     for (size_t i = 0; i < from.StructFields().size(); i++) {
@@ -222,6 +227,11 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
   if (a.Id() == TypeId::kList && b.Id() == TypeId::kList) {
     return LogicalType::List(
         CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
+  }
+  if (a.Id() == TypeId::kMap && b.Id() == TypeId::kMap) {
+    return LogicalType::Map(
+        CommonType(a.MapKey(), a_is_literal, b.MapKey(), b_is_literal, context),
+        CommonType(a.MapValue(), a_is_literal, b.MapValue(), b_is_literal, context));
   }
   if (a.Id() == TypeId::kStruct && b.Id() == TypeId::kStruct && SameFieldNames(a, b)) {
     auto fields = a.StructFields();

@@ -105,7 +105,7 @@ appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
   vector.Validity().EnsureWritable();
   // A list child that is there already (a fresh buffer shaped like the last one) gets its
   // mask now, not at the first row that appends elements.
-  if (vector.Type().Id() == TypeId::kList && vector.HasListChild()) {
+  if (vector.Type().Physical() == PhysicalType::kList && vector.HasListChild()) {
     vector.ListChild().Validity().EnsureWritable();
   }
   col.data = vector.Data();
@@ -147,7 +147,7 @@ void TruncateList(Vector& list, idx_t rows) {
   if (new_size >= old_size) return;
   Vector& child = list.ListChild();
   MarkValid(child, new_size, old_size);
-  if (child.Type().Id() == TypeId::kList) TruncateList(child, new_size);
+  if (child.Type().Physical() == PhysicalType::kList) TruncateList(child, new_size);
   list.SetListSize(new_size);
 }
 

@@ -23,7 +23,7 @@ void CheckUtf8Parameter(idx_t index, const Value& value) {
       throw InvalidInputError(fmt::format("parameter ${}: invalid UTF-8 in a VARCHAR value: {}",
                                           index, DescribeInvalidUtf8(text, bad)));
     }
-  } else if (value.Type().Id() == TypeId::kList) {
+  } else if (value.Type().Physical() == PhysicalType::kList) {
     for (const Value& element : value.GetList()) CheckUtf8Parameter(index, element);
   }
 }

@@ -37,7 +37,9 @@ std::string TypeName::ToString() const {
   if (!quoted) {
     for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
-  if (!field_names.empty()) {
+  if (name == "map" && field_types.size() == 2) {
+    out += "(" + field_types[0].ToString() + ", " + field_types[1].ToString() + ")";
+  } else if (!field_names.empty()) {
     out += "(";
     for (size_t i = 0; i < field_names.size(); i++) {
       out += (i ? ", " : "") + QuoteIdentifier(field_names[i]) + " " + field_types[i].ToString();

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "parser/identifier.hpp"
 #include "parser/sql_scanner.hpp"
 #include "teal/error.hpp"
 
@@ -107,8 +108,41 @@ std::string RewriteStructLiterals(std::string_view sql) {
                                     Excerpt(text, tokens[open].start)));
     }
     const size_t close = end - 1;
-    std::string call = "struct_pack(";
     auto items = TopLevelItems(tokens, open, close);
+    if (open > 0 && tokens[open - 1].word == "map") {
+      // MAP {k: v, …}: map([k, …], [v, …]), keys and values any expressions.
+      std::string keys, values;
+      for (size_t k = 0; k < items.size(); k++) {
+        auto [first, last] = items[k];
+        size_t colon = last;
+        int depth = 0;
+        for (size_t t = first; t < last; t++) {
+          const std::string& w = tokens[t].word;
+          if (w == "(" || w == "[" || w == "{") depth++;
+          if (w == ")" || w == "]" || w == "}") depth--;
+          const bool part_of_cast =
+              (t + 1 < last && tokens[t + 1].word == ":" && tokens[t + 1].start == tokens[t].end) ||
+              (t > first && tokens[t - 1].word == ":" && tokens[t - 1].end == tokens[t].start);
+          if (depth == 0 && w == ":" && !part_of_cast) {
+            colon = t;
+            break;
+          }
+        }
+        if (colon == last || colon == first || colon + 1 == last) {
+          throw ParserError(fmt::format("a MAP literal's entries are key: value: {}",
+                                        Excerpt(text, tokens[first].start)));
+        }
+        keys += (k ? ", " : "") +
+                text.substr(tokens[first].start, tokens[colon - 1].end - tokens[first].start);
+        values += (k ? ", " : "") + text.substr(tokens[colon + 1].start,
+                                                tokens[last - 1].end - tokens[colon + 1].start);
+      }
+      std::string call =
+          items.empty() ? "map()" : "map(list_value(" + keys + "), list_value(" + values + "))";
+      text = text.substr(0, tokens[open - 1].start) + call + text.substr(tokens[close].end);
+      continue;
+    }
+    std::string call = "struct_pack(";
     if (items.empty()) throw ParserError("a STRUCT literal {} needs at least one field");
     for (size_t k = 0; k < items.size(); k++) {
       auto [first, last] = items[k];
@@ -144,6 +178,24 @@ std::string RewriteStructLiterals(std::string_view sql) {
   }
 }
 
+namespace {
+/// Whether the word at `at` stands where a type does: after ::, AS (CAST … AS, CREATE TYPE …
+/// AS), TYPE (ALTER … TYPE), or a column's name in a column list — so that MAP(…) there is
+/// the type, and map(…) elsewhere the function.
+bool IsTypePosition(const std::vector<Token>& tokens, size_t at) {
+  if (at == 0) return false;
+  const std::string& prev = tokens[at - 1].word;
+  if (prev == "as" || prev == "type") return true;
+  if (prev == ":" && at >= 2 && tokens[at - 2].word == ":") return true;
+  if (at >= 2 && (tokens[at - 2].word == "(" || tokens[at - 2].word == ",")) {
+    const char c = prev.empty() ? '\0' : prev[0];
+    const bool name = std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '"';
+    return name && !IsReservedWord(prev);
+  }
+  return false;
+}
+}  // namespace
+
 std::string RewriteStructTypes(std::string_view sql) {
   std::string text(sql);
   for (;;) {
@@ -155,13 +207,20 @@ std::string RewriteStructTypes(std::string_view sql) {
         at = i;
         break;
       }
+      if (tokens[i].word == "map" && tokens[i + 1].word == "(" && IsTypePosition(tokens, i)) {
+        at = i;
+        break;
+      }
     }
     if (at == tokens.size()) return text;
     const size_t end = AfterBracket(tokens, at + 1);
     if (end > tokens.size() || tokens[end - 1].word != ")") {
-      throw ParserError(fmt::format("STRUCT( is not closed: {}", Excerpt(text, tokens[at].start)));
+      throw ParserError(fmt::format("{}( is not closed: {}",
+                                    tokens[at].word == "map" ? "MAP" : "STRUCT",
+                                    Excerpt(text, tokens[at].start)));
     }
-    std::string type = std::string(kStructTypeMarker) + "(";
+    std::string type =
+        std::string(tokens[at].word == "map" ? kMapTypeMarker : kStructTypeMarker) + "(";
     auto items = TopLevelItems(tokens, at + 1, end - 1);
     if (items.empty()) throw ParserError("a STRUCT type needs at least one field");
     for (size_t k = 0; k < items.size(); k++) {

@@ -114,16 +114,21 @@ inline constexpr const char* kUnqualifiedStar = "__teal_unqualified";
 std::string RewriteStarModifiers(std::string_view sql);
 
 /// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)
-/// into `struct_pack("a" := 1, "b" := x)`, innermost first. A name may also be written
+/// into `struct_pack("a" := 1, "b" := x)`, innermost first, and its MAP literals `MAP {k:
+/// v, …}` into `map(list_value(k, …), list_value(v, …))`. A name may also be written
 /// bare or double-quoted. Throws ParserError for an unclosed or empty literal.
 std::string RewriteStructLiterals(std::string_view sql);
 
 /// The type name RewriteStructTypes writes for STRUCT(…): its fields are its modifiers,
 /// one string literal per field ('name type').
 inline constexpr std::string_view kStructTypeMarker = "__teal_struct";
+/// The same for MAP(key, value): two string literals, the key's type and the value's.
+inline constexpr std::string_view kMapTypeMarker = "__teal_map";
 
 /// Rewrites the type `STRUCT(a INTEGER, b VARCHAR[])` (whose fields the PostgreSQL grammar
-/// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`.
+/// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`, and
+/// the type `MAP(VARCHAR, INTEGER[])` where a type stands into `__teal_map('VARCHAR',
+/// 'INTEGER[]')`.
 std::string RewriteStructTypes(std::string_view sql);
 
 /// Rewrites DuckDB's intervals without quotes — `INTERVAL 5 DAY` to `INTERVAL '5 day'`, and

@@ -437,7 +437,7 @@ namespace {
 /// Gives `fresh` (an empty vector of `taken`'s type) list children with the room `taken`'s
 /// have, so refilling it to a similar size does not grow them again row by row.
 void ShapeLike(Vector& fresh, const Vector& taken) {
-  if (taken.Type().Id() != TypeId::kList || taken.ListSize() == 0) return;
+  if (taken.Type().Physical() != PhysicalType::kList || taken.ListSize() == 0) return;
   const Vector& child = taken.ListChild();
   ShapeLike(fresh.ReserveListChild(child.Capacity()), child);
 }
@@ -446,7 +446,7 @@ void ShapeLike(Vector& fresh, const Vector& taken) {
 /// whatever the writer left there. LIST rows keep their (empty) entries; their children's
 /// NULL elements are zeroed, and a STRUCT's fields.
 void ZeroNullRows(Vector& vector, idx_t count) {
-  if (vector.Type().Id() == TypeId::kList) {
+  if (vector.Type().Physical() == PhysicalType::kList) {
     if (vector.ListSize()) ZeroNullRows(vector.ListChild(), vector.ListSize());
     return;
   }

@@ -63,6 +63,7 @@ PhysicalType PhysicalFor(TypeId id) {
     case TypeId::kInterval:
       return PhysicalType::kInterval;
     case TypeId::kList:
+    case TypeId::kMap:
       return PhysicalType::kList;
     case TypeId::kStruct:
       return PhysicalType::kStruct;
@@ -168,12 +169,15 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
     scale_ = 3;
     physical_ = DecimalPhysicalType(width_);
   }
-  if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct) [[unlikely]] {
+  if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct || id == TypeId::kMap)
+      [[unlikely]] {
     // Without its child type, fields or dictionary the type would be unusable.
-    throw InvalidInputError(id == TypeId::kList ? "LogicalType(TypeId::kList) has no element "
-                                                  "type: use LogicalType::List(child)"
-                            : id == TypeId::kStruct
-                                ? "LogicalType(TypeId::kStruct) has no fields: use "
+    throw InvalidInputError(
+        id == TypeId::kList     ? "LogicalType(TypeId::kList) has no element "
+                                  "type: use LogicalType::List(child)"
+        : id == TypeId::kMap    ? "LogicalType(TypeId::kMap) has no key and value types: use "
+                                  "LogicalType::Map(key, value)"
+        : id == TypeId::kStruct ? "LogicalType(TypeId::kStruct) has no fields: use "
                                   "LogicalType::Struct(fields)"
                                 : "LogicalType(TypeId::kEnum) has no labels: use "
                                   "LogicalType::Enum(name, labels)");
@@ -201,6 +205,12 @@ LogicalType LogicalType::List(LogicalType child) {
   auto extra = std::make_shared<Extra>();
   extra->child = std::move(child);
   t.extra_ = std::move(extra);
+  return t;
+}
+
+LogicalType LogicalType::Map(LogicalType key, LogicalType value) {
+  LogicalType t = List(Struct({{"key", std::move(key)}, {"value", std::move(value)}}));
+  t.id_ = TypeId::kMap;
   return t;
 }
 
@@ -275,10 +285,24 @@ LogicalType LogicalType::Enum(std::string name, std::vector<std::string> labels)
 }
 
 const LogicalType& LogicalType::ListChild() const {
-  if (id_ != TypeId::kList) [[unlikely]] {
+  if (id_ != TypeId::kList && id_ != TypeId::kMap) [[unlikely]] {
     throw InvalidInputError(fmt::format("LogicalType::ListChild: {} is not a LIST", ToString()));
   }
   return extra_->child;
+}
+
+const LogicalType& LogicalType::MapKey() const {
+  if (id_ != TypeId::kMap) [[unlikely]] {
+    throw InvalidInputError(fmt::format("LogicalType::MapKey: {} is not a MAP", ToString()));
+  }
+  return extra_->child.StructFields()[0].second;
+}
+
+const LogicalType& LogicalType::MapValue() const {
+  if (id_ != TypeId::kMap) [[unlikely]] {
+    throw InvalidInputError(fmt::format("LogicalType::MapValue: {} is not a MAP", ToString()));
+  }
+  return extra_->child.StructFields()[1].second;
 }
 
 const EnumInfo& LogicalType::Enum() const {
@@ -402,6 +426,8 @@ std::string LogicalType::ToString() const {
       return Enum().name.empty() ? "ENUM" : Enum().name;
     case TypeId::kList:
       return ListChild().ToString() + "[]";
+    case TypeId::kMap:
+      return "MAP(" + MapKey().ToString() + ", " + MapValue().ToString() + ")";
     case TypeId::kStruct: {
       std::string out = "STRUCT(";
       const auto& fields = StructFields();
@@ -432,6 +458,7 @@ bool operator==(const LogicalType& a, const LogicalType& b) {
     case TypeId::kDecimal:
       return a.width_ == b.width_ && a.scale_ == b.scale_;
     case TypeId::kList:
+    case TypeId::kMap:
       return a.ListChild() == b.ListChild();
     case TypeId::kStruct:
       return a.extra_ == b.extra_ || a.StructFields() == b.StructFields();

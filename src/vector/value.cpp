@@ -3,10 +3,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/assert.hpp"
 #include "teal/error.hpp"
 #include "vector/vector.hpp"
 #include "vector/vector_cast.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 
@@ -102,6 +105,25 @@ Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
   Value v(LogicalType::List(child_type));
   v.data_ = std::make_shared<const std::vector<Value>>(std::move(elements));
   v.is_null_ = false;
+  return v;
+}
+
+Value Value::Map(const LogicalType& map_type, std::vector<Value> entries) {
+  Value v = List(map_type.ListChild(), std::move(entries));
+  std::vector<const Value*> keys;
+  for (const Value& entry : v.GetList()) {
+    const Value* key = entry.IsNull() ? &entry : &entry.GetStruct()[0];
+    if (key->IsNull()) throw InvalidInputError("Map keys can not be NULL");
+    keys.push_back(key);
+  }
+  std::sort(keys.begin(), keys.end(),
+            [](const Value* a, const Value* b) { return CompareValues(*a, *b) < 0; });
+  for (size_t i = 1; i < keys.size(); i++) {
+    if (CompareValues(*keys[i - 1], *keys[i]) == 0) {
+      throw InvalidInputError("Map keys must be unique");
+    }
+  }
+  v.type_ = map_type;
   return v;
 }
 
@@ -218,7 +240,7 @@ const std::string& Value::GetString() const {
 }
 
 const std::vector<Value>& Value::GetList() const {
-  if (is_null_ || type_.Id() != TypeId::kList) [[unlikely]] {
+  if (is_null_ || type_.Physical() != PhysicalType::kList) [[unlikely]] {
     if (!is_null_) {
       throw InvalidInputError(
           fmt::format("Value::GetList: the value is {}, not a LIST", type_.ToString()));
@@ -242,7 +264,7 @@ const std::vector<Value>& Value::GetStruct() const {
 bool operator==(const Value& a, const Value& b) {
   if (a.type_ != b.type_ || a.is_null_ != b.is_null_) return false;
   if (a.is_null_) return true;
-  if (a.type_.Id() == TypeId::kList) return a.GetList() == b.GetList();
+  if (a.type_.Physical() == PhysicalType::kList) return a.GetList() == b.GetList();
   if (a.type_.Id() == TypeId::kStruct) return a.GetStruct() == b.GetStruct();
   if (a.type_.Physical() == PhysicalType::kFloat || a.type_.Physical() == PhysicalType::kDouble) {
     // Bitwise, so that NaN equals itself here (structural equality, not SQL's).

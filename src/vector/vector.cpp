@@ -38,14 +38,14 @@ void Vector::KeepAlive(const Vector& other) {
 }
 
 Vector& Vector::ListChild() {
-  TEAL_ASSERT(type_.Id() == TypeId::kList);
+  TEAL_ASSERT(type_.Physical() == PhysicalType::kList);
   auto& aux = Aux();
   if (!aux.list_child) aux.list_child = std::make_unique<Vector>(type_.ListChild(), kVectorSize);
   return *aux.list_child;
 }
 
 Vector& Vector::ReserveListChild(idx_t capacity) {
-  TEAL_ASSERT(type_.Id() == TypeId::kList);
+  TEAL_ASSERT(type_.Physical() == PhysicalType::kList);
   auto& aux = Aux();
   if (!aux.list_child) {
     aux.list_child =
@@ -310,6 +310,7 @@ Value Vector::GetValue(idx_t row) const {
       elements.reserve(entry.length);
       const Vector& child = ListChild();
       for (idx_t i = 0; i < entry.length; i++) elements.push_back(child.GetValue(entry.offset + i));
+      if (type_.Id() == TypeId::kMap) return Value::Map(type_, std::move(elements));
       return Value::List(type_.ListChild(), std::move(elements));
     }
     case PhysicalType::kStruct: {

@@ -99,7 +99,7 @@ void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vecto
 
 int CompareValues(const Value& a, const Value& b) {
   TEAL_ASSERT(a.Type() == b.Type());
-  if (a.Type().Id() == TypeId::kList) {
+  if (a.Type().Physical() == PhysicalType::kList) {
     const auto& x = a.GetList();
     const auto& y = b.GetList();
     for (size_t i = 0; i < std::min(x.size(), y.size()); i++) {

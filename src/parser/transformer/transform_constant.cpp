@@ -47,6 +47,24 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
     type.array_depth = static_cast<int>(t.n_array_bounds);
     return type;
   }
+  if (type.name == kMapTypeMarker) {
+    // RewriteStructTypes's: the key's type and the value's, as strings.
+    type.name = "map";
+    if (t.n_typmods != 2) throw ParserError("MAP(…) takes two types: MAP(key type, value type)");
+    for (size_t i = 0; i < t.n_typmods; i++) {
+      const Node* mod = t.typmods[i];
+      if (mod->node_case != PG_QUERY__NODE__NODE_A_CONST ||
+          mod->a_const->val_case != PG_QUERY__A__CONST__VAL_SVAL) {
+        throw InternalError("a MAP type that RewriteStructTypes did not write");
+      }
+      auto [name, part] =
+          StructField(std::string(i == 0 ? "key " : "value ") + mod->a_const->sval->sval);
+      type.field_names.push_back(std::move(name));
+      type.field_types.push_back(std::move(part));
+    }
+    type.array_depth = static_cast<int>(t.n_array_bounds);
+    return type;
+  }
   for (size_t i = 0; i < t.n_typmods; i++) {
     const Node* mod = t.typmods[i];
     if (mod->node_case == PG_QUERY__NODE__NODE_A_CONST &&

@@ -139,6 +139,9 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
 LogicalType ResolveNull(const LogicalType& type) {
   if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
   if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));
+  if (type.Id() == TypeId::kMap) {
+    return LogicalType::Map(ResolveNull(type.MapKey()), ResolveNull(type.MapValue()));
+  }
   if (type.Id() == TypeId::kStruct) {
     auto fields = type.StructFields();
     for (auto& field : fields) field.second = ResolveNull(field.second);

@@ -1,5 +1,6 @@
-// Casts involving LIST and STRUCT: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR -> LIST,
-// STRUCT -> STRUCT (same fields, each cast) and STRUCT -> VARCHAR.
+// Casts involving LIST, STRUCT and MAP: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR ->
+// LIST, STRUCT -> STRUCT (same fields, each cast), STRUCT -> VARCHAR, MAP(K, V) -> MAP(K2,
+// V2), MAP <-> VARCHAR.
 //
 // Elements are always cast as one child vector through CastVector, never per row, so
 // a LIST(LIST(INTEGER)) -> VARCHAR renders the innermost integers in one pass.
@@ -20,12 +21,14 @@
 // A bare NULL is NULL. Unbalanced brackets or quotes and text after the close are errors.
 // VARCHAR -> STRUCT reads {key: value, …} with keys bare or quoted, in any order and case;
 // a field not named is NULL.
+//   {a=1, b=NULL}     a MAP: key=value pairs, keys and values written as list elements.
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "types/hugeint_ops.hpp"
 #include "vector/cast/cast_scalar.hpp"
+#include "vector/map_keys.hpp"
 #include "vector/vector_cast.hpp"
 
 namespace teal {
@@ -35,6 +38,11 @@ namespace {
 const LogicalType& VarcharType() {
   static const LogicalType kVarchar(TypeId::kVarchar);
   return kVarchar;
+}
+
+/// Types whose text is itself bracketed, written into a list's or map's text unquoted.
+bool IsNested(TypeId id) {
+  return id == TypeId::kList || id == TypeId::kStruct || id == TypeId::kMap;
 }
 
 bool EqualsNullIgnoreCase(std::string_view text) {
@@ -78,7 +86,7 @@ bool CastListToVarchar(const Vector& source, Vector& result, idx_t count, std::s
   Vector elements(VarcharType(), std::max<idx_t>(child_count, 1));
   if (!TryCastVector(source.ListChild(), elements, child_count, &error)) return false;
   const TypeId element_type = source.Type().ListChild().Id();
-  const bool quote_if_needed = element_type != TypeId::kList && element_type != TypeId::kStruct;
+  const bool quote_if_needed = !IsNested(element_type);
   const list_entry_t* src = source.Values<list_entry_t>();
   const string_t* element_text = elements.Values<string_t>();
   string_t* dst = result.Values<string_t>();
@@ -131,7 +139,7 @@ bool CastStructToVarchar(const Vector& source, Vector& result, idx_t count, std:
       }
       std::string_view value = texts[f].Values<string_t>()[i].View();
       const TypeId type = fields[f].second.Id();
-      if (type != TypeId::kList && type != TypeId::kStruct && NeedsQuotes(value)) {
+      if (!IsNested(type) && NeedsQuotes(value)) {
         AppendQuoted(text, value);
       } else {
         text += value;
@@ -141,6 +149,55 @@ bool CastStructToVarchar(const Vector& source, Vector& result, idx_t count, std:
     dst[i] = result.AddString(text);
     return true;
   });
+}
+
+// MAP -> VARCHAR: {key=value, …}, keys and values written as list elements are.
+bool CastMapToVarchar(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  const idx_t child_count = source.ListSize();
+  const Vector& entries = source.ListChild();
+  Vector keys(VarcharType(), std::max<idx_t>(child_count, 1));
+  Vector values(VarcharType(), std::max<idx_t>(child_count, 1));
+  if (!TryCastVector(entries.StructChild(0), keys, child_count, &error) ||
+      !TryCastVector(entries.StructChild(1), values, child_count, &error)) {
+    return false;
+  }
+  const bool quote_keys = !IsNested(source.Type().MapKey().Id());
+  const bool quote_values = !IsNested(source.Type().MapValue().Id());
+  const list_entry_t* src = source.Values<list_entry_t>();
+  string_t* dst = result.Values<string_t>();
+  std::string text;
+  auto append = [&](const Vector& texts, idx_t row, bool quote) {
+    if (!texts.RowIsValid(row)) {
+      text += "NULL";
+      return;
+    }
+    std::string_view element = texts.Values<string_t>()[row].View();
+    if (quote && NeedsQuotes(element)) {
+      AppendQuoted(text, element);
+    } else {
+      text += element;
+    }
+  };
+  return ForEachValidRow(source, count, [&](idx_t i) {
+    text.clear();
+    text += '{';
+    for (idx_t k = 0; k < src[i].length; k++) {
+      if (k > 0) text += ", ";
+      append(keys, src[i].offset + k, quote_keys);
+      text += '=';
+      append(values, src[i].offset + k, quote_values);
+    }
+    text += '}';
+    dst[i] = result.AddString(text);
+    return true;
+  });
+}
+
+// MAP -> MAP: keys and values each cast; keys that become equal are an error.
+bool CastMapToMap(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  if (!CastListToList(source, result, count, error)) return false;
+  error = MapKeyProblem(result, count);
+  return error.empty();
 }
 
 bool CastStructToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
@@ -265,7 +322,7 @@ bool ParseListRows(const Vector& source, Vector& parsed, idx_t count, const Logi
   list_entry_t* entries = parsed.Values<list_entry_t>();
   Vector& child = parsed.ListChild();
   const TypeId element_type = target.ListChild().Id();
-  const bool raw = element_type == TypeId::kList || element_type == TypeId::kStruct;
+  const bool raw = IsNested(element_type);
   for (idx_t i = 0; i < count; i++) {
     idx_t start = parsed.ListSize();
     entries[i] = {start, 0};
@@ -338,8 +395,7 @@ bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std:
           }
           seen[field] = true;
           const TypeId type = fields[field].second.Id();
-          ok =
-              ScanElement(text, pos, ",}", type == TypeId::kList || type == TypeId::kStruct, value);
+          ok = ScanElement(text, pos, ",}", IsNested(type), value);
           if (!ok) break;
           if (!value.is_null) {
             Vector& t = texts[field];
@@ -364,6 +420,70 @@ bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std:
   return true;
 }
 
+// VARCHAR -> MAP: each row's {key=value, …} into a MAP(VARCHAR, VARCHAR), then cast.
+bool CastVarcharToMap(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  const LogicalType& target = result.Type();
+  Vector parsed(LogicalType::Map(VarcharType(), VarcharType()), std::max<idx_t>(count, 1));
+  CopyValidity(source, parsed, count);
+  auto* entries = parsed.Values<list_entry_t>();
+  const string_t* src = source.Values<string_t>();
+  const bool raw_keys = IsNested(target.MapKey().Id());
+  const bool raw_values = IsNested(target.MapValue().Id());
+  ElementText key;
+  ElementText value;
+  for (idx_t i = 0; i < count; i++) {
+    const idx_t start = parsed.ListSize();
+    entries[i] = {start, 0};
+    if (!source.RowIsValid(i)) continue;
+    const std::string_view text = src[i].View();
+    const size_t n = text.size();
+    size_t pos = 0;
+    auto skip_space = [&] {
+      while (pos < n && IsSpace(text[pos])) pos++;
+    };
+    skip_space();
+    bool ok = pos < n && text[pos] == '{';
+    if (ok) {
+      pos++;
+      skip_space();
+      if (pos < n && text[pos] == '}') {
+        pos++;
+      } else {
+        while (ok) {
+          ok = ScanElement(text, pos, "=", raw_keys, key) && text[pos] == '=';
+          if (!ok) break;
+          if (key.is_null) {
+            error = CastErrorMessage(source.Type(), text, target, "Map keys can not be NULL");
+            return false;
+          }
+          pos++;
+          ok = ScanElement(text, pos, ",}", raw_values, value);
+          if (!ok) break;
+          const idx_t row = parsed.ListSize();
+          parsed.SetListSize(row + 1);
+          Vector& pair = parsed.ListChild();
+          pair.SetNull(row, false);
+          Vector& keys = pair.StructChild(0);
+          Vector& values = pair.StructChild(1);
+          keys.SetNull(row, key.is_null);
+          if (!key.is_null) keys.Values<string_t>()[row] = keys.AddString(key.value);
+          values.SetNull(row, value.is_null);
+          if (!value.is_null) values.Values<string_t>()[row] = values.AddString(value.value);
+          if (text[pos++] == '}') break;
+        }
+      }
+      skip_space();
+      ok = ok && pos == n;
+    }
+    if (!ok) {
+      error = CastErrorMessage(source.Type(), text, target, "malformed map");
+      return false;
+    }
+    entries[i].length = parsed.ListSize() - start;
+  }
+  return TryCastVector(parsed, result, count, &error);
+}
+
 bool CastVarcharToList(const Vector& source, Vector& result, idx_t count, std::string& error) {
   Vector parsed(LogicalType::List(VarcharType()), std::max<idx_t>(count, 1));
   if (!ParseListRows(source, parsed, count, result.Type(), error)) return false;
@@ -373,11 +493,22 @@ bool CastVarcharToList(const Vector& source, Vector& result, idx_t count, std::s
 }  // namespace
 
 bool IsNestedCast(const LogicalType& from, const LogicalType& to) {
-  return from.Id() == TypeId::kList || to.Id() == TypeId::kList || from.Id() == TypeId::kStruct ||
-         to.Id() == TypeId::kStruct;
+  return IsNested(from.Id()) || IsNested(to.Id());
 }
 
 bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
+  if (from.Id() == TypeId::kMap || to.Id() == TypeId::kMap) {
+    if (from.Id() == TypeId::kMap && to.Id() == TypeId::kMap) {
+      return CastExists(from.MapKey(), to.MapKey()) && CastExists(from.MapValue(), to.MapValue());
+    }
+    if (from.Id() == TypeId::kMap && to.Id() == TypeId::kVarchar) {
+      return CastExists(from.MapKey(), to) && CastExists(from.MapValue(), to);
+    }
+    if (from.Id() == TypeId::kVarchar && to.Id() == TypeId::kMap) {
+      return CastExists(from, to.MapKey()) && CastExists(from, to.MapValue());
+    }
+    return false;
+  }
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kVarchar) return true;
   if (from.Id() == TypeId::kVarchar && to.Id() == TypeId::kStruct) {
     for (const auto& field : to.StructFields()) {
@@ -413,6 +544,12 @@ bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
 bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::string& error) {
   const LogicalType& from = source.Type();
   const LogicalType& to = result.Type();
+  if (from.Id() == TypeId::kMap) {
+    if (to.Id() == TypeId::kMap) return CastMapToMap(source, result, count, error);
+    CopyValidity(source, result, count);
+    return CastMapToVarchar(source, result, count, error);
+  }
+  if (to.Id() == TypeId::kMap) return CastVarcharToMap(source, result, count, error);
   if (from.Id() == TypeId::kStruct) {
     if (to.Id() == TypeId::kStruct) return CastStructToStruct(source, result, count, error);
     CopyValidity(source, result, count);

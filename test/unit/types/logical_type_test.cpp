@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "teal/error.hpp"
+
 namespace teal {
 
 TEST(LogicalTypeTest, DecimalPhysicalTypeFollowsWidth) {
@@ -28,6 +30,22 @@ TEST(LogicalTypeTest, NamesAreSqlSpellings) {
   EXPECT_EQ(LogicalType(TypeId::kInteger).ToString(), "INTEGER");
   EXPECT_EQ(LogicalType::Decimal(18, 3).ToString(), "DECIMAL(18,3)");
   EXPECT_EQ(LogicalType::List(LogicalType::List(TypeId::kVarchar)).ToString(), "VARCHAR[][]");
+}
+
+TEST(LogicalTypeTest, MapIsAListOfKeyValueStructs) {
+  LogicalType map = LogicalType::Map(TypeId::kVarchar, LogicalType::List(TypeId::kInteger));
+  EXPECT_EQ(map.Id(), TypeId::kMap);
+  EXPECT_EQ(map.Physical(), PhysicalType::kList);
+  EXPECT_EQ(map.MapKey(), LogicalType(TypeId::kVarchar));
+  EXPECT_EQ(map.MapValue(), LogicalType::List(TypeId::kInteger));
+  EXPECT_EQ(map.ListChild().StructFields()[0].first, "key");
+  EXPECT_EQ(map.ToString(), "MAP(VARCHAR, INTEGER[])");
+  // A MAP is not the LIST it is laid out as, nor a MAP of other types.
+  EXPECT_NE(map, LogicalType::List(map.ListChild()));
+  EXPECT_NE(map, LogicalType::Map(TypeId::kVarchar, TypeId::kInteger));
+  EXPECT_EQ(map, LogicalType::Map(TypeId::kVarchar, LogicalType::List(TypeId::kInteger)));
+  EXPECT_THROW(LogicalType(TypeId::kInteger).MapKey(), InvalidInputError);
+  EXPECT_THROW(LogicalType{TypeId::kMap}, InvalidInputError);
 }
 
 }  // namespace teal

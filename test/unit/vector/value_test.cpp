@@ -117,4 +117,25 @@ TEST(ValueTest, MultiByteCharactersSurviveCastsThroughVarchar) {
   EXPECT_EQ(Value::Varchar("日本語").CastAs(labels).ToString(), "日本語");
 }
 
+TEST(ValueTest, MapKeepsTheKeyRuleAndRendersKeyEqualsValue) {
+  LogicalType map = LogicalType::Map(TypeId::kVarchar, TypeId::kInteger);
+  auto entry = [&](Value key, Value value) {
+    return Value::Struct(map.ListChild(), {std::move(key), std::move(value)});
+  };
+  Value m = Value::Map(map, {entry(Value::Varchar("a"), Value::Integer(1)),
+                             entry(Value::Varchar("b"), Value(LogicalType(TypeId::kInteger)))});
+  EXPECT_EQ(m.Type(), map);
+  EXPECT_EQ(m.ToString(), "{a=1, b=NULL}");
+  EXPECT_EQ(Value::Varchar("{a=1, b=NULL}").CastAs(map), m);
+  EXPECT_THROW(Value::Map(map, {entry(Value::Varchar("a"), Value::Integer(1)),
+                                entry(Value::Varchar("a"), Value::Integer(2))}),
+               InvalidInputError);
+  EXPECT_THROW(Value::Map(map, {entry(Value(LogicalType(TypeId::kVarchar)), Value::Integer(1))}),
+               InvalidInputError);
+  // Through a vector and back.
+  Vector v(map);
+  v.SetValue(0, m);
+  EXPECT_EQ(v.GetValue(0), m);
+}
+
 }  // namespace teal

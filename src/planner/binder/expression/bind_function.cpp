@@ -165,6 +165,13 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       }
       return BindStructExtract(std::move(value), e.children[1]->value, e.ToString());
     }
+    if (value->type.Id() == TypeId::kMap && name != "struct_extract") {
+      // m[k] on a map: the value under key k, or NULL.
+      ParsedExpression on_map(ExprKind::kFunction);
+      on_map.name = "map_extract_value";
+      for (const auto& c : e.children) on_map.children.push_back(c->Copy());
+      return BindFunction(on_map, scope);
+    }
     if (value->type.Id() == TypeId::kVarchar) {
       // s[i] on a string (DuckDB's): its i-th character.
       ParsedExpression on_string(ExprKind::kFunction);

@@ -114,7 +114,10 @@ LogicalType WithPrecision(const LogicalType& type, const TypeName& name) {
 LogicalType Binder::ResolveType(const TypeName& name) const {
   LogicalType type;
   bool found = false;
-  if (!name.field_names.empty()) {
+  if (name.name == "map" && name.field_types.size() == 2) {
+    type = LogicalType::Map(ResolveType(name.field_types[0]), ResolveType(name.field_types[1]));
+    found = true;
+  } else if (!name.field_names.empty()) {
     std::vector<std::pair<std::string, LogicalType>> fields;
     for (size_t i = 0; i < name.field_names.size(); i++) {
       fields.emplace_back(name.field_names[i], ResolveType(name.field_types[i]));
