@@ -263,7 +263,7 @@ bool Catalog::AlterTable(
   }
   std::string new_key = new_name.empty() ? key : Key(new_name);
   if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
-    throw CatalogError(fmt::format("cannot rename table \"{}\" to \"{}\": {} of that name exists",
+    throw CatalogError(fmt::format("Could not rename \"{}\" to \"{}\": {} of that name exists",
                                    it->second->name, new_name,
                                    views_.count(new_key) ? "a view" : "a table"));
   }

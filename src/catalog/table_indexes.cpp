@@ -447,8 +447,9 @@ void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Trans
                  for (idx_t k = 0; k < key_positions.size(); k++) key_positions[k] = k;
                  index.art->Clear();
                  throw ConstraintError(fmt::format(
-                     "{} constraint failed: {} has the key {} more than once", index.KindName(),
-                     Columns(table, index), KeyText(chunk, key_positions, i)));
+                     "Data contains duplicates on indexed column(s): {} has the key {} more than "
+                     "once, which its {} index forbids",
+                     Columns(table, index), KeyText(chunk, key_positions, i), index.KindName()));
                }
              });
 }

@@ -496,12 +496,21 @@ void ClientContext::EndTransaction() {
   current_ = nullptr;
 }
 
+namespace {
+/// "1, 2, 3": the parameters of a statement that has `count`.
+std::string ParameterList(idx_t count) {
+  std::string out;
+  for (idx_t i = 1; i <= count; i++) out += (i > 1 ? ", " : "") + std::to_string(i);
+  return out;
+}
+}  // namespace
+
 Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   if (statement.parameter_count > 0) {
     throw InvalidInputError(fmt::format(
-        "the statement has {} parameter(s) but no values: pass them to Query(sql, values…) or "
-        "use Prepare",
-        statement.parameter_count));
+        "Values were not provided for the following parameters: {} (pass them to Query(sql, "
+        "values…) or use Prepare)",
+        ParameterList(statement.parameter_count)));
   }
   if (IsPlanned(statement.type)) {
     Binder binder(Catalogs());
@@ -866,7 +875,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     idx_t index = table.ColumnIndex(column);
     if (index == kInvalidIndex) {
       throw BinderError(
-          fmt::format("column \"{}\" of table \"{}\" does not exist", column, table.name));
+          fmt::format("Table \"{}\" does not have a column with name \"{}\"", table.name, column));
     }
     return index;
   };

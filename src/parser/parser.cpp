@@ -312,9 +312,9 @@ namespace {
 void CheckNestingBeforeGrammar(std::string_view text, idx_t max_depth) {
   if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
     throw ParserError(fmt::format(
-        "the statement nests about {} levels deep, more than {} (max_expression_depth); "
-        "simplify it or raise the setting",
-        estimate, max_depth));
+        "Max expression depth limit of {} exceeded: the statement nests about {} levels "
+        "deep; simplify it or raise max_expression_depth",
+        max_depth, estimate));
   }
 }
 /// CHECKPOINT and FORCE CHECKPOINT (DuckDB's statements; PostgreSQL has the first) as the

@@ -228,7 +228,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       return parameter;
     }
     case ExprKind::kDefault:
-      throw BinderError("DEFAULT is only allowed in an INSERT's VALUES");
+      throw BinderError("DEFAULT is not allowed here! (only in an INSERT's VALUES)");
     case ExprKind::kSubquery:
       return BindSubquery(e, scope);
   }

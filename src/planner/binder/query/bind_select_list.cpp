@@ -186,8 +186,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
       int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
       if (ordinal < 1 || ordinal > static_cast<int64_t>(select.select_list.size())) {
-        throw BinderError(fmt::format("position {} is not in the select list (1 to {})", ordinal,
-                                      select.select_list.size()));
+        throw BinderError(
+            fmt::format("GROUP BY term out of range - should be between 1 and {} (position {})",
+                        select.select_list.size(), ordinal));
       }
       const ParsedExpression& item = *select.select_list[ordinal - 1];
       if (item.kind == ExprKind::kStar) throw BinderError("a position cannot refer to *");
@@ -313,8 +314,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
       int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
       if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
-        throw BinderError(fmt::format("{} position {} is not in the select list (1 to {})", clause,
-                                      ordinal, visible));
+        throw BinderError(fmt::format(
+            "{} term out of range - should be between 1 and {} (position {})",
+            std::string_view(clause) == "ORDER BY" ? "ORDER" : clause, visible, ordinal));
       }
       return static_cast<idx_t>(ordinal - 1);
     }

@@ -37,7 +37,7 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
       idx_t index = table->ColumnIndex(name);
       if (index == kInvalidIndex) {
         throw BinderError(
-            fmt::format("table \"{}\" has no column named \"{}\"", table->name, name));
+            fmt::format("Table \"{}\" does not have a column with name \"{}\"", table->name, name));
       }
       if (seen[index]) throw BinderError(fmt::format("column \"{}\" is listed twice", name));
       if (table->columns[index].generated) {
