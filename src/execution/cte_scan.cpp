@@ -56,6 +56,11 @@ void AppendToFullChunks(std::vector<std::unique_ptr<DataChunk>>& chunks, const D
 std::shared_ptr<CteRows> MaterializedCtes::RowsOf(const CteDefinition& cte,
                                                   const std::vector<Value>* parameters,
                                                   const ExecutorOptions& options) {
+  if (parent_ && !local_.count(&cte)) {
+    ExecutorOptions outer = options;
+    outer.ctes = parent_;
+    return parent_->RowsOf(cte, parameters, outer);
+  }
   std::lock_guard<std::mutex> guard(lock_);
   auto& rows = rows_[&cte];
   if (!rows) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "execution/compute_once.hpp"
@@ -46,10 +47,19 @@ struct CteRows {
 /// The materialized WITH queries of one execution. Thread-safe.
 class MaterializedCtes {
  public:
+  MaterializedCtes() = default;
+  /// A registry for one round of a recursive query: the queries in `local` are computed
+  /// in it, the others are `parent`'s (computed once for the statement).
+  MaterializedCtes(std::shared_ptr<MaterializedCtes> parent,
+                   std::unordered_set<const CteDefinition*> local)
+      : parent_(std::move(parent)), local_(std::move(local)) {}
+
   std::shared_ptr<CteRows> RowsOf(const CteDefinition& cte, const std::vector<Value>* parameters,
                                   const ExecutorOptions& options);
 
  private:
+  std::shared_ptr<MaterializedCtes> parent_;
+  std::unordered_set<const CteDefinition*> local_;
   std::mutex lock_;
   std::unordered_map<const CteDefinition*, std::shared_ptr<CteRows>> rows_;
 };

@@ -187,6 +187,7 @@ PhysicalOperatorPtr BuildRecursiveCte(LogicalRecursiveCte& cte, const BuildConte
   } else {
     part.plan = std::move(cte.children[1]);  // used once: taken
   }
+  part.round_ctes = cte.round_ctes;
   return std::make_unique<PhysicalRecursiveCte>(cte.types, cte.definition, cte.union_all,
                                                 cte.max_iterations, std::move(anchor),
                                                 std::move(part), build.options);

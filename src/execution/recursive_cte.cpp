@@ -23,6 +23,9 @@ struct RecursiveCteState : GlobalSourceState {
   /// UNION: every row produced so far, as a group whose payload byte says it was emitted.
   std::unique_ptr<GroupTable> seen;
   std::vector<data_ptr_t> groups;
+  /// The running round's WITH queries of the recursive part: their rows stay while the
+  /// round's plan reads them.
+  std::shared_ptr<MaterializedCtes> round_ctes;
 };
 
 struct WorkingScanState : GlobalSourceState {
@@ -47,12 +50,21 @@ PhysicalRecursiveCte::PhysicalRecursiveCte(std::vector<LogicalType> types,
       recursive_(std::move(recursive)),
       options_(options) {
   options_.profiling = false;  // EXPLAIN ANALYZE profiles the statement's own plan
-  shown_ = BuildRecursivePart(std::make_shared<WorkingTable>());
+  shown_ = BuildRecursivePart(std::make_shared<WorkingTable>(), RoundCtes());
+}
+
+std::shared_ptr<MaterializedCtes> PhysicalRecursiveCte::RoundCtes() const {
+  if (recursive_.round_ctes.empty() || !options_.ctes) return nullptr;
+  return std::make_shared<MaterializedCtes>(
+      options_.ctes, std::unordered_set<const CteDefinition*>(recursive_.round_ctes.begin(),
+                                                              recursive_.round_ctes.end()));
 }
 
 PhysicalOperatorPtr PhysicalRecursiveCte::BuildRecursivePart(
-    const std::shared_ptr<WorkingTable>& working) const {
+    const std::shared_ptr<WorkingTable>& working,
+    const std::shared_ptr<MaterializedCtes>& round_ctes) const {
   ExecutorOptions round = options_;
+  if (round_ctes) round.ctes = round_ctes;
   round.working_tables =
       (options_.working_tables ? options_.working_tables : std::make_shared<WorkingTables>())
           ->With(definition_.get(), working);
@@ -73,7 +85,8 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
     context.query.CheckInterrupt();
     state.rounds++;
     state.working->chunks = std::move(state.output);  // the last round's rows are read now
-    round = BuildRecursivePart(state.working);
+    state.round_ctes = RoundCtes();
+    round = BuildRecursivePart(state.working, state.round_ctes);
     plan = round.get();
   }
   state.started = true;

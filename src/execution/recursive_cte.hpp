@@ -61,6 +61,8 @@ struct RecursivePart {
   std::shared_ptr<const LogicalOperator> plan;
   std::vector<Value> parameters;            // a prepared statement's values
   std::optional<std::vector<Value>> outer;  // in a correlated subquery: the outer values
+  /// The WITH queries it defines: materialized anew in each round.
+  std::vector<const CteDefinition*> round_ctes;
 };
 
 class PhysicalRecursiveCte : public PhysicalSource {
@@ -82,7 +84,12 @@ class PhysicalRecursiveCte : public PhysicalSource {
   /// The anchor (first) or the next round of the recursive part over the last round's rows.
   void RunRound(ExecutionContext& context, GlobalSourceState& global) const;
   /// A physical plan of the recursive part whose scans read `working`.
-  PhysicalOperatorPtr BuildRecursivePart(const std::shared_ptr<WorkingTable>& working) const;
+  /// One round's plan over `working`; a WITH query defined in the recursive part is read
+  /// from `round_ctes` (fresh for the round), the rest from the statement's registry.
+  PhysicalOperatorPtr BuildRecursivePart(const std::shared_ptr<WorkingTable>& working,
+                                         const std::shared_ptr<MaterializedCtes>& round_ctes) const;
+  /// A registry for one round (null when the recursive part defines no WITH query).
+  std::shared_ptr<MaterializedCtes> RoundCtes() const;
 
   std::shared_ptr<RecursiveCteDefinition> definition_;
   bool union_all_;

@@ -365,6 +365,9 @@ class Binder {
     std::shared_ptr<RecursiveCteDefinition> definition;
   };
   std::vector<RecursiveReference> recursive_ctes_;
+  /// While a recursive query's recursive part is bound: the WITH queries it (or a query
+  /// nested in it) defines, which each round must compute anew.
+  std::shared_ptr<std::vector<const CteDefinition*>> round_ctes_;
   /// While a subquery in an expression is bound: the scope around it and the list its
   /// outer references are collected in (the next SELECT's scope picks them up).
   Scope* subquery_outer_ = nullptr;

@@ -357,6 +357,9 @@ struct LogicalRecursiveCte : LogicalOperator {
   /// Rounds of the recursive part after which the query fails (the
   /// recursive_cte_max_iterations setting when it was bound).
   idx_t max_iterations = 0;
+  /// The WITH queries defined inside the recursive part: computed anew in every round
+  /// (they may read the working table, or be volatile), where the others are computed once.
+  std::vector<const CteDefinition*> round_ctes;
 };
 
 /// In a recursive WITH query's recursive part: the rows the last round produced.

@@ -129,6 +129,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->definition = from.definition;
       to->union_all = from.union_all;
       to->max_iterations = from.max_iterations;
+      to->round_ctes = from.round_ctes;
       return to;
     }
     case LogicalKind::kRecursiveScan: {

@@ -60,6 +60,7 @@ Binder Binder::Child(bool same_level) const {
   child.ctes_ = ctes_;
   child.macros_in_progress_ = macros_in_progress_;
   child.recursive_ctes_ = recursive_ctes_;
+  child.round_ctes_ = round_ctes_;
   child.views_in_progress_ = views_in_progress_;
   if (same_level) {
     child.subquery_outer_ = subquery_outer_;
@@ -163,6 +164,7 @@ Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpressi
     auto definition = std::make_shared<CteDefinition>();
     definition->name = cte.name;
     definition->materialize = cte.materialize;
+    if (binder.round_ctes_) binder.round_ctes_->push_back(definition.get());
     ctes_.push_back(
         WithQuery{cte, std::move(definition), binder.subquery_outer_, binder.subquery_correlated_});
   }

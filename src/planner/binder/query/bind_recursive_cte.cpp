@@ -66,11 +66,14 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   // wider (sum of INTEGERs is HUGEINT): then the column takes the wider type everywhere and
   // the recursive part is bound again over it, until the types hold still.
   BoundStatement recursive;
+  std::shared_ptr<std::vector<const CteDefinition*>> round_ctes;
   std::vector<LogicalType> types = anchor.types;
   for (int attempt = 0;; attempt++) {
     reference.types = types;
     Binder recursive_binder = Child(/*same_level=*/false);
     recursive_binder.recursive_ctes_.push_back(reference);
+    round_ctes = std::make_shared<std::vector<const CteDefinition*>>();
+    recursive_binder.round_ctes_ = round_ctes;
     recursive = recursive_binder.BindSelect(*select.set_right, false);
     needs_parameter_values_ = needs_parameter_values_ || recursive_binder.needs_parameter_values_;
     if (!ReadsWorkingTable(*recursive.plan, *reference.definition)) {
@@ -125,6 +128,7 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   plan->definition = reference.definition;
   plan->union_all = select.set_all;
   plan->max_iterations = options_.recursive_cte_max_iterations;
+  plan->round_ctes = *round_ctes;
   plan->types = types;
   plan->children.push_back(cast_to_types(std::move(anchor.plan), anchor.types));
   plan->children.push_back(cast_to_types(std::move(recursive.plan), recursive.types));
