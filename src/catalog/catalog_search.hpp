@@ -71,6 +71,11 @@ struct CatalogSearch {
     if (Catalog* other = SchemaIsDatabase(schema)) {
       return {other, std::string(name), false};
     }
+    if (!schema.empty() && !main->SchemaExists(schema)) {
+      throw CatalogError(fmt::format(
+          "Table with name \"{}.{}\" does not exist because schema \"{}\" does not exist.", schema,
+          name, schema));
+    }
     return {main, main->Resolve(schema, name), false};
   }
   /// The catalog of the database `name`: CatalogError when none has that name.
