@@ -25,6 +25,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "types/hugeint_ops.hpp"
 #include "vector/cast/cast_scalar.hpp"
@@ -345,6 +346,39 @@ bool ParseListRows(const Vector& source, Vector& parsed, idx_t count, const Logi
   return true;
 }
 
+// Scans one {key<separator>value, …} text (a STRUCT's or a MAP's). For each pair,
+// on_key(key) says whether the value is nested text to keep raw, or nullopt to refuse the
+// text; on_value(value) then takes the value. False when the text is malformed or refused.
+template <typename OnKey, typename OnValue>
+bool SplitPairsText(std::string_view text, char separator, bool raw_keys, OnKey&& on_key,
+                    OnValue&& on_value) {
+  const size_t n = text.size();
+  size_t pos = 0;
+  auto skip_space = [&] {
+    while (pos < n && IsSpace(text[pos])) pos++;
+  };
+  skip_space();
+  if (pos >= n || text[pos] != '{') return false;
+  pos++;
+  skip_space();
+  if (pos < n && text[pos] == '}') {
+    pos++;
+  } else {
+    ElementText key;
+    ElementText value;
+    while (true) {
+      if (!ScanElement(text, pos, std::string_view(&separator, 1), raw_keys, key)) return false;
+      pos++;  // the separator, the only stop
+      const std::optional<bool> raw_value = on_key(key);
+      if (!raw_value || !ScanElement(text, pos, ",}", *raw_value, value)) return false;
+      on_value(value);
+      if (text[pos++] == '}') break;
+    }
+  }
+  skip_space();
+  return pos == n;
+}
+
 // VARCHAR -> STRUCT: each row's {key: value, …} into one VARCHAR vector per field, then
 // each cast to its field's type.
 bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
@@ -356,58 +390,35 @@ bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std:
   }
   CopyValidity(source, result, count);
   const string_t* src = source.Values<string_t>();
-  ElementText key;
-  ElementText value;
   std::vector<bool> seen(fields.size());
   for (idx_t i = 0; i < count; i++) {
     for (auto& t : texts) t.SetNull(i);
     if (!source.RowIsValid(i)) continue;
     const std::string_view text = src[i].View();
-    const size_t n = text.size();
-    size_t pos = 0;
     std::string problem;
-    auto skip_space = [&] {
-      while (pos < n && IsSpace(text[pos])) pos++;
-    };
+    int64_t field = -1;
     std::fill(seen.begin(), seen.end(), false);
-    skip_space();
-    bool ok = pos < n && text[pos] == '{';
-    if (ok) {
-      pos++;
-      skip_space();
-      if (pos < n && text[pos] == '}') {
-        pos++;
-      } else {
-        while (ok) {
-          ok = ScanElement(text, pos, ":", false, key) && text[pos] == ':';
-          if (!ok) break;
-          pos++;
-          const int64_t field = target.StructFieldIndex(key.value);
+    const bool ok = SplitPairsText(
+        text, ':', /*raw_keys=*/false,
+        [&](const ElementText& key) -> std::optional<bool> {
+          field = target.StructFieldIndex(key.value);
           if (field < 0) {
             problem = fmt::format("it has no field \"{}\"", key.value);
-            ok = false;
-            break;
+            return std::nullopt;
           }
           if (seen[field]) {
             problem = fmt::format("field \"{}\" is given twice", key.value);
-            ok = false;
-            break;
+            return std::nullopt;
           }
           seen[field] = true;
-          const TypeId type = fields[field].second.Id();
-          ok = ScanElement(text, pos, ",}", IsNested(type), value);
-          if (!ok) break;
-          if (!value.is_null) {
-            Vector& t = texts[field];
-            t.Values<string_t>()[i] = t.AddString(value.value);
-            t.SetNull(i, false);
-          }
-          if (text[pos++] == '}') break;
-        }
-      }
-      skip_space();
-      ok = ok && pos == n;
-    }
+          return IsNested(fields[field].second.Id());
+        },
+        [&](const ElementText& value) {
+          if (value.is_null) return;
+          Vector& t = texts[field];
+          t.Values<string_t>()[i] = t.AddString(value.value);
+          t.SetNull(i, false);
+        });
     if (!ok) {
       error = CastErrorMessage(source.Type(), text, target,
                                problem.empty() ? "malformed struct" : problem);
@@ -429,54 +440,37 @@ bool CastVarcharToMap(const Vector& source, Vector& result, idx_t count, std::st
   const string_t* src = source.Values<string_t>();
   const bool raw_keys = IsNested(target.MapKey().Id());
   const bool raw_values = IsNested(target.MapValue().Id());
-  ElementText key;
-  ElementText value;
   for (idx_t i = 0; i < count; i++) {
     const idx_t start = parsed.ListSize();
     entries[i] = {start, 0};
     if (!source.RowIsValid(i)) continue;
     const std::string_view text = src[i].View();
-    const size_t n = text.size();
-    size_t pos = 0;
-    auto skip_space = [&] {
-      while (pos < n && IsSpace(text[pos])) pos++;
-    };
-    skip_space();
-    bool ok = pos < n && text[pos] == '{';
-    if (ok) {
-      pos++;
-      skip_space();
-      if (pos < n && text[pos] == '}') {
-        pos++;
-      } else {
-        while (ok) {
-          ok = ScanElement(text, pos, "=", raw_keys, key) && text[pos] == '=';
-          if (!ok) break;
+    bool null_key = false;
+    idx_t row = 0;
+    const bool ok = SplitPairsText(
+        text, '=', raw_keys,
+        [&](const ElementText& key) -> std::optional<bool> {
           if (key.is_null) {
-            error = CastErrorMessage(source.Type(), text, target, "Map keys can not be NULL");
-            return false;
+            null_key = true;
+            return std::nullopt;
           }
-          pos++;
-          ok = ScanElement(text, pos, ",}", raw_values, value);
-          if (!ok) break;
-          const idx_t row = parsed.ListSize();
+          row = parsed.ListSize();
           parsed.SetListSize(row + 1);
           Vector& pair = parsed.ListChild();
           pair.SetNull(row, false);
           Vector& keys = pair.StructChild(0);
-          Vector& values = pair.StructChild(1);
-          keys.SetNull(row, key.is_null);
-          if (!key.is_null) keys.Values<string_t>()[row] = keys.AddString(key.value);
+          keys.SetNull(row, false);
+          keys.Values<string_t>()[row] = keys.AddString(key.value);
+          return raw_values;
+        },
+        [&](const ElementText& value) {
+          Vector& values = parsed.ListChild().StructChild(1);
           values.SetNull(row, value.is_null);
           if (!value.is_null) values.Values<string_t>()[row] = values.AddString(value.value);
-          if (text[pos++] == '}') break;
-        }
-      }
-      skip_space();
-      ok = ok && pos == n;
-    }
+        });
     if (!ok) {
-      error = CastErrorMessage(source.Type(), text, target, "malformed map");
+      error = CastErrorMessage(source.Type(), text, target,
+                               null_key ? "Map keys can not be NULL" : "malformed map");
       return false;
     }
     entries[i].length = parsed.ListSize() - start;
