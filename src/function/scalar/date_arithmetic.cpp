@@ -60,21 +60,47 @@ timestamp_t DateAddInterval(date_t d, interval_t v, const char* symbol) {
   return r;
 }
 
-interval_t ScaleInterval(interval_t v, double factor) {
+// PostgreSQL's interval_mul / interval_div: each part is scaled on its own and keeps its
+// whole units; only the fractions cascade down (a fraction of a month as 30 days, a
+// fraction of a day as 24 hours), rounded to the microsecond so that 1 month / 3 is
+// 10 days and not 9 days 23:59:59.999999. Hours past 24 stay hours unless the cascaded
+// fractions alone make a day: '9 mons -27 days 12:34:56' * 0.3 is
+// '2 mons 13 days 01:22:28.8', as in PostgreSQL and DuckDB.
+template <typename Op>
+interval_t ScaleInterval(interval_t v, double factor, Op op) {
   if (!std::isfinite(factor)) throw OutOfRangeError("interval out of range: factor is not finite");
-  double months = v.months * factor;
+  constexpr double kSecondsPerDay = 86400.0;
+  auto round_micro = [](double x) { return std::rint(x * 1e6) / 1e6; };
+  double months = op(static_cast<double>(v.months), factor);
   double whole_months = std::trunc(months);
-  double days = v.days * factor + (months - whole_months) * Interval::kDaysPerMonth;
+  double month_days = round_micro((months - whole_months) * Interval::kDaysPerMonth);
+  double days = op(static_cast<double>(v.days), factor);
   double whole_days = std::trunc(days);
-  double micros = static_cast<double>(v.micros) * factor +
-                  (days - whole_days) * static_cast<double>(Interval::kMicrosPerDay);
+  double seconds = round_micro((days - whole_days + month_days - std::trunc(month_days)) *
+                               kSecondsPerDay);
+  if (std::fabs(seconds) >= kSecondsPerDay) {
+    double carried = std::trunc(seconds / kSecondsPerDay);
+    whole_days += carried;
+    seconds -= carried * kSecondsPerDay;
+  }
+  whole_days += std::trunc(month_days);
+  double micros = std::rint(op(static_cast<double>(v.micros), factor) + seconds * 1e6);
   constexpr double kInt32Limit = 2147483647.0, kInt64Limit = 9.2e18;
   if (std::fabs(whole_months) > kInt32Limit || std::fabs(whole_days) > kInt32Limit ||
       std::fabs(micros) > kInt64Limit) {
-    throw OutOfRangeError(fmt::format("interval out of range: '{}' * {}", Text(v), factor));
+    throw OutOfRangeError(fmt::format("interval out of range: '{}' scaled by {}", Text(v), factor));
   }
   return {static_cast<int32_t>(whole_months), static_cast<int32_t>(whole_days),
-          static_cast<int64_t>(std::llround(micros))};
+          static_cast<int64_t>(micros)};
+}
+
+interval_t MultiplyInterval(interval_t v, double factor) {
+  return ScaleInterval(v, factor, [](double x, double f) { return x * f; });
+}
+
+interval_t DivideInterval(interval_t v, double divisor) {
+  if (divisor == 0) throw OutOfRangeError("division by zero");
+  return ScaleInterval(v, divisor, [](double x, double d) { return x / d; });
 }
 
 template <typename A, typename B, typename R, typename F>
@@ -201,17 +227,14 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
     case ArithOp::kMultiply:
       out.push_back(Binary<interval_t, double, interval_t>(
           "*", T::kInterval, T::kDouble, T::kInterval,
-          [](interval_t v, double f) { return ScaleInterval(v, f); }));
+          MultiplyInterval));
       out.push_back(Binary<double, interval_t, interval_t>(
           "*", T::kDouble, T::kInterval, T::kInterval,
-          [](double f, interval_t v) { return ScaleInterval(v, f); }));
+          [](double f, interval_t v) { return MultiplyInterval(v, f); }));
       break;
     case ArithOp::kDivide:
       out.push_back(Binary<interval_t, double, interval_t>(
-          "/", T::kInterval, T::kDouble, T::kInterval, [](interval_t v, double f) {
-            if (f == 0) throw OutOfRangeError("division by zero");
-            return ScaleInterval(v, 1.0 / f);
-          }));
+          "/", T::kInterval, T::kDouble, T::kInterval, DivideInterval));
       break;
     case ArithOp::kModulo:
       break;
