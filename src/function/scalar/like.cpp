@@ -212,8 +212,17 @@ class RegexCache {
   bool case_insensitive_ = false;
 };
 
-ScalarFunctionBody RegexpMatchesBody() {
-  return [](const DataChunk& args, Vector& result, idx_t count) {
+// regexp_matches (a match anywhere), regexp_full_match (the whole string), and
+// PostgreSQL's operators: `~` (regexp_matches), `~*` (ignoring case), `!~` / `!~*` (not).
+struct RegexpMatchKind {
+  const char* name;
+  bool full = false;
+  bool case_insensitive = false;
+  bool negate = false;
+};
+
+ScalarFunctionBody RegexpMatchesBody(RegexpMatchKind kind) {
+  return [kind](const DataChunk& args, Vector& result, idx_t count) {
     RegexCache cache;
     bool* out = result.Values<bool>();
     for (idx_t i = 0; i < count; i++) {
@@ -221,11 +230,14 @@ ScalarFunctionBody RegexpMatchesBody() {
       std::string_view s = args.data[0].Values<string_t>()[i].View();
       std::string_view pattern = args.data[1].Values<string_t>()[i].View();
       RegexOptions options;
+      options.case_insensitive = kind.case_insensitive;
       if (args.ColumnCount() > 2) {
-        options = ParseFlags(args.data[2].Values<string_t>()[i].View(), false, "regexp_matches");
+        options = ParseFlags(args.data[2].Values<string_t>()[i].View(), false, kind.name);
       }
-      const RE2& re = cache.Get(pattern, options.case_insensitive, "regexp_matches");
-      out[i] = RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), re);
+      const RE2& re = cache.Get(pattern, options.case_insensitive, kind.name);
+      const re2::StringPiece text(s.data(), s.size());
+      const bool match = kind.full ? RE2::FullMatch(text, re) : RE2::PartialMatch(text, re);
+      out[i] = match != kind.negate;
     }
   };
 }
@@ -308,8 +320,17 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
   const LogicalType V = TypeId::kVarchar, B = TypeId::kBoolean;
   catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
   catalog.AddScalar(MakeFunction("ilike", {V, V}, B, LikeBody(true)));
-  catalog.AddScalar(MakeFunction("regexp_matches", {V, V}, B, RegexpMatchesBody()));
-  catalog.AddScalar(MakeFunction("regexp_matches", {V, V, V}, B, RegexpMatchesBody()));
+  for (RegexpMatchKind kind : {RegexpMatchKind{"regexp_matches"},
+                               RegexpMatchKind{"regexp_full_match", /*full=*/true}}) {
+    catalog.AddScalar(MakeFunction(kind.name, {V, V}, B, RegexpMatchesBody(kind)));
+    catalog.AddScalar(MakeFunction(kind.name, {V, V, V}, B, RegexpMatchesBody(kind)));
+  }
+  for (RegexpMatchKind kind :
+       {RegexpMatchKind{"~"}, RegexpMatchKind{"~*", false, /*case_insensitive=*/true},
+        RegexpMatchKind{"!~", false, false, /*negate=*/true},
+        RegexpMatchKind{"!~*", false, true, true}}) {
+    catalog.AddScalar(MakeFunction(kind.name, {V, V}, B, RegexpMatchesBody(kind)));
+  }
   catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V}, V, RegexpReplaceBody()));
   for (const char* name : {"string_split_regex", "str_split_regex"}) {
     catalog.AddScalar(MakeFunction(name, {V, V}, LogicalType::List(V), StringSplitRegexBody()));

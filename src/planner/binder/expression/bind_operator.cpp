@@ -126,9 +126,11 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
   // Everything else is a function under the operator's name: + - * / % || …
   std::string function = op;
   bool negate = false;
-  if (op == "LIKE" || op == "ILIKE") function = op == "LIKE" ? "like" : "ilike";
-  if (op == "NOT LIKE" || op == "NOT ILIKE") {
-    function = op == "NOT LIKE" ? "like" : "ilike";
+  if (op == "LIKE" || op == "ILIKE" || op == "~~" || op == "~~*") {
+    function = op == "LIKE" || op == "~~" ? "like" : "ilike";
+  }
+  if (op == "NOT LIKE" || op == "NOT ILIKE" || op == "!~~" || op == "!~~*") {
+    function = op == "NOT LIKE" || op == "!~~" ? "like" : "ilike";
     negate = true;
   }
   if (op == "SIMILAR TO" || op == "NOT SIMILAR TO") {
