@@ -2,11 +2,14 @@
 //
 // Parsing accumulates months, days and micros in 128-bit integers and checks the int32 /
 // int32 / int64 ranges once at the end, so no intermediate step can overflow silently.
-// A number is read as an integer part plus up to nine fraction digits; the fraction is
-// carried down exactly (in units of 1e-9) into the next smaller field: years -> months
-// (x12) -> days (x30) -> micros (x86400e6); weeks -> days (x7) -> micros; hours,
-// minutes, seconds, ... straight into micros. What remains below a microsecond is
-// truncated toward zero.
+// A number is read as an integer part plus up to 18 fraction digits (more are read and
+// ignored); the fraction is carried down exactly (in units of 1e-18) into the next
+// smaller field: months -> days (x30) -> micros (x86400e6); weeks -> days (x7) -> micros;
+// hours, minutes, seconds, ... straight into micros. What remains below a microsecond is
+// summed over the whole text and rounded half to even once, at the end ('0.0000000004
+// day' is 34.56 microseconds: 00:00:00.000035; '0.5 us' is 0, as in PostgreSQL). A
+// fraction of a year (decade, century, millennium) becomes whole months, rounded half to
+// even, as in PostgreSQL: '1.3 years' is 1 year 4 months, not 1 year 3 months 18 days.
 //
 // Rendering follows DuckDB: years and months from `months` (12 months a year), then
 // days, then the micros as a signed clock [-]HH:MM:SS[.ffffff] whose hours may exceed 24.
@@ -27,9 +30,10 @@ using temporal_text::TextCursor;
 
 namespace {
 
-constexpr int64_t kFractionScale = 1'000'000'000;
+constexpr int64_t kFractionScale = 1'000'000'000'000'000'000;
+constexpr int kFractionDigits = 18;
 
-enum class Field { kMonths, kDays, kMicros };
+enum class Field { kYears, kMonths, kDays, kMicros };
 
 struct Unit {
   std::string_view name;
@@ -38,18 +42,18 @@ struct Unit {
 };
 
 constexpr Unit kUnits[] = {
-    {"millennium", Field::kMonths, 12000},
-    {"millennia", Field::kMonths, 12000},
-    {"millenniums", Field::kMonths, 12000},
-    {"century", Field::kMonths, 1200},
-    {"centuries", Field::kMonths, 1200},
-    {"decade", Field::kMonths, 120},
-    {"decades", Field::kMonths, 120},
-    {"year", Field::kMonths, 12},
-    {"years", Field::kMonths, 12},
-    {"yr", Field::kMonths, 12},
-    {"yrs", Field::kMonths, 12},
-    {"y", Field::kMonths, 12},
+    {"millennium", Field::kYears, 12000},
+    {"millennia", Field::kYears, 12000},
+    {"millenniums", Field::kYears, 12000},
+    {"century", Field::kYears, 1200},
+    {"centuries", Field::kYears, 1200},
+    {"decade", Field::kYears, 120},
+    {"decades", Field::kYears, 120},
+    {"year", Field::kYears, 12},
+    {"years", Field::kYears, 12},
+    {"yr", Field::kYears, 12},
+    {"yrs", Field::kYears, 12},
+    {"y", Field::kYears, 12},
     {"month", Field::kMonths, 1},
     {"months", Field::kMonths, 1},
     {"mon", Field::kMonths, 1},
@@ -91,12 +95,19 @@ struct Accumulator {
   int128 months = 0;
   int128 days = 0;
   int128 micros = 0;
+  int128 sub_micros = 0;  // in 1e-18 microseconds, rounded into `micros` by TryFinish
 
-  // Adds sign * (whole + fraction / 1e9) units of `factor` x `field`, carrying the
+  // Adds sign * (whole + fraction / 1e18) units of `factor` x `field`, carrying the
   // fraction down into the smaller fields.
   void Add(Field field, int64_t factor, int64_t whole, int64_t fraction, int sign) {
-    int128 frac = int128{fraction} * factor;  // in 1e-9 of `field`
+    int128 frac = int128{fraction} * factor;  // in 1e-18 of `field`
     switch (field) {
+      case Field::kYears: {  // `factor` months a unit; the fraction rounds to months
+        int128 extra = frac / kFractionScale, rest = frac % kFractionScale;
+        if (rest * 2 > kFractionScale || (rest * 2 == kFractionScale && extra % 2 == 1)) extra++;
+        months += sign * (int128{whole} * factor + extra);
+        break;
+      }
       case Field::kMonths:
         months += sign * (int128{whole} * factor + frac / kFractionScale);
         frac = frac % kFractionScale * Interval::kDaysPerMonth;
@@ -106,9 +117,11 @@ struct Accumulator {
         days += sign * (frac / kFractionScale);
         frac = frac % kFractionScale * Interval::kMicrosPerDay;
         micros += sign * (frac / kFractionScale);
+        sub_micros += sign * (frac % kFractionScale);
         break;
       case Field::kMicros:
         micros += sign * (int128{whole} * factor + frac / kFractionScale);
+        sub_micros += sign * (frac % kFractionScale);
         break;
     }
   }
@@ -116,17 +129,23 @@ struct Accumulator {
     months = -months;
     days = -days;
     micros = -micros;
+    sub_micros = -sub_micros;
   }
   bool TryFinish(interval_t& result, std::string* reason) const {
+    int128 total_micros = micros + sub_micros / kFractionScale;
+    const int128 rest = sub_micros % kFractionScale;
+    const bool odd = total_micros % 2 != 0;
+    if (rest * 2 > kFractionScale || (rest * 2 == kFractionScale && odd)) total_micros++;
+    if (rest * 2 < -kFractionScale || (rest * 2 == -kFractionScale && odd)) total_micros--;
     constexpr int128 kMax32 = std::numeric_limits<int32_t>::max();
     constexpr int128 kMax64 = std::numeric_limits<int64_t>::max();
     if (months > kMax32 || months < -kMax32 - 1 || days > kMax32 || days < -kMax32 - 1 ||
-        micros > kMax64 || micros < -kMax64 - 1) {
+        total_micros > kMax64 || total_micros < -kMax64 - 1) {
       if (reason) *reason = "interval out of range";
       return false;
     }
     result = {static_cast<int32_t>(months), static_cast<int32_t>(days),
-              static_cast<int64_t>(micros)};
+              static_cast<int64_t>(total_micros)};
     return true;
   }
 };
@@ -154,10 +173,12 @@ bool ParseNumber(TextCursor& cursor, int& sign, int64_t& whole, int64_t& fractio
   }
   if (cursor.Peek() == '.' && temporal_text::IsDigit(cursor.Peek(1))) {
     cursor.Advance();
-    if (!temporal_text::ParseFractionNanos(cursor, fraction)) {
-      if (reason) *reason = "more than 9 fraction digits in a number";
-      return false;
-    }
+    int64_t digits_value = 0;
+    int digits = 0;
+    cursor.ParseDigits(1, kFractionDigits, digits_value, &digits);
+    while (temporal_text::IsDigit(cursor.Peek())) cursor.Advance();
+    fraction = digits_value;
+    for (int i = digits; i < kFractionDigits; i++) fraction *= 10;
     any = true;
   }
   if (!any) {
@@ -218,7 +239,7 @@ bool ParseIso(TextCursor& cursor, Accumulator& acc, std::string* reason) {
     char designator = temporal_text::ToLower(cursor.Peek());
     cursor.Advance();
     if (!in_time && designator == 'y') {
-      acc.Add(Field::kMonths, 12, whole, fraction, sign);
+      acc.Add(Field::kYears, 12, whole, fraction, sign);
     } else if (!in_time && designator == 'm') {
       acc.Add(Field::kMonths, 1, whole, fraction, sign);
     } else if (!in_time && designator == 'w') {

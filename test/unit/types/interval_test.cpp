@@ -77,6 +77,30 @@ TEST(IntervalTest, FractionsSpillIntoSmallerFields) {
   EXPECT_EQ(MustParse("0.000001 seconds"), (interval_t{0, 0, 1}));
 }
 
+// PostgreSQL's rule: a fraction of a year-sized unit becomes whole months, rounded half to
+// even; it never spills into days.
+TEST(IntervalTest, YearFractionsRoundToMonths) {
+  EXPECT_EQ(MustParse("1.3 years"), (interval_t{16, 0, 0}));       // 15.6 months
+  EXPECT_EQ(MustParse("0.125 years"), (interval_t{2, 0, 0}));      // 1.5 -> 2
+  EXPECT_EQ(MustParse("0.375 years"), (interval_t{4, 0, 0}));      // 4.5 -> 4
+  EXPECT_EQ(MustParse("-1.3 years"), (interval_t{-16, 0, 0}));
+  EXPECT_EQ(MustParse("0.00005 millennium"), (interval_t{1, 0, 0}));  // 0.6 months
+  EXPECT_EQ(MustParse("0.00004 millennium"), (interval_t{0, 0, 0}));  // 0.48 months
+  EXPECT_EQ(MustParse("1.5 decades 2.5 days"), (interval_t{180, 2, 12 * kHour}));
+  EXPECT_EQ(MustParse("P1.3Y"), (interval_t{16, 0, 0}));
+}
+
+// Below a microsecond the parts are summed, then rounded half to even once.
+TEST(IntervalTest, SubMicrosecondFractionsRound) {
+  EXPECT_EQ(MustParse("0.0000000004 day"), (interval_t{0, 0, 35}));  // 34.56 us
+  EXPECT_EQ(MustParse("0.0000000005 hour"), (interval_t{0, 0, 2}));  // 1.8 us
+  EXPECT_EQ(MustParse("0.5 us"), (interval_t{0, 0, 0}));
+  EXPECT_EQ(MustParse("1.5 us"), (interval_t{0, 0, 2}));
+  EXPECT_EQ(MustParse("-1.5 us"), (interval_t{0, 0, -2}));
+  EXPECT_EQ(MustParse("0.4 us 0.4 us"), (interval_t{0, 0, 1}));  // 0.8 us together
+  EXPECT_EQ(MustParse("0.0000012345678901234567890 seconds"), (interval_t{0, 0, 1}));
+}
+
 TEST(IntervalTest, ParsesIso8601) {
   EXPECT_EQ(MustParse("P1Y2M3DT4H5M6S"), (interval_t{14, 3, 4 * kHour + 306000000}));
   EXPECT_EQ(MustParse("PT0.5S"), (interval_t{0, 0, 500000}));
