@@ -2,7 +2,9 @@
 //
 // Integers and DECIMALs accumulate an exact int128 sum and divide once at the end (in
 // long double), so the mean does not depend on the order rows arrive in; DECIMAL(w, s)
-// averages to DOUBLE (DuckDB's choice too). FLOAT/DOUBLE sum in double. INTERVAL
+// averages to DOUBLE (DuckDB's choice too). FLOAT/DOUBLE sum in double; a total of
+// finite values that passes DOUBLE's range is an error (as in PostgreSQL), since the mean
+// it would give, inf, is not the finite mean of finite values. INTERVAL
 // averages to INTERVAL as PostgreSQL divides one: whole months, the remainder of the
 // months carried into days at 30 days a month, and that remainder into micros.
 #include <cmath>
@@ -30,13 +32,26 @@ struct AvgState {
   throw OutOfRangeError("Overflow in avg: the running total does not fit HUGEINT");
 }
 
-/// Shared combine for every AvgState: add sums (checked for int128) and counts.
+/// a + b for a running DOUBLE total; throws when finite a and b overflow (an infinite or
+/// NaN value among the inputs makes the total so, and the mean follows, as in PostgreSQL).
+double AddToDoubleTotal(double a, double b) {
+  const double total = a + b;
+  if (!std::isfinite(total) && std::isfinite(a) && std::isfinite(b)) [[unlikely]] {
+    throw OutOfRangeError(
+        "Overflow in avg: the total of the values passes DOUBLE's range (about 1.8e308)");
+  }
+  return total;
+}
+
+/// Shared combine for every AvgState: add sums (checked for int128 and double) and counts.
 template <typename Sum>
 void CombineAvg(data_ptr_t source, data_ptr_t target) {
   auto& src = StateAt<AvgState<Sum>>(source);
   auto& dst = StateAt<AvgState<Sum>>(target);
   if constexpr (std::is_same_v<Sum, int128>) {
     if (!TryAddInt128(dst.sum, src.sum, dst.sum)) ThrowAvgOverflow();
+  } else if constexpr (std::is_same_v<Sum, double>) {
+    dst.sum = AddToDoubleTotal(dst.sum, src.sum);
   } else {
     dst.sum += src.sum;
   }
@@ -95,7 +110,7 @@ AggregateFunction DoubleAvg(const LogicalType& input) {
     const T* in = args.data[0].Values<T>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      s.sum += static_cast<double>(in[i]);
+      s.sum = AddToDoubleTotal(s.sum, static_cast<double>(in[i]));
       s.count++;
     }
   };

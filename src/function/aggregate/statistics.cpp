@@ -7,7 +7,15 @@
 //   C = Ca + Cb + (mean_xb - mean_xa)(mean_yb - mean_ya) * na * nb / n.
 // Skewness and kurtosis keep the sums of the first four powers, as DuckDB computes them,
 // so that their answers agree to the last digits.
+//
+// Finite values whose squares (or fourth powers) pass DOUBLE's range make the sums
+// infinite. A statistic that grows with the values (covar_pop, regr_sxx, …) is then
+// `inf`, as var_pop is: the true value is past DOUBLE's range too. A NaN, or any
+// non-finite corr, regr_r2, skewness or kurtosis (whose true values are bounded whatever
+// the values' scale), would be a wrong answer: that is an out-of-range error instead.
 #include <cmath>
+
+#include <fmt/format.h>
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
@@ -22,9 +30,11 @@ struct CoMoments {
   double mean_x = 0, mean_y = 0;
   double m2_x = 0, m2_y = 0;  // sums of squared deviations
   double c = 0;               // sum of the products of the deviations
+  bool finite_inputs = true;  // no value was NaN or infinite
 
   void Add(double y, double x) {
     n++;
+    finite_inputs = finite_inputs && std::isfinite(x) && std::isfinite(y);
     const double dx = x - mean_x;
     mean_x += dx / static_cast<double>(n);
     const double dy = y - mean_y;
@@ -48,6 +58,7 @@ struct CoMoments {
     mean_x += dx * nb / total;
     mean_y += dy * nb / total;
     n += o.n;
+    finite_inputs = finite_inputs && o.finite_inputs;
   }
 };
 
@@ -106,17 +117,28 @@ std::optional<double> Compute(const CoMoments& s) {
   return std::nullopt;
 }
 
-/// The finalize of a DOUBLE statistic: kCompute of each state, NULL where it gives none.
+/// The finalize of the DOUBLE statistic `name`: kCompute of each state, NULL where it
+/// gives none; an out-of-range error where finite values gave NaN, or (`bounded`: the
+/// statistic does not grow with the values) any non-finite result.
 template <typename State, std::optional<double> (*kCompute)(const State&)>
-void FinalizeDoubles(data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-  double* out = result.Values<double>();
-  for (idx_t i = 0; i < count; i++) {
-    if (auto value = kCompute(StateAt<State>(states[i]))) {
+decltype(AggregateFunction::finalize) FinalizeDoubles(std::string name, bool bounded) {
+  return [name = std::move(name), bounded](data_ptr_t* states, idx_t count, Vector& result,
+                                           idx_t offset) {
+    double* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      const State& state = StateAt<State>(states[i]);
+      const std::optional<double> value = kCompute(state);
+      if (!value) {
+        result.SetNull(offset + i);
+        continue;
+      }
+      if (state.finite_inputs && (std::isnan(*value) || (bounded && !std::isfinite(*value)))) {
+        throw OutOfRangeError(fmt::format(
+            "{} is out of range: the powers of the values pass DOUBLE's range", name));
+      }
       out[offset + i] = *value;
-    } else {
-      result.SetNull(offset + i);
     }
-  }
+  };
 }
 
 void UpdatePairs(const DataChunk& args, data_ptr_t* states, idx_t count) {
@@ -130,13 +152,13 @@ void CombinePairs(data_ptr_t source, data_ptr_t target) {
 }
 
 template <Pair kStat>
-AggregateFunction PairStatistic(std::string name) {
-  auto f = aggregate::MakeAggregate(std::move(name), {TypeId::kDouble, TypeId::kDouble},
-                                    TypeId::kDouble);
+AggregateFunction PairStatistic(const std::string& name) {
+  auto f = aggregate::MakeAggregate(name, {TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble);
   aggregate::SetStateLifetime<CoMoments>(f);
   f.update = UpdatePairs;
   f.combine = CombinePairs;
-  f.finalize = FinalizeDoubles<CoMoments, Compute<kStat>>;
+  f.finalize = FinalizeDoubles<CoMoments, Compute<kStat>>(
+      name, kStat == Pair::kCorr || kStat == Pair::kRegrR2);
   return f;
 }
 
@@ -157,6 +179,7 @@ AggregateFunction RegrCount() {
 struct PowerSums {
   int64_t n = 0;
   double sum = 0, sum_sqr = 0, sum_cub = 0, sum_four = 0;
+  bool finite_inputs = true;  // no value was NaN or infinite
 };
 
 enum class Shape { kSkewness, kKurtosis, kKurtosisPop };
@@ -183,8 +206,8 @@ std::optional<double> ComputeShape(const PowerSums& s) {
 }
 
 template <Shape kShape>
-AggregateFunction ShapeStatistic(std::string name) {
-  auto f = aggregate::MakeAggregate(std::move(name), {TypeId::kDouble}, TypeId::kDouble);
+AggregateFunction ShapeStatistic(const std::string& name) {
+  auto f = aggregate::MakeAggregate(name, {TypeId::kDouble}, TypeId::kDouble);
   aggregate::SetStateLifetime<PowerSums>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const double* in = args.data[0].Values<double>();
@@ -196,6 +219,7 @@ AggregateFunction ShapeStatistic(std::string name) {
       s.sum_sqr += x * x;
       s.sum_cub += x * x * x;
       s.sum_four += x * x * x * x;
+      s.finite_inputs = s.finite_inputs && std::isfinite(x);
     }
   };
   f.combine = [](data_ptr_t source, data_ptr_t target) {
@@ -206,8 +230,9 @@ AggregateFunction ShapeStatistic(std::string name) {
     b.sum_sqr += a.sum_sqr;
     b.sum_cub += a.sum_cub;
     b.sum_four += a.sum_four;
+    b.finite_inputs = b.finite_inputs && a.finite_inputs;
   };
-  f.finalize = FinalizeDoubles<PowerSums, ComputeShape<kShape>>;
+  f.finalize = FinalizeDoubles<PowerSums, ComputeShape<kShape>>(name, /*bounded=*/true);
   return f;
 }
 
