@@ -181,7 +181,7 @@ std::string RewriteStructLiterals(std::string_view sql) {
 namespace {
 /// Whether the word at `at` stands where a type does: after ::, AS (CAST … AS, CREATE TYPE …
 /// AS), TYPE (ALTER … TYPE), or a column's name in a column list — so that MAP(…) there is
-/// the type, and map(…) elsewhere the function.
+/// the type, and map(…) elsewhere the function (ROW(…): the STRUCT type, else a row value).
 bool IsTypePosition(const std::vector<Token>& tokens, size_t at) {
   if (at == 0) return false;
   const std::string& prev = tokens[at - 1].word;
@@ -207,7 +207,8 @@ std::string RewriteStructTypes(std::string_view sql) {
         at = i;
         break;
       }
-      if (tokens[i].word == "map" && tokens[i + 1].word == "(" && IsTypePosition(tokens, i)) {
+      if ((tokens[i].word == "map" || tokens[i].word == "row") && tokens[i + 1].word == "(" &&
+          IsTypePosition(tokens, i)) {
         at = i;
         break;
       }
@@ -215,9 +216,10 @@ std::string RewriteStructTypes(std::string_view sql) {
     if (at == tokens.size()) return text;
     const size_t end = AfterBracket(tokens, at + 1);
     if (end > tokens.size() || tokens[end - 1].word != ")") {
-      throw ParserError(fmt::format("{}( is not closed: {}",
-                                    tokens[at].word == "map" ? "MAP" : "STRUCT",
-                                    Excerpt(text, tokens[at].start)));
+      std::string keyword = tokens[at].word;
+      for (char& c : keyword) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      throw ParserError(
+          fmt::format("{}( is not closed: {}", keyword, Excerpt(text, tokens[at].start)));
     }
     std::string type =
         std::string(tokens[at].word == "map" ? kMapTypeMarker : kStructTypeMarker) + "(";

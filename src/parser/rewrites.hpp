@@ -128,7 +128,7 @@ inline constexpr std::string_view kMapTypeMarker = "__teal_map";
 /// Rewrites the type `STRUCT(a INTEGER, b VARCHAR[])` (whose fields the PostgreSQL grammar
 /// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`, and
 /// the type `MAP(VARCHAR, INTEGER[])` where a type stands into `__teal_map('VARCHAR',
-/// 'INTEGER[]')`.
+/// 'INTEGER[]')`. `ROW(a INTEGER)` where a type stands is DuckDB's other name for STRUCT.
 std::string RewriteStructTypes(std::string_view sql);
 
 /// Rewrites DuckDB's intervals without quotes — `INTERVAL 5 DAY` to `INTERVAL '5 day'`, and
