@@ -227,6 +227,10 @@ class Binder {
   ExpressionPtr BindOperator(const ParsedExpression& e, Scope& scope);
   ExpressionPtr BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
                                const ParsedExpression& e);
+  /// PostgreSQL's row comparison (a, b) < (c, d): pair by pair, as AND / OR of the pairs'
+  /// comparisons.
+  ExpressionPtr BindRowComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
+                                  const ParsedExpression& e);
   ExpressionPtr BindBoolean(ExpressionPtr e, std::string_view context);
   ExpressionPtr BindSubquery(const ParsedExpression& e, Scope& scope);
   /// A kOuterRef in `scope` (a subquery's) to `outer`, an expression bound in the scope

@@ -8,17 +8,97 @@
 
 namespace teal {
 
+namespace {
+
+ExpressionPtr Junction(BoundKind kind, std::vector<ExpressionPtr> terms) {
+  if (terms.size() == 1) return std::move(terms[0]);
+  auto result = std::make_unique<Expression>(kind, TypeId::kBoolean);
+  result->children = std::move(terms);
+  return result;
+}
+
+}  // namespace
+
+ExpressionPtr Binder::BindRowComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
+                                        const ParsedExpression& e) {
+  for (const Expression* side : {left.get(), right.get()}) {
+    if (!IsDeterministic(*side)) {
+      throw NotImplementedError(fmt::format(
+          "a row comparison whose rows are not deterministic ({}): compute them in a subquery "
+          "first",
+          e.ToString()));
+    }
+  }
+  // A row's fields: a row constructor's own arguments, else a field read of the row each.
+  auto fields_of = [&](ExpressionPtr row) {
+    if (row->kind == BoundKind::kFunction && row->function && row->function->name == "row") {
+      return std::move(row->children);
+    }
+    std::vector<ExpressionPtr> fields;
+    const size_t n = row->type.StructFields().size();
+    for (size_t k = 0; k < n; k++) {
+      fields.push_back(BindStructExtract(k + 1 < n ? row->Copy() : std::move(row),
+                                         Value::BigInt(static_cast<int64_t>(k + 1)),
+                                         e.ToString()));
+    }
+    return fields;
+  };
+  std::vector<ExpressionPtr> a = fields_of(std::move(left));
+  std::vector<ExpressionPtr> b = fields_of(std::move(right));
+  if (a.size() != b.size()) {
+    throw BinderError(fmt::format("unequal number of entries in row expressions ({} and {}): {}",
+                                  a.size(), b.size(), e.ToString()));
+  }
+  const size_t n = a.size();
+  std::vector<ExpressionPtr> terms;
+  switch (op) {
+    case CompareOp::kEqual:
+    case CompareOp::kNotDistinct:
+    case CompareOp::kNotEqual:
+    case CompareOp::kDistinct: {
+      // Equal (not distinct) when every pair is; unequal (distinct) when any pair is. AND and
+      // OR give PostgreSQL's NULL rule: unknown when no pair decides and one is unknown.
+      const bool all = op == CompareOp::kEqual || op == CompareOp::kNotDistinct;
+      for (size_t k = 0; k < n; k++) {
+        terms.push_back(BindComparison(op, std::move(a[k]), std::move(b[k]), e));
+      }
+      return Junction(all ? BoundKind::kAnd : BoundKind::kOr, std::move(terms));
+    }
+    default: {
+      // Ordered: the first pair that differs decides, a1 < b1 OR (a1 = b1 AND (rest)); the
+      // last pair takes the operator itself (<= stays <=). An unknown pair before the
+      // deciding one makes the whole unknown, as in PostgreSQL.
+      const CompareOp strict = op == CompareOp::kLess || op == CompareOp::kLessEqual
+                                   ? CompareOp::kLess
+                                   : CompareOp::kGreater;
+      ExpressionPtr rest = BindComparison(op, std::move(a[n - 1]), std::move(b[n - 1]), e);
+      for (size_t k = n - 1; k-- > 0;) {
+        std::vector<ExpressionPtr> tie;
+        tie.push_back(BindComparison(CompareOp::kEqual, a[k]->Copy(), b[k]->Copy(), e));
+        tie.push_back(std::move(rest));
+        std::vector<ExpressionPtr> either;
+        either.push_back(BindComparison(strict, std::move(a[k]), std::move(b[k]), e));
+        either.push_back(Junction(BoundKind::kAnd, std::move(tie)));
+        rest = Junction(BoundKind::kOr, std::move(either));
+      }
+      return rest;
+    }
+  }
+}
+
 ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, ExpressionPtr right,
                                      const ParsedExpression& e) {
-  // (a, b) = (c, d) is PostgreSQL's row comparison (NULL when a pair is unknown), which
-  // DuckDB answers as a STRUCT comparison (NULLs equal): not answered until Teal has the
-  // row comparison. STRUCTs with names ({'a': 1}, DuckDB's alone) compare as DuckDB's.
+  // (a, b) = (c, d) is PostgreSQL's row comparison (NULL when a pair is unknown and no
+  // other decides), where DuckDB compares STRUCTs (NULLs equal). STRUCTs with names
+  // ({'a': 1}, DuckDB's alone) compare as DuckDB's.
   auto unnamed = [](const LogicalType& t) {
     return t.Id() == TypeId::kStruct && t.StructFields()[0].first.empty();
   };
+  if (unnamed(left->type) && unnamed(right->type)) {
+    return BindRowComparison(op, std::move(left), std::move(right), e);
+  }
   if (unnamed(left->type) || unnamed(right->type)) {
-    throw NotImplementedError(
-        fmt::format("comparing row constructors ((a, b) = (c, d)): {}", e.ToString()));
+    throw BinderError(fmt::format("a row can be compared only with a row: {}", e.ToString()));
   }
   LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
                                   IsStringLiteral(*right), e.ToString());
