@@ -241,7 +241,7 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
       if (!index->Unique()) continue;
       for (idx_t i = 0; i < chunk.size(); i++, position++) {
         if (keys.HasNull(i)) continue;
-        bool twice = false, held = false;
+        bool twice = false, held = false, held_by_own_insert = false;
         if (!seen.emplace(keys.Key(i).View(), position).second) {
           twice = true;
         } else {
@@ -254,6 +254,7 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
             if (holder == DataTable::KeyHolder::kLive &&
                 CurrentKey(table, *index, row) == keys.Key(i).View()) {
               held = true;
+              held_by_own_insert = table.storage->InsertedBy(transaction, row);
               break;
             }
           }
@@ -262,6 +263,14 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
         // key and row.
         const idx_t row = (rows.empty() ? first_row + position : rows[position]) + 1;
         const std::string key = KeyText(chunk, index->columns, i);
+        if (held_by_own_insert) {
+          // DuckDB words a key its transaction inserted before in its own way.
+          throw ConstraintError(fmt::format(
+              "PRIMARY KEY or UNIQUE constraint violation: duplicate key \"{}\": the {} "
+              "constraint on {} already has the key {}, which this transaction inserted (row {} of the {})",
+              NamedKeyText(table, chunk, index->columns, i), index->KindName(),
+              Columns(table, *index), key, row, what));
+        }
         if (held) {
           throw ConstraintError(fmt::format(
               "Duplicate key \"{}\" violates {} constraint: {} already has the key {} (row {} of "

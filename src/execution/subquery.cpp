@@ -41,7 +41,7 @@ Value ScalarValue(const BoundSubquery& sub, const LogicalType& type,
     rows += chunk.size();
     if (rows > 1) {
       throw InvalidInputError(fmt::format(
-          "more than one row returned by a subquery used as an expression: {}", sub.text));
+          "More than one row returned by a subquery used as an expression: {}", sub.text));
     }
     value = chunk.GetValue(0, 0);
     return true;

@@ -744,6 +744,13 @@ DataTable::KeyHolder DataTable::Holder(const Transaction& transaction, int64_t r
   return KeyHolder::kLive;
 }
 
+bool DataTable::InsertedBy(const Transaction& transaction, int64_t row_id) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  auto [group, row] = Locate(row_id);
+  const VectorVersions* versions = VersionsOf(*group, row / kVectorSize);
+  return versions && versions->Inserted(row % kVectorSize) == transaction.Id();
+}
+
 bool DataTable::IsDead(int64_t row_id) const {
   std::shared_lock<std::shared_mutex> guard(lock_);
   auto [group, row] = Locate(row_id);

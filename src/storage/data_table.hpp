@@ -118,6 +118,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
     kPending,  // another transaction that has not ended inserted, deleted or updated it
   };
   KeyHolder Holder(const Transaction& transaction, int64_t row_id) const;
+  /// Whether `transaction` inserted the row itself (it is not committed yet).
+  bool InsertedBy(const Transaction& transaction, int64_t row_id) const;
   /// Whether the row is deleted for every snapshot to come (by a committed delete, or a
   /// rolled-back insert).
   bool IsDead(int64_t row_id) const;

@@ -50,7 +50,7 @@ bool Time::TryParseNanos(std::string_view text, size_t& pos, int64_t& nanos, std
     return false;
   };
   constexpr const char* kExpected = "expected a time in the form HH:MM[:SS[.ffffff]]";
-  if (!cursor.ParseDigits(1, 2, hour) || !cursor.Consume(':') ||
+  if (!cursor.ParseDigits(1, 9, hour) || !cursor.Consume(':') ||
       !cursor.ParseDigits(2, 2, minute)) {
     return fail(kExpected);
   }

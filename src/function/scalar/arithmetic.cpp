@@ -269,9 +269,11 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
           break;
       }
       if (overflow || !DecimalFitsWidth(r, w)) {
-        throw OutOfRangeError(fmt::format("Overflow in {} of {} ({} {} {})!", OpName(op), type_name,
-                                          DecimalToString(x[i], a_scale), OpSymbol(op),
-                                          DecimalToString(y[i], b_scale)));
+        // DuckDB's decimal wording says "subtract" where its integer one says "subtraction".
+        throw OutOfRangeError(fmt::format(
+            "Overflow in {} of {} ({} {} {})!", op == ArithOp::kSubtract ? "subtract" : OpName(op),
+            type_name, DecimalToString(x[i], a_scale), OpSymbol(op),
+            DecimalToString(y[i], b_scale)));
       }
       x[i] = r;
     }
