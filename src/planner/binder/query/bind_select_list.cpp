@@ -178,7 +178,41 @@ ExpressionPtr Binder::BindSelectItem(const ParsedExpression& item, Scope& scope)
 
 void Binder::BindSelectList(const SelectStatement& select, Scope& scope, LogicalOperatorPtr& plan,
                             BoundStatement& bound, bool resolve_nulls) {
-  AddWhere(select.where.get(), scope, plan);
+  // A name that is no column of FROM (nor of an enclosing query) may be the alias of a
+  // select-list item (DuckDB's rule, for WHERE, HAVING, QUALIFY and the items after it):
+  // that item's expression stands in for it. Lambda parameters and subqueries are left
+  // alone. A query PostgreSQL accepts keeps its meaning: the name is no column there.
+  std::function<bool(ParsedExpressionPtr&, size_t)> substitute_aliases = [&](ParsedExpressionPtr& e,
+                                                                             size_t items) {
+    if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
+      for (size_t i = 0; i < items; i++) {
+        const auto& item = select.select_list[i];
+        if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+          std::string argument_name = std::move(e->argument_name);
+          e = item->Copy();
+          e->argument_name = std::move(argument_name);  // its place in its call
+          substitute_aliases(e, i);                     // it may name an item before it in turn
+          return true;
+        }
+      }
+    }
+    if (e->kind == ExprKind::kSubquery ||
+        (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
+      return false;
+    }
+    bool any = false;
+    for (auto& child : e->children) any = substitute_aliases(child, items) || any;
+    return any;
+  };
+  // The condition of WHERE or HAVING, with aliases substituted where it names one.
+  auto with_aliases_substituted = [&](const ParsedExpressionPtr& condition) {
+    ParsedExpressionPtr copy = condition->Copy();
+    return substitute_aliases(copy, select.select_list.size()) ? std::move(copy) : nullptr;
+  };
+  if (select.where) {
+    ParsedExpressionPtr where = with_aliases_substituted(select.where);
+    AddWhere(where ? where.get() : select.where.get(), scope, plan);
+  }
 
   // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
   std::vector<ExpressionPtr> groups;
@@ -243,31 +277,6 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   std::vector<std::string> texts;  // SQL text of each select-list item, for ORDER BY
   scope.allow_unnest = true;
   scope.allow_windows = true;
-  // A name that is no column of FROM (nor of an enclosing query) may be the alias of a
-  // select-list item (DuckDB's rule, for QUALIFY and for the items after it): that item's
-  // expression stands in for it. Lambda parameters and subqueries are left alone.
-  std::function<bool(ParsedExpressionPtr&, size_t)> substitute_aliases = [&](ParsedExpressionPtr& e,
-                                                                             size_t items) {
-    if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
-      for (size_t i = 0; i < items; i++) {
-        const auto& item = select.select_list[i];
-        if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
-          std::string argument_name = std::move(e->argument_name);
-          e = item->Copy();
-          e->argument_name = std::move(argument_name);  // its place in its call
-          substitute_aliases(e, i);                     // it may name an item before it in turn
-          return true;
-        }
-      }
-    }
-    if (e->kind == ExprKind::kSubquery ||
-        (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
-      return false;
-    }
-    bool any = false;
-    for (auto& child : e->children) any = substitute_aliases(child, items) || any;
-    return any;
-  };
   for (size_t i = 0; i < select.select_list.size(); i++) {
     const auto& item = select.select_list[i];
     if (item->kind == ExprKind::kStar) {
@@ -297,7 +306,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   if (select.having) {
     scope.clause = "HAVING";
     scope.allow_windows = false;
-    having = BindBoolean(BindExpression(*select.having, scope), "HAVING clause");
+    ParsedExpressionPtr condition = with_aliases_substituted(select.having);
+    having = BindBoolean(BindExpression(condition ? *condition : *select.having, scope),
+                         "HAVING clause");
     scope.allow_windows = true;
   }
   ExpressionPtr qualify;
