@@ -103,6 +103,9 @@ std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& c
   }
   excluded.names = existing.names;
   excluded.types = existing.types;
+  // An unqualified name is the existing row's column (DuckDB's rule; PostgreSQL calls it
+  // ambiguous): the proposed row's is always written EXCLUDED.name.
+  excluded.merged.assign(width, true);
   scope.bindings.push_back(std::move(existing));
   scope.bindings.push_back(std::move(excluded));
   for (size_t i = 0; i < clause.columns.size(); i++) {
