@@ -204,8 +204,8 @@ void Catalog::CheckTableNameFree(std::string_view name) const {
 void Catalog::CheckTableNameFreeLocked(std::string_view name) const {
   std::string key = Key(name);
   if (tables_.count(key) || views_.count(key)) {
-    throw CatalogError(fmt::format("{} \"{}\" already exists",
-                                   views_.count(key) ? "a view named" : "table", name));
+    throw CatalogError(fmt::format("{} with name \"{}\" already exists!",
+                                   views_.count(key) ? "View" : "Table", name));
   }
 }
 
@@ -348,11 +348,13 @@ void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(view->CatalogName());
   if (tables_.count(key)) {
-    throw CatalogError(fmt::format("table \"{}\" already exists", view->name));
+    throw CatalogError(fmt::format("Table with name \"{}\" already exists!", view->name));
   }
   auto it = views_.find(key);
   if (it != views_.end()) {
-    if (!or_replace) throw CatalogError(fmt::format("view \"{}\" already exists", view->name));
+    if (!or_replace) {
+      throw CatalogError(fmt::format("View with name \"{}\" already exists!", view->name));
+    }
     it->second = std::move(view);
   } else {
     views_.emplace(key, std::move(view));

@@ -312,7 +312,7 @@ namespace {
 void CheckNestingBeforeGrammar(std::string_view text, idx_t max_depth) {
   if (idx_t estimate = EstimateNestingDepth(text); estimate > max_depth) {
     throw ParserError(fmt::format(
-        "Max expression depth limit of {} exceeded: the statement nests about {} levels "
+        "Max expression depth limit of {} exceeded. The statement nests about {} levels "
         "deep; simplify it or raise max_expression_depth",
         max_depth, estimate));
   }

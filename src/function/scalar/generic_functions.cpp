@@ -221,7 +221,9 @@ std::optional<ScalarFunction> ResolveEnum(EnumPart part, const std::string& name
                                           const std::vector<LogicalType>& types) {
   if (types.size() != 1 || types[0].Id() != TypeId::kEnum) {
     throw BinderError(
-        fmt::format("{} takes one argument of an ENUM type, e.g. {}(NULL::mood)", name, name));
+        fmt::format("This function needs an ENUM as an argument: {} takes one argument of an "
+                    "ENUM type, e.g. {}(NULL::mood)",
+                    name, name));
   }
   std::vector<std::string> labels = types[0].Enum().labels;
   LogicalType result_type = part == EnumPart::kRange ? LogicalType::List(TypeId::kVarchar)

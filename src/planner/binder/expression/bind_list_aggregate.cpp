@@ -101,7 +101,8 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
     return nullptr;
   }
   if (arguments.empty()) {
-    throw BinderError(fmt::format("{} takes a list: {}", name, e.ToString()));
+    throw BinderError(fmt::format("{} does not support the supplied arguments: it takes a list: {}",
+                                  name, e.ToString()));
   }
   ExpressionPtr& list = arguments[0];
   if (list->type.Id() == TypeId::kSqlNull ||

@@ -138,8 +138,8 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
   if (kind == SubqueryKind::kExists) DropSelectList(sub);
   if (kind != SubqueryKind::kExists && sub.types.size() != 1) {
     throw BinderError(
-        fmt::format("a subquery used as an expression must return one column, "
-                    "not {} ({})",
+        fmt::format("Subquery returns {} columns - expected 1: a subquery used as an "
+                    "expression must return one column ({})",
                     sub.types.size(), e.ToString()));
   }
   auto bound = std::make_shared<BoundSubquery>();

@@ -67,8 +67,9 @@ std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& c
     if (!arbiter && unique.size() == 1) arbiter = unique[0];
     if (!arbiter) {
       throw BinderError(fmt::format(
-          "{}: table \"{}\" has no PRIMARY KEY and {} UNIQUE constraints; name the conflict "
-          "columns with ON CONFLICT (…) DO UPDATE",
+          "Conflict target has to be provided for a DO UPDATE operation when the table has "
+          "multiple UNIQUE/PRIMARY KEY constraints: {}: table \"{}\" has no PRIMARY KEY and {} "
+          "UNIQUE constraints; name the conflict columns with ON CONFLICT (…) DO UPDATE",
           clause.action == Action::kReplace ? "INSERT OR REPLACE" : "ON CONFLICT DO UPDATE",
           table.name, unique.size()));
     }
