@@ -25,6 +25,8 @@ enum class ErrorCategory {
   kNotImplemented,
   kInterrupt,
   kInternal,
+  kSequence,
+  kDependency,
 };
 
 /// The human name of a category, e.g. "Conversion" — used as "Conversion Error: …".
@@ -79,6 +81,12 @@ TEAL_DECLARE_ERROR(OutOfMemoryError, kOutOfMemory)
 TEAL_DECLARE_ERROR(InterruptError, kInterrupt)
 /// A bug in Teal: an invariant did not hold.
 TEAL_DECLARE_ERROR(InternalError, kInternal)
+/// A sequence that cannot give the value asked of it: currval before nextval, nextval past
+/// its last value.
+TEAL_DECLARE_ERROR(SequenceError, kSequence)
+/// A DROP or ALTER that other objects stand in the way of (a view on a table, a FOREIGN KEY
+/// referencing it, a DEFAULT using a sequence).
+TEAL_DECLARE_ERROR(DependencyError, kDependency)
 
 #undef TEAL_DECLARE_ERROR
 

@@ -86,7 +86,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
     if (InSchema(view_key, key)) views.push_back(view_key);
   }
   if (!cascade && (!dropped.empty() || !views.empty())) {
-    throw CatalogError(fmt::format(
+    throw DependencyError(fmt::format(
         "Cannot drop entry \"{}\" because there are entries that depend on it. {} \"{}\" "
         "depends on schema \"{}\". Use DROP SCHEMA … CASCADE to drop all dependents.",
         it->second, dropped.empty() ? "view" : "table",
@@ -303,7 +303,7 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
       if (column.default_sequence == it->second) {
-        throw CatalogError(
+        throw DependencyError(
             fmt::format("Cannot drop entry \"{}\" because there are entries that depend on it. "
                         "Column \"{}\" of table \"{}\" uses it as its DEFAULT.",
                         it->second->Name(), column.name, table->name));

@@ -39,9 +39,10 @@ int64_t SequenceEntry::Next() {
     if (exhausted_ || next > max_ || next < min_) {
       if (!cycle_) {
         exhausted_ = true;
-        throw OutOfRangeError(fmt::format("nextval: sequence \"{}\" has reached its {} ({})", name_,
-                                          increment_ > 0 ? "maximum value" : "minimum value",
-                                          increment_ > 0 ? max_ : min_));
+        // DuckDB's sentence first, then which end.
+        throw SequenceError(fmt::format("nextval: reached {} value of sequence \"{}\" ({})",
+                                        increment_ > 0 ? "maximum" : "minimum", name_,
+                                        increment_ > 0 ? max_ : min_));
       }
       next = increment_ > 0 ? min_ : max_;
     }
@@ -59,7 +60,7 @@ std::optional<int64_t> SequenceEntry::Last() const {
 int64_t SequenceEntry::Current() const {
   std::lock_guard<std::mutex> guard(lock_);
   if (!last_) {
-    throw InvalidInputError(
+    throw SequenceError(
         fmt::format("currval: sequence is not yet defined in this session: \"{}\" has no value "
                     "until nextval is called",
                     name_));

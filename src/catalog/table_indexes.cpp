@@ -267,7 +267,8 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
           // DuckDB words a key its transaction inserted before in its own way.
           throw ConstraintError(fmt::format(
               "PRIMARY KEY or UNIQUE constraint violation: duplicate key \"{}\": the {} "
-              "constraint on {} already has the key {}, which this transaction inserted (row {} of the {})",
+              "constraint on {} already has the key {}, which this transaction inserted (row {} of "
+              "the {})",
               NamedKeyText(table, chunk, index->columns, i), index->KindName(),
               Columns(table, *index), key, row, what));
         }

@@ -33,6 +33,10 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
       return "Interrupt";
     case ErrorCategory::kInternal:
       return "Internal";
+    case ErrorCategory::kSequence:
+      return "Sequence";
+    case ErrorCategory::kDependency:
+      return "Dependency";
   }
   return "Unknown";
 }
@@ -85,6 +89,10 @@ void ThrowErrorOf(ErrorCategory category, std::string message) {
       throw Error(category, std::move(message));
     case ErrorCategory::kInterrupt:
       throw InterruptError(std::move(message));
+    case ErrorCategory::kSequence:
+      throw SequenceError(std::move(message));
+    case ErrorCategory::kDependency:
+      throw DependencyError(std::move(message));
     case ErrorCategory::kInternal:
       break;
   }

@@ -154,7 +154,7 @@ void Scatter(const Vector& values, const std::vector<sel_t>& rows, Vector& out) 
 bool IsDataError(const Error& error) {
   const ErrorCategory c = error.Category();
   return c == ErrorCategory::kConversion || c == ErrorCategory::kInvalidInput ||
-         c == ErrorCategory::kOutOfRange;
+         c == ErrorCategory::kOutOfRange || c == ErrorCategory::kSequence;
 }
 
 /// The arguments of a ScalarFunction with arguments_in_turn (COALESCE): argument k is

@@ -838,9 +838,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     if (auto table = catalog.FindTable(table_name)) {
       const auto children = ReferencingTables(catalog, *table);
       if (!children.empty()) {
-        throw CatalogError(fmt::format(
-            "Cannot alter entry \"{}\" because there are entries that depend on it (a FOREIGN "
-            "KEY of table \"{}\" references it)",
+        throw DependencyError(fmt::format(
+            "Cannot alter entry \"{}\" because there are entries that depend on it. A FOREIGN "
+            "KEY of table \"{}\" references it.",
             table->name, children[0]->name));
       }
       const idx_t column = alter.kind == AlterKind::kRenameTable

@@ -13,9 +13,9 @@
 // `inf`, as var_pop is: the true value is past DOUBLE's range too. A NaN, or any
 // non-finite corr, regr_r2, skewness or kurtosis (whose true values are bounded whatever
 // the values' scale), would be a wrong answer: that is an out-of-range error instead.
-#include <cmath>
-
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
@@ -133,8 +133,8 @@ decltype(AggregateFunction::finalize) FinalizeDoubles(std::string name, bool bou
         continue;
       }
       if (state.finite_inputs && (std::isnan(*value) || (bounded && !std::isfinite(*value)))) {
-        throw OutOfRangeError(fmt::format(
-            "{} is out of range: the powers of the values pass DOUBLE's range", name));
+        throw OutOfRangeError(
+            fmt::format("{} is out of range: the powers of the values pass DOUBLE's range", name));
       }
       out[offset + i] = *value;
     }

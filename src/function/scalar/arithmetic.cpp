@@ -270,10 +270,10 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
       }
       if (overflow || !DecimalFitsWidth(r, w)) {
         // DuckDB's decimal wording says "subtract" where its integer one says "subtraction".
-        throw OutOfRangeError(fmt::format(
-            "Overflow in {} of {} ({} {} {})!", op == ArithOp::kSubtract ? "subtract" : OpName(op),
-            type_name, DecimalToString(x[i], a_scale), OpSymbol(op),
-            DecimalToString(y[i], b_scale)));
+        throw OutOfRangeError(fmt::format("Overflow in {} of {} ({} {} {})!",
+                                          op == ArithOp::kSubtract ? "subtract" : OpName(op),
+                                          type_name, DecimalToString(x[i], a_scale), OpSymbol(op),
+                                          DecimalToString(y[i], b_scale)));
       }
       x[i] = r;
     }

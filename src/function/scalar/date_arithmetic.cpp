@@ -76,8 +76,8 @@ interval_t ScaleInterval(interval_t v, double factor, Op op) {
   double month_days = round_micro((months - whole_months) * Interval::kDaysPerMonth);
   double days = op(static_cast<double>(v.days), factor);
   double whole_days = std::trunc(days);
-  double seconds = round_micro((days - whole_days + month_days - std::trunc(month_days)) *
-                               kSecondsPerDay);
+  double seconds =
+      round_micro((days - whole_days + month_days - std::trunc(month_days)) * kSecondsPerDay);
   if (std::fabs(seconds) >= kSecondsPerDay) {
     double carried = std::trunc(seconds / kSecondsPerDay);
     whole_days += carried;
@@ -225,16 +225,15 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
                                  }));
       break;
     case ArithOp::kMultiply:
-      out.push_back(Binary<interval_t, double, interval_t>(
-          "*", T::kInterval, T::kDouble, T::kInterval,
-          MultiplyInterval));
+      out.push_back(Binary<interval_t, double, interval_t>("*", T::kInterval, T::kDouble,
+                                                           T::kInterval, MultiplyInterval));
       out.push_back(Binary<double, interval_t, interval_t>(
           "*", T::kDouble, T::kInterval, T::kInterval,
           [](double f, interval_t v) { return MultiplyInterval(v, f); }));
       break;
     case ArithOp::kDivide:
-      out.push_back(Binary<interval_t, double, interval_t>(
-          "/", T::kInterval, T::kDouble, T::kInterval, DivideInterval));
+      out.push_back(Binary<interval_t, double, interval_t>("/", T::kInterval, T::kDouble,
+                                                           T::kInterval, DivideInterval));
       break;
     case ArithOp::kModulo:
       break;

@@ -320,8 +320,8 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
   const LogicalType V = TypeId::kVarchar, B = TypeId::kBoolean;
   catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
   catalog.AddScalar(MakeFunction("ilike", {V, V}, B, LikeBody(true)));
-  for (RegexpMatchKind kind : {RegexpMatchKind{"regexp_matches"},
-                               RegexpMatchKind{"regexp_full_match", /*full=*/true}}) {
+  for (RegexpMatchKind kind :
+       {RegexpMatchKind{"regexp_matches"}, RegexpMatchKind{"regexp_full_match", /*full=*/true}}) {
     catalog.AddScalar(MakeFunction(kind.name, {V, V}, B, RegexpMatchesBody(kind)));
     catalog.AddScalar(MakeFunction(kind.name, {V, V, V}, B, RegexpMatchesBody(kind)));
   }

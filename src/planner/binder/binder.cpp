@@ -35,8 +35,8 @@ const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope,
       if (e.names.size() == 1 && binding.IsMerged(c)) continue;
       if (found) {
         if (e.names.size() == 2) {  // two FROM items under one name (DuckDB's wording)
-          throw BinderError(fmt::format("Ambiguous reference to table \"{}\": {}", e.names[0],
-                                        e.ToString()));
+          throw BinderError(
+              fmt::format("Ambiguous reference to table \"{}\": {}", e.names[0], e.ToString()));
         }
         throw BinderError(
             fmt::format("column reference \"{}\" is ambiguous: it is in \"{}\" and \"{}\"",

@@ -83,7 +83,7 @@ TEST(SchemaTest, AFailedDropSchemaChangesNothing) {
   con.Execute("CREATE SCHEMA b");
   con.Execute("CREATE TABLE b.t AS SELECT 1 AS x");
   // b holds a table: without CASCADE neither schema goes.
-  EXPECT_THROW(con.Execute("DROP SCHEMA a, b"), CatalogError);
+  EXPECT_THROW(con.Execute("DROP SCHEMA a, b"), DependencyError);
   con.Execute("CREATE TABLE a.u AS SELECT 2 AS y");
   EXPECT_THROW(con.Execute("DROP SCHEMA a, nope CASCADE"), CatalogError);
   EXPECT_EQ(con.Query("SELECT (SELECT x FROM b.t) + (SELECT y FROM a.u)").GetValue(0, 0),

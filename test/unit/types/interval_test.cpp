@@ -80,9 +80,9 @@ TEST(IntervalTest, FractionsSpillIntoSmallerFields) {
 // PostgreSQL's rule: a fraction of a year-sized unit becomes whole months, rounded half to
 // even; it never spills into days.
 TEST(IntervalTest, YearFractionsRoundToMonths) {
-  EXPECT_EQ(MustParse("1.3 years"), (interval_t{16, 0, 0}));       // 15.6 months
-  EXPECT_EQ(MustParse("0.125 years"), (interval_t{2, 0, 0}));      // 1.5 -> 2
-  EXPECT_EQ(MustParse("0.375 years"), (interval_t{4, 0, 0}));      // 4.5 -> 4
+  EXPECT_EQ(MustParse("1.3 years"), (interval_t{16, 0, 0}));   // 15.6 months
+  EXPECT_EQ(MustParse("0.125 years"), (interval_t{2, 0, 0}));  // 1.5 -> 2
+  EXPECT_EQ(MustParse("0.375 years"), (interval_t{4, 0, 0}));  // 4.5 -> 4
   EXPECT_EQ(MustParse("-1.3 years"), (interval_t{-16, 0, 0}));
   EXPECT_EQ(MustParse("0.00005 millennium"), (interval_t{1, 0, 0}));  // 0.6 months
   EXPECT_EQ(MustParse("0.00004 millennium"), (interval_t{0, 0, 0}));  // 0.48 months

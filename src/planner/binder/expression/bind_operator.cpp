@@ -38,8 +38,7 @@ ExpressionPtr Binder::BindRowComparison(CompareOp op, ExpressionPtr left, Expres
     const size_t n = row->type.StructFields().size();
     for (size_t k = 0; k < n; k++) {
       fields.push_back(BindStructExtract(k + 1 < n ? row->Copy() : std::move(row),
-                                         Value::BigInt(static_cast<int64_t>(k + 1)),
-                                         e.ToString()));
+                                         Value::BigInt(static_cast<int64_t>(k + 1)), e.ToString()));
     }
     return fields;
   };
