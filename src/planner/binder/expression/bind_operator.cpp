@@ -10,11 +10,12 @@ namespace teal {
 
 namespace {
 
-ExpressionPtr Junction(BoundKind kind, std::vector<ExpressionPtr> terms) {
+/// The OR of `terms` (the term itself when one); MakeConjunction is the AND.
+ExpressionPtr MakeDisjunction(std::vector<ExpressionPtr> terms) {
   if (terms.size() == 1) return std::move(terms[0]);
-  auto result = std::make_unique<Expression>(kind, TypeId::kBoolean);
-  result->children = std::move(terms);
-  return result;
+  auto any = std::make_unique<Expression>(BoundKind::kOr, TypeId::kBoolean);
+  any->children = std::move(terms);
+  return any;
 }
 
 }  // namespace
@@ -49,7 +50,6 @@ ExpressionPtr Binder::BindRowComparison(CompareOp op, ExpressionPtr left, Expres
                                   a.size(), b.size(), e.ToString()));
   }
   const size_t n = a.size();
-  std::vector<ExpressionPtr> terms;
   switch (op) {
     case CompareOp::kEqual:
     case CompareOp::kNotDistinct:
@@ -57,11 +57,12 @@ ExpressionPtr Binder::BindRowComparison(CompareOp op, ExpressionPtr left, Expres
     case CompareOp::kDistinct: {
       // Equal (not distinct) when every pair is; unequal (distinct) when any pair is. AND and
       // OR give PostgreSQL's NULL rule: unknown when no pair decides and one is unknown.
-      const bool all = op == CompareOp::kEqual || op == CompareOp::kNotDistinct;
+      std::vector<ExpressionPtr> terms;
       for (size_t k = 0; k < n; k++) {
         terms.push_back(BindComparison(op, std::move(a[k]), std::move(b[k]), e));
       }
-      return Junction(all ? BoundKind::kAnd : BoundKind::kOr, std::move(terms));
+      const bool all = op == CompareOp::kEqual || op == CompareOp::kNotDistinct;
+      return all ? MakeConjunction(std::move(terms)) : MakeDisjunction(std::move(terms));
     }
     default: {
       // Ordered: the first pair that differs decides, a1 < b1 OR (a1 = b1 AND (rest)); the
@@ -77,8 +78,8 @@ ExpressionPtr Binder::BindRowComparison(CompareOp op, ExpressionPtr left, Expres
         tie.push_back(std::move(rest));
         std::vector<ExpressionPtr> either;
         either.push_back(BindComparison(strict, std::move(a[k]), std::move(b[k]), e));
-        either.push_back(Junction(BoundKind::kAnd, std::move(tie)));
-        rest = Junction(BoundKind::kOr, std::move(either));
+        either.push_back(MakeConjunction(std::move(tie)));
+        rest = MakeDisjunction(std::move(either));
       }
       return rest;
     }
