@@ -86,6 +86,7 @@ ParsedExpressionPtr Binder::RewriteFilter(const ParsedExpression& call) {
   out->name = call.star ? "count" : call.name;
   out->distinct = call.distinct;
   out->window = call.window;
+  out->order_by = call.order_by;  // a filtered-out row's NULL argument is skipped, key unread
   out->alias = call.alias;
   out->filter_as_case = true;
   if (call.star) {
