@@ -8,6 +8,7 @@
 #include <cctype>
 #include <functional>
 
+#include "common/string_distance.hpp"
 #include "parser/identifier.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
@@ -498,7 +499,10 @@ std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
     if (FindView(name)) {
       throw CatalogError(fmt::format("\"{}\" is a view, and only tables can be changed", name));
     }
-    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
+    std::vector<std::string> names = TableNames();
+    for (const auto& view : Views()) names.push_back(view->name);
+    throw CatalogError(
+        WithDidYouMean(fmt::format("Table with name {} does not exist!", name), name, names));
   }
   return table;
 }

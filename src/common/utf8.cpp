@@ -184,6 +184,22 @@ size_t FindInvalidUtf8(std::string_view text) {
   return n;
 }
 
+std::u32string DecodeUtf8(std::string_view text) {
+  const auto* p = reinterpret_cast<const uint8_t*>(text.data());
+  const size_t n = text.size();
+  std::u32string out;
+  out.reserve(n);
+  for (size_t i = 0; i < n;) {
+    const uint8_t lead = p[i];
+    const size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t cp = length == 1 ? lead : lead & (0x7F >> length);
+    for (size_t k = 1; k < length && i + k < n; k++) cp = (cp << 6) | (p[i + k] & 0x3F);
+    out.push_back(cp);
+    i += length;
+  }
+  return out;
+}
+
 std::string DescribeInvalidUtf8(std::string_view text, size_t offset) {
   const auto* p = reinterpret_cast<const uint8_t*>(text.data()) + offset;
   size_t n = text.size() - offset;

@@ -41,6 +41,10 @@ inline bool IsAscii(const char* p, size_t n) {
   return (any & kHigh) == 0;
 }
 
+/// The code points of valid UTF-8 `text` (a sequence cut short by the end is read as far
+/// as it goes).
+std::u32string DecodeUtf8(std::string_view text);
+
 /// What is wrong at `offset` (a result of FindInvalidUtf8 below text.size()), e.g.
 /// "byte 0xff at offset 3 (never valid in UTF-8)" or "bytes 0xed 0xa0 at offset 0 (a
 /// surrogate, U+D800..U+DFFF)".

@@ -95,6 +95,8 @@ class FunctionCatalog {
 
   const ScalarFunctionSet* FindScalar(std::string_view name) const;
   const AggregateFunctionSet* FindAggregate(std::string_view name) const;
+  /// The names of the scalar and aggregate functions (operators left out).
+  std::vector<std::string> Names() const;
 
   void AddScalar(ScalarFunction function);
   void AddScalarSet(ScalarFunctionSet set);

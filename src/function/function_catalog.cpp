@@ -1,6 +1,7 @@
 // FunctionCatalog: the table of built-ins, and overload resolution by implicit-cast cost.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <limits>
 
 #include "function/builtin_functions.hpp"
@@ -54,6 +55,16 @@ const AggregateFunctionSet* FunctionCatalog::FindAggregate(std::string_view name
     if (set->name == key) return set.get();
   }
   return nullptr;
+}
+
+std::vector<std::string> FunctionCatalog::Names() const {
+  std::vector<std::string> names;
+  auto add = [&](const std::string& name) {
+    if (!name.empty() && std::isalpha(static_cast<unsigned char>(name[0]))) names.push_back(name);
+  };
+  for (const auto& set : scalars_) add(set->name);
+  for (const auto& set : aggregates_) add(set->name);
+  return names;
 }
 
 void FunctionCatalog::AddScalar(ScalarFunction function) {

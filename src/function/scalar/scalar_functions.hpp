@@ -25,5 +25,6 @@ void RegisterMathFunctions(FunctionCatalog& catalog);        // math_functions.c
 void RegisterLikeFunctions(FunctionCatalog& catalog);        // like.cpp
 void RegisterSimilarToFunctions(FunctionCatalog& catalog);   // similar_to.cpp
 void RegisterDateFormatFunctions(FunctionCatalog& catalog);  // date_format.cpp
+void RegisterStringSimilarityFunctions(FunctionCatalog& catalog);  // string_similarity.cpp
 
 }  // namespace teal

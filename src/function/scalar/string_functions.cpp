@@ -2,7 +2,7 @@
 // lower, upper, substring/substr, trim/btrim/ltrim/rtrim, concat, concat_ws, replace,
 // position/strpos, starts_with, ends_with, contains, split_part, left, right, repeat,
 // reverse, lpad, rpad, md5, chr, ascii, to_hex. LIKE and the regexp functions are in
-// like.cpp.
+// like.cpp, levenshtein and the other similarities in string_similarity.cpp.
 //
 // Strings are UTF-8 and every position or length counts code points, as PostgreSQL does
 // (octet_length counts bytes). Input is assumed valid UTF-8: text is checked where it
@@ -504,6 +504,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
   }));
   RegisterLikeFunctions(catalog);
   RegisterSimilarToFunctions(catalog);
+  RegisterStringSimilarityFunctions(catalog);
 }
 
 }  // namespace teal

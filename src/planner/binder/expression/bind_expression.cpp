@@ -1,6 +1,7 @@
 // Binder: expressions — the dispatch over parsed expression kinds, column references,
 // constants, casts, CASE and lists — and constant folding for DEFAULT and LIMIT.
 #include "common/stack.hpp"
+#include "common/string_distance.hpp"
 #include "execution/expression_executor.hpp"
 #include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -104,11 +105,20 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
               fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
                           e.names[0], e.ToString()));
         }
-        throw BinderError(
+        // The hint: a column of the FROM clause (of the table named, if one is).
+        std::vector<std::string> names;
+        for (const Binding& binding : scope.bindings) {
+          if (e.names.size() == 2 && !SameName(binding.alias, e.names[0])) continue;
+          for (const std::string& name : binding.names) {
+            names.push_back(e.names.size() == 2 ? binding.alias + "." + name : name);
+          }
+        }
+        throw BinderError(WithDidYouMean(
             scope.bindings.size() == 1
                 ? fmt::format("column \"{}\" not found in table \"{}\"", column,
                               scope.bindings[0].alias)
-                : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()));
+                : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()),
+            e.names.size() == 2 ? e.names[0] + "." + column : column, names));
       }
       const std::string& name = found->names[index - found->offset];
       const LogicalType& type = found->types[index - found->offset];

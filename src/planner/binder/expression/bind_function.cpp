@@ -1,5 +1,6 @@
 // Binder: function calls — scalar and aggregate functions, and the special ones:
 // current_setting, nextval/currval, unnest.
+#include "common/string_distance.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
 #include "function/scalar/date_util.hpp"
@@ -48,7 +49,8 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (!set) {
     if (auto call = BindListAggregate(name, arguments, e)) return call;
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
-    throw NotImplementedError(fmt::format("function {}", name));
+    throw NotImplementedError(
+        WithDidYouMean(fmt::format("function {}", name), name, FunctionCatalog::Builtins().Names()));
   }
   std::vector<LogicalType> types;
   std::vector<bool> literals;

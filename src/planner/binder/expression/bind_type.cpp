@@ -1,5 +1,6 @@
 // Binder: type names as written in SQL (INTEGER, DECIMAL(10,2), TIMESTAMP(3), user enums,
 // INT[]) to LogicalTypes.
+#include "common/string_distance.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -159,7 +160,12 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
       }
     }
   }
-  if (!found) throw CatalogError(fmt::format("Type with name {} does not exist!", name.name));
+  if (!found) {
+    std::vector<std::string> names = {"decimal", "numeric"};
+    for (const auto& alias : kTypeAliases) names.emplace_back(alias.name);
+    throw CatalogError(WithDidYouMean(fmt::format("Type with name {} does not exist!", name.name),
+                                      name.name, names));
+  }
   for (int i = 0; i < name.array_depth; i++) type = LogicalType::List(type);
   return type;
 }
