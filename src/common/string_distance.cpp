@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 #include "common/utf8.hpp"
@@ -35,9 +36,9 @@ int64_t DamerauLevenshteinDistance(std::u32string_view a, std::u32string_view b)
   const size_t rows = a.size() + 2, columns = b.size() + 2;
   constexpr size_t kMaxCells = size_t{1} << 27;  // 512 MiB of cells
   if (rows * columns > kMaxCells) {
-    throw InvalidInputError(fmt::format(
-        "damerau_levenshtein: strings of {} and {} characters are too long to compare",
-        a.size(), b.size()));
+    throw InvalidInputError(
+        fmt::format("damerau_levenshtein: strings of {} and {} characters are too long to compare",
+                    a.size(), b.size()));
   }
   const auto infinity = static_cast<int32_t>(a.size() + b.size());
   std::vector<int32_t> d(rows * columns);
@@ -60,9 +61,9 @@ int64_t DamerauLevenshteinDistance(std::u32string_view a, std::u32string_view b)
       const size_t l = last_match_column;
       const int32_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
       if (cost == 0) last_match_column = j;
-      at(i + 1, j + 1) = std::min({at(i, j) + cost, at(i + 1, j) + 1, at(i, j + 1) + 1,
-                                   at(k, l) + static_cast<int32_t>(i - k - 1) + 1 +
-                                       static_cast<int32_t>(j - l - 1)});
+      at(i + 1, j + 1) = std::min(
+          {at(i, j) + cost, at(i + 1, j) + 1, at(i, j + 1) + 1,
+           at(k, l) + static_cast<int32_t>(i - k - 1) + 1 + static_cast<int32_t>(j - l - 1)});
     }
     last_row[a[i - 1]] = i;
   }
@@ -132,14 +133,35 @@ std::string ClosestName(std::string_view name, const std::vector<std::string>& c
   const int64_t allowed = std::min(length - 1, std::max<int64_t>(1, length / 3));
   constexpr size_t kLongestName = 256;
   if (allowed < 1 || wanted.size() > kLongestName) return {};
+  const bool qualified = wanted.find(U'.') != std::u32string::npos;
+  // Lower scores are better: the name itself in another schema, then typos by distance,
+  // then a name that begins with the other ("li" for lineitem, "lineitem_2" for lineitem)
+  // by how much longer it is. Another schema's name scores one worse than it would here.
   const std::string* best = nullptr;
-  int64_t best_distance = allowed + 1;
+  double best_score = std::numeric_limits<double>::infinity();
   for (const std::string& candidate : candidates) {
     if (candidate.size() > kLongestName * 4) continue;
-    const int64_t distance = DamerauLevenshteinDistance(wanted, Folded(candidate));
-    if (distance > 0 && distance < best_distance) {
+    std::u32string other = Folded(candidate);
+    const size_t dot = qualified ? std::u32string::npos : other.rfind(U'.');
+    const bool elsewhere = dot != std::u32string::npos;
+    if (elsewhere) other.erase(0, dot + 1);
+    double score;
+    const int64_t distance = DamerauLevenshteinDistance(wanted, other);
+    if (distance == 0) {
+      if (!elsewhere) continue;  // the name itself is no suggestion
+      score = 0;
+    } else if (distance <= allowed) {
+      score = static_cast<double>(distance);
+    } else if (std::min(other.size(), wanted.size()) >= 2 &&
+               (other.starts_with(wanted) || wanted.starts_with(other))) {
+      score = static_cast<double>(allowed + 1) + static_cast<double>(distance) / 1024;
+    } else {
+      continue;
+    }
+    if (elsewhere) score += 1;
+    if (score < best_score) {
       best = &candidate;
-      best_distance = distance;
+      best_score = score;
     }
   }
   return best ? *best : std::string();
@@ -149,8 +171,7 @@ std::string WithDidYouMean(std::string message, std::string_view name,
                            const std::vector<std::string>& candidates) {
   const std::string closest = ClosestName(name, candidates);
   if (closest.empty()) return message;
-  if (!message.empty() && message.back() != '!' && message.back() != '?' &&
-      message.back() != '.') {
+  if (!message.empty() && message.back() != '!' && message.back() != '?' && message.back() != '.') {
     message += '.';
   }
   return fmt::format("{} Did you mean \"{}\"?", message, closest);

@@ -26,7 +26,9 @@ double JaroSimilarity(std::u32string_view a, std::u32string_view b);
 double JaroWinklerSimilarity(std::u32string_view a, std::u32string_view b);
 
 /// The candidate most like `name` (ASCII case ignored), when it is close enough to be
-/// what the user meant; empty otherwise. For "did you mean" hints in error messages.
+/// what the user meant — a typo away, or one name beginning with the other — empty
+/// otherwise. A candidate "schema.name" (when `name` has no dot) is compared by its name,
+/// and is second to an equally close one without a schema. For "did you mean" hints.
 std::string ClosestName(std::string_view name, const std::vector<std::string>& candidates);
 
 /// `message`, and ` Did you mean "x"?` after it when ClosestName finds an x (after a full

@@ -71,9 +71,16 @@ TEST(StringDistanceTest, ClosestNameIsATypoAwayOrNothing) {
   EXPECT_EQ(ClosestName("LENGHT", names), "length");
   EXPECT_EQ(ClosestName("customer", names), "customers");
   EXPECT_EQ(ClosestName("agee", names), "age");
-  EXPECT_EQ(ClosestName("u", names), "");        // one letter: no typo to correct
-  EXPECT_EQ(ClosestName("length", names), "");   // itself is no suggestion
-  EXPECT_EQ(ClosestName("xyzzy", names), "");    // nothing near
+  EXPECT_EQ(ClosestName("u", names), "");       // one letter: no typo to correct
+  EXPECT_EQ(ClosestName("length", names), "");  // itself is no suggestion
+  EXPECT_EQ(ClosestName("xyzzy", names), "");   // nothing near
+  // One name beginning with the other, after every typo.
+  EXPECT_EQ(ClosestName("li", {"lineitem", "orders"}), "lineitem");
+  EXPECT_EQ(ClosestName("lineitem_long", {"lineitem", "orders"}), "lineitem");
+  EXPECT_EQ(ClosestName("lineitm", {"lineitems", "lineitem"}), "lineitem");
+  // Another schema's table: the same name there, else second to a close one here.
+  EXPECT_EQ(ClosestName("my_lineitem", {"lineitem", "s1.my_lineitem"}), "s1.my_lineitem");
+  EXPECT_EQ(ClosestName("m_lineitem", {"lineitem", "s1.my_lineitem"}), "lineitem");
   EXPECT_EQ(WithDidYouMean("function lenght", "lenght", names),
             "function lenght. Did you mean \"length\"?");
   EXPECT_EQ(WithDidYouMean("Type x does not exist!", "x", names), "Type x does not exist!");

@@ -49,8 +49,8 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (!set) {
     if (auto call = BindListAggregate(name, arguments, e)) return call;
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
-    throw NotImplementedError(
-        WithDidYouMean(fmt::format("function {}", name), name, FunctionCatalog::Builtins().Names()));
+    throw NotImplementedError(WithDidYouMean(fmt::format("function {}", name), name,
+                                             FunctionCatalog::Builtins().Names()));
   }
   std::vector<LogicalType> types;
   std::vector<bool> literals;
