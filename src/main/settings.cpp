@@ -138,7 +138,7 @@ const NoEffectSetting kNoEffectSettings[] = {
      "BOOLEAN", "false"},
     {"lambda_syntax",
      "no effect in Teal (accepted for DuckDB scripts): which lambda syntax DuckDB accepts; "
-     "Teal has no lambdas",
+     "Teal takes both x -> … and lambda x: …",
      "VARCHAR",
      "default",
      0,
@@ -147,6 +147,15 @@ const NoEffectSetting kNoEffectSettings[] = {
     {"max_vacuum_tasks",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's vacuum tasks per checkpoint",
      "BIGINT", "100", 0, INT64_MAX},
+    {"profiling_renderer_settings",
+     "no effect in Teal (accepted for DuckDB scripts): how DuckDB's profiler draws a plan "
+     "(a MAP such as {'operator_casing': 'upper'}); Teal's EXPLAIN writes one line per "
+     "operator, its name in upper case",
+     "VARCHAR",
+     "{}",
+     0,
+     0,
+     {"*"}},
     {"preserve_insertion_order",
      "no effect in Teal (accepted for DuckDB scripts): Teal keeps the insertion order of rows "
      "without ORDER BY either way",

@@ -341,6 +341,69 @@ std::unique_ptr<PragmaStatement> ParseCheckpoint(const std::string& text) {
   return statement;
 }
 
+/// Whether tokens [begin, end) are what the grammar's SET takes: literals or names, one
+/// or a comma-separated list, a number possibly signed.
+bool IsGrammarSetValue(const std::vector<Token>& tokens, size_t begin, size_t end) {
+  bool want_value = true;
+  for (size_t i = begin; i < end; i++) {
+    const std::string& word = tokens[i].word;
+    if (!want_value) {
+      if (word != ",") return false;
+      want_value = true;
+      continue;
+    }
+    if ((word == "-" || word == "+") && i + 1 < end &&
+        std::isdigit(static_cast<unsigned char>(tokens[i + 1].word[0]))) {
+      continue;
+    }
+    const auto first = static_cast<unsigned char>(word[0]);
+    if (!std::isalnum(first) && first != '_' && first != '"' && first != '\'' && first < 0x80) {
+      return false;
+    }
+    want_value = false;
+  }
+  return !want_value;
+}
+
+/// DuckDB's SET [SESSION | GLOBAL] name = expression with an expression the grammar's SET
+/// does not take (`SET default_null_order = concat('nulls_', 'last')`, `SET x = MAP {…}`):
+/// the expression parsed as a select list's one item; null for every other statement.
+std::unique_ptr<SetStatement> ParseSetExpression(const std::string& text, idx_t max_depth) {
+  if (!StartsWithKeyword(text, "set")) return nullptr;
+  std::vector<Token> tokens = Tokenize(text);
+  size_t end = tokens.size();
+  if (end > 0 && tokens[end - 1].word == ";") end--;
+  size_t i = 1;
+  if (i < end && (tokens[i].word == "session" || tokens[i].word == "global")) i++;
+  const size_t name_begin = i;
+  while (i + 2 < end && tokens[i + 1].word == ".") i += 2;
+  if (i + 2 >= end || (tokens[i + 1].word != "=" && tokens[i + 1].word != "to")) return nullptr;
+  const size_t name_end = i + 1, value = i + 2;
+  if (IsGrammarSetValue(tokens, value, end)) return nullptr;
+  std::string name;  // lower-cased, as the transformer's SET has it
+  for (size_t k = name_begin; k < name_end; k++) {
+    name += tokens[k].word == "." ? std::string(".") : NameOf(text, tokens[k]);
+  }
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string expression =
+      text.substr(tokens[value].start, tokens[end - 1].end - tokens[value].start);
+  auto parsed = ParseSql("SELECT " + expression, max_depth);
+  auto* select = parsed.size() == 1 && parsed[0]->type == StatementType::kSelect
+                     ? static_cast<SelectStatement*>(parsed[0].get())
+                     : nullptr;
+  if (!select || select->select_list.size() != 1 || select->from || select->where ||
+      select->set_operation != SetOperation::kNone || !select->values.empty() ||
+      !select->select_list[0]->alias.empty()) {
+    throw ParserError(
+        fmt::format("SET {}: the value must be one expression, not \"{}\"", name, expression));
+  }
+  auto set = std::make_unique<SetStatement>();
+  set->name = std::move(name);
+  set->value = std::move(select->select_list[0]);
+  return set;
+}
+
 }  // namespace
 
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
@@ -362,6 +425,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
     if (auto macro = ParseMacroStatement(text, max_depth)) {
       macro->text = text;
       statements.push_back(std::move(macro));
+      continue;
+    }
+    if (auto set = ParseSetExpression(text, max_depth)) {
+      set->text = text;
+      statements.push_back(std::move(set));
       continue;
     }
     CheckNestingBeforeGrammar(text, max_depth);
@@ -408,6 +476,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
     }
     if (auto macro = ParseMacroStatement(text, kDefaultMaxExpressionDepth)) {
       sketches.push_back({macro->type, text, 0, {}});
+      continue;
+    }
+    if (ParseSetExpression(text, kDefaultMaxExpressionDepth)) {
+      sketches.push_back({StatementType::kSet, text, 0, {}});
       continue;
     }
     CheckNestingBeforeGrammar(text, kDefaultMaxExpressionDepth);

@@ -59,6 +59,15 @@ bool IsExplain(const std::string& sql) {
   return word == "explain";
 }
 
+// EXPLAIN ANALYZE …: the word after EXPLAIN (IsExplain holds) is ANALYZE.
+bool IsExplainAnalyze(const std::string& sql) {
+  size_t start = sql.find_first_not_of(" \t\n", sql.find_first_not_of(" \t\n") + 7);
+  if (start == std::string::npos || sql.size() - start < 7) return false;
+  std::string word = sql.substr(start, 7);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return word == "analyze";
+}
+
 bool ParseInt(const std::string& text, int64_t& out) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size();
@@ -394,6 +403,16 @@ void TestRunner::RunQuery(const Record& record) {
          fmt::format("query returned {} columns, the header 'query {}' declares {}", result.columns,
                      record.types, record.types.size()));
     return;
+  }
+  if (options_.dialect == Dialect::kDuckdb && IsExplain(sql) && result.columns == 1 &&
+      record.types.size() == 2) {
+    // Teal's EXPLAIN has PostgreSQL's shape, a row per line (DIALECT.md); a DuckDB file
+    // expects DuckDB's: one row of the plan's kind and its whole text.
+    std::string plan;
+    for (const Value& line : result.values) plan += (plan.empty() ? "" : "\n") + line.ToString();
+    result.values = {Value::Varchar(IsExplainAnalyze(sql) ? "analyzed_plan" : "physical_plan"),
+                     Value::Varchar(plan)};
+    result.columns = 2;
   }
   if (options_.reverse_unordered && record.sort == SortMode::kNone && result.columns > 0 &&
       !MentionsOrderBy(sql) && !IsExplain(sql)) {
