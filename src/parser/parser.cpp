@@ -105,6 +105,7 @@ class GrammarParse {
     std::string& sql = rewritten_;
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteDescribe(sql);
+    sql = RewritePivot(sql);
     sql = RewriteTrailingCommas(sql);
     sql = RewriteGeneratedColumns(sql);
     sql = RewriteStarModifiers(sql);

@@ -53,42 +53,6 @@ bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> wo
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
-/// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
-size_t AfterBracket(const std::vector<Token>& tokens, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < tokens.size(); i++) {
-    const std::string& w = tokens[i].word;
-    if (w == "(" || w == "[" || w == "{") depth++;
-    if ((w == ")" || w == "]" || w == "}") && --depth == 0) return i + 1;
-  }
-  return tokens.size();
-}
-
-/// `text` as an SQL string literal.
-std::string Quoted(std::string_view text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
-/// The top-level comma-separated items of tokens (open, close): [first, last) pairs.
-std::vector<std::pair<size_t, size_t>> TopLevelItems(const std::vector<Token>& tokens, size_t open,
-                                                     size_t close) {
-  std::vector<std::pair<size_t, size_t>> items;
-  size_t start = open + 1;
-  int depth = 0;
-  for (size_t i = open + 1; i < close; i++) {
-    const std::string& w = tokens[i].word;
-    if (w == "(" || w == "[" || w == "{") depth++;
-    if (w == ")" || w == "]" || w == "}") depth--;
-    if (w == "," && depth == 0) {
-      items.emplace_back(start, i);
-      start = i + 1;
-    }
-  }
-  if (start < close) items.emplace_back(start, close);
-  return items;
-}
 }  // namespace
 
 std::string RewriteStructLiterals(std::string_view sql) {

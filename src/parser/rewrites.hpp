@@ -12,6 +12,15 @@
 
 namespace teal {
 
+/// The marker call RewritePivot writes for the columns of a PIVOT's or UNPIVOT's source
+/// that its expressions (the arguments) do not name; the binder expands it.
+inline constexpr std::string_view kPivotRestMarker = "__teal_pivot_rest";
+
+/// Rewrites the SQL standard's `source PIVOT (aggregates FOR column IN (values) …)` and
+/// `source UNPIVOT [INCLUDE NULLS] (value FOR name IN (columns))` into the subqueries they
+/// mean (pivot_rewrite.cpp says how).
+std::string RewritePivot(std::string_view sql);
+
 /// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);

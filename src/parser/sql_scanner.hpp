@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace teal {
@@ -93,6 +94,16 @@ struct Token {
 };
 
 std::vector<Token> Tokenize(std::string_view sql);
+
+/// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
+size_t AfterBracket(const std::vector<Token>& tokens, size_t open);
+
+/// The top-level comma-separated items of tokens (open, close): [first, last) pairs.
+std::vector<std::pair<size_t, size_t>> TopLevelItems(const std::vector<Token>& tokens, size_t open,
+                                                     size_t close);
+
+/// `text` as an SQL string literal.
+std::string Quoted(std::string_view text);
 
 /// At most ~80 characters of `text` around byte `at`, with "…" where it was cut: an error
 /// message quotes a bounded excerpt, however long the statement.

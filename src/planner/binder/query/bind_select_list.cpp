@@ -87,6 +87,38 @@ LogicalOperatorPtr ExpandGroupingSets(std::unique_ptr<LogicalAggregate> full,
   return result;
 }
 
+/// Whether `e` is the marker call RewritePivot writes for a source's other columns.
+bool IsPivotRest(const ParsedExpression& e) {
+  return e.kind == ExprKind::kFunction && e.name == kPivotRestMarker;
+}
+
+/// The columns of the FROM clause's first item (a PIVOT's or UNPIVOT's source) that no
+/// argument of the marker call names, as references.
+std::vector<ParsedExpressionPtr> PivotRestColumns(const ParsedExpression& marker,
+                                                  const std::vector<Binding>& bindings) {
+  std::vector<std::string> named;
+  std::function<void(const ParsedExpression&)> collect = [&](const ParsedExpression& e) {
+    if (e.kind == ExprKind::kColumnRef && !e.names.empty()) named.push_back(e.names.back());
+    for (const auto& child : e.children) collect(*child);
+  };
+  for (const auto& argument : marker.children) collect(*argument);
+  std::vector<ParsedExpressionPtr> columns;
+  if (bindings.empty()) return columns;
+  const Binding& source = bindings[0];
+  for (idx_t c = 0; c < source.names.size(); c++) {
+    if (source.IsHidden(c) || std::any_of(named.begin(), named.end(), [&](const std::string& n) {
+          return SameName(n, source.names[c]);
+        })) {
+      continue;
+    }
+    auto ref = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+    ref->names = {source.alias, source.names[c]};
+    ref->alias = source.names[c];
+    columns.push_back(std::move(ref));
+  }
+  return columns;
+}
+
 }  // namespace
 
 void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
@@ -256,15 +288,22 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   const auto& group_items = select.group_by_all ? all_groups : select.group_by;
   if (!group_items.empty() || select.having || !select.grouping_sets.empty()) {
     scope.clause = "GROUP BY";
-    for (const auto& g : group_items) {
-      const ParsedExpression* source = alias_of(*g);
-      const ParsedExpression& expression = source ? *source : *g;
+    auto add_group = [&](const ParsedExpression& g) {
+      const ParsedExpression* source = alias_of(g);
+      const ParsedExpression& expression = source ? *source : g;
       auto bound_group = BindExpression(expression, scope);
       scope.group_texts.push_back(expression.ToString());
       scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
                                                                                : kInvalidIndex);
       scope.group_types.push_back(bound_group->type);
       groups.push_back(std::move(bound_group));
+    };
+    for (const auto& g : group_items) {
+      if (IsPivotRest(*g)) {
+        for (const auto& column : PivotRestColumns(*g, scope.bindings)) add_group(*column);
+      } else {
+        add_group(*g);
+      }
     }
     scope.grouping = true;
     if (!select.grouping_sets.empty()) scope.grouping_sets = &select.grouping_sets;
@@ -285,6 +324,13 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       continue;
     }
     if (ExpandColumns(*item, scope, projections, texts)) continue;
+    if (IsPivotRest(*item)) {
+      for (const auto& column : PivotRestColumns(*item, scope.bindings)) {
+        projections.push_back(BindSelectItem(*column, scope));
+        texts.push_back(column->alias);
+      }
+      continue;
+    }
     ParsedExpressionPtr with_aliases;
     if (i > 0) {
       with_aliases = item->Copy();
