@@ -22,6 +22,7 @@
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/parser.hpp"
+#include "parser/sql_scanner.hpp"
 #include "planner/binder.hpp"
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
@@ -114,11 +115,84 @@ ExecutorOptions ClientContext::MakeExecutorOptions() {
   return options;
 }
 
+namespace {
+
+/// Whether `sql` may hold a PIVOT statement (a cheap test before the real one).
+bool MentionsPivot(std::string_view sql) {
+  for (size_t i = 0; i + 5 <= sql.size(); i++) {
+    if ((sql[i] | 0x20) == 'p' && (sql[i + 1] | 0x20) == 'i' && (sql[i + 2] | 0x20) == 'v' &&
+        (sql[i + 3] | 0x20) == 'o' && (sql[i + 4] | 0x20) == 't') {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string ClientContext::WithPivotValues(std::string_view sql) {
+  if (!MentionsPivot(sql)) return std::string(sql);
+  const std::vector<PivotValueQuery> queries = PivotValueQueries(sql);
+  if (queries.empty()) return std::string(sql);
+  // A view or macro would keep the values of the day it was made: DuckDB refuses, too.
+  const std::vector<Token> tokens = Tokenize(sql);
+  for (size_t i = 0; i + 1 < tokens.size() && i < 6; i++) {
+    if (tokens[0].word != "create") break;
+    const std::string& w = tokens[i + 1].word;
+    if (w == "view" || w == "macro" || w == "function") {
+      throw BinderError(fmt::format(
+          "PIVOT statements that take their values from the data (ON without IN (values)) "
+          "cannot be used in {}s: list the values, as in PIVOT ... ON \"{}\" IN (val1, val2, ...)",
+          w == "view" ? "view" : "macro", queries[0].on));
+    }
+  }
+  // DuckDB's pivot_limit: more columns than this is a mistake, not a table.
+  constexpr idx_t kMaxPivotValues = 100000;
+  std::vector<std::string> lists;
+  for (const PivotValueQuery& query : queries) {
+    Result values = Query(query.query);
+    if (values.RowCount() > kMaxPivotValues) {
+      throw InvalidInputError(fmt::format(
+          "PIVOT: {} values to pivot on, more than {} (list the ones wanted with IN (…))",
+          values.RowCount(), kMaxPivotValues));
+    }
+    std::string list;
+    std::set<std::string> seen;  // IN (SELECT …) may repeat a value
+    for (idx_t row = 0; row < values.RowCount(); row++) {
+      const Value value = values.GetValue(0, row);
+      if (value.IsNull()) continue;
+      const std::string text = value.ToString();
+      if (!seen.insert(text).second) continue;
+      std::string name = "\"";
+      for (char c : text) name += c == '"' ? std::string("\"\"") : std::string(1, c);
+      name += "\"";
+      std::string literal = "'";
+      for (char c : text) literal += c == '\'' ? std::string("''") : std::string(1, c);
+      literal += "'";
+      list += fmt::format("{}CAST({} AS {}) AS {}", list.empty() ? "" : ", ", literal,
+                          value.Type().ToString(), name);
+    }
+    lists.push_back(std::move(list));
+  }
+  return FillPivotValues(sql, lists);
+}
+
 Result ClientContext::Query(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
     return OnLargeStack([&] { return Query(sql); });
   }
   control_->Reset();
+  if (MentionsPivot(sql) && !PivotValueQueries(sql).empty()) {
+    // A PIVOT takes its values from the data the statements before it leave: one
+    // statement at a time.
+    std::optional<Result> last;
+    for (const std::string& text : SplitStatements(sql)) {
+      if (last) last->Materialize();
+      last.emplace(Query(WithPivotValues(text)));
+    }
+    if (!last) throw InvalidInputError("no statement to run: the SQL text is empty");
+    return std::move(*last);
+  }
   auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
   std::optional<Result> last;
@@ -1585,7 +1659,7 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
     return OnLargeStack([&] { return Prepare(sql); });
   }
-  auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
+  auto statements = ParseSql(WithPivotValues(sql), database_->GetSettings().MaxExpressionDepth());
   if (statements.size() != 1) {
     throw InvalidInputError(fmt::format("a prepared statement holds one statement; the text has {}",
                                         statements.size()));

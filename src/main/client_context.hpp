@@ -47,6 +47,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
 
   /// Runs every statement of `sql`; returns the last one's result.
   Result Query(std::string_view sql);
+  /// `sql` with the values of each statement-form PIVOT's ON items that list none written
+  /// in, read from the data now (DuckDB's dynamic PIVOT): PivotValueQueries.
+  std::string WithPivotValues(std::string_view sql);
 
   /// Parses and binds one statement for repeated execution.
   std::unique_ptr<struct PreparedData> Prepare(std::string_view sql);

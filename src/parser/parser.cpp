@@ -105,6 +105,7 @@ class GrammarParse {
     std::string& sql = rewritten_;
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteDescribe(sql);
+    sql = RewritePivotStatements(sql);
     sql = RewritePivot(sql);
     sql = RewriteTrailingCommas(sql);
     sql = RewriteGeneratedColumns(sql);

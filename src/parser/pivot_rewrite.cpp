@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,13 @@ struct PivotText {
   /// `expression [AS alias]`: the expression's tokens and the alias (a name or a string,
   /// unquoted).
   std::pair<Range, std::string> SplitAlias(Range item) const {
+    // `sum(x) total`: a name straight after a closing parenthesis.
+    const size_t last = item.second - 1;
+    if (item.second - item.first >= 2 && tokens[last - 1].word == ")" &&
+        (sql[tokens[last].start] == '"' ||
+         std::isalpha(static_cast<unsigned char>(sql[tokens[last].start])))) {
+      return {{item.first, last}, NameOf(sql, tokens[last])};
+    }
     const size_t as = Find(item.first, item.second, "as");
     if (as == item.second || as + 2 != item.second) return {item, {}};
     if (sql[tokens[as + 1].start] == '\'') return {{item.first, as}, ValueName({as + 1, as + 2})};
@@ -156,16 +164,13 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
   std::vector<Aggregate> aggregates;
   for (Range item : TopLevelItems(tokens, open, first_for)) {
     auto [expression, alias] = t.SplitAlias(item);
-    if (t.Find(expression.first, expression.second, "filter") != expression.second) {
-      throw NotImplementedError("an aggregate with FILTER in PIVOT");
-    }
     aggregates.push_back({expression, alias});
   }
   if (aggregates.empty()) throw ParserError("PIVOT (…) needs an aggregate before FOR");
   // Each FOR column and its values; a cell is one value of each.
   struct Pivot {
-    std::string column;
-    std::vector<std::pair<std::string, std::string>> values;  // (expression, name)
+    std::vector<std::string> columns;  // FOR column, or FOR (column, …)
+    std::vector<std::pair<std::vector<std::string>, std::string>> values;  // (one per column, name)
   };
   std::vector<Pivot> pivots;
   size_t i = first_for + 1;
@@ -174,18 +179,52 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
     if (in == group || in + 1 >= group || tokens[in + 1].word != "(") {
       throw ParserError("PIVOT (…): FOR column IN (values) expected");
     }
-    if (tokens[i].word == "(")
-      throw NotImplementedError("PIVOT FOR (a, b) IN (…) (a row of columns)");
     const size_t after = AfterBracket(tokens, in + 1);
     if (in + 2 < after && tokens[in + 2].word == "select") {
       throw NotImplementedError("PIVOT … IN (subquery): list the values");
     }
-    Pivot pivot{t.Text(i, in), {}};
+    Pivot pivot;
+    // FOR (a, b) IN ((1, 'x') [AS name], …): a row of columns, each value a row as wide.
+    const bool row = tokens[i].word == "(" && AfterBracket(tokens, i) == in &&
+                     TopLevelItems(tokens, i, in - 1).size() > 1;
+    if (row) {
+      for (Range column : TopLevelItems(tokens, i, in - 1)) pivot.columns.push_back(t.Text(column));
+    } else {
+      pivot.columns.push_back(t.Text(i, in));
+    }
+    std::vector<std::string> texts;
     for (Range item : TopLevelItems(tokens, in + 1, after - 1)) {
       auto [value, alias] = t.SplitAlias(item);
-      pivot.values.emplace_back(t.Text(value), alias.empty() ? t.ValueName(value) : alias);
+      std::string text = t.Text(value);
+      if (std::find(texts.begin(), texts.end(), text) != texts.end()) {
+        throw BinderError(fmt::format(
+            "The value \"{}\" was specified multiple times in the IN clause of PIVOT", text));
+      }
+      texts.push_back(text);
+      std::vector<std::string> parts;
+      std::string name;
+      if (row) {
+        if (tokens[value.first].word != "(" || AfterBracket(tokens, value.first) != value.second) {
+          throw BinderError(fmt::format("PIVOT FOR ({}): {} is no row of values",
+                                        fmt::join(pivot.columns, ", "), text));
+        }
+        for (Range part : TopLevelItems(tokens, value.first, value.second - 1)) {
+          parts.push_back(t.Text(part));
+          name += (name.empty() ? "" : "_") + t.ValueName(part);
+        }
+        if (parts.size() != pivot.columns.size()) {
+          throw BinderError(fmt::format(
+              "PIVOT FOR ({}): the value {} has {} fields, the row of columns {}",
+              fmt::join(pivot.columns, ", "), text, parts.size(), pivot.columns.size()));
+        }
+      } else {
+        parts.push_back(text);
+        name = t.ValueName(value);
+      }
+      pivot.values.emplace_back(std::move(parts), alias.empty() ? name : alias);
     }
-    if (pivot.values.empty()) throw ParserError("PIVOT … IN (): no values");
+    if (texts.empty()) throw BinderError("PIVOT … IN (): the list of values is empty");
+    if (texts.size() == 1 && texts[0] == kNoPivotValues) pivot.values.clear();
     pivots.push_back(std::move(pivot));
     i = after;
     if (i < group && tokens[i].word == "for") i++;
@@ -195,11 +234,14 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
   for (const Pivot& pivot : pivots) {
     std::vector<std::pair<std::string, std::string>> next;
     for (const auto& [condition, name] : cells) {
-      for (const auto& [value, value_name] : pivot.values) {
-        next.emplace_back(
-            fmt::format("{}({}) IS NOT DISTINCT FROM ({})",
-                        condition.empty() ? "" : condition + " AND ", pivot.column, value),
-            name.empty() ? value_name : name + "_" + value_name);
+      for (const auto& [parts, value_name] : pivot.values) {
+        std::string matches = condition;
+        for (size_t c = 0; c < parts.size(); c++) {
+          matches +=
+              fmt::format("{}{}({}) IS NOT DISTINCT FROM ({})", matches.empty() ? "" : " AND ",
+                          kPivotOnMarker, pivot.columns[c], parts[c]);
+        }
+        next.emplace_back(std::move(matches), name.empty() ? value_name : name + "_" + value_name);
       }
     }
     cells = std::move(next);
@@ -213,7 +255,8 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
   } else {
     std::vector<std::string> named;
     for (const Aggregate& a : aggregates) named.push_back(t.Text(a.expression));
-    for (const Pivot& pivot : pivots) named.push_back(pivot.column);
+    for (const Pivot& pivot : pivots)
+      named.insert(named.end(), pivot.columns.begin(), pivot.columns.end());
     rest = fmt::format("{}({})", kPivotRestMarker, fmt::join(named, ", "));
   }
   std::string select = "(SELECT " + rest;
@@ -222,8 +265,8 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
     for (const Aggregate& a : aggregates) {
       std::string column = name;
       if (suffix) column += "_" + (a.alias.empty() ? t.AggregateName(a.expression) : a.alias);
-      select += fmt::format(", {} FILTER (WHERE {}) AS {}", t.Text(a.expression), condition,
-                            QuoteName(column));
+      select += fmt::format(", {}({}, {}) AS {}", kPivotFilterMarker, condition,
+                            t.Text(a.expression), QuoteName(column));
     }
   }
   return select + " FROM " + source + " GROUP BY " + rest + ")";
@@ -252,8 +295,13 @@ std::string UnpivotSubquery(const PivotText& t, const std::string& source, size_
       throw NotImplementedError("UNPIVOT … IN ((a, b), …) (several value columns)");
     }
     std::string column_text = t.Text(column);
-    if (label.empty()) label = NameOf(t.sql, tokens[column.second - 1]);
-    rows.push_back(fmt::format("({}, {})", Quoted(label), column_text));
+    if (tokens[column.first].word == "*" || tokens[column.first].word == "columns") {
+      throw NotImplementedError("UNPIVOT … IN (*) or COLUMNS(…): name the columns");
+    }
+    // Without a label, the name of the column as the table has it (the binder's).
+    const std::string name_of =
+        label.empty() ? fmt::format("{}({})", kColumnNameMarker, column_text) : Quoted(label);
+    rows.push_back(fmt::format("({}, {})", name_of, column_text));
     columns.push_back(std::move(column_text));
   }
   if (rows.empty()) throw ParserError("UNPIVOT … IN (): no columns");
@@ -266,7 +314,261 @@ std::string UnpivotSubquery(const PivotText& t, const std::string& source, size_
   return select + ")";
 }
 
+/// DuckDB's statement forms, as tokens:
+///   PIVOT source [ON expr [IN (values)], …] [USING aggregate [AS alias], …] [GROUP BY …]
+///   UNPIVOT source ON column [AS 'label'], … [INTO NAME name VALUE value]
+/// (PIVOT_WIDER and UNPIVOT_LONGER are other names for them). `end` is the token after the
+/// statement's own clauses (an ORDER BY, LIMIT or the end of the text follows).
+struct StatementPivot {
+  bool unpivot = false;
+  size_t start = 0, end = 0;
+  Range source;
+  std::vector<Range> on;           // each ON item, without its IN list
+  std::vector<bool> has_values;    // whether that ON item lists IN (values)
+  std::vector<Range> on_values;    // its IN (…) tokens, the brackets included
+  std::vector<Range> using_items;  // PIVOT: the aggregates (count(*) when none)
+  Range group_by{0, 0};
+  Range name{0, 0}, value{0, 0};  // UNPIVOT: INTO NAME … VALUE …
+};
+
+bool IsPivotWord(const std::string& word) {
+  return word == "pivot" || word == "pivot_wider" || word == "unpivot" || word == "unpivot_longer";
+}
+
+bool EndsPivotStatement(const std::string& word) {
+  return word == "order" || word == "limit" || word == "offset" || word == ")" || word == ";" ||
+         word == "union" || word == "except" || word == "intersect";
+}
+
+/// The statement-form PIVOT or UNPIVOT whose keyword is token `at`, or nullopt when the
+/// keyword begins the standard form (`source PIVOT (…)`) instead.
+std::optional<StatementPivot> ReadStatementPivot(const PivotText& t, size_t at) {
+  const auto& tokens = t.tokens;
+  // A statement form begins a query: the text's start, after `(`, AS, EXPLAIN, ….
+  if (at > 0) {
+    static const char* kBefore[] = {"(",   "as",     "explain",   "analyze", "describe", "union",
+                                    "all", "except", "intersect", ";",       "table"};
+    const std::string& before = tokens[at - 1].word;
+    if (std::none_of(std::begin(kBefore), std::end(kBefore),
+                     [&](const char* w) { return before == w; })) {
+      return std::nullopt;
+    }
+  }
+  StatementPivot p;
+  p.start = at;
+  p.unpivot = tokens[at].word.starts_with("unpivot");
+  size_t i = at + 1;
+  if (i >= tokens.size()) return std::nullopt;
+  if (tokens[i].word == "(") {
+    i = AfterBracket(tokens, i);
+  } else {
+    const char first = t.sql[tokens[i].start];
+    if (first != '"' && first != '_' && !std::isalpha(static_cast<unsigned char>(first))) {
+      return std::nullopt;
+    }
+    i++;
+    while (i + 1 < tokens.size() && tokens[i].word == ".") i += 2;
+  }
+  p.source = {at + 1, i};
+  const auto clause_word = [&](size_t k) {
+    if (k >= tokens.size()) return std::string();
+    const std::string& w = tokens[k].word;
+    if (w == "on" || w == "using" || w == "into") return w;
+    if (w == "group" && k + 1 < tokens.size() && tokens[k + 1].word == "by") return w;
+    return std::string();
+  };
+  if (i < tokens.size() && clause_word(i).empty() && !EndsPivotStatement(tokens[i].word)) {
+    return std::nullopt;  // `t PIVOT (…)`: the standard form
+  }
+  if (p.unpivot && clause_word(i) != "on") return std::nullopt;
+  // The clauses, each up to the next clause word at the top level.
+  while (i < tokens.size() && !EndsPivotStatement(tokens[i].word)) {
+    const std::string clause = clause_word(i);
+    if (clause.empty())
+      throw ParserError(fmt::format("PIVOT: unexpected \"{}\"", t.Text(i, i + 1)));
+    size_t begin = i + (clause == "group" ? 2 : 1);
+    size_t k = begin;
+    int depth = 0;
+    for (; k < tokens.size(); k++) {
+      const std::string& w = tokens[k].word;
+      if (w == "(" || w == "[" || w == "{") {
+        depth++;
+        continue;
+      }
+      if (w == ")" || w == "]" || w == "}") {
+        if (depth == 0) break;
+        depth--;
+        continue;
+      }
+      if (depth == 0 && (!clause_word(k).empty() || EndsPivotStatement(w))) break;
+    }
+    if (begin == k) throw ParserError(fmt::format("PIVOT: {} needs a list", clause));
+    if (clause == "on") {
+      for (Range item : TopLevelItems(tokens, begin - 1, k)) {
+        const size_t in = t.Find(item.first, item.second, "in");
+        if (!p.unpivot && in < item.second) {
+          if (in + 1 >= item.second || tokens[in + 1].word != "(" ||
+              AfterBracket(tokens, in + 1) != item.second) {
+            throw ParserError("PIVOT … ON column IN (values) expected");
+          }
+          p.on.push_back({item.first, in});
+          // IN (SELECT …): the values are that query's rows, read before planning.
+          p.has_values.push_back(in + 2 >= item.second || tokens[in + 2].word != "select");
+          p.on_values.push_back({in + 1, item.second});
+        } else {
+          p.on.push_back(item);
+          p.has_values.push_back(false);
+          p.on_values.push_back({item.second, item.second});
+        }
+      }
+    } else if (clause == "using") {
+      for (Range item : TopLevelItems(tokens, begin - 1, k)) p.using_items.push_back(item);
+    } else if (clause == "group") {
+      p.group_by = {begin, k};
+    } else {  // INTO NAME name VALUE value
+      if (!p.unpivot || k - begin != 4 || tokens[begin].word != "name" ||
+          tokens[begin + 2].word != "value") {
+        throw ParserError("UNPIVOT … INTO NAME name VALUE value expected");
+      }
+      p.name = {begin + 1, begin + 2};
+      p.value = {begin + 3, begin + 4};
+    }
+    i = k;
+  }
+  p.end = i;
+  return p;
+}
+
+/// Every statement-form PIVOT and UNPIVOT of the text, outermost first.
+std::vector<StatementPivot> FindStatementPivots(const PivotText& t) {
+  std::vector<StatementPivot> found;
+  for (size_t i = 0; i < t.tokens.size(); i++) {
+    if (!IsPivotWord(t.tokens[i].word)) continue;
+    if (auto p = ReadStatementPivot(t, i)) found.push_back(std::move(*p));
+  }
+  return found;
+}
+
+/// The standard form of a statement-form PIVOT or UNPIVOT whose ON items all list values.
+std::string StandardForm(const PivotText& t, const StatementPivot& p) {
+  const std::string source = t.Text(p.source);
+  if (p.unpivot) {
+    std::vector<std::string> columns;
+    for (Range item : p.on) columns.push_back(t.Text(item));
+    const std::string name = p.name.first < p.name.second ? t.Text(p.name) : "name";
+    const std::string value = p.value.first < p.value.second ? t.Text(p.value) : "value";
+    return fmt::format("SELECT * FROM {} UNPIVOT ({} FOR {} IN ({}))", source, value, name,
+                       fmt::join(columns, ", "));
+  }
+  std::vector<std::string> aggregates;
+  for (Range item : p.using_items) aggregates.push_back(t.Text(item));
+  if (aggregates.empty()) aggregates.push_back("count(*)");
+  const std::string group =
+      p.group_by.first < p.group_by.second ? t.Text(p.group_by) : std::string();
+  if (p.on.empty()) {
+    if (p.using_items.empty() && !group.empty()) {
+      return fmt::format("SELECT {} FROM {} GROUP BY {}", group, source, group);
+    }
+    if (group.empty()) return fmt::format("SELECT {} FROM {}", fmt::join(aggregates, ", "), source);
+    return fmt::format("SELECT {}, {} FROM {} GROUP BY {}", group, fmt::join(aggregates, ", "),
+                       source, group);
+  }
+  std::string pivot =
+      fmt::format("SELECT * FROM {} PIVOT ({} FOR", source, fmt::join(aggregates, ", "));
+  for (size_t k = 0; k < p.on.size(); k++) {
+    if (!p.has_values[k]) {
+      throw NotImplementedError(fmt::format(
+          "PIVOT … ON {} without IN (values) here: only a statement run on its own takes the "
+          "values from the data; list them",
+          t.Text(p.on[k])));
+    }
+    pivot += fmt::format(" {} IN {}", t.Text(p.on[k]), t.Text(p.on_values[k]));
+  }
+  if (!group.empty()) pivot += " GROUP BY " + group;
+  return pivot + ")";
+}
+
 }  // namespace
+
+std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql) {
+  const std::vector<Token> tokens = Tokenize(sql);
+  const PivotText t{sql, tokens};
+  std::vector<PivotValueQuery> queries;
+  for (const StatementPivot& p : FindStatementPivots(t)) {
+    if (p.unpivot) continue;
+    for (size_t k = 0; k < p.on.size(); k++) {
+      if (p.has_values[k]) continue;
+      const Range values = p.on_values[k];
+      if (values.first < values.second) {  // IN (SELECT …)
+        queries.push_back({t.Text(values.first + 1, values.second - 1), t.Text(p.on[k])});
+        continue;
+      }
+      queries.push_back(
+          {fmt::format("SELECT DISTINCT __teal_value FROM (SELECT {}({}) AS "
+                       "__teal_value FROM {}) WHERE __teal_value IS NOT NULL ORDER BY 1",
+                       kPivotOnMarker, t.Text(p.on[k]), t.Text(p.source)),
+           t.Text(p.on[k])});
+    }
+  }
+  return queries;
+}
+
+std::string FillPivotValues(std::string_view sql, const std::vector<std::string>& lists) {
+  const std::vector<Token> tokens = Tokenize(sql);
+  const PivotText t{sql, tokens};
+  // The edits, [start, end) of the text replaced, in the order the queries were made;
+  // written in the order of the text (a PIVOT in another's source comes first there).
+  struct Edit {
+    size_t start, end;
+    std::string text;
+  };
+  std::vector<Edit> edits;
+  for (const StatementPivot& p : FindStatementPivots(t)) {
+    if (p.unpivot) continue;
+    for (size_t k = 0; k < p.on.size(); k++) {
+      if (p.has_values[k]) continue;
+      if (edits.size() >= lists.size()) {
+        throw InternalError("FillPivotValues: fewer lists than ON items");
+      }
+      const Range values = p.on_values[k];
+      const std::string& values_text = lists[edits.size()];
+      const std::string list =
+          "(" + (values_text.empty() ? std::string(kNoPivotValues) : values_text) + ")";
+      if (values.first < values.second) {
+        edits.push_back({tokens[values.first].start, tokens[values.second - 1].end, list});
+      } else {
+        const size_t at = tokens[p.on[k].second - 1].end;
+        edits.push_back({at, at, " IN " + list});
+      }
+    }
+  }
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  std::string out;
+  size_t copied = 0;
+  for (const Edit& edit : edits) {
+    out.append(sql.substr(copied, edit.start - copied));
+    out += edit.text;
+    copied = edit.end;
+  }
+  out.append(sql.substr(copied));
+  return out;
+}
+
+std::string RewritePivotStatements(std::string_view sql) {
+  std::string text(sql);
+  for (int rewrites = 0; rewrites < 64; rewrites++) {
+    const std::vector<Token> tokens = Tokenize(text);
+    const PivotText t{text, tokens};
+    std::vector<StatementPivot> found = FindStatementPivots(t);
+    if (found.empty()) return text;
+    // The innermost last: a source or value list holding another is rewritten after it.
+    const StatementPivot& p = found.back();
+    const size_t end = p.end < tokens.size() ? tokens[p.end].start : text.size();
+    text = text.substr(0, tokens[p.start].start) + StandardForm(t, p) + " " + text.substr(end);
+  }
+  throw ParserError("too many PIVOT and UNPIVOT statements in one statement");
+}
 
 std::string RewritePivot(std::string_view sql) {
   std::string text(sql);

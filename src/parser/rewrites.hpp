@@ -15,11 +15,43 @@ namespace teal {
 /// The marker call RewritePivot writes for the columns of a PIVOT's or UNPIVOT's source
 /// that its expressions (the arguments) do not name; the binder expands it.
 inline constexpr std::string_view kPivotRestMarker = "__teal_pivot_rest";
+/// The marker call __teal_pivot_filter(condition, expression) RewritePivot writes for a
+/// PIVOT's cell: the binder gives every aggregate in the expression FILTER (WHERE
+/// condition).
+inline constexpr std::string_view kPivotFilterMarker = "__teal_pivot_filter";
+/// The marker call __teal_pivot_on(expression) around what a PIVOT pivots on: the binder
+/// refuses an aggregate, window function, subquery or constant there.
+inline constexpr std::string_view kPivotOnMarker = "__teal_pivot_on";
+/// The marker call __teal_column_name(expression) an UNPIVOT's label stands as when none
+/// is written: the binder makes it the name of the (first) column the expression reads,
+/// as the table spells it.
+inline constexpr std::string_view kColumnNameMarker = "__teal_column_name";
+/// The IN list FillPivotValues writes when the data holds no value to pivot on: the
+/// PIVOT then has its grouping columns only.
+inline constexpr std::string_view kNoPivotValues = "__teal_no_pivot_values";
 
 /// Rewrites the SQL standard's `source PIVOT (aggregates FOR column IN (values) …)` and
 /// `source UNPIVOT [INCLUDE NULLS] (value FOR name IN (columns))` into the subqueries they
 /// mean (pivot_rewrite.cpp says how).
 std::string RewritePivot(std::string_view sql);
+
+/// Rewrites DuckDB's statement forms `PIVOT source ON … USING … GROUP BY …` and
+/// `UNPIVOT source ON … INTO NAME … VALUE …` into the standard forms RewritePivot reads.
+/// Every ON item must list its values (IN (…)) by now: see PivotValueQueries.
+std::string RewritePivotStatements(std::string_view sql);
+
+/// For each ON item without IN (values) of the statement-form PIVOTs in `sql`, in the
+/// order they are written: the query whose rows are its values (distinct, not NULL,
+/// ascending), which DuckDB takes from the data before it plans the PIVOT.
+struct PivotValueQuery {
+  std::string query;  // its rows are the values
+  std::string on;     // the ON expression, as written
+};
+std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql);
+
+/// `sql` with ` IN (list)` written after each ON item PivotValueQueries named, the k-th
+/// list for the k-th query.
+std::string FillPivotValues(std::string_view sql, const std::vector<std::string>& lists);
 
 /// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.

@@ -31,6 +31,97 @@ ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
 
 }  // namespace
 
+namespace {
+
+bool IsAggregateCall(const ParsedExpression& e) {
+  return e.kind == ExprKind::kFunction && !e.window &&
+         (e.star || FunctionCatalog::Builtins().FindAggregate(e.name));
+}
+
+/// Whether `e` or an expression in it is a subquery / a window function / an aggregate /
+/// a column reference.
+bool Holds(const ParsedExpression& e, const std::function<bool(const ParsedExpression&)>& is) {
+  if (is(e)) return true;
+  return std::any_of(e.children.begin(), e.children.end(),
+                     [&](const auto& child) { return Holds(*child, is); });
+}
+
+/// A PIVOT cell, __teal_pivot_filter(condition, expression) (RewritePivot): the
+/// expression, which holds exactly one aggregate and no column outside it, with FILTER
+/// (WHERE condition) on the aggregate.
+ParsedExpressionPtr PivotCell(const ParsedExpression& marker) {
+  if (marker.children.size() != 2) throw InternalError("a PIVOT cell takes two arguments");
+  const ParsedExpression& condition = *marker.children[0];
+  ParsedExpressionPtr expression = marker.children[1]->Copy();
+  const std::string text = expression->ToString();
+  auto refuse = [&](std::string_view why) {
+    throw BinderError(fmt::format("PIVOT expression {}: {}", why, text));
+  };
+  if (Holds(*expression, [](const ParsedExpression& e) { return e.window != nullptr; })) {
+    refuse("cannot contain window functions");
+  }
+  if (Holds(*expression, [](const ParsedExpression& e) { return e.kind == ExprKind::kSubquery; })) {
+    refuse("cannot contain subqueries");
+  }
+  if (Holds(*expression, [](const ParsedExpression& e) {
+        return e.kind == ExprKind::kColumnRef && e.names.size() > 1;
+      })) {
+    refuse("cannot contain qualified columns");
+  }
+  int found = 0;
+  bool column_outside = false;
+  std::function<void(ParsedExpression&)> visit = [&](ParsedExpression& e) {
+    if (e.kind == ExprKind::kColumnRef) column_outside = true;
+    if (IsAggregateCall(e)) {
+      if (e.filter) {
+        auto both = std::make_unique<ParsedExpression>(ExprKind::kOperator);
+        both->name = "AND";
+        both->children.push_back(std::move(e.filter));
+        both->children.push_back(condition.Copy());
+        e.filter = std::move(both);
+      } else {
+        e.filter = condition.Copy();
+      }
+      found++;
+      return;  // an aggregate's arguments are its own
+    }
+    for (auto& child : e.children) visit(*child);
+  };
+  visit(*expression);
+  if (found == 0) refuse("no aggregates were found in it");
+  if (found > 1) {
+    throw BinderError(fmt::format("Pivot expression must contain exactly one aggregate: {}", text));
+  }
+  if (column_outside) {
+    throw BinderError(fmt::format(
+        "Columns can only be referenced within the aggregate of a PIVOT expression: {}", text));
+  }
+  return expression;
+}
+
+/// What a PIVOT pivots on, __teal_pivot_on(expression) (RewritePivot): a value of the row
+/// that is not an aggregate, a window function, a subquery or a constant.
+const ParsedExpression& PivotOn(const ParsedExpression& marker) {
+  if (marker.children.size() != 1) throw InternalError("PIVOT ON takes one expression");
+  const ParsedExpression& on = *marker.children[0];
+  auto refuse = [&](std::string_view why) {
+    throw BinderError(fmt::format("PIVOT … ON {}: {}", on.ToString(), why));
+  };
+  if (Holds(on, [](const ParsedExpression& e) { return e.window != nullptr; })) {
+    refuse("the expression cannot contain window functions");
+  }
+  if (Holds(on, [](const ParsedExpression& e) { return e.kind == ExprKind::kSubquery; })) {
+    refuse("Cannot pivot on subquery");
+  }
+  if (Holds(on, IsAggregateCall)) refuse("the expression cannot contain aggregates");
+  if (!Holds(on, [](const ParsedExpression& e) { return e.kind == ExprKind::kColumnRef; })) {
+    refuse("Cannot pivot on constant value");
+  }
+  return on;
+}
+
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   if (name == "//") {
@@ -91,6 +182,26 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (e.ignore_nulls) {
     throw BinderError(
         fmt::format("IGNORE NULLS is only allowed on window functions ({})", e.ToString()));
+  }
+  if (e.name == kPivotFilterMarker) return BindExpression(*PivotCell(e), scope);
+  if (e.name == kPivotOnMarker) return BindExpression(PivotOn(e), scope);
+  if (e.name == kColumnNameMarker && e.children.size() == 1) {
+    // The first column reference in it, bound: its name as the table has it.
+    std::function<const ParsedExpression*(const ParsedExpression&)> first_column =
+        [&](const ParsedExpression& x) -> const ParsedExpression* {
+      if (x.kind == ExprKind::kColumnRef) return &x;
+      for (const auto& child : x.children) {
+        if (const ParsedExpression* found = first_column(*child)) return found;
+      }
+      return nullptr;
+    };
+    const ParsedExpression* column = first_column(*e.children[0]);
+    std::string name = e.children[0]->ToString();
+    if (column) {
+      auto bound = BindExpression(*column, scope);
+      if (!bound->alias.empty()) name = bound->alias;
+    }
+    return MakeConstant(Value::Varchar(name));
   }
   if (e.filter) return BindFunction(*RewriteFilter(e), scope);
   if (e.name == "grouping" || e.name == "grouping_id") return BindGrouping(e, scope);

@@ -1,0 +1,69 @@
+// RewritePivot / RewritePivotStatements / PivotValueQueries / FillPivotValues: the text a
+// PIVOT or UNPIVOT becomes, and where the values read from the data are written in.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "parser/rewrites.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+TEST(PivotRewriteTest, StandardPivotBecomesAGroupedSubquery) {
+  const std::string out =
+      RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ('a', 'b' AS bee)) AS p");
+  EXPECT_EQ(out,
+            "SELECT * FROM (SELECT __teal_pivot_rest(sum(x), c), "
+            "__teal_pivot_filter(__teal_pivot_on(c) IS NOT DISTINCT FROM ('a'), sum(x)) AS \"a\", "
+            "__teal_pivot_filter(__teal_pivot_on(c) IS NOT DISTINCT FROM ('b'), sum(x)) AS \"bee\" "
+            "FROM t GROUP BY __teal_pivot_rest(sum(x), c)) p");
+}
+
+TEST(PivotRewriteTest, UnpivotBecomesALateralValuesJoin) {
+  EXPECT_EQ(RewritePivot("FROM t UNPIVOT INCLUDE NULLS (v FOR n IN (a, b AS 'bee'))"),
+            "FROM (SELECT __teal_pivot_rest(a, b), __teal_unpivot.n, __teal_unpivot.v FROM t, "
+            "LATERAL (VALUES (__teal_column_name(a), a), ('bee', b)) AS __teal_unpivot(n, v))");
+}
+
+TEST(PivotRewriteTest, StatementFormsBecomeStandardForms) {
+  EXPECT_EQ(RewritePivotStatements("PIVOT t ON c IN (1, 2) USING sum(x) GROUP BY g ORDER BY g"),
+            "SELECT * FROM t PIVOT (sum(x) FOR c IN (1, 2) GROUP BY g) ORDER BY g");
+  EXPECT_EQ(RewritePivotStatements("UNPIVOT t ON a, b INTO NAME n VALUE v"),
+            "SELECT * FROM t UNPIVOT (v FOR n IN (a, b)) ");
+  EXPECT_EQ(RewritePivotStatements("PIVOT t GROUP BY g"), "SELECT g FROM t GROUP BY g ");
+  // The standard form is left to RewritePivot, even before ORDER BY.
+  EXPECT_EQ(RewritePivotStatements("SELECT * FROM t PIVOT (sum(x) FOR c IN (1)) ORDER BY 1"),
+            "SELECT * FROM t PIVOT (sum(x) FOR c IN (1)) ORDER BY 1");
+  EXPECT_THROW(RewritePivotStatements("CREATE VIEW v AS PIVOT t ON c USING sum(x)"),
+               NotImplementedError);
+}
+
+TEST(PivotRewriteTest, ValuesFromTheDataAreWrittenWhereTheyBelong) {
+  // An outer PIVOT whose source holds another: the inner one's ON comes first in the text.
+  const std::string sql = "PIVOT (PIVOT t ON a USING sum(x)) ON b USING sum(y)";
+  const auto queries = PivotValueQueries(sql);
+  ASSERT_EQ(queries.size(), 2u);
+  EXPECT_EQ(queries[0].on, "b");
+  EXPECT_EQ(queries[1].on, "a");
+  EXPECT_EQ(FillPivotValues(sql, {"'B'", "'A'"}),
+            "PIVOT (PIVOT t ON a IN ('A') USING sum(x)) ON b IN ('B') USING sum(y)");
+  // IN (SELECT …): the query is the subquery, its list replaces it.
+  const std::string in_query = "PIVOT t ON c IN (SELECT 1) USING sum(x)";
+  ASSERT_EQ(PivotValueQueries(in_query).size(), 1u);
+  EXPECT_EQ(PivotValueQueries(in_query)[0].query, "SELECT 1");
+  EXPECT_EQ(FillPivotValues(in_query, {"1 AS \"1\""}), "PIVOT t ON c IN (1 AS \"1\") USING sum(x)");
+  EXPECT_TRUE(PivotValueQueries("SELECT 'pivot' FROM t").empty());
+}
+
+TEST(PivotRewriteTest, MalformedPivotsAreErrors) {
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x))"), ParserError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ())"), BinderError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN (1, 1))"), BinderError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR (a, b) IN ((1, 2, 3)))"),
+               BinderError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t UNPIVOT (v FOR n IN (*))"), NotImplementedError);
+}
+
+}  // namespace
+}  // namespace teal
