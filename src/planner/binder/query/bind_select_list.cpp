@@ -168,7 +168,20 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
       }
       ParsedExpression ref(ExprKind::kColumnRef);
       ref.names = {binding.alias, binding.names[c]};
-      auto expression = BindExpression(ref, scope);
+      // Two columns of one FROM item with one name (SELECT * FROM (SELECT 1 AS a, 2 AS a)):
+      // * takes each by its place, as PostgreSQL and DuckDB do; the name alone is ambiguous.
+      const bool name_repeats =
+          std::count_if(binding.names.begin(), binding.names.end(),
+                        [&](const std::string& n) { return SameName(n, binding.names[c]); }) > 1;
+      ExpressionPtr expression;
+      if (name_repeats && !scope.grouping) {
+        expression = MakeColumnRef(binding.offset + c, binding.types[c], binding.names[c]);
+        if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
+          scope.column_outside_aggregate = binding.names[c];
+        }
+      } else {
+        expression = BindExpression(ref, scope);
+      }
       const idx_t renamed = find("rename", binding, c);
       expression->alias = renamed != kInvalidIndex ? modifiers[renamed]->alias : binding.names[c];
       texts.push_back(expression->alias);
