@@ -21,6 +21,7 @@
 #include "main/count_result.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
+#include "parser/identifier.hpp"
 #include "parser/parser.hpp"
 #include "parser/sql_scanner.hpp"
 #include "planner/binder.hpp"
@@ -163,14 +164,8 @@ std::string ClientContext::WithPivotValues(std::string_view sql) {
       if (value.IsNull()) continue;
       const std::string text = value.ToString();
       if (!seen.insert(text).second) continue;
-      std::string name = "\"";
-      for (char c : text) name += c == '"' ? std::string("\"\"") : std::string(1, c);
-      name += "\"";
-      std::string literal = "'";
-      for (char c : text) literal += c == '\'' ? std::string("''") : std::string(1, c);
-      literal += "'";
-      list += fmt::format("{}CAST({} AS {}) AS {}", list.empty() ? "" : ", ", literal,
-                          value.Type().ToString(), name);
+      list += fmt::format("{}CAST({} AS {}) AS {}", list.empty() ? "" : ", ", Quoted(text),
+                          value.Type().ToString(), QuoteIdentifier(text));
     }
     lists.push_back(std::move(list));
   }

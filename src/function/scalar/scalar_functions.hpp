@@ -21,10 +21,10 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out);
 std::optional<ScalarFunction> ResolveUntypedNull(const std::string& name,
                                                  const std::vector<LogicalType>& types);
 
-void RegisterMathFunctions(FunctionCatalog& catalog);        // math_functions.cpp
-void RegisterLikeFunctions(FunctionCatalog& catalog);        // like.cpp
-void RegisterSimilarToFunctions(FunctionCatalog& catalog);   // similar_to.cpp
-void RegisterDateFormatFunctions(FunctionCatalog& catalog);  // date_format.cpp
+void RegisterMathFunctions(FunctionCatalog& catalog);              // math_functions.cpp
+void RegisterLikeFunctions(FunctionCatalog& catalog);              // like.cpp
+void RegisterSimilarToFunctions(FunctionCatalog& catalog);         // similar_to.cpp
+void RegisterDateFormatFunctions(FunctionCatalog& catalog);        // date_format.cpp
 void RegisterStringSimilarityFunctions(FunctionCatalog& catalog);  // string_similarity.cpp
 
 }  // namespace teal
