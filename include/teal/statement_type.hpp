@@ -25,6 +25,7 @@ enum class StatementType {
   kAttach,      // ATTACH 'file' AS name: another database, named so in this one's SQL
   kDetach,      // DETACH name
   kUse,         // USE name: the database unqualified names are in
+  kMerge,       // MERGE INTO target USING source …: the count of rows changed
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

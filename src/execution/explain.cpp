@@ -160,6 +160,8 @@ std::string Details(const LogicalOperator& op) {
       return static_cast<const LogicalInsert&>(op).table->name;
     case LogicalKind::kDelete:
       return static_cast<const LogicalDelete&>(op).table->name;
+    case LogicalKind::kMerge:
+      return static_cast<const LogicalMerge&>(op).table->name;
     case LogicalKind::kUpdate: {
       const auto& update = static_cast<const LogicalUpdate&>(op);
       std::string columns;

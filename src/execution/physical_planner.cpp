@@ -12,6 +12,7 @@
 #include "execution/hash_aggregate.hpp"
 #include "execution/hash_join.hpp"
 #include "execution/lateral_join.hpp"
+#include "execution/merge.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
@@ -384,6 +385,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
                                             del.foreign_keys);
       break;
     }
+    case LogicalKind::kMerge: {
+      auto& merge = static_cast<LogicalMerge&>(plan);
+      op = std::make_unique<PhysicalMerge>(merge.table, merge.layout, merge.returning,
+                                           merge.foreign_keys);
+      break;
+    }
     case LogicalKind::kUpdate: {
       auto& update = static_cast<LogicalUpdate&>(plan);
       op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning,
@@ -408,7 +415,7 @@ ExecutorOptions WithWorkingTables(const ExecutorOptions& options) {
 
 bool Writes(const LogicalOperator& plan) {
   if (plan.kind == LogicalKind::kInsert || plan.kind == LogicalKind::kUpdate ||
-      plan.kind == LogicalKind::kDelete) {
+      plan.kind == LogicalKind::kDelete || plan.kind == LogicalKind::kMerge) {
     return true;
   }
   for (const auto& child : plan.children) {

@@ -217,7 +217,8 @@ Result EmptyResult(StatementType type) {
 /// Whether statements of `type` are bound to a plan (and can take parameters).
 bool IsPlanned(StatementType type) {
   return type == StatementType::kSelect || type == StatementType::kInsert ||
-         type == StatementType::kDelete || type == StatementType::kUpdate;
+         type == StatementType::kDelete || type == StatementType::kUpdate ||
+         type == StatementType::kMerge;
 }
 
 BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
@@ -230,6 +231,8 @@ BoundStatement BindPlanned(Binder& binder, SQLStatement& statement) {
       return binder.BindDelete(static_cast<DeleteStatement&>(statement));
     case StatementType::kUpdate:
       return binder.BindUpdate(static_cast<UpdateStatement&>(statement));
+    case StatementType::kMerge:
+      return binder.BindMerge(static_cast<MergeStatement&>(statement));
     default:
       throw InternalError("statement without a plan");
   }

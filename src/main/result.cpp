@@ -195,6 +195,8 @@ std::string_view StatementTypeName(StatementType type) {
       return "DETACH";
     case StatementType::kUse:
       return "USE";
+    case StatementType::kMerge:
+      return "MERGE";
   }
   return "INVALID";
 }

@@ -434,6 +434,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       statements.push_back(std::move(set));
       continue;
     }
+    if (auto merge = ParseMergeStatement(text, max_depth)) {
+      merge->text = text;
+      statements.push_back(std::move(merge));
+      continue;
+    }
     CheckNestingBeforeGrammar(text, max_depth);
     GrammarParse parse(text);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
@@ -482,6 +487,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
     }
     if (ParseSetExpression(text, kDefaultMaxExpressionDepth)) {
       sketches.push_back({StatementType::kSet, text, 0, {}});
+      continue;
+    }
+    if (auto merge = ParseMergeStatement(text, kDefaultMaxExpressionDepth)) {
+      sketches.push_back({merge->type, text, merge->parameter_count, merge->parameter_names});
       continue;
     }
     CheckNestingBeforeGrammar(text, kDefaultMaxExpressionDepth);

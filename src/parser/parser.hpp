@@ -52,6 +52,9 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 /// read by hand (macro_statement.cpp); null when `text` is none of them.
 std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth);
 
+/// [WITH …] MERGE INTO …, read by hand (merge_statement.cpp); null when `text` is not one.
+std::unique_ptr<SQLStatement> ParseMergeStatement(const std::string& text, idx_t max_depth);
+
 /// ATTACH, DETACH and USE (DuckDB's; attach_statement.cpp), read by hand; null when `text`
 /// is none of them.
 std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text);

@@ -981,9 +981,17 @@ std::string RewriteFromFirst(std::string_view sql) {
                             "window", "qualify", "union", "intersect", "except", "fetch"});
     if (end < tokens.size() && tokens[end].word == "select") {
       // FROM items SELECT list …  ->  SELECT list FROM items …
-      size_t list_end = ClauseEnd(tokens, end + 1,
-                                  {"from", "where", "group", "having", "order", "limit", "offset",
-                                   "window", "qualify", "union", "intersect", "except", "fetch"});
+      auto list_end_from = [&](size_t at) {
+        return ClauseEnd(tokens, at,
+                         {"from", "where", "group", "having", "order", "limit", "offset", "window",
+                          "qualify", "union", "intersect", "except", "fetch"});
+      };
+      size_t list_end = list_end_from(end + 1);
+      // a IS [NOT] DISTINCT FROM b is an operator, not the list's end.
+      while (list_end < tokens.size() && tokens[list_end].word == "from" &&
+             tokens[list_end - 1].word == "distinct") {
+        list_end = list_end_from(list_end + 1);
+      }
       size_t select_start = tokens[end].start;
       size_t select_end = list_end < tokens.size() ? tokens[list_end].start : text.size();
       std::string select_list =

@@ -8,6 +8,7 @@
 
 #include "common/cte_materialize.hpp"
 #include "common/join_type.hpp"
+#include "common/merge_action.hpp"
 #include "common/set_operation.hpp"
 #include "parser/parsed_expression.hpp"
 #include "parser/window_spec.hpp"
@@ -262,6 +263,54 @@ struct UpdateStatement : SQLStatement {
   /// RETURNING items over the updated rows (their new values); empty: the row count.
   std::vector<ParsedExpressionPtr> returning;
   /// WITH before UPDATE: visible to FROM and the subqueries of SET and WHERE.
+  std::vector<CommonTableExpression> ctes;
+};
+
+/// One WHEN clause of MERGE: which rows it is for, its AND condition, what it does.
+struct MergeClause {
+  enum class Match { kMatched, kNotMatchedByTarget, kNotMatchedBySource };
+  using Action = MergeAction;
+  /// Where UPDATE's and INSERT's values come from: a list written out (SET a = …, or
+  /// [(columns)] VALUES (…)), the source's columns by position (UPDATE [SET *], INSERT
+  /// [*]) or by name (BY NAME), or every column's DEFAULT (INSERT DEFAULT VALUES).
+  enum class Values { kListed, kByPosition, kByName, kDefaultValues };
+  Match match = Match::kMatched;
+  ParsedExpressionPtr condition;  // null: none
+  Action action = Action::kDoNothing;
+  Values values_from = Values::kListed;
+  /// UPDATE: the SET targets; INSERT: the column list (empty: every column, in order).
+  std::vector<std::string> columns;
+  /// kListed: the values, one per target (INSERT without a column list: per column);
+  /// null stands for DEFAULT.
+  std::vector<ParsedExpressionPtr> values;
+  ParsedExpressionPtr message;  // ERROR's message; null: none
+  /// The clause as written, for error messages ("WHEN NOT MATCHED BY SOURCE").
+  std::string MatchText() const {
+    switch (match) {
+      case Match::kMatched:
+        return "WHEN MATCHED";
+      case Match::kNotMatchedByTarget:
+        return "WHEN NOT MATCHED BY TARGET";
+      case Match::kNotMatchedBySource:
+        return "WHEN NOT MATCHED BY SOURCE";
+    }
+    return "";
+  }
+};
+
+/// [WITH …] MERGE INTO target [AS alias] USING source {ON condition | USING (columns)}
+/// WHEN … [WHEN …] [RETURNING …]: the source's rows matched to the target's, each
+/// clause's action applied to the rows it is for (merge_statement.cpp).
+struct MergeStatement : SQLStatement {
+  MergeStatement() : SQLStatement(StatementType::kMerge) {}
+  BaseTableRef target;
+  std::unique_ptr<TableRef> source;
+  ParsedExpressionPtr condition;           // ON; null with USING
+  std::vector<std::string> using_columns;  // USING (…)
+  std::vector<MergeClause> clauses;        // in the order written
+  /// RETURNING items over the changed rows (inserted and updated: new values; deleted:
+  /// as they were) and merge_action; empty: the row count.
+  std::vector<ParsedExpressionPtr> returning;
   std::vector<CommonTableExpression> ctes;
 };
 

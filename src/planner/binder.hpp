@@ -81,6 +81,7 @@ class Binder {
   BoundStatement BindInsert(const InsertStatement& insert);
   BoundStatement BindDelete(const DeleteStatement& del);
   BoundStatement BindUpdate(const UpdateStatement& update);
+  BoundStatement BindMerge(const MergeStatement& merge);
 
   void SetOptions(BindOptions options) { options_ = std::move(options); }
   /// CREATE [OR REPLACE] VIEW `name`: a reference to `name` in the query being bound (to
@@ -204,10 +205,11 @@ class Binder {
   /// One select-list item, named by its alias, its column or its SQL text.
   ExpressionPtr BindSelectItem(const ParsedExpression& item, Scope& scope);
   /// INSERT/UPDATE/DELETE … RETURNING `items`: a projection on top of `plan`, whose rows
-  /// are every column of `table` in table order, seen under `alias` (or the table's name).
+  /// are every column of `table` in table order, seen under `alias` (or the table's name),
+  /// then, when `extra` names it, a VARCHAR column that * leaves out (MERGE's merge_action).
   BoundStatement BindReturning(const std::vector<ParsedExpressionPtr>& items,
                                const TableEntry& table, const std::string& alias,
-                               LogicalOperatorPtr plan);
+                               LogicalOperatorPtr plan, std::string_view extra = {});
   /// The result of INSERT/UPDATE/DELETE `write` on `table`: with RETURNING `items` (the
   /// caller set `write`'s `returning`), those over the rows written; without, the count.
   BoundStatement BindWriteResult(const std::vector<ParsedExpressionPtr>& items,

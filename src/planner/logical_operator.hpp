@@ -9,6 +9,7 @@
 #include "catalog/catalog.hpp"
 #include "common/cte_materialize.hpp"
 #include "common/join_type.hpp"
+#include "common/merge_action.hpp"
 #include "common/set_operation.hpp"
 #include "common/window_frame.hpp"
 #include "function/table/csv_sniffer.hpp"
@@ -39,7 +40,8 @@ enum class LogicalKind {
   kRecursiveCte,
   kRecursiveScan,
   kLateralJoin,
-  kCsvScan
+  kCsvScan,
+  kMerge
 };
 
 struct LogicalOperator {
@@ -243,6 +245,29 @@ struct LogicalUpdate : LogicalOperator {
   std::vector<idx_t> columns;
   /// Produce the updated rows (new values, every table column) instead of the count: the
   /// child then also gives every table column's old value after the row id.
+  bool returning = false;
+  std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
+};
+
+/// Where a MERGE's child puts what the merge operator reads. Its rows are the matched
+/// pairs (and unmatched rows) the clauses apply to: column 0 is the number of the clause
+/// that applies (INTEGER; NULL: none), column 1 the target row's id.
+struct MergeLayout {
+  std::vector<MergeAction> actions;      // per clause
+  std::vector<idx_t> update_columns;     // the table columns UPDATEs set; new values from column 2
+  idx_t insert_first = 0;                // the inserted rows' columns, from here
+  std::vector<idx_t> insert_map;         // table column -> its column among those, or invalid
+  idx_t message_column = kInvalidIndex;  // ERROR's message (VARCHAR)
+  idx_t old_row_first = kInvalidIndex;   // every table column's old value, when read
+};
+
+/// MERGE INTO table: deletes, updates and inserts what the child's rows say (MergeLayout)
+/// in one step at the end, as DELETE, UPDATE and INSERT would; with `returning`, produces
+/// the changed rows (every table column) and the action's name, else the count.
+struct LogicalMerge : LogicalOperator {
+  LogicalMerge() : LogicalOperator(LogicalKind::kMerge) {}
+  std::shared_ptr<TableEntry> table;
+  MergeLayout layout;
   bool returning = false;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
 };

@@ -158,6 +158,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
     case LogicalKind::kInsert:
     case LogicalKind::kDelete:
     case LogicalKind::kUpdate:
+    case LogicalKind::kMerge:
       break;
   }
   throw InternalError("CopyPlan of a writing operator");

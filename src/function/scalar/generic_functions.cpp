@@ -215,6 +215,23 @@ ScalarFunction SetSeed() {
   return f;
 }
 
+/// error(message): fails the statement with `message` for the first row it is computed
+/// for (DuckDB's). Not deterministic, so it is never folded: only rows that reach it fail.
+ScalarFunction ErrorFunction() {
+  ScalarFunction f =
+      MakeFunction("error", {TypeId::kVarchar}, TypeId::kSqlNull,
+                   [](const DataChunk& arguments, Vector& result, idx_t count) {
+                     if (count == 0) return;
+                     const Vector& message = arguments.data[0];
+                     throw InvalidInputError(message.RowIsValid(0)
+                                                 ? std::string(message.Values<string_t>()[0].View())
+                                                 : std::string("error() was called"));
+                   });
+  f.deterministic = false;
+  f.null_in_null_out = false;
+  return f;
+}
+
 enum class EnumPart { kRange, kFirst, kLast };
 
 std::optional<ScalarFunction> ResolveEnum(EnumPart part, const std::string& name,
@@ -273,6 +290,7 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(RandomUuid("uuid"));
   catalog.AddScalar(Random());
   catalog.AddScalar(SetSeed());
+  catalog.AddScalar(ErrorFunction());
   catalog.AddScalarSet(ResolvedSet("enum_range", [](const std::vector<LogicalType>& types) {
     return ResolveEnum(EnumPart::kRange, "enum_range", types);
   }));

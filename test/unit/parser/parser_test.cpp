@@ -145,6 +145,10 @@ TEST(RewriteFromFirstTest, SelectAfterTheFromItemsMovesInFront) {
             "WITH c AS (SELECT a FROM t) SELECT * FROM c");
   EXPECT_EQ(RewriteFromFirst("FROM t SELECT (SELECT max(x) FROM u), f(a)"),
             "SELECT (SELECT max(x) FROM u), f(a) FROM t");
+  // IS [NOT] DISTINCT FROM in the list is an operator (it was taken for the list's end).
+  EXPECT_EQ(
+      RewriteFromFirst("FROM t SELECT a IS NOT DISTINCT FROM b, c WHERE a IS DISTINCT FROM c"),
+      "SELECT a IS NOT DISTINCT FROM b, c FROM t WHERE a IS DISTINCT FROM c");
 }
 
 TEST(RewriteFromFirstTest, OrdinaryFromClausesStringsAndCommentsStay) {

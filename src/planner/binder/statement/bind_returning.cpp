@@ -1,11 +1,11 @@
-// Binder: INSERT/UPDATE/DELETE … RETURNING.
+// Binder: INSERT/UPDATE/DELETE/MERGE … RETURNING.
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
 
 BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& items,
                                      const TableEntry& table, const std::string& alias,
-                                     LogicalOperatorPtr plan) {
+                                     LogicalOperatorPtr plan, std::string_view extra) {
   Scope scope;
   scope.clause = "RETURNING";
   Binding binding;
@@ -13,6 +13,11 @@ BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& ite
   for (const auto& column : table.columns) {
     binding.names.push_back(column.name);
     binding.types.push_back(column.type);
+  }
+  if (!extra.empty()) {
+    binding.names.emplace_back(extra);
+    binding.types.emplace_back(TypeId::kVarchar);
+    binding.hidden = 1;
   }
   scope.bindings.push_back(std::move(binding));
   std::vector<ExpressionPtr> projections;
