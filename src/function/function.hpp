@@ -99,7 +99,12 @@ class FunctionCatalog {
   std::vector<std::string> Names() const;
 
   void AddScalar(ScalarFunction function);
+  /// Adds a resolver to the set of that name; a set's resolvers are asked latest first.
   void AddScalarSet(ScalarFunctionSet set);
+  /// An overload taken only when the arguments' types are exactly its own (numbers aside,
+  /// which are cast) — md5(BLOB)
+  /// beside md5(VARCHAR), where a NULL or a string literal must keep the VARCHAR one.
+  void AddExactOverload(ScalarFunction function);
   void AddAggregate(AggregateFunction function);
   void AddAggregateSet(AggregateFunctionSet set);
 

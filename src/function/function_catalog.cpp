@@ -1,6 +1,7 @@
 // FunctionCatalog: the table of built-ins, and overload resolution by implicit-cast cost.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -86,11 +87,41 @@ void FunctionCatalog::AddScalarSet(ScalarFunctionSet set) {
   for (auto& existing : scalars_) {
     if (existing->name == set.name) {
       for (auto& overload : set.overloads) existing->overloads.push_back(std::move(overload));
-      if (set.resolve) existing->resolve = std::move(set.resolve);
+      // A second resolver goes first; where it finds nothing, the earlier one is asked.
+      if (set.resolve && existing->resolve) {
+        existing->resolve =
+            [later = std::move(set.resolve),
+             earlier = std::move(existing->resolve)](const std::vector<LogicalType>& types) {
+              auto found = later(types);
+              return found ? found : earlier(types);
+            };
+      } else if (set.resolve) {
+        existing->resolve = std::move(set.resolve);
+      }
       return;
     }
   }
   scalars_.push_back(std::make_unique<ScalarFunctionSet>(std::move(set)));
+}
+
+void FunctionCatalog::AddExactOverload(ScalarFunction function) {
+  ScalarFunctionSet set;
+  set.name = function.name;
+  set.resolve = [function](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+    // Numbers may still be cast (repeat(BLOB, INTEGER) takes the BIGINT count), and
+    // beside a BLOB a string is bytes too (blob || 'abc').
+    if (types.size() != function.arguments.size()) return std::nullopt;
+    const bool blob =
+        std::find(types.begin(), types.end(), LogicalType(TypeId::kBlob)) != types.end();
+    for (size_t i = 0; i < types.size(); i++) {
+      const LogicalType& wanted = function.arguments[i];
+      const bool numbers = types[i].IsNumeric() && wanted.IsNumeric();
+      const bool bytes = blob && wanted.Id() == TypeId::kBlob && types[i].Id() == TypeId::kVarchar;
+      if (types[i] != wanted && !numbers && !bytes) return std::nullopt;
+    }
+    return function;
+  };
+  AddScalarSet(std::move(set));
 }
 
 void FunctionCatalog::AddAggregate(AggregateFunction function) {
@@ -112,7 +143,17 @@ void FunctionCatalog::AddAggregateSet(AggregateFunctionSet set) {
   for (auto& existing : aggregates_) {
     if (existing->name == set.name) {
       for (auto& overload : set.overloads) existing->overloads.push_back(std::move(overload));
-      if (set.resolve) existing->resolve = std::move(set.resolve);
+      // A second resolver goes first; where it finds nothing, the earlier one is asked.
+      if (set.resolve && existing->resolve) {
+        existing->resolve =
+            [later = std::move(set.resolve),
+             earlier = std::move(existing->resolve)](const std::vector<LogicalType>& types) {
+              auto found = later(types);
+              return found ? found : earlier(types);
+            };
+      } else if (set.resolve) {
+        existing->resolve = std::move(set.resolve);
+      }
       return;
     }
   }

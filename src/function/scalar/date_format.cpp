@@ -101,14 +101,20 @@ std::string Format(int64_t micros, std::string_view format, bool with_zone) {
   return out;
 }
 
+/// strftime(value, format), or with `format_first` strftime(format, value) (DuckDB takes
+/// both orders).
 template <typename In>
-ScalarFunction Strftime(TypeId in) {
-  return MakeFunction("strftime", {in, TypeId::kVarchar}, TypeId::kVarchar,
-                      [](const DataChunk& args, Vector& result, idx_t count) {
-                        const In* values = args.data[0].Values<In>();
+ScalarFunction Strftime(TypeId in, bool format_first = false) {
+  const idx_t value_at = format_first ? 1 : 0;
+  std::vector<LogicalType> arguments = {in, TypeId::kVarchar};
+  if (format_first) std::swap(arguments[0], arguments[1]);
+  return MakeFunction("strftime", std::move(arguments), TypeId::kVarchar,
+                      [value_at](const DataChunk& args, Vector& result, idx_t count) {
+                        const In* values = args.data[value_at].Values<In>();
                         for (idx_t i = 0; i < count; i++) {
                           if (!result.RowIsValid(i)) continue;
-                          std::string_view format = args.data[1].Values<string_t>()[i].View();
+                          std::string_view format =
+                              args.data[1 - value_at].Values<string_t>()[i].View();
                           int64_t micros;
                           std::string text;
                           if (!ToMicros(values[i], micros)) {
@@ -273,6 +279,9 @@ void RegisterDateFormatFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(Strftime<date_t>(T::kDate));
   catalog.AddScalar(Strftime<timestamp_t>(T::kTimestamp));
   catalog.AddScalar(Strftime<timestamp_tz_t>(T::kTimestampTz));
+  catalog.AddExactOverload(Strftime<date_t>(T::kDate, true));
+  catalog.AddExactOverload(Strftime<timestamp_t>(T::kTimestamp, true));
+  catalog.AddExactOverload(Strftime<timestamp_tz_t>(T::kTimestampTz, true));
   catalog.AddScalar(MakeFunction("strptime", {T::kVarchar, T::kVarchar}, T::kTimestamp,
                                  [](const DataChunk& args, Vector& result, idx_t count) {
                                    BinaryLoop<string_t, string_t, timestamp_t>(

@@ -605,6 +605,12 @@ void RegisterDateFunctions(FunctionCatalog& catalog) {
 
   ForEachTemporal<double>(catalog, "epoch", T::kDouble,
                           [](int64_t us) { return static_cast<double>(us) / kMicrosPerSecond; });
+  catalog.AddScalar(MakeFunction("epoch", {T::kTime}, T::kDouble,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   UnaryLoop<dtime_t, double>(args, result, count, [](dtime_t t) {
+                                     return static_cast<double>(t.micros) / kMicrosPerSecond;
+                                   });
+                                 }));
   ForEachTemporal<int64_t>(catalog, "epoch_ms", T::kBigInt,
                            [](int64_t us) { return FloorDiv(us, 1000); });
   catalog.AddScalar(

@@ -388,19 +388,51 @@ ScalarFunctionBody ConcatBody(std::vector<bool> is_element) {
   };
 }
 
+/// list_concat(a, b, …) and a || b of lists (NULL stands for an empty list); nullopt for
+/// `||` and concat when some argument is no list (the string functions then).
 std::optional<ScalarFunction> ResolveConcat(const std::string& name,
                                             const std::vector<LogicalType>& types) {
-  if (types.size() != 2) return std::nullopt;
-  bool a = IsList(types[0]), b = IsList(types[1]);
-  bool a_null = types[0].Id() == TypeId::kSqlNull, b_null = types[1].Id() == TypeId::kSqlNull;
-  if (!((a || a_null) && (b || b_null)) || (a_null && b_null)) {
-    if (name == "||") return std::nullopt;  // the string overload
+  const bool string_fallback = name == "||" || name == "concat";
+  bool all_lists = types.size() >= 2, any_list = false;
+  for (const LogicalType& t : types) {
+    all_lists = all_lists && (IsList(t) || t.Id() == TypeId::kSqlNull);
+    any_list = any_list || IsList(t);
+  }
+  if (!all_lists || !any_list || (name == "||" && types.size() != 2)) {
+    if (string_fallback) return std::nullopt;
     NeedList(name, types);
   }
   LogicalType common = CommonArgumentType(types, name);
-  ScalarFunction f = MakeFunction(name, {common, common}, common, ConcatBody({false, false}));
+  ScalarFunction f = MakeFunction(name, std::vector<LogicalType>(types.size(), common), common,
+                                  ConcatBody(std::vector<bool>(types.size(), false)));
   f.null_in_null_out = false;
   return f;
+}
+
+/// repeat(list, n): the list's elements n times over.
+ScalarFunction ListRepeat(const LogicalType& list) {
+  return MakeFunction(
+      "repeat", {list, TypeId::kBigInt}, list,
+      [](const DataChunk& args, Vector& result, idx_t count) {
+        const Vector& source = args.data[0];
+        const auto* entries = source.Values<list_entry_t>();
+        const auto* times = args.data[1].Values<int64_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const uint64_t start = used;
+          if (times[i] > 0 && entries[i].length > 0 &&
+              static_cast<uint64_t>(times[i]) > (uint64_t{1} << 32) / entries[i].length) {
+            throw OutOfRangeError(fmt::format("repeat: a list of {} elements {} times is too long",
+                                              entries[i].length, times[i]));
+          }
+          for (int64_t k = 0; k < times[i]; k++) {
+            used = AppendElements(source, entries[i].offset, entries[i].length, result, used);
+          }
+          out[i] = {start, used - start};
+        }
+      });
 }
 
 ScalarFunction ListReverse(const LogicalType& list) {
@@ -483,6 +515,9 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                if (n == "len" && types.size() == 1 && types[0].Id() == TypeId::kVarchar) {
                  return std::nullopt;
                }
+               if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {
+                 return ListLength(n, LogicalType::List(TypeId::kInteger));  // NULL
+               }
                if (types.size() != 1 || !IsList(types[0])) NeedList(n, types);
                return ListLength(n, types[0]);
              });
@@ -491,6 +526,9 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     std::string n = name;
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() == 2 && types[0].Id() == TypeId::kSqlNull) {
+                 return ListExtract(n, LogicalType::List(TypeId::kInteger));  // NULL
+               }
                if (types.size() != 2 || !IsList(types[0])) NeedList(n, types);
                return ListExtract(n, types[0]);
              });
@@ -592,9 +630,20 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
            });
   Register(catalog, {"list_reverse", "array_reverse"},
            [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {
+               return ListReverse(LogicalType::List(TypeId::kInteger));  // NULL
+             }
              if (types.size() != 1 || !IsList(types[0])) NeedList("list_reverse", types);
              return ListReverse(types[0]);
            });
+  // repeat(list, n) besides repeat(string, n), and concat(lists) besides concat(strings).
+  Register(catalog, {"repeat"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 2 || !IsList(types[0])) return std::nullopt;
+             return ListRepeat(types[0]);
+           });
+  Register(catalog, {"concat"},
+           [](const std::vector<LogicalType>& types) { return ResolveConcat("concat", types); });
 }
 
 }  // namespace teal

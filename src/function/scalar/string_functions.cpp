@@ -125,9 +125,11 @@ namespace {
 using T = TypeId;
 
 /// A VARCHAR-returning function: result[i] = AddString(f(args..., row)).
+/// (Or a BLOB-returning one: the bytes are stored the same way.)
 template <typename F>
-ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> arguments, F f) {
-  return MakeFunction(name, std::move(arguments), T::kVarchar,
+ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> arguments, F f,
+                              LogicalType returns = T::kVarchar) {
+  return MakeFunction(name, std::move(arguments), std::move(returns),
                       [f](const DataChunk& args, Vector& result, idx_t count) {
                         string_t* out = result.Values<string_t>();
                         for (idx_t i = 0; i < count; i++) {
@@ -375,11 +377,14 @@ ScalarFunctionBody StringSplitBody() {
 
 void RegisterStringFunctions(FunctionCatalog& catalog) {
   const LogicalType V = T::kVarchar, I = T::kBigInt, B = T::kBoolean;
-  catalog.AddScalar(StringFunction("||", {V, V}, [](const DataChunk& a, idx_t i) {
+  const LogicalType BL = T::kBlob;
+  auto concatenate = [](const DataChunk& a, idx_t i) {
     std::string out(Str(a, 0, i));
     out.append(Str(a, 1, i));
     return out;
-  }));
+  };
+  catalog.AddScalar(StringFunction("||", {V, V}, concatenate));
+  catalog.AddExactOverload(StringFunction("||", {BL, BL}, concatenate, BL));
   for (const char* name : {"length", "char_length", "character_length", "len"}) {
     catalog.AddScalar(Predicate<int64_t>(
         name, {V}, I, [](const DataChunk& a, idx_t i) { return CodePointCount(Str(a, 0, i)); }));
@@ -467,7 +472,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     if (n >= 0) return std::string(CodePointRange(s, total - std::min(n, total), total));
     return std::string(CodePointRange(s, n == INT64_MIN ? INT64_MAX : -n, total));
   }));
-  catalog.AddScalar(StringFunction("repeat", {V, I}, [](const DataChunk& a, idx_t i) {
+  auto repeat = [](const DataChunk& a, idx_t i) {
     std::string_view s = Str(a, 0, i);
     int64_t n = Int(a, 1, i);
     if (n <= 0 || s.empty()) return std::string();
@@ -478,7 +483,9 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     out.reserve(s.size() * n);
     for (int64_t k = 0; k < n; k++) out.append(s);
     return out;
-  }));
+  };
+  catalog.AddScalar(StringFunction("repeat", {V, I}, repeat));
+  catalog.AddExactOverload(StringFunction("repeat", {BL, I}, repeat, BL));
   catalog.AddScalar(StringFunction(
       "reverse", {V}, [](const DataChunk& a, idx_t i) { return Reverse(Str(a, 0, i)); }));
   for (bool left : {true, false}) {
@@ -490,8 +497,9 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
       return Pad(Str(a, 0, i), Int(a, 1, i), Str(a, 2, i), left);
     }));
   }
-  catalog.AddScalar(StringFunction(
-      "md5", {V}, [](const DataChunk& a, idx_t i) { return Md5::HexOf(Str(a, 0, i)); }));
+  auto md5 = [](const DataChunk& a, idx_t i) { return Md5::HexOf(Str(a, 0, i)); };
+  catalog.AddScalar(StringFunction("md5", {V}, md5));
+  catalog.AddExactOverload(StringFunction("md5", {BL}, md5));
   catalog.AddScalar(
       StringFunction("chr", {I}, [](const DataChunk& a, idx_t i) { return Chr(Int(a, 0, i)); }));
   catalog.AddScalar(Predicate<int64_t>("ascii", {V}, I, [](const DataChunk& a, idx_t i) {
