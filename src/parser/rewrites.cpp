@@ -315,21 +315,11 @@ std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
 std::string RewriteDescribe(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.empty()) return std::string(sql);
-  if (tokens.size() == 2 && tokens[0].word == "show" && tokens[1].word == "tables") {
-    // The default database's (USE) and the temporary objects.
-    return "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE schema_name "
-           "= 'main' AND database_name IN (current_database(), 'temp') UNION ALL SELECT "
-           "view_name FROM duckdb_views() WHERE schema_name = 'main' AND database_name IN "
-           "(current_database(), 'temp')) ORDER BY name";
-  }
-  if (tokens.size() == 2 && tokens[0].word == "show" && tokens[1].word == "databases") {
-    return "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
-           "database_name";
-  }
-  if (tokens[0].word != "describe" || tokens.size() < 2) return std::string(sql);
-  // DESCRIBE [schema.]name; the name as the catalog reads it (quotes gone).
+  // DESCRIBE name | DESCRIBE query | SHOW query | SHOW TABLES | SHOW DATABASES, as a
+  // statement or a parenthesized FROM item: `(DESCRIBE t)`. Last first, so the earlier places stay
+  // where they were.
   auto name_of = [&](const Token& t) {
-    if (t.word != "\"") return t.word;
+    if (t.word != "\"") return t.word;  // as the catalog reads it: unquoted, folded
     std::string out;
     for (size_t i = t.start + 1; i + 1 < t.end; i++) {
       out += sql[i];
@@ -341,20 +331,56 @@ std::string RewriteDescribe(std::string_view sql) {
     const unsigned char c = static_cast<unsigned char>(t.word[0]);
     return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c);
   };
-  const bool qualified = tokens.size() == 4 && tokens[2].word == ".";
-  if (!(tokens.size() == 2 || qualified) || !is_name(tokens[1]) ||
-      (qualified && !is_name(tokens[3]))) {
-    throw NotImplementedError("DESCRIBE of anything but a table or view name");
-  }
-  const std::string schema = qualified ? name_of(tokens[1]) : "";
-  const std::string name = name_of(tokens[qualified ? 3 : 1]);
-  auto literal = [](const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
-    return out + "'";
+  auto is_query = [&](size_t i) {
+    return i < tokens.size() &&
+           IsOneOf(tokens[i].word, {"select", "from", "with", "values", "pivot", "unpivot", "("});
   };
-  return "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"(" + literal(schema) + ", " +
-         literal(name) + ")";
+  std::string text(sql);
+  for (size_t k = tokens.size(); k-- > 0;) {
+    const std::string& w = tokens[k].word;
+    if (k > 0 && tokens[k - 1].word != "(") continue;
+    const bool describe = w == "describe";
+    const bool listing = w == "show" && k + 1 < tokens.size() &&
+                         IsOneOf(tokens[k + 1].word, {"tables", "databases"});
+    if (!describe && !listing && !(w == "show" && is_query(k + 1))) continue;
+    // The statement's end, or the bracket closing the one before it.
+    size_t end = tokens.size();
+    if (k > 0) end = AfterBracket(tokens, k - 1) - 1;
+    if (end == tokens.size() && end > k + 1 && tokens[end - 1].word == ";") end--;
+    if (end <= k + 1) continue;  // a column named describe, or nothing to describe
+    std::string call;
+    if (listing) {
+      if (end != k + 2) continue;
+      call = tokens[k + 1].word == "tables"
+                 // The default database's (USE) and the temporary objects.
+                 ? "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE "
+                   "schema_name = 'main' AND database_name IN (current_database(), 'temp') "
+                   "UNION ALL SELECT view_name FROM duckdb_views() WHERE schema_name = 'main' AND "
+                   "database_name IN (current_database(), 'temp')) ORDER BY name"
+                 : "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
+                   "database_name";
+    } else if (is_query(k + 1)) {
+      const std::string query =
+          text.substr(tokens[k + 1].start, tokens[end - 1].end - tokens[k + 1].start);
+      call =
+          "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"('', '', " + Quoted(query) + ")";
+    } else if (describe) {
+      const bool qualified = end == k + 4 && tokens[k + 2].word == ".";
+      if (!(end == k + 2 || qualified) || !is_name(tokens[k + 1]) ||
+          (qualified && !is_name(tokens[k + 3]))) {
+        throw NotImplementedError("DESCRIBE of anything but a table or view name, or a query");
+      }
+      const std::string schema = qualified ? name_of(tokens[k + 1]) : "";
+      const std::string name = name_of(tokens[qualified ? k + 3 : k + 1]);
+      call = "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"(" + Quoted(schema) + ", " +
+             Quoted(name) + ")";
+    } else {
+      continue;
+    }
+    const size_t stop = tokens[end - 1].end;
+    text = text.substr(0, tokens[k].start) + call + text.substr(stop);
+  }
+  return text;
 }
 
 std::string RewriteGeneratedColumns(std::string_view sql) {

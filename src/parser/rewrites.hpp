@@ -117,13 +117,16 @@ std::string RewriteValuesInFrom(std::string_view sql);
 /// function's parentheses (trim(… FROM 'x'), extract) and COPY's own FROM are left alone.
 std::string RewriteFileScans(std::string_view sql);
 
-/// The table function RewriteDescribe calls: (schema, name) of the table or view.
+/// The table function RewriteDescribe calls: (schema, name) of the table or view, or
+/// ('', '', query text) of a query.
 inline constexpr const char* kDescribeFunction = "__teal_describe";
 
 /// Rewrites DuckDB's `DESCRIBE [schema.]name` into `SELECT * FROM "__teal_describe"('schema',
-/// 'name')`, `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (the main
-/// schema's of the default database, and the temporary objects, by name), and `SHOW
-/// DATABASES` into one over duckdb_databases(). Throws NotImplementedError for DESCRIBE of a query.
+/// 'name')`, `DESCRIBE query` and `SHOW query` into `… "__teal_describe"('', '', 'query')`,
+/// `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (the main schema's of
+/// the default database, and the temporary objects, by name), and `SHOW DATABASES` into one
+/// over duckdb_databases() — as a statement, or in parentheses as a FROM item. (`SHOW name`
+/// is left to the grammar: PostgreSQL's shows a setting, DuckDB's describes a table.)
 /// Other text is returned as it is.
 std::string RewriteDescribe(std::string_view sql);
 

@@ -328,6 +328,9 @@ class Binder {
   /// DESCRIBE [schema.]name (parser/rewrites.hpp): one row per column of the table or view.
   LogicalOperatorPtr BindDescribe(const std::string& schema, const std::string& name,
                                   std::vector<std::string>& names, std::vector<LogicalType>& types);
+  /// DESCRIBE query / SHOW query (`query` its text): one row per column of its result.
+  LogicalOperatorPtr BindDescribeQuery(const std::string& query, std::vector<std::string>& names,
+                                       std::vector<LogicalType>& types);
   /// pragma_table_info('[schema.]name') / PRAGMA table_info: one row per column of a table
   /// or view (SQLite's and DuckDB's columns: cid, name, type, notnull, dflt_value, pk).
   LogicalOperatorPtr BindTableInfo(const std::string& schema, const std::string& name,

@@ -348,7 +348,14 @@ TEST(RewriteDescribeTest, DescribeAndShowTablesBecomeQueries) {
             "SELECT * FROM \"__teal_describe\"('s1', 'It''s')");
   EXPECT_NE(RewriteDescribe("SHOW TABLES").find("duckdb_tables()"), std::string::npos);
   EXPECT_EQ(RewriteDescribe("SELECT describe FROM t"), "SELECT describe FROM t");
-  EXPECT_THROW(RewriteDescribe("DESCRIBE SELECT 1"), NotImplementedError);
+  EXPECT_EQ(RewriteDescribe("DESCRIBE SELECT 'a' AS x;"),
+            "SELECT * FROM \"__teal_describe\"('', '', 'SELECT ''a'' AS x');");
+  EXPECT_EQ(RewriteDescribe("SELECT column_name FROM (DESCRIBE t) JOIN (SHOW FROM u) ON true"),
+            "SELECT column_name FROM (SELECT * FROM \"__teal_describe\"('', 't')) JOIN "
+            "(SELECT * FROM \"__teal_describe\"('', '', 'FROM u')) ON true");
+  EXPECT_EQ(RewriteDescribe("SHOW threads"), "SHOW threads");
+  EXPECT_EQ(RewriteDescribe("SELECT (describe) FROM t"), "SELECT (describe) FROM t");
+  EXPECT_THROW(RewriteDescribe("DESCRIBE t u"), NotImplementedError);
 }
 
 TEST(RewriteGeneratedColumnsTest, ColumnsWrittenWithAsBecomeGeneratedAlwaysStored) {

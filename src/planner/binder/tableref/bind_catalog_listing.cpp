@@ -3,6 +3,7 @@
 // computed from the catalog version the statement binds against, with DuckDB's column
 // names in DuckDB's order. Left out: the columns Teal has no value for (DuckDB's `tags`
 // MAP and its internal type ids), and DuckDB's own internal schemas' contents.
+#include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -392,6 +393,25 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
     rows.push_back(
         {Text(column.name), Text(column.type.ToString()), Text(column.not_null ? "NO" : "YES"), key,
          column.default_text.empty() ? NullText() : Text(column.default_text), NullText()});
+  }
+  return ConstantTable(types, std::move(rows));
+}
+
+LogicalOperatorPtr Binder::BindDescribeQuery(const std::string& query,
+                                             std::vector<std::string>& names,
+                                             std::vector<LogicalType>& types) {
+  names = {"column_name", "column_type", "null", "key", "default", "extra"};
+  types.assign(names.size(), LogicalType(T::kVarchar));
+  auto statements = ParseSql(query, options_.max_expression_depth);
+  if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
+    throw BinderError(fmt::format("DESCRIBE of a query takes one SELECT, not \"{}\"", query));
+  }
+  Binder child = Child(false);
+  BoundStatement bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
+  std::vector<std::vector<Value>> rows;
+  for (size_t c = 0; c < bound.names.size(); c++) {
+    rows.push_back({Text(bound.names[c]), Text(bound.types[c].ToString()), Text("YES"), NullText(),
+                    NullText(), NullText()});
   }
   return ConstantTable(types, std::move(rows));
 }

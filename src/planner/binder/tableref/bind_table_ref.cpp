@@ -243,12 +243,14 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         LogicalOperatorPtr listing;
         if (ref.function->name == kDescribeFunction) {
           const auto& args = ref.function->children;
-          if (args.size() != 2 || args[0]->kind != ExprKind::kConstant ||
+          const bool query = args.size() == 3 && args[2]->kind == ExprKind::kConstant;
+          if ((args.size() != 2 && !query) || args[0]->kind != ExprKind::kConstant ||
               args[1]->kind != ExprKind::kConstant) {
-            throw InternalError("DESCRIBE without its (schema, name)");
+            throw InternalError("DESCRIBE without its (schema, name) or ('', '', query)");
           }
-          listing =
-              BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(), names, types);
+          listing = query ? BindDescribeQuery(args[2]->value.GetString(), names, types)
+                          : BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(),
+                                         names, types);
         } else if (ref.function->name == "pragma_table_info") {
           if (ref.function->children.size() != 1) {
             throw BinderError("pragma_table_info takes the name of a table or view");
