@@ -121,6 +121,7 @@ class GrammarParse {
     sql = RewriteListLiterals(sql);
     sql = RewriteAllClauses(sql);
     sql = RewriteEmptyInLists(sql);
+    sql = RewriteEmptyTypeModifiers(sql);
     sql = RewriteSemiAntiJoins(sql);
     sql = RewriteSetGlobal(sql);
     sql = RewriteNullTreatment(sql);

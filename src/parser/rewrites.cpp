@@ -262,6 +262,22 @@ std::string RewriteEmptyInLists(std::string_view sql) {
   return out;
 }
 
+std::string RewriteEmptyTypeModifiers(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    if (!IsOneOf(tokens[i].word, {"decimal", "dec", "numeric"}) || tokens[i + 1].word != "(" ||
+        tokens[i + 2].word != ")") {
+      continue;
+    }
+    out.append(sql, copied, tokens[i].end - copied);
+    copied = tokens[i + 2].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 std::string RewriteAllClauses(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   auto ends_clause = [&](size_t i, bool order) {

@@ -70,6 +70,10 @@ std::string RewriteFromFirst(std::string_view sql);
 /// `x IN (SELECT NULL WHERE false)`: false for every x, NULL included, as SQLite has it.
 std::string RewriteEmptyInLists(std::string_view sql);
 
+/// Rewrites DuckDB's `DECIMAL()`, `DEC()` and `NUMERIC()` (the grammar wants a modifier in
+/// the parentheses) to the type without them: DECIMAL(18,3).
+std::string RewriteEmptyTypeModifiers(std::string_view sql);
+
 /// The identifier that stands for ALL in GROUP BY ALL / ORDER BY ALL after
 /// RewriteAllClauses (the PostgreSQL grammar has no such clauses).
 inline constexpr const char* kAllMarker = "__teal_by_all__";

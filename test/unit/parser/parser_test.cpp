@@ -342,6 +342,12 @@ TEST(RewriteIntervalLiteralsTest, UnquotedNumbersAndParenthesisedExpressions) {
             "SELECT INTERVAL '5' DAY, CAST(x AS INTERVAL)");
 }
 
+TEST(RewriteEmptyTypeModifiersTest, EmptyDecimalParenthesesGo) {
+  EXPECT_EQ(RewriteEmptyTypeModifiers("CREATE TABLE t(a DEC(), b NUMERIC ( ), c DECIMAL(4))"),
+            "CREATE TABLE t(a DEC, b NUMERIC, c DECIMAL(4))");
+  EXPECT_EQ(RewriteEmptyTypeModifiers("SELECT 'decimal()', f()"), "SELECT 'decimal()', f()");
+}
+
 TEST(RewriteDescribeTest, DescribeAndShowTablesBecomeQueries) {
   EXPECT_EQ(RewriteDescribe("DESCRIBE t"), "SELECT * FROM \"__teal_describe\"('', 't')");
   EXPECT_EQ(RewriteDescribe("describe S1.\"It's\""),
