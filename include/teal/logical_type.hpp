@@ -1,7 +1,8 @@
 // include/teal/logical_type.hpp — SQL types (LogicalType) and their stored forms (PhysicalType).
 //
-// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM, LIST, MAP and
-// STRUCT a shared, immutable description (the dictionary, the element type, the fields).
+// A LogicalType is a small value: an id, DECIMAL width/scale, and for ENUM, LIST, ARRAY, MAP
+// and STRUCT a shared, immutable description (the dictionary, the element type and size, the
+// fields).
 // Copying is cheap.
 #pragma once
 
@@ -48,7 +49,8 @@ enum class TypeId : uint8_t {
   kEnum,
   kList,
   kStruct,
-  kMap,  // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
+  kMap,    // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
+  kArray,  // a fixed number of elements (INTEGER[3]); stored as a LIST whose rows all have it
 };
 
 /// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").
@@ -103,9 +105,15 @@ class LogicalType {
   /// InvalidInputError for kList, kStruct and kEnum, which need List(), Struct(), Enum().
   LogicalType(TypeId id);  // NOLINT
 
+  /// The most elements an ARRAY type may have (DuckDB's limit).
+  static constexpr uint32_t kMaxArraySize = 100000;
+
   /// Throws InvalidInputError unless width <= kMaxDecimalWidth and scale <= width.
   static LogicalType Decimal(uint8_t width, uint8_t scale);
   static LogicalType List(LogicalType child);
+  /// child[size]: every non-NULL value has exactly `size` elements. Throws InvalidInputError
+  /// unless 1 <= size <= kMaxArraySize.
+  static LogicalType Array(LogicalType child, uint32_t size);
   /// STRUCT(name type, …): at least one field, names unique (case-insensitively).
   /// Throws InvalidInputError otherwise.
   static LogicalType Struct(std::vector<std::pair<std::string, LogicalType>> fields);
@@ -118,9 +126,11 @@ class LogicalType {
 
   uint8_t DecimalWidth() const { return width_; }
   uint8_t DecimalScale() const { return scale_; }
-  /// The element type. Throws InvalidInputError unless Id() is kList or kMap (whose
+  /// The element type. Throws InvalidInputError unless Id() is kList, kArray or kMap (whose
   /// element is the STRUCT(key, value) of an entry).
   const LogicalType& ListChild() const;
+  /// An ARRAY's number of elements. Throws InvalidInputError unless Id() == kArray.
+  uint32_t ArraySize() const;
   /// A MAP's key and value types. Throw InvalidInputError unless Id() == kMap.
   const LogicalType& MapKey() const;
   const LogicalType& MapValue() const;
@@ -136,8 +146,8 @@ class LogicalType {
   bool IsSigned() const;
   bool IsTemporal() const;  // date, time, timetz, timestamps, interval
 
-  /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], STRUCT(a INTEGER), the enum's
-  /// name.
+  /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], INTEGER[3], STRUCT(a INTEGER), the
+  /// enum's name.
   std::string ToString() const;
 
   friend bool operator==(const LogicalType& a, const LogicalType& b);

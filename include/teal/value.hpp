@@ -61,6 +61,9 @@ class Value {
   /// A LIST of `child_type`. Elements of another type are cast to it; throws
   /// ConversionError when one does not convert.
   static Value List(const LogicalType& child_type, std::vector<Value> elements);
+  /// An ARRAY of `array_type` (INTEGER[3]). Elements are cast as for List; throws
+  /// InvalidInputError when their number is not the array's size.
+  static Value Array(const LogicalType& array_type, std::vector<Value> elements);
   /// A MAP of `map_type` from its entries, STRUCT(key, value) values in order. Throws
   /// InvalidInputError when a key is NULL or appears twice.
   static Value Map(const LogicalType& map_type, std::vector<Value> entries);

@@ -30,6 +30,8 @@ std::string TypeSql(const LogicalType& type) {
     }
     case TypeId::kList:
       return TypeSql(type.ListChild()) + "[]";
+    case TypeId::kArray:
+      return TypeSql(type.ListChild()) + "[" + std::to_string(type.ArraySize()) + "]";
     case TypeId::kMap:
       return "MAP(" + TypeSql(type.MapKey()) + ", " + TypeSql(type.MapValue()) + ")";
     case TypeId::kStruct: {
@@ -531,7 +533,9 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
     throw CatalogError(fmt::format("Type with name {} does not exist!", name));
   }
   std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
-    if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap) return uses(t.ListChild());
+    if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap || t.Id() == TypeId::kArray) {
+      return uses(t.ListChild());
+    }
     if (t.Id() == TypeId::kStruct) {
       for (const auto& field : t.StructFields()) {
         if (uses(field.second)) return true;

@@ -11,6 +11,7 @@ void RegisterArithmeticFunctions(FunctionCatalog& catalog);  // + - * / % and ma
 void RegisterStringFunctions(FunctionCatalog& catalog);
 void RegisterDateFunctions(FunctionCatalog& catalog);
 void RegisterListFunctions(FunctionCatalog& catalog);
+void RegisterArrayFunctions(FunctionCatalog& catalog);  // array_value, vector metrics
 void RegisterMapFunctions(FunctionCatalog& catalog);
 void RegisterGenericFunctions(FunctionCatalog& catalog);  // coalesce, nullif, uuid, enum …
 void RegisterAggregateFunctions(FunctionCatalog& catalog);

@@ -51,6 +51,11 @@ struct ScalarFunctionSet {
   /// list functions, greatest/least): returns the concrete function for `arguments`,
   /// or nullopt to fall back to `overloads`. May throw BinderError with a better message.
   std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>& arguments)> resolve;
+  /// Asked first when an argument is an ARRAY, for functions that keep or need the array
+  /// (typeof, coalesce, array_length(a, dimension)…). Where it is absent or finds nothing,
+  /// every ARRAY argument is taken as a LIST and the set resolves as for lists.
+  std::function<std::optional<ScalarFunction>(const std::vector<LogicalType>& arguments)>
+      resolve_arrays;
 };
 
 struct AggregateFunction {
@@ -101,6 +106,9 @@ class FunctionCatalog {
   void AddScalar(ScalarFunction function);
   /// Adds a resolver to the set of that name; a set's resolvers are asked latest first.
   void AddScalarSet(ScalarFunctionSet set);
+  /// Lets the set `name` see ARRAY arguments as they are: its resolve (which must accept any
+  /// type) becomes its resolve_arrays. For functions whose result keeps an argument's type.
+  void KeepArrays(std::string_view name);
   /// An overload taken only when the arguments' types are exactly its own (numbers aside,
   /// which are cast) — md5(BLOB)
   /// beside md5(VARCHAR), where a NULL or a string literal must keep the VARCHAR one.

@@ -25,6 +25,22 @@ std::string Signature(std::string_view name, const std::vector<LogicalType>& typ
   return out + ")";
 }
 
+/// Adds `later` to the resolver `earlier`: the later one is asked first; where it finds
+/// nothing, the earlier one is.
+template <typename Resolve>
+void Chain(Resolve& earlier, Resolve later) {
+  if (!later) return;
+  if (!earlier) {
+    earlier = std::move(later);
+    return;
+  }
+  earlier = [later = std::move(later),
+             earlier = std::move(earlier)](const std::vector<LogicalType>& types) {
+    auto found = later(types);
+    return found ? found : earlier(types);
+  };
+}
+
 }  // namespace
 
 const FunctionCatalog& FunctionCatalog::Builtins() {
@@ -34,9 +50,14 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterStringFunctions(*c);
     RegisterDateFunctions(*c);
     RegisterListFunctions(*c);
+    RegisterArrayFunctions(*c);
     RegisterMapFunctions(*c);
     RegisterGenericFunctions(*c);
     RegisterAggregateFunctions(*c);
+    // Their result keeps an argument's type, so an ARRAY stays one.
+    for (const char* name : {"typeof", "coalesce", "ifnull", "nullif", "list_value", "list_pack"}) {
+      c->KeepArrays(name);
+    }
     return c;
   }();
   return *catalog;
@@ -87,21 +108,23 @@ void FunctionCatalog::AddScalarSet(ScalarFunctionSet set) {
   for (auto& existing : scalars_) {
     if (existing->name == set.name) {
       for (auto& overload : set.overloads) existing->overloads.push_back(std::move(overload));
-      // A second resolver goes first; where it finds nothing, the earlier one is asked.
-      if (set.resolve && existing->resolve) {
-        existing->resolve =
-            [later = std::move(set.resolve),
-             earlier = std::move(existing->resolve)](const std::vector<LogicalType>& types) {
-              auto found = later(types);
-              return found ? found : earlier(types);
-            };
-      } else if (set.resolve) {
-        existing->resolve = std::move(set.resolve);
-      }
+      Chain(existing->resolve, std::move(set.resolve));
+      Chain(existing->resolve_arrays, std::move(set.resolve_arrays));
       return;
     }
   }
   scalars_.push_back(std::make_unique<ScalarFunctionSet>(std::move(set)));
+}
+
+void FunctionCatalog::KeepArrays(std::string_view name) {
+  const std::string key = Lower(name);
+  for (auto& set : scalars_) {
+    if (set->name == key) {
+      set->resolve_arrays = set->resolve;
+      return;
+    }
+  }
+  throw InternalError(fmt::format("KeepArrays: no function {}", name));
 }
 
 void FunctionCatalog::AddExactOverload(ScalarFunction function) {
@@ -143,17 +166,7 @@ void FunctionCatalog::AddAggregateSet(AggregateFunctionSet set) {
   for (auto& existing : aggregates_) {
     if (existing->name == set.name) {
       for (auto& overload : set.overloads) existing->overloads.push_back(std::move(overload));
-      // A second resolver goes first; where it finds nothing, the earlier one is asked.
-      if (set.resolve && existing->resolve) {
-        existing->resolve =
-            [later = std::move(set.resolve),
-             earlier = std::move(existing->resolve)](const std::vector<LogicalType>& types) {
-              auto found = later(types);
-              return found ? found : earlier(types);
-            };
-      } else if (set.resolve) {
-        existing->resolve = std::move(set.resolve);
-      }
+      Chain(existing->resolve, std::move(set.resolve));
       return;
     }
   }
@@ -200,6 +213,15 @@ const Function* Cheapest(std::string_view name, const std::vector<Function>& ove
 
 ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<LogicalType>& types,
                              const std::vector<bool>& literals) {
+  auto is_array = [](const LogicalType& t) { return t.Id() == TypeId::kArray; };
+  if (std::any_of(types.begin(), types.end(), is_array)) {
+    if (set.resolve_arrays) {
+      if (auto f = set.resolve_arrays(types)) return *f;
+    }
+    std::vector<LogicalType> lists;
+    for (const auto& t : types) lists.push_back(is_array(t) ? ArraysAsLists(t) : t);
+    return ResolveScalar(set, lists, literals);
+  }
   if (set.resolve) {
     if (auto f = set.resolve(types)) return *f;
   }

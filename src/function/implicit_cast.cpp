@@ -180,6 +180,14 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
     return child < 0 ? -1 : child + 1;
   }
+  // An ARRAY is a LIST wherever a LIST is wanted (DuckDB's rule); between ARRAYs only the
+  // same size converts.
+  if (from.Id() == TypeId::kArray &&
+      (to.Id() == TypeId::kList ||
+       (to.Id() == TypeId::kArray && to.ArraySize() == from.ArraySize()))) {
+    int64_t child = ImplicitCastCost(from.ListChild(), from_literal, to.ListChild());
+    return child < 0 ? -1 : child + (to.Id() == TypeId::kList ? 2 : 1);
+  }
   if (from.Id() == TypeId::kMap && to.Id() == TypeId::kMap) {
     int64_t key = ImplicitCastCost(from.MapKey(), from_literal, to.MapKey());
     int64_t value = ImplicitCastCost(from.MapValue(), from_literal, to.MapValue());
@@ -196,6 +204,23 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     return total;
   }
   return -1;
+}
+
+LogicalType ArraysAsLists(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kArray:
+    case TypeId::kList:
+      return LogicalType::List(ArraysAsLists(type.ListChild()));
+    case TypeId::kMap:
+      return LogicalType::Map(ArraysAsLists(type.MapKey()), ArraysAsLists(type.MapValue()));
+    case TypeId::kStruct: {
+      auto fields = type.StructFields();
+      for (auto& field : fields) field.second = ArraysAsLists(field.second);
+      return LogicalType::Struct(std::move(fields));
+    }
+    default:
+      return type;
+  }
 }
 
 LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
@@ -227,6 +252,16 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
   if (a.Id() == TypeId::kList && b.Id() == TypeId::kList) {
     return LogicalType::List(
         CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context));
+  }
+  if ((a.Id() == TypeId::kArray || a.Id() == TypeId::kList) &&
+      (b.Id() == TypeId::kArray || b.Id() == TypeId::kList)) {
+    // Arrays of one size stay an array; of two sizes, or with a list, they meet as a list.
+    LogicalType child =
+        CommonType(a.ListChild(), a_is_literal, b.ListChild(), b_is_literal, context);
+    if (a.Id() == TypeId::kArray && b.Id() == TypeId::kArray && a.ArraySize() == b.ArraySize()) {
+      return LogicalType::Array(std::move(child), a.ArraySize());
+    }
+    return LogicalType::List(std::move(child));
   }
   if (a.Id() == TypeId::kMap && b.Id() == TypeId::kMap) {
     return LogicalType::Map(

@@ -20,4 +20,8 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
 LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
                        bool b_is_literal, std::string_view context);
 
+/// `type` with every ARRAY in it, at any depth, a LIST of the same elements: what a function
+/// that takes lists sees of an array argument (DuckDB's implicit ARRAY -> LIST cast).
+LogicalType ArraysAsLists(const LogicalType& type);
+
 }  // namespace teal

@@ -121,6 +121,7 @@ appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
       col.enum_size = static_cast<uint32_t>(vector.Type().Enum().labels.size());
       break;
     case TypeId::kList:
+    case TypeId::kArray:
       col.kind = appender_detail::ColumnKind::kList;
       break;
     default:
@@ -629,6 +630,10 @@ appender_detail::ListSlot Appender::ReserveList(const appender_detail::AppendCol
                                    col.vector->Type().ToString()));
   }
   Vector& list = *col.vector;
+  if (list.Type().Id() == TypeId::kArray && count != list.Type().ArraySize()) {
+    ThrowConversion(c, fmt::format("a C++ range of {} elements goes into an ARRAY of {}", count,
+                                   list.Type().ArraySize()));
+  }
   uint64_t start = list.ListSize();
   list.SetListSize(start + count);
   reinterpret_cast<list_entry_t*>(col.data)[row] = {start, count};
@@ -886,7 +891,8 @@ bool CanAppend(const appender_detail::CppTypeInfo& info, const LogicalType& type
     case CppCategory::kUuid:
       return id == TypeId::kUuid || id == TypeId::kVarchar;
     case CppCategory::kList:
-      return id == TypeId::kList && CanAppend(*info.element, type.ListChild());
+      return (id == TypeId::kList || id == TypeId::kArray) &&
+             CanAppend(*info.element, type.ListChild());
     case CppCategory::kUnsupported:
       return false;
   }

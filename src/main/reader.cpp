@@ -196,7 +196,9 @@ Reader::Reader(Result& result)
     const LogicalType& type = result.ColumnType(c);
     Column& col = columns_[c];
     col.tag = StorageTagOf(type);
-    if (type.Id() == TypeId::kList) col.child_tag = StorageTagOf(type.ListChild());
+    if (type.Id() == TypeId::kList || type.Id() == TypeId::kArray) {
+      col.child_tag = StorageTagOf(type.ListChild());
+    }
     for (size_t s = 0; s < kSlots; s++) col.slots[s].storage = static_cast<uint8_t>(s);
   }
 }
@@ -274,7 +276,7 @@ bool Reader::NextChunk() {
     Column& col = columns_[c];
     col.data = vector.Data();
     col.validity = vector.Validity().Data();
-    if (vector.Type().Id() == TypeId::kList) {
+    if (vector.Type().Id() == TypeId::kList || vector.Type().Id() == TypeId::kArray) {
       const Vector& child = vector.ListChild();
       col.child_data = child.Data();
       col.child_validity = child.Validity().Data();

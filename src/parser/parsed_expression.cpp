@@ -52,7 +52,7 @@ std::string TypeName::ToString() const {
       out += (i ? "," : "") + std::to_string(modifiers[i]);
     out += ")";
   }
-  for (int i = 0; i < array_depth; i++) out += "[]";
+  for (int64_t bound : array_bounds) out += bound < 0 ? "[]" : "[" + std::to_string(bound) + "]";
   return out;
 }
 

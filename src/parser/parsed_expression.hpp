@@ -15,7 +15,9 @@ namespace teal {
 struct TypeName {
   std::string name;                // lower-case, without a "pg_catalog." qualifier
   std::vector<int64_t> modifiers;  // DECIMAL(10,2) -> {10, 2}
-  int array_depth = 0;             // INTEGER[][] -> 2
+  /// One entry per [] after the name, innermost first: -1 for a LIST (INTEGER[]), the size
+  /// for an ARRAY (INTEGER[3]). INTEGER[3][] -> {3, -1}: a LIST of INTEGER[3].
+  std::vector<int64_t> array_bounds;
   /// STRUCT(a INTEGER, …): the fields' names and types (name is then "struct"). Two
   /// vectors: a std::pair of this still incomplete type is not allowed.
   std::vector<std::string> field_names;

@@ -13,7 +13,8 @@
 namespace teal {
 
 struct LogicalType::Extra {
-  LogicalType child;                                        // LIST
+  LogicalType child;                                        // LIST, ARRAY, MAP
+  uint32_t array_size = 0;                                  // ARRAY
   EnumInfo enum_info;                                       // ENUM
   std::vector<std::pair<std::string, LogicalType>> fields;  // STRUCT
 };
@@ -64,6 +65,7 @@ PhysicalType PhysicalFor(TypeId id) {
       return PhysicalType::kInterval;
     case TypeId::kList:
     case TypeId::kMap:
+    case TypeId::kArray:
       return PhysicalType::kList;
     case TypeId::kStruct:
       return PhysicalType::kStruct;
@@ -169,12 +171,14 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
     scale_ = 3;
     physical_ = DecimalPhysicalType(width_);
   }
-  if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct || id == TypeId::kMap)
-      [[unlikely]] {
+  if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct || id == TypeId::kMap ||
+      id == TypeId::kArray) [[unlikely]] {
     // Without its child type, fields or dictionary the type would be unusable.
     throw InvalidInputError(
         id == TypeId::kList     ? "LogicalType(TypeId::kList) has no element "
                                   "type: use LogicalType::List(child)"
+        : id == TypeId::kArray  ? "LogicalType(TypeId::kArray) has no element type and size: "
+                                  "use LogicalType::Array(child, size)"
         : id == TypeId::kMap    ? "LogicalType(TypeId::kMap) has no key and value types: use "
                                   "LogicalType::Map(key, value)"
         : id == TypeId::kStruct ? "LogicalType(TypeId::kStruct) has no fields: use "
@@ -204,6 +208,21 @@ LogicalType LogicalType::List(LogicalType child) {
   t.physical_ = PhysicalType::kList;
   auto extra = std::make_shared<Extra>();
   extra->child = std::move(child);
+  t.extra_ = std::move(extra);
+  return t;
+}
+
+LogicalType LogicalType::Array(LogicalType child, uint32_t size) {
+  if (size == 0) throw InvalidInputError("ARRAY type size must be at least 1");
+  if (size > kMaxArraySize) {
+    throw InvalidInputError(fmt::format("ARRAY type size must be at most {}", kMaxArraySize));
+  }
+  LogicalType t;
+  t.id_ = TypeId::kArray;
+  t.physical_ = PhysicalType::kList;
+  auto extra = std::make_shared<Extra>();
+  extra->child = std::move(child);
+  extra->array_size = size;
   t.extra_ = std::move(extra);
   return t;
 }
@@ -285,10 +304,17 @@ LogicalType LogicalType::Enum(std::string name, std::vector<std::string> labels)
 }
 
 const LogicalType& LogicalType::ListChild() const {
-  if (id_ != TypeId::kList && id_ != TypeId::kMap) [[unlikely]] {
+  if (id_ != TypeId::kList && id_ != TypeId::kMap && id_ != TypeId::kArray) [[unlikely]] {
     throw InvalidInputError(fmt::format("LogicalType::ListChild: {} is not a LIST", ToString()));
   }
   return extra_->child;
+}
+
+uint32_t LogicalType::ArraySize() const {
+  if (id_ != TypeId::kArray) [[unlikely]] {
+    throw InvalidInputError(fmt::format("LogicalType::ArraySize: {} is not an ARRAY", ToString()));
+  }
+  return extra_->array_size;
 }
 
 const LogicalType& LogicalType::MapKey() const {
@@ -426,6 +452,8 @@ std::string LogicalType::ToString() const {
       return Enum().name.empty() ? "ENUM" : Enum().name;
     case TypeId::kList:
       return ListChild().ToString() + "[]";
+    case TypeId::kArray:
+      return ListChild().ToString() + "[" + std::to_string(ArraySize()) + "]";
     case TypeId::kMap:
       return "MAP(" + MapKey().ToString() + ", " + MapValue().ToString() + ")";
     case TypeId::kStruct: {
@@ -460,6 +488,8 @@ bool operator==(const LogicalType& a, const LogicalType& b) {
     case TypeId::kList:
     case TypeId::kMap:
       return a.ListChild() == b.ListChild();
+    case TypeId::kArray:
+      return a.ArraySize() == b.ArraySize() && a.ListChild() == b.ListChild();
     case TypeId::kStruct:
       return a.extra_ == b.extra_ || a.StructFields() == b.StructFields();
     case TypeId::kEnum:

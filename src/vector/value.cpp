@@ -108,6 +108,17 @@ Value Value::List(const LogicalType& child_type, std::vector<Value> elements) {
   return v;
 }
 
+Value Value::Array(const LogicalType& array_type, std::vector<Value> elements) {
+  if (elements.size() != array_type.ArraySize()) {
+    throw InvalidInputError(fmt::format("Value::Array: {} has {} elements, not {}",
+                                        array_type.ToString(), array_type.ArraySize(),
+                                        elements.size()));
+  }
+  Value v = List(array_type.ListChild(), std::move(elements));
+  v.type_ = array_type;
+  return v;
+}
+
 Value Value::Map(const LogicalType& map_type, std::vector<Value> entries) {
   Value v = List(map_type.ListChild(), std::move(entries));
   std::vector<const Value*> keys;

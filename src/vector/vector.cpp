@@ -311,6 +311,7 @@ Value Vector::GetValue(idx_t row) const {
       const Vector& child = ListChild();
       for (idx_t i = 0; i < entry.length; i++) elements.push_back(child.GetValue(entry.offset + i));
       if (type_.Id() == TypeId::kMap) return Value::Map(type_, std::move(elements));
+      if (type_.Id() == TypeId::kArray) return Value::Array(type_, std::move(elements));
       return Value::List(type_.ListChild(), std::move(elements));
     }
     case PhysicalType::kStruct: {

@@ -499,6 +499,17 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
   }
   Register(catalog, {"list_value", "list_pack"},
            [](const std::vector<LogicalType>& types) { return ListValue(types); });
+  ScalarFunctionSet array_value;
+  array_value.name = "array_value";
+  array_value.resolve = [](const std::vector<LogicalType>& types) {
+    if (types.empty()) throw InvalidInputError("array_value requires at least one argument");
+    ScalarFunction f = ListValue(types);
+    f.name = "array_value";
+    f.return_type = LogicalType::Array(f.varargs, static_cast<uint32_t>(types.size()));
+    return std::optional<ScalarFunction>(std::move(f));
+  };
+  array_value.resolve_arrays = array_value.resolve;
+  catalog.AddScalarSet(std::move(array_value));
   // length(LIST) is the list's length too (DuckDB); length(VARCHAR) stays the string one.
   ScalarFunctionSet length;
   length.name = "length";

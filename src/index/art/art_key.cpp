@@ -95,6 +95,7 @@ bool IsIndexableType(const LogicalType& type) {
     case TypeId::kInvalid:
     case TypeId::kSqlNull:
     case TypeId::kList:
+    case TypeId::kArray:
     case TypeId::kMap:
       return false;
     default:

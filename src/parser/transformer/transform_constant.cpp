@@ -12,6 +12,23 @@
 
 namespace teal::transformer {
 
+namespace {
+/// The [] and [n] after a type name, innermost first (the grammar's order).
+std::vector<int64_t> ArrayBounds(const PgQuery__TypeName& t) {
+  std::vector<int64_t> bounds;
+  for (size_t i = 0; i < t.n_array_bounds; i++) {
+    const Node* bound = t.array_bounds[i];
+    if (bound->node_case != PG_QUERY__NODE__NODE_INTEGER) {
+      throw ParserError("an array bound must be an integer");
+    }
+    const int64_t n = bound->integer->ival;
+    if (n < -1) throw ParserError("Array size must be greater than 0");
+    bounds.push_back(n);
+  }
+  return bounds;
+}
+}  // namespace
+
 TypeName Transformer::Type(const PgQuery__TypeName& t) {
   TypeName type;
   if (t.setof || t.pct_type) throw NotImplementedError("SETOF and %TYPE");
@@ -44,7 +61,7 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
       type.field_names.push_back(std::move(name));
       type.field_types.push_back(std::move(field_type));
     }
-    type.array_depth = static_cast<int>(t.n_array_bounds);
+    type.array_bounds = ArrayBounds(t);
     return type;
   }
   if (type.name == kMapTypeMarker) {
@@ -62,7 +79,7 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
       type.field_names.push_back(std::move(name));
       type.field_types.push_back(std::move(part));
     }
-    type.array_depth = static_cast<int>(t.n_array_bounds);
+    type.array_bounds = ArrayBounds(t);
     return type;
   }
   for (size_t i = 0; i < t.n_typmods; i++) {
@@ -74,7 +91,7 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
       throw ParserError(fmt::format("type modifiers of {} must be integer constants", type.name));
     }
   }
-  type.array_depth = static_cast<int>(t.n_array_bounds);
+  type.array_bounds = ArrayBounds(t);
   // INTERVAL field restrictions (INTERVAL '1' DAY) arrive as a typmod; keep plain INTERVAL.
   if (type.name == "interval") type.modifiers.clear();
   return type;

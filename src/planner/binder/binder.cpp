@@ -144,6 +144,9 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
 LogicalType ResolveNull(const LogicalType& type) {
   if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
   if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));
+  if (type.Id() == TypeId::kArray) {
+    return LogicalType::Array(ResolveNull(type.ListChild()), type.ArraySize());
+  }
   if (type.Id() == TypeId::kMap) {
     return LogicalType::Map(ResolveNull(type.MapKey()), ResolveNull(type.MapValue()));
   }

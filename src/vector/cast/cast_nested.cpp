@@ -1,6 +1,7 @@
-// Casts involving LIST, STRUCT and MAP: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR ->
-// LIST, STRUCT -> STRUCT (same fields, each cast), STRUCT -> VARCHAR, MAP(K, V) -> MAP(K2,
-// V2), MAP <-> VARCHAR.
+// Casts involving LIST, ARRAY, STRUCT and MAP: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR ->
+// LIST, ARRAY <-> LIST and ARRAY -> ARRAY (a LIST or ARRAY of another length than the
+// target's size is an error), ARRAY <-> VARCHAR (as a LIST's text), STRUCT -> STRUCT (same
+// fields, each cast), STRUCT -> VARCHAR, MAP(K, V) -> MAP(K2, V2), MAP <-> VARCHAR.
 //
 // Elements are always cast as one child vector through CastVector, never per row, so
 // a LIST(LIST(INTEGER)) -> VARCHAR renders the innermost integers in one pass.
@@ -43,8 +44,11 @@ const LogicalType& VarcharType() {
 
 /// Types whose text is itself bracketed, written into a list's or map's text unquoted.
 bool IsNested(TypeId id) {
-  return id == TypeId::kList || id == TypeId::kStruct || id == TypeId::kMap;
+  return id == TypeId::kList || id == TypeId::kArray || id == TypeId::kStruct || id == TypeId::kMap;
 }
+
+/// LIST or ARRAY: the same layout, and the same text.
+bool IsListLike(TypeId id) { return id == TypeId::kList || id == TypeId::kArray; }
 
 bool EqualsNullIgnoreCase(std::string_view text) {
   if (text.size() != 4) return false;
@@ -80,6 +84,23 @@ bool CastListToList(const Vector& source, Vector& result, idx_t count, std::stri
   idx_t child_count = source.ListSize();
   result.SetListSize(child_count);
   return TryCastVector(source.ListChild(), result.ListChild(), child_count, &error);
+}
+
+// LIST or ARRAY -> ARRAY: every valid row must have the target's size of elements.
+bool CastToArray(const Vector& source, Vector& result, idx_t count, std::string& error) {
+  const uint32_t size = result.Type().ArraySize();
+  const list_entry_t* src = source.Values<list_entry_t>();
+  const bool from_array = source.Type().Id() == TypeId::kArray;
+  for (idx_t i = 0; i < count; i++) {
+    if (source.RowIsValid(i) && src[i].length != size) {
+      error = from_array ? fmt::format("Cannot cast array of size {} to array of size {}",
+                                       src[i].length, size)
+                         : fmt::format("Cannot cast list with length {} to array with length {}",
+                                       src[i].length, size);
+      return false;
+    }
+  }
+  return CastListToList(source, result, count, error);
 }
 
 bool CastListToVarchar(const Vector& source, Vector& result, idx_t count, std::string& error) {
@@ -480,7 +501,20 @@ bool CastVarcharToMap(const Vector& source, Vector& result, idx_t count, std::st
 
 bool CastVarcharToList(const Vector& source, Vector& result, idx_t count, std::string& error) {
   Vector parsed(LogicalType::List(VarcharType()), std::max<idx_t>(count, 1));
-  if (!ParseListRows(source, parsed, count, result.Type(), error)) return false;
+  const LogicalType& target = result.Type();
+  if (!ParseListRows(source, parsed, count, target, error)) return false;
+  if (target.Id() == TypeId::kArray) {
+    const auto* entries = parsed.Values<list_entry_t>();
+    for (idx_t i = 0; i < count; i++) {
+      if (source.RowIsValid(i) && entries[i].length != target.ArraySize()) {
+        error = fmt::format(
+            "Type {} with value '{}' can't be cast to the destination type {}, the size of the "
+            "array must match the destination type",
+            source.Type().ToString(), source.Values<string_t>()[i].View(), target.ToString());
+        return false;
+      }
+    }
+  }
   return TryCastVector(parsed, result, count, &error);
 }
 
@@ -523,13 +557,13 @@ bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
     }
     return true;
   }
-  if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
+  if (IsListLike(from.Id()) && IsListLike(to.Id())) {
     return CastExists(from.ListChild(), to.ListChild());
   }
-  if (from.Id() == TypeId::kList && to.Id() == TypeId::kVarchar) {
+  if (IsListLike(from.Id()) && to.Id() == TypeId::kVarchar) {
     return CastExists(from.ListChild(), to);
   }
-  if (from.Id() == TypeId::kVarchar && to.Id() == TypeId::kList) {
+  if (from.Id() == TypeId::kVarchar && IsListLike(to.Id())) {
     return CastExists(from, to.ListChild());
   }
   return false;
@@ -549,10 +583,13 @@ bool TryCastNested(const Vector& source, Vector& result, idx_t count, std::strin
     CopyValidity(source, result, count);
     return CastStructToVarchar(source, result, count, error);
   }
-  if (from.Id() == TypeId::kList && to.Id() == TypeId::kList) {
+  if (IsListLike(from.Id()) && to.Id() == TypeId::kArray) {
+    return CastToArray(source, result, count, error);
+  }
+  if (IsListLike(from.Id()) && to.Id() == TypeId::kList) {
     return CastListToList(source, result, count, error);
   }
-  if (from.Id() == TypeId::kList) {
+  if (IsListLike(from.Id())) {
     CopyValidity(source, result, count);
     return CastListToVarchar(source, result, count, error);
   }

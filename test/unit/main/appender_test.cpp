@@ -380,6 +380,25 @@ TEST_F(AppenderTest, NestedRangesGoIntoNestedLists) {
   EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "[[1, 2], [], [3]];[NULL, [4]]");
 }
 
+TEST_F(AppenderTest, RangesOfTheArraySizeGoIntoArrayColumns) {
+  con_.Execute("CREATE TABLE t(v FLOAT[3], n INTEGER)");
+  Appender app(con_, "t");
+  app.AppendRow(std::array<float, 3>{1, 2, 3}, 1);
+  app.AppendRow(std::optional<std::vector<float>>{}, 2);
+  // Another number of elements is refused, and the row is not half-written.
+  std::string message = ErrorOf<ConversionError>([&] {
+    app.AppendRow(std::vector<float>{1, 2}, 3);
+  });
+  EXPECT_NE(message.find("column \"v\" (FLOAT[3]), row 3: a C++ range of 2 elements goes into "
+                         "an ARRAY of 3"),
+            std::string::npos)
+      << message;
+  app.AppendRow(std::vector<double>{4, 5, 6}, 4);
+  app.Close();
+  EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "[1.0, 2.0, 3.0],1;NULL,2;[4.0, 5.0, 6.0],4");
+  EXPECT_EQ(Cell(con_, "SELECT typeof(v) FROM t LIMIT 1"), "FLOAT[3]");
+}
+
 TEST_F(AppenderTest, ListsOfLongStringsKeepTheirBytes) {
   con_.Execute("CREATE TABLE t(a VARCHAR[])");
   Appender app(con_, "t");

@@ -48,4 +48,27 @@ TEST(LogicalTypeTest, MapIsAListOfKeyValueStructs) {
   EXPECT_THROW(LogicalType{TypeId::kMap}, InvalidInputError);
 }
 
+TEST(LogicalTypeTest, ArrayIsAListOfAFixedSize) {
+  LogicalType array = LogicalType::Array(TypeId::kFloat, 3);
+  EXPECT_EQ(array.Id(), TypeId::kArray);
+  EXPECT_EQ(array.Physical(), PhysicalType::kList);
+  EXPECT_EQ(array.ListChild(), LogicalType(TypeId::kFloat));
+  EXPECT_EQ(array.ArraySize(), 3u);
+  EXPECT_EQ(array.ToString(), "FLOAT[3]");
+  EXPECT_EQ(LogicalType::List(LogicalType::Array(TypeId::kInteger, 2)).ToString(), "INTEGER[2][]");
+  EXPECT_EQ(LogicalType::Array(LogicalType::List(TypeId::kInteger), 2).ToString(), "INTEGER[][2]");
+  // Neither the LIST it is laid out as, nor an array of another size or element.
+  EXPECT_NE(array, LogicalType::List(TypeId::kFloat));
+  EXPECT_NE(array, LogicalType::Array(TypeId::kFloat, 4));
+  EXPECT_NE(array, LogicalType::Array(TypeId::kDouble, 3));
+  EXPECT_EQ(array, LogicalType::Array(TypeId::kFloat, 3));
+  EXPECT_THROW(LogicalType::Array(TypeId::kFloat, 0), InvalidInputError);
+  EXPECT_THROW(LogicalType::Array(TypeId::kFloat, LogicalType::kMaxArraySize + 1),
+               InvalidInputError);
+  EXPECT_NO_THROW(LogicalType::Array(TypeId::kFloat, LogicalType::kMaxArraySize));
+  EXPECT_THROW(LogicalType(TypeId::kInteger).ArraySize(), InvalidInputError);
+  EXPECT_THROW(LogicalType::List(TypeId::kInteger).ArraySize(), InvalidInputError);
+  EXPECT_THROW(LogicalType{TypeId::kArray}, InvalidInputError);
+}
+
 }  // namespace teal

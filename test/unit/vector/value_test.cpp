@@ -88,6 +88,27 @@ TEST(ValueTest, ListRendersAndParses) {
   EXPECT_EQ(Value::Varchar("[a b, NULL]").CastAs(list.Type()), list);
 }
 
+TEST(ValueTest, ArrayHasItsSizeOfElementsAndCastsThroughAVector) {
+  const LogicalType type = LogicalType::Array(TypeId::kInteger, 2);
+  Value array = Value::Array(type, {Value::Integer(1), Value(LogicalType(TypeId::kInteger))});
+  EXPECT_EQ(array.Type(), type);
+  EXPECT_EQ(array.ToString(), "[1, NULL]");
+  EXPECT_THROW(Value::Array(type, {Value::Integer(1)}), InvalidInputError);
+  // A vector gives the value back as the array it holds.
+  Vector v(type, 1);
+  v.SetValue(0, array);
+  EXPECT_EQ(v.GetValue(0), array);
+  EXPECT_EQ(v.GetValue(0).Type(), type);
+  // To and from LIST and VARCHAR; another length does not convert.
+  const LogicalType list = LogicalType::List(TypeId::kInteger);
+  EXPECT_EQ(array.CastAs(list).Type(), list);
+  EXPECT_EQ(array.CastAs(list).CastAs(type), array);
+  EXPECT_EQ(Value::Varchar("[1, NULL]").CastAs(type), array);
+  EXPECT_THROW(Value::List(LogicalType(TypeId::kInteger), {Value::Integer(1)}).CastAs(type),
+               ConversionError);
+  EXPECT_THROW(array.CastAs(LogicalType::Array(TypeId::kInteger, 3)), ConversionError);
+}
+
 // string_t keeps up to 12 bytes inline and longer strings in the vector's heap.
 TEST(ValueTest, TwelveByteUtf8StringStaysInlineInAVector) {
   std::string twelve = "aé€bcdefg";  // 1 + 2 + 3 + 6 = 12 bytes

@@ -139,8 +139,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       auto child = BindExpression(*e.children[0], scope);
       LogicalType target = ResolveType(e.cast_type);
       if (!CastExists(child->type, target)) {
-        throw BinderError(
-            fmt::format("cannot cast {} to {}", child->type.ToString(), target.ToString()));
+        // DuckDB's wording (PostgreSQL: "cannot cast type date to boolean").
+        throw ConversionError(fmt::format("Unimplemented type for cast ({} -> {})",
+                                          child->type.ToString(), target.ToString()));
       }
       if (e.try_cast && child->type != target) return MakeTryCast(std::move(child), target);
       if (try_depth_ > 0 && child->kind == BoundKind::kConstant && child->type != target &&

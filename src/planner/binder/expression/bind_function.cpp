@@ -3,6 +3,7 @@
 #include "common/string_distance.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/date_util.hpp"
 #include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -509,6 +510,10 @@ ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope)
   }
   if (list->type.Id() == TypeId::kSqlNull) {
     return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
+  }
+  if (list->type.Id() == TypeId::kArray) {
+    const LogicalType as_list = ArraysAsLists(list->type);
+    list = MakeCast(std::move(list), as_list);
   }
   if (list->type.Id() != TypeId::kList) {
     throw BinderError(

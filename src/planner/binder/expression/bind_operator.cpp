@@ -225,8 +225,8 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     auto is_text = [](const Expression& a) { return a.type.Id() == TypeId::kVarchar; };
     auto other_kind = [](const Expression& a) {
       TypeId id = a.type.Id();
-      return id != TypeId::kVarchar && id != TypeId::kList && id != TypeId::kMap &&
-             id != TypeId::kBlob && id != TypeId::kSqlNull;
+      return id != TypeId::kVarchar && id != TypeId::kList && id != TypeId::kArray &&
+             id != TypeId::kMap && id != TypeId::kBlob && id != TypeId::kSqlNull;
     };
     for (int i = 0; i < 2; i++) {
       if (is_text(*arguments[1 - i]) && other_kind(*arguments[i])) {

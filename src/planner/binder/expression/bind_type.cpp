@@ -166,7 +166,17 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
     throw CatalogError(WithDidYouMean(fmt::format("Type with name {} does not exist!", name.name),
                                       name.name, names));
   }
-  for (int i = 0; i < name.array_depth; i++) type = LogicalType::List(type);
+  for (int64_t bound : name.array_bounds) {
+    if (bound < 0) {
+      type = LogicalType::List(type);
+    } else if (bound == 0 || bound > LogicalType::kMaxArraySize) {
+      throw BinderError(fmt::format("ARRAY type size must be at {} {}",
+                                    bound == 0 ? "least" : "most",
+                                    bound == 0 ? 1 : LogicalType::kMaxArraySize));
+    } else {
+      type = LogicalType::Array(type, static_cast<uint32_t>(bound));
+    }
+  }
   return type;
 }
 
