@@ -1,12 +1,15 @@
 // Vector: allocation, references, copies and boxed access.
 #include "vector/vector.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
 
 #include "common/assert.hpp"
 #include "common/block_allocator.hpp"
+#include "teal/error.hpp"
 #include "vector/physical_dispatch.hpp"
 
 namespace teal {
@@ -75,6 +78,13 @@ const Vector& Vector::StructChild(idx_t i) const {
 idx_t Vector::ListSize() const { return aux_ ? aux_->list_size : 0; }
 
 void Vector::SetListSize(idx_t size) {
+  // Past this the child's byte size could wrap around: refused long before memory runs out.
+  constexpr idx_t kMaxListChildRows = idx_t{1} << 40;
+  if (size > kMaxListChildRows) [[unlikely]] {
+    throw OutOfRangeError(fmt::format(
+        "Cannot hold {} list elements in one vector: exceeds the maximum allowed vector size",
+        size));
+  }
   Vector& child = ListChild();
   if (size > child.Capacity()) {
     idx_t capacity = child.Capacity();

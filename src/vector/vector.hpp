@@ -80,6 +80,7 @@ class Vector {
   /// LIST: rows of the child vector in use.
   idx_t ListSize() const;
   /// LIST: makes room in the child for `size` rows (keeps existing ones) and sets its size.
+  /// Throws OutOfRangeError past 2^40 rows, where the byte size could wrap around.
   void SetListSize(idx_t size);
 
   /// STRUCT: the vector of field `i` (created on first use, as wide as this one). Row r of

@@ -1,6 +1,6 @@
 // Built-in list functions: list_value, len/array_length/list_length, list_extract/
 // list_element, list_slice/array_slice (x[a:b]), list_contains/list_has, list_position,
-// list_has_any / list_has_all / list_intersect, flatten,
+// list_has_any / list_has_all / list_intersect, flatten, list_resize/array_resize,
 // list_concat/list_cat and LIST || LIST, list_append, list_prepend, list_reverse, and range /
 // generate_series as lists.
 //
@@ -11,6 +11,7 @@
 // list_position(list, NULL) finds the first NULL element, as PostgreSQL's array_position.
 // list_concat, list_append and list_prepend treat a NULL list as empty (DuckDB; PostgreSQL
 // does the same for array || NULL); the result is NULL only when every list is NULL.
+#include <limits>
 #include <unordered_set>
 
 #include "common/range_count.hpp"
@@ -172,6 +173,51 @@ ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
           out[i] = {start, used - start};
         }
       });
+}
+
+/// list_resize(list, size [, value]): the first `size` elements, and as many copies of
+/// `value` (NULL when not given or NULL) as it takes to reach `size`. A NULL list gives
+/// NULL, a NULL size the empty list (DuckDB's); the value is converted to the list's element
+/// type.
+ScalarFunction ListResize(const LogicalType& list, bool with_value) {
+  std::vector<LogicalType> arguments = {list, TypeId::kUBigInt};
+  if (with_value) arguments.push_back(list.ListChild());
+  ScalarFunction f = MakeFunction(
+      "list_resize", std::move(arguments), list,
+      [with_value](const DataChunk& args, Vector& result, idx_t count) {
+        const Vector& source = args.data[0];
+        const Vector& sizes = args.data[1];
+        const auto* entries = source.Values<list_entry_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          out[i] = {used, 0};
+          if (!source.RowIsValid(i)) {
+            result.SetNull(i);
+            continue;
+          }
+          const uint64_t size = sizes.RowIsValid(i) ? sizes.Values<uint64_t>()[i] : 0;
+          if (size > std::numeric_limits<uint64_t>::max() / 2 - used) {
+            throw OutOfRangeError(fmt::format(
+                "Overflow in list_resize: {} elements exceed the maximum allowed vector size",
+                size));
+          }
+          const uint64_t kept = std::min<uint64_t>(size, entries[i].length);
+          used = AppendElements(source, entries[i].offset, kept, result, used);
+          result.SetListSize(used + (size - kept));
+          Vector& child = result.ListChild();
+          for (uint64_t k = kept; k < size; k++, used++) {
+            if (with_value && args.data[2].RowIsValid(i)) {
+              child.CopyFrom(args.data[2], SelectionVector(), 1, i, used);
+            } else {
+              child.SetNull(used);
+            }
+          }
+          out[i] = {used - size, size};
+        }
+      });
+  f.null_in_null_out = false;
+  return f;
 }
 
 /// list_has_any / list_has_all: whether the lists share an element, or the first holds
@@ -646,6 +692,18 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
              }
              if (types.size() != 1 || !IsList(types[0])) NeedList("list_reverse", types);
              return ListReverse(types[0]);
+           });
+  Register(catalog, {"list_resize", "array_resize"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 2 && types.size() != 3) NeedList("list_resize", types);
+             if (types[0].Id() == TypeId::kSqlNull) {
+               return ListResize(LogicalType::List(TypeId::kInteger), types.size() == 3);
+             }
+             if (!IsList(types[0])) NeedList("list_resize", types);
+             return ListResize(types[0].ListChild().Id() == TypeId::kSqlNull
+                                   ? LogicalType::List(TypeId::kInteger)
+                                   : types[0],
+                               types.size() == 3);
            });
   // repeat(list, n) besides repeat(string, n), and concat(lists) besides concat(strings).
   Register(catalog, {"repeat"},
