@@ -181,7 +181,16 @@ class Binder {
   /// `left_first` on and whose columns start at `offset`: bound over the join's own rows.
   ExpressionPtr BindJoinCondition(const TableRef& ref, Scope& scope, size_t left_first,
                                   idx_t offset);
-  ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first);
+  /// The condition of a JOIN … USING / NATURAL (null when NATURAL finds no common column);
+  /// marks the columns the merged ones stand for. For a FULL JOIN, both sides' columns are
+  /// merged and `full_pairs` gets each pair's (left, right) column in the FROM row:
+  /// BindFullUsing computes the merged column from them.
+  ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first,
+                          std::vector<std::pair<idx_t, idx_t>>* full_pairs = nullptr);
+  /// Puts COALESCE(left, right) of each USING pair of a FULL JOIN after the join's columns,
+  /// and a binding for them before the join's (so * lists them first, as PostgreSQL does).
+  LogicalOperatorPtr BindFullUsing(LogicalOperatorPtr join, Scope& scope, size_t left_first,
+                                   idx_t offset, const std::vector<std::pair<idx_t, idx_t>>& pairs);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
   LogicalOperatorPtr BindRange(const ParsedExpression& call);

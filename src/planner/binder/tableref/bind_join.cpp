@@ -1,4 +1,5 @@
-// Binder: join conditions — ON renumbered to the join's own rows, USING and NATURAL.
+// Binder: join conditions — ON renumbered to the join's own rows, USING and NATURAL (and
+// the merged columns of a FULL JOIN's USING).
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 
@@ -19,7 +20,8 @@ void Binder::LocalizeJoinCondition(Expression& condition, idx_t offset, const Ta
 }
 
 ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_first,
-                                size_t right_first) {
+                                size_t right_first,
+                                std::vector<std::pair<idx_t, idx_t>>* full_pairs) {
   // Where a visible column of that name is on one side: (binding, column) or none.
   auto find = [&](const std::string& name, size_t from, size_t to,
                   const char* side) -> std::optional<std::pair<size_t, idx_t>> {
@@ -72,14 +74,62 @@ ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_f
       both->children.push_back(std::move(equal));
       condition = std::move(both);
     }
+    auto merge = [](Binding& binding, idx_t column) {
+      binding.merged.resize(binding.names.size(), false);
+      binding.merged[column] = true;
+    };
+    if (ref.join_type == JoinType::kFull) {
+      // Neither side's column is the merged one: it is COALESCE of both (BindFullUsing).
+      if (!full_pairs) throw InternalError("a FULL JOIN's USING without its merged columns");
+      merge(lb, l->second);
+      merge(rb, r->second);
+      full_pairs->emplace_back(lb.offset + l->second, rb.offset + r->second);
+      continue;
+    }
     // The merged column is the left one, or the right one for a RIGHT JOIN (whose
     // unmatched rows have it NULL on the left).
-    Binding& hidden = ref.join_type == JoinType::kRight ? lb : rb;
-    idx_t column = ref.join_type == JoinType::kRight ? l->second : r->second;
-    hidden.merged.resize(hidden.names.size(), false);
-    hidden.merged[column] = true;
+    if (ref.join_type == JoinType::kRight) {
+      merge(lb, l->second);
+    } else {
+      merge(rb, r->second);
+    }
   }
   return condition;
+}
+
+LogicalOperatorPtr Binder::BindFullUsing(LogicalOperatorPtr join, Scope& scope, size_t left_first,
+                                         idx_t offset,
+                                         const std::vector<std::pair<idx_t, idx_t>>& pairs) {
+  if (pairs.empty()) return join;
+  auto projection = std::make_unique<LogicalProjection>();
+  const idx_t width = join->types.size();
+  for (idx_t c = 0; c < width; c++) {
+    projection->expressions.push_back(MakeColumnRef(c, join->types[c]));
+  }
+  Binding merged;
+  merged.offset = offset + width;
+  ParsedExpression call(ExprKind::kFunction);
+  call.name = "coalesce";
+  for (const auto& [left, right] : pairs) {
+    std::vector<ExpressionPtr> both;
+    both.push_back(MakeColumnRef(left - offset, join->types[left - offset]));
+    both.push_back(MakeColumnRef(right - offset, join->types[right - offset]));
+    auto value = BindScalarCall("coalesce", std::move(both), call);
+    const Binding* side = nullptr;
+    for (const auto& b : scope.bindings) {
+      if (left >= b.offset && left < b.offset + b.names.size()) side = &b;
+    }
+    if (!side) throw InternalError("a FULL JOIN's USING column is in no FROM item");
+    merged.names.push_back(side->names[left - side->offset]);
+    merged.types.push_back(value->type);
+    value->alias = merged.names.back();
+    projection->expressions.push_back(std::move(value));
+  }
+  for (const auto& e : projection->expressions) projection->types.push_back(e->type);
+  projection->children.push_back(std::move(join));
+  scope.bindings.insert(scope.bindings.begin() + static_cast<std::ptrdiff_t>(left_first),
+                        std::move(merged));
+  return projection;
 }
 
 }  // namespace teal

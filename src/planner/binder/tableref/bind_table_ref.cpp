@@ -356,9 +356,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     case TableRefKind::kJoin: {
       const bool merging = ref.natural || !ref.using_columns.empty();
-      if (merging && ref.join_type == JoinType::kFull) {
-        throw NotImplementedError("FULL JOIN with USING or NATURAL (use ON)");
-      }
+      std::vector<std::pair<idx_t, idx_t>> full_pairs;
       auto join = std::make_unique<LogicalJoin>();
       join->join_type = ref.join_type;
       const size_t left_first = scope.bindings.size();
@@ -377,7 +375,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         right = BindTableRef(*ref.right, scope);
       }
       if (merging) {
-        join->condition = BindUsing(ref, scope, left_first, right_first);
+        join->condition = BindUsing(ref, scope, left_first, right_first, &full_pairs);
         if (!join->condition) {
           // NATURAL without a common column: every pair of rows.
           if (join->join_type == JoinType::kInner) join->join_type = JoinType::kCross;
@@ -395,6 +393,9 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         // Only the left side's rows come out; the right side's names end with the join.
         scope.bindings.resize(right_first);
         join->types = join->children[0]->types;
+      }
+      if (!full_pairs.empty()) {
+        return BindFullUsing(std::move(join), scope, left_first, offset, full_pairs);
       }
       return join;
     }
