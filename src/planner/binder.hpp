@@ -181,16 +181,19 @@ class Binder {
   /// `left_first` on and whose columns start at `offset`: bound over the join's own rows.
   ExpressionPtr BindJoinCondition(const TableRef& ref, Scope& scope, size_t left_first,
                                   idx_t offset);
-  /// The condition of a JOIN … USING / NATURAL (null when NATURAL finds no common column);
-  /// marks the columns the merged ones stand for. For a FULL JOIN, both sides' columns are
-  /// merged and `full_pairs` gets each pair's (left, right) column in the FROM row:
-  /// BindFullUsing computes the merged column from them.
+  /// The condition of a JOIN … USING / NATURAL (null when NATURAL finds no common column).
+  /// With `pairs`, both sides' columns of each name are hidden from unqualified names and *
+  /// and `pairs` gets their (left, right) places in the FROM row, for BindMergedColumns.
+  /// Without (MERGE, SEMI and ANTI joins), the right side's column is hidden and the left
+  /// one stands for both.
   ExpressionPtr BindUsing(const TableRef& ref, Scope& scope, size_t left_first, size_t right_first,
-                          std::vector<std::pair<idx_t, idx_t>>* full_pairs = nullptr);
-  /// Puts COALESCE(left, right) of each USING pair of a FULL JOIN after the join's columns,
-  /// and a binding for them before the join's (so * lists them first, as PostgreSQL does).
-  LogicalOperatorPtr BindFullUsing(LogicalOperatorPtr join, Scope& scope, size_t left_first,
-                                   idx_t offset, const std::vector<std::pair<idx_t, idx_t>>& pairs);
+                          std::vector<std::pair<idx_t, idx_t>>* pairs = nullptr);
+  /// Puts the merged column of each USING pair after the join's columns — the left one, the
+  /// right one for a RIGHT JOIN, COALESCE of both for a FULL JOIN — and a binding for them
+  /// before the join's, so * lists them first (PostgreSQL's and DuckDB's order).
+  LogicalOperatorPtr BindMergedColumns(LogicalOperatorPtr join, JoinType join_type, Scope& scope,
+                                       size_t left_first, idx_t offset,
+                                       const std::vector<std::pair<idx_t, idx_t>>& pairs);
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
   LogicalOperatorPtr BindRange(const ParsedExpression& call);

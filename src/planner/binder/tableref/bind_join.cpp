@@ -20,8 +20,7 @@ void Binder::LocalizeJoinCondition(Expression& condition, idx_t offset, const Ta
 }
 
 ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_first,
-                                size_t right_first,
-                                std::vector<std::pair<idx_t, idx_t>>* full_pairs) {
+                                size_t right_first, std::vector<std::pair<idx_t, idx_t>>* pairs) {
   // Where a visible column of that name is on one side: (binding, column) or none.
   auto find = [&](const std::string& name, size_t from, size_t to,
                   const char* side) -> std::optional<std::pair<size_t, idx_t>> {
@@ -78,28 +77,23 @@ ExpressionPtr Binder::BindUsing(const TableRef& ref, Scope& scope, size_t left_f
       binding.merged.resize(binding.names.size(), false);
       binding.merged[column] = true;
     };
-    if (ref.join_type == JoinType::kFull) {
-      // Neither side's column is the merged one: it is COALESCE of both (BindFullUsing).
-      if (!full_pairs) throw InternalError("a FULL JOIN's USING without its merged columns");
+    if (pairs) {
       merge(lb, l->second);
       merge(rb, r->second);
-      full_pairs->emplace_back(lb.offset + l->second, rb.offset + r->second);
+      pairs->emplace_back(lb.offset + l->second, rb.offset + r->second);
       continue;
     }
-    // The merged column is the left one, or the right one for a RIGHT JOIN (whose
-    // unmatched rows have it NULL on the left).
-    if (ref.join_type == JoinType::kRight) {
-      merge(lb, l->second);
-    } else {
-      merge(rb, r->second);
+    if (ref.join_type == JoinType::kFull || ref.join_type == JoinType::kRight) {
+      throw InternalError("an outer JOIN's USING without its merged columns");
     }
+    merge(rb, r->second);
   }
   return condition;
 }
 
-LogicalOperatorPtr Binder::BindFullUsing(LogicalOperatorPtr join, Scope& scope, size_t left_first,
-                                         idx_t offset,
-                                         const std::vector<std::pair<idx_t, idx_t>>& pairs) {
+LogicalOperatorPtr Binder::BindMergedColumns(LogicalOperatorPtr join, JoinType join_type,
+                                             Scope& scope, size_t left_first, idx_t offset,
+                                             const std::vector<std::pair<idx_t, idx_t>>& pairs) {
   if (pairs.empty()) return join;
   auto projection = std::make_unique<LogicalProjection>();
   const idx_t width = join->types.size();
@@ -111,15 +105,22 @@ LogicalOperatorPtr Binder::BindFullUsing(LogicalOperatorPtr join, Scope& scope, 
   ParsedExpression call(ExprKind::kFunction);
   call.name = "coalesce";
   for (const auto& [left, right] : pairs) {
-    std::vector<ExpressionPtr> both;
-    both.push_back(MakeColumnRef(left - offset, join->types[left - offset]));
-    both.push_back(MakeColumnRef(right - offset, join->types[right - offset]));
-    auto value = BindScalarCall("coalesce", std::move(both), call);
+    // A RIGHT JOIN's unmatched rows have the left one NULL; a FULL JOIN's, either one.
+    ExpressionPtr value;
+    if (join_type == JoinType::kFull) {
+      std::vector<ExpressionPtr> both;
+      both.push_back(MakeColumnRef(left - offset, join->types[left - offset]));
+      both.push_back(MakeColumnRef(right - offset, join->types[right - offset]));
+      value = BindScalarCall("coalesce", std::move(both), call);
+    } else {
+      const idx_t side = join_type == JoinType::kRight ? right : left;
+      value = MakeColumnRef(side - offset, join->types[side - offset]);
+    }
     const Binding* side = nullptr;
     for (const auto& b : scope.bindings) {
       if (left >= b.offset && left < b.offset + b.names.size()) side = &b;
     }
-    if (!side) throw InternalError("a FULL JOIN's USING column is in no FROM item");
+    if (!side) throw InternalError("a USING column is in no FROM item");
     merged.names.push_back(side->names[left - side->offset]);
     merged.types.push_back(value->type);
     value->alias = merged.names.back();

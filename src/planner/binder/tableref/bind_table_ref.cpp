@@ -356,7 +356,9 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
     }
     case TableRefKind::kJoin: {
       const bool merging = ref.natural || !ref.using_columns.empty();
-      std::vector<std::pair<idx_t, idx_t>> full_pairs;
+      std::vector<std::pair<idx_t, idx_t>> merged_pairs;
+      const bool semi_or_anti =
+          ref.join_type == JoinType::kSemi || ref.join_type == JoinType::kAnti;
       auto join = std::make_unique<LogicalJoin>();
       join->join_type = ref.join_type;
       const size_t left_first = scope.bindings.size();
@@ -375,7 +377,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         right = BindTableRef(*ref.right, scope);
       }
       if (merging) {
-        join->condition = BindUsing(ref, scope, left_first, right_first, &full_pairs);
+        join->condition =
+            BindUsing(ref, scope, left_first, right_first, semi_or_anti ? nullptr : &merged_pairs);
         if (!join->condition) {
           // NATURAL without a common column: every pair of rows.
           if (join->join_type == JoinType::kInner) join->join_type = JoinType::kCross;
@@ -389,13 +392,15 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
       join->children.push_back(std::move(left));
       join->children.push_back(std::move(right));
       if (ref.condition) join->condition = BindJoinCondition(ref, scope, left_first, offset);
-      if (join->join_type == JoinType::kSemi || join->join_type == JoinType::kAnti) {
+      if (semi_or_anti) {
         // Only the left side's rows come out; the right side's names end with the join.
         scope.bindings.resize(right_first);
         join->types = join->children[0]->types;
       }
-      if (!full_pairs.empty()) {
-        return BindFullUsing(std::move(join), scope, left_first, offset, full_pairs);
+      if (!merged_pairs.empty()) {
+        const JoinType join_type = join->join_type;
+        return BindMergedColumns(std::move(join), join_type, scope, left_first, offset,
+                                 merged_pairs);
       }
       return join;
     }
