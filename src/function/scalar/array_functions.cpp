@@ -245,7 +245,8 @@ void RegisterArrayFunctions(FunctionCatalog& catalog) {
   length.name = "array_length";
   length.resolve_arrays =
       [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
-    if (types.size() != 2 || !IsArray(types[0]) || !types[1].IsIntegral()) return std::nullopt;
+    if (types.size() != 2 || !IsArray(types[0])) return std::nullopt;
+    if (!types[1].IsIntegral() && types[1].Id() != TypeId::kSqlNull) return std::nullopt;
     return ArrayLength(types[0]);
   };
   catalog.AddScalarSet(std::move(length));
