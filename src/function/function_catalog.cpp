@@ -241,7 +241,11 @@ AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,
   }
   const LogicalType AggregateFunction::*none = nullptr;
   if (auto* f = Cheapest(set.name, set.overloads, types, literals, none)) return *f;
-  throw BinderError(fmt::format("no aggregate function matches {}", Signature(set.name, types)));
+    // The scalar functions' (and DuckDB's) wording.
+  throw BinderError(fmt::format(
+      "No function matches the given name and argument types '{}'. You might need to add "
+      "explicit type casts.",
+      Signature(set.name, types)));
 }
 
 }  // namespace teal
