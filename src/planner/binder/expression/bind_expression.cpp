@@ -113,11 +113,12 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
             names.push_back(e.names.size() == 2 ? binding.alias + "." + name : name);
           }
         }
+        // DuckDB's wording (PostgreSQL: column "x" does not exist).
         throw BinderError(WithDidYouMean(
-            scope.bindings.size() == 1
-                ? fmt::format("column \"{}\" not found in table \"{}\"", column,
-                              scope.bindings[0].alias)
-                : fmt::format("column \"{}\" not found in the FROM clause", e.ToString()),
+            e.names.size() == 2
+                ? fmt::format("Table \"{}\" does not have a column named \"{}\"", e.names[0],
+                              column)
+                : fmt::format("Referenced column \"{}\" not found in FROM clause!", column),
             e.names.size() == 2 ? e.names[0] + "." + column : column, names));
       }
       const std::string& name = found->names[index - found->offset];
