@@ -131,6 +131,32 @@ appender_detail::AppendColumn ColumnFor(Vector& vector, bool not_null) {
   return col;
 }
 
+/// The first row of `vector` (of `count`), at any depth, that is an ARRAY value without
+/// its type's number of elements, as "row R has N elements, not S"; empty when none is.
+/// A chunk built by hand can hold such a value; the table must not.
+std::string ArraySizeProblem(const Vector& vector, idx_t count) {
+  const LogicalType& type = vector.Type();
+  if (type.Physical() == PhysicalType::kList) {
+    const auto* entries = vector.Values<list_entry_t>();
+    const idx_t rows = vector.IsConstant() ? std::min<idx_t>(count, 1) : count;
+    for (idx_t i = 0; i < rows && type.Id() == TypeId::kArray; i++) {
+      if (vector.RowIsValid(i) && entries[i].length != type.ArraySize()) {
+        return fmt::format("row {} has {} elements, not {}", i + 1, entries[i].length,
+                           type.ArraySize());
+      }
+    }
+    return vector.HasListChild() ? ArraySizeProblem(vector.ListChild(), vector.ListSize())
+                                 : std::string();
+  }
+  if (type.Id() == TypeId::kStruct) {
+    for (idx_t f = 0; f < type.StructFields().size(); f++) {
+      std::string problem = ArraySizeProblem(vector.StructChild(f), count);
+      if (!problem.empty()) return problem;
+    }
+  }
+  return {};
+}
+
 /// Sets validity bits [from, to) back to valid (the "rows not yet ended" invariant).
 void MarkValid(Vector& vector, idx_t from, idx_t to) {
   uint64_t* bits = vector.Validity().Data();
@@ -1020,6 +1046,12 @@ void Appender::AppendChunk(const DataChunk& chunk) {
           "AppendChunk: column \"{}\" of table \"{}\" is {} but the chunk's column {} is {}",
           impl_->Column(c).name, table.name, expected.ToString(), c + 1,
           chunk.data[c].Type().ToString()));
+    }
+    const std::string problem = ArraySizeProblem(chunk.data[c], chunk.size());
+    if (!problem.empty()) {
+      throw InvalidInputError(fmt::format("AppendChunk: column \"{}\" of table \"{}\" ({}): {}",
+                                          impl_->Column(c).name, table.name, expected.ToString(),
+                                          problem));
     }
   }
   idx_t first = impl_->rows_before;

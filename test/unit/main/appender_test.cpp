@@ -541,6 +541,29 @@ TEST_F(AppenderTest, AppendChunkWithOtherTypesIsRejected) {
       << message;
 }
 
+TEST_F(AppenderTest, AppendChunkRefusesAnArrayValueOfAnotherSize) {
+  con_.Execute("CREATE TABLE t(v INTEGER[2])");
+  Appender app(con_, "t");
+  const LogicalType type = LogicalType::Array(TypeId::kInteger, 2);
+  DataChunk chunk({type});
+  Vector& v = chunk.data[0];
+  v.SetListSize(3);
+  for (int k = 0; k < 3; k++) v.ListChild().Values<int32_t>()[k] = k + 1;
+  v.Values<list_entry_t>()[0] = {0, 2};
+  v.Values<list_entry_t>()[1] = {2, 1};  // one element where the type says two
+  chunk.SetCardinality(2);
+  std::string message = ErrorOf<InvalidInputError>([&] { app.AppendChunk(chunk); });
+  EXPECT_NE(message.find("column \"v\" of table \"t\" (INTEGER[2]): row 2 has 1 elements, "
+                         "not 2"),
+            std::string::npos)
+      << message;
+  // Nothing of the chunk is in the table; a right one goes in.
+  v.Values<list_entry_t>()[1] = {1, 2};
+  app.AppendChunk(chunk);
+  app.Close();
+  EXPECT_EQ(Rows(con_, "SELECT * FROM t"), "[1, 2];[2, 3]");
+}
+
 TEST_F(AppenderTest, AppendChunkWithNullInNotNullColumnAppendsNothingOfIt) {
   con_.Execute("CREATE TABLE t(a INTEGER NOT NULL)");
   Appender app(con_, "t");
