@@ -853,6 +853,25 @@ TEST_F(ReaderTest, ListReadsAsAViewOfItsElements) {
   EXPECT_EQ(elements, std::vector<int32_t>{4});
 }
 
+TEST_F(ReaderTest, ArrayReadsAsAViewOfItsElementsToo) {
+  con_.Execute("CREATE TABLE t(v FLOAT[3])");
+  con_.Execute("INSERT INTO t VALUES ([1, 2, 3]), (NULL), ([4, NULL, 6])");
+  Result result = con_.Query("SELECT v FROM t");
+  Reader reader(result);
+  ASSERT_TRUE(reader.Next());
+  std::vector<float> elements;
+  for (float v : reader.Get<ListView<float>>(0)) elements.push_back(v);
+  EXPECT_EQ(elements, (std::vector<float>{1, 2, 3}));
+  ASSERT_TRUE(reader.Next());
+  EXPECT_FALSE(reader.Get<std::optional<ListView<float>>>(0).has_value());
+  ASSERT_TRUE(reader.Next());
+  ListView<float> last = reader.Get<ListView<float>>(0);
+  ASSERT_EQ(last.size(), 3u);
+  EXPECT_EQ(last[0], 4.0f);
+  EXPECT_FALSE(last.IsValid(1));
+  EXPECT_EQ(last[2], 6.0f);
+}
+
 TEST_F(ReaderTest, ListOfVarcharReadsAsAViewOfStringViews) {
   Result result = con_.Query("SELECT ['a', 'a string longer than twelve', NULL]");
   Reader reader(result);
