@@ -55,7 +55,8 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterGenericFunctions(*c);
     RegisterAggregateFunctions(*c);
     // Their result keeps an argument's type, so an ARRAY stays one.
-    for (const char* name : {"typeof", "coalesce", "ifnull", "nullif", "list_value", "list_pack"}) {
+    for (const char* name :
+         {"typeof", "coalesce", "ifnull", "nullif", "list_value", "list_pack", "array_value"}) {
       c->KeepArrays(name);
     }
     return c;
@@ -241,7 +242,7 @@ AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,
   }
   const LogicalType AggregateFunction::*none = nullptr;
   if (auto* f = Cheapest(set.name, set.overloads, types, literals, none)) return *f;
-    // The scalar functions' (and DuckDB's) wording.
+  // The scalar functions' (and DuckDB's) wording.
   throw BinderError(fmt::format(
       "No function matches the given name and argument types '{}'. You might need to add "
       "explicit type casts.",

@@ -139,10 +139,12 @@ std::string ArraySizeProblem(const Vector& vector, idx_t count) {
   if (type.Physical() == PhysicalType::kList) {
     const auto* entries = vector.Values<list_entry_t>();
     const idx_t rows = vector.IsConstant() ? std::min<idx_t>(count, 1) : count;
-    for (idx_t i = 0; i < rows && type.Id() == TypeId::kArray; i++) {
-      if (vector.RowIsValid(i) && entries[i].length != type.ArraySize()) {
-        return fmt::format("row {} has {} elements, not {}", i + 1, entries[i].length,
-                           type.ArraySize());
+    if (type.Id() == TypeId::kArray) {
+      for (idx_t i = 0; i < rows; i++) {
+        if (vector.RowIsValid(i) && entries[i].length != type.ArraySize()) {
+          return fmt::format("row {} has {} elements, not {}", i + 1, entries[i].length,
+                             type.ArraySize());
+        }
       }
     }
     return vector.HasListChild() ? ArraySizeProblem(vector.ListChild(), vector.ListSize())

@@ -190,7 +190,8 @@ class Binder {
                           std::vector<std::pair<idx_t, idx_t>>* pairs = nullptr);
   /// Puts the merged column of each USING pair after the join's columns — the left one, the
   /// right one for a RIGHT JOIN, COALESCE of both for a FULL JOIN — and a binding for them
-  /// before the join's, so * lists them first (PostgreSQL's and DuckDB's order).
+  /// before the join's, so * lists them first (PostgreSQL's order; DuckDB keeps the left
+  /// side's place).
   LogicalOperatorPtr BindMergedColumns(LogicalOperatorPtr join, JoinType join_type, Scope& scope,
                                        size_t left_first, idx_t offset,
                                        const std::vector<std::pair<idx_t, idx_t>>& pairs);

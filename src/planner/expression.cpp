@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "function/implicit_cast.hpp"
+
 namespace teal {
 
 bool Expression::IsFoldable() const {
@@ -162,6 +164,12 @@ ExpressionPtr MakeColumnRef(idx_t column, LogicalType type, std::string alias) {
   e->column = column;
   e->alias = std::move(alias);
   return e;
+}
+
+ExpressionPtr ArrayAsList(ExpressionPtr e) {
+  if (e->type.Id() != TypeId::kArray) return e;
+  const LogicalType list = ArraysAsLists(e->type);
+  return MakeCast(std::move(e), list);
 }
 
 ExpressionPtr MakeCast(ExpressionPtr child, const LogicalType& type) {

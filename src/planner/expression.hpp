@@ -97,5 +97,8 @@ ExpressionPtr MakeConstant(Value value);
 ExpressionPtr MakeColumnRef(idx_t column, LogicalType type, std::string alias = {});
 /// `child` cast to `type`; a no-op when the types are equal, folded when `child` is constant.
 ExpressionPtr MakeCast(ExpressionPtr child, const LogicalType& type);
+/// `e` cast to a LIST when it is an ARRAY (for what takes lists: unnest, lambdas, list
+/// aggregates); `e` itself otherwise.
+ExpressionPtr ArrayAsList(ExpressionPtr e);
 
 }  // namespace teal

@@ -554,7 +554,7 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     f.return_type = LogicalType::Array(f.varargs, static_cast<uint32_t>(types.size()));
     return std::optional<ScalarFunction>(std::move(f));
   };
-  array_value.resolve_arrays = array_value.resolve;
+
   catalog.AddScalarSet(std::move(array_value));
   // length(LIST) is the list's length too (DuckDB); length(VARCHAR) stays the string one.
   ScalarFunctionSet length;

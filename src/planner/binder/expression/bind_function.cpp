@@ -3,7 +3,6 @@
 #include "common/string_distance.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/function.hpp"
-#include "function/implicit_cast.hpp"
 #include "function/scalar/date_util.hpp"
 #include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -511,10 +510,7 @@ ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope)
   if (list->type.Id() == TypeId::kSqlNull) {
     return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
   }
-  if (list->type.Id() == TypeId::kArray) {
-    const LogicalType as_list = ArraysAsLists(list->type);
-    list = MakeCast(std::move(list), as_list);
-  }
+  list = ArrayAsList(std::move(list));
   if (list->type.Id() != TypeId::kList) {
     throw BinderError(
         fmt::format("unnest() needs a list, not {} ({})", list->type.ToString(), call.ToString()));

@@ -292,10 +292,7 @@ ExpressionPtr Binder::BindLambdaCall(const ParsedExpression& call, Scope& scope)
     }
   }
   ExpressionPtr list = BindExpression(*call.children[0], scope);
-  if (list->type.Id() == TypeId::kArray) {
-    const LogicalType as_list = ArraysAsLists(list->type);
-    list = MakeCast(std::move(list), as_list);
-  }
+  list = ArrayAsList(std::move(list));
   // NULL, or [] (a list of NULL's type): the elements are INTEGERs, as DuckDB takes them.
   if (list->type.Id() == TypeId::kSqlNull ||
       (list->type.Id() == TypeId::kList && list->type.ListChild().Id() == TypeId::kSqlNull)) {

@@ -13,7 +13,6 @@
 #include <unordered_set>
 
 #include "function/function.hpp"
-#include "function/implicit_cast.hpp"
 #include "index/art/art_key.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "vector/vector_cast.hpp"
@@ -106,10 +105,7 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
                                   name, e.ToString()));
   }
   ExpressionPtr& list = arguments[0];
-  if (list->type.Id() == TypeId::kArray) {
-    const LogicalType as_list = ArraysAsLists(list->type);
-    list = MakeCast(std::move(list), as_list);
-  }
+  list = ArrayAsList(std::move(list));
   if (list->type.Id() == TypeId::kSqlNull ||
       (list->type.Id() == TypeId::kList && list->type.ListChild().Id() == TypeId::kSqlNull)) {
     list = MakeCast(std::move(list), LogicalType::List(TypeId::kInteger));

@@ -168,7 +168,7 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
       }
       ParsedExpression ref(ExprKind::kColumnRef);
       ref.names = {binding.alias, binding.names[c]};
-      // The merged columns of a FULL JOIN's USING have no qualifier: the name alone is theirs.
+      // The merged columns of a USING join have no qualifier: the name alone is theirs.
       if (binding.alias.empty()) ref.names = {binding.names[c]};
       // Two columns of one FROM item with one name (SELECT * FROM (SELECT 1 AS a, 2 AS a)):
       // * takes each by its place, as PostgreSQL and DuckDB do; the name alone is ambiguous.

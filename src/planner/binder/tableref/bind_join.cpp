@@ -1,5 +1,5 @@
 // Binder: join conditions — ON renumbered to the join's own rows, USING and NATURAL (and
-// the merged columns of a FULL JOIN's USING).
+// their merged columns).
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 
