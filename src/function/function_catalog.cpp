@@ -175,12 +175,41 @@ void FunctionCatalog::AddAggregateSet(AggregateFunctionSet set) {
 }
 
 namespace {
+/// How much DuckDB prefers a NULL argument to become `type`: the lower, the likelier.
+int64_t NullTargetCost(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kBigInt:
+      return 101;
+    case TypeId::kDouble:
+      return 102;
+    case TypeId::kInteger:
+      return 103;
+    case TypeId::kDecimal:
+      return 104;
+    case TypeId::kHugeInt:
+    case TypeId::kTimestamp:
+      return 120;
+    case TypeId::kVarchar:
+      return 149;
+    case TypeId::kList:
+    case TypeId::kArray:
+    case TypeId::kStruct:
+    case TypeId::kMap:
+      return 160;
+    default:
+      return 110;
+  }
+}
+
 template <typename Function>
 const Function* Cheapest(std::string_view name, const std::vector<Function>& overloads,
                          const std::vector<LogicalType>& types, const std::vector<bool>& literals,
                          const LogicalType Function::*varargs_member) {
   const Function* best = nullptr;
   int64_t best_cost = std::numeric_limits<int64_t>::max();
+  // Overloads that take a NULL argument equally well go by the type that argument would
+  // get (DuckDB's preference: BIGINT, DOUBLE, INTEGER, …), so NULL + NULL is BIGINT.
+  int64_t best_null_cost = std::numeric_limits<int64_t>::max();
   bool tie = false;
   for (const auto& f : overloads) {
     const LogicalType* varargs = varargs_member ? &(f.*varargs_member) : nullptr;
@@ -188,18 +217,20 @@ const Function* Cheapest(std::string_view name, const std::vector<Function>& ove
     if (types.size() < f.arguments.size() || (!has_varargs && types.size() != f.arguments.size())) {
       continue;
     }
-    int64_t cost = 0;
+    int64_t cost = 0, null_cost = 0;
     for (size_t i = 0; i < types.size() && cost >= 0; i++) {
       const LogicalType& param = i < f.arguments.size() ? f.arguments[i] : *varargs;
       int64_t c = ImplicitCastCost(types[i], i < literals.size() && literals[i], param);
       cost = c < 0 ? -1 : cost + c;
+      if (types[i].Id() == TypeId::kSqlNull) null_cost += NullTargetCost(param);
     }
     if (cost < 0) continue;
-    if (cost < best_cost) {
+    if (cost < best_cost || (cost == best_cost && null_cost < best_null_cost)) {
       best = &f;
       best_cost = cost;
+      best_null_cost = null_cost;
       tie = false;
-    } else if (cost == best_cost) {
+    } else if (cost == best_cost && null_cost == best_null_cost) {
       tie = true;
     }
   }

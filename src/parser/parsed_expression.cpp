@@ -172,6 +172,8 @@ std::string ParsedExpression::ToString() const {
     }
     case ExprKind::kParameter:
       return fmt::format("${}", parameter_index);
+    case ExprKind::kPositional:
+      return fmt::format("#{}", parameter_index);
     case ExprKind::kDefault:
       return "DEFAULT";
     case ExprKind::kList:

@@ -37,6 +37,9 @@ enum class ExprKind {
   kList,       // [a, b, c] / ARRAY[a, b, c]
   kCase,      // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
   kSubquery,  // (SELECT …), EXISTS (…), x IN (SELECT …), x op ANY/ALL (…): see subquery_kind
+  /// DuckDB's #n (parameter_index = n): the n-th column of the FROM clause; in ORDER BY,
+  /// the n-th output column.
+  kPositional,
 };
 
 struct SelectStatement;

@@ -114,7 +114,10 @@ class GrammarParse {
     sql = RewriteStructTypes(sql);
     sql = RewriteIntervalLiterals(sql);
     sql = RewriteCreateOrReplaceTable(sql, or_replace_table_);
+    sql = RewriteInsertByName(sql);
     sql = RewriteInsertOr(sql);
+    sql = RewritePositionalReferences(sql);
+    sql = RewriteByName(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
     sql = RewriteFileScans(sql);

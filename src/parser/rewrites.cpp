@@ -296,7 +296,9 @@ std::string RewriteAllClauses(std::string_view sql) {
   size_t copied = 0;
   for (size_t i = 0; i + 2 < tokens.size(); i++) {
     bool group = tokens[i].word == "group", order = tokens[i].word == "order";
-    if (!(group || order) || tokens[i + 1].word != "by" || tokens[i + 2].word != "all") continue;
+    // DuckDB spells ALL there as `*` too: GROUP BY *, ORDER BY * DESC.
+    const std::string& all = tokens[i + 2].word;
+    if (!(group || order) || tokens[i + 1].word != "by" || (all != "all" && all != "*")) continue;
     if (!ends_clause(i + 3, order)) continue;
     out.append(sql, copied, tokens[i + 2].start - copied);
     out += fmt::format("\"{}\"", kAllMarker);
@@ -1144,6 +1146,104 @@ std::string RewriteFileScans(std::string_view sql) {
   return text;
 }
 
+std::string RewritePositionalReferences(std::string_view sql) {
+  if (sql.find('#') == std::string_view::npos) return std::string(sql);
+  std::string out;
+  SqlTextScanner scanner(sql);
+  size_t copied = 0;
+  while (!scanner.Done()) {
+    if (scanner.SkipQuotedOrComment()) continue;
+    const size_t at = scanner.Position();
+    if (sql[at] == '#' && at + 1 < sql.size() &&
+        std::isdigit(static_cast<unsigned char>(sql[at + 1]))) {
+      size_t end = at + 1;
+      while (end < sql.size() && std::isdigit(static_cast<unsigned char>(sql[end]))) end++;
+      out.append(sql, copied, at - copied);
+      out += " (";
+      out.append(sql, at, end - at);
+      out += ") ";
+      copied = end;
+      while (scanner.Position() < end) scanner.Advance();
+      continue;
+    }
+    scanner.Advance();
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
+std::string RewriteInsertByName(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i < tokens.size(); i++) {
+    if (tokens[i].word != "insert") continue;
+    size_t at = i + 1;
+    while (at < tokens.size() && tokens[at].word != "into" && at < i + 4) at++;
+    if (at >= tokens.size() || tokens[at].word != "into") continue;
+    at++;  // the table's name: name, "name", schema.name, …
+    while (at < tokens.size()) {
+      at++;
+      if (at < tokens.size() && tokens[at].word == ".") {
+        at++;
+      } else {
+        break;
+      }
+    }
+    if (at + 1 < tokens.size() && tokens[at].word == "as") at += 2;
+    if (at + 1 >= tokens.size() || tokens[at].word != "by") continue;
+    const std::string& how = tokens[at + 1].word;
+    if (how != "name" && how != "position") continue;
+    if (how == "name") {
+      // BY NAME (columns) …, but BY NAME (SELECT …) is the query in parentheses.
+      size_t next = at + 2;
+      while (next < tokens.size() && tokens[next].word == "(") next++;
+      if (next > at + 2 && next < tokens.size() && tokens[next].word != "select" &&
+          tokens[next].word != "with" && tokens[next].word != "from" &&
+          tokens[next].word != "values") {
+        throw BinderError("INSERT BY NAME cannot be combined with an explicit column list");
+      }
+    }
+    edits.push_back({tokens[at].start, tokens[at + 1].end,
+                     how == "name" ? fmt::format("(\"{}\")", kInsertByNameMarker) : ""});
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteByName(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    const std::string& op = tokens[i].word;
+    if (op != "union" && op != "except" && op != "intersect") continue;
+    size_t by = i + 1;
+    if (tokens[by].word == "all" || tokens[by].word == "distinct") by++;
+    if (by + 1 >= tokens.size() || tokens[by].word != "by" || tokens[by + 1].word != "name") {
+      continue;
+    }
+    const bool tighter = op == "intersect";
+    size_t end = by + 2;
+    int depth = 0;
+    for (; end < tokens.size(); end++) {
+      const std::string& w = tokens[end].word;
+      if (w == "(" || w == "[" || w == "{") depth++;
+      if (w == ")" || w == "]" || w == "}") {
+        if (depth == 0) break;
+        depth--;
+      }
+      if (depth > 0) continue;
+      if (w == ";" || w == "order" || w == "limit" || w == "offset" || w == "fetch") break;
+      if (w == "union" || w == "except" || (tighter && w == "intersect")) break;
+    }
+    if (end == by + 2) throw ParserError(fmt::format("{} BY NAME needs a query after it", op));
+    edits.push_back({tokens[by].start, tokens[by + 2].start, "SELECT * FROM ("});
+    const size_t at = end < tokens.size() ? tokens[end].start : sql.size();
+    edits.push_back({at, at, fmt::format(") AS \"{}\" ", kByNameMarker)});
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteSemiAntiJoins(std::string_view sql) {
   std::string text(sql);
   // One join at a time; a rewritten one has lost its SEMI/ANTI and is not found again.
@@ -1236,9 +1336,9 @@ namespace {
 /// Only reserved words: an unreserved one may be a column name (`x[1]`).
 bool KeywordBeforeExpression(const std::string& word) {
   static const char* kKeywords[] = {
-      "select", "distinct", "all",     "in",    "and",    "or",  "not",     "then",     "else",
-      "when",   "case",     "where",   "on",    "having", "by",  "between", "like",     "ilike",
-      "is",     "return",   "default", "limit", "offset", "any", "some",    "returning"};
+      "select", "distinct", "all",     "in",    "and",    "or",  "not",     "then",      "else",
+      "when",   "case",     "where",   "on",    "having", "by",  "between", "like",      "ilike",
+      "is",     "return",   "default", "limit", "offset", "any", "some",    "returning", "from"};
   for (const char* keyword : kKeywords) {
     if (word == keyword) return true;
   }
@@ -1286,9 +1386,14 @@ std::string RewriteListLiterals(std::string_view sql) {
     if (scanner.SkipQuotedOrComment()) {
       char c = sql[at];
       if (c == '\'' || c == '"' || c == '$') {
+        // A string subscripted ('abc'[1:2]) is put in parentheses like a list literal,
+        // unless it is a typed literal (DATE '…') or has a prefix (E'…', X'…').
+        const bool prefixed =
+            at > 0 && (std::isalnum(static_cast<unsigned char>(sql[at - 1])) || sql[at - 1] == '&');
+        const bool typed = previous == 'a' && !KeywordBeforeExpression(previous_word);
+        closed_primary = c != '"' && !prefixed && !typed ? out_position(at) : std::string::npos;
         previous = c == '"' ? 'a' : '\'';
         previous_word.clear();
-        closed_primary = std::string::npos;
       }
       continue;
     }

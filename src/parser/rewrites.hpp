@@ -83,6 +83,30 @@ inline constexpr const char* kAllMarker = "__teal_by_all__";
 /// the clauses. `GROUP BY ALL a, b` (PostgreSQL's set quantifier) is left alone.
 std::string RewriteAllClauses(std::string_view sql);
 
+/// Puts DuckDB's positional references `#n` in parentheses: the grammar would read `#1+#2`
+/// as `#(1 + #2)` (its prefix operators bind loosely) and `+#` as one operator.
+std::string RewritePositionalReferences(std::string_view sql);
+
+/// The alias of the subquery RewriteByName wraps the right side of a set operation BY NAME
+/// in.
+inline constexpr const char* kByNameMarker = "__teal_by_name__";
+
+/// Rewrites DuckDB's `left UNION [ALL] BY NAME right` (also EXCEPT and INTERSECT) to `left
+/// UNION [ALL] SELECT * FROM (right) AS "__teal_by_name__"`, which the transformer turns
+/// back into the set operation by name. `right` ends where the set operation does: at a
+/// UNION or EXCEPT (INTERSECT binds tighter), ORDER BY, LIMIT, OFFSET, FETCH, `)` or `;`
+/// of its own depth.
+std::string RewriteByName(std::string_view sql);
+
+/// The column list RewriteInsertByName writes for INSERT … BY NAME.
+inline constexpr const char* kInsertByNameMarker = "__teal_insert_by_name__";
+
+/// Rewrites DuckDB's `INSERT INTO t [AS a] BY NAME query` to `INSERT INTO t [AS a]
+/// ("__teal_insert_by_name__") query`, which the transformer turns back into an insert by
+/// name, and drops `BY POSITION` (the default). Throws BinderError for BY NAME with a
+/// column list of its own.
+std::string RewriteInsertByName(std::string_view sql);
+
 /// The SET target that stands for INSERT OR REPLACE after RewriteInsertOr.
 inline constexpr const char* kOrReplaceMarker = "__teal_or_replace__";
 

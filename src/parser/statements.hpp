@@ -76,6 +76,7 @@ struct SelectStatement : SQLStatement {
   /// left UNION|INTERSECT|EXCEPT [ALL] right; ORDER BY and LIMIT then apply to the result.
   SetOperation set_operation = SetOperation::kNone;
   bool set_all = false;
+  bool set_by_name = false;  // BY NAME: the sides' columns are matched by name
   std::unique_ptr<SelectStatement> set_left, set_right;
   /// WITH: visible to this statement's FROM clauses and its subqueries.
   std::vector<CommonTableExpression> ctes;
@@ -231,7 +232,10 @@ struct InsertStatement : SQLStatement {
   std::string schema;
   std::string table;
   std::vector<std::string> columns;  // empty: all, in order
-  bool default_values = false;       // INSERT INTO t DEFAULT VALUES
+  /// BY NAME: the query's columns go to the table's columns of their names (columns is
+  /// empty).
+  bool by_name = false;
+  bool default_values = false;  // INSERT INTO t DEFAULT VALUES
   std::unique_ptr<SelectStatement> select;
   std::string alias;  // INSERT INTO t AS alias: the name RETURNING sees
   /// RETURNING items (a select list over the inserted rows); empty: the row count.

@@ -63,6 +63,9 @@ struct BoundStatement {
   LogicalOperatorPtr plan;
   std::vector<std::string> names;
   std::vector<LogicalType> types;
+  /// A set operation's: for each column, the names the sides after the first give it,
+  /// which its ORDER BY may use too (DuckDB's rule). Empty for other statements.
+  std::vector<std::vector<std::string>> other_names;
   /// INSERT/UPDATE/DELETE … RETURNING: the rows are the answer, not a count.
   bool returning = false;
 };

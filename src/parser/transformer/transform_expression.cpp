@@ -43,6 +43,24 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
           if (name == "+") return operand;
           return Operator("-", a.location, std::move(operand));
         }
+        if (name == "#") {
+          if (a.rexpr->node_case != PG_QUERY__NODE__NODE_A_CONST ||
+              a.rexpr->a_const->val_case != PG_QUERY__A__CONST__VAL_IVAL) {
+            throw ParserError(
+                "syntax error at or near \"#\": a positional reference is # and "
+                "a column number (#1)");
+          }
+          auto positional = Make(ExprKind::kPositional, a.location);
+          positional->parameter_index = a.rexpr->a_const->ival->ival;
+          if (positional->parameter_index < 1) {
+            throw ParserError(fmt::format("Positional reference node needs to be >= 1 (#{})",
+                                          positional->parameter_index));
+          }
+          return positional;
+        }
+        if (name.starts_with("#")) {
+          throw ParserError(fmt::format("syntax error at or near \"{}\"", name));
+        }
         throw NotImplementedError(fmt::format("prefix operator {}", name));
       }
       if (name == "/" && a.location >= 0 &&

@@ -13,6 +13,10 @@ std::unique_ptr<InsertStatement> Transformer::Insert(const PgQuery__InsertStmt& 
   insert->alias = table.alias;
   insert->returning = Returning(s.returning_list, s.n_returning_list);
   for (size_t i = 0; i < s.n_cols; i++) {
+    if (s.n_cols == 1 && std::string_view(s.cols[i]->res_target->name) == kInsertByNameMarker) {
+      insert->by_name = true;
+      break;
+    }
     insert->columns.push_back(s.cols[i]->res_target->name);
   }
   if (!s.select_stmt) {

@@ -361,6 +361,13 @@ std::unique_ptr<SelectStatement> Transformer::SetOperationSelect(const PgQuery__
   select->set_all = s.all;
   select->set_left = Select(*s.larg);
   select->set_right = Select(*s.rarg);
+  // RewriteByName's SELECT * FROM (right) AS __teal_by_name__.
+  const SelectStatement& right = *select->set_right;
+  if (right.set_operation == SetOperation::kNone && right.from &&
+      right.from->kind == TableRefKind::kSubquery && right.from->alias == kByNameMarker) {
+    select->set_by_name = true;
+    select->set_right = std::move(select->set_right->from->subquery);
+  }
   select->order_by = OrderBy(s);
   if (s.limit_count) select->limit = Expr(s.limit_count);
   if (s.limit_offset) select->offset = Expr(s.limit_offset);

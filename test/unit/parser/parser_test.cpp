@@ -43,6 +43,46 @@ TEST(RewriteListLiteralsTest, SubscriptedLiteralsAndCallsAreParenthesised) {
             "SELECT x IN (1)[1], ARRAY[1] || ARRAY[2]");
 }
 
+TEST(RewriteListLiteralsTest, SubscriptedStringsAreParenthesisedButNotTypedLiterals) {
+  EXPECT_EQ(RewriteListLiterals("SELECT 'abc'[1:2], x || 'd' [1]"),
+            "SELECT ('abc')[1:2], x || ('d' )[1]");
+  EXPECT_EQ(RewriteListLiterals("SELECT DATE '2020-01-01', E'x'"),
+            "SELECT DATE '2020-01-01', E'x'");
+  EXPECT_EQ(RewriteListLiterals("SELECT a IS DISTINCT FROM [1]"),
+            "SELECT a IS DISTINCT FROM ARRAY[1]");
+}
+
+TEST(RewriteByNameTest, TheRightSideEndsWhereTheSetOperationDoes) {
+  const std::string marker = std::string(") AS \"") + kByNameMarker + "\" ";
+  EXPECT_EQ(RewriteByName("SELECT 1 AS a UNION BY NAME SELECT 2 AS b"),
+            "SELECT 1 AS a UNION SELECT * FROM (SELECT 2 AS b" + marker);
+  EXPECT_EQ(RewriteByName("SELECT a UNION ALL BY NAME SELECT b ORDER BY 1"),
+            "SELECT a UNION ALL SELECT * FROM (SELECT b " + marker + "ORDER BY 1");
+  // INTERSECT binds tighter and belongs to the right side; UNION ends it.
+  EXPECT_EQ(
+      RewriteByName("SELECT a UNION BY NAME SELECT b INTERSECT SELECT c UNION SELECT d"),
+      "SELECT a UNION SELECT * FROM (SELECT b INTERSECT SELECT c " + marker + "UNION SELECT d");
+  EXPECT_EQ(RewriteByName("(SELECT a UNION BY NAME (SELECT b))"),
+            "(SELECT a UNION SELECT * FROM ((SELECT b)" + marker + ")");
+  EXPECT_EQ(RewriteByName("SELECT 'UNION BY NAME'"), "SELECT 'UNION BY NAME'");
+}
+
+TEST(RewriteInsertByNameTest, ByNameBecomesAMarkerColumnListAndByPositionGoes) {
+  const std::string marker = std::string("(\"") + kInsertByNameMarker + "\")";
+  EXPECT_EQ(RewriteInsertByName("INSERT INTO s.t AS x BY NAME SELECT 1 AS a"),
+            "INSERT INTO s.t AS x " + marker + " SELECT 1 AS a");
+  EXPECT_EQ(RewriteInsertByName("INSERT OR REPLACE INTO \"T\" BY NAME (SELECT 1 AS a)"),
+            "INSERT OR REPLACE INTO \"T\" " + marker + " (SELECT 1 AS a)");
+  EXPECT_EQ(RewriteInsertByName("INSERT INTO t BY POSITION VALUES (1)"),
+            "INSERT INTO t  VALUES (1)");
+  EXPECT_THROW(RewriteInsertByName("INSERT INTO t BY NAME (a) SELECT 1 AS a"), BinderError);
+}
+
+TEST(RewritePositionalReferencesTest, ReferencesAreParenthesised) {
+  EXPECT_EQ(RewritePositionalReferences("SELECT #1+#12 FROM t"), "SELECT  (#1) + (#12)  FROM t");
+  EXPECT_EQ(RewritePositionalReferences("SELECT '#1', \"#2\" -- #3"), "SELECT '#1', \"#2\" -- #3");
+}
+
 TEST(ParseSqlTest, PragmaIsRecognisedBeforeTheGrammar) {
   auto statements = ParseSql("PRAGMA threads = 4; PRAGMA version");
   ASSERT_EQ(statements.size(), 2u);

@@ -225,6 +225,25 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     }
     case ExprKind::kStar:
       throw BinderError("* is only allowed in a select list");
+    case ExprKind::kPositional: {
+      // The n-th of the columns * would list, bound as its qualified name.
+      idx_t remaining = static_cast<idx_t>(std::max<int64_t>(e.parameter_index, 0));
+      idx_t total = 0;
+      for (const Binding& b : scope.bindings) {
+        for (idx_t c = 0; c < b.VisibleCount(); c++) total += b.IsMerged(c) ? 0 : 1;
+      }
+      for (const Binding& b : scope.bindings) {
+        for (idx_t c = 0; c < b.VisibleCount() && remaining > 0; c++) {
+          if (b.IsMerged(c) || --remaining > 0) continue;
+          auto column = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+          column->names = b.alias.empty() ? std::vector<std::string>{b.names[c]}
+                                          : std::vector<std::string>{b.alias, b.names[c]};
+          return BindExpression(*column, scope);
+        }
+      }
+      throw BinderError(fmt::format("Positional reference {} out of range (total {} columns)",
+                                    e.parameter_index, total));
+    }
     case ExprKind::kParameter: {
       idx_t index = static_cast<idx_t>(e.parameter_index);
       if (index == 0) throw BinderError("parameters are numbered from $1");

@@ -55,9 +55,10 @@ bool Shadowed(const std::vector<std::set<std::string>>& params, const std::strin
 void ExtractCaptures(ParsedExpressionPtr& e, std::vector<std::set<std::string>>& params,
                      std::vector<ParsedExpressionPtr>& captures,
                      std::vector<std::string>& capture_names) {
-  // A parameter, or a field of one (x.a): the lambda's own.
+  // A lambda parameter, or a field of one (x.a): the lambda's own.
   const bool column = e->kind == ExprKind::kColumnRef && !Shadowed(params, e->names[0]);
-  if (column || e->kind == ExprKind::kParameter) {
+  // #n is a column of the FROM clause, never a parameter.
+  if (column || e->kind == ExprKind::kParameter || e->kind == ExprKind::kPositional) {
     const std::string text = e->ToString();
     size_t k = 0;
     while (k < captures.size() && captures[k]->ToString() != text) k++;

@@ -383,8 +383,11 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
   // select list, or any other expression (computed as a hidden column, dropped at the end).
   auto output_column = [&](const ParsedExpression& e, const char* clause) -> idx_t {
-    if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
-      int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+    const bool positional = e.kind == ExprKind::kPositional;
+    if (positional ||
+        (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull())) {
+      int64_t ordinal =
+          positional ? e.parameter_index : e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
       if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
         throw BinderError(fmt::format(
             "{} term out of range - should be between 1 and {} (position {})",

@@ -15,21 +15,87 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   BoundStatement right = right_binder.BindSelect(*select.set_right, false);
   needs_parameter_values_ = needs_parameter_values_ || left_binder.needs_parameter_values_ ||
                             right_binder.needs_parameter_values_;
-  if (left.types.size() != right.types.size()) {
-    throw BinderError(
-        fmt::format("each side of {} must have the same number of columns ({} and {})", name,
-                    left.types.size(), right.types.size()));
+  // The result's columns and, for each, the column of each side it takes (kInvalidIndex:
+  // none, NULL). By position the sides must be as wide; BY NAME the result has the left
+  // side's names, then the right side's that the left lacks.
+  std::vector<std::string> names = left.names;
+  std::vector<idx_t> from_left, from_right;
+  if (select.set_by_name) {
+    auto check_unique = [&](const std::vector<std::string>& side) {
+      for (idx_t i = 0; i < side.size(); i++) {
+        for (idx_t j = 0; j < i; j++) {
+          if (SameName(side[i], side[j])) {
+            throw BinderError(fmt::format(
+                "{} BY NAME operation doesn't support duplicate names in the SELECT list - the "
+                "name \"{}\" occurs multiple times",
+                name, side[i]));
+          }
+        }
+      }
+    };
+    check_unique(left.names);
+    check_unique(right.names);
+    for (idx_t i = 0; i < left.names.size(); i++) from_left.push_back(i);
+    from_right.assign(left.names.size(), kInvalidIndex);
+    for (idx_t r = 0; r < right.names.size(); r++) {
+      idx_t at = kInvalidIndex;
+      for (idx_t i = 0; i < left.names.size() && at == kInvalidIndex; i++) {
+        if (SameName(left.names[i], right.names[r])) at = i;
+      }
+      if (at != kInvalidIndex) {
+        from_right[at] = r;
+      } else {
+        names.push_back(right.names[r]);
+        from_left.push_back(kInvalidIndex);
+        from_right.push_back(r);
+      }
+    }
+  } else {
+    if (left.types.size() != right.types.size()) {
+      throw BinderError(
+          fmt::format("Set operations can only apply to expressions with the same number of "
+                      "result columns: each side of {} must have as many ({} and {})",
+                      name, left.types.size(), right.types.size()));
+    }
+    for (idx_t i = 0; i < left.types.size(); i++) from_left.push_back(i);
+    from_right = from_left;
+  }
+  std::vector<std::vector<std::string>> other_names(names.size());
+  auto add_names = [&](const BoundStatement& side, idx_t column, std::vector<std::string>& to) {
+    if (column == kInvalidIndex) return;
+    to.push_back(side.names[column]);
+    if (column < side.other_names.size()) {
+      to.insert(to.end(), side.other_names[column].begin(), side.other_names[column].end());
+    }
+  };
+  for (idx_t i = 0; i < names.size(); i++) {
+    if (from_left[i] != kInvalidIndex && from_left[i] < left.other_names.size()) {
+      other_names[i] = left.other_names[from_left[i]];
+    }
+    add_names(right, from_right[i], other_names[i]);
   }
   std::vector<LogicalType> types;
-  for (idx_t i = 0; i < left.types.size(); i++) {
-    LogicalType common = CommonType(left.types[i], false, right.types[i], false, name);
+  for (idx_t i = 0; i < names.size(); i++) {
+    LogicalType common =
+        from_left[i] == kInvalidIndex ? right.types[from_right[i]]
+        : from_right[i] == kInvalidIndex
+            ? left.types[from_left[i]]
+            : CommonType(left.types[from_left[i]], false, right.types[from_right[i]], false, name);
     types.push_back(resolve_nulls ? ResolveNull(common) : common);
   }
-  auto cast_to = [&](BoundStatement& side) -> LogicalOperatorPtr {
-    if (side.types == types) return std::move(side.plan);
+  auto cast_to = [&](BoundStatement& side,
+                     const std::vector<idx_t>& columns) -> LogicalOperatorPtr {
+    bool identity = side.types.size() == types.size();
+    for (idx_t i = 0; i < types.size() && identity; i++) {
+      identity = columns[i] == i && side.types[i] == types[i];
+    }
+    if (identity) return std::move(side.plan);
     auto projection = std::make_unique<LogicalProjection>();
     for (idx_t i = 0; i < types.size(); i++) {
-      projection->expressions.push_back(MakeCast(MakeColumnRef(i, side.types[i]), types[i]));
+      projection->expressions.push_back(
+          columns[i] == kInvalidIndex
+              ? MakeConstant(Value(types[i]))
+              : MakeCast(MakeColumnRef(columns[i], side.types[columns[i]]), types[i]));
     }
     projection->types = types;
     projection->children.push_back(std::move(side.plan));
@@ -39,8 +105,8 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   set->operation = select.set_operation;
   set->all = select.set_all;
   set->types = types;
-  set->children.push_back(cast_to(left));
-  set->children.push_back(cast_to(right));
+  set->children.push_back(cast_to(left, from_left));
+  set->children.push_back(cast_to(right, from_right));
   LogicalOperatorPtr plan = std::move(set);
   if (select.set_operation == SetOperation::kUnion && !select.set_all) {
     auto distinct = std::make_unique<LogicalAggregate>();
@@ -60,12 +126,27 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
       }
       const ParsedExpression& e = *term.expression;
       idx_t column = kInvalidIndex;
-      if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
-        int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
-        if (ordinal >= 1 && ordinal <= static_cast<int64_t>(types.size())) column = ordinal - 1;
-      } else if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
-        for (idx_t i = 0; i < left.names.size() && column == kInvalidIndex; i++) {
-          if (SameName(left.names[i], e.names[0])) column = i;
+      const bool positional = e.kind == ExprKind::kPositional;
+      if (positional ||
+          (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull())) {
+        int64_t ordinal =
+            positional ? e.parameter_index : e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+        if (ordinal < 1 || ordinal > static_cast<int64_t>(types.size())) {
+          throw BinderError(
+              fmt::format("ORDER term out of range - should be between 1 and {} (position {})",
+                          types.size(), ordinal));
+        }
+        column = ordinal - 1;
+      } else if (e.kind == ExprKind::kColumnRef && !e.names.empty()) {
+        // DuckDB takes t.x as x here (the result has columns, not tables), and a name of
+        // the right side's for its column.
+        for (idx_t i = 0; i < names.size() && column == kInvalidIndex; i++) {
+          if (SameName(names[i], e.names.back())) column = i;
+        }
+        for (idx_t i = 0; i < names.size() && column == kInvalidIndex; i++) {
+          for (const std::string& other : other_names[i]) {
+            if (SameName(other, e.names.back())) column = i;
+          }
         }
       }
       if (column == kInvalidIndex) {
@@ -81,7 +162,8 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   }
   AddLimit(select, plan);
   BoundStatement bound;
-  bound.names = left.names;
+  bound.names = names;
+  bound.other_names = std::move(other_names);
   bound.types = types;
   bound.plan = std::move(plan);
   return bound;

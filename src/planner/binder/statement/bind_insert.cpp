@@ -26,14 +26,24 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   target_catalog_ = place.catalog;
   // Which table column each supplied value goes to.
   std::vector<idx_t> targets;
-  if (insert.columns.empty()) {
+  std::vector<std::string> by_name;
+  if (insert.by_name) {
+    if (!insert.select || !insert.select->values.empty()) {
+      throw BinderError("INSERT BY NAME can only be used when inserting from a SELECT statement");
+    }
+    // The names of the query's columns (bound once more below, as any query is).
+    Binder probe = Child(/*same_level=*/true);
+    by_name = probe.BindSelect(*insert.select, /*resolve_nulls=*/false).names;
+  }
+  const std::vector<std::string>& columns = insert.by_name ? by_name : insert.columns;
+  if (columns.empty()) {
     // Every column but the generated ones, whose values are computed.
     for (idx_t i = 0; i < table->columns.size(); i++) {
       if (!table->columns[i].generated) targets.push_back(i);
     }
   } else {
     std::vector<bool> seen(table->columns.size(), false);
-    for (const auto& name : insert.columns) {
+    for (const auto& name : columns) {
       idx_t index = table->ColumnIndex(name);
       if (index == kInvalidIndex) {
         throw BinderError(
