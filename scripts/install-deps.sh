@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build ccache clang-14 libclang-rt-14-dev
   libpg-query-dev libprotobuf-c-dev libfmt-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev libreadline-dev libsqlite3-dev libre2-dev
-  zlib1g-dev
+  zlib1g-dev libicu-dev
 )
 
 missing=()

@@ -120,6 +120,11 @@ class LogicalType {
   static LogicalType Enum(std::string name, std::vector<std::string> labels);
   /// MAP(key, value): laid out as LIST(STRUCT(key key, value value)).
   static LogicalType Map(LogicalType key, LogicalType value);
+  /// VARCHAR COLLATE collation: its values compare, sort and group by the collation
+  /// (nocase, noaccent, nfc, binary, c, posix, or several joined by '.'; lower-case). An
+  /// empty collation is plain VARCHAR. The collation is no part of the type's identity:
+  /// it equals VARCHAR, and casts between them change nothing.
+  static LogicalType Varchar(std::string collation);
 
   TypeId Id() const { return id_; }
   PhysicalType Physical() const { return physical_; }
@@ -140,6 +145,8 @@ class LogicalType {
   int64_t StructFieldIndex(std::string_view name) const;
   /// The dictionary. Throws InvalidInputError unless Id() == kEnum.
   const EnumInfo& Enum() const;
+  /// A VARCHAR's collation as given to Varchar(); empty for none and for other types.
+  const std::string& Collation() const;
 
   bool IsNumeric() const;   // integers, hugeints, float, double, decimal
   bool IsIntegral() const;  // the fixed-width and 128-bit integers
@@ -147,7 +154,7 @@ class LogicalType {
   bool IsTemporal() const;  // date, time, timetz, timestamps, interval
 
   /// The SQL spelling: INTEGER, DECIMAL(18,3), INTEGER[], INTEGER[3], STRUCT(a INTEGER), the
-  /// enum's name.
+  /// enum's name. A collation is not shown (DuckDB's typeof() neither).
   std::string ToString() const;
 
   friend bool operator==(const LogicalType& a, const LogicalType& b);

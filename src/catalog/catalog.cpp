@@ -42,6 +42,8 @@ std::string TypeSql(const LogicalType& type) {
       }
       return out + ")";
     }
+    case TypeId::kVarchar:
+      return type.Collation().empty() ? "VARCHAR" : "VARCHAR COLLATE " + type.Collation();
     default:
       return type.ToString();
   }

@@ -1199,7 +1199,8 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   if (pragma.name == "integrity_check" && pragma.arguments.empty()) return ExecuteIntegrityCheck();
-  if ((pragma.name == "database_size" && pragma.arguments.empty()) ||
+  if (((pragma.name == "database_size" || pragma.name == "collations") &&
+       pragma.arguments.empty()) ||
       (pragma.name == "table_info" && pragma.arguments.size() == 1)) {
     // DuckDB's PRAGMAs for these table functions: their rows, as a query's.
     std::string target;
@@ -1212,9 +1213,9 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
         target = quoted + "'";
       }
     }
-    auto statements = ParseSql(pragma.name == "database_size"
-                                   ? std::string("SELECT * FROM pragma_database_size()")
-                                   : "SELECT * FROM pragma_table_info(" + target + ")");
+    auto statements =
+        ParseSql(pragma.name == "table_info" ? "SELECT * FROM pragma_table_info(" + target + ")"
+                                             : "SELECT * FROM pragma_" + pragma.name + "()");
     if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
       throw ParserError(fmt::format("PRAGMA {} takes one name", pragma.name));
     }

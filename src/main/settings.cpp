@@ -12,6 +12,7 @@
 
 #include "common/block_allocator.hpp"
 #include "common/byte_size.hpp"
+#include "function/collation.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -309,6 +310,10 @@ constexpr SettingDefinition kSettings[] = {
      "is the largest value)",
      "VARCHAR"},
     {"default_order", "the direction of ORDER BY keys without ASC or DESC: asc or desc", "VARCHAR"},
+    {"default_collation",
+     "what VARCHAR values without a COLLATE of their own compare, sort and group by: nocase, "
+     "noaccent, nfc, several joined by '.', or empty for their bytes",
+     "VARCHAR"},
     {"max_expression_depth",
      "how deeply a statement's expressions, subqueries and set operations may nest (1000 by "
      "default, as DuckDB); a deeper statement is a parser error, never a stack overflow",
@@ -362,7 +367,9 @@ void Settings::Set(std::string_view name, std::string_view value) {
   if (!Find(key)) ThrowUnknown(name);
   std::string text = Lower(value);
   std::lock_guard<std::mutex> guard(lock_);
-  if (key == "default_order") {
+  if (key == "default_collation") {
+    default_collation_ = text.empty() ? "" : CheckCollation(text);
+  } else if (key == "default_order") {
     if (text == "asc" || text == "ascending") {
       default_descending_ = false;
     } else if (text == "desc" || text == "descending") {
@@ -435,6 +442,7 @@ void Settings::Reset(std::string_view name) {
     no_effect_.erase(ValueKey(key));
   }
   if (key.empty() || key == "default_order") default_descending_ = false;
+  if (key.empty() || key == "default_collation") default_collation_.clear();
   if (key.empty() || key == "default_null_order")
     null_order_ = NullOrder::kNullsLastOnAscFirstOnDesc;
   if (key.empty() || key == "max_expression_depth") {
@@ -454,6 +462,7 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
   std::string key = Lower(name);
   std::lock_guard<std::mutex> guard(lock_);
   if (key == "default_order") return default_descending_ ? "desc" : "asc";
+  if (key == "default_collation") return default_collation_;
   if (key == "default_null_order") {
     for (const auto& [order, order_name] : kNullOrders) {
       if (order == null_order_) return order_name;
@@ -505,6 +514,7 @@ BindOptions Settings::ForBinder() const {
     std::lock_guard<std::mutex> guard(lock_);
     options.default_descending = default_descending_;
     options.null_order = null_order_;
+    options.default_collation = default_collation_;
     options.max_expression_depth = max_expression_depth_;
     options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
     options.database_name = database_name_;

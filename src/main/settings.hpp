@@ -83,6 +83,7 @@ class Settings {
   std::map<std::string, std::string, std::less<>> no_effect_;
   idx_t max_expression_depth_ = kDefaultMaxExpressionDepth;
   idx_t recursive_cte_max_iterations_ = kDefaultRecursiveCteMaxIterations;
+  std::string default_collation_;
   std::atomic<idx_t> threads_{DefaultThreads()};
   std::atomic<bool> verify_parallelism_{false};
 };

@@ -88,6 +88,8 @@ std::string ParsedExpression::ToString() const {
                          cast_type.ToString());
     case ExprKind::kOperator:
       if (name == "NOT") return fmt::format("(NOT {})", children[0]->ToString());
+      if (name == "COLLATE")
+        return fmt::format("({} COLLATE {})", children[0]->ToString(), names[0]);
       if (name == "IS NULL" || name == "IS NOT NULL") {
         return fmt::format("({} {})", children[0]->ToString(), name);
       }
@@ -99,7 +101,8 @@ std::string ParsedExpression::ToString() const {
                            children[1]->ToString(), children[2]->ToString());
       }
       if (children.size() == 1) return fmt::format("{}({})", name, children[0]->ToString());
-      if (children.size() == 3 && (name == "SIMILAR TO" || name == "NOT SIMILAR TO")) {
+      if (children.size() == 3 &&
+          (name == "SIMILAR TO" || name == "NOT SIMILAR TO" || name.ends_with("LIKE"))) {
         return fmt::format("({} {} {} ESCAPE {})", children[0]->ToString(), name,
                            children[1]->ToString(), children[2]->ToString());
       }

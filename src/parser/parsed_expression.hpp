@@ -22,6 +22,8 @@ struct TypeName {
   /// vectors: a std::pair of this still incomplete type is not allowed.
   std::vector<std::string> field_names;
   std::vector<TypeName> field_types;
+  /// COLLATE of a column's type, as written (parts joined by '.'); empty: none.
+  std::string collation;
   std::string ToString() const;
 };
 

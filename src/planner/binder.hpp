@@ -36,6 +36,9 @@ struct BindOptions {
   /// max_expression_depth: for the queries of views, parsed while binding, and for how
   /// deeply views may be nested in one another.
   idx_t max_expression_depth = kDefaultMaxExpressionDepth;
+  /// default_collation: what VARCHAR values without a collation of their own compare by
+  /// (empty: bytes).
+  std::string default_collation;
   /// recursive_cte_max_iterations: rounds of a recursive WITH query before it fails.
   idx_t recursive_cte_max_iterations = kDefaultRecursiveCteMaxIterations;
   /// current_setting(name): the value as text, or nullopt for no such setting.
@@ -307,6 +310,23 @@ class Binder {
   ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
+  /// The collation values of `type` compare by: its own, else the default_collation
+  /// setting's; empty for bytes, and for every type but VARCHAR (bind_collation.cpp).
+  std::string EffectiveCollation(const LogicalType& type) const;
+  /// `e` through the functions of its type's effective collation (lower() for nocase, …):
+  /// what its values compare, sort and group by. `e` itself when there are none.
+  ExpressionPtr Collated(ExpressionPtr e);
+  /// `e` cast to `type` and, when that is a VARCHAR, Collated() by type's collation (or
+  /// the default one): an operand of a comparison whose operands' collations combined
+  /// into `type`'s.
+  ExpressionPtr CollatedAs(ExpressionPtr e, const LogicalType& type);
+  /// first(argument): how the value of a collated group or DISTINCT column is taken.
+  static ExpressionPtr MakeFirst(ExpressionPtr argument);
+  /// A reference to group `g`'s value where the group is collated: first() of the group as
+  /// written, added to the scope's aggregates.
+  ExpressionPtr FirstOfGroup(idx_t g, Scope& scope);
+  /// x COLLATE name: `x` (a VARCHAR, or NULL) with its type's collation replaced.
+  ExpressionPtr BindCollate(const ParsedExpression& e, Scope& scope);
   /// A scan of every column of the table `ref` names plus its row id (last), for DELETE
   /// and UPDATE; its columns join `scope` under the table's name or alias.
   std::unique_ptr<LogicalGet> BindTargetTable(const BaseTableRef& ref, Scope& scope,

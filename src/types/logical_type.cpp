@@ -17,6 +17,7 @@ struct LogicalType::Extra {
   uint32_t array_size = 0;                                  // ARRAY
   EnumInfo enum_info;                                       // ENUM
   std::vector<std::pair<std::string, LogicalType>> fields;  // STRUCT
+  std::string collation;                                    // VARCHAR
 };
 
 namespace {
@@ -233,6 +234,15 @@ LogicalType LogicalType::Map(LogicalType key, LogicalType value) {
   return t;
 }
 
+LogicalType LogicalType::Varchar(std::string collation) {
+  LogicalType t(TypeId::kVarchar);
+  if (collation.empty()) return t;
+  auto extra = std::make_shared<Extra>();
+  extra->collation = std::move(collation);
+  t.extra_ = std::move(extra);
+  return t;
+}
+
 LogicalType LogicalType::Struct(std::vector<std::pair<std::string, LogicalType>> fields) {
   if (fields.empty()) throw InvalidInputError("a STRUCT needs at least one field");
   auto folded = [](std::string_view s) {
@@ -336,6 +346,11 @@ const EnumInfo& LogicalType::Enum() const {
     throw InvalidInputError(fmt::format("LogicalType::Enum: {} is not an ENUM", ToString()));
   }
   return extra_->enum_info;
+}
+
+const std::string& LogicalType::Collation() const {
+  static const std::string kNone;
+  return id_ == TypeId::kVarchar && extra_ ? extra_->collation : kNone;
 }
 
 bool LogicalType::IsIntegral() const {

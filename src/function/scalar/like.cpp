@@ -35,11 +35,13 @@ struct LikeToken {
   char byte;
 };
 
-std::vector<LikeToken> CompileLike(std::string_view pattern) {
+/// `escape` (LIKE … ESCAPE; '\\' by default, as in PostgreSQL) makes the character after it
+/// literal; nullopt: none does.
+std::vector<LikeToken> CompileLike(std::string_view pattern, std::optional<char> escape) {
   std::vector<LikeToken> tokens;
   for (size_t i = 0; i < pattern.size(); i++) {
     char c = pattern[i];
-    if (c == '\\') {
+    if (escape && c == *escape) {
       if (++i == pattern.size()) {
         throw InvalidInputError(
             fmt::format("LIKE pattern must not end with escape character: '{}'", pattern));
@@ -97,7 +99,8 @@ bool MatchTokens(std::string_view s, const std::vector<LikeToken>& tokens) {
 /// A pattern with `_` matches token by token.
 class LikeMatcher {
  public:
-  explicit LikeMatcher(std::string_view pattern) : tokens_(CompileLike(pattern)) {
+  explicit LikeMatcher(std::string_view pattern, std::optional<char> escape = '\\')
+      : tokens_(CompileLike(pattern, escape)) {
     simple_ = true;
     std::string piece;
     for (const LikeToken& t : tokens_) {
@@ -146,18 +149,29 @@ bool LikeMatches(std::string_view text, std::string_view pattern) {
 
 namespace {
 
+/// The third argument, when there is one, is the ESCAPE character: empty for none.
 ScalarFunctionBody LikeBody(bool case_insensitive) {
   return [case_insensitive](const DataChunk& args, Vector& result, idx_t count) {
     const string_t* text = args.data[0].Values<string_t>();
     const string_t* pattern = args.data[1].Values<string_t>();
+    const string_t* escapes = args.ColumnCount() > 2 ? args.data[2].Values<string_t>() : nullptr;
     bool* out = result.Values<bool>();
-    std::string cached_pattern;
+    std::string cached_pattern, cached_escape = "\\";
     std::optional<LikeMatcher> matcher;
     for (idx_t i = 0; i < count; i++) {
       if (!result.RowIsValid(i)) continue;
-      if (!matcher || pattern[i].View() != cached_pattern) {
+      const std::string_view escape = escapes ? escapes[i].View() : std::string_view("\\");
+      if (!matcher || pattern[i].View() != cached_pattern || escape != cached_escape) {
+        if (escape.size() > 1) {
+          throw InvalidInputError(fmt::format(
+              "invalid escape string '{}': an ESCAPE is empty or one character", escape));
+        }
         cached_pattern = std::string(pattern[i].View());
-        matcher.emplace(case_insensitive ? ConvertCase(cached_pattern, false) : cached_pattern);
+        cached_escape = std::string(escape);
+        std::optional<char> escape_char;
+        if (!escape.empty()) escape_char = escape[0];
+        matcher.emplace(case_insensitive ? ConvertCase(cached_pattern, false) : cached_pattern,
+                        escape_char);
       }
       out[i] = case_insensitive ? matcher->Matches(ConvertCase(text[i].View(), false))
                                 : matcher->Matches(text[i].View());
@@ -320,6 +334,8 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
   const LogicalType V = TypeId::kVarchar, B = TypeId::kBoolean;
   catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
   catalog.AddScalar(MakeFunction("ilike", {V, V}, B, LikeBody(true)));
+  catalog.AddScalar(MakeFunction("like", {V, V, V}, B, LikeBody(false)));
+  catalog.AddScalar(MakeFunction("ilike", {V, V, V}, B, LikeBody(true)));
   for (RegexpMatchKind kind :
        {RegexpMatchKind{"regexp_matches"}, RegexpMatchKind{"regexp_full_match", /*full=*/true}}) {
     catalog.AddScalar(MakeFunction(kind.name, {V, V}, B, RegexpMatchesBody(kind)));

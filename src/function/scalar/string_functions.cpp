@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "common/md5.hpp"
+#include "common/unicode_normalize.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
@@ -400,6 +401,13 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
       "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
   catalog.AddScalar(StringFunction(
       "upper", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), true); }));
+  // What the NOACCENT and NFC collations compare by.
+  catalog.AddScalar(StringFunction("strip_accents", {V}, [](const DataChunk& a, idx_t i) {
+    return StripAccents(Str(a, 0, i));
+  }));
+  catalog.AddScalar(StringFunction("nfc_normalize", {V}, [](const DataChunk& a, idx_t i) {
+    return NfcNormalize(Str(a, 0, i));
+  }));
   for (const char* name : {"substring", "substr"}) {
     catalog.AddScalar(StringFunction(name, {V, I}, [](const DataChunk& a, idx_t i) {
       return Substring(Str(a, 0, i), Int(a, 1, i), std::nullopt);

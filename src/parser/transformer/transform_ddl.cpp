@@ -237,7 +237,7 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
   ColumnDefinitionSyntax column;
   column.name = def.colname;
   column.type = Type(*def.type_name);
-  if (def.coll_clause) throw NotImplementedError("COLLATE");
+  if (def.coll_clause) column.type.collation = CollationName(*def.coll_clause);
   for (size_t i = 0; i < def.n_constraints; i++) {
     const auto& c = *def.constraints[i]->constraint;
     switch (c.contype) {
@@ -265,6 +265,9 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_GENERATED:
         if (!checks) throw NotImplementedError("generated columns on ADD COLUMN");
+        if (!column.type.collation.empty()) {
+          throw ParserError("Collations are not supported on generated columns");
+        }
         column.generated = Expr(c.raw_expr);
         break;
       case PG_QUERY__CONSTR_TYPE__CONSTR_IDENTITY:

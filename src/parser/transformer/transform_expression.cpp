@@ -89,10 +89,23 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
     case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
       return Operator("IS NOT DISTINCT FROM", a.location, Expr(a.lexpr), Expr(a.rexpr));
     case PG_QUERY__A__EXPR__KIND__AEXPR_LIKE:
-      return Operator(name == "~~" ? "LIKE" : "NOT LIKE", a.location, Expr(a.lexpr), Expr(a.rexpr));
-    case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
-      return Operator(name == "~~*" ? "ILIKE" : "NOT ILIKE", a.location, Expr(a.lexpr),
-                      Expr(a.rexpr));
+    case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE: {
+      const bool like = a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_LIKE;
+      auto e = Make(ExprKind::kOperator, a.location);
+      e->name =
+          like ? (name == "~~" ? "LIKE" : "NOT LIKE") : (name == "~~*" ? "ILIKE" : "NOT ILIKE");
+      e->children.push_back(Expr(a.lexpr));
+      // … ESCAPE e: the grammar gives `text ~~ like_escape(pattern, e)`; the operator
+      // takes the escape as its third operand.
+      auto pattern = Expr(a.rexpr);
+      if (pattern->kind == ExprKind::kFunction && pattern->name == "like_escape" &&
+          pattern->children.size() == 2) {
+        for (auto& operand : pattern->children) e->children.push_back(std::move(operand));
+      } else {
+        e->children.push_back(std::move(pattern));
+      }
+      return e;
+    }
     case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
       auto e = Make(ExprKind::kFunction, a.location);
       e->name = "nullif";
@@ -500,8 +513,15 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       }
       return e;
     }
-    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
-      throw NotImplementedError("COLLATE");
+    case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: {
+      // x COLLATE a.b: the name's parts are the collations (NOACCENT.NOCASE).
+      const auto& clause = *node->collate_clause;
+      auto e = Make(ExprKind::kOperator, clause.location);
+      e->name = "COLLATE";
+      e->names.push_back(CollationName(clause));
+      e->children.push_back(Expr(clause.arg));
+      return e;
+    }
     case PG_QUERY__NODE__NODE_ROW_EXPR: {
       // ROW(a, b) and (a, b): a STRUCT whose fields have no names (DuckDB's).
       const auto& row = *node->row_expr;

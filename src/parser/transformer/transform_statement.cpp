@@ -24,6 +24,14 @@ std::string StringOf(const Node* node) {
   throw InternalError("expected a string node in the parse tree");
 }
 
+std::string CollationName(const PgQuery__CollateClause& clause) {
+  std::string name;
+  for (size_t i = 0; i < clause.n_collname; i++) {
+    name += (i ? "." : "") + StringOf(clause.collname[i]);
+  }
+  return name;
+}
+
 std::string NodeName(const Node& node) {
   const ProtobufCFieldDescriptor* field = protobuf_c_message_descriptor_get_field(
       &pg_query__node__descriptor, static_cast<unsigned>(node.node_case));

@@ -27,6 +27,8 @@ std::string Lower(std::string_view s);
 std::string Upper(std::string_view s);
 /// The text of a String node; InternalError for any other node.
 std::string StringOf(const Node* node);
+/// The collation a COLLATE clause names, its parts joined by '.' (NOACCENT.NOCASE).
+std::string CollationName(const PgQuery__CollateClause& clause);
 /// The grammar's name of a parse node's kind, e.g. "COPY" for a CopyStmt, for messages
 /// (libpg_query's protobuf field names: copy_stmt, grouping_func, …).
 std::string NodeName(const Node& node);

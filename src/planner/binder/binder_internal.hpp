@@ -66,6 +66,9 @@ struct Binder::Scope {
   std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
   std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
   std::vector<LogicalType> group_types;
+  /// A group on a collated VARCHAR groups by its collated key; the group's value is the
+  /// first() of this expression (the group as written), DuckDB's rule. Null: not collated.
+  std::vector<std::shared_ptr<const Expression>> group_sources;
   // unnest() is allowed while the select list is bound (and not inside another unnest).
   bool allow_unnest = false;
   bool inside_unnest = false;

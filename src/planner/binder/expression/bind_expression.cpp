@@ -53,7 +53,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
     std::string text = e.ToString();
     for (idx_t i = 0; i < scope.group_texts.size(); i++) {
-      if (text == scope.group_texts[i]) return MakeColumnRef(i, scope.group_types[i], text);
+      if (text != scope.group_texts[i]) continue;
+      if (scope.group_sources[i]) return FirstOfGroup(i, scope);
+      return MakeColumnRef(i, scope.group_types[i], text);
     }
   }
   switch (e.kind) {
@@ -125,7 +127,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       const LogicalType& type = found->types[index - found->offset];
       if (scope.grouping && !scope.inside_aggregate) {
         for (idx_t g = 0; g < scope.group_columns.size(); g++) {
-          if (scope.group_columns[g] == index) return MakeColumnRef(g, scope.group_types[g], name);
+          if (scope.group_columns[g] != index) continue;
+          if (scope.group_sources[g]) return FirstOfGroup(g, scope);
+          return MakeColumnRef(g, scope.group_types[g], name);
         }
         throw BinderError(fmt::format(
             "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",

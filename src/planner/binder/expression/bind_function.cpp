@@ -2,6 +2,7 @@
 // current_setting, nextval/currval, unnest.
 #include "common/string_distance.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
+#include "function/collation.hpp"
 #include "function/function.hpp"
 #include "function/scalar/date_util.hpp"
 #include "parser/rewrites.hpp"
@@ -122,6 +123,19 @@ const ParsedExpression& PivotOn(const ParsedExpression& marker) {
 
 }  // namespace
 
+namespace {
+/// The string functions that compare their arguments (LIKE, contains, …): a collation
+/// applies to each argument, as to a comparison's operands.
+bool ComparesThroughCollation(std::string_view name) {
+  static const char* kNames[] = {"like",   "ilike",     "contains", "prefix", "starts_with", "^@",
+                                 "suffix", "ends_with", "strpos",   "instr",  "position"};
+  for (const char* n : kNames) {
+    if (name == n) return true;
+  }
+  return false;
+}
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   if (name == "//") {
@@ -143,6 +157,22 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     throw NotImplementedError(WithDidYouMean(fmt::format("function {}", name), name,
                                              FunctionCatalog::Builtins().Names()));
   }
+  // The collation of the VARCHAR arguments: a string function's result keeps it (DuckDB's
+  // rule: lower(s COLLATE nocase) is still nocase), and the matching functions compare
+  // their arguments through it (contains(s COLLATE nocase, 'X')).
+  std::string collation;
+  for (const auto& a : arguments) {
+    if (a->type.Id() == TypeId::kVarchar) {
+      collation = CombineCollations(LogicalType::Varchar(collation), a->type);
+    }
+  }
+  if (ComparesThroughCollation(name)) {
+    for (auto& a : arguments) {
+      if (a->type.Id() == TypeId::kVarchar)
+        a = CollatedAs(std::move(a), LogicalType::Varchar(collation));
+    }
+    collation.clear();
+  }
   std::vector<LogicalType> types;
   std::vector<bool> literals;
   for (const auto& a : arguments) {
@@ -151,6 +181,9 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   }
   ScalarFunction function = ResolveScalar(*set, types, literals);
   auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  if (!collation.empty() && call->type.Id() == TypeId::kVarchar) {
+    call->type = LogicalType::Varchar(collation);
+  }
   for (size_t i = 0; i < arguments.size(); i++) {
     const LogicalType& param =
         i < function.arguments.size() ? function.arguments[i] : function.varargs;
@@ -430,7 +463,7 @@ void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction&
   std::vector<OrderKey> keys;
   for (const auto& term : *call.order_by) {
     keys.push_back(OrderKeyFor(term, keys.size()));
-    auto key = BindExpression(*term.expression, scope);
+    auto key = Collated(BindExpression(*term.expression, scope));
     key_types.push_back(ResolveNull(key->type));
     arguments.push_back(MakeCast(std::move(key), key_types.back()));
   }

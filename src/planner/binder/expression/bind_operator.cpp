@@ -1,5 +1,6 @@
 // Binder: operators — comparisons, AND/OR/NOT, IS [NOT] NULL, IN, BETWEEN, LIKE and the
 // arithmetic and string operators.
+#include "function/collation.hpp"
 #include "function/function.hpp"
 #include "function/implicit_cast.hpp"
 #include "function/scalar/similar_to.hpp"
@@ -103,10 +104,13 @@ ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, Expressio
   LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
                                   IsStringLiteral(*right), e.ToString());
   if (common.Id() == TypeId::kSqlNull) common = TypeId::kBoolean;
+  if (common.Id() == TypeId::kVarchar) {
+    common = LogicalType::Varchar(CombineCollations(left->type, right->type));
+  }
   auto result = std::make_unique<Expression>(BoundKind::kCompare, TypeId::kBoolean);
   result->op = op;
-  result->children.push_back(MakeCast(std::move(left), common));
-  result->children.push_back(MakeCast(std::move(right), common));
+  result->children.push_back(CollatedAs(std::move(left), common));
+  result->children.push_back(CollatedAs(std::move(right), common));
   return result;
 }
 
@@ -150,6 +154,7 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     result->children.push_back(BindBoolean(child(0), "the operand of NOT"));
     return result;
   }
+  if (op == "COLLATE") return BindCollate(e, scope);
   if (op == "IS NULL" || op == "IS NOT NULL") {
     auto result = std::make_unique<Expression>(
         op == "IS NULL" ? BoundKind::kIsNull : BoundKind::kIsNotNull, TypeId::kBoolean);
@@ -174,9 +179,16 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
         common_is_literal = common_is_literal && IsStringLiteral(*item);
       }
       if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+      if (common.Id() == TypeId::kVarchar) {
+        LogicalType collated = x->type;
+        for (const auto& item : items) {
+          collated = LogicalType::Varchar(CombineCollations(collated, item->type));
+        }
+        common = LogicalType::Varchar(collated.Collation());
+      }
       result = std::make_unique<Expression>(BoundKind::kInList, TypeId::kBoolean);
-      result->children.push_back(MakeCast(std::move(x), common));
-      for (auto& item : items) result->children.push_back(MakeCast(std::move(item), common));
+      result->children.push_back(CollatedAs(std::move(x), common));
+      for (auto& item : items) result->children.push_back(CollatedAs(std::move(item), common));
     }
     if (op == "NOT IN") {
       auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
@@ -193,11 +205,19 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
           "BETWEEN whose operand is not deterministic ({}): compute it in a subquery first",
           e.ToString()));
     }
+    ExpressionPtr low = child(1), high = child(2);
+    // A collation of any of the three applies to both comparisons.
+    LogicalType collation = LogicalType::Varchar(CombineCollations(x->type, low->type));
+    collation = LogicalType::Varchar(CombineCollations(collation, high->type));
+    for (ExpressionPtr* operand : {&x, &low, &high}) {
+      if ((*operand)->type.Id() == TypeId::kVarchar) (*operand)->type = collation;
+    }
     ExpressionPtr x_again = x->Copy();
     auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
-    both->children.push_back(BindComparison(CompareOp::kGreaterEqual, std::move(x), child(1), e));
     both->children.push_back(
-        BindComparison(CompareOp::kLessEqual, std::move(x_again), child(2), e));
+        BindComparison(CompareOp::kGreaterEqual, std::move(x), std::move(low), e));
+    both->children.push_back(
+        BindComparison(CompareOp::kLessEqual, std::move(x_again), std::move(high), e));
     if (op == "BETWEEN") return both;
     auto negated = std::make_unique<Expression>(BoundKind::kNot, TypeId::kBoolean);
     negated->children.push_back(std::move(both));

@@ -1,5 +1,6 @@
 // Binder: subqueries in expressions — scalar, EXISTS, ANY/ALL and IN — and their
 // references to the queries around them.
+#include "function/collation.hpp"
 #include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
@@ -166,11 +167,15 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
     LogicalType common =
         CommonType(left->type, IsStringLiteral(*left), sub.types[0], false, e.ToString());
     if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
-    left = MakeCast(std::move(left), common);
-    if (sub.types[0] != common) {
+    if (common.Id() == TypeId::kVarchar) {
+      common = LogicalType::Varchar(CombineCollations(left->type, sub.types[0]));
+    }
+    left = CollatedAs(std::move(left), common);
+    ExpressionPtr right = CollatedAs(MakeColumnRef(0, sub.types[0]), common);
+    if (sub.types[0] != common || right->kind != BoundKind::kColumnRef) {
       auto cast = std::make_unique<LogicalProjection>();
-      cast->expressions.push_back(MakeCast(MakeColumnRef(0, sub.types[0]), common));
-      cast->types = {common};
+      cast->expressions.push_back(std::move(right));
+      cast->types = {cast->expressions[0]->type};
       cast->children.push_back(std::move(sub.plan));
       sub.plan = std::move(cast);
     }

@@ -1,6 +1,7 @@
 // Binder: type names as written in SQL (INTEGER, DECIMAL(10,2), TIMESTAMP(3), user enums,
 // INT[]) to LogicalTypes.
 #include "common/string_distance.hpp"
+#include "function/collation.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -176,6 +177,12 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
     } else {
       type = LogicalType::Array(type, static_cast<uint32_t>(bound));
     }
+  }
+  if (!name.collation.empty()) {
+    if (type.Id() != TypeId::kVarchar) {
+      throw ParserError("Only VARCHAR columns can have collations!");
+    }
+    type = LogicalType::Varchar(CheckCollation(name.collation));
   }
   return type;
 }

@@ -192,10 +192,13 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   scope.inside_window = true;
   scope.allow_unnest = false;
 
-  for (const auto& p : spec.partitions) window.partitions.push_back(BindExpression(*p, scope));
+  // Collated values partition and sort by their collated keys.
+  for (const auto& p : spec.partitions) {
+    window.partitions.push_back(Collated(BindExpression(*p, scope)));
+  }
   for (const auto& term : spec.orders) {
     window.order_keys.push_back(OrderKeyFor(term, window.orders.size()));
-    window.orders.push_back(BindExpression(*term.expression, scope));
+    window.orders.push_back(Collated(BindExpression(*term.expression, scope)));
   }
 
   std::vector<ExpressionPtr> arguments;

@@ -3,7 +3,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 
+#include "function/collation.hpp"
 #include "function/function.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
@@ -310,6 +312,16 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       scope.group_texts.push_back(expression.ToString());
       scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
                                                                                : kInvalidIndex);
+      std::shared_ptr<const Expression> as_written;
+      if (!CollationFunctions(EffectiveCollation(bound_group->type)).empty()) {
+        if (!select.grouping_sets.empty()) {
+          throw NotImplementedError(fmt::format(
+              "GROUPING SETS, ROLLUP or CUBE over a collated value ({})", expression.ToString()));
+        }
+        as_written = bound_group->Copy();
+        bound_group = Collated(std::move(bound_group));
+      }
+      scope.group_sources.push_back(std::move(as_written));
       scope.group_types.push_back(bound_group->type);
       groups.push_back(std::move(bound_group));
     };
@@ -422,15 +434,52 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     projections.push_back(BindExpression(e, scope));
     return projections.size() - 1;
   };
+  // A collated column sorts (and under DISTINCT groups) by its collated key: a hidden
+  // column beside it.
+  std::map<idx_t, idx_t> collated_keys;
+  auto key_column = [&](idx_t column) -> idx_t {
+    if (CollationFunctions(EffectiveCollation(projections[column]->type)).empty()) return column;
+    auto found = collated_keys.find(column);
+    if (found != collated_keys.end()) return found->second;
+    projections.push_back(Collated(projections[column]->Copy()));
+    collated_keys[column] = projections.size() - 1;
+    return projections.size() - 1;
+  };
+  std::vector<idx_t> distinct_keys;
+  if (select.distinct) {
+    for (idx_t i = 0; i < visible; i++) distinct_keys.push_back(key_column(i));
+  }
   std::vector<OrderKey> order_keys;
   for (const auto& term : select.order_by) {
     if (term.all) {
       for (idx_t i = 0; i < visible; i++) {
-        order_keys.push_back(OrderKeyFor(term, i));
+        order_keys.push_back(OrderKeyFor(term, key_column(i)));
       }
       continue;
     }
     const ParsedExpression& e = *term.expression;
+    // ORDER BY x COLLATE c, where x names an output column (a position, an alias): that
+    // column, sorted by the collation (DuckDB's rule).
+    if (e.kind == ExprKind::kOperator && e.name == "COLLATE") {
+      const idx_t named = output_column(*e.children[0], "ORDER BY");
+      if (named != kInvalidIndex) {
+        ExpressionPtr value = projections[named]->Copy();
+        if (value->type.Id() != TypeId::kVarchar) {
+          throw BinderError(
+              fmt::format("collations are only supported for type varchar, not {} ({})",
+                          value->type.ToString(), e.ToString()));
+        }
+        value->type = LogicalType::Varchar(CheckCollation(e.names[0]));
+        if (select.distinct) {
+          throw NotImplementedError(
+              fmt::format("SELECT DISTINCT with ORDER BY … COLLATE of a select-list column ({})",
+                          e.ToString()));
+        }
+        projections.push_back(Collated(std::move(value)));
+        order_keys.push_back(OrderKeyFor(term, projections.size() - 1));
+        continue;
+      }
+    }
     idx_t column = output_column(e, "ORDER BY");
     if (column == kInvalidIndex) {
       if (select.distinct) {
@@ -440,7 +489,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       }
       column = hidden_column(e, "ORDER BY");
     }
-    order_keys.push_back(OrderKeyFor(term, column));
+    order_keys.push_back(OrderKeyFor(term, key_column(column)));
   }
   // DISTINCT ON keeps the first row of each key in ORDER BY order. Unlike PostgreSQL, the
   // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
@@ -448,7 +497,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   for (const auto& e : select.distinct_on) {
     idx_t column = output_column(*e, "DISTINCT ON");
     if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
-    distinct_on_columns.push_back(column);
+    distinct_on_columns.push_back(key_column(column));
   }
 
   if (!scope.aggregates.empty() || scope.grouping) {
@@ -547,13 +596,41 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   plan = std::move(projection);
 
   if (select.distinct) {
+    // Grouped by each column's key; a collated column's value is the first() of its group
+    // (DuckDB's rule), its key stays for ORDER BY.
+    const std::vector<LogicalType> below = plan->types;
     auto distinct = std::make_unique<LogicalAggregate>();
     for (idx_t i = 0; i < visible; i++) {
-      distinct->groups.push_back(MakeColumnRef(i, plan->types[i]));
-      distinct->types.push_back(plan->types[i]);
+      distinct->groups.push_back(MakeColumnRef(distinct_keys[i], below[distinct_keys[i]]));
+      distinct->types.push_back(below[distinct_keys[i]]);
+    }
+    for (idx_t i = 0; i < visible; i++) {
+      if (distinct_keys[i] == i) continue;
+      distinct->aggregates.push_back(MakeFirst(MakeColumnRef(i, below[i])));
+      distinct->types.push_back(below[i]);
     }
     distinct->children.push_back(std::move(plan));
     plan = std::move(distinct);
+    if (!collated_keys.empty()) {
+      auto values = std::make_unique<LogicalProjection>();
+      idx_t first = visible;
+      for (idx_t i = 0; i < visible; i++) {
+        const idx_t from = distinct_keys[i] == i ? i : first++;
+        values->expressions.push_back(MakeColumnRef(from, below[i]));
+        values->types.push_back(below[i]);
+      }
+      for (idx_t h = visible; h < below.size(); h++) {
+        const auto key = std::find(distinct_keys.begin(), distinct_keys.end(), h);
+        if (key == distinct_keys.end()) {
+          throw InternalError("SELECT DISTINCT: a hidden column that is no collated key");
+        }
+        const idx_t group = static_cast<idx_t>(key - distinct_keys.begin());
+        values->expressions.push_back(MakeColumnRef(group, below[h]));
+        values->types.push_back(below[h]);
+      }
+      values->children.push_back(std::move(plan));
+      plan = std::move(values);
+    }
   }
 
   if (!order_keys.empty()) {

@@ -1,4 +1,5 @@
 // Binder: UNION, INTERSECT and EXCEPT [ALL].
+#include "function/collation.hpp"
 #include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
 
@@ -101,6 +102,18 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
     projection->children.push_back(std::move(side.plan));
     return projection;
   };
+  // The result keeps the sides' collations; collated columns compare by their keys.
+  bool collated = false;
+  for (idx_t i = 0; i < types.size(); i++) {
+    if (types[i].Id() != TypeId::kVarchar) continue;
+    LogicalType a = from_left[i] == kInvalidIndex ? types[i] : left.types[from_left[i]];
+    LogicalType b = from_right[i] == kInvalidIndex ? types[i] : right.types[from_right[i]];
+    types[i] = LogicalType::Varchar(CombineCollations(a, b));
+    collated = collated || !CollationFunctions(EffectiveCollation(types[i])).empty();
+  }
+  if (collated && select.set_operation != SetOperation::kUnion) {
+    throw NotImplementedError(fmt::format("{} over collated VARCHAR columns", name));
+  }
   auto set = std::make_unique<LogicalSetOperation>();
   set->operation = select.set_operation;
   set->all = select.set_all;
@@ -109,18 +122,49 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
   set->children.push_back(cast_to(right, from_right));
   LogicalOperatorPtr plan = std::move(set);
   if (select.set_operation == SetOperation::kUnion && !select.set_all) {
+    // A collated column groups by its key and takes the first() value (as DISTINCT does).
     auto distinct = std::make_unique<LogicalAggregate>();
-    for (idx_t i = 0; i < types.size(); i++) distinct->groups.push_back(MakeColumnRef(i, types[i]));
-    distinct->types = types;
+    std::vector<idx_t> value_of(types.size());
+    for (idx_t i = 0; i < types.size(); i++) {
+      ExpressionPtr key = Collated(MakeColumnRef(i, types[i]));
+      if (key->kind != BoundKind::kColumnRef) {
+        value_of[i] = types.size() + distinct->aggregates.size();
+        distinct->aggregates.push_back(MakeFirst(MakeColumnRef(i, types[i])));
+      } else {
+        value_of[i] = i;
+      }
+      distinct->groups.push_back(std::move(key));
+    }
+    for (const auto& g : distinct->groups) distinct->types.push_back(g->type);
+    for (const auto& a : distinct->aggregates) distinct->types.push_back(a->type);
     distinct->children.push_back(std::move(plan));
     plan = std::move(distinct);
+    if (collated) {
+      auto values = std::make_unique<LogicalProjection>();
+      for (idx_t i = 0; i < types.size(); i++) {
+        values->expressions.push_back(MakeColumnRef(value_of[i], types[i]));
+      }
+      values->types = types;
+      values->children.push_back(std::move(plan));
+      plan = std::move(values);
+    }
   }
   if (!select.order_by.empty()) {
+    // A collated column sorts by its key: a column computed for the sort, dropped after.
+    auto keys = std::make_unique<LogicalProjection>();
+    for (idx_t i = 0; i < types.size(); i++)
+      keys->expressions.push_back(MakeColumnRef(i, types[i]));
+    auto key_column = [&](idx_t column) -> idx_t {
+      ExpressionPtr key = Collated(MakeColumnRef(column, types[column]));
+      if (key->kind == BoundKind::kColumnRef) return column;
+      keys->expressions.push_back(std::move(key));
+      return keys->expressions.size() - 1;
+    };
     auto order = std::make_unique<LogicalOrder>();
     for (const auto& term : select.order_by) {
       if (term.all) {
         for (idx_t i = 0; i < types.size(); i++) {
-          order->keys.push_back(OrderKeyFor(term, i));
+          order->keys.push_back(OrderKeyFor(term, key_column(i)));
         }
         continue;
       }
@@ -154,11 +198,24 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
             fmt::format("ORDER BY after {} must name an output column or give its position ({})",
                         name, e.ToString()));
       }
-      order->keys.push_back(OrderKeyFor(term, column));
+      order->keys.push_back(OrderKeyFor(term, key_column(column)));
     }
-    order->types = types;
+    if (keys->expressions.size() > types.size()) {
+      for (const auto& k : keys->expressions) keys->types.push_back(k->type);
+      keys->children.push_back(std::move(plan));
+      plan = std::move(keys);
+    }
+    order->types = plan->types;
     order->children.push_back(std::move(plan));
     plan = std::move(order);
+    if (plan->types.size() > types.size()) {
+      auto trim = std::make_unique<LogicalProjection>();
+      for (idx_t i = 0; i < types.size(); i++)
+        trim->expressions.push_back(MakeColumnRef(i, types[i]));
+      trim->types = types;
+      trim->children.push_back(std::move(plan));
+      plan = std::move(trim);
+    }
   }
   AddLimit(select, plan);
   BoundStatement bound;

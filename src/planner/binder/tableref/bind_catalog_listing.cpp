@@ -3,6 +3,7 @@
 // computed from the catalog version the statement binds against, with DuckDB's column
 // names in DuckDB's order. Left out: the columns Teal has no value for (DuckDB's `tags`
 // MAP and its internal type ids), and DuckDB's own internal schemas' contents.
+#include "function/collation.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
 
@@ -347,6 +348,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
     // The connection's temporary objects are DuckDB's database temp.
     if (catalogs_.temp) row(std::string(CatalogSearch::kTempSchema), oid, "", true, false);
+  } else if (name == "pragma_collations") {
+    out.Column("collname", T::kVarchar);
+    for (const std::string& collation : CollationNames()) out.rows.push_back({Text(collation)});
   } else if (name == "pragma_database_list") {
     out.Column("seq", T::kBigInt);
     out.Column("name", T::kVarchar);
