@@ -117,6 +117,7 @@ class GrammarParse {
     sql = RewriteInsertByName(sql);
     sql = RewriteInsertOr(sql);
     sql = RewritePositionalReferences(sql);
+    sql = RewriteGlob(sql);
     sql = RewriteByName(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);

@@ -1210,6 +1210,37 @@ std::string RewriteInsertByName(std::string_view sql) {
   return ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteGlob(std::string_view sql) {
+  auto glob =
+      std::search(sql.begin(), sql.end(), std::begin("glob"), std::end("glob") - 1,
+                  [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+  if (glob == sql.end()) return std::string(sql);
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 1; i + 1 < tokens.size(); i++) {
+    // An operator has operands on both sides; elsewhere glob is a name (SELECT glob FROM
+    // t, t.glob, x AS glob) or the table function glob(…).
+    static const char* kNoOperand[] = {"select", ",",        "(",    ".",    "by",
+                                       "as",     "where",    "and",  "or",   "on",
+                                       "from",   "distinct", "when", "then", "else"};
+    static const char* kNoRightOperand[] = {"(", ")", ",", "from", "as", ";", "where"};
+    auto in = [](const std::string& w, const auto& list) {
+      return std::find(std::begin(list), std::end(list), w) != std::end(list);
+    };
+    if (tokens[i].word != "glob" || in(tokens[i - 1].word, kNoOperand) ||
+        in(tokens[i + 1].word, kNoRightOperand)) {
+      continue;
+    }
+    if (tokens[i - 1].word == "not") {
+      edits.push_back({tokens[i - 1].start, tokens[i].end, "!~~~"});
+    } else {
+      edits.push_back({tokens[i].start, tokens[i].end, "~~~"});
+    }
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteByName(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -87,6 +87,11 @@ std::string RewriteAllClauses(std::string_view sql);
 /// as `#(1 + #2)` (its prefix operators bind loosely) and `+#` as one operator.
 std::string RewritePositionalReferences(std::string_view sql);
 
+/// Rewrites DuckDB's (and SQLite's) `x GLOB pattern` to `x ~~~ pattern` and `x NOT GLOB
+/// pattern` to `x !~~~ pattern`, operators the grammar reads; `glob(…)` (the table
+/// function) stays.
+std::string RewriteGlob(std::string_view sql);
+
 /// The alias of the subquery RewriteByName wraps the right side of a set operation BY NAME
 /// in.
 inline constexpr const char* kByNameMarker = "__teal_by_name__";

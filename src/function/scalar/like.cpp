@@ -7,7 +7,8 @@
 // would, so one backtrack point suffices and a match costs O(text * pattern) at worst,
 // never exponential time. The compiled pattern
 // is reused while consecutive rows carry the same pattern (the common constant case).
-// ILIKE lower-cases text and pattern first (see ConvertCase for which letters).
+// ILIKE lower-cases text and pattern first (see ConvertCase for which letters). GLOB
+// (GlobMatcher) is matched the same way over code points.
 //
 // regexp_matches(s, re[, flags]) is true when re matches anywhere in s (DuckDB);
 // regexp_replace(s, re, replacement[, flags]) replaces the first match, or all with the
@@ -138,6 +139,122 @@ class LikeMatcher {
   std::vector<std::string> pieces_;
   bool simple_ = false;
 };
+
+/// GLOB (DuckDB's, SQLite's): `*` any run, `?` one code point, `[…]` one of a class
+/// (`[!…]` none of it; ranges a-z; a `]` first is literal), `\` makes the next character
+/// literal. A pattern with an unclosed class or a trailing `\` matches nothing. Compiled
+/// into tokens, then matched like LIKE: only the last `*` is a backtrack point.
+class GlobMatcher {
+ public:
+  explicit GlobMatcher(std::string_view pattern) {
+    std::vector<uint32_t> p = CodePoints(pattern);
+    for (size_t i = 0; i < p.size(); i++) {
+      Token t;
+      if (p[i] == '*') {
+        t.kind = Token::kAny;
+        if (!tokens_.empty() && tokens_.back().kind == Token::kAny) continue;
+      } else if (p[i] == '?') {
+        t.kind = Token::kOne;
+      } else if (p[i] == '\\') {
+        if (++i == p.size()) {
+          valid_ = false;
+          return;
+        }
+        t.ranges.push_back({p[i], p[i]});
+      } else if (p[i] == '[') {
+        size_t j = i + 1;
+        if (j < p.size() && p[j] == '!') {
+          t.negate = true;
+          j++;
+        }
+        bool first = true;
+        for (; j < p.size() && (p[j] != ']' || first); j++, first = false) {
+          if (j + 2 < p.size() && p[j + 1] == '-' && p[j + 2] != ']') {
+            t.ranges.push_back({p[j], p[j + 2]});
+            j += 2;
+          } else {
+            t.ranges.push_back({p[j], p[j]});
+          }
+        }
+        if (j >= p.size()) {
+          valid_ = false;
+          return;
+        }
+        i = j;
+      } else {
+        t.ranges.push_back({p[i], p[i]});
+      }
+      tokens_.push_back(std::move(t));
+    }
+  }
+
+  bool Matches(std::string_view text) const {
+    if (!valid_) return false;
+    const std::vector<uint32_t> s = CodePoints(text);
+    size_t ti = 0, si = 0;
+    size_t star = std::string::npos, star_si = 0;
+    while (si < s.size()) {
+      if (ti < tokens_.size() && tokens_[ti].kind == Token::kAny) {
+        star = ti++;
+        star_si = si;
+      } else if (ti < tokens_.size() && tokens_[ti].Accepts(s[si])) {
+        ti++;
+        si++;
+      } else if (star != std::string::npos) {
+        ti = star + 1;
+        si = ++star_si;
+      } else {
+        return false;
+      }
+    }
+    while (ti < tokens_.size() && tokens_[ti].kind == Token::kAny) ti++;
+    return ti == tokens_.size();
+  }
+
+ private:
+  struct Token {
+    enum Kind : uint8_t { kClass, kOne, kAny } kind = kClass;
+    bool negate = false;
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;  // kClass: inclusive
+    bool Accepts(uint32_t c) const {
+      if (kind == kOne) return true;
+      if (kind == kAny) return false;
+      bool in = false;
+      for (const auto& [low, high] : ranges) in = in || (c >= low && c <= high);
+      return in != negate;
+    }
+  };
+  static std::vector<uint32_t> CodePoints(std::string_view s) {
+    std::vector<uint32_t> out;
+    out.reserve(s.size());
+    for (size_t pos = 0; pos < s.size();) {
+      const size_t len = CodePointLength(s, pos);
+      out.push_back(DecodeCodePoint(s, pos, len));
+      pos += len;
+    }
+    return out;
+  }
+  std::vector<Token> tokens_;
+  bool valid_ = true;
+};
+
+ScalarFunctionBody GlobBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    const string_t* text = args.data[0].Values<string_t>();
+    const string_t* pattern = args.data[1].Values<string_t>();
+    bool* out = result.Values<bool>();
+    std::string cached_pattern;
+    std::optional<GlobMatcher> matcher;
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      if (!matcher || pattern[i].View() != cached_pattern) {
+        cached_pattern = std::string(pattern[i].View());
+        matcher.emplace(cached_pattern);
+      }
+      out[i] = matcher->Matches(text[i].View());
+    }
+  };
+}
 
 }  // namespace
 
@@ -335,6 +452,7 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(MakeFunction("like", {V, V}, B, LikeBody(false)));
   catalog.AddScalar(MakeFunction("ilike", {V, V}, B, LikeBody(true)));
   catalog.AddScalar(MakeFunction("like", {V, V, V}, B, LikeBody(false)));
+  catalog.AddScalar(MakeFunction("glob", {V, V}, B, GlobBody()));
   catalog.AddScalar(MakeFunction("ilike", {V, V, V}, B, LikeBody(true)));
   for (RegexpMatchKind kind :
        {RegexpMatchKind{"regexp_matches"}, RegexpMatchKind{"regexp_full_match", /*full=*/true}}) {

@@ -78,6 +78,13 @@ TEST(RewriteInsertByNameTest, ByNameBecomesAMarkerColumnListAndByPositionGoes) {
   EXPECT_THROW(RewriteInsertByName("INSERT INTO t BY NAME (a) SELECT 1 AS a"), BinderError);
 }
 
+TEST(RewriteGlobTest, GlobBecomesItsOperatorButTheTableFunctionStays) {
+  EXPECT_EQ(RewriteGlob("SELECT s GLOB 'a*', s not glob 'b'"), "SELECT s ~~~ 'a*', s !~~~ 'b'");
+  EXPECT_EQ(RewriteGlob("SELECT * FROM glob('*.csv')"), "SELECT * FROM glob('*.csv')");
+  EXPECT_EQ(RewriteGlob("SELECT 'x GLOB y', t.glob FROM t"), "SELECT 'x GLOB y', t.glob FROM t");
+  EXPECT_EQ(RewriteGlob("SELECT glob, x AS glob FROM t"), "SELECT glob, x AS glob FROM t");
+}
+
 TEST(RewritePositionalReferencesTest, ReferencesAreParenthesised) {
   EXPECT_EQ(RewritePositionalReferences("SELECT #1+#12 FROM t"), "SELECT  (#1) + (#12)  FROM t");
   EXPECT_EQ(RewritePositionalReferences("SELECT '#1', \"#2\" -- #3"), "SELECT '#1', \"#2\" -- #3");

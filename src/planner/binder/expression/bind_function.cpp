@@ -127,8 +127,8 @@ namespace {
 /// The string functions that compare their arguments (LIKE, contains, …): a collation
 /// applies to each argument, as to a comparison's operands.
 bool ComparesThroughCollation(std::string_view name) {
-  static const char* kNames[] = {"like",   "ilike",     "contains", "prefix", "starts_with", "^@",
-                                 "suffix", "ends_with", "strpos",   "instr",  "position"};
+  static const char* kNames[] = {"glob", "like",   "ilike",     "contains", "prefix", "starts_with",
+                                 "^@",   "suffix", "ends_with", "strpos",   "instr",  "position"};
   for (const char* n : kNames) {
     if (name == n) return true;
   }

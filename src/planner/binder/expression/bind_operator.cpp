@@ -233,6 +233,10 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     function = op == "NOT LIKE" || op == "!~~" ? "like" : "ilike";
     negate = true;
   }
+  if (op == "~~~" || op == "!~~~") {  // GLOB, NOT GLOB (RewriteGlob)
+    function = "glob";
+    negate = op == "!~~~";
+  }
   if (op == "SIMILAR TO" || op == "NOT SIMILAR TO") {
     function = "similar_to";
     negate = op == "NOT SIMILAR TO";

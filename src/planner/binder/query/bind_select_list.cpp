@@ -283,7 +283,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
                              [&](const std::string& n) { return SameName(n, e.names[0]); });
         })) {
       for (const auto& item : select.select_list) {
-        if (!item->alias.empty() && item->alias == e.names[0]) return item.get();
+        if (!item->alias.empty() && SameName(item->alias, e.names[0])) return item.get();
       }
     }
     return nullptr;
@@ -412,7 +412,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       // takes the first); the same expression twice is not.
       idx_t found = kInvalidIndex;
       for (idx_t i = 0; i < visible; i++) {
-        if (projections[i]->alias != e.names[0]) continue;
+        if (!SameName(projections[i]->alias, e.names[0])) continue;
         if (found == kInvalidIndex) {
           found = i;
         } else if (!projections[i]->Equals(*projections[found])) {
