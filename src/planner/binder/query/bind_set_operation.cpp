@@ -61,6 +61,13 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
     for (idx_t i = 0; i < left.types.size(); i++) from_left.push_back(i);
     from_right = from_left;
   }
+  // A string literal a side selects takes the other side's type, as an untyped literal
+  // does in PostgreSQL: SELECT '0' UNION SELECT 0 is INTEGER.
+  auto string_literal = [](const BoundStatement& side, idx_t column) {
+    if (side.plan->kind != LogicalKind::kProjection) return false;
+    const auto& expressions = static_cast<const LogicalProjection&>(*side.plan).expressions;
+    return column < expressions.size() && IsStringLiteral(*expressions[column]);
+  };
   std::vector<std::vector<std::string>> other_names(names.size());
   auto add_names = [&](const BoundStatement& side, idx_t column, std::vector<std::string>& to) {
     if (column == kInvalidIndex) return;
@@ -81,7 +88,8 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
         from_left[i] == kInvalidIndex ? right.types[from_right[i]]
         : from_right[i] == kInvalidIndex
             ? left.types[from_left[i]]
-            : CommonType(left.types[from_left[i]], false, right.types[from_right[i]], false, name);
+            : CommonType(left.types[from_left[i]], string_literal(left, from_left[i]),
+                         right.types[from_right[i]], string_literal(right, from_right[i]), name);
     types.push_back(resolve_nulls ? ResolveNull(common) : common);
   }
   auto cast_to = [&](BoundStatement& side,
