@@ -155,6 +155,8 @@ std::string ParsedExpression::ToString() const {
                      ignore_nulls ? (children.empty() ? "IGNORE NULLS" : " IGNORE NULLS") : "");
       if (filter) out += " FILTER (WHERE " + filter->ToString() + ")";
       if (window) out += " OVER " + window->ToString();
+      // schema.f(…), or DuckDB's x.f(…) for f(x, …)
+      for (auto q = names.rbegin(); q != names.rend(); ++q) out = *q + "." + out;
       return out;
     }
     case ExprKind::kStar: {

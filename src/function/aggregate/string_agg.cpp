@@ -130,8 +130,25 @@ AggregateFunction StringAgg(std::string name, bool with_separator) {
 
 void RegisterStringAggFunctions(FunctionCatalog& catalog) {
   for (const char* name : {"string_agg", "group_concat", "listagg"}) {
-    catalog.AddAggregate(StringAgg(name, true));
-    catalog.AddAggregate(StringAgg(name, false));
+    AggregateFunctionSet set;
+    set.name = name;
+    set.overloads = {StringAgg(name, true), StringAgg(name, false)};
+    // A value of another type joins as its text (DuckDB's string_agg(ANY, VARCHAR)); the
+    // binder casts it.
+    set.resolve =
+        [name = std::string(name)](
+            const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+      if (arguments.empty() || arguments.size() > 2) return std::nullopt;
+      const TypeId id = arguments[0].Id();
+      if (id == TypeId::kVarchar || id == TypeId::kSqlNull || id == TypeId::kBlob)
+        return std::nullopt;
+      if (arguments.size() == 2 && arguments[1].Id() != TypeId::kVarchar &&
+          arguments[1].Id() != TypeId::kSqlNull) {
+        return std::nullopt;
+      }
+      return StringAgg(name, arguments.size() == 2);
+    };
+    catalog.AddAggregateSet(std::move(set));
   }
 }
 

@@ -175,6 +175,9 @@ AggregateFunction IntervalSum() {
 std::optional<AggregateFunction> ResolveSum(const std::vector<LogicalType>& arguments) {
   if (arguments.size() != 1) return std::nullopt;
   LogicalType type = aggregate::OrInteger(arguments[0]);
+  // DuckDB's sum(BOOLEAN): the number of true values, summed as INTEGERs (cast by the
+  // binder).
+  if (type.Id() == TypeId::kBoolean) type = TypeId::kInteger;
   if (type.IsIntegral()) {
     return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
       if constexpr (kIsIntegerLayout<T>) {

@@ -368,6 +368,8 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       }
       auto e = Make(ExprKind::kFunction, f.location);
       e->name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
+      // The qualifier: a schema, or the value of DuckDB's x.f(…) (the binder decides).
+      for (size_t i = 0; i + 1 < f.n_funcname; i++) e->names.push_back(StringOf(f.funcname[i]));
       const std::string_view suffix = kIgnoreNullsSuffix;  // RewriteNullTreatment's
       if (e->name.size() > suffix.size() && e->name.ends_with(suffix)) {
         e->name.resize(e->name.size() - suffix.size());

@@ -209,7 +209,26 @@ ExpressionPtr Binder::BindTry(const ParsedExpression& argument, Scope& scope) {
   return result;
 }
 
+bool IsFunctionSchema(const Catalog& catalog, const std::string& name) {
+  return catalog.SchemaExists(name) || SameName(name, "main") || SameName(name, "pg_catalog") ||
+         SameName(name, "system") || SameName(name, "temp");
+}
+
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
+  if (!e.names.empty()) {
+    // schema.f(…) names a schema's function (a macro's; the built-ins are every
+    // schema's); otherwise it is DuckDB's x.f(…), f(x, …) for the column or field x.
+    const bool schema = e.names.size() == 1 && IsFunctionSchema(catalog_, e.names[0]);
+    ParsedExpressionPtr call = e.Copy();
+    call->names.clear();
+    if (!schema) {
+      auto receiver = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+      receiver->names = e.names;
+      receiver->location = e.location;
+      call->children.insert(call->children.begin(), std::move(receiver));
+    }
+    return BindFunction(*call, scope);
+  }
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
   if (e.window) return BindWindow(e, scope);
   if (e.ignore_nulls) {
@@ -338,6 +357,8 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     }
     name = "count_star";
   }
+  // DuckDB's count() is count(*).
+  if (name == "count" && e.children.empty() && !e.window) name = "count_star";
   if (const AggregateFunctionSet* set = functions.FindAggregate(name)) {
     // An aggregate whose arguments read only columns of an enclosing query belongs to that
     // query (SQL standard, PostgreSQL): SELECT (SELECT max(x)) FROM t is one row.

@@ -249,6 +249,18 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
       return false;
     }
+    if (e->kind == ExprKind::kFunction && e->names.size() == 1 &&
+        !IsFunctionSchema(catalog_, e->names[0])) {
+      // alias.f(…): DuckDB's f(alias, …) when alias names no column.
+      ParsedExpression receiver(ExprKind::kColumnRef);
+      receiver.names = e->names;
+      if (!CanResolve(receiver, scope)) {
+        auto call = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+        call->names = e->names;
+        e->names.clear();
+        e->children.insert(e->children.begin(), std::move(call));
+      }
+    }
     bool any = false;
     for (auto& child : e->children) any = substitute_aliases(child, items) || any;
     return any;
