@@ -18,6 +18,7 @@ void RunRules(LogicalOperator& plan) {
   RewriteScalarSubqueriesAsJoins(plan);
   RewriteLateralJoinsAsJoins(plan);
   PushDownFilters(plan);
+  HashNotDistinctJoinKeys(plan);
   PushSemiJoinsDown(plan);
   OrderJoins(plan);
   RewriteInListsAsSemiJoins(plan);

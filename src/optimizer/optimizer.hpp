@@ -38,6 +38,10 @@ void RewriteLateralJoinsAsJoins(LogicalOperator& plan);
 /// and conjuncts over both sides of a join into its condition (filter_pushdown.cpp).
 void PushDownFilters(LogicalOperator& plan);
 
+/// Rule: `l IS NOT DISTINCT FROM r` in a join condition as two equalities that never see
+/// NULL, so the join can hash on them (not_distinct_join_keys.cpp).
+void HashNotDistinctJoinKeys(LogicalOperator& plan);
+
 /// Rule: a semi or anti join whose condition reads, of its left side, only columns of one
 /// input of an inner or cross join moves down to that input where estimated to pay; left,
 /// semi and anti joins build their hash table from the left side when that is the smaller
