@@ -1266,7 +1266,7 @@ Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
   Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());
   BoundStatement bound = BindPlanned(binder, inner);
-  Optimize(*bound.plan);
+  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   PlanDetails details = DescribePlan(*bound.plan);
   ExecutorOptions options = MakeExecutorOptions();
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options, explain.analyze);
@@ -1387,7 +1387,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // all first would keep each chunk's buffers, however few rows it has); the table
   // enters the catalog only once the query has run to its end, so if it fails no table
   // is created.
-  Optimize(*bound.plan);
+  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   ExecutorOptions options = MakeExecutorOptions();
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
   Executor executor(*physical, options);
@@ -1705,7 +1705,7 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
   // what the names mean: such a statement is bound at every execution.
   prepared.other_databases = used_other_database_ || !default_database_.empty();
   prepared.bind_with_values = binder.NeedsParameterValues();
-  Optimize(*prepared.bound.plan);
+  Optimize(*prepared.bound.plan, database_->GetSettings().OptimizerEnabled());
   // A parameter directly under a cast takes that cast's type; any other occurrence
   // leaves the type open, and the statement is bound with the values each time.
   std::function<void(const Expression&, const Expression*)> visit = [&](const Expression& e,
@@ -1763,7 +1763,7 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
 }
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
-  Optimize(*bound.plan);
+  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   ExecutorOptions options = MakeExecutorOptions();
   // A query that calls nextval (or random) runs to its end now, in its own transaction's
   // commit: a sequence value it hands out must be logged before a restart could hand it

@@ -122,7 +122,7 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
         "writing compressed files (\"{}\"); COMPRESSION none writes it uncompressed", copy.path));
   }
   BoundStatement bound = binder.BindSelect(*query);
-  Optimize(*bound.plan);
+  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   ExecutorOptions executor_options = MakeExecutorOptions();
   auto stream =
       MakeStream(StatementType::kCopy, CreatePhysicalPlan(*bound.plan, nullptr, executor_options),

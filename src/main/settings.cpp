@@ -296,6 +296,8 @@ constexpr PragmaAlias kPragmaAliases[] = {
     {"disable_verification", "enable_verification", "false"},
     {"verify_parallelism", "verify_parallelism", "true"},
     {"disable_verify_parallelism", "verify_parallelism", "false"},
+    {"enable_optimizer", "enable_optimizer", "true"},
+    {"disable_optimizer", "enable_optimizer", "false"},
     {"verify_external", "debug_force_external", "true"},
     {"enable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "true"},
     {"disable_checkpoint_on_shutdown", "checkpoint_on_shutdown", "false"},
@@ -335,6 +337,11 @@ constexpr SettingDefinition kSettings[] = {
      "splits scans into morsels of one vector (2048 rows) instead of a row group, so that "
      "small tables run on several threads too (for testing the parallel operators); also "
      "PRAGMA verify_parallelism / disable_verify_parallelism",
+     "BOOLEAN"},
+    {"enable_optimizer",
+     "false runs only the optimizer rules a plan needs (subquery rewrites, WITH "
+     "materialization), not those that make it faster (filter pushdown, join order, …), for "
+     "testing that both plans answer alike; also PRAGMA enable_optimizer / disable_optimizer",
      "BOOLEAN"},
 };
 
@@ -414,15 +421,17 @@ void Settings::Set(std::string_view name, std::string_view value) {
           fmt::format("threads: \"{}\" is not a whole number from 1 to {}", value, kMaxThreads));
     }
     threads_ = threads;
-  } else if (key == "verify_parallelism") {
+  } else if (key == "verify_parallelism" || key == "enable_optimizer") {
+    bool on;
     if (text == "true" || text == "1" || text == "on") {
-      verify_parallelism_ = true;
+      on = true;
     } else if (text == "false" || text == "0" || text == "off") {
-      verify_parallelism_ = false;
+      on = false;
     } else {
       throw InvalidInputError(
-          fmt::format("verify_parallelism: \"{}\" is not a boolean (true or false)", value));
+          fmt::format("{}: \"{}\" is not a boolean (true or false)", key, value));
     }
+    (key == "verify_parallelism" ? verify_parallelism_ : optimizer_enabled_) = on;
   } else if (key == "memory_limit") {
     uint64_t bytes = ParseByteSize(value, "memory_limit");
     if (bytes == 0) {
@@ -456,6 +465,7 @@ void Settings::Reset(std::string_view name) {
   }
   if (key.empty() || key == "threads") threads_ = DefaultThreads();
   if (key.empty() || key == "verify_parallelism") verify_parallelism_ = false;
+  if (key.empty() || key == "enable_optimizer") optimizer_enabled_ = true;
 }
 
 std::optional<std::string> Settings::Get(std::string_view name) const {
@@ -474,6 +484,7 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
   }
   if (key == "threads") return std::to_string(threads_.load());
   if (key == "verify_parallelism") return verify_parallelism_.load() ? "true" : "false";
+  if (key == "enable_optimizer") return optimizer_enabled_.load() ? "true" : "false";
   if (key == "memory_limit") {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);

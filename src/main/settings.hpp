@@ -70,6 +70,9 @@ class Settings {
     return {threads_.load(std::memory_order_relaxed),
             verify_parallelism_.load(std::memory_order_relaxed) ? 1 : kRowGroupSize / kVectorSize};
   }
+  /// enable_optimizer (PRAGMA enable_optimizer / disable_optimizer): whether the rules that
+  /// only make a plan faster run. Read for every statement, so without the lock.
+  bool OptimizerEnabled() const { return optimizer_enabled_.load(std::memory_order_relaxed); }
   /// The number of cores (at least 1): the default of threads.
   static idx_t DefaultThreads();
   static constexpr idx_t kMaxThreads = 1024;
@@ -86,6 +89,7 @@ class Settings {
   std::string default_collation_;
   std::atomic<idx_t> threads_{DefaultThreads()};
   std::atomic<bool> verify_parallelism_{false};
+  std::atomic<bool> optimizer_enabled_{true};
 };
 
 }  // namespace teal

@@ -10,13 +10,14 @@ namespace teal {
 
 namespace {
 
-void RunRules(LogicalOperator& plan) {
+void RunRules(LogicalOperator& plan, bool enabled) {
   EmptyZeroLimits(plan);
   FoldConstants(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
   RewriteExistsAsSemiJoins(plan);
   RewriteScalarSubqueriesAsJoins(plan);
   RewriteLateralJoinsAsJoins(plan);
+  if (!enabled) return;
   PushDownFilters(plan);
   HashNotDistinctJoinKeys(plan);
   PushSemiJoinsDown(plan);
@@ -40,8 +41,9 @@ void CollectCtePlans(const LogicalOperator& plan, std::vector<const LogicalOpera
   for (const auto& child : plan.children) CollectCtePlans(*child, plans);
 }
 
-void OptimizeTree(LogicalOperator& plan, std::unordered_set<const LogicalOperator*>& done) {
-  RunRules(plan);
+void OptimizeTree(LogicalOperator& plan, std::unordered_set<const LogicalOperator*>& done,
+                  bool enabled) {
+  RunRules(plan, enabled);
   std::vector<const LogicalOperator*> nested;
   ForEachExpression(plan, [&](ExpressionPtr& e) { CollectSubqueryPlans(*e, nested); });
   CollectCtePlans(plan, nested);
@@ -49,16 +51,18 @@ void OptimizeTree(LogicalOperator& plan, std::unordered_set<const LogicalOperato
     // A subquery's plan is shared by the copies of its expression, a WITH query's by its
     // scans, and neither is changed after optimization; this is the one place that
     // still may.
-    if (done.insert(subplan).second) OptimizeTree(const_cast<LogicalOperator&>(*subplan), done);
+    if (done.insert(subplan).second) {
+      OptimizeTree(const_cast<LogicalOperator&>(*subplan), done, enabled);
+    }
   }
 }
 
 }  // namespace
 
-void Optimize(LogicalOperator& plan) {
+void Optimize(LogicalOperator& plan, bool enabled) {
   MaterializeCtes(plan);
   std::unordered_set<const LogicalOperator*> done;
-  OptimizeTree(plan, done);
+  OptimizeTree(plan, done, enabled);
 }
 
 }  // namespace teal

@@ -7,7 +7,11 @@ namespace teal {
 
 /// Runs every rule over `plan` and the plans of its subqueries. Errors a rule finds in constant
 /// expressions (a constant overflow, an invalid cast) are the user's and thrown as such.
-void Optimize(LogicalOperator& plan);
+/// With `enabled` false (PRAGMA disable_optimizer), only the rules Teal needs to plan the
+/// statement run (WITH materialization, subquery and LATERAL rewrites, constant folding,
+/// LIMIT 0); those that only make it faster (filter pushdown, join order, projection
+/// pruning, top-N, join filters, hashed IS NOT DISTINCT FROM) do not.
+void Optimize(LogicalOperator& plan, bool enabled = true);
 
 /// Rule, first of all: each WITH query is planned into its uses or materialized for all
 /// of them (cte_materialization.cpp).
