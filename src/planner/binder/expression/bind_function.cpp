@@ -376,9 +376,20 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     scope.inside_aggregate = true;
     std::vector<ExpressionPtr> arguments;
     for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
-    AggregateFunction function = ResolveAggregateCall(e, *set, arguments, scope);
+    // min / max of a collated VARCHAR: the value whose collated key is the least / greatest
+    // (DuckDB's rule), arg_min / arg_max over the key.
+    const AggregateFunctionSet* chosen = set;
+    std::optional<LogicalType> collated;
+    if ((name == "min" || name == "max") && arguments.size() == 1 &&
+        !CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
+      collated = arguments[0]->type;
+      arguments.push_back(Collated(arguments[0]->Copy()));
+      chosen = functions.FindAggregate(name == "min" ? "arg_min" : "arg_max");
+    }
+    AggregateFunction function = ResolveAggregateCall(e, *chosen, arguments, scope);
     scope.inside_aggregate = false;
-    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate, function.return_type);
+    auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate,
+                                                  collated ? *collated : function.return_type);
     aggregate->children = std::move(arguments);
     aggregate->distinct = e.distinct;
     aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
