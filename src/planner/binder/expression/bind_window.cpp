@@ -1,5 +1,6 @@
 // Binder: window function calls (f(…) OVER (…)) and the window operators that compute
 // them, and FILTER (WHERE …) of aggregates.
+#include "function/collation.hpp"
 #include "function/function.hpp"
 #include "function/implicit_cast.hpp"
 #include "parser/window_spec.hpp"
@@ -273,6 +274,15 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       }
       name = "count_star";
     }
+    if (name == "count" && arguments.empty()) name = "count_star";  // DuckDB's count()
+    // min / max of a collated VARCHAR go by the collation, as outside a window.
+    std::optional<LogicalType> collated;
+    if ((name == "min" || name == "max") && arguments.size() == 1 &&
+        !CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
+      collated = arguments[0]->type;
+      arguments.push_back(Collated(arguments[0]->Copy()));
+      name = name == "min" ? "arg_min" : "arg_max";
+    }
     const AggregateFunctionSet* set = FunctionCatalog::Builtins().FindAggregate(name);
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
@@ -290,7 +300,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     }
     AggregateFunction function = ResolveAggregateCall(e, *set, arguments, scope);
     call.function = WindowFunction::kAggregate;
-    call.type = function.return_type;
+    call.type = collated ? *collated : function.return_type;
     call.aggregate = std::make_shared<const AggregateFunction>(std::move(function));
   }
   call.arguments = std::move(arguments);
