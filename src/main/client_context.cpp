@@ -1254,6 +1254,13 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
     database_->ApplySettings();
     return EmptyResult(StatementType::kPragma);
   }
+  if (!pragma.arguments.empty() && (pragma.name == "collations" || pragma.name == "database_size" ||
+                                    pragma.name == "integrity_check")) {
+    // A listing, not a setting: DuckDB's words.
+    throw CatalogError(
+        fmt::format("unrecognized configuration parameter \"{}\": PRAGMA {} takes no value",
+                    pragma.name, pragma.name));
+  }
   throw NotImplementedError(fmt::format("PRAGMA {}", pragma.name));
 }
 
