@@ -74,7 +74,10 @@ std::vector<std::string> CollationFunctions(std::string_view collation) {
 }
 
 std::string CombineCollations(const LogicalType& a, const LogicalType& b) {
-  const std::string& x = a.Collation();
+  return CombineCollations(a.Collation(), b);
+}
+
+std::string CombineCollations(const std::string& x, const LogicalType& b) {
   const std::string& y = b.Collation();
   if (!x.empty() && !y.empty() && x != y) {
     throw BinderError("Cannot combine types with different collation!");

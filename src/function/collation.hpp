@@ -26,6 +26,8 @@ std::vector<std::string> CollationFunctions(std::string_view collation);
 /// The collation two VARCHAR operands compare by: the one that has one. Throws BinderError
 /// ("Cannot combine types with different collation!") when both have different ones.
 std::string CombineCollations(const LogicalType& a, const LogicalType& b);
+/// The same, folding one more operand into the collation combined so far.
+std::string CombineCollations(const std::string& combined, const LogicalType& b);
 
 /// The collations there are, by name (PRAGMA collations).
 const std::vector<std::string>& CollationNames();

@@ -325,8 +325,9 @@ class Binder {
   /// A reference to group `g`'s value where the group is collated: first() of the group as
   /// written, added to the scope's aggregates.
   ExpressionPtr FirstOfGroup(idx_t g, Scope& scope);
-  /// x COLLATE name: `x` (a VARCHAR, or NULL) with its type's collation replaced.
-  ExpressionPtr BindCollate(const ParsedExpression& e, Scope& scope);
+  /// x COLLATE name (`e`): `value`, x bound (a VARCHAR, or NULL), with its type's
+  /// collation replaced.
+  ExpressionPtr BindCollate(const ParsedExpression& e, ExpressionPtr value);
   /// A scan of every column of the table `ref` names plus its row id (last), for DELETE
   /// and UPDATE; its columns join `scope` under the table's name or alias.
   std::unique_ptr<LogicalGet> BindTargetTable(const BaseTableRef& ref, Scope& scope,

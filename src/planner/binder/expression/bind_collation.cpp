@@ -50,9 +50,8 @@ ExpressionPtr Binder::FirstOfGroup(idx_t g, Scope& scope) {
   return MakeColumnRef(index, type, scope.group_texts[g]);
 }
 
-ExpressionPtr Binder::BindCollate(const ParsedExpression& e, Scope& scope) {
+ExpressionPtr Binder::BindCollate(const ParsedExpression& e, ExpressionPtr value) {
   const std::string collation = CheckCollation(e.names[0]);
-  ExpressionPtr value = BindExpression(*e.children[0], scope);
   if (value->type.Id() == TypeId::kSqlNull) {
     value = MakeCast(std::move(value), LogicalType(TypeId::kVarchar));
   }

@@ -161,11 +161,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   // rule: lower(s COLLATE nocase) is still nocase), and the matching functions compare
   // their arguments through it (contains(s COLLATE nocase, 'X')).
   std::string collation;
-  for (const auto& a : arguments) {
-    if (a->type.Id() == TypeId::kVarchar) {
-      collation = CombineCollations(LogicalType::Varchar(collation), a->type);
-    }
-  }
+  for (const auto& a : arguments) collation = CombineCollations(collation, a->type);
   if (ComparesThroughCollation(name)) {
     for (auto& a : arguments) {
       if (a->type.Id() == TypeId::kVarchar)

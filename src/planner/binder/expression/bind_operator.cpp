@@ -154,7 +154,7 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     result->children.push_back(BindBoolean(child(0), "the operand of NOT"));
     return result;
   }
-  if (op == "COLLATE") return BindCollate(e, scope);
+  if (op == "COLLATE") return BindCollate(e, child(0));
   if (op == "IS NULL" || op == "IS NOT NULL") {
     auto result = std::make_unique<Expression>(
         op == "IS NULL" ? BoundKind::kIsNull : BoundKind::kIsNotNull, TypeId::kBoolean);
@@ -180,11 +180,9 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
       }
       if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
       if (common.Id() == TypeId::kVarchar) {
-        LogicalType collated = x->type;
-        for (const auto& item : items) {
-          collated = LogicalType::Varchar(CombineCollations(collated, item->type));
-        }
-        common = LogicalType::Varchar(collated.Collation());
+        std::string collation = x->type.Collation();
+        for (const auto& item : items) collation = CombineCollations(collation, item->type);
+        common = LogicalType::Varchar(collation);
       }
       result = std::make_unique<Expression>(BoundKind::kInList, TypeId::kBoolean);
       result->children.push_back(CollatedAs(std::move(x), common));
@@ -207,8 +205,8 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
     }
     ExpressionPtr low = child(1), high = child(2);
     // A collation of any of the three applies to both comparisons.
-    LogicalType collation = LogicalType::Varchar(CombineCollations(x->type, low->type));
-    collation = LogicalType::Varchar(CombineCollations(collation, high->type));
+    const LogicalType collation =
+        LogicalType::Varchar(CombineCollations(CombineCollations(x->type, low->type), high->type));
     for (ExpressionPtr* operand : {&x, &low, &high}) {
       if ((*operand)->type.Id() == TypeId::kVarchar) (*operand)->type = collation;
     }

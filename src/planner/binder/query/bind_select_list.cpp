@@ -475,13 +475,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (e.kind == ExprKind::kOperator && e.name == "COLLATE") {
       const idx_t named = output_column(*e.children[0], "ORDER BY");
       if (named != kInvalidIndex) {
-        ExpressionPtr value = projections[named]->Copy();
-        if (value->type.Id() != TypeId::kVarchar) {
-          throw BinderError(
-              fmt::format("collations are only supported for type varchar, not {} ({})",
-                          value->type.ToString(), e.ToString()));
-        }
-        value->type = LogicalType::Varchar(CheckCollation(e.names[0]));
+        ExpressionPtr value = BindCollate(e, projections[named]->Copy());
         if (select.distinct) {
           throw NotImplementedError(
               fmt::format("SELECT DISTINCT with ORDER BY … COLLATE of a select-list column ({})",
