@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "execution/aggregate_update.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/task_scheduler.hpp"
 #include "teal/error.hpp"
@@ -24,6 +25,24 @@ idx_t NonNullRows(const std::vector<Vector>& arguments, idx_t count, SelectionVe
   }
   return n;
 }
+}  // namespace
+
+void UpdateStates(const AggregateFunction& function, DataChunk& arguments, const data_ptr_t* rows,
+                  idx_t offset, idx_t count, SelectionVector& sel,
+                  std::vector<data_ptr_t>& states) {
+  idx_t selected = count;
+  if (function.ignores_nulls) {
+    sel.Reserve(count);
+    selected = NonNullRows(arguments.data, count, sel);
+    if (selected == 0) return;
+    if (selected < count) arguments.Slice(sel, selected);
+  }
+  if (states.size() < selected) states.resize(selected);
+  for (idx_t i = 0; i < selected; i++) states[i] = rows[selected < count ? sel.Get(i) : i] + offset;
+  function.update(arguments, states.data(), selected);
+}
+
+namespace {
 
 struct AggregateGlobal : GlobalSinkState {
   std::mutex lock;
@@ -140,16 +159,7 @@ void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSink
       function.simple_update(arguments, local.rows[0] + offset, count);
       continue;
     }
-    idx_t selected = count;
-    if (function.ignores_nulls) {
-      selected = NonNullRows(arguments.data, count, sel);
-      if (selected == 0) continue;
-      if (selected < count) arguments.Slice(sel, selected);
-    }
-    for (idx_t i = 0; i < selected; i++) {
-      local.states[i] = local.rows[selected < count ? sel.Get(i) : i] + offset;
-    }
-    function.update(arguments, local.states.data(), selected);
+    UpdateStates(function, arguments, local.rows.data(), offset, count, sel, local.states);
   }
   // The executor writes into its vectors again on the next chunk.
   for (auto& v : arguments.data) v.Release();
@@ -186,14 +196,7 @@ void PhysicalHashAggregate::ApplyDistinct(const GroupTable& pairs, idx_t a,
       arguments.data.back().Reference(values.data[c]);
     }
     arguments.SetCardinality(n);
-    idx_t selected = n;
-    if (function.ignores_nulls) {
-      selected = NonNullRows(arguments.data, n, sel);
-      if (selected == 0) continue;
-      if (selected < n) arguments.Slice(sel, selected);
-    }
-    for (idx_t i = 0; i < selected; i++) states[i] = rows[selected < n ? sel.Get(i) : i] + offset;
-    function.update(arguments, states.data(), selected);
+    UpdateStates(function, arguments, rows.data(), offset, n, sel, states);
   }
 }
 

@@ -11,6 +11,7 @@
 #include "execution/distinct_on.hpp"
 #include "execution/hash_aggregate.hpp"
 #include "execution/hash_join.hpp"
+#include "execution/keyed_recursive_cte.hpp"
 #include "execution/lateral_join.hpp"
 #include "execution/merge.hpp"
 #include "execution/nested_loop_join.hpp"
@@ -189,6 +190,11 @@ PhysicalOperatorPtr BuildRecursiveCte(LogicalRecursiveCte& cte, const BuildConte
     part.plan = std::move(cte.children[1]);  // used once: taken
   }
   part.round_ctes = cte.round_ctes;
+  if (!cte.key_columns.empty()) {
+    return std::make_unique<PhysicalKeyedRecursiveCte>(
+        cte.types, cte.definition, cte.union_all, cte.max_iterations, std::move(anchor),
+        std::move(part), build.options, cte.key_columns, cte.key_aggregates, cte.input_types);
+  }
   return std::make_unique<PhysicalRecursiveCte>(cte.types, cte.definition, cte.union_all,
                                                 cte.max_iterations, std::move(anchor),
                                                 std::move(part), build.options);

@@ -8,6 +8,7 @@
 #include "execution/cte_scan.hpp"
 #include "execution/group_table.hpp"
 #include "execution/physical_planner.hpp"
+#include "planner/recursive_reads.hpp"
 
 namespace teal {
 
@@ -16,6 +17,8 @@ namespace {
 /// One execution's rounds, run as the rows are read: a LIMIT above the query ends it.
 struct RecursiveCteState : GlobalSourceState {
   std::shared_ptr<WorkingTable> working = std::make_shared<WorkingTable>();
+  /// Every row so far, when the recursive part reads recurring.name.
+  std::shared_ptr<WorkingTable> recurring = std::make_shared<WorkingTable>();
   bool started = false;
   idx_t rounds = 0;                                // of the recursive part, run so far
   std::vector<std::unique_ptr<DataChunk>> output;  // the last round's rows, not yet read
@@ -51,6 +54,7 @@ PhysicalRecursiveCte::PhysicalRecursiveCte(std::vector<LogicalType> types,
       options_(options) {
   options_.profiling = false;  // EXPLAIN ANALYZE profiles the statement's own plan
   shown_ = BuildRecursivePart(std::make_shared<WorkingTable>(), RoundCtes());
+  reads_recurring_ = ReadsTable(*recursive_.plan, definition_->recurring.get());
 }
 
 std::shared_ptr<MaterializedCtes> PhysicalRecursiveCte::RoundCtes() const {
@@ -62,12 +66,17 @@ std::shared_ptr<MaterializedCtes> PhysicalRecursiveCte::RoundCtes() const {
 
 PhysicalOperatorPtr PhysicalRecursiveCte::BuildRecursivePart(
     const std::shared_ptr<WorkingTable>& working,
-    const std::shared_ptr<MaterializedCtes>& round_ctes) const {
+    const std::shared_ptr<MaterializedCtes>& round_ctes,
+    const std::shared_ptr<WorkingTable>& recurring) const {
   ExecutorOptions round = options_;
   if (round_ctes) round.ctes = round_ctes;
   round.working_tables =
       (options_.working_tables ? options_.working_tables : std::make_shared<WorkingTables>())
           ->With(definition_.get(), working);
+  if (definition_->recurring) {
+    round.working_tables = round.working_tables->With(
+        definition_->recurring.get(), recurring ? recurring : std::make_shared<WorkingTable>());
+  }
   return CreatePhysicalPlan(*recursive_.plan, recursive_.parameters,
                             recursive_.outer ? &*recursive_.outer : nullptr, round);
 }
@@ -86,7 +95,7 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
     state.rounds++;
     state.working->chunks = std::move(state.output);  // the last round's rows are read now
     state.round_ctes = RoundCtes();
-    round = BuildRecursivePart(state.working, state.round_ctes);
+    round = BuildRecursivePart(state.working, state.round_ctes, state.recurring);
     plan = round.get();
   }
   state.started = true;
@@ -120,9 +129,14 @@ void PhysicalRecursiveCte::RunRound(ExecutionContext& context, GlobalSourceState
       keep = &fresh;
     }
     AppendToFullChunks(state.output, *chunk, types, keep);
+    if (reads_recurring_) AppendToFullChunks(state.recurring->chunks, *chunk, types, keep);
   }
+  CheckRounds(state.rounds, !state.output.empty());
+}
+
+void PhysicalRecursiveCte::CheckRounds(idx_t rounds, bool produced) const {
   // A round past the limit may only find that there is nothing more.
-  if (state.rounds > max_iterations_ && !state.output.empty()) {
+  if (rounds > max_iterations_ && produced) {
     throw InvalidInputError(
         fmt::format("WITH RECURSIVE \"{}\" did not end after {} rounds of its recursive part "
                     "(recursive_cte_max_iterations)",
@@ -137,6 +151,7 @@ void PhysicalRecursiveCte::GetData(ExecutionContext& context, DataChunk& chunk,
   while (state.next >= state.output.size()) {
     if (state.started && state.output.empty()) {
       state.working->chunks.clear();
+      state.recurring->chunks.clear();
       chunk.SetCardinality(0);
       return;
     }

@@ -80,17 +80,23 @@ class PhysicalRecursiveCte : public PhysicalSource {
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
                LocalSourceState& local) const override;
 
+ protected:
+  /// One round's plan over `working` (and with USING KEY `recurring`, the kept rows); a
+  /// WITH query defined in the recursive part is read from `round_ctes` (fresh for the
+  /// round), the rest from the statement's registry.
+  PhysicalOperatorPtr BuildRecursivePart(const std::shared_ptr<WorkingTable>& working,
+                                         const std::shared_ptr<MaterializedCtes>& round_ctes,
+                                         const std::shared_ptr<WorkingTable>& recurring = {}) const;
+  /// A registry for one round (null when the recursive part defines no WITH query).
+  std::shared_ptr<MaterializedCtes> RoundCtes() const;
+  /// Throws unless a round past max_iterations found nothing more.
+  void CheckRounds(idx_t rounds, bool produced) const;
+
  private:
   /// The anchor (first) or the next round of the recursive part over the last round's rows.
   void RunRound(ExecutionContext& context, GlobalSourceState& global) const;
-  /// A physical plan of the recursive part whose scans read `working`.
-  /// One round's plan over `working`; a WITH query defined in the recursive part is read
-  /// from `round_ctes` (fresh for the round), the rest from the statement's registry.
-  PhysicalOperatorPtr BuildRecursivePart(const std::shared_ptr<WorkingTable>& working,
-                                         const std::shared_ptr<MaterializedCtes>& round_ctes) const;
-  /// A registry for one round (null when the recursive part defines no WITH query).
-  std::shared_ptr<MaterializedCtes> RoundCtes() const;
 
+ protected:
   std::shared_ptr<RecursiveCteDefinition> definition_;
   bool union_all_;
   idx_t max_iterations_;
@@ -98,6 +104,7 @@ class PhysicalRecursiveCte : public PhysicalSource {
   RecursivePart recursive_;
   ExecutorOptions options_;
   PhysicalOperatorPtr shown_;  // a plan of the recursive part, for EXPLAIN
+  bool reads_recurring_;       // the recursive part reads recurring.name
 };
 
 class PhysicalRecursiveScan : public PhysicalSource {

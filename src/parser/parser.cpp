@@ -119,6 +119,7 @@ class GrammarParse {
     sql = RewritePositionalReferences(sql);
     sql = RewriteGlob(sql);
     sql = RewriteByName(sql);
+    sql = RewriteUsingKey(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
     sql = RewriteFileScans(sql);

@@ -1210,6 +1210,36 @@ std::string RewriteInsertByName(std::string_view sql) {
   return ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteUsingKey(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 1; i + 2 < tokens.size(); i++) {
+    if (tokens[i].word != "using" || tokens[i + 1].word != "key" || tokens[i + 2].word != "(") {
+      continue;
+    }
+    const size_t after = AfterBracket(tokens, i + 2);
+    if (after >= tokens.size() || tokens[after].word != "as") continue;
+    // The query's name, before its column list when it has one.
+    size_t name = i - 1;
+    if (tokens[name].word == ")") {
+      size_t depth = 0;
+      for (; name > 0; name--) {
+        if (tokens[name].word == ")") depth++;
+        if (tokens[name].word == "(" && --depth == 0) break;
+      }
+      if (name == 0) continue;
+      name--;
+    }
+    const std::string_view items =
+        sql.substr(tokens[i + 3].start, tokens[after - 1].start - tokens[i + 3].start);
+    edits.push_back({tokens[name].start, tokens[name].start,
+                     fmt::format("\"{}\" AS (SELECT {}), ", kUsingKeyMarker, items)});
+    edits.push_back({tokens[i].start, tokens[after].start, ""});
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteGlob(std::string_view sql) {
   auto glob =
       std::search(sql.begin(), sql.end(), std::begin("glob"), std::end("glob") - 1,

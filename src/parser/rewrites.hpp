@@ -87,6 +87,14 @@ std::string RewriteAllClauses(std::string_view sql);
 /// as `#(1 + #2)` (its prefix operators bind loosely) and `+#` as one operator.
 std::string RewritePositionalReferences(std::string_view sql);
 
+/// The name of the WITH query RewriteUsingKey puts a recursive query's USING KEY items in.
+inline constexpr const char* kUsingKeyMarker = "__teal_using_key__";
+
+/// Rewrites DuckDB's `name [(columns)] USING KEY (items) AS (query)` in a WITH list to
+/// `"__teal_using_key__" AS (SELECT items), name [(columns)] AS (query)`, which the
+/// transformer turns back into the USING KEY of the query after it.
+std::string RewriteUsingKey(std::string_view sql);
+
 /// Rewrites DuckDB's (and SQLite's) `x GLOB pattern` to `x ~~~ pattern` and `x NOT GLOB
 /// pattern` to `x !~~~ pattern`, operators the grammar reads; `glob(…)` (the table
 /// function) stays.

@@ -69,6 +69,9 @@ struct CommonTableExpression {
   std::shared_ptr<SelectStatement> query;
   CteMaterialize materialize = CteMaterialize::kDefault;
   bool recursive = false;  // WITH RECURSIVE: the query may read its own rows
+  /// WITH RECURSIVE … USING KEY (items): the key columns and aggregates, as written; null
+  /// without USING KEY.
+  std::shared_ptr<const std::vector<ParsedExpressionPtr>> using_key;
 };
 
 struct SelectStatement : SQLStatement {

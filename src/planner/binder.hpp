@@ -177,6 +177,10 @@ class Binder {
   /// LogicalRecursiveCte when it is `anchor UNION [ALL] recursive part` and the recursive
   /// part reads `cte`, else the query bound as any WITH query is.
   BoundStatement BindRecursiveCte(const CommonTableExpression& cte);
+  struct UsingKey;
+  /// USING KEY (items) of `cte` over its columns `names` of `types`.
+  UsingKey BindUsingKey(const CommonTableExpression& cte, const std::vector<std::string>& names,
+                        const std::vector<LogicalType>& types);
   /// JOIN … USING / NATURAL JOIN of the FROM items bound at scope.bindings[left_first,
   /// right_first) and [right_first, end): the equality condition (null when NATURAL finds
   /// no common column); each pair's second column is merged into the first.
@@ -408,6 +412,7 @@ class Binder {
     std::string name;
     std::vector<std::string> names;
     std::vector<LogicalType> types;
+    std::vector<LogicalType> recurring_types;  // USING KEY: the kept rows
     std::shared_ptr<RecursiveCteDefinition> definition;
   };
   std::vector<RecursiveReference> recursive_ctes_;

@@ -369,6 +369,19 @@ namespace teal {
 /// part's scans of the working table (LogicalRecursiveScan) point at it.
 struct RecursiveCteDefinition {
   std::string name;
+  /// The recurring table (`recurring.name`): every row so far — with USING KEY, every
+  /// key's kept row — which the recursive part's LogicalRecursiveScans of it point at.
+  std::shared_ptr<RecursiveCteDefinition> recurring;
+};
+
+/// WITH RECURSIVE … USING KEY: how a column that is not a key folds the rows of one key —
+/// the aggregate written for it, or last() (the latest row replaces the earlier).
+struct RecursiveKeyAggregate {
+  std::shared_ptr<const AggregateFunction> function;
+  std::vector<idx_t> arguments;  // columns of the children's rows
+  /// With UNION, a kept value changed when this (over the kept row) changed: the collated
+  /// value of a collated column; null: the value itself.
+  std::shared_ptr<const Expression> change_key;
 };
 
 /// WITH RECURSIVE name AS (anchor UNION [ALL] recursive): the anchor's rows, then, while
@@ -385,9 +398,19 @@ struct LogicalRecursiveCte : LogicalOperator {
   /// The WITH queries defined inside the recursive part: computed anew in every round
   /// (they may read the working table, or be volatile), where the others are computed once.
   std::vector<const CteDefinition*> round_ctes;
+  /// USING KEY: the rows are kept one per value of these columns of the children's rows
+  /// (empty without USING KEY), and the query's rows are those, once the rounds end. The
+  /// children's rows are `input_types`: the columns, then the collated values of collated
+  /// keys (whose columns keep their first value) and the aggregates' arguments; `types`
+  /// are the kept rows'. The working table is the last round's rows as produced (UNION ALL) or the
+  /// kept rows that round added or changed (UNION).
+  std::vector<idx_t> key_columns;
+  std::vector<RecursiveKeyAggregate> key_aggregates;  // per column; no function for a key
+  std::vector<LogicalType> input_types;
 };
 
-/// In a recursive WITH query's recursive part: the rows the last round produced.
+/// In a recursive WITH query's recursive part: the rows the last round produced (its
+/// definition's), or every row so far (its definition's `recurring`).
 struct LogicalRecursiveScan : LogicalOperator {
   LogicalRecursiveScan() : LogicalOperator(LogicalKind::kRecursiveScan) {}
   std::shared_ptr<RecursiveCteDefinition> definition;

@@ -130,6 +130,9 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->union_all = from.union_all;
       to->max_iterations = from.max_iterations;
       to->round_ctes = from.round_ctes;
+      to->key_columns = from.key_columns;
+      to->key_aggregates = from.key_aggregates;
+      to->input_types = from.input_types;
       return to;
     }
     case LogicalKind::kRecursiveScan: {

@@ -204,12 +204,23 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
 
 std::vector<CommonTableExpression> Transformer::With(const PgQuery__WithClause& with) {
   std::vector<CommonTableExpression> ctes;
+  std::shared_ptr<std::vector<ParsedExpressionPtr>> using_key;  // of the next query
   for (size_t i = 0; i < with.n_ctes; i++) {
     const auto& cte = *with.ctes[i]->common_table_expr;
     if (cte.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
       throw NotImplementedError("WITH over a statement other than SELECT");
     }
+    if (std::string_view(cte.ctename) == kUsingKeyMarker) {
+      using_key = std::make_shared<std::vector<ParsedExpressionPtr>>(
+          std::move(Select(*cte.ctequery->select_stmt)->select_list));
+      continue;
+    }
     CommonTableExpression out;
+    out.using_key = std::move(using_key);
+    if (out.using_key && !with.recursive) {
+      throw ParserError(
+          fmt::format("USING KEY is for WITH RECURSIVE queries only (\"{}\")", cte.ctename));
+    }
     out.name = cte.ctename;
     out.recursive = with.recursive;
     for (size_t c = 0; c < cte.n_aliascolnames; c++)

@@ -67,6 +67,24 @@ TEST(RewriteByNameTest, TheRightSideEndsWhereTheSetOperationDoes) {
   EXPECT_EQ(RewriteByName("SELECT 'UNION BY NAME'"), "SELECT 'UNION BY NAME'");
 }
 
+TEST(RewriteUsingKeyTest, TheItemsMoveToAMarkerQueryBeforeTheirQuery) {
+  const std::string marker = std::string("\"") + kUsingKeyMarker + "\" AS (SELECT ";
+  EXPECT_EQ(RewriteUsingKey("WITH RECURSIVE t(k, v) USING KEY (k, min(v) AS v) AS (SELECT 1, "
+                            "2 UNION SELECT k, v FROM t) TABLE t"),
+            "WITH RECURSIVE " + marker +
+                "k, min(v) AS v), t(k, v) AS (SELECT 1, 2 UNION SELECT "
+                "k, v FROM t) TABLE t");
+  // Without a column list, and as the second query of the list.
+  EXPECT_EQ(
+      RewriteUsingKey("WITH RECURSIVE a AS (SELECT 1), \"B\" USING KEY (x) AS (SELECT 1 "
+                      "AS x) TABLE \"B\""),
+      "WITH RECURSIVE a AS (SELECT 1), " + marker + "x), \"B\" AS (SELECT 1 AS x) TABLE \"B\"");
+  // JOIN … USING is no USING KEY, nor is text in a string.
+  EXPECT_EQ(RewriteUsingKey("SELECT * FROM a JOIN b USING (key)"),
+            "SELECT * FROM a JOIN b USING (key)");
+  EXPECT_EQ(RewriteUsingKey("SELECT 'USING KEY (k) AS'"), "SELECT 'USING KEY (k) AS'");
+}
+
 TEST(RewriteInsertByNameTest, ByNameBecomesAMarkerColumnListAndByPositionGoes) {
   const std::string marker = std::string("(\"") + kInsertByNameMarker + "\")";
   EXPECT_EQ(RewriteInsertByName("INSERT INTO s.t AS x BY NAME SELECT 1 AS a"),

@@ -1,51 +1,140 @@
 // Binder: WITH RECURSIVE — the anchor, the recursive part over the working table, and the
 // LogicalRecursiveCte that runs them.
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "function/function.hpp"
 #include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "planner/recursive_reads.hpp"
 
 namespace teal {
 
 namespace {
 
-bool ReadsWorkingTable(const LogicalOperator& plan, const RecursiveCteDefinition& definition);
-
-bool ExpressionReadsWorkingTable(const Expression& e, const RecursiveCteDefinition& definition) {
-  if (e.kind == BoundKind::kSubquery && e.subquery && e.subquery->plan &&
-      ReadsWorkingTable(*e.subquery->plan, definition)) {
-    return true;
-  }
+/// The first column `e` reads, or null.
+const ParsedExpression* FirstColumn(const ParsedExpression& e) {
+  if (e.kind == ExprKind::kColumnRef) return &e;
   for (const auto& child : e.children) {
-    if (ExpressionReadsWorkingTable(*child, definition)) return true;
+    if (const ParsedExpression* found = FirstColumn(*child)) return found;
   }
-  return false;
+  return nullptr;
 }
 
-/// Whether `plan` scans the working table of `definition`, in its operators or in the
-/// subqueries of their expressions.
-bool ReadsWorkingTable(const LogicalOperator& plan, const RecursiveCteDefinition& definition) {
-  if (plan.kind == LogicalKind::kRecursiveScan &&
-      static_cast<const LogicalRecursiveScan&>(plan).definition.get() == &definition) {
-    return true;
-  }
-  bool found = false;
-  ForEachOwnExpression(const_cast<LogicalOperator&>(plan), [&](ExpressionPtr& e) {
-    found = found || ExpressionReadsWorkingTable(*e, definition);
-  });
-  if (found) return true;
-  for (const auto& child : plan.children) {
-    if (ReadsWorkingTable(*child, definition)) return true;
-  }
-  return false;
+const std::string& ColumnName(const ParsedExpression& column) {
+  return column.names.empty() ? column.name : column.names.back();
 }
 
 }  // namespace
 
+struct Binder::UsingKey {
+  std::vector<idx_t> keys;  // columns, each once
+  /// Per column: its aggregate (a kAggregate over the columns), or null for a key or a
+  /// column whose latest value is kept.
+  std::vector<ExpressionPtr> aggregates;
+  std::vector<LogicalType> kept_types;  // of the kept rows
+};
+
+Binder::UsingKey Binder::BindUsingKey(const CommonTableExpression& cte,
+                                      const std::vector<std::string>& names,
+                                      const std::vector<LogicalType>& types) {
+  UsingKey out;
+  out.aggregates.resize(types.size());
+  out.kept_types = types;
+  std::vector<bool> is_key(types.size());
+  auto column_of = [&](const std::string& name) -> idx_t {
+    for (idx_t c = 0; c < names.size(); c++) {
+      if (SameName(names[c], name)) return c;
+    }
+    throw BinderError(
+        fmt::format("USING KEY of WITH RECURSIVE \"{}\": \"{}\" is not one of its columns ({})",
+                    cte.name, name, fmt::join(names, ", ")));
+  };
+  Scope scope;
+  Binding binding;
+  binding.alias = cte.name;
+  binding.names = names;
+  binding.types = types;
+  scope.bindings.push_back(std::move(binding));
+  scope.allow_aggregates = true;
+  scope.clause = "USING KEY";
+  for (const auto& item : *cte.using_key) {
+    auto unusable = [&] {
+      return BinderError(fmt::format(
+          "{} can't be used in the USING KEY clause of WITH RECURSIVE \"{}\": it takes column "
+          "names and aggregate calls",
+          item->ToString(), cte.name));
+    };
+    if (item->kind == ExprKind::kColumnRef && item->names.size() <= 1) {
+      if (!item->alias.empty()) {
+        throw BinderError(fmt::format(
+            "in USING KEY, only direct calls to an aggregate function can have an alias ({} AS "
+            "{})",
+            item->ToString(), item->alias));
+      }
+      const idx_t c = column_of(ColumnName(*item));
+      if (out.aggregates[c]) {
+        throw BinderError(fmt::format(
+            "column \"{}\" cannot be used as both key and aggregate in USING KEY", names[c]));
+      }
+      if (!is_key[c]) out.keys.push_back(c);
+      is_key[c] = true;
+      continue;
+    }
+    if (item->kind != ExprKind::kFunction || item->window) throw unusable();
+    // The column an aggregate keeps: its alias, or the first column it reads.
+    std::string target = item->alias;
+    if (target.empty()) {
+      const ParsedExpression* first = FirstColumn(*item);
+      if (!first) {
+        throw BinderError(fmt::format(
+            "in USING KEY, an aggregate must either have a column reference among its arguments "
+            "or an alias naming the column it keeps ({})",
+            item->ToString()));
+      }
+      target = ColumnName(*first);
+    }
+    const idx_t c = column_of(target);
+    if (is_key[c]) {
+      throw BinderError(fmt::format(
+          "column \"{}\" cannot be used as both key and aggregate in USING KEY", names[c]));
+    }
+    if (out.aggregates[c]) {
+      throw BinderError(fmt::format(
+          "column \"{}\" is referenced multiple times in the aggregates of USING KEY", names[c]));
+    }
+    if (item->distinct || item->order_by || item->filter) {
+      throw NotImplementedError(fmt::format(
+          "DISTINCT, ORDER BY or FILTER in an aggregate of USING KEY ({})", item->ToString()));
+    }
+    scope.aggregates.clear();
+    ExpressionPtr bound = BindExpression(*item, scope);
+    if (scope.aggregates.size() != 1 || bound->kind != BoundKind::kColumnRef) throw unusable();
+    out.kept_types[c] = scope.aggregates[0]->type;
+    out.aggregates[c] = std::move(scope.aggregates[0]);
+  }
+  if (out.keys.empty()) {
+    throw BinderError(fmt::format(
+        "USING KEY of WITH RECURSIVE \"{}\" requires at least one key column", cte.name));
+  }
+  return out;
+}
+
 BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   const SelectStatement& select = *cte.query;
-  if (select.set_operation != SetOperation::kUnion) return BindSelect(select);
+  const bool keyed = cte.using_key != nullptr;
+  if (select.set_operation != SetOperation::kUnion) {
+    if (keyed) {
+      throw BinderError(fmt::format(
+          "WITH RECURSIVE \"{}\" USING KEY must be anchor UNION [ALL] recursive part", cte.name));
+    }
+    return BindSelect(select);
+  }
   CteScope with(*this, select.ctes);
 
-  Binder anchor_binder = Child(/*same_level=*/false);
+  Binder anchor_binder = Child(/*same_level=*/true);  // a correlated query reads on
   BoundStatement anchor = anchor_binder.BindSelect(*select.set_left);
   needs_parameter_values_ = needs_parameter_values_ || anchor_binder.needs_parameter_values_;
   RecursiveReference reference;
@@ -61,6 +150,8 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   reference.types = anchor.types;
   reference.definition = std::make_shared<RecursiveCteDefinition>();
   reference.definition->name = cte.name;
+  reference.definition->recurring = std::make_shared<RecursiveCteDefinition>();
+  reference.definition->recurring->name = "recurring." + cte.name;
 
   // The working table has the anchor's types, unless the recursive part makes a column
   // wider (sum of INTEGERs is HUGEINT): then the column takes the wider type everywhere and
@@ -68,15 +159,24 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   BoundStatement recursive;
   std::shared_ptr<std::vector<const CteDefinition*>> round_ctes;
   std::vector<LogicalType> types = anchor.types;
+  std::optional<UsingKey> using_key;
   for (int attempt = 0;; attempt++) {
     reference.types = types;
-    Binder recursive_binder = Child(/*same_level=*/false);
+    reference.recurring_types = types;
+    if (keyed) {
+      // The kept rows' columns have their aggregates' types; the working table is the rows
+      // as produced (UNION ALL) or the kept rows that changed (UNION).
+      using_key = BindUsingKey(cte, reference.names, types);
+      reference.recurring_types = using_key->kept_types;
+      if (!select.set_all) reference.types = using_key->kept_types;
+    }
+    Binder recursive_binder = Child(/*same_level=*/true);
     recursive_binder.recursive_ctes_.push_back(reference);
     round_ctes = std::make_shared<std::vector<const CteDefinition*>>();
     recursive_binder.round_ctes_ = round_ctes;
     recursive = recursive_binder.BindSelect(*select.set_right, false);
     needs_parameter_values_ = needs_parameter_values_ || recursive_binder.needs_parameter_values_;
-    if (!ReadsWorkingTable(*recursive.plan, *reference.definition)) {
+    if (!keyed && !ReadsRecursiveTable(*recursive.plan, *reference.definition)) {
       return BindSelect(select);  // not recursive after all: a plain UNION
     }
     if (recursive.types.size() != types.size()) {
@@ -132,9 +232,55 @@ BoundStatement Binder::BindRecursiveCte(const CommonTableExpression& cte) {
   plan->types = types;
   plan->children.push_back(cast_to_types(std::move(anchor.plan), anchor.types));
   plan->children.push_back(cast_to_types(std::move(recursive.plan), recursive.types));
+  if (keyed) {
+    // The children produce the columns, then the aggregates' arguments.
+    plan->key_columns = using_key->keys;
+    plan->input_types = types;
+    std::vector<ExpressionPtr> arguments;
+    for (idx_t& key : plan->key_columns) {
+      ExpressionPtr collated = Collated(MakeColumnRef(key, types[key]));
+      if (collated->kind == BoundKind::kColumnRef) continue;
+      // A collated key groups by its collated value and keeps its first value as written.
+      using_key->aggregates[key] = MakeFirst(MakeColumnRef(key, types[key]));
+      key = plan->input_types.size();
+      plan->input_types.push_back(collated->type);
+      arguments.push_back(std::move(collated));
+    }
+    const AggregateFunctionSet* last = FunctionCatalog::Builtins().FindAggregate("last");
+    for (idx_t c = 0; c < types.size(); c++) {
+      RecursiveKeyAggregate fold;
+      if (auto& aggregate = using_key->aggregates[c]) {
+        fold.function = aggregate->aggregate;
+        for (auto& argument : aggregate->children) {
+          fold.arguments.push_back(plan->input_types.size());
+          plan->input_types.push_back(argument->type);
+          arguments.push_back(std::move(argument));
+        }
+      } else if (std::find(plan->key_columns.begin(), plan->key_columns.end(), c) ==
+                 plan->key_columns.end()) {
+        fold.function =
+            std::make_shared<const AggregateFunction>(ResolveAggregate(*last, {types[c]}, {false}));
+        fold.arguments.push_back(c);
+      }
+      ExpressionPtr collated = Collated(MakeColumnRef(c, using_key->kept_types[c]));
+      if (collated->kind != BoundKind::kColumnRef) fold.change_key = std::move(collated);
+      plan->key_aggregates.push_back(std::move(fold));
+    }
+    for (auto& child : plan->children) {
+      auto projection = std::make_unique<LogicalProjection>();
+      for (idx_t c = 0; c < types.size(); c++) {
+        projection->expressions.push_back(MakeColumnRef(c, types[c]));
+      }
+      for (const auto& argument : arguments) projection->expressions.push_back(argument->Copy());
+      projection->types = plan->input_types;
+      projection->children.push_back(std::move(child));
+      child = std::move(projection);
+    }
+    plan->types = using_key->kept_types;
+  }
   BoundStatement bound;
   bound.names = anchor.names;
-  bound.types = types;
+  bound.types = plan->types;
   bound.plan = std::move(plan);
   return bound;
 }

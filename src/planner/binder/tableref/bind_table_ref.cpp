@@ -113,19 +113,21 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   switch (ref.kind) {
     case TableRefKind::kBase: {
       // In the recursive part of a WITH RECURSIVE query, its name is the working table.
-      if (ref.schema.empty()) {
+      // recurring.name is every row so far (with USING KEY, the rows kept so far).
+      const bool recurring = SameName(ref.schema, "recurring");
+      if (ref.schema.empty() || recurring) {
         for (auto it = recursive_ctes_.rbegin(); it != recursive_ctes_.rend(); ++it) {
           if (!SameName(it->name, ref.name)) continue;
           Binding binding;
           binding.alias = ref.alias.empty() ? it->name : ref.alias;
           binding.offset = offset;
           binding.names = it->names;
-          binding.types = it->types;
+          binding.types = recurring ? it->recurring_types : it->types;
           rename(binding);
-          scope.bindings.push_back(std::move(binding));
           auto scan = std::make_unique<LogicalRecursiveScan>();
-          scan->definition = it->definition;
-          scan->types = it->types;
+          scan->definition = recurring ? it->definition->recurring : it->definition;
+          scan->types = binding.types;
+          scope.bindings.push_back(std::move(binding));
           return scan;
         }
       }
