@@ -2,6 +2,7 @@
 #include "sqllogic/test_file.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -9,6 +10,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "storage/database_file.hpp"
 
 namespace teal::sqllogic {
 
@@ -342,6 +345,10 @@ class Parser {
         pending.clear();
         continue;
       }
+      if (command == "include" && tokens.size() >= 2 && Include(tokens)) {
+        pending.clear();
+        continue;
+      }
       if (command == "unzip" || command == "include") {
         SkipFile(file, fmt::format("not met: {} (DuckDB's test data and includes)", command),
                  header);
@@ -447,6 +454,41 @@ class Parser {
   }
 
   // Makes the whole file a skip (the first reason wins).
+  /// DuckDB's `include FILE [key=value …]`: FILE's lines (a path from the directory the
+  /// runner runs in, DuckDB's root), each {key} replaced by its value, in place of the
+  /// command. False when FILE cannot be read (or includes nest too deep).
+  bool Include(const std::vector<std::string>& tokens) {
+    if (++includes_ > 64) return false;
+    std::ifstream in(tokens[1], std::ios::binary);
+    if (!in) return false;
+    std::ostringstream read;
+    read << in.rdbuf();
+    std::string text = read.str();
+    for (size_t i = 2; i < tokens.size(); i++) {
+      const size_t equals = tokens[i].find('=');
+      if (equals == std::string::npos) continue;
+      const std::string key = "{" + tokens[i].substr(0, equals) + "}";
+      const std::string value = tokens[i].substr(equals + 1);
+      for (size_t at = text.find(key); at != std::string::npos;
+           at = text.find(key, at + value.size())) {
+        text.replace(at, key.size(), value);
+      }
+    }
+    std::vector<std::string> included;
+    for (size_t at = 0; at < text.size();) {
+      size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      std::string line = text.substr(at, end - at);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      included.push_back(std::move(line));
+      at = end + 1;
+    }
+    included.emplace_back();  // the included records end before the next one starts
+    lines_.insert(lines_.begin() + static_cast<std::ptrdiff_t>(next_), included.begin(),
+                  included.end());
+    return true;
+  }
+
   void SkipFile(TestFile& file, std::string reason, size_t header) {
     if (file.skip_reason.empty())
       file.skip_reason = fmt::format("{} (line {})", reason, header + 1);
@@ -456,6 +498,7 @@ class Parser {
   Dialect dialect_;
   std::vector<std::string> lines_;
   size_t next_ = 0;
+  int includes_ = 0;
 };
 
 }  // namespace
@@ -501,6 +544,16 @@ std::optional<std::string> RequireSkipReason(const std::vector<std::string>& tok
     bool valid = ec == std::errc() && end == argument.data() + argument.size();
     if (valid && (name == "vector_size" ? size <= 2048 : size == 2048)) return std::nullopt;
     return fmt::format("not met: require {} {}", name, argument);
+  }
+  // `require block_size N`: the block size of Teal's database files.
+  if (name == "block_size" && argument == std::to_string(kBlockSize)) return std::nullopt;
+  if (name == "ram") {
+    // `require ram 8gb`: this machine's memory.
+    uint64_t gigabytes = 0;
+    std::from_chars(argument.data(), argument.data() + argument.size(), gigabytes);
+    const uint64_t bytes = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                           static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
+    if (gigabytes > 0 && bytes >= (gigabytes << 30)) return std::nullopt;
   }
   if (IsKnownUnmetProperty(name)) {
     return fmt::format("not met: require {}{}", name, argument.empty() ? "" : " " + argument);

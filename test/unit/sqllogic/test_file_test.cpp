@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+
 namespace teal::sqllogic {
 
 TEST(TestFileTest, StatementsAndQueriesSplitAtBlankLines) {
@@ -224,6 +227,34 @@ TEST(TestFileTest, RequiresMetOnAStandardBuildDoNotSkip) {
   // The first reason wins.
   EXPECT_EQ(ParseTestFile("require json\nrestart\n", "f").skip_reason,
             "extension: require json (line 1)");
+}
+
+TEST(TestFileTest, BlockSizeAndRamRequiresAreCheckedAgainstThisBuildAndMachine) {
+  EXPECT_TRUE(ParseTestFile("require block_size 262144\n", "f").skip_reason.empty());
+  EXPECT_EQ(ParseTestFile("require block_size 16384\n", "f").skip_reason,
+            "not met: require block_size 16384 (line 1)");
+  EXPECT_TRUE(ParseTestFile("require ram 1gb\n", "f").skip_reason.empty());
+  EXPECT_EQ(ParseTestFile("require ram 100000gb\n", "f").skip_reason,
+            "not met: require ram 100000gb (line 1)");
+}
+
+TEST(TestFileTest, IncludeSplicesTheFileWithItsParameters) {
+  const std::string path = ::testing::TempDir() + "teal_include_test.template";
+  {
+    std::ofstream out(path);
+    out << "statement ok\nCREATE TABLE t{n}(i INTEGER)\n\nquery I\nSELECT {n}\n----\n{n}\n";
+  }
+  TestFile file = ParseTestFile("include " + path + " n=7\nstatement ok\nDROP TABLE t7\n", "f",
+                                Dialect::kDuckdb);
+  ASSERT_EQ(file.records.size(), 3u);
+  EXPECT_EQ(file.records[0].sql, "CREATE TABLE t7(i INTEGER)");
+  EXPECT_EQ(file.records[1].sql, "SELECT 7");
+  EXPECT_EQ(file.records[1].expected, std::vector<std::string>{"7"});
+  EXPECT_EQ(file.records[2].sql, "DROP TABLE t7");
+  // A file that cannot be read skips the test, as before.
+  EXPECT_EQ(ParseTestFile("include /nonexistent/x.test\n", "f").skip_reason,
+            "not met: include (DuckDB's test data and includes) (line 1)");
+  std::remove(path.c_str());
 }
 
 TEST(TestFileTest, DuckdbConditionsOnLoopVariables) {
