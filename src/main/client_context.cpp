@@ -16,6 +16,7 @@
 #include "execution/cte_scan.hpp"
 #include "execution/executor.hpp"
 #include "execution/explain.hpp"
+#include "execution/expression_executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "function/function.hpp"
 #include "main/count_result.hpp"
@@ -994,6 +995,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
   // ALTER TYPE: every row this transaction sees must convert (the error names the value);
   // as for SET NOT NULL, nobody else may have changes in the table.
   std::optional<LogicalType> new_type;
+  ExpressionPtr new_values;  // USING: over the table's columns, of new_type
   if (alter.kind == AlterKind::kAlterType) {
     auto table = catalog.GetTable(table_name);
     const idx_t column = column_index(*table, alter.column_name);
@@ -1001,7 +1003,17 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     binder.SetOptions(BinderOptions());
     new_type = binder.ResolveType(alter.column.type);
     const LogicalType& old_type = table->columns[column].type;
-    if (!CastExists(old_type, *new_type)) {
+    if (alter.using_expression) {
+      new_values =
+          binder.BindRowExpression(*table, *alter.using_expression, "ALTER … TYPE … USING");
+      if (!CastExists(new_values->type, *new_type)) {
+        throw BinderError(
+            fmt::format("cannot change column \"{}\" to {} USING {}: no cast from its type {}",
+                        table->columns[column].name, new_type->ToString(),
+                        alter.using_expression->ToString(), new_values->type.ToString()));
+      }
+      new_values = MakeCast(std::move(new_values), *new_type);
+    } else if (!CastExists(old_type, *new_type)) {
       throw BinderError(fmt::format("cannot change column \"{}\" from {} to {}: no such cast",
                                     table->columns[column].name, old_type.ToString(),
                                     new_type->ToString()));
@@ -1024,11 +1036,23 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     table->storage->CheckNoPendingChanges(fmt::format("ALTER TABLE \"{}\" … TYPE", table->name),
                                           current_->Id());
     TableScanState scan;
-    DataChunk chunk({old_type}, 0);
-    Vector converted(*new_type, 0);
-    while (table->storage->Scan(*current_, scan, {column}, chunk)) {
-      converted.Recycle(chunk.size());
-      CastVector(chunk.data[0], converted, chunk.size());
+    if (new_values) {
+      std::vector<LogicalType> types;
+      std::vector<idx_t> columns;
+      for (idx_t c = 0; c < table->columns.size(); c++) {
+        types.push_back(table->columns[c].type);
+        columns.push_back(c);
+      }
+      DataChunk chunk(types, 0);
+      ExpressionExecutor executor(*new_values);
+      while (table->storage->Scan(*current_, scan, columns, chunk)) executor.ExecuteFlat(chunk);
+    } else {
+      DataChunk chunk({old_type}, 0);
+      Vector converted(*new_type, 0);
+      while (table->storage->Scan(*current_, scan, {column}, chunk)) {
+        converted.Recycle(chunk.size());
+        CastVector(chunk.data[0], converted, chunk.size());
+      }
     }
   }
   // IF [NOT] EXISTS on the column: nothing to do, and no error.
@@ -1148,7 +1172,25 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             }
             current_->TableReplaced(table.storage, /*retire=*/true,
                                     fmt::format("ALTER TABLE \"{}\"", table.name));
-            altered->storage = table.storage->WithColumnCast(index, *new_type);
+            if (new_values) {
+              ExpressionExecutor executor(*new_values);
+              altered->storage = table.storage->WithColumnComputed(
+                  index, *new_type, [&](const DataChunk& rows, Vector& result) {
+                    try {
+                      const Vector& values = executor.ExecuteFlat(rows);
+                      result.CopyFrom(values, SelectionVector(), rows.size(), 0, 0);
+                      return true;
+                    } catch (const ConversionError&) {
+                      return false;  // a deleted row's value (the visible rows were checked)
+                    } catch (const OutOfRangeError&) {
+                      return false;
+                    } catch (const InvalidInputError&) {
+                      return false;
+                    }
+                  });
+            } else {
+              altered->storage = table.storage->WithColumnCast(index, *new_type);
+            }
             altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             break;

@@ -120,6 +120,7 @@ class GrammarParse {
     sql = RewriteGlob(sql);
     sql = RewriteByName(sql);
     sql = RewriteUsingKey(sql);
+    sql = RewriteAlterSetType(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
     sql = RewriteFileScans(sql);

@@ -1240,6 +1240,21 @@ std::string RewriteUsingKey(std::string_view sql) {
   return ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteAlterSetType(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 4 || tokens[0].word != "alter" || tokens[1].word != "table") {
+    return std::string(sql);
+  }
+  std::vector<Edit> edits;
+  for (size_t i = 2; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word == "set" && tokens[i + 1].word == "type") {
+      edits.push_back({tokens[i + 1].start, tokens[i + 1].start, "DATA "});
+    }
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteGlob(std::string_view sql) {
   auto glob =
       std::search(sql.begin(), sql.end(), std::begin("glob"), std::end("glob") - 1,

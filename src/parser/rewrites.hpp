@@ -87,6 +87,10 @@ std::string RewriteAllClauses(std::string_view sql);
 /// as `#(1 + #2)` (its prefix operators bind loosely) and `+#` as one operator.
 std::string RewritePositionalReferences(std::string_view sql);
 
+/// Rewrites DuckDB's `ALTER TABLE t ALTER [COLUMN] c SET TYPE type` to PostgreSQL's `SET
+/// DATA TYPE`.
+std::string RewriteAlterSetType(std::string_view sql);
+
 /// The name of the WITH query RewriteUsingKey puts a recursive query's USING KEY items in.
 inline constexpr const char* kUsingKeyMarker = "__teal_using_key__";
 

@@ -372,6 +372,8 @@ struct AlterTableStatement : SQLStatement {
   /// exists / does not exist.
   bool column_if = false;
   UniqueConstraintSyntax unique;  // kAddUnique
+  /// kAlterType: USING expr, the new values computed from each row's; null: a cast.
+  ParsedExpressionPtr using_expression;
 };
 
 /// SET name = value | SET name TO DEFAULT | RESET name | RESET ALL (and PRAGMA name = value)

@@ -1052,6 +1052,13 @@ std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, c
 }
 
 std::shared_ptr<DataTable> DataTable::WithColumnCast(idx_t column, const LogicalType& type) {
+  return WithColumnComputed(column, type, [column](const DataChunk& rows, Vector& result) {
+    return TryCastVector(rows.data[column], result, rows.size(), nullptr);
+  });
+}
+
+std::shared_ptr<DataTable> DataTable::WithColumnComputed(idx_t column, const LogicalType& type,
+                                                         const ColumnCompute& compute) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   TEAL_CHECK_LT(column, types_.size());
   std::vector<LogicalType> types = types_;
@@ -1060,24 +1067,30 @@ std::shared_ptr<DataTable> DataTable::WithColumnCast(idx_t column, const Logical
   for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c == column ? kInvalidIndex : c);
   auto copy = CopyLocked(std::move(types), keep, Value(type));
   const SelectionVector none;
+  DataChunk rows, one(types_, 1);
+  for (idx_t c = 0; c < types_.size(); c++) rows.data.emplace_back(types_[c], 0);
+  Vector converted(type, 1);
   for (size_t g = 0; g < row_groups_.size(); g++) {
     const RowGroup& from = *row_groups_[g];
     RowGroup& to = *copy->row_groups_[g];
     for (size_t v = 0; v < from.columns[column].size(); v++) {
-      const Vector& source = *from.columns[column][v];
-      Vector& result = *to.columns[column][v];
+      for (idx_t c = 0; c < types_.size(); c++) rows.data[c].Reference(*from.columns[c][v]);
       const idx_t count = std::min(kVectorSize, from.count - v * kVectorSize);
+      rows.SetCardinality(count);
+      Vector& result = *to.columns[column][v];
       result.Recycle(kVectorSize);
-      if (!TryCastVector(source, result, count, nullptr)) {
+      if (!compute(rows, result)) {
         // A row that does not convert is a deleted one (the caller checked the others).
-        Vector one(source.Type(), 1), converted(type, 1);
         SelectionVector row(1);
         for (idx_t r = 0; r < count; r++) {
           row.Set(0, r);
-          one.Recycle(1);
-          one.CopyFrom(source, row, 1, 0, 0);
+          for (idx_t c = 0; c < types_.size(); c++) {
+            one.data[c].Recycle(1);
+            one.data[c].CopyFrom(rows.data[c], row, 1, 0, 0);
+          }
+          one.SetCardinality(1);
           converted.Recycle(1);
-          if (TryCastVector(one, converted, 1, nullptr)) {
+          if (compute(one, converted)) {
             result.CopyFrom(converted, none, 1, 0, r);
           } else {
             result.SetNull(r);

@@ -24,6 +24,7 @@
 // time); a scan sees its transaction's snapshot whatever commits meanwhile.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -177,6 +178,13 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// to the caller must convert (check first); a row that does not is a deleted one and
   /// becomes NULL. Same precondition as WithColumnAdded.
   std::shared_ptr<DataTable> WithColumnCast(idx_t column, const LogicalType& type);
+  /// Writes the values a column takes in `rows` (every column, as stored) into `result`;
+  /// false when some row has none (a value that does not convert).
+  using ColumnCompute = std::function<bool(const DataChunk& rows, Vector& result)>;
+  /// WithColumnCast with the values `compute` gives (ALTER … TYPE … USING): a row it fails
+  /// for is a deleted one and becomes NULL.
+  std::shared_ptr<DataTable> WithColumnComputed(idx_t column, const LogicalType& type,
+                                                const ColumnCompute& compute);
 
  private:
   friend class AppendUndo;

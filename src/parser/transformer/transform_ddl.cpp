@@ -365,7 +365,7 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
       break;
     case PG_QUERY__ALTER_TABLE_TYPE__AT_AlterColumnType: {
       const auto& def = *cmd.def->column_def;
-      if (def.raw_default) throw NotImplementedError("ALTER COLUMN … TYPE … USING");
+      if (def.raw_default) alter->using_expression = Expr(def.raw_default);
       if (def.n_constraints || def.coll_clause) {
         throw NotImplementedError("ALTER COLUMN … TYPE with a constraint or COLLATE");
       }

@@ -1,6 +1,7 @@
 // ALTER TABLE … ALTER COLUMN: TYPE converts every row (a deleted row that would not
 // convert does not stop it), SET / DROP DEFAULT and SET / DROP NOT NULL; each change
-// comes back from the log and from a checkpoint; a refused change changes nothing.
+// comes back from the log and from a checkpoint; a refused change changes nothing. TYPE …
+// USING computes the new values from each row.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -78,6 +79,45 @@ TEST(AlterColumnTest, SetNotNullOverANullIsRefusedAndChangesNothing) {
   con.Execute("DELETE FROM t WHERE b IS NULL");
   con.Execute("ALTER TABLE t ALTER COLUMN b SET NOT NULL");
   EXPECT_THROW(con.Execute("UPDATE t SET b = NULL WHERE a = 1"), ConstraintError);
+}
+
+TEST(AlterColumnTest, TypeUsingComputesFromTheRowAndComesBackFromTheLog) {
+  MemoryFileSystem fs;
+  std::string expected;
+  {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false, {});
+    Connection con(*db);
+    con.Execute("CREATE TABLE u(i INTEGER, s VARCHAR)");
+    con.Execute(
+        "INSERT INTO u SELECT r, CASE WHEN r % 100 = 7 THEN 'bad' ELSE CAST(r * 3 AS VARCHAR) "
+        "END FROM range(5000) t(r)");
+    // A visible row whose value does not convert refuses it, and changes nothing.
+    EXPECT_THROW(con.Execute("ALTER TABLE u ALTER COLUMN s TYPE BIGINT USING CAST(s AS BIGINT) "
+                             "+ i"),
+                 ConversionError);
+    EXPECT_EQ(con.Query("SELECT typeof(s) FROM u LIMIT 1").GetValue(0, 0),
+              Value::Varchar("VARCHAR"));
+    // Deleted rows do not stop it: their values become NULL, nobody sees them.
+    con.Execute("DELETE FROM u WHERE s = 'bad'");
+    con.Execute("ALTER TABLE u ALTER COLUMN s TYPE BIGINT USING CAST(s AS BIGINT) + i");
+    con.Execute("ALTER TABLE u ALTER i SET TYPE VARCHAR USING 'n' || i");
+    Result r = con.Query("SELECT count(*), sum(s), min(i), typeof(any_value(s)) FROM u");
+    expected = r.GetValue(0, 0).ToString() + " " + r.GetValue(1, 0).ToString() + " " +
+               r.GetValue(2, 0).ToString();
+    // 4950 rows, s = 3r + r over r not ≡ 7 (mod 100).
+    EXPECT_EQ(expected, "4950 49498600 n0");
+    EXPECT_EQ(r.GetValue(3, 0), Value::Varchar("BIGINT"));
+  }
+  for (int reopen = 0; reopen < 2; reopen++) {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false, {});
+    Connection con(*db);
+    Result r = con.Query("SELECT count(*), sum(s), min(i) FROM u");
+    EXPECT_EQ(r.GetValue(0, 0).ToString() + " " + r.GetValue(1, 0).ToString() + " " +
+                  r.GetValue(2, 0).ToString(),
+              expected)
+        << (reopen == 0 ? "from the log" : "from the checkpoint");
+    con.Execute("CHECKPOINT");
+  }
 }
 
 }  // namespace

@@ -85,6 +85,14 @@ TEST(RewriteUsingKeyTest, TheItemsMoveToAMarkerQueryBeforeTheirQuery) {
   EXPECT_EQ(RewriteUsingKey("SELECT 'USING KEY (k) AS'"), "SELECT 'USING KEY (k) AS'");
 }
 
+TEST(RewriteAlterSetTypeTest, SetTypeBecomesSetDataTypeInAlterTableOnly) {
+  EXPECT_EQ(RewriteAlterSetType("ALTER TABLE t ALTER c SET TYPE VARCHAR USING c || 'x'"),
+            "ALTER TABLE t ALTER c SET DATA TYPE VARCHAR USING c || 'x'");
+  EXPECT_EQ(RewriteAlterSetType("ALTER TABLE t ALTER c SET DATA TYPE INT"),
+            "ALTER TABLE t ALTER c SET DATA TYPE INT");
+  EXPECT_EQ(RewriteAlterSetType("SELECT 'set type'"), "SELECT 'set type'");
+}
+
 TEST(RewriteInsertByNameTest, ByNameBecomesAMarkerColumnListAndByPositionGoes) {
   const std::string marker = std::string("(\"") + kInsertByNameMarker + "\")";
   EXPECT_EQ(RewriteInsertByName("INSERT INTO s.t AS x BY NAME SELECT 1 AS a"),
