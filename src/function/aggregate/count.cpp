@@ -55,7 +55,10 @@ void RegisterCountFunctions(FunctionCatalog& catalog) {
     const bool* in = arguments.data[0].Values<bool>();
     for (idx_t i = 0; i < count; i++) *reinterpret_cast<int64_t*>(states[i]) += in[i] ? 1 : 0;
   };
+  AggregateFunction countif = count_if;  // DuckDB's other name for it
+  countif.name = "countif";
   catalog.AddAggregate(std::move(count_if));
+  catalog.AddAggregate(std::move(countif));
 }
 
 }  // namespace teal

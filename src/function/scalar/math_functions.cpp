@@ -201,6 +201,22 @@ void RegisterAbsAndSign(FunctionCatalog& catalog) {
                                    });
                                  }));
   catalog.AddScalar(DoubleUnary("sign", [](double x) { return double((x > 0) - (x < 0)); }));
+  // The floating-point classifications (integers are cast: never NaN nor infinite).
+  struct Test {
+    const char* name;
+    bool (*f)(double);
+  };
+  const Test tests[] = {{"isnan", [](double x) { return std::isnan(x); }},
+                        {"isinf", [](double x) { return std::isinf(x); }},
+                        {"isfinite", [](double x) { return std::isfinite(x); }},
+                        {"signbit", [](double x) { return std::signbit(x); }}};
+  for (const Test& test : tests) {
+    auto f = test.f;
+    catalog.AddScalar(MakeFunction(test.name, {TypeId::kDouble}, TypeId::kBoolean,
+                                   [f](const DataChunk& args, Vector& result, idx_t count) {
+                                     UnaryLoop<double, bool>(args, result, count, f);
+                                   }));
+  }
 }
 
 void RegisterRounding(FunctionCatalog& catalog) {

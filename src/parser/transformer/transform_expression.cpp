@@ -163,8 +163,36 @@ ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
       e->children.push_back(Expr(link.testexpr));
       break;
     }
-    case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK:
-      throw NotImplementedError("ARRAY(SELECT …)");
+    case PG_QUERY__SUB_LINK_TYPE__ARRAY_SUBLINK: {
+      // ARRAY(SELECT x …): the subquery's values as a list, in its order ([] for no row):
+      // (SELECT coalesce(list(v), []) FROM (subquery) t(v)).
+      if (link.subselect->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
+        throw NotImplementedError("this kind of subquery");
+      }
+      const std::string table = "__teal_array", column = "__teal_array_value";
+      auto from = std::make_unique<TableRef>();
+      from->kind = TableRefKind::kSubquery;
+      from->subquery = Select(*link.subselect->select_stmt);
+      from->alias = table;
+      from->column_aliases.push_back(column);
+      from->exact_column_aliases = true;
+      auto value = Make(ExprKind::kColumnRef, link.location);
+      value->names = {table, column};
+      auto list = Make(ExprKind::kFunction, link.location);
+      list->name = "list";
+      list->children.push_back(std::move(value));
+      auto coalesce = Make(ExprKind::kFunction, link.location);
+      coalesce->name = "coalesce";
+      coalesce->children.push_back(std::move(list));
+      coalesce->children.push_back(Make(ExprKind::kList, link.location));  // []
+      auto inner = std::make_unique<SelectStatement>();
+      inner->select_list.push_back(std::move(coalesce));
+      inner->from = std::move(from);
+      e->subquery_kind = SubqueryKind::kScalar;
+      e->subquery = std::shared_ptr<SelectStatement>(std::move(inner));
+      e->subquery_text = "ARRAY(" + SubqueryText(*link.subselect->select_stmt) + ")";
+      return e;
+    }
     default:
       throw NotImplementedError("this kind of subquery");
   }

@@ -78,13 +78,45 @@ std::vector<ParsedExpressionPtr> Transformer::Returning(Node* const* items, size
   return out;
 }
 
+std::unique_ptr<TableRef> Transformer::CrossJoin(Node* const* items, size_t n) {
+  std::unique_ptr<TableRef> from;
+  for (size_t i = 0; i < n; i++) {
+    auto item = From(items[i]);
+    if (!from) {
+      from = std::move(item);
+      continue;
+    }
+    auto join = std::make_unique<TableRef>();
+    join->kind = TableRefKind::kJoin;
+    join->join_type = JoinType::kCross;
+    join->left = std::move(from);
+    join->right = std::move(item);
+    from = std::move(join);
+  }
+  return from;
+}
+
 std::unique_ptr<DeleteStatement> Transformer::Delete(const PgQuery__DeleteStmt& s) {
-  if (s.n_using_clause) throw NotImplementedError("DELETE … USING");
   auto del = std::make_unique<DeleteStatement>();
   if (s.with_clause) del->ctes = With(*s.with_clause);
   del->table = Table(*s.relation);
   del->returning = Returning(s.returning_list, s.n_returning_list);
   if (s.where_clause) del->where = Expr(s.where_clause);
+  if (s.n_using_clause) {
+    // DELETE FROM t USING items WHERE c deletes the rows of t for which some row of the
+    // items makes c true (PostgreSQL's): WHERE EXISTS (SELECT 1 FROM items WHERE c).
+    auto inner = std::make_unique<SelectStatement>();
+    auto one = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    one->value = Value::Integer(1);
+    inner->select_list.push_back(std::move(one));
+    inner->from = CrossJoin(s.using_clause, s.n_using_clause);
+    inner->where = std::move(del->where);
+    auto exists = std::make_unique<ParsedExpression>(ExprKind::kSubquery);
+    exists->subquery_kind = SubqueryKind::kExists;
+    exists->subquery = std::shared_ptr<SelectStatement>(std::move(inner));
+    exists->subquery_text = "(SELECT 1 FROM … USING items)";
+    del->where = std::move(exists);
+  }
   return del;
 }
 
@@ -104,19 +136,7 @@ std::unique_ptr<UpdateStatement> Transformer::Update(const PgQuery__UpdateStmt& 
     update->columns.push_back(target.name);
     update->values.push_back(Expr(target.val));
   }
-  for (size_t i = 0; i < s.n_from_clause; i++) {
-    auto item = From(s.from_clause[i]);
-    if (!update->from) {
-      update->from = std::move(item);
-    } else {
-      auto join = std::make_unique<TableRef>();
-      join->kind = TableRefKind::kJoin;
-      join->join_type = JoinType::kCross;
-      join->left = std::move(update->from);
-      join->right = std::move(item);
-      update->from = std::move(join);
-    }
-  }
+  update->from = CrossJoin(s.from_clause, s.n_from_clause);
   if (s.where_clause) update->where = Expr(s.where_clause);
   return update;
 }

@@ -59,6 +59,17 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       return Update(*node.update_stmt);
     case PG_QUERY__NODE__NODE_DELETE_STMT:
       return Delete(*node.delete_stmt);
+    case PG_QUERY__NODE__NODE_TRUNCATE_STMT: {
+      // TRUNCATE [TABLE] t: DELETE FROM t (a transactional delete of every row).
+      const auto& s = *node.truncate_stmt;
+      if (s.n_relations != 1) throw NotImplementedError("TRUNCATE of several tables at once");
+      if (s.restart_seqs || s.behavior == PG_QUERY__DROP_BEHAVIOR__DROP_CASCADE) {
+        throw NotImplementedError("TRUNCATE … RESTART IDENTITY or CASCADE");
+      }
+      auto del = std::make_unique<DeleteStatement>();
+      del->table = Table(*s.relations[0]->range_var);
+      return del;
+    }
     case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
       return Transaction(*node.transaction_stmt);
     case PG_QUERY__NODE__NODE_VIEW_STMT:

@@ -81,6 +81,9 @@ class Transformer {
   std::unique_ptr<CopyStatement> Copy(const PgQuery__CopyStmt& s);
 
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s);
+  /// FROM items a, b, … as a CROSS JOIN of them (null for none): UPDATE … FROM, DELETE …
+  /// USING.
+  std::unique_ptr<TableRef> CrossJoin(Node* const* items, size_t n);
 
   std::unique_ptr<UpdateStatement> Update(const PgQuery__UpdateStmt& s);
 

@@ -89,6 +89,10 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   for (const auto& b : scope.bindings) offset += b.names.size();
   auto rename = [&](Binding& binding) {
     if (ref.exact_column_aliases && ref.column_aliases.size() != binding.VisibleCount()) {
+      if (ref.column_aliases.size() == 1) {
+        throw BinderError(fmt::format("the subquery must return only one column, not {}",
+                                      binding.VisibleCount()));
+      }
       throw BinderError(fmt::format("a row of {} values is compared with a subquery of {} columns",
                                     ref.column_aliases.size(), binding.VisibleCount()));
     }
