@@ -1,6 +1,8 @@
 // QueryContext: sink states, interrupt and profile of one execution.
 #include "execution/execution_context.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "execution/physical_operator.hpp"
@@ -19,6 +21,15 @@ QueryContext::QueryContext(TaskScheduler* scheduler, idx_t threads, idx_t morsel
 void QueryContext::CheckInterrupt() const {
   if (control_->interrupted.load(std::memory_order_relaxed)) {
     throw InterruptError("the query was interrupted");
+  }
+  const int64_t deadline = control_->deadline.load(std::memory_order_relaxed);
+  if (deadline != 0 && std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                               .count() > deadline) {
+    throw InterruptError(
+        fmt::format("Query exceeded maximum execution time: it ran past max_execution_time = {} "
+                    "ms",
+                    control_->limit_ms));
   }
 }
 

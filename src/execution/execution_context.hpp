@@ -39,14 +39,26 @@ struct OperatorProfile {
 /// result may still stream after the statement returned).
 struct QueryControl {
   std::atomic<bool> interrupted{false};
+  /// max_execution_time: when the statement must have ended (steady clock, in
+  /// nanoseconds since its epoch; 0: never), and the limit, for the message.
+  std::atomic<int64_t> deadline{0};
+  uint64_t limit_ms = 0;
   /// Work units (rows of the sources) done and known in total.
   std::atomic<uint64_t> progress_done{0};
   std::atomic<uint64_t> progress_total{0};
 
-  /// Ready for the next statement: not interrupted, no progress.
-  void Reset() {
+  /// Ready for the next statement: not interrupted, no progress, `max_ms` milliseconds
+  /// from now to run (0: no limit).
+  void Reset(uint64_t max_ms = 0) {
     // Relaxed: the statement that follows is started by this same thread.
     interrupted.store(false, std::memory_order_relaxed);
+    limit_ms = max_ms;
+    deadline.store(max_ms == 0 ? 0
+                               : std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now().time_since_epoch() +
+                                     std::chrono::milliseconds(max_ms))
+                                     .count(),
+                   std::memory_order_relaxed);
     progress_done.store(0, std::memory_order_relaxed);
     progress_total.store(0, std::memory_order_relaxed);
   }

@@ -32,12 +32,18 @@ void RunPlan(const BoundSubquery& sub, const std::vector<Value>& outer, Take tak
   }
 }
 
-/// The value of a scalar subquery: NULL for no row, an error for more than one.
+/// The value of a scalar subquery: NULL for no row, an error for more than one (or the
+/// first row's, when the subquery allows several).
 Value ScalarValue(const BoundSubquery& sub, const LogicalType& type,
                   const std::vector<Value>& outer) {
   Value value(type);
   idx_t rows = 0;
   RunPlan(sub, outer, [&](const DataChunk& chunk) {
+    if (chunk.size() == 0) return true;
+    if (!sub.error_on_multiple_rows) {
+      value = chunk.GetValue(0, 0);
+      return false;
+    }
     rows += chunk.size();
     if (rows > 1) {
       throw InvalidInputError(fmt::format(

@@ -177,7 +177,7 @@ Result ClientContext::Query(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
     return OnLargeStack([&] { return Query(sql); });
   }
-  control_->Reset();
+  control_->Reset(database_->GetSettings().MaxExecutionTimeMs());
   if (MentionsPivot(sql) && !PivotValueQueries(sql).empty()) {
     // A PIVOT takes its values from the data the statements before it leave: one
     // statement at a time.
@@ -1780,7 +1780,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   if (prepared.large_stack && !on_large_stack_) {
     return OnLargeStack([&] { return ExecutePrepared(prepared, values); });
   }
-  control_->Reset();
+  control_->Reset(database_->GetSettings().MaxExecutionTimeMs());
   if (!prepared.planned) return Execute(*prepared.statement);
   return RunInTransaction(prepared.statement->type,
                           [&] { return ExecutePreparedPlan(prepared, values); });

@@ -338,6 +338,15 @@ constexpr SettingDefinition kSettings[] = {
      "small tables run on several threads too (for testing the parallel operators); also "
      "PRAGMA verify_parallelism / disable_verify_parallelism",
      "BOOLEAN"},
+    {"scalar_subquery_error_on_multiple_rows",
+     "whether a subquery used as a value (SELECT (SELECT …)) that gives more than one row is "
+     "an error (true, the default, as PostgreSQL) or gives its first row's value (false)",
+     "BOOLEAN"},
+    {"max_execution_time",
+     "the most milliseconds a statement may take, from its start until its last row is read "
+     "(0, the default: no limit); past it the statement stops with an error, as if "
+     "interrupted, and its changes are rolled back",
+     "BIGINT"},
     {"enable_optimizer",
      "false runs only the optimizer rules a plan needs (subquery rewrites, WITH "
      "materialization), not those that make it faster (filter pushdown, join order, …), for "
@@ -421,7 +430,16 @@ void Settings::Set(std::string_view name, std::string_view value) {
           fmt::format("threads: \"{}\" is not a whole number from 1 to {}", value, kMaxThreads));
     }
     threads_ = threads;
-  } else if (key == "verify_parallelism" || key == "enable_optimizer") {
+  } else if (key == "max_execution_time") {
+    uint64_t ms = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), ms);
+    if (error != std::errc() || end != text.data() + text.size()) {
+      throw InvalidInputError(fmt::format(
+          "max_execution_time: \"{}\" is not a whole number of milliseconds (0: no limit)", value));
+    }
+    max_execution_time_ms_ = ms;
+  } else if (key == "verify_parallelism" || key == "enable_optimizer" ||
+             key == "scalar_subquery_error_on_multiple_rows") {
     bool on;
     if (text == "true" || text == "1" || text == "on") {
       on = true;
@@ -431,7 +449,9 @@ void Settings::Set(std::string_view name, std::string_view value) {
       throw InvalidInputError(
           fmt::format("{}: \"{}\" is not a boolean (true or false)", key, value));
     }
-    (key == "verify_parallelism" ? verify_parallelism_ : optimizer_enabled_) = on;
+    (key == "verify_parallelism" ? verify_parallelism_
+     : key == "enable_optimizer" ? optimizer_enabled_
+                                 : scalar_subquery_error_) = on;
   } else if (key == "memory_limit") {
     uint64_t bytes = ParseByteSize(value, "memory_limit");
     if (bytes == 0) {
@@ -466,6 +486,10 @@ void Settings::Reset(std::string_view name) {
   if (key.empty() || key == "threads") threads_ = DefaultThreads();
   if (key.empty() || key == "verify_parallelism") verify_parallelism_ = false;
   if (key.empty() || key == "enable_optimizer") optimizer_enabled_ = true;
+  if (key.empty() || key == "scalar_subquery_error_on_multiple_rows") {
+    scalar_subquery_error_ = true;
+  }
+  if (key.empty() || key == "max_execution_time") max_execution_time_ms_ = 0;
 }
 
 std::optional<std::string> Settings::Get(std::string_view name) const {
@@ -485,6 +509,10 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
   if (key == "threads") return std::to_string(threads_.load());
   if (key == "verify_parallelism") return verify_parallelism_.load() ? "true" : "false";
   if (key == "enable_optimizer") return optimizer_enabled_.load() ? "true" : "false";
+  if (key == "scalar_subquery_error_on_multiple_rows") {
+    return scalar_subquery_error_.load() ? "true" : "false";
+  }
+  if (key == "max_execution_time") return std::to_string(max_execution_time_ms_.load());
   if (key == "memory_limit") {
     size_t limit = BlockAllocator::Instance().Limit();
     return limit == 0 ? "unlimited" : FormatByteSize(limit);

@@ -73,6 +73,10 @@ class Settings {
   /// enable_optimizer (PRAGMA enable_optimizer / disable_optimizer): whether the rules that
   /// only make a plan faster run. Read for every statement, so without the lock.
   bool OptimizerEnabled() const { return optimizer_enabled_.load(std::memory_order_relaxed); }
+  /// max_execution_time: the most milliseconds a statement may run (0: no limit).
+  uint64_t MaxExecutionTimeMs() const {
+    return max_execution_time_ms_.load(std::memory_order_relaxed);
+  }
   /// The number of cores (at least 1): the default of threads.
   static idx_t DefaultThreads();
   static constexpr idx_t kMaxThreads = 1024;
@@ -90,6 +94,8 @@ class Settings {
   std::atomic<idx_t> threads_{DefaultThreads()};
   std::atomic<bool> verify_parallelism_{false};
   std::atomic<bool> optimizer_enabled_{true};
+  std::atomic<bool> scalar_subquery_error_{true};
+  std::atomic<uint64_t> max_execution_time_ms_{0};
 };
 
 }  // namespace teal

@@ -56,6 +56,9 @@ struct BoundSubquery {
   std::vector<Value> parameters;
   /// Its SQL, for messages.
   std::string text;
+  /// kScalar: more than one row is an error; false (the setting
+  /// scalar_subquery_error_on_multiple_rows): the first row's value.
+  bool error_on_multiple_rows = true;
   /// False when the plan calls a function that is not deterministic (nextval, random):
   /// then a correlated subquery runs once per outer row, never once per distinct value.
   bool deterministic = true;

@@ -1,9 +1,11 @@
 // Connection::Interrupt and QueryProgress, called from another thread while a query runs.
 // The watcher waits for the query to report progress (so it is running), interrupts it,
-// and the query must fail with InterruptError, leaving the connection usable.
+// and the query must fail with InterruptError, leaving the connection usable. The
+// max_execution_time setting stops a statement the same way.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "teal/connection.hpp"
@@ -107,6 +109,38 @@ TEST(InterruptTest, InterruptStopsAStreamingResult) {
   connection.Interrupt();
   EXPECT_THROW(result.NextChunk(), InterruptError);
   EXPECT_EQ(connection.Query("SELECT 42").GetValue(0, 0), Value::Integer(42));
+}
+
+TEST(InterruptTest, MaxExecutionTimeStopsALongStatementAndRollsItBack) {
+  Database db;
+  Connection connection(db);
+  connection.Execute("CREATE TABLE t(i BIGINT)");
+  connection.Execute("SET max_execution_time = 1");
+  // Far more work than a millisecond: a sort, an aggregate, a join, a recursive query and a
+  // write, each stopped by the limit.
+  for (const char* sql :
+       {"SELECT count(*) FROM (SELECT * FROM range(100000000) ORDER BY random())",
+        "SELECT count(*) FROM (SELECT DISTINCT range % 10000000 FROM range(100000000))",
+        "SELECT count(*) FROM range(100000000) a, range(1000) b",
+        "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 100000000) "
+        "SELECT count(*) FROM c",
+        "INSERT INTO t SELECT * FROM range(100000000)"}) {
+    try {
+      connection.Query(sql);
+      FAIL() << "ran to its end under max_execution_time = 1: " << sql;
+    } catch (const InterruptError& e) {
+      EXPECT_NE(std::string(e.what()).find("Query exceeded maximum execution time"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  connection.Execute("RESET max_execution_time");
+  EXPECT_EQ(connection.Query("SELECT count(*) FROM t").GetValue(0, 0), Value::BigInt(0));
+  // A generous limit lets a statement finish.
+  connection.Execute("SET max_execution_time = 3600000");
+  EXPECT_EQ(connection.Query("SELECT count(*) FROM range(1000)").GetValue(0, 0),
+            Value::BigInt(1000));
+  EXPECT_THROW(connection.Execute("SET max_execution_time = -5"), InvalidInputError);
 }
 
 TEST(InterruptTest, InterruptWithNothingRunningChangesNothing) {

@@ -146,6 +146,10 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
   auto bound = std::make_shared<BoundSubquery>();
   bound->kind = kind;
   bound->text = e.ToString();
+  if (options_.setting) {
+    bound->error_on_multiple_rows =
+        options_.setting("scalar_subquery_error_on_multiple_rows").value_or("true") == "true";
+  }
   LogicalType type = TypeId::kBoolean;
   if (kind == SubqueryKind::kScalar) type = sub.types[0];
   if (left) {
