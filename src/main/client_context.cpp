@@ -29,6 +29,7 @@
 #include "planner/column_refs.hpp"
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
+#include "vector/field_change.hpp"
 #include "vector/vector_cast.hpp"
 
 namespace teal {
@@ -895,7 +896,63 @@ Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& creat
   return EmptyResult(StatementType::kCreate);
 }
 
-Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
+Result ClientContext::ExecuteAlterField(const AlterTableStatement& alter) {
+  FieldChange change;
+  change.column = alter.field_path[0];
+  change.path.assign(alter.field_path.begin() + 1, alter.field_path.end());
+  switch (alter.kind) {
+    case AlterKind::kAddColumn: {
+      change.kind = FieldChange::Kind::kAdd;
+      Binder binder(Catalogs());
+      binder.SetOptions(BinderOptions());
+      ColumnDefinition added = BindColumnDefinition(binder, alter.column);
+      if (added.not_null || added.generated || added.default_sequence) {
+        throw NotImplementedError(
+            "a field added to a STRUCT column with NOT NULL, a generated value or nextval()");
+      }
+      change.added_type = added.type;
+      change.added_value = added.default_value ? *added.default_value : Value(added.type);
+      break;
+    }
+    case AlterKind::kDropColumn:
+      change.kind = FieldChange::Kind::kDrop;
+      break;
+    case AlterKind::kRenameColumn:
+      change.kind = FieldChange::Kind::kRename;
+      change.new_name = alter.new_name;
+      break;
+    default:
+      throw InternalError("a field path in an ALTER TABLE that is no ADD, DROP or RENAME");
+  }
+  AlterTableStatement as_type;
+  as_type.text = alter.text;  // the log replays the statement as written
+  as_type.schema = alter.schema;
+  as_type.table = alter.table;
+  as_type.if_exists = alter.if_exists;
+  as_type.kind = AlterKind::kAlterType;
+  as_type.column_name = change.column;
+  const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
+  auto table = WritableCatalog(place.temporary).FindTable(place.name);
+  if (!table && alter.if_exists) return EmptyResult(StatementType::kAlter);
+  if (table && table->ColumnIndex(change.column) == kInvalidIndex) {
+    throw CatalogError(
+        fmt::format("column \"{}\" does not exist in table \"{}\"", change.column, table->name));
+  }
+  if (table && alter.column_if) {
+    const idx_t column = table->ColumnIndex(change.column);
+    if (column != kInvalidIndex) {
+      const bool exists = FieldExists(table->columns[column].type, change);
+      // ADD … IF NOT EXISTS of a field there is, DROP … IF EXISTS of one that is not.
+      if (exists == (change.kind == FieldChange::Kind::kAdd)) {
+        return EmptyResult(StatementType::kAlter);
+      }
+    }
+  }
+  return ExecuteAlter(as_type, &change);
+}
+
+Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const FieldChange* reshape) {
+  if (!alter.field_path.empty()) return ExecuteAlterField(alter);
   const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
   const bool temporary = place.temporary;
   Catalog& catalog = WritableCatalog(temporary);
@@ -1001,9 +1058,11 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     const idx_t column = column_index(*table, alter.column_name);
     Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
-    new_type = binder.ResolveType(alter.column.type);
     const LogicalType& old_type = table->columns[column].type;
-    if (alter.using_expression) {
+    new_type = reshape ? ChangedType(old_type, *reshape) : binder.ResolveType(alter.column.type);
+    if (reshape) {
+      // The field change decides the type; the values keep theirs.
+    } else if (alter.using_expression) {
       new_values =
           binder.BindRowExpression(*table, *alter.using_expression, "ALTER … TYPE … USING");
       if (!CastExists(new_values->type, *new_type)) {
@@ -1036,7 +1095,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
     table->storage->CheckNoPendingChanges(fmt::format("ALTER TABLE \"{}\" … TYPE", table->name),
                                           current_->Id());
     TableScanState scan;
-    if (new_values) {
+    if (reshape) {
+      // Reshaping cannot fail: no row needs checking.
+    } else if (new_values) {
       std::vector<LogicalType> types;
       std::vector<idx_t> columns;
       for (idx_t c = 0; c < table->columns.size(); c++) {
@@ -1162,7 +1223,12 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
                   "column \"{}\" has DEFAULT nextval(…): its type must stay numeric, not {}",
                   changed.name, new_type->ToString()));
             }
-            if (changed.default_value) {
+            if (changed.default_value && reshape) {
+              Vector before(table.columns[index].type, 1), after(*new_type, 1);
+              before.SetValue(0, *changed.default_value);
+              ReshapeVector(before, after, 1, *reshape);
+              changed.default_value = after.GetValue(0);
+            } else if (changed.default_value) {
               try {
                 changed.default_value = changed.default_value->CastAs(*new_type);
               } catch (const ConversionError& error) {
@@ -1172,7 +1238,13 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter) {
             }
             current_->TableReplaced(table.storage, /*retire=*/true,
                                     fmt::format("ALTER TABLE \"{}\"", table.name));
-            if (new_values) {
+            if (reshape) {
+              altered->storage = table.storage->WithColumnComputed(
+                  index, *new_type, [&](const DataChunk& rows, Vector& result) {
+                    ReshapeVector(rows.data[index], result, rows.size(), *reshape);
+                    return true;
+                  });
+            } else if (new_values) {
               ExpressionExecutor executor(*new_values);
               altered->storage = table.storage->WithColumnComputed(
                   index, *new_type, [&](const DataChunk& rows, Vector& result) {

@@ -30,6 +30,8 @@
 
 namespace teal {
 
+struct FieldChange;
+
 class Connection;
 
 class ClientContext : public std::enable_shared_from_this<ClientContext> {
@@ -176,7 +178,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteIntegrityCheck();
   Result ExecuteCreateTableAs(CreateTableAsStatement& create);
   Result ExecuteDrop(const DropStatement& drop);
-  Result ExecuteAlter(const AlterTableStatement& alter);
+  /// With `reshape`, a kAlterType whose new type and values are a field change's.
+  Result ExecuteAlter(const AlterTableStatement& alter, const FieldChange* reshape = nullptr);
+  /// ADD / DROP / RENAME of a STRUCT column's field: an ALTER TYPE that reshapes the values.
+  Result ExecuteAlterField(const AlterTableStatement& alter);
   /// Throws ConstraintError(message(column)) when a row this transaction sees is NULL in one
   /// of `columns`; first refuses other transactions' pending changes (`what` names the
   /// statement), so no NULL can arrive before the commit.

@@ -121,6 +121,7 @@ class GrammarParse {
     sql = RewriteByName(sql);
     sql = RewriteUsingKey(sql);
     sql = RewriteAlterSetType(sql);
+    sql = RewriteFieldPaths(sql);
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
     sql = RewriteFileScans(sql);

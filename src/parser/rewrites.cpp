@@ -1240,6 +1240,59 @@ std::string RewriteUsingKey(std::string_view sql) {
   return ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteFieldPaths(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 5 || tokens[0].word != "alter" || tokens[1].word != "table") {
+    return std::string(sql);
+  }
+  auto word = [&](size_t i) -> const std::string& {
+    static const std::string kNone;
+    return i < tokens.size() ? tokens[i].word : kNone;
+  };
+  // The name a token stands for: a quoted one as written, others lower-cased.
+  auto name = [&](size_t i) {
+    if (tokens[i].word != "\"") return tokens[i].word;
+    std::string out;
+    std::string_view text = sql.substr(tokens[i].start + 1, tokens[i].end - tokens[i].start - 2);
+    for (size_t c = 0; c < text.size(); c++) {
+      out += text[c];
+      if (text[c] == '"') c++;  // "" stands for "
+    }
+    return out;
+  };
+  std::vector<Edit> edits;
+  for (size_t i = 2; i < tokens.size(); i++) {
+    size_t at = i + 1;
+    if (word(i) == "add" || word(i) == "drop" || word(i) == "rename") {
+      if (word(at) == "column") at++;
+      if (word(i) == "add" && word(at) == "if" && word(at + 1) == "not" &&
+          word(at + 2) == "exists") {
+        at += 3;
+      }
+      if (word(i) == "drop" && word(at) == "if" && word(at + 1) == "exists") at += 2;
+    } else {
+      continue;
+    }
+    if (word(at + 1) != ".") continue;
+    std::string path = kFieldPathMarker;
+    size_t end = at;
+    for (;; end += 2) {
+      if (end > at) path += '\x1f';
+      path += name(end);
+      if (word(end + 1) != ".") break;
+    }
+    if (path.size() > 63) {
+      throw NotImplementedError(
+          fmt::format("a field path of more than 60 bytes in ALTER TABLE ({})",
+                      sql.substr(tokens[at].start, tokens[end].end - tokens[at].start)));
+    }
+    edits.push_back({tokens[at].start, tokens[end].end, "\"" + path + "\""});
+    i = end;
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteAlterSetType(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.size() < 4 || tokens[0].word != "alter" || tokens[1].word != "table") {

@@ -87,6 +87,15 @@ std::string RewriteAllClauses(std::string_view sql);
 /// as `#(1 + #2)` (its prefix operators bind loosely) and `+#` as one operator.
 std::string RewritePositionalReferences(std::string_view sql);
 
+/// What RewriteFieldPaths puts before the parts of a field path (joined by \x1f).
+inline constexpr const char* kFieldPathMarker = "\x1e";
+
+/// Rewrites DuckDB's field paths in `ALTER TABLE t ADD [COLUMN] s.f type`, `DROP [COLUMN]
+/// s.f` and `RENAME [COLUMN] s.f TO g` (a field of a STRUCT column, through LIST elements
+/// and MAP keys and values) to one quoted name the grammar reads: "\x1e" then the parts
+/// joined by "\x1f".
+std::string RewriteFieldPaths(std::string_view sql);
+
 /// Rewrites DuckDB's `ALTER TABLE t ALTER [COLUMN] c SET TYPE type` to PostgreSQL's `SET
 /// DATA TYPE`.
 std::string RewriteAlterSetType(std::string_view sql);

@@ -372,6 +372,10 @@ struct AlterTableStatement : SQLStatement {
   /// exists / does not exist.
   bool column_if = false;
   UniqueConstraintSyntax unique;  // kAddUnique
+  /// ADD / DROP / RENAME of a field of a STRUCT column (s.f, s.element.f, s.key.f …): the
+  /// column, then the fields; empty for a column's own change. column_name (DROP,
+  /// RENAME) or column.name (ADD) is the last part.
+  std::vector<std::string> field_path;
   /// kAlterType: USING expr, the new values computed from each row's; null: a cast.
   ParsedExpressionPtr using_expression;
 };

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "catalog/qualified_name.hpp"
+#include "parser/rewrites.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
 namespace teal::transformer {
@@ -330,6 +331,19 @@ std::optional<int64_t> Transformer::SequenceNumber(const PgQuery__DefElem& optio
       fmt::format("{} of sequence \"{}\" must be a whole number", Lower(option.defname), sequence));
 }
 
+std::vector<std::string> Transformer::FieldPath(const std::string& name) {
+  std::vector<std::string> parts;
+  if (!name.starts_with(kFieldPathMarker)) return parts;
+  size_t at = std::string_view(kFieldPathMarker).size();
+  while (true) {
+    const size_t end = name.find('\x1f', at);
+    parts.push_back(name.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return parts;
+}
+
 std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__AlterTableStmt& s) {
   if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
     throw NotImplementedError("ALTER of anything but a table");
@@ -349,6 +363,8 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
       if (!constraints.empty()) {
         throw NotImplementedError("ADD COLUMN with PRIMARY KEY or UNIQUE");
       }
+      alter->field_path = FieldPath(alter->column.name);
+      if (!alter->field_path.empty()) alter->column.name = alter->field_path.back();
       break;
     }
     case PG_QUERY__ALTER_TABLE_TYPE__AT_DropColumn:
@@ -357,6 +373,8 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
       }
       alter->kind = AlterKind::kDropColumn;
       alter->column_name = cmd.name;
+      alter->field_path = FieldPath(alter->column_name);
+      if (!alter->field_path.empty()) alter->column_name = alter->field_path.back();
       break;
     case PG_QUERY__ALTER_TABLE_TYPE__AT_ColumnDefault:
       alter->kind = AlterKind::kSetDefault;
@@ -404,6 +422,8 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
       s.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
     alter->kind = AlterKind::kRenameColumn;
     alter->column_name = s.subname;
+    alter->field_path = FieldPath(alter->column_name);
+    if (!alter->field_path.empty()) alter->column_name = alter->field_path.back();
   } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
     alter->kind = AlterKind::kRenameTable;
   } else {

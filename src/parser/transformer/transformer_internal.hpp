@@ -81,6 +81,8 @@ class Transformer {
   std::unique_ptr<CopyStatement> Copy(const PgQuery__CopyStmt& s);
 
   std::unique_ptr<DeleteStatement> Delete(const PgQuery__DeleteStmt& s);
+  /// The parts of a field path RewriteFieldPaths made `name` of; empty for a plain name.
+  static std::vector<std::string> FieldPath(const std::string& name);
   /// FROM items a, b, … as a CROSS JOIN of them (null for none): UPDATE … FROM, DELETE …
   /// USING.
   std::unique_ptr<TableRef> CrossJoin(Node* const* items, size_t n);

@@ -93,6 +93,20 @@ TEST(RewriteAlterSetTypeTest, SetTypeBecomesSetDataTypeInAlterTableOnly) {
   EXPECT_EQ(RewriteAlterSetType("SELECT 'set type'"), "SELECT 'set type'");
 }
 
+TEST(RewriteFieldPathsTest, DottedNamesInAlterTableBecomeOneMarkedName) {
+  const std::string m = kFieldPathMarker;
+  EXPECT_EQ(RewriteFieldPaths("ALTER TABLE t ADD COLUMN s.k INTEGER"),
+            "ALTER TABLE t ADD COLUMN \"" + m + "s\x1fk\" INTEGER");
+  EXPECT_EQ(RewriteFieldPaths("ALTER TABLE t DROP IF EXISTS s.\"A b\".c"),
+            "ALTER TABLE t DROP IF EXISTS \"" + m + "s\x1f" + "A b\x1f" + "c\"");
+  EXPECT_EQ(RewriteFieldPaths("ALTER TABLE t RENAME S.I TO v"),
+            "ALTER TABLE t RENAME \"" + m + "s\x1fi\" TO v");
+  // A schema-qualified table and plain columns are left alone.
+  EXPECT_EQ(RewriteFieldPaths("ALTER TABLE s.t ADD COLUMN k INTEGER"),
+            "ALTER TABLE s.t ADD COLUMN k INTEGER");
+  EXPECT_EQ(RewriteFieldPaths("SELECT s.k FROM t"), "SELECT s.k FROM t");
+}
+
 TEST(RewriteInsertByNameTest, ByNameBecomesAMarkerColumnListAndByPositionGoes) {
   const std::string marker = std::string("(\"") + kInsertByNameMarker + "\")";
   EXPECT_EQ(RewriteInsertByName("INSERT INTO s.t AS x BY NAME SELECT 1 AS a"),
