@@ -1447,7 +1447,8 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   const FunctionCatalog& builtins = FunctionCatalog::Builtins();
   const std::string name = Catalog::Key(create.name);
   const bool table_function = name == "range" || name == "generate_series" || name == "unnest" ||
-                              name == "teal_settings" || name == "duckdb_schemas" ||
+                              name == "teal_settings" || name == "duckdb_settings" ||
+                              name == "duckdb_schemas" ||
                               name == "duckdb_tables" || name == "duckdb_columns" ||
                               name == "duckdb_views" || name == "duckdb_indexes";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {

@@ -10,6 +10,8 @@
 // and BLOB -> VARCHAR writes the escaped text form. lower/upper map ASCII, Latin-1
 // (U+00C0..U+00FE), basic Greek and basic Cyrillic; other code points are left alone — no locale,
 // no full Unicode case tables.
+#include <unicode/uchar.h>
+
 #include <algorithm>
 
 #include "common/md5.hpp"
@@ -82,21 +84,13 @@ void AppendCodePoint(uint32_t cp, std::string& out) {
 }
 
 namespace {
+// Unicode's simple (one code point to one) case mappings, as ICU has them: every script,
+// and Σ for a final ς.
 uint32_t LowerCodePoint(uint32_t cp) {
-  if (cp >= 'A' && cp <= 'Z') return cp + 32;
-  if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;
-  if (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2) return cp + 32;
-  if (cp >= 0x410 && cp <= 0x42F) return cp + 32;
-  if (cp >= 0x400 && cp <= 0x40F) return cp + 80;
-  return cp;
+  return static_cast<uint32_t>(u_tolower(static_cast<UChar32>(cp)));
 }
 uint32_t UpperCodePoint(uint32_t cp) {
-  if (cp >= 'a' && cp <= 'z') return cp - 32;
-  if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) return cp - 32;
-  if (cp >= 0x3B1 && cp <= 0x3C9 && cp != 0x3C2) return cp - 32;
-  if (cp >= 0x430 && cp <= 0x44F) return cp - 32;
-  if (cp >= 0x450 && cp <= 0x45F) return cp - 80;
-  return cp;
+  return static_cast<uint32_t>(u_toupper(static_cast<UChar32>(cp)));
 }
 }  // namespace
 
@@ -397,10 +391,14 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(Predicate<int64_t>("octet_length", {bytes}, I, byte_count));
   }
   catalog.AddScalar(Predicate<int64_t>("strlen", {V}, I, byte_count));  // DuckDB's: bytes
-  catalog.AddScalar(StringFunction(
-      "lower", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
-  catalog.AddScalar(StringFunction(
-      "upper", {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), true); }));
+  for (const char* name : {"lower", "lcase"}) {
+    catalog.AddScalar(StringFunction(
+        name, {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), false); }));
+  }
+  for (const char* name : {"upper", "ucase"}) {
+    catalog.AddScalar(StringFunction(
+        name, {V}, [](const DataChunk& a, idx_t i) { return ConvertCase(Str(a, 0, i), true); }));
+  }
   // What the NOACCENT and NFC collations compare by.
   catalog.AddScalar(StringFunction("strip_accents", {V}, [](const DataChunk& a, idx_t i) {
     return StripAccents(Str(a, 0, i));
@@ -430,7 +428,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
       return Trim(Str(a, 0, i), Str(a, 1, i), s);
     }));
   }
-  for (const char* name : {"string_split", "str_split"}) {
+  for (const char* name : {"string_split", "str_split", "split"}) {
     catalog.AddScalar(MakeFunction(name, {V, V}, LogicalType::List(V), StringSplitBody()));
   }
   catalog.AddScalarSet(ConcatSet(false));

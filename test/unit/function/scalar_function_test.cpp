@@ -46,13 +46,15 @@ TEST(LikeTest, BacktrackingStaysPolynomialOnAdversarialPatterns) {
   EXPECT_TRUE(LikeMatches(text + "b", pattern));
 }
 
-TEST(Utf8Test, CaseConversionCoversLatin1GreekCyrillic) {
+TEST(Utf8Test, CaseConversionCoversEveryScript) {
   EXPECT_EQ(scalar::ConvertCase("ÀÉÎõü", false), "àéîõü");
   EXPECT_EQ(scalar::ConvertCase("àéîõü", true), "ÀÉÎÕÜ");
   EXPECT_EQ(scalar::ConvertCase("αβγ", true), "ΑΒΓ");
-  EXPECT_EQ(scalar::ConvertCase("ί", true), "ί");  // accented Greek is outside the table
+  EXPECT_EQ(scalar::ConvertCase("ίς", true), "ΊΣ");  // accented Greek, final sigma
   EXPECT_EQ(scalar::ConvertCase("ЁЖИК", false), "ёжик");
-  EXPECT_EQ(scalar::ConvertCase("×÷", true), "×÷");  // not letters
+  EXPECT_EQ(scalar::ConvertCase("ÿāǆ", true), "ŸĀǄ");  // Latin Extended
+  EXPECT_EQ(scalar::ConvertCase("Ꭰ", false), "ꭰ");      // Cherokee
+  EXPECT_EQ(scalar::ConvertCase("×÷ß", true), "×÷ß");  // not letters; ß has no one-letter capital
 }
 
 TEST(Utf8Test, CountsAndOffsetsAreInCodePoints) {

@@ -289,11 +289,13 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
         add_rows(ref.function->name, std::move(names), std::move(types));
         return scan;
       }
-      if (ref.function->name == "teal_settings") {
-        if (!ref.function->children.empty())
-          throw BinderError("teal_settings() takes no arguments");
+      // duckdb_settings(): DuckDB's name for the listing.
+      if (ref.function->name == "teal_settings" || ref.function->name == "duckdb_settings") {
+        if (!ref.function->children.empty()) {
+          throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
+        }
         auto settings = BindSettingsTable();
-        add_rows("teal_settings", {"name", "value", "description", "input_type"},
+        add_rows(ref.function->name, {"name", "value", "description", "input_type"},
                  std::vector<LogicalType>(4, LogicalType(TypeId::kVarchar)));
         return settings;
       }
