@@ -29,6 +29,10 @@ struct ReplayTable {
   std::shared_ptr<DataTable> table;
   /// First logged row id of an appended run -> (first replayed row id, rows).
   std::map<int64_t, std::pair<int64_t, int64_t>> rows;
+  /// Rows [0, checkpointed) came from the checkpoint with the ids they had. Some of them are
+  /// rows its snapshot did not see (loaded as deleted rows) whose commit came after it:
+  /// their appends are in the log too, and an appended run then names those rows.
+  int64_t checkpointed = 0;
 
   int64_t Map(int64_t logged, const std::string& what) const {
     auto it = rows.upper_bound(logged);
@@ -36,6 +40,10 @@ struct ReplayTable {
       --it;
       if (logged < it->first + it->second.second) return it->second.first + (logged - it->first);
     }
+    // Not appended by the log: a row of the checkpoint, which kept its id. (The nearest
+    // appended run below may be one of the checkpoint's hidden rows, so this is asked
+    // after the runs, not instead of them.)
+    if (logged >= 0 && logged < checkpointed) return logged;
     throw IOError(
         fmt::format("{} is corrupt: it names row {} that no record appended", what, logged));
   }
@@ -66,8 +74,7 @@ class Replayer : public CheckpointLoader {
     context_->Query("COMMIT");
     // Rows keep their ids: the log's row ids name them as they are.
     for (auto& [oid, table] : tables_) {
-      const auto rows = static_cast<int64_t>(table.table->RowIdCount());
-      if (rows) table.rows[0] = {0, rows};
+      table.checkpointed = static_cast<int64_t>(table.table->RowIdCount());
     }
   }
 
@@ -115,7 +122,10 @@ class Replayer : public CheckpointLoader {
         ReplayTable replayed{entry->storage, {}};
         // An ALTER's copy keeps its rows where they were.
         auto old = tables_.find(old_oid);
-        if (old_oid && old != tables_.end()) replayed.rows = old->second.rows;
+        if (old_oid && old != tables_.end()) {
+          replayed.rows = old->second.rows;
+          replayed.checkpointed = old->second.checkpointed;
+        }
         tables_[new_oid] = std::move(replayed);
         return;
       }

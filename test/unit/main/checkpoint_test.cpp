@@ -134,6 +134,36 @@ TEST(CheckpointTest, CommitsAfterACheckpointReplayOnTopOfIt) {
   }
 }
 
+// A checkpoint keeps the rows its snapshot does not see (an open transaction's appends) as
+// deleted rows at their ids; that transaction's commit then appends them again from the
+// log. The log's later changes of rows the checkpoint did see (their ids above those hidden
+// ones) must still find them: replay looked only at the nearest appended run below a row
+// id, found the re-appended hidden rows, and refused to open the database ("it names row
+// … that no record appended"), seen under concurrent checkpoints (DuckDB's
+// concurrent_checkpoint_deletes_insert.test_slow).
+TEST(CheckpointTest, ChangesAfterACheckpointFindRowsAboveRowsItDidNotSee) {
+  MemoryFileSystem memory;
+  std::string expected;
+  {
+    auto db = OpenOn(memory);
+    Connection open(*db), other(*db);
+    open.Execute("CREATE TABLE t (i INTEGER)");
+    open.Execute("BEGIN");
+    open.Execute("INSERT INTO t SELECT range FROM range(100)");        // rows 0-99, not committed
+    other.Execute("INSERT INTO t SELECT range FROM range(100, 250)");  // rows 100-249
+    other.Execute("CHECKPOINT");  // sees 100-249; 0-99 are kept as deleted rows
+    open.Execute("COMMIT");       // the log appends 0-99 again
+    other.Execute("DELETE FROM t WHERE i % 2 = 0 AND i >= 100");
+    other.Execute("UPDATE t SET i = -i WHERE i IN (101, 3)");
+    expected = QueryTexts(other, {"SELECT count(*), sum(i), min(i) FROM t"});
+    EXPECT_EQ(expected, "175|17867|-101|\n");
+  }
+  memory.LosePower(MemoryFileSystem::PowerLoss::kDrop);
+  auto db = OpenOn(memory);
+  Connection con(*db);
+  EXPECT_EQ(QueryTexts(con, {"SELECT count(*), sum(i), min(i) FROM t"}), expected);
+}
+
 TEST(CheckpointTest, RepeatedCheckpointsReuseTheFreedBlocks) {
   MemoryFileSystem fs;
   auto db = OpenOn(fs);
