@@ -69,6 +69,16 @@ inline uint64_t HashFixed(const_data_ptr_t p, idx_t width) {
   return HashBytes(p, width);
 }
 
+/// The hash of a string key. An inline string is hashed as its 16 bytes, two words with
+/// no loop: they are zero padded, so equal strings have equal bytes (KeysEqual compares
+/// them so too), and a string of a given length is always inline or never.
+inline uint64_t HashString(const string_t& s) {
+  if (!s.IsInlined()) return HashBytes(s.data(), s.size());
+  uint64_t words[2];
+  std::memcpy(words, &s, sizeof(words));
+  return CombineHash(MixHash(words[0]), words[1]);
+}
+
 /// Keys of kWords 8-byte words, equal iff every word is.
 template <idx_t kWords>
 struct WordsEqual {
@@ -149,6 +159,27 @@ void GroupTable::WithEqual(Probe&& probe) const {
       default:
         break;
     }
+  }
+  // Keys with strings: equal words are equal keys (an inline string is its zero-padded
+  // bytes, a longer one its length, prefix and pointer), so most probes that find their
+  // group end there; words that differ may still be equal keys, a longer string's bytes
+  // being at another address, and KeysEqual decides.
+  auto words_first = [&]<idx_t kWords>() {
+    probe([this](const_data_ptr_t a, const_data_ptr_t b) {
+      return WordsEqual<kWords>()(a, b) || KeysEqual(a, b);
+    });
+  };
+  switch (l.key_words) {
+    case 3:
+      return words_first.template operator()<3>();
+    case 4:
+      return words_first.template operator()<4>();
+    case 5:
+      return words_first.template operator()<5>();
+    case 6:
+      return words_first.template operator()<6>();
+    default:
+      break;
   }
   probe([this](const_data_ptr_t a, const_data_ptr_t b) { return KeysEqual(a, b); });
 }
@@ -297,7 +328,7 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count, 
         const string_t* data = v.Values<string_t>();
         for_rows([&](data_ptr_t out, idx_t at) {
           std::memcpy(out, &data[at], sizeof(string_t));
-          return HashBytes(data[at].data(), data[at].size());
+          return HashString(data[at]);
         });
         break;
       }
@@ -362,19 +393,28 @@ bool GroupTable::KeysEqual(const_data_ptr_t a, const_data_ptr_t b) const {
     }
     return true;
   }
-  if (std::memcmp(a + l.null_offset, b + l.null_offset, l.slots.size()) != 0) return false;
+  for (idx_t c = 0; c < l.slots.size(); c++) {
+    if (a[l.null_offset + c] != b[l.null_offset + c]) return false;
+  }
   for (const auto& slot : l.slots) {
     if (slot.kind == GroupLayout::SlotKind::kString ||
         slot.kind == GroupLayout::SlotKind::kEncoded) {
-      string_t x, y;
-      std::memcpy(&x, a + slot.offset, sizeof(string_t));
-      std::memcpy(&y, b + slot.offset, sizeof(string_t));
-      if (x.size() != y.size()) return false;
-      if (x.IsInlined()) {
-        if (std::memcmp(&x, &y, sizeof(string_t)) != 0) return false;
-      } else if (std::memcmp(x.data(), y.data(), x.size()) != 0) {
-        return false;
+      // Length and prefix (or an inline string's first 4 bytes) in one word, then the
+      // rest of an inline string in another.
+      uint64_t x[2], y[2];
+      std::memcpy(x, a + slot.offset, sizeof(x));
+      std::memcpy(y, b + slot.offset, sizeof(y));
+      if (x[0] != y[0]) return false;
+      const auto size = static_cast<uint32_t>(x[0]);
+      if (size <= string_t::kInlineLength) {
+        if (x[1] != y[1]) return false;
+        continue;
       }
+      const char* xp;
+      const char* yp;
+      std::memcpy(&xp, &x[1], sizeof(xp));
+      std::memcpy(&yp, &y[1], sizeof(yp));
+      if (std::memcmp(xp, yp, size) != 0) return false;
     } else if (std::memcmp(a + slot.offset, b + slot.offset, slot.width) != 0) {
       return false;
     }

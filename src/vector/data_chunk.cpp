@@ -37,7 +37,10 @@ void DataChunk::Reference(const DataChunk& other) {
 
 void DataChunk::Slice(const SelectionVector& sel, idx_t count) {
   for (auto& v : data) {
-    Vector sliced(v.Type(), std::max(count, capacity_));
+    // Not zero-filled: CopyFrom writes every row (a NULL string too).
+    const PhysicalType physical = v.Type().Physical();
+    const bool nested = physical == PhysicalType::kList || physical == PhysicalType::kStruct;
+    Vector sliced(v.Type(), std::max(count, capacity_), /*zero_fill=*/nested);
     if (v.IsConstant()) {
       sliced.Reference(v);
     } else {

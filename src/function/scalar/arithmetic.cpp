@@ -206,6 +206,84 @@ bool TryNarrowDecimal(ArithOp op, const Vector& a, const Vector& b, Vector& resu
   return done;
 }
 
+/// DECIMAL x + y, x - y or x * y into a 128-bit result when an operand is stored in 128
+/// bits: checked row by row, with a single 64 x 64 -> 128-bit multiply where both
+/// operands fit 64 bits (TPC-H's price * (1 - discount) * (1 + tax) is such a product).
+/// False, with `result` unspecified, when a row that is not NULL overflows the width:
+/// the caller then runs the loop that says which.
+template <typename A, typename B>
+bool WideDecimalLoop(ArithOp op, const Vector& a, const Vector& b, Vector& result, idx_t count,
+                     uint8_t width) {
+  const A* x = a.Values<A>();
+  const B* y = b.Values<B>();
+  auto* out = result.Values<hugeint_t>();
+  const int128 limit = kPowersOfTen[width];
+  bool bad = false;
+  auto run = [&](auto f) {
+    for (idx_t i = 0; i < count; i++) {
+      const auto p = static_cast<int128>(ToNative(x[i]));
+      const auto q = static_cast<int128>(ToNative(y[i]));
+      int128 r = 0;
+      const bool overflow = f(p, q, r);
+      bad |= overflow | (r >= limit) | (r <= -limit);
+      out[i] = hugeint_t(r);
+    }
+  };
+  switch (op) {
+    case ArithOp::kAdd:
+      run([](int128 p, int128 q, int128& r) { return AddOverflow<int128>(p, q, r); });
+      break;
+    case ArithOp::kSubtract:
+      run([](int128 p, int128 q, int128& r) { return SubOverflow<int128>(p, q, r); });
+      break;
+    case ArithOp::kMultiply:
+      run([](int128 p, int128 q, int128& r) {
+        const auto p64 = static_cast<int64_t>(p), q64 = static_cast<int64_t>(q);
+        if (p64 == p && q64 == q) {
+          r = static_cast<int128>(p64) * q64;  // |r| < 2^126: no overflow
+          return false;
+        }
+        return MulOverflow<int128>(p, q, r);
+      });
+      break;
+    default:
+      return false;
+  }
+  if (!bad) return true;
+  // The bytes of a NULL row are unspecified: only the rows that are not NULL count.
+  if (result.Validity().AllValid()) return false;
+  for (idx_t i = 0; i < count; i++) {
+    if (!result.RowIsValid(i)) continue;
+    int128 r = 0;
+    const auto p = static_cast<int128>(ToNative(x[i]));
+    const auto q = static_cast<int128>(ToNative(y[i]));
+    bool overflow = op == ArithOp::kAdd        ? AddOverflow<int128>(p, q, r)
+                    : op == ArithOp::kSubtract ? SubOverflow<int128>(p, q, r)
+                                               : MulOverflow<int128>(p, q, r);
+    if (overflow || !DecimalFitsWidth(r, width)) return false;
+  }
+  return true;
+}
+
+/// WideDecimalLoop for the layouts of `a` and `b` (at most 128 bits each) into a 128-bit
+/// result; false when it did not run or a row overflowed.
+bool TryWideDecimal(ArithOp op, const Vector& a, const Vector& b, Vector& result, idx_t count,
+                    uint8_t width) {
+  if (result.Type().Physical() != PhysicalType::kInt128) return false;
+  if (a.IsConstant() || b.IsConstant()) return false;
+  auto dispatch = [](PhysicalType type, auto&& f) {
+    if (type == PhysicalType::kInt128) return f.template operator()<hugeint_t>();
+    bool done = false;
+    DispatchNarrowDecimal(type, [&]<typename T>() { done = f.template operator()<T>(); });
+    return done;
+  };
+  return dispatch(a.Type().Physical(), [&]<typename A>() {
+    return dispatch(b.Type().Physical(), [&]<typename B>() {
+      return WideDecimalLoop<A, B>(op, a, b, result, count, width);
+    });
+  });
+}
+
 std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name,
                                              const std::vector<LogicalType>& types) {
   if (types.size() != 2 || op == ArithOp::kDivide) return std::nullopt;
@@ -244,6 +322,10 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
   f.body = [op, w, a_scale, b_scale, type_name](const DataChunk& args, Vector& result,
                                                 idx_t count) {
     if (TryNarrowDecimal(op, args.data[0], args.data[1], result, count)) return;
+    if (op != ArithOp::kModulo &&
+        TryWideDecimal(op, args.data[0], args.data[1], result, count, w)) {
+      return;
+    }
     std::vector<int128> x, y;
     ReadUnscaled(args.data[0], count, x);
     ReadUnscaled(args.data[1], count, y);
