@@ -43,6 +43,8 @@ class JoinKeyFilter {
   /// and returns how many. `out` may be `in`. Thread-safe.
   virtual idx_t Select(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in,
                        idx_t n, sel_t* out, KeyScratch& scratch) const = 0;
+  /// The build side's rows: the fewer, the more probe rows the filter may drop.
+  virtual idx_t KeyCount() const = 0;
 };
 
 class PhysicalHashJoin : public PhysicalOperator {

@@ -3,7 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
+#include <limits>
 
 #include "execution/expression_executor.hpp"
 #include "execution/hash_join.hpp"
@@ -42,6 +44,9 @@ struct TableScanGlobal : GlobalSourceState {
   idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, morsels)); }
   // Per join filter of the scan: the join's finished build side (null: not ready).
   std::vector<const JoinKeyFilter*> join_filters;
+  // The order to apply them in: fewest build keys first, the likeliest to drop most rows
+  // (TPC-H Q8's 1,347 parts before its 91,904 orders), so the costlier filters see fewer.
+  std::vector<idx_t> join_filter_order;
 };
 
 struct TableScanLocal : LocalSourceState {
@@ -72,6 +77,13 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   for (const auto& filter : join_filters_) {
     global->join_filters.push_back(filter.join->KeyFilter(context));
   }
+  auto& order = global->join_filter_order;
+  for (idx_t f = 0; f < join_filters_.size(); f++) order.push_back(f);
+  auto keys = [&](idx_t f) {
+    const JoinKeyFilter* filter = global->join_filters[f];
+    return filter ? filter->KeyCount() : std::numeric_limits<idx_t>::max();
+  };
+  std::stable_sort(order.begin(), order.end(), [&](idx_t a, idx_t b) { return keys(a) < keys(b); });
   return global;
 }
 
@@ -88,9 +100,11 @@ void PhysicalTableScan::AddJoinFilter(const PhysicalHashJoin& join, std::vector<
 }
 
 idx_t PhysicalTableScan::ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
+                                          const std::vector<idx_t>& order,
                                           std::vector<JoinFilterUse>& uses, DataChunk& chunk,
                                           bool selected, idx_t count, SelectionVector& sel) const {
-  for (idx_t f = 0; f < filters.size() && count > 0; f++) {
+  for (idx_t k = 0; k < order.size() && count > 0; k++) {
+    const idx_t f = order[k];
     JoinFilterUse& use = uses[f];
     if (!filters[f] || !use.active) continue;
     use.keys.clear();
@@ -138,8 +152,8 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
         selected = true;
       }
       if (count > 0 && !join_filters_.empty()) {
-        count =
-            ApplyJoinFilters(global.join_filters, local.join_filters, chunk, selected, count, sel);
+        count = ApplyJoinFilters(global.join_filters, global.join_filter_order, local.join_filters,
+                                 chunk, selected, count, sel);
       }
       if (count == chunk.size()) return;
       if (count > 0) {
