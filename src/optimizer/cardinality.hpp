@@ -1,8 +1,8 @@
 // Cardinality estimates for the optimizer's rules that choose between plans (join order,
 // semi-join pushdown): how many rows an operator makes, and how many distinct values one
-// of its columns holds. Rough on purpose: a table's row count, a fifth of it under a
-// filter, half of it after a GROUP BY; distinct counts sampled from the tables
-// (DataTable::DistinctEstimate).
+// of its columns holds. Rough on purpose: a table's row count, the share of a sample of
+// its rows a scan's filters keep, a fifth under any other filter, half of it after a
+// GROUP BY; distinct counts sampled from the tables (DataTable::DistinctEstimate).
 #pragma once
 
 #include "planner/logical_operator.hpp"

@@ -4,8 +4,8 @@
 // of the relations that a condition connects to those joined so far, the one whose join
 // makes the fewest rows (ties: the smallest) — so a connected query never makes a cross
 // product, whatever order its FROM list has, and a join on a key comes before one that
-// multiplies rows. Sizes are estimates: a table's row count, a fifth of it when the scan
-// or a filter above it filters; a join on a = b keeps 1 / max(distinct a, distinct b) of
+// multiplies rows. Sizes are estimates (cardinality.hpp): a table's row count, the share
+// of a sample its scan's filters keep; a join on a = b keeps 1 / max(distinct a, distinct b) of
 // the pairs, with distinct counts sampled from the tables (DataTable::DistinctEstimate).
 // A projection on top puts the columns back in the order the query expects.
 //

@@ -73,6 +73,9 @@ struct LogicalGet : LogicalOperator {
   std::vector<idx_t> column_ids;
   std::vector<ExpressionPtr> filters;
   std::vector<JoinFilterRef> join_filters;
+  /// The share of the table's rows `filters` keep, as a sample of them says
+  /// (optimizer/cardinality.cpp); negative until estimated.
+  mutable double filter_share = -1;
 };
 
 /// One row with no columns (SELECT without FROM).
