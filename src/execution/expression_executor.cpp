@@ -96,7 +96,7 @@ void CopyRows(const DataChunk& input, const std::vector<idx_t>& columns, const s
   std::copy(rows, rows + n, sel.Data());
   for (idx_t c : columns) {
     subset.data[c].Recycle(n);
-    subset.data[c].CopyFrom(input.data[c], sel, n, 0, 0);
+    subset.data[c].CopyFrom(input.data[c], sel, n, 0, 0, /*share_strings=*/true);
   }
   subset.SetCardinality(n);
 }

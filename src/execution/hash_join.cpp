@@ -504,7 +504,8 @@ void PhysicalHashJoin::Gather(DataChunk& output, const DataChunk* left,
       continue;
     }
     const idx_t column = c < left_width ? c : c - left_width;
-    target.CopyFrom(side->data[column], c < left_width ? left_sel : right_sel, count, 0, 0);
+    target.CopyFrom(side->data[column], c < left_width ? left_sel : right_sel, count, 0, 0,
+                    /*share_strings=*/true);
   }
 }
 

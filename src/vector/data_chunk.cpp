@@ -44,7 +44,7 @@ void DataChunk::Slice(const SelectionVector& sel, idx_t count) {
     if (v.IsConstant()) {
       sliced.Reference(v);
     } else {
-      sliced.CopyFrom(v, sel, count, 0, 0);
+      sliced.CopyFrom(v, sel, count, 0, 0, /*share_strings=*/true);
     }
     v = std::move(sliced);
   }

@@ -180,7 +180,7 @@ void Vector::Release() {
 }
 
 void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count,
-                      idx_t source_offset, idx_t target_offset) {
+                      idx_t source_offset, idx_t target_offset, bool share_strings) {
   TEAL_ASSERT(source.Type() == type_ || source.Type().Physical() == type_.Physical());
   TEAL_CHECK_LE(target_offset + count, capacity_);
   auto source_row = [&](idx_t i) -> idx_t {
@@ -199,6 +199,19 @@ void Vector::CopyFrom(const Vector& source, const SelectionVector& sel, idx_t co
     case PhysicalType::kVarchar: {
       auto* dst = Values<string_t>();
       auto* src = source.Values<string_t>();
+      // A source without a heap of its own has no long string this vector could keep alive
+      // (or keeps them somewhere it cannot see): the bytes are copied.
+      if (share_strings && source.aux_) {
+        KeepAlive(source);
+        for (idx_t i = 0; i < count; i++) {
+          const idx_t row = source_row(i);
+          const string_t& s = src[row];
+          // A NULL row's bytes are unspecified: never keep its pointer.
+          dst[target_offset + i] =
+              s.IsInlined() || source.validity_.RowIsValid(row) ? s : string_t();
+        }
+        return;
+      }
       for (idx_t i = 0; i < count; i++) {
         idx_t row = source_row(i);
         const string_t& s = src[row];

@@ -110,9 +110,13 @@ class Vector {
 
   /// Copies `count` rows of `source`, row sel.Get(i) (or i + source_offset when sel is
   /// unset), into rows target_offset + i of this flat vector. Strings and list elements
-  /// are deep-copied. Types must be equal.
+  /// are deep-copied — unless `share_strings`: then this vector keeps `source`'s string
+  /// heap alive and copies the strings' 16 bytes only. For a copy that lives as long as
+  /// a chunk of the pipeline (a filter's, a join's output); a copy kept for the whole
+  /// query (a hash table's, a sort's) copies the bytes, so that it does not hold every
+  /// source chunk's heap for one string of each.
   void CopyFrom(const Vector& source, const SelectionVector& sel, idx_t count, idx_t source_offset,
-                idx_t target_offset);
+                idx_t target_offset, bool share_strings = false);
 
   /// The value of `row` (row 0 of a constant vector stands for all).
   Value GetValue(idx_t row) const;

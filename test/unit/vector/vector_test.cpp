@@ -121,6 +121,31 @@ TEST(VectorTest, CopyFromDeepCopiesLongStringsThroughASelection) {
   EXPECT_EQ(target.GetValue(2).GetString(), "short");
 }
 
+TEST(VectorTest, CopyFromSharingStringsKeepsTheSourceHeapAliveAfterItsOwnerMovesOn) {
+  auto source = std::make_unique<Vector>(LogicalType(TypeId::kVarchar), 3);
+  source->SetValue(0, Value::Varchar("short"));
+  source->SetValue(1, Value::Varchar("a string longer than twelve bytes"));
+  source->SetValue(2, Value::Varchar("a NULL row whose bytes are left behind"));
+  source->SetNull(2);
+  Vector target(TypeId::kVarchar, 3);
+  SelectionVector sel(3);
+  sel.Set(0, 2);
+  sel.Set(1, 1);
+  sel.Set(2, 0);
+  target.CopyFrom(*source, sel, 3, 0, 0, /*share_strings=*/true);
+  const char* long_bytes = source->Values<string_t>()[1].data();
+  EXPECT_EQ(target.Values<string_t>()[1].data(), long_bytes);  // not copied
+  // The owner writes its next chunk (its heap is shared, so it takes a fresh one), then
+  // goes away: the target's strings stay readable.
+  source->Recycle(3);
+  source->SetValue(1, Value::Varchar("the owner's next value, also long"));
+  source.reset();
+  EXPECT_TRUE(target.GetValue(0).IsNull());
+  EXPECT_EQ(target.Values<string_t>()[0].size(), 0u);  // no pointer kept for a NULL row
+  EXPECT_EQ(target.GetValue(1).GetString(), "a string longer than twelve bytes");
+  EXPECT_EQ(target.GetValue(2).GetString(), "short");
+}
+
 TEST(DataChunkTest, SliceKeepsSelectedRowsInOrder) {
   DataChunk chunk({LogicalType(TypeId::kInteger), LogicalType(TypeId::kVarchar)});
   for (int i = 0; i < 10; i++) {
