@@ -675,18 +675,9 @@ bool TryRefineComparison(ExpressionState& s, const DataChunk& input, sel_t* sel,
   });
 }
 
-/// `x IN (c1, …, cn)` of a flat column and constants: refines sel in place (a NULL among
-/// the constants can make the answer NULL, never true, so it is left out) and returns
-/// true; false for other shapes.
-bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t& count) {
-  const Expression& e = s.expression;
-  if (e.kind != BoundKind::kInList || e.children[0]->kind != BoundKind::kColumnRef) return false;
-  const Vector& v = input.data[e.children[0]->column];
-  if (v.IsConstant()) return false;
-  for (size_t i = 1; i < e.children.size(); i++) {
-    const Expression& item = *e.children[i];
-    if (item.kind != BoundKind::kConstant || item.value.Type() != v.Type()) return false;
-  }
+/// TryRefineInList's refinement of the rows sel[0 … count) of the flat `v` by the IN
+/// list's constants (the children after the first of `s`).
+bool RefineInListColumn(ExpressionState& s, const Vector& v, sel_t* sel, idx_t& count) {
   return DispatchComparable(v.Type(), [&]<typename T, typename Comparator>() {
     // The constants' values, in bytes kept by the state (no allocation per chunk).
     std::vector<uint8_t>& bytes = s.More().in_list_bytes;
@@ -704,6 +695,43 @@ bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx
       return false;
     });
   });
+}
+
+const Vector& EvaluateOnSelection(ExpressionState& s, const DataChunk& input, const sel_t* sel,
+                                  idx_t count);
+
+/// `x IN (c1, …, cn)` of constants: refines sel in place (a NULL among the constants can
+/// make the answer NULL, never true, so it is left out) and returns true; false for other
+/// shapes. x is a column, or any expression computed on the selected rows (TPC-H Q22's
+/// substring(c_phone, 1, 2)): each row is compared with the constants, none flattened.
+bool TryRefineInList(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t& count) {
+  const Expression& e = s.expression;
+  if (e.kind != BoundKind::kInList) return false;
+  for (size_t i = 1; i < e.children.size(); i++) {
+    const Expression& item = *e.children[i];
+    if (item.kind != BoundKind::kConstant || item.value.Type() != e.children[0]->type) return false;
+  }
+  if (e.children[0]->kind != BoundKind::kColumnRef) {
+    // Decided before x is computed: computed twice, a volatile x would be two draws.
+    if (!DispatchComparable(e.children[0]->type, []<typename, typename>() {})) return false;
+    // Computed on the selected rows alone (row k of the result is row sel[k]), so that the
+    // rows an earlier conjunct dropped raise no error here; then refined as a column.
+    const bool all = count == input.size();
+    const Vector& v = all ? EvaluateFlat(s.children[0], input)
+                          : EvaluateOnSelection(s.children[0], input, sel, count);
+    std::vector<sel_t>& rows = s.More().taken;
+    rows.resize(count);
+    for (idx_t k = 0; k < count; k++) rows[k] = all ? sel[k] : static_cast<sel_t>(k);
+    idx_t kept = count;
+    RefineInListColumn(s, v, rows.data(), kept);
+    // rows[0 … kept) are rows of v: back to the input's rows.
+    for (idx_t k = 0; k < kept; k++) sel[k] = all ? rows[k] : sel[rows[k]];
+    count = kept;
+    return true;
+  }
+  const Vector& v = input.data[e.children[0]->column];
+  if (v.IsConstant()) return false;
+  return RefineInListColumn(s, v, sel, count);
 }
 
 idx_t Refine(ExpressionState& s, const DataChunk& input, sel_t* sel, idx_t count);
