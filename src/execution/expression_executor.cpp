@@ -812,7 +812,11 @@ idx_t ExpressionExecutor::Select(const DataChunk& input, SelectionVector& sel, i
   const idx_t count = input.size();
   sel_t* rows = sel.Data();
   for (idx_t i = 0; i < count; i++) rows[i] = static_cast<sel_t>(i);
-  return Refine(states_[index], input, rows, count);
+  return teal::Refine(states_[index], input, rows, count);
+}
+
+idx_t ExpressionExecutor::Refine(const DataChunk& input, sel_t* sel, idx_t count, idx_t index) {
+  return teal::Refine(states_[index], input, sel, count);
 }
 
 }  // namespace teal

@@ -41,6 +41,9 @@ class ExpressionExecutor {
   /// Evaluates the boolean expression `index` and writes the positions of the rows for
   /// which it is true into `sel`. Returns how many there are.
   idx_t Select(const DataChunk& input, SelectionVector& sel, idx_t index = 0);
+  /// As Select, over the rows sel[0 … count) alone (in order): keeps those for which the
+  /// expression is true, in place, and returns how many.
+  idx_t Refine(const DataChunk& input, sel_t* sel, idx_t count, idx_t index = 0);
 
   /// The value of an expression that reads no column (constant folding), computed over
   /// one row; throws what its evaluation throws.

@@ -133,6 +133,7 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
   idx_t Select(const std::vector<const Vector*>& probe_keys, idx_t n_rows, const sel_t* in, idx_t n,
                sel_t* out, KeyScratch& scratch) const override;
   idx_t KeyCount() const override { return count; }
+  bool Exact() const override { return bounded && (direct.heads || key_bits); }
 
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
@@ -152,7 +153,7 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
   // applies is exact and costs a bit test instead of a hash and a probe per row (TPC-H
   // Q17's 221 part keys among 200,000).
   static constexpr uint64_t kMaxKeyBits = uint64_t{1} << 27;  // 16 MB
-  static constexpr uint64_t kKeyBitsPerRow = 64;
+  static constexpr uint64_t kKeyBitsPerRow = 256;  // 32 bytes a row: less than its hash entry
   static constexpr uint64_t kMinKeyBits = uint64_t{1} << 21;  // 256 KB: a small build side
   std::optional<OwnedBlock> key_bits_block;
   uint64_t* key_bits = nullptr;

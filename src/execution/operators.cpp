@@ -44,9 +44,11 @@ struct TableScanGlobal : GlobalSourceState {
   idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, morsels)); }
   // Per join filter of the scan: the join's finished build side (null: not ready).
   std::vector<const JoinKeyFilter*> join_filters;
-  // The order to apply them in: fewest build keys first, the likeliest to drop most rows
-  // (TPC-H Q8's 1,347 parts before its 91,904 orders), so the costlier filters see fewer.
-  std::vector<idx_t> join_filter_order;
+  // The order to apply them in: the exact ones (a bit test a row) before the scan's own
+  // filter, the hashed ones after it; each kind fewest build keys first, the likeliest to
+  // drop most rows (TPC-H Q8's 1,347 parts before its 91,904 orders), so that the costlier
+  // tests see fewer rows.
+  std::vector<idx_t> exact_join_filters, hashed_join_filters;
 };
 
 struct TableScanLocal : LocalSourceState {
@@ -77,13 +79,19 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   for (const auto& filter : join_filters_) {
     global->join_filters.push_back(filter.join->KeyFilter(context));
   }
-  auto& order = global->join_filter_order;
-  for (idx_t f = 0; f < join_filters_.size(); f++) order.push_back(f);
+  for (idx_t f = 0; f < join_filters_.size(); f++) {
+    const JoinKeyFilter* filter = global->join_filters[f];
+    (filter && filter->Exact() ? global->exact_join_filters : global->hashed_join_filters)
+        .push_back(f);
+  }
   auto keys = [&](idx_t f) {
     const JoinKeyFilter* filter = global->join_filters[f];
     return filter ? filter->KeyCount() : std::numeric_limits<idx_t>::max();
   };
-  std::stable_sort(order.begin(), order.end(), [&](idx_t a, idx_t b) { return keys(a) < keys(b); });
+  for (auto* order : {&global->exact_join_filters, &global->hashed_join_filters}) {
+    std::stable_sort(order->begin(), order->end(),
+                     [&](idx_t a, idx_t b) { return keys(a) < keys(b); });
+  }
   return global;
 }
 
@@ -102,7 +110,7 @@ void PhysicalTableScan::AddJoinFilter(const PhysicalHashJoin& join, std::vector<
 idx_t PhysicalTableScan::ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
                                           const std::vector<idx_t>& order,
                                           std::vector<JoinFilterUse>& uses, DataChunk& chunk,
-                                          bool selected, idx_t count, SelectionVector& sel) const {
+                                          bool& selected, idx_t count, SelectionVector& sel) const {
   for (idx_t k = 0; k < order.size() && count > 0; k++) {
     const idx_t f = order[k];
     JoinFilterUse& use = uses[f];
@@ -146,14 +154,19 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
       SelectionVector& sel = local.sel;
       idx_t count = chunk.size();
       bool selected = false;  // whether sel holds the rows kept so far
-      if (filter_) {
-        sel.Reserve(chunk.size());
-        count = local.filter.Select(chunk, sel);
+      if (!global.exact_join_filters.empty()) {
+        count = ApplyJoinFilters(global.join_filters, global.exact_join_filters, local.join_filters,
+                                 chunk, selected, count, sel);
+      }
+      if (filter_ && count > 0) {
+        if (!selected) sel.Reserve(chunk.size());
+        count = selected ? local.filter.Refine(chunk, sel.Data(), count)
+                         : local.filter.Select(chunk, sel);
         selected = true;
       }
-      if (count > 0 && !join_filters_.empty()) {
-        count = ApplyJoinFilters(global.join_filters, global.join_filter_order, local.join_filters,
-                                 chunk, selected, count, sel);
+      if (count > 0 && !global.hashed_join_filters.empty()) {
+        count = ApplyJoinFilters(global.join_filters, global.hashed_join_filters,
+                                 local.join_filters, chunk, selected, count, sel);
       }
       if (count == chunk.size()) return;
       if (count > 0) {

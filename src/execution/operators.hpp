@@ -41,11 +41,12 @@ class PhysicalTableScan : public PhysicalSource {
     std::vector<idx_t> columns;
   };
   /// Narrows the chunk's rows — sel[0 … count) when `selected`, else all — by the join
-  /// filters, in `order`, into sel; returns how many are left. Threads stop applying a
-  /// filter that lets nearly every row through.
+  /// filters, in `order`, into sel; returns how many are left, and sets `selected` once
+  /// sel holds them. Threads stop applying a filter that lets nearly every row through.
   idx_t ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
                          const std::vector<idx_t>& order, std::vector<JoinFilterUse>& uses,
-                         DataChunk& chunk, bool selected, idx_t count, SelectionVector& sel) const;
+                         DataChunk& chunk, bool& selected, idx_t count,
+                         SelectionVector& sel) const;
 
   std::shared_ptr<DataTable> table_;
   std::vector<idx_t> column_ids_;
