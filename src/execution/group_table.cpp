@@ -801,7 +801,9 @@ void GroupTable::ScanKeys(idx_t first, idx_t n, DataChunk& out, idx_t out_column
   const DataChunk& values = *values_[first / kVectorSize];
   SelectionVector none;
   for (idx_t c = 0; c < layout_->key_types.size(); c++) {
-    out.data[out_column + c].CopyFrom(values.data[c], none, n, first % kVectorSize, 0);
+    // The output lives a chunk: it keeps the table's heap alive instead of copying bytes.
+    out.data[out_column + c].CopyFrom(values.data[c], none, n, first % kVectorSize, 0,
+                                      /*share_strings=*/true);
   }
 }
 
