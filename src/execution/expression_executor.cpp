@@ -75,6 +75,8 @@ const Vector& EvaluateFlat(ExpressionState& s, const DataChunk& input) {
   return flat;
 }
 
+bool TryEvaluateInListOfConstants(ExpressionState& s, const Vector& x, Vector& out, idx_t count);
+
 /// The input columns `e` reads, in order, each once.
 std::vector<idx_t> ColumnsRead(const Expression& e) {
   std::vector<idx_t> columns;
@@ -227,6 +229,7 @@ const Vector& Evaluate(ExpressionState& s, const DataChunk& input) {
     case BoundKind::kInList: {
       const Vector& x = EvaluateFlat(s.children[0], input);
       Vector& out = s.Output(count);
+      if (TryEvaluateInListOfConstants(s, x, out, count)) return out;
       std::fill_n(out.Values<bool>(), count, false);
       for (size_t i = 1; i < s.children.size(); i++) {
         const Vector& item = EvaluateFlat(s.children[i], input);
@@ -617,6 +620,45 @@ bool EqualValues(const T& a, const T& b) {
   } else {
     return Comparator::Cmp(a, b) == 0;
   }
+}
+
+/// `x IN (c1, …, cn)` of constants into `out` (flat x): true where x equals one, else NULL
+/// where x is NULL or a constant is, else false — each row compared with the constants,
+/// none flattened into a vector. False (nothing written) for other shapes.
+bool TryEvaluateInListOfConstants(ExpressionState& s, const Vector& x, Vector& out, idx_t count) {
+  const Expression& e = s.expression;
+  for (size_t i = 1; i < e.children.size(); i++) {
+    const Expression& item = *e.children[i];
+    if (item.kind != BoundKind::kConstant || item.value.Type() != x.Type()) return false;
+  }
+  return DispatchComparable(x.Type(), [&]<typename T, typename Comparator>() {
+    std::vector<uint8_t>& bytes = s.More().in_list_bytes;
+    bytes.resize((s.children.size() - 1) * sizeof(T));
+    T* items = reinterpret_cast<T*>(bytes.data());
+    idx_t n = 0;
+    bool null_item = false;
+    for (size_t i = 1; i < s.children.size(); i++) {
+      const Vector& c = *s.children[i].constant;
+      if (c.RowIsValid(0)) {
+        items[n++] = c.Values<T>()[0];
+      } else {
+        null_item = true;
+      }
+    }
+    const T* values = x.Values<T>();
+    bool* o = out.Values<bool>();
+    for (idx_t row = 0; row < count; row++) {
+      if (!x.RowIsValid(row)) {
+        out.SetNull(row);
+        continue;
+      }
+      bool found = false;
+      for (idx_t i = 0; i < n && !found; i++)
+        found = EqualValues<T, Comparator>(values[row], items[i]);
+      o[row] = found;
+      if (!found && null_item) out.SetNull(row);
+    }
+  });
 }
 
 /// `a op b` of two flat columns of one type: refines sel in place and returns true; false

@@ -140,7 +140,7 @@ void PhysicalKeyedRecursiveCte::Refresh(State& state) const {
   DataChunk keys(layout_->key_types);
   std::vector<data_ptr_t> states(kVectorSize);
   std::vector<sel_t> changed;
-  Vector same(LogicalType(TypeId::kBoolean));
+  Vector same{LogicalType(TypeId::kBoolean)};
   for (size_t t = 0; t < state.touched.size();) {
     const idx_t block = state.touched[t] / kVectorSize;
     const idx_t first = block * kVectorSize;
