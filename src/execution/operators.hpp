@@ -45,8 +45,7 @@ class PhysicalTableScan : public PhysicalSource {
   /// sel holds them. Threads stop applying a filter that lets nearly every row through.
   idx_t ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,
                          const std::vector<idx_t>& order, std::vector<JoinFilterUse>& uses,
-                         DataChunk& chunk, bool& selected, idx_t count,
-                         SelectionVector& sel) const;
+                         DataChunk& chunk, bool& selected, idx_t count, SelectionVector& sel) const;
 
   std::shared_ptr<DataTable> table_;
   std::vector<idx_t> column_ids_;
