@@ -72,17 +72,14 @@ double FilterShare(const LogicalGet& get) {
         chunk.data.push_back(std::move(row_ids));
       }
       chunk.SetCardinality(sample);
-      std::vector<uint8_t> kept(sample, 1);
+      // Each filter on the rows the earlier ones kept, as the scan applies them.
       ExpressionExecutor executor(get.filters);
       SelectionVector sel(sample);
-      for (idx_t f = 0; f < get.filters.size(); f++) {
-        std::vector<uint8_t> passed(sample, 0);
-        const idx_t n = executor.Select(chunk, sel, f);
-        for (idx_t i = 0; i < n; i++) passed[sel.Get(i)] = 1;
-        for (idx_t i = 0; i < sample; i++) kept[i] &= passed[i];
+      idx_t kept = get.filters.empty() ? sample : executor.Select(chunk, sel, 0);
+      for (idx_t f = 1; f < get.filters.size() && kept > 0; f++) {
+        kept = executor.Refine(chunk, sel.Data(), kept, f);
       }
-      const auto count = static_cast<double>(std::count(kept.begin(), kept.end(), 1));
-      share = std::max(count, 0.5) / static_cast<double>(sample);
+      share = std::max(static_cast<double>(kept), 0.5) / static_cast<double>(sample);
     } catch (const Error& error) {
       // A row the query may never compute (a cast that fails, a division by zero): the
       // estimate does without the sample, and the query raises it if it must.

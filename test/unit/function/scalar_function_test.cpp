@@ -53,7 +53,7 @@ TEST(Utf8Test, CaseConversionCoversEveryScript) {
   EXPECT_EQ(scalar::ConvertCase("ίς", true), "ΊΣ");  // accented Greek, final sigma
   EXPECT_EQ(scalar::ConvertCase("ЁЖИК", false), "ёжик");
   EXPECT_EQ(scalar::ConvertCase("ÿāǆ", true), "ŸĀǄ");  // Latin Extended
-  EXPECT_EQ(scalar::ConvertCase("Ꭰ", false), "ꭰ");      // Cherokee
+  EXPECT_EQ(scalar::ConvertCase("Ꭰ", false), "ꭰ");   // Cherokee
   EXPECT_EQ(scalar::ConvertCase("×÷ß", true), "×÷ß");  // not letters; ß has no one-letter capital
 }
 
