@@ -349,13 +349,14 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count, 
   }
 }
 
-void GroupTable::HashKeys(const std::vector<const Vector*>& keys, idx_t count,
-                          KeyScratch& scratch) const {
+void GroupTable::HashKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+                          const sel_t* sel, idx_t n) const {
   const auto& l = *layout_;
   TEAL_ASSERT(l.fixed_keys);
   scratch.hashes.resize(count);
   scratch.has_null.assign(count, 0);
   uint64_t* hashes = scratch.hashes.data();
+  const idx_t rows = sel ? n : count;
   for (idx_t c = 0; c < l.slots.size(); c++) {
     const Vector& v = *keys[c];
     // The hash of the value's bytes, as BuildKeys computes it from the normalised key.
@@ -365,12 +366,17 @@ void GroupTable::HashKeys(const std::vector<const Vector*>& keys, idx_t count,
         hashes[row] = c == 0 ? h : CombineHash(hashes[row], h);
       };
       if (!v.IsConstant() && v.Validity().AllValid()) {
-        for (idx_t row = 0; row < count; row++) {
-          fold(row, HashFixed(reinterpret_cast<const_data_ptr_t>(&data[row]), sizeof(T)));
-        }
+        auto all = [&]<bool kSelected>() {
+          for (idx_t k = 0; k < rows; k++) {
+            const idx_t row = kSelected ? sel[k] : k;
+            fold(row, HashFixed(reinterpret_cast<const_data_ptr_t>(&data[row]), sizeof(T)));
+          }
+        };
+        sel ? all.template operator()<true>() : all.template operator()<false>();
         return;
       }
-      for (idx_t row = 0; row < count; row++) {
+      for (idx_t k = 0; k < rows; k++) {
+        const idx_t row = sel ? sel[k] : k;
         const idx_t at = v.IsConstant() ? 0 : row;
         if (!v.RowIsValid(at)) {
           scratch.has_null[row] = 1;
@@ -632,12 +638,13 @@ void GroupTable::FindOrCreateHashed(const std::vector<const Vector*>& keys, idx_
   if (new_groups > 0) AppendValues(keys, created, new_groups);
 }
 
-void GroupTable::Hash(const std::vector<const Vector*>& keys, idx_t count,
-                      KeyScratch& scratch) const {
+void GroupTable::Hash(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+                      const sel_t* sel, idx_t n) const {
   if (layout_->fixed_keys) {
-    HashKeys(keys, count, scratch);
+    HashKeys(keys, count, scratch, sel, n);
   } else {
-    BuildKeys(keys, count, scratch);
+    if (sel) scratch.has_null.assign(count, 0);
+    BuildKeys(keys, count, scratch, sel, n);
   }
 }
 

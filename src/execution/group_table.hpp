@@ -110,8 +110,10 @@ class GroupTable {
   void FindOrCreate(const std::vector<const Vector*>& keys, idx_t count, data_ptr_t* rows,
                     const sel_t* sel, idx_t n);
   /// The hashes (scratch.hashes) and NULL flags (scratch.has_null) of rows [0, count) of
-  /// `keys`, as this layout hashes them: for FindHashed, or to pick a partition.
-  void Hash(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
+  /// `keys`, as this layout hashes them: for FindHashed, or to pick a partition. With
+  /// `sel`, of rows sel[0 … n) only (the others' hashes are undefined, has_null 0).
+  void Hash(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+            const sel_t* sel = nullptr, idx_t n = 0) const;
   /// Find for rows sel[0 … n) whose hashes Hash put in `scratch`: rows[i] is set for
   /// those rows (null where there is no group). Thread-safe as Find.
   void FindHashed(const std::vector<const Vector*>& keys, idx_t count, const sel_t* sel, idx_t n,
@@ -158,9 +160,11 @@ class GroupTable {
   /// sets them for every row), the other rows' keys and hashes are undefined.
   void BuildKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
                  const sel_t* sel = nullptr, idx_t n = 0) const;
-  /// With fixed_keys: the hashes and has_null of rows [0, count) as BuildKeys gives them,
-  /// without normalising the keys (for a Find whose filter turns most rows away).
-  void HashKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch) const;
+  /// With fixed_keys: the hashes and has_null of rows [0, count) (with `sel`, of rows
+  /// sel[0 … n) only) as BuildKeys gives them, without normalising the keys (for a Find
+  /// whose filter turns most rows away).
+  void HashKeys(const std::vector<const Vector*>& keys, idx_t count, KeyScratch& scratch,
+                const sel_t* sel = nullptr, idx_t n = 0) const;
   /// The row whose key equals `key` (a key area), or null.
   data_ptr_t Find(const_data_ptr_t key, uint64_t hash) const;
   /// Adds a group with key `key` and `hash`; its key values come later (AppendValues).

@@ -126,6 +126,16 @@ struct DirectHeads {
   }
 };
 
+/// A bit per value of an integer key's range [min, max], set where some build row's key
+/// has that value: a probe key whose bit is clear has no match.
+struct KeyBits {
+  idx_t key = 0;  // which of the join's keys
+  int64_t min = 0, max = 0;
+  std::optional<OwnedBlock> block;
+  uint64_t* bits = nullptr;
+  idx_t set = 0;  // bits set
+};
+
 /// Every build row, in one chunk, and an index of their keys: a GroupTable whose payload
 /// is the key's chain of rows, or for dense integer keys a DirectHeads; either way next[]
 /// links a row to the next with the same key.
@@ -133,7 +143,9 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
   idx_t Select(const std::vector<const Vector*>& probe_keys, idx_t n_rows, const sel_t* in, idx_t n,
                sel_t* out, KeyScratch& scratch) const override;
   idx_t KeyCount() const override { return count; }
-  bool Exact() const override { return bounded && (direct.heads || key_bits); }
+  bool BitTestFirst() const override {
+    return (bounded && (direct.heads || key_bits.bits)) || !key_column_bits.empty();
+  }
 
   GlobalSunkChunks sunk;  // while sinking; each chunk's `extra` holds its keys
   std::unique_ptr<DataChunk> rows;
@@ -149,14 +161,17 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
   bool bounded = false;
   int64_t key_min = 0, key_max = 0;
   // One integer key too sparse for a DirectHeads but within kMaxKeyBits values: a bit per
-  // value of the range, set where a build key is, so that the filter a probe-side scan
-  // applies is exact and costs a bit test instead of a hash and a probe per row (TPC-H
-  // Q17's 221 part keys among 200,000).
+  // value of the range, so that the filter a probe-side scan applies is exact and costs a
+  // bit test instead of a hash and a probe per row (TPC-H Q17's 221 part keys among
+  // 200,000).
   static constexpr uint64_t kMaxKeyBits = uint64_t{1} << 27;  // 16 MB
   static constexpr uint64_t kKeyBitsPerRow = 256;  // 32 bytes a row: less than its hash entry
   static constexpr uint64_t kMinKeyBits = uint64_t{1} << 21;  // 256 KB: a small build side
-  std::optional<OwnedBlock> key_bits_block;
-  uint64_t* key_bits = nullptr;
+  KeyBits key_bits;
+  // Several keys: the KeyBits of each integer key within the same bounds whose bits are
+  // at most half set, fewest set first. A probe row passes each before its whole key is
+  // hashed (TPC-H Q20's lineitem rows against the part keys of partsupp's build rows).
+  std::vector<KeyBits> key_column_bits;
   std::atomic<bool> finalized{false};
   std::vector<uint32_t> next;
   std::vector<uint8_t> matched;       // right/full/build side kept: row met a probe row
@@ -166,47 +181,87 @@ struct BuildTable : GlobalSinkState, JoinKeyFilter {
   bool unique = true;     // no two build rows share a key: every chain is one row
 };
 
+/// Whether a KeyBits over `range` values is worth its memory for `rows` build rows.
+bool KeyBitsFit(uint64_t range, idx_t rows) {
+  return range != 0 && range <= BuildTable::kMaxKeyBits &&
+         range <= std::max<idx_t>(rows * BuildTable::kKeyBitsPerRow, BuildTable::kMinKeyBits);
+}
+
+/// The bits of key `key` (each part's extra[key], an integer type) over [min, max], which
+/// holds every one of its values.
+KeyBits MakeKeyBits(const std::vector<SunkChunk>& parts, idx_t key, int64_t min, int64_t max) {
+  KeyBits kb;
+  kb.key = key;
+  kb.min = min;
+  kb.max = max;
+  const idx_t words = (static_cast<uint64_t>(max) - static_cast<uint64_t>(min)) / 64 + 1;
+  kb.block.emplace(words * sizeof(uint64_t));
+  kb.bits = reinterpret_cast<uint64_t*>(kb.block->get());
+  std::fill(kb.bits, kb.bits + words, 0);
+  for (const auto& part : parts) {
+    ForEachInteger(
+        part.extra[key], part.rows->size(),
+        [&](idx_t, int64_t k) {
+          const uint64_t slot = static_cast<uint64_t>(k) - static_cast<uint64_t>(min);
+          kb.bits[slot / 64] |= uint64_t{1} << (slot % 64);
+        },
+        [](idx_t) {});
+  }
+  for (idx_t w = 0; w < words; w++) kb.set += std::popcount(kb.bits[w]);
+  return kb;
+}
+
+/// The least and greatest non-NULL value of key `key` over the parts; false when it has none.
+bool KeyRange(const std::vector<SunkChunk>& parts, idx_t key, int64_t& min, int64_t& max,
+              bool& null_key) {
+  min = std::numeric_limits<int64_t>::max();
+  max = std::numeric_limits<int64_t>::min();
+  for (const auto& part : parts) {
+    ForEachInteger(
+        part.extra[key], part.rows->size(),
+        [&](idx_t, int64_t k) {
+          min = std::min(min, k);
+          max = std::max(max, k);
+        },
+        [&](idx_t) { null_key = true; });
+  }
+  return min <= max;
+}
+
+/// For a join on several keys: table.key_column_bits.
+void BuildKeyColumnBits(BuildTable& table, const std::vector<SunkChunk>& parts,
+                        const std::vector<ExpressionPtr>& right_keys) {
+  if (right_keys.size() < 2) return;
+  for (idx_t key = 0; key < right_keys.size(); key++) {
+    if (!IsInt64Range(right_keys[key]->type.Physical())) continue;
+    int64_t min = 0, max = 0;
+    bool null_key = false;
+    if (!KeyRange(parts, key, min, max, null_key)) continue;
+    const uint64_t range = static_cast<uint64_t>(max) - static_cast<uint64_t>(min) + 1;
+    if (!KeyBitsFit(range, table.count)) continue;
+    KeyBits kb = MakeKeyBits(parts, key, min, max);
+    if (kb.set * 2 <= range) table.key_column_bits.push_back(std::move(kb));
+  }
+  std::sort(table.key_column_bits.begin(), table.key_column_bits.end(),
+            [](const KeyBits& a, const KeyBits& b) { return a.set < b.set; });
+}
+
 /// Indexes the build rows' keys (each part's `extra`) by a DirectHeads when there is one
 /// integer key and its values are dense enough; false (and nothing changed but
 /// null_key) otherwise.
 bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
                  const std::vector<ExpressionPtr>& right_keys) {
   if (right_keys.size() != 1 || !IsInt64Range(right_keys[0]->type.Physical())) return false;
-  int64_t min = std::numeric_limits<int64_t>::max();
-  int64_t max = std::numeric_limits<int64_t>::min();
-  for (const auto& part : parts) {
-    ForEachInteger(
-        part.extra[0], part.rows->size(),
-        [&](idx_t, int64_t k) {
-          min = std::min(min, k);
-          max = std::max(max, k);
-        },
-        [&](idx_t) { table.null_key = true; });
-  }
-  if (min > max) return false;  // no key, or only NULLs: the GroupTable handles it alike
+  int64_t min = 0, max = 0;
+  // No key, or only NULLs: the GroupTable handles it alike.
+  if (!KeyRange(parts, 0, min, max, table.null_key)) return false;
   table.bounded = true;
   table.key_min = min;
   table.key_max = max;
   const auto range = static_cast<uint64_t>(max) - static_cast<uint64_t>(min) + 1;
   if (range == 0 ||
       range > std::max<idx_t>(table.count * DirectHeads::kSlotsPerRow, DirectHeads::kMinSlots)) {
-    if (range != 0 && range <= BuildTable::kMaxKeyBits &&
-        range <=
-            std::max<idx_t>(table.count * BuildTable::kKeyBitsPerRow, BuildTable::kMinKeyBits)) {
-      const idx_t words = (range + 63) / 64;
-      table.key_bits_block.emplace(words * sizeof(uint64_t));
-      table.key_bits = reinterpret_cast<uint64_t*>(table.key_bits_block->get());
-      std::fill(table.key_bits, table.key_bits + words, 0);
-      for (const auto& part : parts) {
-        ForEachInteger(
-            part.extra[0], part.rows->size(),
-            [&](idx_t, int64_t k) {
-              const uint64_t slot = static_cast<uint64_t>(k) - static_cast<uint64_t>(min);
-              table.key_bits[slot / 64] |= uint64_t{1} << (slot % 64);
-            },
-            [](idx_t) {});
-      }
-    }
+    if (KeyBitsFit(range, table.count)) table.key_bits = MakeKeyBits(parts, 0, min, max);
     return false;
   }
   DirectHeads& direct = table.direct;
@@ -242,40 +297,69 @@ bool BuildDirect(BuildTable& table, std::vector<SunkChunk>& parts,
   return true;
 }
 
+/// The rows of `in` (all n_rows when null) whose integer key `v` lies in [min, max] and,
+/// with `bits`, has its bit set there. A loop for each shape of input: the filter
+/// runs on every row of a scanned table, so no test that is the same for every row stays
+/// in it.
+template <typename T>
+idx_t SelectInRange(int64_t min, int64_t max, const uint64_t* bits, const Vector& v, idx_t n_rows,
+                    const sel_t* in, idx_t n, sel_t* out) {
+  const auto low = static_cast<uint64_t>(min);
+  const uint64_t span = static_cast<uint64_t>(max) - low;
+  const T* values = v.Values<T>();
+  auto passes = [&](T value) __attribute__((always_inline)) {
+    const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(value)) - low;
+    const bool in_range = slot <= span;
+    if (!bits) return in_range;
+    const uint64_t at = in_range ? slot : 0;  // no read outside the bitmap
+    return in_range && ((bits[at / 64] >> (at % 64)) & 1);
+  };
+  const idx_t rows = in ? n : n_rows;
+  if (v.IsConstant()) {
+    if (!v.RowIsValid(0) || !passes(values[0])) return 0;
+    for (idx_t k = 0; k < rows; k++) out[k] = in ? in[k] : static_cast<sel_t>(k);
+    return rows;
+  }
+  const uint64_t* valid = v.Validity().AllValid() ? nullptr : v.Validity().Data();
+  auto run = [&]<bool kSelected, bool kNulls>() {
+    idx_t kept = 0;
+    for (idx_t k = 0; k < rows; k++) {
+      const sel_t row = kSelected ? in[k] : static_cast<sel_t>(k);
+      bool pass = passes(values[row]);
+      if constexpr (kNulls) pass = pass && ((valid[row / 64] >> (row % 64)) & 1);
+      out[kept] = row;
+      kept += pass;
+    }
+    return kept;
+  };
+  if (in)
+    return valid ? run.template operator()<true, true>() : run.template operator()<true, false>();
+  return valid ? run.template operator()<false, true>() : run.template operator()<false, false>();
+}
+
 }  // namespace
 
 idx_t BuildTable::Select(const std::vector<const Vector*>& probe_keys, idx_t n_rows,
                          const sel_t* in, idx_t n, sel_t* out, KeyScratch& scratch) const {
   if (count == 0) return 0;
-  if (bounded) {
-    // One integer key: its range, or the direct array's bitmap (exact).
-    const Vector& v = *probe_keys[0];
-    const idx_t rows = in ? n : n_rows;
-    idx_t kept = 0;
+  auto select_in_range = [&](idx_t key, int64_t min, int64_t max, const uint64_t* bits) {
+    const Vector& v = *probe_keys[key];
     DispatchInt64Range(v.Type().Physical(), [&]<typename T>() {
-      const T* values = v.Values<T>();
-      const bool constant = v.IsConstant();
-      const auto low = static_cast<uint64_t>(key_min);
-      const uint64_t span = static_cast<uint64_t>(key_max) - low;
-      for (idx_t k = 0; k < rows; k++) {
-        const sel_t row = in ? in[k] : static_cast<sel_t>(k);
-        const idx_t at = constant ? 0 : row;
-        const uint64_t slot = static_cast<uint64_t>(static_cast<int64_t>(values[at])) - low;
-        bool pass = slot <= span && v.RowIsValid(at);
-        if (direct.heads) {
-          pass = pass && direct.Has(slot);
-        } else if (key_bits) {
-          pass = pass && ((key_bits[slot / 64] >> (slot % 64)) & 1);
-        }
-        out[kept] = row;
-        kept += pass;
-      }
+      n = SelectInRange<T>(min, max, bits, v, n_rows, in, n, out);
     });
-    if (direct.heads || key_bits || kept == 0) return kept;
     in = out;
-    n = kept;
+  };
+  if (bounded) {
+    // One integer key: its range, and the direct array's bitmap or key_bits (exact).
+    const uint64_t* bits = direct.heads ? direct.present : key_bits.bits;
+    select_in_range(0, key_min, key_max, bits);
+    if (bits || n == 0) return n;
   }
-  partitions[0]->Hash(probe_keys, n_rows, scratch);
+  for (const KeyBits& kb : key_column_bits) {
+    select_in_range(kb.key, kb.min, kb.max, kb.bits);
+    if (n == 0) return 0;
+  }
+  partitions[0]->Hash(probe_keys, n_rows, scratch, in, n);
   const idx_t rows = in ? n : n_rows;
   idx_t kept = 0;
   for (idx_t k = 0; k < rows; k++) {
@@ -369,6 +453,7 @@ void PhysicalHashJoin::Finalize(ExecutionContext& context, GlobalSinkState& stat
     table.finalized.store(true, std::memory_order_release);
     return;
   }
+  BuildKeyColumnBits(table, parts, right_keys_);
   // A large build side is indexed on every thread: its rows are split by their key's
   // hash into one hash table per partition, each built by one task. All rows of a key
   // land in one partition, in build order, so the chains are as one table would have

@@ -45,9 +45,10 @@ class JoinKeyFilter {
                        idx_t n, sel_t* out, KeyScratch& scratch) const = 0;
   /// The build side's rows: the fewer, the more probe rows the filter may drop.
   virtual idx_t KeyCount() const = 0;
-  /// Whether Select tests a bit per row (an integer key's bitmap), cheaper than most
-  /// filters a scan applies: then it goes before them. Otherwise it hashes the keys.
-  virtual bool Exact() const = 0;
+  /// Whether Select first tests a bit per row (an integer key's bitmap), cheaper than
+  /// most filters a scan applies and dropping most rows it drops: then it goes before
+  /// them. Otherwise it hashes every row's keys.
+  virtual bool BitTestFirst() const = 0;
 };
 
 class PhysicalHashJoin : public PhysicalOperator {
