@@ -235,6 +235,7 @@ void GroupTable::BuildKeys(const std::vector<const Vector*>& keys, idx_t count, 
   const idx_t words = l.key_words;
   if (sel) {
     scratch.keys.resize(count * words);
+    if (scratch.has_null.size() < count) scratch.has_null.resize(count, 0);
     for (idx_t k = 0; k < n; k++) {
       std::fill_n(scratch.keys.data() + sel[k] * words, words, uint64_t{0});
     }
@@ -746,7 +747,8 @@ void GroupTable::AppendValues(const std::vector<const Vector*>& values, const Se
   }
 }
 
-void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitions) {
+void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitions,
+                       bool note_rows) {
   const auto& l = *layout_;
   std::vector<data_ptr_t> rows(kVectorSize);
   SelectionVector created(kVectorSize);
@@ -792,6 +794,13 @@ void GroupTable::Merge(const GroupTable& source, idx_t partition, idx_t partitio
       std::vector<const Vector*> columns;
       for (const auto& v : values.data) columns.push_back(&v);
       AppendValues(columns, created, new_groups);
+    }
+    if (note_rows) {
+      TEAL_ASSERT(l.row_width - l.payload_offset >= sizeof(data_ptr_t));
+      for (idx_t k = 0; k < count; k++) {
+        std::memcpy(source.Row(first + taken[k]) + l.payload_offset, &rows[taken[k]],
+                    sizeof(data_ptr_t));
+      }
     }
     for (idx_t a = 0; a < l.aggregates.size(); a++) {
       const idx_t offset = l.states_offset + l.state_offsets[a];

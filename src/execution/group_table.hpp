@@ -34,9 +34,11 @@
 // the BlockAllocator, so they count against memory_limit; past it an operation throws
 // OutOfMemoryError and the table stays consistent (destructible).
 //
-// Not thread-safe: one table per thread; Merge reads its source without changing it.
+// Not thread-safe: one table per thread; Merge reads its source without changing it (but
+// for the payloads of rows it merges, when asked to note where they went).
 #pragma once
 
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -137,8 +139,22 @@ class GroupTable {
   data_ptr_t SingleGroup();
   /// Creates the groups of `source` whose partition hash falls in partition `partition` of
   /// `partitions` and that this table lacks, and combines source's states into this
-  /// table's. `source` has the same layout and is left unchanged.
-  void Merge(const GroupTable& source, idx_t partition, idx_t partitions);
+  /// table's. `source` has the same layout and is left unchanged — but with `note_rows`,
+  /// each of those source rows' payload (at least 8 bytes) gets the address of its group's
+  /// row here (MergedRow reads it).
+  void Merge(const GroupTable& source, idx_t partition, idx_t partitions, bool note_rows = false);
+  /// The row a Merge with note_rows merged source row `row` into.
+  data_ptr_t MergedRow(const_data_ptr_t row) const {
+    data_ptr_t merged;
+    std::memcpy(&merged, row + layout_->payload_offset, sizeof(merged));
+    return merged;
+  }
+  /// The partition hash of row `row` of this table.
+  uint64_t PartitionHash(const_data_ptr_t row) const {
+    uint64_t hash;
+    std::memcpy(&hash, row + layout_->hash_offset + sizeof(uint64_t), sizeof(hash));
+    return hash;
+  }
 
   /// The row of group `group` (groups are numbered in creation order).
   data_ptr_t Row(idx_t group) const {

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 
+#include "common/assert.hpp"
 #include "execution/aggregate_update.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/task_scheduler.hpp"
@@ -67,6 +69,7 @@ struct PhysicalHashAggregate::Local : LocalSinkState {
   std::vector<const Vector*> keys;
   DataChunk arguments;
   SelectionVector non_null{kVectorSize};
+  Vector group_rows{LogicalType(TypeId::kUBigInt)};  // each row's group, as its address
 };
 
 PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
@@ -79,18 +82,23 @@ PhysicalHashAggregate::PhysicalHashAggregate(std::vector<LogicalType> types,
   for (const auto& g : groups_) group_types.push_back(g->type);
   std::vector<const AggregateFunction*> functions;
   for (const auto& a : aggregates_) functions.push_back(a->aggregate.get());
-  layout_ = std::make_shared<GroupLayout>(group_types, functions);
   for (const auto& a : aggregates_) {
     if (!a->distinct) {
       distinct_layouts_.push_back(nullptr);
       continue;
     }
     has_distinct_ = true;
-    std::vector<LogicalType> pair_types = group_types;
+    // With groups, the pair's group is the address of its row in the thread's table.
+    std::vector<LogicalType> pair_types;
+    if (!groups_.empty()) pair_types.emplace_back(TypeId::kUBigInt);
     for (const auto& child : a->children) pair_types.push_back(child->type);
-    distinct_layouts_.push_back(std::make_shared<GroupLayout>(
-        pair_types, std::vector<const AggregateFunction*>{}, group_types.size()));
+    distinct_layouts_.push_back(
+        std::make_shared<GroupLayout>(pair_types, std::vector<const AggregateFunction*>{}));
   }
+  // A thread's group row notes the row it was merged into (GroupTable::Merge's note_rows).
+  const bool grouped_distinct = has_distinct_ && !groups_.empty();
+  layout_ = std::make_shared<GroupLayout>(group_types, functions, 0,
+                                          grouped_distinct ? sizeof(data_ptr_t) : 0);
 }
 
 bool PhysicalHashAggregate::ParallelSink() const {
@@ -134,6 +142,13 @@ void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSink
     local.states.resize(count);
   }
   local.groups->FindOrCreate(key_columns, count, local.rows.data());
+  if (has_distinct_ && !groups_.empty()) {
+    if (local.group_rows.Capacity() < count) {
+      local.group_rows = Vector(LogicalType(TypeId::kUBigInt), count, /*zero_fill=*/false);
+    }
+    auto* addresses = local.group_rows.Values<uint64_t>();
+    for (idx_t i = 0; i < count; i++) addresses[i] = reinterpret_cast<uintptr_t>(local.rows[i]);
+  }
 
   SelectionVector& sel = local.non_null;
   sel.Reserve(count);
@@ -149,7 +164,8 @@ void PhysicalHashAggregate::Sink(ExecutionContext&, DataChunk& input, GlobalSink
     arguments.SetCardinality(count);
     if (aggregate.distinct) {
       // Only the pairs now; Finalize updates the states once per distinct value.
-      std::vector<const Vector*> pair = key_columns;
+      std::vector<const Vector*> pair;
+      if (!groups_.empty()) pair.push_back(&local.group_rows);
       for (const auto& v : arguments.data) pair.push_back(&v);
       local.distinct[a]->FindOrCreate(pair, count, local.states.data());
       continue;
@@ -175,28 +191,85 @@ void PhysicalHashAggregate::Combine(ExecutionContext&, GlobalSinkState& global_s
 
 void PhysicalHashAggregate::ApplyDistinct(const GroupTable& pairs, idx_t a,
                                           GroupTable& target) const {
-  const Expression& aggregate = *aggregates_[a];
-  const AggregateFunction& function = *aggregate.aggregate;
-  const idx_t group_count = groups_.size();
+  TEAL_ASSERT(groups_.empty());
+  const AggregateFunction& function = *aggregates_[a]->aggregate;
   const idx_t offset = layout_->states_offset + layout_->state_offsets[a];
   DataChunk values(pairs.Layout().key_types);
-  std::vector<data_ptr_t> rows(kVectorSize), states(kVectorSize);
+  if (pairs.Count() == 0) return;
+  std::vector<data_ptr_t> rows(kVectorSize, target.SingleGroup()), states(kVectorSize);
   SelectionVector sel(kVectorSize);
   for (idx_t first = 0; first < pairs.Count(); first += kVectorSize) {
     idx_t n = std::min(kVectorSize, pairs.Count() - first);
     values.Reset();
     pairs.ScanKeys(first, n, values);
     values.SetCardinality(n);
-    std::vector<const Vector*> key_columns;
-    for (idx_t c = 0; c < group_count; c++) key_columns.push_back(&values.data[c]);
-    target.FindOrCreate(key_columns, n, rows.data());
-    DataChunk arguments;
-    for (idx_t c = group_count; c < values.ColumnCount(); c++) {
-      arguments.data.emplace_back(values.data[c].Type(), 0);
-      arguments.data.back().Reference(values.data[c]);
+    UpdateStates(function, values, rows.data(), offset, n, sel, states);
+  }
+}
+
+void PhysicalHashAggregate::ApplyGroupedDistinct(const std::vector<Local*>& locals, idx_t a,
+                                                 idx_t partition, idx_t partitions) const {
+  const AggregateFunction& function = *aggregates_[a]->aggregate;
+  const idx_t offset = layout_->states_offset + layout_->state_offsets[a];
+  const auto& pair_layout = distinct_layouts_[a];
+  const idx_t arity = pair_layout->key_types.size() - 1;
+  // One thread's pairs are distinct; several threads' are made so in a table of (merged
+  // group row, arguments) first.
+  std::optional<GroupTable> merged;
+  if (locals.size() > 1) merged.emplace(pair_layout);
+  DataChunk values(pair_layout->key_types);
+  Vector targets(LogicalType(TypeId::kUBigInt));
+  std::vector<data_ptr_t> rows(kVectorSize), states(kVectorSize), found(kVectorSize);
+  SelectionVector taken(kVectorSize), non_null(kVectorSize);
+  DataChunk arguments;
+  for (idx_t c = 0; c < arity; c++) arguments.data.emplace_back(pair_layout->key_types[c + 1], 0);
+  auto update = [&](DataChunk& chunk, const data_ptr_t* group_rows, idx_t n) {
+    for (idx_t c = 0; c < arity; c++) arguments.data[c].Reference(chunk.data[c + 1]);
+    arguments.SetCardinality(chunk.size());
+    if (n < chunk.size()) arguments.Slice(taken, n);
+    UpdateStates(function, arguments, group_rows, offset, n, non_null, states);
+  };
+  for (const Local* local : locals) {
+    const GroupTable& pairs = *local->distinct[a];
+    const GroupTable& groups = *local->groups;
+    for (idx_t first = 0; first < pairs.Count(); first += kVectorSize) {
+      const idx_t n = std::min(kVectorSize, pairs.Count() - first);
+      values.Reset();
+      pairs.ScanKeys(first, n, values);
+      values.SetCardinality(n);
+      const uint64_t* local_rows = values.data[0].Values<uint64_t>();
+      auto* target_rows = targets.Values<uint64_t>();
+      idx_t m = 0;
+      for (idx_t i = 0; i < n; i++) {
+        const auto* row = reinterpret_cast<const_data_ptr_t>(local_rows[i]);
+        if (partitions > 1 &&
+            GroupTable::PartitionOf(groups.PartitionHash(row), partitions) != partition) {
+          continue;
+        }
+        data_ptr_t merged_row = groups.MergedRow(row);
+        target_rows[i] = reinterpret_cast<uintptr_t>(merged_row);
+        rows[m] = merged_row;
+        taken.Set(m++, static_cast<sel_t>(i));
+      }
+      if (m == 0) continue;
+      if (!merged) {
+        update(values, rows.data(), m);
+        continue;
+      }
+      std::vector<const Vector*> keys{&targets};
+      for (idx_t c = 1; c <= arity; c++) keys.push_back(&values.data[c]);
+      merged->FindOrCreate(keys, n, found.data(), taken.Data(), m);
     }
-    arguments.SetCardinality(n);
-    UpdateStates(function, arguments, rows.data(), offset, n, sel, states);
+  }
+  if (!merged) return;
+  for (idx_t first = 0; first < merged->Count(); first += kVectorSize) {
+    const idx_t n = std::min(kVectorSize, merged->Count() - first);
+    values.Reset();
+    merged->ScanKeys(first, n, values);
+    values.SetCardinality(n);
+    const uint64_t* group_rows = values.data[0].Values<uint64_t>();
+    for (idx_t i = 0; i < n; i++) rows[i] = reinterpret_cast<data_ptr_t>(group_rows[i]);
+    update(values, rows.data(), n);
   }
 }
 
@@ -222,9 +295,14 @@ void PhysicalHashAggregate::Finalize(ExecutionContext& context,
     auto merge = [&](idx_t p) {
       context.query.CheckInterrupt();
       if (!groups_.empty()) results[p]->Reserve(most / partitions);
-      for (auto* l : locals) results[p]->Merge(*l->groups, p, partitions);
+      const bool note_rows = has_distinct_ && !groups_.empty();
+      for (auto* l : locals) results[p]->Merge(*l->groups, p, partitions, note_rows);
       for (idx_t a = 0; a < aggregates_.size(); a++) {
         if (!distinct_layouts_[a]) continue;
+        if (!groups_.empty()) {
+          ApplyGroupedDistinct(locals, a, p, partitions);
+          continue;
+        }
         GroupTable pairs(distinct_layouts_[a]);
         for (auto* l : locals) pairs.Merge(*l->distinct[a], p, partitions);
         ApplyDistinct(pairs, a, *results[p]);
