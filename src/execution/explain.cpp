@@ -69,7 +69,7 @@ std::string Details(const LogicalOperator& op) {
           out += (k ? ", " : "") +
                  (c == kRowIdColumn ? std::string("rowid") : get.table->columns[c].name);
         }
-        out += ")";
+        out += filter.partial ? "; partial)" : ")";
       }
       return out;
     }

@@ -568,6 +568,46 @@ const JoinKeyFilter* PhysicalHashJoin::KeyFilter(ExecutionContext& context) cons
   return table;
 }
 
+namespace {
+/// Some of a join's keys, tested against the build side's bitmaps of them.
+class PartialFilter : public JoinKeyFilter {
+ public:
+  PartialFilter(idx_t build_rows, std::vector<std::pair<idx_t, const KeyBits*>> bits)
+      : build_rows_(build_rows), bits_(std::move(bits)) {}
+  idx_t Select(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in, idx_t n,
+               sel_t* out, KeyScratch&) const override {
+    for (const auto& [position, kb] : bits_) {
+      const Vector& v = *keys[position];
+      DispatchInt64Range(v.Type().Physical(), [&]<typename T>() {
+        n = SelectInRange<T>(kb->min, kb->max, kb->bits, v, count, in, n, out);
+      });
+      in = out;
+      if (n == 0) break;
+    }
+    return n;
+  }
+  idx_t KeyCount() const override { return build_rows_; }
+  bool BitTestFirst() const override { return true; }
+
+ private:
+  idx_t build_rows_;
+  std::vector<std::pair<idx_t, const KeyBits*>> bits_;  // (position in keys, its bitmap)
+};
+}  // namespace
+
+std::unique_ptr<JoinKeyFilter> PhysicalHashJoin::PartialKeyFilter(
+    ExecutionContext& context, const std::vector<idx_t>& keys) const {
+  auto* table = static_cast<BuildTable*>(context.query.FindSinkState(*this));
+  if (!table || !table->finalized.load(std::memory_order_acquire)) return nullptr;
+  std::vector<std::pair<idx_t, const KeyBits*>> bits;
+  for (const KeyBits& kb : table->key_column_bits) {
+    auto at = std::find(keys.begin(), keys.end(), kb.key);
+    if (at != keys.end()) bits.emplace_back(at - keys.begin(), &kb);
+  }
+  if (bits.empty()) return nullptr;
+  return std::make_unique<PartialFilter>(table->count, std::move(bits));
+}
+
 std::unique_ptr<OperatorState> PhysicalHashJoin::GetOperatorState(ExecutionContext& context) const {
   auto probe = std::make_unique<Probe>();
   probe->table = &SinkStateOf<BuildTable>(context, *this);

@@ -92,6 +92,11 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// The build side's key filter once Finalize is done (null before): for a scan that
   /// feeds the probe side, where the join drops probe rows without a match.
   const JoinKeyFilter* KeyFilter(ExecutionContext& context) const;
+  /// A filter of probe keys `keys` (indexes in the join's keys, not all of them) by the
+  /// bitmaps the build side has of them: for a scan that holds those keys only. Null
+  /// before Finalize, or when none of those keys has a bitmap.
+  std::unique_ptr<JoinKeyFilter> PartialKeyFilter(ExecutionContext& context,
+                                                  const std::vector<idx_t>& keys) const;
 
  private:
   struct Probe;

@@ -44,6 +44,7 @@ struct TableScanGlobal : GlobalSourceState {
   idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, morsels)); }
   // Per join filter of the scan: the join's finished build side (null: not ready).
   std::vector<const JoinKeyFilter*> join_filters;
+  std::vector<std::unique_ptr<JoinKeyFilter>> partial_filters;  // the partial ones' owners
   // The order to apply them in: those that begin with a bit test a row before the scan's own
   // filter, the hashed ones after it; each kind fewest build keys first, the likeliest to
   // drop most rows (TPC-H Q8's 1,347 parts before its 91,904 orders), so that the costlier
@@ -77,7 +78,12 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
   context.query.Control().progress_total += table_->RowCount();
   // The joins' build sides are done: the pipeline that probes them starts after them.
   for (const auto& filter : join_filters_) {
-    global->join_filters.push_back(filter.join->KeyFilter(context));
+    if (filter.keys.empty()) {
+      global->join_filters.push_back(filter.join->KeyFilter(context));
+      continue;
+    }
+    global->partial_filters.push_back(filter.join->PartialKeyFilter(context, filter.keys));
+    global->join_filters.push_back(global->partial_filters.back().get());
   }
   for (idx_t f = 0; f < join_filters_.size(); f++) {
     const JoinKeyFilter* filter = global->join_filters[f];
@@ -103,8 +109,9 @@ std::unique_ptr<LocalSourceState> PhysicalTableScan::GetLocalSourceState(Executi
   return local;
 }
 
-void PhysicalTableScan::AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns) {
-  join_filters_.push_back({&join, std::move(columns)});
+void PhysicalTableScan::AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns,
+                                      std::vector<idx_t> keys) {
+  join_filters_.push_back({&join, std::move(columns), std::move(keys)});
 }
 
 idx_t PhysicalTableScan::ApplyJoinFilters(const std::vector<const JoinKeyFilter*>& filters,

@@ -33,12 +33,16 @@ class PhysicalTableScan : public PhysicalSource {
   /// Drops the rows whose values of `columns` (output columns, one per probe key of
   /// `join`, in its order) `join`'s build side cannot match. The join must drop probe
   /// rows without a match, and this scan feed its probe side in the same pipeline.
-  void AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns);
+  /// With `keys`, the columns hold those probe keys only (indexes in the join's keys):
+  /// the filter is the build side's bitmaps of them (PhysicalHashJoin::PartialKeyFilter).
+  void AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns,
+                     std::vector<idx_t> keys = {});
 
  private:
   struct JoinFilter {
     const PhysicalHashJoin* join;
     std::vector<idx_t> columns;
+    std::vector<idx_t> keys;  // empty: all of the join's keys
   };
   /// Narrows the chunk's rows — sel[0 … count) when `selected`, else all — by the join
   /// filters, in `order`, into sel; returns how many are left, and sets `selected` once

@@ -149,7 +149,7 @@ struct BuildContext {
 
 /// Gives the scans built under `join` (pending entries from `first` on) that filter by
 /// its keys their filter; an entry whose keys the physical join does not probe with as
-/// bare columns gets none.
+/// bare columns gets none, or a partial one by those it does (when partial already).
 void ConnectJoinFilters(const LogicalJoin& join, const PhysicalHashJoin& hash,
                         std::vector<PendingJoinFilter>& pending, size_t first) {
   for (size_t i = first; i < pending.size();) {
@@ -159,17 +159,23 @@ void ConnectJoinFilters(const LogicalJoin& join, const PhysicalHashJoin& hash,
       continue;
     }
     pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
-    std::vector<idx_t> columns;
-    for (const auto& key : hash.left_keys()) {
-      if (key->kind != BoundKind::kColumnRef) break;
+    std::vector<idx_t> columns, keys;
+    const auto& probe_keys = hash.left_keys();
+    for (idx_t k = 0; k < probe_keys.size(); k++) {
+      if (probe_keys[k]->kind != BoundKind::kColumnRef) continue;
       for (const auto& [probe_column, scan_column] : entry.ref->columns) {
-        if (probe_column == key->column) {
+        if (probe_column == probe_keys[k]->column) {
           columns.push_back(scan_column);
+          keys.push_back(k);
           break;
         }
       }
     }
-    if (columns.size() == hash.left_keys().size()) entry.scan->AddJoinFilter(hash, columns);
+    if (columns.size() == probe_keys.size()) {
+      entry.scan->AddJoinFilter(hash, columns);
+    } else if (entry.ref->partial && !columns.empty()) {
+      entry.scan->AddJoinFilter(hash, columns, keys);
+    }
   }
 }
 

@@ -4,12 +4,15 @@
 // of one scan in the same pipeline (TraceStreamedColumn). Once the build side is done,
 // the scan drops the rows whose key the build side cannot have (out of its keys' range,
 // or not in its hash table's filter) before any operator of the pipeline sees them: a
-// join lower in the pipeline then neither probes nor gathers them.
+// join lower in the pipeline then neither probes nor gathers them. A scan that holds some
+// of several keys only (TPC-H Q5's lineitem: l_orderkey, beside the supplier's nation)
+// gets a partial filter: the bitmaps the build side has of those keys.
 //
 // The rule records which join filters which scan (LogicalJoin::filter_id,
 // LogicalGet::join_filters); the physical planner connects the operators. It runs last,
 // after the rules that move joins and renumber columns, and recomputes everything each
 // time, so a plan optimized twice carries no stale filter.
+#include <algorithm>
 #include <atomic>
 
 #include "optimizer/optimizer.hpp"
@@ -56,24 +59,32 @@ void PushFrom(LogicalJoin& join) {
   const LogicalOperator& probe = *join.children[join.build_left ? 1 : 0];
   std::vector<const Expression*> conjuncts;
   CollectConjuncts(*join.condition, conjuncts);
-  JoinFilterRef ref;
-  const LogicalGet* scan = nullptr;
+  // Per scan that holds probe keys as bare columns: which (in key order).
+  std::vector<std::pair<const LogicalGet*, JoinFilterRef>> scans;
+  idx_t keys = 0;
   for (const Expression* c : conjuncts) {
     if (!IsHashKey(*c, left_width)) continue;
+    keys++;
     const Expression* key = c->children[0].get();
     if (SideOf(*key, left_width) != probe_side) key = c->children[1].get();
-    // Every probe key must be a bare column that a single scan of the pipeline holds.
-    if (key->kind != BoundKind::kColumnRef || SideOf(*key, left_width) != probe_side) return;
+    if (key->kind != BoundKind::kColumnRef || SideOf(*key, left_width) != probe_side) continue;
     const idx_t probe_column = join.build_left ? key->column - left_width : key->column;
     idx_t scan_column = probe_column;
     const LogicalGet* at = TraceStreamedColumn(probe, scan_column);
-    if (!at || (scan && at != scan)) return;
-    scan = at;
-    ref.columns.emplace_back(probe_column, scan_column);
+    if (!at) continue;
+    auto it =
+        std::find_if(scans.begin(), scans.end(), [&](const auto& s) { return s.first == at; });
+    if (it == scans.end()) it = scans.insert(scans.end(), {at, JoinFilterRef{}});
+    it->second.columns.emplace_back(probe_column, scan_column);
   }
-  if (!scan) return;
-  join.filter_id = ref.join_id = NextFilterId();
-  const_cast<LogicalGet*>(scan)->join_filters.push_back(std::move(ref));
+  if (scans.empty()) return;
+  join.filter_id = NextFilterId();
+  for (auto& [scan, ref] : scans) {
+    ref.join_id = join.filter_id;
+    // One scan with every key: its values' hash. Else each scan tests its keys' bitmaps.
+    ref.partial = ref.columns.size() < keys;
+    const_cast<LogicalGet*>(scan)->join_filters.push_back(std::move(ref));
+  }
 }
 
 void Push(LogicalOperator& op) {

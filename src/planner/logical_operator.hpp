@@ -65,6 +65,9 @@ struct JoinFilterRef {
   /// Per probe key column of the join (a column of its probe-side child): the scan's
   /// output column that holds it.
   std::vector<std::pair<idx_t, idx_t>> columns;
+  /// The scan holds some of the join's probe keys only (others come from elsewhere): it
+  /// can test those keys' bitmaps, not the hash of the whole key.
+  bool partial = false;
 };
 
 struct LogicalGet : LogicalOperator {
