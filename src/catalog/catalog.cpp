@@ -76,7 +76,9 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
                                                              bool cascade) {
   std::lock_guard<std::mutex> guard(lock_);
   const std::string key = Key(name);
-  if (key == kMainSchema) throw CatalogError("schema \"main\" cannot be dropped");
+  if (key == kMainSchema) {
+    throw CatalogError("Cannot drop entry \"main\": the default schema cannot be dropped");
+  }
   auto it = schemas_.find(key);
   if (it == schemas_.end()) {
     if (if_exists) return {};

@@ -739,8 +739,8 @@ std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::
   for (const auto& name : names) {
     idx_t c = table.ColumnIndex(name);
     if (c == kInvalidIndex) {
-      throw BinderError(
-          fmt::format("{}: table \"{}\" has no column \"{}\"", what, table.name, name));
+      throw CatalogError(fmt::format("{}: table \"{}\" does not have a column named \"{}\"", what,
+                                     table.name, name));
     }
     if (std::find(columns.begin(), columns.end(), c) != columns.end()) {
       throw BinderError(fmt::format("{}: column \"{}\" is named twice", what, name));

@@ -15,7 +15,7 @@ void DatabaseManager::Attach(Entry entry, std::string_view reserved) {
   const std::string key = Catalog::Key(entry.name);
   if (key == Catalog::Key(reserved) || key == "temp" || key == "system" || key == "pg_temp") {
     throw BinderError(
-        fmt::format("database name \"{}\" is taken: it is a reserved name or the first database's",
+        fmt::format("database \"{}\" already exists: the name is reserved, or the first database's",
                     entry.name));
   }
   std::lock_guard<std::mutex> guard(lock_);

@@ -47,9 +47,10 @@ Result ClientContext::ExecuteSqlExecute(const ExecutePreparedStatement& execute)
   SqlPrepared& entry = found->second;
   const idx_t count = entry.data->statement->parameter_count;
   if (execute.values.size() != count) {
-    throw InvalidInputError(fmt::format("prepared statement \"{}\" takes {} parameter{}, {} given",
-                                        execute.name, count, count == 1 ? "" : "s",
-                                        execute.values.size()));
+    throw InvalidInputError(fmt::format(
+        "Values were not provided for every parameter: prepared statement \"{}\" takes {} "
+        "parameter{}, {} given",
+        execute.name, count, count == 1 ? "" : "s", execute.values.size()));
   }
   // The values are any expressions: computed as a one-row query.
   std::vector<Value> values;

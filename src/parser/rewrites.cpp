@@ -896,8 +896,10 @@ std::string RewriteInsertOr(std::string_view sql) {
       const std::string& w = tokens[j].word;
       if (depth == 0 && (w == ";" || w == "returning")) break;
       if (depth == 0 && w == "on" && j + 1 < tokens.size() && tokens[j + 1].word == "conflict") {
-        throw ParserError(fmt::format("INSERT OR {} cannot have an ON CONFLICT clause",
-                                      how == "replace" ? "REPLACE" : "IGNORE"));
+        throw ParserError(
+            fmt::format("You can not provide both OR {0} and ON CONFLICT: INSERT OR {0} "
+                        "cannot have an ON CONFLICT clause",
+                        how == "replace" ? "REPLACE" : "IGNORE"));
       }
       depth += w == "(" ? 1 : w == ")" ? -1 : 0;
       at = tokens[j].end;

@@ -299,8 +299,9 @@ std::optional<ScalarFunction> ResolveDecimal(ArithOp op, const std::string& name
   if (op == ArithOp::kMultiply) {
     scale = sa + sb;
     if (scale > kMaxDecimalDigits) {
-      throw BinderError(fmt::format("the product of {} and {} needs scale {}, above the maximum 38",
-                                    a.ToString(), b.ToString(), scale));
+      throw OutOfRangeError(
+          fmt::format("Needed scale {} for the product of {} and {}, above the maximum 38", scale,
+                      a.ToString(), b.ToString()));
     }
     width = std::min<int>(kMaxDecimalDigits, a.DecimalWidth() + b.DecimalWidth());
     f.arguments = {a, b};

@@ -35,7 +35,8 @@ std::unique_ptr<CreateTableAsStatement> Transformer::CreateTableAs(
   if (s.objtype != PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
     throw NotImplementedError("CREATE MATERIALIZED VIEW");
   }
-  if (s.is_select_into) throw NotImplementedError("SELECT INTO");
+  if (s.is_select_into)
+    throw NotImplementedError("SELECT INTO not supported: use CREATE TABLE … AS SELECT");
   if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
   auto create = std::make_unique<CreateTableAsStatement>();
   BaseTableRef name = CreatedName(*s.into->rel, s.into->on_commit);

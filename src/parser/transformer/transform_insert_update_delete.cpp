@@ -33,7 +33,8 @@ std::unique_ptr<OnConflictClause> Transformer::OnConflict(const PgQuery__OnConfl
   if (s.infer) {
     const auto& infer = *s.infer;
     if (infer.conname && *infer.conname) {
-      throw NotImplementedError("ON CONFLICT ON CONSTRAINT (name the columns instead)");
+      throw NotImplementedError(
+          "ON CONSTRAINT conflict target is not supported yet: name the columns instead");
     }
     if (infer.where_clause) throw NotImplementedError("ON CONFLICT (…) WHERE (partial indexes)");
     for (size_t i = 0; i < infer.n_index_elems; i++) {

@@ -38,7 +38,8 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
     Window(def);  // errors in a window no call uses are errors too
   }
   if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
-  if (s.into_clause) throw NotImplementedError("SELECT INTO");
+  if (s.into_clause)
+    throw NotImplementedError("SELECT INTO not supported: use CREATE TABLE … AS SELECT");
   auto select = std::make_unique<SelectStatement>();
   if (s.with_clause) select->ctes = With(*s.with_clause);
   if (s.n_distinct_clause) {

@@ -164,8 +164,8 @@ Binder::CteScope::CteScope(Binder& binder, const std::vector<CommonTableExpressi
     for (size_t i = outer_; i < ctes_.size(); i++) {
       if (SameName(ctes_[i].syntax.name, cte.name)) {
         ctes_.resize(outer_);
-        throw BinderError(
-            fmt::format("WITH query name \"{}\" is specified more than once", cte.name));
+        throw ParserError(fmt::format(
+            "Duplicate CTE name \"{}\": a WITH query name is specified more than once", cte.name));
       }
     }
     auto definition = std::make_shared<CteDefinition>();

@@ -63,6 +63,7 @@ struct Binder::Scope {
   std::string column_outside_aggregate;  // first column referenced outside an aggregate
   // Grouping: expressions outside aggregates must be groups, referenced by position.
   bool grouping = false;
+  bool group_by_all = false;             // the groups are GROUP BY ALL's (named in errors)
   std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
   std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
   std::vector<LogicalType> group_types;

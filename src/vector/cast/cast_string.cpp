@@ -187,7 +187,8 @@ bool TryCastFromVarchar(const Vector& source, Vector& result, idx_t count, std::
     }
     case TypeId::kEnum: {
       const EnumInfo& info = to.Enum();
-      std::string enum_reason = fmt::format("not a label of ENUM {}", to.ToString());
+      std::string enum_reason = fmt::format(
+          "not a label of ENUM {}: out of range for the destination type", to.ToString());
       reason = enum_reason;
       return DispatchFixedWidth(to.Physical(), [&]<typename D>() -> bool {
         if constexpr (kIsEnumIndex<D>) {
@@ -270,7 +271,9 @@ bool TryCastEnumToEnum(const Vector& source, Vector& result, idx_t count, std::s
           });
           if (!ok) {
             error = CastErrorMessage(from, labels[src[bad_row]], to,
-                                     fmt::format("not a label of ENUM {}", to.ToString()));
+                                     fmt::format("not a label of ENUM {}: out of range for the "
+                                                 "destination type",
+                                                 to.ToString()));
           }
           return ok;
         }

@@ -86,7 +86,7 @@ TEST(DecimalOperatorTest, MultiplicationAddsScalesAndCapsWidth) {
   auto f = Resolve("*", {LogicalType::Decimal(30, 2), LogicalType::Decimal(20, 3)});
   EXPECT_EQ(f.return_type, LogicalType::Decimal(38, 5));
   EXPECT_THROW(Resolve("*", {LogicalType::Decimal(38, 20), LogicalType::Decimal(38, 20)}),
-               BinderError);
+               OutOfRangeError);
 }
 
 TEST(DecimalOperatorTest, DivisionIsDouble) {

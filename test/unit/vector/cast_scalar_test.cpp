@@ -288,14 +288,16 @@ TEST(CastScalarTest, EnumConvertsToAndFromItsLabels) {
 
 TEST(CastScalarTest, UnknownEnumLabelNamesLabelAndType) {
   EXPECT_EQ(CastError(Value::Varchar("angry"), Mood()),
-            "Could not convert string 'angry' to mood: not a label of ENUM mood");
+            "Could not convert string 'angry' to mood: not a label of ENUM mood: out of range for "
+            "the destination type");
 }
 
 TEST(CastScalarTest, EnumToEnumMapsByLabel) {
   LogicalType other = LogicalType::Enum("feeling", {"happy", "sad"});
   EXPECT_EQ(Value::Enum(Mood(), 2).CastAs(other), Value::Enum(other, 0));
   EXPECT_EQ(CastError(Value::Enum(Mood(), 1), other),
-            "could not convert mood value \"ok\" to feeling: not a label of ENUM feeling");
+            "could not convert mood value \"ok\" to feeling: not a label of ENUM feeling: out of "
+            "range for the destination type");
 }
 
 // --- which casts exist ----------------------------------------------------------

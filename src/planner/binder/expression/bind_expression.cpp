@@ -71,8 +71,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
                                         scope.clause, e.ToString()));
         }
-        throw BinderError(
-            fmt::format("column \"{}\" not found: the query has no FROM clause", e.ToString()));
+        throw BinderError(fmt::format(
+            "Referenced column \"{}\" not found: the query has no FROM clause", e.ToString()));
       }
       if (e.names.size() > 2) {
         if (auto field = BindFieldAccess(e, scope)) return field;
@@ -132,8 +132,11 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
           return MakeColumnRef(g, scope.group_types[g], name);
         }
         throw BinderError(fmt::format(
-            "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
-            column));
+            "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate "
+            "function{}",
+            column,
+            scope.group_by_all ? " (GROUP BY ALL will only group entries in the SELECT list)"
+                               : ""));
       }
       if (!scope.inside_aggregate && scope.column_outside_aggregate.empty()) {
         scope.column_outside_aggregate = column;

@@ -362,8 +362,9 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       return OuterReference(BindExpression(e, *scope.outer), scope);
     }
     if (!scope.allow_aggregates) {
-      throw BinderError(fmt::format("aggregate functions are not allowed in {} ({})", scope.clause,
-                                    e.ToString()));
+      throw BinderError(fmt::format(
+          "aggregate functions are not allowed in {0} ({1}): {0} cannot contain aggregates",
+          scope.clause, e.ToString()));
     }
     if (scope.inside_aggregate) {
       throw BinderError(

@@ -210,12 +210,14 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       throw BinderError(fmt::format("{} takes neither * nor DISTINCT ({})", e.name, text));
     }
     if (arguments.size() < ranking->min_arguments || arguments.size() > ranking->max_arguments) {
-      throw BinderError(ranking->min_arguments == ranking->max_arguments
-                            ? fmt::format("{} takes {} argument{} ({})", e.name,
-                                          ranking->min_arguments,
-                                          ranking->min_arguments == 1 ? "" : "s", text)
-                            : fmt::format("{} takes {} to {} arguments ({})", e.name,
-                                          ranking->min_arguments, ranking->max_arguments, text));
+      // DuckDB's words first: the call matches no function.
+      throw BinderError(
+          "No function matches the given name and argument types: " +
+          (ranking->min_arguments == ranking->max_arguments
+               ? fmt::format("{} takes {} argument{} ({})", e.name, ranking->min_arguments,
+                             ranking->min_arguments == 1 ? "" : "s", text)
+               : fmt::format("{} takes {} to {} arguments ({})", e.name, ranking->min_arguments,
+                             ranking->max_arguments, text)));
     }
     call.function = ranking->function;
     if (e.order_by) {
@@ -286,9 +288,10 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     const AggregateFunctionSet* set = FunctionCatalog::Builtins().FindAggregate(name);
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
-        throw BinderError(fmt::format(
-            "{} is not a window function or an aggregate: it cannot be called OVER (…) ({})", name,
-            text));
+        throw CatalogError(fmt::format(
+            "{} is not an aggregate function, nor a window function: it cannot be called OVER "
+            "(…) ({})",
+            name, text));
       }
       throw NotImplementedError(fmt::format("window function {}", name));
     }

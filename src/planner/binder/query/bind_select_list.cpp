@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "function/collation.hpp"
@@ -277,6 +278,28 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
 
   // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
   std::vector<ExpressionPtr> groups;
+  auto in_from = [&](const std::string& name) {
+    return std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
+      return std::any_of(b.names.begin(), b.names.end(),
+                         [&](const std::string& n) { return SameName(n, name); });
+    });
+  };
+  // The first bare name in `e` (outside subqueries) that no FROM item has and a
+  // select-list item is aliased as; empty when there is none.
+  std::function<std::string(const ParsedExpression&)> select_alias_in =
+      [&](const ParsedExpression& e) -> std::string {
+    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 && !in_from(e.names[0])) {
+      for (const auto& item : select.select_list) {
+        if (!item->alias.empty() && SameName(item->alias, e.names[0])) return item->alias;
+      }
+    }
+    for (const auto& child : e.children) {
+      if (!child) continue;
+      std::string found = select_alias_in(*child);
+      if (!found.empty()) return found;
+    }
+    return "";
+  };
   auto alias_of = [&](const ParsedExpression& e) -> const ParsedExpression* {
     if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
       int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
@@ -320,7 +343,19 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     auto add_group = [&](const ParsedExpression& g) {
       const ParsedExpression* source = alias_of(g);
       const ParsedExpression& expression = source ? *source : g;
-      auto bound_group = BindExpression(expression, scope);
+      ExpressionPtr bound_group;
+      try {
+        bound_group = BindExpression(expression, scope);
+      } catch (const BinderError&) {
+        // A select-list alias stands for its item only as a whole GROUP BY term (as in
+        // PostgreSQL): say so when an expression's unknown name is one.
+        if (const std::string alias = select_alias_in(expression); !alias.empty()) {
+          throw BinderError(fmt::format(
+              "aliases cannot be used as part of an expression in the GROUP BY (\"{}\" in {})",
+              alias, expression.ToString()));
+        }
+        throw;
+      }
       scope.group_texts.push_back(expression.ToString());
       scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
                                                                                : kInvalidIndex);
@@ -345,6 +380,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       }
     }
     scope.grouping = true;
+    scope.group_by_all = select.group_by_all;
     if (!select.grouping_sets.empty()) scope.grouping_sets = &select.grouping_sets;
   }
 
@@ -509,8 +545,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   if (!scope.aggregates.empty() || scope.grouping) {
     if (!scope.grouping && !scope.column_outside_aggregate.empty()) {
       throw BinderError(fmt::format(
-          "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function",
-          scope.column_outside_aggregate));
+          "column \"{}\" must appear in the GROUP BY clause or be used in an aggregate function{}",
+          scope.column_outside_aggregate,
+          select.group_by_all ? " (GROUP BY ALL will only group entries in the SELECT list)" : ""));
     }
     auto aggregate = std::make_unique<LogicalAggregate>();
     for (const auto& g : groups) aggregate->types.push_back(g->type);

@@ -90,7 +90,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
   auto rename = [&](Binding& binding) {
     if (ref.exact_column_aliases && ref.column_aliases.size() != binding.VisibleCount()) {
       if (ref.column_aliases.size() == 1) {
-        throw BinderError(fmt::format("the subquery must return only one column, not {}",
+        throw BinderError(fmt::format("Subquery returns {} columns: it must return only one",
                                       binding.VisibleCount()));
       }
       throw BinderError(fmt::format("a row of {} values is compared with a subquery of {} columns",
