@@ -32,9 +32,15 @@ class SequenceEntry {
   SequenceEntry(std::string name, const SequenceOptions& options);
 
   const std::string& Name() const { return name_; }
+  int64_t Start() const { return start_; }
+  int64_t Increment() const { return increment_; }
+  int64_t Min() const { return min_; }
+  int64_t Max() const { return max_; }
+  bool Cycle() const { return cycle_; }
   /// Advances the sequence and returns its new value.
   int64_t Next();
-  /// The value the last Next returned. Throws InvalidInputError before the first Next.
+  /// The value the last Next returned, by any connection. Throws SequenceError before the
+  /// first Next. (currval reads the connection's own: SessionSequences.)
   int64_t Current() const;
   /// For the write-ahead log: whether the position moved since the last call, and if so
   /// the last value handed out (unset: none yet) in `*last`.

@@ -39,6 +39,7 @@ ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
 
 BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
+  options.sequences = sequences_;
   if (current_) {
     options.transaction_started_micros = Own().StartedMicros();
     // The catalog listings name the database whose catalog the binder reads as main.
@@ -1446,10 +1447,11 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   // A macro does not hide a built-in function: a call would not know which is meant.
   const FunctionCatalog& builtins = FunctionCatalog::Builtins();
   const std::string name = Catalog::Key(create.name);
-  const bool table_function =
-      name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings" ||
-      name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
-      name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes";
+  const bool table_function = name == "range" || name == "generate_series" || name == "unnest" ||
+                              name == "teal_settings" || name == "duckdb_settings" ||
+                              name == "duckdb_schemas" || name == "duckdb_tables" ||
+                              name == "duckdb_columns" || name == "duckdb_views" ||
+                              name == "duckdb_indexes" || name == "duckdb_sequences";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));

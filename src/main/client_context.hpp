@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "catalog/catalog_search.hpp"
+#include "catalog/session_sequences.hpp"
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "main/prepared_data.hpp"
@@ -210,6 +211,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   struct ExecutorOptions MakeExecutorOptions();
 
   std::shared_ptr<DatabaseInstance> database_;
+  // What this connection's nextval calls gave last: its currval (PostgreSQL's).
+  std::shared_ptr<SessionSequences> sequences_ = std::make_shared<SessionSequences>();
   std::shared_ptr<QueryControl> control_ = std::make_shared<QueryControl>();
   /// The connection's temporary objects as committed; they go with the connection.
   std::shared_ptr<Catalog> temp_catalog_ = std::make_shared<Catalog>();

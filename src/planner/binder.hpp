@@ -30,6 +30,8 @@ enum class NullOrder {
 };
 
 /// What the settings decide for binding. The binder sees settings only through this.
+class SessionSequences;
+
 struct BindOptions {
   bool default_descending = false;  // default_order
   NullOrder null_order = NullOrder::kNullsLastOnAscFirstOnDesc;
@@ -60,6 +62,9 @@ struct BindOptions {
   /// duckdb_databases(), pragma_database_list, pragma_database_size(): the databases, the
   /// connection's own first (null: none to show).
   std::function<std::vector<Database>()> databases;
+  /// The connection's last nextval values, for currval (null: the sequences' own last
+  /// values, for a binder without a session).
+  std::shared_ptr<SessionSequences> sequences;
 };
 
 struct BoundStatement {

@@ -107,7 +107,10 @@ std::string Dump(Connection& con, bool sequence = true) {
   for (int round = 0; round < kRounds; round++) {
     queries.push_back("SELECT * FROM side" + std::to_string(round) + " ORDER BY ALL");
   }
-  if (sequence) queries.push_back("SELECT currval('seq')");
+  if (sequence) {
+    // The sequence's position (currval is the session's own).
+    queries.push_back("SELECT last_value FROM duckdb_sequences() WHERE sequence_name = 'seq'");
+  }
   return QueryTexts(con, queries);
 }
 
@@ -115,13 +118,12 @@ std::unique_ptr<Database> OpenOn(FileSystem& fs, bool checkpoint_on_close) {
   return OpenFileDatabase(fs, kPath, checkpoint_on_close);
 }
 
-/// currval('seq'), or nothing when the sequence is missing or has handed out no value.
+/// The last value of sequence seq, or nothing when it is missing or has handed out none.
 std::optional<int64_t> SequencePosition(Connection& con) {
-  try {
-    return con.Query("SELECT currval('seq')").GetValue(0, 0).GetStored<int64_t>();
-  } catch (const Error&) {
-    return std::nullopt;
-  }
+  Result result =
+      con.Query("SELECT last_value FROM duckdb_sequences() WHERE sequence_name = 'seq'");
+  if (result.RowCount() == 0 || result.GetValue(0, 0).IsNull()) return std::nullopt;
+  return result.GetValue(0, 0).GetStored<int64_t>();
 }
 
 /// Where `a` and `b` first differ, with a line of each, for a failure message.

@@ -63,7 +63,7 @@ const std::vector<std::string> kChecks = {
     "SELECT * FROM t WHERE id IN (0, 1, 12, 13, 8192, 299989) ORDER BY id",
     "SELECT m, count(*) FROM t GROUP BY m ORDER BY m",
     "SELECT count(*) FROM v",
-    "SELECT currval('ids')",
+    "SELECT last_value FROM duckdb_sequences() WHERE sequence_name = 'ids'",
     "SELECT id FROM t WHERE s = 'row 5xxxxx'",
 };
 

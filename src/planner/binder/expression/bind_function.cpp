@@ -1,5 +1,6 @@
 // Binder: function calls — scalar and aggregate functions, and the special ones:
 // current_setting, nextval/currval, unnest.
+#include "catalog/session_sequences.hpp"
 #include "common/string_distance.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
@@ -539,9 +540,24 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
   function.return_type = TypeId::kBigInt;
   function.deterministic = false;  // never folded: each row takes its own value
   const bool next = name == "nextval";
-  function.body = [sequence, next](const DataChunk&, Vector& result, idx_t count) {
+  function.body = [sequence, next, session = options_.sequences](const DataChunk&, Vector& result,
+                                                                 idx_t count) {
     int64_t* out = result.Values<int64_t>();
-    for (idx_t i = 0; i < count; i++) out[i] = next ? sequence->Next() : sequence->Current();
+    for (idx_t i = 0; i < count; i++) {
+      if (next) {
+        out[i] = sequence->Next();
+        if (session) session->Set(sequence, out[i]);
+      } else if (!session) {
+        out[i] = sequence->Current();
+      } else if (std::optional<int64_t> value = session->Get(sequence)) {
+        out[i] = *value;
+      } else {
+        throw SequenceError(fmt::format(
+            "currval: sequence is not yet defined in this session: \"{}\" has no value until "
+            "nextval is called in this session",
+            sequence->Name()));
+      }
+    }
   };
   auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
   bound->children.push_back(std::move(argument));

@@ -1,6 +1,6 @@
 // Binder: the catalog listings — duckdb_schemas(), duckdb_tables(), duckdb_columns(),
-// duckdb_views(), duckdb_indexes(), and information_schema.schemata / tables / columns —
-// computed from the catalog version the statement binds against, with DuckDB's column
+// duckdb_views(), duckdb_indexes(), duckdb_sequences(), and information_schema.schemata / tables /
+// columns — computed from the catalog version the statement binds against, with DuckDB's column
 // names in DuckDB's order. Left out: the columns Teal has no value for (DuckDB's `tags`
 // MAP and its internal type ids), and DuckDB's own internal schemas' contents.
 #include "function/collation.hpp"
@@ -199,6 +199,35 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             NullText(), Value::Boolean(false), Value::Boolean(temporary),
                             Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
                             Text(view->ToSql())});
+      }
+    });
+  } else if (name == "duckdb_sequences") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("sequence_name", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("temporary", T::kBoolean);
+    out.Column("start_value", T::kBigInt);
+    out.Column("min_value", T::kBigInt);
+    out.Column("max_value", T::kBigInt);
+    out.Column("increment_by", T::kBigInt);
+    out.Column("cycle", T::kBoolean);
+    out.Column("last_value", T::kBigInt);  // the last nextval of any connection; NULL: none
+    out.Column("sql", T::kVarchar);
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& sequence : catalog.Sequences()) {
+        const std::string& full = sequence->Name();
+        const size_t dot = full.find('.');
+        const std::string schema = dot == std::string::npos ? "" : full.substr(0, dot);
+        const std::string bare = dot == std::string::npos ? full : full.substr(dot + 1);
+        const std::optional<int64_t> last = sequence->Last();
+        out.rows.push_back(
+            {Text(database), Text(SchemaOf(schema)), Text(bare), NullText(),
+             Value::Boolean(temporary), Value::BigInt(sequence->Start()),
+             Value::BigInt(sequence->Min()), Value::BigInt(sequence->Max()),
+             Value::BigInt(sequence->Increment()), Value::Boolean(sequence->Cycle()),
+             last ? Value::BigInt(*last) : NullBigInt(),
+             Text("CREATE SEQUENCE " + QuoteIdentifier(full) + sequence->OptionsSql() + ";")});
       }
     });
   } else if (name == "duckdb_indexes") {
