@@ -127,8 +127,8 @@ const NoEffectSetting kNoEffectSettings[] = {
      "auto",
      0,
      0,
-     {"auto", "uncompressed", "constant", "rle", "dictionary", "pfor", "bitpacking", "fsst",
-      "chimp", "patas", "alp", "alprd", "roaring", "zstd", "dict_fsst"}},
+     {"auto", "none", "uncompressed", "constant", "rle", "dictionary", "pfor", "bitpacking",
+      "fsst", "chimp", "patas", "alp", "alprd", "roaring", "zstd", "dict_fsst"}},
     {"index_scan_max_count",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's limit on rows an index scan "
      "may return before it scans the table instead",
@@ -215,6 +215,42 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans PIVOT, which Teal does "
      "not have",
      "BIGINT", "20", 0, INT64_MAX},
+    {"temp_directory",
+     "no effect in Teal (accepted for DuckDB scripts): where DuckDB spills to disk; Teal keeps "
+     "its work in memory, bounded by memory_limit",
+     "VARCHAR",
+     "",
+     0,
+     0,
+     {"*"}},
+    {"max_temp_directory_size",
+     "no effect in Teal (accepted for DuckDB scripts): how much DuckDB may spill to disk. A "
+     "byte size, e.g. '10GB'",
+     "VARCHAR", "0 bytes"},
+    {"write_buffer_row_group_count",
+     "no effect in Teal (accepted for DuckDB scripts): how many row groups DuckDB buffers "
+     "before writing them out",
+     "BIGINT", "5", 1, INT64_MAX},
+    {"debug_verify_blocks",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB checks its blocks' "
+     "use",
+     "BOOLEAN", "false"},
+    {"debug_eviction_queue_sleep_micro_seconds",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB's buffer eviction "
+     "sleeps",
+     "BIGINT", "0", 0, INT64_MAX},
+    {"prefer_range_joins",
+     "no effect in Teal (accepted for DuckDB scripts): whether DuckDB plans an inequality "
+     "join as a range join; the answers are the same",
+     "BOOLEAN", "false"},
+    {"late_materialization_max_rows",
+     "no effect in Teal (accepted for DuckDB scripts): the LIMIT up to which DuckDB fetches "
+     "the other columns of a top-N's rows late",
+     "BIGINT", "50", 0, INT64_MAX},
+    {"wal_autocheckpoint_entries",
+     "no effect in Teal (accepted for DuckDB scripts): DuckDB checkpoints after this many log "
+     "entries; Teal by checkpoint_threshold's size",
+     "BIGINT", "0", 0, INT64_MAX},
     {"operator_memory_limit",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB's memory per operator; "
      "memory_limit bounds Teal's. A byte size, e.g. '1GB'",
@@ -267,7 +303,8 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
   if (setting.choices.size() == 0) return FormatByteSize(ParseByteSize(value, setting.name));
   if (std::string_view(*setting.choices.begin()) == "*") return text;  // any text
   for (const char* choice : setting.choices) {
-    if (text == choice) return text;
+    // DuckDB stores force_compression = 'none' as 'auto'.
+    if (text == choice) return text == "none" ? "auto" : text;
   }
   std::string choices;
   for (const char* choice : setting.choices)

@@ -69,6 +69,15 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
       select->group_by_all = true;
       continue;
     }
+    // GROUP BY (a, b) groups by a and by b, as PostgreSQL reads a parenthesized list
+    // there (ROW(a, b) is one row value).
+    if (group->node_case == PG_QUERY__NODE__NODE_ROW_EXPR &&
+        group->row_expr->row_format == PG_QUERY__COERCION_FORM__COERCE_IMPLICIT_CAST) {
+      for (size_t a = 0; a < group->row_expr->n_args; a++) {
+        select->group_by.push_back(Expr(group->row_expr->args[a]));
+      }
+      continue;
+    }
     select->group_by.push_back(Expr(group));
   }
   if (s.having_clause) select->having = Expr(s.having_clause);
