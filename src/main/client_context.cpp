@@ -1421,6 +1421,11 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   const bool temporary = CatalogSearch::IsTempSchema(create.schema);
   Catalog& catalog = WritableCatalog(temporary);
   const std::string schema = temporary ? "" : catalog.SchemaName(create.schema);
+  if (create.if_not_exists) {
+    const std::string name = QualifiedName(schema, create.name);
+    if (catalog.FindView(name) || catalog.FindTable(name))
+      return EmptyResult(StatementType::kCreate);
+  }
   // Bound once now, so that a view over missing tables or columns is refused up front.
   Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());

@@ -114,6 +114,7 @@ class GrammarParse {
     sql = RewriteStructTypes(sql);
     sql = RewriteIntervalLiterals(sql);
     sql = RewriteCreateOrReplaceTable(sql, or_replace_table_);
+    sql = RewriteCreateViewIfNotExists(sql, view_if_not_exists_);
     sql = RewriteInsertByName(sql);
     sql = RewriteInsertOr(sql);
     sql = RewritePositionalReferences(sql);
@@ -161,6 +162,8 @@ class GrammarParse {
   const std::string& Rewritten() const { return rewritten_; }
   /// The statement was CREATE OR REPLACE TABLE (RewriteCreateOrReplaceTable).
   bool OrReplaceTable() const { return or_replace_table_; }
+  /// The statement was CREATE VIEW IF NOT EXISTS (RewriteCreateViewIfNotExists).
+  bool ViewIfNotExists() const { return view_if_not_exists_; }
   idx_t ParameterCount() const { return parameter_count_; }
   const std::vector<std::string>& ParameterNames() const { return parameter_names_; }
   size_t StatementCount() const { return tree_->n_stmts; }
@@ -168,6 +171,7 @@ class GrammarParse {
 
  private:
   bool or_replace_table_ = false;
+  bool view_if_not_exists_ = false;
   std::string rewritten_;
   std::vector<std::string> parameter_names_;
   idx_t parameter_count_ = 0;
@@ -458,6 +462,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
                                       DescribeInvalidUtf8(text, bad)));
       }
       statement->text = text;
+      if (parse.ViewIfNotExists()) {
+        if (auto* view = dynamic_cast<CreateViewStatement*>(statement.get())) {
+          view->if_not_exists = true;
+        }
+      }
       if (parse.OrReplaceTable()) {
         if (auto* create = dynamic_cast<CreateTableStatement*>(statement.get())) {
           create->or_replace = true;

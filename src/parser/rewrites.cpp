@@ -602,6 +602,21 @@ std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) 
   return ApplyEdits(sql, {{tokens[1].start, tokens[2].end, ""}});
 }
 
+std::string RewriteCreateViewIfNotExists(std::string_view sql, bool& if_not_exists) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if_not_exists = false;
+  const bool temporary =
+      tokens.size() > 2 && (tokens[1].word == "temp" || tokens[1].word == "temporary");
+  const size_t view = temporary ? 2 : 1;
+  if (tokens.size() < view + 5 || tokens[0].word != "create" || tokens[view].word != "view" ||
+      tokens[view + 1].word != "if" || tokens[view + 2].word != "not" ||
+      tokens[view + 3].word != "exists") {
+    return std::string(sql);
+  }
+  if_not_exists = true;
+  return ApplyEdits(sql, {{tokens[view + 1].start, tokens[view + 3].end, ""}});
+}
+
 std::string RewriteUnnamedSubqueries(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -257,6 +257,10 @@ std::string RewriteTryCast(std::string_view sql);
 /// Rewrites DuckDB's `CREATE OR REPLACE TABLE` into `CREATE TABLE`, setting `or_replace`.
 std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
 
+/// Rewrites DuckDB's `CREATE [TEMP] VIEW IF NOT EXISTS` (not in the PostgreSQL grammar) into
+/// `CREATE [TEMP] VIEW`, setting `if_not_exists`.
+std::string RewriteCreateViewIfNotExists(std::string_view sql, bool& if_not_exists);
+
 /// Gives a subquery or VALUES list in FROM without an alias (the PostgreSQL 15 grammar
 /// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
 std::string RewriteUnnamedSubqueries(std::string_view sql);

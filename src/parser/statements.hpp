@@ -328,6 +328,7 @@ struct CreateViewStatement : SQLStatement {
   std::string name;
   std::vector<std::string> column_names;
   bool or_replace = false;
+  bool if_not_exists = false;  // DuckDB's: nothing happens when the name is taken
   std::shared_ptr<SelectStatement> query;
   std::string query_text;  // the query as written, for the schema
 };
