@@ -295,6 +295,22 @@ void RegisterDateFormatFunctions(FunctionCatalog& catalog) {
                                          return ts;
                                        });
                                  }));
+  // try_strptime: NULL where the text does not match the format.
+  catalog.AddScalar(
+      MakeFunction("try_strptime", {T::kVarchar, T::kVarchar}, T::kTimestamp,
+                   [](const DataChunk& args, Vector& result, idx_t count) {
+                     auto* out = result.Values<timestamp_t>();
+                     const Vector& text = args.data[0];
+                     const Vector& format = args.data[1];
+                     for (idx_t i = 0; i < count; i++) {
+                       const idx_t t = text.IsConstant() ? 0 : i, f = format.IsConstant() ? 0 : i;
+                       if (!text.RowIsValid(t) || !format.RowIsValid(f) ||
+                           !TryStrptime(text.Values<string_t>()[t].View(),
+                                        format.Values<string_t>()[f].View(), out[i])) {
+                         result.SetNull(i);
+                       }
+                     }
+                   }));
 }
 
 }  // namespace teal

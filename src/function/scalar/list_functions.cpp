@@ -644,7 +644,7 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                return ListSlice(n, types[0]);
              });
   }
-  for (const char* name : {"list_contains", "list_has"}) {
+  for (const char* name : {"list_contains", "list_has", "array_contains", "array_has"}) {
     std::string n = name;
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {

@@ -74,7 +74,19 @@ double RoundDigits(double x, int32_t digits) {
   return std::round(scaled) / factor;
 }
 
-enum class RoundKind { kRound, kFloor, kCeil, kTrunc };
+/// x rounded half to even at `digits` fractional digits (banker's rounding, round_even).
+double RoundEvenDigits(double x, int32_t digits) {
+  if (!std::isfinite(x)) return x;
+  if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
+  double factor = std::pow(10.0, digits);
+  double scaled = x * factor;
+  if (!std::isfinite(scaled)) return x;
+  double down = std::floor(scaled), diff = scaled - down;
+  double r = diff > 0.5 || (diff == 0.5 && std::fmod(down, 2.0) != 0) ? down + 1 : down;
+  return r / factor;
+}
+
+enum class RoundKind { kRound, kRoundEven, kFloor, kCeil, kTrunc };
 
 int128 RoundUnscaled(int128 v, int128 divisor, RoundKind kind) {
   if (divisor == 1) return v;
@@ -82,6 +94,12 @@ int128 RoundUnscaled(int128 v, int128 divisor, RoundKind kind) {
   switch (kind) {
     case RoundKind::kRound:
       return DivideRoundHalfAway(v, divisor);
+    case RoundKind::kRoundEven: {
+      // Toward the nearest; a remainder of exactly half goes to the even quotient.
+      const int128 twice = (rem < 0 ? -rem : rem) * 2;
+      if (twice < divisor || (twice == divisor && q % 2 == 0)) return q;
+      return v < 0 ? q - 1 : q + 1;
+    }
     case RoundKind::kFloor:
       return rem < 0 ? q - 1 : q;
     case RoundKind::kCeil:
@@ -231,11 +249,21 @@ void RegisterRounding(FunctionCatalog& catalog) {
       {"ceil", RoundKind::kCeil, [](double x) { return std::ceil(x); }},
       {"ceiling", RoundKind::kCeil, [](double x) { return std::ceil(x); }},
       {"trunc", RoundKind::kTrunc, [](double x) { return std::trunc(x); }},
+      // DuckDB's banker's rounding: half to even.
+      {"round_even", RoundKind::kRoundEven, [](double x) { return std::nearbyint(x); }},
+      {"roundbankers", RoundKind::kRoundEven, [](double x) { return std::nearbyint(x); }},
   };
   for (const auto& e : entries) {
     ScalarFunctionSet set;
     set.name = e.name;
     set.overloads.push_back(DoubleUnary(e.name, e.f));
+    if (e.kind == RoundKind::kRoundEven) {
+      set.overloads.push_back(
+          MakeFunction(e.name, {TypeId::kDouble, TypeId::kInteger}, TypeId::kDouble,
+                       [](const DataChunk& args, Vector& result, idx_t count) {
+                         BinaryLoop<double, int32_t, double>(args, result, count, RoundEvenDigits);
+                       }));
+    }
     std::string name = e.name;
     RoundKind kind = e.kind;
     set.resolve = [kind, name](const std::vector<LogicalType>& types) {

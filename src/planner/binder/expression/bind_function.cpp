@@ -17,9 +17,9 @@ namespace {
 /// keeps x's scale (n may be a column); the digits past n are zero, so the cast is exact.
 ExpressionPtr ScaleOfRounding(ExpressionPtr call) {
   const std::string& name = call->function->name;
-  if ((name != "round" && name != "trunc") || call->children.size() != 2 ||
-      call->type.Id() != TypeId::kDecimal || call->children[1]->kind != BoundKind::kConstant ||
-      call->children[1]->value.IsNull()) {
+  if ((name != "round" && name != "trunc" && name != "round_even" && name != "roundbankers") ||
+      call->children.size() != 2 || call->type.Id() != TypeId::kDecimal ||
+      call->children[1]->kind != BoundKind::kConstant || call->children[1]->value.IsNull()) {
     return call;
   }
   const LogicalType& x = call->children[0]->type;
