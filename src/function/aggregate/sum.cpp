@@ -4,7 +4,10 @@
 // from 64-bit inputs in any realistic row count, so only HUGEINT/UHUGEINT inputs need
 // checked additions. sum(DECIMAL(w, s)) is DECIMAL(38, s), failing when the total needs
 // more than 38 digits; FLOAT/DOUBLE sum into DOUBLE; INTERVAL sums field by field.
-// product(x) multiplies DOUBLEs.
+// product(x) multiplies DOUBLEs. fsum / sumkahan / kahan_sum and favg add DOUBLEs with
+// Neumaier's compensation (DuckDB's names).
+#include <cmath>
+
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
 #include "types/decimal.hpp"
@@ -241,9 +244,57 @@ AggregateFunction Product() {
   };
   return f;
 }
+/// A DOUBLE total with Neumaier's compensation: `error` holds what the additions to `sum`
+/// rounded away, so fsum(1e16, 1, -1e16) is 1 where plain addition gives 0.
+struct CompensatedState {
+  double sum = 0, error = 0;
+  int64_t count = 0;
+  void Add(double x) {
+    const double total = sum + x;
+    error += std::fabs(sum) >= std::fabs(x) ? (sum - total) + x : (x - total) + sum;
+    sum = total;
+    count++;
+  }
+  void Merge(const CompensatedState& other) {
+    Add(other.sum);
+    count--;  // the other's rows are counted below
+    error += other.error;
+    count += other.count;
+  }
+  double Total() const { return sum + error; }
+};
+
+/// DuckDB's fsum (also sumkahan, kahan_sum) and favg: a compensated DOUBLE sum and mean.
+AggregateFunction CompensatedSum(std::string name, bool mean) {
+  auto f = MakeAggregate(std::move(name), {TypeId::kDouble}, TypeId::kDouble);
+  SetStateLifetime<CompensatedState>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<double>();
+    for (idx_t i = 0; i < count; i++) StateAt<CompensatedState>(states[i]).Add(in[i]);
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    StateAt<CompensatedState>(target).Merge(StateAt<CompensatedState>(source));
+  };
+  f.finalize = [mean](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      const auto& s = StateAt<CompensatedState>(states[i]);
+      if (s.count == 0) {
+        result.SetNull(offset + i);
+      } else {
+        out[offset + i] = mean ? s.Total() / static_cast<double>(s.count) : s.Total();
+      }
+    }
+  };
+  return f;
+}
 }  // namespace
 
 void RegisterSumFunctions(FunctionCatalog& catalog) {
+  for (const char* name : {"fsum", "sumkahan", "kahan_sum"}) {
+    catalog.AddAggregate(CompensatedSum(name, false));
+  }
+  catalog.AddAggregate(CompensatedSum("favg", true));
   AggregateFunctionSet sum;
   sum.name = "sum";
   sum.resolve = ResolveSum;
