@@ -635,7 +635,9 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
   auto is = [](const std::string& w, const auto& list) {
     return std::find(std::begin(list), std::end(list), w) != std::end(list);
   };
-  idx_t unnamed = 0;
+  // Per parenthesis depth: the unnamed subqueries of its FROM clause so far (DuckDB numbers
+  // them per query: unnamed_subquery, unnamed_subquery2, …).
+  std::vector<idx_t> unnamed(1, 0);
   for (size_t i = 0; i < tokens.size(); i++) {
     const std::string& w = tokens[i].word;
     if ((w == "from" || w == "join") && in_query.back() &&
@@ -648,6 +650,7 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
       if (in_from.size() > 1) {
         in_from.pop_back();
         in_query.pop_back();
+        unnamed.pop_back();
       }
     } else if (w == "(") {
       const bool item = in_from.back() && i > 0 &&
@@ -658,6 +661,7 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
                           tokens[i + 1].word == "with" || tokens[i + 1].word == "from");
       in_from.push_back(false);
       in_query.push_back(query);  // a FROM-first query starts with FROM
+      unnamed.push_back(0);
       if (!item || !query) continue;
       size_t close = i;
       for (int depth = 0; close < tokens.size(); close++) {
@@ -670,10 +674,10 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
                             (std::isalpha(static_cast<unsigned char>(tokens[close + 1].word[0])) &&
                              !is(tokens[close + 1].word, kNoAlias)));
       if (aliased) continue;
-      unnamed++;
+      const idx_t n = ++unnamed[unnamed.size() - 2];  // the FROM clause this item is in
       edits.push_back({tokens[close].end, tokens[close].end,
-                       unnamed == 1 ? std::string(" AS unnamed_subquery")
-                                    : fmt::format(" AS unnamed_subquery{}", unnamed)});
+                       n == 1 ? std::string(" AS unnamed_subquery")
+                              : fmt::format(" AS unnamed_subquery{}", n)});
     }
   }
   return ApplyEdits(sql, std::move(edits));
