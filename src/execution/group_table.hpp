@@ -142,7 +142,12 @@ class GroupTable {
   /// table's. `source` has the same layout and is left unchanged — but with `note_rows`,
   /// each of those source rows' payload (at least 8 bytes) gets the address of its group's
   /// row here (MergedRow reads it).
-  void Merge(const GroupTable& source, idx_t partition, idx_t partitions, bool note_rows = false);
+  /// `only`: the groups of `source` in `partition`, ascending (RowsByPartition's), so that
+  /// the merge reads no other source row.
+  void Merge(const GroupTable& source, idx_t partition, idx_t partitions, bool note_rows = false,
+             const std::vector<uint32_t>* only = nullptr);
+  /// The groups (numbers) whose partition hash falls in each of `partitions` partitions.
+  std::vector<std::vector<uint32_t>> RowsByPartition(idx_t partitions) const;
   /// The row a Merge with note_rows merged source row `row` into.
   data_ptr_t MergedRow(const_data_ptr_t row) const {
     data_ptr_t merged;

@@ -292,11 +292,23 @@ void PhysicalHashAggregate::Finalize(ExecutionContext& context,
     // when every thread saw every group): its entry array grows once, not by doubling.
     idx_t most = 0;
     for (auto* l : locals) most = std::max(most, l->groups->Count());
+    // Each thread's groups listed by partition first (a task per thread): a partition's
+    // task then reads its own groups only, not every thread's every row.
+    std::vector<std::vector<std::vector<uint32_t>>> by_partition;
+    if (partitions > 1) {
+      by_partition.resize(locals.size());
+      context.query.Scheduler()->Run(locals.size(), [&](TaskScheduler::Job&, idx_t l) {
+        by_partition[l] = locals[l]->groups->RowsByPartition(partitions);
+      });
+    }
     auto merge = [&](idx_t p) {
       context.query.CheckInterrupt();
       if (!groups_.empty()) results[p]->Reserve(most / partitions);
       const bool note_rows = has_distinct_ && !groups_.empty();
-      for (auto* l : locals) results[p]->Merge(*l->groups, p, partitions, note_rows);
+      for (idx_t l = 0; l < locals.size(); l++) {
+        results[p]->Merge(*locals[l]->groups, p, partitions, note_rows,
+                          by_partition.empty() ? nullptr : &by_partition[l][p]);
+      }
       for (idx_t a = 0; a < aggregates_.size(); a++) {
         if (!distinct_layouts_[a]) continue;
         if (!groups_.empty()) {
