@@ -218,7 +218,7 @@ void PhysicalHashAggregate::ApplyGroupedDistinct(const std::vector<Local*>& loca
   std::optional<GroupTable> merged;
   if (locals.size() > 1) merged.emplace(pair_layout);
   DataChunk values(pair_layout->key_types);
-  Vector targets(LogicalType(TypeId::kUBigInt));
+  Vector targets{LogicalType(TypeId::kUBigInt)};
   std::vector<data_ptr_t> rows(kVectorSize), states(kVectorSize), found(kVectorSize);
   SelectionVector taken(kVectorSize), non_null(kVectorSize);
   DataChunk arguments;

@@ -576,10 +576,11 @@ class PartialFilter : public JoinKeyFilter {
       : build_rows_(build_rows), bits_(std::move(bits)) {}
   idx_t Select(const std::vector<const Vector*>& keys, idx_t count, const sel_t* in, idx_t n,
                sel_t* out, KeyScratch&) const override {
-    for (const auto& [position, kb] : bits_) {
-      const Vector& v = *keys[position];
+    for (const auto& entry : bits_) {
+      const Vector& v = *keys[entry.first];
+      const KeyBits& kb = *entry.second;
       DispatchInt64Range(v.Type().Physical(), [&]<typename T>() {
-        n = SelectInRange<T>(kb->min, kb->max, kb->bits, v, count, in, n, out);
+        n = SelectInRange<T>(kb.min, kb.max, kb.bits, v, count, in, n, out);
       });
       in = out;
       if (n == 0) break;
