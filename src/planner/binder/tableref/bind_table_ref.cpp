@@ -29,13 +29,14 @@ BoundStatement Binder::BindView(const ViewEntry& view, Catalog* home) {
     search.main = home;  // an attached database's view reads that database
     search.temp = nullptr;
   }
-  Binder child(search);
-  child.options_ = options_;
-  child.views_in_progress_ = views_in_progress_;
-  child.views_in_progress_.push_back(view.CatalogName());
+  // On the heap: each view nested in another binds one level deeper on this stack.
+  auto child = std::make_unique<Binder>(search);
+  child->options_ = options_;
+  child->views_in_progress_ = views_in_progress_;
+  child->views_in_progress_.push_back(view.CatalogName());
   BoundStatement bound;
   try {
-    bound = child.BindSelect(static_cast<SelectStatement&>(*statements[0]));
+    bound = child->BindSelect(static_cast<SelectStatement&>(*statements[0]));
   } catch (const Error& error) {
     // Said once, by the outermost view: a chain of views would repeat it per view.
     if (!views_in_progress_.empty()) throw;
