@@ -17,7 +17,12 @@ void RunRules(LogicalOperator& plan, bool enabled) {
   RewriteExistsAsSemiJoins(plan);
   RewriteScalarSubqueriesAsJoins(plan);
   RewriteLateralJoinsAsJoins(plan);
-  if (!enabled) return;
+  if (!enabled) {
+    // A join on IS NOT DISTINCT FROM is a hash join either way (as DuckDB plans it with
+    // its optimizer off): a nested loop over it is a plan no one wants, not a simpler one.
+    HashNotDistinctJoinKeys(plan);
+    return;
+  }
   PushDownFilters(plan);
   HashNotDistinctJoinKeys(plan);
   PushSemiJoinsDown(plan);
