@@ -278,21 +278,24 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
 
   // GROUP BY: ordinals and select-list aliases stand for select-list expressions.
   std::vector<ExpressionPtr> groups;
-  auto in_from = [&](const std::string& name) {
-    return std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
-      return std::any_of(b.names.begin(), b.names.end(),
-                         [&](const std::string& n) { return SameName(n, name); });
-    });
+  // For a bare name no FROM item has: the select-list item aliased so, else null.
+  auto aliased_item = [&](const ParsedExpression& e) -> const ParsedExpression* {
+    if (e.kind != ExprKind::kColumnRef || e.names.size() != 1) return nullptr;
+    const bool in_from =
+        std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
+          return std::any_of(b.names.begin(), b.names.end(),
+                             [&](const std::string& n) { return SameName(n, e.names[0]); });
+        });
+    if (in_from) return nullptr;
+    for (const auto& item : select.select_list) {
+      if (!item->alias.empty() && SameName(item->alias, e.names[0])) return item.get();
+    }
+    return nullptr;
   };
-  // The first bare name in `e` (outside subqueries) that no FROM item has and a
-  // select-list item is aliased as; empty when there is none.
+  // The first such alias in `e` (outside subqueries); empty when there is none.
   std::function<std::string(const ParsedExpression&)> select_alias_in =
       [&](const ParsedExpression& e) -> std::string {
-    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 && !in_from(e.names[0])) {
-      for (const auto& item : select.select_list) {
-        if (!item->alias.empty() && SameName(item->alias, e.names[0])) return item->alias;
-      }
-    }
+    if (const ParsedExpression* item = aliased_item(e)) return item->alias;
     for (const auto& child : e.children) {
       if (!child) continue;
       std::string found = select_alias_in(*child);
@@ -312,16 +315,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       if (item.kind == ExprKind::kStar) throw BinderError("a position cannot refer to *");
       return &item;
     }
-    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 &&
-        !std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
-          return std::any_of(b.names.begin(), b.names.end(),
-                             [&](const std::string& n) { return SameName(n, e.names[0]); });
-        })) {
-      for (const auto& item : select.select_list) {
-        if (!item->alias.empty() && SameName(item->alias, e.names[0])) return item.get();
-      }
-    }
-    return nullptr;
+    return aliased_item(e);
   };
   // GROUP BY ALL: the positions of the select-list items that hold no aggregate.
   std::vector<ParsedExpressionPtr> all_groups;
