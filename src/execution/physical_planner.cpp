@@ -206,11 +206,21 @@ PhysicalOperatorPtr BuildRecursiveCte(LogicalRecursiveCte& cte, const BuildConte
                                                 std::move(part), build.options);
 }
 
+/// Gives the functions in `e` that keep state for one execution
+/// (ScalarFunction::per_execution) new state.
+void RenewFunctionState(Expression& e) {
+  for (auto& child : e.children) RenewFunctionState(*child);
+  if (e.kind == BoundKind::kFunction && e.function->per_execution) {
+    e.function = e.function->per_execution();
+  }
+}
+
 /// The plan's physical operators.
 PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
   const Substitution* with = build.with;
   auto take = [&](ExpressionPtr& e) -> ExpressionPtr {
     ExpressionPtr out = with ? Substitute(*e, *with) : std::move(e);
+    RenewFunctionState(*out);
     PrepareSubqueries(out, build.options, build.eager);
     return out;
   };

@@ -41,6 +41,10 @@ struct ScalarFunction {
   /// COALESCE's evaluation rule: argument k is computed only for the rows that arguments
   /// 0 … k-1 left NULL (so COALESCE(14, 14 / 0) is 14); elsewhere the body sees NULL.
   bool arguments_in_turn = false;
+  /// For a function whose body keeps state for one execution (a sample's random numbers):
+  /// makes the function a physical plan runs, with that state new, so that each run of a
+  /// prepared statement starts afresh. Null for functions without such state.
+  std::function<std::shared_ptr<const ScalarFunction>()> per_execution;
 };
 
 /// Every overload of one scalar function name.
@@ -120,6 +124,10 @@ class FunctionCatalog {
   std::vector<std::unique_ptr<ScalarFunctionSet>> scalars_;
   std::vector<std::unique_ptr<AggregateFunctionSet>> aggregates_;
 };
+
+/// A number from random()'s generator, for a seed of another (a sample's): after
+/// setseed(x), the same numbers follow.
+uint64_t DrawRandomSeed();
 
 /// Picks the overload of `set` for arguments of `types` (the cheapest implicit casts;
 /// ties are an ambiguity error). Throws BinderError naming the function and the types.

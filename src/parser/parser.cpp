@@ -136,6 +136,7 @@ class GrammarParse {
     sql = RewriteListComprehensions(sql);
     sql = RewriteLambdas(sql);
     sql = RewriteQualify(sql);
+    sql = RewriteSamples(sql);  // after QUALIFY, which it follows
     sql = RewriteTryCast(sql);
     sql = RewriteUnnamedSubqueries(sql);
     sql = RewriteIntegerDivision(sql);

@@ -308,28 +308,6 @@ std::string RewriteAllClauses(std::string_view sql) {
   return out;
 }
 
-namespace {
-/// A replacement of the text [start, end) of a statement.
-struct Edit {
-  size_t start, end;
-  std::string text;
-};
-
-std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
-  std::sort(edits.begin(), edits.end(),
-            [](const Edit& a, const Edit& b) { return a.start < b.start; });
-  std::string out;
-  size_t copied = 0;
-  for (const Edit& edit : edits) {
-    out.append(sql, copied, edit.start - copied);
-    out += edit.text;
-    copied = edit.end;
-  }
-  out.append(sql, copied, std::string::npos);
-  return out;
-}
-}  // namespace
-
 std::string RewriteDescribe(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.empty()) return std::string(sql);
@@ -858,23 +836,14 @@ std::string RewriteNullTreatment(std::string_view sql) {
 std::string RewriteQualify(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;
-  // Per parenthesis depth: whether the SELECT being read there has a WINDOW clause yet.
-  std::vector<bool> has_window(1, false);
+  WindowClauseTracker window;
   static const char* kEnds[] = {"order",  "limit",     "offset", "fetch", "union",
                                 "except", "intersect", ";",      "window"};
   for (size_t i = 0; i < tokens.size(); i++) {
     const std::string& w = tokens[i].word;
-    if (w == "(") {
-      has_window.push_back(false);
-    } else if (w == ")") {
-      if (has_window.size() > 1) has_window.pop_back();
-    } else if (w == "select" || w == ";") {
-      has_window.back() = false;
-    } else if (w == "window") {
-      has_window.back() = true;
-    } else if (w == "qualify" && i > 0 && tokens[i - 1].word != "," && tokens[i - 1].word != "." &&
-               tokens[i - 1].word != "select" && tokens[i - 1].word != "as" &&
-               tokens[i - 1].word != "(") {
+    if (window.See(w)) continue;
+    if (w == "qualify" && i > 0 && tokens[i - 1].word != "," && tokens[i - 1].word != "." &&
+        tokens[i - 1].word != "select" && tokens[i - 1].word != "as" && tokens[i - 1].word != "(") {
       // The condition runs to the end of the clause at this depth.
       size_t end = i + 1;
       for (int depth = 0; end < tokens.size(); end++) {
@@ -884,13 +853,16 @@ std::string RewriteQualify(std::string_view sql) {
         if (depth == 0 && std::find(std::begin(kEnds), std::end(kEnds), e) != std::end(kEnds)) {
           break;
         }
+        if (depth == 0 && e == "using" && end + 1 < tokens.size() &&
+            tokens[end + 1].word == "sample") {
+          break;  // USING SAMPLE (RewriteSamples)
+        }
       }
       if (end == i + 1) throw ParserError("QUALIFY needs a condition");
-      edits.push_back({tokens[i].start, tokens[i].end,
-                       fmt::format("{} \"{}\" AS (PARTITION BY (",
-                                   has_window.back() ? "," : "WINDOW", kQualifyMarker)});
+      edits.push_back(
+          {tokens[i].start, tokens[i].end,
+           fmt::format("{} \"{}\" AS (PARTITION BY (", window.AddEntry(), kQualifyMarker)});
       edits.push_back({tokens[end - 1].end, tokens[end - 1].end, "))"});
-      has_window.back() = true;
     }
   }
   return ApplyEdits(sql, std::move(edits));

@@ -298,6 +298,15 @@ inline constexpr const char* kQualifyMarker = "__teal_qualify__";
 /// grammar accepts in the same place; the transformer takes it out again.
 std::string RewriteQualify(std::string_view sql);
 
+/// The prefix of the names that carry a sample (RewriteSamples): "__teal_sample__|size|unit|
+/// method|seed|alias" (empty fields where not written).
+inline constexpr const char* kSampleMarker = "__teal_sample__";
+
+/// Rewrites DuckDB's `USING SAMPLE …` into a WINDOW clause entry named with
+/// kSampleMarker, and `TABLESAMPLE …` after any FROM item into an alias that starts with
+/// it (sample_rewrite.cpp).
+std::string RewriteSamples(std::string_view sql);
+
 /// Rewrites `?` and `$name` parameters into the `$n` form the grammar accepts. `?` are
 /// numbered left to right; each distinct `$name` gets the next number, recorded in
 /// `names` (names[n-1] = "name"; empty for `?` and `$n`). Returns the highest number used.

@@ -210,6 +210,20 @@ std::vector<Token> Tokenize(std::string_view sql) {
   return tokens;
 }
 
+std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(),
+            [](const Edit& a, const Edit& b) { return a.start < b.start; });
+  std::string out;
+  size_t copied = 0;
+  for (const Edit& edit : edits) {
+    out.append(sql, copied, edit.start - copied);
+    out += edit.text;
+    copied = edit.end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 size_t AfterBracket(const std::vector<Token>& tokens, size_t open) {
   int depth = 0;
   for (size_t i = open; i < tokens.size(); i++) {

@@ -95,6 +95,47 @@ struct Token {
 
 std::vector<Token> Tokenize(std::string_view sql);
 
+/// A replacement of the text [start, end) of a statement.
+struct Edit {
+  size_t start, end;
+  std::string text;
+};
+
+/// `sql` with `edits` (in any order; they must not overlap) made.
+std::string ApplyEdits(std::string_view sql, std::vector<Edit> edits);
+
+/// Follows, token by token, whether the SELECT being read at the current parenthesis depth
+/// has a WINDOW clause yet: for the rewrites that add an entry to that clause.
+class WindowClauseTracker {
+ public:
+  /// Takes in the next token; true when it is one the tracker follows (a parenthesis,
+  /// SELECT, `;`, WINDOW), which is no other rewrite's business.
+  bool See(const std::string& word) {
+    if (word == "(") {
+      has_window_.push_back(false);
+    } else if (word == ")") {
+      if (has_window_.size() > 1) has_window_.pop_back();
+    } else if (word == "select" || word == ";") {
+      has_window_.back() = false;
+    } else if (word == "window") {
+      has_window_.back() = true;
+    } else {
+      return false;
+    }
+    return true;
+  }
+  /// The keyword that starts an entry of the current SELECT's WINDOW clause ("WINDOW" or
+  /// ","); the clause exists afterwards.
+  const char* AddEntry() {
+    const bool had = has_window_.back();
+    has_window_.back() = true;
+    return had ? "," : "WINDOW";
+  }
+
+ private:
+  std::vector<bool> has_window_ = {false};
+};
+
 /// The token after the bracket closing the one at `open` (any of ( [ {), or tokens.size().
 size_t AfterBracket(const std::vector<Token>& tokens, size_t open);
 

@@ -37,6 +37,15 @@ struct BaseTableRef {
 
 struct SelectStatement;
 
+/// USING SAMPLE or TABLESAMPLE: a random share of a FROM clause's or item's rows, as
+/// written (the binder checks it).
+struct SampleSyntax {
+  std::string size;    // a number as written
+  std::string unit;    // "rows", "percent", or "" when not written
+  std::string method;  // "reservoir", "bernoulli", "system", or "" when not written
+  std::string seed;    // REPEATABLE (seed) or (method, seed); "" when not written
+};
+
 enum class TableRefKind { kBase, kJoin, kSubquery, kTableFunction };
 
 /// An item of FROM: a table, a join of two items, or a subquery.
@@ -53,6 +62,8 @@ struct TableRef {
   bool natural = false;                       // kJoin: NATURAL
   std::unique_ptr<SelectStatement> subquery;  // kSubquery
   ParsedExpressionPtr function;               // kTableFunction: the call, a kFunction
+  /// TABLESAMPLE after the item; null without one.
+  std::shared_ptr<const SampleSyntax> sample;
   /// kSubquery, kTableFunction: written LATERAL. Teal binds every FROM subquery and table
   /// function as DuckDB does, as if it were (it may read the FROM items left of it), so
   /// this only records the spelling.
@@ -98,6 +109,8 @@ struct SelectStatement : SQLStatement {
   ParsedExpressionPtr having;
   /// QUALIFY: a filter over the rows after the window functions are computed.
   ParsedExpressionPtr qualify;
+  /// USING SAMPLE: taken from the FROM clause's rows, before WHERE; null without one.
+  std::shared_ptr<const SampleSyntax> sample;
   std::vector<OrderTerm> order_by;
   ParsedExpressionPtr limit;
   ParsedExpressionPtr offset;

@@ -164,6 +164,11 @@ class Binder {
   /// The parent must collect the child's needs_parameter_values_.
   Binder Child(bool same_level) const;
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
+  /// BindTableRef without the item's TABLESAMPLE.
+  LogicalOperatorPtr BindFromItem(const TableRef& ref, Scope& scope);
+  /// `plan` (its columns unchanged) reduced to the random share of its rows `sample` asks
+  /// for (bind_sample.cpp).
+  LogicalOperatorPtr ApplySample(LogicalOperatorPtr plan, const SampleSyntax& sample);
   /// Whether FROM item `item` may read the FROM items left of it (bind_lateral.cpp).
   static bool MayBeLateral(const TableRef& item);
   /// Binds `item`, right of a join whose left side's bindings are scope.bindings from

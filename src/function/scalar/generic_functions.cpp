@@ -180,6 +180,16 @@ SharedRandom& Shared() {
   return shared;
 }
 
+}  // namespace
+
+uint64_t DrawRandomSeed() {
+  SharedRandom& shared = Shared();
+  std::lock_guard<std::mutex> guard(shared.lock);
+  return shared.generator();
+}
+
+namespace {
+
 ScalarFunction Random() {
   ScalarFunction f = MakeFunction(
       "random", {}, TypeId::kDouble, [](const DataChunk&, Vector& result, idx_t count) {

@@ -8,6 +8,29 @@
 
 namespace teal::transformer {
 
+namespace {
+/// The sample a name made by RewriteSamples carries, and the rest of the name (the alias
+/// written before TABLESAMPLE) in `rest`; null for any other name.
+std::shared_ptr<const SampleSyntax> DecodeSample(std::string_view name, std::string* rest) {
+  const std::string_view marker = kSampleMarker;
+  if (name.substr(0, marker.size()) != marker || name.size() == marker.size() ||
+      name[marker.size()] != '|') {
+    return nullptr;
+  }
+  name.remove_prefix(marker.size() + 1);
+  auto sample = std::make_shared<SampleSyntax>();
+  std::string* fields[] = {&sample->size, &sample->unit, &sample->method, &sample->seed};
+  for (std::string* field : fields) {
+    const size_t bar = name.find('|');
+    if (bar == std::string_view::npos) throw InternalError("a sample's name is cut short");
+    *field = std::string(name.substr(0, bar));
+    name.remove_prefix(bar + 1);
+  }
+  if (rest) *rest = std::string(name);
+  return sample;
+}
+}  // namespace
+
 std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& s) {
   Level level(*this);
   if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
@@ -24,10 +47,16 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
     ~RestoreWindowScope() { scope = outer; }
   } restore{window_scope_, outer_window_scope};
   ParsedExpressionPtr qualify;
+  std::shared_ptr<const SampleSyntax> sample;
   for (size_t i = 0; i < s.n_window_clause; i++) {
     const auto& def = *s.window_clause[i]->window_def;
     if (std::string_view(def.name) == kQualifyMarker) {  // RewriteQualify's
       qualify = Expr(def.partition_clause[0]);
+      continue;
+    }
+    if (auto spec = DecodeSample(def.name, nullptr)) {  // RewriteSamples'
+      if (sample) throw ParserError("a query can have one USING SAMPLE clause only");
+      sample = std::move(spec);
       continue;
     }
     for (size_t j = 0; j < i; j++) {
@@ -82,6 +111,7 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
   }
   if (s.having_clause) select->having = Expr(s.having_clause);
   select->qualify = std::move(qualify);
+  select->sample = std::move(sample);
   select->order_by = OrderBy(s);
   for (size_t i = 0; i < s.n_values_lists; i++) {
     const Node* row = s.values_lists[i];
@@ -131,6 +161,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
   auto aliases = [&](const PgQuery__Alias* alias) {
     if (!alias) return;
     ref->alias = alias->aliasname;
+    if (auto sample = DecodeSample(ref->alias, &ref->alias)) ref->sample = std::move(sample);
     for (size_t i = 0; i < alias->n_colnames; i++)
       ref->column_aliases.push_back(StringOf(alias->colnames[i]));
   };

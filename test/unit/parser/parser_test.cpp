@@ -355,6 +355,41 @@ TEST(RewriteQualifyTest, ANameQualifyIsLeftAlone) {
   for (const char* sql : kept) EXPECT_EQ(RewriteQualify(sql), sql) << sql;
 }
 
+TEST(RewriteSamplesTest, UsingSampleBecomesAWindowClauseEntry) {
+  EXPECT_EQ(RewriteSamples("SELECT * FROM t USING SAMPLE 10% ORDER BY a"),
+            "SELECT * FROM t WINDOW \"__teal_sample__|10|percent|||\" AS () ORDER BY a");
+  EXPECT_EQ(RewriteSamples("SELECT * FROM t WINDOW w AS () USING SAMPLE reservoir(5 ROWS) "
+                           "REPEATABLE (-3)"),
+            "SELECT * FROM t WINDOW w AS () , \"__teal_sample__|5|rows|reservoir|-3|\" AS ()");
+  EXPECT_EQ(RewriteSamples("SELECT (SELECT 1 FROM t USING SAMPLE (2.5 percent) (bernoulli, 7))"),
+            "SELECT (SELECT 1 FROM t WINDOW \"__teal_sample__|2.5|percent|bernoulli|7|\" AS ())");
+  // A QUALIFY condition ends where USING SAMPLE starts.
+  EXPECT_EQ(RewriteSamples(RewriteQualify("SELECT a FROM t QUALIFY a > 1 USING SAMPLE 3")),
+            "SELECT a FROM t WINDOW \"__teal_qualify__\" AS (PARTITION BY ( a > 1)) , "
+            "\"__teal_sample__|3||||\" AS ()");
+}
+
+TEST(RewriteSamplesTest, TablesampleBecomesTheItemsAlias) {
+  EXPECT_EQ(RewriteSamples("SELECT * FROM t TABLESAMPLE 10"),
+            "SELECT * FROM t AS \"__teal_sample__|10||||\"");
+  EXPECT_EQ(RewriteSamples("SELECT * FROM t AS x TABLESAMPLE BERNOULLI (5) REPEATABLE (1), u"),
+            "SELECT * FROM t AS \"__teal_sample__|5||bernoulli|1|x\" , u");
+  EXPECT_EQ(RewriteSamples("SELECT * FROM range(9) \"R\"(i) TABLESAMPLE 1 ROWS"),
+            "SELECT * FROM range(9) \"__teal_sample__|1|rows|||R\"(i) ");
+  EXPECT_EQ(RewriteSamples("SELECT * FROM range(9) TABLESAMPLE system(1%)"),
+            "SELECT * FROM range(9) AS \"__teal_sample__|1|percent|system||\"");
+  EXPECT_EQ(RewriteSamples("SELECT * FROM (SELECT 1) TABLESAMPLE 1"),
+            "SELECT * FROM (SELECT 1) AS \"__teal_sample__|1||||\"");
+}
+
+TEST(RewriteSamplesTest, ATableNamedSampleIsLeftAlone) {
+  const char* kept[] = {"DELETE FROM t USING sample WHERE t.a = sample.a",
+                        "SELECT * FROM a JOIN b USING (sample)", "SELECT 'USING SAMPLE 1'"};
+  for (const char* sql : kept) EXPECT_EQ(RewriteSamples(sql), sql) << sql;
+  EXPECT_THROW(RewriteSamples("SELECT * FROM t USING SAMPLE 'x'"), ParserError);
+  EXPECT_THROW(RewriteSamples("SELECT * FROM t TABLESAMPLE reservoir(5"), ParserError);
+}
+
 TEST(RewriteUnnamedSubqueriesTest, FromItemsWithoutAnAliasGetOne) {
   EXPECT_EQ(RewriteUnnamedSubqueries("SELECT * FROM (SELECT 1)"),
             "SELECT * FROM (SELECT 1) AS unnamed_subquery");

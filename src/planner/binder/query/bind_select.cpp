@@ -122,6 +122,7 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
   } else {
     plan = std::make_unique<LogicalDummyScan>();
   }
+  if (select.sample) plan = ApplySample(std::move(plan), *select.sample);
 
   if (select.values.empty()) BindSelectList(select, scope, plan, bound, resolve_nulls);
 

@@ -31,6 +31,26 @@ bool ContainsAggregate(const ParsedExpression& e) {
   return false;
 }
 
+/// Whether `e` calls a function whose value may differ between calls (random(), nextval())
+/// outside any subquery: an alias of such an item cannot stand in for it elsewhere, where
+/// the copy would take a value of its own.
+bool CallsVolatileFunction(const ParsedExpression& e) {
+  if (e.kind == ExprKind::kSubquery) return false;
+  if (e.kind == ExprKind::kFunction && e.names.empty()) {
+    if (e.name == "nextval") return true;
+    if (const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(e.name)) {
+      if (std::any_of(set->overloads.begin(), set->overloads.end(),
+                      [](const ScalarFunction& f) { return !f.deterministic; })) {
+        return true;
+      }
+    }
+  }
+  for (const auto& child : e.children) {
+    if (child && CallsVolatileFunction(*child)) return true;
+  }
+  return false;
+}
+
 /// The plan of GROUP BY GROUPING SETS: `full` groups by every GROUP BY expression; per set,
 /// an aggregate over a copy of its input grouped by the set's expressions, its rows widened
 /// to full's (NULL for the expressions the set leaves out) plus the value of each
@@ -238,6 +258,12 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       for (size_t i = 0; i < items; i++) {
         const auto& item = select.select_list[i];
         if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+          if (CallsVolatileFunction(*item)) {
+            throw BinderError(fmt::format(
+                "the alias \"{}\" names an expression that has side effects ({}): it would "
+                "be computed again here; compute it in a subquery first",
+                item->alias, item->ToString()));
+          }
           std::string argument_name = std::move(e->argument_name);
           e = item->Copy();
           e->argument_name = std::move(argument_name);  // its place in its call

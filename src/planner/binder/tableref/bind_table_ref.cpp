@@ -85,6 +85,12 @@ ExpressionPtr Binder::BindJoinCondition(const TableRef& ref, Scope& scope, size_
 }
 
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
+  LogicalOperatorPtr plan = BindFromItem(ref, scope);
+  if (ref.sample) plan = ApplySample(std::move(plan), *ref.sample);
+  return plan;
+}
+
+LogicalOperatorPtr Binder::BindFromItem(const TableRef& ref, Scope& scope) {
   CheckStackDepth("a FROM clause");
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
