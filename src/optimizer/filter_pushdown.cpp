@@ -194,19 +194,43 @@ LogicalOperatorPtr PushUnnest(LogicalOperatorPtr op, std::vector<ExpressionPtr> 
   return Wrap(std::move(op), std::move(above));
 }
 
+/// Whether two values of `type` that a set operation takes as equal are the same value,
+/// so that no filter tells them apart: not so for floating point (0.0 and -0.0), INTERVAL
+/// ('1 month' and '30 days'), TIME WITH TIME ZONE (one instant at two offsets) and the
+/// nested types holding them. (INTERSECT and EXCEPT over collated VARCHAR are not bound.)
+bool ComparedExactly(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kFloat:
+    case TypeId::kDouble:
+    case TypeId::kInterval:
+    case TypeId::kTimeTz:
+    case TypeId::kList:
+    case TypeId::kStruct:
+    case TypeId::kMap:
+    case TypeId::kArray:
+      return false;
+    default:
+      return true;
+  }
+}
+
 LogicalOperatorPtr PushSetOperation(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
   auto& set = static_cast<LogicalSetOperation&>(*op);
-  // Only UNION ALL passes a filter to both sides unchanged: INTERSECT and EXCEPT match
-  // rows by value, and a filter may tell apart values they consider equal (0.0, -0.0).
-  if (set.operation != SetOperation::kUnion || !set.all) {
-    return Stop(std::move(op), std::move(filters));
+  // A union passes every filter to both sides unchanged (without ALL, the grouping over it
+  // removes the duplicates). INTERSECT and EXCEPT match rows by value: σ(A − B) = σA − σB
+  // holds when the filter reads only columns whose equal values are the same value.
+  std::vector<ExpressionPtr> below, above;
+  for (auto& f : filters) {
+    bool exact = true;
+    ForEachColumn(*f, [&](idx_t c) { exact = exact && ComparedExactly(set.types[c]); });
+    (set.operation == SetOperation::kUnion || exact ? below : above).push_back(std::move(f));
   }
   for (auto& child : op->children) {
     std::vector<ExpressionPtr> copies;
-    for (const auto& f : filters) copies.push_back(f->Copy());
+    for (const auto& f : below) copies.push_back(f->Copy());
     child = Push(std::move(child), std::move(copies));
   }
-  return op;
+  return Wrap(std::move(op), std::move(above));
 }
 
 LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
