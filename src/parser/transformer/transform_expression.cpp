@@ -208,8 +208,9 @@ ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate
   const auto& row = *link.testexpr->row_expr;
   const std::string table = "__teal_row_in";
   // EXISTS (SELECT 1 FROM (subquery) t(c1, …) WHERE each pair matches); with null_aware a
-  // pair matches also where either side is NULL.
-  auto exists = [&](bool null_aware) {
+  // pair matches also where either side is NULL. `any_null`: EXISTS (… WHERE c1 IS NULL OR
+  // …), which reads nothing of the outer row.
+  auto exists = [&](bool null_aware, bool any_null = false) {
     auto from = std::make_unique<TableRef>();
     from->kind = TableRefKind::kSubquery;
     from->subquery = Select(*link.subselect->select_stmt);
@@ -228,6 +229,12 @@ ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate
         ref->names = {table, column};
         return ref;
       };
+      if (any_null) {
+        auto is_null = Operator("IS NULL", link.location, inner_value());
+        where = where ? Operator("OR", link.location, std::move(where), std::move(is_null))
+                      : std::move(is_null);
+        continue;
+      }
       auto match = Operator("=", link.location, Expr(row.args[k]), inner_value());
       if (null_aware) {
         match = Operator("OR", link.location, std::move(match),
@@ -252,10 +259,20 @@ ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate
     return c;
   };
   // SQL's row equality: true when some row is equal in every value, else NULL when some
-  // row is unequal in none (a NULL stands in the way), else false.
+  // row is unequal in none (a NULL stands in the way), else false. The second EXISTS
+  // cannot be a hash join (its pairs match by OR): it runs per row, and only for rows with
+  // a NULL value or when the subquery has a row with one.
+  ParsedExpressionPtr no_nulls = exists(false, true);
+  for (size_t k = 0; k < row.n_args; k++) {
+    no_nulls = Operator("OR", link.location, std::move(no_nulls),
+                        Operator("IS NULL", link.location, Expr(row.args[k])));
+  }
+  no_nulls = Operator("NOT", link.location, std::move(no_nulls));
   auto result = Make(ExprKind::kCase, link.location);
   result->children.push_back(exists(false));
   result->children.push_back(constant(Value::Boolean(true)));
+  result->children.push_back(std::move(no_nulls));
+  result->children.push_back(constant(Value::Boolean(false)));
   result->children.push_back(exists(true));
   result->children.push_back(constant(Value(LogicalType(TypeId::kBoolean))));
   result->children.push_back(constant(Value::Boolean(false)));
