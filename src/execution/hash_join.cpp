@@ -397,9 +397,11 @@ struct PhysicalHashJoin::Probe : OperatorState {
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                                    std::vector<ExpressionPtr> left_keys,
                                    std::vector<ExpressionPtr> right_keys, ExpressionPtr residual,
-                                   std::vector<idx_t> projection, bool build_side_kept)
+                                   std::vector<idx_t> projection, bool build_side_kept,
+                                   bool exists_mark)
     : PhysicalOperator(std::move(types)),
       build_side_kept_(build_side_kept),
+      exists_mark_(exists_mark),
       join_type_(join_type),
       left_keys_(std::move(left_keys)),
       right_keys_(std::move(right_keys)),
@@ -705,7 +707,7 @@ void PhysicalHashJoin::EmitMarked(DataChunk& input, DataChunk& output, Probe& pr
     const bool empty = table.count == 0;
     for (idx_t row = 0; row < count; row++) {
       bool matched = probe.matched[row];
-      bool unknown = !matched && !empty && (probe.key_null[row] || table.null_key);
+      bool unknown = !exists_mark_ && !matched && !empty && (probe.key_null[row] || table.null_key);
       if (unknown) {
         mark.SetNull(row);
       } else {

@@ -17,6 +17,8 @@
 //   mark          every left row and a BOOLEAN, as `key IN (build keys)`: true with a
 //                 pair; else NULL when the probe key or some build key is NULL (and the
 //                 build side has rows); else false. One key, no residual condition.
+//                 With exists_mark, EXISTS's mark: true with a pair, else false (any keys
+//                 and residual).
 // A semi or anti join may keep the build side's rows instead (build_side_kept: the small
 // left side of a semi join is built, the large right side probes): probe rows mark the
 // build rows they match, and the final output emits the marked (semi) or unmarked (anti)
@@ -63,7 +65,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
                    std::vector<ExpressionPtr> left_keys, std::vector<ExpressionPtr> right_keys,
                    ExpressionPtr residual, std::vector<idx_t> projection = {},
-                   bool build_side_kept = false);
+                   bool build_side_kept = false, bool exists_mark = false);
   std::string Name() const override { return "HASH_JOIN"; }
 
   bool SinksSecondChild() const override { return true; }
@@ -123,6 +125,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   }
 
   bool build_side_kept_ = false;
+  bool exists_mark_ = false;
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;
   ExpressionPtr residual_;

@@ -90,7 +90,8 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
     residual.push_back(std::move(c));
   }
   if (left_keys.empty()) return nullptr;
-  if (join.join_type == JoinType::kMark && (left_keys.size() != 1 || !residual.empty())) {
+  if (join.join_type == JoinType::kMark && !join.mark_exists &&
+      (left_keys.size() != 1 || !residual.empty())) {
     throw InternalError("a mark join needs exactly one key and no other condition");
   }
   ExpressionPtr rest = MakeConjunction(std::move(residual));
@@ -115,8 +116,8 @@ PhysicalOperatorPtr PlanHashJoin(const LogicalJoin& join, ExpressionPtr conditio
         /*build_side_kept=*/!left_join);
   }
   return std::make_unique<PhysicalHashJoin>(join.types, join.join_type, std::move(left_keys),
-                                            std::move(right_keys), std::move(rest),
-                                            join.projection);
+                                            std::move(right_keys), std::move(rest), join.projection,
+                                            /*build_side_kept=*/false, join.mark_exists);
 }
 
 /// The types of a join's whole joined row (before its projection).

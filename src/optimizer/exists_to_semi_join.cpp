@@ -10,6 +10,10 @@
 // EXISTS is true when some row of r passes the whole WHERE: exactly the rows a semi join
 // on that WHERE keeps; NOT EXISTS is false then, else true (never NULL): an anti join.
 // NULLs in q make a conjunct unknown, which is not true, in both.
+//
+// An EXISTS elsewhere in a filter's or a projection's expressions (CASE WHEN EXISTS …,
+// EXISTS (…) AS flag, EXISTS (…) OR x) becomes a mark join of the operator's input whose
+// mark is EXISTS's value (LogicalJoin::mark_exists), when q has an equality to hash on.
 #include "optimizer/decorrelation.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
@@ -20,9 +24,9 @@ namespace teal {
 
 namespace {
 
-/// The semi (or anti, when `negated`) join that replaces EXISTS subquery `e` over
+/// The semi, anti or (EXISTS's) mark join of `type` that replaces EXISTS subquery `e` over
 /// `input`, or null when the subquery does not qualify.
-LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperatorPtr& input) {
+LogicalOperatorPtr Decorrelate(const Expression& e, JoinType type, LogicalOperatorPtr& input) {
   if (!Decorrelatable(e, SubqueryKind::kExists)) return nullptr;
   const BoundSubquery& sub = *e.subquery;
   // Projections (EXISTS reads no column of them) down to the filter.
@@ -57,18 +61,60 @@ LogicalOperatorPtr Decorrelate(const Expression& e, bool negated, LogicalOperato
   const idx_t left_width = input->types.size();
   std::vector<ExpressionPtr> condition;
   for (const auto& c : correlated) condition.push_back(OntoJoinRow(*c, e.children, left_width));
+  const bool mark = type == JoinType::kMark;
+  if (mark && std::none_of(condition.begin(), condition.end(),
+                           [&](const ExpressionPtr& c) { return IsHashKey(*c, left_width); })) {
+    return nullptr;  // a mark join is a hash join
+  }
   auto join = std::make_unique<LogicalJoin>();
-  join->join_type = negated ? JoinType::kAnti : JoinType::kSemi;
+  join->join_type = type;
+  join->mark_exists = mark;
   join->types = input->types;
+  if (mark) join->types.emplace_back(TypeId::kBoolean);
   join->condition = MakeConjunction(std::move(condition));
   join->children.push_back(std::move(input));
   join->children.push_back(std::move(from));
   return join;
 }
 
+/// Replaces the EXISTS subqueries in `e` that can be by the marks of joins stacked on
+/// `input`.
+void ReplaceExists(ExpressionPtr& e, LogicalOperatorPtr& input) {
+  if (e->kind == BoundKind::kSubquery && e->subquery->kind == SubqueryKind::kExists) {
+    const idx_t width = input->types.size();
+    if (auto join = Decorrelate(*e, JoinType::kMark, input)) {
+      input = std::move(join);
+      std::string alias = e->alias;
+      e = MakeColumnRef(width, LogicalType(TypeId::kBoolean), std::move(alias));
+      return;
+    }
+  }
+  // A subquery's children are its outer values (and ANY's operand): they are computed on
+  // this operator's row too.
+  for (auto& child : e->children) ReplaceExists(child, input);
+}
+
+/// The EXISTS subqueries inside the expressions of `slot` (a projection or a filter)
+/// become mark joins below it.
+void MarkExists(LogicalOperatorPtr& slot) {
+  if (slot->kind != LogicalKind::kProjection && slot->kind != LogicalKind::kFilter) return;
+  const std::vector<LogicalType> types = slot->types;
+  const idx_t width = slot->children[0]->types.size();
+  auto& expressions = slot->kind == LogicalKind::kProjection
+                          ? static_cast<LogicalProjection&>(*slot).expressions
+                          : static_cast<LogicalFilter&>(*slot).expressions;
+  for (auto& e : expressions) ReplaceExists(e, slot->children[0]);
+  if (slot->kind == LogicalKind::kFilter && slot->children[0]->types.size() != width) {
+    DropAddedColumns(slot, types);  // the marks
+  }
+}
+
 void Rewrite(LogicalOperatorPtr& slot) {
   for (auto& child : slot->children) Rewrite(child);
-  if (slot->kind != LogicalKind::kFilter) return;
+  if (slot->kind != LogicalKind::kFilter) {
+    MarkExists(slot);
+    return;
+  }
   auto& filter = static_cast<LogicalFilter&>(*slot);
   std::vector<ExpressionPtr> kept;
   for (auto& expression : filter.expressions) {
@@ -79,7 +125,8 @@ void Rewrite(LogicalOperatorPtr& slot) {
           c->kind == BoundKind::kNot && c->children[0]->kind == BoundKind::kSubquery;
       const Expression& target = negated ? *c->children[0] : *c;
       if (target.kind == BoundKind::kSubquery) {
-        if (auto join = Decorrelate(target, negated, slot->children[0])) {
+        if (auto join = Decorrelate(target, negated ? JoinType::kAnti : JoinType::kSemi,
+                                    slot->children[0])) {
           slot->children[0] = std::move(join);
           continue;
         }
@@ -92,12 +139,18 @@ void Rewrite(LogicalOperatorPtr& slot) {
     return;
   }
   filter.expressions = std::move(kept);
+  MarkExists(slot);
 }
 
 }  // namespace
 
 void RewriteExistsAsSemiJoins(LogicalOperator& plan) {
   for (auto& child : plan.children) Rewrite(child);
+  // The root stays where it is: a projection's input may change, a filter's may not.
+  if (plan.kind == LogicalKind::kProjection) {
+    auto& projection = static_cast<LogicalProjection&>(plan);
+    for (auto& e : projection.expressions) ReplaceExists(e, plan.children[0]);
+  }
 }
 
 }  // namespace teal

@@ -128,6 +128,10 @@ struct LogicalJoin : LogicalOperator {
   bool build_left = false;
   /// Non-zero: a scan below the probe side filters by this join's keys (JoinFilterRef).
   idx_t filter_id = 0;
+  /// kMark for EXISTS (exists_to_semi_join.cpp): the mark is true when some right row
+  /// meets the condition, else false (never NULL), and the condition may have several
+  /// equality keys and other conjuncts. Otherwise a mark is IN's, on one key.
+  bool mark_exists = false;
 };
 
 /// UNION ALL (all rows of both), or INTERSECT / EXCEPT [ALL]. Plain UNION is UNION ALL

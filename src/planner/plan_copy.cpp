@@ -66,6 +66,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->projection = from.projection;
       to->build_left = from.build_left;
       to->filter_id = from.filter_id;
+      to->mark_exists = from.mark_exists;
       return to;
     }
     case LogicalKind::kSetOperation: {
