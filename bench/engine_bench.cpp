@@ -5,7 +5,8 @@
 // Sql/*: whole statements over kSqlRows rows of the fact table and teal-compare's
 // dimension table, on the threads given as the benchmark's argument — a GROUP BY into
 // 1,000 groups, a hash join whose keys index a direct array (dense ids) or a hash table
-// (the same ids spread out), ORDER BY … LIMIT and a full ORDER BY. items_per_second is
+// (the same ids spread out), ORDER BY … LIMIT, a full ORDER BY, and an INSERT … SELECT
+// into a table with a PRIMARY KEY (the statement's key checks). items_per_second is
 // input rows per second. Wall-clock numbers drift on a shared machine: compare runs made
 // back to back, or count instructions with callgrind.
 #include <benchmark/benchmark.h>
@@ -119,6 +120,26 @@ void TopN(benchmark::State& state) {
 void OrderAll(benchmark::State& state) {
   RunSql(state, "SELECT count(*) FROM (SELECT id, k1000, x FROM f ORDER BY k1000, x DESC, id) t");
 }
+/// INSERT … SELECT of the fact table's kSqlRows distinct ids into an empty table whose
+/// PRIMARY KEY checks each: no key in the index yet, none twice in the statement.
+void InsertPrimaryKey(benchmark::State& state) {
+  teal::Connection& con = Loaded();
+  con.Query("SET threads = " + std::to_string(state.range(0)));
+  for (auto _ : state) {
+    state.PauseTiming();
+    con.Query("DROP TABLE IF EXISTS pk");
+    con.Query("CREATE TABLE pk (id BIGINT PRIMARY KEY, x DOUBLE)");
+    state.ResumeTiming();
+    auto result = con.Query("INSERT INTO pk SELECT id, x FROM f");
+    benchmark::DoNotOptimize(result);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kSqlRows));
+}
+BENCHMARK(InsertPrimaryKey)
+    ->Name("Sql/InsertPrimaryKey")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(GroupBy1000)->Name("Sql/GroupBy1000")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 BENCHMARK(JoinDirect)->Name("Sql/JoinDirect")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 BENCHMARK(JoinHashed)->Name("Sql/JoinHashed")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
