@@ -10,8 +10,10 @@
 // argument is a percentage as in PostgreSQL's TABLESAMPLE. Without a method, rows are taken
 // by reservoir and a percentage by system (DuckDB's defaults); system sampling of n rows is
 // the reservoir's (exactly n rows, as DuckDB's). Each sample draws from a generator of its
-// own, seeded by REPEATABLE (seed) when given: the same seed over the same rows arriving in
-// the same order (one thread, or a small input) gives the same sample.
+// own, seeded by REPEATABLE (seed) when given. A seeded sample of a table draws by row id,
+// so the same seed over the same table gives the same sample on any number of threads (as
+// PostgreSQL's REPEATABLE); over other inputs, rows take the draws in the order they
+// arrive, which repeats on one thread or a small input.
 #include <fmt/format.h>
 
 #include <atomic>
@@ -20,6 +22,7 @@
 
 #include "common/hash.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "storage/data_table.hpp"
 
 namespace teal {
 
@@ -34,23 +37,28 @@ struct SampleRandom {
   uint64_t seed = 0;
   std::atomic<uint64_t> drawn{0};
 
-  /// Draw `first + i` as a double uniform in [0, 1) (53 bits).
-  double Uniform(uint64_t first, idx_t i) const {
-    return static_cast<double>(MixHash(seed + (first + i) * 0x9E3779B97F4A7C15ULL) >> 11) *
-           0x1.0p-53;
+  /// Draw `k` as a double uniform in [0, 1) (53 bits).
+  double Uniform(uint64_t k) const {
+    return static_cast<double>(MixHash(seed + k * 0x9E3779B97F4A7C15ULL) >> 11) * 0x1.0p-53;
   }
 };
 
-/// A function without arguments that takes the next `draws(count)` numbers of its
-/// generator for each call; `fill` writes `count` results from them, draw `first` on. Each
-/// execution gets a generator of its own (ScalarFunction::per_execution), seeded by `seed`,
-/// else by random()'s generator (so that setseed(x) repeats the samples after it).
+/// Which draw each row takes: its own, or one for its chunk (system sampling). With a seed
+/// over a table, the draws are the row ids' (a row's draw, or its 2,048-row block's), so
+/// that the sample repeats however the scan's chunks arrive; otherwise they come in turn.
+enum class Draw { kPerRow, kPerChunk };
+
+/// A function that writes `count` results from the draws `numbers` of its generator. It
+/// takes one argument, the row id, when `by_row_id`; none otherwise. Each execution gets a
+/// generator of its own (ScalarFunction::per_execution), seeded by `seed`, else by
+/// random()'s generator (so that setseed(x) repeats the samples after it).
 struct RandomFunction {
   std::string name;
   LogicalType type;
   std::optional<uint64_t> seed;
-  std::function<idx_t(idx_t count)> draws;
-  std::function<void(const SampleRandom&, uint64_t first, Vector&, idx_t)> fill;
+  Draw draw;
+  bool by_row_id;
+  std::function<void(const SampleRandom&, const uint64_t* numbers, Vector&, idx_t)> fill;
 
   std::shared_ptr<const ScalarFunction> operator()() const {
     auto random = std::make_shared<SampleRandom>();
@@ -58,19 +66,33 @@ struct RandomFunction {
     auto function = std::make_shared<ScalarFunction>();
     function->name = name;
     function->return_type = type;
+    if (by_row_id) function->arguments.push_back(TypeId::kBigInt);
     function->deterministic = false;  // never folded, never moved past another operator
-    function->body = [random, draws = draws, fill = fill](const DataChunk&, Vector& result,
-                                                          idx_t count) {
-      const uint64_t first = random->drawn.fetch_add(draws(count), std::memory_order_relaxed);
-      fill(*random, first, result, count);
+    function->body = [random, draw = draw, by_row_id = by_row_id, fill = fill](
+                         const DataChunk& arguments, Vector& result, idx_t count) {
+      std::vector<uint64_t> numbers(count);
+      if (by_row_id) {
+        const int64_t* ids = arguments.data[0].Values<int64_t>();
+        for (idx_t i = 0; i < count; i++) {
+          const auto id = static_cast<uint64_t>(ids[i]);
+          numbers[i] = draw == Draw::kPerRow ? id : id / kVectorSize;
+        }
+      } else {
+        const uint64_t first =
+            random->drawn.fetch_add(draw == Draw::kPerRow ? count : 1, std::memory_order_relaxed);
+        for (idx_t i = 0; i < count; i++) numbers[i] = draw == Draw::kPerRow ? first + i : first;
+      }
+      fill(*random, numbers.data(), result, count);
     };
     function->per_execution = *this;
     return function;
   }
 
-  ExpressionPtr Call() const {
+  /// The call, over the row id column `row_id` when by_row_id.
+  ExpressionPtr Call(idx_t row_id = 0) const {
     auto call = std::make_unique<Expression>(BoundKind::kFunction, type);
     call->function = (*this)();
+    if (by_row_id) call->children.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
     return call;
   }
 };
@@ -129,19 +151,21 @@ LogicalOperatorPtr Binder::ApplySample(LogicalOperatorPtr plan, const SampleSynt
   const idx_t width = types.size();
   const std::string label = fmt::format("{}({}{})", method, sample.size, percent ? "%" : " rows");
 
+  // A seeded sample of a table draws by row id (the scan's hidden last column).
+  const bool by_row_id = seed && plan->kind == LogicalKind::kGet &&
+                         static_cast<const LogicalGet&>(*plan).column_ids.back() == kRowIdColumn;
+  const idx_t row_id = width - 1;
+
   if (method == "bernoulli" || method == "system") {
     const double share = size / 100;
-    const bool per_row = method == "bernoulli";
     auto filter = std::make_unique<LogicalFilter>();
     filter->expressions.push_back(RandomFunction{
-        label, TypeId::kBoolean, seed, [per_row](idx_t count) { return per_row ? count : 1; },
-        [share, per_row](const SampleRandom& r, uint64_t first, Vector& out, idx_t count) {
+        label, TypeId::kBoolean, seed, method == "bernoulli" ? Draw::kPerRow : Draw::kPerChunk,
+        by_row_id,
+        [share](const SampleRandom& r, const uint64_t* numbers, Vector& out, idx_t count) {
           bool* keep = out.Values<bool>();
-          const bool chunk = !per_row && r.Uniform(first, 0) < share;
-          for (idx_t i = 0; i < count; i++) {
-            keep[i] = per_row ? r.Uniform(first, i) < share : chunk;
-          }
-        }}.Call());
+          for (idx_t i = 0; i < count; i++) keep[i] = r.Uniform(numbers[i]) < share;
+        }}.Call(row_id));
     filter->types = types;
     filter->children.push_back(std::move(plan));
     return filter;
@@ -151,11 +175,11 @@ LogicalOperatorPtr Binder::ApplySample(LogicalOperatorPtr plan, const SampleSynt
   auto keyed = std::make_unique<LogicalProjection>();
   keyed->expressions = PassOn(types, width);
   keyed->expressions.push_back(RandomFunction{
-      label, TypeId::kDouble, seed, [](idx_t count) { return count; },
-      [](const SampleRandom& r, uint64_t first, Vector& out, idx_t count) {
+      label, TypeId::kDouble, seed, Draw::kPerRow, by_row_id,
+      [](const SampleRandom& r, const uint64_t* numbers, Vector& out, idx_t count) {
         double* key = out.Values<double>();
-        for (idx_t i = 0; i < count; i++) key[i] = r.Uniform(first, i);
-      }}.Call());
+        for (idx_t i = 0; i < count; i++) key[i] = r.Uniform(numbers[i]);
+      }}.Call(row_id));
   keyed->types = types;
   keyed->types.push_back(TypeId::kDouble);
   keyed->children.push_back(std::move(plan));
