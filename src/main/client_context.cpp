@@ -1087,9 +1087,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
               "specified (column \"{}\", {} \"{}\")",
               table->columns[column].name, entry->KindName(), entry->name));
         }
-        throw NotImplementedError(
-            fmt::format("changing the type of column \"{}\", which index "
-                        "\"{}\" covers",
+        throw CatalogError(
+            fmt::format("Cannot change the type of this column: an index depends on it! (column "
+                        "\"{}\", index \"{}\": drop the index first)",
                         table->columns[column].name, entry->name));
       }
     }

@@ -316,7 +316,8 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
     throw NotImplementedError(fmt::format(
         "explain_output = '{}': EXPLAIN shows one plan; the only value is {}", value, choices));
   }
-  throw InvalidInputError(fmt::format("{}: \"{}\" is not one of {}", setting.name, value, choices));
+  throw InvalidInputError(fmt::format("{}: \"{}\" is not one of {} (unrecognized value)",
+                                      setting.name, value, choices));
 }
 
 // The name a no-effect setting's value is kept under: DuckDB's two names for one value
@@ -402,6 +403,12 @@ const SettingDefinition* Find(std::string_view name) {
 }
 
 [[noreturn]] void ThrowUnknown(std::string_view name) {
+  if (name == "access_mode") {
+    // DuckDB's setting of how the database was opened: fixed while it is open.
+    throw InvalidInputError(
+        "Cannot change access_mode setting while database is running: open the database "
+        "read-only instead (DatabaseOptions::read_only, or ATTACH … (READ_ONLY))");
+  }
   throw InvalidInputError(
       fmt::format("unrecognized setting \"{}\" (teal_settings() lists them)", name));
 }

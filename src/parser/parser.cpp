@@ -56,7 +56,8 @@ std::unique_ptr<PragmaStatement> ParsePragma(const std::string& text) {
   statement->name = rest.substr(0, i);
   for (auto& c : statement->name)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (statement->name.empty()) throw ParserError("PRAGMA needs a name: " + text);
+  if (statement->name.empty())
+    throw ParserError("syntax error at end of input: PRAGMA needs a name: " + text);
   std::string tail = Trim(std::string_view(rest).substr(i));
   if (!tail.empty() && tail[0] == '=') {
     statement->arguments.push_back(Trim(std::string_view(tail).substr(1)));
