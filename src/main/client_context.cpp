@@ -402,6 +402,11 @@ void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) 
   if (!temporary) current_->LogCatalog(0, 0, "", statement.text);
 }
 
+bool ClientContext::SyntacticErrorsKeepTransactions() const {
+  return database_->GetSettings().Get("default_transaction_invalidation_policy") ==
+         "syntactic_errors_do_not_invalidate";
+}
+
 Result ClientContext::RunInTransaction(StatementType type, const std::function<Result()>& run) {
   TransactionManager& manager = database_->Transactions();
   if (transaction_) {
@@ -415,6 +420,13 @@ Result ClientContext::RunInTransaction(StatementType type, const std::function<R
     const idx_t savepoint = transaction_->Undo().Size();
     try {
       return run();
+    } catch (const Error& e) {
+      transaction_->Undo().RollbackTo(savepoint);
+      transaction_failed_ =
+          !(SyntacticErrorsKeepTransactions() &&
+            (e.Category() == ErrorCategory::kParser || e.Category() == ErrorCategory::kBinder ||
+             e.Category() == ErrorCategory::kCatalog));
+      throw;
     } catch (...) {
       transaction_->Undo().RollbackTo(savepoint);
       transaction_failed_ = true;

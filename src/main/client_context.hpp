@@ -108,6 +108,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Runs `run` (a statement of `type`) in the connection's transaction or an autocommit
   /// one (see the header comment).
   Result RunInTransaction(StatementType type, const std::function<Result()>& run);
+  /// default_transaction_invalidation_policy = syntactic_errors_do_not_invalidate: a
+  /// parser, binder or catalog error leaves BEGIN … COMMIT usable.
+  bool SyntacticErrorsKeepTransactions() const;
   /// Reads the results still streaming in the connection's transaction to their end.
   void DrainStreams();
   /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).

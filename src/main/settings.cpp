@@ -104,6 +104,16 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      {"none", "dictionary_expression", "dictionary_operator", "constant_operator",
       "sequence_operator", "nested_shuffle"}},
+    {"default_transaction_invalidation_policy",
+     "which errors inside BEGIN … COMMIT end the transaction (until ROLLBACK): "
+     "all_errors_invalidate_transaction (PostgreSQL's, DuckDB's default) or "
+     "syntactic_errors_do_not_invalidate (parser, binder and catalog errors do not: such a "
+     "statement changed nothing). Read by each connection's transactions",
+     "VARCHAR",
+     "all_errors_invalidate_transaction",
+     0,
+     0,
+     {"all_errors_invalidate_transaction", "syntactic_errors_do_not_invalidate"}},
     {"enable_verification",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB re-runs each query in "
      "several forms to verify itself; also PRAGMA enable_verification / disable_verification",
