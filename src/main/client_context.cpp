@@ -964,7 +964,34 @@ Result ClientContext::ExecuteAlterField(const AlterTableStatement& alter) {
   return ExecuteAlter(as_type, &change);
 }
 
+Result ClientContext::ExecuteRenameView(const AlterTableStatement& alter) {
+  const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
+  Catalog& catalog = WritableCatalog(place.temporary);
+  std::shared_ptr<ViewEntry> view = catalog.FindView(place.name);
+  if (!view) {
+    if (alter.if_exists) return EmptyResult(StatementType::kAlter);
+    if (catalog.FindTable(place.name)) {
+      throw CatalogError(fmt::format(
+          "\"{}\" is a table, not a view: rename it with ALTER TABLE … RENAME TO", alter.table));
+    }
+    throw CatalogError(fmt::format("View with name {} does not exist!", alter.table));
+  }
+  const std::string new_name = QualifiedName(view->schema, alter.new_name);
+  if (catalog.FindView(new_name) || catalog.FindTable(new_name)) {
+    throw CatalogError(fmt::format(
+        "Could not rename \"{}\" to \"{}\": another entry with this name already exists!",
+        view->name, alter.new_name));
+  }
+  auto renamed = std::make_shared<ViewEntry>(*view);
+  renamed->name = alter.new_name;
+  catalog.CreateView(std::move(renamed), /*or_replace=*/false);
+  catalog.DropView(place.name, /*if_exists=*/false);
+  LogStatement(alter, place.temporary);
+  return EmptyResult(StatementType::kAlter);
+}
+
 Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const FieldChange* reshape) {
+  if (alter.kind == AlterKind::kRenameView) return ExecuteRenameView(alter);
   if (!alter.field_path.empty()) return ExecuteAlterField(alter);
   const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
   const bool temporary = place.temporary;
@@ -1298,6 +1325,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
           }
           case AlterKind::kAddUnique:
             throw InternalError("ADD PRIMARY KEY / UNIQUE goes through ExecuteAddUnique");
+          case AlterKind::kRenameView:
+            throw InternalError("ALTER VIEW … RENAME goes through ExecuteRenameView");
         }
         return altered;
       });

@@ -184,6 +184,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteDrop(const DropStatement& drop);
   /// With `reshape`, a kAlterType whose new type and values are a field change's.
   Result ExecuteAlter(const AlterTableStatement& alter, const FieldChange* reshape = nullptr);
+  /// ALTER VIEW v RENAME TO w: the same stored query under the new name.
+  Result ExecuteRenameView(const AlterTableStatement& alter);
   /// ADD / DROP / RENAME of a STRUCT column's field: an ALTER TYPE that reshapes the values.
   Result ExecuteAlterField(const AlterTableStatement& alter);
   /// Throws ConstraintError(message(column)) when a row this transaction sees is NULL in one

@@ -367,6 +367,7 @@ enum class AlterKind {
   kDropNotNull,  // ALTER COLUMN c DROP NOT NULL
   kAlterType,    // ALTER COLUMN c [SET DATA] TYPE t (column.type)
   kAddUnique,    // ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (columns) (unique)
+  kRenameView,   // ALTER VIEW v RENAME TO new_name (`table` names the view)
 };
 
 /// ALTER TABLE [IF EXISTS] t ADD COLUMN [IF NOT EXISTS] definition

@@ -427,8 +427,10 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
     if (!alter->field_path.empty()) alter->column_name = alter->field_path.back();
   } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
     alter->kind = AlterKind::kRenameTable;
+  } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
+    alter->kind = AlterKind::kRenameView;
   } else {
-    throw NotImplementedError("RENAME of anything but a table or a table's column");
+    throw NotImplementedError("RENAME of anything but a table, a table's column or a view");
   }
   BaseTableRef table = Table(*s.relation);
   alter->schema = table.schema;
