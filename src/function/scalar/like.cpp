@@ -1,4 +1,4 @@
-// LIKE / ILIKE and the RE2-based regexp_matches / regexp_replace.
+// LIKE / ILIKE and the RE2-based regexp_matches / regexp_replace / regexp_extract.
 //
 // LIKE compiles its pattern into a token list (literal byte, any one code point, any run).
 // A pattern without `_` is matched by substring searches for its pieces between `%`s (the
@@ -12,7 +12,8 @@
 //
 // regexp_matches(s, re[, flags]) is true when re matches anywhere in s (DuckDB);
 // regexp_replace(s, re, replacement[, flags]) replaces the first match, or all with the
-// flag 'g'; 'i' makes either case-insensitive. Replacements use \1..\9 for groups. An
+// flag 'g'; 'i' makes either case-insensitive. regexp_extract[_all](s, re[, group[,
+// flags]]) give a capture group of the first (every) match. Replacements use \1..\9 for groups. An
 // invalid expression or flag is an InvalidInputError naming it.
 #include <re2/re2.h>
 
@@ -296,9 +297,16 @@ ScalarFunctionBody LikeBody(bool case_insensitive) {
   };
 }
 
+/// The flags of a regexp function's options argument (DuckDB's): 'g' all matches
+/// (regexp_replace), 'i' / 'c' case-insensitive / -sensitive, 'l' the pattern is a literal
+/// string, 's' '.' matches a newline, 'n' / 'm' / 'p' it does not (the default); white
+/// space is ignored.
 struct RegexOptions {
   bool global = false;
   bool case_insensitive = false;
+  bool literal = false;
+  bool dot_newline = false;
+  bool operator==(const RegexOptions&) const = default;
 };
 
 RegexOptions ParseFlags(std::string_view flags, bool allow_global, const char* function) {
@@ -310,7 +318,13 @@ RegexOptions ParseFlags(std::string_view flags, bool allow_global, const char* f
       options.case_insensitive = true;
     } else if (c == 'c') {
       options.case_insensitive = false;
-    } else {
+    } else if (c == 'l') {
+      options.literal = true;
+    } else if (c == 's') {
+      options.dot_newline = true;
+    } else if (c == 'n' || c == 'm' || c == 'p') {
+      options.dot_newline = false;
+    } else if (!std::isspace(static_cast<unsigned char>(c))) {
       throw InvalidInputError(fmt::format("{}: invalid regular expression flag '{}'", function, c));
     }
   }
@@ -320,19 +334,22 @@ RegexOptions ParseFlags(std::string_view flags, bool allow_global, const char* f
 /// The compiled expression of the previous row, reused while pattern and flags repeat.
 class RegexCache {
  public:
-  const RE2& Get(std::string_view pattern, bool case_insensitive, const char* function) {
-    if (!regex_ || pattern != pattern_ || case_insensitive != case_insensitive_) {
+  const RE2& Get(std::string_view pattern, const RegexOptions& flags, const char* function) {
+    if (!regex_ || pattern != pattern_ || !(flags == flags_)) {
       RE2::Options options;
       options.set_log_errors(false);
-      options.set_case_sensitive(!case_insensitive);
+      options.set_case_sensitive(!flags.case_insensitive);
+      options.set_literal(flags.literal);
+      options.set_dot_nl(flags.dot_newline);
       auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
       if (!regex->ok()) {
-        throw InvalidInputError(fmt::format("{}: invalid regular expression '{}': {}", function,
-                                            pattern, regex->error()));
+        // RE2's reason first, as DuckDB words it.
+        throw InvalidInputError(fmt::format("{} (in {}'s invalid regular expression '{}')",
+                                            regex->error(), function, pattern));
       }
       regex_ = std::move(regex);
       pattern_ = std::string(pattern);
-      case_insensitive_ = case_insensitive;
+      flags_ = flags;
     }
     return *regex_;
   }
@@ -340,7 +357,7 @@ class RegexCache {
  private:
   std::unique_ptr<RE2> regex_;
   std::string pattern_;
-  bool case_insensitive_ = false;
+  RegexOptions flags_;
 };
 
 // regexp_matches (a match anywhere), regexp_full_match (the whole string), and
@@ -365,7 +382,7 @@ ScalarFunctionBody RegexpMatchesBody(RegexpMatchKind kind) {
       if (args.ColumnCount() > 2) {
         options = ParseFlags(args.data[2].Values<string_t>()[i].View(), false, kind.name);
       }
-      const RE2& re = cache.Get(pattern, options.case_insensitive, kind.name);
+      const RE2& re = cache.Get(pattern, options, kind.name);
       const re2::StringPiece text(s.data(), s.size());
       const bool match = kind.full ? RE2::FullMatch(text, re) : RE2::PartialMatch(text, re);
       out[i] = match != kind.negate;
@@ -386,13 +403,13 @@ ScalarFunctionBody RegexpReplaceBody() {
       if (args.ColumnCount() > 3) {
         options = ParseFlags(args.data[3].Values<string_t>()[i].View(), true, "regexp_replace");
       }
-      const RE2& re = cache.Get(pattern, options.case_insensitive, "regexp_replace");
+      const RE2& re = cache.Get(pattern, options, "regexp_replace");
       std::string text(s);
       re2::StringPiece rewrite(replacement.data(), replacement.size());
       std::string why;
       if (!re.CheckRewriteString(rewrite, &why)) {
-        throw InvalidInputError(
-            fmt::format("regexp_replace: invalid replacement '{}': {}", replacement, why));
+        throw InvalidInputError(fmt::format(
+            "Invalid replacement string for regexp_replace '{}': {}", replacement, why));
       }
       if (options.global) {
         RE2::GlobalReplace(&text, re, rewrite);
@@ -400,6 +417,101 @@ ScalarFunctionBody RegexpReplaceBody() {
         RE2::Replace(&text, re, rewrite);
       }
       out[i] = result.AddString(text);
+    }
+  };
+}
+
+/// The capture group `group` of regexp_extract[_all]'s row `i` (0: the whole match; the
+/// default). DuckDB's rules: regexp_extract takes groups 0 … 9, and a group the pattern does
+/// not have gives ''; regexp_extract_all wants a group the pattern has (checked when it
+/// matches, so no match is [] whatever the group).
+int GroupOf(const DataChunk& args, idx_t i) {
+  return args.ColumnCount() < 3 ? 0 : args.data[2].Values<int32_t>()[i];
+}
+
+RegexOptions ExtractFlags(const DataChunk& args, idx_t i, const char* function) {
+  if (args.ColumnCount() < 4) return {};
+  return ParseFlags(args.data[3].Values<string_t>()[i].View(), false, function);
+}
+
+/// regexp_extract(s, re[, group[, flags]]) (DuckDB): capture group `group` of the first match
+/// of re in s (the whole match for 0, the default); '' when re does not match, NULL when the
+/// group did not take part in the match.
+ScalarFunctionBody RegexpExtractBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    RegexCache cache;
+    std::vector<re2::StringPiece> groups;
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      const std::string_view s = args.data[0].Values<string_t>()[i].View();
+      const std::string_view pattern = args.data[1].Values<string_t>()[i].View();
+      const RegexOptions options = ExtractFlags(args, i, "regexp_extract");
+      const RE2& re = cache.Get(pattern, options, "regexp_extract");
+      const int group = GroupOf(args, i);
+      if (group < 0 || group > 9) {
+        throw InvalidInputError(
+            fmt::format("Group index must be between 0 and 9 (regexp_extract's group {})", group));
+      }
+      groups.assign(group + 1, re2::StringPiece());
+      const re2::StringPiece text(s.data(), s.size());
+      if (group > re.NumberOfCapturingGroups() ||
+          !re.Match(text, 0, s.size(), RE2::UNANCHORED, groups.data(), group + 1)) {
+        result.Values<string_t>()[i] = result.AddString("");
+      } else if (groups[group].data() == nullptr) {
+        result.SetNull(i);
+      } else {
+        result.Values<string_t>()[i] =
+            result.AddString(std::string_view(groups[group].data(), groups[group].size()));
+      }
+    }
+  };
+}
+
+/// regexp_extract_all(s, re[, group[, flags]]) (DuckDB): capture group `group` of every
+/// match of re in s, left to right, matches not overlapping; an empty match moves one
+/// character on.
+ScalarFunctionBody RegexpExtractAllBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    RegexCache cache;
+    std::vector<re2::StringPiece> groups;
+    std::vector<std::string_view> found;
+    std::vector<bool> absent;
+    for (idx_t i = 0; i < count; i++) {
+      found.clear();
+      absent.clear();
+      if (result.RowIsValid(i)) {
+        const std::string_view s = args.data[0].Values<string_t>()[i].View();
+        const std::string_view pattern = args.data[1].Values<string_t>()[i].View();
+        const RegexOptions options = ExtractFlags(args, i, "regexp_extract_all");
+        const RE2& re = cache.Get(pattern, options, "regexp_extract_all");
+        const int group = GroupOf(args, i);
+        const re2::StringPiece text(s.data(), s.size());
+        for (size_t from = 0; from <= s.size();) {
+          groups.assign(1, re2::StringPiece());
+          if (!re.Match(text, from, s.size(), RE2::UNANCHORED, groups.data(), 1)) break;
+          if (group < 0 || group > re.NumberOfCapturingGroups()) {
+            throw InvalidInputError(
+                fmt::format("Pattern has {} groups. Cannot access group {} (regexp_extract_all)",
+                            re.NumberOfCapturingGroups(), group));
+          }
+          groups.assign(group + 1, re2::StringPiece());
+          re.Match(text, from, s.size(), RE2::UNANCHORED, groups.data(), group + 1);
+          const re2::StringPiece& whole = groups[0];
+          const size_t end = static_cast<size_t>(whole.data() - s.data()) + whole.size();
+          absent.push_back(groups[group].data() == nullptr);  // the group took no part: NULL
+          found.emplace_back(groups[group].data(), groups[group].size());
+          if (!whole.empty()) {
+            from = end;
+          } else {
+            from = end + (end < s.size() ? CodePointLength(s, end) : 1);
+          }
+        }
+      }
+      SetStringListRow(result, i, found);
+      const list_entry_t entry = result.Values<list_entry_t>()[i];
+      for (size_t k = 0; k < absent.size(); k++) {
+        if (absent[k]) result.ListChild().SetNull(entry.offset + k);
+      }
     }
   };
 }
@@ -421,7 +533,7 @@ ScalarFunctionBody StringSplitRegexBody() {
           options =
               ParseFlags(args.data[2].Values<string_t>()[i].View(), false, "string_split_regex");
         }
-        const RE2& re = cache.Get(pattern, options.case_insensitive, "string_split_regex");
+        const RE2& re = cache.Get(pattern, options, "string_split_regex");
         re2::StringPiece input(s.data(), s.size()), match;
         size_t at = 0;
         // A match that is empty splits between characters, never at the same place twice.
@@ -471,6 +583,13 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(MakeFunction(name, {V, V, V}, LogicalType::List(V), StringSplitRegexBody()));
   }
   catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V, V}, V, RegexpReplaceBody()));
+  const LogicalType I = TypeId::kInteger;
+  for (const std::vector<LogicalType>& arguments :
+       std::vector<std::vector<LogicalType>>{{V, V}, {V, V, I}, {V, V, I, V}}) {
+    catalog.AddScalar(MakeFunction("regexp_extract", arguments, V, RegexpExtractBody()));
+    catalog.AddScalar(MakeFunction("regexp_extract_all", arguments, LogicalType::List(V),
+                                   RegexpExtractAllBody()));
+  }
 }
 
 }  // namespace teal
