@@ -163,9 +163,9 @@ class Binder {
   /// part of this very query (a set operation's side), so it sees the same outer scope.
   /// The parent must collect the child's needs_parameter_values_.
   Binder Child(bool same_level) const;
-  LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope);
-  /// BindTableRef without the item's TABLESAMPLE.
-  LogicalOperatorPtr BindFromItem(const TableRef& ref, Scope& scope);
+  /// Binds FROM item `ref`; its TABLESAMPLE too unless `without_sample`. (No wrapper
+  /// function: a chain of views puts this frame on the stack once per view.)
+  LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope, bool without_sample = false);
   /// `plan` (its columns unchanged) reduced to the random share of its rows `sample` asks
   /// for (bind_sample.cpp).
   LogicalOperatorPtr ApplySample(LogicalOperatorPtr plan, const SampleSyntax& sample);

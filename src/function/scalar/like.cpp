@@ -516,6 +516,19 @@ ScalarFunctionBody RegexpExtractAllBody() {
   };
 }
 
+/// regexp_escape(s) (DuckDB's): s with every character a pattern would read as an operator
+/// escaped, so that it matches s literally (RE2's QuoteMeta).
+ScalarFunctionBody RegexpEscapeBody() {
+  return [](const DataChunk& args, Vector& result, idx_t count) {
+    for (idx_t i = 0; i < count; i++) {
+      if (!result.RowIsValid(i)) continue;
+      const std::string_view s = args.data[0].Values<string_t>()[i].View();
+      result.Values<string_t>()[i] =
+          result.AddString(RE2::QuoteMeta(re2::StringPiece(s.data(), s.size())));
+    }
+  };
+}
+
 }  // namespace
 
 /// string_split_regex(s, re[, flags]) (DuckDB): the pieces between the matches of re.
@@ -583,6 +596,7 @@ void RegisterLikeFunctions(FunctionCatalog& catalog) {
     catalog.AddScalar(MakeFunction(name, {V, V, V}, LogicalType::List(V), StringSplitRegexBody()));
   }
   catalog.AddScalar(MakeFunction("regexp_replace", {V, V, V, V}, V, RegexpReplaceBody()));
+  catalog.AddScalar(MakeFunction("regexp_escape", {V}, V, RegexpEscapeBody()));
   const LogicalType I = TypeId::kInteger;
   for (const std::vector<LogicalType>& arguments :
        std::vector<std::vector<LogicalType>>{{V, V}, {V, V, I}, {V, V, I, V}}) {

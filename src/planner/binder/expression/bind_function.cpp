@@ -269,6 +269,17 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   }
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
+  if (name == "regexp_split_to_table" && e.names.empty()) {
+    // PostgreSQL's set-returning function: a row per piece, as unnest(string_split_regex(…)).
+    ParsedExpression unnest(ExprKind::kFunction);
+    unnest.name = "unnest";
+    unnest.alias = e.alias;
+    auto split = e.Copy();
+    split->name = "string_split_regex";
+    split->alias.clear();
+    unnest.children.push_back(std::move(split));
+    return BindUnnest(unnest, scope);
+  }
   if (IsLambdaCall(e)) return BindLambdaCall(e, scope);
   if (name == kLambdaFunction) {
     throw BinderError(fmt::format(

@@ -36,7 +36,8 @@ bool Binder::MayBeLateral(const TableRef& item) {
   if (item.kind == TableRefKind::kSubquery) return true;
   if (item.kind != TableRefKind::kTableFunction) return false;
   const std::string& name = item.function->name;
-  return name == "unnest" || name == "range" || name == "generate_series";
+  return name == "unnest" || name == "range" || name == "generate_series" ||
+         name == "regexp_split_to_table";
 }
 
 LogicalOperatorPtr Binder::BindLateralItem(const TableRef& item, Scope& scope, size_t left_first,

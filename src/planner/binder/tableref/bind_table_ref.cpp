@@ -84,13 +84,10 @@ ExpressionPtr Binder::BindJoinCondition(const TableRef& ref, Scope& scope, size_
   return condition;
 }
 
-LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope) {
-  LogicalOperatorPtr plan = BindFromItem(ref, scope);
-  if (ref.sample) plan = ApplySample(std::move(plan), *ref.sample);
-  return plan;
-}
-
-LogicalOperatorPtr Binder::BindFromItem(const TableRef& ref, Scope& scope) {
+LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool without_sample) {
+  if (ref.sample && !without_sample) {
+    return ApplySample(BindTableRef(ref, scope, /*without_sample=*/true), *ref.sample);
+  }
   CheckStackDepth("a FROM clause");
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
@@ -317,6 +314,12 @@ LogicalOperatorPtr Binder::BindFromItem(const TableRef& ref, Scope& scope) {
           unnested_range->name = "unnest";
           unnested_range->children.push_back(ref.function->Copy());
         }
+      } else if (function == "regexp_split_to_table") {
+        // PostgreSQL's set-returning function: the pieces of string_split_regex, unnested.
+        unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+        unnested_range->name = "unnest";
+        unnested_range->children.push_back(ref.function->Copy());
+        unnested_range->children.back()->name = "string_split_regex";
       }
       if (function == "unnest" || unnested_range) {
         // Over one row with no columns; its list may read the columns of an enclosing
