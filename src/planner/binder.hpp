@@ -166,6 +166,9 @@ class Binder {
   /// Binds FROM item `ref`; its TABLESAMPLE too unless `without_sample`. (No wrapper
   /// function: a chain of views puts this frame on the stack once per view.)
   LogicalOperatorPtr BindTableRef(const TableRef& ref, Scope& scope, bool without_sample = false);
+  /// BindTableRef of a table function or table macro call (a function of its own, so that
+  /// its locals are not in BindTableRef's frame).
+  LogicalOperatorPtr BindTableFunctionItem(const TableRef& ref, Scope& scope, idx_t offset);
   /// `plan` (its columns unchanged) reduced to the random share of its rows `sample` asks
   /// for (bind_sample.cpp).
   LogicalOperatorPtr ApplySample(LogicalOperatorPtr plan, const SampleSyntax& sample);

@@ -84,6 +84,40 @@ ExpressionPtr Binder::BindJoinCondition(const TableRef& ref, Scope& scope, size_
   return condition;
 }
 
+namespace {
+/// The column aliases of FROM item `ref` (AS alias(a, b, …)) given to its binding.
+void RenameColumns(const TableRef& ref, Binding& binding) {
+  if (ref.exact_column_aliases && ref.column_aliases.size() != binding.VisibleCount()) {
+    if (ref.column_aliases.size() == 1) {
+      throw BinderError(fmt::format("Subquery returns {} columns: it must return only one",
+                                    binding.VisibleCount()));
+    }
+    throw BinderError(fmt::format("a row of {} values is compared with a subquery of {} columns",
+                                  ref.column_aliases.size(), binding.VisibleCount()));
+  }
+  if (ref.column_aliases.size() > binding.VisibleCount()) {
+    throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
+                                  binding.alias, binding.VisibleCount(),
+                                  ref.column_aliases.size()));
+  }
+  for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
+}
+
+/// The binding of FROM item `ref`, a source of constant rows (a catalog listing) named
+/// `name` unless aliased, its columns from `offset` on.
+void AddRowsBinding(const TableRef& ref, std::vector<Binding>& bindings, idx_t offset,
+                    const std::string& name, std::vector<std::string> names,
+                    std::vector<LogicalType> types) {
+  Binding binding;
+  binding.alias = ref.alias.empty() ? name : ref.alias;
+  binding.offset = offset;
+  binding.names = std::move(names);
+  binding.types = std::move(types);
+  RenameColumns(ref, binding);
+  bindings.push_back(std::move(binding));
+}
+}  // namespace
+
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool without_sample) {
   if (ref.sample && !without_sample) {
     return ApplySample(BindTableRef(ref, scope, /*without_sample=*/true), *ref.sample);
@@ -91,32 +125,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
   CheckStackDepth("a FROM clause");
   idx_t offset = 0;
   for (const auto& b : scope.bindings) offset += b.names.size();
-  auto rename = [&](Binding& binding) {
-    if (ref.exact_column_aliases && ref.column_aliases.size() != binding.VisibleCount()) {
-      if (ref.column_aliases.size() == 1) {
-        throw BinderError(fmt::format("Subquery returns {} columns: it must return only one",
-                                      binding.VisibleCount()));
-      }
-      throw BinderError(fmt::format("a row of {} values is compared with a subquery of {} columns",
-                                    ref.column_aliases.size(), binding.VisibleCount()));
-    }
-    if (ref.column_aliases.size() > binding.VisibleCount()) {
-      throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
-                                    binding.alias, binding.VisibleCount(),
-                                    ref.column_aliases.size()));
-    }
-    for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
-  };
-  // A FROM item of constant rows (a catalog listing) named `name` unless aliased.
+  // (Small lambdas: this frame is on the stack once per view of a chain of views.)
+  auto rename = [&](Binding& binding) { RenameColumns(ref, binding); };
   auto add_rows = [&](const std::string& name, std::vector<std::string> names,
                       std::vector<LogicalType> types) {
-    Binding binding;
-    binding.alias = ref.alias.empty() ? name : ref.alias;
-    binding.offset = offset;
-    binding.names = std::move(names);
-    binding.types = std::move(types);
-    rename(binding);
-    scope.bindings.push_back(std::move(binding));
+    AddRowsBinding(ref, scope.bindings, offset, name, std::move(names), std::move(types));
   };
   switch (ref.kind) {
     case TableRefKind::kBase: {
@@ -228,133 +241,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       scope.bindings.push_back(std::move(binding));
       return get;
     }
-    case TableRefKind::kTableFunction: {
-      if (auto macro = catalogs_.ForMacro(ref.function->name).FindMacro(ref.function->name)) {
-        if (!macro->table) {
-          throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}",
-                                        macro->name, ref.function->ToString()));
-        }
-        // The expanded query, as a subquery in FROM named after the macro.
-        TableRef subquery;
-        subquery.kind = TableRefKind::kSubquery;
-        subquery.subquery = ExpandMacro(*macro, *ref.function);
-        subquery.alias = ref.alias.empty() ? macro->name : ref.alias;
-        subquery.column_aliases = ref.column_aliases;
-        macros_in_progress_.push_back(macro->name);
-        struct Pop {
-          std::vector<std::string>& list;
-          ~Pop() { list.pop_back(); }
-        } pop{macros_in_progress_};
-        return BindTableRef(subquery, scope);
-      }
-      {
-        std::vector<std::string> names;
-        std::vector<LogicalType> types;
-        LogicalOperatorPtr listing;
-        if (ref.function->name == kDescribeFunction) {
-          const auto& args = ref.function->children;
-          const bool query = args.size() == 3 && args[2]->kind == ExprKind::kConstant;
-          if ((args.size() != 2 && !query) || args[0]->kind != ExprKind::kConstant ||
-              args[1]->kind != ExprKind::kConstant) {
-            throw InternalError("DESCRIBE without its (schema, name) or ('', '', query)");
-          }
-          listing = query ? BindDescribeQuery(args[2]->value.GetString(), names, types)
-                          : BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(),
-                                         names, types);
-        } else if (ref.function->name == "pragma_table_info") {
-          if (ref.function->children.size() != 1) {
-            throw BinderError("pragma_table_info takes the name of a table or view");
-          }
-          const Value target = BindConstant(*ref.function->children[0], "pragma_table_info");
-          if (target.IsNull() || target.Type().Id() != TypeId::kVarchar) {
-            throw BinderError("pragma_table_info takes the name of a table or view, as a string");
-          }
-          const std::string& text = target.GetString();
-          const size_t dot = text.find('.');
-          listing = dot == std::string::npos
-                        ? BindTableInfo("", text, names, types)
-                        : BindTableInfo(text.substr(0, dot), text.substr(dot + 1), names, types);
-        } else {
-          listing = BindCatalogListing(ref.function->name, names, types);
-        }
-        if (listing) {
-          if (ref.function->name != kDescribeFunction &&
-              ref.function->name != "pragma_table_info" && !ref.function->children.empty()) {
-            throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
-          }
-          add_rows(ref.function->name, std::move(names), std::move(types));
-          return listing;
-        }
-      }
-      if (ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
-        std::vector<std::string> names;
-        std::vector<LogicalType> types;
-        auto scan = BindReadCsv(*ref.function, names, types);
-        add_rows(ref.function->name, std::move(names), std::move(types));
-        return scan;
-      }
-      // duckdb_settings(): DuckDB's name for the listing.
-      if (ref.function->name == "teal_settings" || ref.function->name == "duckdb_settings") {
-        if (!ref.function->children.empty()) {
-          throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
-        }
-        auto settings = BindSettingsTable();
-        add_rows(ref.function->name, {"name", "value", "description", "input_type"},
-                 std::vector<LogicalType>(4, LogicalType(TypeId::kVarchar)));
-        return settings;
-      }
-      // range / generate_series over columns (of the FROM items left of it, or of an
-      // enclosing query): the list function of the same name, unnested.
-      ParsedExpressionPtr unnested_range;
-      const std::string& function = ref.function->name;
-      if (function == "range" || function == "generate_series") {
-        std::vector<const ParsedExpression*> columns;
-        if (!CollectColumnRefs(*ref.function, columns) || !columns.empty()) {
-          unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
-          unnested_range->name = "unnest";
-          unnested_range->children.push_back(ref.function->Copy());
-        }
-      } else if (function == "regexp_split_to_table") {
-        // PostgreSQL's set-returning function: the pieces of string_split_regex, unnested.
-        unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
-        unnested_range->name = "unnest";
-        unnested_range->children.push_back(ref.function->Copy());
-        unnested_range->children.back()->name = "string_split_regex";
-      }
-      if (function == "unnest" || unnested_range) {
-        // Over one row with no columns; its list may read the columns of an enclosing
-        // query (a correlated subquery) and, right of a join, of the FROM items left of
-        // it (bind_lateral.cpp).
-        Scope argument_scope;
-        argument_scope.outer = scope.outer;
-        argument_scope.correlated = scope.correlated;
-        argument_scope.clause = fmt::format("the argument of {}() in FROM", function);
-        auto unnest = std::make_unique<LogicalUnnest>();
-        unnest->lists.push_back(
-            BindUnnestList(unnested_range ? *unnested_range : *ref.function, argument_scope));
-        unnest->types = {unnest->lists[0]->type.ListChild()};
-        unnest->children.push_back(std::make_unique<LogicalDummyScan>());
-        Binding binding;
-        binding.alias = ref.alias.empty() ? function : ref.alias;
-        binding.offset = offset;
-        binding.names = {function};
-        binding.types = unnest->types;
-        rename(binding);
-        scope.bindings.push_back(std::move(binding));
-        return unnest;
-      }
-      // (In bind_table_function.cpp: this function's frame is on the stack once per view
-      // of a chain of views.)
-      auto rows = function == "repeat" ? BindRepeat(*ref.function) : BindRange(*ref.function);
-      Binding binding;
-      binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
-      binding.offset = offset;
-      binding.names = {ref.function->name};
-      binding.types = rows->types;
-      rename(binding);
-      scope.bindings.push_back(std::move(binding));
-      return rows;
-    }
+    case TableRefKind::kTableFunction:
+      return BindTableFunctionItem(ref, scope, offset);
     case TableRefKind::kSubquery: {
       Binder child = Child(/*same_level=*/false);
       // Inside a subquery, a derived table may read the enclosing queries' columns; right
@@ -424,6 +312,139 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
     }
   }
   throw InternalError("unknown table reference kind");
+}
+
+LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& scope, idx_t offset) {
+  auto rename = [&](Binding& binding) { RenameColumns(ref, binding); };
+  auto add_rows = [&](const std::string& name, std::vector<std::string> names,
+                      std::vector<LogicalType> types) {
+    AddRowsBinding(ref, scope.bindings, offset, name, std::move(names), std::move(types));
+  };
+  if (auto macro = catalogs_.ForMacro(ref.function->name).FindMacro(ref.function->name)) {
+    if (!macro->table) {
+      throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}", macro->name,
+                                    ref.function->ToString()));
+    }
+    // The expanded query, as a subquery in FROM named after the macro.
+    TableRef subquery;
+    subquery.kind = TableRefKind::kSubquery;
+    subquery.subquery = ExpandMacro(*macro, *ref.function);
+    subquery.alias = ref.alias.empty() ? macro->name : ref.alias;
+    subquery.column_aliases = ref.column_aliases;
+    macros_in_progress_.push_back(macro->name);
+    struct Pop {
+      std::vector<std::string>& list;
+      ~Pop() { list.pop_back(); }
+    } pop{macros_in_progress_};
+    return BindTableRef(subquery, scope);
+  }
+  {
+    std::vector<std::string> names;
+    std::vector<LogicalType> types;
+    LogicalOperatorPtr listing;
+    if (ref.function->name == kDescribeFunction) {
+      const auto& args = ref.function->children;
+      const bool query = args.size() == 3 && args[2]->kind == ExprKind::kConstant;
+      if ((args.size() != 2 && !query) || args[0]->kind != ExprKind::kConstant ||
+          args[1]->kind != ExprKind::kConstant) {
+        throw InternalError("DESCRIBE without its (schema, name) or ('', '', query)");
+      }
+      listing = query ? BindDescribeQuery(args[2]->value.GetString(), names, types)
+                      : BindDescribe(args[0]->value.GetString(), args[1]->value.GetString(), names,
+                                     types);
+    } else if (ref.function->name == "pragma_table_info") {
+      if (ref.function->children.size() != 1) {
+        throw BinderError("pragma_table_info takes the name of a table or view");
+      }
+      const Value target = BindConstant(*ref.function->children[0], "pragma_table_info");
+      if (target.IsNull() || target.Type().Id() != TypeId::kVarchar) {
+        throw BinderError("pragma_table_info takes the name of a table or view, as a string");
+      }
+      const std::string& text = target.GetString();
+      const size_t dot = text.find('.');
+      listing = dot == std::string::npos
+                    ? BindTableInfo("", text, names, types)
+                    : BindTableInfo(text.substr(0, dot), text.substr(dot + 1), names, types);
+    } else {
+      listing = BindCatalogListing(ref.function->name, names, types);
+    }
+    if (listing) {
+      if (ref.function->name != kDescribeFunction && ref.function->name != "pragma_table_info" &&
+          !ref.function->children.empty()) {
+        throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
+      }
+      add_rows(ref.function->name, std::move(names), std::move(types));
+      return listing;
+    }
+  }
+  if (ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
+    std::vector<std::string> names;
+    std::vector<LogicalType> types;
+    auto scan = BindReadCsv(*ref.function, names, types);
+    add_rows(ref.function->name, std::move(names), std::move(types));
+    return scan;
+  }
+  // duckdb_settings(): DuckDB's name for the listing.
+  if (ref.function->name == "teal_settings" || ref.function->name == "duckdb_settings") {
+    if (!ref.function->children.empty()) {
+      throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
+    }
+    auto settings = BindSettingsTable();
+    add_rows(ref.function->name, {"name", "value", "description", "input_type"},
+             std::vector<LogicalType>(4, LogicalType(TypeId::kVarchar)));
+    return settings;
+  }
+  // range / generate_series over columns (of the FROM items left of it, or of an
+  // enclosing query): the list function of the same name, unnested.
+  ParsedExpressionPtr unnested_range;
+  const std::string& function = ref.function->name;
+  if (function == "range" || function == "generate_series") {
+    std::vector<const ParsedExpression*> columns;
+    if (!CollectColumnRefs(*ref.function, columns) || !columns.empty()) {
+      unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+      unnested_range->name = "unnest";
+      unnested_range->children.push_back(ref.function->Copy());
+    }
+  } else if (function == "regexp_split_to_table") {
+    // PostgreSQL's set-returning function: the pieces of string_split_regex, unnested.
+    unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+    unnested_range->name = "unnest";
+    unnested_range->children.push_back(ref.function->Copy());
+    unnested_range->children.back()->name = "string_split_regex";
+  }
+  if (function == "unnest" || unnested_range) {
+    // Over one row with no columns; its list may read the columns of an enclosing
+    // query (a correlated subquery) and, right of a join, of the FROM items left of
+    // it (bind_lateral.cpp).
+    Scope argument_scope;
+    argument_scope.outer = scope.outer;
+    argument_scope.correlated = scope.correlated;
+    argument_scope.clause = fmt::format("the argument of {}() in FROM", function);
+    auto unnest = std::make_unique<LogicalUnnest>();
+    unnest->lists.push_back(
+        BindUnnestList(unnested_range ? *unnested_range : *ref.function, argument_scope));
+    unnest->types = {unnest->lists[0]->type.ListChild()};
+    unnest->children.push_back(std::make_unique<LogicalDummyScan>());
+    Binding binding;
+    binding.alias = ref.alias.empty() ? function : ref.alias;
+    binding.offset = offset;
+    binding.names = {function};
+    binding.types = unnest->types;
+    rename(binding);
+    scope.bindings.push_back(std::move(binding));
+    return unnest;
+  }
+  // (In bind_table_function.cpp: this function's frame is on the stack once per view
+  // of a chain of views.)
+  auto rows = function == "repeat" ? BindRepeat(*ref.function) : BindRange(*ref.function);
+  Binding binding;
+  binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
+  binding.offset = offset;
+  binding.names = {ref.function->name};
+  binding.types = rows->types;
+  rename(binding);
+  scope.bindings.push_back(std::move(binding));
+  return rows;
 }
 
 }  // namespace teal
