@@ -739,7 +739,7 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
                                          DataChunk& output, OperatorState& state) const {
   auto& probe = static_cast<Probe&>(state);
   const BuildTable& table = *probe.table;
-  if (table.count == 0 && !build_side_kept_ &&
+  if (table.count == 0 && probe_may_stop_ && !build_side_kept_ &&
       (join_type_ == JoinType::kInner || join_type_ == JoinType::kSemi)) {
     output.SetCardinality(0);
     return OperatorResult::kFinished;  // no probe row can match: the probe side may stop

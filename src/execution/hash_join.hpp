@@ -90,6 +90,7 @@ class PhysicalHashJoin : public PhysicalOperator {
   const std::vector<ExpressionPtr>& left_keys() const { return left_keys_; }
   const std::vector<ExpressionPtr>& right_keys() const { return right_keys_; }
   const Expression* residual() const { return residual_.get(); }
+  void SetProbeMayStop(bool may) { probe_may_stop_ = may; }
   bool build_side_kept() const { return build_side_kept_; }
   /// The build side's key filter once Finalize is done (null before): for a scan that
   /// feeds the probe side, where the join drops probe rows without a match.
@@ -126,6 +127,10 @@ class PhysicalHashJoin : public PhysicalOperator {
 
   bool build_side_kept_ = false;
   bool exists_mark_ = false;
+  /// An inner or semi join over an empty build side may stop its probe side (no row can
+  /// come out); not when the probe side computes something that is not deterministic
+  /// (nextval(): its values must all be drawn, as DuckDB's recursive_cte_invariant_build).
+  bool probe_may_stop_ = false;
   JoinType join_type_;
   std::vector<ExpressionPtr> left_keys_, right_keys_;
   ExpressionPtr residual_;

@@ -105,7 +105,7 @@ OperatorResult PhysicalNestedLoopJoin::Execute(ExecutionContext& context, DataCh
   const bool keep_left = join_type_ == JoinType::kLeft || join_type_ == JoinType::kFull;
   const bool mark_right = join_type_ == JoinType::kRight || join_type_ == JoinType::kFull;
   const bool semi = join_type_ == JoinType::kSemi, anti = join_type_ == JoinType::kAnti;
-  if (right_count == 0 && !keep_left && !anti) {
+  if (right_count == 0 && probe_may_stop_ && !keep_left && !anti) {
     // No pair can ever be made, nor a left row kept: the left side need not run at all
     // (a cross join with an empty table over range(2^63)).
     output.SetCardinality(0);

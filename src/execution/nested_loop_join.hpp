@@ -49,6 +49,9 @@ class PhysicalNestedLoopJoin : public PhysicalOperator {
   bool ParallelFinalOutput() const override { return true; }
   bool FinalExecute(ExecutionContext& context, DataChunk& output,
                     OperatorState& state) const override;
+  /// With an empty right side, a join that keeps no left row alone may stop its left side;
+  /// not when that side computes something that is not deterministic (nextval()).
+  void SetProbeMayStop(bool may) { probe_may_stop_ = may; }
 
  private:
   struct Pairing;
@@ -59,6 +62,7 @@ class PhysicalNestedLoopJoin : public PhysicalOperator {
   JoinType join_type_;
   ExpressionPtr condition_;
   std::vector<idx_t> projection_;
+  bool probe_may_stop_ = false;
 };
 
 }  // namespace teal

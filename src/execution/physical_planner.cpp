@@ -234,6 +234,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
   if (plan.kind == LogicalKind::kRecursiveCte) {
     return BuildRecursiveCte(static_cast<LogicalRecursiveCte&>(plan), build);
   }
+  // A join over an empty build side may stop its probe side, unless that side computes
+  // something not deterministic (nextval()). Asked before the children are built: building
+  // takes their expressions.
+  const bool probe_may_stop =
+      plan.kind == LogicalKind::kJoin &&
+      PlanIsDeterministic(*plan.children[static_cast<const LogicalJoin&>(plan).build_left ? 1 : 0]);
   std::vector<PhysicalOperatorPtr> children;
   for (auto& child : plan.children) children.push_back(Build(*child, build));
   PhysicalOperatorPtr op;
@@ -286,6 +292,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
       auto& join = static_cast<LogicalJoin&>(plan);
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
+        static_cast<PhysicalHashJoin&>(*hash).SetProbeMayStop(probe_may_stop);
         if (join.filter_id != 0) {
           ConnectJoinFilters(join, static_cast<const PhysicalHashJoin&>(*hash), *build.pending,
                              pending_before);
@@ -298,8 +305,10 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
         if (join.build_left) {
           throw InternalError("a nested-loop join cannot build its left side");
         }
-        op = std::make_unique<PhysicalNestedLoopJoin>(join.types, JoinedTypes(join), join.join_type,
-                                                      std::move(condition), join.projection);
+        auto loop = std::make_unique<PhysicalNestedLoopJoin>(
+            join.types, JoinedTypes(join), join.join_type, std::move(condition), join.projection);
+        loop->SetProbeMayStop(probe_may_stop);
+        op = std::move(loop);
       }
       break;
     }
