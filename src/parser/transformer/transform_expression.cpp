@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "function/volatile_calls.hpp"
 #include "parser/parser.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
@@ -206,6 +207,16 @@ ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
 
 ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate) {
   const auto& row = *link.testexpr->row_expr;
+  // The row's values are copied into each EXISTS below: one that is not deterministic
+  // would take a value of its own in each (nextval() would move the sequence several times).
+  for (size_t k = 0; k < row.n_args; k++) {
+    if (CallsVolatileFunction(*Expr(row.args[k]))) {
+      throw NotImplementedError(fmt::format(
+          "a row IN (SELECT …) whose values are not deterministic ({}): compute them in a "
+          "subquery first",
+          Expr(row.args[k])->ToString()));
+    }
+  }
   const std::string table = "__teal_row_in";
   // EXISTS (SELECT 1 FROM (subquery) t(c1, …) WHERE each pair matches); with null_aware a
   // pair matches also where either side is NULL. `any_null`: EXISTS (… WHERE c1 IS NULL OR

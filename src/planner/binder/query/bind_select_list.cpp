@@ -8,6 +8,7 @@
 
 #include "function/collation.hpp"
 #include "function/function.hpp"
+#include "function/volatile_calls.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 #include "planner/plan_copy.hpp"
@@ -27,26 +28,6 @@ bool ContainsAggregate(const ParsedExpression& e) {
   }
   for (const auto& child : e.children) {
     if (ContainsAggregate(*child)) return true;
-  }
-  return false;
-}
-
-/// Whether `e` calls a function whose value may differ between calls (random(), nextval())
-/// outside any subquery: an alias of such an item cannot stand in for it elsewhere, where
-/// the copy would take a value of its own.
-bool CallsVolatileFunction(const ParsedExpression& e) {
-  if (e.kind == ExprKind::kSubquery) return false;
-  if (e.kind == ExprKind::kFunction && e.names.empty()) {
-    if (e.name == "nextval") return true;
-    if (const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(e.name)) {
-      if (std::any_of(set->overloads.begin(), set->overloads.end(),
-                      [](const ScalarFunction& f) { return !f.deterministic; })) {
-        return true;
-      }
-    }
-  }
-  for (const auto& child : e.children) {
-    if (child && CallsVolatileFunction(*child)) return true;
   }
   return false;
 }
