@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "parser/identifier.hpp"
 #include "parser/rewrites.hpp"
 #include "parser/sql_scanner.hpp"
 #include "teal/error.hpp"
@@ -156,25 +157,6 @@ size_t AliasBefore(const std::vector<Token>& tokens, size_t end) {
   return end;
 }
 
-/// The name of token `t` as the grammar would read it: a word lower-cased, a quoted
-/// identifier without its quotes.
-std::string Unquoted(std::string_view sql, const Token& t) {
-  if (t.word != "\"") return t.word;
-  std::string out;
-  std::string_view text = sql.substr(t.start + 1, t.end - t.start - 2);
-  for (size_t i = 0; i < text.size(); i++) {
-    out += text[i];
-    if (text[i] == '"') i++;  // "" stands for "
-  }
-  return out;
-}
-
-std::string Quote(std::string_view name) {
-  std::string out = "\"";
-  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string RewriteSamples(std::string_view sql) {
@@ -195,19 +177,22 @@ std::string RewriteSamples(std::string_view sql) {
       const std::string spec = reader.Spec();
       edits.push_back({tokens[i].start, tokens[reader.at - 1].end,
                        fmt::format("{} {} AS ()", window.AddEntry(),
-                                   Quote(fmt::format("{}|{}|", kSampleMarker, spec)))});
+                                   QuoteIdentifier(fmt::format("{}|{}|", kSampleMarker, spec)))});
       i = reader.at - 1;
     } else if (w == "tablesample") {
       SpecReader reader{sql, tokens, i + 1};
       const std::string spec = reader.Spec();
       const size_t alias = AliasBefore(tokens, i);
       if (alias == i) {
-        edits.push_back({tokens[i].start, tokens[reader.at - 1].end,
-                         fmt::format("AS {}", Quote(fmt::format("{}|{}|", kSampleMarker, spec)))});
+        edits.push_back(
+            {tokens[i].start, tokens[reader.at - 1].end,
+             fmt::format("AS {}", QuoteIdentifier(fmt::format("{}|{}|", kSampleMarker, spec)))});
       } else {
         edits.push_back(
             {tokens[alias].start, tokens[alias].end,
-             Quote(fmt::format("{}|{}|{}", kSampleMarker, spec, Unquoted(sql, tokens[alias])))});
+             QuoteIdentifier(fmt::format(
+                 "{}|{}|{}", kSampleMarker, spec,
+                 tokens[alias].word == "\"" ? NameOf(sql, tokens[alias]) : tokens[alias].word))});
         edits.push_back({tokens[i].start, tokens[reader.at - 1].end, ""});
       }
       i = reader.at - 1;

@@ -485,17 +485,17 @@ ScalarFunctionBody RegexpExtractAllBody() {
         const RegexOptions options = ExtractFlags(args, i, "regexp_extract_all");
         const RE2& re = cache.Get(pattern, options, "regexp_extract_all");
         const int group = GroupOf(args, i);
+        const bool known = group >= 0 && group <= re.NumberOfCapturingGroups();
+        const int wanted = known ? group + 1 : 1;  // an unknown group is an error on a match
+        groups.assign(wanted, re2::StringPiece());
         const re2::StringPiece text(s.data(), s.size());
         for (size_t from = 0; from <= s.size();) {
-          groups.assign(1, re2::StringPiece());
-          if (!re.Match(text, from, s.size(), RE2::UNANCHORED, groups.data(), 1)) break;
-          if (group < 0 || group > re.NumberOfCapturingGroups()) {
+          if (!re.Match(text, from, s.size(), RE2::UNANCHORED, groups.data(), wanted)) break;
+          if (!known) {
             throw InvalidInputError(
                 fmt::format("Pattern has {} groups. Cannot access group {} (regexp_extract_all)",
                             re.NumberOfCapturingGroups(), group));
           }
-          groups.assign(group + 1, re2::StringPiece());
-          re.Match(text, from, s.size(), RE2::UNANCHORED, groups.data(), group + 1);
           const re2::StringPiece& whole = groups[0];
           const size_t end = static_cast<size_t>(whole.data() - s.data()) + whole.size();
           absent.push_back(groups[group].data() == nullptr);  // the group took no part: NULL

@@ -210,11 +210,12 @@ ParsedExpressionPtr Transformer::RowIn(const PgQuery__SubLink& link, bool negate
   // The row's values are copied into each EXISTS below: one that is not deterministic
   // would take a value of its own in each (nextval() would move the sequence several times).
   for (size_t k = 0; k < row.n_args; k++) {
-    if (CallsVolatileFunction(*Expr(row.args[k]))) {
+    const ParsedExpressionPtr value = Expr(row.args[k]);
+    if (CallsVolatileFunction(*value)) {
       throw NotImplementedError(fmt::format(
           "a row IN (SELECT …) whose values are not deterministic ({}): compute them in a "
           "subquery first",
-          Expr(row.args[k])->ToString()));
+          value->ToString()));
     }
   }
   const std::string table = "__teal_row_in";
