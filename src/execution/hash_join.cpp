@@ -390,6 +390,7 @@ struct PhysicalHashJoin::Probe : OperatorState {
   std::vector<data_ptr_t> groups;
   SelectionVector left_sel{kVectorSize}, right_sel{kVectorSize};  // EmitPairs' pairs
   DataChunk out;                                                  // EmitPairs' output, reused
+  DataChunk pairs;  // MatchLeftRows' joined rows, reused
   ExpressionExecutor key_executor, residual;
   std::vector<const Vector*> keys;
 };
@@ -694,6 +695,49 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
   output.SetCardinality(found);
 }
 
+void PhysicalHashJoin::MatchLeftRows(DataChunk& input, Probe& probe) const {
+  const BuildTable& table = *probe.table;
+  const idx_t left_width = children[0]->types.size();
+  if (probe.pairs.ColumnCount() == 0) {
+    std::vector<LogicalType> pair_types = children[0]->types;
+    pair_types.insert(pair_types.end(), children[1]->types.begin(), children[1]->types.end());
+    probe.pairs.Initialize(pair_types);
+  }
+  SelectionVector& left = probe.left_sel;
+  SelectionVector& right = probe.right_sel;
+  SelectionVector kept(kVectorSize);
+  // Round by round, one pair of each row still unmatched: a row leaves at its first
+  // match, where a row's whole chain would be paired before the next row's.
+  while (probe.live_count > 0) {
+    const idx_t count = probe.live_count;
+    for (idx_t i = 0; i < count; i++) {
+      const sel_t row = probe.live[i];
+      uint32_t& at = probe.chain[row];
+      left.Set(i, row);
+      right.Set(i, at);
+      at = table.unique ? kNoRow : table.next[at];
+    }
+    DataChunk& pairs = probe.pairs;
+    pairs.Reset();
+    for (idx_t c = 0; c < left_width; c++) {
+      pairs.data[c].CopyFrom(input.data[c], left, count, 0, 0);
+    }
+    for (idx_t c = 0; c < table.rows->ColumnCount(); c++) {
+      pairs.data[left_width + c].CopyFrom(table.rows->data[c], right, count, 0, 0);
+    }
+    pairs.SetCardinality(count);
+    const idx_t found = probe.residual.Select(pairs, kept);
+    for (idx_t i = 0; i < found; i++) probe.matched[left.Get(kept.Get(i))] = 1;
+    idx_t live = 0;
+    for (idx_t i = 0; i < count; i++) {
+      const sel_t row = probe.live[i];
+      probe.live[live] = row;
+      live += !probe.matched[row] && probe.chain[row] != kNoRow;
+    }
+    probe.live_count = live;
+  }
+}
+
 void PhysicalHashJoin::EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const {
   const BuildTable& table = *probe.table;
   const idx_t count = input.size();
@@ -781,9 +825,13 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
     if (!residual_ && build_side_kept_) {
       MarkChains(probe);
       probe.pairs_done = true;
-    } else if (!residual_ && LeftRowsOnly()) {
-      for (idx_t row = 0; row < input.size(); row++)
-        probe.matched[row] = probe.chain[row] != kNoRow;
+    } else if (LeftRowsOnly() && !build_side_kept_) {
+      if (residual_) {
+        MatchLeftRows(input, probe);
+      } else {
+        for (idx_t row = 0; row < input.size(); row++)
+          probe.matched[row] = probe.chain[row] != kNoRow;
+      }
       probe.pairs_done = true;
     }
   }

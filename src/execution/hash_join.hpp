@@ -109,6 +109,9 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// or all with their mark (mark).
   void EmitLeftRows(DataChunk& input, DataChunk& output, Probe& probe) const;
   void EmitMarked(DataChunk& input, DataChunk& output, Probe& probe) const;
+  /// Semi, anti and mark joins with a residual (build side not kept): which rows of
+  /// `input` have a pair that meets it (probe.matched).
+  void MatchLeftRows(DataChunk& input, Probe& probe) const;
   /// Build side kept, no residual: marks every build row of the probe rows' chains.
   void MarkChains(Probe& probe) const;
   /// The group of each of rows [0, count) of the probe keys (probe.groups, null where

@@ -1,9 +1,29 @@
-// Decorrelatable, OntoJoinRow and DropAddedColumns.
+// Decorrelatable, SplitCorrelated, OntoJoinRow and DropAddedColumns.
 #include "optimizer/decorrelation.hpp"
 
 #include "planner/column_refs.hpp"
+#include "planner/plan_copy.hpp"
 
 namespace teal {
+
+namespace {
+
+/// `e` over a projection's output, rewritten over its input: column c becomes a copy of
+/// `expressions[c]`.
+ExpressionPtr ThroughProjection(const Expression& e,
+                                const std::vector<ExpressionPtr>& expressions) {
+  if (e.kind == BoundKind::kColumnRef) {
+    ExpressionPtr copy = expressions[e.column]->Copy();
+    copy->alias = e.alias;
+    return copy;
+  }
+  auto copy = e.CopyNode();
+  for (const auto& child : e.children)
+    copy->children.push_back(ThroughProjection(*child, expressions));
+  return copy;
+}
+
+}  // namespace
 
 bool Decorrelatable(const Expression& e, SubqueryKind kind) {
   const BoundSubquery& sub = *e.subquery;
@@ -15,6 +35,54 @@ bool Decorrelatable(const Expression& e, SubqueryKind kind) {
     }
   }
   return true;
+}
+
+std::unique_ptr<CorrelatedParts> SplitCorrelated(const Expression& e, SubqueryKind kind) {
+  if (!Decorrelatable(e, kind)) return nullptr;
+  const bool compared = kind == SubqueryKind::kAny || kind == SubqueryKind::kAll;
+  auto parts = std::make_unique<CorrelatedParts>();
+  const LogicalOperator* at = e.subquery->plan.get();
+  while (at->kind == LogicalKind::kProjection) {
+    // EXISTS reads no column of them; ANY/ALL reads the first, down to the filter's row.
+    const auto& expressions = static_cast<const LogicalProjection&>(*at).expressions;
+    if (compared) {
+      parts->value =
+          parts->value ? ThroughProjection(*parts->value, expressions) : expressions[0]->Copy();
+    }
+    at = at->children[0].get();
+  }
+  if (at->kind != LogicalKind::kFilter || (compared && !parts->value)) return nullptr;
+  if (compared &&
+      (ContainsKind(*parts->value, BoundKind::kSubquery) || !IsMovable(*parts->value))) {
+    return nullptr;
+  }
+  LogicalOperatorPtr filter = CopyPlan(*at);
+  LogicalOperatorPtr from = std::move(filter->children[0]);
+  if (PlanReadsOuter(*from)) return nullptr;
+  std::vector<ExpressionPtr> local;
+  for (auto& expression : static_cast<LogicalFilter&>(*filter).expressions) {
+    std::vector<ExpressionPtr> conjuncts;
+    SplitConjunction(std::move(expression), conjuncts);
+    for (auto& c : conjuncts) {
+      if (!ContainsKind(*c, BoundKind::kOuterRef)) {
+        local.push_back(std::move(c));
+      } else if (IsMovable(*c) && !ContainsKind(*c, BoundKind::kSubquery)) {
+        parts->correlated.push_back(std::move(c));
+      } else {
+        return nullptr;
+      }
+    }
+  }
+  if (parts->correlated.empty()) return nullptr;
+  if (!local.empty()) {
+    auto kept = std::make_unique<LogicalFilter>();
+    kept->types = from->types;
+    kept->expressions = std::move(local);
+    kept->children.push_back(std::move(from));
+    from = std::move(kept);
+  }
+  parts->from = std::move(from);
+  return parts;
 }
 
 ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>& outer,

@@ -4,6 +4,7 @@
 // hiding the columns a join added under a filter.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "planner/expression.hpp"
@@ -16,6 +17,20 @@ namespace teal {
 /// input that can be evaluated elsewhere (deterministic, no subquery, no reference
 /// further out).
 bool Decorrelatable(const Expression& e, SubqueryKind kind);
+
+/// A correlated subquery's plan taken apart for a join with the query around it: the rows
+/// it reads (`from`: reads nothing of the outer query; the subquery's own conjuncts are a
+/// filter on it), the conjuncts of its WHERE that read outer values (over from's columns
+/// and kOuterRef; deterministic, without subqueries), and for ANY/ALL the value the
+/// operand is compared with (`value`, over from's columns). Qualifies: a plan of
+/// projections over one filter over `from` (Decorrelatable, at least one correlated
+/// conjunct); anything else is null.
+struct CorrelatedParts {
+  LogicalOperatorPtr from;
+  std::vector<ExpressionPtr> correlated;
+  ExpressionPtr value;
+};
+std::unique_ptr<CorrelatedParts> SplitCorrelated(const Expression& e, SubqueryKind kind);
 
 /// `e`, an expression inside the subquery (outer values as kOuterRef i, its own columns
 /// as column refs), over a join's row: kOuterRef i becomes a copy of `outer[i]` (over the

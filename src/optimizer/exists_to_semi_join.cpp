@@ -27,40 +27,13 @@ namespace {
 /// The semi, anti or (EXISTS's) mark join of `type` that replaces EXISTS subquery `e` over
 /// `input`, or null when the subquery does not qualify.
 LogicalOperatorPtr Decorrelate(const Expression& e, JoinType type, LogicalOperatorPtr& input) {
-  if (!Decorrelatable(e, SubqueryKind::kExists)) return nullptr;
-  const BoundSubquery& sub = *e.subquery;
-  // Projections (EXISTS reads no column of them) down to the filter.
-  const LogicalOperator* at = sub.plan.get();
-  while (at->kind == LogicalKind::kProjection) at = at->children[0].get();
-  if (at->kind != LogicalKind::kFilter) return nullptr;
-  LogicalOperatorPtr filter = CopyPlan(*at);
-  LogicalOperatorPtr from = std::move(filter->children[0]);
-  if (PlanReadsOuter(*from)) return nullptr;
-  std::vector<ExpressionPtr> local, correlated;
-  for (auto& expression : static_cast<LogicalFilter&>(*filter).expressions) {
-    std::vector<ExpressionPtr> conjuncts;
-    SplitConjunction(std::move(expression), conjuncts);
-    for (auto& c : conjuncts) {
-      if (!ContainsKind(*c, BoundKind::kOuterRef)) {
-        local.push_back(std::move(c));
-      } else if (IsMovable(*c) && !ContainsKind(*c, BoundKind::kSubquery)) {
-        correlated.push_back(std::move(c));
-      } else {
-        return nullptr;
-      }
-    }
-  }
-  if (correlated.empty()) return nullptr;
-  if (!local.empty()) {
-    auto kept = std::make_unique<LogicalFilter>();
-    kept->types = from->types;
-    kept->expressions = std::move(local);
-    kept->children.push_back(std::move(from));
-    from = std::move(kept);
-  }
+  auto parts = SplitCorrelated(e, SubqueryKind::kExists);
+  if (!parts) return nullptr;
   const idx_t left_width = input->types.size();
   std::vector<ExpressionPtr> condition;
-  for (const auto& c : correlated) condition.push_back(OntoJoinRow(*c, e.children, left_width));
+  for (const auto& c : parts->correlated) {
+    condition.push_back(OntoJoinRow(*c, e.children, left_width));
+  }
   const bool mark = type == JoinType::kMark;
   if (mark && std::none_of(condition.begin(), condition.end(),
                            [&](const ExpressionPtr& c) { return IsHashKey(*c, left_width); })) {
@@ -73,7 +46,7 @@ LogicalOperatorPtr Decorrelate(const Expression& e, JoinType type, LogicalOperat
   if (mark) join->types.emplace_back(TypeId::kBoolean);
   join->condition = MakeConjunction(std::move(condition));
   join->children.push_back(std::move(input));
-  join->children.push_back(std::move(from));
+  join->children.push_back(std::move(parts->from));
   return join;
 }
 

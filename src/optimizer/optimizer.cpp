@@ -14,6 +14,7 @@ void RunRules(LogicalOperator& plan, bool enabled) {
   EmptyZeroLimits(plan);
   FoldConstants(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
+  RewriteAnyAsJoins(plan);
   RewriteExistsAsSemiJoins(plan);
   RewriteScalarSubqueriesAsJoins(plan);
   RewriteLateralJoinsAsJoins(plan);

@@ -25,6 +25,10 @@ void FoldConstants(LogicalOperator& plan);
 /// conjunct (subquery_to_mark_join.cpp).
 void RewriteInSubqueriesAsMarkJoins(LogicalOperator& plan);
 
+/// Correlated `x op ANY / ALL (SELECT …)` (and IN) to hash joins: a semi join for a
+/// filter conjunct, marks elsewhere (any_to_join.cpp).
+void RewriteAnyAsJoins(LogicalOperator& plan);
+
 /// Correlated EXISTS / NOT EXISTS filter conjuncts to semi / anti joins
 /// (exists_to_semi_join.cpp).
 void RewriteExistsAsSemiJoins(LogicalOperator& plan);
