@@ -15,6 +15,8 @@
 namespace teal {
 namespace {
 
+const std::string kNoFormat;  // a column read by its type's cast
+
 struct CsvScanGlobal : GlobalSourceState {
   std::mutex lock;
   idx_t file = 0;  // the file being read (or next to open)
@@ -111,9 +113,11 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
       Vector& text = varchar ? out : text_vector;
       auto* strings = text.Values<string_t>();
       const bool comma_decimal = options.decimal_separator == ',' && type.IsNumeric();
-      const std::string& format = type.Id() == TypeId::kDate        ? options.date_format
+      const std::string& format = c < schema.formats.size() && !schema.formats[c].empty()
+                                      ? schema.formats[c]
+                                  : type.Id() == TypeId::kDate      ? options.date_format
                                   : type.Id() == TypeId::kTimestamp ? options.timestamp_format
-                                                                    : std::string();
+                                                                    : kNoFormat;
       for (idx_t r = 0; r < count; r++) {
         if (!keep[r] || c >= rows.Width(r)) {
           text.SetNull(r);

@@ -104,13 +104,64 @@ bool AllFit(const std::vector<std::string>& values, const LogicalType& type,
   return TryCastVector(text, result, values.size(), nullptr);
 }
 
-/// The first of `candidates` (which end in VARCHAR) that every value fits.
-LogicalType FirstFit(const std::vector<std::string>& values,
+/// A sniffed column's type and, for a DATE or TIMESTAMP column whose values are not ISO
+/// 8601 text, the strptime format they are read with.
+struct ColumnGuess {
+  LogicalType type = LogicalType(TypeId::kVarchar);
+  std::string format;
+};
+
+/// The formats tried for DATE and TIMESTAMP values that do not cast: month first, then
+/// day first, then year first, each with -, / or . between the date's parts. A two-digit
+/// year goes before a four-digit one: %Y reads 90 as the year 90, %y as 1990 (and stops
+/// after two digits, so 2000 is left to %Y).
+std::vector<std::string> FormatCandidates(TypeId id) {
+  static const char* const kDate[] = {"%m-%d-%y", "%m-%d-%Y", "%d-%m-%y",
+                                      "%d-%m-%Y", "%y-%m-%d", "%Y-%m-%d"};
+  static const char* const kTimestamp[] = {
+      "%m-%d-%y %I:%M:%S %p", "%m-%d-%Y %I:%M:%S %p", "%d-%m-%y %H:%M:%S", "%d-%m-%Y %H:%M:%S",
+      "%y-%m-%d %H:%M:%S",    "%Y-%m-%d %H:%M:%S",    "%m-%d-%Y %H:%M",    "%d-%m-%Y %H:%M"};
+  std::vector<std::string> formats;
+  auto add = [&](const auto& templates) {
+    for (const char separator : {'-', '/', '.'}) {
+      for (const char* t : templates) {
+        std::string format = t;
+        // The template's '-' separate the date's parts only.
+        std::replace(format.begin(), format.end(), '-', separator);
+        formats.push_back(std::move(format));
+      }
+    }
+  };
+  if (id == TypeId::kDate) add(kDate);
+  if (id == TypeId::kTimestamp) add(kTimestamp);
+  return formats;
+}
+
+/// The first of `candidates` (which end in VARCHAR) that every value fits; a DATE or
+/// TIMESTAMP without a format in `options` also through FormatCandidates.
+ColumnGuess FirstFit(const std::vector<std::string>& values,
                      const std::vector<LogicalType>& candidates, const CsvOptions& options) {
   for (const auto& candidate : candidates) {
-    if (AllFit(values, candidate, options)) return candidate;
+    if (AllFit(values, candidate, options)) return {candidate, {}};
+    const TypeId id = candidate.Id();
+    const std::string& given = id == TypeId::kDate ? options.date_format : options.timestamp_format;
+    if ((id != TypeId::kDate && id != TypeId::kTimestamp) || !given.empty()) continue;
+    for (const std::string& format : FormatCandidates(id)) {
+      timestamp_t ts;
+      if (std::all_of(values.begin(), values.end(),
+                      [&](const std::string& v) { return TryStrptime(Trim(v), format, ts); })) {
+        return {candidate, format};
+      }
+    }
   }
-  return LogicalType(TypeId::kVarchar);
+  return {};
+}
+
+/// Whether `text` fits the column `guess` describes.
+bool GuessFits(std::string_view text, const ColumnGuess& guess, const CsvOptions& options) {
+  if (guess.format.empty()) return CsvValueFits(text, guess.type, options);
+  timestamp_t ts;
+  return TryStrptime(Trim(text), guess.format, ts);
 }
 
 /// Removes every CsvField's escapes: the field's text.
@@ -323,13 +374,12 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
 
   // Types of the rows after the first.
   const auto candidates = Candidates(options);
-  std::vector<LogicalType> types;
+  std::vector<ColumnGuess> guesses(width);
   if (given_columns) {
-    types = options.column_types;
-  } else {
+    for (idx_t c = 0; c < width; c++) guesses[c].type = options.column_types[c];
+  } else if (sniff) {
     for (idx_t c = 0; c < width; c++) {
-      types.push_back(sniff && !values[c].empty() ? FirstFit(values[c], candidates, options)
-                                                  : LogicalType(TypeId::kVarchar));
+      if (!values[c].empty()) guesses[c] = FirstFit(values[c], candidates, options);
     }
   }
 
@@ -338,10 +388,10 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   } else if (sniff && sample > 0) {
     bool mismatch = false, all_varchar = true, any_null = false;
     for (idx_t c = 0; c < width; c++) {
-      if (types[c].Id() != TypeId::kVarchar) all_varchar = false;
+      if (guesses[c].type.Id() != TypeId::kVarchar) all_varchar = false;
       if (row0_null[c]) {
         any_null = true;
-      } else if (!CsvValueFits(row0[c], types[c], options)) {
+      } else if (!GuessFits(row0[c], guesses[c], options)) {
         mismatch = true;
       }
     }
@@ -352,10 +402,12 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
     for (idx_t c = 0; c < width; c++) {
       if (row0_null[c]) continue;
       values[c].push_back(row0[c]);
-      types[c] = FirstFit(values[c], candidates, options);
+      guesses[c] = FirstFit(values[c], candidates, options);
     }
   }
-  if (options.all_varchar) types.assign(width, LogicalType(TypeId::kVarchar));
+  if (options.all_varchar) guesses.assign(width, ColumnGuess{});
+  std::vector<LogicalType> types;
+  for (const auto& guess : guesses) types.push_back(guess.type);
 
   // Names: the header's, then names=, then columns=.
   std::vector<std::string> names(width);
@@ -388,6 +440,7 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
     }
     for (size_t c = 0; c < options.types_by_position.size(); c++) {
       types[c] = options.types_by_position[c];
+      guesses[c].format.clear();
     }
   }
   for (const auto& [name, type] : options.types_by_name) {
@@ -397,6 +450,12 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
           fmt::format("read_csv: types names column \"{}\", which the file lacks", name));
     }
     types[it - names.begin()] = type;
+    guesses[it - names.begin()].format.clear();
+  }
+  for (idx_t c = 0; c < width; c++) {
+    if (guesses[c].format.empty()) continue;
+    schema.formats.resize(width);
+    schema.formats[c] = guesses[c].format;
   }
   schema.names = std::move(names);
   schema.types = std::move(types);

@@ -5,7 +5,9 @@
 // The dialect is the candidate (delimiters , | ; \t; quotes " and ') whose rows of the
 // sample most often have the same number of columns, more than one if any does; ties go to
 // the earlier candidate. A column's type is the first of BOOLEAN, BIGINT, DOUBLE, TIME,
-// DATE, TIMESTAMP, VARCHAR (or auto_type_candidates) that every sampled value converts to.
+// DATE, TIMESTAMP, VARCHAR (or auto_type_candidates) that every sampled value converts to;
+// DATE and TIMESTAMP values that are not ISO 8601 through the first of a list of formats
+// (month, day or year first; -, / or . between the parts) that reads them all.
 // The first row is a header when one of its values does not convert to its column's type,
 // or when every column is VARCHAR and none of its values is empty.
 #pragma once
@@ -24,6 +26,10 @@ struct CsvSchema {
   idx_t skip = 0;  // lines before the header (or the first row)
   std::vector<std::string> names;
   std::vector<LogicalType> types;
+  /// Per column (empty: none has one), the strptime format of a sniffed DATE or TIMESTAMP
+  /// column whose values are not ISO 8601 (12/31/2024, 31.12.2024 13:05:00); read with it
+  /// rather than with dateformat / timestampformat.
+  std::vector<std::string> formats;
 };
 
 /// What a bound read_csv reads: its files (patterns expanded), in order, and how.
