@@ -150,15 +150,16 @@ std::string ClientContext::WithPivotValues(std::string_view sql) {
           w == "view" ? "view" : "macro", queries[0].on));
     }
   }
-  // DuckDB's pivot_limit: more columns than this is a mistake, not a table.
-  constexpr idx_t kMaxPivotValues = 100000;
+  // pivot_limit: more columns than this is a mistake, not a table.
+  const idx_t max_values = database_->GetSettings().PivotLimit();
   std::vector<std::string> lists;
   for (const PivotValueQuery& query : queries) {
     Result values = Query(query.query);
-    if (values.RowCount() > kMaxPivotValues) {
+    if (values.RowCount() > max_values) {
       throw InvalidInputError(fmt::format(
-          "PIVOT: {} values to pivot on, more than {} (list the ones wanted with IN (…))",
-          values.RowCount(), kMaxPivotValues));
+          "PIVOT: {} values to pivot on, more than pivot_limit, {} (list the ones wanted with IN "
+          "(…))",
+          values.RowCount(), max_values));
     }
     std::string list;
     std::set<std::string> seen;  // IN (SELECT …) may repeat a value
@@ -191,7 +192,8 @@ Result ClientContext::Query(std::string_view sql) {
     if (!last) throw InvalidInputError("no statement to run: the SQL text is empty");
     return std::move(*last);
   }
-  auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth());
+  auto statements = ParseSql(sql, database_->GetSettings().MaxExpressionDepth(),
+                             database_->GetSettings().PivotLimit());
   if (statements.empty()) throw InvalidInputError("no statement to run: the SQL text is empty");
   std::optional<Result> last;
   for (auto& statement : statements) {
@@ -1827,7 +1829,8 @@ std::unique_ptr<PreparedData> ClientContext::Prepare(std::string_view sql) {
   if (!on_large_stack_ && NeedsLargeStack(sql)) {
     return OnLargeStack([&] { return Prepare(sql); });
   }
-  auto statements = ParseSql(WithPivotValues(sql), database_->GetSettings().MaxExpressionDepth());
+  auto statements = ParseSql(WithPivotValues(sql), database_->GetSettings().MaxExpressionDepth(),
+                             database_->GetSettings().PivotLimit());
   if (statements.size() != 1) {
     throw InvalidInputError(fmt::format("a prepared statement holds one statement; the text has {}",
                                         statements.size()));

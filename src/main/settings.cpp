@@ -222,9 +222,13 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch", "BIGINT",
      "0", 0, INT64_MAX},
     {"pivot_filter_threshold",
-     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans PIVOT, which Teal does "
-     "not have",
+     "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans a PIVOT; Teal's is one "
+     "grouping with a filtered aggregate per column",
      "BIGINT", "20", 0, INT64_MAX},
+    {"pivot_limit",
+     "how many columns one PIVOT may make (100,000 by default, as DuckDB): more is an error "
+     "before any is made, and so is more values to pivot on (ON without IN)",
+     "BIGINT", "100000", 1, INT64_MAX},
     {"temp_directory",
      "no effect in Teal (accepted for DuckDB scripts): where DuckDB spills to disk; Teal keeps "
      "its work in memory, bounded by memory_limit",
@@ -579,6 +583,13 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
     return found != no_effect_.end() ? found->second : setting->default_value;
   }
   return std::nullopt;
+}
+
+idx_t Settings::PivotLimit() const {
+  const std::string text = Get("pivot_limit").value_or("");
+  idx_t limit = kDefaultPivotLimit;
+  std::from_chars(text.data(), text.data() + text.size(), limit);
+  return limit;
 }
 
 bool Settings::ApplyPragma(std::string_view name) {

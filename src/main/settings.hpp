@@ -59,6 +59,8 @@ class Settings {
   /// (enable_verification, disable_verification, verify_parallelism,
   /// disable_verify_parallelism, ...). Returns false for any other name.
   bool ApplyPragma(std::string_view name);
+  /// pivot_limit: how many columns one PIVOT may make.
+  idx_t PivotLimit() const;
   /// max_expression_depth: how deeply a statement may nest.
   idx_t MaxExpressionDepth() const {
     std::lock_guard<std::mutex> guard(lock_);

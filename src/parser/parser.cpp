@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <limits>
 
 #include "common/utf8.hpp"
 #include "parser/sql_scanner.hpp"
@@ -97,7 +98,7 @@ namespace {
 /// ParserError, naming the position in the rewritten text, when the grammar rejects it.
 class GrammarParse {
  public:
-  explicit GrammarParse(const std::string& text) : rewritten_(text) {
+  GrammarParse(const std::string& text, idx_t pivot_limit) : rewritten_(text) {
     // Parameters first: `?` are numbered in the order they are written, before a rewrite
     // moves text around (FROM (SELECT ?) SELECT ? binds the FROM's first).
     parameter_count_ = RewriteParameters(rewritten_, parameter_names_);
@@ -107,7 +108,7 @@ class GrammarParse {
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteDescribe(sql);
     sql = RewritePivotStatements(sql);
-    sql = RewritePivot(sql);
+    sql = RewritePivot(sql, pivot_limit);
     sql = RewriteTrailingCommas(sql);
     sql = RewriteGeneratedColumns(sql);
     sql = RewriteStarModifiers(sql);
@@ -422,7 +423,8 @@ std::unique_ptr<SetStatement> ParseSetExpression(const std::string& text, idx_t 
 
 }  // namespace
 
-std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth) {
+std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t max_depth,
+                                                    idx_t pivot_limit) {
   std::vector<std::unique_ptr<SQLStatement>> statements;
   for (auto& text : SplitStatements(sql)) {
     if (StartsWithKeyword(text, "pragma")) {
@@ -454,7 +456,7 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       continue;
     }
     CheckNestingBeforeGrammar(text, max_depth);
-    GrammarParse parse(text);
+    GrammarParse parse(text, pivot_limit);
     for (size_t i = 0; i < parse.StatementCount(); i++) {
       auto statement = TransformStatement(parse.Statement(i), parse.Rewritten(), max_depth);
       // String literals were checked (with their positions); identifiers and comments are
@@ -513,7 +515,8 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
       continue;
     }
     CheckNestingBeforeGrammar(text, kDefaultMaxExpressionDepth);
-    GrammarParse parse(text);
+    // No pivot limit here: the setting is the statement's to apply when it runs.
+    GrammarParse parse(text, std::numeric_limits<idx_t>::max());
     for (size_t i = 0; i < parse.StatementCount(); i++) {
       sketches.push_back({StatementTypeOf(parse.Statement(i)), text, parse.ParameterCount(),
                           parse.ParameterNames()});

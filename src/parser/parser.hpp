@@ -16,14 +16,19 @@ namespace teal {
 
 /// DuckDB's default for the max_expression_depth setting.
 inline constexpr idx_t kDefaultMaxExpressionDepth = 1000;
+/// How many columns one PIVOT may make, as DuckDB's pivot_limit.
+inline constexpr idx_t kDefaultPivotLimit = 100000;
 
 /// Parses every statement in `sql`. Throws ParserError naming the position and the
 /// offending token, or NotImplementedError for statements Teal does not support.
 /// Statements nesting more than `max_depth` levels (expressions, subqueries, set
 /// operations) are a ParserError, found before the grammar runs when the text shows it.
 /// Deep statements need stack: see EstimateNestingDepth and common/stack.hpp.
+/// A PIVOT that would make more than `pivot_limit` columns is a BinderError (the setting
+/// pivot_limit), found before its columns are written out.
 std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql,
-                                                    idx_t max_depth = kDefaultMaxExpressionDepth);
+                                                    idx_t max_depth = kDefaultMaxExpressionDepth,
+                                                    idx_t pivot_limit = kDefaultPivotLimit);
 
 /// An upper estimate of how deeply the statements in `sql` nest, from the text alone:
 /// open parentheses plus chains of operators and set operations (which the grammar

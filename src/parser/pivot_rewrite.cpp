@@ -149,8 +149,8 @@ std::pair<std::string, size_t> AliasAfter(const PivotText& t, size_t after) {
   return {" " + t.Text(i, end), end};
 }
 
-std::string PivotSubquery(const PivotText& t, const std::string& source, size_t open,
-                          size_t close) {
+std::string PivotSubquery(const PivotText& t, const std::string& source, size_t open, size_t close,
+                          idx_t pivot_limit) {
   const auto& tokens = t.tokens;
   // aggregates FOR col IN (…) [col IN (…)]… [GROUP BY …]
   const size_t body_end = close - 1;
@@ -228,6 +228,20 @@ std::string PivotSubquery(const PivotText& t, const std::string& source, size_t 
     pivots.push_back(std::move(pivot));
     i = after;
     if (i < group && tokens[i].word == "for") i++;
+  }
+  // Counted before they are written: a mistake can ask for billions (counted up to a
+  // trillion).
+  constexpr idx_t kCountCap = 1000000000000;
+  idx_t columns = aggregates.size();
+  for (const Pivot& pivot : pivots) {
+    const idx_t values = std::max<idx_t>(pivot.values.size(), 1);
+    columns = columns > kCountCap / values ? kCountCap : columns * values;
+  }
+  if (columns > pivot_limit) {
+    throw BinderError(fmt::format(
+        "Pivot column limit of {} exceeded: this PIVOT makes {}{} columns (SET pivot_limit = n "
+        "raises the limit)",
+        pivot_limit, columns == kCountCap ? "at least " : "", columns));
   }
   // The cells: every combination of one value per FOR column, the first column outermost.
   std::vector<std::pair<std::string, std::string>> cells = {{"", ""}};  // (condition, name)
@@ -570,7 +584,7 @@ std::string RewritePivotStatements(std::string_view sql) {
   throw ParserError("too many PIVOT and UNPIVOT statements in one statement");
 }
 
-std::string RewritePivot(std::string_view sql) {
+std::string RewritePivot(std::string_view sql, idx_t pivot_limit) {
   std::string text(sql);
   // One PIVOT or UNPIVOT at a time, the first written: its source may hold another.
   for (int rewrites = 0; rewrites < 64; rewrites++) {
@@ -608,7 +622,7 @@ std::string RewritePivot(std::string_view sql) {
     }
     const std::string source = t.Text(source_start, at);
     std::string subquery = unpivot ? UnpivotSubquery(t, source, open, close, include_nulls)
-                                   : PivotSubquery(t, source, open, close);
+                                   : PivotSubquery(t, source, open, close, pivot_limit);
     auto [alias, end] = AliasAfter(t, close);
     text = text.substr(0, tokens[source_start].start) + subquery + alias +
            text.substr(tokens[end - 1].end);

@@ -33,7 +33,8 @@ inline constexpr std::string_view kNoPivotValues = "__teal_no_pivot_values";
 /// Rewrites the SQL standard's `source PIVOT (aggregates FOR column IN (values) …)` and
 /// `source UNPIVOT [INCLUDE NULLS] (value FOR name IN (columns))` into the subqueries they
 /// mean (pivot_rewrite.cpp says how).
-std::string RewritePivot(std::string_view sql);
+/// More than `pivot_limit` columns from one PIVOT is a BinderError.
+std::string RewritePivot(std::string_view sql, idx_t pivot_limit);
 
 /// Rewrites DuckDB's statement forms `PIVOT source ON … USING … GROUP BY …` and
 /// `UNPIVOT source ON … INTO NAME … VALUE …` into the standard forms RewritePivot reads.

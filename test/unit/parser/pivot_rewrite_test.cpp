@@ -10,9 +10,11 @@
 namespace teal {
 namespace {
 
+constexpr idx_t kLimit = 100000;
+
 TEST(PivotRewriteTest, StandardPivotBecomesAGroupedSubquery) {
   const std::string out =
-      RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ('a', 'b' AS bee)) AS p");
+      RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ('a', 'b' AS bee)) AS p", kLimit);
   EXPECT_EQ(out,
             "SELECT * FROM (SELECT __teal_pivot_rest(sum(x), c), "
             "__teal_pivot_filter(__teal_pivot_on(c) IS NOT DISTINCT FROM ('a'), sum(x)) AS \"a\", "
@@ -20,8 +22,37 @@ TEST(PivotRewriteTest, StandardPivotBecomesAGroupedSubquery) {
             "FROM t GROUP BY __teal_pivot_rest(sum(x), c)) p");
 }
 
+TEST(PivotRewriteTest, MoreColumnsThanTheLimitIsAnErrorBeforeAnyIsWritten) {
+  // 2 aggregates x 3 x 2 values: 12 columns.
+  const std::string sql = "FROM t PIVOT (sum(x), max(x) FOR a IN (1, 2, 3) b IN ('u', 'v'))";
+  EXPECT_NO_THROW(RewritePivot(sql, 12));
+  try {
+    RewritePivot(sql, 11);
+    FAIL() << "no error";
+  } catch (const BinderError& e) {
+    EXPECT_NE(std::string(e.what()).find("Pivot column limit of 11 exceeded"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("makes 12 columns"), std::string::npos) << e.what();
+  }
+  // Ten lists of 1,000 values: 10^30 columns, counted without overflow and never written.
+  std::string huge = "FROM t PIVOT (sum(x) FOR";
+  for (int list = 0; list < 10; list++) {
+    huge += " c" + std::to_string(list) + " IN (";
+    for (int v = 0; v < 1000; v++) huge += (v ? ", " : "") + std::to_string(v);
+    huge += ")";
+  }
+  huge += ")";
+  try {
+    RewritePivot(huge, kLimit);
+    FAIL() << "no error";
+  } catch (const BinderError& e) {
+    EXPECT_NE(std::string(e.what()).find("makes at least 1000000000000 columns"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(PivotRewriteTest, UnpivotBecomesALateralValuesJoin) {
-  EXPECT_EQ(RewritePivot("FROM t UNPIVOT INCLUDE NULLS (v FOR n IN (a, b AS 'bee'))"),
+  EXPECT_EQ(RewritePivot("FROM t UNPIVOT INCLUDE NULLS (v FOR n IN (a, b AS 'bee'))", kLimit),
             "FROM (SELECT __teal_pivot_rest(a, b), __teal_unpivot.n, __teal_unpivot.v FROM t, "
             "LATERAL (VALUES (__teal_column_name(a), a), ('bee', b)) AS __teal_unpivot(n, v))");
 }
@@ -57,12 +88,13 @@ TEST(PivotRewriteTest, ValuesFromTheDataAreWrittenWhereTheyBelong) {
 }
 
 TEST(PivotRewriteTest, MalformedPivotsAreErrors) {
-  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x))"), ParserError);
-  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ())"), BinderError);
-  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN (1, 1))"), BinderError);
-  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR (a, b) IN ((1, 2, 3)))"),
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x))", kLimit), ParserError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ())", kLimit), BinderError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN (1, 1))", kLimit), BinderError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR (a, b) IN ((1, 2, 3)))", kLimit),
                BinderError);
-  EXPECT_THROW(RewritePivot("SELECT * FROM t UNPIVOT (v FOR n IN (*))"), NotImplementedError);
+  EXPECT_THROW(RewritePivot("SELECT * FROM t UNPIVOT (v FOR n IN (*))", kLimit),
+               NotImplementedError);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
 #include "function/function.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/date_util.hpp"
 #include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -99,6 +100,34 @@ ParsedExpressionPtr PivotCell(const ParsedExpression& marker) {
         "Columns can only be referenced within the aggregate of a PIVOT expression: {}", text));
   }
   return expression;
+}
+
+/// In a PIVOT cell's `condition`, each `__teal_pivot_on(x) IS NOT DISTINCT FROM (v)` whose
+/// two types have no comparison (INTEGER and DATE, INTEGER and a LIST) compares their
+/// text instead, as DuckDB matches them: such a cell matches no row, where the comparison
+/// would be an error. `bind` binds an expression of the cell's scope.
+void CompareIncomparableAsText(ParsedExpression& condition,
+                               const std::function<ExpressionPtr(const ParsedExpression&)>& bind) {
+  const bool match = condition.kind == ExprKind::kOperator &&
+                     condition.name == "IS NOT DISTINCT FROM" &&
+                     condition.children[0]->kind == ExprKind::kFunction &&
+                     condition.children[0]->name == kPivotOnMarker;
+  if (!match) {
+    for (auto& child : condition.children) CompareIncomparableAsText(*child, bind);
+    return;
+  }
+  ExpressionPtr on = bind(*condition.children[0]);
+  ExpressionPtr value = bind(*condition.children[1]);
+  try {
+    CommonType(on->type, false, value->type, IsStringLiteral(*value), "PIVOT");
+  } catch (const BinderError&) {
+    for (auto& side : condition.children) {
+      auto text = std::make_unique<ParsedExpression>(ExprKind::kCast);
+      text->cast_type.name = "varchar";
+      text->children.push_back(std::move(side));
+      side = std::move(text);
+    }
+  }
 }
 
 /// What a PIVOT pivots on, __teal_pivot_on(expression) (RewritePivot): a value of the row
@@ -232,7 +261,22 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     throw BinderError(
         fmt::format("IGNORE NULLS is only allowed on window functions ({})", e.ToString()));
   }
-  if (e.name == kPivotFilterMarker) return BindExpression(*PivotCell(e), scope);
+  if (e.name == kPivotFilterMarker) {
+    ParsedExpression marker(ExprKind::kFunction);
+    marker.name = e.name;
+    for (const auto& child : e.children) marker.children.push_back(child->Copy());
+    // The operands as the aggregate's FILTER reads them: the rows, not their groups.
+    CompareIncomparableAsText(*marker.children[0], [&](const ParsedExpression& x) {
+      struct Restore {
+        bool& flag;
+        bool was;
+        ~Restore() { flag = was; }
+      } restore{scope.inside_aggregate, scope.inside_aggregate};
+      scope.inside_aggregate = true;
+      return BindExpression(x, scope);
+    });
+    return BindExpression(*PivotCell(marker), scope);
+  }
   if (e.name == kPivotOnMarker) return BindExpression(PivotOn(e), scope);
   if (e.name == kColumnNameMarker && e.children.size() == 1) {
     // The first column reference in it, bound: its name as the table has it.
