@@ -139,22 +139,53 @@ std::string ClientContext::WithPivotValues(std::string_view sql) {
   const std::vector<PivotValueQuery> queries = PivotValueQueries(sql);
   if (queries.empty()) return std::string(sql);
   // A view or macro would keep the values of the day it was made: DuckDB refuses, too.
+  // The columns an UNPIVOT selects are the source's of the day, as a view's `*`; a macro's
+  // source may read its parameters, which have no value yet.
+  const auto data_values = std::find_if(queries.begin(), queries.end(),
+                                        [](const PivotValueQuery& q) { return !q.column_names; });
   const std::vector<Token> tokens = Tokenize(sql);
   for (size_t i = 0; i + 1 < tokens.size() && i < 6; i++) {
     if (tokens[0].word != "create") break;
     const std::string& w = tokens[i + 1].word;
-    if (w == "view" || w == "macro" || w == "function") {
+    if ((w == "view" && data_values != queries.end()) || w == "macro" || w == "function") {
+      if (data_values == queries.end()) {
+        throw BinderError(fmt::format("UNPIVOT … ON {} cannot be used in macros: name the columns",
+                                      queries[0].on));
+      }
       throw BinderError(fmt::format(
           "PIVOT statements that take their values from the data (ON without IN (values)) "
           "cannot be used in {}s: list the values, as in PIVOT ... ON \"{}\" IN (val1, val2, ...)",
-          w == "view" ? "view" : "macro", queries[0].on));
+          w == "view" ? "view" : "macro", data_values->on));
     }
   }
   // pivot_limit: more columns than this is a mistake, not a table.
   const idx_t max_values = database_->GetSettings().PivotLimit();
   std::vector<std::string> lists;
   for (const PivotValueQuery& query : queries) {
-    Result values = Query(query.query);
+    std::optional<Result> selected;
+    if (query.column_names) {
+      try {
+        selected.emplace(Query(query.query));
+      } catch (const BinderError& error) {
+        // The binder's words for a selection of no column (* EXCLUDE, COLUMNS(…)).
+        const std::string_view what = error.what();
+        if (what.find("leaves no columns") == std::string_view::npos &&
+            what.find("matches no column") == std::string_view::npos) {
+          throw;
+        }
+        throw BinderError(fmt::format(
+            "UNPIVOT clause must unpivot on at least one column: {} selects none", query.on));
+      }
+    }
+    Result values = selected ? std::move(*selected) : Query(query.query);
+    if (query.column_names) {
+      std::string list;
+      for (const std::string& name : values.ColumnNames()) {
+        list += (list.empty() ? "" : ", ") + QuoteIdentifier(name);
+      }
+      lists.push_back(std::move(list));
+      continue;
+    }
     if (values.RowCount() > max_values) {
       throw InvalidInputError(fmt::format(
           "PIVOT: {} values to pivot on, more than pivot_limit, {} (list the ones wanted with IN "

@@ -502,6 +502,49 @@ std::string StandardForm(const PivotText& t, const StatementPivot& p) {
   return pivot + ")";
 }
 
+/// An UNPIVOT column item that selects columns by a pattern rather than naming them.
+struct UnpivotSelector {
+  Range item;          // `*`, `* EXCLUDE (…)`, `COLUMNS(…)`
+  std::string source;  // the FROM item it selects from
+};
+
+bool SelectsColumns(const std::vector<Token>& tokens, Range item) {
+  const std::string& w = tokens[item.first].word;
+  return w == "*" ||
+         (w == "columns" && item.first + 1 < item.second && tokens[item.first + 1].word == "(");
+}
+
+/// The UNPIVOT column items of the text that select columns: of statement forms (their ON
+/// items), then of standard forms (their IN items), each in the order written.
+std::vector<UnpivotSelector> FindUnpivotSelectors(const PivotText& t) {
+  const auto& tokens = t.tokens;
+  std::vector<UnpivotSelector> found;
+  for (const StatementPivot& p : FindStatementPivots(t)) {
+    if (!p.unpivot) continue;
+    for (Range item : p.on) {
+      if (SelectsColumns(tokens, item)) found.push_back({item, t.Text(p.source)});
+    }
+  }
+  for (size_t at = 1; at + 1 < tokens.size(); at++) {
+    if (tokens[at].word != "unpivot") continue;
+    size_t open = at + 1;
+    if ((tokens[open].word == "include" || tokens[open].word == "exclude") &&
+        open + 2 < tokens.size() && tokens[open + 1].word == "nulls") {
+      open += 2;
+    }
+    if (tokens[open].word != "(") continue;
+    const size_t close = AfterBracket(tokens, open);
+    const size_t source_start = SourceStart(tokens, at);
+    if (close > tokens.size() || source_start >= at) continue;
+    const size_t in = t.Find(open + 1, close - 1, "in");
+    if (in + 1 >= close - 1 || tokens[in + 1].word != "(") continue;
+    for (Range item : TopLevelItems(tokens, in + 1, AfterBracket(tokens, in + 1) - 1)) {
+      if (SelectsColumns(tokens, item)) found.push_back({item, t.Text(source_start, at)});
+    }
+  }
+  return found;
+}
+
 }  // namespace
 
 std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql) {
@@ -523,6 +566,16 @@ std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql) {
                        kPivotOnMarker, t.Text(p.on[k]), t.Text(p.source)),
            t.Text(p.on[k])});
     }
+  }
+  for (const UnpivotSelector& selector : FindUnpivotSelectors(t)) {
+    // COLUMNS(* EXCLUDE (…)) selects what `* EXCLUDE (…)` does.
+    Range select = selector.item;
+    if (tokens[select.first].word == "columns" && select.first + 2 < select.second &&
+        tokens[select.first + 2].word == "*") {
+      select = {select.first + 2, select.second - 1};
+    }
+    queries.push_back({fmt::format("SELECT {} FROM {} LIMIT 0", t.Text(select), selector.source),
+                       t.Text(selector.item), /*column_names=*/true});
   }
   return queries;
 }
@@ -555,6 +608,13 @@ std::string FillPivotValues(std::string_view sql, const std::vector<std::string>
         edits.push_back({at, at, " IN " + list});
       }
     }
+  }
+  for (const UnpivotSelector& selector : FindUnpivotSelectors(t)) {
+    if (edits.size() >= lists.size()) {
+      throw InternalError("FillPivotValues: fewer lists than UNPIVOT column items");
+    }
+    edits.push_back({tokens[selector.item.first].start, tokens[selector.item.second - 1].end,
+                     lists[edits.size()]});
   }
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.start < b.start; });

@@ -43,15 +43,19 @@ std::string RewritePivotStatements(std::string_view sql);
 
 /// For each ON item without IN (values) of the statement-form PIVOTs in `sql`, in the
 /// order they are written: the query whose rows are its values (distinct, not NULL,
-/// ascending), which DuckDB takes from the data before it plans the PIVOT.
+/// ascending), which DuckDB takes from the data before it plans the PIVOT. Then for each
+/// UNPIVOT column item that selects columns (`*`, `* EXCLUDE (…)`, `COLUMNS(…)`, in the
+/// statement form's ON or the standard form's IN): the query whose result's column names
+/// are the columns it names.
 struct PivotValueQuery {
-  std::string query;  // its rows are the values
-  std::string on;     // the ON expression, as written
+  std::string query;          // its rows are the values
+  std::string on;             // the ON expression, as written
+  bool column_names = false;  // UNPIVOT: the result's column names are the list
 };
 std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql);
 
-/// `sql` with ` IN (list)` written after each ON item PivotValueQueries named, the k-th
-/// list for the k-th query.
+/// `sql` with ` IN (list)` written after each ON item PivotValueQueries named, and each
+/// UNPIVOT column item it named replaced by its list, the k-th list for the k-th query.
 std::string FillPivotValues(std::string_view sql, const std::vector<std::string>& lists);
 
 /// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL

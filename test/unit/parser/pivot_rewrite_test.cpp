@@ -87,6 +87,32 @@ TEST(PivotRewriteTest, ValuesFromTheDataAreWrittenWhereTheyBelong) {
   EXPECT_TRUE(PivotValueQueries("SELECT 'pivot' FROM t").empty());
 }
 
+TEST(PivotRewriteTest, UnpivotColumnSelectorsAreQueriedAndReplacedByTheirNames) {
+  // Statement form: ON items that select columns; standard form: IN items. COLUMNS(* …)
+  // selects as * … does; named columns stay as written.
+  const std::string sql =
+      "UNPIVOT t ON COLUMNS('s.*'), x INTO NAME n VALUE v UNION ALL SELECT * FROM (u) AS w "
+      "UNPIVOT INCLUDE NULLS (v FOR n IN (COLUMNS(* EXCLUDE (id)), *))";
+  const auto queries = PivotValueQueries(sql);
+  ASSERT_EQ(queries.size(), 3u);
+  EXPECT_EQ(queries[0].query, "SELECT COLUMNS('s.*') FROM t LIMIT 0");
+  EXPECT_TRUE(queries[0].column_names);
+  EXPECT_EQ(queries[1].query, "SELECT * EXCLUDE (id) FROM (u) AS w LIMIT 0");
+  EXPECT_EQ(queries[1].on, "COLUMNS(* EXCLUDE (id))");
+  EXPECT_EQ(queries[2].query, "SELECT * FROM (u) AS w LIMIT 0");
+  EXPECT_EQ(FillPivotValues(sql, {"s1, s2", "\"a\"", "id, \"a\""}),
+            "UNPIVOT t ON s1, s2, x INTO NAME n VALUE v UNION ALL SELECT * FROM (u) AS w "
+            "UNPIVOT INCLUDE NULLS (v FOR n IN (\"a\", id, \"a\"))");
+  // A PIVOT's data values come first, in the order of the lists.
+  const std::string both = "PIVOT (UNPIVOT t ON *) ON name USING sum(value)";
+  const auto both_queries = PivotValueQueries(both);
+  ASSERT_EQ(both_queries.size(), 2u);
+  EXPECT_FALSE(both_queries[0].column_names);
+  EXPECT_TRUE(both_queries[1].column_names);
+  EXPECT_EQ(FillPivotValues(both, {"'a'", "a, b"}),
+            "PIVOT (UNPIVOT t ON a, b) ON name IN ('a') USING sum(value)");
+}
+
 TEST(PivotRewriteTest, MalformedPivotsAreErrors) {
   EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x))", kLimit), ParserError);
   EXPECT_THROW(RewritePivot("SELECT * FROM t PIVOT (sum(x) FOR c IN ())", kLimit), BinderError);
