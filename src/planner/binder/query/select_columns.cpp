@@ -1,8 +1,9 @@
 // Binder: DuckDB's COLUMNS(*) and COLUMNS('regex') in a select-list item. The item stands
 // for one item per column of the FROM clause (all of them, or those whose name the
 // regular expression matches anywhere, as RE2's partial match), the call replaced by the
-// column: `min(COLUMNS(*))` is min(a), min(b), …. Every COLUMNS call of one item must be
-// the same; a lambda (COLUMNS(c -> …)) is not implemented.
+// column: `min(COLUMNS(*))` is min(a), min(b), …, named a, b, … (or by the item's alias,
+// in which \0 is the column's name and \1 … the pattern's groups). Every COLUMNS call of
+// one item must be the same; a lambda (COLUMNS(c -> …)) is not implemented.
 #include <re2/re2.h>
 
 #include "planner/binder/binder_internal.hpp"
@@ -38,6 +39,44 @@ ParsedExpressionPtr Replace(const ParsedExpression& e, const ParsedExpression& c
   if (e.kind == ExprKind::kSubquery) return out;
   for (size_t i = 0; i < e.children.size(); i++) out->children[i] = Replace(*e.children[i], column);
   if (e.filter) out->filter = Replace(*e.filter, column);
+  return out;
+}
+
+/// A COLUMNS item's alias for column `name`: \0 is the name, \1 … \9 the groups of
+/// `pattern` (empty when it has none or fewer), \\ a backslash.
+std::string ColumnsAlias(const std::string& alias, const std::string& name, const RE2* pattern) {
+  std::string out;
+  for (size_t i = 0; i < alias.size(); i++) {
+    if (alias[i] != '\\') {
+      out += alias[i];
+      continue;
+    }
+    if (++i >= alias.size()) {
+      throw BinderError(fmt::format(
+          "Unterminated backslash in COLUMNS(*) \"{}\" alias. Backslashes must either be "
+          "escaped or followed by a number",
+          alias));
+    }
+    if (alias[i] == '\\') {
+      out += '\\';
+    } else if (alias[i] < '0' || alias[i] > '9') {
+      throw BinderError(fmt::format(
+          "Invalid backslash code in COLUMNS(*) \"{}\" alias. Backslashes must either be "
+          "escaped or followed by a number",
+          alias));
+    } else if (alias[i] == '0') {
+      out += name;
+    } else if (!pattern) {
+      throw BinderError(
+          fmt::format("Only the backslash escape code \\0 can be used when no regex is supplied to "
+                      "COLUMNS(*) (alias \"{}\")",
+                      alias));
+    } else {
+      std::string group;
+      RE2::Extract(name, *pattern, std::string("\\") + alias[i], &group);
+      out += group;
+    }
+  }
   return out;
 }
 
@@ -93,8 +132,11 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
       ParsedExpression column(ExprKind::kColumnRef);
       column.names = {binding.alias, binding.names[c]};
       ParsedExpressionPtr expanded = Replace(item, column);
-      // The bare call is named after its column; an expression after its text.
-      if (IsColumnsCall(item)) expanded->alias.clear();
+      // Each item is named after its column (as DuckDB: min(COLUMNS(*)) gives i, j, …), or
+      // by the alias with the column's name (\0) or the pattern's groups (\1 …) in it.
+      expanded->alias = item.alias.empty()
+                            ? binding.names[c]
+                            : ColumnsAlias(item.alias, binding.names[c], pattern.get());
       projections.push_back(BindSelectItem(*expanded, scope));
       texts.push_back(expanded->ToString());
     }
