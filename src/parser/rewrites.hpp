@@ -210,10 +210,10 @@ inline constexpr const char* kStarMarker = "__teal_star";
 inline constexpr const char* kUnqualifiedStar = "__teal_unqualified";
 
 /// Rewrites DuckDB's `* EXCLUDE (a, t.b)`, `* REPLACE (expression AS a)` and `* RENAME (a AS
-/// b)` (in any sequence, after `*` or `t.*` of a select list) into `"__teal_star"(t.*,
-/// "exclude" := a, "replace" := (expression), "as" := a, "rename" := (a), "as" := b)`, which
-/// the transformer turns back into a star with its modifiers. EXCLUDE also takes one name
-/// without parentheses.
+/// b)` (in any sequence, after `*` or `t.*` of a select list or of COLUMNS(…)) into
+/// `"__teal_star"(t.*, "exclude" := a, "replace" := (expression), "as" := a, "rename" :=
+/// (a), "as" := b)`, which the transformer turns back into a star with its modifiers.
+/// EXCLUDE also takes one name without parentheses.
 std::string RewriteStarModifiers(std::string_view sql);
 
 /// Rewrites DuckDB's STRUCT literals `{'a': 1, 'b': x}` (not in the PostgreSQL grammar)

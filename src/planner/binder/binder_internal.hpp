@@ -131,4 +131,23 @@ bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpres
 /// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
 LogicalType ResolveNull(const LogicalType& type);
 
+/// The modifiers of a `*` (its children: EXCLUDE, REPLACE and RENAME items): which one
+/// names a column, and, once every column was asked about, an error for one that named
+/// none (a misspelt name is an error, as a misspelt column would be).
+class StarModifiers {
+ public:
+  explicit StarModifiers(const ParsedExpression& star)
+      : star_(star), used_(star.children.size(), false) {}
+  /// The modifier of `kind` ("exclude", "replace", "rename") that names column c of
+  /// `binding` (REPLACE by its AS name), or null.
+  const ParsedExpression* Find(std::string_view kind, const Binding& binding, idx_t c);
+  /// BinderError for the first modifier that named no column.
+  void CheckAllUsed() const;
+  bool Empty() const { return used_.empty(); }
+
+ private:
+  const ParsedExpression& star_;
+  std::vector<bool> used_;
+};
+
 }  // namespace teal

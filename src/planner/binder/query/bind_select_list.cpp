@@ -125,30 +125,41 @@ std::vector<ParsedExpressionPtr> PivotRestColumns(const ParsedExpression& marker
 
 }  // namespace
 
+const ParsedExpression* StarModifiers::Find(std::string_view kind, const Binding& binding,
+                                            idx_t c) {
+  for (idx_t m = 0; m < star_.children.size(); m++) {
+    const ParsedExpression& modifier = *star_.children[m];
+    if (modifier.argument_name != kind) continue;
+    const auto& n = modifier.names;
+    const bool match = kind == "replace"
+                           ? SameName(modifier.alias, binding.names[c])
+                           : SameName(n.back(), binding.names[c]) &&
+                                 (n.size() == 1 || SameName(n[n.size() - 2], binding.alias));
+    if (match) {
+      used_[m] = true;
+      return &modifier;
+    }
+  }
+  return nullptr;
+}
+
+void StarModifiers::CheckAllUsed() const {
+  for (idx_t m = 0; m < star_.children.size(); m++) {
+    if (used_[m]) continue;
+    const ParsedExpression& modifier = *star_.children[m];
+    std::string kind = modifier.argument_name;
+    std::transform(kind.begin(), kind.end(), kind.begin(), ::toupper);
+    const std::string name = modifier.argument_name == "replace"
+                                 ? modifier.alias
+                                 : fmt::format("{}", fmt::join(modifier.names, "."));
+    throw BinderError(fmt::format("column \"{}\" in the {} list of {} is not in the FROM clause",
+                                  name, kind, star_.names.empty() ? "*" : star_.names[0] + ".*"));
+  }
+}
+
 void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
                         std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts) {
-  // The modifiers (* EXCLUDE / REPLACE / RENAME): which column each names, and whether it
-  // named one (a name that matches nothing is an error, as a misspelt column would be).
-  const auto& modifiers = star.children;
-  std::vector<bool> used(modifiers.size(), false);
-  auto names_column = [&](const ParsedExpression& ref, const Binding& binding, idx_t c) {
-    const auto& n = ref.names;
-    return SameName(n.back(), binding.names[c]) &&
-           (n.size() == 1 || SameName(n[n.size() - 2], binding.alias));
-  };
-  auto find = [&](std::string_view kind, const Binding& binding, idx_t c) -> idx_t {
-    for (idx_t m = 0; m < modifiers.size(); m++) {
-      const ParsedExpression& modifier = *modifiers[m];
-      if (modifier.argument_name != kind) continue;
-      const bool match = kind == "replace" ? SameName(modifier.alias, binding.names[c])
-                                           : names_column(modifier, binding, c);
-      if (match) {
-        used[m] = true;
-        return m;
-      }
-    }
-    return kInvalidIndex;
-  };
+  StarModifiers modifiers(star);
   const size_t before = projections.size();
   bool matched = false;
   for (const auto& binding : scope.bindings) {
@@ -156,18 +167,18 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
     matched = true;
     for (idx_t c = 0; c < binding.names.size(); c++) {
       if ((star.names.empty() && binding.IsMerged(c)) || binding.IsHidden(c)) continue;
-      const idx_t excluded = find("exclude", binding, c);
-      const idx_t replaced = find("replace", binding, c);
-      if (excluded != kInvalidIndex && replaced != kInvalidIndex) {
+      const ParsedExpression* excluded = modifiers.Find("exclude", binding, c);
+      const ParsedExpression* replaced = modifiers.Find("replace", binding, c);
+      if (excluded && replaced) {
         throw BinderError(
             fmt::format("column \"{}\" is both in EXCLUDE and in REPLACE of *", binding.names[c]));
       }
-      if (excluded != kInvalidIndex) continue;
-      if (replaced != kInvalidIndex) {
-        auto expression = BindExpression(*modifiers[replaced], scope);
+      if (excluded) continue;
+      if (replaced) {
+        auto expression = BindExpression(*replaced, scope);
         expression->alias = binding.names[c];
         projections.push_back(std::move(expression));
-        texts.push_back(modifiers[replaced]->ToString());
+        texts.push_back(replaced->ToString());
         continue;
       }
       ParsedExpression ref(ExprKind::kColumnRef);
@@ -188,8 +199,8 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
       } else {
         expression = BindExpression(ref, scope);
       }
-      const idx_t renamed = find("rename", binding, c);
-      expression->alias = renamed != kInvalidIndex ? modifiers[renamed]->alias : binding.names[c];
+      const ParsedExpression* renamed = modifiers.Find("rename", binding, c);
+      expression->alias = renamed ? renamed->alias : binding.names[c];
       texts.push_back(expression->alias);
       projections.push_back(std::move(expression));
     }
@@ -197,18 +208,8 @@ void Binder::ExpandStar(const ParsedExpression& star, Scope& scope,
   if (!matched) {
     throw BinderError(fmt::format("table \"{}\" is not in the FROM clause", star.names[0]));
   }
-  for (idx_t m = 0; m < modifiers.size(); m++) {
-    if (used[m]) continue;
-    const ParsedExpression& modifier = *modifiers[m];
-    std::string kind = modifier.argument_name;
-    std::transform(kind.begin(), kind.end(), kind.begin(), ::toupper);
-    const std::string name = modifier.argument_name == "replace"
-                                 ? modifier.alias
-                                 : fmt::format("{}", fmt::join(modifier.names, "."));
-    throw BinderError(fmt::format("column \"{}\" in the {} list of {} is not in the FROM clause",
-                                  name, kind, star.names.empty() ? "*" : star.names[0] + ".*"));
-  }
-  if (!modifiers.empty() && projections.size() == before) {
+  modifiers.CheckAllUsed();
+  if (!modifiers.Empty() && projections.size() == before) {
     throw BinderError(fmt::format("{} leaves no columns", star.ToString()));
   }
 }

@@ -3,9 +3,13 @@
 // regular expression matches anywhere, as RE2's partial match), the call replaced by the
 // column: `min(COLUMNS(*))` is min(a), min(b), …, named a, b, … (or by the item's alias,
 // in which \0 is the column's name and \1 … the pattern's groups). Every COLUMNS call of
-// one item must be the same; a lambda (COLUMNS(c -> …)) is not implemented.
+// one item must be the same. COLUMNS(['a', 'b']) names its columns; COLUMNS(* EXCLUDE (…))
+// and COLUMNS(t.*) take a star's columns. A lambda (COLUMNS(c -> …)) is not implemented.
 #include <re2/re2.h>
 
+#include <optional>
+
+#include "common/string_distance.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -106,8 +110,34 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
                                     text, text_of(*other)));
     }
   }
+  // COLUMNS(* EXCLUDE (…) REPLACE (…) RENAME (…)) and COLUMNS(t.*): the columns the star
+  // stands for.
+  const ParsedExpression* star =
+      !call.star && call.children.size() == 1 && call.children[0]->kind == ExprKind::kStar
+          ? call.children[0].get()
+          : nullptr;
+  std::optional<StarModifiers> modifiers;
+  if (star) modifiers.emplace(*star);
   std::unique_ptr<RE2> pattern;
-  if (!call.star) {
+  // COLUMNS(['a', 'b']): the columns of those names, in the FROM clause's order.
+  const ParsedExpression* names =
+      !call.star && call.children.size() == 1 && call.children[0]->kind == ExprKind::kList
+          ? call.children[0].get()
+          : nullptr;
+  std::vector<std::string> named;
+  if (names) {
+    for (const auto& element : names->children) {
+      if (element->kind != ExprKind::kConstant ||
+          (!element->value.IsNull() && element->value.Type().Id() != TypeId::kVarchar)) {
+        throw BinderError(fmt::format("COLUMNS([…]) takes a list of column names: {}", text));
+      }
+      if (element->value.IsNull()) {
+        throw BinderError(fmt::format("COLUMNS does not support NULL input parameters: {}", text));
+      }
+      named.push_back(element->value.GetString());
+    }
+  }
+  if (!call.star && !star && !names) {
     if (call.children.size() != 1 || call.children[0]->kind != ExprKind::kConstant ||
         call.children[0]->value.Type().Id() != TypeId::kVarchar) {
       throw NotImplementedError(
@@ -124,24 +154,59 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
   }
   if (scope.bindings.empty()) throw BinderError(fmt::format("{} needs a FROM clause", text));
   size_t matched = 0;
+  bool table_found = false;
   for (const auto& binding : scope.bindings) {
+    if (star && !star->names.empty() && !SameName(binding.alias, star->names[0])) continue;
+    table_found = true;
     for (idx_t c = 0; c < binding.names.size(); c++) {
-      if (binding.IsMerged(c) || binding.IsHidden(c)) continue;
+      if (binding.IsHidden(c) || (binding.IsMerged(c) && !(star && !star->names.empty()))) continue;
       if (pattern && !RE2::PartialMatch(binding.names[c], *pattern)) continue;
+      if (names && std::none_of(named.begin(), named.end(), [&](const std::string& n) {
+            return SameName(n, binding.names[c]);
+          })) {
+        continue;
+      }
+      const ParsedExpression* replaced = nullptr;
+      std::string name = binding.names[c];
+      if (modifiers) {
+        if (modifiers->Find("exclude", binding, c)) continue;
+        replaced = modifiers->Find("replace", binding, c);
+        if (const ParsedExpression* renamed = modifiers->Find("rename", binding, c)) {
+          name = renamed->alias;
+        }
+      }
       matched++;
       ParsedExpression column(ExprKind::kColumnRef);
       column.names = {binding.alias, binding.names[c]};
-      ParsedExpressionPtr expanded = Replace(item, column);
+      if (binding.alias.empty()) column.names = {binding.names[c]};
+      ParsedExpressionPtr expanded = Replace(item, replaced ? *replaced : column);
       // Each item is named after its column (as DuckDB: min(COLUMNS(*)) gives i, j, …), or
       // by the alias with the column's name (\0) or the pattern's groups (\1 …) in it.
-      expanded->alias = item.alias.empty()
-                            ? binding.names[c]
-                            : ColumnsAlias(item.alias, binding.names[c], pattern.get());
+      expanded->alias = item.alias.empty() ? name : ColumnsAlias(item.alias, name, pattern.get());
       projections.push_back(BindSelectItem(*expanded, scope));
       texts.push_back(expanded->ToString());
     }
   }
-  if (matched == 0) throw BinderError(fmt::format("{} matches no column", text));
+  if (!table_found) {
+    throw BinderError(
+        fmt::format("Referenced table \"{}\" not found in FROM clause ({})", star->names[0], text));
+  }
+  if (modifiers) modifiers->CheckAllUsed();
+  if (matched == 0) {
+    std::vector<std::string> columns;
+    for (const auto& binding : scope.bindings) {
+      columns.insert(columns.end(), binding.names.begin(), binding.names.end());
+    }
+    // A pattern's literal beginning is what its writer meant to match ('indxe.*').
+    std::string asked = pattern ? pattern->pattern() : text;
+    if (pattern) {
+      const auto literal = std::find_if(asked.begin(), asked.end(), [](char ch) {
+        return !std::isalnum(static_cast<unsigned char>(ch)) && ch != '_';
+      });
+      asked.erase(literal, asked.end());
+    }
+    throw BinderError(WithDidYouMean(fmt::format("{} matches no column", text), asked, columns));
+  }
   return true;
 }
 
