@@ -41,6 +41,12 @@ struct Binding {
 /// Whether `e` (outside its subqueries) has a COLUMNS(…) call (select_columns.cpp).
 bool ContainsColumnsCall(const ParsedExpression& e);
 
+/// A WHERE condition with COLUMNS(…) calls in it: each conjunct that has them holds for
+/// every column they select (`COLUMNS(*) > 0` is `a > 0 AND b > 0 AND …`); null when the
+/// condition has none.
+ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
+                                          const Binder::Scope& scope);
+
 /// The name of the row-id pseudo-column every table has (DuckDB's), unless it has a
 /// column of that name.
 inline constexpr const char* kRowIdName = "rowid";

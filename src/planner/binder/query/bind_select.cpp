@@ -33,8 +33,10 @@ OrderKey Binder::OrderKeyFor(const OrderTerm& term, idx_t column) const {
 void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan) {
   if (!where) return;
   scope.clause = "WHERE";
+  ParsedExpressionPtr expanded = ExpandColumnsInFilter(*where, scope);
   auto filter = std::make_unique<LogicalFilter>();
-  filter->expressions.push_back(BindBoolean(BindExpression(*where, scope), "WHERE clause"));
+  filter->expressions.push_back(
+      BindBoolean(BindExpression(expanded ? *expanded : *where, scope), "WHERE clause"));
   filter->types = plan->types;
   filter->children.push_back(std::move(plan));
   plan = std::move(filter);

@@ -7,6 +7,7 @@
 // and COLUMNS(t.*) take a star's columns. A lambda (COLUMNS(c -> …)) is not implemented.
 #include <re2/re2.h>
 
+#include <functional>
 #include <optional>
 
 #include "common/string_distance.hpp"
@@ -92,12 +93,18 @@ bool ContainsColumnsCall(const ParsedExpression& e) {
   return !calls.empty();
 }
 
-bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
-                           std::vector<ExpressionPtr>& projections,
-                           std::vector<std::string>& texts) {
+namespace {
+
+/// The copies of `item`, one per column its COLUMNS calls (all the same) select, each with
+/// the calls replaced by the column and named after it (or by item's alias); empty when
+/// `item` has no COLUMNS call. `where` names the clause for messages.
+std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
+                                                const Binder::Scope& scope,
+                                                std::string_view where) {
   std::vector<const ParsedExpression*> calls;
   FindColumnsCalls(item, calls);
-  if (calls.empty()) return false;
+  std::vector<ParsedExpressionPtr> copies;
+  if (calls.empty()) return copies;
   const ParsedExpression& call = *calls[0];
   auto text_of = [](const ParsedExpression& c) {
     return c.star ? std::string("COLUMNS(*)")
@@ -106,8 +113,8 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
   const std::string text = text_of(call);
   for (const ParsedExpression* other : calls) {
     if (text_of(*other) != text || other->children.size() != call.children.size()) {
-      throw BinderError(fmt::format("one select-list item has different COLUMNS calls: {} and {}",
-                                    text, text_of(*other)));
+      throw BinderError(fmt::format("one {} has different COLUMNS calls: {} and {}", where, text,
+                                    text_of(*other)));
     }
   }
   // COLUMNS(* EXCLUDE (…) REPLACE (…) RENAME (…)) and COLUMNS(t.*): the columns the star
@@ -183,8 +190,7 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
       // Each item is named after its column (as DuckDB: min(COLUMNS(*)) gives i, j, …), or
       // by the alias with the column's name (\0) or the pattern's groups (\1 …) in it.
       expanded->alias = item.alias.empty() ? name : ColumnsAlias(item.alias, name, pattern.get());
-      projections.push_back(BindSelectItem(*expanded, scope));
-      texts.push_back(expanded->ToString());
+      copies.push_back(std::move(expanded));
     }
   }
   if (!table_found) {
@@ -205,9 +211,53 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
       });
       asked.erase(literal, asked.end());
     }
-    throw BinderError(WithDidYouMean(fmt::format("{} matches no column", text), asked, columns));
+    throw BinderError(WithDidYouMean(
+        fmt::format("{} matches no column (an empty set of columns)", text), asked, columns));
   }
-  return true;
+  return copies;
+}
+
+}  // namespace
+
+bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
+                           std::vector<ExpressionPtr>& projections,
+                           std::vector<std::string>& texts) {
+  std::vector<ParsedExpressionPtr> copies = ExpandedCopies(item, scope, "select-list item");
+  for (const auto& copy : copies) {
+    projections.push_back(BindSelectItem(*copy, scope));
+    texts.push_back(copy->ToString());
+  }
+  return !copies.empty();
+}
+
+ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
+                                          const Binder::Scope& scope) {
+  if (!ContainsColumnsCall(filter)) return nullptr;
+  // Each conjunct with COLUMNS calls holds for every column they select (DuckDB's
+  // WHERE COLUMNS(*) > 0: all are).
+  std::function<ParsedExpressionPtr(const ParsedExpression&)> expand =
+      [&](const ParsedExpression& e) -> ParsedExpressionPtr {
+    if (e.kind == ExprKind::kOperator && e.name == "AND") {
+      auto both = std::make_unique<ParsedExpression>(ExprKind::kOperator);
+      both->name = "AND";
+      for (const auto& child : e.children) both->children.push_back(expand(*child));
+      return both;
+    }
+    std::vector<ParsedExpressionPtr> copies = ExpandedCopies(e, scope, "condition");
+    if (copies.empty()) return e.Copy();
+    ParsedExpressionPtr all = std::move(copies[0]);
+    all->alias.clear();
+    for (size_t i = 1; i < copies.size(); i++) {
+      auto both = std::make_unique<ParsedExpression>(ExprKind::kOperator);
+      both->name = "AND";
+      copies[i]->alias.clear();
+      both->children.push_back(std::move(all));
+      both->children.push_back(std::move(copies[i]));
+      all = std::move(both);
+    }
+    return all;
+  };
+  return expand(filter);
 }
 
 }  // namespace teal
