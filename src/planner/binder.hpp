@@ -233,6 +233,9 @@ class Binder {
   /// `texts`).
   void ExpandStar(const ParsedExpression& star, Scope& scope,
                   std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
+  /// Whether the constant BOOLEAN expression `e` (no column of `scope` read) is true: a
+  /// COLUMNS(lambda)'s test of one column name.
+  bool IsTrueConstant(const ParsedExpression& e, Scope& scope);
   /// A select-list item with DuckDB's COLUMNS(*) / COLUMNS('regex') in it: one item per
   /// matching column, the call replaced by that column (select_columns.cpp); false (nothing
   /// appended) when the item has no COLUMNS call.

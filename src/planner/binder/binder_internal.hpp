@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,11 +42,22 @@ struct Binding {
 /// Whether `e` (outside its subqueries) has a COLUMNS(…) call (select_columns.cpp).
 bool ContainsColumnsCall(const ParsedExpression& e);
 
+/// The copies of `item`, one per column its COLUMNS calls (all the same) select, each with
+/// the calls replaced by the column and named after it (or by item's alias, \0 and \1 …
+/// written in); empty when `item` has no COLUMNS call. `where` names the clause for
+/// messages ("select-list item", "condition").
+/// `test` decides a COLUMNS(lambda)'s constant condition for one column name.
+using ConstantTest = std::function<bool(const ParsedExpression&)>;
+std::vector<ParsedExpressionPtr> ExpandColumnsCopies(const ParsedExpression& item,
+                                                     const Binder::Scope& scope,
+                                                     std::string_view where,
+                                                     const ConstantTest& test);
+
 /// A WHERE condition with COLUMNS(…) calls in it: each conjunct that has them holds for
 /// every column they select (`COLUMNS(*) > 0` is `a > 0 AND b > 0 AND …`); null when the
 /// condition has none.
 ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
-                                          const Binder::Scope& scope);
+                                          const Binder::Scope& scope, const ConstantTest& test);
 
 /// The name of the row-id pseudo-column every table has (DuckDB's), unless it has a
 /// column of that name.

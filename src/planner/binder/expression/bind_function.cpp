@@ -365,7 +365,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
   if (name == "columns") {
     throw NotImplementedError(
-        "COLUMNS(…) outside a select list or a WHERE condition, or nested in another");
+        "COLUMNS(…) outside a select list, a WHERE condition or ORDER BY, or nested in another");
   }
   if (name == "if" && e.children.size() == 3) {
     // if(condition, a, b) (DuckDB): CASE WHEN condition THEN a ELSE b END.

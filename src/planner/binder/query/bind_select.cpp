@@ -33,7 +33,8 @@ OrderKey Binder::OrderKeyFor(const OrderTerm& term, idx_t column) const {
 void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperatorPtr& plan) {
   if (!where) return;
   scope.clause = "WHERE";
-  ParsedExpressionPtr expanded = ExpandColumnsInFilter(*where, scope);
+  ParsedExpressionPtr expanded = ExpandColumnsInFilter(
+      *where, scope, [&](const ParsedExpression& e) { return IsTrueConstant(e, scope); });
   auto filter = std::make_unique<LogicalFilter>();
   filter->expressions.push_back(
       BindBoolean(BindExpression(expanded ? *expanded : *where, scope), "WHERE clause"));

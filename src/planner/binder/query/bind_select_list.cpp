@@ -507,6 +507,17 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       }
       continue;
     }
+    // ORDER BY COLUMNS(…): a key per column it selects, each sorted as the term says.
+    std::vector<ParsedExpressionPtr> columns =
+        ExpandColumnsCopies(*term.expression, scope, "ORDER BY term",
+                            [&](const ParsedExpression& e) { return IsTrueConstant(e, scope); });
+    for (auto& copy : columns) {
+      copy->alias.clear();
+      idx_t column = output_column(*copy, "ORDER BY");
+      if (column == kInvalidIndex) column = hidden_column(*copy, "ORDER BY");
+      order_keys.push_back(OrderKeyFor(term, key_column(column)));
+    }
+    if (!columns.empty()) continue;
     const ParsedExpression& e = *term.expression;
     // ORDER BY x COLLATE c, where x names an output column (a position, an alias): that
     // column, sorted by the collation (DuckDB's rule).

@@ -4,13 +4,16 @@
 // column: `min(COLUMNS(*))` is min(a), min(b), …, named a, b, … (or by the item's alias,
 // in which \0 is the column's name and \1 … the pattern's groups). Every COLUMNS call of
 // one item must be the same. COLUMNS(['a', 'b']) names its columns; COLUMNS(* EXCLUDE (…))
-// and COLUMNS(t.*) take a star's columns. A lambda (COLUMNS(c -> …)) is not implemented.
+// and COLUMNS(t.*) take a star's columns; COLUMNS(c -> condition) those whose name makes
+// the condition true.
 #include <re2/re2.h>
 
 #include <functional>
 #include <optional>
 
 #include "common/string_distance.hpp"
+#include "execution/expression_executor.hpp"
+#include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -85,6 +88,22 @@ std::string ColumnsAlias(const std::string& alias, const std::string& name, cons
   return out;
 }
 
+/// `e` with each reference to `parameter` replaced by the text `name`.
+ParsedExpressionPtr WithName(const ParsedExpression& e, const std::string& parameter,
+                             const std::string& name) {
+  if (e.kind == ExprKind::kColumnRef && e.names.size() == 1 && SameName(e.names[0], parameter)) {
+    auto text = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    text->value = Value::Varchar(name);
+    return text;
+  }
+  auto out = e.Copy();
+  if (e.kind == ExprKind::kSubquery) return out;
+  for (size_t i = 0; i < e.children.size(); i++) {
+    out->children[i] = WithName(*e.children[i], parameter, name);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool ContainsColumnsCall(const ParsedExpression& e) {
@@ -93,14 +112,13 @@ bool ContainsColumnsCall(const ParsedExpression& e) {
   return !calls.empty();
 }
 
-namespace {
-
 /// The copies of `item`, one per column its COLUMNS calls (all the same) select, each with
 /// the calls replaced by the column and named after it (or by item's alias); empty when
 /// `item` has no COLUMNS call. `where` names the clause for messages.
-std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
-                                                const Binder::Scope& scope,
-                                                std::string_view where) {
+std::vector<ParsedExpressionPtr> ExpandColumnsCopies(const ParsedExpression& item,
+                                                     const Binder::Scope& scope,
+                                                     std::string_view where,
+                                                     const ConstantTest& test) {
   std::vector<const ParsedExpression*> calls;
   FindColumnsCalls(item, calls);
   std::vector<ParsedExpressionPtr> copies;
@@ -125,6 +143,20 @@ std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
           : nullptr;
   std::optional<StarModifiers> modifiers;
   if (star) modifiers.emplace(*star);
+  // COLUMNS(x -> condition on the name x): the columns whose name makes it true.
+  const ParsedExpression* lambda =
+      !call.star && call.children.size() == 1 && call.children[0]->kind == ExprKind::kFunction &&
+              call.children[0]->name == kLambdaFunction && call.children[0]->children.size() == 2
+          ? call.children[0].get()
+          : nullptr;
+  std::string parameter;
+  if (lambda) {
+    const ParsedExpression& p = *lambda->children[0];
+    if (p.kind != ExprKind::kColumnRef || p.names.size() != 1) {
+      throw BinderError(fmt::format("COLUMNS(lambda) takes one parameter: {}", text));
+    }
+    parameter = p.names[0];
+  }
   std::unique_ptr<RE2> pattern;
   // COLUMNS(['a', 'b']): the columns of those names, in the FROM clause's order.
   const ParsedExpression* names =
@@ -144,11 +176,13 @@ std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
       named.push_back(element->value.GetString());
     }
   }
-  if (!call.star && !star && !names) {
+  if (!call.star && !star && !names && !lambda) {
     if (call.children.size() != 1 || call.children[0]->kind != ExprKind::kConstant ||
         call.children[0]->value.Type().Id() != TypeId::kVarchar) {
       throw NotImplementedError(
-          fmt::format("COLUMNS with anything but * or a regular expression: {}", text));
+          fmt::format("COLUMNS of anything but * (with modifiers), a regular expression, a list of "
+                      "names or a lambda: {}",
+                      text));
     }
     const std::string regex = call.children[0]->value.GetString();
     RE2::Options options;
@@ -173,6 +207,7 @@ std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
           })) {
         continue;
       }
+      if (lambda && !test(*WithName(*lambda->children[1], parameter, binding.names[c]))) continue;
       const ParsedExpression* replaced = nullptr;
       std::string name = binding.names[c];
       if (modifiers) {
@@ -212,17 +247,21 @@ std::vector<ParsedExpressionPtr> ExpandedCopies(const ParsedExpression& item,
       asked.erase(literal, asked.end());
     }
     throw BinderError(WithDidYouMean(
-        fmt::format("{} matches no column (an empty set of columns)", text), asked, columns));
+        pattern ? fmt::format("{} matches no column (No matching columns found that match regex "
+                              "\"{}\")",
+                              text, pattern->pattern())
+                : fmt::format("{} matches no column (an empty set of columns)", text),
+        asked, columns));
   }
   return copies;
 }
 
-}  // namespace
-
 bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
                            std::vector<ExpressionPtr>& projections,
                            std::vector<std::string>& texts) {
-  std::vector<ParsedExpressionPtr> copies = ExpandedCopies(item, scope, "select-list item");
+  std::vector<ParsedExpressionPtr> copies =
+      ExpandColumnsCopies(item, scope, "select-list item",
+                          [&](const ParsedExpression& e) { return IsTrueConstant(e, scope); });
   for (const auto& copy : copies) {
     projections.push_back(BindSelectItem(*copy, scope));
     texts.push_back(copy->ToString());
@@ -231,7 +270,7 @@ bool Binder::ExpandColumns(const ParsedExpression& item, Scope& scope,
 }
 
 ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
-                                          const Binder::Scope& scope) {
+                                          const Binder::Scope& scope, const ConstantTest& test) {
   if (!ContainsColumnsCall(filter)) return nullptr;
   // Each conjunct with COLUMNS calls holds for every column they select (DuckDB's
   // WHERE COLUMNS(*) > 0: all are).
@@ -243,7 +282,7 @@ ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
       for (const auto& child : e.children) both->children.push_back(expand(*child));
       return both;
     }
-    std::vector<ParsedExpressionPtr> copies = ExpandedCopies(e, scope, "condition");
+    std::vector<ParsedExpressionPtr> copies = ExpandColumnsCopies(e, scope, "condition", test);
     if (copies.empty()) return e.Copy();
     ParsedExpressionPtr all = std::move(copies[0]);
     all->alias.clear();
@@ -258,6 +297,20 @@ ParsedExpressionPtr ExpandColumnsInFilter(const ParsedExpression& filter,
     return all;
   };
   return expand(filter);
+}
+
+bool Binder::IsTrueConstant(const ParsedExpression& e, Scope& scope) {
+  ExpressionPtr bound = BindExpression(e, scope);
+  if (!bound->IsFoldable()) {
+    throw BinderError(
+        fmt::format("COLUMNS(lambda) must depend on the column name alone: {}", e.ToString()));
+  }
+  if (bound->type.Id() != TypeId::kBoolean) {
+    throw BinderError(fmt::format("COLUMNS(lambda) must return a BOOLEAN, not {}: {}",
+                                  bound->type.ToString(), e.ToString()));
+  }
+  const Value value = ExpressionExecutor::EvaluateConstant(*bound);
+  return !value.IsNull() && value.GetStored<bool>();
 }
 
 }  // namespace teal
