@@ -639,6 +639,23 @@ void PhysicalHashJoin::Gather(DataChunk& output, const DataChunk* left,
   }
 }
 
+std::vector<LogicalType> PhysicalHashJoin::JoinedRowTypes() const {
+  std::vector<LogicalType> types = children[0]->types;
+  types.insert(types.end(), children[1]->types.begin(), children[1]->types.end());
+  return types;
+}
+
+void PhysicalHashJoin::FillJoinedRows(const DataChunk& input, const DataChunk& build_rows,
+                                      const SelectionVector& left, const SelectionVector& right,
+                                      idx_t count, DataChunk& pairs) const {
+  const idx_t left_width = children[0]->types.size();
+  for (idx_t c = 0; c < left_width; c++) pairs.data[c].CopyFrom(input.data[c], left, count, 0, 0);
+  for (idx_t c = 0; c < build_rows.ColumnCount(); c++) {
+    pairs.data[left_width + c].CopyFrom(build_rows.data[c], right, count, 0, 0);
+  }
+  pairs.SetCardinality(count);
+}
+
 void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& probe) const {
   const BuildTable& table = *probe.table;
   SelectionVector& left = probe.left_sel;
@@ -671,16 +688,9 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
     return;
   }
   // The residual reads the whole joined row.
-  const idx_t left_width = children[0]->types.size();
   DataChunk pairs;
-  std::vector<LogicalType> pair_types = children[0]->types;
-  pair_types.insert(pair_types.end(), children[1]->types.begin(), children[1]->types.end());
-  pairs.Initialize(pair_types, count);
-  for (idx_t c = 0; c < left_width; c++) pairs.data[c].CopyFrom(input.data[c], left, count, 0, 0);
-  for (idx_t c = 0; c < table.rows->ColumnCount(); c++) {
-    pairs.data[left_width + c].CopyFrom(table.rows->data[c], right, count, 0, 0);
-  }
-  pairs.SetCardinality(count);
+  pairs.Initialize(JoinedRowTypes(), count);
+  FillJoinedRows(input, *table.rows, left, right, count, pairs);
   SelectionVector kept(count);
   const idx_t found = probe.residual.Select(pairs, kept);
   for (idx_t i = 0; i < found; i++) {
@@ -697,12 +707,7 @@ void PhysicalHashJoin::EmitPairs(DataChunk& input, DataChunk& output, Probe& pro
 
 void PhysicalHashJoin::MatchLeftRows(DataChunk& input, Probe& probe) const {
   const BuildTable& table = *probe.table;
-  const idx_t left_width = children[0]->types.size();
-  if (probe.pairs.ColumnCount() == 0) {
-    std::vector<LogicalType> pair_types = children[0]->types;
-    pair_types.insert(pair_types.end(), children[1]->types.begin(), children[1]->types.end());
-    probe.pairs.Initialize(pair_types);
-  }
+  if (probe.pairs.ColumnCount() == 0) probe.pairs.Initialize(JoinedRowTypes());
   SelectionVector& left = probe.left_sel;
   SelectionVector& right = probe.right_sel;
   SelectionVector kept(kVectorSize);
@@ -717,16 +722,9 @@ void PhysicalHashJoin::MatchLeftRows(DataChunk& input, Probe& probe) const {
       right.Set(i, at);
       at = table.unique ? kNoRow : table.next[at];
     }
-    DataChunk& pairs = probe.pairs;
-    pairs.Reset();
-    for (idx_t c = 0; c < left_width; c++) {
-      pairs.data[c].CopyFrom(input.data[c], left, count, 0, 0);
-    }
-    for (idx_t c = 0; c < table.rows->ColumnCount(); c++) {
-      pairs.data[left_width + c].CopyFrom(table.rows->data[c], right, count, 0, 0);
-    }
-    pairs.SetCardinality(count);
-    const idx_t found = probe.residual.Select(pairs, kept);
+    probe.pairs.Reset();
+    FillJoinedRows(input, *table.rows, left, right, count, probe.pairs);
+    const idx_t found = probe.residual.Select(probe.pairs, kept);
     for (idx_t i = 0; i < found; i++) probe.matched[left.Get(kept.Get(i))] = 1;
     idx_t live = 0;
     for (idx_t i = 0; i < count; i++) {

@@ -112,6 +112,13 @@ class PhysicalHashJoin : public PhysicalOperator {
   /// Semi, anti and mark joins with a residual (build side not kept): which rows of
   /// `input` have a pair that meets it (probe.matched).
   void MatchLeftRows(DataChunk& input, Probe& probe) const;
+  /// The joined row's types (left's columns, then right's), which a residual reads.
+  std::vector<LogicalType> JoinedRowTypes() const;
+  /// `pairs` (of JoinedRowTypes) holds the joined rows of `input` rows left[0 … count)
+  /// and `build_rows` rows right[…].
+  void FillJoinedRows(const DataChunk& input, const DataChunk& build_rows,
+                      const SelectionVector& left, const SelectionVector& right, idx_t count,
+                      DataChunk& pairs) const;
   /// Build side kept, no residual: marks every build row of the probe rows' chains.
   void MarkChains(Probe& probe) const;
   /// The group of each of rows [0, count) of the probe keys (probe.groups, null where

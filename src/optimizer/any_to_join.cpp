@@ -188,21 +188,6 @@ void ReplaceAny(ExpressionPtr& e, LogicalOperatorPtr& input) {
   for (auto& child : e->children) ReplaceAny(child, input);
 }
 
-/// Replaces the ANY/ALL subqueries inside the expressions of `slot` (a projection or a
-/// filter).
-void MarkInExpressions(LogicalOperatorPtr& slot) {
-  if (slot->kind != LogicalKind::kProjection && slot->kind != LogicalKind::kFilter) return;
-  const std::vector<LogicalType> types = slot->types;
-  const idx_t width = slot->children[0]->types.size();
-  auto& expressions = slot->kind == LogicalKind::kProjection
-                          ? static_cast<LogicalProjection&>(*slot).expressions
-                          : static_cast<LogicalFilter&>(*slot).expressions;
-  for (auto& e : expressions) ReplaceAny(e, slot->children[0]);
-  if (slot->kind == LogicalKind::kFilter && slot->children[0]->types.size() != width) {
-    DropAddedColumns(slot, types);  // the marks
-  }
-}
-
 /// A filter conjunct that is true exactly when m1 is: `x op ANY (…)`, `NOT (x op ALL (…))`.
 std::optional<Quantified> SemiJoinable(const Expression& c, idx_t width) {
   const bool negated = c.kind == BoundKind::kNot;
@@ -212,47 +197,22 @@ std::optional<Quantified> SemiJoinable(const Expression& c, idx_t width) {
   return any;
 }
 
-void Rewrite(LogicalOperatorPtr& slot) {
-  for (auto& child : slot->children) Rewrite(child);
-  if (slot->kind != LogicalKind::kFilter) {
-    MarkInExpressions(slot);
-    return;
-  }
-  auto& filter = static_cast<LogicalFilter&>(*slot);
-  std::vector<ExpressionPtr> kept;
-  for (auto& expression : filter.expressions) {
-    std::vector<ExpressionPtr> conjuncts;
-    SplitConjunction(std::move(expression), conjuncts);
-    for (auto& c : conjuncts) {
-      if (auto any = SemiJoinable(*c, slot->children[0]->types.size())) {
-        LogicalOperatorPtr& input = slot->children[0];
-        const idx_t width = input->types.size();
-        std::vector<ExpressionPtr> condition = any->Correlation(width);
-        condition.push_back(any->Comparison(width));
-        input = Join(JoinType::kSemi, std::move(input), std::move(any->parts->from),
-                     std::move(condition));
-        continue;
-      }
-      kept.push_back(std::move(c));
-    }
-  }
-  if (kept.empty()) {
-    slot = std::move(slot->children[0]);
-    return;
-  }
-  filter.expressions = std::move(kept);
-  MarkInExpressions(slot);
+/// A filter conjunct SemiJoinable as a semi join of `input` on q AND x op y.
+bool ConjunctAsJoin(const Expression& c, LogicalOperatorPtr& input) {
+  auto any = SemiJoinable(c, input->types.size());
+  if (!any) return false;
+  const idx_t width = input->types.size();
+  std::vector<ExpressionPtr> condition = any->Correlation(width);
+  condition.push_back(any->Comparison(width));
+  input =
+      Join(JoinType::kSemi, std::move(input), std::move(any->parts->from), std::move(condition));
+  return true;
 }
 
 }  // namespace
 
 void RewriteAnyAsJoins(LogicalOperator& plan) {
-  for (auto& child : plan.children) Rewrite(child);
-  // The root stays where it is: a projection's input may change, a filter's may not.
-  if (plan.kind == LogicalKind::kProjection) {
-    auto& projection = static_cast<LogicalProjection&>(plan);
-    for (auto& e : projection.expressions) ReplaceAny(e, plan.children[0]);
-  }
+  RewriteSubqueriesAsJoins(plan, ConjunctAsJoin, ReplaceAny);
 }
 
 }  // namespace teal

@@ -109,4 +109,51 @@ void DropAddedColumns(LogicalOperatorPtr& slot, const std::vector<LogicalType>& 
   slot = std::move(projection);
 }
 
+namespace {
+
+void ReplaceInExpressions(LogicalOperatorPtr& slot, const ReplaceWithJoins& replace) {
+  if (slot->kind != LogicalKind::kProjection && slot->kind != LogicalKind::kFilter) return;
+  const std::vector<LogicalType> types = slot->types;
+  const idx_t width = slot->children[0]->types.size();
+  auto& expressions = slot->kind == LogicalKind::kProjection
+                          ? static_cast<LogicalProjection&>(*slot).expressions
+                          : static_cast<LogicalFilter&>(*slot).expressions;
+  for (auto& e : expressions) replace(e, slot->children[0]);
+  if (slot->kind == LogicalKind::kFilter && slot->children[0]->types.size() != width) {
+    DropAddedColumns(slot, types);
+  }
+}
+
+void RewriteSlot(LogicalOperatorPtr& slot, const ConjunctToJoin& to_join,
+                 const ReplaceWithJoins& replace) {
+  for (auto& child : slot->children) RewriteSlot(child, to_join, replace);
+  if (slot->kind == LogicalKind::kFilter) {
+    auto& filter = static_cast<LogicalFilter&>(*slot);
+    std::vector<ExpressionPtr> kept;
+    for (auto& expression : filter.expressions) {
+      std::vector<ExpressionPtr> conjuncts;
+      SplitConjunction(std::move(expression), conjuncts);
+      for (auto& c : conjuncts) {
+        if (!to_join(*c, slot->children[0])) kept.push_back(std::move(c));
+      }
+    }
+    if (kept.empty()) {
+      slot = std::move(slot->children[0]);
+      return;
+    }
+    filter.expressions = std::move(kept);
+  }
+  ReplaceInExpressions(slot, replace);
+}
+
+}  // namespace
+
+void RewriteSubqueriesAsJoins(LogicalOperator& plan, const ConjunctToJoin& to_join,
+                              const ReplaceWithJoins& replace) {
+  for (auto& child : plan.children) RewriteSlot(child, to_join, replace);
+  if (plan.kind == LogicalKind::kProjection) {
+    for (auto& e : static_cast<LogicalProjection&>(plan).expressions) replace(e, plan.children[0]);
+  }
+}
+
 }  // namespace teal

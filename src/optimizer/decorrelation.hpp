@@ -4,6 +4,7 @@
 // hiding the columns a join added under a filter.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -37,6 +38,20 @@ std::unique_ptr<CorrelatedParts> SplitCorrelated(const Expression& e, SubqueryKi
 /// join's left input), column c becomes c + `column_shift`.
 ExpressionPtr OntoJoinRow(const Expression& e, const std::vector<ExpressionPtr>& outer,
                           idx_t column_shift);
+
+/// Turns a filter conjunct into a join stacked on the filter's `input`; false (nothing
+/// changed) when the conjunct does not qualify.
+using ConjunctToJoin = std::function<bool(const Expression& conjunct, LogicalOperatorPtr& input)>;
+/// Replaces the subqueries in `e` that qualify by columns of joins stacked on `input`.
+using ReplaceWithJoins = std::function<void(ExpressionPtr& e, LogicalOperatorPtr& input)>;
+
+/// Runs a subquery-to-join rule over `plan`, bottom up: each filter's conjuncts that
+/// `to_join` takes become joins below it (the filter goes when none is left), then the
+/// expressions of each projection and filter go through `replace` (a filter hides the
+/// columns the joins add). The root stays where it is: a projection's input may change,
+/// a filter's may not.
+void RewriteSubqueriesAsJoins(LogicalOperator& plan, const ConjunctToJoin& to_join,
+                              const ReplaceWithJoins& replace);
 
 /// For the filter in `slot` whose input got columns from joins stacked on it: the filter
 /// passes them on, so a projection above it outputs its columns of before, `types`, again.

@@ -67,63 +67,21 @@ void ReplaceExists(ExpressionPtr& e, LogicalOperatorPtr& input) {
   for (auto& child : e->children) ReplaceExists(child, input);
 }
 
-/// The EXISTS subqueries inside the expressions of `slot` (a projection or a filter)
-/// become mark joins below it.
-void MarkExists(LogicalOperatorPtr& slot) {
-  if (slot->kind != LogicalKind::kProjection && slot->kind != LogicalKind::kFilter) return;
-  const std::vector<LogicalType> types = slot->types;
-  const idx_t width = slot->children[0]->types.size();
-  auto& expressions = slot->kind == LogicalKind::kProjection
-                          ? static_cast<LogicalProjection&>(*slot).expressions
-                          : static_cast<LogicalFilter&>(*slot).expressions;
-  for (auto& e : expressions) ReplaceExists(e, slot->children[0]);
-  if (slot->kind == LogicalKind::kFilter && slot->children[0]->types.size() != width) {
-    DropAddedColumns(slot, types);  // the marks
-  }
-}
-
-void Rewrite(LogicalOperatorPtr& slot) {
-  for (auto& child : slot->children) Rewrite(child);
-  if (slot->kind != LogicalKind::kFilter) {
-    MarkExists(slot);
-    return;
-  }
-  auto& filter = static_cast<LogicalFilter&>(*slot);
-  std::vector<ExpressionPtr> kept;
-  for (auto& expression : filter.expressions) {
-    std::vector<ExpressionPtr> conjuncts;
-    SplitConjunction(std::move(expression), conjuncts);
-    for (auto& c : conjuncts) {
-      const bool negated =
-          c->kind == BoundKind::kNot && c->children[0]->kind == BoundKind::kSubquery;
-      const Expression& target = negated ? *c->children[0] : *c;
-      if (target.kind == BoundKind::kSubquery) {
-        if (auto join = Decorrelate(target, negated ? JoinType::kAnti : JoinType::kSemi,
-                                    slot->children[0])) {
-          slot->children[0] = std::move(join);
-          continue;
-        }
-      }
-      kept.push_back(std::move(c));
-    }
-  }
-  if (kept.empty()) {
-    slot = std::move(slot->children[0]);
-    return;
-  }
-  filter.expressions = std::move(kept);
-  MarkExists(slot);
+/// A filter conjunct `EXISTS (…)` or `NOT EXISTS (…)` as a semi or anti join of `input`.
+bool ConjunctAsJoin(const Expression& c, LogicalOperatorPtr& input) {
+  const bool negated = c.kind == BoundKind::kNot && c.children[0]->kind == BoundKind::kSubquery;
+  const Expression& target = negated ? *c.children[0] : c;
+  if (target.kind != BoundKind::kSubquery) return false;
+  auto join = Decorrelate(target, negated ? JoinType::kAnti : JoinType::kSemi, input);
+  if (!join) return false;
+  input = std::move(join);
+  return true;
 }
 
 }  // namespace
 
 void RewriteExistsAsSemiJoins(LogicalOperator& plan) {
-  for (auto& child : plan.children) Rewrite(child);
-  // The root stays where it is: a projection's input may change, a filter's may not.
-  if (plan.kind == LogicalKind::kProjection) {
-    auto& projection = static_cast<LogicalProjection&>(plan);
-    for (auto& e : projection.expressions) ReplaceExists(e, plan.children[0]);
-  }
+  RewriteSubqueriesAsJoins(plan, ConjunctAsJoin, ReplaceExists);
 }
 
 }  // namespace teal
