@@ -169,6 +169,10 @@ class Binder {
   /// BindTableRef of a table function or table macro call (a function of its own, so that
   /// its locals are not in BindTableRef's frame).
   LogicalOperatorPtr BindTableFunctionItem(const TableRef& ref, Scope& scope, idx_t offset);
+  /// BindTableRef of a use of the WITH query ctes_[index] (a function of its own, as
+  /// BindTableFunctionItem).
+  LogicalOperatorPtr BindWithQueryItem(const TableRef& ref, size_t index, Scope& scope,
+                                       idx_t offset);
   /// `plan` (its columns unchanged) reduced to the random share of its rows `sample` asks
   /// for (bind_sample.cpp).
   LogicalOperatorPtr ApplySample(LogicalOperatorPtr plan, const SampleSyntax& sample);

@@ -118,6 +118,59 @@ void AddRowsBinding(const TableRef& ref, std::vector<Binding>& bindings, idx_t o
 }
 }  // namespace
 
+LogicalOperatorPtr Binder::BindWithQueryItem(const TableRef& ref, size_t index, Scope& scope,
+                                             idx_t offset) {
+  const WithQuery& with = ctes_[index];
+  const CommonTableExpression& cte = with.syntax;
+  Binder child = Child(/*same_level=*/false);
+  child.ctes_.assign(ctes_.begin(), ctes_.begin() + static_cast<std::ptrdiff_t>(index));
+  // The WITH query sees the queries around the one that has the WITH, but its rows are
+  // made where it is used: used in a subquery deeper than that (or in a LATERAL item), the
+  // columns it reads must pass through each query between, as a name of theirs would. So
+  // it reads them through stand-ins of those queries' scopes that have no FROM items of
+  // their own (so no name of theirs is seen), each collecting into its query's list.
+  std::vector<std::unique_ptr<Scope>> between;
+  Scope* outer = with.outer;
+  std::vector<ExpressionPtr>* correlated = with.correlated;
+  std::vector<Scope*> chain;
+  Scope* s = scope.outer;
+  for (; s && s != with.outer; s = s->outer) chain.push_back(s);
+  if (with.outer && s == with.outer && !chain.empty()) {
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      auto stand_in = std::make_unique<Scope>();
+      stand_in->outer = outer;
+      stand_in->correlated = (*it)->correlated;
+      stand_in->clause = (*it)->clause;
+      outer = stand_in.get();
+      between.push_back(std::move(stand_in));
+    }
+    correlated = scope.correlated;
+  }
+  child.subquery_outer_ = outer;
+  child.subquery_correlated_ = correlated;
+  BoundStatement bound = cte.recursive ? child.BindRecursiveCte(cte) : child.BindSelect(*cte.query);
+  needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
+  Binding binding;
+  binding.alias = ref.alias.empty() ? cte.name : ref.alias;
+  binding.offset = offset;
+  binding.names = bound.names;
+  binding.types = bound.types;
+  if (cte.column_aliases.size() > binding.names.size()) {
+    throw BinderError(fmt::format("WITH query \"{}\" has {} columns but {} names were given",
+                                  cte.name, binding.names.size(), cte.column_aliases.size()));
+  }
+  for (size_t i = 0; i < cte.column_aliases.size(); i++) binding.names[i] = cte.column_aliases[i];
+  RenameColumns(ref, binding);
+  scope.bindings.push_back(std::move(binding));
+  // Planned into this use or materialized for all: the optimizer decides, once it has
+  // seen every use (MaterializeCtes).
+  auto scan = std::make_unique<LogicalCteScan>();
+  scan->cte = with.definition;
+  scan->types = bound.plan->types;
+  scan->children.push_back(std::move(bound.plan));
+  return scan;
+}
+
 LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool without_sample) {
   if (ref.sample && !without_sample) {
     return ApplySample(BindTableRef(ref, scope, /*without_sample=*/true), *ref.sample);
@@ -154,37 +207,9 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       }
       // A WITH name hides a table of the same name; the innermost WITH wins.
       if (ref.schema.empty()) {
-        for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
-          const CommonTableExpression& cte = it->syntax;
-          if (!SameName(cte.name, ref.name)) continue;
-          Binder child = Child(/*same_level=*/false);
-          child.ctes_.assign(ctes_.begin(), it.base() - 1);  // a CTE sees only earlier ones
-          child.subquery_outer_ = it->outer;
-          child.subquery_correlated_ = it->correlated;
-          BoundStatement bound =
-              cte.recursive ? child.BindRecursiveCte(cte) : child.BindSelect(*cte.query);
-          needs_parameter_values_ = needs_parameter_values_ || child.needs_parameter_values_;
-          Binding binding;
-          binding.alias = ref.alias.empty() ? cte.name : ref.alias;
-          binding.offset = offset;
-          binding.names = bound.names;
-          binding.types = bound.types;
-          if (cte.column_aliases.size() > binding.names.size()) {
-            throw BinderError(
-                fmt::format("WITH query \"{}\" has {} columns but {} names were given", cte.name,
-                            binding.names.size(), cte.column_aliases.size()));
-          }
-          for (size_t i = 0; i < cte.column_aliases.size(); i++)
-            binding.names[i] = cte.column_aliases[i];
-          rename(binding);
-          scope.bindings.push_back(std::move(binding));
-          // Planned into this use or materialized for all: the optimizer decides, once it
-          // has seen every use (MaterializeCtes).
-          auto scan = std::make_unique<LogicalCteScan>();
-          scan->cte = it->definition;
-          scan->types = bound.plan->types;
-          scan->children.push_back(std::move(bound.plan));
-          return scan;
+        for (size_t i = ctes_.size(); i-- > 0;) {
+          if (SameName(ctes_[i].syntax.name, ref.name))
+            return BindWithQueryItem(ref, i, scope, offset);
         }
       }
       if (Catalog::Key(ref.schema) == "information_schema") {
