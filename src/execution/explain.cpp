@@ -180,6 +180,7 @@ std::string Details(const LogicalOperator& op) {
       return static_cast<const LogicalRecursiveScan&>(op).definition->name;
     case LogicalKind::kRange: {
       const auto& range = static_cast<const LogicalRange&>(op);
+      if (range.values) return fmt::format("{} values listed", range.count);
       return fmt::format("{} values from {} step {}", range.count, range.start, range.step);
     }
   }

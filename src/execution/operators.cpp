@@ -371,6 +371,13 @@ void PhysicalRange::GetData(ExecutionContext& context, DataChunk& chunk,
   }
   idx_t n = static_cast<idx_t>(std::min<uint64_t>(s.end - s.emitted, chunk.Capacity()));
   int64_t* out = chunk.data[0].Values<int64_t>();
+  if (values_) {
+    std::copy_n(values_->data() + s.emitted, n, out);
+    s.emitted += n;
+    context.query.Control().progress_done += n;
+    chunk.SetCardinality(n);
+    return;
+  }
   // In unsigned arithmetic, so the last value may be near the int64 limits without
   // an intermediate overflowing; the binder made sure every value fits.
   uint64_t value = static_cast<uint64_t>(start_) + s.emitted * static_cast<uint64_t>(step_);

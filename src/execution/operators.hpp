@@ -67,11 +67,17 @@ class PhysicalDummyScan : public PhysicalSource {
                LocalSourceState& local) const override;
 };
 
-/// range() / generate_series(): `count` BIGINT values start, start + step, …
+/// range() / generate_series(): `count` values start, start + step, … (BIGINT, or a
+/// timestamp type in microseconds), or the listed `values` when set (LogicalRange).
 class PhysicalRange : public PhysicalSource {
  public:
-  PhysicalRange(std::vector<LogicalType> types, int64_t start, int64_t step, uint64_t count)
-      : PhysicalSource(std::move(types)), start_(start), step_(step), count_(count) {}
+  PhysicalRange(std::vector<LogicalType> types, int64_t start, int64_t step, uint64_t count,
+                std::shared_ptr<const std::vector<int64_t>> values = nullptr)
+      : PhysicalSource(std::move(types)),
+        start_(start),
+        step_(step),
+        count_(count),
+        values_(std::move(values)) {}
   std::string Name() const override { return "RANGE"; }
   std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
                                                         GlobalSourceState& global) const override;
@@ -83,6 +89,7 @@ class PhysicalRange : public PhysicalSource {
   int64_t start_;
   int64_t step_;
   uint64_t count_;
+  std::shared_ptr<const std::vector<int64_t>> values_;
 };
 
 class PhysicalValues : public PhysicalSource {

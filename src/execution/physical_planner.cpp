@@ -408,7 +408,8 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kRange: {
       auto& range = static_cast<LogicalRange&>(plan);
-      op = std::make_unique<PhysicalRange>(range.types, range.start, range.step, range.count);
+      op = std::make_unique<PhysicalRange>(range.types, range.start, range.step, range.count,
+                                           range.values);
       break;
     }
     case LogicalKind::kDelete: {

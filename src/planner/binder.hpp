@@ -225,6 +225,9 @@ class Binder {
   BoundStatement BindSetOperation(const SelectStatement& select, bool resolve_nulls);
   /// range(…) / generate_series(…) in FROM.
   LogicalOperatorPtr BindRange(const ParsedExpression& call);
+  /// BindRange of range / generate_series over timestamps (an argument is a DATE,
+  /// TIMESTAMP, TIMESTAMPTZ or INTERVAL).
+  LogicalOperatorPtr BindTimestampRange(const ParsedExpression& call);
   /// read_csv(…) / read_csv_auto(…) in FROM (bind_read_csv.cpp), with its columns' names
   /// and types.
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,

@@ -304,12 +304,15 @@ struct LogicalCteScan : LogicalOperator {
   std::shared_ptr<CteDefinition> cte;
 };
 
-/// range() / generate_series(): `count` BIGINT rows start, start + step, …
+/// range() / generate_series(): `count` rows start, start + step, … of types[0] (BIGINT,
+/// or a timestamp type in microseconds), or when `values` is set (a series of timestamps
+/// by months: TimestampSeries), those.
 struct LogicalRange : LogicalOperator {
   LogicalRange() : LogicalOperator(LogicalKind::kRange) {}
   int64_t start = 0;
   int64_t step = 1;
   uint64_t count = 0;
+  std::shared_ptr<const std::vector<int64_t>> values;
 };
 
 /// read_csv(): the rows of CSV files, columns as `data->schema` says (and a trailing

@@ -152,6 +152,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->start = from.start;
       to->step = from.step;
       to->count = from.count;
+      to->values = from.values;
       return to;
     }
     case LogicalKind::kCsvScan: {

@@ -19,6 +19,8 @@
 #include "function/scalar/scalar_util.hpp"
 #include "index/art/art_key.hpp"
 #include "types/interval.hpp"
+#include "types/timestamp.hpp"
+#include "types/timestamp_series.hpp"
 #include "vector/physical_dispatch.hpp"
 #include "vector/vector_compare.hpp"
 
@@ -534,6 +536,57 @@ ScalarFunction ListRange(const std::string& name, idx_t arity) {
       });
 }
 
+/// range(start, stop, step) and generate_series over timestamps (TIMESTAMP or TIMESTAMPTZ,
+/// DATE by its cast) with an INTERVAL step, as a list per row (TimestampSeries).
+ScalarFunction ListTimestampRange(const std::string& name, TypeId type) {
+  const bool inclusive = name == "generate_series";
+  const bool dates = type == TypeId::kDate;  // DATEs give TIMESTAMPs, as the DATE's cast
+  return MakeFunction(
+      name, {LogicalType(type), LogicalType(type), LogicalType(TypeId::kInterval)},
+      LogicalType::List(dates ? TypeId::kTimestamp : type),
+      [name, inclusive, dates](const DataChunk& args, Vector& result, idx_t count) {
+        auto bound = [&](idx_t k, idx_t row) {
+          if (!dates) return args.data[k].Values<int64_t>()[row];
+          timestamp_t midnight;
+          if (!Timestamp::TryFromDate(args.data[k].Values<date_t>()[row], midnight)) {
+            throw OutOfRangeError(
+                fmt::format("a DATE argument of {} is out of the TIMESTAMP range", name));
+          }
+          return midnight.value;
+        };
+        auto* entries = result.Values<list_entry_t>();
+        constexpr uint64_t kMaxElements = uint64_t{1} << 31;
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const int64_t start = bound(0, i);
+          const int64_t stop = bound(1, i);
+          const interval_t step = args.data[2].Values<interval_t>()[i];
+          std::vector<int64_t> listed;
+          TimestampSeries::Linear linear;
+          if (!TimestampSeries::TryLinear(name, start, stop, step, inclusive, linear)) {
+            listed = TimestampSeries::List(name, start, stop, step, inclusive, kMaxElements - used);
+            linear.count = listed.size();
+          } else if (linear.count > kMaxElements - used) {
+            throw InvalidInputError(fmt::format("{} has too many values for a list", name));
+          }
+          const auto length = static_cast<idx_t>(linear.count);
+          result.SetListSize(used + length);
+          auto* values = result.ListChild().Values<int64_t>();
+          for (idx_t k = 0; k < length; k++) {
+            // Unsigned, as PhysicalRange: the values are timestamps, but the products may not
+            // fit in int64 on the way.
+            values[used + k] = listed.empty()
+                                   ? static_cast<int64_t>(static_cast<uint64_t>(linear.start) +
+                                                          k * static_cast<uint64_t>(linear.step))
+                                   : listed[k];
+          }
+          entries[i] = {used, length};
+          used += length;
+        }
+      });
+}
+
 }  // namespace
 
 void RegisterListFunctions(FunctionCatalog& catalog) {
@@ -541,6 +594,9 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     ScalarFunctionSet set;
     set.name = name;
     for (idx_t arity = 1; arity <= 3; arity++) set.overloads.push_back(ListRange(name, arity));
+    for (TypeId type : {TypeId::kDate, TypeId::kTimestamp, TypeId::kTimestampTz}) {
+      set.overloads.push_back(ListTimestampRange(name, type));
+    }
     catalog.AddScalarSet(std::move(set));
   }
   Register(catalog, {"list_value", "list_pack"},

@@ -31,7 +31,9 @@ const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope,
       qualifier_found = true;
     }
     for (idx_t c = 0; c < binding.names.size(); c++) {
-      if (!SameName(binding.names[c], column)) continue;
+      const bool by_function_name =
+          c == 0 && e.names.size() == 2 && SameName(binding.function_column, column);
+      if (!SameName(binding.names[c], column) && !by_function_name) continue;
       if (e.names.size() == 1 && binding.IsMerged(c)) continue;
       if (found) {
         if (e.names.size() == 2) {  // two FROM items under one name (DuckDB's wording)

@@ -36,6 +36,10 @@ struct Binding {
   /// columns * stands for, USING / NATURAL match, or aliases rename.
   idx_t hidden = 0;
   bool IsHidden(idx_t c) const { return c + hidden >= names.size(); }
+  /// A function of one column in FROM aliased without column names (`range(3) r`) names
+  /// its column after the alias, as PostgreSQL; the function's own name still reaches
+  /// it with the alias before it (`r.range`), as in DuckDB. Empty otherwise.
+  std::string function_column;
   idx_t VisibleCount() const { return names.size() - hidden; }
 };
 

@@ -123,7 +123,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
                 : fmt::format("Referenced column \"{}\" not found in FROM clause!", column),
             e.names.size() == 2 ? e.names[0] + "." + column : column, names));
       }
-      const std::string& name = found->names[index - found->offset];
+      std::string name = found->names[index - found->offset];
+      if (!SameName(name, column)) name = found->function_column;  // `r.range`: its own name
       const LogicalType& type = found->types[index - found->offset];
       if (scope.grouping && !scope.inside_aggregate) {
         for (idx_t g = 0; g < scope.group_columns.size(); g++) {

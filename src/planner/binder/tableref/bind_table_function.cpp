@@ -2,8 +2,18 @@
 // and tables of constant rows.
 #include "common/range_count.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "types/timestamp_series.hpp"
 
 namespace teal {
+
+namespace {
+/// A range() argument that makes it a series of timestamps.
+bool IsTemporal(const LogicalType& type) {
+  const TypeId id = type.Id();
+  return id == TypeId::kDate || id == TypeId::kTimestamp || id == TypeId::kTimestampTz ||
+         id == TypeId::kInterval;
+}
+}  // namespace
 
 LogicalOperatorPtr Binder::ConstantTable(const std::vector<LogicalType>& types,
                                          std::vector<std::vector<Value>> rows) {
@@ -50,9 +60,18 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
     throw BinderError(fmt::format("{} takes (stop), (start, stop) or (start, stop, step): {}", name,
                                   call.ToString()));
   }
+  const std::string what = fmt::format("an argument of {}", name);
+  {
+    // Timestamps or integers, by the arguments' types (a parameter's, once it has a value).
+    Scope scope;
+    scope.clause = what;
+    for (const auto& child : call.children) {
+      if (IsTemporal(BindExpression(*child, scope)->type)) return BindTimestampRange(call);
+    }
+  }
   std::vector<Value> args;
   for (const auto& child : call.children) {
-    args.push_back(BindConstant(*child, TypeId::kBigInt, fmt::format("an argument of {}", name)));
+    args.push_back(BindConstant(*child, TypeId::kBigInt, what));
   }
   auto range = std::make_unique<LogicalRange>();
   range->types = {LogicalType(TypeId::kBigInt)};
@@ -68,6 +87,43 @@ LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
   range->start = start;
   range->step = step;
   range->count = static_cast<uint64_t>(count);
+  return range;
+}
+
+LogicalOperatorPtr Binder::BindTimestampRange(const ParsedExpression& call) {
+  const std::string& name = call.name;
+  const std::string what = fmt::format("an argument of {}", name);
+  std::vector<Value> args;
+  for (const auto& child : call.children) args.push_back(BindConstant(*child, what));
+  const bool tz = std::any_of(args.begin(), args.end(),
+                              [](const Value& v) { return v.Type().Id() == TypeId::kTimestampTz; });
+  if (args.size() != 3 || args[2].Type().Id() != TypeId::kInterval) {
+    throw BinderError(
+        fmt::format("{} over timestamps takes (start, stop, step) with an INTERVAL step: {}", name,
+                    call.ToString()));
+  }
+  const LogicalType type(tz ? TypeId::kTimestampTz : TypeId::kTimestamp);
+  const Value start = BindConstant(*call.children[0], type, what);
+  const Value stop = BindConstant(*call.children[1], type, what);
+  auto range = std::make_unique<LogicalRange>();
+  range->types = {type};
+  if (start.IsNull() || stop.IsNull() || args[2].IsNull()) return range;  // no rows
+  const bool inclusive = name == "generate_series";
+  const interval_t step = args[2].GetStored<interval_t>();
+  const int64_t from = start.GetStored<int64_t>();
+  const int64_t to = stop.GetStored<int64_t>();
+  TimestampSeries::Linear linear;
+  if (TimestampSeries::TryLinear(name, from, to, step, inclusive, linear)) {
+    range->start = linear.start;
+    range->step = linear.step;
+    range->count = linear.count;
+    return range;
+  }
+  // A step with months: the values listed (they are few: a month or more apart).
+  constexpr uint64_t kMaxListed = uint64_t{1} << 24;
+  range->values = std::make_shared<const std::vector<int64_t>>(
+      TimestampSeries::List(name, from, to, step, inclusive, kMaxListed));
+  range->count = range->values->size();
   return range;
 }
 

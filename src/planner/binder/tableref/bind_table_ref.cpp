@@ -116,6 +116,21 @@ void AddRowsBinding(const TableRef& ref, std::vector<Binding>& bindings, idx_t o
   RenameColumns(ref, binding);
   bindings.push_back(std::move(binding));
 }
+/// The binding (without types) of table function `function`'s one column, FROM item
+/// `ref`: named after the function, or after the item's alias when it has no column
+/// names (Binding::function_column).
+Binding FunctionColumnBinding(const TableRef& ref, const std::string& function, idx_t offset) {
+  Binding binding;
+  binding.alias = ref.alias.empty() ? function : ref.alias;
+  binding.offset = offset;
+  if (ref.alias.empty() || !ref.column_aliases.empty()) {
+    binding.names = {function};
+  } else {
+    binding.names = {ref.alias};
+    binding.function_column = function;
+  }
+  return binding;
+}
 }  // namespace
 
 LogicalOperatorPtr Binder::BindWithQueryItem(const TableRef& ref, size_t index, Scope& scope,
@@ -450,10 +465,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
         BindUnnestList(unnested_range ? *unnested_range : *ref.function, argument_scope));
     unnest->types = {unnest->lists[0]->type.ListChild()};
     unnest->children.push_back(std::make_unique<LogicalDummyScan>());
-    Binding binding;
-    binding.alias = ref.alias.empty() ? function : ref.alias;
-    binding.offset = offset;
-    binding.names = {function};
+    Binding binding = FunctionColumnBinding(ref, function, offset);
     binding.types = unnest->types;
     rename(binding);
     scope.bindings.push_back(std::move(binding));
@@ -462,10 +474,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
   // (In bind_table_function.cpp: this function's frame is on the stack once per view
   // of a chain of views.)
   auto rows = function == "repeat" ? BindRepeat(*ref.function) : BindRange(*ref.function);
-  Binding binding;
-  binding.alias = ref.alias.empty() ? ref.function->name : ref.alias;
-  binding.offset = offset;
-  binding.names = {ref.function->name};
+  Binding binding = FunctionColumnBinding(ref, function, offset);
   binding.types = rows->types;
   rename(binding);
   scope.bindings.push_back(std::move(binding));
