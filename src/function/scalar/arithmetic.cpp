@@ -488,6 +488,7 @@ void RegisterArithmeticFunctions(FunctionCatalog& catalog) {
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kModulo, "%"));
   catalog.AddScalarSet(MakeArithmeticSet(ArithOp::kModulo, "mod"));
   RegisterMathFunctions(catalog);
+  RegisterBitwiseOperators(catalog);
 }
 
 }  // namespace teal

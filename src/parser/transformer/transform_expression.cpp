@@ -44,6 +44,7 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
           if (name == "+") return operand;
           return Operator("-", a.location, std::move(operand));
         }
+        if (name == "~") return Operator("~", a.location, Expr(a.rexpr));
         if (name == "#") {
           if (a.rexpr->node_case != PG_QUERY__NODE__NODE_A_CONST ||
               a.rexpr->a_const->val_case != PG_QUERY__A__CONST__VAL_IVAL) {
