@@ -126,4 +126,38 @@ bool ParseBoolean(std::string_view text, bool& out) {
   return false;
 }
 
+NumberParse ParseRadixMagnitude(std::string_view text, bool& negative, uint128& magnitude) {
+  text = TrimSpace(text);
+  size_t i = 0;
+  negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  if (text.size() < i + 3 || text[i] != '0') return NumberParse::kInvalid;
+  const char form = static_cast<char>(text[i + 1] | 0x20);  // lower case
+  const unsigned bits = form == 'x' ? 4 : form == 'o' ? 3 : form == 'b' ? 1 : 0;
+  if (bits == 0) return NumberParse::kInvalid;
+  magnitude = 0;
+  bool digit_before = false;  // an underscore goes between two digits only
+  for (i += 2; i < text.size(); i++) {
+    const char c = text[i];
+    if (c == '_') {
+      if (!digit_before || i + 1 == text.size()) return NumberParse::kInvalid;
+      digit_before = false;
+      continue;
+    }
+    unsigned digit;
+    if (c >= '0' && c <= '9') {
+      digit = static_cast<unsigned>(c - '0');
+    } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+      digit = static_cast<unsigned>((c | 0x20) - 'a' + 10);
+    } else {
+      return NumberParse::kInvalid;
+    }
+    if (digit >= (1u << bits)) return NumberParse::kInvalid;
+    if (magnitude >> (128 - bits) != 0) return NumberParse::kOutOfRange;
+    magnitude = (magnitude << bits) | digit;
+    digit_before = true;
+  }
+  return NumberParse::kOk;
+}
+
 }  // namespace teal

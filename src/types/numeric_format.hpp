@@ -7,7 +7,9 @@
 //                with ".0" added to integral values (1.0, 100.0, -0.0) but not to the
 //                exponent form (1e+20); "inf", "-inf", "nan"
 // Parsing accepts surrounding whitespace and a leading '+'. Integers also accept
-// a fraction and an exponent and round half away from zero ('1.5' -> 2, '1e3' -> 1000).
+// a fraction and an exponent and round half away from zero ('1.5' -> 2, '1e3' -> 1000),
+// and PostgreSQL 16's (and DuckDB's) hexadecimal, octal and binary forms: '0x1F', '0o17',
+// '-0b101', with underscores between digits ('0xFFFF_FFFF').
 #pragma once
 
 #include <cstdint>
@@ -46,6 +48,10 @@ std::string_view FormatFloat(float v, char (&buffer)[kMaxFloatChars]);
 std::string DoubleToString(double v);
 std::string FloatToString(float v);
 
+/// The magnitude and sign of integer text in the 0x / 0o / 0b forms; kInvalid when the
+/// text is not in one of them, kOutOfRange beyond 128 bits.
+NumberParse ParseRadixMagnitude(std::string_view text, bool& negative, uint128& magnitude);
+
 /// Integer text (see the top of this file) into native integer type N.
 template <typename N>
 NumberParse ParseInteger(std::string_view text, N& out) {
@@ -80,7 +86,8 @@ NumberParse ParseInteger(std::string_view text, N& out) {
   }
   bool negative;
   uint128 magnitude;
-  NumberParse status = ParseScaledMagnitude(text, 0, negative, magnitude);
+  NumberParse status = ParseRadixMagnitude(text, negative, magnitude);
+  if (status == NumberParse::kInvalid) status = ParseScaledMagnitude(text, 0, negative, magnitude);
   if (status != NumberParse::kOk) return status;
   if (negative && magnitude != 0) {
     if constexpr (!kIsSignedInt<N>) {

@@ -65,9 +65,28 @@ TEST(NumericFormatTest, IntegerParseChecksTheTargetRange) {
 
 TEST(NumericFormatTest, IntegerParseRejectsGarbage) {
   int32_t v;
-  for (std::string_view bad : {"", " ", "abc", "1a", "0x10", "1 2", "+-1", "1e", "."}) {
+  for (std::string_view bad : {"", " ", "abc", "1a", "0x", "0x1g", "0b2", "0o8", "0x_1", "0x1_",
+                               "0x1__2", "1 2", "+-1", "1e", "."}) {
     EXPECT_EQ(ParseAs(bad, v), NumberParse::kInvalid) << bad;
   }
+}
+
+TEST(NumericFormatTest, IntegerParseReadsHexOctalAndBinary) {
+  int32_t v = 0;
+  EXPECT_EQ(ParseAs("0x10", v), NumberParse::kOk);
+  EXPECT_EQ(v, 16);
+  EXPECT_EQ(ParseAs(" -0X7fff_FFFF ", v), NumberParse::kOk);
+  EXPECT_EQ(v, -2147483647);
+  EXPECT_EQ(ParseAs("-0x8000_0000", v), NumberParse::kOk);
+  EXPECT_EQ(v, INT32_MIN);
+  EXPECT_EQ(ParseAs("0x8000_0000", v), NumberParse::kOutOfRange);
+  EXPECT_EQ(ParseAs("+0o777", v), NumberParse::kOk);
+  EXPECT_EQ(v, 511);
+  EXPECT_EQ(ParseAs("0B1010", v), NumberParse::kOk);
+  EXPECT_EQ(v, 10);
+  uint8_t u = 0;
+  EXPECT_EQ(ParseAs("-0x0", u), NumberParse::kOk);
+  EXPECT_EQ(ParseAs("-0x1", u), NumberParse::kOutOfRange);
 }
 
 TEST(NumericFormatTest, IntegralDoublesGetPointZero) {
