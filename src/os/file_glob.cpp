@@ -1,15 +1,18 @@
-// GlobFiles on POSIX glob(3).
+// GlobFiles on POSIX glob(3), with `**` walked here.
 #include "os/file_glob.hpp"
 
 #include <glob.h>
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace teal {
 
-std::vector<std::string> GlobFiles(const std::string& pattern) {
-  std::vector<std::string> files;
+namespace {
+/// glob(3)'s regular files for a pattern without `**`, appended to `files`.
+void GlobRegularFiles(const std::string& pattern, std::vector<std::string>& files) {
   glob_t matches{};
   if (glob(pattern.c_str(), GLOB_NOSORT, nullptr, &matches) == 0) {
     for (size_t i = 0; i < matches.gl_pathc; i++) {
@@ -20,7 +23,67 @@ std::vector<std::string> GlobFiles(const std::string& pattern) {
     }
   }
   globfree(&matches);
+}
+
+/// The directories a pattern of directories (wildcards allowed, none `**`) names.
+std::vector<std::string> GlobDirectories(const std::string& pattern) {
+  std::vector<std::string> directories;
+  if (pattern.empty()) return {""};
+  glob_t matches{};
+  if (glob(pattern.c_str(), GLOB_NOSORT | GLOB_ONLYDIR, nullptr, &matches) == 0) {
+    for (size_t i = 0; i < matches.gl_pathc; i++) {
+      struct stat info {};
+      if (stat(matches.gl_pathv[i], &info) == 0 && S_ISDIR(info.st_mode)) {
+        directories.emplace_back(matches.gl_pathv[i]);
+      }
+    }
+  }
+  globfree(&matches);
+  return directories;
+}
+}  // namespace
+
+std::vector<std::string> GlobFiles(const std::string& pattern) {
+  std::vector<std::string> files;
+  // The first path component with `**`: any depth of directories (none included) in its
+  // place, as DuckDB; `**.csv` is `**/*.csv`.
+  size_t star = pattern.find("**");
+  if (star == std::string::npos) {
+    GlobRegularFiles(pattern, files);
+  } else {
+    const size_t begin =
+        pattern.rfind('/', star) == std::string::npos ? 0 : pattern.rfind('/', star) + 1;
+    const size_t end = std::min(pattern.find('/', star), pattern.size());
+    std::string component = pattern.substr(begin, end - begin);
+    std::string rest = end < pattern.size() ? pattern.substr(end + 1) : "";
+    // The component's text beside the stars (`**.csv`) matches the file names below.
+    component.erase(component.find("**"), 2);
+    if (!component.empty() && component != "*") rest = rest.empty() ? "*" + component : rest;
+    if (rest.empty()) rest = "*";
+    const std::string base = begin == 0 ? "" : pattern.substr(0, begin - 1);
+    for (const std::string& top : GlobDirectories(base)) {
+      const std::filesystem::path root = top.empty() ? "." : top;
+      std::vector<std::string> directories{top};
+      std::error_code error;
+      for (std::filesystem::recursive_directory_iterator
+               it(root, std::filesystem::directory_options::skip_permission_denied, error),
+           done;
+           !error && it != done; it.increment(error)) {
+        if (!it->is_directory(error) || it->is_symlink(error)) continue;
+        std::string path = it->path().string();
+        if (top.empty() && path.starts_with("./")) path.erase(0, 2);
+        directories.push_back(std::move(path));
+      }
+      for (const std::string& directory : directories) {
+        // `rest` may hold `**` again: glob it the same way.
+        for (auto& file : GlobFiles(directory.empty() ? rest : directory + "/" + rest)) {
+          files.push_back(std::move(file));
+        }
+      }
+    }
+  }
   std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
 }
 

@@ -1,5 +1,6 @@
 // GlobFiles: the files a path pattern names (read_csv('data/*.csv')), through the
-// operating system's glob(3): *, ? and [...] in any part of the path.
+// operating system's glob(3): *, ? and [...] in any part of the path, and DuckDB's `**` for
+// any depth of directories.
 #pragma once
 
 #include <string>

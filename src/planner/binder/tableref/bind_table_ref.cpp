@@ -1,5 +1,6 @@
 // Binder: FROM items — tables, views, WITH names, subqueries, joins and table functions.
 #include "common/stack.hpp"
+#include "os/file_glob.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
 
@@ -416,6 +417,21 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
       add_rows(ref.function->name, std::move(names), std::move(types));
       return listing;
     }
+  }
+  if (ref.function->name == "glob") {
+    // DuckDB's glob(pattern): the files a pattern names (GlobFiles), one row each.
+    if (ref.function->children.size() != 1 || ref.function->star) {
+      throw BinderError(fmt::format("glob takes one path pattern: {}", ref.function->ToString()));
+    }
+    const Value pattern = BindConstant(*ref.function->children[0], "the pattern of glob");
+    if (pattern.IsNull() || pattern.Type().Id() != TypeId::kVarchar) {
+      throw BinderError(
+          fmt::format("the pattern of glob must be a string: {}", ref.function->ToString()));
+    }
+    std::vector<std::vector<Value>> rows;
+    for (auto& file : GlobFiles(pattern.GetString())) rows.push_back({Value::Varchar(file)});
+    add_rows("glob", {"file"}, {LogicalType(TypeId::kVarchar)});
+    return ConstantTable({LogicalType(TypeId::kVarchar)}, std::move(rows));
   }
   if (ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
     std::vector<std::string> names;
