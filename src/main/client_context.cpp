@@ -40,6 +40,7 @@ ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
 BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
   options.sequences = sequences_;
+  options.variables = variables_;
   if (current_) {
     options.transaction_started_micros = Own().StartedMicros();
     // The catalog listings name the database whose catalog the binder reads as main.
@@ -616,21 +617,43 @@ void ClientContext::EndTransaction() {
   current_ = nullptr;
 }
 
-namespace {
-/// "1, 2, 3": the parameters of a statement that has `count`.
-std::string ParameterList(idx_t count) {
-  std::string out;
-  for (idx_t i = 1; i <= count; i++) out += (i > 1 ? ", " : "") + std::to_string(i);
-  return out;
+std::vector<Value> ClientContext::ParameterValuesByName(const SQLStatement& statement,
+                                                        const std::map<std::string, Value>& named,
+                                                        std::string& missing) const {
+  std::vector<Value> values(statement.parameter_count);
+  for (idx_t i = 0; i < statement.parameter_count; i++) {
+    const std::string& name =
+        i < statement.parameter_names.size() ? statement.parameter_names[i] : std::string();
+    if (!name.empty()) {
+      if (auto given = named.find(name); given != named.end()) {
+        values[i] = given->second;
+        continue;
+      }
+      if (const Value* variable = FindVariable(*variables_, name)) {
+        values[i] = *variable;
+        continue;
+      }
+    }
+    missing += fmt::format("{}{}", missing.empty() ? "" : ", ",
+                           name.empty() ? std::to_string(i + 1) : "$" + name);
+  }
+  return values;
 }
-}  // namespace
 
 Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   if (statement.parameter_count > 0) {
-    throw InvalidInputError(fmt::format(
-        "Values were not provided for the following parameters: {} (pass them to Query(sql, "
-        "values…) or use Prepare)",
-        ParameterList(statement.parameter_count)));
+    // $name takes the connection's variable of that name (DuckDB's); nothing else has a value.
+    std::string missing;
+    std::vector<Value> values = ParameterValuesByName(statement, {}, missing);
+    if (!missing.empty() || !IsPlanned(statement.type)) {
+      throw InvalidInputError(fmt::format(
+          "Values were not provided for the following parameters: {} (pass them to Query(sql, "
+          "values…) or use Prepare)",
+          missing.empty() ? "all" : missing));
+    }
+    Binder binder(Catalogs(), &values);
+    binder.SetOptions(BinderOptions());
+    return ExecutePlan(statement.type, BindPlanned(binder, statement));
   }
   if (IsPlanned(statement.type)) {
     Binder binder(Catalogs());
@@ -1370,6 +1393,21 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
 }
 
 Result ClientContext::ExecuteSet(SetStatement& set) {
+  if (set.variable) {
+    if (!set.query) {
+      variables_->erase(set.name);
+      return EmptyResult(StatementType::kSet);
+    }
+    Result value = ExecuteStatement(*set.query);
+    if (value.RowCount() != 1) {
+      // UNNEST or a set-returning function in the expression (DuckDB's words).
+      throw InvalidInputError(
+          fmt::format("SET VARIABLE {} can only handle a single value: its expression gave {} rows",
+                      set.name, value.RowCount()));
+    }
+    (*variables_)[set.name] = value.GetValue(0, 0);
+    return EmptyResult(StatementType::kSet);
+  }
   Settings& settings = database_->GetSettings();
   if (!set.value) {
     settings.Reset(set.name);
@@ -1526,11 +1564,11 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   // A macro does not hide a built-in function: a call would not know which is meant.
   const FunctionCatalog& builtins = FunctionCatalog::Builtins();
   const std::string name = Catalog::Key(create.name);
-  const bool table_function = name == "range" || name == "generate_series" || name == "unnest" ||
-                              name == "teal_settings" || name == "duckdb_settings" ||
-                              name == "duckdb_schemas" || name == "duckdb_tables" ||
-                              name == "duckdb_columns" || name == "duckdb_views" ||
-                              name == "duckdb_indexes" || name == "duckdb_sequences";
+  const bool table_function =
+      name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings" ||
+      name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
+      name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes" ||
+      name == "duckdb_sequences" || name == "duckdb_variables";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));

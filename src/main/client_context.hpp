@@ -22,6 +22,7 @@
 
 #include "catalog/catalog_search.hpp"
 #include "catalog/session_sequences.hpp"
+#include "catalog/session_variables.hpp"
 #include "execution/execution_context.hpp"
 #include "main/database_instance.hpp"
 #include "main/prepared_data.hpp"
@@ -102,6 +103,12 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// kept by name in sql_prepared_.
   Result ExecuteSqlPrepare(const PrepareStatement& prepare);
   Result ExecuteSqlExecute(const ExecutePreparedStatement& execute);
+  /// The values of `statement`'s parameters: for $name the one `named` gives, else the
+  /// connection's variable of that name (DuckDB's). A parameter with neither, and every
+  /// positional one ($1, ?), is listed in `missing` ("1, $x").
+  std::vector<Value> ParameterValuesByName(const SQLStatement& statement,
+                                           const std::map<std::string, Value>& named,
+                                           std::string& missing) const;
   Result ExecuteSqlDeallocate(const DeallocateStatement& deallocate);
   /// SAVEPOINT, RELEASE and ROLLBACK TO.
   void ExecuteSavepoint(const TransactionStatement& statement);
@@ -218,6 +225,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   std::shared_ptr<DatabaseInstance> database_;
   // What this connection's nextval calls gave last: its currval (PostgreSQL's).
   std::shared_ptr<SessionSequences> sequences_ = std::make_shared<SessionSequences>();
+  // The connection's variables, by name (DuckDB's SET VARIABLE; getvariable reads them).
+  std::shared_ptr<VariableMap> variables_ = std::make_shared<VariableMap>();
   std::shared_ptr<QueryControl> control_ = std::make_shared<QueryControl>();
   /// The connection's temporary objects as committed; they go with the connection.
   std::shared_ptr<Catalog> temp_catalog_ = std::make_shared<Catalog>();

@@ -3,6 +3,9 @@
 // connection's life.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+
 #include "main/client_context.hpp"
 #include "main/prepared_data.hpp"
 #include "planner/binder.hpp"
@@ -28,6 +31,10 @@ Result ClientContext::ExecuteSqlPrepare(const PrepareStatement& prepare) {
   SqlPrepared entry;
   entry.data = Prepare(prepare.query);
   const idx_t count = entry.data->statement->parameter_count;
+  // The query's text numbers the parameters PREPARE's text named ($x): the names are its.
+  if (prepare.parameter_names.size() == count) {
+    entry.data->statement->parameter_names = prepare.parameter_names;
+  }
   if (prepare.types.size() > count) {
     throw BinderError(
         fmt::format("PREPARE {} declares {} parameter types, but its statement has {} parameters",
@@ -45,24 +52,56 @@ Result ClientContext::ExecuteSqlExecute(const ExecutePreparedStatement& execute)
     throw InvalidInputError(fmt::format("prepared statement \"{}\" does not exist", execute.name));
   }
   SqlPrepared& entry = found->second;
-  const idx_t count = entry.data->statement->parameter_count;
-  if (execute.values.size() != count) {
-    throw InvalidInputError(fmt::format(
-        "Values were not provided for every parameter: prepared statement \"{}\" takes {} "
-        "parameter{}, {} given",
-        execute.name, count, count == 1 ? "" : "s", execute.values.size()));
-  }
+  const SQLStatement& statement = *entry.data->statement;
+  const idx_t count = statement.parameter_count;
   // The values are any expressions: computed as a one-row query.
-  std::vector<Value> values;
-  if (count > 0) {
+  std::vector<Value> given;
+  if (!execute.values.empty()) {
     SelectStatement select;
     for (const auto& v : execute.values) select.select_list.push_back(v->Copy());
     Result row = Execute(select);
-    for (idx_t i = 0; i < count; i++) {
-      Value value = row.GetValue(i, 0);
-      if (i < entry.types.size()) value = value.CastAs(entry.types[i]);
-      values.push_back(std::move(value));
+    for (idx_t i = 0; i < execute.values.size(); i++) given.push_back(row.GetValue(i, 0));
+  }
+  const bool by_name = std::any_of(execute.value_names.begin(), execute.value_names.end(),
+                                   [](const std::string& name) { return !name.empty(); });
+  auto not_provided = [&](const std::string& missing) {
+    return InvalidInputError(fmt::format(
+        "Values were not provided for every parameter: prepared statement \"{}\" takes {} "
+        "parameter{}, {} given{}",
+        execute.name, count, count == 1 ? "" : "s", given.size(),
+        missing.empty() ? "" : " (none for " + missing + ")"));
+  };
+  std::vector<Value> values;
+  if (!by_name && given.size() == count) {
+    values = std::move(given);
+  } else if (!by_name && !given.empty()) {
+    throw not_provided("");
+  } else {
+    // Named values (name := value) and, for the $names not given, the connection's
+    // variables (DuckDB's): never some values in order and some by name.
+    std::map<std::string, Value> named;
+    for (idx_t i = 0; i < given.size(); i++) {
+      const std::string& name = execute.value_names[i];
+      if (name.empty() && by_name) {
+        throw InvalidInputError(
+            fmt::format("EXECUTE {}: values in order and values by name (name := value) do not mix",
+                        execute.name));
+      }
+      if (!name.empty() &&
+          std::find(statement.parameter_names.begin(), statement.parameter_names.end(), name) ==
+              statement.parameter_names.end()) {
+        throw InvalidInputError(
+            fmt::format("EXECUTE {}: prepared statement \"{}\" has no parameter ${}", execute.name,
+                        execute.name, name));
+      }
+      named[name] = given[i];
     }
+    std::string missing;
+    values = ParameterValuesByName(statement, named, missing);
+    if (!missing.empty()) throw not_provided(missing);
+  }
+  for (idx_t i = 0; i < values.size() && i < entry.types.size(); i++) {
+    values[i] = values[i].CastAs(entry.types[i]);
   }
   return ExecutePrepared(*entry.data, values);
 }

@@ -60,7 +60,8 @@ std::vector<std::string> GlobFiles(const std::string& pattern) {
     component.erase(component.find("**"), 2);
     if (!component.empty() && component != "*") rest = rest.empty() ? "*" + component : rest;
     if (rest.empty()) rest = "*";
-    const std::string base = begin == 0 ? "" : pattern.substr(0, begin - 1);
+    // The directories before it: none (the current one), the root, or a pattern.
+    const std::string base = begin == 0 ? "" : begin == 1 ? "/" : pattern.substr(0, begin - 1);
     for (const std::string& top : GlobDirectories(base)) {
       const std::filesystem::path root = top.empty() ? "." : top;
       std::vector<std::string> directories{top};
@@ -76,7 +77,10 @@ std::vector<std::string> GlobFiles(const std::string& pattern) {
       }
       for (const std::string& directory : directories) {
         // `rest` may hold `**` again: glob it the same way.
-        for (auto& file : GlobFiles(directory.empty() ? rest : directory + "/" + rest)) {
+        const std::string below = directory.empty()         ? rest
+                                  : directory.back() == '/' ? directory + rest
+                                                            : directory + "/" + rest;
+        for (auto& file : GlobFiles(below)) {
           files.push_back(std::move(file));
         }
       }

@@ -105,6 +105,8 @@ class GrammarParse {
     // The rewrites, in order; integer division last: the transformer finds its marker in
     // the final text.
     std::string& sql = rewritten_;
+    sql = RewriteSetVariable(sql);  // first: the later rewrites apply to its value
+    sql = RewriteExecuteNamedValues(sql);
     sql = RewriteNumericUnderscores(sql);
     sql = RewriteDescribe(sql);
     sql = RewritePivotStatements(sql);

@@ -311,7 +311,7 @@ std::string RewriteAllClauses(std::string_view sql) {
 std::string RewriteDescribe(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   if (tokens.empty()) return std::string(sql);
-  // DESCRIBE name | DESCRIBE query | SHOW query | SHOW TABLES | SHOW DATABASES, as a
+  // DESCRIBE name | DESCRIBE query | SHOW query | SHOW TABLES | DATABASES | VARIABLES, as a
   // statement or a parenthesized FROM item: `(DESCRIBE t)`. Last first, so the earlier places stay
   // where they were.
   auto name_of = [&](const Token& t) {
@@ -337,7 +337,7 @@ std::string RewriteDescribe(std::string_view sql) {
     if (k > 0 && tokens[k - 1].word != "(") continue;
     const bool describe = w == "describe";
     const bool listing = w == "show" && k + 1 < tokens.size() &&
-                         IsOneOf(tokens[k + 1].word, {"tables", "databases"});
+                         IsOneOf(tokens[k + 1].word, {"tables", "databases", "variables"});
     if (!describe && !listing && !(w == "show" && is_query(k + 1))) continue;
     // The statement's end, or the bracket closing the one before it.
     size_t end = tokens.size();
@@ -347,7 +347,8 @@ std::string RewriteDescribe(std::string_view sql) {
     std::string call;
     if (listing) {
       if (end != k + 2) continue;
-      call = tokens[k + 1].word == "tables"
+      call = tokens[k + 1].word == "variables" ? "SELECT * FROM duckdb_variables()"
+             : tokens[k + 1].word == "tables"
                  // The default database's (USE) and the temporary objects.
                  ? "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE "
                    "schema_name = 'main' AND database_name IN (current_database(), 'temp') "
@@ -1443,6 +1444,70 @@ std::string RewriteIntegerDivision(std::string_view sql) {
   if (copied == 0) return std::string(sql);
   text.append(sql.substr(copied));
   return text;
+}
+
+std::string RewriteSetVariable(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 3 || (tokens[0].word != "set" && tokens[0].word != "reset") ||
+      tokens[1].word != "variable") {
+    return std::string(sql);
+  }
+  std::string name(sql.substr(tokens[2].start, tokens[2].end - tokens[2].start));
+  if (tokens[2].word == "\"") {
+    name = name.substr(1, name.size() - 2);
+    for (size_t at = name.find("\"\""); at != std::string::npos; at = name.find("\"\"", at + 1)) {
+      name.erase(at, 1);
+    }
+  } else {
+    name = tokens[2].word;
+  }
+  const std::string alias =
+      QuoteIdentifier((tokens[0].word == "set" ? kSetVariableMarker : kResetVariableMarker) + name);
+  if (tokens[0].word == "reset") {
+    if (tokens.size() > 3 && !(tokens.size() == 4 && tokens[3].word == ";")) {
+      throw ParserError(fmt::format("RESET VARIABLE takes a name only: {}", sql));
+    }
+    return "SELECT NULL AS " + alias;
+  }
+  if (tokens.size() < 5 || (tokens[3].word != "=" && tokens[3].word != "to")) {
+    throw ParserError(fmt::format("SET VARIABLE {} needs = and a value", name));
+  }
+  std::string_view value = sql.substr(tokens[4].start);
+  while (!value.empty() &&
+         (value.back() == ';' || std::isspace(static_cast<unsigned char>(value.back())))) {
+    value.remove_suffix(1);
+  }
+  return fmt::format("SELECT ({}\n) AS {}", value, alias);
+}
+
+std::string RewriteExecuteNamedValues(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 4 || tokens[0].word != "execute" || tokens[2].word != "(") {
+    return std::string(sql);
+  }
+  const size_t close = AfterBracket(tokens, 2) - 1;
+  if (close >= tokens.size()) return std::string(sql);
+  std::vector<Edit> edits;
+  for (const auto& [first, last] : TopLevelItems(tokens, 2, close)) {
+    // name := value or name => value, the two characters of the operator adjacent.
+    if (last - first < 4 || tokens[first + 1].end != tokens[first + 2].start) continue;
+    const std::string op = tokens[first + 1].word + tokens[first + 2].word;
+    if (op != ":=" && op != "=>") continue;
+    const Token& name = tokens[first];
+    if (name.word == "\"" && sql[name.start] != '"') continue;  // a string, not a name
+    std::string text = name.word;
+    if (name.word == "\"") {
+      text.clear();
+      for (size_t i = name.start + 1; i + 1 < name.end; i++) {
+        text += sql[i];
+        if (sql[i] == '"') i++;  // "" is one quote
+      }
+    }
+    edits.push_back({name.start, tokens[first + 3].start,
+                     fmt::format("{}({}, ", kExecuteNamedValueMarker, Quoted(text))});
+    edits.push_back({tokens[last - 1].end, tokens[last - 1].end, ")"});
+  }
+  return ApplyEdits(sql, std::move(edits));
 }
 
 std::string RewriteSetGlobal(std::string_view sql) {

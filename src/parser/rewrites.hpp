@@ -251,6 +251,25 @@ std::string RewriteIntegerDivision(std::string_view sql);
 /// value`: Teal's settings are database-wide already.
 std::string RewriteSetGlobal(std::string_view sql);
 
+/// The function RewriteExecuteNamedValues wraps a named value of EXECUTE in, with its name.
+inline constexpr const char* kExecuteNamedValueMarker = "__teal_execute_named_value";
+
+/// Rewrites DuckDB's named values of EXECUTE, `EXECUTE s(x := 1, "Y" => 2)`, to
+/// `EXECUTE s(<marker>('x', 1), <marker>('Y', 2))`, which the grammar takes; the values of
+/// $x and $Y.
+std::string RewriteExecuteNamedValues(std::string_view sql);
+
+/// The alias RewriteSetVariable gives the one item of its SELECT, before the variable's
+/// name: SET VARIABLE, or RESET VARIABLE when the item is a NULL of no type.
+inline constexpr const char* kSetVariableMarker = "__teal_set_variable__:";
+inline constexpr const char* kResetVariableMarker = "__teal_reset_variable__:";
+
+/// Rewrites DuckDB's `SET VARIABLE name = expression` (or TO) to `SELECT (expression) AS
+/// "<marker>name"` and `RESET VARIABLE name` to `SELECT NULL AS "<reset marker>name"`,
+/// which the transformer turns into a SetStatement for the variable. The name is folded
+/// to lower case unless quoted.
+std::string RewriteSetVariable(std::string_view sql);
+
 /// The function RewriteTryCast wraps a TRY_CAST's CAST in.
 inline constexpr const char* kTryCastMarker = "__teal_try_cast";
 

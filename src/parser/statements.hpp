@@ -400,6 +400,10 @@ struct SetStatement : SQLStatement {
   SetStatement() : SQLStatement(StatementType::kSet) {}
   std::string name;           // lower-cased; empty for RESET ALL
   ParsedExpressionPtr value;  // null: back to the default
+  /// DuckDB's SET VARIABLE name = expression: the connection's variable `name` (as
+  /// written when quoted) takes the one value of `query`; RESET VARIABLE: no query.
+  bool variable = false;
+  std::unique_ptr<SelectStatement> query;
 };
 
 /// BEGIN [TRANSACTION] | START TRANSACTION | COMMIT | END | ROLLBACK | ABORT |
@@ -476,6 +480,9 @@ struct ExecutePreparedStatement : SQLStatement {
   ExecutePreparedStatement() : SQLStatement(StatementType::kExecute) {}
   std::string name;
   std::vector<ParsedExpressionPtr> values;
+  /// The name of each value given as `name := value` (DuckDB's), else empty: the value of
+  /// the parameter $name.
+  std::vector<std::string> value_names;
 };
 
 /// DEALLOCATE [PREPARE] name | ALL

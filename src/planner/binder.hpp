@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.hpp"
 #include "catalog/catalog_search.hpp"
+#include "catalog/session_variables.hpp"
 #include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "planner/logical_operator.hpp"
@@ -65,6 +66,9 @@ struct BindOptions {
   /// The connection's last nextval values, for currval (null: the sequences' own last
   /// values, for a binder without a session).
   std::shared_ptr<SessionSequences> sequences;
+  /// The connection's variables (SET VARIABLE), for getvariable and duckdb_variables()
+  /// (null: none).
+  std::shared_ptr<const VariableMap> variables;
 };
 
 struct BoundStatement {
@@ -374,6 +378,8 @@ class Binder {
   ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
+  /// getvariable('name'): the connection's variable as a constant (NULL when unset).
+  ExpressionPtr BindGetVariable(const ParsedExpression& call, Scope& scope);
   /// A table of `rows` (each of `types`; an empty one is no rows).
   LogicalOperatorPtr ConstantTable(const std::vector<LogicalType>& types,
                                    std::vector<std::vector<Value>> rows);

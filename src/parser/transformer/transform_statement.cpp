@@ -1,7 +1,9 @@
 // Transformer: the statement dispatch, SET and EXPLAIN, the helpers the transformer files
 // share, and TransformStatement, the entry point (parser/transformer.hpp).
 #include <cctype>
+#include <cstring>
 
+#include "parser/rewrites.hpp"
 #include "parser/transformer.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
@@ -45,8 +47,11 @@ std::string NodeName(const Node& node) {
 
 std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
   switch (node.node_case) {
-    case PG_QUERY__NODE__NODE_SELECT_STMT:
-      return Select(*node.select_stmt);
+    case PG_QUERY__NODE__NODE_SELECT_STMT: {
+      std::unique_ptr<SelectStatement> select = Select(*node.select_stmt);
+      if (auto set = SetVariable(select)) return set;
+      return select;
+    }
     case PG_QUERY__NODE__NODE_INSERT_STMT:
       return Insert(*node.insert_stmt);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
@@ -112,7 +117,17 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       const auto& s = *node.execute_stmt;
       auto execute = std::make_unique<ExecutePreparedStatement>();
       execute->name = s.name;
-      for (size_t i = 0; i < s.n_params; i++) execute->values.push_back(Expr(s.params[i]));
+      for (size_t i = 0; i < s.n_params; i++) {
+        ParsedExpressionPtr value = Expr(s.params[i]);
+        std::string name;
+        if (value->kind == ExprKind::kFunction && value->name == kExecuteNamedValueMarker &&
+            value->children.size() == 2) {
+          name = value->children[0]->value.GetString();
+          value = std::move(value->children[1]);
+        }
+        execute->values.push_back(std::move(value));
+        execute->value_names.push_back(std::move(name));
+      }
       return execute;
     }
     case PG_QUERY__NODE__NODE_COPY_STMT:
@@ -203,6 +218,18 @@ std::unique_ptr<SetStatement> Transformer::Set(const PgQuery__VariableSetStmt& s
       throw NotImplementedError("this form of SET");
   }
   return set;
+}
+
+std::unique_ptr<SetStatement> Transformer::SetVariable(std::unique_ptr<SelectStatement>& select) {
+  if (select->select_list.size() != 1 || select->from) return nullptr;
+  const std::string& alias = select->select_list[0]->alias;
+  const bool set = alias.starts_with(kSetVariableMarker);
+  if (!set && !alias.starts_with(kResetVariableMarker)) return nullptr;
+  auto statement = std::make_unique<SetStatement>();
+  statement->variable = true;
+  statement->name = alias.substr(std::strlen(set ? kSetVariableMarker : kResetVariableMarker));
+  if (set) statement->query = std::move(select);
+  return statement;
 }
 
 std::unique_ptr<ExplainStatement> Transformer::Explain(const PgQuery__ExplainStmt& s) {

@@ -75,6 +75,9 @@ class Transformer {
 
   std::unique_ptr<TransactionStatement> Transaction(const PgQuery__TransactionStmt& s);
   std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s);
+  /// The SET / RESET VARIABLE statement RewriteSetVariable made `select` of, taking it;
+  /// null when `select` is an ordinary query.
+  std::unique_ptr<SetStatement> SetVariable(std::unique_ptr<SelectStatement>& select);
 
   std::unique_ptr<ExplainStatement> Explain(const PgQuery__ExplainStmt& s);
 

@@ -125,6 +125,27 @@ TEST(RewriteGlobTest, GlobBecomesItsOperatorButTheTableFunctionStays) {
   EXPECT_EQ(RewriteGlob("SELECT glob, x AS glob FROM t"), "SELECT glob, x AS glob FROM t");
 }
 
+TEST(RewriteSetVariableTest, SetBecomesAMarkedSelectAndResetANull) {
+  EXPECT_EQ(RewriteSetVariable("SET VARIABLE Answer = 40 + 2;"),
+            "SELECT (40 + 2\n) AS \"__teal_set_variable__:answer\"");
+  EXPECT_EQ(RewriteSetVariable("set variable \"Mixed\"\"Q\" TO 'x'"),
+            "SELECT ('x'\n) AS \"__teal_set_variable__:Mixed\"\"Q\"");
+  EXPECT_EQ(RewriteSetVariable("RESET VARIABLE a"), "SELECT NULL AS \"__teal_reset_variable__:a\"");
+  EXPECT_EQ(RewriteSetVariable("SET threads = 2"), "SET threads = 2");
+  EXPECT_THROW(RewriteSetVariable("SET VARIABLE a"), ParserError);
+  EXPECT_THROW(RewriteSetVariable("RESET VARIABLE a b"), ParserError);
+}
+
+TEST(RewriteExecuteNamedValuesTest, NamedValuesAreWrappedWithTheirNames) {
+  EXPECT_EQ(RewriteExecuteNamedValues("EXECUTE s(x := 1 + 2, \"Y\" => f(3, 4))"),
+            "EXECUTE s(__teal_execute_named_value('x', 1 + 2), "
+            "__teal_execute_named_value('Y', f(3, 4)))");
+  EXPECT_EQ(RewriteExecuteNamedValues("EXECUTE s(1, 'a')"), "EXECUTE s(1, 'a')");
+  // := inside a value is no name of the EXECUTE's
+  EXPECT_EQ(RewriteExecuteNamedValues("EXECUTE s(f(a := 1))"), "EXECUTE s(f(a := 1))");
+  EXPECT_EQ(RewriteExecuteNamedValues("SELECT f(a := 1)"), "SELECT f(a := 1)");
+}
+
 TEST(RewritePositionalReferencesTest, ReferencesAreParenthesised) {
   EXPECT_EQ(RewritePositionalReferences("SELECT #1+#12 FROM t"), "SELECT  (#1) + (#12)  FROM t");
   EXPECT_EQ(RewritePositionalReferences("SELECT '#1', \"#2\" -- #3"), "SELECT '#1', \"#2\" -- #3");

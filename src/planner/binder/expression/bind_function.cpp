@@ -304,6 +304,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   }
   std::string name = e.name;
   if (name == "current_setting") return BindCurrentSetting(e, scope);
+  if (name == "getvariable") return BindGetVariable(e, scope);
   if ((name == "current_database" || name == "current_catalog" || name == "current_schema") &&
       e.children.empty()) {
     // The default database (USE) and its schema: a prepared statement that reads them is
@@ -574,6 +575,29 @@ ExpressionPtr Binder::BindCurrentSetting(const ParsedExpression& call, Scope& sc
                                   name->value.GetString()));
   }
   return MakeConstant(Value::Varchar(*value));
+}
+
+ExpressionPtr Binder::BindGetVariable(const ParsedExpression& call, Scope& scope) {
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError("getvariable takes one argument: the variable's name");
+  }
+  // The value is read as the statement binds: a prepared statement is bound again at each
+  // execution, so that it reads the variable as it is then.
+  needs_parameter_values_ = true;
+  auto name = BindExpression(*call.children[0], scope);
+  if (name->kind == BoundKind::kParameter) {
+    return MakeConstant(Value(LogicalType(TypeId::kSqlNull)));  // bound again with its value
+  }
+  if (name->kind != BoundKind::kConstant ||
+      (name->type.Id() != TypeId::kVarchar && name->type.Id() != TypeId::kSqlNull)) {
+    throw BinderError(
+        fmt::format("the argument of getvariable must be a constant name ({})", call.ToString()));
+  }
+  // An unset variable (or a NULL name) is NULL, as DuckDB's.
+  const Value* value = options_.variables && !name->value.IsNull()
+                           ? FindVariable(*options_.variables, name->value.GetString())
+                           : nullptr;
+  return MakeConstant(value ? *value : Value(LogicalType(TypeId::kSqlNull)));
 }
 
 ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {

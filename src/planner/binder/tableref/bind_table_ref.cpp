@@ -440,6 +440,23 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     add_rows(ref.function->name, std::move(names), std::move(types));
     return scan;
   }
+  if (ref.function->name == "duckdb_variables") {
+    if (!ref.function->children.empty()) throw BinderError("duckdb_variables() takes no arguments");
+    // The connection's variables by name: the value as text, and its type.
+    needs_parameter_values_ = true;  // a prepared statement lists them as they are then
+    std::vector<std::vector<Value>> rows;
+    if (options_.variables) {
+      for (const auto& [name, value] : *options_.variables) {
+        rows.push_back({Value::Varchar(name),
+                        value.IsNull() ? Value(LogicalType(TypeId::kVarchar))
+                                       : Value::Varchar(value.ToString()),
+                        Value::Varchar(value.Type().ToString())});
+      }
+    }
+    const std::vector<LogicalType> types(3, LogicalType(TypeId::kVarchar));
+    add_rows("duckdb_variables", {"name", "value", "type"}, types);
+    return ConstantTable(types, std::move(rows));
+  }
   // duckdb_settings(): DuckDB's name for the listing.
   if (ref.function->name == "teal_settings" || ref.function->name == "duckdb_settings") {
     if (!ref.function->children.empty()) {
