@@ -26,6 +26,8 @@ enum class StatementType {
   kDetach,      // DETACH name
   kUse,         // USE name: the database unqualified names are in
   kMerge,       // MERGE INTO target USING source …: the count of rows changed
+  kExport,      // EXPORT DATABASE [name TO] 'directory': schema, data and load script
+  kImport,      // IMPORT DATABASE 'directory': what EXPORT wrote there, run
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

@@ -15,9 +15,6 @@
 
 namespace teal {
 
-namespace {
-/// `type` as SQL that parses back in a CREATE TABLE: a user type's name and struct field
-/// names quoted as they must be, an unnamed ENUM with its labels.
 std::string TypeSql(const LogicalType& type) {
   switch (type.Id()) {
     case TypeId::kEnum: {
@@ -48,6 +45,8 @@ std::string TypeSql(const LogicalType& type) {
       return type.ToString();
   }
 }
+
+namespace {
 
 /// Whether the catalog name `key` (lower-cased) is of the schema whose key is `schema`.
 bool InSchema(const std::string& key, const std::string& schema) {
@@ -584,6 +583,15 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::Tables() const {
   return out;
 }
 
+std::vector<std::shared_ptr<TableEntry>> Catalog::TablesInCreationOrder() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<TableEntry>> out;
+  for (const auto& entry : creation_order_) {
+    if (entry[0] == 't') out.push_back(tables_.at(entry.substr(2)));
+  }
+  return out;
+}
+
 std::vector<std::shared_ptr<ViewEntry>> Catalog::Views() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::shared_ptr<ViewEntry>> out;
@@ -606,7 +614,7 @@ std::vector<std::string> Catalog::TableNames() const {
   return names;
 }
 
-std::vector<std::string> Catalog::SchemaStatements() const {
+std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* indexes) const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> out;
   for (const auto& entry : creation_order_) {
@@ -619,7 +627,7 @@ std::vector<std::string> Catalog::SchemaStatements() const {
       out.push_back(views_.at(key)->ToSql());
     } else if (entry[0] == 'i') {
       auto [table, index] = FindIndexLocked(key);
-      if (index) out.push_back(index->ToSql(*table));
+      if (index) (indexes ? *indexes : out).push_back(index->ToSql(*table));
     } else if (entry[0] == 'm') {
       out.push_back(macros_.at(key)->ToSql());
     } else if (entry[0] == 's') {

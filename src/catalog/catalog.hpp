@@ -70,6 +70,10 @@ struct CheckConstraint {
   std::shared_ptr<const Expression> condition;
 };
 
+/// `type` as SQL that parses back in a CREATE TABLE or after `::`: a user type's name and
+/// struct field names quoted as they must be, an unnamed ENUM with its labels.
+std::string TypeSql(const LogicalType& type);
+
 struct TableEntry {
   std::string name;
   /// Its schema; empty for main.
@@ -208,14 +212,18 @@ class Catalog {
   std::vector<std::shared_ptr<SequenceEntry>> Sequences() const;
   /// Every table.
   std::vector<std::shared_ptr<TableEntry>> Tables() const;
+  /// Every table, in the order they were created (a FOREIGN KEY's table after the one it
+  /// names).
+  std::vector<std::shared_ptr<TableEntry>> TablesInCreationOrder() const;
   /// Every view.
   std::vector<std::shared_ptr<ViewEntry>> Views() const;
   /// The schemas made by CREATE SCHEMA (not main), as created.
   std::vector<std::string> Schemas() const;
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
-  /// CREATE TYPE and CREATE TABLE statements of every object, in creation order.
-  std::vector<std::string> SchemaStatements() const;
+  /// CREATE statements of every object, in creation order. With `indexes`, the CREATE
+  /// INDEX statements go there instead (EXPORT DATABASE builds them after the rows).
+  std::vector<std::string> SchemaStatements(std::vector<std::string>* indexes = nullptr) const;
 
  private:
   void CheckTableNameFreeLocked(std::string_view name) const;

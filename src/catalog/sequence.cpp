@@ -83,6 +83,29 @@ bool SequenceEntry::TakeUnlogged(std::optional<int64_t>* last) {
   return true;
 }
 
+void SequenceEntry::Set(int64_t value, bool called) {
+  if (value < min_ || value > max_) {
+    throw OutOfRangeError(
+        fmt::format("setval: value {} is out of bounds for sequence \"{}\" ({}..{})", value, name_,
+                    min_, max_));
+  }
+  // Not called: the value before it, so that Next steps onto it. In 128 bits: below the end
+  // of BIGINT there is no such value, and the sequence starts there again instead.
+  const __int128 before = static_cast<__int128>(value) - increment_;
+  std::lock_guard<std::mutex> guard(lock_);
+  exhausted_ = false;
+  if (called) {
+    last_ = value;
+  } else if (before >= std::numeric_limits<int64_t>::min() &&
+             before <= std::numeric_limits<int64_t>::max()) {
+    last_ = static_cast<int64_t>(before);
+  } else {
+    throw NotImplementedError(fmt::format(
+        "setval({}, {}, false): the value before the first of sequence \"{}\" is outside BIGINT",
+        name_, value, name_));
+  }
+}
+
 void SequenceEntry::Restore(std::optional<int64_t> last) {
   std::lock_guard<std::mutex> guard(lock_);
   last_ = last;

@@ -11,7 +11,7 @@ namespace teal {
 bool CallsVolatileFunction(const ParsedExpression& e) {
   if (e.kind == ExprKind::kSubquery) return false;
   if (e.kind == ExprKind::kFunction && e.names.empty()) {
-    if (e.name == "nextval") return true;
+    if (e.name == "nextval" || e.name == "setval") return true;
     if (const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(e.name)) {
       if (std::any_of(set->overloads.begin(), set->overloads.end(),
                       [](const ScalarFunction& f) { return !f.deterministic; })) {

@@ -353,6 +353,9 @@ Result ClientContext::Execute(SQLStatement& statement) {
   if (statement.type == StatementType::kUse) {
     return ExecuteUse(static_cast<const UseStatement&>(statement));
   }
+  if (statement.type == StatementType::kImport) {
+    return ExecuteImport(static_cast<const ImportDatabaseStatement&>(statement));
+  }
   return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
 }
 
@@ -704,6 +707,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       return ExecuteSet(static_cast<SetStatement&>(statement));
     case StatementType::kCopy:
       return ExecuteCopy(static_cast<CopyStatement&>(statement));
+    case StatementType::kExport:
+      return ExecuteExport(static_cast<const ExportDatabaseStatement&>(statement));
     default:
       throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
   }
@@ -1568,7 +1573,8 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
       name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings" ||
       name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
       name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes" ||
-      name == "duckdb_sequences" || name == "duckdb_variables";
+      name == "duckdb_sequences" || name == "duckdb_variables" || name == "glob" ||
+      name == "read_text" || name == "read_blob";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));

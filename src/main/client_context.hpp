@@ -135,6 +135,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteAttach(const AttachStatement& attach);
   Result ExecuteDetach(const DetachStatement& detach);
   Result ExecuteUse(const UseStatement& use);
+  Result ExecuteExport(const ExportDatabaseStatement& statement);
+  Result ExecuteImport(const ImportDatabaseStatement& statement);
   /// The database `name` (case-insensitive): the connection's own under its name, or an
   /// attached one; null when there is none.
   std::shared_ptr<DatabaseInstance> FindDatabase(std::string_view name) const;

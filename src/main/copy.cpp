@@ -3,7 +3,8 @@
 // Both answer with the number of rows copied.
 //
 // The defaults are PostgreSQL's (DIALECT.md): the text format unless FORMAT csv, no
-// header, and no sniffing of the file (DuckDB's AUTO_DETECT true asks for it).
+// header, no sniffing of the file (DuckDB's AUTO_DETECT true asks for it), and a quoted
+// empty field is an empty string, not NULL.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -38,6 +39,11 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   if (copy.is_from && !has_option("auto_detect")) {
     copy.options.emplace_back("auto_detect", Value::Boolean(false));
   }
+  if (copy.is_from && !has_option("allow_quoted_nulls")) {
+    // PostgreSQL's CSV: a quoted empty field ("") is an empty string, only an unquoted
+    // one is NULL (DuckDB reads both as NULL; read_csv() still does).
+    copy.options.emplace_back("allow_quoted_nulls", Value::Boolean(false));
+  }
   if (copy.is_from) {
     // INSERT INTO table (columns) SELECT * FROM read_csv(path, options…, columns = {…}).
     const CatalogSearch::Place place = catalogs.Relation(copy.schema, copy.table);
@@ -57,7 +63,10 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
             fmt::format("COPY: table \"{}\" has no column \"{}\"", table->name, name));
       }
       struct_fields.emplace_back(name, LogicalType(TypeId::kVarchar));
-      type_names.push_back(Value::Varchar(table->columns[index].type.ToString()));
+      // As SQL that parses back: a user type's name quoted where it must be ("group").
+      const LogicalType& type = table->columns[index].type;
+      type_names.push_back(
+          Value::Varchar(type.Id() == TypeId::kVarchar ? std::string("VARCHAR") : TypeSql(type)));
     }
     auto read = std::make_unique<ParsedExpression>(ExprKind::kFunction);
     read->name = "read_csv";

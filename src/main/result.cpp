@@ -197,6 +197,10 @@ std::string_view StatementTypeName(StatementType type) {
       return "USE";
     case StatementType::kMerge:
       return "MERGE";
+    case StatementType::kExport:
+      return "EXPORT";
+    case StatementType::kImport:
+      return "IMPORT";
   }
   return "INVALID";
 }

@@ -1,12 +1,15 @@
 // GlobFiles on POSIX glob(3), with `**` walked here.
 #include "os/file_glob.hpp"
 
+#include <fmt/format.h>
 #include <glob.h>
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
+
+#include "teal/error.hpp"
 
 namespace teal {
 
@@ -88,6 +91,18 @@ std::vector<std::string> GlobFiles(const std::string& pattern) {
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
+std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns) {
+  std::vector<std::string> files;
+  for (const auto& pattern : patterns) {
+    std::vector<std::string> matched = GlobFiles(pattern);
+    if (matched.empty()) {
+      throw IOError(fmt::format("No files found that match the pattern \"{}\"", pattern));
+    }
+    for (auto& file : matched) files.push_back(std::move(file));
+  }
   return files;
 }
 

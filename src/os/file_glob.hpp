@@ -12,4 +12,8 @@ namespace teal {
 /// names itself when the file exists. Empty when nothing matches.
 std::vector<std::string> GlobFiles(const std::string& pattern);
 
+/// The files of each pattern in turn (GlobFiles); IOError naming the first pattern that
+/// matches none ("No files found that match the pattern", DuckDB's words).
+std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns);
+
 }  // namespace teal

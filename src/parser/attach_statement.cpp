@@ -1,9 +1,12 @@
-// ATTACH, DETACH and USE — DuckDB's statements for more than one database, which the
-// PostgreSQL grammar does not have — read by hand:
+// ATTACH, DETACH, USE and EXPORT / IMPORT DATABASE — DuckDB's statements for more than one
+// database and for whole databases, which the PostgreSQL grammar does not have — read by
+// hand:
 //
 //   ATTACH [DATABASE] [OR REPLACE] [IF NOT EXISTS] 'path' [AS name] [(option [value], …)]
 //   DETACH [DATABASE] [IF EXISTS] name
 //   USE database[.schema]
+//   EXPORT DATABASE [name TO] 'directory' [(option [value], …)]
+//   IMPORT DATABASE 'directory'
 //   CREATE SCHEMA [IF NOT EXISTS] database.schema
 //   DROP SCHEMA [IF EXISTS] database.schema [CASCADE | RESTRICT]
 //
@@ -127,6 +130,36 @@ std::unique_ptr<SQLStatement> ParseAttach(TokenReader& in) {
   return attach;
 }
 
+/// The directory of EXPORT or IMPORT DATABASE: a string literal.
+std::string Directory(TokenReader& in, const char* statement) {
+  if (in.Done()) in.Unexpected();
+  const std::string path = in.Raw();
+  if (path.size() < 2 || path[0] != '\'') {
+    throw ParserError(
+        fmt::format("{} needs the directory as a string literal, not {}", statement, path));
+  }
+  return StringLiteral(path);
+}
+
+std::unique_ptr<SQLStatement> ParseExport(TokenReader& in) {
+  auto statement = std::make_unique<ExportDatabaseStatement>();
+  if (in.Peek(1) == "to") {  // EXPORT DATABASE name TO 'directory'
+    statement->database = in.Name("the name of a database");
+    in.Take({"to"});
+  }
+  statement->directory = Directory(in, "EXPORT DATABASE");
+  if (in.Take({"("})) {
+    while (!in.Take({")"})) {
+      std::string option = in.Name("an option name");
+      for (auto& c : option) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      statement->options.emplace_back(std::move(option), in.RawValue());
+      if (!in.Take({","}) && in.Peek() != ")") in.Unexpected();
+    }
+  }
+  in.ExpectEnd();
+  return statement;
+}
+
 }  // namespace
 
 std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text) {
@@ -134,7 +167,7 @@ std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text) {
   const size_t begin = text.find_first_not_of(" \t\r\n(");
   if (begin == std::string::npos) return nullptr;
   const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[begin])));
-  if (c != 'a' && c != 'd' && c != 'u' && c != 'c') return nullptr;
+  if (c != 'a' && c != 'd' && c != 'u' && c != 'c' && c != 'e' && c != 'i') return nullptr;
   std::vector<Token> tokens = Tokenize(text);
   if (tokens.empty()) return nullptr;
   const std::string first = tokens[0].word;
@@ -180,6 +213,17 @@ std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text) {
     if (!drop->cascade) in.Take({"restrict"});
     in.ExpectEnd();
     return drop;
+  }
+  if ((first == "export" || first == "import") && tokens.size() > 1 &&
+      tokens[1].word == "database") {
+    const bool is_export = first == "export";
+    TokenReader in(text, std::move(tokens), is_export ? "EXPORT DATABASE" : "IMPORT DATABASE");
+    in.Take({first, "database"});
+    if (is_export) return ParseExport(in);
+    auto statement = std::make_unique<ImportDatabaseStatement>();
+    statement->directory = Directory(in, "IMPORT DATABASE");
+    in.ExpectEnd();
+    return statement;
   }
   if (first == "use") {
     TokenReader in(text, std::move(tokens), "USE");

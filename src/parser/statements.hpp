@@ -446,6 +446,22 @@ struct AttachStatement : SQLStatement {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
+/// EXPORT DATABASE [name TO] 'directory' [(option [value], …)] (DuckDB's): the database's
+/// schema as SQL, its tables' rows as CSV files, and the statements that load them.
+struct ExportDatabaseStatement : SQLStatement {
+  ExportDatabaseStatement() : SQLStatement(StatementType::kExport) {}
+  std::string database;  // empty: the default one
+  std::string directory;
+  /// COPY's options for the data files: lower-cased names, each value as written.
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+/// IMPORT DATABASE 'directory': runs the schema.sql and load.sql EXPORT wrote there.
+struct ImportDatabaseStatement : SQLStatement {
+  ImportDatabaseStatement() : SQLStatement(StatementType::kImport) {}
+  std::string directory;
+};
+
 /// DETACH [DATABASE] [IF EXISTS] name
 struct DetachStatement : SQLStatement {
   DetachStatement() : SQLStatement(StatementType::kDetach) {}

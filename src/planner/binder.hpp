@@ -236,6 +236,10 @@ class Binder {
   /// and types.
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
                                  std::vector<LogicalType>& types);
+  /// read_text(…) / read_blob(…) in FROM (bind_read_file.cpp), with their columns' names
+  /// and types.
+  LogicalOperatorPtr BindReadFile(const ParsedExpression& call, std::vector<std::string>& names,
+                                  std::vector<LogicalType>& types);
   /// A view's query, bound afresh, with the view's column names.
   /// `home`: the catalog the view is in, when an attached database's (its names are
   /// looked up there).
@@ -378,6 +382,8 @@ class Binder {
   ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
+  /// setval('sequence', value [, called]) (PostgreSQL's).
+  ExpressionPtr BindSetval(const ParsedExpression& call, Scope& scope);
   /// getvariable('name'): the connection's variable as a constant (NULL when unset).
   ExpressionPtr BindGetVariable(const ParsedExpression& call, Scope& scope);
   /// A table of `rows` (each of `types`; an empty one is no rows).

@@ -313,6 +313,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
                                                                 : options_.database_name));
   }
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
+  if (name == "setval") return BindSetval(e, scope);
   if (name == "unnest") return BindUnnest(e, scope);
   if (name == "regexp_split_to_table" && e.names.empty()) {
     // PostgreSQL's set-returning function: a row per piece, as unnest(string_split_regex(…)).
@@ -641,6 +642,49 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
   };
   auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
   bound->children.push_back(std::move(argument));
+  bound->function = std::make_shared<const ScalarFunction>(std::move(function));
+  return bound;
+}
+
+ExpressionPtr Binder::BindSetval(const ParsedExpression& call, Scope& scope) {
+  if ((call.children.size() != 2 && call.children.size() != 3) || call.star || call.distinct) {
+    throw BinderError(
+        "setval takes a sequence's name, its value and whether nextval gave it (true when left "
+        "out)");
+  }
+  auto argument = BindExpression(*call.children[0], scope);
+  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
+      argument->value.IsNull()) {
+    throw NotImplementedError(
+        fmt::format("setval of anything but a constant sequence name ({})", call.ToString()));
+  }
+  const std::string& sequence_name = argument->value.GetString();
+  std::shared_ptr<SequenceEntry> sequence =
+      catalogs_.ForSequence(sequence_name).GetSequence(sequence_name);
+  ScalarFunction function;
+  function.name = "setval";
+  function.arguments = {LogicalType(TypeId::kVarchar), LogicalType(TypeId::kBigInt)};
+  if (call.children.size() == 3) function.arguments.push_back(LogicalType(TypeId::kBoolean));
+  function.return_type = TypeId::kBigInt;
+  function.deterministic = false;  // never folded: it moves the sequence for each row
+  function.body = [sequence](const DataChunk& args, Vector& result, idx_t count) {
+    int64_t* out = result.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) {
+      const Value value = args.data[1].GetValue(i);
+      const Value called = args.ColumnCount() > 2 ? args.data[2].GetValue(i) : Value::Boolean(true);
+      if (value.IsNull() || called.IsNull()) {
+        throw InternalError("setval: NULL arguments reach a function that skips them");
+      }
+      out[i] = value.GetStored<int64_t>();
+      sequence->Set(out[i], called.GetStored<bool>());
+    }
+  };
+  auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
+  bound->children.push_back(std::move(argument));
+  for (size_t i = 1; i < call.children.size(); i++) {
+    bound->children.push_back(
+        MakeCast(BindExpression(*call.children[i], scope), function.arguments[i]));
+  }
   bound->function = std::make_shared<const ScalarFunction>(std::move(function));
   return bound;
 }

@@ -75,17 +75,11 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   }
 
   auto data = std::make_shared<CsvScanData>();
-  for (const auto& pattern : patterns) {
-    std::vector<std::string> files = GlobFiles(pattern);
-    if (files.empty()) {
-      throw IOError(fmt::format("No files found that match the pattern \"{}\"", pattern));
-    }
-    for (auto& file : files) {
-      std::error_code error;
-      const auto size = std::filesystem::file_size(file, error);
-      if (!error) data->total_bytes += static_cast<idx_t>(size);
-      data->files.push_back(std::move(file));
-    }
+  for (auto& file : FilesOfPatterns(patterns)) {
+    std::error_code error;
+    const auto size = std::filesystem::file_size(file, error);
+    if (!error) data->total_bytes += static_cast<idx_t>(size);
+    data->files.push_back(std::move(file));
   }
   data->options = std::move(options);
   data->schema = SniffCsv(data->files[0], data->options);
