@@ -170,9 +170,13 @@ Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
     const std::string file = (directory / DataFileName(*table, taken)).string();
     const std::string copy_to = fmt::format("COPY (SELECT {} FROM {}) TO {} ({})", columns, name,
                                             QuoteLiteral(file), write_options);
-    for (auto& parsed : ParseSql(copy_to, database_->GetSettings().MaxExpressionDepth())) {
-      ExecuteStatement(*parsed);
+    // The options are the statement's text: they must make one COPY, nothing more.
+    auto parsed = ParseSql(copy_to, database_->GetSettings().MaxExpressionDepth());
+    if (parsed.size() != 1 || parsed[0]->type != StatementType::kCopy) {
+      throw ParserError(
+          fmt::format("EXPORT DATABASE: the options ({}) are not COPY's options", write_options));
     }
+    ExecuteStatement(*parsed[0]);
     load_sql +=
         fmt::format("COPY {} ({}) FROM {} ({});\n", QuoteQualifiedName(table->schema, table->name),
                     columns, QuoteLiteral(file), read_options);

@@ -236,6 +236,8 @@ class Binder {
   /// and types.
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
                                  std::vector<LogicalType>& types);
+  /// DuckDB's query('text of a query') in FROM: the query's rows, as a subquery.
+  LogicalOperatorPtr BindQueryFunction(const TableRef& ref, Scope& scope);
   /// read_text(…) / read_blob(…) in FROM (bind_read_file.cpp), with their columns' names
   /// and types.
   LogicalOperatorPtr BindReadFile(const ParsedExpression& call, std::vector<std::string>& names,

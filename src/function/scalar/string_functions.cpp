@@ -16,6 +16,7 @@
 
 #include "common/md5.hpp"
 #include "common/unicode_normalize.hpp"
+#include "common/utf8.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
@@ -246,6 +247,23 @@ std::string SplitPart(std::string_view s, std::string_view delimiter, int64_t fi
   return std::string(parts[index]);
 }
 
+/// translate (PostgreSQL's): each character of `s` that is in `from` becomes the character
+/// at the same place in `to`, or goes when `to` is shorter; the first place in `from` counts.
+std::string Translate(std::string_view s, std::string_view from, std::string_view to) {
+  const std::u32string source = DecodeUtf8(from), target = DecodeUtf8(to);
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t c : DecodeUtf8(s)) {
+    const size_t at = source.find(c);
+    if (at == std::u32string::npos) {
+      AppendCodePoint(static_cast<uint32_t>(c), out);
+    } else if (at < target.size()) {
+      AppendCodePoint(static_cast<uint32_t>(target[at]), out);
+    }
+  }
+  return out;
+}
+
 std::string Replace(std::string_view s, std::string_view from, std::string_view to) {
   if (from.empty()) return std::string(s);
   std::string out;
@@ -435,6 +453,9 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
   catalog.AddScalarSet(ConcatSet(true));
   catalog.AddScalar(StringFunction("replace", {V, V, V}, [](const DataChunk& a, idx_t i) {
     return Replace(Str(a, 0, i), Str(a, 1, i), Str(a, 2, i));
+  }));
+  catalog.AddScalar(StringFunction("translate", {V, V, V}, [](const DataChunk& a, idx_t i) {
+    return Translate(Str(a, 0, i), Str(a, 1, i), Str(a, 2, i));
   }));
   for (const char* name : {"position", "strpos", "instr"}) {
     catalog.AddScalar(Predicate<int64_t>(name, {V, V}, I, [](const DataChunk& a, idx_t i) {

@@ -15,6 +15,50 @@ ParsedExpressionPtr Transformer::Make(ExprKind kind, int location) {
   return e;
 }
 
+ParsedExpressionPtr Transformer::WithinGroup(const PgQuery__FuncCall& f) {
+  // The ordered-set aggregates of PostgreSQL as the aggregates DuckDB has for them:
+  // percentile_cont(f) WITHIN GROUP (ORDER BY x) is quantile_cont(x, f) (DESC: the
+  // fraction from the other end, 1 - f, as interpolation is symmetric), percentile_disc
+  // quantile_disc (not DESC: the first value at or past f from the top is not the one at
+  // 1 - f from the bottom when f falls on a boundary), mode() is mode(x).
+  const std::string name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
+  const bool percentile = name == "percentile_cont" || name == "percentile_disc";
+  if (!percentile && name != "mode") {
+    // DuckDB's words; PostgreSQL's other ordered-set aggregates (rank(…) WITHIN GROUP, …)
+    // Teal does not have either.
+    throw ParserError(fmt::format("Unknown ordered aggregate \"{}\"", name));
+  }
+  if (f.agg_distinct || f.agg_star) {
+    throw ParserError(fmt::format("{} WITHIN GROUP takes neither DISTINCT nor *", name));
+  }
+  if (f.n_agg_order != 1 || f.n_args != (percentile ? 1u : 0u)) {
+    throw ParserError(fmt::format("{} WITHIN GROUP takes {} and one ORDER BY expression", name,
+                                  percentile ? "one fraction" : "no arguments"));
+  }
+  std::vector<OrderTerm> order = OrderTerms(f.agg_order, f.n_agg_order, false);
+  auto e = Make(ExprKind::kFunction, f.location);
+  e->name = percentile ? (name == "percentile_cont" ? "quantile_cont" : "quantile_disc") : "mode";
+  e->children.push_back(std::move(order[0].expression));
+  if (percentile) {
+    ParsedExpressionPtr fraction = Expr(f.args[0]);
+    if (order[0].descending) {
+      if (fraction->kind == ExprKind::kList || name == "percentile_disc") {
+        throw NotImplementedError(
+            fmt::format("{} WITHIN GROUP (ORDER BY … DESC) (of a list of fractions, or "
+                        "discrete)",
+                        name));
+      }
+      auto one = Make(ExprKind::kConstant, f.location);
+      one->value = Value::Integer(1);
+      fraction = Operator("-", f.location, std::move(one), std::move(fraction));
+    }
+    e->children.push_back(std::move(fraction));
+  }
+  if (f.agg_filter) e->filter = Expr(f.agg_filter);
+  if (f.over) e->window = Window(*f.over);
+  return e;
+}
+
 ParsedExpressionPtr Transformer::Operator(std::string name, int location, ParsedExpressionPtr a,
                                           ParsedExpressionPtr b) {
   auto e = Make(ExprKind::kOperator, location);
@@ -414,7 +458,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
     }
     case PG_QUERY__NODE__NODE_FUNC_CALL: {
       const auto& f = *node->func_call;
-      if (f.agg_within_group) throw NotImplementedError("WITHIN GROUP");
+      if (f.agg_within_group) return WithinGroup(f);
       if (f.n_args == 1 && Lower(StringOf(f.funcname[f.n_funcname - 1])) == kTryCastMarker) {
         auto cast = Expr(f.args[0]);  // RewriteTryCast's: the CAST inside
         if (cast->kind != ExprKind::kCast) throw ParserError("TRY_CAST needs (value AS type)");

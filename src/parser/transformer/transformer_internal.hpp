@@ -161,6 +161,8 @@ class Transformer {
 
   ParsedExpressionPtr Operator(std::string name, int location, ParsedExpressionPtr a,
                                ParsedExpressionPtr b = nullptr);
+  /// An ordered-set aggregate, f(…) WITHIN GROUP (ORDER BY x): the aggregate of x it is.
+  ParsedExpressionPtr WithinGroup(const PgQuery__FuncCall& f);
 
   ParsedExpressionPtr Constant(const PgQuery__AConst& c);
 

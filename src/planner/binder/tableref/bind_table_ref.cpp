@@ -355,6 +355,37 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
   throw InternalError("unknown table reference kind");
 }
 
+LogicalOperatorPtr Binder::BindQueryFunction(const TableRef& ref, Scope& scope) {
+  const ParsedExpression& call = *ref.function;
+  if (call.children.size() != 1 || call.star || call.distinct) {
+    throw BinderError(
+        fmt::format("query takes one argument, the text of a query: {}", call.ToString()));
+  }
+  const Value text = BindConstant(*call.children[0], "the text of query()");
+  if (text.IsNull() || text.Type().Id() != TypeId::kVarchar) {
+    throw BinderError(fmt::format(
+        "the argument of query() must be a string, the text of a query: {}", call.ToString()));
+  }
+  auto statements = ParseSql(text.GetString(), options_.max_expression_depth);
+  if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
+    throw ParserError(fmt::format(
+        "query() takes the text of one SELECT statement (or FROM …, VALUES …); it has {}",
+        statements.size() == 1
+            ? "a " + std::string(StatementTypeName(statements[0]->type)) + " statement"
+            : std::to_string(statements.size()) + " statements"));
+  }
+  if (statements[0]->parameter_count > 0) {
+    throw BinderError("the query of query() cannot have parameters ($1, ?)");
+  }
+  // DuckDB's query('…'): the rows of the query, as a subquery in FROM named query.
+  TableRef subquery;
+  subquery.kind = TableRefKind::kSubquery;
+  subquery.subquery.reset(static_cast<SelectStatement*>(statements[0].release()));
+  subquery.alias = ref.alias.empty() ? "query" : ref.alias;
+  subquery.column_aliases = ref.column_aliases;
+  return BindTableRef(subquery, scope);
+}
+
 LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& scope, idx_t offset) {
   auto rename = [&](Binding& binding) { RenameColumns(ref, binding); };
   auto add_rows = [&](const std::string& name, std::vector<std::string> names,
@@ -379,6 +410,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     } pop{macros_in_progress_};
     return BindTableRef(subquery, scope);
   }
+  if (ref.function->name == "query") return BindQueryFunction(ref, scope);
   {
     std::vector<std::string> names;
     std::vector<LogicalType> types;
