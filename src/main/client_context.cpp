@@ -646,13 +646,17 @@ std::vector<Value> ClientContext::ParameterValuesByName(const SQLStatement& stat
 Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   if (statement.parameter_count > 0) {
     // $name takes the connection's variable of that name (DuckDB's); nothing else has a value.
+    if (!IsPlanned(statement.type)) {
+      throw NotImplementedError(fmt::format("parameters ($1, ?, $name) in {} statements",
+                                            StatementTypeName(statement.type)));
+    }
     std::string missing;
     std::vector<Value> values = ParameterValuesByName(statement, {}, missing);
-    if (!missing.empty() || !IsPlanned(statement.type)) {
+    if (!missing.empty()) {
       throw InvalidInputError(fmt::format(
           "Values were not provided for the following parameters: {} (pass them to Query(sql, "
           "values…) or use Prepare)",
-          missing.empty() ? "all" : missing));
+          missing));
     }
     Binder binder(Catalogs(), &values);
     binder.SetOptions(BinderOptions());
