@@ -384,6 +384,10 @@ class Binder {
   ExpressionPtr DefaultExpression(const ColumnDefinition& column, Scope& scope);
   /// current_setting('name') and teal_settings().
   ExpressionPtr BindCurrentSetting(const ParsedExpression& call, Scope& scope);
+  /// The sequence the bound first argument of nextval / currval / setval names: it must
+  /// be a constant name (NotImplementedError), of a sequence that exists (CatalogError).
+  std::shared_ptr<SequenceEntry> SequenceOfArgument(const ParsedExpression& call,
+                                                    const Expression& argument) const;
   /// setval('sequence', value [, called]) (PostgreSQL's).
   ExpressionPtr BindSetval(const ParsedExpression& call, Scope& scope);
   /// getvariable('name'): the connection's variable as a constant (NULL when unset).

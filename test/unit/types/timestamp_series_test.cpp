@@ -49,22 +49,20 @@ TEST(TimestampSeriesTest, StepWithoutMonthsIsAProgression) {
 TEST(TimestampSeriesTest, StepWithMonthsIsAddedAgainAndAgain) {
   TimestampSeries::Linear linear;
   const interval_t month = Interval::Parse("1 month");
-  EXPECT_FALSE(TimestampSeries::TryLinear("range", Ts("2020-01-31"), Ts("2020-05-31"), month,
-                                          false, linear));
+  EXPECT_FALSE(TimestampSeries::TryLinear("range", Ts("2020-01-31"), Ts("2020-05-31"), month, false,
+                                          linear));
   const auto values =
       TimestampSeries::List("range", Ts("2020-01-31"), Ts("2020-05-31"), month, false, 100);
   ASSERT_EQ(values.size(), 5u);
   EXPECT_EQ(values[1], Ts("2020-02-29"));
   EXPECT_EQ(values[4], Ts("2020-05-29"));  // not the 31st: the day stays at 29
   // The series ends where a value would leave the timestamp range, not with an error.
-  const auto last = TimestampSeries::List("range", Timestamp::kMaxValue - 1,
-                                          Timestamp::kMaxValue, Interval::Parse("1 month"), true,
-                                          100);
+  const auto last = TimestampSeries::List("range", Timestamp::kMaxValue - 1, Timestamp::kMaxValue,
+                                          Interval::Parse("1 month"), true, 100);
   EXPECT_EQ(last.size(), 1u);
   // A limit: an error, not a truncated series.
-  EXPECT_THROW(
-      TimestampSeries::List("range", Ts("2000-01-01"), Ts("2100-01-01"), month, false, 12),
-      InvalidInputError);
+  EXPECT_THROW(TimestampSeries::List("range", Ts("2000-01-01"), Ts("2100-01-01"), month, false, 12),
+               InvalidInputError);
 }
 
 TEST(TimestampSeriesTest, BadArgumentsAreErrors) {

@@ -601,20 +601,24 @@ ExpressionPtr Binder::BindGetVariable(const ParsedExpression& call, Scope& scope
   return MakeConstant(value ? *value : Value(LogicalType(TypeId::kSqlNull)));
 }
 
+std::shared_ptr<SequenceEntry> Binder::SequenceOfArgument(const ParsedExpression& call,
+                                                          const Expression& argument) const {
+  if (argument.kind != BoundKind::kConstant || argument.type.Id() != TypeId::kVarchar ||
+      argument.value.IsNull()) {
+    throw NotImplementedError(fmt::format("{} of anything but a constant sequence name ({})",
+                                          call.name, call.ToString()));
+  }
+  const std::string& name = argument.value.GetString();
+  return catalogs_.ForSequence(name).GetSequence(name);
+}
+
 ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {
   const std::string& name = call.name;
   if (call.children.size() != 1 || call.star || call.distinct) {
     throw BinderError(fmt::format("{} takes one argument: the sequence's name", name));
   }
   auto argument = BindExpression(*call.children[0], scope);
-  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
-      argument->value.IsNull()) {
-    throw NotImplementedError(
-        fmt::format("{} of anything but a constant sequence name ({})", name, call.ToString()));
-  }
-  const std::string& sequence_name = argument->value.GetString();
-  std::shared_ptr<SequenceEntry> sequence =
-      catalogs_.ForSequence(sequence_name).GetSequence(sequence_name);
+  std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
   ScalarFunction function;
   function.name = name;
   function.arguments = {LogicalType(TypeId::kVarchar)};
@@ -653,14 +657,7 @@ ExpressionPtr Binder::BindSetval(const ParsedExpression& call, Scope& scope) {
         "out)");
   }
   auto argument = BindExpression(*call.children[0], scope);
-  if (argument->kind != BoundKind::kConstant || argument->type.Id() != TypeId::kVarchar ||
-      argument->value.IsNull()) {
-    throw NotImplementedError(
-        fmt::format("setval of anything but a constant sequence name ({})", call.ToString()));
-  }
-  const std::string& sequence_name = argument->value.GetString();
-  std::shared_ptr<SequenceEntry> sequence =
-      catalogs_.ForSequence(sequence_name).GetSequence(sequence_name);
+  std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
   ScalarFunction function;
   function.name = "setval";
   function.arguments = {LogicalType(TypeId::kVarchar), LogicalType(TypeId::kBigInt)};

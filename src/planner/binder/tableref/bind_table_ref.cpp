@@ -465,17 +465,12 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     add_rows("glob", {"file"}, {LogicalType(TypeId::kVarchar)});
     return ConstantTable({LogicalType(TypeId::kVarchar)}, std::move(rows));
   }
-  if (ref.function->name == "read_text" || ref.function->name == "read_blob") {
+  const bool whole_files = ref.function->name == "read_text" || ref.function->name == "read_blob";
+  if (whole_files || ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
     std::vector<std::string> names;
     std::vector<LogicalType> types;
-    auto files = BindReadFile(*ref.function, names, types);
-    add_rows(ref.function->name, std::move(names), std::move(types));
-    return files;
-  }
-  if (ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
-    std::vector<std::string> names;
-    std::vector<LogicalType> types;
-    auto scan = BindReadCsv(*ref.function, names, types);
+    auto scan = whole_files ? BindReadFile(*ref.function, names, types)
+                            : BindReadCsv(*ref.function, names, types);
     add_rows(ref.function->name, std::move(names), std::move(types));
     return scan;
   }
