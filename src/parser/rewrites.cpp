@@ -649,10 +649,14 @@ std::string RewriteUnnamedSubqueries(std::string_view sql) {
         if (tokens[close].word == ")" && --depth == 0) break;
       }
       if (close == tokens.size()) continue;
-      const bool aliased = close + 1 < tokens.size() &&
-                           (tokens[close + 1].word == "as" || tokens[close + 1].word == "\"" ||
-                            (std::isalpha(static_cast<unsigned char>(tokens[close + 1].word[0])) &&
-                             !is(tokens[close + 1].word, kNoAlias)));
+      auto starts_identifier = [](const std::string& word) {
+        const auto c = static_cast<unsigned char>(word[0]);
+        return std::isalpha(c) || c == '_' || c >= 0x80;  // 0x80 and up: UTF-8 letters
+      };
+      const bool aliased =
+          close + 1 < tokens.size() &&
+          (tokens[close + 1].word == "as" || tokens[close + 1].word == "\"" ||
+           (starts_identifier(tokens[close + 1].word) && !is(tokens[close + 1].word, kNoAlias)));
       if (aliased) continue;
       const idx_t n = ++unnamed[unnamed.size() - 2];  // the FROM clause this item is in
       edits.push_back({tokens[close].end, tokens[close].end,

@@ -345,6 +345,10 @@ class Binder {
   /// aggregate(args) FILTER (WHERE c) as aggregate(CASE WHEN c THEN arg END, …): the same
   /// for aggregates that skip NULL arguments. `call` without a filter is returned as it is.
   ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);
+  /// A quantile aggregate's fraction as one DOUBLE constant per call (negative: from the
+  /// top, as ORDER BY x DESC in the call), a list of them as a list_value of calls; errors
+  /// for one that is not a constant in [-1, 1]. Null when `call` needs nothing.
+  ParsedExpressionPtr RewriteQuantile(const ParsedExpression& call);
   ExpressionPtr BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                const ParsedExpression& e);
   /// The collation values of `type` compare by: its own, else the default_collation

@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "teal/error.hpp"
 #include "types/date.hpp"
 #include "types/temporal_text.hpp"
@@ -419,6 +421,53 @@ bool Interval::TrySubtract(interval_t a, interval_t b, interval_t& result) {
   }
   result = r;
   return true;
+}
+
+namespace {
+// PostgreSQL's interval_mul / interval_div: each part is scaled on its own and keeps its
+// whole units; only the fractions cascade down (a fraction of a month as 30 days, a
+// fraction of a day as 24 hours), rounded to the microsecond so that 1 month / 3 is
+// 10 days and not 9 days 23:59:59.999999. Hours past 24 stay hours unless the cascaded
+// fractions alone make a day: '9 mons -27 days 12:34:56' * 0.3 is
+// '2 mons 13 days 01:22:28.8', as in PostgreSQL and DuckDB.
+template <typename Op>
+bool TryScale(interval_t v, double factor, Op op, interval_t& result) {
+  if (!std::isfinite(factor)) return false;
+  constexpr double kSecondsPerDay = 86400.0;
+  auto round_micro = [](double x) { return std::rint(x * 1e6) / 1e6; };
+  double months = op(static_cast<double>(v.months), factor);
+  double whole_months = std::trunc(months);
+  double month_days = round_micro((months - whole_months) * Interval::kDaysPerMonth);
+  double days = op(static_cast<double>(v.days), factor);
+  double whole_days = std::trunc(days);
+  double seconds =
+      round_micro((days - whole_days + month_days - std::trunc(month_days)) * kSecondsPerDay);
+  if (std::fabs(seconds) >= kSecondsPerDay) {
+    double carried = std::trunc(seconds / kSecondsPerDay);
+    whole_days += carried;
+    seconds -= carried * kSecondsPerDay;
+  }
+  whole_days += std::trunc(month_days);
+  double micros = std::rint(op(static_cast<double>(v.micros), factor) + seconds * 1e6);
+  constexpr double kInt32Limit = 2147483647.0, kInt64Limit = 9.2e18;
+  if (!(std::fabs(whole_months) <= kInt32Limit && std::fabs(whole_days) <= kInt32Limit &&
+        std::fabs(micros) <= kInt64Limit)) {
+    return false;
+  }
+  result = {static_cast<int32_t>(whole_months), static_cast<int32_t>(whole_days),
+            static_cast<int64_t>(micros)};
+  return true;
+}
+}  // namespace
+
+bool Interval::TryMultiply(interval_t v, double factor, interval_t& result) {
+  return TryScale(
+      v, factor, [](double x, double f) { return x * f; }, result);
+}
+
+bool Interval::TryDivide(interval_t v, double divisor, interval_t& result) {
+  return divisor != 0 && TryScale(
+                             v, divisor, [](double x, double d) { return x / d; }, result);
 }
 
 bool Interval::TryAddTo(timestamp_t ts, interval_t v, timestamp_t& result) {

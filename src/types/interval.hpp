@@ -44,6 +44,12 @@ struct Interval {
   static bool TryAdd(interval_t a, interval_t b, interval_t& result);
   static bool TrySubtract(interval_t a, interval_t b, interval_t& result);
   static bool TryNegate(interval_t v, interval_t& result);
+  /// v * factor and v / divisor as PostgreSQL's interval_mul / interval_div: each field
+  /// scaled, the fraction of the months spilling into days (30 a month) and that of the
+  /// days into micros ('1 month' * 1.5 is '1 mon 15 days'). False when a field overflows,
+  /// the factor is not finite or the divisor is zero.
+  static bool TryMultiply(interval_t v, double factor, interval_t& result);
+  static bool TryDivide(interval_t v, double divisor, interval_t& result);
 
   /// ts + v: months first (clamping the day to the month's end, PostgreSQL's rule), then
   /// days, then micros, all in UTC. Infinity stays infinity. False when the result leaves

@@ -6,18 +6,25 @@
 //     max(1, ceil(q * n)) - 1 of the sorted values (PostgreSQL's percentile_disc);
 //     keeps the input type; works for every ordered type.
 //   quantile_cont: position (n - 1) * q, interpolating linearly between its floor and
-//     ceiling; for numeric types only, as DOUBLE (DECIMAL too).
-//   median: quantile_cont(x, 0.5) for numbers, quantile_disc(x, 0.5) for other types
-//     (the lower middle value of an even count).
-// q must be a constant in [0, 1]; it arrives as an argument column, so the state keeps
-// the first row's q.
+//     ceiling, for the types with a distance (InterpolatingQuantile): numbers (DOUBLE,
+//     DECIMAL keeps its type, as DuckDB), DATE (as TIMESTAMP), timestamps, TIME,
+//     INTERVAL. percentile_cont (PostgreSQL's, reached through WITHIN GROUP) is the same
+//     but a DECIMAL gives DOUBLE, as PostgreSQL's takes double precision.
+//   median: quantile_cont(x, 0.5) where x interpolates, else quantile_disc(x, 0.5) (the
+//     lower middle value of an even count: text, booleans, …).
+// q is a constant in [-1, 1] (Binder::RewriteQuantile); it arrives as an argument column,
+// so the state keeps the first row's q. With the sign bit set (negative, or -0.0) it counts
+// from the top: the values are ordered descending.
 #include <algorithm>
 #include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
+#include "types/date.hpp"
 #include "types/decimal.hpp"
 #include "types/hugeint_ops.hpp"
+#include "types/interval.hpp"
+#include "types/timestamp.hpp"
 
 namespace teal {
 
@@ -45,10 +52,15 @@ struct QuantileState {
   bool has_q = false;
 };
 
+/// The order quantiles count in: from the bottom, or from the top for a quantile with the
+/// sign bit set (-0.0 too: the top value).
 template <typename Kind>
-bool Less(const Box<Kind>& a, const Box<Kind>& b) {
-  return Kind::Cmp(a.v, b.v) < 0;
-}
+struct QuantileOrder {
+  bool from_top;
+  bool operator()(const Box<Kind>& a, const Box<Kind>& b) const {
+    return from_top ? Kind::Cmp(b.v, a.v) < 0 : Kind::Cmp(a.v, b.v) < 0;
+  }
+};
 
 /// The update and combine every quantile shares; `kFixedQ` (median) ignores argument 1.
 template <typename Kind, bool kFixedQ>
@@ -61,9 +73,9 @@ void SetQuantileUpdate(AggregateFunction& f) {
       auto& s = StateAt<State>(states[i]);
       if (!kFixedQ && !s.has_q) {
         double q = args.data[1].Values<double>()[i];
-        if (!(q >= 0 && q <= 1)) {
+        if (!(q >= -1 && q <= 1)) {
           throw InvalidInputError(
-              fmt::format("{}: the quantile must be between 0 and 1, not {}", "quantile", q));
+              fmt::format("QUANTILE can only take parameters in the range [-1, 1], not {}", q));
         }
         s.q = q;
         s.has_q = true;
@@ -101,8 +113,10 @@ AggregateFunction QuantileDisc(std::string name, std::vector<LogicalType> argume
         result.SetNull(offset + i);
         continue;
       }
-      auto nth = s.values.begin() + static_cast<ptrdiff_t>(QuantileDiscIndex(s.q, s.values.size()));
-      std::nth_element(s.values.begin(), nth, s.values.end(), Less<Kind>);
+      QuantileOrder<Kind> order{std::signbit(s.q)};
+      auto nth = s.values.begin() +
+                 static_cast<ptrdiff_t>(QuantileDiscIndex(std::fabs(s.q), s.values.size()));
+      std::nth_element(s.values.begin(), nth, s.values.end(), order);
       Kind::Write(result, offset + i, nth->v);
     }
   };
@@ -121,45 +135,137 @@ double ToDouble(T v, uint8_t scale) {
   }
 }
 
-template <typename Kind>
+/// lo + (hi - lo) * fraction on integers, the step rounded (`toward_zero`: truncated,
+/// DuckDB's rule for a DECIMAL, whose scale the result keeps). The difference is exact in
+/// 128 bits whenever it fits; only the product goes through a double.
+int128 LerpInteger(int128 lo, int128 hi, double fraction, bool toward_zero) {
+  if (fraction == 0) return lo;
+  auto whole = [toward_zero](double x) { return toward_zero ? std::trunc(x) : std::round(x); };
+  int128 delta;
+  if (!__builtin_sub_overflow(hi, lo, &delta)) {
+    return lo + static_cast<int128>(whole(static_cast<double>(delta) * fraction));
+  }
+  double l = static_cast<double>(lo);
+  return static_cast<int128>(whole(l + (static_cast<double>(hi) - l) * fraction));
+}
+
+/// Timestamps (in their own unit) and TIME: infinity stays infinity.
+int64_t LerpInstant(int64_t lo, int64_t hi, double fraction) {
+  constexpr int64_t kInf = timestamp_t::kInfinity;
+  if (lo == kInf || lo == -kInf) return lo;
+  if (hi == kInf || hi == -kInf) return fraction == 0 ? lo : hi;
+  return static_cast<int64_t>(LerpInteger(lo, hi, fraction, false));
+}
+
+/// quantile_cont: the value at position (n - 1) * q of the sorted values, interpolating
+/// linearly between its floor and ceiling with `lerp(lo, hi, fraction)` -> Result.
+template <typename Kind, typename Result, typename Lerp>
 AggregateFunction QuantileCont(std::string name, std::vector<LogicalType> arguments,
-                               uint8_t scale) {
+                               LogicalType type, Lerp lerp) {
   using State = QuantileState<Kind>;
-  using T = typename Kind::Stored;
   bool fixed_q = arguments.size() == 1;
-  auto f = aggregate::MakeAggregate(std::move(name), std::move(arguments), TypeId::kDouble);
+  auto f = aggregate::MakeAggregate(std::move(name), std::move(arguments), std::move(type));
   if (fixed_q) {
     SetQuantileUpdate<Kind, true>(f);
   } else {
     SetQuantileUpdate<Kind, false>(f);
   }
-  f.finalize = [scale](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    double* out = result.Values<double>();
+  f.finalize = [lerp](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    Result* out = result.Values<Result>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
       if (s.values.empty()) {
         result.SetNull(offset + i);
         continue;
       }
-      double position = static_cast<double>(s.values.size() - 1) * s.q;
+      QuantileOrder<Kind> order{std::signbit(s.q)};
+      double position = static_cast<double>(s.values.size() - 1) * std::fabs(s.q);
       auto floor_index = static_cast<ptrdiff_t>(std::floor(position));
       auto lo = s.values.begin() + floor_index;
-      std::nth_element(s.values.begin(), lo, s.values.end(), Less<Kind>);
-      double low = ToDouble<T>(lo->v, scale);
+      std::nth_element(s.values.begin(), lo, s.values.end(), order);
       double fraction = position - static_cast<double>(floor_index);
       if (fraction == 0 || lo + 1 == s.values.end()) {
-        out[offset + i] = low;
+        out[offset + i] = lerp(lo->v, lo->v, 0.0);
         continue;
       }
-      // After nth_element everything past lo is >= *lo: the next value is their minimum.
-      double high = ToDouble<T>(std::min_element(lo + 1, s.values.end(), Less<Kind>)->v, scale);
-      out[offset + i] = low + (high - low) * fraction;
+      // After nth_element everything past lo comes after *lo: the next value is their first.
+      out[offset + i] = lerp(lo->v, std::min_element(lo + 1, s.values.end(), order)->v, fraction);
     }
   };
   return f;
 }
 
-enum class Mode { kMedian, kCont, kDisc };
+/// The quantile_cont of `type`, or nullopt when values of `type` do not interpolate.
+/// Numbers give DOUBLE; DECIMAL the same DECIMAL (`decimal_as_double`: DOUBLE, as
+/// PostgreSQL's percentile_cont, which takes double precision); DATE a TIMESTAMP;
+/// timestamps, TIME and INTERVAL their own type (intervals with PostgreSQL's interval
+/// arithmetic, as its percentile_cont(interval)).
+std::optional<AggregateFunction> InterpolatingQuantile(const std::string& name,
+                                                       const std::vector<LogicalType>& parameters,
+                                                       const LogicalType& type,
+                                                       bool decimal_as_double) {
+  using aggregate::FixedKind;
+  switch (type.Id()) {
+    case TypeId::kDate:
+      return QuantileCont<FixedKind<int32_t>, int64_t>(
+          name, parameters, TypeId::kTimestamp, [](int32_t lo, int32_t hi, double fraction) {
+            timestamp_t l, h;
+            if (!Timestamp::TryFromDate(date_t{lo}, l) || !Timestamp::TryFromDate(date_t{hi}, h)) {
+              throw OutOfRangeError(fmt::format("{}: date {} is outside the TIMESTAMP range",
+                                                "quantile_cont", Date::ToString(date_t{lo})));
+            }
+            return LerpInstant(l.value, h.value, fraction);
+          });
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampS:
+    case TypeId::kTimestampMs:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTz:
+    case TypeId::kTime:
+      return QuantileCont<FixedKind<int64_t>, int64_t>(name, parameters, type, LerpInstant);
+    case TypeId::kInterval:
+      return QuantileCont<FixedKind<interval_t, IntervalCompare>, interval_t>(
+          name, parameters, type, [](interval_t lo, interval_t hi, double fraction) {
+            if (fraction == 0) return lo;
+            interval_t delta, step, r;
+            if (!Interval::TrySubtract(hi, lo, delta) ||
+                !Interval::TryMultiply(delta, fraction, step) || !Interval::TryAdd(lo, step, r)) {
+              throw OutOfRangeError(
+                  fmt::format("quantile_cont: interval out of range between "
+                              "'{}' and '{}'",
+                              Interval::ToString(lo), Interval::ToString(hi)));
+            }
+            return r;
+          });
+    default:
+      break;
+  }
+  if (!type.IsNumeric()) return std::nullopt;
+  const bool decimal = type.Id() == TypeId::kDecimal;
+  const uint8_t scale = decimal ? type.DecimalScale() : 0;
+  return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
+    if constexpr (kIsIntegerLayout<T> || std::is_floating_point_v<T>) {
+      if constexpr (kIsIntegerLayout<T>) {
+        if (decimal && !decimal_as_double) {
+          return QuantileCont<FixedKind<T>, T>(
+              name, parameters, type, [](T lo, T hi, double fraction) {
+                return T(static_cast<native_int_t<T>>(
+                    LerpInteger(ToNative(lo), ToNative(hi), fraction, true)));
+              });
+        }
+      }
+      return QuantileCont<FixedKind<T>, double>(
+          name, parameters, TypeId::kDouble, [scale](T lo, T hi, double fraction) {
+            double l = ToDouble<T>(lo, scale);
+            return fraction == 0 ? l : l + (ToDouble<T>(hi, scale) - l) * fraction;
+          });
+    } else {
+      throw InternalError("quantile_cont: numeric type without a numeric layout");
+    }
+  });
+}
+
+enum class Mode { kMedian, kCont, kPercentileCont, kDisc };
 
 std::optional<AggregateFunction> ResolveQuantile(Mode mode, const std::string& name,
                                                  const std::vector<LogicalType>& arguments) {
@@ -167,31 +273,30 @@ std::optional<AggregateFunction> ResolveQuantile(Mode mode, const std::string& n
   LogicalType type = aggregate::OrInteger(arguments[0]);
   std::vector<LogicalType> parameters{type};
   if (mode != Mode::kMedian) parameters.emplace_back(TypeId::kDouble);
-  bool interpolate = mode == Mode::kCont || (mode == Mode::kMedian && type.IsNumeric());
-  if (!interpolate) {
+  auto discrete = [&] {
     return aggregate::DispatchOrderedKind(
         type, [&]<typename Kind>() { return QuantileDisc<Kind>(name, parameters, type); });
-  }
-  if (!type.IsNumeric()) {
-    throw BinderError(fmt::format("{} needs a numeric argument, not {}; use quantile_disc", name,
-                                  type.ToString()));
-  }
-  uint8_t scale = type.Id() == TypeId::kDecimal ? type.DecimalScale() : 0;
-  return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
-    if constexpr (kIsIntegerLayout<T> || std::is_floating_point_v<T>) {
-      return QuantileCont<aggregate::FixedKind<T>>(name, parameters, scale);
-    } else {
-      throw InternalError("quantile_cont: numeric type without a numeric layout");
-    }
-  });
+  };
+  if (mode == Mode::kDisc) return discrete();
+  auto interpolating = InterpolatingQuantile(name, parameters, type, mode == Mode::kPercentileCont);
+  if (interpolating) return interpolating;
+  // median of a type without distances (text, booleans, …) is its lower middle value
+  if (mode == Mode::kMedian) return discrete();
+  throw BinderError(
+      fmt::format("{} needs a number, a date, a time, a timestamp or an interval, not {}; use "
+                  "quantile_disc",
+                  name, type.ToString()));
 }
 }  // namespace
 
 void RegisterQuantileFunctions(FunctionCatalog& catalog) {
-  const std::pair<const char*, Mode> functions[] = {{"median", Mode::kMedian},
-                                                    {"quantile_cont", Mode::kCont},
-                                                    {"quantile_disc", Mode::kDisc},
-                                                    {"quantile", Mode::kDisc}};
+  const std::pair<const char*, Mode> functions[] = {
+      {"median", Mode::kMedian},
+      {"quantile_cont", Mode::kCont},
+      {"quantile_disc", Mode::kDisc},
+      {"quantile", Mode::kDisc},
+      {"percentile_cont", Mode::kPercentileCont},  // WITHIN GROUP's, see Transformer
+      {"percentile_disc", Mode::kDisc}};
   for (const auto& [name, mode] : functions) {
     AggregateFunctionSet set;
     set.name = name;

@@ -2,10 +2,8 @@
 // days, DATE/TIMESTAMP/TIMESTAMPTZ ± INTERVAL, timestamp differences as INTERVAL,
 // TIME ± INTERVAL (wrapping within the day), DATE + TIME, INTERVAL ± INTERVAL, and
 // INTERVAL * / a number. Results outside a type's range are OutOfRangeErrors.
-//
-// INTERVAL * number follows PostgreSQL: each field is scaled, and the fractional part of
-// the months spills into days (30 per month) and that of the days into micros (24 hours
-// per day), so '1 month' * 1.5 is '1 mon 15 days'.
+// INTERVAL * number is Interval::TryMultiply (PostgreSQL's: '1 month' * 1.5 is
+// '1 mon 15 days').
 #include <cmath>
 
 #include "function/scalar/scalar_functions.hpp"
@@ -60,47 +58,26 @@ timestamp_t DateAddInterval(date_t d, interval_t v, const char* symbol) {
   return r;
 }
 
-// PostgreSQL's interval_mul / interval_div: each part is scaled on its own and keeps its
-// whole units; only the fractions cascade down (a fraction of a month as 30 days, a
-// fraction of a day as 24 hours), rounded to the microsecond so that 1 month / 3 is
-// 10 days and not 9 days 23:59:59.999999. Hours past 24 stay hours unless the cascaded
-// fractions alone make a day: '9 mons -27 days 12:34:56' * 0.3 is
-// '2 mons 13 days 01:22:28.8', as in PostgreSQL and DuckDB.
-template <typename Op>
-interval_t ScaleInterval(interval_t v, double factor, Op op) {
+interval_t MultiplyInterval(interval_t v, double factor) {
   if (!std::isfinite(factor)) throw OutOfRangeError("interval out of range: factor is not finite");
-  constexpr double kSecondsPerDay = 86400.0;
-  auto round_micro = [](double x) { return std::rint(x * 1e6) / 1e6; };
-  double months = op(static_cast<double>(v.months), factor);
-  double whole_months = std::trunc(months);
-  double month_days = round_micro((months - whole_months) * Interval::kDaysPerMonth);
-  double days = op(static_cast<double>(v.days), factor);
-  double whole_days = std::trunc(days);
-  double seconds =
-      round_micro((days - whole_days + month_days - std::trunc(month_days)) * kSecondsPerDay);
-  if (std::fabs(seconds) >= kSecondsPerDay) {
-    double carried = std::trunc(seconds / kSecondsPerDay);
-    whole_days += carried;
-    seconds -= carried * kSecondsPerDay;
-  }
-  whole_days += std::trunc(month_days);
-  double micros = std::rint(op(static_cast<double>(v.micros), factor) + seconds * 1e6);
-  constexpr double kInt32Limit = 2147483647.0, kInt64Limit = 9.2e18;
-  if (std::fabs(whole_months) > kInt32Limit || std::fabs(whole_days) > kInt32Limit ||
-      std::fabs(micros) > kInt64Limit) {
+  interval_t r;
+  if (!Interval::TryMultiply(v, factor, r)) {
     throw OutOfRangeError(fmt::format("interval out of range: '{}' scaled by {}", Text(v), factor));
   }
-  return {static_cast<int32_t>(whole_months), static_cast<int32_t>(whole_days),
-          static_cast<int64_t>(micros)};
-}
-
-interval_t MultiplyInterval(interval_t v, double factor) {
-  return ScaleInterval(v, factor, [](double x, double f) { return x * f; });
+  return r;
 }
 
 interval_t DivideInterval(interval_t v, double divisor) {
   if (divisor == 0) throw OutOfRangeError("division by zero");
-  return ScaleInterval(v, divisor, [](double x, double d) { return x / d; });
+  if (!std::isfinite(divisor)) {
+    throw OutOfRangeError("interval out of range: factor is not finite");
+  }
+  interval_t r;
+  if (!Interval::TryDivide(v, divisor, r)) {
+    throw OutOfRangeError(
+        fmt::format("interval out of range: '{}' scaled by {}", Text(v), divisor));
+  }
+  return r;
 }
 
 template <typename A, typename B, typename R, typename F>

@@ -16,11 +16,11 @@ ParsedExpressionPtr Transformer::Make(ExprKind kind, int location) {
 }
 
 ParsedExpressionPtr Transformer::WithinGroup(const PgQuery__FuncCall& f) {
-  // The ordered-set aggregates of PostgreSQL as the aggregates DuckDB has for them:
-  // percentile_cont(f) WITHIN GROUP (ORDER BY x) is quantile_cont(x, f) (DESC: the
-  // fraction from the other end, 1 - f, as interpolation is symmetric), percentile_disc
-  // quantile_disc (not DESC: the first value at or past f from the top is not the one at
-  // 1 - f from the bottom when f falls on a boundary), mode() is mode(x).
+  // The ordered-set aggregates of PostgreSQL as plain aggregates: percentile_cont(f)
+  // WITHIN GROUP (ORDER BY x [DESC]) is percentile_cont(x, f [ORDER BY x DESC])
+  // (DuckDB's quantile_cont, but a DECIMAL gives DOUBLE as in PostgreSQL),
+  // percentile_disc quantile_disc, mode() mode(x). Binder::RewriteQuantile reads the
+  // fraction and the direction.
   const std::string name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
   const bool percentile = name == "percentile_cont" || name == "percentile_disc";
   if (!percentile && name != "mode") {
@@ -37,22 +37,17 @@ ParsedExpressionPtr Transformer::WithinGroup(const PgQuery__FuncCall& f) {
   }
   std::vector<OrderTerm> order = OrderTerms(f.agg_order, f.n_agg_order, false);
   auto e = Make(ExprKind::kFunction, f.location);
-  e->name = percentile ? (name == "percentile_cont" ? "quantile_cont" : "quantile_disc") : "mode";
+  e->name = name;
   e->children.push_back(std::move(order[0].expression));
   if (percentile) {
-    ParsedExpressionPtr fraction = Expr(f.args[0]);
+    // DESC as the binder reads it in quantile_cont(x, f ORDER BY x DESC): from the top.
+    e->children.push_back(Expr(f.args[0]));
     if (order[0].descending) {
-      if (fraction->kind == ExprKind::kList || name == "percentile_disc") {
-        throw NotImplementedError(
-            fmt::format("{} WITHIN GROUP (ORDER BY … DESC) (of a list of fractions, or "
-                        "discrete)",
-                        name));
-      }
-      auto one = Make(ExprKind::kConstant, f.location);
-      one->value = Value::Integer(1);
-      fraction = Operator("-", f.location, std::move(one), std::move(fraction));
+      auto terms = std::make_shared<std::vector<OrderTerm>>();
+      terms->push_back(std::move(order[0]));
+      terms->back().expression = e->children[0]->Copy();
+      e->order_by = std::move(terms);
     }
-    e->children.push_back(std::move(fraction));
   }
   if (f.agg_filter) e->filter = Expr(f.agg_filter);
   if (f.over) e->window = Window(*f.over);

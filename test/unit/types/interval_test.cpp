@@ -1,6 +1,9 @@
 // INTERVAL: parsing, rendering, ordering, normalisation, arithmetic.
 #include "types/interval.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include "teal/value.hpp"
@@ -209,6 +212,25 @@ TEST(IntervalTest, AddingToATimeWrapsAndIgnoresMonths) {
 TEST(IntervalTest, ValueToStringRendersIntervals) {
   EXPECT_EQ(Value::Interval({14, 3, 4 * kHour}).ToString(), "1 year 2 months 3 days 04:00:00");
   EXPECT_EQ(Value::Interval({0, 0, 0}).ToString(), "00:00:00");
+}
+
+TEST(IntervalTest, MultiplyCascadesFractionsAsPostgres) {
+  interval_t r;
+  ASSERT_TRUE(Interval::TryMultiply(Interval::Parse("1 month"), 1.5, r));
+  EXPECT_EQ(Interval::ToString(r), "1 month 15 days");
+  ASSERT_TRUE(Interval::TryMultiply(Interval::Parse("9 mons -27 days 12:34:56"), 0.3, r));
+  EXPECT_EQ(Interval::ToString(r), "2 months 13 days 01:22:28.8");
+  ASSERT_TRUE(Interval::TryDivide(Interval::Parse("1 month"), 3, r));
+  EXPECT_EQ(Interval::ToString(r), "10 days");
+}
+
+TEST(IntervalTest, MultiplyRefusesOverflowAndNonFiniteFactors) {
+  interval_t r;
+  EXPECT_FALSE(Interval::TryMultiply(Interval::Parse("1000000 years"), 1e6, r));
+  EXPECT_FALSE(
+      Interval::TryMultiply(Interval::Parse("1 day"), std::numeric_limits<double>::infinity(), r));
+  EXPECT_FALSE(Interval::TryMultiply(Interval::Parse("1 day"), std::nan(""), r));
+  EXPECT_FALSE(Interval::TryDivide(Interval::Parse("1 day"), 0, r));
 }
 
 }  // namespace teal

@@ -256,6 +256,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     return BindFunction(*call, scope);
   }
   const FunctionCatalog& functions = FunctionCatalog::Builtins();
+  if (auto quantile = RewriteQuantile(e)) return BindExpression(*quantile, scope);
   if (e.window) return BindWindow(e, scope);
   if (e.ignore_nulls) {
     throw BinderError(
