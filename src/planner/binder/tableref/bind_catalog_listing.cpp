@@ -181,7 +181,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             Value::Boolean(primary),
                             Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
                             Value::BigInt(static_cast<int64_t>(table->columns.size())),
-                            Value::BigInt(indexes), Value::BigInt(0), Text(table->ToSql())});
+                            Value::BigInt(indexes),
+                            Value::BigInt(static_cast<int64_t>(table->checks.size())),
+                            Text(table->ToSql())});
       }
     });
   } else if (name == "duckdb_views") {
