@@ -77,6 +77,19 @@ std::vector<LogicalType> Candidates(const CsvOptions& options) {
     candidates.erase(
         std::remove(candidates.begin(), candidates.end(), LogicalType(TypeId::kVarchar)),
         candidates.end());
+    // Tried most specific first whatever the order given (DuckDB's): [DOUBLE, FLOAT] reads
+    // 1.5 as FLOAT, a narrower integer type before a wider one.
+    auto rank = [](const LogicalType& type) {
+      static constexpr TypeId kOrder[] = {
+          TypeId::kBoolean,     TypeId::kTime,    TypeId::kDate,     TypeId::kTimestamp,
+          TypeId::kTimestampTz, TypeId::kTinyInt, TypeId::kSmallInt, TypeId::kInteger,
+          TypeId::kBigInt,      TypeId::kHugeInt, TypeId::kDecimal,  TypeId::kFloat,
+          TypeId::kDouble};
+      const auto* found = std::find(std::begin(kOrder), std::end(kOrder), type.Id());
+      return found - std::begin(kOrder);  // others after DOUBLE, in the order given
+    };
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&](const LogicalType& a, const LogicalType& b) { return rank(a) < rank(b); });
     candidates.push_back(LogicalType(TypeId::kVarchar));
     return candidates;
   }
@@ -90,9 +103,11 @@ bool AllFit(const std::vector<std::string>& values, const LogicalType& type,
             const CsvOptions& options) {
   const TypeId id = type.Id();
   if (id == TypeId::kVarchar) return true;
-  const bool own_rule = id == TypeId::kBoolean || id == TypeId::kBigInt || id == TypeId::kDouble ||
-                        (id == TypeId::kDate && !options.date_format.empty()) ||
-                        (id == TypeId::kTimestamp && !options.timestamp_format.empty());
+  const bool own_rule =
+      id == TypeId::kBoolean || id == TypeId::kBigInt || id == TypeId::kDouble ||
+      ((id == TypeId::kFloat || id == TypeId::kDecimal) && options.decimal_separator != '.') ||
+      (id == TypeId::kDate && !options.date_format.empty()) ||
+      (id == TypeId::kTimestamp && !options.timestamp_format.empty());
   if (own_rule || values.size() < 8) {
     return std::all_of(values.begin(), values.end(),
                        [&](const std::string& v) { return CsvValueFits(v, type, options); });
@@ -284,17 +299,29 @@ std::string DefaultName(idx_t column, idx_t columns) {
 }  // namespace
 
 bool CsvValueFits(std::string_view text, const LogicalType& type, const CsvOptions& options) {
+  if (type.IsIntegral()) {
+    // integer text only: the cast would round 1.1 to 1
+    Value number;
+    return IsInteger(text) && Value::Varchar(Trim(text)).TryCastAs(type, number);
+  }
   switch (type.Id()) {
     case TypeId::kVarchar:
       return true;
     case TypeId::kBoolean:
       return IsBoolean(text);
-    case TypeId::kBigInt: {
-      Value number;
-      return IsInteger(text) && Value::Varchar(Trim(text)).TryCastAs(type, number);
-    }
     case TypeId::kDouble:
       return IsDecimal(text, options.decimal_separator);
+    case TypeId::kFloat:
+    case TypeId::kDecimal:
+      if (options.decimal_separator != '.') {
+        // 123,5 with decimal_separator ',': the number 123.5, as the reader converts it
+        if (!IsDecimal(text, options.decimal_separator)) return false;
+        std::string number(Trim(text));
+        std::replace(number.begin(), number.end(), options.decimal_separator, '.');
+        Value result;
+        return Value::Varchar(number).TryCastAs(type, result);
+      }
+      break;
     case TypeId::kDate:
     case TypeId::kTimestamp: {
       const std::string& format =
