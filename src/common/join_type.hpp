@@ -7,6 +7,9 @@ namespace teal {
 
 /// kSemi and kAnti (the left rows with / without a match) and kMark (every left row with
 /// a BOOLEAN: whether it has a match, with IN's NULL rules) come only from the optimizer.
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
+/// kAsOf is DuckDB's ASOF JOIN (each left row with the one right row nearest it under the
+/// condition's inequality); whether it keeps unmatched rows is its asof_kind (kInner,
+/// kLeft, kRight or kFull). Passes that do not know kAsOf leave it alone.
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark, kAsOf };
 
 }  // namespace teal

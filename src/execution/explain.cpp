@@ -36,6 +36,8 @@ std::string JoinName(JoinType type) {
       return "ANTI";
     case JoinType::kMark:
       return "MARK";
+    case JoinType::kAsOf:
+      return "ASOF";
   }
   return "?";
 }
@@ -98,6 +100,9 @@ std::string Details(const LogicalOperator& op) {
     case LogicalKind::kJoin: {
       const auto& join = static_cast<const LogicalJoin&>(op);
       std::string out = JoinName(join.join_type);
+      if (join.join_type == JoinType::kAsOf && join.asof_kind != JoinType::kInner) {
+        out += " " + JoinName(join.asof_kind);
+      }
       if (join.build_left) out += " BUILD LEFT";
       if (join.condition) out += " ON " + join.condition->ToString();
       if (!join.projection.empty()) {

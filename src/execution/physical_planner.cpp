@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "execution/asof_join.hpp"
 #include "execution/csv_scan.hpp"
 #include "execution/cte_scan.hpp"
 #include "execution/distinct_on.hpp"
@@ -291,6 +292,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     case LogicalKind::kJoin: {
       auto& join = static_cast<LogicalJoin&>(plan);
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
+      if (join.join_type == JoinType::kAsOf) {
+        op = std::make_unique<PhysicalAsOfJoin>(
+            join.types, JoinedTypes(join), join.asof_kind,
+            SplitAsOfCondition(*condition, join.children[0]->types.size()), join.projection);
+        break;
+      }
       if (auto hash = PlanHashJoin(join, condition ? condition->Copy() : nullptr)) {
         static_cast<PhysicalHashJoin&>(*hash).SetProbeMayStop(probe_may_stop);
         if (join.filter_id != 0) {

@@ -90,6 +90,14 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      0,
      {"*"}},
+    {"asof_loop_join_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the left side size below which "
+     "DuckDB's ASOF JOIN loops instead of sorting; Teal's ASOF JOIN has one algorithm",
+     "BIGINT", "64", 0, INT64_MAX},
+    {"debug_asof_iejoin",
+     "no effect in Teal (accepted for DuckDB scripts): testing, DuckDB runs ASOF JOIN as an "
+     "inequality join",
+     "BOOLEAN", "false"},
     {"debug_force_external",
      "no effect in Teal (accepted for DuckDB scripts): DuckDB forces out-of-core operators; "
      "Teal's operators choose for themselves",

@@ -121,6 +121,11 @@ JoinRoutes RoutesFor(JoinType type) {
       return {false, true, false, true, false};
     case JoinType::kFull:
       return {false, false, false, false, false};
+    case JoinType::kAsOf:
+      // A left row's match depends on every right row: nothing goes to the right side,
+      // and the condition stays whole (PushJoin lets an inner or left one take filters on
+      // its left side).
+      return {false, false, false, false, false};
   }
   return {false, false, false, false, false};
 }
@@ -128,7 +133,11 @@ JoinRoutes RoutesFor(JoinType type) {
 LogicalOperatorPtr PushJoin(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
   auto& join = static_cast<LogicalJoin&>(*op);
   const idx_t left_width = op->children[0]->types.size();
-  const JoinRoutes routes = RoutesFor(join.join_type);
+  JoinRoutes routes = RoutesFor(join.join_type);
+  if (join.join_type == JoinType::kAsOf &&
+      (join.asof_kind == JoinType::kInner || join.asof_kind == JoinType::kLeft)) {
+    routes.filter_to_left = true;  // a left row's match does not depend on the other left rows
+  }
   std::vector<ExpressionPtr> left, right, condition, above;
   auto route = [&](ExpressionPtr c, bool to_left, bool to_right, bool to_condition,
                    std::vector<ExpressionPtr>& otherwise) {

@@ -135,6 +135,7 @@ class GrammarParse {
     sql = RewriteEmptyInLists(sql);
     sql = RewriteEmptyTypeModifiers(sql);
     sql = RewriteSemiAntiJoins(sql);
+    sql = RewriteAsOfJoins(sql);
     sql = RewriteSetGlobal(sql);
     sql = RewriteNullTreatment(sql);
     sql = RewriteListComprehensions(sql);

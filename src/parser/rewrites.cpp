@@ -1388,11 +1388,10 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
     if (kind == tokens.size()) {
       // DuckDB's other join keywords would become aliases too and change the meaning.
       for (size_t i = 0; i + 1 < tokens.size(); i++) {
-        if (IsOneOf(tokens[i].word, {"asof", "positional"}) &&
+        if (tokens[i].word == "positional" &&
             IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
             (i == 0 || tokens[i - 1].word != "as")) {
-          throw NotImplementedError(
-              fmt::format("{} JOIN", tokens[i].word == "asof" ? "ASOF" : "POSITIONAL"));
+          throw NotImplementedError("POSITIONAL JOIN");
         }
       }
       for (size_t i = 0; i + 2 < tokens.size(); i++) {
@@ -1428,6 +1427,58 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
            text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " +
            (semi ? kSemiJoinMarker : kAntiJoinMarker) + "(" + condition + ") " +
            text.substr(end_at);
+  }
+}
+
+std::string RewriteAsOfJoins(std::string_view sql) {
+  std::string text(sql);
+  // One join at a time; a rewritten one has lost its ASOF and is not found again.
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t asof = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (tokens[i].word == "asof" &&
+          IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
+          (i == 0 || tokens[i - 1].word != "as")) {
+        asof = i;
+        break;
+      }
+    }
+    if (asof == tokens.size()) return text;
+    size_t join = asof + 1;
+    while (join < tokens.size() && tokens[join].word != "join") join++;
+    // The ON or USING of this join: the first at the join's depth after it.
+    const size_t on =
+        ClauseEnd(tokens, join + 1,
+                  {"on", "using", "join", "where", "group", "having", "order", "limit", "offset",
+                   "window", "qualify", "union", "intersect", "except", ","});
+    if (on >= tokens.size() || !IsOneOf(tokens[on].word, {"on", "using"})) {
+      throw ParserError("ASOF JOIN needs an ON condition or USING columns");
+    }
+    std::string out = text.substr(0, tokens[asof].start);
+    if (tokens[on].word == "using") {
+      if (on + 1 >= tokens.size() || tokens[on + 1].word != "(") {
+        throw ParserError("ASOF JOIN … USING needs a list of columns in parentheses");
+      }
+      const size_t close = ClauseEnd(tokens, on + 2, {});
+      if (close >= tokens.size()) throw ParserError("ASOF JOIN … USING (… has no ')'");
+      out += text.substr(tokens[asof].end, tokens[close].start - tokens[asof].end);
+      out += fmt::format(", \"{}\"", kAsOfJoinMarker);
+      out += text.substr(tokens[close].start);
+    } else {
+      const size_t end =
+          ClauseEnd(tokens, on + 1,
+                    {"join",   "inner", "left",      "right",      "full",    "cross", "natural",
+                     "semi",   "anti",  "asof",      "positional", "where",   "group", "having",
+                     "order",  "limit", "offset",    "window",     "qualify", "union", "intersect",
+                     "except", "fetch", "returning", ","});
+      const size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+      const size_t on_end = tokens[on].end;
+      out += text.substr(tokens[asof].end, on_end - tokens[asof].end);
+      out += fmt::format(" {}({}) ", kAsOfJoinMarker, text.substr(on_end, end_at - on_end));
+      out += text.substr(end_at);
+    }
+    text = std::move(out);
   }
 }
 

@@ -161,6 +161,17 @@ inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
 /// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
 std::string RewriteSemiAntiJoins(std::string_view sql);
 
+/// The marks of DuckDB's ASOF JOIN after RewriteAsOfJoins: a function around its ON
+/// condition, or a last name in its USING list.
+inline constexpr const char* kAsOfJoinMarker = "__teal_asof_join__";
+
+/// Rewrites DuckDB's `a ASOF [INNER | LEFT | RIGHT | FULL] [OUTER] JOIN b ON c` to the
+/// join without ASOF and `ON __teal_asof_join__(c)`, and `… USING (k, t)` to `… USING (k,
+/// t, "__teal_asof_join__")`; the transformer turns either back into JoinType::kAsOf.
+/// `a AS asof JOIN b` keeps its alias. Throws ParserError when there is neither ON nor
+/// USING.
+std::string RewriteAsOfJoins(std::string_view sql);
+
 /// Drops the underscores that group the digits of a numeric literal (DuckDB's and
 /// PostgreSQL 16's `1_000_000`), which this grammar's lexer calls trailing junk. Only
 /// between two digits of a number: names, strings and a trailing `_` are untouched.

@@ -56,6 +56,7 @@ struct TableRef {
   std::string alias;
   std::vector<std::string> column_aliases;    // AS alias(a, b, …)
   JoinType join_type = JoinType::kInner;      // kJoin
+  JoinType asof_kind = JoinType::kInner;      // kJoin of kAsOf: inner, left, right or full
   std::unique_ptr<TableRef> left, right;      // kJoin
   ParsedExpressionPtr condition;              // kJoin: ON …
   std::vector<std::string> using_columns;     // kJoin: USING (…)

@@ -345,6 +345,8 @@ class Binder {
   /// aggregate(args) FILTER (WHERE c) as aggregate(CASE WHEN c THEN arg END, …): the same
   /// for aggregates that skip NULL arguments. `call` without a filter is returned as it is.
   ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);
+  /// ASOF JOIN … USING (k, t): its condition's last equality (t's) becomes left t >= right t.
+  static void UsingAsOfInequality(LogicalJoin& join);
   /// A quantile aggregate's fraction as one DOUBLE constant per call (negative: from the
   /// top, as ORDER BY x DESC in the call), a list of them as a list_value of calls; errors
   /// for one that is not a constant in [-1, 1]. Null when `call` needs nothing.

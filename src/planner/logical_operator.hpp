@@ -132,6 +132,8 @@ struct LogicalJoin : LogicalOperator {
   /// meets the condition, else false (never NULL), and the condition may have several
   /// equality keys and other conjuncts. Otherwise a mark is IN's, on one key.
   bool mark_exists = false;
+  /// kAsOf: which unmatched rows it keeps (kInner: none, kLeft, kRight or kFull).
+  JoinType asof_kind = JoinType::kInner;
 };
 
 /// UNION ALL (all rows of both), or INTERSECT / EXCEPT [ALL]. Plain UNION is UNION ALL

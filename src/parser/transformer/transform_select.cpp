@@ -216,6 +216,29 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
       }
       for (size_t i = 0; i < join.n_using_clause; i++)
         ref->using_columns.push_back(StringOf(join.using_clause[i]));
+      // ASOF JOIN, as RewriteAsOfJoins marked it
+      const bool asof_on = ref->condition && ref->condition->kind == ExprKind::kFunction &&
+                           ref->condition->children.size() == 1 &&
+                           ref->condition->name == kAsOfJoinMarker;
+      const bool asof_using =
+          !ref->using_columns.empty() && ref->using_columns.back() == kAsOfJoinMarker;
+      if (asof_on || asof_using) {
+        if (ref->join_type == JoinType::kCross) ref->join_type = JoinType::kInner;
+        ref->asof_kind = ref->join_type;
+        ref->join_type = JoinType::kAsOf;
+        if (asof_on) ref->condition = std::move(ref->condition->children[0]);
+        if (asof_using) ref->using_columns.pop_back();
+        const ParsedExpression* inner = ref->condition.get();
+        if (asof_on && ref->asof_kind == JoinType::kInner && inner->kind == ExprKind::kFunction &&
+            inner->children.size() == 1 &&
+            (inner->name == kSemiJoinMarker || inner->name == kAntiJoinMarker)) {
+          // ASOF SEMI / ANTI JOIN: a left row has its nearest match exactly when it has a
+          // match at all, so they are the plain SEMI / ANTI JOIN
+          ref->join_type = inner->name == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
+          ref->condition = std::move(ref->condition->children[0]);
+        }
+        if (join.is_natural) throw ParserError("ASOF JOIN cannot be NATURAL");
+      }
       ref->natural = join.is_natural;
       if (join.alias) throw NotImplementedError("an alias on a join");
       return ref;

@@ -133,4 +133,22 @@ LogicalOperatorPtr Binder::BindMergedColumns(LogicalOperatorPtr join, JoinType j
   return projection;
 }
 
+void Binder::UsingAsOfInequality(LogicalJoin& join) {
+  // ASOF JOIN … USING (k, t): equal keys but the last column, left t >= right t (DuckDB's).
+  std::vector<ExpressionPtr> conjuncts;
+  SplitConjunction(std::move(join.condition), conjuncts);
+  Expression& last = *conjuncts.back();
+  if (last.kind != BoundKind::kCompare || last.op != CompareOp::kEqual) {
+    throw InternalError("ASOF JOIN USING without its equalities");
+  }
+  last.op = CompareOp::kGreaterEqual;
+  join.condition = std::move(conjuncts[0]);
+  for (size_t i = 1; i < conjuncts.size(); i++) {
+    auto both = std::make_unique<Expression>(BoundKind::kAnd, TypeId::kBoolean);
+    both->children.push_back(std::move(join.condition));
+    both->children.push_back(std::move(conjuncts[i]));
+    join.condition = std::move(both);
+  }
+}
+
 }  // namespace teal

@@ -2,6 +2,7 @@
 #include "common/stack.hpp"
 #include "os/file_glob.hpp"
 #include "parser/parser.hpp"
+#include "planner/asof_condition.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -313,7 +314,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       const size_t right_first = scope.bindings.size();
       LogicalOperatorPtr right;
       if (MayBeLateral(*ref.right) && ref.join_type != JoinType::kSemi &&
-          ref.join_type != JoinType::kAnti) {
+          ref.join_type != JoinType::kAnti && ref.join_type != JoinType::kAsOf) {
         std::vector<ExpressionPtr> outer_values;
         right = BindLateralItem(*ref.right, scope, left_first, offset, outer_values);
         if (!outer_values.empty()) {
@@ -339,13 +340,27 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       join->children.push_back(std::move(left));
       join->children.push_back(std::move(right));
       if (ref.condition) join->condition = BindJoinCondition(ref, scope, left_first, offset);
+      if (ref.join_type == JoinType::kAsOf) {
+        join->asof_kind = ref.asof_kind;
+        if (merging) UsingAsOfInequality(*join);
+        const AsOfCondition parts =
+            SplitAsOfCondition(*join->condition, join->children[0]->types.size());
+        if (parts.residual &&
+            (ref.asof_kind == JoinType::kRight || ref.asof_kind == JoinType::kFull)) {
+          // which right rows count as unmatched is not clear-cut then; DuckDB's words
+          throw NotImplementedError(
+              fmt::format("Unsupported ASOF JOIN type ({}) with arbitrary predicate",
+                          ref.asof_kind == JoinType::kRight ? "RIGHT" : "FULL"));
+        }
+      }
       if (semi_or_anti) {
         // Only the left side's rows come out; the right side's names end with the join.
         scope.bindings.resize(right_first);
         join->types = join->children[0]->types;
       }
       if (!merged_pairs.empty()) {
-        const JoinType join_type = join->join_type;
+        const JoinType join_type =
+            join->join_type == JoinType::kAsOf ? join->asof_kind : join->join_type;
         return BindMergedColumns(std::move(join), join_type, scope, left_first, offset,
                                  merged_pairs);
       }
