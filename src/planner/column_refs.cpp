@@ -122,6 +122,12 @@ const LogicalGet* TraceColumn(const LogicalOperator& op, idx_t& column, bool str
       // outputs the right side's columns).
       const bool right = column >= left_width;
       if (right && join.join_type == JoinType::kMark) return nullptr;
+      // A right or full ASOF JOIN outputs the right rows no left row took: removing left
+      // rows early would add rows, not only remove them.
+      if (streamed && join.join_type == JoinType::kAsOf &&
+          (join.asof_kind == JoinType::kRight || join.asof_kind == JoinType::kFull)) {
+        return nullptr;
+      }
       const bool probe_side = join.build_left ? right && join.join_type == JoinType::kLeft : !right;
       if (streamed && !probe_side) return nullptr;
       if (right) {
