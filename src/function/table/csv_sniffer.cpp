@@ -131,11 +131,13 @@ struct ColumnGuess {
 /// year goes before a four-digit one: %Y reads 90 as the year 90, %y as 1990 (and stops
 /// after two digits, so 2000 is left to %Y).
 std::vector<std::string> FormatCandidates(TypeId id) {
-  static const char* const kDate[] = {"%m-%d-%y", "%m-%d-%Y", "%d-%m-%y",
-                                      "%d-%m-%Y", "%y-%m-%d", "%Y-%m-%d"};
+  // DuckDB's order of preference: year first, then day first, then month first — dates
+  // that fit both (01.05.2015) are read day first, as DuckDB reads them.
+  static const char* const kDate[] = {"%y-%m-%d", "%Y-%m-%d", "%d-%m-%y",
+                                      "%d-%m-%Y", "%m-%d-%y", "%m-%d-%Y"};
   static const char* const kTimestamp[] = {
-      "%m-%d-%y %I:%M:%S %p", "%m-%d-%Y %I:%M:%S %p", "%d-%m-%y %H:%M:%S", "%d-%m-%Y %H:%M:%S",
-      "%y-%m-%d %H:%M:%S",    "%Y-%m-%d %H:%M:%S",    "%m-%d-%Y %H:%M",    "%d-%m-%Y %H:%M"};
+      "%y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M:%S",    "%d-%m-%y %H:%M:%S",    "%d-%m-%Y %H:%M:%S",
+      "%d-%m-%Y %H:%M",    "%m-%d-%y %I:%M:%S %p", "%m-%d-%Y %I:%M:%S %p", "%m-%d-%Y %H:%M"};
   std::vector<std::string> formats;
   auto add = [&](const auto& templates) {
     for (const char separator : {'-', '/', '.'}) {
