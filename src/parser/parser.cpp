@@ -145,6 +145,7 @@ class GrammarParse {
     sql = RewriteTryCast(sql);
     sql = RewriteUnnamedSubqueries(sql);
     sql = RewriteIntegerDivision(sql);
+    sql = RewritePowerOperator(sql);
     PgQueryProtobufParseResult result = pg_query_parse_protobuf(rewritten_.c_str());
     if (result.error) {
       std::string message = result.error->message;

@@ -1482,6 +1482,20 @@ std::string RewriteAsOfJoins(std::string_view sql) {
   }
 }
 
+std::string RewritePowerOperator(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word == "*" && tokens[i + 1].word == "*" &&
+        tokens[i].end == tokens[i + 1].start) {
+      edits.push_back({tokens[i].start, tokens[i + 1].end, "^ "});  // 2**-1: not one "^-"
+      i++;
+    }
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteIntegerDivision(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string text;

@@ -249,6 +249,11 @@ std::string RewriteStructTypes(std::string_view sql);
 /// `INTERVAL (x) DAY` to `(x * INTERVAL '1 day')` — which the PostgreSQL grammar refuses.
 std::string RewriteIntervalLiterals(std::string_view sql);
 
+/// Rewrites DuckDB's `**` (exponentiation) to `^`, which the PostgreSQL grammar binds as
+/// tightly as DuckDB binds `**` (as a generic operator `**` would bind looser than `*`:
+/// `2 * 3 ** 2` must be 18, not 36).
+std::string RewritePowerOperator(std::string_view sql);
+
 /// What RewriteIntegerDivision writes for `//`: the operator `/` and a comment after it,
 /// which the transformer sees at the operator's location and turns back into `//`.
 inline constexpr std::string_view kIntegerDivisionMarker = "/ /*integer division*/";

@@ -217,4 +217,66 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
   }
 }
 
+void RegisterIntervalConstructors(FunctionCatalog& catalog) {
+  using T = TypeId;
+  // DuckDB's to_years(n) … to_microseconds(n): n of one unit as an INTERVAL, filed in the
+  // field that unit belongs to (years in months, weeks in days, hours in micros).
+  struct Unit {
+    const char* name;
+    int64_t months, days, micros;
+  };
+  static constexpr Unit kWhole[] = {{"to_millennia", 12000, 0, 0},
+                                    {"to_centuries", 1200, 0, 0},
+                                    {"to_decades", 120, 0, 0},
+                                    {"to_years", 12, 0, 0},
+                                    {"to_months", 1, 0, 0},
+                                    {"to_weeks", 0, 7, 0},
+                                    {"to_days", 0, 1, 0},
+                                    {"to_hours", 0, 0, int64_t{3600} * 1000000},
+                                    {"to_minutes", 0, 0, int64_t{60} * 1000000},
+                                    {"to_microseconds", 0, 0, 1}};
+  for (const Unit& unit : kWhole) {
+    const bool micros = unit.micros != 0;
+    catalog.AddScalar(MakeFunction(
+        unit.name, {micros ? T::kBigInt : T::kInteger}, T::kInterval,
+        [unit, micros](const DataChunk& args, Vector& result, idx_t count) {
+          auto make = [&](int64_t n) {
+            int64_t scaled;
+            interval_t v;
+            const int64_t per = unit.months + unit.days + unit.micros;
+            if (__builtin_mul_overflow(n, per, &scaled) ||
+                (!micros && (scaled > INT32_MAX || scaled < INT32_MIN))) {
+              throw OutOfRangeError(
+                  fmt::format("{}({}): the interval is out of range", unit.name, n));
+            }
+            if (unit.months) v.months = static_cast<int32_t>(scaled);
+            if (unit.days) v.days = static_cast<int32_t>(scaled);
+            if (unit.micros) v.micros = scaled;
+            return v;
+          };
+          if (micros) {
+            UnaryLoop<int64_t, interval_t>(args, result, count, make);
+          } else {
+            UnaryLoop<int32_t, interval_t>(args, result, count, [&](int32_t n) { return make(n); });
+          }
+        }));
+  }
+  for (const auto& [name, per_second] :
+       {std::pair{"to_seconds", 1e6}, std::pair{"to_milliseconds", 1e3}}) {
+    catalog.AddScalar(MakeFunction(
+        name, {T::kDouble}, T::kInterval,
+        [name = name, per_second = per_second](const DataChunk& args, Vector& result, idx_t count) {
+          UnaryLoop<double, interval_t>(args, result, count, [&](double n) {
+            const double us = std::rint(n * per_second);
+            if (!(std::fabs(us) < 9.2e18)) {
+              throw OutOfRangeError(fmt::format("{}({}): the interval is out of range", name, n));
+            }
+            interval_t v;
+            v.micros = static_cast<int64_t>(us);
+            return v;
+          });
+        }));
+  }
+}
+
 }  // namespace teal

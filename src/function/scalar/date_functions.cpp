@@ -602,6 +602,7 @@ void RegisterDateFunctions(FunctionCatalog& catalog) {
                                  }));
 
   RegisterDateFormatFunctions(catalog);
+  RegisterIntervalConstructors(catalog);
 
   ForEachTemporal<double>(catalog, "epoch", T::kDouble,
                           [](int64_t us) { return static_cast<double>(us) / kMicrosPerSecond; });

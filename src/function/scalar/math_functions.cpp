@@ -372,6 +372,23 @@ void RegisterMathFunctions(FunctionCatalog& catalog) {
       "acos", [](double x) { return std::acos(x); }, -1, 1));
   catalog.AddScalar(DoubleUnary("atan", [](double x) { return std::atan(x); }));
   catalog.AddScalar(DoubleBinary("atan2", [](double y, double x) { return std::atan2(y, x); }));
+  catalog.AddScalar(DoubleUnary("gamma", [](double x) {
+    if (x == 0) throw OutOfRangeError("cannot take gamma of zero");
+    return std::tgamma(x);
+  }));
+  catalog.AddScalar(DoubleUnary("lgamma", [](double x) {
+    if (x == 0) throw OutOfRangeError("cannot take log gamma of zero");
+    return std::lgamma(x);
+  }));
+  // the next representable number after x toward y (DuckDB's, C's nextafter)
+  catalog.AddScalar(
+      DoubleBinary("nextafter", [](double x, double y) { return std::nextafter(x, y); }));
+  catalog.AddScalar(MakeFunction("nextafter", {TypeId::kFloat, TypeId::kFloat}, TypeId::kFloat,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<float, float, float>(
+                                       args, result, count,
+                                       [](float x, float y) { return std::nextafter(x, y); });
+                                 }));
   catalog.AddScalar(
       DoubleUnary("degrees", [](double x) { return x * (180.0 / std::numbers::pi); }));
   catalog.AddScalar(

@@ -22,6 +22,7 @@ std::optional<ScalarFunction> ResolveUntypedNull(const std::string& name,
                                                  const std::vector<LogicalType>& types);
 
 void RegisterMathFunctions(FunctionCatalog& catalog);              // math_functions.cpp
+void RegisterIntervalConstructors(FunctionCatalog& catalog);       // date_arithmetic.cpp
 void RegisterBitwiseOperators(FunctionCatalog& catalog);           // bitwise.cpp
 void RegisterLikeFunctions(FunctionCatalog& catalog);              // like.cpp
 void RegisterSimilarToFunctions(FunctionCatalog& catalog);         // similar_to.cpp

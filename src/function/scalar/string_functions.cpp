@@ -13,8 +13,10 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "common/md5.hpp"
+#include "common/sha.hpp"
 #include "common/unicode_normalize.hpp"
 #include "common/utf8.hpp"
 #include "function/builtin_functions.hpp"
@@ -133,6 +135,52 @@ ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> 
                           out[i] = result.AddString(f(args, i));
                         }
                       });
+}
+
+constexpr char kBase64Digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string Base64Encode(std::string_view bytes) {
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    uint32_t n = static_cast<uint8_t>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) n |= static_cast<uint8_t>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) n |= static_cast<uint8_t>(bytes[i + 2]);
+    out.push_back(kBase64Digits[(n >> 18) & 63]);
+    out.push_back(kBase64Digits[(n >> 12) & 63]);
+    out.push_back(i + 1 < bytes.size() ? kBase64Digits[(n >> 6) & 63] : '=');
+    out.push_back(i + 2 < bytes.size() ? kBase64Digits[n & 63] : '=');
+  }
+  return out;
+}
+
+/// The bytes of base64 text: groups of four digits, the last padded with '='.
+std::string Base64Decode(std::string_view text) {
+  auto fail = [&](const std::string& why) -> std::string {
+    throw ConversionError(fmt::format("Could not decode string \"{}\" as base64: {}", text, why));
+  };
+  if (text.size() % 4 != 0) return fail("its length is not a multiple of 4");
+  std::string out;
+  for (size_t i = 0; i < text.size(); i += 4) {
+    uint32_t n = 0;
+    int padding = 0;
+    for (size_t j = 0; j < 4; j++) {
+      const char c = text[i + j];
+      const bool last_group = i + 4 == text.size();
+      if (c == '=' && last_group && j >= 2 && (j == 3 || text[i + 3] == '=')) {
+        padding++;
+        n <<= 6;
+        continue;
+      }
+      const char* at = c == '\0' ? nullptr : std::strchr(kBase64Digits, c);
+      if (!at || padding > 0) return fail(fmt::format("'{}' is not a base64 digit here", c));
+      n = (n << 6) | static_cast<uint32_t>(at - kBase64Digits);
+    }
+    out.push_back(static_cast<char>((n >> 16) & 0xff));
+    if (padding < 2) out.push_back(static_cast<char>((n >> 8) & 0xff));
+    if (padding < 1) out.push_back(static_cast<char>(n & 0xff));
+  }
+  return out;
 }
 
 std::string_view Str(const DataChunk& args, idx_t column, idx_t row) {
@@ -527,8 +575,39 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
   auto md5 = [](const DataChunk& a, idx_t i) { return Md5::HexOf(Str(a, 0, i)); };
   catalog.AddScalar(StringFunction("md5", {V}, md5));
   catalog.AddExactOverload(StringFunction("md5", {BL}, md5));
+  for (const auto& [name, hash] : {std::pair{"sha1", &Sha1Hex}, std::pair{"sha256", &Sha256Hex}}) {
+    auto digest = [hash = hash](const DataChunk& a, idx_t i) { return hash(Str(a, 0, i)); };
+    catalog.AddScalar(StringFunction(name, {V}, digest));
+    catalog.AddExactOverload(StringFunction(name, {BL}, digest));
+  }
+  // base64 (RFC 4648, with padding) of a BLOB, and back.
+  auto to_base64 = [](const DataChunk& a, idx_t i) { return Base64Encode(Str(a, 0, i)); };
+  catalog.AddScalar(StringFunction("base64", {BL}, to_base64));
+  catalog.AddScalar(StringFunction("to_base64", {BL}, to_base64));
+  catalog.AddScalar(StringFunction(
+      "from_base64", {V}, [](const DataChunk& a, idx_t i) { return Base64Decode(Str(a, 0, i)); },
+      BL));
+  // DuckDB's encode / decode: a string's UTF-8 bytes as a BLOB, and back (checked).
+  catalog.AddScalar(StringFunction(
+      "encode", {V}, [](const DataChunk& a, idx_t i) { return std::string(Str(a, 0, i)); }, BL));
+  catalog.AddScalar(StringFunction("decode", {BL}, [](const DataChunk& a, idx_t i) {
+    std::string_view bytes = Str(a, 0, i);
+    if (!IsValidUtf8(bytes)) {
+      throw ConversionError(
+          "Failure in decode: could not convert blob to UTF8 string, the blob contained "
+          "invalid UTF8 characters");
+    }
+    return std::string(bytes);
+  }));
   catalog.AddScalar(
       StringFunction("chr", {I}, [](const DataChunk& a, idx_t i) { return Chr(Int(a, 0, i)); }));
+  // DuckDB's unicode(s): the code point of the first character, -1 for ''.
+  catalog.AddScalar(
+      Predicate<int32_t>("unicode", {V}, T::kInteger, [](const DataChunk& a, idx_t i) {
+        std::string_view s = Str(a, 0, i);
+        if (s.empty()) return int32_t{-1};
+        return static_cast<int32_t>(DecodeCodePoint(s, 0, CodePointLength(s, 0)));
+      }));
   catalog.AddScalar(Predicate<int64_t>("ascii", {V}, I, [](const DataChunk& a, idx_t i) {
     std::string_view s = Str(a, 0, i);
     if (s.empty()) return int64_t{0};
