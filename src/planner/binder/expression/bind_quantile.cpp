@@ -7,6 +7,7 @@
 // quantiles. The aggregates themselves take one DOUBLE quantile per call; its sign bit says
 // "from the top" (so that -0.0, the top value, differs from 0.0, the bottom one), and a
 // list becomes a list_value of one call per quantile.
+#include <algorithm>
 #include <cmath>
 
 #include "execution/expression_executor.hpp"
