@@ -16,4 +16,20 @@ enum class CompareOp {
   kNotDistinct
 };
 
+/// `op` with its operands swapped (a op b == b Flip(op) a).
+constexpr CompareOp Flip(CompareOp op) {
+  switch (op) {
+    case CompareOp::kLess:
+      return CompareOp::kGreater;
+    case CompareOp::kLessEqual:
+      return CompareOp::kGreaterEqual;
+    case CompareOp::kGreater:
+      return CompareOp::kLess;
+    case CompareOp::kGreaterEqual:
+      return CompareOp::kLessEqual;
+    default:
+      return op;
+  }
+}
+
 }  // namespace teal

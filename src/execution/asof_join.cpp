@@ -113,10 +113,9 @@ struct PhysicalAsOfJoin::Probe : OperatorState {
   RightSide* right = nullptr;
   std::vector<ExpressionExecutor> executors;
   ExpressionExecutor residual;
-  DataChunk pairs;  // with a residual: left rows with their candidates, to test it on
-  DataChunk out;    // the joined rows of the output, reused chunk after chunk
-  bool final_started = false, final_emits = false;
-  idx_t final_row = 0;
+  DataChunk pairs;               // with a residual: left rows with their candidates, to test it on
+  DataChunk out;                 // the joined rows of the output, reused chunk after chunk
+  UnmatchedBuildRows unmatched;  // right and full joins, at the end
 };
 
 PhysicalAsOfJoin::PhysicalAsOfJoin(std::vector<LogicalType> types, std::vector<LogicalType> joined,
@@ -339,35 +338,10 @@ bool PhysicalAsOfJoin::HasFinalOutput() const {
 bool PhysicalAsOfJoin::FinalExecute(ExecutionContext& context, DataChunk& output,
                                     OperatorState& state) const {
   auto& s = static_cast<Probe&>(state);
-  if (!s.final_started) {
-    // Only the probe thread that finishes last sees every mark: it emits the rows.
-    s.final_started = true;
-    s.final_emits = LastProbeThread(s.right->probes_done, context);
-  }
-  if (!s.final_emits) {
-    output.SetCardinality(0);
-    return false;
-  }
-  const DataChunk& right = *s.right->rows;
-  const idx_t left_columns = children[0]->types.size();
-  const idx_t total = right.size();
-  SelectionVector pick(kVectorSize);
-  idx_t count = 0;
-  while (s.final_row < total && count < kVectorSize) {
-    if (!s.right->matched[s.final_row]) pick.Set(count++, s.final_row);
-    s.final_row++;
-  }
-  DataChunk& out = s.out;
-  out.Reset();
-  for (idx_t c = 0; c < left_columns; c++) {
-    for (idx_t i = 0; i < count; i++) out.data[c].SetNull(i);
-  }
-  for (idx_t c = 0; c < right.ColumnCount(); c++) {
-    out.data[left_columns + c].CopyFrom(right.data[c], pick, count, 0, 0);
-  }
-  out.SetCardinality(count);
-  Project(out, output);
-  return s.final_row < total;
+  const bool more = s.unmatched.Next(context, s.right->probes_done, *s.right->rows,
+                                     s.right->matched, children[0]->types.size(), s.out);
+  Project(s.out, output);
+  return more;
 }
 
 }  // namespace teal

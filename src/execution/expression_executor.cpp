@@ -567,22 +567,6 @@ idx_t RefineByConstant(CompareOp op, const Vector& column, const T& constant, se
   return kept;
 }
 
-/// `op` with its operands swapped (a op b == b Flip(op) a).
-CompareOp Flip(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLess:
-      return CompareOp::kGreater;
-    case CompareOp::kLessEqual:
-      return CompareOp::kGreaterEqual;
-    case CompareOp::kGreater:
-      return CompareOp::kLess;
-    case CompareOp::kGreaterEqual:
-      return CompareOp::kLessEqual;
-    default:
-      return op;
-  }
-}
-
 /// Calls f.template operator()<T, Comparator>() with the stored C++ type of `type` and the
 /// comparator CompareVectors uses for it; false (f not called) for LIST and invalid types.
 template <typename F>

@@ -10,21 +10,6 @@ namespace teal {
 
 namespace {
 
-CompareOp Mirrored(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLess:
-      return CompareOp::kGreater;
-    case CompareOp::kLessEqual:
-      return CompareOp::kGreaterEqual;
-    case CompareOp::kGreater:
-      return CompareOp::kLess;
-    case CompareOp::kGreaterEqual:
-      return CompareOp::kLessEqual;
-    default:
-      return op;
-  }
-}
-
 bool IsInequality(CompareOp op) {
   return op == CompareOp::kLess || op == CompareOp::kLessEqual || op == CompareOp::kGreater ||
          op == CompareOp::kGreaterEqual;
@@ -62,7 +47,7 @@ AsOfCondition SplitAsOfCondition(const Expression& condition, idx_t left_width) 
     if (parts.left_value) throw BinderError("Multiple ASOF JOIN inequalities");
     parts.left_value = std::move(left);
     parts.right_value = std::move(right);
-    parts.op = straight ? c->op : Mirrored(c->op);
+    parts.op = straight ? c->op : Flip(c->op);
   }
   if (!parts.left_value) throw BinderError("Missing ASOF JOIN inequality");
   parts.residual = MakeConjunction(std::move(rest));

@@ -1,10 +1,10 @@
 // INTERVAL: parsing, rendering, ordering, normalisation, arithmetic.
 #include "types/interval.hpp"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 #include "teal/value.hpp"
 #include "types/timestamp.hpp"

@@ -175,15 +175,13 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
           primary = primary || index->constraint == IndexConstraint::kPrimaryKey;
           indexes++;  // constraints' included, as DuckDB counts
         }
-        out.rows.push_back({Text(database), Text(SchemaOf(table->schema)), Text(table->name),
-                            Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
-                            Value::Boolean(false), Value::Boolean(temporary),
-                            Value::Boolean(primary),
-                            Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
-                            Value::BigInt(static_cast<int64_t>(table->columns.size())),
-                            Value::BigInt(indexes),
-                            Value::BigInt(static_cast<int64_t>(table->checks.size())),
-                            Text(table->ToSql())});
+        out.rows.push_back(
+            {Text(database), Text(SchemaOf(table->schema)), Text(table->name),
+             Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+             Value::Boolean(false), Value::Boolean(temporary), Value::Boolean(primary),
+             Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
+             Value::BigInt(static_cast<int64_t>(table->columns.size())), Value::BigInt(indexes),
+             Value::BigInt(static_cast<int64_t>(table->checks.size())), Text(table->ToSql())});
       }
     });
   } else if (name == "duckdb_views") {
