@@ -105,6 +105,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
     }
     tables_.erase(table_key);
     std::erase(creation_order_, "t:" + table_key);
+    MoveTriggersLocked(table_key, nullptr);
   }
   for (const auto& view_key : views) {
     views_.erase(view_key);
@@ -144,6 +145,7 @@ std::shared_ptr<Catalog> Catalog::Copy() const {
   copy->types_ = types_;
   copy->sequences_ = sequences_;
   copy->macros_ = macros_;
+  copy->triggers_ = triggers_;
   copy->schemas_ = schemas_;
   copy->creation_order_ = creation_order_;
   return copy;
@@ -250,6 +252,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   }
   tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
+  MoveTriggersLocked(key, nullptr);
   version_ = NextVersion();
 }
 
@@ -278,6 +281,7 @@ bool Catalog::AlterTable(
     it->second = std::move(altered);
   } else {
     tables_.erase(it);
+    MoveTriggersLocked(key, altered.get());
     tables_.emplace(new_key, std::move(altered));
     std::replace(creation_order_.begin(), creation_order_.end(), "t:" + key, "t:" + new_key);
   }
@@ -480,6 +484,85 @@ void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
   version_ = NextVersion();
 }
 
+namespace {
+/// A trigger's key: its table's and its own name (names are per table).
+std::string TriggerKey(std::string_view table, std::string_view name) {
+  return Catalog::Key(table) + '\n' + Catalog::Key(name);
+}
+}  // namespace
+
+bool Catalog::CreateTrigger(std::shared_ptr<TriggerEntry> trigger, bool if_not_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = TriggerKey(trigger->table, trigger->name);
+  if (triggers_.count(key)) {
+    if (if_not_exists) return false;
+    throw CatalogError(fmt::format("Trigger with name \"{}\" already exists on table \"{}\"",
+                                   trigger->name, trigger->table_name));
+  }
+  triggers_.emplace(key, std::move(trigger));
+  creation_order_.push_back("g:" + key);
+  version_ = NextVersion();
+  return true;
+}
+
+void Catalog::DropTrigger(std::string_view table, std::string_view name, bool if_exists) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = TriggerKey(table, name);
+  auto it = triggers_.find(key);
+  if (it == triggers_.end()) {
+    if (if_exists) return;
+    throw CatalogError(
+        fmt::format("Trigger with name \"{}\" on table \"{}\" does not exist!", name, table));
+  }
+  triggers_.erase(it);
+  std::erase(creation_order_, "g:" + key);
+  version_ = NextVersion();
+}
+
+std::vector<std::shared_ptr<TriggerEntry>> Catalog::TriggersOn(std::string_view table) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<TriggerEntry>> out;
+  if (triggers_.empty()) return out;
+  // The map's order: the table's key, then the trigger's name lower-cased.
+  const std::string prefix = Key(table) + '\n';
+  for (auto it = triggers_.lower_bound(prefix); it != triggers_.end(); ++it) {
+    if (!it->first.starts_with(prefix)) break;
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+std::vector<std::shared_ptr<TriggerEntry>> Catalog::Triggers() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<TriggerEntry>> out;
+  for (const auto& entry : creation_order_) {
+    if (entry[0] == 'g') out.push_back(triggers_.at(entry.substr(2)));
+  }
+  return out;
+}
+
+void Catalog::MoveTriggersLocked(const std::string& table, const TableEntry* renamed) {
+  const std::string prefix = table + '\n';
+  for (auto it = triggers_.begin(); it != triggers_.end();) {
+    if (!it->first.starts_with(prefix)) {
+      ++it;
+      continue;
+    }
+    const std::string old_key = it->first;
+    auto moved = std::make_shared<TriggerEntry>(*it->second);
+    it = triggers_.erase(it);
+    if (!renamed) {
+      std::erase(creation_order_, "g:" + old_key);
+      continue;
+    }
+    moved->table = renamed->CatalogName();
+    moved->table_name = renamed->name;
+    const std::string new_key = TriggerKey(moved->table, moved->name);
+    std::replace(creation_order_.begin(), creation_order_.end(), "g:" + old_key, "g:" + new_key);
+    triggers_.emplace(new_key, std::move(moved));
+  }
+}
+
 std::shared_ptr<MacroEntry> Catalog::FindMacro(std::string_view name) const {
   std::lock_guard<std::mutex> guard(lock_);
   auto it = macros_.find(Key(name));
@@ -630,6 +713,8 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
       if (index) (indexes ? *indexes : out).push_back(index->ToSql(*table));
     } else if (entry[0] == 'm') {
       out.push_back(macros_.at(key)->ToSql());
+    } else if (entry[0] == 'g') {
+      (indexes ? *indexes : out).push_back(triggers_.at(key)->ToSql());
     } else if (entry[0] == 's') {
       const auto& sequence = *sequences_.at(key);
       out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +

@@ -30,6 +30,7 @@
 #include "catalog/qualified_name.hpp"
 #include "catalog/sequence.hpp"
 #include "catalog/table_indexes.hpp"
+#include "catalog/trigger.hpp"
 #include "parser/identifier.hpp"
 #include "storage/data_table.hpp"
 #include "teal/logical_type.hpp"
@@ -188,6 +189,18 @@ class Catalog {
   void DropMacro(std::string_view name, bool table, bool if_exists);
   std::shared_ptr<MacroEntry> FindMacro(std::string_view name) const;
 
+  /// Throws CatalogError if `trigger->table` has a trigger of that name (unless
+  /// if_not_exists: then returns false and changes nothing).
+  bool CreateTrigger(std::shared_ptr<TriggerEntry> trigger, bool if_not_exists);
+  /// Drops trigger `name` of table `table` (a catalog name). Throws CatalogError if there
+  /// is no such trigger (unless if_exists).
+  void DropTrigger(std::string_view table, std::string_view name, bool if_exists);
+  /// The triggers of table `table` (a catalog name), in the order they fire: by name
+  /// (PostgreSQL's order, and DuckDB's).
+  std::vector<std::shared_ptr<TriggerEntry>> TriggersOn(std::string_view table) const;
+  /// Every trigger, in the order they were created.
+  std::vector<std::shared_ptr<TriggerEntry>> Triggers() const;
+
   /// A private copy of this version, for a transaction's catalog changes.
   std::shared_ptr<Catalog> Copy() const;
 
@@ -222,11 +235,15 @@ class Catalog {
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
   /// CREATE statements of every object, in creation order. With `indexes`, the CREATE
-  /// INDEX statements go there instead (EXPORT DATABASE builds them after the rows).
+  /// INDEX and CREATE TRIGGER statements go there instead (EXPORT DATABASE makes them
+  /// after the rows are in: loading the rows must not fire the triggers).
   std::vector<std::string> SchemaStatements(std::vector<std::string>* indexes = nullptr) const;
 
  private:
   void CheckTableNameFreeLocked(std::string_view name) const;
+  /// Drops the triggers of table key `table`, or gives them to table `renamed` (a new
+  /// catalog name) when that is set.
+  void MoveTriggersLocked(const std::string& table, const TableEntry* renamed);
   std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> FindIndexLocked(
       std::string_view name) const;
 
@@ -236,8 +253,11 @@ class Catalog {
   std::map<std::string, LogicalType> types_;
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
   std::map<std::string, std::shared_ptr<MacroEntry>> macros_;
+  /// Keyed by TriggerKey(table, name): names are per table.
+  std::map<std::string, std::shared_ptr<TriggerEntry>> triggers_;
   std::map<std::string, std::string> schemas_;  // key -> name as created; not main
   // "c:<key>" (schemas) / "t:<key>" / "v:<key>" / "y:<key>" / "s:<key>" / "i:<key>" / "m:<key>"
+  // / "g:<trigger key>"
   std::vector<std::string> creation_order_;
   /// A number drawn from a counter shared by every version.
   std::atomic<uint64_t> version_{NextVersion()};

@@ -88,18 +88,38 @@ std::unique_ptr<GlobalSourceState> PhysicalCteScan::GetGlobalSourceState(
   return global;
 }
 
-void PhysicalCteScan::GetData(ExecutionContext& context, DataChunk& chunk,
-                              GlobalSourceState& global_state, LocalSourceState& local) const {
-  auto& global = static_cast<CteScanGlobal&>(global_state);
+namespace {
+/// Emits chunk `global.next` of `chunks` (a morsel), or nothing after the last.
+void EmitNextChunk(ExecutionContext& context, const std::vector<std::unique_ptr<DataChunk>>& chunks,
+                   CteScanGlobal& global, DataChunk& chunk) {
   idx_t next = global.next.fetch_add(1);
   if (next >= global.chunks) {
     chunk.SetCardinality(0);
     return;
   }
   context.thread.batch = next;
-  const DataChunk& rows = *rows_->chunks[next];
+  const DataChunk& rows = *chunks[next];
   chunk.Reference(rows);
   chunk.SetCardinality(rows.size());
+}
+}  // namespace
+
+void PhysicalCteScan::GetData(ExecutionContext& context, DataChunk& chunk,
+                              GlobalSourceState& global_state, LocalSourceState& local) const {
+  EmitNextChunk(context, rows_->chunks, static_cast<CteScanGlobal&>(global_state), chunk);
+}
+
+std::unique_ptr<GlobalSourceState> PhysicalChunkScan::GetGlobalSourceState(
+    ExecutionContext& context) const {
+  auto global = std::make_unique<CteScanGlobal>();
+  global->chunks = rows_->chunks.size();
+  global->threads = context.query.Threads();
+  return global;
+}
+
+void PhysicalChunkScan::GetData(ExecutionContext& context, DataChunk& chunk,
+                                GlobalSourceState& global_state, LocalSourceState& local) const {
+  EmitNextChunk(context, rows_->chunks, static_cast<CteScanGlobal&>(global_state), chunk);
 }
 
 }  // namespace teal

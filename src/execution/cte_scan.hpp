@@ -64,6 +64,23 @@ class MaterializedCtes {
   std::unordered_map<const CteDefinition*, std::shared_ptr<CteRows>> rows_;
 };
 
+/// Reads rows computed before the statement ran (LogicalChunkScan), a chunk per morsel.
+class PhysicalChunkScan : public PhysicalSource {
+ public:
+  PhysicalChunkScan(std::vector<LogicalType> types, std::string name,
+                    std::shared_ptr<const ReturnedRows> rows)
+      : PhysicalSource(std::move(types)), name_(std::move(name)), rows_(std::move(rows)) {}
+  std::string Name() const override { return "CHUNK_SCAN"; }
+  idx_t SourceChunkCapacity() const override { return 0; }
+  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
+  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
+               LocalSourceState& local) const override;
+
+ private:
+  std::string name_;
+  std::shared_ptr<const ReturnedRows> rows_;
+};
+
 class PhysicalCteScan : public PhysicalSource {
  public:
   PhysicalCteScan(std::vector<LogicalType> types, std::string name, std::shared_ptr<CteRows> rows)

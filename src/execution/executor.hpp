@@ -20,6 +20,8 @@
 
 namespace teal {
 
+struct TransitionCapture;  // planner/trigger_firing.hpp
+
 class TaskScheduler;
 class MaterializedCtes;
 class Transaction;
@@ -51,6 +53,9 @@ struct ExecutorOptions {
   std::shared_ptr<WorkingTables> working_tables;
   /// The transaction the plan runs in (the caller keeps it alive while the plan runs).
   Transaction* transaction = nullptr;
+  /// Where a write statement that fires AFTER triggers keeps the rows it changed (null:
+  /// none fire; planner/trigger_firing.hpp).
+  std::shared_ptr<TransitionCapture> transition;
 };
 
 class PipelineRun;  // one thread's run of a pipeline's source and operators

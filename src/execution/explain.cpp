@@ -183,6 +183,8 @@ std::string Details(const LogicalOperator& op) {
     }
     case LogicalKind::kRecursiveScan:
       return static_cast<const LogicalRecursiveScan&>(op).definition->name;
+    case LogicalKind::kChunkScan:
+      return static_cast<const LogicalChunkScan&>(op).name;
     case LogicalKind::kRange: {
       const auto& range = static_cast<const LogicalRange&>(op);
       if (range.values) return fmt::format("{} values listed", range.count);

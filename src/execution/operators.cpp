@@ -422,13 +422,17 @@ void PhysicalInsert::Finalize(ExecutionContext& context, GlobalSinkState& global
   Transaction& transaction =
       context.query.WriteTransaction(*append_.Table().storage, append_.Table().name);
   if (on_conflict_) {
-    sink.rows = InsertOnConflict(transaction, append_.Table(), *on_conflict_, sink.chunks,
-                                 returning_ ? &sink.returned : nullptr);
+    ReturnedRows* changed = returning_ ? &sink.returned : capture_ ? &capture_->new_rows : nullptr;
+    sink.rows = InsertOnConflict(transaction, append_.Table(), *on_conflict_, sink.chunks, changed);
+    if (returning_ && capture_) {
+      for (const auto& chunk : sink.returned.chunks) capture_->new_rows.Add(*chunk);
+    }
     return;
   }
   // Copied before the append, which may take the chunks' vectors.
-  if (returning_) {
-    for (const auto& chunk : sink.chunks) sink.returned.Add(*chunk);
+  for (const auto& chunk : sink.chunks) {
+    if (returning_) sink.returned.Add(*chunk);
+    if (capture_) capture_->new_rows.Add(*chunk);
   }
   append_.AppendAll(transaction, sink.chunks);
 }

@@ -6,6 +6,7 @@
 #include "execution/physical_operator.hpp"
 #include "planner/expression.hpp"
 #include "planner/logical_operator.hpp"
+#include "planner/trigger_firing.hpp"
 
 namespace teal {
 
@@ -173,6 +174,8 @@ class PhysicalInsert : public PhysicalSink {
         returning_(returning),
         on_conflict_(std::move(on_conflict)) {}
   std::string Name() const override { return "INSERT"; }
+  /// Keep a copy of the inserted rows there (for AFTER triggers).
+  void SetCapture(std::shared_ptr<TransitionCapture> capture) { capture_ = std::move(capture); }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
             LocalSinkState& local) const override;
@@ -185,6 +188,7 @@ class PhysicalInsert : public PhysicalSink {
   TableAppend append_;
   bool returning_;
   std::unique_ptr<InsertConflict> on_conflict_;
+  std::shared_ptr<TransitionCapture> capture_;
 };
 
 }  // namespace teal

@@ -32,6 +32,12 @@
 namespace teal {
 
 namespace {
+/// Where a write operator keeps the rows its statement's AFTER triggers read.
+std::shared_ptr<TransitionCapture> CaptureOf(const ExecutorOptions& options) {
+  if (!options.transition) throw InternalError("a write that fires triggers without a capture");
+  return options.transition;
+}
+
 /// What a copied plan's expressions get in place of parameters and outer references.
 struct Substitution {
   const std::vector<Value>* parameters = nullptr;
@@ -374,8 +380,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
         on_conflict->values = take_all(insert.on_conflict->values);
         if (insert.on_conflict->where) on_conflict->where = take(insert.on_conflict->where);
       }
-      op = std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning,
-                                            std::move(on_conflict), insert.foreign_keys);
+      auto physical =
+          std::make_unique<PhysicalInsert>(insert.table, insert.column_map, insert.returning,
+                                           std::move(on_conflict), insert.foreign_keys);
+      if (insert.capture) physical->SetCapture(CaptureOf(build.options));
+      op = std::move(physical);
       break;
     }
     case LogicalKind::kWindow: {
@@ -413,6 +422,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
       op = std::make_unique<PhysicalCteScan>(scan.types, scan.cte->name, std::move(rows));
       break;
     }
+    case LogicalKind::kChunkScan: {
+      auto& scan = static_cast<LogicalChunkScan&>(plan);
+      op = std::make_unique<PhysicalChunkScan>(scan.types, scan.name, scan.rows);
+      break;
+    }
     case LogicalKind::kRange: {
       auto& range = static_cast<LogicalRange&>(plan);
       op = std::make_unique<PhysicalRange>(range.types, range.start, range.step, range.count,
@@ -421,8 +435,10 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
-      op = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning,
-                                            del.foreign_keys);
+      auto physical = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning,
+                                                       del.foreign_keys);
+      if (del.capture) physical->SetCapture(CaptureOf(build.options));
+      op = std::move(physical);
       break;
     }
     case LogicalKind::kMerge: {
@@ -433,8 +449,10 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kUpdate: {
       auto& update = static_cast<LogicalUpdate&>(plan);
-      op = std::make_unique<PhysicalUpdate>(update.table, update.columns, update.returning,
-                                            update.foreign_keys);
+      auto physical = std::make_unique<PhysicalUpdate>(update.table, update.columns,
+                                                       update.returning, update.foreign_keys);
+      if (update.capture) physical->SetCapture(CaptureOf(build.options));
+      op = std::move(physical);
       break;
     }
   }

@@ -51,8 +51,9 @@ struct UpdateSink : GlobalSinkState {
   std::vector<std::vector<int64_t>> row_ids;  // per chunk of values
   std::vector<std::unique_ptr<DataChunk>> values;
   idx_t updated = 0;
-  /// RETURNING: per chunk of values, the whole new rows.
+  /// RETURNING and triggers: per chunk of values, the whole new rows; triggers: the old.
   std::vector<std::unique_ptr<DataChunk>> new_rows;
+  std::vector<std::unique_ptr<DataChunk>> old_rows;
   ReturnedRows returned;
 };
 
@@ -79,6 +80,7 @@ void PhysicalDelete::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
   auto& sink = static_cast<DeleteSink&>(state);
   CollectRowIds(input.data[row_id_column_], input.size(), sink.row_ids);
   if (returning_) sink.returned.Add(LeadingColumns(input, 0, table_->columns.size()));
+  if (capture_) capture_->old_rows.Add(LeadingColumns(input, 0, table_->columns.size()));
 }
 
 void PhysicalDelete::Finalize(ExecutionContext& context, GlobalSinkState& state) const {
@@ -113,9 +115,10 @@ void PhysicalDelete::GetData(ExecutionContext& context, DataChunk& chunk, Global
 }
 
 namespace {
-/// Moves the new rows to `sink.returned`, each updated row once: with the values of the
-/// last input row that updated it (the values the table now holds).
-void ReturnLastOfEachRow(UpdateSink& sink) {
+/// Moves the new rows to `returned` and the new and old rows to `capture` (when not
+/// null), each updated row once: with the values of the last input row that updated it
+/// (the values the table now holds).
+void ReturnLastOfEachRow(UpdateSink& sink, ReturnedRows* returned, TransitionCapture* capture) {
   std::unordered_set<int64_t> later;
   std::vector<SelectionVector> keep(sink.new_rows.size());
   std::vector<idx_t> kept(sink.new_rows.size(), 0);
@@ -131,10 +134,17 @@ void ReturnLastOfEachRow(UpdateSink& sink) {
   }
   for (size_t i = 0; i < sink.new_rows.size(); i++) {
     DataChunk& rows = *sink.new_rows[i];
-    if (kept[i] < rows.size()) rows.Slice(keep[i], kept[i]);
-    sink.returned.Add(rows);
+    const bool sliced = kept[i] < rows.size();
+    if (sliced) rows.Slice(keep[i], kept[i]);
+    if (returned) returned->Add(rows);
+    if (!capture) continue;
+    capture->new_rows.Add(rows);
+    DataChunk& old = *sink.old_rows[i];
+    if (sliced) old.Slice(keep[i], kept[i]);
+    capture->old_rows.Add(old);
   }
   sink.new_rows.clear();
+  sink.old_rows.clear();
 }
 }  // namespace
 
@@ -172,17 +182,22 @@ void PhysicalUpdate::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
   values->SetCardinality(count);
   sink.row_ids.emplace_back();
   CollectRowIds(input.data[columns_.size()], count, sink.row_ids.back());
-  if (returning_ || !table_->checks.empty()) {
+  if (returning_ || capture_ || !table_->checks.empty()) {
     // The new row: a SET column's new value, any other column's old one (the binder
     // gives the old row for RETURNING and for CHECK constraints).
     const idx_t old_first = columns_.size() + 1;
     DataChunk row = LeadingColumns(input, old_first, table_->columns.size());
     for (idx_t k = 0; k < columns_.size(); k++) row.data[columns_[k]].Reference(values->data[k]);
     CheckConstraints(*table_, row, 0, "UPDATE");
-    if (returning_) {
+    if (returning_ || capture_) {
       auto copy = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(count, 1));
       copy->Append(row);
       sink.new_rows.push_back(std::move(copy));
+    }
+    if (capture_) {
+      auto old = std::make_unique<DataChunk>(table_->Types(), std::max<idx_t>(count, 1));
+      old->Append(LeadingColumns(input, old_first, table_->columns.size()));
+      sink.old_rows.push_back(std::move(old));
     }
   }
   sink.values.push_back(std::move(values));
@@ -265,7 +280,9 @@ void PhysicalUpdate::Finalize(ExecutionContext& context, GlobalSinkState& state)
   if (check_parents) foreign_keys_->CheckParents(transaction, references);
   if (check_children) foreign_keys_->CheckChildren(transaction, referenced);
   sink.updated = distinct.size();
-  if (returning_) ReturnLastOfEachRow(sink);
+  if (returning_ || capture_) {
+    ReturnLastOfEachRow(sink, returning_ ? &sink.returned : nullptr, capture_.get());
+  }
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalUpdate::GetGlobalSourceState(

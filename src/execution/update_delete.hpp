@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.hpp"
 #include "execution/physical_operator.hpp"
+#include "planner/trigger_firing.hpp"
 
 namespace teal {
 
@@ -23,6 +24,8 @@ class PhysicalDelete : public PhysicalSink {
         returning_(returning),
         foreign_keys_(std::move(foreign_keys)) {}
   std::string Name() const override { return "DELETE"; }
+  /// Keep a copy of the deleted rows there (for AFTER triggers).
+  void SetCapture(std::shared_ptr<TransitionCapture> capture) { capture_ = std::move(capture); }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
             LocalSinkState& local) const override;
@@ -36,6 +39,7 @@ class PhysicalDelete : public PhysicalSink {
   idx_t row_id_column_;
   bool returning_;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
+  std::shared_ptr<TransitionCapture> capture_;
 };
 
 /// Input: the new values of table columns `columns` (in that order), then the row id;
@@ -52,6 +56,9 @@ class PhysicalUpdate : public PhysicalSink {
         returning_(returning),
         foreign_keys_(std::move(foreign_keys)) {}
   std::string Name() const override { return "UPDATE"; }
+  /// Keep a copy of the old and new rows there (for AFTER triggers); the input then has
+  /// the old values as for `returning`.
+  void SetCapture(std::shared_ptr<TransitionCapture> capture) { capture_ = std::move(capture); }
   std::unique_ptr<GlobalSinkState> GetGlobalSinkState(ExecutionContext& context) const override;
   void Sink(ExecutionContext& context, DataChunk& input, GlobalSinkState& global,
             LocalSinkState& local) const override;
@@ -65,6 +72,7 @@ class PhysicalUpdate : public PhysicalSink {
   std::vector<idx_t> columns_;
   bool returning_;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
+  std::shared_ptr<TransitionCapture> capture_;
 };
 
 }  // namespace teal

@@ -414,6 +414,13 @@ Appender::Appender(Connection& connection, std::string_view table,
         return c.FindTable(name) != nullptr;
       });
   std::shared_ptr<TableEntry> entry = place.catalog->GetTable(place.name);
+  // The appender writes rows straight into the table; a trigger would not see them.
+  if (!place.catalog->TriggersOn(entry->CatalogName()).empty()) {
+    throw NotImplementedError(fmt::format(
+        "an appender on table \"{}\", which has triggers (an appender does not fire them: "
+        "use INSERT)",
+        entry->name));
+  }
   const idx_t table_width = entry->columns.size();
   std::vector<idx_t> table_columns;
   if (!columns) {

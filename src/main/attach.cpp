@@ -73,6 +73,12 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
     schema = &sequence->schema;
   }
   if (auto* alter = dynamic_cast<AlterTableStatement*>(&statement)) schema = &alter->schema;
+  if (auto* trigger = dynamic_cast<CreateTriggerStatement*>(&statement)) {
+    schema = &trigger->table_schema;
+  }
+  if (auto* trigger = dynamic_cast<DropTriggerStatement*>(&statement)) {
+    schema = &trigger->table_schema;
+  }
   if (auto* create = dynamic_cast<CreateSchemaStatement*>(&statement)) {
     if (create->catalog.empty()) return DefaultDatabase();
     auto database = FindDatabase(create->catalog);

@@ -691,6 +691,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         return ExecuteCreateSequence(*sequence);
       if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement))
         return ExecuteCreateMacro(*macro);
+      if (auto* trigger = dynamic_cast<CreateTriggerStatement*>(&statement))
+        return ExecuteCreateTrigger(*trigger);
       if (auto* schema = dynamic_cast<CreateSchemaStatement*>(&statement)) {
         if (CatalogSearch::IsTempSchema(schema->name)) {
           throw CatalogError("schema \"temp\" already exists: it holds the temporary objects");
@@ -702,6 +704,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
     }
     case StatementType::kDrop:
+      if (auto* trigger = dynamic_cast<DropTriggerStatement*>(&statement))
+        return ExecuteDropTrigger(*trigger);
       return ExecuteDrop(static_cast<DropStatement&>(statement));
     case StatementType::kAlter:
       return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
@@ -1577,8 +1581,8 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
       name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings" ||
       name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
       name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes" ||
-      name == "duckdb_sequences" || name == "duckdb_variables" || name == "glob" ||
-      name == "read_text" || name == "read_blob" || name == "query";
+      name == "duckdb_sequences" || name == "duckdb_triggers" || name == "duckdb_variables" ||
+      name == "glob" || name == "read_text" || name == "read_blob" || name == "query";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));
@@ -2003,30 +2007,40 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
       prepared.temp_version != (temp ? temp->Version() : 0)) {
     BindPrepared(prepared);
   }
-  ExecutorOptions options = MakeExecutorOptions();
-  const bool may_stream = PlanIsDeterministic(*prepared.bound.plan);
-  auto stream = MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options),
-                           options, may_stream);
-  Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
-  if (prepared.bound.returning) result.SetReturning();
-  if (type != StatementType::kSelect || !may_stream) result.Materialize();
-  return result;
+  auto run = [&](std::shared_ptr<TransitionCapture> transition) {
+    ExecutorOptions options = MakeExecutorOptions();
+    options.transition = std::move(transition);
+    const bool may_stream = PlanIsDeterministic(*prepared.bound.plan);
+    auto stream = MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options),
+                             options, may_stream);
+    Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
+    if (prepared.bound.returning) result.SetReturning();
+    if (type != StatementType::kSelect || !may_stream) result.Materialize();
+    return result;
+  };
+  if (prepared.bound.triggers) return RunWithTriggers(*prepared.bound.triggers, run);
+  return run(nullptr);
 }
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
-  ExecutorOptions options = MakeExecutorOptions();
-  // A query that calls nextval (or random) runs to its end now, in its own transaction's
-  // commit: a sequence value it hands out must be logged before a restart could hand it
-  // out again (a streamed query's transaction ends without a commit).
-  const bool may_stream = PlanIsDeterministic(*bound.plan);
-  auto stream =
-      MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options, may_stream);
-  Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
-  if (bound.returning) result.SetReturning();
-  // Statements with effects run to completion now; queries stream as they are read.
-  if (type != StatementType::kSelect || !may_stream) result.Materialize();
-  return result;
+  auto run = [&](std::shared_ptr<TransitionCapture> transition) {
+    ExecutorOptions options = MakeExecutorOptions();
+    options.transition = std::move(transition);
+    // A query that calls nextval (or random) runs to its end now, in its own transaction's
+    // commit: a sequence value it hands out must be logged before a restart could hand it
+    // out again (a streamed query's transaction ends without a commit).
+    const bool may_stream = PlanIsDeterministic(*bound.plan);
+    auto stream =
+        MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options, may_stream);
+    Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
+    if (bound.returning) result.SetReturning();
+    // Statements with effects run to completion now; queries stream as they are read.
+    if (type != StatementType::kSelect || !may_stream) result.Materialize();
+    return result;
+  };
+  if (bound.triggers) return RunWithTriggers(*bound.triggers, run);
+  return run(nullptr);
 }
 
 }  // namespace teal

@@ -27,6 +27,7 @@
 #include "main/database_instance.hpp"
 #include "main/prepared_data.hpp"
 #include "parser/statements.hpp"
+#include "planner/trigger_firing.hpp"
 #include "teal/result.hpp"
 #include "transaction/transaction.hpp"
 
@@ -212,6 +213,22 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
                                   const std::vector<idx_t>& columns);
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
+  // Triggers (main/triggers.cpp).
+  Result ExecuteCreateTrigger(const CreateTriggerStatement& create);
+  Result ExecuteDropTrigger(const DropTriggerStatement& drop);
+  /// Runs `firing`'s BEFORE triggers, `run` (the statement, given where it keeps the rows
+  /// it changes), then its AFTER triggers.
+  Result RunWithTriggers(const TriggerFiring& firing,
+                         const std::function<Result(std::shared_ptr<TransitionCapture>)>& run);
+  /// Runs `trigger`'s body in the running statement's transaction; `changed`: the rows the
+  /// statement changed (null for a BEFORE trigger).
+  void FireTrigger(const TriggerEntry& trigger, const TriggerFiring& firing,
+                   const std::shared_ptr<TransitionCapture>& changed);
+  /// `trigger`'s body bound over `table`'s `changed` rows (its statement in `body`).
+  struct BoundStatement BindTriggerBody(const TriggerEntry& trigger, const TableEntry& table,
+                                        TriggerEvent event,
+                                        const std::shared_ptr<TransitionCapture>& changed,
+                                        std::unique_ptr<SQLStatement>& body);
   /// The settings' binder options, with the running statement's transaction start time.
   BindOptions BinderOptions() const;
   Result ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values);
@@ -225,6 +242,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   struct ExecutorOptions MakeExecutorOptions();
 
   std::shared_ptr<DatabaseInstance> database_;
+  /// How deeply trigger bodies are running inside one another.
+  idx_t trigger_depth_ = 0;
   // What this connection's nextval calls gave last: its currval (PostgreSQL's).
   std::shared_ptr<SessionSequences> sequences_ = std::make_shared<SessionSequences>();
   // The connection's variables, by name (DuckDB's SET VARIABLE; getvariable reads them).

@@ -150,6 +150,13 @@ double EstimateRows(const LogicalOperator& op) {
       return static_cast<double>(static_cast<const LogicalRange&>(op).count);
     case LogicalKind::kDummyScan:
       return 1;
+    case LogicalKind::kChunkScan: {
+      double rows = 0;
+      for (const auto& chunk : static_cast<const LogicalChunkScan&>(op).rows->chunks) {
+        rows += static_cast<double>(chunk->size());
+      }
+      return rows;
+    }
     case LogicalKind::kCsvScan: {
       // A guess from the files' sizes: about 64 bytes a row.
       const auto& scan = static_cast<const LogicalCsvScan&>(op);

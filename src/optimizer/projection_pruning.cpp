@@ -266,8 +266,9 @@ ColumnMap PruneLateralJoin(LogicalLateralJoin& lateral, const std::vector<bool>&
 }
 
 ColumnMap PruneDelete(LogicalDelete& del) {
-  // With RETURNING the child's first columns are the deleted rows, read by position.
-  if (del.returning) return KeepAll(del);
+  // With RETURNING (or for triggers) the child's first columns are the deleted rows, read
+  // by position.
+  if (del.returning || del.capture) return KeepAll(del);
   auto& child = *del.children[0];
   std::vector<bool> needed(child.types.size(), false);
   needed[del.row_id_column] = true;

@@ -449,6 +449,11 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       statements.push_back(std::move(macro));
       continue;
     }
+    if (auto trigger = ParseTriggerStatement(text, max_depth)) {
+      trigger->text = text;
+      statements.push_back(std::move(trigger));
+      continue;
+    }
     if (auto set = ParseSetExpression(text, max_depth)) {
       set->text = text;
       statements.push_back(std::move(set));
@@ -508,6 +513,10 @@ std::vector<StatementSketch> SketchSql(std::string_view sql) {
     }
     if (auto macro = ParseMacroStatement(text, kDefaultMaxExpressionDepth)) {
       sketches.push_back({macro->type, text, 0, {}});
+      continue;
+    }
+    if (auto trigger = ParseTriggerStatement(text, kDefaultMaxExpressionDepth)) {
+      sketches.push_back({trigger->type, text, 0, {}});
       continue;
     }
     if (ParseSetExpression(text, kDefaultMaxExpressionDepth)) {

@@ -58,6 +58,9 @@ std::vector<std::string> SplitStatements(std::string_view sql);
 std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t max_depth);
 
 /// [WITH …] MERGE INTO …, read by hand (merge_statement.cpp); null when `text` is not one.
+/// CREATE TRIGGER / DROP TRIGGER (parser/trigger_statement.cpp), or null for another
+/// statement.
+std::unique_ptr<SQLStatement> ParseTriggerStatement(const std::string& text, idx_t max_depth);
 std::unique_ptr<SQLStatement> ParseMergeStatement(const std::string& text, idx_t max_depth);
 
 /// ATTACH, DETACH and USE (DuckDB's; attach_statement.cpp), read by hand; null when `text`

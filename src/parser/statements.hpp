@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/trigger.hpp"
 #include "common/cte_materialize.hpp"
 #include "common/join_type.hpp"
 #include "common/merge_action.hpp"
@@ -193,6 +194,26 @@ struct CreateMacroStatement : SQLStatement {
   std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
   std::string body;                   // the expression or the SELECT, as written
   bool table = false;                 // AS TABLE
+};
+
+/// CREATE TRIGGER (catalog/trigger.hpp), read by hand (parser/trigger_statement.cpp).
+struct CreateTriggerStatement : SQLStatement {
+  CreateTriggerStatement() : SQLStatement(StatementType::kCreate) {}
+  bool if_not_exists = false;
+  bool or_replace = false;
+  bool instead_of = false;   // INSTEAD OF, which Teal refuses
+  std::string table_schema;  // as written; empty when not
+  std::string table;
+  TriggerEntry trigger;  // its table fields are the binder's to fill
+};
+
+/// DROP TRIGGER [IF EXISTS] name ON table
+struct DropTriggerStatement : SQLStatement {
+  DropTriggerStatement() : SQLStatement(StatementType::kDrop) {}
+  std::string name;
+  std::string table_schema;
+  std::string table;
+  bool if_exists = false;
 };
 
 /// CREATE SEQUENCE [IF NOT EXISTS] name [START [WITH] n] [INCREMENT [BY] n]

@@ -17,6 +17,7 @@
 #include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "planner/logical_operator.hpp"
+#include "planner/trigger_firing.hpp"
 
 namespace teal {
 
@@ -69,6 +70,9 @@ struct BindOptions {
   /// The connection's variables (SET VARIABLE), for getvariable and duckdb_variables()
   /// (null: none).
   std::shared_ptr<const VariableMap> variables;
+  /// A trigger body's: the transition tables (and NEW / OLD rows) it reads by name,
+  /// before WITH queries and the catalog (null: none).
+  std::shared_ptr<const std::vector<TransitionRelation>> transition_tables;
 };
 
 struct BoundStatement {
@@ -80,6 +84,8 @@ struct BoundStatement {
   std::vector<std::vector<std::string>> other_names;
   /// INSERT/UPDATE/DELETE … RETURNING: the rows are the answer, not a count.
   bool returning = false;
+  /// INSERT/UPDATE/DELETE of a table with triggers for it: what they are (null: none).
+  std::shared_ptr<const TriggerFiring> triggers;
 };
 
 class Binder {
@@ -404,6 +410,15 @@ class Binder {
   /// A catalog listing (bind_catalog_listing.cpp) by name — "duckdb_tables",
   /// "information_schema.columns", … — with its column names and types; null for a name
   /// that is none.
+  /// The triggers an `event` statement on `table` fires (null: none), setting SET columns
+  /// `set_columns` for UPDATE. Throws for what row triggers do not allow (RETURNING,
+  /// ON CONFLICT) and for an INSERT … ON CONFLICT DO UPDATE (`conflict_updates`) whose
+  /// updates would go unseen by triggers.
+  std::shared_ptr<const TriggerFiring> TriggersOf(const std::shared_ptr<TableEntry>& table,
+                                                  TriggerEvent event,
+                                                  const std::vector<idx_t>* set_columns,
+                                                  bool returning, bool on_conflict,
+                                                  bool conflict_updates = false) const;
   /// The FOREIGN KEY checks of a write to `table` (null: none; catalog/foreign_key.hpp).
   std::shared_ptr<const ForeignKeyChecks> ForeignKeysOf(
       const std::shared_ptr<TableEntry>& table) const {

@@ -12,6 +12,7 @@
 #include "common/merge_action.hpp"
 #include "common/set_operation.hpp"
 #include "common/window_frame.hpp"
+#include "execution/returned_rows.hpp"
 #include "function/table/csv_sniffer.hpp"
 #include "planner/expression.hpp"
 
@@ -41,7 +42,8 @@ enum class LogicalKind {
   kRecursiveScan,
   kLateralJoin,
   kCsvScan,
-  kMerge
+  kMerge,
+  kChunkScan,
 };
 
 struct LogicalOperator {
@@ -229,6 +231,8 @@ struct LogicalInsert : LogicalOperator {
   std::vector<Value> defaults;    // table column -> value when not supplied
   /// Produce the inserted rows (every table column, in table order) instead of the count.
   bool returning = false;
+  /// Keep a copy of the inserted rows for AFTER triggers (planner/trigger_firing.hpp).
+  bool capture = false;
   std::unique_ptr<InsertConflict> on_conflict;  // null: no ON CONFLICT
   /// The table's FOREIGN KEY checks (null: none).
   std::shared_ptr<const ForeignKeyChecks> foreign_keys;
@@ -243,9 +247,10 @@ struct LogicalDelete : LogicalOperator {
   LogicalDelete() : LogicalOperator(LogicalKind::kDelete) {}
   std::shared_ptr<TableEntry> table;
   idx_t row_id_column = 0;
-  /// Produce the deleted rows instead of the count: the child's first columns are then
+  /// Produce the deleted rows instead of the count: the child's first columns are
   /// every table column, in table order.
   bool returning = false;
+  bool capture = false;  // keep a copy of the deleted rows for AFTER triggers
   std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
 };
 
@@ -258,6 +263,9 @@ struct LogicalUpdate : LogicalOperator {
   /// Produce the updated rows (new values, every table column) instead of the count: the
   /// child then also gives every table column's old value after the row id.
   bool returning = false;
+  /// Keep a copy of the old and new rows for AFTER triggers (the child gives the old
+  /// values then too).
+  bool capture = false;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys;  // null: none
 };
 
@@ -297,6 +305,14 @@ struct CteDefinition {
   CteMaterialize materialize = CteMaterialize::kDefault;
   /// Set when materialized: the plan whose rows every scan of this query reads.
   std::shared_ptr<LogicalOperator> plan;
+};
+
+/// Rows computed before the statement was planned (a trigger's transition table: the
+/// rows the triggering statement changed), read as a table.
+struct LogicalChunkScan : LogicalOperator {
+  LogicalChunkScan() : LogicalOperator(LogicalKind::kChunkScan) {}
+  std::string name;
+  std::shared_ptr<const ReturnedRows> rows;
 };
 
 /// A use of a WITH query: until MaterializeCtes, over one child, the query bound for this

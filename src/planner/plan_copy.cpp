@@ -146,6 +146,12 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->cte = static_cast<const LogicalCteScan&>(op).cte;  // the same query, read again
       return to;
     }
+    case LogicalKind::kChunkScan: {
+      auto to = CopyNode<LogicalChunkScan>(op);
+      to->name = static_cast<const LogicalChunkScan&>(op).name;
+      to->rows = static_cast<const LogicalChunkScan&>(op).rows;
+      return to;
+    }
     case LogicalKind::kRange: {
       auto to = CopyNode<LogicalRange>(op);
       const auto& from = static_cast<const LogicalRange&>(op);

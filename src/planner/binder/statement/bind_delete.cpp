@@ -41,7 +41,12 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   logical->foreign_keys = ForeignKeysOf(table);
   logical->children.push_back(std::move(plan));
   logical->returning = !del.returning.empty();
-  return BindWriteResult(del.returning, *table, del.table.alias, std::move(logical));
+  auto triggers = TriggersOf(table, TriggerEvent::kDelete, nullptr, logical->returning, false);
+  logical->capture = triggers && triggers->capture;
+  BoundStatement bound =
+      BindWriteResult(del.returning, *table, del.table.alias, std::move(logical));
+  bound.triggers = std::move(triggers);
+  return bound;
 }
 
 }  // namespace teal

@@ -187,7 +187,14 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   }
   logical->children.push_back(std::move(child));
   logical->returning = !insert.returning.empty();
-  return BindWriteResult(insert.returning, *table, insert.alias, std::move(logical));
+  auto triggers = TriggersOf(
+      table, TriggerEvent::kInsert, nullptr, logical->returning, insert.on_conflict != nullptr,
+      insert.on_conflict && insert.on_conflict->action != OnConflictClause::Action::kNothing);
+  logical->capture = triggers && triggers->capture;
+  BoundStatement bound =
+      BindWriteResult(insert.returning, *table, insert.alias, std::move(logical));
+  bound.triggers = std::move(triggers);
+  return bound;
 }
 
 }  // namespace teal

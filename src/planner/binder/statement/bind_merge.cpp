@@ -60,6 +60,13 @@ BoundStatement Binder::BindMerge(const MergeStatement& merge) {
   Scope target_scope;
   std::shared_ptr<TableEntry> table;
   LogicalOperatorPtr target = BindTargetTable(merge.target, target_scope, table);
+  // Which triggers a MERGE's inserts, updates and deletes would fire is not settled here.
+  for (TriggerEvent event : {TriggerEvent::kInsert, TriggerEvent::kUpdate, TriggerEvent::kDelete}) {
+    if (TriggersOf(table, event, nullptr, false, false)) {
+      throw NotImplementedError(
+          fmt::format("MERGE INTO table \"{}\", which has triggers", table->name));
+    }
+  }
   const idx_t width = table->columns.size();
   const idx_t row_id = width;
   const idx_t target_width = width + 1;

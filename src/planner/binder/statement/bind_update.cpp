@@ -86,9 +86,12 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   }
   projection->expressions.push_back(MakeColumnRef(row_id, TypeId::kBigInt));
   projection->types.push_back(TypeId::kBigInt);
-  // The old row too, for the columns SET leaves alone: RETURNING's, and the new row a
-  // CHECK constraint is computed over (PhysicalUpdate).
-  if (!update.returning.empty() || !table->checks.empty()) {
+  auto triggers =
+      TriggersOf(table, TriggerEvent::kUpdate, &logical->columns, !update.returning.empty(), false);
+  logical->capture = triggers && triggers->capture;
+  // The old row too, for the columns SET leaves alone: RETURNING's, the new row a CHECK
+  // constraint is computed over (PhysicalUpdate), and the old rows triggers read.
+  if (!update.returning.empty() || !table->checks.empty() || logical->capture) {
     for (idx_t c = 0; c < table->columns.size(); c++) {
       projection->expressions.push_back(MakeColumnRef(c, table->columns[c].type));
       projection->types.push_back(table->columns[c].type);
@@ -98,7 +101,10 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   logical->table = table;
   logical->children.push_back(std::move(projection));
   logical->returning = !update.returning.empty();
-  return BindWriteResult(update.returning, *table, update.table.alias, std::move(logical));
+  BoundStatement bound =
+      BindWriteResult(update.returning, *table, update.table.alias, std::move(logical));
+  bound.triggers = std::move(triggers);
+  return bound;
 }
 
 }  // namespace teal

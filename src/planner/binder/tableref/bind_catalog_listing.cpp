@@ -1,8 +1,9 @@
 // Binder: the catalog listings — duckdb_schemas(), duckdb_tables(), duckdb_columns(),
-// duckdb_views(), duckdb_indexes(), duckdb_sequences(), and information_schema.schemata / tables /
-// columns — computed from the catalog version the statement binds against, with DuckDB's column
-// names in DuckDB's order. Left out: the columns Teal has no value for (DuckDB's `tags`
-// MAP and its internal type ids), and DuckDB's own internal schemas' contents.
+// duckdb_views(), duckdb_indexes(), duckdb_sequences(), duckdb_triggers(), and
+// information_schema.schemata / tables / columns — computed from the catalog version the statement
+// binds against, with DuckDB's column names in DuckDB's order. Left out: the columns Teal has no
+// value for (DuckDB's `tags` MAP and its internal type ids), and DuckDB's own internal schemas'
+// contents.
 #include "function/collation.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -199,6 +200,31 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             NullText(), Value::Boolean(false), Value::Boolean(temporary),
                             Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
                             Text(view->ToSql())});
+      }
+    });
+  } else if (name == "duckdb_triggers") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("trigger_name", T::kVarchar);
+    out.Column("table_name", T::kVarchar);
+    out.Column("action_timing", T::kVarchar);
+    out.Column("event_manipulation", T::kVarchar);
+    out.Column("columns", LogicalType::List(T::kVarchar));
+    out.Column("for_each", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("temporary", T::kBoolean);
+    out.Column("sql", T::kVarchar);
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& trigger : catalog.Triggers()) {
+        std::vector<Value> columns;
+        for (const auto& column : trigger->update_columns) columns.push_back(Text(column));
+        out.rows.push_back({Text(database), Text(SchemaOf(trigger->schema)), Text(trigger->name),
+                            Text(trigger->table_name),
+                            Text(std::string(TriggerTimingName(trigger->timing))),
+                            Text(std::string(TriggerEventName(trigger->event))),
+                            Value::List(T::kVarchar, std::move(columns)),
+                            Text(trigger->for_each_row ? "ROW" : "STATEMENT"), NullText(),
+                            Value::Boolean(temporary), Text(trigger->ToSql())});
       }
     });
   } else if (name == "duckdb_sequences") {

@@ -229,6 +229,18 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
             return BindWithQueryItem(ref, i, scope, offset);
         }
       }
+      // A trigger body's transition tables (planner/trigger_firing.hpp).
+      if (ref.schema.empty() && options_.transition_tables) {
+        for (const TransitionRelation& relation : *options_.transition_tables) {
+          if (!SameName(relation.name, ref.name)) continue;
+          auto scan = std::make_unique<LogicalChunkScan>();
+          scan->name = relation.name;
+          scan->rows = relation.rows;
+          scan->types = relation.types;
+          add_rows(relation.name, relation.names, relation.types);
+          return scan;
+        }
+      }
       if (Catalog::Key(ref.schema) == "information_schema") {
         std::vector<std::string> names;
         std::vector<LogicalType> types;
