@@ -216,6 +216,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   // Triggers (main/triggers.cpp).
   Result ExecuteCreateTrigger(const CreateTriggerStatement& create);
   Result ExecuteDropTrigger(const DropTriggerStatement& drop);
+  /// Throws unless `trigger`'s body on `table` (of `catalog`) binds and fires no chain of
+  /// triggers that comes back to `table`.
+  void CheckTriggerBody(const TriggerEntry& trigger, const TableEntry& table,
+                        const Catalog& catalog);
   /// Runs `firing`'s BEFORE triggers, `run` (the statement, given where it keeps the rows
   /// it changes), then its AFTER triggers.
   Result RunWithTriggers(const TriggerFiring& firing,
