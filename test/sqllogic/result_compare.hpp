@@ -93,7 +93,8 @@ std::optional<std::string> CompareResult(const RenderedResult& actual,
 
 /// Whether an error with description `described` (Describe()) and message `what`
 /// matches an expected error message: a substring of either, or `<REGEX>:pattern`
-/// (found in either), or `<!REGEX>:pattern` (found in neither).
+/// (found in either), or `<!REGEX>:pattern` (found in neither). DuckDB's "Not implemented
+/// Error: X" is Teal's "Not Implemented Error: not implemented: X".
 bool ErrorMatches(std::string_view expected, const std::string& described, const std::string& what);
 
 /// Lines of `result` for a failure report: rows joined by tabs, at most `max_lines`.
