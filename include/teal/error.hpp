@@ -27,6 +27,7 @@ enum class ErrorCategory {
   kInternal,
   kSequence,
   kDependency,
+  kPermission,  // something the database's configuration forbids (enable_external_access)
 };
 
 /// The human name of a category, e.g. "Conversion" — used as "Conversion Error: …".
@@ -87,6 +88,7 @@ TEAL_DECLARE_ERROR(SequenceError, kSequence)
 /// A DROP or ALTER that other objects stand in the way of (a view on a table, a FOREIGN KEY
 /// referencing it, a DEFAULT using a sequence).
 TEAL_DECLARE_ERROR(DependencyError, kDependency)
+TEAL_DECLARE_ERROR(PermissionError, kPermission)
 
 #undef TEAL_DECLARE_ERROR
 

@@ -37,6 +37,8 @@ std::string_view ErrorCategoryName(ErrorCategory category) {
       return "Sequence";
     case ErrorCategory::kDependency:
       return "Dependency";
+    case ErrorCategory::kPermission:
+      return "Permission";
   }
   return "Unknown";
 }
@@ -93,6 +95,8 @@ void ThrowErrorOf(ErrorCategory category, std::string message) {
       throw SequenceError(std::move(message));
     case ErrorCategory::kDependency:
       throw DependencyError(std::move(message));
+    case ErrorCategory::kPermission:
+      throw PermissionError(std::move(message));
     case ErrorCategory::kInternal:
       break;
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "catalog/catalog.hpp"
+#include "common/external_access.hpp"
 #include "main/client_context.hpp"
 #include "os/file_system.hpp"
 #include "storage/database_file.hpp"
@@ -134,6 +135,9 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
 }
 
 Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
+  if (!IsInMemory(attach.path) && !database_->GetSettings().ExternalAccess()) {
+    RefuseExternalAccess(fmt::format("ATTACH '{}'", attach.path));
+  }
   DatabaseOptions options;
   for (const auto& [option, value] : attach.options) {
     if (option == "read_only" || option == "readonly") {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "common/external_access.hpp"
 #include "execution/executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "function/table/csv_writer.hpp"
@@ -30,6 +31,7 @@ ParsedExpressionPtr ConstantExpression(Value value) {
 }  // namespace
 
 Result ClientContext::ExecuteCopy(CopyStatement& copy) {
+  if (!database_->GetSettings().ExternalAccess()) RefuseExternalAccess("COPY");
   const CatalogSearch catalogs = Catalogs();
   auto has_option = [&](const char* name) {
     return std::any_of(copy.options.begin(), copy.options.end(),

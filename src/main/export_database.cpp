@@ -22,6 +22,7 @@
 #include <sstream>
 
 #include "catalog/catalog.hpp"
+#include "common/external_access.hpp"
 #include "main/client_context.hpp"
 #include "parser/identifier.hpp"
 #include "parser/parser.hpp"
@@ -113,6 +114,7 @@ void WriteTextFile(const std::filesystem::path& path, const std::string& text) {
 }  // namespace
 
 Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
+  if (!database_->GetSettings().ExternalAccess()) RefuseExternalAccess("EXPORT DATABASE");
   // The options, as COPY takes them: FORMAT csv and a header line unless the statement
   // says otherwise.
   std::string write_options = "FORMAT csv", read_options = "FORMAT csv";
@@ -193,6 +195,7 @@ Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
 }
 
 Result ClientContext::ExecuteImport(const ImportDatabaseStatement& statement) {
+  if (!database_->GetSettings().ExternalAccess()) RefuseExternalAccess("IMPORT DATABASE");
   const std::filesystem::path directory = statement.directory;
   const std::string schema_sql = ReadTextFile(directory / kSchemaFile);
   const std::string load_sql = ReadTextFile(directory / kLoadFile);

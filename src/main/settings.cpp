@@ -410,6 +410,11 @@ constexpr SettingDefinition kSettings[] = {
      "(0, the default: no limit); past it the statement stops with an error, as if "
      "interrupted, and its changes are rolled back",
      "BIGINT"},
+    {"enable_external_access",
+     "false forbids SQL to reach files other than the database's own: read_csv, read_text, "
+     "read_blob, glob, COPY, EXPORT / IMPORT DATABASE and ATTACH of a file give a Permission "
+     "Error. Once false it stays false until the database is closed",
+     "BOOLEAN"},
     {"enable_optimizer",
      "false runs only the optimizer rules a plan needs (subquery rewrites, WITH "
      "materialization), not those that make it faster (filter pushdown, join order, …), for "
@@ -507,6 +512,17 @@ void Settings::Set(std::string_view name, std::string_view value) {
           "max_execution_time: \"{}\" is not a whole number of milliseconds (0: no limit)", value));
     }
     max_execution_time_ms_ = ms;
+  } else if (key == "enable_external_access") {
+    const bool on = text == "true" || text == "1" || text == "on";
+    if (!on && text != "false" && text != "0" && text != "off") {
+      throw InvalidInputError(
+          fmt::format("{}: \"{}\" is not a boolean (true or false)", key, value));
+    }
+    // A connection could otherwise lift a restriction set on the database it shares.
+    if (on && !external_access_) {
+      throw InvalidInputError("Cannot enable external access while database is running");
+    }
+    external_access_ = on;
   } else if (key == "verify_parallelism" || key == "enable_optimizer" ||
              key == "scalar_subquery_error_on_multiple_rows") {
     bool on;
@@ -578,6 +594,7 @@ std::optional<std::string> Settings::Get(std::string_view name) const {
   if (key == "threads") return std::to_string(threads_.load());
   if (key == "verify_parallelism") return verify_parallelism_.load() ? "true" : "false";
   if (key == "enable_optimizer") return optimizer_enabled_.load() ? "true" : "false";
+  if (key == "enable_external_access") return external_access_.load() ? "true" : "false";
   if (key == "scalar_subquery_error_on_multiple_rows") {
     return scalar_subquery_error_.load() ? "true" : "false";
   }
@@ -634,6 +651,7 @@ BindOptions Settings::ForBinder() const {
     options.recursive_cte_max_iterations = recursive_cte_max_iterations_;
     options.database_name = database_name_;
   }
+  options.external_access = external_access_.load();
   options.setting = [this](std::string_view name) { return Get(name); };
   options.all_settings = [this]() { return All(); };
   return options;

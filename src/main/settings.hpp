@@ -75,6 +75,8 @@ class Settings {
   /// enable_optimizer (PRAGMA enable_optimizer / disable_optimizer): whether the rules that
   /// only make a plan faster run. Read for every statement, so without the lock.
   bool OptimizerEnabled() const { return optimizer_enabled_.load(std::memory_order_relaxed); }
+  /// enable_external_access: whether SQL may reach files other than the database's own.
+  bool ExternalAccess() const { return external_access_.load(std::memory_order_relaxed); }
   /// max_execution_time: the most milliseconds a statement may run (0: no limit).
   uint64_t MaxExecutionTimeMs() const {
     return max_execution_time_ms_.load(std::memory_order_relaxed);
@@ -97,6 +99,8 @@ class Settings {
   std::atomic<bool> verify_parallelism_{false};
   std::atomic<bool> optimizer_enabled_{true};
   std::atomic<bool> scalar_subquery_error_{true};
+  // enable_external_access: never back to true once false (RESET leaves it).
+  std::atomic<bool> external_access_{true};
   std::atomic<uint64_t> max_execution_time_ms_{0};
 };
 

@@ -70,6 +70,8 @@ struct BindOptions {
   /// The connection's variables (SET VARIABLE), for getvariable and duckdb_variables()
   /// (null: none).
   std::shared_ptr<const VariableMap> variables;
+  /// enable_external_access: false refuses the table functions that read files.
+  bool external_access = true;
   /// A trigger body's: the transition tables (and NEW / OLD rows) it reads by name,
   /// before WITH queries and the catalog (null: none).
   std::shared_ptr<const std::vector<TransitionRelation>> transition_tables;

@@ -24,6 +24,7 @@ void ExpectRethrownAs(ErrorCategory category, std::string_view name) {
 TEST(ErrorCategoryTest, SequenceAndDependencyErrorsKeepTheirCategoryWhenPassedOn) {
   ExpectRethrownAs<SequenceError>(ErrorCategory::kSequence, "Sequence");
   ExpectRethrownAs<DependencyError>(ErrorCategory::kDependency, "Dependency");
+  ExpectRethrownAs<PermissionError>(ErrorCategory::kPermission, "Permission");
   ExpectRethrownAs<TransactionError>(ErrorCategory::kTransaction, "TransactionContext");
   ExpectRethrownAs<OutOfRangeError>(ErrorCategory::kOutOfRange, "Out of Range");
 }

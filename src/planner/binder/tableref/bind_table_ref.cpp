@@ -1,4 +1,5 @@
 // Binder: FROM items — tables, views, WITH names, subqueries, joins and table functions.
+#include "common/external_access.hpp"
 #include "common/stack.hpp"
 #include "os/file_glob.hpp"
 #include "parser/parser.hpp"
@@ -477,6 +478,11 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
       return listing;
     }
   }
+  const bool whole_files = ref.function->name == "read_text" || ref.function->name == "read_blob";
+  const bool reads_files =
+      whole_files || ref.function->name == "glob" || ref.function->name == "read_csv" ||
+      ref.function->name == "read_csv_auto" || ref.function->name == "sniff_csv";
+  if (reads_files && !options_.external_access) RefuseExternalAccess(ref.function->name);
   if (ref.function->name == "glob") {
     // DuckDB's glob(pattern): the files a pattern names (GlobFiles), one row each.
     if (ref.function->children.size() != 1 || ref.function->star) {
@@ -492,7 +498,6 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     add_rows("glob", {"file"}, {LogicalType(TypeId::kVarchar)});
     return ConstantTable({LogicalType(TypeId::kVarchar)}, std::move(rows));
   }
-  const bool whole_files = ref.function->name == "read_text" || ref.function->name == "read_blob";
   if (whole_files || ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
     std::vector<std::string> names;
     std::vector<LogicalType> types;
