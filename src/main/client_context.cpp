@@ -356,6 +356,9 @@ Result ClientContext::Execute(SQLStatement& statement) {
   if (statement.type == StatementType::kImport) {
     return ExecuteImport(static_cast<const ImportDatabaseStatement&>(statement));
   }
+  if (auto* copy = dynamic_cast<const CopyDatabaseStatement*>(&statement)) {
+    return ExecuteCopyDatabase(*copy);
+  }
   return RunInTransaction(statement.type, [&] { return ExecuteStatement(statement); });
 }
 

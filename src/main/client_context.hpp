@@ -216,6 +216,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   // Triggers (main/triggers.cpp).
   Result ExecuteCreateTrigger(const CreateTriggerStatement& create);
   Result ExecuteDropTrigger(const DropTriggerStatement& drop);
+  /// COPY FROM DATABASE (main/export_database.cpp).
+  Result ExecuteCopyDatabase(const CopyDatabaseStatement& statement);
   /// Throws unless `trigger`'s body on `table` (of `catalog`) binds and fires no chain of
   /// triggers that comes back to `table`.
   void CheckTriggerBody(const TriggerEntry& trigger, const TableEntry& table,

@@ -1,5 +1,5 @@
 // EXPORT DATABASE and IMPORT DATABASE (DuckDB's statements): a database as a directory of
-// plain files, and back.
+// plain files, and back; and COPY FROM DATABASE, from one attached database to another.
 //
 // EXPORT writes, from one snapshot (the statement's transaction):
 //   schema.sql  the CREATE statements of the schemas, types, sequences, tables, views and
@@ -9,6 +9,8 @@
 //               setval() per sequence that has handed out values, so that it goes on
 //               where it was;
 //   one CSV file per table, with a header line, written by COPY … TO.
+// COPY FROM DATABASE a TO b makes a's objects and rows again in b the same way, with the
+// rows read straight from a.
 // IMPORT runs schema.sql and load.sql in one transaction: all of it or, on an error,
 // nothing. Its COPY statements read the files of the directory IMPORT names, wherever
 // EXPORT wrote them. Temporary objects are not exported (DuckDB's rule: they are the
@@ -37,6 +39,17 @@ Result Done(StatementType type) {
 }
 
 constexpr const char* kSchemaFile = "schema.sql";
+
+/// The columns of `table` that hold values (a generated one is computed again from them),
+/// quoted and joined by commas.
+std::string StoredColumns(const TableEntry& table) {
+  std::string columns;
+  for (const auto& column : table.columns) {
+    if (column.generated) continue;
+    columns += (columns.empty() ? "" : ", ") + QuoteIdentifier(column.name);
+  }
+  return columns;
+}
 constexpr const char* kLoadFile = "load.sql";
 
 /// COPY options that only writing takes (COPY … TO): left out of load.sql's COPY … FROM.
@@ -111,6 +124,36 @@ void WriteTextFile(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw IOError(fmt::format("EXPORT DATABASE: cannot write \"{}\"", path.string()));
 }
 
+/// COPY FROM DATABASE's statements, as EXPORT writes them but with the rows read straight
+/// from `source` (the database `statement.from`): the CREATE statements, the rows, then
+/// the indexes and triggers (made over the rows) and the sequences' positions.
+std::vector<std::string> CopyDatabaseSql(const CopyDatabaseStatement& statement,
+                                         const Catalog& source) {
+  std::vector<std::string> sql;
+  std::vector<std::string> after_rows;
+  std::vector<std::string> creates = source.SchemaStatements(&after_rows);
+  if (statement.schema) sql = std::move(creates);
+  if (statement.data) {
+    for (const auto& table : source.TablesInCreationOrder()) {
+      const std::string columns = StoredColumns(*table);
+      sql.push_back(
+          fmt::format("INSERT INTO {} ({}) SELECT {} FROM {}.{}.{}",
+                      QuoteQualifiedName(table->schema, table->name), columns, columns,
+                      QuoteIdentifier(statement.from),
+                      QuoteIdentifier(table->schema.empty() ? Catalog::kMainSchema : table->schema),
+                      QuoteIdentifier(table->name)));
+    }
+  }
+  if (!statement.schema) return sql;
+  sql.insert(sql.end(), after_rows.begin(), after_rows.end());
+  for (const auto& sequence : source.Sequences()) {
+    if (std::optional<int64_t> last = sequence->Last()) {
+      sql.push_back(fmt::format("SELECT setval({}, {})", QuoteLiteral(sequence->Name()), *last));
+    }
+  }
+  return sql;
+}
+
 }  // namespace
 
 Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
@@ -161,11 +204,7 @@ Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
   std::set<std::string> taken;
   // In creation order, so that a FOREIGN KEY's rows load after those they name.
   for (const auto& table : catalog.TablesInCreationOrder()) {
-    std::string columns;
-    for (const auto& column : table->columns) {
-      if (column.generated) continue;  // computed again from the others
-      columns += (columns.empty() ? "" : ", ") + QuoteIdentifier(column.name);
-    }
+    const std::string columns = StoredColumns(*table);
     const std::string name =
         qualifier + QuoteIdentifier(table->schema.empty() ? Catalog::kMainSchema : table->schema) +
         "." + QuoteIdentifier(table->name);
@@ -219,6 +258,48 @@ Result ClientContext::ExecuteImport(const ImportDatabaseStatement& statement) {
   }
   if (own) Query("COMMIT");
   return Done(StatementType::kImport);
+}
+
+Result ClientContext::ExecuteCopyDatabase(const CopyDatabaseStatement& statement) {
+  auto from = FindDatabase(statement.from);
+  if (!from) throw CatalogError(fmt::format("database \"{}\" does not exist", statement.from));
+  auto to = FindDatabase(statement.to);
+  if (!to) throw CatalogError(fmt::format("database \"{}\" does not exist", statement.to));
+  if (from == to) {
+    throw BinderError(fmt::format("COPY FROM DATABASE {} TO {}: FROM and TO databases are the same",
+                                  statement.from, statement.to));
+  }
+  if (to->ReadOnly()) {
+    throw InvalidInputError(fmt::format(
+        "COPY FROM DATABASE: database \"{}\" is attached in read-only mode", statement.to));
+  }
+  // One transaction: the connection's, or one of its own that commits at the end.
+  const bool own = !transaction_;
+  const std::string default_database = default_database_;
+  if (own) Query("BEGIN TRANSACTION");
+  try {
+    std::vector<std::string> sql;
+    // Read as a statement of the transaction, which sees the source as the transaction does.
+    RunInTransaction(StatementType::kCopy, [&] {
+      sql = CopyDatabaseSql(statement, TransactionIn(from)->GetCatalog());
+      return Done(StatementType::kCopy);
+    });
+    for (const auto& one : sql) {
+      // Run with the target as the default database: the source's objects are made there
+      // under their own names.
+      default_database_ = to == database_ ? std::string() : to->Name();
+      for (auto& parsed : ParseSql(one, database_->GetSettings().MaxExpressionDepth())) {
+        Execute(*parsed).Materialize();
+      }
+      default_database_ = default_database;
+    }
+  } catch (...) {
+    default_database_ = default_database;
+    if (own && transaction_) Query("ROLLBACK");
+    throw;
+  }
+  if (own) Query("COMMIT");
+  return Done(StatementType::kCopy);
 }
 
 }  // namespace teal

@@ -168,6 +168,32 @@ std::unique_ptr<SQLStatement> ParseAttachStatement(const std::string& text) {
   if (begin == std::string::npos) return nullptr;
   const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[begin])));
   if (c != 'a' && c != 'd' && c != 'u' && c != 'c' && c != 'e' && c != 'i') return nullptr;
+  // COPY FROM DATABASE: c, and cheap to rule out for a COPY of a table.
+  if (c == 'c' && text.size() > begin + 4 && (text[begin + 1] == 'o' || text[begin + 1] == 'O')) {
+    std::vector<Token> words = Tokenize(text);
+    if (words.size() < 3 || words[0].word != "copy" || words[1].word != "from" ||
+        words[2].word != "database") {
+      return nullptr;
+    }
+    TokenReader in(text, std::move(words), "COPY FROM DATABASE");
+    in.Take({"copy", "from", "database"});
+    auto copy = std::make_unique<CopyDatabaseStatement>();
+    copy->from = in.Name("the name of a database");
+    if (!in.Take({"to"})) in.Unexpected();
+    copy->to = in.Name("the name of a database");
+    if (in.Take({"("})) {
+      if (in.Take({"schema"})) {
+        copy->data = false;
+      } else if (in.Take({"data"})) {
+        copy->schema = false;
+      } else {
+        in.Unexpected();
+      }
+      if (!in.Take({")"})) in.Unexpected();
+    }
+    in.ExpectEnd();
+    return copy;
+  }
   std::vector<Token> tokens = Tokenize(text);
   if (tokens.empty()) return nullptr;
   const std::string first = tokens[0].word;

@@ -480,7 +480,7 @@ std::string RewriteStarModifiers(std::string_view sql) {
     if (tokens[k - 1].word == "." && k >= 2) {
       begin = k - 2;  // the qualifier: name(.name)*
       while (begin >= 2 && tokens[begin - 1].word == ".") begin -= 2;
-    } else if (!IsOneOf(tokens[k - 1].word, {"select", "distinct", "all", ","}) &&
+    } else if (!IsOneOf(tokens[k - 1].word, {"select", "distinct", "all", ",", "returning"}) &&
                !(k >= 2 && tokens[k - 1].word == "(" && tokens[k - 2].word == "columns")) {
       continue;  // neither a select list's `*` nor COLUMNS(* …)
     }

@@ -478,6 +478,16 @@ struct ExportDatabaseStatement : SQLStatement {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
+/// COPY FROM DATABASE source TO target [(SCHEMA | DATA)] (DuckDB's): the source's objects
+/// and rows made again in the target (an attached database).
+struct CopyDatabaseStatement : SQLStatement {
+  CopyDatabaseStatement() : SQLStatement(StatementType::kCopy) {}
+  std::string from;
+  std::string to;
+  bool schema = true;  // (DATA) leaves it out
+  bool data = true;    // (SCHEMA) leaves it out
+};
+
 /// IMPORT DATABASE 'directory': runs the schema.sql and load.sql EXPORT wrote there.
 struct ImportDatabaseStatement : SQLStatement {
   ImportDatabaseStatement() : SQLStatement(StatementType::kImport) {}
