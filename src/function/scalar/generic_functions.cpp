@@ -9,6 +9,8 @@
 #include <mutex>
 #include <random>
 
+#include "common/hash.hpp"
+#include "execution/row_key.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
@@ -145,6 +147,25 @@ std::optional<ScalarFunction> ResolveTypeOf(const std::vector<LogicalType>& type
                                     string_t value = result.AddString(name);
                                     for (idx_t i = 0; i < count; i++) {
                                       result.Values<string_t>()[i] = value;
+                                    }
+                                  });
+  f.null_in_null_out = false;
+  return f;
+}
+
+/// hash(x, …) (DuckDB's): a UBIGINT of the values, equal for values of one type that `=`
+/// calls equal (the GROUP BY key encoding, hashed); NULL hashes too. Teal's own hash: its
+/// values are not DuckDB's.
+std::optional<ScalarFunction> ResolveHash(const std::vector<LogicalType>& types) {
+  if (types.empty()) throw BinderError("hash takes at least 1 argument");
+  ScalarFunction f = MakeFunction("hash", types, TypeId::kUBigInt,
+                                  [](const DataChunk& args, Vector& result, idx_t count) {
+                                    std::string key;
+                                    uint64_t* out = result.Values<uint64_t>();
+                                    for (idx_t i = 0; i < count; i++) {
+                                      key.clear();
+                                      for (const auto& arg : args.data) EncodeKey(arg, i, key);
+                                      out[i] = HashBytes(key.data(), key.size());
                                     }
                                   });
   f.null_in_null_out = false;
@@ -296,6 +317,7 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   }));
   catalog.AddScalarSet(ResolvedSet("nullif", ResolveNullIf));
   catalog.AddScalarSet(ResolvedSet("typeof", ResolveTypeOf));
+  catalog.AddScalarSet(ResolvedSet("hash", ResolveHash));
   catalog.AddScalar(RandomUuid("gen_random_uuid"));
   catalog.AddScalar(RandomUuid("uuid"));
   catalog.AddScalar(Random());

@@ -266,6 +266,16 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
         scope.bindings.push_back(std::move(binding));
         return std::move(bound.plan);
       }
+      // DuckDB's system views: duckdb_tables and the others without parentheses.
+      if (ref.schema.empty() && Catalog::Key(ref.name).starts_with("duckdb_") &&
+          !place.catalog->FindTable(place.name)) {
+        std::vector<std::string> names;
+        std::vector<LogicalType> types;
+        if (auto listing = BindCatalogListing(Catalog::Key(ref.name), names, types)) {
+          add_rows(ref.name, std::move(names), std::move(types));
+          return listing;
+        }
+      }
       auto table = place.catalog->GetTable(place.name);
       Binding binding;
       binding.alias = ref.alias.empty() ? table->name : ref.alias;
