@@ -284,6 +284,26 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         }
       }
     });
+  } else if (name == "sqlite_master") {
+    // SQLite's catalog table, as DuckDB gives it: the default database's tables, views and
+    // indexes (CREATE INDEX's) with their CREATE statements.
+    out.Column("type", T::kVarchar);
+    out.Column("name", T::kVarchar);
+    out.Column("tbl_name", T::kVarchar);
+    out.Column("rootpage", T::kInteger);
+    out.Column("sql", T::kVarchar);
+    auto row = [&](const char* type, const std::string& object, const std::string& table,
+                   const std::string& sql) {
+      out.rows.push_back({Text(type), Text(object), Text(table), Value::Integer(0), Text(sql)});
+    };
+    for (const auto& table : catalog_.Tables())
+      row("table", table->name, table->name, table->ToSql());
+    for (const auto& view : catalog_.Views()) row("view", view->name, view->name, view->ToSql());
+    for (const auto& table : catalog_.Tables()) {
+      for (const auto& index : table->indexes->Entries()) {
+        if (!index->from_constraint) row("index", index->name, table->name, index->ToSql(*table));
+      }
+    }
   } else if (name == "information_schema.tables") {
     for (const char* column :
          {"table_catalog", "table_schema", "table_name", "table_type",

@@ -266,8 +266,11 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
         scope.bindings.push_back(std::move(binding));
         return std::move(bound.plan);
       }
-      // DuckDB's system views: duckdb_tables and the others without parentheses.
-      if (ref.schema.empty() && Catalog::Key(ref.name).starts_with("duckdb_") &&
+      // DuckDB's system views: duckdb_tables and the others without parentheses, and
+      // sqlite_master.
+      if (ref.schema.empty() &&
+          (Catalog::Key(ref.name).starts_with("duckdb_") ||
+           Catalog::Key(ref.name) == "sqlite_master") &&
           !place.catalog->FindTable(place.name)) {
         std::vector<std::string> names;
         std::vector<LogicalType> types;
