@@ -206,6 +206,30 @@ BoundStatement ClientContext::BindTriggerBody(const TriggerEntry& trigger, const
 
 void ClientContext::FireTrigger(const TriggerEntry& trigger, const TriggerFiring& firing,
                                 const std::shared_ptr<TransitionCapture>& changed) {
+  // The body's names mean what they meant when it was created: CREATE TRIGGER binds them
+  // in its table's database (a catalog change looks names up where it changes), so it
+  // fires with that database as the default, whatever USE says now.
+  std::string database;  // empty: the connection's own (or its temporary objects)
+  const std::shared_ptr<Transaction>& own = own_ ? own_ : current_;
+  if (!firing.table->storage->Temporary() &&
+      own->GetCatalog().FindTable(firing.table->CatalogName()) != firing.table) {
+    // Another database's table: the statement writing it has a transaction there.
+    for (const auto& attached : own->AttachedTransactions()) {
+      if (attached.transaction->GetCatalog().FindTable(firing.table->CatalogName()) ==
+          firing.table) {
+        database = attached.database->Name();
+        break;
+      }
+    }
+  }
+  struct DefaultDatabase {
+    std::string& current;
+    std::string saved;
+    DefaultDatabase(std::string& d, std::string use) : current(d), saved(d) {
+      current = std::move(use);
+    }
+    ~DefaultDatabase() { current = std::move(saved); }
+  } scope(default_database_, database);
   std::unique_ptr<SQLStatement> body;
   BoundStatement bound = BindTriggerBody(trigger, *firing.table, firing.event, changed, body);
   ExecutePlan(body->type, std::move(bound));
