@@ -412,6 +412,9 @@ class Binder {
   /// A catalog listing (bind_catalog_listing.cpp) by name — "duckdb_tables",
   /// "information_schema.columns", … — with its column names and types; null for a name
   /// that is none.
+  /// A reference to a FROM item's whole row (`SELECT t FROM t`) where no column has the
+  /// name: a STRUCT of its columns; null when no FROM item has the name.
+  ExpressionPtr BindWholeRow(const ParsedExpression& e, Scope& scope);
   /// The triggers an `event` statement on `table` fires (null: none), setting SET columns
   /// `set_columns` for UPDATE. Throws for what row triggers do not allow (RETURNING,
   /// ON CONFLICT) and for an INSERT … ON CONFLICT DO UPDATE (`conflict_updates`) whose

@@ -48,6 +48,30 @@ ExpressionPtr MakeTryCast(ExpressionPtr child, const LogicalType& target) {
 }
 }  // namespace
 
+ExpressionPtr Binder::BindWholeRow(const ParsedExpression& e, Scope& scope) {
+  // `t` (or `schema.t`) where no column has the name: the FROM item t's row, as a STRUCT
+  // of its columns (DuckDB's; PostgreSQL's row value of t).
+  if (e.names.size() > 2) return nullptr;
+  for (const Binding& binding : scope.bindings) {
+    if (!SameName(binding.alias, e.names.back())) continue;
+    if (e.names.size() == 2 && !SameName(binding.schema, e.names[0])) continue;
+    ParsedExpression pack(ExprKind::kFunction);
+    pack.name = "struct_pack";
+    for (idx_t c = 0; c < binding.names.size(); c++) {
+      if (binding.IsHidden(c)) continue;
+      auto field = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+      field->names = {binding.alias, binding.names[c]};
+      field->argument_name = binding.names[c];
+      pack.children.push_back(std::move(field));
+    }
+    if (pack.children.empty()) return nullptr;
+    ExpressionPtr row = BindExpression(pack, scope);
+    row->alias = e.names.back();
+    return row;
+  }
+  return nullptr;
+}
+
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
   CheckStackDepth("an expression");
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
@@ -102,6 +126,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         if (scope.outer && CanResolve(e, *scope.outer)) {
           return OuterReference(BindExpression(e, *scope.outer), scope);
         }
+        if (auto row = BindWholeRow(e, scope)) return row;
         if (e.names.size() == 2 && !qualifier_found) {
           throw BinderError(
               fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
