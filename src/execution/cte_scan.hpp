@@ -14,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "execution/chunks_scan.hpp"
 #include "execution/compute_once.hpp"
 #include "execution/executor.hpp"
 #include "execution/physical_operator.hpp"
@@ -64,35 +65,34 @@ class MaterializedCtes {
   std::unordered_map<const CteDefinition*, std::shared_ptr<CteRows>> rows_;
 };
 
-/// Reads rows computed before the statement ran (LogicalChunkScan), a chunk per morsel.
-class PhysicalChunkScan : public PhysicalSource {
+/// Reads rows computed before the statement ran (LogicalChunkScan).
+class PhysicalChunkScan : public PhysicalChunksScan {
  public:
-  PhysicalChunkScan(std::vector<LogicalType> types, std::string name,
-                    std::shared_ptr<const ReturnedRows> rows)
-      : PhysicalSource(std::move(types)), name_(std::move(name)), rows_(std::move(rows)) {}
+  PhysicalChunkScan(std::vector<LogicalType> types, std::shared_ptr<const ReturnedRows> rows)
+      : PhysicalChunksScan(std::move(types)), rows_(std::move(rows)) {}
   std::string Name() const override { return "CHUNK_SCAN"; }
-  idx_t SourceChunkCapacity() const override { return 0; }
-  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
-  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
-               LocalSourceState& local) const override;
+
+ protected:
+  const std::vector<std::unique_ptr<DataChunk>>& Chunks() const override { return rows_->chunks; }
 
  private:
-  std::string name_;
   std::shared_ptr<const ReturnedRows> rows_;
 };
 
-class PhysicalCteScan : public PhysicalSource {
+/// Reads a materialized WITH query, which its first scan computes.
+class PhysicalCteScan : public PhysicalChunksScan {
  public:
-  PhysicalCteScan(std::vector<LogicalType> types, std::string name, std::shared_ptr<CteRows> rows)
-      : PhysicalSource(std::move(types)), name_(std::move(name)), rows_(std::move(rows)) {}
+  PhysicalCteScan(std::vector<LogicalType> types, std::shared_ptr<CteRows> rows)
+      : PhysicalChunksScan(std::move(types)), rows_(std::move(rows)) {}
   std::string Name() const override { return "CTE_SCAN"; }
-  idx_t SourceChunkCapacity() const override { return 0; }
-  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
-  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
-               LocalSourceState& local) const override;
+
+ protected:
+  const std::vector<std::unique_ptr<DataChunk>>& Chunks() const override {
+    rows_->Materialize();
+    return rows_->chunks;
+  }
 
  private:
-  std::string name_;
   std::shared_ptr<CteRows> rows_;
 };
 

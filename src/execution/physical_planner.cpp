@@ -403,8 +403,7 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
         throw InternalError("a scan of WITH RECURSIVE " + scan.definition->name +
                             " outside its recursive part");
       }
-      op = std::make_unique<PhysicalRecursiveScan>(scan.types, scan.definition->name,
-                                                   std::move(table));
+      op = std::make_unique<PhysicalRecursiveScan>(scan.types, std::move(table));
       break;
     }
     case LogicalKind::kCteScan: {
@@ -419,12 +418,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
               ? build.options.ctes->RowsOf(*scan.cte, parameters, build.options)
               : std::make_shared<CteRows>(
                     scan.cte->plan, parameters ? *parameters : std::vector<Value>{}, build.options);
-      op = std::make_unique<PhysicalCteScan>(scan.types, scan.cte->name, std::move(rows));
+      op = std::make_unique<PhysicalCteScan>(scan.types, std::move(rows));
       break;
     }
     case LogicalKind::kChunkScan: {
       auto& scan = static_cast<LogicalChunkScan&>(plan);
-      op = std::make_unique<PhysicalChunkScan>(scan.types, scan.name, scan.rows);
+      op = std::make_unique<PhysicalChunkScan>(scan.types, scan.rows);
       break;
     }
     case LogicalKind::kRange: {

@@ -31,13 +31,6 @@ struct RecursiveCteState : GlobalSourceState {
   std::shared_ptr<MaterializedCtes> round_ctes;
 };
 
-struct WorkingScanState : GlobalSourceState {
-  idx_t chunks = 0;
-  idx_t threads = 1;
-  std::atomic<idx_t> next{0};
-  idx_t MaxThreads() const override { return std::max<idx_t>(1, std::min(threads, chunks)); }
-};
-
 }  // namespace
 
 PhysicalRecursiveCte::PhysicalRecursiveCte(std::vector<LogicalType> types,
@@ -159,28 +152,6 @@ void PhysicalRecursiveCte::GetData(ExecutionContext& context, DataChunk& chunk,
   }
   // Shared, not handed over: the next round reads these rows as its working table.
   const DataChunk& rows = *state.output[state.next++];
-  chunk.Reference(rows);
-  chunk.SetCardinality(rows.size());
-}
-
-std::unique_ptr<GlobalSourceState> PhysicalRecursiveScan::GetGlobalSourceState(
-    ExecutionContext& context) const {
-  auto state = std::make_unique<WorkingScanState>();
-  state->chunks = working_->chunks.size();
-  state->threads = context.query.Threads();
-  return state;
-}
-
-void PhysicalRecursiveScan::GetData(ExecutionContext& context, DataChunk& chunk,
-                                    GlobalSourceState& global, LocalSourceState&) const {
-  auto& state = static_cast<WorkingScanState&>(global);
-  const idx_t next = state.next.fetch_add(1);
-  if (next >= state.chunks) {
-    chunk.SetCardinality(0);
-    return;
-  }
-  context.thread.batch = next;
-  const DataChunk& rows = *working_->chunks[next];
   chunk.Reference(rows);
   chunk.SetCardinality(rows.size());
 }

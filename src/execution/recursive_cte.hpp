@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+#include "execution/chunks_scan.hpp"
 #include "execution/executor.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/logical_operator.hpp"
@@ -107,19 +108,19 @@ class PhysicalRecursiveCte : public PhysicalSource {
   bool reads_recurring_;       // the recursive part reads recurring.name
 };
 
-class PhysicalRecursiveScan : public PhysicalSource {
+/// Reads a recursive query's working table.
+class PhysicalRecursiveScan : public PhysicalChunksScan {
  public:
-  PhysicalRecursiveScan(std::vector<LogicalType> types, std::string name,
-                        std::shared_ptr<WorkingTable> working)
-      : PhysicalSource(std::move(types)), name_(std::move(name)), working_(std::move(working)) {}
+  PhysicalRecursiveScan(std::vector<LogicalType> types, std::shared_ptr<WorkingTable> working)
+      : PhysicalChunksScan(std::move(types)), working_(std::move(working)) {}
   std::string Name() const override { return "RECURSIVE_SCAN"; }
-  idx_t SourceChunkCapacity() const override { return 0; }
-  std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
-  void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
-               LocalSourceState& local) const override;
+
+ protected:
+  const std::vector<std::unique_ptr<DataChunk>>& Chunks() const override {
+    return working_->chunks;
+  }
 
  private:
-  std::string name_;
   std::shared_ptr<WorkingTable> working_;
 };
 

@@ -5,6 +5,7 @@
 #include "catalog/catalog.hpp"
 #include "common/external_access.hpp"
 #include "main/client_context.hpp"
+#include "main/count_result.hpp"
 #include "os/file_system.hpp"
 #include "storage/database_file.hpp"
 #include "teal/error.hpp"
@@ -19,10 +20,6 @@ std::string FileStem(const std::string& path) {
   std::string name = path.substr(slash == std::string::npos ? 0 : slash + 1);
   if (const size_t dot = name.find('.'); dot != std::string::npos && dot > 0) name.resize(dot);
   return name;
-}
-
-Result Done(StatementType type) {
-  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
 }
 
 bool IsInMemory(const std::string& path) { return path.empty() || path == ":memory:"; }
@@ -205,7 +202,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
   if (name.empty()) throw BinderError("ATTACH needs a name for the database: add AS name");
   DatabaseManager& databases = database_->Databases();
   if (databases.Find(name)) {
-    if (attach.if_not_exists) return Done(StatementType::kAttach);
+    if (attach.if_not_exists) return EmptyResult(StatementType::kAttach);
     if (attach.or_replace) {
       if (Catalog::Key(name) == Catalog::Key(default_database_)) default_database_.clear();
       databases.Detach(name);
@@ -221,7 +218,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
   databases.Attach({name, in_memory ? std::string() : attach.path, options.read_only, database},
                    database_->Name());
   database_->ApplySettings();  // the attached database follows the first one's settings
-  return Done(StatementType::kAttach);
+  return EmptyResult(StatementType::kAttach);
 }
 
 Result ClientContext::ExecuteDetach(const DetachStatement& detach) {
@@ -243,7 +240,7 @@ Result ClientContext::ExecuteDetach(const DetachStatement& detach) {
                     "attached (it does not exist)",
                     detach.name));
   }
-  return Done(StatementType::kDetach);
+  return EmptyResult(StatementType::kDetach);
 }
 
 Result ClientContext::ExecuteUse(const UseStatement& use) {
@@ -257,7 +254,7 @@ Result ClientContext::ExecuteUse(const UseStatement& use) {
         fmt::format("database \"{}\" does not exist (ATTACH it first)", use.database));
   }
   default_database_ = database == database_ ? std::string() : database->Name();
-  return Done(StatementType::kUse);
+  return EmptyResult(StatementType::kUse);
 }
 
 }  // namespace teal

@@ -247,9 +247,6 @@ std::vector<std::string> ClientContext::AllSchemaStatements() {
 }
 
 namespace {
-Result EmptyResult(StatementType type) {
-  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
-}
 
 /// Whether statements of `type` are bound to a plan (and can take parameters).
 bool IsPlanned(StatementType type) {

@@ -1,5 +1,5 @@
-// The answer of a statement that changes rows without returning them (COPY, CREATE TABLE
-// AS): one BIGINT column "Count" with the number of rows, as an INSERT's.
+// The answers of statements that return no rows: a count of the rows changed (COPY,
+// CREATE TABLE AS: one BIGINT column "Count", as an INSERT's), or nothing at all (DDL).
 #pragma once
 
 #include <memory>
@@ -9,6 +9,11 @@
 #include "vector/data_chunk.hpp"
 
 namespace teal {
+
+/// No columns, no rows: the answer of a CREATE, DROP, ATTACH, … .
+inline Result EmptyResult(StatementType type) {
+  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
+}
 
 inline Result CountResult(StatementType type, idx_t rows) {
   std::vector<std::unique_ptr<DataChunk>> chunks;

@@ -26,6 +26,7 @@
 #include "catalog/catalog.hpp"
 #include "common/external_access.hpp"
 #include "main/client_context.hpp"
+#include "main/count_result.hpp"
 #include "parser/identifier.hpp"
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
@@ -33,10 +34,6 @@
 namespace teal {
 
 namespace {
-
-Result Done(StatementType type) {
-  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
-}
 
 constexpr const char* kSchemaFile = "schema.sql";
 
@@ -230,7 +227,7 @@ Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
   }
   WriteTextFile(directory / kSchemaFile, schema_sql);
   WriteTextFile(directory / kLoadFile, load_sql);
-  return Done(StatementType::kExport);
+  return EmptyResult(StatementType::kExport);
 }
 
 Result ClientContext::ExecuteImport(const ImportDatabaseStatement& statement) {
@@ -257,7 +254,7 @@ Result ClientContext::ExecuteImport(const ImportDatabaseStatement& statement) {
     throw;
   }
   if (own) Query("COMMIT");
-  return Done(StatementType::kImport);
+  return EmptyResult(StatementType::kImport);
 }
 
 Result ClientContext::ExecuteCopyDatabase(const CopyDatabaseStatement& statement) {
@@ -282,7 +279,7 @@ Result ClientContext::ExecuteCopyDatabase(const CopyDatabaseStatement& statement
     // Read as a statement of the transaction, which sees the source as the transaction does.
     RunInTransaction(StatementType::kCopy, [&] {
       sql = CopyDatabaseSql(statement, TransactionIn(from)->GetCatalog());
-      return Done(StatementType::kCopy);
+      return EmptyResult(StatementType::kCopy);
     });
     for (const auto& one : sql) {
       // Run with the target as the default database: the source's objects are made there
@@ -299,7 +296,7 @@ Result ClientContext::ExecuteCopyDatabase(const CopyDatabaseStatement& statement
     throw;
   }
   if (own) Query("COMMIT");
-  return Done(StatementType::kCopy);
+  return EmptyResult(StatementType::kCopy);
 }
 
 }  // namespace teal

@@ -23,6 +23,7 @@
 #include <set>
 
 #include "main/client_context.hpp"
+#include "main/count_result.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/sql_scanner.hpp"
 #include "planner/binder.hpp"
@@ -31,10 +32,6 @@
 namespace teal {
 
 namespace {
-
-Result EmptyResult(StatementType type) {
-  return Result(type, {}, {}, std::vector<std::unique_ptr<DataChunk>>{});
-}
 
 /// Trigger bodies running inside one another's beyond this are refused (a chain of
 /// statement triggers over different tables; cycles are refused when created).
@@ -309,7 +306,7 @@ Result ClientContext::ExecuteCreateTrigger(const CreateTriggerStatement& create)
           trigger->name, table->name));
     }
   }
-  if (create.if_not_exists && !catalog.TriggersOn(trigger->table).empty()) {
+  if (create.if_not_exists) {
     for (const auto& existing : catalog.TriggersOn(trigger->table)) {
       if (Catalog::Key(existing->name) == Catalog::Key(trigger->name)) {
         return EmptyResult(StatementType::kCreate);

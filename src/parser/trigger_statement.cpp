@@ -15,78 +15,43 @@
 #include "parser/parser.hpp"
 #include "parser/sql_scanner.hpp"
 #include "parser/statements.hpp"
+#include "parser/token_reader.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
 namespace {
 
-class TriggerReader {
- public:
-  TriggerReader(const std::string& text, std::vector<Token> tokens)
-      : text_(text), tokens_(std::move(tokens)) {}
+/// A name that is not one of the statement's keywords `reserved` (nor punctuation).
+std::string NameNot(TokenReader& in, std::initializer_list<std::string_view> reserved = {}) {
+  if (in.Done()) in.Unexpected();
+  const std::string& next = in.Peek();
+  for (std::string_view word : reserved) {
+    if (next == word) in.Unexpected();
+  }
+  const unsigned char first = static_cast<unsigned char>(next[0]);
+  if (next.size() == 1 && !std::isalnum(first) && next != "\"") in.Unexpected();
+  return in.Name("a name");
+}
 
-  bool At(std::string_view word, size_t ahead = 0) const {
-    return i_ + ahead < tokens_.size() && tokens_[i_ + ahead].word == word;
+/// [[database.]schema.]table; `schema` gets "database.schema" for three parts.
+void TableName(TokenReader& in, std::string& schema, std::string& table) {
+  table = NameNot(in);
+  while (in.Take({"."})) {
+    schema += (schema.empty() ? "" : ".") + table;
+    table = NameNot(in);
   }
-  bool Take(std::string_view word) {
-    if (!At(word)) return false;
-    i_++;
-    return true;
-  }
-  void Expect(std::string_view word) {
-    if (!Take(word)) Fail();
-  }
-  [[noreturn]] void Fail() const {
-    if (i_ >= tokens_.size()) throw ParserError("syntax error at end of input");
-    const Token& t = tokens_[i_];
-    throw ParserError(
-        fmt::format("syntax error at or near \"{}\"", text_.substr(t.start, t.end - t.start)));
-  }
-  /// A name that is not a keyword of the statement (`reserved`).
-  std::string Name(std::initializer_list<std::string_view> reserved = {}) {
-    if (i_ >= tokens_.size()) Fail();
-    for (std::string_view word : reserved) {
-      if (tokens_[i_].word == word) Fail();
-    }
-    if (tokens_[i_].word.size() == 1 &&
-        !std::isalnum(static_cast<unsigned char>(text_[tokens_[i_].start])) &&
-        tokens_[i_].word != "\"") {
-      Fail();
-    }
-    return NameOf(text_, tokens_[i_++]);
-  }
-  /// [[database.]schema.]table; `schema` gets "database.schema" for three parts.
-  void TableName(std::string& schema, std::string& table) {
-    table = Name();
-    while (Take(".")) {
-      schema += (schema.empty() ? "" : ".") + table;
-      table = Name();
-    }
-  }
-  bool Done() const { return i_ >= tokens_.size() || (At(";") && i_ + 1 == tokens_.size()); }
-  size_t Offset() const { return i_ < tokens_.size() ? tokens_[i_].start : text_.size(); }
+}
 
- private:
-  const std::string& text_;
-  std::vector<Token> tokens_;
-  size_t i_ = 2;  // after CREATE TRIGGER / DROP TRIGGER
-};
-
-std::unique_ptr<SQLStatement> ParseDropTrigger(const std::string& text, std::vector<Token> tokens) {
-  TriggerReader r(text, std::move(tokens));
+std::unique_ptr<SQLStatement> ParseDropTrigger(TokenReader& in) {
   auto drop = std::make_unique<DropTriggerStatement>();
-  if (r.At("if") && r.At("exists", 1)) {
-    r.Take("if");
-    r.Take("exists");
-    drop->if_exists = true;
-  }
-  drop->name = r.Name({"on"});
-  if (r.At(".")) r.Fail();  // a trigger's name is its table's business, not a schema's
-  r.Expect("on");
-  r.TableName(drop->table_schema, drop->table);
-  if (!r.Take("cascade")) r.Take("restrict");
-  if (!r.Done()) r.Fail();
+  drop->if_exists = in.Take({"if", "exists"});
+  drop->name = NameNot(in, {"on"});
+  if (in.Peek() == ".") in.Unexpected();  // a trigger's name is its table's, not a schema's
+  if (!in.Take({"on"})) in.Unexpected();
+  TableName(in, drop->table_schema, drop->table);
+  if (!in.Take({"cascade"})) in.Take({"restrict"});
+  in.ExpectEnd();
   return drop;
 }
 
@@ -96,58 +61,53 @@ std::unique_ptr<SQLStatement> ParseTriggerStatement(const std::string& text, idx
   std::vector<Token> tokens = Tokenize(text);
   if (tokens.size() < 2) return nullptr;
   if (tokens[0].word == "drop" && tokens[1].word == "trigger") {
-    return ParseDropTrigger(text, std::move(tokens));
+    TokenReader in(text, std::move(tokens), "DROP TRIGGER");
+    in.Take({"drop", "trigger"});
+    return ParseDropTrigger(in);
   }
-  // CREATE [OR REPLACE] TRIGGER
-  const bool or_replace = tokens.size() > 3 && tokens[1].word == "or" &&
-                          tokens[2].word == "replace" && tokens[3].word == "trigger";
-  if (tokens[0].word != "create" || (tokens[1].word != "trigger" && !or_replace)) return nullptr;
-  if (or_replace) tokens.erase(tokens.begin() + 1, tokens.begin() + 3);
-  TriggerReader r(text, std::move(tokens));
+  if (tokens[0].word != "create") return nullptr;
+  TokenReader in(text, std::move(tokens), "CREATE TRIGGER");
+  in.Take({"create"});
+  const bool or_replace = in.Take({"or", "replace"});
+  if (!in.Take({"trigger"})) return nullptr;
   auto create = std::make_unique<CreateTriggerStatement>();
   create->or_replace = or_replace;
   TriggerEntry& trigger = create->trigger;
-  if (r.At("if") && r.At("not", 1) && r.At("exists", 2)) {
-    r.Take("if");
-    r.Take("not");
-    r.Take("exists");
-    create->if_not_exists = true;
-  }
-  trigger.name = r.Name({"before", "after", "instead"});
-  if (r.At(".")) r.Fail();
-  if (r.Take("before")) {
+  create->if_not_exists = in.Take({"if", "not", "exists"});
+  trigger.name = NameNot(in, {"before", "after", "instead"});
+  if (in.Peek() == ".") in.Unexpected();
+  if (in.Take({"before"})) {
     trigger.timing = TriggerTiming::kBefore;
-  } else if (r.Take("after")) {
+  } else if (in.Take({"after"})) {
     trigger.timing = TriggerTiming::kAfter;
-  } else if (r.Take("instead")) {
-    r.Expect("of");
+  } else if (in.Take({"instead", "of"})) {
     create->instead_of = true;
   } else {
-    r.Fail();
+    in.Unexpected();
   }
-  if (r.Take("insert")) {
+  if (in.Take({"insert"})) {
     trigger.event = TriggerEvent::kInsert;
-  } else if (r.Take("delete")) {
+  } else if (in.Take({"delete"})) {
     trigger.event = TriggerEvent::kDelete;
-  } else if (r.Take("update")) {
+  } else if (in.Take({"update"})) {
     trigger.event = TriggerEvent::kUpdate;
-    if (r.Take("of")) {
+    if (in.Take({"of"})) {
       do {
-        trigger.update_columns.push_back(r.Name({"on"}));
-      } while (r.Take(","));
+        trigger.update_columns.push_back(NameNot(in, {"on"}));
+      } while (in.Take({","}));
     }
   } else {
-    r.Fail();
+    in.Unexpected();
   }
-  r.Expect("on");
-  r.TableName(create->table_schema, create->table);
-  if (r.Take("referencing")) {
+  if (!in.Take({"on"})) in.Unexpected();
+  TableName(in, create->table_schema, create->table);
+  if (in.Take({"referencing"})) {
     bool any = false;
-    while (r.At("new") || r.At("old")) {
-      const bool is_new = r.At("new");
-      r.Take(is_new ? "new" : "old");
-      r.Expect("table");
-      r.Take("as");
+    while (in.Peek() == "new" || in.Peek() == "old") {
+      const bool is_new = in.Take({"new"});
+      if (!is_new) in.Take({"old"});
+      if (!in.Take({"table"})) in.Unexpected();
+      in.Take({"as"});
       std::string& alias = is_new ? trigger.new_table : trigger.old_table;
       if (!alias.empty()) {
         throw ParserError(
@@ -155,10 +115,10 @@ std::unique_ptr<SQLStatement> ParseTriggerStatement(const std::string& text, idx
                         "clause",
                         is_new ? "NEW" : "OLD"));
       }
-      alias = r.Name({"for", "new", "old"});
+      alias = NameNot(in, {"for", "new", "old"});
       any = true;
     }
-    if (!any) r.Fail();
+    if (!any) in.Unexpected();
     auto folded = [](std::string s) {
       for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       return s;
@@ -167,17 +127,14 @@ std::unique_ptr<SQLStatement> ParseTriggerStatement(const std::string& text, idx
       throw ParserError("REFERENCING aliases must be distinct");
     }
   }
-  if (r.Take("for")) {
-    r.Expect("each");
-    if (r.Take("row")) {
-      trigger.for_each_row = true;
-    } else {
-      r.Expect("statement");
-    }
+  if (in.Take({"for"})) {
+    if (!in.Take({"each"})) in.Unexpected();
+    trigger.for_each_row = in.Take({"row"});
+    if (!trigger.for_each_row && !in.Take({"statement"})) in.Unexpected();
   }
-  std::string body = Trim(std::string_view(text).substr(r.Offset()));
+  std::string body = Trim(std::string_view(text).substr(in.Offset()));
   while (!body.empty() && body.back() == ';') body = Trim(body.substr(0, body.size() - 1));
-  if (body.empty()) r.Fail();
+  if (body.empty()) in.Unexpected();
   auto statements = ParseSql(body, max_depth);
   if (statements.size() != 1 || (statements[0]->type != StatementType::kInsert &&
                                  statements[0]->type != StatementType::kUpdate &&
