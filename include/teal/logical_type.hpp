@@ -51,6 +51,7 @@ enum class TypeId : uint8_t {
   kStruct,
   kMap,    // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
   kArray,  // a fixed number of elements (INTEGER[3]); stored as a LIST whose rows all have it
+  kUnion,  // one of several named members: stored as STRUCT(tag UTINYINT, member…)
 };
 
 /// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").
@@ -120,6 +121,13 @@ class LogicalType {
   static LogicalType Enum(std::string name, std::vector<std::string> labels);
   /// MAP(key, value): laid out as LIST(STRUCT(key key, value value)).
   static LogicalType Map(LogicalType key, LogicalType value);
+  /// The most members a UNION may have (its tag is one byte; DuckDB's limit).
+  static constexpr size_t kMaxUnionMembers = 255;
+  /// UNION(name type, …): a value is one of the members, the tag says which. Laid out as a
+  /// STRUCT whose first field is the tag (UTINYINT: the member's position) and then one
+  /// field per member, NULL but in the tagged one. Throws InvalidInputError unless there are
+  /// 1 to kMaxUnionMembers members, each named, names unique (case-insensitively).
+  static LogicalType Union(std::vector<std::pair<std::string, LogicalType>> members);
   /// VARCHAR COLLATE collation: its values compare, sort and group by the collation
   /// (nocase, noaccent, nfc, binary, c, posix, or several joined by '.'; lower-case). An
   /// empty collation is plain VARCHAR. The collation is no part of the type's identity:
@@ -139,8 +147,15 @@ class LogicalType {
   /// A MAP's key and value types. Throw InvalidInputError unless Id() == kMap.
   const LogicalType& MapKey() const;
   const LogicalType& MapValue() const;
-  /// The fields, in order. Throws InvalidInputError unless Id() == kStruct.
+  /// The fields, in order. Throws InvalidInputError unless Id() is kStruct or kUnion (whose
+  /// fields are its layout: the tag, then the members).
   const std::vector<std::pair<std::string, LogicalType>>& StructFields() const;
+  /// A UNION's number of members; UnionMember(k) is the k-th (its tag value is k), at field
+  /// k + 1 of the layout. Throw InvalidInputError unless Id() == kUnion.
+  size_t UnionMemberCount() const;
+  const std::pair<std::string, LogicalType>& UnionMember(size_t k) const;
+  /// The position of member `name` (case-insensitive), or -1.
+  int64_t UnionMemberIndex(std::string_view name) const;
   /// The position of field `name` (case-insensitive), or -1.
   int64_t StructFieldIndex(std::string_view name) const;
   /// The dictionary. Throws InvalidInputError unless Id() == kEnum.

@@ -39,6 +39,14 @@ std::string TypeSql(const LogicalType& type) {
       }
       return out + ")";
     }
+    case TypeId::kUnion: {
+      std::string out = "UNION(";
+      for (size_t k = 0; k < type.UnionMemberCount(); k++) {
+        const auto& [name, member] = type.UnionMember(k);
+        out += (k ? ", " : "") + QuoteIdentifier(name) + " " + TypeSql(member);
+      }
+      return out + ")";
+    }
     case TypeId::kVarchar:
       return type.Collation().empty() ? "VARCHAR" : "VARCHAR COLLATE " + type.Collation();
     default:
@@ -622,7 +630,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
     if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap || t.Id() == TypeId::kArray) {
       return uses(t.ListChild());
     }
-    if (t.Id() == TypeId::kStruct) {
+    if (t.Id() == TypeId::kStruct || t.Id() == TypeId::kUnion) {
       for (const auto& field : t.StructFields()) {
         if (uses(field.second)) return true;
       }

@@ -14,6 +14,7 @@ void RegisterDateFunctions(FunctionCatalog& catalog);
 void RegisterListFunctions(FunctionCatalog& catalog);
 void RegisterArrayFunctions(FunctionCatalog& catalog);  // array_value, vector metrics
 void RegisterMapFunctions(FunctionCatalog& catalog);
+void RegisterUnionFunctions(FunctionCatalog& catalog);    // union_tag
 void RegisterGenericFunctions(FunctionCatalog& catalog);  // coalesce, nullif, uuid, enum …
 void RegisterAggregateFunctions(FunctionCatalog& catalog);
 

@@ -53,6 +53,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterListFunctions(*c);
     RegisterArrayFunctions(*c);
     RegisterMapFunctions(*c);
+    RegisterUnionFunctions(*c);
     RegisterGenericFunctions(*c);
     RegisterAggregateFunctions(*c);
     // Their result keeps an argument's type, so an ARRAY stays one.
@@ -195,6 +196,7 @@ int64_t NullTargetCost(const LogicalType& type) {
     case TypeId::kList:
     case TypeId::kArray:
     case TypeId::kStruct:
+    case TypeId::kUnion:
     case TypeId::kMap:
       return 160;
     default:

@@ -137,11 +137,59 @@ bool SameFieldNames(const LogicalType& a, const LogicalType& b) {
 }
 }  // namespace
 
+UnionMemberChoice ChooseUnionMember(const LogicalType& from, const LogicalType& to) {
+  UnionMemberChoice choice;
+  for (size_t k = 0; k < to.UnionMemberCount(); k++) {
+    if (to.UnionMember(k).second != from) continue;
+    if (choice.member >= 0) return {-1, -1, true};
+    choice = {static_cast<int64_t>(k), 0, false};
+  }
+  if (choice.member >= 0) return choice;
+  for (size_t k = 0; k < to.UnionMemberCount(); k++) {
+    const int64_t cost = ImplicitCastCost(from, false, to.UnionMember(k).second);
+    if (cost < 0) continue;
+    if (choice.member < 0 || cost < choice.cost) {
+      choice = {static_cast<int64_t>(k), cost, false};
+    } else if (cost == choice.cost) {
+      choice.ambiguous = true;
+    }
+  }
+  if (choice.ambiguous) return {-1, -1, true};
+  return choice;
+}
+
+bool UnionMembersFit(const LogicalType& from, const LogicalType& to) {
+  for (size_t k = 0; k < from.UnionMemberCount(); k++) {
+    const int64_t target = to.UnionMemberIndex(from.UnionMember(k).first);
+    if (target < 0 || !CastExists(from.UnionMember(k).second,
+                                  to.UnionMember(static_cast<size_t>(target)).second)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to) {
   if (from == to) return 0;
   if (to.Id() == TypeId::kInvalid) return -1;
   if (from.Id() == TypeId::kSqlNull) return 1;
   if (from_literal && from.Id() == TypeId::kVarchar) return CastExists(from, to) ? 5 : -1;
+  if (to.Id() == TypeId::kUnion) {
+    if (from.Id() == TypeId::kUnion) {
+      int64_t total = 1;
+      for (size_t k = 0; k < from.UnionMemberCount(); k++) {
+        const int64_t target = to.UnionMemberIndex(from.UnionMember(k).first);
+        if (target < 0) return -1;
+        const int64_t member = ImplicitCastCost(from.UnionMember(k).second, false,
+                                                to.UnionMember(static_cast<size_t>(target)).second);
+        if (member < 0) return -1;
+        total += member;
+      }
+      return total;
+    }
+    const UnionMemberChoice choice = ChooseUnionMember(from, to);
+    return choice.member < 0 ? -1 : choice.cost + 1;
+  }
   int from_rank = IntegerRank(from.Id()), to_rank = IntegerRank(to.Id());
   if (from_rank && to_rank) {
     // Ranks interleave widths (TINYINT, UTINYINT, SMALLINT, …): an unsigned type widens
@@ -275,6 +323,34 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
           CommonType(fields[i].second, false, b.StructFields()[i].second, false, context);
     }
     return LogicalType::Struct(std::move(fields));
+  }
+  if (a.Id() == TypeId::kUnion || b.Id() == TypeId::kUnion) {
+    // A UNION meets a member's type as itself; two UNIONs meet as the first's members
+    // followed by the second's others (DuckDB's), a member of both names taking their
+    // common type.
+    if (a.Id() != TypeId::kUnion || b.Id() != TypeId::kUnion) {
+      const LogicalType& u = a.Id() == TypeId::kUnion ? a : b;
+      const LogicalType& other = a.Id() == TypeId::kUnion ? b : a;
+      if (ImplicitCastCost(other, a.Id() == TypeId::kUnion ? b_is_literal : a_is_literal, u) >= 0) {
+        return u;
+      }
+    } else {
+      std::vector<std::pair<std::string, LogicalType>> members;
+      for (size_t k = 0; k < a.UnionMemberCount(); k++) members.push_back(a.UnionMember(k));
+      for (size_t k = 0; k < b.UnionMemberCount(); k++) {
+        const auto& [name, type] = b.UnionMember(k);
+        const int64_t same = a.UnionMemberIndex(name);
+        if (same < 0) {
+          members.emplace_back(name, type);
+        } else {
+          auto& member = members[static_cast<size_t>(same)].second;
+          member = CommonType(member, false, type, false, context);
+        }
+      }
+      if (members.size() <= LogicalType::kMaxUnionMembers) {
+        return LogicalType::Union(std::move(members));
+      }
+    }
   }
   throw BinderError(
       fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "

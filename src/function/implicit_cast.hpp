@@ -20,6 +20,21 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
 LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
                        bool b_is_literal, std::string_view context);
 
+/// The member of UNION `to` that a value of `from` (no UNION of `to`'s members) goes into:
+/// the one member of exactly that type, else the one to which `from` converts implicitly
+/// at the least cost (DuckDB's rule). `member` is -1 when there is none, and when two
+/// members tie (`ambiguous` then says so).
+struct UnionMemberChoice {
+  int64_t member = -1;
+  int64_t cost = -1;
+  bool ambiguous = false;
+};
+UnionMemberChoice ChooseUnionMember(const LogicalType& from, const LogicalType& to);
+
+/// Whether UNION `from` goes into UNION `to` member by member: each member of `from` has
+/// one of the same name (case-insensitive) in `to` that its type converts to explicitly.
+bool UnionMembersFit(const LogicalType& from, const LogicalType& to);
+
 /// `type` with every ARRAY in it, at any depth, a LIST of the same elements: what a function
 /// that takes lists sees of an array argument (DuckDB's implicit ARRAY -> LIST cast).
 LogicalType ArraysAsLists(const LogicalType& type);

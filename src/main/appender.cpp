@@ -150,7 +150,7 @@ std::string ArraySizeProblem(const Vector& vector, idx_t count) {
     return vector.HasListChild() ? ArraySizeProblem(vector.ListChild(), vector.ListSize())
                                  : std::string();
   }
-  if (type.Id() == TypeId::kStruct) {
+  if (type.Physical() == PhysicalType::kStruct) {
     for (idx_t f = 0; f < type.StructFields().size(); f++) {
       std::string problem = ArraySizeProblem(vector.StructChild(f), count);
       if (!problem.empty()) return problem;

@@ -215,6 +215,7 @@ bool ComparedExactly(const LogicalType& type) {
     case TypeId::kTimeTz:
     case TypeId::kList:
     case TypeId::kStruct:
+    case TypeId::kUnion:
     case TypeId::kMap:
     case TypeId::kArray:
       return false;

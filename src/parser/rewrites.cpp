@@ -146,6 +146,11 @@ namespace {
 /// Whether the word at `at` stands where a type does: after ::, AS (CAST … AS, CREATE TYPE …
 /// AS), TYPE (ALTER … TYPE), or a column's name in a column list — so that MAP(…) there is
 /// the type, and map(…) elsewhere the function (ROW(…): the STRUCT type, else a row value).
+bool IsQueryStart(const std::string& word) {
+  return word == "select" || word == "values" || word == "with" || word == "from" ||
+         word == "table" || word == "(";
+}
+
 bool IsTypePosition(const std::vector<Token>& tokens, size_t at) {
   if (at == 0) return false;
   const std::string& prev = tokens[at - 1].word;
@@ -176,6 +181,13 @@ std::string RewriteStructTypes(std::string_view sql) {
         at = i;
         break;
       }
+      // UNION(a INTEGER, …) where a type stands; `SELECT a, b UNION (SELECT …)` is the set
+      // operation, whose parentheses hold a query.
+      if (tokens[i].word == "union" && tokens[i + 1].word == "(" && i + 2 < tokens.size() &&
+          !IsQueryStart(tokens[i + 2].word) && IsTypePosition(tokens, i)) {
+        at = i;
+        break;
+      }
     }
     if (at == tokens.size()) return text;
     const size_t end = AfterBracket(tokens, at + 1);
@@ -185,10 +197,15 @@ std::string RewriteStructTypes(std::string_view sql) {
       throw ParserError(
           fmt::format("{}( is not closed: {}", keyword, Excerpt(text, tokens[at].start)));
     }
-    std::string type =
-        std::string(tokens[at].word == "map" ? kMapTypeMarker : kStructTypeMarker) + "(";
+    std::string type = std::string(tokens[at].word == "map"     ? kMapTypeMarker
+                                   : tokens[at].word == "union" ? kUnionTypeMarker
+                                                                : kStructTypeMarker) +
+                       "(";
     auto items = TopLevelItems(tokens, at + 1, end - 1);
-    if (items.empty()) throw ParserError("a STRUCT type needs at least one field");
+    if (items.empty()) {
+      throw ParserError(tokens[at].word == "union" ? "a UNION type needs at least one member"
+                                                   : "a STRUCT type needs at least one field");
+    }
     for (size_t k = 0; k < items.size(); k++) {
       auto [first, last] = items[k];
       type +=

@@ -238,11 +238,14 @@ std::string RewriteStructLiterals(std::string_view sql);
 inline constexpr std::string_view kStructTypeMarker = "__teal_struct";
 /// The same for MAP(key, value): two string literals, the key's type and the value's.
 inline constexpr std::string_view kMapTypeMarker = "__teal_map";
+/// The same for UNION(name type, …): one 'name type' string per member.
+inline constexpr std::string_view kUnionTypeMarker = "__teal_union";
 
 /// Rewrites the type `STRUCT(a INTEGER, b VARCHAR[])` (whose fields the PostgreSQL grammar
 /// cannot read as type modifiers) into `__teal_struct('a INTEGER', 'b VARCHAR[]')`, and
 /// the type `MAP(VARCHAR, INTEGER[])` where a type stands into `__teal_map('VARCHAR',
-/// 'INTEGER[]')`. `ROW(a INTEGER)` where a type stands is DuckDB's other name for STRUCT.
+/// 'INTEGER[]')`. `ROW(a INTEGER)` where a type stands is DuckDB's other name for STRUCT;
+/// `UNION(a INTEGER, b VARCHAR)` there becomes `__teal_union('a INTEGER', 'b VARCHAR')`.
 std::string RewriteStructTypes(std::string_view sql);
 
 /// Rewrites DuckDB's intervals without quotes — `INTERVAL 5 DAY` to `INTERVAL '5 day'`, and

@@ -450,7 +450,7 @@ void ZeroNullRows(Vector& vector, idx_t count) {
     if (vector.ListSize()) ZeroNullRows(vector.ListChild(), vector.ListSize());
     return;
   }
-  if (vector.Type().Id() == TypeId::kStruct) {
+  if (vector.Type().Physical() == PhysicalType::kStruct) {
     // No bytes of its own; its fields are NULL where it is.
     for (idx_t f = 0; f < vector.Type().StructFields().size(); f++) {
       ZeroNullRows(vector.StructChild(f), count);

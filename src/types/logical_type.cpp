@@ -69,6 +69,7 @@ PhysicalType PhysicalFor(TypeId id) {
     case TypeId::kArray:
       return PhysicalType::kList;
     case TypeId::kStruct:
+    case TypeId::kUnion:
       return PhysicalType::kStruct;
     case TypeId::kDecimal:
     case TypeId::kEnum:
@@ -154,6 +155,19 @@ std::string_view PhysicalTypeName(PhysicalType type) {
   return "INVALID";
 }
 
+namespace {
+bool SameNameIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); i++) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 int64_t EnumInfo::Find(std::string_view label) const {
   auto it = index.find(label);
   return it == index.end() ? -1 : static_cast<int64_t>(it->second);
@@ -173,7 +187,7 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
     physical_ = DecimalPhysicalType(width_);
   }
   if (id == TypeId::kList || id == TypeId::kEnum || id == TypeId::kStruct || id == TypeId::kMap ||
-      id == TypeId::kArray) [[unlikely]] {
+      id == TypeId::kArray || id == TypeId::kUnion) [[unlikely]] {
     // Without its child type, fields or dictionary the type would be unusable.
     throw InvalidInputError(
         id == TypeId::kList     ? "LogicalType(TypeId::kList) has no element "
@@ -184,6 +198,8 @@ LogicalType::LogicalType(TypeId id) : id_(id), physical_(PhysicalFor(id)) {
                                   "LogicalType::Map(key, value)"
         : id == TypeId::kStruct ? "LogicalType(TypeId::kStruct) has no fields: use "
                                   "LogicalType::Struct(fields)"
+        : id == TypeId::kUnion  ? "LogicalType(TypeId::kUnion) has no members: use "
+                                  "LogicalType::Union(members)"
                                 : "LogicalType(TypeId::kEnum) has no labels: use "
                                   "LogicalType::Enum(name, labels)");
   }
@@ -273,8 +289,59 @@ LogicalType LogicalType::Struct(std::vector<std::pair<std::string, LogicalType>>
   return t;
 }
 
+LogicalType LogicalType::Union(std::vector<std::pair<std::string, LogicalType>> members) {
+  if (members.empty() || members.size() > kMaxUnionMembers) {
+    throw InvalidInputError(
+        fmt::format("a UNION has 1 to {} members, not {}", kMaxUnionMembers, members.size()));
+  }
+  for (size_t k = 0; k < members.size(); k++) {
+    if (members[k].first.empty()) throw InvalidInputError("a UNION's members must be named");
+    for (size_t j = 0; j < k; j++) {
+      if (SameNameIgnoringCase(members[j].first, members[k].first)) {
+        throw InvalidInputError(
+            fmt::format("Duplicate UNION type member name \"{}\"", members[k].first));
+      }
+    }
+  }
+  std::vector<std::pair<std::string, LogicalType>> fields;
+  fields.reserve(members.size() + 1);
+  fields.emplace_back("tag", LogicalType(TypeId::kUTinyInt));
+  for (auto& member : members) fields.push_back(std::move(member));
+  // The tag's name is no member's: a member may be called tag.
+  LogicalType t = Struct(std::vector(fields.begin() + 1, fields.end()));
+  auto extra = std::make_shared<Extra>();
+  extra->fields = std::move(fields);
+  t.id_ = TypeId::kUnion;
+  t.extra_ = std::move(extra);
+  return t;
+}
+
+size_t LogicalType::UnionMemberCount() const {
+  if (id_ != TypeId::kUnion) [[unlikely]] {
+    throw InvalidInputError(
+        fmt::format("LogicalType::UnionMemberCount: {} is not a UNION", ToString()));
+  }
+  return extra_->fields.size() - 1;
+}
+
+const std::pair<std::string, LogicalType>& LogicalType::UnionMember(size_t k) const {
+  if (k >= UnionMemberCount()) [[unlikely]] {
+    throw InvalidInputError(
+        fmt::format("LogicalType::UnionMember: {} has no member {}", ToString(), k));
+  }
+  return extra_->fields[k + 1];
+}
+
+int64_t LogicalType::UnionMemberIndex(std::string_view name) const {
+  const size_t n = UnionMemberCount();
+  for (size_t k = 0; k < n; k++) {
+    if (SameNameIgnoringCase(extra_->fields[k + 1].first, name)) return static_cast<int64_t>(k);
+  }
+  return -1;
+}
+
 const std::vector<std::pair<std::string, LogicalType>>& LogicalType::StructFields() const {
-  if (id_ != TypeId::kStruct) [[unlikely]] {
+  if (id_ != TypeId::kStruct && id_ != TypeId::kUnion) [[unlikely]] {
     throw InvalidInputError(
         fmt::format("LogicalType::StructFields: {} is not a STRUCT", ToString()));
   }
@@ -284,14 +351,7 @@ const std::vector<std::pair<std::string, LogicalType>>& LogicalType::StructField
 int64_t LogicalType::StructFieldIndex(std::string_view name) const {
   const auto& fields = StructFields();
   for (size_t i = 0; i < fields.size(); i++) {
-    const std::string& field = fields[i].first;
-    if (field.size() != name.size()) continue;
-    bool same = true;
-    for (size_t k = 0; k < name.size() && same; k++) {
-      same = std::tolower(static_cast<unsigned char>(field[k])) ==
-             std::tolower(static_cast<unsigned char>(name[k]));
-    }
-    if (same) return static_cast<int64_t>(i);
+    if (SameNameIgnoringCase(fields[i].first, name)) return static_cast<int64_t>(i);
   }
   return -1;
 }
@@ -471,10 +531,11 @@ std::string LogicalType::ToString() const {
       return ListChild().ToString() + "[" + std::to_string(ArraySize()) + "]";
     case TypeId::kMap:
       return "MAP(" + MapKey().ToString() + ", " + MapValue().ToString() + ")";
-    case TypeId::kStruct: {
-      std::string out = "STRUCT(";
+    case TypeId::kStruct:
+    case TypeId::kUnion: {
+      std::string out = id_ == TypeId::kStruct ? "STRUCT(" : "UNION(";
       const auto& fields = StructFields();
-      for (size_t i = 0; i < fields.size(); i++) {
+      for (size_t i = id_ == TypeId::kStruct ? 0 : 1; i < fields.size(); i++) {
         // A name that is not a plain lower-case identifier is quoted.
         const std::string& name = fields[i].first;
         bool plain =
@@ -485,7 +546,7 @@ std::string LogicalType::ToString() const {
         }
         std::string quoted = "\"";
         for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        if (i) out += ", ";
+        if (i > (id_ == TypeId::kStruct ? 0U : 1U)) out += ", ";
         if (!name.empty()) out += (plain ? name : quoted + "\"") + " ";
         out += fields[i].second.ToString();
       }
@@ -506,6 +567,7 @@ bool operator==(const LogicalType& a, const LogicalType& b) {
     case TypeId::kArray:
       return a.ArraySize() == b.ArraySize() && a.ListChild() == b.ListChild();
     case TypeId::kStruct:
+    case TypeId::kUnion:
       return a.extra_ == b.extra_ || a.StructFields() == b.StructFields();
     case TypeId::kEnum:
       return a.extra_ == b.extra_ ||

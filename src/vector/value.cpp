@@ -262,7 +262,7 @@ const std::vector<Value>& Value::GetList() const {
 }
 
 const std::vector<Value>& Value::GetStruct() const {
-  if (is_null_ || type_.Id() != TypeId::kStruct) [[unlikely]] {
+  if (is_null_ || type_.Physical() != PhysicalType::kStruct) [[unlikely]] {
     if (!is_null_) {
       throw InvalidInputError(
           fmt::format("Value::GetStruct: the value is {}, not a STRUCT", type_.ToString()));
@@ -276,7 +276,7 @@ bool operator==(const Value& a, const Value& b) {
   if (a.type_ != b.type_ || a.is_null_ != b.is_null_) return false;
   if (a.is_null_) return true;
   if (a.type_.Physical() == PhysicalType::kList) return a.GetList() == b.GetList();
-  if (a.type_.Id() == TypeId::kStruct) return a.GetStruct() == b.GetStruct();
+  if (a.type_.Physical() == PhysicalType::kStruct) return a.GetStruct() == b.GetStruct();
   if (a.type_.Physical() == PhysicalType::kFloat || a.type_.Physical() == PhysicalType::kDouble) {
     // Bitwise, so that NaN equals itself here (structural equality, not SQL's).
     return a.data_.index() == b.data_.index() &&
@@ -287,12 +287,20 @@ bool operator==(const Value& a, const Value& b) {
   return a.data_ == b.data_;
 }
 
+namespace {
+/// Whether a NULL of type `from` cast to `to` is a NULL: always but when a typed NULL goes
+/// into a UNION, which makes it its member's NULL (cast_union.cpp).
+bool NullStaysNull(const LogicalType& from, const LogicalType& to) {
+  return to.Id() != TypeId::kUnion || from.Id() == TypeId::kSqlNull || from.Id() == TypeId::kUnion;
+}
+}  // namespace
+
 bool Value::TryCastAs(const LogicalType& target, Value& result, std::string* error) const {
   if (type_ == target) {
     result = *this;
     return true;
   }
-  if (is_null_) {
+  if (is_null_ && NullStaysNull(type_, target)) {
     result = Value(target);
     return true;
   }
@@ -312,7 +320,7 @@ bool Value::TryCastAs(const LogicalType& target, Value& result, std::string* err
 
 Value Value::CastAs(const LogicalType& target) const {
   if (type_ == target) return *this;
-  if (is_null_) return Value(target);
+  if (is_null_ && NullStaysNull(type_, target)) return Value(target);
   Vector source(*this);
   Vector converted(target, 1);
   CastVector(source, converted, 1);
@@ -322,7 +330,9 @@ Value Value::CastAs(const LogicalType& target) const {
 std::string Value::ToString() const {
   if (is_null_) return "NULL";
   if (type_.Id() == TypeId::kVarchar) return GetString();
-  return CastAs(LogicalType(TypeId::kVarchar)).GetString();
+  // A UNION whose member holds NULL is no NULL itself, but its text is.
+  const Value text = CastAs(LogicalType(TypeId::kVarchar));
+  return text.IsNull() ? "NULL" : text.GetString();
 }
 
 }  // namespace teal

@@ -60,7 +60,7 @@ Vector& Vector::ReserveListChild(idx_t capacity) {
 const Vector& Vector::ListChild() const { return const_cast<Vector*>(this)->ListChild(); }
 
 Vector& Vector::StructChild(idx_t i) {
-  TEAL_ASSERT(type_.Id() == TypeId::kStruct);
+  TEAL_ASSERT(type_.Physical() == PhysicalType::kStruct);
   auto& aux = Aux();
   if (aux.struct_children.empty()) {
     for (const auto& field : type_.StructFields()) {

@@ -27,4 +27,8 @@ bool TryCastVector(const Vector& source, Vector& result, idx_t count, std::strin
 /// True when a cast from `from` to `to` exists at all (values may still fail).
 bool CastExists(const LogicalType& from, const LogicalType& to);
 
+/// The message for a cast that does not exist (CastExists is false): DuckDB's
+/// "Unimplemented type for cast (DATE -> BOOLEAN)", or why a UNION does not take the type.
+std::string NoCastMessage(const LogicalType& from, const LogicalType& to);
+
 }  // namespace teal

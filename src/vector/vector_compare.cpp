@@ -113,8 +113,9 @@ int CompareValues(const Value& a, const Value& b) {
     }
     return Compare3(x.size(), y.size());
   }
-  if (a.Type().Id() == TypeId::kStruct) {
-    // Field by field, as list elements: a NULL field sorts after every value.
+  if (a.Type().Physical() == PhysicalType::kStruct) {
+    // Field by field (a UNION's: its tag first), as list elements: a NULL field sorts after every
+    // value.
     const auto& x = a.GetStruct();
     const auto& y = b.GetStruct();
     for (size_t i = 0; i < x.size(); i++) {

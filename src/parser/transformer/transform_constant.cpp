@@ -48,9 +48,9 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
       if (!has_precision) type.name = "float4";
     }
   }
-  if (type.name == kStructTypeMarker) {
-    // RewriteStructTypes's: one 'name type' string per field.
-    type.name = "struct";
+  if (type.name == kStructTypeMarker || type.name == kUnionTypeMarker) {
+    // RewriteStructTypes's: one 'name type' string per field (member).
+    type.name = type.name == kStructTypeMarker ? "struct" : "union";
     for (size_t i = 0; i < t.n_typmods; i++) {
       const Node* mod = t.typmods[i];
       if (mod->node_case != PG_QUERY__NODE__NODE_A_CONST ||

@@ -157,6 +157,13 @@ LogicalType ResolveNull(const LogicalType& type) {
     for (auto& field : fields) field.second = ResolveNull(field.second);
     return LogicalType::Struct(std::move(fields));
   }
+  if (type.Id() == TypeId::kUnion) {
+    std::vector<std::pair<std::string, LogicalType>> members;
+    for (size_t k = 0; k < type.UnionMemberCount(); k++) {
+      members.emplace_back(type.UnionMember(k).first, ResolveNull(type.UnionMember(k).second));
+    }
+    return LogicalType::Union(std::move(members));
+  }
   return type;
 }
 

@@ -153,6 +153,9 @@ bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpres
 /// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
 LogicalType ResolveNull(const LogicalType& type);
 
+/// union_value(member := value): a UNION of the one member, holding `value` (bind_struct.cpp).
+ExpressionPtr UnionValue(const std::string& member, ExpressionPtr value);
+
 /// The modifiers of a `*` (its children: EXCLUDE, REPLACE and RENAME items): which one
 /// names a column, and, once every column was asked about, an error for one that named
 /// none (a misspelt name is an error, as a misspelt column would be).

@@ -90,9 +90,16 @@ std::string CastErrorMessage(const LogicalType& from, std::string_view value_tex
 
 bool CastExists(const LogicalType& from, const LogicalType& to) {
   if (from == to || from.Id() == TypeId::kSqlNull) return true;
+  if (IsUnionCast(from, to)) return UnionCastExists(from, to);
   if (IsNestedCast(from, to)) return NestedCastExists(from, to);
   if (IsTemporalCast(from, to)) return TemporalCastExists(from, to);
   return ScalarCastExists(from, to);
+}
+
+std::string NoCastMessage(const LogicalType& from, const LogicalType& to) {
+  if (IsUnionCast(from, to)) return UnionCastProblem(from, to);
+  // DuckDB's wording (PostgreSQL: "cannot cast type date to boolean").
+  return fmt::format("Unimplemented type for cast ({} -> {})", from.ToString(), to.ToString());
 }
 
 namespace {
@@ -109,9 +116,11 @@ bool CastFlat(const Vector& source, Vector& result, idx_t count, std::string& er
     return true;
   }
   if (!CastExists(from, to)) {
-    throw ConversionError(
-        fmt::format("no cast from {} to {} exists", from.ToString(), to.ToString()));
+    throw ConversionError(IsUnionCast(from, to) ? UnionCastProblem(from, to)
+                                                : fmt::format("no cast from {} to {} exists",
+                                                              from.ToString(), to.ToString()));
   }
+  if (IsUnionCast(from, to)) return TryCastUnion(source, result, count, error);
   if (IsNestedCast(from, to)) return TryCastNested(source, result, count, error);
   if (IsTemporalCast(from, to)) return TryCastTemporal(source, result, count, error);
   return TryCastScalar(source, result, count, error);

@@ -16,6 +16,13 @@ bool IsTemporalCast(const LogicalType& from, const LogicalType& to);
 bool TemporalCastExists(const LogicalType& from, const LogicalType& to);
 bool TryCastTemporal(const Vector& source, Vector& result, idx_t count, std::string& error);
 
+/// UNION on either side (src/vector/cast/cast_union.cpp). UnionCastProblem says why a
+/// cast does not exist (empty when it does).
+bool IsUnionCast(const LogicalType& from, const LogicalType& to);
+bool UnionCastExists(const LogicalType& from, const LogicalType& to);
+std::string UnionCastProblem(const LogicalType& from, const LogicalType& to);
+bool TryCastUnion(const Vector& source, Vector& result, idx_t count, std::string& error);
+
 /// LIST on either side (src/vector/cast/cast_nested.cpp).
 bool IsNestedCast(const LogicalType& from, const LogicalType& to);
 bool NestedCastExists(const LogicalType& from, const LogicalType& to);

@@ -44,7 +44,8 @@ const LogicalType& VarcharType() {
 
 /// Types whose text is itself bracketed, written into a list's or map's text unquoted.
 bool IsNested(TypeId id) {
-  return id == TypeId::kList || id == TypeId::kArray || id == TypeId::kStruct || id == TypeId::kMap;
+  return id == TypeId::kList || id == TypeId::kArray || id == TypeId::kStruct ||
+         id == TypeId::kMap || id == TypeId::kUnion;
 }
 
 /// LIST or ARRAY: the same layout, and the same text.

@@ -71,4 +71,32 @@ TEST(LogicalTypeTest, ArrayIsAListOfAFixedSize) {
   EXPECT_THROW(LogicalType{TypeId::kArray}, InvalidInputError);
 }
 
+TEST(LogicalTypeTest, UnionIsAStructWithTheTagFirst) {
+  LogicalType u = LogicalType::Union({{"num", TypeId::kInteger}, {"str", TypeId::kVarchar}});
+  EXPECT_EQ(u.Id(), TypeId::kUnion);
+  EXPECT_EQ(u.Physical(), PhysicalType::kStruct);
+  EXPECT_EQ(u.ToString(), "UNION(num INTEGER, str VARCHAR)");
+  ASSERT_EQ(u.StructFields().size(), 3u);
+  EXPECT_EQ(u.StructFields()[0].second.Id(), TypeId::kUTinyInt);
+  EXPECT_EQ(u.UnionMemberCount(), 2u);
+  EXPECT_EQ(u.UnionMember(1).first, "str");
+  EXPECT_EQ(u.UnionMemberIndex("STR"), 1);
+  EXPECT_EQ(u.UnionMemberIndex("tag"), -1);
+  // A member may be called tag; two members may not share a name.
+  EXPECT_EQ(LogicalType::Union({{"tag", TypeId::kInteger}}).UnionMemberIndex("tag"), 0);
+  EXPECT_THROW(LogicalType::Union({{"a", TypeId::kInteger}, {"A", TypeId::kInteger}}),
+               InvalidInputError);
+  EXPECT_THROW(LogicalType::Union({}), InvalidInputError);
+  std::vector<std::pair<std::string, LogicalType>> many;
+  for (size_t k = 0; k <= LogicalType::kMaxUnionMembers; k++) {
+    many.emplace_back("m" + std::to_string(k), TypeId::kInteger);
+  }
+  EXPECT_THROW(LogicalType::Union(many), InvalidInputError);
+  many.pop_back();
+  EXPECT_EQ(LogicalType::Union(many).UnionMemberCount(), LogicalType::kMaxUnionMembers);
+  // Not a STRUCT of the same layout.
+  EXPECT_NE(u, LogicalType::Struct(u.StructFields()));
+  EXPECT_THROW(LogicalType(TypeId::kUnion), InvalidInputError);
+}
+
 }  // namespace teal

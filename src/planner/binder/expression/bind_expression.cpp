@@ -173,9 +173,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       auto child = BindExpression(*e.children[0], scope);
       LogicalType target = ResolveType(e.cast_type);
       if (!CastExists(child->type, target)) {
-        // DuckDB's wording (PostgreSQL: "cannot cast type date to boolean").
-        throw ConversionError(fmt::format("Unimplemented type for cast ({} -> {})",
-                                          child->type.ToString(), target.ToString()));
+        throw ConversionError(NoCastMessage(child->type, target));
       }
       if (e.try_cast && child->type != target) return MakeTryCast(std::move(child), target);
       if (try_depth_ > 0 && child->kind == BoundKind::kConstant && child->type != target &&

@@ -377,10 +377,25 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     as_case.star = true;  // with an ELSE
     return BindExpression(as_case, scope);
   }
-  if ((name == "struct_extract" || name == "list_extract" || name == "list_element") &&
+  if (name == "union_value") {
+    if (e.children.size() != 1 || e.children[0]->argument_name.empty()) {
+      throw BinderError(
+          fmt::format("union_value takes one member, as name := value: {}", e.ToString()));
+    }
+    return UnionValue(e.children[0]->argument_name, BindExpression(*e.children[0], scope));
+  }
+  if ((name == "struct_extract" || name == "list_extract" || name == "list_element" ||
+       name == "union_extract") &&
       e.children.size() == 2) {
     auto value = BindExpression(*e.children[0], scope);
-    if (value->type.Id() == TypeId::kStruct || name == "struct_extract") {
+    if (value->type.Id() == TypeId::kStruct || value->type.Id() == TypeId::kUnion ||
+        name == "struct_extract" || name == "union_extract") {
+      if (name == "union_extract" && value->type.Id() != TypeId::kUnion) {
+        throw BinderError(fmt::format(
+            "No function matches the given name and argument types 'union_extract({}, …)': a "
+            "UNION is expected",
+            value->type.ToString()));
+      }
       if (e.children[1]->kind != ExprKind::kConstant) {
         throw BinderError(fmt::format("a STRUCT field is named by a constant: {}", e.ToString()));
       }

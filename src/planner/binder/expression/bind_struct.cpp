@@ -1,7 +1,8 @@
 // Binder: STRUCT values — struct_pack(name := value, …) (and the {'name': value} literal
 // the parser rewrites into it), row(…) (a STRUCT whose fields have no names), and reading
 // a field: struct_extract(s, 'name' | position), s['name'], and s.name as a column path
-// (t.s.name too), where a table's column of that name comes first.
+// (t.s.name too), where a table's column of that name comes first. UNION values too:
+// union_value(name := value), and a member as a UNION's field (u.name, union_extract).
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -38,7 +39,54 @@ ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, L
   return Call(std::move(f), std::move(arguments));
 }
 
+/// u.name / union_extract(u, 'name'): member k of UNION `value`, NULL where another member
+/// is the UNION's (or it is NULL).
+ExpressionPtr UnionExtract(ExpressionPtr value, size_t k) {
+  const LogicalType type = value->type;
+  ScalarFunction f;
+  f.name = "union_extract";
+  f.arguments = {type};
+  f.return_type = type.UnionMember(k).second;
+  f.body = [k](const DataChunk& args, Vector& result, idx_t count) {
+    const Vector& source = args.data[0];
+    const Vector& tag = source.StructChild(0);
+    const auto* tags = tag.Values<uint8_t>();
+    const SelectionVector contiguous;
+    result.CopyFrom(source.StructChild(k + 1), contiguous, count, 0, 0);
+    for (idx_t i = 0; i < count; i++) {
+      if (!source.RowIsValid(i) || !tag.RowIsValid(i) || tags[i] != k) result.SetNull(i);
+    }
+  };
+  std::vector<ExpressionPtr> arguments;
+  arguments.push_back(std::move(value));
+  auto call = Call(std::move(f), std::move(arguments));
+  call->alias = type.UnionMember(k).first;
+  return call;
+}
+
 }  // namespace
+
+ExpressionPtr UnionValue(const std::string& member, ExpressionPtr value) {
+  ScalarFunction f;
+  f.name = "union_value";
+  f.arguments = {value->type};
+  f.return_type = LogicalType::Union({{member, value->type}});
+  f.null_in_null_out = false;
+  f.body = [](const DataChunk& args, Vector& result, idx_t count) {
+    Vector& tag = result.StructChild(0);
+    auto* tags = tag.Values<uint8_t>();
+    for (idx_t i = 0; i < count; i++) {
+      tags[i] = 0;
+      tag.SetNull(i, false);
+      result.SetNull(i, false);
+    }
+    const SelectionVector contiguous;
+    result.StructChild(1).CopyFrom(args.data[0], contiguous, count, 0, 0);
+  };
+  std::vector<ExpressionPtr> arguments;
+  arguments.push_back(std::move(value));
+  return Call(std::move(f), std::move(arguments));
+}
 
 ExpressionPtr Binder::BindStructPack(const ParsedExpression& call, Scope& scope) {
   if (call.children.empty()) {
@@ -73,6 +121,17 @@ ExpressionPtr Binder::BindStructPack(const ParsedExpression& call, Scope& scope)
 ExpressionPtr Binder::BindStructExtract(ExpressionPtr value, const Value& field,
                                         const std::string& text) {
   const LogicalType type = value->type;
+  if (type.Id() == TypeId::kUnion) {
+    if (field.IsNull() || field.Type().Id() != TypeId::kVarchar) {
+      throw BinderError(fmt::format("a UNION member is named by a string: {}", text));
+    }
+    const int64_t k = type.UnionMemberIndex(field.GetString());
+    if (k < 0) {
+      throw BinderError(
+          fmt::format("{} has no member \"{}\": {}", type.ToString(), field.GetString(), text));
+    }
+    return UnionExtract(std::move(value), static_cast<size_t>(k));
+  }
   if (type.Id() != TypeId::kStruct) {
     throw BinderError(fmt::format("{} is no STRUCT: {}", type.ToString(), text));
   }
@@ -128,7 +187,7 @@ ExpressionPtr Binder::BindFieldAccess(const ParsedExpression& e, Scope& scope) {
     bool qualifier_found = false;
     if (!FindColumn(column, scope, index, qualifier_found)) continue;
     ExpressionPtr value = BindExpression(column, scope);
-    if (value->type.Id() != TypeId::kStruct) continue;
+    if (value->type.Id() != TypeId::kStruct && value->type.Id() != TypeId::kUnion) continue;
     for (size_t i = prefix; i < e.names.size(); i++) {
       value = BindStructExtract(std::move(value), Value::Varchar(e.names[i]), e.ToString());
     }

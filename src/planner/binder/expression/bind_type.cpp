@@ -125,7 +125,8 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
       fields.emplace_back(name.field_names[i], ResolveType(name.field_types[i]));
     }
     try {
-      type = LogicalType::Struct(std::move(fields));
+      type = name.name == "union" ? LogicalType::Union(std::move(fields))
+                                  : LogicalType::Struct(std::move(fields));
     } catch (const InvalidInputError& e) {
       throw BinderError(fmt::format("{}: {}", e.what(), name.ToString()));
     }
