@@ -159,6 +159,13 @@ UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
   if (c.n_including) throw NotImplementedError("INCLUDE in a constraint");
   if (c.where_clause) throw NotImplementedError("a constraint with WHERE");
   if (c.deferrable) throw NotImplementedError("DEFERRABLE constraints");
+  if (c.indexname && *c.indexname) {
+    // PostgreSQL's ALTER TABLE … ADD CONSTRAINT … USING INDEX (CREATE TABLE refuses it): the
+    // index gives the columns, which Teal would otherwise not know.
+    throw NotImplementedError(fmt::format(
+        "{} USING INDEX (a constraint over an existing index): name the columns instead",
+        c.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY ? "PRIMARY KEY" : "UNIQUE"));
+  }
   UniqueConstraintSyntax unique;
   unique.primary = c.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
   unique.name = c.conname ? c.conname : "";
@@ -166,6 +173,10 @@ UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
     unique.columns.push_back(column);
   } else {
     for (size_t i = 0; i < c.n_keys; i++) unique.columns.push_back(StringOf(c.keys[i]));
+  }
+  if (unique.columns.empty()) {
+    throw ParserError(fmt::format("a {} constraint needs at least one column",
+                                  unique.primary ? "PRIMARY KEY" : "UNIQUE"));
   }
   return unique;
 }

@@ -20,7 +20,7 @@ ParsedExpressionPtr Transformer::WithinGroup(const PgQuery__FuncCall& f) {
   // WITHIN GROUP (ORDER BY x [DESC]) is percentile_cont(x, f [ORDER BY x DESC])
   // (DuckDB's quantile_cont, but a DECIMAL gives DOUBLE as in PostgreSQL),
   // percentile_disc quantile_disc, mode() mode(x). Binder::RewriteQuantile reads the
-  // fraction and the direction.
+  // fraction and the direction; mode(x ORDER BY x) takes the first of tied values.
   const std::string name = Lower(StringOf(f.funcname[f.n_funcname - 1]));
   const bool percentile = name == "percentile_cont" || name == "percentile_disc";
   if (!percentile && name != "mode") {
@@ -39,15 +39,15 @@ ParsedExpressionPtr Transformer::WithinGroup(const PgQuery__FuncCall& f) {
   auto e = Make(ExprKind::kFunction, f.location);
   e->name = name;
   e->children.push_back(std::move(order[0].expression));
-  if (percentile) {
-    // DESC as the binder reads it in quantile_cont(x, f ORDER BY x DESC): from the top.
-    e->children.push_back(Expr(f.args[0]));
-    if (order[0].descending) {
-      auto terms = std::make_shared<std::vector<OrderTerm>>();
-      terms->push_back(std::move(order[0]));
-      terms->back().expression = e->children[0]->Copy();
-      e->order_by = std::move(terms);
-    }
+  if (percentile) e->children.push_back(Expr(f.args[0]));
+  // percentile_*: DESC as the binder reads it in quantile_cont(x, f ORDER BY x DESC), from
+  // the top. mode: the ORDER BY in both directions, which picks among tied values (the
+  // first in that order, as PostgreSQL's).
+  if (!percentile || order[0].descending) {
+    auto terms = std::make_shared<std::vector<OrderTerm>>();
+    terms->push_back(std::move(order[0]));
+    terms->back().expression = e->children[0]->Copy();
+    e->order_by = std::move(terms);
   }
   if (f.agg_filter) e->filter = Expr(f.agg_filter);
   if (f.over) e->window = Window(*f.over);

@@ -143,6 +143,12 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
+void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause) {
+  if (term.kind != ExprKind::kConstant) return;
+  if (!term.value.IsNull() && term.value.Type().IsIntegral()) return;
+  throw BinderError(fmt::format("non-integer constant in {}: {}", clause, term.ToString()));
+}
+
 LogicalType ResolveNull(const LogicalType& type) {
   if (type.Id() == TypeId::kSqlNull) return TypeId::kInteger;
   if (type.Id() == TypeId::kList) return LogicalType::List(ResolveNull(type.ListChild()));

@@ -153,6 +153,11 @@ bool CollectColumnRefs(const ParsedExpression& e, std::vector<const ParsedExpres
 /// The type an untyped NULL takes in a result: SQLNULL anywhere inside becomes INTEGER.
 LogicalType ResolveNull(const LogicalType& type);
 
+/// Throws BinderError for a constant other than an integer as an ORDER BY, GROUP BY or
+/// DISTINCT ON term (PostgreSQL's and DuckDB's "non-integer constant in ORDER BY"): it
+/// would look like a position and sort or group by nothing (binder.cpp).
+void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause);
+
 /// union_value(member := value): a UNION of the one member, holding `value` (bind_struct.cpp).
 ExpressionPtr UnionValue(const std::string& member, ExpressionPtr value);
 

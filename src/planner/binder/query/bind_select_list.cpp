@@ -312,6 +312,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     return "";
   };
   auto alias_of = [&](const ParsedExpression& e) -> const ParsedExpression* {
+    RefuseNonIntegerConstant(e, "GROUP BY");
     if (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull()) {
       int64_t ordinal = e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
       if (ordinal < 1 || ordinal > static_cast<int64_t>(select.select_list.size())) {
@@ -535,6 +536,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         continue;
       }
     }
+    RefuseNonIntegerConstant(e, "ORDER BY");
     idx_t column = output_column(e, "ORDER BY");
     if (column == kInvalidIndex) {
       if (select.distinct) {
@@ -550,6 +552,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
   std::vector<idx_t> distinct_on_columns;
   for (const auto& e : select.distinct_on) {
+    RefuseNonIntegerConstant(*e, "DISTINCT ON");
     idx_t column = output_column(*e, "DISTINCT ON");
     if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
     distinct_on_columns.push_back(key_column(column));

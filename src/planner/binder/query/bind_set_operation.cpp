@@ -177,6 +177,7 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
         continue;
       }
       const ParsedExpression& e = *term.expression;
+      RefuseNonIntegerConstant(e, "ORDER BY");
       idx_t column = kInvalidIndex;
       const bool positional = e.kind == ExprKind::kPositional;
       if (positional ||
