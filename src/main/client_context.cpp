@@ -884,6 +884,9 @@ std::string ClientContext::ConstraintIndexName(const TableEntry& table,
 void ClientContext::RefuseNulls(const TableEntry& table, const std::vector<idx_t>& columns,
                                 const std::string& what,
                                 const std::function<std::string(idx_t column)>& message) {
+  // Recorded as changed (as CREATE INDEX is): a write of another transaction before this
+  // one commits fails the commit, and one begun before it cannot write after.
+  current_->TableReplaced(table.storage, /*retire=*/false, what);
   table.storage->CheckNoPendingChanges(what, current_->Id());
   TableScanState scan;
   std::vector<LogicalType> types;

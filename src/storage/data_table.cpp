@@ -537,12 +537,23 @@ void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give, transactio
   }
 }
 
-void DataTable::CheckWritable() const {
+void DataTable::CheckWritable(const Transaction& transaction) const {
   if (retired_) {
     throw TransactionError(
         "the table was changed by ALTER TABLE while this statement ran; nothing was written "
         "(run the statement again)");
   }
+  if (altered_at_ > transaction.StartTime()) {
+    throw TransactionError(
+        "could not write: another transaction changed the table's indexes or constraints "
+        "(CREATE INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL) after this one began; roll "
+        "back and retry");
+  }
+}
+
+void DataTable::MarkAltered(transaction_t commit_id) {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  altered_at_ = std::max(altered_at_, commit_id);
 }
 
 void DataTable::Append(Transaction& transaction, const DataChunk& chunk) {
@@ -558,7 +569,7 @@ idx_t DataTable::AppendAll(Transaction& transaction, std::span<DataChunk* const>
 idx_t DataTable::AppendUnit(Transaction& transaction, std::span<DataChunk* const> chunks,
                             bool give) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
+  CheckWritable(transaction);
   writes_++;
   transaction.NoteWrite(*this);
   const idx_t old_total = total_rows_;
@@ -764,7 +775,7 @@ bool DataTable::IsDead(int64_t row_id) const {
 
 idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& row_ids) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
+  CheckWritable(transaction);
   writes_++;
   transaction.NoteWrite(*this);
   // First check every row and make room for every tag and mask the change and its
@@ -820,7 +831,7 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
 void DataTable::Update(Transaction& transaction, const std::vector<int64_t>& row_ids,
                        const std::vector<idx_t>& columns, const DataChunk& values) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
+  CheckWritable(transaction);
   const DataChunk* one = &values;
   UpdateLocked(transaction, {&row_ids, 1}, columns, {&one, 1});
 }
@@ -833,7 +844,7 @@ void DataTable::UpdateAll(Transaction& transaction, std::span<const std::vector<
   chunks.reserve(values.size());
   for (const auto& chunk : values) chunks.push_back(chunk.get());
   std::lock_guard<std::shared_mutex> guard(lock_);
-  CheckWritable();
+  CheckWritable(transaction);
   UpdateLocked(transaction, row_ids, columns, chunks);
 }
 

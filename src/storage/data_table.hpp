@@ -166,6 +166,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   bool RetireIfUnchanged(uint64_t writes, transaction_t own = 0);
   /// Takes a retirement back (the commit that retired it failed on another table).
   void Unretire();
+  /// The commit `commit_id` changed this table's indexes or constraints in place (CREATE
+  /// INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL): a transaction begun before it would
+  /// write without them, so its Append, Delete or Update now throws TransactionError.
+  void MarkAltered(transaction_t commit_id);
 
   /// A copy of this table plus a last column of `type` holding `fill` (NULL or of
   /// `type`) in every row. The copy holds the newest committed rows, without versions:
@@ -194,8 +198,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// Counts `delta` version tags of transaction `id` that are not committed yet.
   void Uncommitted(transaction_t id, int64_t delta);
   bool OthersHaveUncommittedLocked(transaction_t own) const;
-  /// Throws TransactionError when the table was retired by an ALTER. Lock held.
-  void CheckWritable() const;
+  /// Throws TransactionError when the table was retired by an ALTER, or when its indexes or
+  /// constraints changed in a commit `transaction` does not see (its writes would not keep
+  /// or check them). Lock held.
+  void CheckWritable(const Transaction& transaction) const;
   /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
   void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
@@ -226,6 +232,9 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   std::unordered_map<transaction_t, idx_t> uncommitted_;
   uint64_t writes_ = 0;   // Append, AppendAll, Delete and Update calls
   bool retired_ = false;  // an ALTER replaced this table: no more writes
+  /// The commit of the last CREATE INDEX / ADD PRIMARY KEY, UNIQUE / SET NOT NULL that
+  /// kept this table (MarkAltered): transactions begun before it may not write.
+  transaction_t altered_at_ = 0;
   mutable std::shared_mutex
       lock_;  // scans share it: parallel scan threads do not wait for each other
   struct DistinctCache {

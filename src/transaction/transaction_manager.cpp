@@ -186,6 +186,9 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       // syncs later is pending, and snapshots begun meanwhile stay below it.
       last_commit_ = commit_id;
       transaction->commit_id_ = commit_id;
+      for (const auto& replaced : transaction->replaced_) {
+        if (!replaced.retire) replaced.table->MarkAltered(commit_id);
+      }
       if (transaction->ChangedCatalog()) catalog_commit_ = commit_id;
       if (sync_later) {
         pending_.emplace(commit_id, PendingCommit{log_start, log_end, transaction});
