@@ -25,6 +25,14 @@ void ClientContext::AddForeignKeys(const CreateTableStatement& create, const Cat
     }
     std::shared_ptr<const TableEntry> held = self ? nullptr : catalog.GetTable(parent_name);
     const TableEntry* parent = self ? &table : held.get();
+    if (!self) {
+      // A DELETE or UPDATE of the parent by a transaction that does not see the key would
+      // leave rows of this table without their parent: those begun before this commits may
+      // not write the parent (DataTable::MarkAltered), nor may others before it commits.
+      current_->TableReplaced(
+          held->storage, /*retire=*/false,
+          fmt::format("CREATE TABLE \"{}\" REFERENCES \"{}\"", table.name, parent->name));
+    }
     // The referenced columns: as written, or the parent's PRIMARY KEY.
     std::vector<idx_t> referenced;
     std::shared_ptr<IndexEntry> key;

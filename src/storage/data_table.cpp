@@ -545,9 +545,9 @@ void DataTable::CheckWritable(const Transaction& transaction) const {
   }
   if (altered_at_ > transaction.StartTime()) {
     throw TransactionError(
-        "could not write: another transaction changed the table's indexes or constraints "
-        "(CREATE INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL) after this one began; roll "
-        "back and retry");
+        "could not write: another transaction changed the table's indexes, constraints or "
+        "triggers (CREATE INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL, a FOREIGN KEY to it, "
+        "CREATE / DROP TRIGGER) after this one began; roll back and retry");
   }
 }
 

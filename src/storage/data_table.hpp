@@ -166,9 +166,10 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   bool RetireIfUnchanged(uint64_t writes, transaction_t own = 0);
   /// Takes a retirement back (the commit that retired it failed on another table).
   void Unretire();
-  /// The commit `commit_id` changed this table's indexes or constraints in place (CREATE
-  /// INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL): a transaction begun before it would
-  /// write without them, so its Append, Delete or Update now throws TransactionError.
+  /// The commit `commit_id` changed what a write of this table must keep or do, in place
+  /// (CREATE INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL, a FOREIGN KEY referencing it,
+  /// CREATE / DROP TRIGGER): a transaction begun before it would write without that, so
+  /// its Append, Delete or Update now throws TransactionError.
   void MarkAltered(transaction_t commit_id);
 
   /// A copy of this table plus a last column of `type` holding `fill` (NULL or of
@@ -232,8 +233,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   std::unordered_map<transaction_t, idx_t> uncommitted_;
   uint64_t writes_ = 0;   // Append, AppendAll, Delete and Update calls
   bool retired_ = false;  // an ALTER replaced this table: no more writes
-  /// The commit of the last CREATE INDEX / ADD PRIMARY KEY, UNIQUE / SET NOT NULL that
-  /// kept this table (MarkAltered): transactions begun before it may not write.
+  /// The commit of the last change that kept this table but changed what its writes must do
+  /// (MarkAltered): transactions begun before it may not write.
   transaction_t altered_at_ = 0;
   mutable std::shared_mutex
       lock_;  // scans share it: parallel scan threads do not wait for each other
