@@ -248,10 +248,11 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   std::string key = Key(name);
   auto it = tables_.find(key);
   if (it == tables_.end()) {
-    if (if_exists) return;
+    // Even with IF EXISTS (PostgreSQL's and DuckDB's rule): the name exists, as another kind.
     if (views_.count(key)) {
       throw CatalogError(fmt::format("\"{}\" is a view, not a table: use DROP VIEW", name));
     }
+    if (if_exists) return;
     throw CatalogError(fmt::format("Table with name {} does not exist!", name));
   }
   // Its indexes go with it.
@@ -385,10 +386,10 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(name);
   if (!views_.erase(key)) {
-    if (if_exists) return;
     if (tables_.count(key)) {
       throw CatalogError(fmt::format("\"{}\" is a table, not a view: use DROP TABLE", name));
     }
+    if (if_exists) return;
     throw CatalogError(fmt::format("View with name {} does not exist!", name));
   }
   std::erase(creation_order_, "v:" + key);

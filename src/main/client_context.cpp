@@ -1590,6 +1590,11 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));
   }
+  if (!create.default_naming_column.empty() && !replaying_) {
+    // DuckDB's rule and words (PostgreSQL refuses column references in defaults too).
+    throw BinderError(fmt::format("Default value for parameter \"{}\" cannot contain column names",
+                                  create.default_naming_column));
+  }
   Catalog& catalog = WritableCatalog(create.temporary);
   if (create.if_not_exists && catalog.FindMacro(create.name)) {
     return EmptyResult(StatementType::kCreate);

@@ -11,9 +11,11 @@
 // parses them again (planner/binder/expression/bind_macro.cpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "parser/parser.hpp"
+#include "parser/rewrites.hpp"
 #include "parser/sql_scanner.hpp"
 #include "parser/statements.hpp"
 #include "teal/error.hpp"
@@ -33,6 +35,27 @@ std::string Folded(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
+}
+
+/// Whether `e`, outside its subqueries, names a column (a lambda's parameters, `bound`,
+/// are no columns).
+bool NamesAColumn(const ParsedExpression& e, std::vector<std::string> bound = {}) {
+  if (e.kind == ExprKind::kColumnRef) {
+    return e.names.size() != 1 ||
+           std::find(bound.begin(), bound.end(), Folded(e.names[0])) == bound.end();
+  }
+  if (e.kind == ExprKind::kStar) return true;
+  if (e.kind == ExprKind::kSubquery) return false;
+  if (e.kind == ExprKind::kFunction && e.name == kLambdaFunction && !e.children.empty()) {
+    for (size_t i = 0; i + 1 < e.children.size(); i++) {
+      if (!e.children[i]->names.empty()) bound.push_back(Folded(e.children[i]->names.back()));
+    }
+    return NamesAColumn(*e.children.back(), std::move(bound));
+  }
+  for (const auto& child : e.children) {
+    if (child && NamesAColumn(*child, bound)) return true;
+  }
+  return false;
 }
 
 std::string TrimEnd(std::string_view s) {
@@ -168,8 +191,15 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
       default_text =
           TrimEnd(text.substr(tokens[p + 3].start, tokens[end - 1].end - tokens[p + 3].start));
       auto parsed = ParseSql("SELECT " + default_text, max_depth);
-      if (parsed.size() != 1)
+      const auto* select =
+          parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
+      if (!select || select->select_list.size() != 1) {
         throw ParserError("a macro parameter's default must be one expression");
+      }
+      // A subquery's own columns are its own.
+      if (macro->default_naming_column.empty() && NamesAColumn(*select->select_list[0])) {
+        macro->default_naming_column = name;
+      }
     } else if (!macro->defaults.empty() && !macro->defaults.back().empty()) {
       throw ParserError(
           fmt::format("macro {}: parameter \"{}\" without a default follows one with a default",

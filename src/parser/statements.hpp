@@ -194,6 +194,10 @@ struct CreateMacroStatement : SQLStatement {
   std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
   std::string body;                   // the expression or the SELECT, as written
   bool table = false;                 // AS TABLE
+  /// The first parameter whose default names a column, which CREATE refuses (a default is
+  /// bound where the macro is called, to whatever column has the name there); replaying a
+  /// log that holds such a macro from before takes it. Empty: none.
+  std::string default_naming_column;
 };
 
 /// CREATE TRIGGER (catalog/trigger.hpp), read by hand (parser/trigger_statement.cpp).
