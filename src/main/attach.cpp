@@ -56,7 +56,9 @@ std::shared_ptr<DatabaseInstance> ClientContext::DefaultDatabase() const {
   auto database = database_->Databases().Find(default_database_);
   if (!database) {
     throw CatalogError(fmt::format(
-        "the default database \"{}\" is no longer attached: USE another one", default_database_));
+        // DuckDB's words first, which its tests match on.
+        "the default database {} does not exist: it is no longer attached (USE another one)",
+        default_database_));
   }
   return database;
 }
@@ -217,6 +219,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
   database->GetSettings().SetDatabaseName(name);
   databases.Attach({name, in_memory ? std::string() : attach.path, options.read_only, database},
                    database_->Name());
+  if (transaction_) attached_in_transaction_.push_back(name);
   database_->ApplySettings();  // the attached database follows the first one's settings
   return EmptyResult(StatementType::kAttach);
 }

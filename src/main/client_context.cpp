@@ -69,7 +69,7 @@ BindOptions ClientContext::BinderOptions() const {
 ClientContext::~ClientContext() {
   // A transaction still open when its connection goes is rolled back, as PostgreSQL ends
   // a session: nothing it wrote may stay in the tables, reach a checkpoint or the log.
-  if (transaction_) database_->Transactions().Rollback(transaction_);
+  if (transaction_) RollbackTransaction();
 }
 
 namespace {
@@ -531,7 +531,6 @@ void ClientContext::RunWrite(const std::function<void(Transaction&)>& write) {
 }
 
 Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) {
-  TransactionManager& manager = database_->Transactions();
   // As PostgreSQL (which warns): BEGIN inside a transaction, and COMMIT or ROLLBACK
   // outside one, do nothing (DIALECT.md).
   switch (statement.kind) {
@@ -547,13 +546,13 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
       DrainStreams();
       if (transaction_failed_) {
         // PostgreSQL's COMMIT of an aborted transaction: it rolls back.
-        manager.Rollback(transaction_);
+        RollbackTransaction();
       } else {
         try {
           CommitTransaction(transaction_);
         } catch (...) {
           // A commit that fails (a conflict) changed nothing: the transaction rolls back.
-          manager.Rollback(transaction_);
+          RollbackTransaction();
           EndTransaction();
           throw;
         }
@@ -563,7 +562,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
     case TransactionKind::kRollback:
       if (!transaction_) break;
       DrainStreams();
-      manager.Rollback(transaction_);
+      RollbackTransaction();
       EndTransaction();
       break;
     case TransactionKind::kSavepoint:
@@ -612,7 +611,20 @@ void ClientContext::ExecuteSavepoint(const TransactionStatement& statement) {
   transaction_failed_ = false;
 }
 
+void ClientContext::RollbackTransaction() noexcept {
+  if (transaction_) database_->Transactions().Rollback(transaction_);
+  for (const std::string& name : attached_in_transaction_) {
+    try {
+      database_->Databases().Detach(name);
+    } catch (...) {
+      // Detaching a database only closes it; nothing of it is to be kept.
+    }
+  }
+  attached_in_transaction_.clear();
+}
+
 void ClientContext::EndTransaction() {
+  attached_in_transaction_.clear();
   transaction_ = nullptr;
   savepoints_.clear();
   transaction_failed_ = false;

@@ -123,6 +123,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void DrainStreams();
   /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).
   void EndTransaction();
+  /// Rolls back the explicit transaction (transaction_), and detaches what ATTACH attached
+  /// in it: an ATTACH is undone with its transaction (DuckDB's rule; USE is not).
+  void RollbackTransaction() noexcept;
   /// A transaction that sees this connection's temporary objects.
   std::shared_ptr<Transaction> BeginTransaction();
   /// Commits `transaction` (TransactionManager::Commit); its temporary objects become the
@@ -261,6 +264,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   std::shared_ptr<Transaction> transaction_;
   /// USE's database (empty: the connection's own).
   std::string default_database_;
+  /// The databases ATTACH attached in the explicit transaction (RollbackTransaction).
+  std::vector<std::string> attached_in_transaction_;
   /// The connection's own database's transaction while a catalog change of a database
   /// runs (ChangeScope); null otherwise.
   std::shared_ptr<Transaction> own_;
