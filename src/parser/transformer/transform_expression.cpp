@@ -75,13 +75,33 @@ std::vector<ParsedExpressionPtr> Transformer::List(const Node* node) {
 
 ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
   std::string name = a.n_name ? StringOf(a.name[a.n_name - 1]) : "";
+  if (a.n_name > 1) {
+    // OPERATOR(schema.op): the built-in operators are in pg_catalog (PostgreSQL) and main
+    // (DuckDB); Teal has no others.
+    if (a.n_name > 2) {
+      throw ParserError(fmt::format(
+          "Too many identifiers found in OPERATOR(…): improper qualified name of operator {}",
+          name));
+    }
+    const std::string schema = Lower(StringOf(a.name[0]));
+    if (schema != "pg_catalog" && schema != "main") {
+      throw CatalogError(fmt::format(
+          "operator {}.{} does not exist: the built-in operators are in pg_catalog and main",
+          StringOf(a.name[0]), name));
+    }
+  }
   switch (a.kind) {
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP: {
       if (!a.lexpr) {  // prefix operator
         if (name == "-" || name == "+") {
+          // +5 stays the literal 5; + of anything else is the operator, which only numbers
+          // have (PostgreSQL: +DATE '…' and +true are errors, not the operand unchanged).
+          const bool number = a.rexpr->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+                              (a.rexpr->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL ||
+                               a.rexpr->a_const->val_case == PG_QUERY__A__CONST__VAL_FVAL);
           auto operand = Expr(a.rexpr);
-          if (name == "+") return operand;
-          return Operator("-", a.location, std::move(operand));
+          if (name == "+" && number) return operand;
+          return Operator(name, a.location, std::move(operand));
         }
         if (name == "~") return Operator("~", a.location, Expr(a.rexpr));
         if (name == "#") {

@@ -33,6 +33,7 @@ std::shared_ptr<const SampleSyntax> DecodeSample(std::string_view name, std::str
 
 std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& s) {
   Level level(*this);
+  if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
   if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
     auto select = SetOperationSelect(s);
     if (s.with_clause) select->ctes = With(*s.with_clause);
@@ -66,7 +67,6 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
     }
     Window(def);  // errors in a window no call uses are errors too
   }
-  if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
   if (s.into_clause)
     throw NotImplementedError("SELECT INTO not supported: use CREATE TABLE … AS SELECT");
   auto select = std::make_unique<SelectStatement>();
