@@ -50,11 +50,14 @@ bool Time::TryParseNanos(std::string_view text, size_t& pos, int64_t& nanos, std
     return false;
   };
   constexpr const char* kExpected = "expected a time in the form HH:MM[:SS[.ffffff]]";
-  if (!cursor.ParseDigits(1, 9, hour) || !cursor.Consume(':') ||
-      !cursor.ParseDigits(2, 2, minute)) {
+  // A colon with nothing after it ends the time, its missing fields zero: '11:' is 11:00:00
+  // and '11:11:' 11:11:00 (PostgreSQL's and DuckDB's reading).
+  if (!cursor.ParseDigits(1, 9, hour) || !cursor.Consume(':')) return fail(kExpected);
+  if (!temporal_text::IsDigit(cursor.Peek())) {
+    minute = 0;
+  } else if (!cursor.ParseDigits(2, 2, minute)) {
     return fail(kExpected);
-  }
-  if (cursor.Consume(':')) {
+  } else if (cursor.Consume(':') && temporal_text::IsDigit(cursor.Peek())) {
     if (!cursor.ParseDigits(2, 2, second)) return fail(kExpected);
     if (cursor.Peek() == '.' && temporal_text::IsDigit(cursor.Peek(1))) {
       cursor.Advance();

@@ -206,10 +206,19 @@ struct DialectScore {
   bool valid = false;
   idx_t width = 0;       // the most common row width
   idx_t consistent = 0;  // rows of that width
+  idx_t rows = 0;
+  idx_t quoted = 0;  // fields the dialect's quote enclosed
   bool Beats(const DialectScore& other) const {
     if (valid != other.valid) return valid;
     const bool wide = width > 1, other_wide = other.width > 1;
     if (wide != other_wide) return wide;
+    // Two dialects that both read every row to one width: the one whose quote is used. A
+    // quote that is not the file's splits its quoted line breaks into more rows, which
+    // would otherwise win by number (a one-column file of "a<newline>b" fields).
+    if (width == other.width && consistent == rows && other.consistent == other.rows &&
+        quoted != other.quoted) {
+      return quoted > other.quoted;
+    }
     if (consistent != other.consistent) return consistent > other.consistent;
     return width > other.width;
   }
@@ -218,6 +227,8 @@ struct DialectScore {
 DialectScore Score(const CsvRows& rows) {
   DialectScore score;
   score.valid = rows.Count() > 0;
+  score.rows = rows.Count();
+  for (const CsvField& field : rows.fields) score.quoted += field.quoted;
   std::map<idx_t, idx_t> widths;
   for (idx_t r = 0; r < rows.Count(); r++) widths[rows.Width(r)]++;
   for (const auto& [width, count] : widths) {

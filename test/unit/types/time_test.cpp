@@ -176,4 +176,13 @@ TEST(TimeTest, ValueToStringRendersTimes) {
   EXPECT_EQ(Value::TimeTz(TimeTz::Encode(49500000000, 19800)).ToString(), "13:45:00+05:30");
 }
 
+TEST(TimeTest, AColonWithNothingAfterItEndsTheTime) {
+  // PostgreSQL's and DuckDB's reading: the missing fields are zero.
+  EXPECT_EQ(ParseMicros("11:"), int64_t{11} * 3600 * 1000000);
+  EXPECT_EQ(ParseMicros("11:11:"), (int64_t{11} * 3600 + 11 * 60) * 1000000);
+  TimeError("11");
+  TimeError("11::");
+  TimeError("11:1");
+}
+
 }  // namespace teal
