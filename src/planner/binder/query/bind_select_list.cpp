@@ -234,12 +234,30 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   // select-list item (DuckDB's rule, for WHERE, HAVING, QUALIFY and the items after it):
   // that item's expression stands in for it. Lambda parameters and subqueries are left
   // alone. A query PostgreSQL accepts keeps its meaning: the name is no column there.
+  // DuckDB's alias.x names the select-list item aliased x outright (where no FROM item is
+  // called alias): the name it gives, else null.
+  auto qualified_alias = [&](const ParsedExpression& e) -> const std::string* {
+    if (e.kind != ExprKind::kColumnRef || e.names.size() != 2 || !SameName(e.names[0], "alias") ||
+        CanResolve(e, scope)) {
+      return nullptr;
+    }
+    return &e.names[1];
+  };
+  auto no_such_alias = [&](const std::string& name) {
+    return BinderError(fmt::format(
+        "alias.{0}: no select-list item before it is named \"{0}\" (and no table of FROM is "
+        "called alias)",
+        name));
+  };
   std::function<bool(ParsedExpressionPtr&, size_t)> substitute_aliases = [&](ParsedExpressionPtr& e,
                                                                              size_t items) {
-    if (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope)) {
+    const std::string* qualified = qualified_alias(*e);
+    if (qualified ||
+        (e->kind == ExprKind::kColumnRef && e->names.size() == 1 && !CanResolve(*e, scope))) {
+      const std::string& name = qualified ? *qualified : e->names[0];
       for (size_t i = 0; i < items; i++) {
         const auto& item = select.select_list[i];
-        if (!item->alias.empty() && SameName(item->alias, e->names[0])) {
+        if (!item->alias.empty() && SameName(item->alias, name)) {
           if (CallsVolatileFunction(*item)) {
             throw BinderError(fmt::format(
                 "the alias \"{}\" names an expression that has side effects ({}): it would "
@@ -253,14 +271,27 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
           return true;
         }
       }
+      if (qualified) {
+        for (size_t i = items; i < select.select_list.size(); i++) {
+          if (SameName(select.select_list[i]->alias, *qualified)) {
+            // DuckDB's words.
+            throw BinderError(fmt::format(
+                "Column \"{}\" referenced that exists in the SELECT clause - but this column "
+                "cannot be referenced before it is defined",
+                *qualified));
+          }
+        }
+        throw no_such_alias(*qualified);
+      }
     }
     if (e->kind == ExprKind::kSubquery ||
         (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
       return false;
     }
-    if (e->kind == ExprKind::kFunction && e->names.size() == 1 &&
-        !IsFunctionSchema(catalog_, e->names[0])) {
-      // alias.f(…): DuckDB's f(alias, …) when alias names no column.
+    if (e->kind == ExprKind::kFunction &&
+        ((e->names.size() == 1 && !IsFunctionSchema(catalog_, e->names[0])) ||
+         (e->names.size() == 2 && SameName(e->names[0], "alias")))) {
+      // x.f(…) and alias.x.f(…): DuckDB's f(x, …) when x names no column.
       ParsedExpression receiver(ExprKind::kColumnRef);
       receiver.names = e->names;
       if (!CanResolve(receiver, scope)) {
@@ -288,6 +319,12 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   std::vector<ExpressionPtr> groups;
   // For a bare name no FROM item has: the select-list item aliased so, else null.
   auto aliased_item = [&](const ParsedExpression& e) -> const ParsedExpression* {
+    if (const std::string* qualified = qualified_alias(e)) {
+      for (const auto& item : select.select_list) {
+        if (!item->alias.empty() && SameName(item->alias, *qualified)) return item.get();
+      }
+      throw no_such_alias(*qualified);
+    }
     if (e.kind != ExprKind::kColumnRef || e.names.size() != 1) return nullptr;
     const bool in_from =
         std::any_of(scope.bindings.begin(), scope.bindings.end(), [&](const Binding& b) {
@@ -409,11 +446,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       }
       continue;
     }
-    ParsedExpressionPtr with_aliases;
-    if (i > 0) {
-      with_aliases = item->Copy();
-      if (!substitute_aliases(with_aliases, i)) with_aliases.reset();
-    }
+    ParsedExpressionPtr with_aliases = item->Copy();
+    if (!substitute_aliases(with_aliases, i)) with_aliases.reset();
     if (with_aliases) {
       // Named as written: the substitution is how it is computed, not what it is called.
       if (with_aliases->alias.empty()) with_aliases->alias = item->ToString();
@@ -458,21 +492,24 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       }
       return static_cast<idx_t>(ordinal - 1);
     }
-    if (e.kind == ExprKind::kColumnRef && e.names.size() == 1) {
+    const std::string* qualified = qualified_alias(e);
+    if (qualified || (e.kind == ExprKind::kColumnRef && e.names.size() == 1)) {
+      const std::string& name = qualified ? *qualified : e.names[0];
       // PostgreSQL: a name two different select-list columns have is ambiguous (DuckDB
       // takes the first); the same expression twice is not.
       idx_t found = kInvalidIndex;
       for (idx_t i = 0; i < visible; i++) {
-        if (!SameName(projections[i]->alias, e.names[0])) continue;
+        if (!SameName(projections[i]->alias, name)) continue;
         if (found == kInvalidIndex) {
           found = i;
         } else if (!projections[i]->Equals(*projections[found])) {
           throw BinderError(
               fmt::format("{} \"{}\" is ambiguous: more than one select-list column has that name",
-                          clause, e.names[0]));
+                          clause, name));
         }
       }
       if (found != kInvalidIndex) return found;
+      if (qualified) throw no_such_alias(name);
     }
     std::string text = e.ToString();
     for (idx_t i = 0; i < visible; i++) {
