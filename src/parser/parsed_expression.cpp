@@ -260,6 +260,28 @@ std::string BoundaryText(FrameBoundary boundary, const ParsedExpressionPtr& offs
 }
 }  // namespace
 
+std::shared_ptr<WindowSpec> WindowSpec::Copy() const {
+  auto out = std::make_shared<WindowSpec>();
+  for (const auto& p : partitions) out->partitions.push_back(p->Copy());
+  for (const auto& o : orders) {
+    OrderTerm term;
+    term.expression = o.expression ? o.expression->Copy() : nullptr;
+    term.all = o.all;
+    term.direction_given = o.direction_given;
+    term.descending = o.descending;
+    term.nulls_first = o.nulls_first;
+    out->orders.push_back(std::move(term));
+  }
+  out->unit = unit;
+  out->start = start;
+  out->end = end;
+  out->start_offset = start_offset ? start_offset->Copy() : nullptr;
+  out->end_offset = end_offset ? end_offset->Copy() : nullptr;
+  out->exclude = exclude;
+  out->frame_given = frame_given;
+  return out;
+}
+
 std::string WindowSpec::ToString() const {
   std::vector<std::string> parts;
   if (!partitions.empty()) parts.push_back("PARTITION BY " + Join(partitions, 0));

@@ -37,6 +37,8 @@ struct WindowSpec {
   bool frame_given = false;  // ROWS / RANGE / GROUPS was written
   /// `(PARTITION BY … ORDER BY … frame)`, for column names.
   std::string ToString() const;
+  /// A deep copy (ParsedExpression::Copy shares its window, which is const there).
+  std::shared_ptr<WindowSpec> Copy() const;
 };
 
 }  // namespace teal

@@ -365,6 +365,16 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       return BindFunction(two, scope);
     }
   }
+  if ((name == "add" || name == "subtract" || name == "multiply") && e.children.size() == 2 &&
+      !e.window && !e.distinct && !e.star) {
+    // DuckDB's names of the operators + - *, with all their overloads (dates, intervals).
+    // (Its divide is its float division, not PostgreSQL's /, so it is left out.)
+    ParsedExpression as_operator(ExprKind::kOperator);
+    as_operator.name = name == "add" ? "+" : name == "subtract" ? "-" : "*";
+    as_operator.alias = e.alias;
+    for (const auto& c : e.children) as_operator.children.push_back(c->Copy());
+    return BindExpression(as_operator, scope);
+  }
   if (name == "try" && e.children.size() == 1) return BindTry(*e.children[0], scope);
   if (name == "columns") {
     throw NotImplementedError(

@@ -9,6 +9,7 @@
 #include "function/collation.hpp"
 #include "function/function.hpp"
 #include "function/volatile_calls.hpp"
+#include "parser/window_spec.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 #include "planner/plan_copy.hpp"
@@ -303,6 +304,20 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     }
     bool any = false;
     for (auto& child : e->children) any = substitute_aliases(child, items) || any;
+    if (e->window) {
+      // OVER (PARTITION BY x ORDER BY y) with select-list aliases (DuckDB's): a copy, as
+      // the statement's own window is shared and may be bound again.
+      std::shared_ptr<WindowSpec> window = e->window->Copy();
+      bool in_window = false;
+      for (auto& p : window->partitions) in_window = substitute_aliases(p, items) || in_window;
+      for (auto& o : window->orders) {
+        if (o.expression) in_window = substitute_aliases(o.expression, items) || in_window;
+      }
+      if (in_window) {
+        e->window = std::move(window);
+        any = true;
+      }
+    }
     return any;
   };
   // The condition of WHERE or HAVING, with aliases substituted where it names one.
