@@ -1,11 +1,11 @@
 // sum(x) and product(x).
 //
 // sum of any integer type is HUGEINT, as in DuckDB: a 128-bit accumulator cannot overflow
-// from 64-bit inputs in any realistic row count, so only HUGEINT/UHUGEINT inputs need
-// checked additions. sum(DECIMAL(w, s)) is DECIMAL(38, s), failing when the total needs
-// more than 38 digits; FLOAT/DOUBLE sum into DOUBLE; INTERVAL sums field by field.
-// product(x) multiplies DOUBLEs. fsum / sumkahan / kahan_sum and favg add DOUBLEs with
-// Neumaier's compensation (DuckDB's names).
+// from 64-bit inputs in any realistic row count, so only HUGEINT inputs need checked
+// additions; sum(UHUGEINT) is UHUGEINT (exact, where DuckDB's is a DOUBLE). sum(DECIMAL(w, s)) is
+// DECIMAL(38, s), failing when the total needs more than 38 digits; FLOAT/DOUBLE sum into DOUBLE;
+// INTERVAL sums field by field. product(x) multiplies DOUBLEs. fsum / sumkahan / kahan_sum and favg
+// add DOUBLEs with Neumaier's compensation (DuckDB's names).
 #include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
@@ -49,7 +49,7 @@ AggregateFunction Int128Sum(const LogicalType& input, LogicalType result) {
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<Int128SumState>(states[i]);
       if constexpr (sizeof(T) > 8) {
-        // UHUGEINT values above the int128 range overflow at once.
+        // (UHUGEINT has its own sum, UHugeIntSum; this keeps the layout generic.)
         auto v = ToNative(in[i]);
         if (!IntegerInRange<int128>(v)) ThrowSumOverflow(what);
         AddChecked(s, static_cast<int128>(v), what);
@@ -97,6 +97,43 @@ AggregateFunction Int128Sum(const LogicalType& input, LogicalType result) {
       }
       if (kDecimal && !DecimalFitsWidth(s.sum, kMaxDecimalDigits)) ThrowSumOverflow(what);
       out[offset + i] = hugeint_t(s.sum);
+    }
+  };
+  return f;
+}
+
+/// sum(UHUGEINT) is UHUGEINT: every value of the type fits (HUGEINT's total would fail on
+/// any value above 2^127), a total beyond 2^128 - 1 is an error.
+AggregateFunction UHugeIntSum() {
+  struct State {
+    uint128 sum = 0;
+    bool has_value = false;
+  };
+  auto add = [](State& s, uint128 v) {
+    if (!TryAddUInt128(s.sum, v, s.sum)) {
+      throw OutOfRangeError("Overflow in sum(UHUGEINT): the total does not fit UHUGEINT");
+    }
+    s.has_value = true;
+  };
+  auto f = MakeAggregate("sum", {TypeId::kUHugeInt}, TypeId::kUHugeInt);
+  SetStateLifetime<State>(f);
+  f.update = [add](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<uhugeint_t>();
+    for (idx_t i = 0; i < count; i++) add(StateAt<State>(states[i]), in[i].Get());
+  };
+  f.combine = [add](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    if (src.has_value) add(StateAt<State>(target), src.sum);
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<uhugeint_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = uhugeint_t(s.sum);
+      } else {
+        result.SetNull(offset + i);
+      }
     }
   };
   return f;
@@ -181,6 +218,7 @@ std::optional<AggregateFunction> ResolveSum(const std::vector<LogicalType>& argu
   // DuckDB's sum(BOOLEAN): the number of true values, summed as INTEGERs (cast by the
   // binder).
   if (type.Id() == TypeId::kBoolean) type = TypeId::kInteger;
+  if (type.Id() == TypeId::kUHugeInt) return UHugeIntSum();
   if (type.IsIntegral()) {
     return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
       if constexpr (kIsIntegerLayout<T>) {
