@@ -96,7 +96,7 @@ TEST(LogicalTypeTest, UnionIsAStructWithTheTagFirst) {
   EXPECT_EQ(LogicalType::Union(many).UnionMemberCount(), LogicalType::kMaxUnionMembers);
   // Not a STRUCT of the same layout.
   EXPECT_NE(u, LogicalType::Struct(u.StructFields()));
-  EXPECT_THROW(LogicalType(TypeId::kUnion), InvalidInputError);
+  EXPECT_THROW(LogicalType{TypeId::kUnion}, InvalidInputError);
 }
 
 }  // namespace teal
