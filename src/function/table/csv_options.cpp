@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "teal/error.hpp"
 
@@ -180,6 +181,19 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "names" || name == "column_names") {
     reading_only();
     options.names = TextList(name, value);
+    // DuckDB's rules and words: a column name twice (in any case, as Teal's names are
+    // case-insensitive) or a blank one would name no one column.
+    std::set<std::string> seen;
+    for (const auto& column : options.names) {
+      if (column.find_first_not_of(" \t\r\n") == std::string::npos) {
+        throw BinderError(fmt::format(
+            "read_csv \"names\" cannot have empty (or all whitespace) value: '{}'", column));
+      }
+      if (!seen.insert(Lower(column)).second) {
+        throw BinderError(fmt::format(
+            "read_csv \"names\" must have unique values: \"{}\" is there twice", column));
+      }
+    }
   } else if (name == "types" || name == "dtypes" || name == "column_types") {
     reading_only();
     options.types_by_position.clear();
