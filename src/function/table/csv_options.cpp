@@ -95,6 +95,12 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
     options.header = Bool(name, value);
   } else if (name == "nullstr" || name == "null") {
     options.null_strings = TextList(name, value);
+    if (options.null_strings.empty()) {
+      // An empty list would silently mean the default (DuckDB's words).
+      throw BinderError(
+          "CSV Reader function option \"nullstr\" requires a non-empty list of possible null "
+          "strings (varchar) as input");
+    }
     if (!reading && options.null_strings.size() != 1) {
       throw BinderError("CSV option nullstr takes one string when writing");
     }
