@@ -5,6 +5,7 @@
 
 #include <cctype>
 
+#include "common/ascii_case.hpp"
 #include "common/assert.hpp"
 #include "teal/datetime.hpp"
 #include "teal/hugeint.hpp"
@@ -155,19 +156,6 @@ std::string_view PhysicalTypeName(PhysicalType type) {
   return "INVALID";
 }
 
-namespace {
-bool SameNameIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); i++) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
-}  // namespace
-
 int64_t EnumInfo::Find(std::string_view label) const {
   auto it = index.find(label);
   return it == index.end() ? -1 : static_cast<int64_t>(it->second);
@@ -297,7 +285,7 @@ LogicalType LogicalType::Union(std::vector<std::pair<std::string, LogicalType>> 
   for (size_t k = 0; k < members.size(); k++) {
     if (members[k].first.empty()) throw InvalidInputError("a UNION's members must be named");
     for (size_t j = 0; j < k; j++) {
-      if (SameNameIgnoringCase(members[j].first, members[k].first)) {
+      if (EqualsIgnoringAsciiCase(members[j].first, members[k].first)) {
         throw InvalidInputError(
             fmt::format("Duplicate UNION type member name \"{}\"", members[k].first));
       }
@@ -308,10 +296,11 @@ LogicalType LogicalType::Union(std::vector<std::pair<std::string, LogicalType>> 
   fields.emplace_back("tag", LogicalType(TypeId::kUTinyInt));
   for (auto& member : members) fields.push_back(std::move(member));
   // The tag's name is no member's: a member may be called tag.
-  LogicalType t = Struct(std::vector(fields.begin() + 1, fields.end()));
+  LogicalType t;
+  t.id_ = TypeId::kUnion;
+  t.physical_ = PhysicalType::kStruct;
   auto extra = std::make_shared<Extra>();
   extra->fields = std::move(fields);
-  t.id_ = TypeId::kUnion;
   t.extra_ = std::move(extra);
   return t;
 }
@@ -335,7 +324,7 @@ const std::pair<std::string, LogicalType>& LogicalType::UnionMember(size_t k) co
 int64_t LogicalType::UnionMemberIndex(std::string_view name) const {
   const size_t n = UnionMemberCount();
   for (size_t k = 0; k < n; k++) {
-    if (SameNameIgnoringCase(extra_->fields[k + 1].first, name)) return static_cast<int64_t>(k);
+    if (EqualsIgnoringAsciiCase(extra_->fields[k + 1].first, name)) return static_cast<int64_t>(k);
   }
   return -1;
 }
@@ -351,7 +340,7 @@ const std::vector<std::pair<std::string, LogicalType>>& LogicalType::StructField
 int64_t LogicalType::StructFieldIndex(std::string_view name) const {
   const auto& fields = StructFields();
   for (size_t i = 0; i < fields.size(); i++) {
-    if (SameNameIgnoringCase(fields[i].first, name)) return static_cast<int64_t>(i);
+    if (EqualsIgnoringAsciiCase(fields[i].first, name)) return static_cast<int64_t>(i);
   }
   return -1;
 }

@@ -102,48 +102,26 @@ AggregateFunction Int128Sum(const LogicalType& input, LogicalType result) {
   return f;
 }
 
-/// sum(UHUGEINT) is UHUGEINT: every value of the type fits (HUGEINT's total would fail on
-/// any value above 2^127), a total beyond 2^128 - 1 is an error.
-AggregateFunction UHugeIntSum() {
-  struct State {
-    uint128 sum = 0;
-    bool has_value = false;
-  };
-  auto add = [](State& s, uint128 v) {
-    if (!TryAddUInt128(s.sum, v, s.sum)) {
-      throw OutOfRangeError("Overflow in sum(UHUGEINT): the total does not fit UHUGEINT");
-    }
-    s.has_value = true;
-  };
-  auto f = MakeAggregate("sum", {TypeId::kUHugeInt}, TypeId::kUHugeInt);
-  SetStateLifetime<State>(f);
-  f.update = [add](const DataChunk& args, data_ptr_t* states, idx_t count) {
-    const auto* in = args.data[0].Values<uhugeint_t>();
-    for (idx_t i = 0; i < count; i++) add(StateAt<State>(states[i]), in[i].Get());
-  };
-  f.combine = [add](data_ptr_t source, data_ptr_t target) {
-    auto& src = StateAt<State>(source);
-    if (src.has_value) add(StateAt<State>(target), src.sum);
-  };
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<uhugeint_t>();
-    for (idx_t i = 0; i < count; i++) {
-      auto& s = StateAt<State>(states[i]);
-      if (s.has_value) {
-        out[offset + i] = uhugeint_t(s.sum);
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
-  };
-  return f;
-}
-
 template <typename Value>
 struct PlainState {
   Value value{};
   bool has_value = false;
 };
+
+/// The finalize of an aggregate over PlainState<Value> whose result holds Out: the value,
+/// NULL where none was added.
+template <typename Value, typename Out = Value>
+void FinalizePlain(data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+  auto* out = result.Values<Out>();
+  for (idx_t i = 0; i < count; i++) {
+    auto& s = StateAt<PlainState<Value>>(states[i]);
+    if (s.has_value) {
+      out[offset + i] = Out(s.value);
+    } else {
+      result.SetNull(offset + i);
+    }
+  }
+}
 
 template <typename T>
 AggregateFunction DoubleSum(const LogicalType& input) {
@@ -165,17 +143,7 @@ AggregateFunction DoubleSum(const LogicalType& input) {
     dst.value += src.value;
     dst.has_value = true;
   };
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<double>();
-    for (idx_t i = 0; i < count; i++) {
-      auto& s = StateAt<State>(states[i]);
-      if (s.has_value) {
-        out[offset + i] = s.value;
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
-  };
+  f.finalize = FinalizePlain<double>;
   return f;
 }
 
@@ -198,17 +166,32 @@ AggregateFunction IntervalSum() {
     auto& src = StateAt<State>(source);
     if (src.has_value) AddInterval(StateAt<State>(target), src.value);
   };
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<interval_t>();
-    for (idx_t i = 0; i < count; i++) {
-      auto& s = StateAt<State>(states[i]);
-      if (s.has_value) {
-        out[offset + i] = s.value;
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
+  f.finalize = FinalizePlain<interval_t>;
+  return f;
+}
+
+void AddUHugeInt(PlainState<uint128>& s, uint128 v) {
+  if (!TryAddUInt128(s.value, v, s.value)) {
+    throw OutOfRangeError("Overflow in sum(UHUGEINT): the total does not fit UHUGEINT");
+  }
+  s.has_value = true;
+}
+
+/// sum(UHUGEINT) is UHUGEINT: every value of the type fits (HUGEINT's total would fail on
+/// any value above 2^127), a total beyond 2^128 - 1 is an error.
+AggregateFunction UHugeIntSum() {
+  auto f = MakeAggregate("sum", {TypeId::kUHugeInt}, TypeId::kUHugeInt);
+  using State = PlainState<uint128>;
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<uhugeint_t>();
+    for (idx_t i = 0; i < count; i++) AddUHugeInt(StateAt<State>(states[i]), in[i].Get());
   };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    if (src.has_value) AddUHugeInt(StateAt<State>(target), src.value);
+  };
+  f.finalize = FinalizePlain<uint128, uhugeint_t>;
   return f;
 }
 
@@ -269,17 +252,7 @@ AggregateFunction Product() {
     dst.value *= src.value;
     dst.has_value = true;
   };
-  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<double>();
-    for (idx_t i = 0; i < count; i++) {
-      auto& s = StateAt<State>(states[i]);
-      if (s.has_value) {
-        out[offset + i] = s.value;
-      } else {
-        result.SetNull(offset + i);
-      }
-    }
-  };
+  f.finalize = FinalizePlain<double>;
   return f;
 }
 /// A DOUBLE total with Neumaier's compensation: `error` holds what the additions to `sum`

@@ -45,11 +45,7 @@ void Register(FunctionCatalog& catalog, std::initializer_list<const char*> names
 bool IsList(const LogicalType& t) { return t.Id() == TypeId::kList; }
 
 [[noreturn]] void NeedList(const std::string& name, const std::vector<LogicalType>& types) {
-  std::string list;
-  for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
-  throw BinderError(fmt::format(
-      "No function matches the given name and argument types '{}({})': a LIST argument is expected",
-      name, list));
+  NoMatch(name, types, "a LIST argument");
 }
 
 /// Appends child rows [offset, offset + length) of `source` after the `used` rows of

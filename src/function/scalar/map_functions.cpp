@@ -60,15 +60,6 @@ void RegisterResolved(FunctionCatalog& catalog, std::initializer_list<const char
   }
 }
 
-[[noreturn]] void NoMatch(const std::string& name, const std::vector<LogicalType>& types,
-                          std::string_view expected) {
-  std::string list;
-  for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
-  throw BinderError(
-      fmt::format("No function matches the given name and argument types '{}({})': {} is expected",
-                  name, list, expected));
-}
-
 /// A key's or value's type from an argument that may be an untyped NULL or [] (INTEGER).
 LogicalType Concrete(const LogicalType& type) {
   return type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : type;

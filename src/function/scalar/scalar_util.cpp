@@ -55,4 +55,13 @@ void SetStringListRow(Vector& result, idx_t row, const std::vector<std::string_v
   result.Values<list_entry_t>()[row] = {used, pieces.size()};
 }
 
+void NoMatch(const std::string& name, const std::vector<LogicalType>& types,
+             std::string_view expected) {
+  std::string list;
+  for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
+  throw BinderError(
+      fmt::format("No function matches the given name and argument types '{}({})': {} is expected",
+                  name, list, expected));
+}
+
 }  // namespace teal::scalar

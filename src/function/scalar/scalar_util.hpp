@@ -169,4 +169,10 @@ LogicalType CommonArgumentType(const std::vector<LogicalType>& types, std::strin
 /// elements its child already holds (rows are written in order).
 void SetStringListRow(Vector& result, idx_t row, const std::vector<std::string_view>& pieces);
 
+/// Throws the BinderError of a call `name(types…)` no overload takes, DuckDB's words and
+/// what is wanted: "No function matches the given name and argument types 'f(INTEGER)': a
+/// MAP is expected".
+[[noreturn]] void NoMatch(const std::string& name, const std::vector<LogicalType>& types,
+                          std::string_view expected);
+
 }  // namespace teal::scalar

@@ -1,10 +1,8 @@
 // Built-in UNION functions that a type alone resolves: union_tag(u), the tag as an ENUM of
 // the member names. union_value(name := value) and union_extract(u, 'name') (also u.name)
 // need a name written in the call and are bound by the binder (bind_struct.cpp).
-#include <fmt/format.h>
-
 #include "function/builtin_functions.hpp"
-#include "teal/error.hpp"
+#include "function/scalar/scalar_util.hpp"
 
 namespace teal {
 
@@ -40,12 +38,7 @@ void RegisterUnionFunctions(FunctionCatalog& catalog) {
   set.name = "union_tag";
   set.resolve = [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
     if (types.size() != 1 || types[0].Id() != TypeId::kUnion) {
-      std::string list;
-      for (size_t i = 0; i < types.size(); i++) list += (i ? ", " : "") + types[i].ToString();
-      throw BinderError(fmt::format(
-          "No function matches the given name and argument types 'union_tag({})': a UNION is "
-          "expected",
-          list));
+      scalar::NoMatch("union_tag", types, "a UNION");
     }
     return UnionTag(types[0]);
   };

@@ -1,19 +1,11 @@
 // Binder: the pieces every part of it shares — name lookup in a scope, child binders,
 // WITH scopes — and ForEachExpression.
+#include "common/ascii_case.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
 
-bool SameName(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); i++) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
+bool SameName(std::string_view a, std::string_view b) { return EqualsIgnoringAsciiCase(a, b); }
 
 bool IsStringLiteral(const Expression& e) {
   return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar;
