@@ -49,9 +49,10 @@ enum class TypeId : uint8_t {
   kEnum,
   kList,
   kStruct,
-  kMap,    // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
-  kArray,  // a fixed number of elements (INTEGER[3]); stored as a LIST whose rows all have it
-  kUnion,  // one of several named members: stored as STRUCT(tag UTINYINT, member…)
+  kMap,     // stored as a LIST of STRUCT(key K, value V); keys unique and never NULL
+  kArray,   // a fixed number of elements (INTEGER[3]); stored as a LIST whose rows all have it
+  kUnion,   // one of several named members: stored as STRUCT(tag UTINYINT, member…)
+  kBignum,  // an integer of any size, exact: bytes whose order is the numbers' (types/bignum.hpp)
 };
 
 /// How a value is laid out in a vector (DESIGN.md, "Physical layout of values").

@@ -206,6 +206,11 @@ int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const Logic
     if (from.IsSigned() && !to.IsSigned()) return -1;
     return 10 + (to_rank - from_rank);
   }
+  // An integer widens into BIGNUM at the highest cost of the numeric targets, and a BIGNUM
+  // into DOUBLE (DuckDB's): BIGNUM + 1 is BIGNUM's, BIGNUM * 2 DOUBLE's, there being no exact
+  // product. FLOAT and DOUBLE do not become BIGNUM implicitly (that would drop fractions).
+  if (from_rank && to.Id() == TypeId::kBignum) return 50;
+  if (from.Id() == TypeId::kBignum && to.Id() == TypeId::kDouble) return 45;
   if (from_rank && to.Id() == TypeId::kDecimal) return 30;
   if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kDouble) return 40;
   if ((from_rank || from.Id() == TypeId::kDecimal) && to.Id() == TypeId::kFloat) return 45;
@@ -278,6 +283,13 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
   if (b.Id() == TypeId::kSqlNull) return a;
   if (a_is_literal && a.Id() == TypeId::kVarchar) return b;
   if (b_is_literal && b.Id() == TypeId::kVarchar) return a;
+  if (a.Id() == TypeId::kBignum || b.Id() == TypeId::kBignum) {
+    // With an integer exactly as BIGNUM; with FLOAT or DOUBLE as DOUBLE (a fraction is not
+    // truncated away); with DECIMAL not at all: neither holds the other's values.
+    const LogicalType& other = a.Id() == TypeId::kBignum ? b : a;
+    if (other.IsIntegral()) return TypeId::kBignum;
+    if (other.Id() == TypeId::kFloat || other.Id() == TypeId::kDouble) return TypeId::kDouble;
+  }
   if (a.IsNumeric() && b.IsNumeric()) return NumericCommon(a, b);
   if ((a.Id() == TypeId::kDate && IsTimestampLike(b.Id())) ||
       (b.Id() == TypeId::kDate && IsTimestampLike(a.Id()))) {

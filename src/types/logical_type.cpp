@@ -62,6 +62,7 @@ PhysicalType PhysicalFor(TypeId id) {
       return PhysicalType::kDouble;
     case TypeId::kVarchar:
     case TypeId::kBlob:
+    case TypeId::kBignum:
       return PhysicalType::kVarchar;
     case TypeId::kInterval:
       return PhysicalType::kInterval;
@@ -512,6 +513,8 @@ std::string LogicalType::ToString() const {
       return "INTERVAL";
     case TypeId::kUuid:
       return "UUID";
+    case TypeId::kBignum:
+      return "BIGNUM";
     case TypeId::kEnum:
       return Enum().name.empty() ? "ENUM" : Enum().name;
     case TypeId::kList:

@@ -325,7 +325,9 @@ Value Vector::GetValue(idx_t row) const {
   switch (type_.Physical()) {
     case PhysicalType::kVarchar: {
       auto s = Values<string_t>()[row].View();
-      return type_.Id() == TypeId::kBlob ? Value::Blob(s) : Value::Varchar(s);
+      // (A VARCHAR's value drops its collation, as it always has.)
+      return type_.Id() == TypeId::kVarchar ? Value::Varchar(s)
+                                            : Value::FromStored(type_, std::string(s));
     }
     case PhysicalType::kList: {
       list_entry_t entry = Values<list_entry_t>()[row];

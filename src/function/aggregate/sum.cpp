@@ -4,12 +4,13 @@
 // from 64-bit inputs in any realistic row count, so only HUGEINT inputs need checked
 // additions; sum(UHUGEINT) is UHUGEINT (exact, where DuckDB's is a DOUBLE). sum(DECIMAL(w, s)) is
 // DECIMAL(38, s), failing when the total needs more than 38 digits; FLOAT/DOUBLE sum into DOUBLE;
-// INTERVAL sums field by field. product(x) multiplies DOUBLEs. fsum / sumkahan / kahan_sum and favg
-// add DOUBLEs with Neumaier's compensation (DuckDB's names).
+// INTERVAL sums field by field; BIGNUM into BIGNUM. product(x) multiplies DOUBLEs. fsum / sumkahan
+// / kahan_sum and favg add DOUBLEs with Neumaier's compensation (DuckDB's names).
 #include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
+#include "types/bignum.hpp"
 #include "types/decimal.hpp"
 #include "types/hugeint_ops.hpp"
 #include "types/interval.hpp"
@@ -195,6 +196,40 @@ AggregateFunction UHugeIntSum() {
   return f;
 }
 
+/// sum(BIGNUM) is BIGNUM, exact; the total is checked against BIGNUM's size when stored.
+AggregateFunction BignumSum() {
+  auto f = MakeAggregate("sum", {TypeId::kBignum}, TypeId::kBignum);
+  using State = PlainState<BigInteger>;
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<string_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      s.value = s.value + BigInteger::FromStored(in[i].View());
+      s.has_value = true;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (!src.has_value) return;
+    dst.value = dst.value + src.value;
+    dst.has_value = true;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<string_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.has_value) {
+        out[offset + i] = result.AddString(s.value.ToStored());
+      } else {
+        result.SetNull(offset + i);
+      }
+    }
+  };
+  return f;
+}
+
 std::optional<AggregateFunction> ResolveSum(const std::vector<LogicalType>& arguments) {
   if (arguments.size() != 1) return std::nullopt;
   LogicalType type = aggregate::OrInteger(arguments[0]);
@@ -202,6 +237,7 @@ std::optional<AggregateFunction> ResolveSum(const std::vector<LogicalType>& argu
   // binder).
   if (type.Id() == TypeId::kBoolean) type = TypeId::kInteger;
   if (type.Id() == TypeId::kUHugeInt) return UHugeIntSum();
+  if (type.Id() == TypeId::kBignum) return BignumSum();
   if (type.IsIntegral()) {
     return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
       if constexpr (kIsIntegerLayout<T>) {

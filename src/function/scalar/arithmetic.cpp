@@ -470,6 +470,7 @@ ScalarFunctionSet MakeArithmeticSet(ArithOp op, const std::string& name) {
     AddUnaryOverloads(set.overloads, op == ArithOp::kSubtract);
   }
   AddDateArithmetic(op, set.overloads);
+  AddBignumArithmetic(op, set.overloads);
   set.resolve = [op, name](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
     if (op == ArithOp::kAdd || op == ArithOp::kSubtract) {
       if (auto f = ResolveUnaryDecimal(op == ArithOp::kSubtract, types)) return f;

@@ -16,6 +16,9 @@ enum class ArithOp { kAdd, kSubtract, kMultiply, kDivide, kModulo };
 /// Appends the DATE / TIME / TIMESTAMP / INTERVAL overloads of `op` to `out`.
 void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out);
 
+/// Appends BIGNUM's overloads of + or - (binary and unary; bignum_functions.cpp) to `out`.
+void AddBignumArithmetic(ArithOp op, std::vector<ScalarFunction>& out);
+
 /// For a binary operator called with one untyped NULL: the overload taking the other
 /// operand's type twice, or nullopt.
 std::optional<ScalarFunction> ResolveUntypedNull(const std::string& name,

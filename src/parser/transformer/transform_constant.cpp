@@ -8,6 +8,7 @@
 #include "common/utf8.hpp"
 #include "parser/parser.hpp"
 #include "parser/transformer/transformer_internal.hpp"
+#include "types/bignum.hpp"
 #include "types/interval.hpp"
 
 namespace teal::transformer {
@@ -264,10 +265,10 @@ Value Transformer::NumericLiteral(std::string_view text) {
       return Value::HugeInt(value);
     }
     if (!overflow && !negative) return Value::UHugeInt(magnitude);
-    throw ParserError(fmt::format(
-        "integer literal {} is out of range: the widest integers are HUGEINT and UHUGEINT "
-        "(write it with an exponent, e.g. {}e0, for a DOUBLE)",
-        text, text));
+    // Wider than UHUGEINT: a BIGNUM, exact (DuckDB's; PostgreSQL's is a NUMERIC).
+    BigInteger big;
+    if (!BigInteger::Parse(text, big)) throw InternalError("unparsable integer literal");
+    return Value::FromStored(LogicalType(TypeId::kBignum), big.ToStored());
   }
   if (fits_huge) {
     int128 unscaled =

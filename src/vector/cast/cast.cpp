@@ -91,6 +91,7 @@ std::string CastErrorMessage(const LogicalType& from, std::string_view value_tex
 bool CastExists(const LogicalType& from, const LogicalType& to) {
   if (from == to || from.Id() == TypeId::kSqlNull) return true;
   if (IsUnionCast(from, to)) return UnionCastExists(from, to);
+  if (IsBignumCast(from, to)) return BignumCastExists(from, to);
   if (IsNestedCast(from, to)) return NestedCastExists(from, to);
   if (IsTemporalCast(from, to)) return TemporalCastExists(from, to);
   return ScalarCastExists(from, to);
@@ -121,6 +122,7 @@ bool CastFlat(const Vector& source, Vector& result, idx_t count, std::string& er
                                                               from.ToString(), to.ToString()));
   }
   if (IsUnionCast(from, to)) return TryCastUnion(source, result, count, error);
+  if (IsBignumCast(from, to)) return TryCastBignum(source, result, count, error);
   if (IsNestedCast(from, to)) return TryCastNested(source, result, count, error);
   if (IsTemporalCast(from, to)) return TryCastTemporal(source, result, count, error);
   return TryCastScalar(source, result, count, error);

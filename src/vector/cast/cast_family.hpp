@@ -23,6 +23,11 @@ bool UnionCastExists(const LogicalType& from, const LogicalType& to);
 std::string UnionCastProblem(const LogicalType& from, const LogicalType& to);
 bool TryCastUnion(const Vector& source, Vector& result, idx_t count, std::string& error);
 
+/// BIGNUM on one side (src/vector/cast/cast_bignum.cpp).
+bool IsBignumCast(const LogicalType& from, const LogicalType& to);
+bool BignumCastExists(const LogicalType& from, const LogicalType& to);
+bool TryCastBignum(const Vector& source, Vector& result, idx_t count, std::string& error);
+
 /// LIST on either side (src/vector/cast/cast_nested.cpp).
 bool IsNestedCast(const LogicalType& from, const LogicalType& to);
 bool NestedCastExists(const LogicalType& from, const LogicalType& to);

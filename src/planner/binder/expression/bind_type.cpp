@@ -74,6 +74,8 @@ constexpr TypeAlias kTypeAliases[] = {
     {"interval", TypeId::kInterval},
     {"uuid", TypeId::kUuid},
     {"guid", TypeId::kUuid},
+    {"bignum", TypeId::kBignum},
+    {"varint", TypeId::kBignum},
 };
 
 /// A time type with a fractional-seconds precision, TIMESTAMP(p): the precisions Teal has
