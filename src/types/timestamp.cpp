@@ -9,10 +9,11 @@
 //           The value is computed exactly in 128-bit units of the target type
 //           (days * units-per-day + time-of-day - offset), the time of day floored to the
 //           unit, and must land strictly between the infinities.
-//   output  YYYY-MM-DD HH:MM:SS[.f] with the fraction's trailing zeros trimmed (at most 0,
-//           3, 6 or 9 digits for _S, _MS, plain/TZ and _NS), then "+00" for TIMESTAMPTZ,
-//           then " (BC)" for years <= 0. The day is split off with floor division so
-//           that instants before 1970 get a non-negative time of day.
+//   output  YYYY-MM-DD[ (BC)] HH:MM:SS[.f] with " (BC)" for years <= 0 (where DuckDB
+//           writes it) and the fraction's trailing zeros trimmed (at most 0, 3, 6 or 9
+//           digits for _S, _MS, plain/TZ and _NS), then "+00" for TIMESTAMPTZ. The day
+//           is split off with floor division so that instants before 1970 get a
+//           non-negative time of day.
 #include "types/timestamp.hpp"
 
 #include <fmt/format.h>
@@ -145,6 +146,7 @@ std::string Render(T ts, bool with_offset) {
   temporal_text::AppendPadded(out, static_cast<uint64_t>(month), 2);
   out.push_back('-');
   temporal_text::AppendPadded(out, static_cast<uint64_t>(day), 2);
+  if (bc) out += " (BC)";
   out.push_back(' ');
   int digits = kPerSecond == 1 ? 0 : (kPerSecond == 1000 ? 3 : (kPerSecond == 1'000'000 ? 6 : 9));
   uint64_t nanos =
@@ -158,7 +160,6 @@ std::string Render(T ts, bool with_offset) {
     temporal_text::AppendFraction(out, fraction, digits);
   }
   if (with_offset) out += "+00";
-  if (bc) out += " (BC)";
   return out;
 }
 

@@ -162,10 +162,10 @@ TEST(TimestampTest, FromDateTimeAddsTheTimeOfDay) {
 
 TEST(TimestampTest, BcTimestampsRenderTheMarkerLast) {
   int64_t v = ParseValue("0044-03-15 12:00:00 (BC)");
-  EXPECT_EQ(Timestamp::ToString(timestamp_t{v}), "0044-03-15 12:00:00 (BC)");
+  EXPECT_EQ(Timestamp::ToString(timestamp_t{v}), "0044-03-15 (BC) 12:00:00");
   EXPECT_EQ(ParseValue("0044-03-15 (BC) 12:00:00"), v);
   EXPECT_EQ(ParseValue("0044-03-15 12:00 BC"), v);
-  EXPECT_EQ(Timestamp::ToString(timestamp_tz_t{v}), "0044-03-15 12:00:00+00 (BC)");
+  EXPECT_EQ(Timestamp::ToString(timestamp_tz_t{v}), "0044-03-15 (BC) 12:00:00+00");
 }
 
 TEST(TimestampTest, MicrosecondLimitsAreExact) {
