@@ -6,14 +6,17 @@
 // finite values that passes DOUBLE's range is an error (as in PostgreSQL), since the mean
 // it would give, inf, is not the finite mean of finite values. INTERVAL
 // averages to INTERVAL as PostgreSQL divides one: whole months, the remainder of the
-// months carried into days at 30 days a month, and that remainder into micros.
+// months carried into days at 30 days a month, and that remainder into micros. DATE,
+// TIME and the TIMESTAMPs average to an instant (DuckDB's), DATE to a TIMESTAMP.
 #include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
+#include "types/date.hpp"
 #include "types/decimal.hpp"
 #include "types/hugeint_ops.hpp"
 #include "types/interval.hpp"
+#include "types/timestamp.hpp"
 
 namespace teal {
 
@@ -191,6 +194,83 @@ AggregateFunction IntervalAvg() {
   return f;
 }
 
+/// The running state of a temporal mean: the finite values' exact total (in the result's
+/// units) and count, and whether +infinity or -infinity was among the values.
+struct TemporalAvgState {
+  int128 sum = 0;
+  int64_t count = 0;
+  bool positive_infinity = false;
+  bool negative_infinity = false;
+};
+
+/// avg of DATE (as TIMESTAMP), TIME and the TIMESTAMP types, in the result's type (DuckDB's;
+/// PostgreSQL has no mean of instants). The mean is floored to the unit, as timestamps
+/// are; with an infinity among the values it is that infinity, with both an error.
+/// T is date_t for DATE (its days become micros), else the int64 every other one is stored as.
+template <typename T>
+AggregateFunction TemporalAvg(const LogicalType& input, TypeId result, int64_t infinity) {
+  using State = TemporalAvgState;
+  auto f = MakeAggregate("avg", {input}, result);
+  SetStateLifetime<State>(f);
+  f.update = [infinity](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const T* in = args.data[0].Values<T>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      int128 v = 0;
+      if constexpr (std::is_same_v<T, date_t>) {
+        if (in[i].days == date_t::kInfinity || in[i].days == -date_t::kInfinity) {
+          (in[i].days > 0 ? s.positive_infinity : s.negative_infinity) = true;
+          continue;
+        }
+        v = int128{in[i].days} * Date::kMicrosPerDay;
+      } else {
+        const int64_t raw = in[i];
+        if (infinity != 0 && (raw == infinity || raw == -infinity)) {
+          (raw > 0 ? s.positive_infinity : s.negative_infinity) = true;
+          continue;
+        }
+        v = raw;
+      }
+      s.sum += v;  // |v| < 2^63 and counts < 2^63: the total stays far inside int128
+      s.count++;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    const auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    dst.sum += src.sum;
+    dst.count += src.count;
+    dst.positive_infinity = dst.positive_infinity || src.positive_infinity;
+    dst.negative_infinity = dst.negative_infinity || src.negative_infinity;
+  };
+  f.finalize = [infinity, result](data_ptr_t* states, idx_t count, Vector& out_vector,
+                                  idx_t offset) {
+    auto* out = out_vector.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) {
+      const auto& s = StateAt<State>(states[i]);
+      if (s.positive_infinity && s.negative_infinity) {
+        throw OutOfRangeError(
+            fmt::format("avg({}): the mean of infinity and -infinity is undefined",
+                        LogicalType(result).ToString()));
+      }
+      if (s.positive_infinity || s.negative_infinity) {
+        out[offset + i] = s.positive_infinity ? infinity : -infinity;
+      } else if (s.count == 0) {
+        out_vector.SetNull(offset + i);
+      } else {
+        int128 mean = s.sum / s.count;
+        if (s.sum % s.count < 0) mean--;  // floored, as timestamps are
+        if (mean < Timestamp::kMinValue || mean > Timestamp::kMaxValue) {
+          throw OutOfRangeError(
+              fmt::format("avg: the mean is out of range for {}", LogicalType(result).ToString()));
+        }
+        out[offset + i] = static_cast<int64_t>(mean);
+      }
+    }
+  };
+  return f;
+}
+
 std::optional<AggregateFunction> ResolveAvg(const std::vector<LogicalType>& arguments) {
   if (arguments.size() != 1) return std::nullopt;
   LogicalType type = aggregate::OrInteger(arguments[0]);
@@ -211,6 +291,16 @@ std::optional<AggregateFunction> ResolveAvg(const std::vector<LogicalType>& argu
       return DoubleAvg<double>(type);
     case TypeId::kInterval:
       return IntervalAvg();
+    case TypeId::kDate:
+      return TemporalAvg<date_t>(type, TypeId::kTimestamp, timestamp_t::kInfinity);
+    case TypeId::kTime:
+      return TemporalAvg<int64_t>(type, TypeId::kTime, 0);
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampS:
+    case TypeId::kTimestampMs:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTz:
+      return TemporalAvg<int64_t>(type, type.Id(), timestamp_t::kInfinity);
     default:
       return std::nullopt;
   }

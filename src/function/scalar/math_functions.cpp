@@ -74,6 +74,16 @@ double RoundDigits(double x, int32_t digits) {
   return std::round(scaled) / factor;
 }
 
+/// x truncated toward zero at `digits` fractional digits (negative: left of the point).
+double TruncDigits(double x, int32_t digits) {
+  if (!std::isfinite(x)) return x;
+  if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
+  double factor = std::pow(10.0, digits);
+  double scaled = x * factor;
+  if (!std::isfinite(scaled)) return x;
+  return std::trunc(scaled) / factor;
+}
+
 /// x rounded half to even at `digits` fractional digits (banker's rounding, round_even).
 double RoundEvenDigits(double x, int32_t digits) {
   if (!std::isfinite(x)) return x;
@@ -110,7 +120,54 @@ int128 RoundUnscaled(int128 v, int128 divisor, RoundKind kind) {
   return q;
 }
 
-/// round/floor/ceil/trunc of an integer is the integer; of a DECIMAL(w, s): round, floor,
+/// An integer rounded at `digits` < 0 (left of the point), in its own type: false when the
+/// result does not fit it (round(127::TINYINT, -1)).
+template <typename N>
+bool RoundIntegerDigits(N v, int32_t digits, RoundKind kind, N& out) {
+  if (digits >= 0) {
+    out = v;
+    return true;
+  }
+  if (digits < -38) {
+    out = 0;
+    return kind != RoundKind::kCeil || v <= 0;  // (ceil of a positive value: 10^39)
+  }
+  using W = std::conditional_t<kIsSignedInt<N>, int128, uint128>;
+  // 10^-digits may not fit N itself (TINYINT at -3): then the value is below it.
+  const W divisor = static_cast<W>(kPowersOfTen[-digits]);
+  const W value = static_cast<W>(v);
+  W q = value / divisor;
+  const W rem = value % divisor;
+  const W abs_rem = rem < 0 ? static_cast<W>(0) - rem : rem;
+  const bool negative = value < 0;
+  bool away = false;  // one step away from zero
+  switch (kind) {
+    case RoundKind::kRound:
+      away = abs_rem * 2 >= divisor;
+      break;
+    case RoundKind::kRoundEven:
+      away = abs_rem * 2 > divisor || (abs_rem * 2 == divisor && q % 2 != 0);
+      break;
+    case RoundKind::kFloor:
+      away = negative && rem != 0;
+      break;
+    case RoundKind::kCeil:
+      away = !negative && rem != 0;
+      break;
+    case RoundKind::kTrunc:
+      break;
+  }
+  if (away) q = negative ? q - 1 : q + 1;
+  // q * divisor in 128 bits: |q| <= |v| / divisor + 1, so only a 128-bit v can overflow it.
+  W r = 0;
+  if (__builtin_mul_overflow(q, divisor, &r)) return false;
+  if (r < static_cast<W>(MinOf<N>()) || r > static_cast<W>(MaxOf<N>())) return false;
+  out = static_cast<N>(r);
+  return true;
+}
+
+/// round/floor/ceil/trunc of an integer is the integer, also with digits (round(127, -1)
+/// is 130, of the argument's type, as in DuckDB); of a DECIMAL(w, s): round, floor,
 /// ceil and trunc give DECIMAL(w - s + 1, 0) (round(999.9) = 1000 needs the extra digit),
 /// as PostgreSQL's round(numeric) has scale 0 and DuckDB's type is the same. round(x, n)
 /// and trunc(x, n) give DECIMAL(w + 1, s) with the digits past n zeroed; the binder casts a
@@ -125,6 +182,28 @@ std::optional<ScalarFunction> ResolveRounding(RoundKind kind, const std::string&
   if (t.IsIntegral() && types.size() == 1) {
     return MakeFunction(name, {t}, t, [](const DataChunk& args, Vector& result, idx_t) {
       result.Reference(args.data[0]);
+    });
+  }
+  if (t.IsIntegral()) {
+    return DispatchFixedWidth(t.Physical(), [&]<typename T>() -> std::optional<ScalarFunction> {
+      if constexpr (kIsIntegerLayout<T>) {
+        using N = native_int_t<T>;
+        return MakeFunction(
+            name, {t, TypeId::kInteger}, t,
+            [kind, name, t](const DataChunk& args, Vector& result, idx_t count) {
+              BinaryLoop<T, int32_t, T>(args, result, count, [&](T x, int32_t digits) {
+                N r = 0;
+                if (!RoundIntegerDigits<N>(ToNative(x), digits, kind, r)) {
+                  throw OutOfRangeError(fmt::format("value out of range: {}({}, {}) overflows {}",
+                                                    name, IntegerText(ToNative(x)), digits,
+                                                    t.ToString()));
+                }
+                return FromNativeInt<T>(r);
+              });
+            });
+      } else {
+        return std::nullopt;
+      }
     });
   }
   if (t.Id() != TypeId::kDecimal) return std::nullopt;
@@ -275,6 +354,11 @@ void RegisterRounding(FunctionCatalog& catalog) {
                                  [](const DataChunk& args, Vector& result, idx_t count) {
                                    BinaryLoop<double, int32_t, double>(args, result, count,
                                                                        RoundDigits);
+                                 }));
+  catalog.AddScalar(MakeFunction("trunc", {TypeId::kDouble, TypeId::kInteger}, TypeId::kDouble,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<double, int32_t, double>(args, result, count,
+                                                                       TruncDigits);
                                  }));
 }
 
