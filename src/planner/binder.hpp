@@ -198,10 +198,15 @@ class Binder {
                                      idx_t left_offset, std::vector<ExpressionPtr>& outer_values);
   /// The LogicalLateralJoin of join `ref`: `left` and the `item` BindLateralItem bound,
   /// reading `outer_values`; ON becomes a filter inside the item.
+  /// ON sees the bindings from `condition_first` on (default: `left_first`).
   LogicalOperatorPtr BindLateralJoin(const TableRef& ref, Scope& scope, LogicalOperatorPtr left,
                                      LogicalOperatorPtr item,
                                      std::vector<ExpressionPtr> outer_values, size_t left_first,
-                                     idx_t left_offset);
+                                     idx_t left_offset, size_t condition_first = kInvalidIndex);
+  /// `a, b JOIN LATERAL x ON …` (a comma whose right item is an INNER or LEFT join with a
+  /// LATERAL right side): x may read a too, as in PostgreSQL; then the join is
+  /// (a, b) JOIN LATERAL x, ON still seeing b and x only. Null when `ref` is not that shape.
+  LogicalOperatorPtr BindCommaLateral(const TableRef& ref, Scope& scope, idx_t offset);
   /// The query of WITH RECURSIVE `cte` (whose visible WITH queries this binder has): a
   /// LogicalRecursiveCte when it is `anchor UNION [ALL] recursive part` and the recursive
   /// part reads `cte`, else the query bound as any WITH query is.

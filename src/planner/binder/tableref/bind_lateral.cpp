@@ -75,7 +75,8 @@ LogicalOperatorPtr Binder::BindLateralItem(const TableRef& item, Scope& scope, s
 LogicalOperatorPtr Binder::BindLateralJoin(const TableRef& ref, Scope& scope,
                                            LogicalOperatorPtr left, LogicalOperatorPtr item,
                                            std::vector<ExpressionPtr> outer_values,
-                                           size_t left_first, idx_t left_offset) {
+                                           size_t left_first, idx_t left_offset,
+                                           size_t condition_first) {
   if (ref.join_type != JoinType::kInner && ref.join_type != JoinType::kCross &&
       ref.join_type != JoinType::kLeft) {
     throw BinderError(
@@ -88,7 +89,8 @@ LogicalOperatorPtr Binder::BindLateralJoin(const TableRef& ref, Scope& scope,
   const idx_t left_width = left->types.size();
   if (ref.condition) {
     // ON becomes a filter inside the item: its left columns are outer values there too.
-    ExpressionPtr condition = BindJoinCondition(ref, scope, left_first, left_offset);
+    ExpressionPtr condition = BindJoinCondition(
+        ref, scope, condition_first == kInvalidIndex ? left_first : condition_first, left_offset);
     Scope collect;  // OuterReference's list: the item's outer values
     collect.correlated = &outer_values;
     std::function<void(ExpressionPtr&)> rewrite = [&](ExpressionPtr& e) {
@@ -123,6 +125,94 @@ LogicalOperatorPtr Binder::BindLateralJoin(const TableRef& ref, Scope& scope,
   lateral->subquery = std::move(subquery);
   lateral->children.push_back(std::move(left));
   return lateral;
+}
+
+LogicalOperatorPtr Binder::BindCommaLateral(const TableRef& ref, Scope& scope, idx_t offset) {
+  if (ref.join_type != JoinType::kCross || ref.right->kind != TableRefKind::kJoin) return nullptr;
+  const TableRef& join = *ref.right;
+  if ((join.join_type != JoinType::kInner && join.join_type != JoinType::kLeft &&
+       join.join_type != JoinType::kCross) ||
+      join.natural || !join.using_columns.empty() || !MayBeLateral(*join.right)) {
+    return nullptr;
+  }
+  const size_t a_first = scope.bindings.size();
+  LogicalOperatorPtr a = BindTableRef(*ref.left, scope);
+  const size_t b_first = scope.bindings.size();
+  const idx_t b_offset = offset + a->types.size();
+  LogicalOperatorPtr b = BindTableRef(*join.left, scope);
+  std::vector<ExpressionPtr> outer_values;
+  LogicalOperatorPtr x = BindLateralItem(*join.right, scope, a_first, offset, outer_values);
+  auto make_join = [](JoinType type, LogicalOperatorPtr left, LogicalOperatorPtr right) {
+    auto j = std::make_unique<LogicalJoin>();
+    j->join_type = type;
+    j->types = left->types;
+    j->types.insert(j->types.end(), right->types.begin(), right->types.end());
+    j->children.push_back(std::move(left));
+    j->children.push_back(std::move(right));
+    return j;
+  };
+  bool reads_a = false;
+  const idx_t a_width = a->types.size();
+  for (const auto& value : outer_values) {
+    ForEachColumn(*value, [&](idx_t column) { reads_a = reads_a || column < a_width; });
+  }
+  bool reads_b = false;
+  for (const auto& value : outer_values) {
+    ForEachColumn(*value, [&](idx_t column) { reads_b = reads_b || column >= a_width; });
+  }
+  if (reads_a && !reads_b && join.join_type != JoinType::kLeft) {
+    // x reads a only: (a JOIN LATERAL x) JOIN b ON …, the same rows as a, (b JOIN x) for an
+    // inner join, without pairing every a row with every b row first; then the columns
+    // back in FROM order (a, b, x).
+    const idx_t b_width = b->types.size();
+    TableRef plain;
+    plain.kind = TableRefKind::kJoin;
+    plain.join_type = JoinType::kCross;
+    LogicalOperatorPtr ax = BindLateralJoin(plain, scope, std::move(a), std::move(x),
+                                            std::move(outer_values), a_first, offset);
+    const idx_t x_width = ax->types.size() - a_width;
+    auto axb = make_join(join.condition ? JoinType::kInner : JoinType::kCross, std::move(ax),
+                         std::move(b));
+    if (join.condition) {
+      // Bound over (a, b, x), as FROM lists them; the join's rows are (a, x, b).
+      axb->condition = BindJoinCondition(join, scope, b_first, offset);
+      RemapColumns(*axb->condition, [&](idx_t c) {
+        if (c < a_width) return c;
+        if (c < a_width + b_width) return c + x_width;
+        return c - b_width;
+      });
+    }
+    auto projection = std::make_unique<LogicalProjection>();
+    auto keep = [&](idx_t column) {
+      projection->expressions.push_back(MakeColumnRef(column, axb->types[column]));
+      projection->types.push_back(axb->types[column]);
+    };
+    for (idx_t c = 0; c < a_width; c++) keep(c);
+    for (idx_t c = 0; c < b_width; c++) keep(a_width + x_width + c);
+    for (idx_t c = 0; c < x_width; c++) keep(a_width + c);
+    projection->children.push_back(std::move(axb));
+    return projection;
+  }
+  if (reads_a) {
+    // x reads a and b (or the join is LEFT): every (a, b) row is a left row of x; for INNER
+    // and LEFT the same rows as a, (b JOIN x).
+    return BindLateralJoin(join, scope, make_join(JoinType::kCross, std::move(a), std::move(b)),
+                           std::move(x), std::move(outer_values), a_first, offset, b_first);
+  }
+  // x reads b at most: the join as written, its outer values renumbered over b's rows.
+  for (auto& value : outer_values) {
+    RemapColumns(*value, [&](idx_t column) { return column - a_width; });
+  }
+  LogicalOperatorPtr right;
+  if (!outer_values.empty()) {
+    right = BindLateralJoin(join, scope, std::move(b), std::move(x), std::move(outer_values),
+                            b_first, b_offset);
+  } else {
+    auto bx = make_join(join.join_type, std::move(b), std::move(x));
+    if (join.condition) bx->condition = BindJoinCondition(join, scope, b_first, b_offset);
+    right = std::move(bx);
+  }
+  return make_join(JoinType::kCross, std::move(a), std::move(right));
 }
 
 }  // namespace teal

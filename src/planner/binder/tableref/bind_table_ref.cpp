@@ -329,6 +329,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       return std::move(bound.plan);
     }
     case TableRefKind::kJoin: {
+      if (auto plan = BindCommaLateral(ref, scope, offset)) return plan;
       const bool merging = ref.natural || !ref.using_columns.empty();
       std::vector<std::pair<idx_t, idx_t>> merged_pairs;
       const bool semi_or_anti =
