@@ -309,6 +309,23 @@ std::string UnpivotSubquery(const PivotText& t, const std::string& source, size_
       throw NotImplementedError("UNPIVOT … IN ((a, b), …) (several value columns)");
     }
     std::string column_text = t.Text(column);
+    const bool number =
+        !column_text.empty() && column_text.find_first_not_of("0123456789") == std::string::npos;
+    const bool string =
+        column_text.size() >= 2 && column_text.front() == '\'' && column_text.back() == '\'';
+    if (number || string) {
+      // A constant names a column (DuckDB's): IN (2000, 'jan') are the columns "2000"
+      // and "jan", as PIVOT names the columns it makes.
+      std::string column_name = number ? column_text : "";
+      for (size_t i = 1; string && i + 1 < column_text.size(); i++) {
+        column_name += column_text[i];
+        if (column_text[i] == '\'') i++;  // '' inside the literal
+      }
+      if (column_name.empty()) {
+        throw ParserError(fmt::format("UNPIVOT … IN ({}): empty column name", column_text));
+      }
+      column_text = QuoteName(column_name);
+    }
     if (tokens[column.first].word == "*" || tokens[column.first].word == "columns") {
       throw NotImplementedError("UNPIVOT … IN (*) or COLUMNS(…): name the columns");
     }
