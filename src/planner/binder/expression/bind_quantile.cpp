@@ -32,14 +32,19 @@ bool HasParameter(const Expression& e) {
                      [](const auto& child) { return HasParameter(*child); });
 }
 
-/// One quantile of the list (or the scalar), checked, as a double.
-double QuantileOf(const Value& value, bool in_list) {
+/// One quantile of the list (or the scalar), checked, as a double. The SQL standard's
+/// percentile_cont / percentile_disc (`standard`) take [0, 1] only, as in PostgreSQL: their
+/// direction is the ORDER BY's.
+double QuantileOf(const Value& value, bool in_list, bool standard) {
   if (value.IsNull()) {
     throw BinderError(in_list ? "QUANTILE parameter cannot be NULL"
                               : "QUANTILE argument must not be NULL");
   }
   const double q = value.CastAs(TypeId::kDouble).GetStored<double>();
   if (std::isnan(q)) throw BinderError("QUANTILE parameter cannot be NaN");
+  if (standard && (q < 0 || q > 1)) {
+    throw BinderError(fmt::format("percentile value {} is not between 0 and 1", value.ToString()));
+  }
   if (q < -1 || q > 1) throw BinderError("QUANTILE can only take parameters in the range [-1, 1]");
   return q;
 }
@@ -85,6 +90,7 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
     throw BinderError(fmt::format("{}: the quantile must be a constant expression, not {}", e.name,
                                   fraction.ToString()));
   }
+  const bool standard = e.name == "percentile_cont" || e.name == "percentile_disc";
   const Value value = bound->kind == BoundKind::kConstant
                           ? bound->value
                           : ExpressionExecutor::EvaluateConstant(*bound);
@@ -100,12 +106,12 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
   };
   if (value.IsNull() ||
       (value.Type().Id() != TypeId::kList && value.Type().Id() != TypeId::kArray)) {
-    return call(QuantileOf(value, false));
+    return call(QuantileOf(value, false, standard));
   }
   const Value elements = value.CastAs(LogicalType::List(TypeId::kDouble));  // ARRAY too
   std::vector<double> quantiles;
   for (const Value& element : elements.GetList()) {
-    quantiles.push_back(QuantileOf(element, true));
+    quantiles.push_back(QuantileOf(element, true, standard));
     if (std::signbit(quantiles.back()) != std::signbit(quantiles.front())) {
       // one list is one order of the values
       throw BinderError("QUANTILE parameters must have consistent signs");
