@@ -118,6 +118,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
                                   : type.Id() == TypeId::kDate      ? options.date_format
                                   : type.Id() == TypeId::kTimestamp ? options.timestamp_format
                                                                     : kNoFormat;
+      std::vector<bool> dotted;  // rows whose value has a '.' where ',' separates decimals
       for (idx_t r = 0; r < count; r++) {
         if (!keep[r] || c >= rows.Width(r)) {
           text.SetNull(r);
@@ -143,6 +144,13 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
                                  schema.names[c]));
           }
           strings[r] = out.AddString(value);
+        } else if (comma_decimal && value.find('.') != std::string_view::npos) {
+          // With ',' before the decimals, '.' is no decimal point (most often it groups
+          // thousands): the value does not convert, as in DuckDB. (Swapping ',' alone read
+          // 5.555 as 5.555.)
+          if (dotted.empty()) dotted.assign(count, false);
+          dotted[r] = true;
+          strings[r] = text.AddString(value);
         } else if (comma_decimal) {
           std::string swapped(value);
           std::replace(swapped.begin(), swapped.end(), ',', '.');
@@ -156,6 +164,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
       if (varchar) continue;
 
       auto convert_row = [&](idx_t r, Value& result) {
+        if (!dotted.empty() && dotted[r]) return false;
         if (!format.empty()) {
           timestamp_t ts;
           const auto s = strings[r];
@@ -165,7 +174,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
         return text.GetValue(r).TryCastAs(type, result);
       };
       bool converted = false;
-      if (format.empty()) {
+      if (format.empty() && dotted.empty()) {
         converted = TryCastVector(text, out, count, nullptr);
       }
       if (converted) continue;

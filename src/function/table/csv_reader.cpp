@@ -10,9 +10,6 @@
 #include "teal/error.hpp"
 
 namespace teal {
-namespace {
-constexpr idx_t kDefaultBufferSize = idx_t{1} << 20;
-}  // namespace
 
 void CsvUnescape(const CsvField& field, const CsvDialect& dialect, std::string& out) {
   out.clear();

@@ -89,6 +89,9 @@ void CsvUnescape(const CsvField& field, const CsvDialect& dialect, std::string& 
 
 class CsvRowReader {
  public:
+  /// The bytes read at a time when buffer_size does not say.
+  static constexpr idx_t kDefaultBufferSize = idx_t{1} << 20;
+
   /// Opens `path` (IOError naming it when it cannot be read). `buffer_size` 0 takes the
   /// default; a row longer than `max_line_size` bytes is an error. `gzip`: true reads the
   /// file as gzip, false as it is, unset by its first bytes.

@@ -194,9 +194,12 @@ std::string FieldText(const CsvField& field, const CsvDialect& dialect) {
 std::unique_ptr<CsvRowReader> ReadSample(const std::string& path, const CsvDialect& dialect,
                                          const CsvOptions& options, idx_t skip, idx_t max_rows,
                                          CsvRows& rows) {
-  auto reader =
-      std::make_unique<CsvRowReader>(path, dialect, options.buffer_size, options.max_line_size,
-                                     options.strict_mode, options.GzipInput());
+  // At least the default buffer: a sample is what one buffer holds, and buffer_size is
+  // about reading, not about which rows the sniffer sees (with 500 bytes it saw the header
+  // line alone and took it for data).
+  const idx_t buffer_size = std::max(options.buffer_size, CsvRowReader::kDefaultBufferSize);
+  auto reader = std::make_unique<CsvRowReader>(path, dialect, buffer_size, options.max_line_size,
+                                               options.strict_mode, options.GzipInput());
   reader->SkipLines(skip);
   reader->ReadRows(max_rows, rows);
   return reader;
