@@ -213,6 +213,7 @@ AggregateFunction TemporalAvg(const LogicalType& input, TypeId result, int64_t i
   auto f = MakeAggregate("avg", {input}, result);
   SetStateLifetime<State>(f);
   f.update = [infinity](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    (void)infinity;  // (not read for DATE, whose infinities are its own)
     const T* in = args.data[0].Values<T>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
