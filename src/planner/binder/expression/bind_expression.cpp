@@ -11,6 +11,26 @@
 namespace teal {
 
 namespace {
+/// `value` cast to `type` as TRY_CAST casts one row: NULL where it does not convert, and
+/// in a LIST or ARRAY (to a LIST or ARRAY) element by element, so that one bad element is
+/// NULL rather than the whole list (DuckDB's: TRY_CAST(['1', 'x'] AS INT[]) is [1, NULL]).
+/// A MAP or STRUCT converts whole or not at all (a map's key cannot be NULL).
+Value TryCastRow(const Value& value, const LogicalType& type) {
+  Value converted;
+  if (value.TryCastAs(type, converted, nullptr)) return converted;
+  const auto is_list = [](const LogicalType& t) {
+    return t.Id() == TypeId::kList || t.Id() == TypeId::kArray;
+  };
+  if (value.IsNull() || !is_list(value.Type()) || !is_list(type)) return Value(type);
+  std::vector<Value> elements;
+  for (const Value& element : value.GetList()) {
+    elements.push_back(TryCastRow(element, type.ListChild()));
+  }
+  if (type.Id() == TypeId::kList) return Value::List(type.ListChild(), std::move(elements));
+  if (elements.size() != type.ArraySize()) return Value(type);
+  return Value::Array(type, std::move(elements));
+}
+
 /// TRY_CAST(child AS target): a function that casts each row and gives NULL for a row that
 /// does not convert (where CAST fails the statement).
 ExpressionPtr MakeTryCast(ExpressionPtr child, const LogicalType& target) {
@@ -36,6 +56,8 @@ ExpressionPtr MakeTryCast(ExpressionPtr child, const LogicalType& target) {
       one_out.Reset();
       if (TryCastVector(one_in, one_out, 1, nullptr)) {
         result.CopyFrom(one_out, first, 1, 0, i);
+      } else if (result.Type().Id() == TypeId::kList || result.Type().Id() == TypeId::kArray) {
+        result.SetValue(i, TryCastRow(source.GetValue(i), result.Type()));
       } else {
         result.SetNull(i);
       }
