@@ -28,6 +28,7 @@ ExpressionPtr Expression::CopyNode() const {
   copy->function = function;
   copy->aggregate = aggregate;
   copy->distinct = distinct;
+  copy->typed = typed;
   copy->subquery = subquery;
   return copy;
 }

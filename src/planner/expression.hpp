@@ -78,7 +78,10 @@ struct Expression {
   std::shared_ptr<const ScalarFunction> function;      // kFunction
   std::shared_ptr<const AggregateFunction> aggregate;  // kAggregate
   bool distinct = false;                               // kAggregate: f(DISTINCT x)
-  std::shared_ptr<const BoundSubquery> subquery;       // kSubquery
+  /// kConstant: its type was written (CAST(… AS VARCHAR), '…'::TEXT), so it is a typed value,
+  /// not an untyped string literal that takes the type of what it meets (IsStringLiteral).
+  bool typed = false;
+  std::shared_ptr<const BoundSubquery> subquery;  // kSubquery
   std::vector<std::unique_ptr<Expression>> children;
 
   Expression(BoundKind k, LogicalType t) : kind(k), type(std::move(t)) {}

@@ -8,10 +8,10 @@ namespace teal {
 bool SameName(std::string_view a, std::string_view b) { return EqualsIgnoringAsciiCase(a, b); }
 
 bool IsStringLiteral(const Expression& e) {
-  return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar;
+  return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar && !e.typed;
 }
 
-bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant; }
+bool IsLiteral(const Expression& e) { return e.kind == BoundKind::kConstant && !e.typed; }
 
 const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope, idx_t& index,
                           bool& qualifier_found) {

@@ -210,7 +210,11 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
           return cast;
         }
       }
-      return MakeCast(std::move(child), target);
+      ExpressionPtr cast = MakeCast(std::move(child), target);
+      // 1::VARCHAR is a VARCHAR value, no literal that converts to what it meets
+      // (PostgreSQL: 1::TINYINT + 1::VARCHAR has no operator; it was 2).
+      if (cast->kind == BoundKind::kConstant) cast->typed = true;
+      return cast;
     }
     case ExprKind::kOperator:
       return BindOperator(e, scope);
@@ -230,7 +234,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       bool constant = true;
       for (auto& element : elements) {
         element = MakeCast(std::move(element), child_type);
-        constant = constant && IsLiteral(*element);
+        constant = constant && element->kind == BoundKind::kConstant;
       }
       if (constant) {
         std::vector<Value> values;
