@@ -64,36 +64,34 @@ double Power(double x, double y) {
   return r;
 }
 
-/// x rounded half away from zero at `digits` fractional digits (negative: left of the point).
-double RoundDigits(double x, int32_t digits) {
+/// x with `whole` (a rounding of a double to an integer) applied at `digits` fractional
+/// digits (negative: left of the point); x itself where it has no such digits to drop.
+template <typename Whole>
+double AtDigits(double x, int32_t digits, Whole whole) {
   if (!std::isfinite(x)) return x;
   if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
   double factor = std::pow(10.0, digits);
   double scaled = x * factor;
   if (!std::isfinite(scaled)) return x;  // more digits than a double holds
-  return std::round(scaled) / factor;
+  return whole(scaled) / factor;
 }
 
-/// x truncated toward zero at `digits` fractional digits (negative: left of the point).
+/// x rounded half away from zero at `digits` fractional digits.
+double RoundDigits(double x, int32_t digits) {
+  return AtDigits(x, digits, [](double v) { return std::round(v); });
+}
+
+/// x truncated toward zero at `digits` fractional digits.
 double TruncDigits(double x, int32_t digits) {
-  if (!std::isfinite(x)) return x;
-  if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
-  double factor = std::pow(10.0, digits);
-  double scaled = x * factor;
-  if (!std::isfinite(scaled)) return x;
-  return std::trunc(scaled) / factor;
+  return AtDigits(x, digits, [](double v) { return std::trunc(v); });
 }
 
 /// x rounded half to even at `digits` fractional digits (banker's rounding, round_even).
 double RoundEvenDigits(double x, int32_t digits) {
-  if (!std::isfinite(x)) return x;
-  if (digits > 300 || digits < -300) return digits > 0 ? x : 0.0;
-  double factor = std::pow(10.0, digits);
-  double scaled = x * factor;
-  if (!std::isfinite(scaled)) return x;
-  double down = std::floor(scaled), diff = scaled - down;
-  double r = diff > 0.5 || (diff == 0.5 && std::fmod(down, 2.0) != 0) ? down + 1 : down;
-  return r / factor;
+  return AtDigits(x, digits, [](double v) {
+    double down = std::floor(v), diff = v - down;
+    return diff > 0.5 || (diff == 0.5 && std::fmod(down, 2.0) != 0) ? down + 1 : down;
+  });
 }
 
 enum class RoundKind { kRound, kRoundEven, kFloor, kCeil, kTrunc };

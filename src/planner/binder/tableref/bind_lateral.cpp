@@ -151,14 +151,10 @@ LogicalOperatorPtr Binder::BindCommaLateral(const TableRef& ref, Scope& scope, i
     j->children.push_back(std::move(right));
     return j;
   };
-  bool reads_a = false;
+  bool reads_a = false, reads_b = false;
   const idx_t a_width = a->types.size();
   for (const auto& value : outer_values) {
-    ForEachColumn(*value, [&](idx_t column) { reads_a = reads_a || column < a_width; });
-  }
-  bool reads_b = false;
-  for (const auto& value : outer_values) {
-    ForEachColumn(*value, [&](idx_t column) { reads_b = reads_b || column >= a_width; });
+    ForEachColumn(*value, [&](idx_t column) { (column < a_width ? reads_a : reads_b) = true; });
   }
   if (reads_a && !reads_b && join.join_type != JoinType::kLeft) {
     // x reads a only: (a JOIN LATERAL x) JOIN b ON …, the same rows as a, (b JOIN x) for an
