@@ -117,6 +117,7 @@ std::string IndexEntry::ToSql(const TableEntry& table) const {
 template <class RowId>
 void PendingKeys::InsertAll(RowId row_id) {
   for (auto& f : indexes_) {
+    std::lock_guard<std::shared_mutex> latch(*f.index->latch);
     idx_t total = 0;
     for (const auto& keys : f.chunks) total += keys.Count();
     f.inserted.assign(total, false);
@@ -141,6 +142,7 @@ void PendingKeys::Insert(std::span<const int64_t> row_ids) {
 
 void PendingKeys::Erase(std::span<const int64_t> row_ids) {
   for (auto& f : indexes_) {
+    std::lock_guard<std::shared_mutex> latch(*f.index->latch);
     idx_t position = 0;
     for (const auto& keys : f.chunks) {
       for (idx_t i = 0; i < keys.Count(); i++, position++) {
@@ -398,6 +400,7 @@ class RetiredKeysUndo final : public UndoEntry {
     for (const Retired& retired : keys_) {
       const art::ArtKey key(retired.key);
       if (storage_->IsDead(retired.row) || StoredKey(*retired.index, retired.row) != retired.key) {
+        std::lock_guard<std::shared_mutex> latch(*retired.index->latch);
         retired.index->art->Erase(key, retired.row);
       }
     }
@@ -500,6 +503,7 @@ void TableIndexes::ForEachKey(
 }
 
 void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
+  std::lock_guard<std::shared_mutex> latch(*index.latch);
   ForEachKey(table, index, view,
              [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk& chunk) {
                if (!index.Unique() || keys.HasNull(i)) {

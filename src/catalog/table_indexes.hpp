@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -56,6 +57,11 @@ struct IndexEntry {
   bool foreign_key = false;
   /// Shared by the entries an ALTER TABLE makes of one index (its row ids stay valid).
   std::shared_ptr<art::Art> art = std::make_shared<art::Art>();
+  /// Guards `art` against index scans, which read it without Lock(): they share it,
+  /// writers (holding Lock()) take it alone while they change the tree. Never held while
+  /// anything else runs, so a statement that scans the index while it writes the table
+  /// (a subquery in ON CONFLICT DO UPDATE) cannot wait for itself. Shared with `art`.
+  std::shared_ptr<std::shared_mutex> latch = std::make_shared<std::shared_mutex>();
 
   bool Unique() const { return constraint != IndexConstraint::kNone; }
   /// "PRIMARY KEY" / "UNIQUE" / "INDEX", for messages.

@@ -72,6 +72,12 @@ void QueryContext::MergeProfile(
   }
 }
 
+void QueryContext::NoteChoice(const PhysicalOperator& op, std::string note) {
+  if (!profiling_) return;
+  std::lock_guard<std::mutex> guard(profile_lock_);
+  profile_[&op].note = std::move(note);
+}
+
 OperatorProfile QueryContext::ProfileOf(const PhysicalOperator& op) const {
   std::lock_guard<std::mutex> guard(profile_lock_);
   auto found = profile_.find(&op);

@@ -32,6 +32,7 @@ struct GlobalSinkState;
 struct OperatorProfile {
   uint64_t rows = 0;   // rows it produced (as a source or an operator)
   uint64_t nanos = 0;  // time in its GetData, Execute, Sink, Combine and Finalize
+  std::string note;    // what it chose as it ran (a scan: "Type: Index Scan …")
 };
 
 /// What a connection can see and do of the query it runs from another thread: interrupt
@@ -105,6 +106,8 @@ class QueryContext {
   /// Adds a thread's figures for its operators (EXPLAIN ANALYZE).
   void MergeProfile(const std::unordered_map<const PhysicalOperator*, OperatorProfile>& part);
   OperatorProfile ProfileOf(const PhysicalOperator& op) const;
+  /// Records what `op` chose as it ran, when profiling.
+  void NoteChoice(const PhysicalOperator& op, std::string note);
 
   QueryControl& Control() const { return *control_; }
 

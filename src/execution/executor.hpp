@@ -45,6 +45,11 @@ struct ExecutorOptions {
   idx_t morsel_vectors = 60;              // a row group
   std::shared_ptr<QueryControl> control;  // may be null
   bool profiling = false;                 // EXPLAIN ANALYZE
+  /// A table scan reads through an index when the index gives at most the larger of
+  /// these many rows and this share of the table's (index_scan_max_count,
+  /// index_scan_percentage).
+  idx_t index_scan_max_count = 2048;
+  double index_scan_share = 0.001;
   /// The statement's materialized WITH queries, shared by the plans of its subqueries;
   /// null: each scan of a WITH query materializes it for itself.
   std::shared_ptr<MaterializedCtes> ctes;

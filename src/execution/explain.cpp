@@ -203,8 +203,12 @@ void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryC
   std::string line(static_cast<size_t>(depth) * 2, ' ');
   line += op.Name();
   if (!details.text.empty()) line += "  " + details.text;
+  OperatorProfile profile;
+  if (analyzed) profile = analyzed->ProfileOf(op);
+  // What the operator chose as it ran says more than what it was planned to try.
+  const std::string note = profile.note.empty() ? op.PlanNote() : profile.note;
+  if (!note.empty()) line += "  " + note;
   if (analyzed) {
-    OperatorProfile profile = analyzed->ProfileOf(op);
     line += fmt::format("  (rows: {}, time: {:.3f} ms)", profile.rows,
                         static_cast<double>(profile.nanos) / 1e6);
   }

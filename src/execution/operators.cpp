@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <optional>
+#include <span>
 
 #include "execution/expression_executor.hpp"
 #include "execution/hash_join.hpp"
@@ -32,10 +34,11 @@ struct JoinFilterUse {
   bool active = true;
 };
 
-namespace {
 /// Hands out morsels: morsel m is vectors [first, first + morsel_vectors) of row group
 /// m / per_group, numbered in table order so that one thread reads the table in order.
 struct TableScanGlobal : GlobalSourceState {
+  /// Set when the scan reads the rows its index found: these ids, kVectorSize a morsel.
+  std::optional<std::vector<int64_t>> index_rows;
   idx_t morsel_vectors = 0;
   idx_t per_group = 0;  // morsels per row group
   idx_t morsels = 0;
@@ -60,6 +63,7 @@ struct TableScanLocal : LocalSourceState {
   std::vector<JoinFilterUse> join_filters;
 };
 
+namespace {
 // A join filter that lets this share of a thread's first rows through is not worth its
 // hashing (the join hashes the same keys again): the thread stops applying it.
 constexpr idx_t kJoinFilterTrialRows = 16 * kVectorSize;
@@ -71,11 +75,31 @@ constexpr idx_t kVectorsPerRowGroup = kRowGroupSize / kVectorSize;
 std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
     ExecutionContext& context) const {
   auto global = std::make_unique<TableScanGlobal>();
-  global->morsel_vectors = std::min(context.query.MorselVectors(), kVectorsPerRowGroup);
-  global->per_group = (kVectorsPerRowGroup + global->morsel_vectors - 1) / global->morsel_vectors;
-  global->morsels = table_->RowGroupCount() * global->per_group;
   global->threads = context.query.Threads();
-  context.query.Control().progress_total += table_->RowCount();
+  if (index_scan_) {
+    const idx_t rows = table_->RowCount();
+    const idx_t limit =
+        std::max(index_max_count_, static_cast<idx_t>(static_cast<double>(rows) * index_share_));
+    std::vector<int64_t> ids;
+    if (index_scan_->RowIds(limit, ids)) {
+      global->morsels = (ids.size() + kVectorSize - 1) / kVectorSize;
+      context.query.Control().progress_total += ids.size();
+      context.query.NoteChoice(*this, fmt::format("Type: Index Scan using {} ({} row ids)",
+                                                  index_scan_->Describe(), ids.size()));
+      global->index_rows = std::move(ids);
+    } else {
+      context.query.NoteChoice(*this,
+                               fmt::format("Type: Sequential Scan ({} holds more than {} row ids)",
+                                           index_scan_->Describe(), limit));
+    }
+  }
+  if (!global->index_rows) {
+    if (!index_scan_) context.query.NoteChoice(*this, "Type: Sequential Scan");
+    global->morsel_vectors = std::min(context.query.MorselVectors(), kVectorsPerRowGroup);
+    global->per_group = (kVectorsPerRowGroup + global->morsel_vectors - 1) / global->morsel_vectors;
+    global->morsels = table_->RowGroupCount() * global->per_group;
+    context.query.Control().progress_total += table_->RowCount();
+  }
   // The joins' build sides are done: the pipeline that probes them starts after them.
   for (const auto& filter : join_filters_) {
     if (filter.keys.empty()) {
@@ -139,11 +163,52 @@ idx_t PhysicalTableScan::ApplyJoinFilters(const std::vector<const JoinKeyFilter*
   return count;
 }
 
+bool PhysicalTableScan::Narrow(TableScanGlobal& global, TableScanLocal& local,
+                               DataChunk& chunk) const {
+  SelectionVector& sel = local.sel;
+  idx_t count = chunk.size();
+  bool selected = false;  // whether sel holds the rows kept so far
+  if (!global.bit_join_filters.empty()) {
+    count = ApplyJoinFilters(global.join_filters, global.bit_join_filters, local.join_filters,
+                             chunk, selected, count, sel);
+  }
+  if (filter_ && count > 0) {
+    if (!selected) sel.Reserve(chunk.size());
+    count =
+        selected ? local.filter.Refine(chunk, sel.Data(), count) : local.filter.Select(chunk, sel);
+    selected = true;
+  }
+  if (count > 0 && !global.hashed_join_filters.empty()) {
+    count = ApplyJoinFilters(global.join_filters, global.hashed_join_filters, local.join_filters,
+                             chunk, selected, count, sel);
+  }
+  if (count > 0 && count < chunk.size()) chunk.Slice(sel, count);
+  return count > 0;
+}
+
 void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
                                 GlobalSourceState& global_state,
                                 LocalSourceState& local_state) const {
   auto& global = static_cast<TableScanGlobal&>(global_state);
   auto& local = static_cast<TableScanLocal&>(local_state);
+  const Transaction& transaction = context.query.ReadTransaction(*table_);
+  if (global.index_rows) {
+    // Morsel m: the ids [m × kVectorSize, …) — at most a chunk of rows.
+    const std::vector<int64_t>& ids = *global.index_rows;
+    while (true) {
+      const idx_t morsel = global.next.fetch_add(1);
+      if (morsel >= global.morsels) break;
+      context.thread.batch = morsel;
+      const idx_t first = morsel * kVectorSize;
+      const std::span<const int64_t> batch(ids.data() + first,
+                                           std::min(kVectorSize, ids.size() - first));
+      table_->FetchVisible(transaction, batch, column_ids_, chunk);
+      context.query.Control().progress_done += batch.size();
+      if (chunk.size() > 0 && Narrow(global, local, chunk)) return;
+    }
+    chunk.SetCardinality(0);
+    return;
+  }
   while (true) {
     if (!local.in_morsel) {
       idx_t morsel = global.next.fetch_add(1);
@@ -156,34 +221,18 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
       context.thread.batch = morsel;
     }
     // Vectors whose rows all fail the filters are skipped.
-    while (table_->Scan(context.query.ReadTransaction(*table_), local.scan, column_ids_, chunk)) {
+    while (table_->Scan(transaction, local.scan, column_ids_, chunk)) {
       context.query.Control().progress_done += chunk.size();
-      SelectionVector& sel = local.sel;
-      idx_t count = chunk.size();
-      bool selected = false;  // whether sel holds the rows kept so far
-      if (!global.bit_join_filters.empty()) {
-        count = ApplyJoinFilters(global.join_filters, global.bit_join_filters, local.join_filters,
-                                 chunk, selected, count, sel);
-      }
-      if (filter_ && count > 0) {
-        if (!selected) sel.Reserve(chunk.size());
-        count = selected ? local.filter.Refine(chunk, sel.Data(), count)
-                         : local.filter.Select(chunk, sel);
-        selected = true;
-      }
-      if (count > 0 && !global.hashed_join_filters.empty()) {
-        count = ApplyJoinFilters(global.join_filters, global.hashed_join_filters,
-                                 local.join_filters, chunk, selected, count, sel);
-      }
-      if (count == chunk.size()) return;
-      if (count > 0) {
-        chunk.Slice(sel, count);
-        return;
-      }
+      if (Narrow(global, local, chunk)) return;
     }
     local.in_morsel = false;
   }
   chunk.SetCardinality(0);
+}
+
+std::string PhysicalTableScan::PlanNote() const {
+  return index_scan_ ? "USING " + index_scan_->Describe() + " when it finds few rows"
+                     : std::string();
 }
 
 std::unique_ptr<GlobalSourceState> PhysicalDummyScan::GetGlobalSourceState(

@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.hpp"
 #include "catalog/table_append.hpp"
+#include "execution/index_scan.hpp"
 #include "execution/physical_operator.hpp"
 #include "planner/expression.hpp"
 #include "planner/logical_operator.hpp"
@@ -13,6 +14,8 @@ namespace teal {
 class JoinKeyFilter;
 class PhysicalHashJoin;
 struct JoinFilterUse;
+struct TableScanGlobal;
+struct TableScanLocal;
 
 class PhysicalTableScan : public PhysicalSource {
  public:
@@ -24,6 +27,7 @@ class PhysicalTableScan : public PhysicalSource {
         column_ids_(std::move(column_ids)),
         filter_(std::move(filter)) {}
   std::string Name() const override { return "TABLE_SCAN"; }
+  std::string PlanNote() const override;
   std::unique_ptr<LocalSourceState> GetLocalSourceState(ExecutionContext& context,
                                                         GlobalSourceState& global) const override;
   idx_t SourceChunkCapacity() const override { return 0; }
@@ -38,6 +42,14 @@ class PhysicalTableScan : public PhysicalSource {
   /// the filter is the build side's bitmaps of them (PhysicalHashJoin::PartialKeyFilter).
   void AddJoinFilter(const PhysicalHashJoin& join, std::vector<idx_t> columns,
                      std::vector<idx_t> keys = {});
+  /// Reads the rows `scan` finds through its index, when it finds at most
+  /// max(max_count, share × the table's rows); otherwise (and in any case the filter
+  /// decides) the whole table (index_scan_max_count, index_scan_percentage).
+  void SetIndexScan(IndexScan scan, idx_t max_count, double share) {
+    index_scan_ = std::move(scan);
+    index_max_count_ = max_count;
+    index_share_ = share;
+  }
 
  private:
   struct JoinFilter {
@@ -45,6 +57,9 @@ class PhysicalTableScan : public PhysicalSource {
     std::vector<idx_t> columns;
     std::vector<idx_t> keys;  // empty: all of the join's keys
   };
+  /// Drops the rows of `chunk` the join filters and the filter reject; false when none is
+  /// left.
+  bool Narrow(TableScanGlobal& global, TableScanLocal& local, DataChunk& chunk) const;
   /// Narrows the chunk's rows — sel[0 … count) when `selected`, else all — by the join
   /// filters, in `order`, into sel; returns how many are left, and sets `selected` once
   /// sel holds them. Threads stop applying a filter that lets nearly every row through.
@@ -56,6 +71,9 @@ class PhysicalTableScan : public PhysicalSource {
   std::vector<idx_t> column_ids_;
   ExpressionPtr filter_;
   std::vector<JoinFilter> join_filters_;
+  std::optional<IndexScan> index_scan_;
+  idx_t index_max_count_ = 0;
+  double index_share_ = 0;
 };
 
 /// One row, no columns: the FROM of a SELECT without FROM.

@@ -60,6 +60,9 @@ class PhysicalOperator {
   virtual ~PhysicalOperator() = default;
 
   virtual std::string Name() const = 0;
+  /// What EXPLAIN adds to the logical operator's description: a choice made when the
+  /// physical plan was built (the index a scan may use).
+  virtual std::string PlanNote() const { return {}; }
   /// The operators EXPLAIN shows under this one: its children, or the plans it runs
   /// itself (a recursive query's parts).
   virtual std::vector<const PhysicalOperator*> ExplainChildren() const {

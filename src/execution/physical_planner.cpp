@@ -253,8 +253,14 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
   switch (plan.kind) {
     case LogicalKind::kGet: {
       auto& get = static_cast<LogicalGet&>(plan);
+      ExpressionPtr filter = MakeConjunction(take_all(get.filters));
+      std::optional<IndexScan> index = PlanIndexScan(*get.table, get.column_ids, filter.get());
       auto scan = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids,
-                                                      MakeConjunction(take_all(get.filters)));
+                                                      std::move(filter));
+      if (index) {
+        scan->SetIndexScan(std::move(*index), build.options.index_scan_max_count,
+                           build.options.index_scan_share);
+      }
       for (const auto& ref : get.join_filters) build.pending->push_back({scan.get(), &ref});
       op = std::move(scan);
       break;

@@ -113,6 +113,8 @@ ExecutorOptions ClientContext::MakeExecutorOptions() {
   options.threads = on_large_stack_ ? 1 : threads;
   if (options.threads > 1) options.scheduler = &database_->Scheduler(options.threads);
   options.morsel_vectors = morsel_vectors;
+  std::tie(options.index_scan_max_count, options.index_scan_share) =
+      database_->GetSettings().IndexScanLimits();
   options.control = control_;
   options.ctes = std::make_shared<MaterializedCtes>();
   // The connection's own database's transaction: it holds those of the attached ones.

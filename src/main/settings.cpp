@@ -148,8 +148,9 @@ const NoEffectSetting kNoEffectSettings[] = {
      {"auto", "none", "uncompressed", "constant", "rle", "dictionary", "pfor", "bitpacking", "fsst",
       "chimp", "patas", "alp", "alprd", "roaring", "zstd", "dict_fsst"}},
     {"index_scan_max_count",
-     "no effect in Teal (accepted for DuckDB scripts): DuckDB's limit on rows an index scan "
-     "may return before it scans the table instead",
+     "a table scan whose filters an index serves reads the index's rows when there are at "
+     "most this many, or index_scan_percentage of the table's rows if that is more; else it "
+     "reads the whole table",
      "BIGINT", "2048", 0, INT64_MAX},
     {"immediate_transaction_mode",
      "no effect in Teal (accepted for DuckDB scripts): a transaction's snapshot is taken at "
@@ -192,8 +193,8 @@ const NoEffectSetting kNoEffectSettings[] = {
      "size, e.g. '16MB'",
      "VARCHAR", "16.0 MiB"},
     {"index_scan_percentage",
-     "no effect in Teal (accepted for DuckDB scripts): the share of a table (0 to 1) below "
-     "which DuckDB scans an index instead of the table",
+     "the share of a table's rows (0 to 1) an index may find for a table scan to read them "
+     "through the index instead of the whole table (see index_scan_max_count)",
      "DOUBLE", "0.001", 0, 1},
     {"enable_fsst_vectors",
      "no effect in Teal (accepted for DuckDB scripts): whether DuckDB's scans hand out "
@@ -451,6 +452,11 @@ void Settings::Set(std::string_view name, std::string_view value) {
   if (const NoEffectSetting* setting = FindNoEffect(key)) {
     std::string text = ValidateNoEffect(*setting, value);
     std::lock_guard<std::mutex> guard(lock_);
+    if (key == "index_scan_max_count") {
+      index_scan_max_count_ = std::stoull(text);
+    } else if (key == "index_scan_percentage") {
+      index_scan_share_ = std::stod(text);
+    }
     no_effect_[ValueKey(key)] = std::move(text);
     return;
   }
@@ -575,6 +581,8 @@ void Settings::Reset(std::string_view name) {
     scalar_subquery_error_ = true;
   }
   if (key.empty() || key == "max_execution_time") max_execution_time_ms_ = 0;
+  if (key.empty() || key == "index_scan_max_count") index_scan_max_count_ = kIndexScanMaxCount;
+  if (key.empty() || key == "index_scan_percentage") index_scan_share_ = kIndexScanShare;
 }
 
 std::optional<std::string> Settings::Get(std::string_view name) const {

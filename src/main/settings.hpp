@@ -81,6 +81,14 @@ class Settings {
   uint64_t MaxExecutionTimeMs() const {
     return max_execution_time_ms_.load(std::memory_order_relaxed);
   }
+  /// index_scan_max_count and index_scan_percentage: a scan reads through an index when
+  /// it gives at most the larger of that many rows and that share of the table's.
+  std::pair<idx_t, double> IndexScanLimits() const {
+    return {index_scan_max_count_.load(std::memory_order_relaxed),
+            index_scan_share_.load(std::memory_order_relaxed)};
+  }
+  static constexpr idx_t kIndexScanMaxCount = 2048;
+  static constexpr double kIndexScanShare = 0.001;
   /// The number of cores (at least 1): the default of threads.
   static idx_t DefaultThreads();
   static constexpr idx_t kMaxThreads = 1024;
@@ -102,6 +110,8 @@ class Settings {
   // enable_external_access: never back to true once false (RESET leaves it).
   std::atomic<bool> external_access_{true};
   std::atomic<uint64_t> max_execution_time_ms_{0};
+  std::atomic<idx_t> index_scan_max_count_{kIndexScanMaxCount};
+  std::atomic<double> index_scan_share_{kIndexScanShare};
 };
 
 }  // namespace teal

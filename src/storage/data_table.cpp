@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #include "common/assert.hpp"
@@ -633,6 +634,70 @@ bool HidesUpdate(const Transaction& transaction, const UpdateRecord* record) {
   }
   return false;
 }
+
+/// What `transaction` sees of one stored vector: which rows, and the values of a column.
+class VectorView {
+ public:
+  VectorView(const Transaction& transaction, const RowGroup& group, idx_t vector_index)
+      : transaction_(transaction),
+        group_(group),
+        vector_index_(vector_index),
+        first_row_(vector_index * kVectorSize),
+        count_(std::min(kVectorSize, group.count - first_row_)),
+        deleted_(DeletedMask(group, vector_index)),
+        versions_(VersionsOf(group, vector_index)),
+        check_versions_(versions_ && !versions_->AllVisibleTo(transaction)) {}
+
+  idx_t Count() const { return count_; }
+  /// Whether every row is visible, so that Visible need not be asked.
+  bool AllVisible() const { return !deleted_ && !check_versions_; }
+  bool Visible(idx_t r) const {
+    if (MaskHas(deleted_, r)) return false;
+    if (check_versions_) {
+      if (!transaction_.Sees(versions_->Inserted(r))) return false;
+      if (versions_->deleted && transaction_.Sees(versions_->deleted[r])) return false;
+    }
+    return true;
+  }
+  /// The vector of column `column` as the snapshot sees it: the stored one, or `scratch`
+  /// filled with the stored values and the before-images of the updates it does not see.
+  /// kRowIdColumn gives the rows' ids, in `scratch`.
+  const Vector& Column(idx_t column, std::optional<Vector>& scratch) const {
+    if (column == kRowIdColumn) {
+      scratch.emplace(LogicalType(TypeId::kBigInt), kVectorSize, /*zero_fill=*/false);
+      int64_t* values = scratch->Values<int64_t>();
+      const auto base = static_cast<int64_t>(group_.start + first_row_);
+      for (idx_t r = 0; r < count_; r++) values[r] = base + static_cast<int64_t>(r);
+      return *scratch;
+    }
+    const Vector& stored = *group_.columns[column][vector_index_];
+    const UpdateRecord* chain =
+        versions_ && column < versions_->updates.size() ? versions_->updates[column] : nullptr;
+    if (!chain || !HidesUpdate(transaction_, chain)) return stored;
+    // Newest first, each change this snapshot does not see puts its before-images back;
+    // the oldest one it does not see leaves the value the snapshot sees.
+    Vector& patched = scratch.emplace(stored.Type(), kVectorSize, /*zero_fill=*/false);
+    const SelectionVector none;
+    patched.CopyFrom(stored, none, count_, 0, 0);
+    for (const UpdateRecord* record = chain; record; record = record->older) {
+      if (transaction_.Sees(record->version)) continue;
+      for (idx_t k = 0; k < record->rows.size(); k++) {
+        patched.CopyFrom(*record->before, none, 1, k, record->rows[k]);
+      }
+    }
+    return patched;
+  }
+
+ private:
+  const Transaction& transaction_;
+  const RowGroup& group_;
+  idx_t vector_index_;
+  idx_t first_row_;
+  idx_t count_;
+  const uint64_t* deleted_;
+  const VectorVersions* versions_;
+  bool check_versions_;
+};
 }  // namespace
 
 bool DataTable::Scan(const Transaction& transaction, TableScanState& state,
@@ -645,68 +710,76 @@ bool DataTable::Scan(const Transaction& transaction, TableScanState& state,
     }
     const RowGroup& group = *row_groups_[state.row_group];
     const idx_t vector_index = state.vector_index;
-    idx_t first_row = vector_index * kVectorSize;
-    if (first_row >= group.count) {
+    if (vector_index * kVectorSize >= group.count) {
       state.row_group++;
       state.vector_index = 0;
       continue;
     }
     state.vector_index++;
-    idx_t count = std::min(kVectorSize, group.count - first_row);
-    const uint64_t* deleted = DeletedMask(group, vector_index);
-    const VectorVersions* versions = VersionsOf(group, vector_index);
-    const bool check_versions = versions && !versions->AllVisibleTo(transaction);
+    const VectorView view(transaction, group, vector_index);
+    const idx_t count = view.Count();
     SelectionVector live;
     idx_t live_count = count;
-    if (deleted || check_versions) {
+    if (!view.AllVisible()) {
       live = SelectionVector(count);
       live_count = 0;
       for (idx_t r = 0; r < count; r++) {
-        if (MaskHas(deleted, r)) continue;
-        if (check_versions) {
-          if (!transaction.Sees(versions->Inserted(r))) continue;
-          if (versions->deleted && transaction.Sees(versions->deleted[r])) continue;
-        }
-        live.Set(live_count++, r);
+        if (view.Visible(r)) live.Set(live_count++, r);
       }
       if (live_count == 0) continue;
     }
     for (idx_t i = 0; i < column_ids.size(); i++) {
-      if (column_ids[i] == kRowIdColumn) {
-        Vector ids(LogicalType(TypeId::kBigInt), kVectorSize, /*zero_fill=*/false);
-        int64_t* values = ids.Values<int64_t>();
-        const auto base = static_cast<int64_t>(group.start + first_row);
-        for (idx_t r = 0; r < count; r++) values[r] = base + static_cast<int64_t>(r);
-        out.data[i] = std::move(ids);
-        continue;
+      std::optional<Vector> scratch;
+      const Vector& seen = view.Column(column_ids[i], scratch);
+      if (scratch) {
+        out.data[i] = std::move(*scratch);
+      } else {
+        out.data[i].Reference(seen);
       }
-      const Vector& stored = *group.columns[column_ids[i]][vector_index];
-      const UpdateRecord* chain = versions && column_ids[i] < versions->updates.size()
-                                      ? versions->updates[column_ids[i]]
-                                      : nullptr;
-      if (!chain || !HidesUpdate(transaction, chain)) {
-        out.data[i].Reference(stored);
-        continue;
-      }
-      // Newest first, each change this snapshot does not see puts its before-images back;
-      // the oldest one it does not see leaves the value the snapshot sees.
-      Vector patched(stored.Type(), kVectorSize, /*zero_fill=*/false);
-      const SelectionVector none;
-      patched.CopyFrom(stored, none, count, 0, 0);
-      for (const UpdateRecord* record = chain; record; record = record->older) {
-        if (transaction.Sees(record->version)) continue;
-        for (idx_t k = 0; k < record->rows.size(); k++) {
-          patched.CopyFrom(*record->before, none, 1, k, record->rows[k]);
-        }
-      }
-      out.data[i] = std::move(patched);
     }
     out.SetCardinality(count);
-    if (deleted || check_versions) out.Slice(live, live_count);
+    if (!view.AllVisible()) out.Slice(live, live_count);
     return true;
   }
   out.SetCardinality(0);
   return false;
+}
+
+idx_t DataTable::FetchVisible(const Transaction& transaction, std::span<const int64_t> row_ids,
+                              const std::vector<idx_t>& column_ids, DataChunk& out) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  for (auto& column : out.data) column.Recycle(kVectorSize);
+  idx_t produced = 0, used = 0;
+  SelectionVector sel(kVectorSize);
+  std::vector<std::optional<Vector>> scratch(column_ids.size());
+  while (used < row_ids.size() && produced < kVectorSize) {
+    const int64_t id = row_ids[used];
+    if (id < 0 || static_cast<idx_t>(id) >= total_rows_) {
+      // A row of a rolled-back append, taken out of the table since the index gave it.
+      used++;
+      continue;
+    }
+    const auto position = static_cast<idx_t>(id);
+    const RowGroup& group = *row_groups_[position / kRowGroupSize];
+    const idx_t vector_index = (position - group.start) / kVectorSize;
+    const auto vector_start = static_cast<int64_t>(group.start + vector_index * kVectorSize);
+    const VectorView view(transaction, group, vector_index);
+    // The ids in this vector that the snapshot sees, as long as `out` has room.
+    idx_t selected = 0;
+    while (used < row_ids.size() && produced + selected < kVectorSize) {
+      const int64_t row = row_ids[used] - vector_start;
+      if (row < 0 || row >= static_cast<int64_t>(view.Count())) break;
+      used++;
+      if (view.Visible(static_cast<idx_t>(row))) sel.Set(selected++, static_cast<idx_t>(row));
+    }
+    if (selected == 0) continue;
+    for (idx_t k = 0; k < column_ids.size(); k++) {
+      out.data[k].CopyFrom(view.Column(column_ids[k], scratch[k]), sel, selected, 0, produced);
+    }
+    produced += selected;
+  }
+  out.SetCardinality(produced);
+  return used;
 }
 
 std::pair<RowGroup*, idx_t> DataTable::Locate(int64_t row_id) const {

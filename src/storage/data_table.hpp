@@ -112,6 +112,13 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   void Fetch(std::span<const int64_t> row_ids, const std::vector<idx_t>& column_ids,
              DataChunk& out) const;
 
+  /// Fills `out` (initialised with the types of `column_ids`) with the rows of `row_ids`
+  /// (ascending; ids of rows the table no longer has are skipped) that `transaction`
+  /// sees, with the values it sees — an index scan's fetch — up to kVectorSize rows.
+  /// Returns how many of `row_ids` it used; the caller goes on from there.
+  idx_t FetchVisible(const Transaction& transaction, std::span<const int64_t> row_ids,
+                     const std::vector<idx_t>& column_ids, DataChunk& out) const;
+
   /// What a row found under a UNIQUE key is to `transaction`'s check of that key.
   enum class KeyHolder {
     kGone,     // deleted by a commit or by the transaction itself, or never committed

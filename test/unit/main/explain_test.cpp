@@ -31,8 +31,10 @@ TEST(ExplainTest, AnalyzeCountsEveryOperatorsRows) {
   EXPECT_NE(lines[0].find("(rows: 3, time: "), std::string::npos) << lines[0];
   EXPECT_NE(lines[2].find("HASH_GROUP_BY"), std::string::npos) << lines[2];
   // The filter runs in the scan, which counts the rows it passes on.
-  EXPECT_NE(lines[3].find("TABLE_SCAN  t (i, g) WHERE (i >= 100)  (rows: 9900, time: "),
-            std::string::npos)
+  EXPECT_NE(
+      lines[3].find(
+          "TABLE_SCAN  t (i, g) WHERE (i >= 100)  Type: Sequential Scan  (rows: 9900, time: "),
+      std::string::npos)
       << lines[3];
 }
 
