@@ -56,7 +56,7 @@ test-sanitize: sanitize
 # The parallel operators under ThreadSanitizer: the scheduler, interrupts, the hash tables
 # and sorts, connections side by side, and every sqllogictest file on four threads with
 # one-vector morsels. A data race fails the test (TSAN_OPTIONS halt_on_error).
-TSAN_TESTS := sql-parallel/|unit\.(TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog|Checkpoint)
+TSAN_TESTS := sql-parallel/|unit\.(IndexScan|TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog|Checkpoint)
 test-tsan: tsan
 	@cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
