@@ -135,6 +135,41 @@ void InsertPrimaryKey(benchmark::State& state) {
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kSqlRows));
 }
+/// Prepared lookups through the PRIMARY KEY of a 1,000,000-row table (index scans,
+/// execution/index_scan.hpp): one id per execution, or an IN list of 100.
+teal::Connection& LookupTable() {
+  static SqlDb* db = [] {
+    auto* d = new SqlDb;
+    d->con.Query("CREATE TABLE lk(id BIGINT PRIMARY KEY, v BIGINT)");
+    d->con.Query("INSERT INTO lk SELECT range * 7, range * 3 FROM range(1000000)");
+    return d;
+  }();
+  return db->con;
+}
+void PointLookup(benchmark::State& state) {
+  teal::PreparedStatement lookup = LookupTable().Prepare("SELECT v FROM lk WHERE id = $1");
+  int64_t n = 0;
+  for (auto _ : state) {
+    auto result = lookup.Execute(((n++ * 7919) % 1000000) * 7);
+    benchmark::DoNotOptimize(result);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+}
+void InListLookup(benchmark::State& state) {
+  std::string sql = "SELECT sum(v) FROM lk WHERE id IN (";
+  for (int i = 0; i < 100; i++) sql += i ? ", ?" : "?";
+  teal::PreparedStatement lookup = LookupTable().Prepare(sql + ")");
+  int64_t n = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < 100; i++) lookup.Bind(i + 1, ((n++ * 7919) % 1000000) * 7);
+    auto result = lookup.Execute();
+    benchmark::DoNotOptimize(result);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * 100));
+}
+BENCHMARK(PointLookup)->Name("Sql/PointLookup")->Unit(benchmark::kMicrosecond);
+BENCHMARK(InListLookup)->Name("Sql/InListLookup100")->Unit(benchmark::kMicrosecond);
+
 BENCHMARK(InsertPrimaryKey)
     ->Name("Sql/InsertPrimaryKey")
     ->Arg(1)

@@ -26,6 +26,7 @@
 #include "data.hpp"
 #include "digest.hpp"
 #include "harness.hpp"
+#include "lookups.hpp"
 #include "queries.hpp"
 #include "query_answer.hpp"
 
@@ -788,6 +789,63 @@ std::vector<Variant> W10() {
   };
 }
 
+// ---- L1: index lookups ---------------------------------------------------------------
+
+std::vector<Variant> Lookups(const std::string& workload) {
+  // Prepared once, untimed; duckdb_bind_int64 per parameter, duckdb_execute_prepared
+  // materialises the result, duckdb_value_int64 reads it (casting sum's HUGEINT).
+  return {{"duckdb", "text", Role::kPlain,
+           [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             auto db = std::make_shared<DuckDb>(kLookupSchema);
+             DuckResult load(db->con(), kLookupLoad);
+             return RunFn([=](bool) {
+               return TimeLookups("L1 duckdb text", kind, [&](int64_t q) {
+                 DuckResult r(db->con(), LookupText(kind, q).c_str());
+                 return static_cast<int64_t>(D().value_int64(r.get(), 0, 0));
+               });
+             });
+           }},
+          {"duckdb", "prepared", Role::kPrepared, [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             const std::string sql = kind == LookupKind::kPoint ? kLookupPointSql
+                                     : kind == LookupKind::kIn  ? LookupInSql()
+                                                                : kLookupRangeSql;
+             struct State {
+               DuckDb db{kLookupSchema};
+               std::unique_ptr<DuckPrepared> stmt;  // destroyed before db
+             };
+             auto s = std::make_shared<State>();
+             DuckResult load(s->db.con(), kLookupLoad);
+             s->stmt = std::make_unique<DuckPrepared>(s->db.con(), sql.c_str());
+             return RunFn([=](bool) {
+               duckdb_prepared_statement p = s->stmt->get();
+               return TimeLookups("L1 duckdb prepared", kind, [&](int64_t q) {
+                 if (kind == LookupKind::kPoint) {
+                   D().bind_int64(p, 1, LookupRow(q) * 7);
+                 } else if (kind == LookupKind::kIn) {
+                   for (int j = 0; j < kLookupInList; j++) {
+                     D().bind_int64(p, static_cast<duckdb_idx_t>(j + 1),
+                                    LookupRow(q * kLookupInList + j) * 7);
+                   }
+                 } else {
+                   D().bind_int64(p, 1, LookupRangeFirst(q) * 7);
+                   D().bind_int64(p, 2, (LookupRangeFirst(q) + kLookupSpan) * 7);
+                 }
+                 duckdb_result result{};
+                 if (D().execute_prepared(p, &result) != DuckDBSuccess) {
+                   std::string error = D().result_error(&result);
+                   D().destroy_result(&result);
+                   throw std::runtime_error("DuckDB: " + error + " (" + sql + ")");
+                 }
+                 const int64_t value = D().value_int64(&result, 0, 0);
+                 D().destroy_result(&result);
+                 return value;
+               });
+             });
+           }}};
+}
+
 // ---- Q0, Q1 -----------------------------------------------------------------------------
 
 /// The INTEGER of a result's one row (duckdb_value_int32 reads the materialised result).
@@ -1058,6 +1116,7 @@ std::vector<Variant> DuckDbVariants(const DuckDbApi& api, const std::string& w, 
   if (w == "W10") return W10();
   if (w == "Q0") return Q0();
   if (w == "Q1") return Q1();
+  if (w.rfind("L1-", 0) == 0) return Lookups(w);
   if (const QuerySpec* q = FindQuery(w)) return Query(*q);
   return {};
 }

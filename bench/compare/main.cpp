@@ -76,6 +76,10 @@ constexpr Workload kWorkloads[] = {
     // Last, so that the W workloads run (and fault their memory in) as they did before.
     {"Q0", "us", "the fixed cost of a trivial query (SELECT 42), text and prepared, per query"},
     {"Q1", "ms", "SELECT sum(c1)+...+sum(c8) over W4's 1,000,000 rows x 8 INTEGER: one value"},
+    // lookups.hpp: prepared lookups by primary key in a 1,000,000-row table, per query.
+    {"L1-point", "us", "SELECT v FROM lk WHERE id = ?: one row by its primary key"},
+    {"L1-in", "us", "SELECT sum(v) FROM lk WHERE id IN (100 parameters): 100 rows"},
+    {"L1-range", "us", "SELECT sum(v) FROM lk WHERE id BETWEEN ? AND ?: 1,001 rows"},
     // Issue 10's query shapes on f (10M rows) and d (1M rows), queries.hpp; one loaded
     // database per engine for all seven.
     {"Q2a", "ms", "GROUP BY k1000 of f (10M rows): 1,000 groups x count, sum, avg"},

@@ -29,6 +29,7 @@
 #include "data.hpp"
 #include "digest.hpp"
 #include "harness.hpp"
+#include "lookups.hpp"
 #include "queries.hpp"
 #include "query_answer.hpp"
 
@@ -448,6 +449,59 @@ std::vector<Variant> W10() {
       })};
 }
 
+// ---- L1: index lookups ---------------------------------------------------------------
+
+constexpr const char* kLookupSqliteLoad =
+    "INSERT INTO lk WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r "
+    "WHERE i < 999999) SELECT i * 7, i * 3 FROM r";
+
+std::vector<Variant> Lookups(const std::string& workload) {
+  // Prepared once, untimed; sqlite3_reset + bind_int64 + step + column_int64 per query.
+  return {{"sqlite", "text", Role::kPlain,
+           [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             auto db = std::make_shared<SqliteDb>(kLookupSqliteSchema);
+             db->Exec(kLookupSqliteLoad);
+             return RunFn([=](bool) {
+               return TimeLookups("L1 sqlite text", kind, [&](int64_t q) {
+                 return db->QueryInt64(LookupText(kind, q).c_str());
+               });
+             });
+           }},
+          {"sqlite", "prepared", Role::kPrepared, [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             const std::string sql = kind == LookupKind::kPoint ? kLookupPointSql
+                                     : kind == LookupKind::kIn  ? LookupInSql()
+                                                                : kLookupRangeSql;
+             struct State {
+               SqliteDb db{kLookupSqliteSchema};
+               std::unique_ptr<SqliteDb::Statement> stmt;  // finalized before db closes
+             };
+             auto st = std::make_shared<State>();
+             st->db.Exec(kLookupSqliteLoad);
+             st->stmt = std::make_unique<SqliteDb::Statement>(st->db, sql.c_str());
+             return RunFn([=](bool) {
+               sqlite3_stmt* p = st->stmt->get();
+               return TimeLookups("L1 sqlite prepared", kind, [&](int64_t q) {
+                 sqlite3_reset(p);
+                 if (kind == LookupKind::kPoint) {
+                   sqlite3_bind_int64(p, 1, LookupRow(q) * 7);
+                 } else if (kind == LookupKind::kIn) {
+                   for (int j = 0; j < kLookupInList; j++) {
+                     sqlite3_bind_int64(p, j + 1, LookupRow(q * kLookupInList + j) * 7);
+                   }
+                 } else {
+                   sqlite3_bind_int64(p, 1, LookupRangeFirst(q) * 7);
+                   sqlite3_bind_int64(p, 2, (LookupRangeFirst(q) + kLookupSpan) * 7);
+                 }
+                 if (sqlite3_step(p) != SQLITE_ROW)
+                   throw std::runtime_error(st->db.Error(sql.c_str()));
+                 return static_cast<int64_t>(sqlite3_column_int64(p, 0));
+               });
+             });
+           }}};
+}
+
 // ---- Q0, Q1 -----------------------------------------------------------------------------
 
 /// Steps `s` to its one row and returns its INTEGER.
@@ -660,6 +714,7 @@ std::vector<Variant> SqliteVariants(const std::string& w) {
   if (w == "W10") return W10();
   if (w == "Q0") return Q0();
   if (w == "Q1") return Q1();
+  if (w.rfind("L1-", 0) == 0) return Lookups(w);
   if (const QuerySpec* q = FindQuery(w)) return Query(*q);
   return {};
 }

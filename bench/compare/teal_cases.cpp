@@ -16,6 +16,7 @@
 #include "data.hpp"
 #include "digest.hpp"
 #include "harness.hpp"
+#include "lookups.hpp"
 #include "queries.hpp"
 #include "query_answer.hpp"
 #include "teal/teal.hpp"
@@ -427,6 +428,61 @@ std::vector<Variant> W10() {
       })};
 }
 
+// ---- L1: index lookups ---------------------------------------------------------------
+
+/// L1's database; `prepared` after the connection it needs, so it is destroyed first.
+struct TealLookups {
+  teal::Database db;
+  teal::Connection con{db};
+  std::optional<teal::PreparedStatement> prepared;
+};
+
+std::vector<Variant> Lookups(const std::string& workload) {
+  return {{"teal", "text", Role::kTealRow,
+           [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             auto t = std::make_shared<TealLookups>();
+             t->con.Execute(kLookupSchema);
+             t->con.Execute(kLookupLoad);
+             return RunFn([=](bool) {
+               return TimeLookups("L1 teal text", kind, [&](int64_t q) {
+                 teal::Result result = t->con.Query(LookupText(kind, q));
+                 teal::Reader reader(result);
+                 reader.Next();
+                 return reader.Get<int64_t>(0);
+               });
+             });
+           }},
+          {"teal", "prepared", Role::kTealPrepared, [workload] {
+             const LookupKind kind = LookupKindOf(workload);
+             auto t = std::make_shared<TealLookups>();
+             t->con.Execute(kLookupSchema);
+             t->con.Execute(kLookupLoad);
+             t->prepared.emplace(t->con.Prepare(kind == LookupKind::kPoint ? kLookupPointSql
+                                                : kind == LookupKind::kIn  ? LookupInSql()
+                                                                           : kLookupRangeSql));
+             return RunFn([=](bool) {
+               teal::PreparedStatement& p = *t->prepared;
+               return TimeLookups("L1 teal prepared", kind, [&](int64_t q) {
+                 if (kind == LookupKind::kPoint) {
+                   p.Bind(1, LookupRow(q) * 7);
+                 } else if (kind == LookupKind::kIn) {
+                   for (int j = 0; j < kLookupInList; j++) {
+                     p.Bind(static_cast<teal::idx_t>(j + 1), LookupRow(q * kLookupInList + j) * 7);
+                   }
+                 } else {
+                   p.Bind(1, LookupRangeFirst(q) * 7);
+                   p.Bind(2, (LookupRangeFirst(q) + kLookupSpan) * 7);
+                 }
+                 teal::Result result = p.Execute();
+                 teal::Reader reader(result);
+                 reader.Next();
+                 return reader.Get<int64_t>(0);
+               });
+             });
+           }}};
+}
+
 // ---- Q0, Q1 -----------------------------------------------------------------------------
 
 /// Q0's database: no table. `prepared` is declared after the connection it needs, so it
@@ -619,6 +675,7 @@ std::vector<Variant> TealVariants(const std::string& w) {
   if (w == "W10") return W10();
   if (w == "Q0") return Q0();
   if (w == "Q1") return Q1();
+  if (w.rfind("L1-", 0) == 0) return Lookups(w);
   if (const QuerySpec* q = FindQuery(w)) return Query(*q);
   return {};
 }

@@ -196,10 +196,12 @@ struct Fitness {
 
 std::optional<IndexScan> PlanIndexScan(const TableEntry& table,
                                        const std::vector<idx_t>& column_ids,
-                                       const Expression* filter) {
-  if (!filter || table.indexes->Empty()) return std::nullopt;
+                                       const Expression* filter,
+                                       const std::vector<ExpressionPtr>& hints) {
+  if ((!filter && hints.empty()) || table.indexes->Empty()) return std::nullopt;
   std::vector<const Expression*> conjuncts;
-  Conjuncts(*filter, conjuncts);
+  if (filter) Conjuncts(*filter, conjuncts);
+  for (const auto& hint : hints) Conjuncts(*hint, conjuncts);
   ConditionCollector collector(table, column_ids);
   for (const Expression* e : conjuncts) collector.Add(*e);
   std::map<idx_t, ColumnConditions>& columns = collector.Columns();

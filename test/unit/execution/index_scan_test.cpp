@@ -90,6 +90,11 @@ TEST_F(IndexScanTest, AnswersAsTheTableScanForEveryKeyTypeAndPredicate) {
       "17 = i",
       "i IN (1, 2, 299, 300, NULL)",
       "i IN (5, 6) AND i IN (6, 7)",
+      // Eight constants and more: a semi join with the list (in_list_to_semi_join.cpp),
+      // which the scan below still finds its rows for through the index.
+      "i IN (1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 400)",
+      "b IN (0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77, 84) AND i < 5",
+      "s IN ('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'aa' || chr(2) || '7')",
       "i = 5 AND i = 6",
       "i IS NOT DISTINCT FROM 9",
       "i < 3",
