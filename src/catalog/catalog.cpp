@@ -387,7 +387,8 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
   std::string key = Key(name);
   if (!views_.erase(key)) {
     if (tables_.count(key)) {
-      throw CatalogError(fmt::format("\"{}\" is a table, not a view: use DROP TABLE", name));
+      throw CatalogError(fmt::format(
+          "\"{}\" is a table, not a view: use DROP TABLE (trying to drop type View)", name));
     }
     if (if_exists) return;
     throw CatalogError(fmt::format("View with name {} does not exist!", name));

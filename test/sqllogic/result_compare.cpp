@@ -262,9 +262,11 @@ bool ApproxEqual(T actual, T expected) {
   return std::fabs(actual - expected) <= epsilon;
 }
 
-// A regular expression that must match all of `text`; '.' also matches a newline
-// (RE2's dot_nl, as DuckDB's runner sets it).
-bool FullRegexMatch(const std::string& text, const std::string& pattern) {
+/// A DuckDB runner pattern (RE2's syntax) for std::regex: '.' matches a newline too (RE2's
+/// dot_nl, as DuckDB's runner sets it: plans and errors have several lines), and RE2's
+/// inline flag (?s), which says just that, goes (std::regex has no inline flags).
+std::string TranslateRegex(std::string_view pattern) {
+  if (pattern.starts_with("(?s)")) pattern.remove_prefix(4);
   std::string translated;
   bool in_class = false;
   for (size_t i = 0; i < pattern.size(); i++) {
@@ -278,6 +280,12 @@ bool FullRegexMatch(const std::string& text, const std::string& pattern) {
     if (c == ']') in_class = false;
     translated += (c == '.' && !in_class) ? std::string("[\\s\\S]") : std::string(1, c);
   }
+  return translated;
+}
+
+/// Whether the DuckDB pattern matches all of `text`.
+bool FullRegexMatch(const std::string& text, const std::string& pattern) {
+  const std::string translated = TranslateRegex(pattern);
   try {
     return std::regex_match(text, std::regex(translated));
   } catch (const std::regex_error&) {
@@ -537,7 +545,8 @@ bool ErrorMatches(std::string_view expected, const std::string& described,
   constexpr std::string_view kNotRegex = "<!REGEX>:";
   bool negate = expected.starts_with(kNotRegex);
   if (negate || expected.starts_with(kRegex)) {
-    std::string pattern(expected.substr(negate ? kNotRegex.size() : kRegex.size()));
+    const std::string pattern =
+        TranslateRegex(expected.substr(negate ? kNotRegex.size() : kRegex.size()));
     try {
       std::regex re(pattern);
       bool found = std::regex_search(described, re) || std::regex_search(what, re);

@@ -163,7 +163,8 @@ UniqueConstraintSyntax Transformer::Unique(const PgQuery__Constraint& c,
     // PostgreSQL's ALTER TABLE … ADD CONSTRAINT … USING INDEX (CREATE TABLE refuses it): the
     // index gives the columns, which Teal would otherwise not know.
     throw NotImplementedError(fmt::format(
-        "{} USING INDEX (a constraint over an existing index): name the columns instead",
+        "{} USING INDEX is not supported (a constraint over an existing index): name the "
+        "columns instead",
         c.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY ? "PRIMARY KEY" : "UNIQUE"));
   }
   UniqueConstraintSyntax unique;

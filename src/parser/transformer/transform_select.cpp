@@ -33,7 +33,11 @@ std::shared_ptr<const SampleSyntax> DecodeSample(std::string_view name, std::str
 
 std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& s) {
   Level level(*this);
-  if (s.n_locking_clause) throw NotImplementedError("FOR UPDATE/SHARE");
+  if (s.n_locking_clause) {
+    // Rows are never locked: a transaction reads its snapshot and a write-write conflict
+    // fails the later writer.
+    throw NotImplementedError("FOR UPDATE/SHARE (a SELECT locking clause is not supported)");
+  }
   if (s.op != PG_QUERY__SET_OPERATION__SETOP_NONE) {
     auto select = SetOperationSelect(s);
     if (s.with_clause) select->ctes = With(*s.with_clause);

@@ -139,7 +139,10 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
 void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause) {
   if (term.kind != ExprKind::kConstant) return;
   if (!term.value.IsNull() && term.value.Type().IsIntegral()) return;
-  throw BinderError(fmt::format("non-integer constant in {}: {}", clause, term.ToString()));
+  // PostgreSQL's words, then what DuckDB says of it (a constant sorts or groups nothing).
+  throw BinderError(
+      fmt::format("non-integer constant in {}: {} ({} non-integer literal has no effect)", clause,
+                  term.ToString(), clause));
 }
 
 LogicalType ResolveNull(const LogicalType& type) {

@@ -261,8 +261,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         if (!item->alias.empty() && SameName(item->alias, name)) {
           if (CallsVolatileFunction(*item)) {
             throw BinderError(fmt::format(
-                "the alias \"{}\" names an expression that has side effects ({}): it would "
-                "be computed again here; compute it in a subquery first",
+                "the alias \"{}\" stands for {}, and that expression has side effects: it "
+                "would be computed again here; compute it in a subquery first",
                 item->alias, item->ToString()));
           }
           std::string argument_name = std::move(e->argument_name);

@@ -63,8 +63,8 @@ BoundStatement Binder::BindMerge(const MergeStatement& merge) {
   // Which triggers a MERGE's inserts, updates and deletes would fire is not settled here.
   for (TriggerEvent event : {TriggerEvent::kInsert, TriggerEvent::kUpdate, TriggerEvent::kDelete}) {
     if (TriggersOf(table, event, nullptr, false, false)) {
-      throw NotImplementedError(
-          fmt::format("MERGE INTO table \"{}\", which has triggers", table->name));
+      throw NotImplementedError(fmt::format(
+          "MERGE INTO is not supported on tables with triggers (table \"{}\")", table->name));
     }
   }
   const idx_t width = table->columns.size();
