@@ -340,6 +340,10 @@ Result ClientContext::Execute(SQLStatement& statement) {
   if (statement.type == StatementType::kExecute) {
     return ExecuteSqlExecute(static_cast<const ExecutePreparedStatement&>(statement));
   }
+  if (statement.type == StatementType::kExplain &&
+      static_cast<ExplainStatement&>(statement).statement->type == StatementType::kExecute) {
+    return ExecuteExplainExecute(static_cast<ExplainStatement&>(statement));
+  }
   if (statement.type == StatementType::kDeallocate) {
     return ExecuteSqlDeallocate(static_cast<const DeallocateStatement&>(statement));
   }
@@ -689,7 +693,8 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   }
   switch (statement.type) {
     case StatementType::kExplain:
-      return ExecuteExplain(static_cast<ExplainStatement&>(statement));
+      return ExecuteExplain(*static_cast<ExplainStatement&>(statement).statement,
+                            static_cast<ExplainStatement&>(statement).analyze);
     case StatementType::kCreate: {
       // CREATE TABLE [AS] and ALTER log themselves (with their tables' oids); the other
       // catalog changes are logged as their SQL (LogStatement).
@@ -1521,21 +1526,21 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   throw NotImplementedError(fmt::format("PRAGMA {}", pragma.name));
 }
 
-Result ClientContext::ExecuteExplain(ExplainStatement& explain) {
-  SQLStatement& inner = *explain.statement;
+Result ClientContext::ExecuteExplain(SQLStatement& inner, bool analyze,
+                                     const std::vector<Value>* values) {
   if (!IsPlanned(inner.type)) {
     throw NotImplementedError(
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
   }
-  Binder binder(Catalogs());
+  Binder binder(Catalogs(), values);
   binder.SetOptions(BinderOptions());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   PlanDetails details = DescribePlan(*bound.plan);
   ExecutorOptions options = MakeExecutorOptions();
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options, explain.analyze);
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options, analyze);
   std::unique_ptr<Executor> analyzed;
-  if (explain.analyze) {
+  if (analyze) {
     // Runs the statement for real (an INSERT inserts), as PostgreSQL does.
     options.profiling = true;
     analyzed = std::make_unique<Executor>(*physical, std::move(options));

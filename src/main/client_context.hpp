@@ -104,6 +104,11 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// kept by name in sql_prepared_.
   Result ExecuteSqlPrepare(const PrepareStatement& prepare);
   Result ExecuteSqlExecute(const ExecutePreparedStatement& execute);
+  /// The statement EXECUTE names and the values it gives its parameters (cast to the types
+  /// PREPARE declared); throws as EXECUTE does when there is no such statement or a value
+  /// is missing.
+  std::pair<PreparedData*, std::vector<Value>> SqlExecuteValues(
+      const ExecutePreparedStatement& execute);
   /// The values of `statement`'s parameters: for $name the one `named` gives, else the
   /// connection's variable of that name (DuckDB's). A parameter with neither, and every
   /// positional one ($1, ?), is listed in `missing` ("1, $x").
@@ -186,7 +191,13 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteCreateEnum(const CreateEnumStatement& create);
   Result ExecuteCreateMacro(const CreateMacroStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
-  Result ExecuteExplain(ExplainStatement& explain);
+  /// EXPLAIN [ANALYZE] `inner`; `values`: its parameters' values (EXPLAIN EXECUTE).
+  Result ExecuteExplain(SQLStatement& inner, bool analyze,
+                        const std::vector<Value>* values = nullptr);
+  /// EXPLAIN [ANALYZE] EXECUTE name(values): the prepared statement's plan for those values
+  /// (PostgreSQL's), bound with them. Like EXECUTE, it computes the values first, outside
+  /// the transaction the statement then runs in.
+  Result ExecuteExplainExecute(ExplainStatement& explain);
   /// COPY … FROM / TO a CSV file (main/copy.cpp).
   Result ExecuteCopy(CopyStatement& copy);
   Result ExecuteSet(SetStatement& set);

@@ -47,6 +47,12 @@ Result ClientContext::ExecuteSqlPrepare(const PrepareStatement& prepare) {
 }
 
 Result ClientContext::ExecuteSqlExecute(const ExecutePreparedStatement& execute) {
+  auto [data, values] = SqlExecuteValues(execute);
+  return ExecutePrepared(*data, values);
+}
+
+std::pair<PreparedData*, std::vector<Value>> ClientContext::SqlExecuteValues(
+    const ExecutePreparedStatement& execute) {
   auto found = sql_prepared_.find(Key(execute.name));
   if (found == sql_prepared_.end()) {
     throw InvalidInputError(fmt::format("prepared statement \"{}\" does not exist", execute.name));
@@ -103,7 +109,15 @@ Result ClientContext::ExecuteSqlExecute(const ExecutePreparedStatement& execute)
   for (idx_t i = 0; i < values.size() && i < entry.types.size(); i++) {
     values[i] = values[i].CastAs(entry.types[i]);
   }
-  return ExecutePrepared(*entry.data, values);
+  return {entry.data.get(), std::move(values)};
+}
+
+Result ClientContext::ExecuteExplainExecute(ExplainStatement& explain) {
+  auto [data, values] =
+      SqlExecuteValues(static_cast<const ExecutePreparedStatement&>(*explain.statement));
+  return RunInTransaction(StatementType::kExplain, [&] {
+    return ExecuteExplain(*data->statement, explain.analyze, &values);
+  });
 }
 
 Result ClientContext::ExecuteSqlDeallocate(const DeallocateStatement& deallocate) {
