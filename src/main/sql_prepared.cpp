@@ -113,10 +113,11 @@ std::pair<PreparedData*, std::vector<Value>> ClientContext::SqlExecuteValues(
 }
 
 Result ClientContext::ExecuteExplainExecute(ExplainStatement& explain) {
-  auto [data, values] =
+  // Not a structured binding: clang 14 cannot capture one in a lambda.
+  std::pair<PreparedData*, std::vector<Value>> prepared =
       SqlExecuteValues(static_cast<const ExecutePreparedStatement&>(*explain.statement));
   return RunInTransaction(StatementType::kExplain, [&] {
-    return ExecuteExplain(*data->statement, explain.analyze, &values);
+    return ExecuteExplain(*prepared.first->statement, explain.analyze, &prepared.second);
   });
 }
 
