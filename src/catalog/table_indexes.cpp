@@ -114,6 +114,21 @@ std::string IndexEntry::ToSql(const TableEntry& table) const {
                      columns_text);
 }
 
+void KeyHolders::Hold(art::Art& art, art::ArtKey key, int64_t row) {
+  if (!art.Insert(key, row)) extra_[{std::string(key.View()), row}]++;
+}
+
+void KeyHolders::Release(art::Art& art, art::ArtKey key, int64_t row) noexcept {
+  if (!extra_.empty()) {
+    auto found = extra_.find(Less::View{key.View(), row});
+    if (found != extra_.end()) {
+      if (--found->second == 0) extra_.erase(found);
+      return;
+    }
+  }
+  art.Erase(key, row);
+}
+
 template <class RowId>
 void PendingKeys::InsertAll(RowId row_id) {
   for (auto& f : indexes_) {
@@ -125,8 +140,9 @@ void PendingKeys::InsertAll(RowId row_id) {
     for (const auto& keys : f.chunks) {
       for (idx_t i = 0; i < keys.Count(); i++, position++) {
         // Prepare checked UNIQUE (rule 3): a pair that is there already is a row's own
-        // key it holds again.
-        f.inserted[position] = f.index->art->Insert(keys.Key(i), row_id(position));
+        // key it holds again — one more holder of it.
+        f.index->holders->Hold(*f.index->art, keys.Key(i), row_id(position));
+        f.inserted[position] = true;
       }
     }
   }
@@ -147,7 +163,7 @@ void PendingKeys::Erase(std::span<const int64_t> row_ids) {
     for (const auto& keys : f.chunks) {
       for (idx_t i = 0; i < keys.Count(); i++, position++) {
         if (position < f.inserted.size() && f.inserted[position]) {
-          f.index->art->Erase(keys.Key(i), row_ids[position]);
+          f.index->holders->Release(*f.index->art, keys.Key(i), row_ids[position]);
         }
       }
     }
@@ -381,8 +397,9 @@ class InsertedKeysUndo final : public UndoEntry {
 };
 
 /// Keys of rows a transaction deletes or moves to other keys (rule 2): they stay while a
-/// snapshot may see the old row; the cleanup of the commit erases each pair unless its
-/// row holds the key again. A rollback leaves them, as they are.
+/// snapshot may see the old row; the cleanup of the commit releases the old version's hold
+/// on each pair (the pair goes unless a newer version holds it too). A rollback leaves
+/// them, as they are.
 class RetiredKeysUndo final : public UndoEntry {
  public:
   struct Retired {
@@ -390,34 +407,20 @@ class RetiredKeysUndo final : public UndoEntry {
     std::string key;
     int64_t row;
   };
-  RetiredKeysUndo(std::shared_ptr<const TableIndexes> indexes,
-                  std::shared_ptr<const DataTable> storage, std::vector<Retired> keys)
-      : indexes_(std::move(indexes)), storage_(std::move(storage)), keys_(std::move(keys)) {}
+  RetiredKeysUndo(std::shared_ptr<const TableIndexes> indexes, std::vector<Retired> keys)
+      : indexes_(std::move(indexes)), keys_(std::move(keys)) {}
   void Commit(transaction_t) noexcept override {}
   void Rollback() noexcept override {}
   void Cleanup() noexcept override {
     std::lock_guard<std::mutex> guard(indexes_->Lock());
     for (const Retired& retired : keys_) {
-      const art::ArtKey key(retired.key);
-      if (storage_->IsDead(retired.row) || StoredKey(*retired.index, retired.row) != retired.key) {
-        std::lock_guard<std::shared_mutex> latch(*retired.index->latch);
-        retired.index->art->Erase(key, retired.row);
-      }
+      std::lock_guard<std::shared_mutex> latch(*retired.index->latch);
+      retired.index->holders->Release(*retired.index->art, art::ArtKey(retired.key), retired.row);
     }
   }
 
  private:
-  std::string StoredKey(const IndexEntry& index, int64_t row) const {
-    std::string out;
-    const int64_t ids[] = {row};
-    ForEachKeyChunk(*storage_, index, ids, [&](const art::ArtKeyBuilder& keys, auto) {
-      out = std::string(keys.Key(0).View());
-    });
-    return out;
-  }
-
   std::shared_ptr<const TableIndexes> indexes_;
-  std::shared_ptr<const DataTable> storage_;
   std::vector<Retired> keys_;
 };
 
@@ -435,16 +438,21 @@ void TableIndexes::RetireKeys(Transaction& transaction, std::shared_ptr<const Da
                               std::span<const int64_t> row_ids,
                               const std::vector<idx_t>* changed) const {
   if (entries_.empty()) return;
+  // Each version releases its hold once: a row a statement reaches twice (DELETE … USING
+  // matching it twice) is one version.
+  std::vector<int64_t> distinct(row_ids.begin(), row_ids.end());
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   std::vector<RetiredKeysUndo::Retired> retired;
-  ForEachStoredKey(*storage, row_ids, changed,
+  ForEachStoredKey(*storage, distinct, changed,
                    [&](const std::shared_ptr<IndexEntry>& index, const art::ArtKeyBuilder& keys,
                        std::span<const int64_t> ids) {
                      for (idx_t i = 0; i < keys.Count(); i++) {
                        retired.push_back({index, std::string(keys.Key(i).View()), ids[i]});
                      }
                    });
-  transaction.Undo().Push(std::make_unique<RetiredKeysUndo>(shared_from_this(), std::move(storage),
-                                                            std::move(retired)));
+  transaction.Undo().Push(
+      std::make_unique<RetiredKeysUndo>(shared_from_this(), std::move(retired)));
 }
 
 std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& table,

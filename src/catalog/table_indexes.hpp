@@ -14,6 +14,12 @@
 //   2. A key whose row is deleted, or updated to another key, stays until no snapshot can
 //      see the old row (RetireKeys): the cleanup of the committed change erases the pair
 //      unless the row holds that key again by then.
+//   Rules 1 and 2 count holders: a version of a row whose key is in the tree already (an
+//   UPDATE that writes a row's key again, or moves it back before the old key's cleanup)
+//   is one more holder of the pair (KeyHolders), and the pair goes only when its last
+//   holder is retired or rolled back. Whether a row "holds the key again" cannot be read
+//   from its newest stored value: that may be another transaction's uncommitted one, or
+//   a version snapshots still running do not see yet.
 //   3. So a UNIQUE key can have several rows; the check of a new key (Prepare) looks at
 //      each: a row deleted by a commit or by the writing transaction, or whose current
 //      key is another one, does not count; one that another transaction that has not
@@ -25,6 +31,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -45,6 +52,29 @@ class Transaction;
 
 enum class IndexConstraint { kNone, kUnique, kPrimaryKey };
 
+/// The holders of (key, row) pairs of one index beyond the first (see the rules above);
+/// a pair not listed has one. Changed under TableIndexes::Lock() with the latch.
+class KeyHolders {
+ public:
+  /// Adds a holder of (key, row) to `art`: the pair goes in, or counts one more holder.
+  void Hold(art::Art& art, art::ArtKey key, int64_t row);
+  /// Takes a holder away: the last one takes the pair out. Allocates nothing.
+  void Release(art::Art& art, art::ArtKey key, int64_t row) noexcept;
+
+ private:
+  struct Less {
+    using is_transparent = void;
+    using View = std::pair<std::string_view, int64_t>;
+    static View Of(const std::pair<std::string, int64_t>& p) { return {p.first, p.second}; }
+    static View Of(const View& p) { return p; }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return Of(a) < Of(b);
+    }
+  };
+  std::map<std::pair<std::string, int64_t>, uint32_t, Less> extra_;
+};
+
 struct IndexEntry {
   std::string name;
   std::vector<idx_t> columns;  // table columns, in key order
@@ -62,6 +92,8 @@ struct IndexEntry {
   /// anything else runs, so a statement that scans the index while it writes the table
   /// (a subquery in ON CONFLICT DO UPDATE) cannot wait for itself. Shared with `art`.
   std::shared_ptr<std::shared_mutex> latch = std::make_shared<std::shared_mutex>();
+  /// The pairs of `art` more than one version of their row holds. Shared with `art`.
+  std::shared_ptr<KeyHolders> holders = std::make_shared<KeyHolders>();
 
   bool Unique() const { return constraint != IndexConstraint::kNone; }
   /// "PRIMARY KEY" / "UNIQUE" / "INDEX", for messages.

@@ -194,6 +194,44 @@ TEST_F(IndexScanTest, ASnapshotSeesTheRowsAndKeysItSawThroughOthersChanges) {
             "10005|v5\n7|changed\n8|v8\n20000|new\n");  // in row order
 }
 
+TEST_F(IndexScanTest, AKeyWrittenAgainStaysWhileAVersionHoldsIt) {
+  // B writes the key 10 again (a second holder of the pair); before its cleanup, C moves the
+  // row to 20 and rolls back (or commits, or deletes): the row holds 10 all along for the
+  // snapshots that see it, and the index must keep the pair.
+  for (const char* c_does : {"ROLLBACK", "COMMIT", "DELETE"}) {
+    Database db;
+    Connection a(db), b(db), c(db), reader(db);
+    a.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v INTEGER)");
+    a.Execute("CREATE INDEX t_v ON t(v)");
+    a.Execute("INSERT INTO t VALUES (1, 10)");
+    a.Execute("BEGIN");
+    a.Execute("SELECT count(*) FROM t");  // an old snapshot holds back B's cleanup
+    b.Execute("UPDATE t SET v = 10 WHERE id = 1");
+    b.Execute("UPDATE t SET id = 1 WHERE id = 1");
+    reader.Execute("BEGIN");  // sees B's version: v = 10
+    c.Execute("BEGIN");
+    if (std::string(c_does) == "DELETE") {
+      c.Execute("DELETE FROM t WHERE id = 1");
+    } else {
+      c.Execute("UPDATE t SET v = 20, id = 2 WHERE id = 1");
+    }
+    if (std::string(c_does) == "DELETE") c.Execute("COMMIT");  // the row is dead at the cleanup
+    a.Execute("COMMIT");                                       // B's cleanup runs
+    if (std::string(c_does) != "DELETE") c.Execute(c_does);
+    EXPECT_EQ(Checked(reader, "SELECT * FROM t WHERE v = 10"), "1|10\n") << c_does;
+    EXPECT_EQ(Checked(reader, "SELECT * FROM t WHERE id = 1"), "1|10\n") << c_does;
+    reader.Execute("COMMIT");
+    const bool gone = std::string(c_does) != "ROLLBACK";
+    EXPECT_EQ(Checked(reader, "SELECT * FROM t WHERE v = 10"), gone ? "" : "1|10\n") << c_does;
+    // The primary key holds too: 1 is taken unless C moved or deleted the row.
+    if (gone) {
+      reader.Execute("INSERT INTO t VALUES (1, 30)");
+    } else {
+      EXPECT_THROW(reader.Execute("INSERT INTO t VALUES (1, 30)"), ConstraintError) << c_does;
+    }
+  }
+}
+
 TEST_F(IndexScanTest, RowsOfARolledBackInsertAreNotFoundAgain) {
   Connection other(db_);
   con_.Execute("CREATE TABLE t(k INTEGER, v INTEGER)");
