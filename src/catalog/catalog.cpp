@@ -12,6 +12,7 @@
 #include "parser/identifier.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
+#include "transaction/transaction_manager.hpp"
 
 namespace teal {
 
@@ -420,6 +421,12 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
     // Every commit so far, and the transaction's own changes.
     const Transaction latest(kTransactionIdStart - 1, transaction.Id());
     TableIndexes::Build(*table, *index, latest);
+    // The transaction's own scans read through the index with its older snapshot: the
+    // rows it sees that commits since deleted or changed must be found too.
+    const TransactionManager* manager = table->storage->Manager();
+    if (!manager || manager->LastCommit() > transaction.StartTime()) {
+      TableIndexes::AddKeys(*table, *index, transaction);
+    }
   }
   // A new entry: the table's current one may be shared with other catalog versions.
   auto updated = std::make_shared<TableEntry>(*table);

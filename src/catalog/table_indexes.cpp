@@ -510,6 +510,14 @@ void TableIndexes::ForEachKey(
   }
 }
 
+void TableIndexes::AddKeys(const TableEntry& table, IndexEntry& index, const Transaction& view) {
+  std::lock_guard<std::shared_mutex> latch(*index.latch);
+  ForEachKey(table, index, view,
+             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk&) {
+               index.art->Insert(keys.Key(i), row_id);
+             });
+}
+
 void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
   std::lock_guard<std::shared_mutex> latch(*index.latch);
   ForEachKey(table, index, view,

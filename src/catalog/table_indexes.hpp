@@ -185,6 +185,10 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   /// Fills a new index with the rows of `table` that `view` sees; throws ConstraintError,
   /// leaving nothing behind, when a UNIQUE index meets a key twice.
   static void Build(const TableEntry& table, IndexEntry& index, const Transaction& view);
+  /// Adds to a new index the keys of the rows `view` sees that it lacks (no UNIQUE check):
+  /// for a transaction older than the commits Build saw. Those of rows changed since are
+  /// never retired: they stay, to be skipped by the scans that find them.
+  static void AddKeys(const TableEntry& table, IndexEntry& index, const Transaction& view);
 
  private:
   /// Calls fn(index, keys, ids) for the stored keys of `row_ids` in every index (over one

@@ -1536,9 +1536,14 @@ Result ClientContext::ExecuteExplain(SQLStatement& inner, bool analyze,
   binder.SetOptions(BinderOptions());
   BoundStatement bound = BindPlanned(binder, inner);
   Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
-  PlanDetails details = DescribePlan(*bound.plan);
+  return ExplainPlan(*bound.plan, analyze, nullptr);
+}
+
+Result ClientContext::ExplainPlan(LogicalOperator& plan, bool analyze,
+                                  const std::vector<Value>* values) {
+  PlanDetails details = DescribePlan(plan);
   ExecutorOptions options = MakeExecutorOptions();
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options, analyze);
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(plan, values, options, analyze);
   std::unique_ptr<Executor> analyzed;
   if (analyze) {
     // Runs the statement for real (an INSERT inserts), as PostgreSQL does.
@@ -2019,6 +2024,16 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
                           [&] { return ExecutePreparedPlan(prepared, values); });
 }
 
+void ClientContext::RefreshPrepared(PreparedData& prepared) {
+  // Tables or types may have been dropped or re-created since binding.
+  const Catalog* temp = current_->TempCatalog();
+  if (prepared.other_databases || !default_database_.empty() ||
+      prepared.catalog_version != current_->GetCatalog().Version() ||
+      prepared.temp_version != (temp ? temp->Version() : 0)) {
+    BindPrepared(prepared);
+  }
+}
+
 Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
                                           const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
@@ -2027,13 +2042,7 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
     binder.SetOptions(BinderOptions());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
   }
-  // Tables or types may have been dropped or re-created since binding.
-  const Catalog* temp = current_->TempCatalog();
-  if (prepared.other_databases || !default_database_.empty() ||
-      prepared.catalog_version != current_->GetCatalog().Version() ||
-      prepared.temp_version != (temp ? temp->Version() : 0)) {
-    BindPrepared(prepared);
-  }
+  RefreshPrepared(prepared);
   auto run = [&](std::shared_ptr<TransitionCapture> transition) {
     ExecutorOptions options = MakeExecutorOptions();
     options.transition = std::move(transition);

@@ -198,6 +198,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// (PostgreSQL's), bound with them. Like EXECUTE, it computes the values first, outside
   /// the transaction the statement then runs in.
   Result ExecuteExplainExecute(ExplainStatement& explain);
+  /// EXPLAIN [ANALYZE] of a bound and optimized plan; `values` its parameters' values.
+  Result ExplainPlan(LogicalOperator& plan, bool analyze, const std::vector<Value>* values);
+  /// Binds a prepared statement again when what it was bound against has changed.
+  void RefreshPrepared(PreparedData& prepared);
   /// COPY … FROM / TO a CSV file (main/copy.cpp).
   Result ExecuteCopy(CopyStatement& copy);
   Result ExecuteSet(SetStatement& set);

@@ -116,8 +116,14 @@ Result ClientContext::ExecuteExplainExecute(ExplainStatement& explain) {
   // Not a structured binding: clang 14 cannot capture one in a lambda.
   std::pair<PreparedData*, std::vector<Value>> prepared =
       SqlExecuteValues(static_cast<const ExecutePreparedStatement&>(*explain.statement));
+  PreparedData& data = *prepared.first;
   return RunInTransaction(StatementType::kExplain, [&] {
-    return ExecuteExplain(*prepared.first->statement, explain.analyze, &prepared.second);
+    // As EXECUTE runs it: bound with the values, or the typed plan given them.
+    if (data.bind_with_values) {
+      return ExecuteExplain(*data.statement, explain.analyze, &prepared.second);
+    }
+    RefreshPrepared(data);
+    return ExplainPlan(*data.bound.plan, explain.analyze, &prepared.second);
   });
 }
 

@@ -274,6 +274,29 @@ TEST_F(IndexScanTest, AnIndexCreatedWhileAnotherConnectionWritesMissesNoRow) {
   }
 }
 
+TEST_F(IndexScanTest, AnIndexCreatedInAnOlderSnapshotFindsTheRowsThatSnapshotSees) {
+  Connection other(db_);
+  con_.Execute("CREATE TABLE t(id INTEGER, v INTEGER)");
+  con_.Execute("INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)");
+  con_.Execute("BEGIN");
+  con_.Execute("SELECT count(*) FROM t");  // the snapshot: v = 10, 20, 30
+  other.Execute("UPDATE t SET v = 11 WHERE id = 1");
+  other.Execute("DELETE FROM t WHERE id = 2");
+  con_.Execute("CREATE INDEX t_v ON t(v)");
+  EXPECT_EQ(Checked(con_, "SELECT * FROM t WHERE v IN (10, 11, 20, 30)"), "1|10\n2|20\n3|30\n");
+  EXPECT_EQ(Checked(con_, "SELECT * FROM t WHERE v = 11"), "");
+  con_.Execute("COMMIT");
+  EXPECT_EQ(Checked(con_, "SELECT * FROM t WHERE v IN (10, 11, 20, 30)"), "1|11\n3|30\n");
+  // A PRIMARY KEY added in an older snapshot checks and finds the newest rows, and the
+  // snapshot's own.
+  con_.Execute("BEGIN");
+  con_.Execute("SELECT count(*) FROM t");
+  other.Execute("UPDATE t SET id = 5 WHERE id = 3");
+  con_.Execute("ALTER TABLE t ADD PRIMARY KEY (id)");
+  EXPECT_EQ(Checked(con_, "SELECT * FROM t WHERE id IN (3, 5)"), "3|30\n");
+  con_.Execute("ROLLBACK");
+}
+
 TEST_F(IndexScanTest, ASubqueryOfOnConflictReadsTheIndexItsStatementWrites) {
   con_.Execute("CREATE TABLE t(i INTEGER PRIMARY KEY, v INTEGER)");
   con_.Execute("INSERT INTO t VALUES (1, 1), (2, 2)");
