@@ -401,39 +401,45 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
 bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
                           std::shared_ptr<IndexEntry> index, bool if_not_exists,
                           const Transaction& transaction, bool created_here) {
-  std::lock_guard<std::mutex> guard(lock_);
-  if (FindIndexLocked(index->name).first) {
-    if (if_not_exists) return false;
-    throw CatalogError(fmt::format("index \"{}\" already exists", index->name));
-  }
-  if (tables_.count(Key(index->name)) || views_.count(Key(index->name))) {
-    throw CatalogError(fmt::format("\"{}\" is already the name of a table or view", index->name));
-  }
-  // Writers hold the indexes' lock from their check to their key inserts: none runs while
-  // the index fills, and every later one sees it.
-  std::lock_guard<std::mutex> writers(table->indexes->Lock());
-  if (created_here) {
-    TableIndexes::Build(*table, *index, transaction);
-  } else {
-    table->storage->CheckNoPendingChanges(
-        fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name),
-        transaction.Id());
-    // Every commit so far, and the transaction's own changes.
-    const Transaction latest(kTransactionIdStart - 1, transaction.Id());
-    TableIndexes::Build(*table, *index, latest);
-    // The transaction's own scans read through the index with its older snapshot: the
-    // rows it sees that commits since deleted or changed must be found too.
-    const TransactionManager* manager = table->storage->Manager();
-    if (!manager || manager->LastCommit() > transaction.StartTime()) {
-      TableIndexes::AddKeys(*table, *index, transaction);
+  // Asked outside this catalog's lock: a commit holds the manager's lock, then this one.
+  const TransactionManager* manager = table->storage->Manager();
+  const transaction_t last_commit = manager ? manager->LastCommit() : 0;
+  {
+    std::lock_guard<std::mutex> guard(lock_);
+    if (FindIndexLocked(index->name).first) {
+      if (if_not_exists) return false;
+      throw CatalogError(fmt::format("index \"{}\" already exists", index->name));
     }
+    if (tables_.count(Key(index->name)) || views_.count(Key(index->name))) {
+      throw CatalogError(fmt::format("\"{}\" is already the name of a table or view", index->name));
+    }
+    // Writers hold the indexes' lock from their check to their key inserts: none runs while
+    // the index fills, and every later one sees it.
+    std::lock_guard<std::mutex> writers(table->indexes->Lock());
+    if (created_here) {
+      TableIndexes::Build(*table, *index, transaction);
+    } else {
+      table->storage->CheckNoPendingChanges(
+          fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name),
+          transaction.Id());
+      // Every commit so far, and the transaction's own changes.
+      const Transaction latest(kTransactionIdStart - 1, transaction.Id());
+      TableIndexes::Build(*table, *index, latest);
+    }
+    // A new entry: the table's current one may be shared with other catalog versions.
+    auto updated = std::make_shared<TableEntry>(*table);
+    updated->indexes = table->indexes->With(index);
+    tables_[Key(table->CatalogName())] = std::move(updated);
+    if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));
+    version_ = NextVersion();
   }
-  // A new entry: the table's current one may be shared with other catalog versions.
-  auto updated = std::make_shared<TableEntry>(*table);
-  updated->indexes = table->indexes->With(index);
-  tables_[Key(table->CatalogName())] = std::move(updated);
-  if (!index->from_constraint) creation_order_.push_back("i:" + Key(index->name));
-  version_ = NextVersion();
+  // The transaction's own scans read through the index with its snapshot: when commits
+  // came after it began (before the build or during it), the rows it sees that they
+  // deleted or changed must be found too. Only it sees the index until it commits.
+  if (!created_here &&
+      (!manager || last_commit > transaction.StartTime() || manager->LastCommit() != last_commit)) {
+    TableIndexes::AddKeys(*table, *index, transaction);
+  }
   return true;
 }
 
