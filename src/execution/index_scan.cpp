@@ -22,18 +22,9 @@ constexpr idx_t kMaxPrefixes = 10000;
 /// normalise (an instant, a month as 30 days) and are left to the table scan; nested
 /// values, ENUMs and collated strings compare otherwise than their keys.
 bool KeyMatchesComparison(const LogicalType& type) {
+  if (type.IsIntegral()) return true;
   switch (type.Id()) {
     case TypeId::kBoolean:
-    case TypeId::kTinyInt:
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-    case TypeId::kUTinyInt:
-    case TypeId::kUSmallInt:
-    case TypeId::kUInteger:
-    case TypeId::kUBigInt:
-    case TypeId::kHugeInt:
-    case TypeId::kUHugeInt:
     case TypeId::kFloat:
     case TypeId::kDouble:
     case TypeId::kDecimal:
