@@ -498,6 +498,9 @@ class Binder {
   /// The views whose queries are being bound (or defined), outermost first: binding one of
   /// them again would never end.
   std::vector<std::string> views_in_progress_;
+  /// The WITH queries whose own queries are being bound, outermost first: a name of one of
+  /// them that is no table either is a reference to itself without RECURSIVE.
+  std::vector<std::string> ctes_in_progress_;
   /// The macros whose calls are being expanded, outermost first (bind_macro.cpp).
   std::vector<std::string> macros_in_progress_;
 };

@@ -60,6 +60,7 @@ Binder Binder::Child(bool same_level) const {
   child.recursive_ctes_ = recursive_ctes_;
   child.round_ctes_ = round_ctes_;
   child.views_in_progress_ = views_in_progress_;
+  child.ctes_in_progress_ = ctes_in_progress_;
   if (same_level) {
     child.subquery_outer_ = subquery_outer_;
     child.subquery_correlated_ = subquery_correlated_;

@@ -142,6 +142,7 @@ LogicalOperatorPtr Binder::BindWithQueryItem(const TableRef& ref, size_t index, 
   const CommonTableExpression& cte = with.syntax;
   Binder child = Child(/*same_level=*/false);
   child.ctes_.assign(ctes_.begin(), ctes_.begin() + static_cast<std::ptrdiff_t>(index));
+  if (!cte.recursive) child.ctes_in_progress_.push_back(cte.name);
   // The WITH query sees the queries around the one that has the WITH, but its rows are
   // made where it is used: used in a subquery deeper than that (or in a LATERAL item), the
   // columns it reads must pass through each query between, as a name of theirs would. So
@@ -277,6 +278,15 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
         if (auto listing = BindCatalogListing(Catalog::Key(ref.name), names, types)) {
           add_rows(ref.name, std::move(names), std::move(types));
           return listing;
+        }
+      }
+      if (ref.schema.empty() && !place.catalog->FindTable(place.name)) {
+        for (const std::string& name : ctes_in_progress_) {
+          if (!SameName(name, ref.name)) continue;
+          throw BinderError(fmt::format(
+              "Circular reference to CTE \"{}\": a WITH query reads itself only when the WITH "
+              "is WITH RECURSIVE",
+              name));
         }
       }
       auto table = place.catalog->GetTable(place.name);
