@@ -11,6 +11,10 @@
 // has no schema `db`, name an object of the database `db` — the parser writes such a
 // schema as "db.schema" (a schema name has no dot). `databases` finds a database's catalog
 // by name, the default one's (main, after USE another one) included.
+//
+// The search path (USE s, SET schema, SET search_path): schemas of the default database
+// that a name without a schema is looked up in, in order, before main; the first is where a
+// CREATE that names no schema puts its object (ClientContext::ChangedDatabase).
 #pragma once
 
 #include <fmt/format.h>
@@ -19,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "teal/error.hpp"
@@ -68,6 +73,14 @@ struct CatalogSearch {
     if (temp && schema.empty() && (temp->FindTable(name) || temp->FindView(name))) {
       return {temp, std::string(name), true};
     }
+    if (schema.empty() && !path.empty()) {
+      return {main,
+              InPath(name,
+                     [](const Catalog& catalog, std::string_view q) {
+                       return catalog.FindTable(q) || catalog.FindView(q);
+                     }),
+              false};
+    }
     if (Catalog* other = SchemaIsDatabase(schema)) {
       return {other, std::string(name), false};
     }
@@ -100,8 +113,23 @@ struct CatalogSearch {
     if (temp && dot != std::string_view::npos && IsTempSchema(qualified.substr(0, dot))) {
       return {temp, std::string(qualified.substr(dot + 1)), true};
     }
+    if (dot != std::string_view::npos && Catalog::Key(qualified.substr(0, dot)) == "main") {
+      return {main, std::string(qualified.substr(dot + 1)), false};  // main's, not the path's
+    }
     if (temp && held(*temp, qualified)) return {temp, std::string(qualified), true};
+    if (dot == std::string_view::npos) return {main, InPath(qualified, held), false};
     return {main, std::string(qualified), false};
+  }
+  /// What `main` files the name `name` (written without a schema) under: the first schema
+  /// of the path that `held(*main, …)` it, else main's own name (held there or nowhere).
+  template <class Held>
+  std::string InPath(std::string_view name, const Held& held) const {
+    for (const std::string& schema : path) {
+      if (!main->SchemaExists(schema)) continue;  // dropped since USE
+      std::string qualified = QualifiedName(schema, name);
+      if (held(*main, qualified)) return qualified;
+    }
+    return std::string(name);
   }
   /// The catalog of the sequence `name`: the temporary objects' when one of them is it.
   Catalog& ForSequence(std::string_view name) const {
@@ -114,6 +142,9 @@ struct CatalogSearch {
 
   Catalog* main;
   Catalog* temp;  // null: no temporary objects (a binder outside a connection)
+  /// The schemas of `main` searched before main itself for a name without a schema, as the
+  /// catalog spells them ("" is main); empty: main alone (see the header).
+  std::vector<std::string> path;
   /// The catalog of a database by name (null: there is none); unset: no attached ones.
   std::function<Catalog*(std::string_view name)> databases;
 };

@@ -99,19 +99,24 @@ const char* IndexEntry::KindName() const {
   return foreign_key ? "FOREIGN KEY" : "INDEX";
 }
 
+std::string_view IndexEntry::LocalName(const TableEntry& table) const {
+  // The index is filed as "schema.name" in its table's schema; CREATE INDEX names it alone.
+  std::string_view local = name;
+  const std::string prefix = QualifiedName(table.schema, "");
+  if (!prefix.empty() && local.substr(0, prefix.size()) == prefix) {
+    local.remove_prefix(prefix.size());
+  }
+  return local;
+}
+
 std::string IndexEntry::ToSql(const TableEntry& table) const {
   std::string columns_text;
   for (size_t i = 0; i < columns.size(); i++) {
     columns_text += (i ? ", " : "") + QuoteIdentifier(table.columns[columns[i]].name);
   }
-  // The index is filed as "schema.name" in its table's schema; CREATE INDEX names it alone.
-  std::string_view local = name;
-  const std::string prefix = QualifiedName(table.schema, "");
-  if (!prefix.empty() && local.substr(0, prefix.size()) == prefix)
-    local.remove_prefix(prefix.size());
   return fmt::format("CREATE {}INDEX {} ON {}({});", Unique() ? "UNIQUE " : "",
-                     QuoteIdentifier(local), QuoteQualifiedName(table.schema, table.name),
-                     columns_text);
+                     QuoteIdentifier(LocalName(table)),
+                     QuoteQualifiedName(table.schema, table.name), columns_text);
 }
 
 void KeyHolders::Hold(art::Art& art, art::ArtKey key, int64_t row) {

@@ -101,6 +101,8 @@ struct IndexEntry {
   /// CREATE [UNIQUE] INDEX statement that recreates this index (constraint indexes are
   /// part of their table's CREATE TABLE).
   std::string ToSql(const TableEntry& table) const;
+  /// The name as CREATE INDEX gave it: `name` without its table's schema ("s.i" is i).
+  std::string_view LocalName(const TableEntry& table) const;
 };
 
 /// Keys of a unit of rows, checked and ready to go into the indexes once the table has

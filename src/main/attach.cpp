@@ -65,6 +65,19 @@ std::shared_ptr<DatabaseInstance> ClientContext::DefaultDatabase() const {
 
 std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& statement) {
   std::string* schema = nullptr;
+  const std::string default_schema =
+      search_path_.empty() ? std::string()
+                           : DefaultSchema(TransactionIn(DefaultDatabase())->GetCatalog());
+  auto* macro = dynamic_cast<CreateMacroStatement*>(&statement);
+  auto* type = dynamic_cast<CreateEnumStatement*>(&statement);
+  if (!default_schema.empty() &&
+      ((macro && !macro->in_main && !macro->temporary) || (type && !type->in_main))) {
+    // Their objects are main's alone; creating one there would not be what was asked.
+    throw NotImplementedError(fmt::format(
+        "CREATE MACRO and CREATE TYPE while the default schema is \"{}\": macros and types "
+        "are in the schema main only (name it main.name)",
+        default_schema));
+  }
   if (auto* create = dynamic_cast<CreateTableStatement*>(&statement)) schema = &create->schema;
   if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement)) schema = &as->schema;
   if (auto* view = dynamic_cast<CreateViewStatement*>(&statement)) schema = &view->schema;
@@ -87,6 +100,11 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
     }
     return database;
   }
+  const bool creates = schema != nullptr &&
+                       dynamic_cast<AlterTableStatement*>(&statement) == nullptr &&
+                       dynamic_cast<CreateIndexStatement*>(&statement) == nullptr &&
+                       dynamic_cast<CreateTriggerStatement*>(&statement) == nullptr &&
+                       dynamic_cast<DropTriggerStatement*>(&statement) == nullptr;
   std::string drop_schema;
   auto* drop = dynamic_cast<DropStatement*>(&statement);
   if (drop && !drop->catalog.empty()) {
@@ -115,7 +133,11 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
     *schema = std::string(in_schema);
     return named;
   }
-  if (schema->empty()) return database;
+  if (schema->empty()) {
+    // A CREATE that names no schema creates in the default one (USE s, SET schema).
+    if (creates) *schema = default_schema;
+    return database;
+  }
   if (CatalogSearch::IsTempSchema(*schema)) return database_;
   if (TransactionIn(database)->GetCatalog().SchemaExists(*schema)) return database;
   auto named = FindDatabase(*schema);
@@ -247,16 +269,35 @@ Result ClientContext::ExecuteDetach(const DetachStatement& detach) {
 }
 
 Result ClientContext::ExecuteUse(const UseStatement& use) {
-  if (!use.schema.empty() && Catalog::Key(use.schema) != "main") {
-    throw NotImplementedError(
-        fmt::format("USE {}.{}: a default schema other than main", use.database, use.schema));
-  }
   auto database = FindDatabase(use.database);
+  if (!database && use.schema.empty()) {
+    // USE s: a schema of the default database becomes the default schema.
+    const Catalog& catalog = TransactionIn(DefaultDatabase())->GetCatalog();
+    if (catalog.SchemaExists(use.database)) {
+      search_path_ = {catalog.SchemaName(use.database)};
+      search_path_text_ = DefaultDatabase()->Name() + "." + search_path_[0];
+      return EmptyResult(StatementType::kUse);
+    }
+    throw CatalogError(fmt::format(
+        "database \"{}\" does not exist (ATTACH it first), nor does a schema of that name",
+        use.database));
+  }
   if (!database) {
     throw CatalogError(
         fmt::format("database \"{}\" does not exist (ATTACH it first)", use.database));
   }
+  std::vector<std::string> path;
+  if (!use.schema.empty()) {
+    const Catalog& catalog = TransactionIn(database)->GetCatalog();
+    if (!catalog.SchemaExists(use.schema)) {
+      throw CatalogError(fmt::format("Schema with name {} does not exist! (USE {}.{})", use.schema,
+                                     use.database, use.schema));
+    }
+    if (!catalog.SchemaName(use.schema).empty()) path = {catalog.SchemaName(use.schema)};
+  }
   default_database_ = database == database_ ? std::string() : database->Name();
+  search_path_text_ = path.empty() ? std::string() : database->Name() + "." + path[0];
+  search_path_ = std::move(path);
   return EmptyResult(StatementType::kUse);
 }
 

@@ -45,7 +45,18 @@ BindOptions ClientContext::BinderOptions() const {
     options.transaction_started_micros = Own().StartedMicros();
     // The catalog listings name the database whose catalog the binder reads as main.
     options.database_name = own_ ? changed_->Name() : DefaultDatabase()->Name();
+    if (!search_path_.empty()) {
+      const std::string schema = DefaultSchema(TransactionIn(DefaultDatabase())->GetCatalog());
+      if (!schema.empty()) options.schema_name = schema;
+    }
   }
+  options.setting = [setting = std::move(options.setting), path = search_path_text_,
+                     schema = options.schema_name](std::string_view name) {
+    const std::string key = Catalog::Key(name);
+    if (key == "search_path") return std::optional<std::string>(path);
+    if (key == "schema") return std::optional<std::string>(schema);
+    return setting(name);
+  };
   options.databases = [database = database_] {
     auto describe = [](const std::shared_ptr<DatabaseInstance>& instance, std::string name,
                        bool read_only) {
@@ -354,7 +365,9 @@ Result ClientContext::Execute(SQLStatement& statement) {
     return ExecuteDetach(static_cast<const DetachStatement&>(statement));
   }
   if (statement.type == StatementType::kUse) {
-    return ExecuteUse(static_cast<const UseStatement&>(statement));
+    // In a transaction: USE s reads the default database's catalog for the schema.
+    return RunInTransaction(
+        statement.type, [&] { return ExecuteUse(static_cast<const UseStatement&>(statement)); });
   }
   if (statement.type == StatementType::kImport) {
     return ExecuteImport(static_cast<const ImportDatabaseStatement&>(statement));
@@ -400,6 +413,8 @@ CatalogSearch ClientContext::Catalogs() const {
   std::shared_ptr<Transaction> main = own_ ? current_ : TransactionIn(main_database);
   CatalogSearch search(main->GetCatalog(),
                        main_database == database_ ? main->TempCatalog() : nullptr);
+  // The search path is the default database's: a change of another one names its schemas.
+  if (!own_ || main_database == DefaultDatabase()) search.path = search_path_;
   search.databases = [this, main_database](std::string_view name) -> Catalog* {
     std::shared_ptr<DatabaseInstance> database = FindDatabase(name);
     if (!database) return nullptr;
@@ -442,7 +457,21 @@ Catalog& ClientContext::WritableCatalog(bool temporary) {
 }
 
 void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) {
-  if (!temporary) current_->LogCatalog(0, 0, "", statement.text);
+  if (!temporary) current_->LogCatalog(0, 0, "", LoggedSql(statement.text));
+}
+
+std::string ClientContext::LoggedSql(std::string sql) const {
+  // Names without a schema meant the search path's: the replay reads them with the same.
+  if (search_path_.empty() || (own_ && changed_ != DefaultDatabase())) return sql;
+  const Catalog& catalog = current_->GetCatalog();
+  std::string path;
+  for (const std::string& schema : search_path_) {
+    if (!catalog.SchemaExists(schema)) continue;
+    if (!path.empty()) path += ',';
+    path += schema.empty() ? std::string(kMainSchemaName) : QuoteIdentifier(schema);
+  }
+  if (path.empty()) return sql;
+  return "SET search_path = " + QuoteLiteral(path) + ";\n" + sql + "\n;\nRESET search_path";
 }
 
 bool ClientContext::SyntacticErrorsKeepTransactions() const {
@@ -827,7 +856,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   table->storage->SetOid(oid);
   const std::string name = table->CatalogName();
   if (catalog.CreateTable(std::move(table), create.if_not_exists) && !temporary) {
-    current_->LogCatalog(oid, 0, name, create.text);
+    current_->LogCatalog(oid, 0, name, LoggedSql(create.text));
   }
   return EmptyResult(StatementType::kCreate);
 }
@@ -962,7 +991,7 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter, Catalog
                             fmt::format("ALTER TABLE \"{}\" ADD {}", table->name, what));
   }
   catalog.CreateIndex(table, std::move(index), /*if_not_exists=*/false, *current_, own);
-  if (!temporary) current_->LogCatalog(oid, oid, table->CatalogName(), alter.text);
+  if (!temporary) current_->LogCatalog(oid, oid, table->CatalogName(), LoggedSql(alter.text));
   return EmptyResult(StatementType::kAlter);
 }
 
@@ -1422,7 +1451,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
         return altered;
       });
   if (altered_any && !temporary) {
-    current_->LogCatalog(result->storage->Oid(), old_oid, result->CatalogName(), alter.text);
+    current_->LogCatalog(result->storage->Oid(), old_oid, result->CatalogName(),
+                         LoggedSql(alter.text));
   }
   return EmptyResult(StatementType::kAlter);
 }
@@ -1443,8 +1473,13 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
     (*variables_)[set.name] = value.GetValue(0, 0);
     return EmptyResult(StatementType::kSet);
   }
+  if (set.name == "schema" || set.name == "search_path") return ExecuteSetSearchPath(set);
   Settings& settings = database_->GetSettings();
   if (!set.value) {
+    if (set.name.empty()) {  // RESET ALL
+      search_path_.clear();
+      search_path_text_.clear();
+    }
     settings.Reset(set.name);
     database_->ApplySettings();
     return EmptyResult(StatementType::kSet);
@@ -1457,6 +1492,74 @@ Result ClientContext::ExecuteSet(SetStatement& set) {
   settings.Set(set.name, value.GetString());
   database_->ApplySettings();
   return EmptyResult(StatementType::kSet);
+}
+
+Result ClientContext::ExecuteSetSearchPath(const SetStatement& set) {
+  if (!set.value) {
+    search_path_.clear();
+    search_path_text_.clear();
+    return EmptyResult(StatementType::kSet);
+  }
+  Binder binder(Catalogs());
+  Value value = binder.BindConstant(*set.value, TypeId::kVarchar, fmt::format("SET {}", set.name));
+  if (value.IsNull()) {
+    throw InvalidInputError(fmt::format("SET {}: the value must not be NULL", set.name));
+  }
+  // Entries are schema or database.schema, comma-separated (schema: one entry); each must
+  // name a schema of the default database, or the default database itself (its main).
+  std::shared_ptr<DatabaseInstance> database = DefaultDatabase();
+  const Catalog& catalog = TransactionIn(database)->GetCatalog();
+  std::vector<std::string> path;
+  for (std::string_view rest = value.GetString();;) {
+    const size_t comma = rest.find(',');
+    std::string entry(rest.substr(0, comma));
+    entry.erase(0, entry.find_first_not_of(" \t\n"));
+    entry.erase(entry.find_last_not_of(" \t\n") + 1);
+    if (entry.size() >= 2 && entry.front() == '"' && entry.back() == '"') {
+      entry = entry.substr(1, entry.size() - 2);
+    }
+    if (!entry.empty() || comma != std::string_view::npos || !path.empty()) {
+      auto [named_database, schema] = CatalogSearch::SplitCatalog(entry);
+      std::string in_schema(schema);
+      if (!named_database.empty() || !catalog.SchemaExists(in_schema)) {
+        // db.schema, or db alone for its main.
+        const std::string db(named_database.empty() ? schema : named_database);
+        if (named_database.empty()) in_schema.clear();
+        std::shared_ptr<DatabaseInstance> named = FindDatabase(db);
+        if (named && named != database) {
+          throw NotImplementedError(fmt::format(
+              "SET {}: \"{}\" is in database {}, not the default database {} (USE {} first)",
+              set.name, entry, named->Name(), database->Name(), named->Name()));
+        }
+        if (!named || !catalog.SchemaExists(in_schema)) {
+          throw CatalogError(
+              fmt::format("SET {}: No catalog + schema named \"{}\" found.", set.name, entry));
+        }
+      }
+      path.push_back(catalog.SchemaName(in_schema));
+    }
+    if (comma == std::string_view::npos) break;
+    if (set.name == "schema") {
+      throw InvalidInputError(fmt::format(
+          "SET schema: expected a single entry, not the list \"{}\" (search_path takes a list)",
+          value.GetString()));
+    }
+    rest = rest.substr(comma + 1);
+  }
+  // The default database's main alone is what an empty path means.
+  if (path.size() == 1 && path[0].empty()) path.clear();
+  search_path_text_ = set.name == "schema" && !path.empty() ? database->Name() + "." + path[0]
+                                                            : std::string(value.GetString());
+  search_path_ = std::move(path);
+  return EmptyResult(StatementType::kSet);
+}
+
+std::string ClientContext::DefaultSchema(const Catalog& catalog) const {
+  // A schema dropped since (by any connection) is skipped, as lookups skip it.
+  for (const std::string& schema : search_path_) {
+    if (catalog.SchemaExists(schema)) return schema;
+  }
+  return {};
 }
 
 Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
@@ -1578,14 +1681,21 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
     if (catalog.FindView(name) || catalog.FindTable(name))
       return EmptyResult(StatementType::kCreate);
   }
-  // Bound once now, so that a view over missing tables or columns is refused up front.
-  Binder binder(Catalogs());
+  // Bound once now, so that a view over missing tables or columns is refused up front;
+  // with the path every later use binds it with (its own schema, then main: BindView).
+  // A replayed view is taken as it was: a table it reads may have been dropped since.
+  CatalogSearch search = Catalogs();
+  search.path.clear();
+  if (!schema.empty()) search.path.push_back(schema);
+  Binder binder(search);
   binder.SetOptions(BinderOptions());
   binder.DefiningView(QualifiedName(schema, create.name));
-  BoundStatement bound = binder.BindSelect(*create.query);
-  if (create.column_names.size() > bound.names.size()) {
-    throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}", create.name,
-                                  create.column_names.size(), bound.names.size()));
+  if (!replaying_) {
+    BoundStatement bound = binder.BindSelect(*create.query);
+    if (create.column_names.size() > bound.names.size()) {
+      throw BinderError(fmt::format("view \"{}\" names {} columns but its query has {}",
+                                    create.name, create.column_names.size(), bound.names.size()));
+    }
   }
   if (create.query_text.empty()) {
     throw InternalError(fmt::format("the query of view \"{}\" was not found", create.name));
@@ -1991,6 +2101,7 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
   // Another database's tables may be gone by the next execution (DETACH), and USE changes
   // what the names mean: such a statement is bound at every execution.
   prepared.other_databases = used_other_database_ || !default_database_.empty();
+  prepared.search_path = search_path_;
   prepared.bind_with_values = binder.NeedsParameterValues();
   Optimize(*prepared.bound.plan, database_->GetSettings().OptimizerEnabled());
   // A parameter directly under a cast takes that cast's type; any other occurrence
@@ -2028,6 +2139,7 @@ void ClientContext::RefreshPrepared(PreparedData& prepared) {
   // Tables or types may have been dropped or re-created since binding.
   const Catalog* temp = current_->TempCatalog();
   if (prepared.other_databases || !default_database_.empty() ||
+      prepared.search_path != search_path_ ||
       prepared.catalog_version != current_->GetCatalog().Version() ||
       prepared.temp_version != (temp ? temp->Version() : 0)) {
     BindPrepared(prepared);

@@ -144,6 +144,13 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteAttach(const AttachStatement& attach);
   Result ExecuteDetach(const DetachStatement& detach);
   Result ExecuteUse(const UseStatement& use);
+  /// SET / RESET schema and search_path: the connection's search path.
+  Result ExecuteSetSearchPath(const SetStatement& set);
+  /// A catalog change's SQL as the log keeps it: under the search path it ran with.
+  std::string LoggedSql(std::string sql) const;
+  /// The schema a CREATE without one creates in: the search path's first that `catalog`
+  /// (the default database's) has ("" for main).
+  std::string DefaultSchema(const Catalog& catalog) const;
   Result ExecuteExport(const ExportDatabaseStatement& statement);
   Result ExecuteImport(const ImportDatabaseStatement& statement);
   /// The database `name` (case-insensitive): the connection's own under its name, or an
@@ -279,6 +286,12 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   std::shared_ptr<Transaction> transaction_;
   /// USE's database (empty: the connection's own).
   std::string default_database_;
+  /// The search path: schemas of the default database (as its catalog spells them, "" for
+  /// main) that names without a schema are looked up in before main; the first is the
+  /// default schema (USE db.s, USE s, SET schema, SET search_path; catalog_search.hpp).
+  std::vector<std::string> search_path_;
+  /// current_setting('search_path'): as SET wrote it, or db.schema after USE / SET schema.
+  std::string search_path_text_;
   /// The databases ATTACH attached in the explicit transaction (RollbackTransaction).
   std::vector<std::string> attached_in_transaction_;
   /// The connection's own database's transaction while a catalog change of a database

@@ -18,6 +18,8 @@ struct PreparedData {
   uint64_t temp_version = 0;  // of the connection's temporary objects
   /// Bound with an attached database's tables, or under USE: bound at every execution.
   bool other_databases = false;
+  /// The connection's search path when bound: another one binds again.
+  std::vector<std::string> search_path;
   /// A parameter whose type the plan does not fix, or one in a place that needs a
   /// constant (LIMIT): the statement is bound again with the values at each execution.
   bool bind_with_values = false;

@@ -141,6 +141,8 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
                              tokens[i + 1].word == "not" && tokens[i + 2].word == "exists";
   if (if_not_exists) i += 3;
   // The name, then the parameters in parentheses.
+  const bool in_main = i + 2 < tokens.size() && tokens[i + 1].word == "." &&
+                       Folded(NameOf(text, tokens[i])) == "main";
   if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
     const std::string schema = Folded(NameOf(text, tokens[i]));
     if (schema == "temp") {
@@ -156,6 +158,7 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
   macro->or_replace = or_replace;
   macro->temporary = temporary;
   macro->if_not_exists = if_not_exists;
+  macro->in_main = in_main;
   macro->name = NameOf(text, tokens[i++]);
   if (i >= tokens.size() || tokens[i].word != "(") {
     if (function) return nullptr;

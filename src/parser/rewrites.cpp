@@ -366,11 +366,13 @@ std::string RewriteDescribe(std::string_view sql) {
       if (end != k + 2) continue;
       call = tokens[k + 1].word == "variables" ? "SELECT * FROM duckdb_variables()"
              : tokens[k + 1].word == "tables"
-                 // The default database's (USE) and the temporary objects.
+                 // The default database's (USE) main and default schema, and the temporary
+                 // objects.
                  ? "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE "
-                   "schema_name = 'main' AND database_name IN (current_database(), 'temp') "
-                   "UNION ALL SELECT view_name FROM duckdb_views() WHERE schema_name = 'main' AND "
-                   "database_name IN (current_database(), 'temp')) ORDER BY name"
+                   "schema_name IN ('main', current_schema()) AND database_name IN "
+                   "(current_database(), 'temp') UNION ALL SELECT view_name FROM duckdb_views() "
+                   "WHERE schema_name IN ('main', current_schema()) AND database_name IN "
+                   "(current_database(), 'temp')) ORDER BY name"
                  : "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
                    "database_name";
     } else if (is_query(k + 1)) {

@@ -180,6 +180,7 @@ struct CreateEnumStatement : SQLStatement {
   CreateEnumStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
   std::vector<std::string> labels;
+  bool in_main = false;  // named main.name (else in the default schema, which must be main)
 };
 
 /// CREATE [OR REPLACE] MACRO name(a, b := default) AS expression | AS TABLE query, and
@@ -190,6 +191,7 @@ struct CreateMacroStatement : SQLStatement {
   bool or_replace = false;
   bool temporary = false;  // CREATE TEMP MACRO, or temp.name: the connection's own
   bool if_not_exists = false;
+  bool in_main = false;  // named main.name (else in the default schema, which must be main)
   std::vector<std::string> parameters;
   std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
   std::string body;                   // the expression or the SELECT, as written

@@ -51,6 +51,8 @@ struct BindOptions {
   std::function<std::vector<std::array<std::string, 4>>()> all_settings;
   /// The database's name in duckdb_tables() and the other catalog listings.
   std::string database_name = "memory";
+  /// current_schema(): the default schema (USE s, SET schema, SET search_path).
+  std::string schema_name = "main";
   /// now(), current_timestamp, current_date: the statement's transaction began then
   /// (microseconds since the epoch, UTC).
   int64_t transaction_started_micros = 0;

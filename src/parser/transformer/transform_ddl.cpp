@@ -458,6 +458,7 @@ std::unique_ptr<CreateEnumStatement> Transformer::CreateEnum(const PgQuery__Crea
     std::string schema = StringOf(s.type_name[0]);
     if (Lower(schema) != "main")
       throw CatalogError(fmt::format("Schema with name {} does not exist!", schema));
+    create->in_main = true;
   }
   create->name = StringOf(s.type_name[s.n_type_name - 1]);
   for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));
@@ -482,6 +483,9 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
       }
       drop->catalog = catalog;
     }
+    // main.name stays written out: a name without a schema is looked up in the search
+    // path (catalog/catalog_search.hpp), main.name in main alone.
+    if (n >= 2 && Lower(StringOf(items[n - 2])) == "main") return "main." + name;
     return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : name;
   };
   switch (s.remove_type) {

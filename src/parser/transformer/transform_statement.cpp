@@ -203,6 +203,17 @@ std::unique_ptr<SetStatement> Transformer::Set(const PgQuery__VariableSetStmt& s
   set->name = s.name ? Lower(s.name) : "";
   switch (s.kind) {
     case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE:
+      if (s.n_args > 1 && set->name == "search_path") {
+        // PostgreSQL's SET search_path = a, b: the list as one text, as DuckDB writes it.
+        auto joined = Make(ExprKind::kFunction, -1);
+        joined->name = "concat_ws";
+        auto comma = Make(ExprKind::kConstant, -1);
+        comma->value = Value::Varchar(",");
+        joined->children.push_back(std::move(comma));
+        for (size_t i = 0; i < s.n_args; i++) joined->children.push_back(Expr(s.args[i]));
+        set->value = std::move(joined);
+        break;
+      }
       if (s.n_args != 1) {
         throw ParserError(fmt::format("SET {} takes one value, not {}", set->name, s.n_args));
       }

@@ -310,8 +310,8 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       e.children.empty()) {
     // The default database (USE) and its schema: a prepared statement that reads them is
     // bound again after USE (ClientContext::BindPrepared).
-    return MakeConstant(Value::Varchar(name == "current_schema" ? std::string(kMainSchemaName)
-                                                                : options_.database_name));
+    return MakeConstant(
+        Value::Varchar(name == "current_schema" ? options_.schema_name : options_.database_name));
   }
   if (name == "nextval" || name == "currval") return BindSequenceCall(e, scope);
   if (name == "setval") return BindSetval(e, scope);

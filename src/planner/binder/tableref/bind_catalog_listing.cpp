@@ -275,12 +275,13 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
           for (size_t i = 0; i < index->columns.size(); i++) {
             columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
           }
-          out.rows.push_back(
-              {Text(database), Text(SchemaOf(table->schema)), Text(index->name), Text(table->name),
-               Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
-               Value::Boolean(index->constraint != IndexConstraint::kNone),
-               Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
-               Text(columns + "]"), Text(index->ToSql(*table))});
+          out.rows.push_back({Text(database), Text(SchemaOf(table->schema)),
+                              Text(std::string(index->LocalName(*table))), Text(table->name),
+                              Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
+                              NullText(),
+                              Value::Boolean(index->constraint != IndexConstraint::kNone),
+                              Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
+                              Text(columns + "]"), Text(index->ToSql(*table))});
         }
       }
     });
@@ -301,7 +302,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     for (const auto& view : catalog_.Views()) row("view", view->name, view->name, view->ToSql());
     for (const auto& table : catalog_.Tables()) {
       for (const auto& index : table->indexes->Entries()) {
-        if (!index->from_constraint) row("index", index->name, table->name, index->ToSql(*table));
+        if (!index->from_constraint)
+          row("index", std::string(index->LocalName(*table)), table->name, index->ToSql(*table));
       }
     }
   } else if (name == "information_schema.tables") {
