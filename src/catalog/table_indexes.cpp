@@ -349,7 +349,7 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
         }
         if (held) {
           throw ConstraintError(fmt::format(
-              "Duplicate key \"{}\" violates {} constraint: {} already has the key {} (row {} of "
+              "Duplicate key \"{}\" violates {} constraint. {} already has the key {} (row {} of "
               "the {})",
               NamedKeyText(table, chunk, index->columns, i),
               index->constraint == IndexConstraint::kPrimaryKey ? "primary key" : "unique",

@@ -50,19 +50,40 @@ std::unique_ptr<OnConflictClause> Transformer::OnConflict(const PgQuery__OnConfl
   clause->action = OnConflictClause::Action::kUpdate;
   for (size_t i = 0; i < s.n_target_list; i++) {
     const auto& target = *s.target_list[i]->res_target;
-    if (target.n_indirection ||
-        (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF)) {
-      throw NotImplementedError("ON CONFLICT DO UPDATE SET (a, b) = … or of a part of a column");
+    if (target.n_indirection) {
+      throw NotImplementedError("ON CONFLICT DO UPDATE of a part of a column");
     }
     if (std::string_view(target.name) == kOrReplaceMarker) {
       clause->action = OnConflictClause::Action::kReplace;
       return clause;
     }
     clause->columns.push_back(target.name);
-    clause->values.push_back(Expr(target.val));
+    clause->values.push_back(target.val &&
+                                     target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF
+                                 ? MultiAssignValue(*target.val->multi_assign_ref)
+                                 : Expr(target.val));
   }
   if (s.where_clause) clause->where = Expr(s.where_clause);
   return clause;
+}
+
+ParsedExpressionPtr Transformer::MultiAssignValue(const PgQuery__MultiAssignRef& ref) {
+  const Node* source = ref.source;
+  if (source && source->node_case == PG_QUERY__NODE__NODE_SUB_LINK) {
+    throw NotImplementedError("UPDATE … SET (a, b) = (SELECT …): assign ROW(…) or each column");
+  }
+  if (!source || source->node_case != PG_QUERY__NODE__NODE_ROW_EXPR) {
+    throw ParserError(
+        "source for a multiple-column UPDATE item must be a sub-SELECT or ROW() expression");
+  }
+  const PgQuery__RowExpr& row = *source->row_expr;
+  if (row.n_args != static_cast<size_t>(ref.ncolumns)) {
+    // PostgreSQL's words, with DuckDB's count.
+    throw ParserError(
+        fmt::format("number of columns does not match number of values: expected {} values, got {}",
+                    ref.ncolumns, row.n_args));
+  }
+  return Expr(row.args[ref.colno - 1]);
 }
 
 std::vector<ParsedExpressionPtr> Transformer::Returning(Node* const* items, size_t count) {
@@ -129,13 +150,13 @@ std::unique_ptr<UpdateStatement> Transformer::Update(const PgQuery__UpdateStmt& 
   for (size_t i = 0; i < s.n_target_list; i++) {
     const auto& target = *s.target_list[i]->res_target;
     if (target.n_indirection) {
-      throw NotImplementedError("UPDATE of a part of a column (SET c[1] = …, SET (a, b) = …)");
-    }
-    if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF) {
-      throw NotImplementedError("UPDATE … SET (a, b) = …");
+      throw NotImplementedError("UPDATE of a part of a column (SET c[1] = …)");
     }
     update->columns.push_back(target.name);
-    update->values.push_back(Expr(target.val));
+    update->values.push_back(target.val &&
+                                     target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF
+                                 ? MultiAssignValue(*target.val->multi_assign_ref)
+                                 : Expr(target.val));
   }
   update->from = CrossJoin(s.from_clause, s.n_from_clause);
   if (s.where_clause) update->where = Expr(s.where_clause);

@@ -72,6 +72,8 @@ class Transformer {
 
   /// RETURNING a, b AS c, *: a select list.
   std::vector<ParsedExpressionPtr> Returning(Node* const* items, size_t count);
+  /// The value of one column of SET (a, b) = ROW(x, y) (or (x, y)): x for a, y for b.
+  ParsedExpressionPtr MultiAssignValue(const PgQuery__MultiAssignRef& ref);
 
   std::unique_ptr<TransactionStatement> Transaction(const PgQuery__TransactionStmt& s);
   std::unique_ptr<SetStatement> Set(const PgQuery__VariableSetStmt& s);

@@ -985,7 +985,7 @@ TEST_F(AppenderTest, PrimaryKeyViolationFailsTheFlushAndKeepsEarlierFlushes) {
   app.AppendRow(5000, "new");
   app.AppendRow(17, "dup");
   std::string message = ErrorOf<ConstraintError>([&] { app.Flush(); });
-  EXPECT_NE(message.find("violates primary key constraint: t(id) already has the key 17"),
+  EXPECT_NE(message.find("violates primary key constraint. t(id) already has the key 17"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("appender"), std::string::npos) << message;
