@@ -33,6 +33,7 @@ enum class NullOrder {
 
 /// What the settings decide for binding. The binder sees settings only through this.
 class SessionSequences;
+struct CsvScanData;
 
 struct BindOptions {
   bool default_descending = false;  // default_order
@@ -249,6 +250,11 @@ class Binder {
   LogicalOperatorPtr BindTimestampRange(const ParsedExpression& call);
   /// read_csv(…) / read_csv_auto(…) in FROM (bind_read_csv.cpp), with its columns' names
   /// and types.
+  /// sniff_csv(path, options…): one row of what the sniffer found in the first file.
+  LogicalOperatorPtr SniffCsvRow(const std::string& path, const CsvScanData& data,
+                                 const std::vector<std::string>& given,
+                                 const std::vector<std::string>& user_arguments,
+                                 std::vector<std::string>& names, std::vector<LogicalType>& types);
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
                                  std::vector<LogicalType>& types);
   /// DuckDB's query('text of a query') in FROM: the query's rows, as a subquery.

@@ -455,8 +455,16 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   // Names: the header's, then names=, then columns=.
   std::vector<std::string> names(width);
   for (idx_t c = 0; c < width; c++) {
-    if (schema.header && !row0_null[c] && !row0[c].empty()) {
-      names[c] = options.normalize_names ? NormalizeName(row0[c]) : row0[c];
+    // A header value is taken without the spaces around it; a blank one names no column.
+    std::string_view value = row0_null[c] ? std::string_view() : std::string_view(row0[c]);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) {
+      value.remove_prefix(1);
+    }
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.remove_suffix(1);
+    if (schema.header && options.normalize_names && !row0_null[c] && !row0[c].empty()) {
+      names[c] = NormalizeName(row0[c]);  // blanks become _ as DuckDB's normalizing does
+    } else if (schema.header && !value.empty()) {
+      names[c] = std::string(value);
     } else {
       names[c] = DefaultName(c, width);
     }

@@ -2,12 +2,141 @@
 // FROM. The files are found and the first one sniffed (function/table/csv_sniffer.hpp)
 // when the statement is bound, so the columns are known to the rest of the query.
 #include <filesystem>
+#include <fstream>
 
 #include "function/table/csv_sniffer.hpp"
 #include "os/file_glob.hpp"
+#include "parser/identifier.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
+
+namespace {
+
+/// An option's value as sniff_csv's UserArguments and Prompt write it: text quoted.
+std::string OptionText(const Value& value) {
+  if (value.IsNull()) return "NULL";
+  if (value.Type().Id() == TypeId::kVarchar) return QuoteLiteral(value.GetString());
+  return value.ToString();
+}
+
+/// A character of the dialect as sniff_csv shows it ('\0', none: empty).
+std::string CharText(char c) { return c ? std::string(1, c) : std::string(); }
+
+/// What the file's lines end with, as DuckDB writes it (\n, \r\n or \r), and whether
+/// `quote` occurs in its first bytes (DuckDB reports no quote when none is seen).
+std::pair<std::string, bool> NewlineAndQuote(const std::string& file, char quote) {
+  constexpr std::streamsize kLook = 8 << 20;
+  std::ifstream in(file, std::ios::binary);
+  std::string head(static_cast<size_t>(kLook), '\0');
+  in.read(head.data(), kLook);
+  head.resize(static_cast<size_t>(in.gcount()));
+  if (std::string_view(file).ends_with(".gz")) return {"\\n", true};  // not decompressed here
+  std::string newline = "\\n";
+  const size_t end = head.find_first_of("\r\n");
+  if (end != std::string::npos && head[end] == '\r') {
+    newline = end + 1 < head.size() && head[end + 1] == '\n' ? "\\r\\n" : "\\r";
+  }
+  return {newline, quote != '\0' && head.find(quote) != std::string::npos};
+}
+
+}  // namespace
+
+LogicalOperatorPtr Binder::SniffCsvRow(const std::string& path, const CsvScanData& data,
+                                       const std::vector<std::string>& given,
+                                       const std::vector<std::string>& user_arguments,
+                                       std::vector<std::string>& names,
+                                       std::vector<LogicalType>& types) {
+  // DuckDB's sniff_csv: the dialect, header and columns the sniffer found, and a read_csv
+  // call (Prompt) that reads the file so without sniffing.
+  const CsvSchema& schema = data.schema;
+  // An option the user gave is said once, among the user's arguments at the end.
+  auto gave = [&](std::initializer_list<std::string_view> aliases) {
+    return std::any_of(given.begin(), given.end(), [&](const std::string& name) {
+      return std::find(aliases.begin(), aliases.end(), name) != aliases.end();
+    });
+  };
+  auto [newline, quoted] = NewlineAndQuote(data.files[0], schema.dialect.quote);
+  const std::string quote =
+      quoted || gave({"quote", "escape"}) ? CharText(schema.dialect.quote) : std::string();
+  const std::string escape =
+      quoted || gave({"escape"}) ? CharText(schema.dialect.escape) : std::string();
+  const LogicalType varchar(TypeId::kVarchar);
+  const LogicalType column_type = LogicalType::Struct({{"name", varchar}, {"type", varchar}});
+  std::vector<Value> columns;
+  std::string columns_text;
+  std::string date_format = data.options.date_format;
+  std::string timestamp_format = data.options.timestamp_format;
+  for (size_t i = 0; i < schema.names.size(); i++) {
+    const std::string type = schema.types[i].ToString();
+    columns.push_back(
+        Value::Struct(column_type, {Value::Varchar(schema.names[i]), Value::Varchar(type)}));
+    columns_text += (i ? ", " : "") + QuoteLiteral(schema.names[i]) + ": " + QuoteLiteral(type);
+    const std::string format = i < schema.formats.size() ? schema.formats[i] : std::string();
+    // DuckDB names the ISO format of a DATE column, but only another one of a TIMESTAMP's.
+    if (schema.types[i].Id() == TypeId::kDate && date_format.empty()) {
+      date_format = format.empty() ? "%Y-%m-%d" : format;
+    }
+    if (schema.types[i].Id() == TypeId::kTimestamp && timestamp_format.empty()) {
+      timestamp_format = format;
+    }
+  }
+  std::string arguments;
+  for (const std::string& argument : user_arguments) {
+    arguments += (arguments.empty() ? "" : ", ") + argument;
+  }
+  std::string prompt = "FROM read_csv(" + QuoteLiteral(path) + ", auto_detect=false";
+  auto add = [&](std::initializer_list<std::string_view> aliases, const std::string& option) {
+    if (!gave(aliases)) prompt += ", " + option;
+  };
+  add({"delim", "sep", "delimiter"}, "delim=" + QuoteLiteral(schema.dialect.delimiter));
+  add({"quote"}, "quote=" + QuoteLiteral(quote));
+  add({"escape"}, "escape=" + QuoteLiteral(escape));
+  add({"new_line"}, "new_line=" + QuoteLiteral(newline));
+  add({"skip"}, fmt::format("skip={}", schema.skip));
+  add({"comment"}, "comment=" + QuoteLiteral(CharText(schema.dialect.comment)));
+  add({"header"}, schema.header ? "header=true" : "header=false");
+  prompt += ", columns={" + columns_text + "}";
+  if (!date_format.empty()) {
+    add({"dateformat", "date_format"}, "dateformat=" + QuoteLiteral(date_format));
+  }
+  if (!timestamp_format.empty()) {
+    add({"timestampformat", "timestamp_format"},
+        "timestampformat=" + QuoteLiteral(timestamp_format));
+  }
+  if (!arguments.empty()) prompt += ", " + arguments;
+  prompt += ");";
+  auto text_or_null = [](const std::string& text) {
+    return text.empty() ? Value(LogicalType(TypeId::kVarchar)) : Value::Varchar(text);
+  };
+  names = {"Delimiter", "Quote",   "Escape",     "NewLineDelimiter", "Comment",       "SkipRows",
+           "HasHeader", "Columns", "DateFormat", "TimestampFormat",  "UserArguments", "Prompt"};
+  types = {varchar,
+           varchar,
+           varchar,
+           varchar,
+           varchar,
+           LogicalType(TypeId::kUInteger),
+           LogicalType(TypeId::kBoolean),
+           LogicalType::List(column_type),
+           varchar,
+           varchar,
+           varchar,
+           varchar};
+  std::vector<Value> row = {Value::Varchar(schema.dialect.delimiter),
+                            Value::Varchar(quote),
+                            Value::Varchar(escape),
+                            Value::Varchar(newline),
+                            Value::Varchar(CharText(schema.dialect.comment)),
+                            Value::UInteger(static_cast<uint32_t>(schema.skip)),
+                            Value::Boolean(schema.header),
+                            Value::List(column_type, std::move(columns)),
+                            text_or_null(date_format),
+                            text_or_null(timestamp_format),
+                            text_or_null(arguments),
+                            Value::Varchar(prompt)};
+  return ConstantTable(types, {std::move(row)});
+}
 
 LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
                                        std::vector<std::string>& names,
@@ -20,6 +149,7 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   CsvOptions options;
   std::vector<std::string> patterns;
   std::vector<std::string> given;
+  std::vector<std::string> user_arguments;  // as sniff_csv shows them: name=value
   for (const auto& child : call.children) {
     // An option is written name := value or, as DuckDB allows, name = value.
     std::string name = child->argument_name;
@@ -60,6 +190,16 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
     }
     given.push_back(name);
     const Value v = BindConstant(*value, fmt::format("{} option {}", function, name));
+    if (function == "sniff_csv" && name == "auto_detect" && !v.IsNull() &&
+        !v.CastAs(LogicalType(TypeId::kBoolean)).GetStored<bool>()) {
+      throw BinderError("sniff_csv function does not accept auto_detect variable set to false");
+    }
+    // The columns show in the sniffed columns, auto_detect in the call itself.
+    if (name != "names" && name != "column_names" && name != "columns" && name != "types" &&
+        name != "dtypes" && name != "column_types" && name != "auto_type_candidates" &&
+        name != "auto_detect") {
+      user_arguments.push_back(name + "=" + OptionText(v));
+    }
     SetCsvOption(options, name, v, /*reading=*/true,
                  [&](const std::string& text) { return ResolveTypeText(text); });
   }
@@ -83,6 +223,14 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   }
   data->options = std::move(options);
   data->schema = SniffCsv(data->files[0], data->options);
+  if (function == "sniff_csv") {
+    if (data->files.size() > 1) {
+      throw NotImplementedError(
+          fmt::format("sniff_csv does not operate on more than one file yet ({} files match)",
+                      data->files.size()));
+    }
+    return SniffCsvRow(patterns[0], *data, given, user_arguments, names, types);
+  }
   names = data->schema.names;
   types = data->schema.types;
   if (data->options.filename) {

@@ -526,7 +526,8 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     add_rows("glob", {"file"}, {LogicalType(TypeId::kVarchar)});
     return ConstantTable({LogicalType(TypeId::kVarchar)}, std::move(rows));
   }
-  if (whole_files || ref.function->name == "read_csv" || ref.function->name == "read_csv_auto") {
+  if (whole_files || ref.function->name == "read_csv" || ref.function->name == "read_csv_auto" ||
+      ref.function->name == "sniff_csv") {
     std::vector<std::string> names;
     std::vector<LogicalType> types;
     auto scan = whole_files ? BindReadFile(*ref.function, names, types)
