@@ -460,6 +460,15 @@ void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) 
   if (!temporary) current_->LogCatalog(0, 0, "", LoggedSql(statement.text));
 }
 
+CatalogSearch ClientContext::TriggerSearch(const TriggerEntry& trigger) const {
+  // A trigger body's names are its table's schema's, then main's, as a view's are
+  // (Binder::BindView): whichever connection's write fires it.
+  CatalogSearch search = Catalogs();
+  search.path.clear();
+  if (!trigger.schema.empty()) search.path.push_back(trigger.schema);
+  return search;
+}
+
 std::string ClientContext::LoggedSql(std::string sql) const {
   // Names without a schema meant the search path's: the replay reads them with the same.
   if (search_path_.empty() || (own_ && changed_ != DefaultDatabase())) return sql;

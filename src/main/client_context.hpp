@@ -146,6 +146,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecuteUse(const UseStatement& use);
   /// SET / RESET schema and search_path: the connection's search path.
   Result ExecuteSetSearchPath(const SetStatement& set);
+  /// Where a trigger's body looks names up.
+  CatalogSearch TriggerSearch(const TriggerEntry& trigger) const;
   /// A catalog change's SQL as the log keeps it: under the search path it ran with.
   std::string LoggedSql(std::string sql) const;
   /// The schema a CREATE without one creates in: the search path's first that `catalog`

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "catalog/catalog.hpp"
+#include "catalog/catalog_search.hpp"
 #include "main/client_context.hpp"
 #include "teal/error.hpp"
 
@@ -14,9 +15,20 @@ namespace teal {
 void ClientContext::AddForeignKeys(const CreateTableStatement& create, const Catalog& catalog,
                                    TableEntry& table) {
   for (const auto& syntax : create.foreign_keys) {
-    const std::string parent_name = catalog.Resolve(syntax.parent_schema, syntax.parent);
-    // A table may reference itself (a row its own table's other row).
-    const bool self = Catalog::Key(parent_name) == Catalog::Key(table.CatalogName());
+    // A parent named without a schema is looked up in the search path, as a query's is.
+    auto exists = [](const Catalog& in, std::string_view name) {
+      return in.FindTable(name) || in.FindView(name);
+    };
+    CatalogSearch search(const_cast<Catalog&>(catalog));
+    search.path = Catalogs().path;
+    const std::string parent_name = syntax.parent_schema.empty()
+                                        ? search.InPath(syntax.parent, exists)
+                                        : catalog.Resolve(syntax.parent_schema, syntax.parent);
+    // A table may reference itself (a row its own table's other row): by its name, or by
+    // its name alone when no table in the path has it.
+    const bool self = Catalog::Key(parent_name) == Catalog::Key(table.CatalogName()) ||
+                      (syntax.parent_schema.empty() && !exists(catalog, parent_name) &&
+                       Catalog::Key(syntax.parent) == Catalog::Key(table.name));
     if (!self && catalog.FindView(parent_name)) {
       throw BinderError(fmt::format(
           "FOREIGN KEY of table \"{}\": \"{}\" is a view; cannot reference a VIEW with a "

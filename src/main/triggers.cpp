@@ -175,7 +175,7 @@ BoundStatement ClientContext::BindTriggerBody(const TriggerEntry& trigger, const
     if (!trigger.old_table.empty()) add(trigger.old_table, changed->old_rows);
   }
   options.transition_tables = std::move(relations);
-  Binder binder(Catalogs());
+  Binder binder(TriggerSearch(trigger));
   binder.SetOptions(std::move(options));
   BoundStatement bound;
   switch (body->type) {
@@ -332,7 +332,6 @@ void ClientContext::CheckTriggerBody(const TriggerEntry& trigger_entry, const Ta
                                      const Catalog& catalog) {
   const TriggerEntry* trigger = &trigger_entry;
   const idx_t max_depth = BinderOptions().max_expression_depth;
-  const CatalogSearch search = Catalogs();  // with `catalog`, the transaction's own copy
   // A body that writes the trigger's table, itself or through the triggers its write
   // fires, would fire it again.
   std::set<std::pair<const Catalog*, std::string>> seen;
@@ -340,7 +339,8 @@ void ClientContext::CheckTriggerBody(const TriggerEntry& trigger_entry, const Ta
     auto [schema, name] = WrittenTable(*ParseBody(from, max_depth));
     CatalogSearch::Place written;
     try {
-      written = search.Relation(schema, name);
+      // With `catalog`, the transaction's own copy.
+      written = TriggerSearch(from).Relation(schema, name);
     } catch (const CatalogError&) {
       return;  // another trigger's body whose schema is gone writes nothing now
     }
