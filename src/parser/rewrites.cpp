@@ -353,8 +353,9 @@ std::string RewriteDescribe(std::string_view sql) {
     const std::string& w = tokens[k].word;
     if (k > 0 && tokens[k - 1].word != "(") continue;
     const bool describe = w == "describe";
-    const bool listing = w == "show" && k + 1 < tokens.size() &&
-                         IsOneOf(tokens[k + 1].word, {"tables", "databases", "variables"});
+    const bool listing =
+        w == "show" && k + 1 < tokens.size() &&
+        IsOneOf(tokens[k + 1].word, {"tables", "databases", "variables", "schemas"});
     if (!describe && !listing && !(w == "show" && is_query(k + 1))) continue;
     // The statement's end, or the bracket closing the one before it.
     size_t end = tokens.size();
@@ -362,19 +363,48 @@ std::string RewriteDescribe(std::string_view sql) {
     if (end == tokens.size() && end > k + 1 && tokens[end - 1].word == ";") end--;
     if (end <= k + 1) continue;  // a column named describe, or nothing to describe
     std::string call;
-    if (listing) {
+    if (listing && tokens[k + 1].word == "tables" && end > k + 3 && tokens[k + 2].word == "from") {
+      // SHOW TABLES FROM db | schema | db.schema: a database's tables (every schema's), else
+      // the default database's schema's.
+      const bool qualified = end == k + 6 && tokens[k + 4].word == ".";
+      if (!(end == k + 4 || qualified) || !is_name(tokens[k + 3]) ||
+          (qualified && !is_name(tokens[k + 5]))) {
+        throw ParserError("SHOW TABLES FROM takes a database, a schema or database.schema");
+      }
+      const std::string first = Quoted(name_of(tokens[k + 3]));
+      const std::string where =
+          qualified ? "lower(database_name) = lower(" + first +
+                          ") AND lower(schema_name) = lower(" + Quoted(name_of(tokens[k + 5])) + ")"
+                    : "CASE WHEN EXISTS (SELECT 1 FROM duckdb_databases() WHERE "
+                      "lower(database_name) = lower(" +
+                          first + ")) THEN lower(database_name) = lower(" + first +
+                          ") ELSE database_name = current_database() AND lower(schema_name) = "
+                          "lower(" +
+                          first + ") END";
+      call =
+          "SELECT name FROM (SELECT table_name AS name, database_name, schema_name FROM "
+          "duckdb_tables() UNION ALL SELECT view_name, database_name, schema_name FROM "
+          "duckdb_views()) WHERE " +
+          where + " ORDER BY name";
+    } else if (listing) {
       if (end != k + 2) continue;
-      call = tokens[k + 1].word == "variables" ? "SELECT * FROM duckdb_variables()"
-             : tokens[k + 1].word == "tables"
-                 // The default database's (USE) main and default schema, and the temporary
-                 // objects.
-                 ? "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE "
-                   "schema_name IN ('main', current_schema()) AND database_name IN "
-                   "(current_database(), 'temp') UNION ALL SELECT view_name FROM duckdb_views() "
-                   "WHERE schema_name IN ('main', current_schema()) AND database_name IN "
-                   "(current_database(), 'temp')) ORDER BY name"
-                 : "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
-                   "database_name";
+      call =
+          tokens[k + 1].word == "schemas"
+              // Every attached database's schemas; current: the default database and schema.
+              ? "SELECT database_name, schema_name, database_name = current_database() AND "
+                "schema_name = current_schema() AS \"current\" FROM duckdb_schemas() WHERE "
+                "database_name NOT IN ('temp', 'system') ORDER BY database_name, schema_name"
+              : tokens[k + 1].word == "variables" ? "SELECT * FROM duckdb_variables()"
+                : tokens[k + 1].word == "tables"
+                    // The default database's (USE) main and default schema, and the temporary
+                    // objects.
+                    ? "SELECT name FROM (SELECT table_name AS name FROM duckdb_tables() WHERE "
+                      "schema_name IN ('main', current_schema()) AND database_name IN "
+                      "(current_database(), 'temp') UNION ALL SELECT view_name FROM duckdb_views() "
+                      "WHERE schema_name IN ('main', current_schema()) AND database_name IN "
+                      "(current_database(), 'temp')) ORDER BY name"
+                    : "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
+                      "database_name";
     } else if (is_query(k + 1)) {
       const std::string query =
           text.substr(tokens[k + 1].start, tokens[end - 1].end - tokens[k + 1].start);

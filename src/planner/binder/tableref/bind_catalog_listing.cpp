@@ -137,12 +137,19 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       out.Column("comment", T::kVarchar);
       out.Column("internal", T::kBoolean);
       out.Column("sql", T::kVarchar);
-      for (const auto& schema : schemas) {
-        const bool main = schema == kMainSchemaName;
-        out.rows.push_back(
-            {Text(database), Text(schema), NullText(), Value::Boolean(main),
-             main ? NullText() : Text("CREATE SCHEMA " + QuoteIdentifier(schema) + ";")});
-      }
+      // Every database's schemas, as duckdb_tables() lists every database's tables.
+      each_catalog([&](const Catalog& catalog) {
+        std::vector<std::string> in_catalog = {std::string(kMainSchemaName)};
+        if (!temporary) {
+          for (const auto& schema : catalog.Schemas()) in_catalog.push_back(schema);
+        }
+        for (const auto& schema : in_catalog) {
+          const bool main = schema == kMainSchemaName;
+          out.rows.push_back(
+              {Text(database), Text(schema), NullText(), Value::Boolean(main),
+               main ? NullText() : Text("CREATE SCHEMA " + QuoteIdentifier(schema) + ";")});
+        }
+      });
     } else {
       for (const char* column :
            {"catalog_name", "schema_name", "schema_owner", "default_character_set_catalog",
