@@ -316,7 +316,10 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       return parameter;
     }
     case ExprKind::kDefault:
-      throw BinderError("DEFAULT is not allowed here! (only in an INSERT's VALUES)");
+      throw BinderError(fmt::format(
+          "{} clause cannot contain DEFAULT: DEFAULT is allowed only in an INSERT's VALUES or "
+          "an UPDATE's SET",
+          scope.clause));
     case ExprKind::kSubquery:
       return BindSubquery(e, scope);
   }
