@@ -984,7 +984,8 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter, Catalog
     RefuseNulls(*table, index->columns,
                 fmt::format("ALTER TABLE \"{}\" ADD PRIMARY KEY", table->name), [&](idx_t c) {
                   return fmt::format(
-                      "cannot add the PRIMARY KEY of table \"{}\": column \"{}\" holds NULL",
+                      "NOT NULL constraint failed: cannot add the PRIMARY KEY of table \"{}\": "
+                      "column \"{}\" holds NULL",
                       table->name, table->columns[c].name);
                 });
     catalog.AlterTable(table_name, false, "", [&](const TableEntry& current) {
