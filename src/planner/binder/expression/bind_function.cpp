@@ -446,6 +446,14 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     if (scope.outer && AggregatesOuterColumns(e, scope)) {
       return OuterReference(BindExpression(e, *scope.outer), scope);
     }
+    if (!scope.allow_aggregates && scope.clause == "LATERAL join") {
+      // An aggregate of the left side's columns, in the subquery right of it (DuckDB's
+      // words first).
+      throw BinderError(fmt::format(
+          "LATERAL join cannot contain aggregates: {} reads only the columns of the FROM items "
+          "left of the subquery, so it would aggregate the outer query's rows",
+          e.ToString()));
+    }
     if (!scope.allow_aggregates) {
       throw BinderError(fmt::format(
           "aggregate functions are not allowed in {0} ({1}): {0} cannot contain aggregates",
@@ -754,7 +762,8 @@ ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
   }
   if (scope.inside_window) {
     throw BinderError(
-        fmt::format("unnest() cannot be inside a window function ({})", call.ToString()));
+        fmt::format("UNNEST not supported here: unnest() cannot be inside a window function ({})",
+                    call.ToString()));
   }
   if (!scope.allow_unnest) {
     throw BinderError(fmt::format("unnest() is only allowed in the select list, not in {} ({})",

@@ -50,7 +50,7 @@ LogicalOperatorPtr Binder::BindLateralItem(const TableRef& item, Scope& scope, s
   for (auto& binding : left_scope.bindings) binding.offset -= left_offset;
   left_scope.outer = scope.outer;
   left_scope.correlated = scope.correlated;
-  left_scope.clause = "FROM";
+  left_scope.clause = "LATERAL join";  // DuckDB's words: "LATERAL join cannot contain …"
   // A table function is LATERAL in PostgreSQL too: its arguments see the items first.
   left_scope.enclosing_first = item.kind == TableRefKind::kSubquery && !item.lateral;
   Scope item_scope;
