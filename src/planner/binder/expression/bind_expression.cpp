@@ -130,7 +130,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
             });
         if (!in_schema) {
           throw BinderError(
-              fmt::format("column \"{}\" not found: no table {}.{} in the FROM clause",
+              fmt::format("Referenced table \"{1}.{2}\" not found: column \"{0}\" names no "
+                          "table {1}.{2} in the FROM clause",
                           e.ToString(), e.names[0], e.names[1]));
         }
         ParsedExpressionPtr unqualified = e.Copy();
@@ -151,7 +152,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         if (auto row = BindWholeRow(e, scope)) return row;
         if (e.names.size() == 2 && !qualifier_found) {
           throw BinderError(
-              fmt::format("table \"{}\" is not in the FROM clause (referenced by \"{}\")",
+              fmt::format("Referenced table \"{}\" not found: it is not in the FROM clause "
+                          "(referenced by \"{}\")",
                           e.names[0], e.ToString()));
         }
         // The hint: a column of the FROM clause (of the table named, if one is).
