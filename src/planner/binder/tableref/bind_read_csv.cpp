@@ -26,12 +26,14 @@ std::string CharText(char c) { return c ? std::string(1, c) : std::string(); }
 /// What the file's lines end with, as DuckDB writes it (\n, \r\n or \r), and whether
 /// `quote` occurs in its first bytes (DuckDB reports no quote when none is seen).
 std::pair<std::string, bool> NewlineAndQuote(const std::string& file, char quote) {
-  constexpr std::streamsize kLook = 8 << 20;
-  std::ifstream in(file, std::ios::binary);
-  std::string head(static_cast<size_t>(kLook), '\0');
-  in.read(head.data(), kLook);
-  head.resize(static_cast<size_t>(in.gcount()));
   if (std::string_view(file).ends_with(".gz")) return {"\\n", true};  // not decompressed here
+  constexpr uintmax_t kLook = 8 << 20;
+  std::error_code error;
+  const uintmax_t size = std::filesystem::file_size(file, error);
+  std::ifstream in(file, std::ios::binary);
+  std::string head(static_cast<size_t>(error ? 0 : std::min(size, kLook)), '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
   std::string newline = "\\n";
   const size_t end = head.find_first_of("\r\n");
   if (end != std::string::npos && head[end] == '\r') {
