@@ -131,6 +131,14 @@ struct CatalogSearch {
     }
     return std::string(name);
   }
+  /// This search with the path `schema` alone (then main): how the names of a view or a
+  /// trigger's body in that schema are read, whatever the path of the query that uses it.
+  CatalogSearch OwnSchemaFirst(const std::string& schema) const {
+    CatalogSearch search = *this;
+    search.path.clear();
+    if (!schema.empty()) search.path.push_back(schema);
+    return search;
+  }
   /// The catalog of the sequence `name`: the temporary objects' when one of them is it.
   Catalog& ForSequence(std::string_view name) const {
     return temp && temp->FindSequence(name) ? *temp : *main;

@@ -81,10 +81,12 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
   if (auto* create = dynamic_cast<CreateTableStatement*>(&statement)) schema = &create->schema;
   if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement)) schema = &as->schema;
   if (auto* view = dynamic_cast<CreateViewStatement*>(&statement)) schema = &view->schema;
-  if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement)) schema = &index->schema;
   if (auto* sequence = dynamic_cast<CreateSequenceStatement*>(&statement)) {
     schema = &sequence->schema;
   }
+  // The statements above create an object of their own; those below name an existing one.
+  const bool creates = schema != nullptr;
+  if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement)) schema = &index->schema;
   if (auto* alter = dynamic_cast<AlterTableStatement*>(&statement)) schema = &alter->schema;
   if (auto* trigger = dynamic_cast<CreateTriggerStatement*>(&statement)) {
     schema = &trigger->table_schema;
@@ -100,11 +102,6 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
     }
     return database;
   }
-  const bool creates = schema != nullptr &&
-                       dynamic_cast<AlterTableStatement*>(&statement) == nullptr &&
-                       dynamic_cast<CreateIndexStatement*>(&statement) == nullptr &&
-                       dynamic_cast<CreateTriggerStatement*>(&statement) == nullptr &&
-                       dynamic_cast<DropTriggerStatement*>(&statement) == nullptr;
   std::string drop_schema;
   auto* drop = dynamic_cast<DropStatement*>(&statement);
   if (drop && !drop->catalog.empty()) {

@@ -463,10 +463,7 @@ void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) 
 CatalogSearch ClientContext::TriggerSearch(const TriggerEntry& trigger) const {
   // A trigger body's names are its table's schema's, then main's, as a view's are
   // (Binder::BindView): whichever connection's write fires it.
-  CatalogSearch search = Catalogs();
-  search.path.clear();
-  if (!trigger.schema.empty()) search.path.push_back(trigger.schema);
-  return search;
+  return Catalogs().OwnSchemaFirst(trigger.schema);
 }
 
 std::string ClientContext::LoggedSql(std::string sql) const {
@@ -1520,46 +1517,53 @@ Result ClientContext::ExecuteSetSearchPath(const SetStatement& set) {
   std::shared_ptr<DatabaseInstance> database = DefaultDatabase();
   const Catalog& catalog = TransactionIn(database)->GetCatalog();
   std::vector<std::string> path;
-  for (std::string_view rest = value.GetString();;) {
-    const size_t comma = rest.find(',');
-    std::string entry(rest.substr(0, comma));
-    entry.erase(0, entry.find_first_not_of(" \t\n"));
-    entry.erase(entry.find_last_not_of(" \t\n") + 1);
-    if (entry.size() >= 2 && entry.front() == '"' && entry.back() == '"') {
-      entry = entry.substr(1, entry.size() - 2);
-    }
-    if (!entry.empty() || comma != std::string_view::npos || !path.empty()) {
-      auto [named_database, schema] = CatalogSearch::SplitCatalog(entry);
-      std::string in_schema(schema);
-      if (!named_database.empty() || !catalog.SchemaExists(in_schema)) {
-        // db.schema, or db alone for its main.
-        const std::string db(named_database.empty() ? schema : named_database);
-        if (named_database.empty()) in_schema.clear();
-        std::shared_ptr<DatabaseInstance> named = FindDatabase(db);
-        if (named && named != database) {
-          throw NotImplementedError(fmt::format(
-              "SET {}: \"{}\" is in database {}, not the default database {} (USE {} first)",
-              set.name, entry, named->Name(), database->Name(), named->Name()));
-        }
-        if (!named || !catalog.SchemaExists(in_schema)) {
-          throw CatalogError(
-              fmt::format("SET {}: No catalog + schema named \"{}\" found.", set.name, entry));
-        }
+  // Entries are comma-separated; blanks alone (or nothing) are no path.
+  std::vector<std::string> entries;
+  const std::string& text = value.GetString();
+  if (text.find_first_not_of(" \t\n") != std::string::npos) {
+    for (size_t start = 0;;) {
+      const size_t comma = text.find(',', start);
+      std::string entry = text.substr(start, comma == std::string::npos ? comma : comma - start);
+      entry.erase(0, entry.find_first_not_of(" \t\n"));
+      entry.erase(entry.find_last_not_of(" \t\n") + 1);
+      if (entry.size() >= 2 && entry.front() == '"' && entry.back() == '"') {
+        entry = entry.substr(1, entry.size() - 2);
       }
-      path.push_back(catalog.SchemaName(in_schema));
+      entries.push_back(std::move(entry));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
     }
-    if (comma == std::string_view::npos) break;
-    if (set.name == "schema") {
+  }
+  for (size_t i = 0; i < entries.size(); i++) {
+    if (i > 0 && set.name == "schema") {
       throw InvalidInputError(fmt::format(
           "SET schema: expected a single entry, not the list \"{}\" (search_path takes a list)",
-          value.GetString()));
+          text));
     }
-    rest = rest.substr(comma + 1);
+    const std::string& entry = entries[i];
+    auto [named_database, schema] = CatalogSearch::SplitCatalog(entry);
+    std::string in_schema(schema);
+    if (!named_database.empty() || !catalog.SchemaExists(in_schema)) {
+      // db.schema, or db alone for its main.
+      const std::string db(named_database.empty() ? schema : named_database);
+      if (named_database.empty()) in_schema.clear();
+      std::shared_ptr<DatabaseInstance> named = FindDatabase(db);
+      if (named && named != database) {
+        throw NotImplementedError(fmt::format(
+            "SET {}: \"{}\" is in database {}, not the default database {} (USE {} first)",
+            set.name, entry, named->Name(), database->Name(), named->Name()));
+      }
+      if (!named || !catalog.SchemaExists(in_schema)) {
+        throw CatalogError(
+            fmt::format("SET {}: No catalog + schema named \"{}\" found.", set.name, entry));
+      }
+    }
+    path.push_back(catalog.SchemaName(in_schema));
   }
   // The default database's main alone is what an empty path means.
   if (path.size() == 1 && path[0].empty()) path.clear();
-  search_path_text_ = set.name == "schema" && !path.empty() ? database->Name() + "." + path[0]
-                                                            : std::string(value.GetString());
+  search_path_text_ =
+      set.name == "schema" && !path.empty() ? database->Name() + "." + path[0] : text;
   search_path_ = std::move(path);
   return EmptyResult(StatementType::kSet);
 }
@@ -1694,10 +1698,7 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   // Bound once now, so that a view over missing tables or columns is refused up front;
   // with the path every later use binds it with (its own schema, then main: BindView).
   // A replayed view is taken as it was: a table it reads may have been dropped since.
-  CatalogSearch search = Catalogs();
-  search.path.clear();
-  if (!schema.empty()) search.path.push_back(schema);
-  Binder binder(search);
+  Binder binder(Catalogs().OwnSchemaFirst(schema));
   binder.SetOptions(BinderOptions());
   binder.DefiningView(QualifiedName(schema, create.name));
   if (!replaying_) {

@@ -34,8 +34,7 @@ BoundStatement Binder::BindView(const ViewEntry& view, Catalog* home) {
   }
   // Names without a schema are its own schema's, then main's, whatever the path of the
   // query that uses it (PostgreSQL fixes them when the view is made).
-  search.path.clear();
-  if (!view.schema.empty()) search.path.push_back(view.schema);
+  search = search.OwnSchemaFirst(view.schema);
   // On the heap: each view nested in another binds one level deeper on this stack.
   auto child = std::make_unique<Binder>(search);
   child->options_ = options_;
