@@ -675,6 +675,20 @@ std::optional<LogicalType> Catalog::FindType(std::string_view name) const {
   return it->second;
 }
 
+std::vector<LogicalType> Catalog::UserTypes() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<LogicalType> out;
+  for (const auto& [key, type] : types_) out.push_back(type);
+  return out;
+}
+
+std::vector<std::shared_ptr<MacroEntry>> Catalog::Macros() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::shared_ptr<MacroEntry>> out;
+  for (const auto& [key, macro] : macros_) out.push_back(macro);
+  return out;
+}
+
 std::vector<std::shared_ptr<SequenceEntry>> Catalog::Sequences() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::shared_ptr<SequenceEntry>> out;

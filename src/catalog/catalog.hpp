@@ -162,6 +162,8 @@ class Catalog {
   void DropType(std::string_view name, bool if_exists, bool cascade);
   /// The user-defined type, if there is one of that name.
   std::optional<LogicalType> FindType(std::string_view name) const;
+  /// The user-defined (ENUM) types, by name.
+  std::vector<LogicalType> UserTypes() const;
 
   /// Fills `index` from `table`'s rows and adds it to the table. Throws CatalogError when
   /// an index of that name exists (unless if_not_exists: then returns false and changes
@@ -188,6 +190,8 @@ class Catalog {
   /// macro and `table` is false or the other way round.
   void DropMacro(std::string_view name, bool table, bool if_exists);
   std::shared_ptr<MacroEntry> FindMacro(std::string_view name) const;
+  /// The macros, by name.
+  std::vector<std::shared_ptr<MacroEntry>> Macros() const;
 
   /// Throws CatalogError if `trigger->table` has a trigger of that name (unless
   /// if_not_exists: then returns false and changes nothing).

@@ -124,7 +124,9 @@ std::string ParsedExpression::ToString() const {
       }
       // SQL's keyword values, which take no parentheses (current_date() does not parse).
       if (children.empty() && !star && !window &&
-          (name == "current_date" || name == "current_timestamp" || name == "current_time")) {
+          (name == "current_date" || name == "current_timestamp" || name == "current_time" ||
+           name == "current_user" || name == "session_user" || name == "current_role" ||
+           name == "user")) {
         return name;
       }
       // POSITION(needle IN haystack), which the grammar gives as position(haystack, needle).

@@ -459,6 +459,22 @@ class Binder {
                                    std::vector<LogicalType>& types);
   LogicalOperatorPtr BindCatalogListing(std::string_view name, std::vector<std::string>& names,
                                         std::vector<LogicalType>& types);
+  /// PostgreSQL's system catalogs: pg_class, pg_namespace, pg_attribute, pg_type, …
+  /// (bind_pg_catalog.cpp); null when `name` is none of them.
+  LogicalOperatorPtr BindPgCatalog(std::string_view name, std::vector<std::string>& names,
+                                   std::vector<LogicalType>& types);
+  /// Every schema, relation and ENUM type pg_catalog shows (tableref/pg_objects.hpp).
+  struct PgObjects CollectPgObjects();
+  /// A view's columns, its query bound now (none when it no longer binds: a table it
+  /// reads was dropped).
+  std::vector<std::pair<std::string, LogicalType>> PgViewColumns(const ViewEntry& view);
+  /// PostgreSQL's catalog functions (format_type, pg_get_viewdef, pg_table_is_visible,
+  /// has_table_privilege, current_user, …; bind_pg_function.cpp); null when `call` is none.
+  ExpressionPtr BindPgFunction(const ParsedExpression& call, Scope& scope);
+  /// Calls `list` with each catalog the listings show: every attached database's (the
+  /// default one's is catalog_), then the connection's temporary objects (database "temp").
+  void ForEachCatalog(const std::function<void(const Catalog&, const std::string& database,
+                                               bool temporary)>& list) const;
   LogicalOperatorPtr BindSettingsTable();
   /// repeat(value, count) in FROM (bind_table_function.cpp).
   LogicalOperatorPtr BindRepeat(const ParsedExpression& call);

@@ -627,8 +627,20 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
           e->name = "current_schema";
           break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
+          e->name = "current_user";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
+          e->name = "current_role";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER:
+          e->name = "session_user";
+          break;
+        case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
+          e->name = "user";
+          break;
         default:
-          throw NotImplementedError("this SQL value function (current_user and similar)");
+          throw NotImplementedError("this SQL value function");
       }
       return e;
     }

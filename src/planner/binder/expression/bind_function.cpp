@@ -333,6 +333,8 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
         "a lambda ({}) is an argument of list_transform, list_filter or list_reduce only",
         e.ToString()));
   }
+  // PostgreSQL's catalog functions, which it finds in pg_catalog before any schema.
+  if (auto pg = BindPgFunction(e, scope)) return pg;
   if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) return BindMacroCall(*macro, e, scope);
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
   if (!e.window && options_.transaction_started_micros != 0) {

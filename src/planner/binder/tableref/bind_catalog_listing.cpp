@@ -7,31 +7,14 @@
 #include "function/collation.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "planner/binder/tableref/catalog_listing.hpp"
 
 namespace teal {
 
 namespace {
 
 using T = TypeId;
-
-struct Listing {
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-  std::vector<std::vector<Value>> rows;
-
-  void Column(std::string name, LogicalType type) {
-    names.push_back(std::move(name));
-    types.push_back(std::move(type));
-  }
-};
-
-Value Text(const std::string& s) { return Value::Varchar(s); }
-Value NullText() { return Value(LogicalType(T::kVarchar)); }
-Value NullBigInt() { return Value(LogicalType(T::kBigInt)); }
-
-std::string SchemaOf(const std::string& schema) {
-  return schema.empty() ? std::string(kMainSchemaName) : schema;
-}
+using namespace listing;  // NOLINT
 
 /// information_schema's and duckdb_columns()'s numeric_precision, _radix and _scale.
 std::array<Value, 3> NumericShape(const LogicalType& type) {
@@ -86,34 +69,34 @@ ViewColumns NamedViewColumns(const ViewEntry& view, const BoundStatement& bound)
 
 }  // namespace
 
+void Binder::ForEachCatalog(const std::function<void(const Catalog&, const std::string& database,
+                                                     bool temporary)>& list) const {
+  bool listed_main = false;
+  if (options_.databases && catalogs_.databases) {
+    for (const auto& attached : options_.databases()) {
+      Catalog* catalog = catalogs_.databases(attached.name);
+      if (!catalog) continue;
+      listed_main = listed_main || catalog == &catalog_;
+      list(*catalog, attached.name, false);
+    }
+  }
+  if (!listed_main) list(catalog_, options_.database_name, false);
+  if (catalogs_.temp) list(*catalogs_.temp, std::string(CatalogSearch::kTempSchema), true);
+}
+
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                                               std::vector<std::string>& names,
                                               std::vector<LogicalType>& types) {
-  // The databases' catalogs (the default one's is catalog_), then the connection's
-  // temporary objects (database "temp"); `database` names the one being listed.
+  // `database` names the database being listed, `temporary` whether it is the
+  // connection's temporary objects.
   std::string database = options_.database_name;
   bool temporary = false;
   auto each_catalog = [&](const std::function<void(const Catalog&)>& list) {
-    temporary = false;
-    bool listed_main = false;
-    if (options_.databases && catalogs_.databases) {
-      for (const auto& attached : options_.databases()) {
-        database = attached.name;
-        Catalog* catalog = catalogs_.databases(attached.name);
-        if (!catalog) continue;
-        listed_main = listed_main || catalog == &catalog_;
-        list(*catalog);
-      }
-    }
-    if (!listed_main) {
-      database = options_.database_name;
-      list(catalog_);
-    }
-    if (catalogs_.temp) {
-      database = std::string(CatalogSearch::kTempSchema);
-      temporary = true;
-      list(*catalogs_.temp);
-    }
+    ForEachCatalog([&](const Catalog& catalog, const std::string& name_of, bool temp) {
+      database = name_of;
+      temporary = temp;
+      list(catalog);
+    });
     database = options_.database_name;
     temporary = false;
   };

@@ -246,6 +246,25 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
           return scan;
         }
       }
+      // PostgreSQL's system catalogs: pg_catalog.pg_class, or pg_class unqualified, which
+      // PostgreSQL looks up in pg_catalog before the path's schemas (only the connection's
+      // temporary tables come first).
+      if (Catalog::Key(ref.schema) == "pg_catalog" ||
+          (ref.schema.empty() && !(catalogs_.temp && (catalogs_.temp->FindTable(ref.name) ||
+                                                      catalogs_.temp->FindView(ref.name))))) {
+        std::vector<std::string> names;
+        std::vector<LogicalType> types;
+        if (auto listing = BindPgCatalog(Catalog::Key(ref.name), names, types)) {
+          add_rows(ref.name, std::move(names), std::move(types));
+          return listing;
+        }
+        if (!ref.schema.empty()) {
+          throw CatalogError(fmt::format(
+              "Table with name {} does not exist! (pg_catalog has pg_class, pg_namespace, "
+              "pg_attribute, pg_type, … only)",
+              QuoteQualifiedName(ref.schema, ref.name)));
+        }
+      }
       if (Catalog::Key(ref.schema) == "information_schema") {
         std::vector<std::string> names;
         std::vector<LogicalType> types;

@@ -1,0 +1,36 @@
+// What the catalog listings (bind_catalog_listing.cpp: duckdb_tables() and the others;
+// bind_pg_catalog.cpp: pg_class and the others) build their rows with. Internal to the
+// binder.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalog/qualified_name.hpp"
+#include "teal/logical_type.hpp"
+#include "teal/value.hpp"
+
+namespace teal::listing {
+
+/// A listing's columns and rows, filled column by column, then row by row.
+struct Listing {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+  std::vector<std::vector<Value>> rows;
+
+  void Column(std::string name, LogicalType type) {
+    names.push_back(std::move(name));
+    types.push_back(std::move(type));
+  }
+};
+
+inline Value Text(const std::string& s) { return Value::Varchar(s); }
+inline Value NullText() { return Value(LogicalType(TypeId::kVarchar)); }
+inline Value NullBigInt() { return Value(LogicalType(TypeId::kBigInt)); }
+
+/// A table's, view's … schema as listings show it: main for the empty one.
+inline std::string SchemaOf(const std::string& schema) {
+  return schema.empty() ? std::string(kMainSchemaName) : schema;
+}
+
+}  // namespace teal::listing
