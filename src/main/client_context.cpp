@@ -1730,7 +1730,8 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
       name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
       name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes" ||
       name == "duckdb_sequences" || name == "duckdb_triggers" || name == "duckdb_variables" ||
-      name == "glob" || name == "read_text" || name == "read_blob" || name == "query";
+      name == "duckdb_constraints" || name == "duckdb_types" || name == "glob" ||
+      name == "read_text" || name == "read_blob" || name == "query";
   if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
     throw CatalogError(fmt::format(
         "\"{}\" is the name of a built-in function: a macro needs another name", create.name));

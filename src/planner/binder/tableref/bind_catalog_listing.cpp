@@ -1,9 +1,11 @@
 // Binder: the catalog listings — duckdb_schemas(), duckdb_tables(), duckdb_columns(),
-// duckdb_views(), duckdb_indexes(), duckdb_sequences(), duckdb_triggers(), and
+// duckdb_views(), duckdb_indexes(), duckdb_sequences(), duckdb_triggers(),
+// duckdb_constraints(), duckdb_types(), and
 // information_schema.schemata / tables / columns — computed from the catalog version the statement
 // binds against, with DuckDB's column names in DuckDB's order. Left out: the columns Teal has no
 // value for (DuckDB's `tags` MAP and its internal type ids), and DuckDB's own internal schemas'
 // contents.
+#include "catalog/pg_catalog.hpp"
 #include "function/collation.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -275,9 +277,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         }
       }
     });
-  } else if (name == "sqlite_master") {
-    // SQLite's catalog table, as DuckDB gives it: the default database's tables, views and
-    // indexes (CREATE INDEX's) with their CREATE statements.
+  } else if (name == "sqlite_master" || name == "sqlite_schema" || name == "sqlite_temp_master" ||
+             name == "sqlite_temp_schema") {
+    // SQLite's catalog table (sqlite_schema its newer name), as DuckDB gives it: the default
+    // database's tables, views and indexes (CREATE INDEX's) with their CREATE statements;
+    // sqlite_temp_master the connection's temporary ones.
+    const bool temp_objects = name.starts_with("sqlite_temp");
+    const Catalog empty;
+    const Catalog& listed = !temp_objects ? catalog_ : (catalogs_.temp ? *catalogs_.temp : empty);
     out.Column("type", T::kVarchar);
     out.Column("name", T::kVarchar);
     out.Column("tbl_name", T::kVarchar);
@@ -287,10 +294,10 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                    const std::string& sql) {
       out.rows.push_back({Text(type), Text(object), Text(table), Value::Integer(0), Text(sql)});
     };
-    for (const auto& table : catalog_.Tables())
+    for (const auto& table : listed.Tables())
       row("table", table->name, table->name, table->ToSql());
-    for (const auto& view : catalog_.Views()) row("view", view->name, view->name, view->ToSql());
-    for (const auto& table : catalog_.Tables()) {
+    for (const auto& view : listed.Views()) row("view", view->name, view->name, view->ToSql());
+    for (const auto& table : listed.Tables()) {
       for (const auto& index : table->indexes->Entries()) {
         if (!index->from_constraint)
           row("index", std::string(index->LocalName(*table)), table->name, index->ToSql(*table));
@@ -415,6 +422,158 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
     // The connection's temporary objects are DuckDB's database temp.
     if (catalogs_.temp) row(std::string(CatalogSearch::kTempSchema), oid, "", true, false);
+  } else if (name == "duckdb_constraints") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
+    out.Column("table_name", T::kVarchar);
+    out.Column("table_oid", T::kBigInt);
+    out.Column("constraint_index", T::kBigInt);
+    out.Column("constraint_type", T::kVarchar);
+    out.Column("constraint_text", T::kVarchar);
+    out.Column("expression", T::kVarchar);
+    out.Column("constraint_column_indexes", LogicalType::List(T::kBigInt));
+    out.Column("constraint_column_names", LogicalType::List(T::kVarchar));
+    out.Column("constraint_name", T::kVarchar);
+    out.Column("referenced_table", T::kVarchar);
+    out.Column("referenced_column_names", LogicalType::List(T::kVarchar));
+    int64_t number = 0;  // over all tables, as DuckDB counts
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& table : catalog.Tables()) {
+        const std::string schema = SchemaOf(table->schema);
+        // Per table: its keys, CHECKs, FOREIGN KEYs, then its NOT NULL columns.
+        auto row = [&](const char* type, const std::string& text, Value expression,
+                       const std::vector<idx_t>& columns, const std::string& constraint,
+                       Value referenced, std::vector<Value> referenced_columns) {
+          std::vector<Value> indexes, column_names;
+          for (idx_t c : columns) {
+            indexes.push_back(Value::BigInt(static_cast<int64_t>(c)));
+            column_names.push_back(Text(table->columns[c].name));
+          }
+          out.rows.push_back(
+              {Text(database),
+               Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")), Text(schema),
+               Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, schema, "")),
+               Text(table->name), Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
+               Value::BigInt(number++), Text(type), Text(text), std::move(expression),
+               Value::List(T::kBigInt, std::move(indexes)),
+               Value::List(T::kVarchar, std::move(column_names)), Text(constraint),
+               std::move(referenced), Value::List(T::kVarchar, std::move(referenced_columns))});
+        };
+        auto column_list = [&](const std::vector<idx_t>& columns) {
+          std::string list;
+          for (idx_t c : columns) {
+            list += (list.empty() ? "" : ", ") + QuoteIdentifier(table->columns[c].name);
+          }
+          return list;
+        };
+        for (const auto& index : table->indexes->Entries()) {
+          if (!index->from_constraint || index->foreign_key) continue;
+          const bool primary = index->constraint == IndexConstraint::kPrimaryKey;
+          const char* type = primary ? "PRIMARY KEY" : "UNIQUE";
+          row(type, std::string(type) + "(" + column_list(index->columns) + ")", NullText(),
+              index->columns, std::string(index->LocalName(*table)), NullText(), {});
+        }
+        for (size_t k = 0; k < table->checks.size(); k++) {
+          const CheckConstraint& check = table->checks[k];
+          std::vector<bool> reads(table->columns.size(), false);
+          std::function<void(const Expression&)> mark = [&](const Expression& e) {
+            if (e.kind == BoundKind::kColumnRef && e.column < reads.size()) reads[e.column] = true;
+            for (const auto& child : e.children) mark(*child);
+          };
+          if (check.condition) mark(*check.condition);
+          std::vector<idx_t> columns;
+          for (idx_t c = 0; c < reads.size(); c++) {
+            if (reads[c]) columns.push_back(c);
+          }
+          row("CHECK", "CHECK(" + check.text + ")", Text(check.text), columns,
+              !check.name.empty() ? check.name
+                                  : table->name + "_check" + (k ? std::to_string(k) : ""),
+              NullText(), {});
+        }
+        for (const ForeignKey& key : table->foreign_keys) {
+          std::string constraint = key.name;
+          if (constraint.empty()) {
+            constraint = table->name;
+            for (idx_t c : key.columns) constraint += "_" + table->columns[c].name;
+            constraint += "_fkey";
+          }
+          std::vector<Value> parent_columns;
+          for (const auto& column : key.parent_columns) parent_columns.push_back(Text(column));
+          row("FOREIGN KEY", key.ToSql(*table), NullText(), key.columns, constraint,
+              Text(key.parent), std::move(parent_columns));
+        }
+        for (idx_t c = 0; c < table->columns.size(); c++) {
+          if (!table->columns[c].not_null) continue;
+          row("NOT NULL", "NOT NULL", NullText(), {c},
+              table->name + "_" + table->columns[c].name + "_not_null", NullText(), {});
+        }
+      }
+    });
+  } else if (name == "duckdb_types") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
+    out.Column("type_oid", T::kBigInt);
+    out.Column("type_name", T::kVarchar);
+    out.Column("type_size", T::kBigInt);
+    out.Column("logical_type", T::kVarchar);
+    out.Column("type_category", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("internal", T::kBoolean);
+    out.Column("labels", LogicalType::List(T::kVarchar));
+    auto category = [](const LogicalType& type) -> const char* {
+      if (type.Id() == T::kBoolean) return "BOOLEAN";
+      if (type.IsNumeric() || type.Id() == T::kBignum) return "NUMERIC";
+      if (type.IsTemporal()) return "DATETIME";
+      if (type.Id() == T::kVarchar || type.Id() == T::kBlob || type.Id() == T::kUuid) {
+        return "STRING";
+      }
+      return "COMPOSITE";
+    };
+    // The built-in types: DuckDB's database "system".
+    for (const TypeId id :
+         {T::kBoolean,    T::kTinyInt,     T::kSmallInt,    T::kInteger,     T::kBigInt,
+          T::kHugeInt,    T::kUTinyInt,    T::kUSmallInt,   T::kUInteger,    T::kUBigInt,
+          T::kUHugeInt,   T::kFloat,       T::kDouble,      T::kDecimal,     T::kVarchar,
+          T::kBlob,       T::kDate,        T::kTime,        T::kTimeTz,      T::kTimestamp,
+          T::kTimestampS, T::kTimestampMs, T::kTimestampNs, T::kTimestampTz, T::kInterval,
+          T::kUuid,       T::kBignum}) {
+      const LogicalType type(id);
+      const PhysicalType physical = type.Physical();
+      const bool fixed = physical != PhysicalType::kVarchar && physical != PhysicalType::kList &&
+                         physical != PhysicalType::kStruct;
+      const std::string type_name = id == T::kDecimal ? "DECIMAL" : type.ToString();
+      out.rows.push_back(
+          {Text("system"), Value::BigInt(0), Text("main"),
+           Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, "system", "", "")),
+           Value::BigInt(PgTypeOid(type, "system")), Text(type_name),
+           fixed ? Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(physical))) : NullBigInt(),
+           Text(type_name), Text(category(type)), NullText(), Value::Boolean(true),
+           Value(LogicalType::List(T::kVarchar))});
+    }
+    for (const char* nested : {"LIST", "STRUCT", "MAP", "UNION", "ENUM"}) {
+      out.rows.push_back({Text("system"), Value::BigInt(0), Text("main"),
+                          Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, "system", "", "")),
+                          NullBigInt(), Text(nested), NullBigInt(), Text(nested), Text("COMPOSITE"),
+                          NullText(), Value::Boolean(true), Value(LogicalType::List(T::kVarchar))});
+    }
+    each_catalog([&](const Catalog& catalog) {
+      for (const LogicalType& type : catalog.UserTypes()) {
+        std::vector<Value> labels;
+        for (const auto& label : type.Enum().labels) labels.push_back(Text(label));
+        out.rows.push_back({Text(database),
+                            Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
+                            Text(std::string(kMainSchemaName)),
+                            Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
+                            Value::BigInt(PgTypeOid(type, database)), Text(type.Enum().name),
+                            Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))),
+                            Text("ENUM"), Text("USER"), NullText(), Value::Boolean(false),
+                            Value::List(T::kVarchar, std::move(labels))});
+      }
+    });
   } else if (name == "pragma_collations") {
     out.Column("collname", T::kVarchar);
     for (const std::string& collation : CollationNames()) out.rows.push_back({Text(collation)});
@@ -430,7 +589,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       }
     }
   } else {
-    return nullptr;
+    // information_schema's constraint views are over pg_constraint's rows.
+    return BindPgCatalog(name, names, types);
   }
   names = out.names;
   types = out.types;

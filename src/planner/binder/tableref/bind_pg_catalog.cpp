@@ -245,11 +245,30 @@ PgObjects Binder::CollectPgObjects() {
 
 LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std::string>& names,
                                          std::vector<LogicalType>& types) {
-  static const std::vector<std::string_view> kNames = {
-      "pg_namespace", "pg_class",     "pg_attribute", "pg_attrdef",     "pg_type",
-      "pg_enum",      "pg_index",     "pg_indexes",   "pg_constraint",  "pg_tables",
-      "pg_views",     "pg_sequence",  "pg_sequences", "pg_database",    "pg_tablespace",
-      "pg_settings",  "pg_collation", "pg_am",        "pg_description", "pg_depend"};
+  static const std::vector<std::string_view> kNames = {"pg_namespace",
+                                                       "pg_class",
+                                                       "pg_attribute",
+                                                       "pg_attrdef",
+                                                       "pg_type",
+                                                       "pg_enum",
+                                                       "pg_index",
+                                                       "pg_indexes",
+                                                       "pg_constraint",
+                                                       "pg_tables",
+                                                       "pg_views",
+                                                       "pg_sequence",
+                                                       "pg_sequences",
+                                                       "pg_database",
+                                                       "pg_tablespace",
+                                                       "pg_settings",
+                                                       "pg_collation",
+                                                       "pg_am",
+                                                       "pg_description",
+                                                       "pg_depend",
+                                                       "information_schema.table_constraints",
+                                                       "information_schema.key_column_usage",
+                                                       "information_schema.referential_constraints",
+                                                       "information_schema.check_constraints"};
   if (std::find(kNames.begin(), kNames.end(), name) == kNames.end()) return nullptr;
 
   const PgObjects objects = CollectPgObjects();
@@ -796,6 +815,86 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
     out.Column("classoid", T::kBigInt);
     out.Column("objsubid", T::kInteger);
     out.Column("description", T::kVarchar);
+  } else if (name == "information_schema.table_constraints") {
+    for (const char* column :
+         {"constraint_catalog", "constraint_schema", "constraint_name", "table_catalog",
+          "table_schema", "table_name", "constraint_type", "is_deferrable", "initially_deferred",
+          "enforced", "nulls_distinct"}) {
+      out.Column(column, T::kVarchar);
+    }
+    auto row = [&](const PgRelation& table, const std::string& constraint, const char* type) {
+      const bool key =
+          std::string_view(type) == "PRIMARY KEY" || std::string_view(type) == "UNIQUE";
+      out.rows.push_back({Text(table.database), Text(table.schema), Text(constraint),
+                          Text(table.database), Text(table.schema), Text(table.name), Text(type),
+                          Text("NO"), Text("NO"), Text("YES"), key ? Text("YES") : NullText()});
+    };
+    for (const PgConstraint& c : PgConstraints(objects)) {
+      row(*c.table, c.name,
+          c.type == 'p'   ? "PRIMARY KEY"
+          : c.type == 'u' ? "UNIQUE"
+          : c.type == 'f' ? "FOREIGN KEY"
+                          : "CHECK");
+    }
+    // NOT NULL columns are CHECK constraints here (PostgreSQL's and the standard's view).
+    for (const PgRelation& r : relations) {
+      if (r.kind != 'r') continue;
+      for (const ColumnDefinition& column : r.table->columns) {
+        if (column.not_null) row(r, r.name + "_" + column.name + "_not_null", "CHECK");
+      }
+    }
+  } else if (name == "information_schema.key_column_usage") {
+    for (const char* column : {"constraint_catalog", "constraint_schema", "constraint_name",
+                               "table_catalog", "table_schema", "table_name", "column_name"}) {
+      out.Column(column, T::kVarchar);
+    }
+    out.Column("ordinal_position", T::kInteger);
+    out.Column("position_in_unique_constraint", T::kInteger);
+    for (const PgConstraint& c : PgConstraints(objects)) {
+      if (c.type == 'c') continue;
+      for (size_t k = 0; k < c.columns.size(); k++) {
+        const PgRelation& t = *c.table;
+        out.rows.push_back({Text(t.database), Text(t.schema), Text(c.name), Text(t.database),
+                            Text(t.schema), Text(t.name), Text(t.table->columns[c.columns[k]].name),
+                            Int4(static_cast<int64_t>(k) + 1),
+                            c.type == 'f' ? Int4(static_cast<int64_t>(k) + 1) : Null(T::kInteger)});
+      }
+    }
+  } else if (name == "information_schema.referential_constraints") {
+    for (const char* column :
+         {"constraint_catalog", "constraint_schema", "constraint_name", "unique_constraint_catalog",
+          "unique_constraint_schema", "unique_constraint_name", "match_option", "update_rule",
+          "delete_rule"}) {
+      out.Column(column, T::kVarchar);
+    }
+    const std::vector<PgConstraint> constraints = PgConstraints(objects);
+    for (const PgConstraint& c : constraints) {
+      if (c.type != 'f') continue;
+      // The parent's key over the referenced columns: what the foreign key matches.
+      const PgConstraint* key = nullptr;
+      for (const PgConstraint& k : constraints) {
+        if ((k.type == 'p' || k.type == 'u') && k.table->oid == c.referenced_oid &&
+            k.columns == c.referenced) {
+          key = &k;
+        }
+      }
+      const PgRelation& t = *c.table;
+      out.rows.push_back({Text(t.database), Text(t.schema), Text(c.name),
+                          key ? Text(key->table->database) : NullText(),
+                          key ? Text(key->table->schema) : NullText(),
+                          key ? Text(key->name) : NullText(), Text("NONE"), Text("NO ACTION"),
+                          Text("NO ACTION")});
+    }
+  } else if (name == "information_schema.check_constraints") {
+    for (const char* column :
+         {"constraint_catalog", "constraint_schema", "constraint_name", "check_clause"}) {
+      out.Column(column, T::kVarchar);
+    }
+    for (const PgConstraint& c : PgConstraints(objects)) {
+      if (c.type != 'c') continue;
+      out.rows.push_back(
+          {Text(c.table->database), Text(c.table->schema), Text(c.name), Text(c.check)});
+    }
   } else {  // pg_depend
     for (const char* column :
          {"classid", "objid", "objsubid", "refclassid", "refobjid", "refobjsubid", "deptype"}) {

@@ -293,7 +293,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       // sqlite_master.
       if (ref.schema.empty() &&
           (Catalog::Key(ref.name).starts_with("duckdb_") ||
-           Catalog::Key(ref.name) == "sqlite_master") &&
+           Catalog::Key(ref.name).starts_with("sqlite_") ||
+           Catalog::Key(ref.name) == "pragma_database_list") &&
           !place.catalog->FindTable(place.name)) {
         std::vector<std::string> names;
         std::vector<LogicalType> types;
