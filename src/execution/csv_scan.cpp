@@ -54,15 +54,18 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
   auto& global = static_cast<CsvScanGlobal&>(global_state);
   std::lock_guard<std::mutex> guard(global.lock);
   const CsvOptions& options = data_->options;
-  const CsvSchema& schema = data_->schema;
-  const idx_t columns = schema.types.size();
+  // The columns read (every file's, or with union_by_name the union of theirs), and how
+  // the file being read lays them out.
+  const idx_t outputs = data_->schema.types.size();
 
   while (true) {
+    if (!global.reader && global.file == data_->files.size()) {
+      chunk.SetCardinality(0);
+      return;
+    }
+    const CsvSchema& schema = data_->SchemaOf(global.file);
+    const idx_t columns = schema.types.size();
     if (!global.reader) {
-      if (global.file == data_->files.size()) {
-        chunk.SetCardinality(0);
-        return;
-      }
       global.reader = std::make_unique<CsvRowReader>(data_->files[global.file], schema.dialect,
                                                      options.buffer_size, options.max_line_size,
                                                      options.strict_mode, options.GzipInput());
@@ -104,9 +107,15 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
                    width < columns ? " (null_padding = true reads the missing ones as NULL)" : ""));
     }
 
-    for (idx_t c = 0; c < columns; c++) {
-      Vector& out = chunk.data[c];
-      const LogicalType& type = schema.types[c];
+    for (idx_t o = 0; o < outputs; o++) {
+      Vector& out = chunk.data[o];
+      const LogicalType& type = data_->schema.types[o];
+      const idx_t c = data_->ColumnOf(global.file, o);  // the file's column
+      if (c == kInvalidIndex) {
+        Vector none{Value(type)};
+        out.Reference(none);
+        continue;
+      }
       const bool varchar = type.Id() == TypeId::kVarchar;
       // VARCHAR columns get their own copies; other types are parsed from views.
       Vector text_vector(LogicalType(TypeId::kVarchar), varchar ? 0 : count);
@@ -125,7 +134,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
           continue;
         }
         const CsvField& field = rows.Field(r, c);
-        if (!global.not_null[c] &&
+        if (!global.not_null[o] &&
             CsvFieldIsNull(field, global.nulls, options.allow_quoted_nulls)) {
           text.SetNull(r);
           continue;
@@ -205,7 +214,7 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
     }
     if (options.filename) {
       Vector name(Value::Varchar(path));
-      chunk.data[columns].Reference(name);
+      chunk.data[outputs].Reference(name);
     }
     chunk.SetCardinality(count);
     if (kept == count) return;

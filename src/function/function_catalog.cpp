@@ -48,6 +48,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     auto* c = new FunctionCatalog();
     RegisterArithmeticFunctions(*c);
     RegisterStringFunctions(*c);
+    RegisterPathFunctions(*c);
     RegisterFormatFunctions(*c);
     RegisterDateFunctions(*c);
     RegisterListFunctions(*c);

@@ -143,6 +143,9 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "filename") {
     reading_only();
     options.filename = Bool(name, value);
+  } else if (name == "union_by_name") {
+    reading_only();
+    options.union_by_name = Bool(name, value);
   } else if (name == "max_line_size" || name == "maximum_line_size") {
     reading_only();
     options.max_line_size = Count(name, value);

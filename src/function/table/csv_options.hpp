@@ -39,6 +39,9 @@ struct CsvOptions {
   bool strict_mode = true;    // text after a closing quote is an error, not kept
   bool normalize_names = false;
   bool filename = false;  // add a "filename" column
+  /// Several files' columns matched by name (case-insensitive), not by position: each
+  /// file is sniffed, and a column a file lacks is NULL in its rows.
+  bool union_by_name = false;
   idx_t max_line_size = 2000000;
   idx_t buffer_size = 0;  // bytes read at a time; 0: the reader's default
   /// gzip: auto reads a gzip file by its first bytes and writes one for a name ending in

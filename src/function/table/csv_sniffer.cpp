@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "catalog/catalog.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/strptime.hpp"
 #include "teal/error.hpp"
 #include "vector/vector_cast.hpp"
@@ -70,6 +72,15 @@ bool IsDecimal(std::string_view s, char separator) {
 }
 
 /// The types a sniffed column may take, most specific first.
+/// Whether timestamp text ends with its offset from UTC (+05:30, -08, Z) after its time.
+bool HasUtcOffset(std::string_view text) {
+  const size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return false;
+  const std::string_view time = Trim(text.substr(colon));
+  return time.find_first_of("+-") != std::string_view::npos ||
+         (!time.empty() && (time.back() == 'Z' || time.back() == 'z'));
+}
+
 std::vector<LogicalType> Candidates(const CsvOptions& options) {
   if (!options.auto_type_candidates.empty()) {
     std::vector<LogicalType> candidates = options.auto_type_candidates;
@@ -93,8 +104,8 @@ std::vector<LogicalType> Candidates(const CsvOptions& options) {
     candidates.push_back(LogicalType(TypeId::kVarchar));
     return candidates;
   }
-  return {TypeId::kBoolean, TypeId::kBigInt,    TypeId::kDouble, TypeId::kTime,
-          TypeId::kDate,    TypeId::kTimestamp, TypeId::kVarchar};
+  return {TypeId::kBoolean, TypeId::kBigInt,    TypeId::kDouble,      TypeId::kTime,
+          TypeId::kDate,    TypeId::kTimestamp, TypeId::kTimestampTz, TypeId::kVarchar};
 }
 
 /// Whether every value of `values` fits `type`: vectorized through the cast for the types
@@ -338,8 +349,18 @@ bool CsvValueFits(std::string_view text, const LogicalType& type, const CsvOptio
         return Value::Varchar(number).TryCastAs(type, result);
       }
       break;
+    case TypeId::kTimestampTz:
+      // Sniffed only for values that say their offset (or Z); the others are TIMESTAMPs.
+      if (!HasUtcOffset(text)) return false;
+      break;
     case TypeId::kDate:
     case TypeId::kTimestamp: {
+      // A value with its offset is a TIMESTAMP WITH TIME ZONE (DuckDB sniffs it so): a
+      // TIMESTAMP column would keep the instant but not that the file said it.
+      if (type.Id() == TypeId::kTimestamp && options.timestamp_format.empty() &&
+          HasUtcOffset(text)) {
+        return false;
+      }
       const std::string& format =
           type.Id() == TypeId::kDate ? options.date_format : options.timestamp_format;
       if (!format.empty()) {
@@ -438,7 +459,13 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
         mismatch = true;
       }
     }
-    schema.header = mismatch || (all_varchar && !any_null && sample > 1);
+    // A file of one row: a header when no value of it reads as anything but text (DuckDB's
+    // rule: "name,city" names the columns of a file without rows; "x,2" is a row).
+    bool one_row_of_names = sample == 1 && !any_null;
+    for (idx_t c = 0; c < width && one_row_of_names; c++) {
+      one_row_of_names = FirstFit({row0[c]}, candidates, options).type.Id() == TypeId::kVarchar;
+    }
+    schema.header = mismatch || (all_varchar && !any_null && sample > 1) || one_row_of_names;
   }
   // Without a header the first row is data: its values take part in the types.
   if (!schema.header && !given_columns && !options.all_varchar && sniff) {
@@ -449,6 +476,9 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
     }
   }
   if (options.all_varchar) guesses.assign(width, ColumnGuess{});
+  // No row of values to say what the types are (a file of its header alone).
+  schema.untyped =
+      sniff && !given_columns && !options.all_varchar && sample <= (schema.header ? 1u : 0u);
   std::vector<LogicalType> types;
   for (const auto& guess : guesses) types.push_back(guess.type);
 
@@ -511,6 +541,55 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   schema.names = std::move(names);
   schema.types = std::move(types);
   return schema;
+}
+
+void UnionCsvSchemasByName(CsvScanData& data) {
+  CsvSchema& merged = data.schema;
+  merged = CsvSchema{};
+  std::vector<std::string> keys;  // merged.names, case-folded
+  std::vector<bool> typed;        // per merged column: a file with rows has given its type
+  for (const std::string& file : data.files) {
+    CsvSchema own = SniffCsv(file, data.options);
+    if (merged.names.empty()) {
+      merged.dialect = own.dialect;
+      merged.header = own.header;
+      merged.skip = own.skip;
+    }
+    std::vector<idx_t> columns(merged.names.size(), kInvalidIndex);
+    for (idx_t c = 0; c < own.names.size(); c++) {
+      const std::string key = Catalog::Key(own.names[c]);
+      auto it = std::find(keys.begin(), keys.end(), key);
+      if (it == keys.end()) {
+        keys.push_back(key);
+        merged.names.push_back(own.names[c]);
+        merged.types.push_back(own.types[c]);
+        typed.push_back(!own.untyped);
+        for (auto& earlier : data.file_columns) earlier.push_back(kInvalidIndex);
+        columns.push_back(c);
+        continue;
+      }
+      const idx_t u = static_cast<idx_t>(it - keys.begin());
+      if (columns[u] != kInvalidIndex) {
+        throw InvalidInputError(fmt::format(
+            "CSV file \"{}\" has column \"{}\" twice: union_by_name matches columns by name", file,
+            own.names[c]));
+      }
+      columns[u] = c;
+      if (own.untyped) continue;  // its VARCHAR says nothing about the values
+      if (!typed[u]) {
+        merged.types[u] = own.types[c];
+        typed[u] = true;
+      } else if (merged.types[u] != own.types[c]) {
+        try {
+          merged.types[u] = CommonType(merged.types[u], false, own.types[c], false, "");
+        } catch (const BinderError&) {
+          merged.types[u] = LogicalType(TypeId::kVarchar);  // text holds every file's values
+        }
+      }
+    }
+    data.file_schemas.push_back(std::move(own));
+    data.file_columns.push_back(std::move(columns));
+  }
 }
 
 }  // namespace teal

@@ -30,15 +30,40 @@ struct CsvSchema {
   /// column whose values are not ISO 8601 (12/31/2024, 31.12.2024 13:05:00); read with it
   /// rather than with dateformat / timestampformat.
   std::vector<std::string> formats;
+  /// The sniffer saw no row of values (the file is its header alone): the types are
+  /// VARCHAR for want of anything else.
+  bool untyped = false;
 };
 
 /// What a bound read_csv reads: its files (patterns expanded), in order, and how.
 struct CsvScanData {
   std::vector<std::string> files;
   CsvOptions options;
-  CsvSchema schema;       // of the first file; every file is read with it
+  /// Of the first file, every file read with it; with union_by_name, the union of the
+  /// files' columns by name (in the order they first appear), each of the type all its
+  /// files' values fit.
+  CsvSchema schema;
   idx_t total_bytes = 0;  // of all files, for estimates and progress
+  /// union_by_name: each file's own schema, and for each column of `schema` the file's
+  /// column that holds it (kInvalidIndex: the file has none; its rows are NULL there).
+  /// Empty otherwise.
+  std::vector<CsvSchema> file_schemas;
+  std::vector<std::vector<idx_t>> file_columns;
+
+  /// The schema file `file` is read with.
+  const CsvSchema& SchemaOf(idx_t file) const {
+    return file_schemas.empty() ? schema : file_schemas[file];
+  }
+  /// The column of file `file` that holds column `column` of `schema`, or kInvalidIndex.
+  idx_t ColumnOf(idx_t file, idx_t column) const {
+    return file_columns.empty() ? column : file_columns[file][column];
+  }
 };
+
+/// Sniffs every file of `data` and makes `data.schema` the union of their columns by name
+/// (union_by_name): a column whose files sniff it differently is of their common type
+/// (BIGINT and DOUBLE: DOUBLE), VARCHAR when there is none.
+void UnionCsvSchemasByName(CsvScanData& data);
 
 /// Throws IOError naming `path` when it cannot be read, InvalidInputError when no dialect
 /// reads it.

@@ -151,6 +151,44 @@ TEST_F(CsvTest, SnifferFindsDialectHeaderAndTypes) {
   EXPECT_EQ(plain.names, (std::vector<std::string>{"column0", "column1"}));
 }
 
+TEST_F(CsvTest, UnionByNameMatchesColumnsByNameAndWidensTypes) {
+  CsvScanData data;
+  data.files = {File("u1.csv", "a,b\n1,x\n"), File("u2.csv", "B,c,a\nz,1.5,2.5\n"),
+                File("u3.csv", "d,c\n"),  // its header alone: names, no types
+                File("u4.csv", "c\n7\n")};
+  data.options.union_by_name = true;
+  UnionCsvSchemasByName(data);
+  EXPECT_EQ(data.schema.names, (std::vector<std::string>{"a", "b", "c", "d"}));
+  // a: BIGINT and DOUBLE; c: DOUBLE and BIGINT (u3's VARCHAR says nothing); d: only u3's.
+  EXPECT_EQ(data.schema.types, (std::vector<LogicalType>{TypeId::kDouble, TypeId::kVarchar,
+                                                         TypeId::kDouble, TypeId::kVarchar}));
+  ASSERT_EQ(data.file_columns.size(), 4u);
+  EXPECT_EQ(data.file_columns[0], (std::vector<idx_t>{0, 1, kInvalidIndex, kInvalidIndex}));
+  EXPECT_EQ(data.file_columns[1], (std::vector<idx_t>{2, 0, 1, kInvalidIndex}));
+  EXPECT_EQ(data.file_columns[2], (std::vector<idx_t>{kInvalidIndex, kInvalidIndex, 1, 0}));
+  EXPECT_EQ(data.file_columns[3],
+            (std::vector<idx_t>{kInvalidIndex, kInvalidIndex, 0, kInvalidIndex}));
+  EXPECT_TRUE(data.file_schemas[2].untyped);
+  EXPECT_FALSE(data.file_schemas[3].untyped);
+  // A file that names a column twice (whatever the case) cannot be matched by name.
+  CsvScanData twice;
+  twice.files = {File("u5.csv", "a,b\n1,2\n"), File("u6.csv", "a,A\n1,2\n")};
+  EXPECT_THROW(UnionCsvSchemasByName(twice), InvalidInputError);
+}
+
+TEST_F(CsvTest, SnifferReadsOneRowOfNamesAsAHeaderAndOffsetsAsTimestamptz) {
+  const CsvSchema names = SniffCsv(File("h.csv", "name,city\n"), CsvOptions{});
+  EXPECT_TRUE(names.header);
+  EXPECT_TRUE(names.untyped);
+  const CsvSchema row = SniffCsv(File("i.csv", "x,2\n"), CsvOptions{});
+  EXPECT_FALSE(row.header);
+  const CsvSchema times = SniffCsv(File("j.csv",
+                                        "t,u\n2020-01-01 10:00:00+02,2020-01-01 10:00:00\n"
+                                        "2020-01-02T00:00:00Z,2020-01-02 00:00:00\n"),
+                                   CsvOptions{});
+  EXPECT_EQ(times.types, (std::vector<LogicalType>{TypeId::kTimestampTz, TypeId::kTimestamp}));
+}
+
 TEST_F(CsvTest, CsvValueFitsIsStricterThanCasts) {
   const CsvOptions options;
   EXPECT_TRUE(CsvValueFits("42", TypeId::kBigInt, options));

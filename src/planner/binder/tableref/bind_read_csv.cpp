@@ -224,7 +224,11 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
     data->files.push_back(std::move(file));
   }
   data->options = std::move(options);
-  data->schema = SniffCsv(data->files[0], data->options);
+  if (data->options.union_by_name && function != "sniff_csv") {
+    UnionCsvSchemasByName(*data);
+  } else {
+    data->schema = SniffCsv(data->files[0], data->options);
+  }
   if (function == "sniff_csv") {
     if (data->files.size() > 1) {
       throw NotImplementedError(
