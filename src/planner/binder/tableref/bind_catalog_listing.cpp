@@ -103,6 +103,16 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     temporary = false;
   };
   Listing out;
+  // The objects' oids, as pg_catalog's (catalog/pg_catalog.hpp).
+  auto database_oid = [&]() {
+    return Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", ""));
+  };
+  auto schema_oid = [&](const std::string& schema) {
+    return Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, SchemaOf(schema), ""));
+  };
+  auto relation_oid = [&](const std::string& schema, const std::string& object) {
+    return Value::BigInt(PgObjectOid(PgObjectKind::kRelation, database, SchemaOf(schema), object));
+  };
   // A view whose query no longer binds (a table it reads was dropped) has no columns.
   auto view_columns = [&](const ViewEntry& view) {
     BoundStatement bound;
@@ -117,7 +127,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     std::vector<std::string> schemas = {std::string(kMainSchemaName)};
     for (const auto& schema : catalog_.Schemas()) schemas.push_back(schema);
     if (name == "duckdb_schemas") {
+      out.Column("oid", T::kBigInt);
       out.Column("database_name", T::kVarchar);
+      out.Column("database_oid", T::kBigInt);
       out.Column("schema_name", T::kVarchar);
       out.Column("comment", T::kVarchar);
       out.Column("internal", T::kBoolean);
@@ -131,7 +143,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         for (const auto& schema : in_catalog) {
           const bool main = schema == kMainSchemaName;
           out.rows.push_back(
-              {Text(database), Text(schema), NullText(), Value::Boolean(main),
+              {schema_oid(schema), Text(database), database_oid(), Text(schema), NullText(),
+               Value::Boolean(main),
                main ? NullText() : Text("CREATE SCHEMA " + QuoteIdentifier(schema) + ";")});
         }
       });
@@ -148,7 +161,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
   } else if (name == "duckdb_tables") {
     out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
     out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
     out.Column("table_name", T::kVarchar);
     out.Column("table_oid", T::kBigInt);
     out.Column("comment", T::kVarchar);
@@ -169,7 +184,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
           indexes++;  // constraints' included, as DuckDB counts
         }
         out.rows.push_back(
-            {Text(database), Text(SchemaOf(table->schema)), Text(table->name),
+            {Text(database), database_oid(), Text(SchemaOf(table->schema)),
+             schema_oid(table->schema), Text(table->name),
              Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
              Value::Boolean(false), Value::Boolean(temporary), Value::Boolean(primary),
              Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
@@ -179,8 +195,11 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     });
   } else if (name == "duckdb_views") {
     out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
     out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
     out.Column("view_name", T::kVarchar);
+    out.Column("view_oid", T::kBigInt);
     out.Column("comment", T::kVarchar);
     out.Column("internal", T::kBoolean);
     out.Column("temporary", T::kBoolean);
@@ -188,8 +207,10 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("sql", T::kVarchar);
     each_catalog([&](const Catalog& catalog) {
       for (const auto& view : catalog.Views()) {
-        out.rows.push_back({Text(database), Text(SchemaOf(view->schema)), Text(view->name),
-                            NullText(), Value::Boolean(false), Value::Boolean(temporary),
+        out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(view->schema)),
+                            schema_oid(view->schema), Text(view->name),
+                            relation_oid(view->schema, view->name), NullText(),
+                            Value::Boolean(false), Value::Boolean(temporary),
                             Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
                             Text(view->ToSql())});
       }
@@ -221,8 +242,11 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     });
   } else if (name == "duckdb_sequences") {
     out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
     out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
     out.Column("sequence_name", T::kVarchar);
+    out.Column("sequence_oid", T::kBigInt);
     out.Column("comment", T::kVarchar);
     out.Column("temporary", T::kBoolean);
     out.Column("start_value", T::kBigInt);
@@ -240,18 +264,21 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         const std::string bare = dot == std::string::npos ? full : full.substr(dot + 1);
         const std::optional<int64_t> last = sequence->Last();
         out.rows.push_back(
-            {Text(database), Text(SchemaOf(schema)), Text(bare), NullText(),
-             Value::Boolean(temporary), Value::BigInt(sequence->Start()),
-             Value::BigInt(sequence->Min()), Value::BigInt(sequence->Max()),
-             Value::BigInt(sequence->Increment()), Value::Boolean(sequence->Cycle()),
-             last ? Value::BigInt(*last) : NullBigInt(),
+            {Text(database), database_oid(), Text(SchemaOf(schema)), schema_oid(schema), Text(bare),
+             relation_oid(schema, bare), NullText(), Value::Boolean(temporary),
+             Value::BigInt(sequence->Start()), Value::BigInt(sequence->Min()),
+             Value::BigInt(sequence->Max()), Value::BigInt(sequence->Increment()),
+             Value::Boolean(sequence->Cycle()), last ? Value::BigInt(*last) : NullBigInt(),
              Text("CREATE SEQUENCE " + QuoteIdentifier(full) + sequence->OptionsSql() + ";")});
       }
     });
   } else if (name == "duckdb_indexes") {
     out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
     out.Column("schema_name", T::kVarchar);
+    out.Column("schema_oid", T::kBigInt);
     out.Column("index_name", T::kVarchar);
+    out.Column("index_oid", T::kBigInt);
     out.Column("table_name", T::kVarchar);
     out.Column("table_oid", T::kBigInt);
     out.Column("comment", T::kVarchar);
@@ -267,13 +294,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
           for (size_t i = 0; i < index->columns.size(); i++) {
             columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
           }
-          out.rows.push_back({Text(database), Text(SchemaOf(table->schema)),
-                              Text(std::string(index->LocalName(*table))), Text(table->name),
-                              Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
-                              NullText(),
-                              Value::Boolean(index->constraint != IndexConstraint::kNone),
-                              Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
-                              Text(columns + "]"), Text(index->ToSql(*table))});
+          const std::string local(index->LocalName(*table));
+          out.rows.push_back(
+              {Text(database), database_oid(), Text(SchemaOf(table->schema)),
+               schema_oid(table->schema), Text(local), relation_oid(table->schema, local),
+               Text(table->name), Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
+               NullText(), Value::Boolean(index->constraint != IndexConstraint::kNone),
+               Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
+               Text(columns + "]"), Text(index->ToSql(*table))});
         }
       }
     });
@@ -325,7 +353,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     const bool duck = name == "duckdb_columns";
     if (duck) {
       out.Column("database_name", T::kVarchar);
+      out.Column("database_oid", T::kBigInt);
       out.Column("schema_name", T::kVarchar);
+      out.Column("schema_oid", T::kBigInt);
       out.Column("table_name", T::kVarchar);
       out.Column("table_oid", T::kBigInt);
       out.Column("column_name", T::kVarchar);
@@ -359,7 +389,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       const auto shape = NumericShape(type);
       const Value no_length{LogicalType(T::kInteger)};
       if (duck) {
-        out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table), oid, Text(column),
+        out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(schema)),
+                            schema_oid(schema), Text(table), oid, Text(column),
                             Value::Integer(static_cast<int32_t>(position)), NullText(),
                             Value::Boolean(false), column_default, Value::Boolean(nullable),
                             Text(type.ToString()), no_length, shape[0], shape[1], shape[2]});
@@ -382,8 +413,8 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       for (const auto& view : catalog.Views()) {
         const ViewColumns columns = view_columns(*view);
         for (idx_t c = 0; c < columns.names.size(); c++) {
-          row(view->schema, view->name, NullBigInt(), c + 1, columns.names[c], columns.types[c],
-              true, NullText());
+          row(view->schema, view->name, relation_oid(view->schema, view->name), c + 1,
+              columns.names[c], columns.types[c], true, NullText());
         }
       }
     });
@@ -414,14 +445,19 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                           Value::Boolean(internal), Text("duckdb"), Value::Boolean(read_only),
                           Value::Boolean(false)});
     };
-    int64_t oid = 0;
+    auto oid = [](const std::string& database) {
+      return PgObjectOid(PgObjectKind::kDatabase, database, "", "");
+    };
     if (options_.databases) {
       for (const auto& database : options_.databases()) {
-        row(database.name, oid++, database.path, false, database.read_only);
+        row(database.name, oid(database.name), database.path, false, database.read_only);
       }
     }
     // The connection's temporary objects are DuckDB's database temp.
-    if (catalogs_.temp) row(std::string(CatalogSearch::kTempSchema), oid, "", true, false);
+    if (catalogs_.temp) {
+      const std::string temp(CatalogSearch::kTempSchema);
+      row(temp, oid(temp), "", true, false);
+    }
   } else if (name == "duckdb_constraints") {
     out.Column("database_name", T::kVarchar);
     out.Column("database_oid", T::kBigInt);

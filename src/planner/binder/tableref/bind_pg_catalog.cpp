@@ -165,8 +165,16 @@ PgObjects Binder::CollectPgObjects() {
   PgObjects objects;
   ForEachCatalog([&](const Catalog& catalog, const std::string& database, bool temporary) {
     // The connection's temporary objects are PostgreSQL's pg_temp schema, there once used.
+    // Oids are of the schema as duckdb_schemas() and the other listings name it (the
+    // temporary objects' is main of database temp), whatever pg_catalog shows.
+    auto oid_schema = [&](const std::string& schema) {
+      return temporary ? std::string(kMainSchemaName) : schema;
+    };
     auto namespace_oid = [&](const std::string& schema) {
-      return PgObjectOid(PgObjectKind::kNamespace, database, schema, "");
+      return PgObjectOid(PgObjectKind::kNamespace, database, oid_schema(schema), "");
+    };
+    auto relation_oid = [&](const std::string& schema, const std::string& name) {
+      return PgObjectOid(PgObjectKind::kRelation, database, oid_schema(schema), name);
     };
     std::vector<std::string> in_catalog;
     if (temporary) {
@@ -193,7 +201,7 @@ PgObjects Binder::CollectPgObjects() {
         if (index->foreign_key) continue;  // Teal's own: PostgreSQL's FOREIGN KEY has none
         objects.kept.push_back(index);
         const std::string local(index->LocalName(*table));
-        PgRelation r{PgObjectOid(PgObjectKind::kRelation, database, schema, local),
+        PgRelation r{relation_oid(schema, local),
                      database,
                      namespace_oid(schema),
                      schema,
@@ -208,7 +216,7 @@ PgObjects Binder::CollectPgObjects() {
     for (const auto& view : catalog.Views()) {
       objects.kept.push_back(view);
       const std::string schema = schema_of(view->schema);
-      PgRelation r{PgObjectOid(PgObjectKind::kRelation, database, schema, view->name),
+      PgRelation r{relation_oid(schema, view->name),
                    database,
                    namespace_oid(schema),
                    schema,
@@ -225,7 +233,7 @@ PgObjects Binder::CollectPgObjects() {
       const std::string schema =
           schema_of(dot == std::string::npos ? std::string() : full.substr(0, dot));
       const std::string bare = dot == std::string::npos ? full : full.substr(dot + 1);
-      PgRelation r{PgObjectOid(PgObjectKind::kRelation, database, schema, bare),
+      PgRelation r{relation_oid(schema, bare),
                    database,
                    namespace_oid(schema),
                    schema,
