@@ -2,6 +2,8 @@
 // to its own (main/database_manager.hpp, Transaction::Attached).
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "catalog/catalog.hpp"
 #include "common/external_access.hpp"
 #include "main/client_context.hpp"
@@ -157,7 +159,11 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
     RefuseExternalAccess(fmt::format("ATTACH '{}'", attach.path));
   }
   DatabaseOptions options;
+  bool mode_given = false;  // READ_ONLY, READ_WRITE or ACCESS_MODE said (not automatic)
   for (const auto& [option, value] : attach.options) {
+    if (option == "read_only" || option == "readonly" || option == "read_write") {
+      mode_given = true;
+    }
     if (option == "read_only" || option == "readonly") {
       options.read_only = OptionFlag(option, value);
     } else if (option == "read_write") {
@@ -170,6 +176,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
             value));
       }
       options.read_only = mode == "read_only";
+      mode_given = mode != "automatic";
     } else if (option == "row_group_size") {
       // Tunes DuckDB's storage only (Teal's row groups have one size): results are the same.
       if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos ||
@@ -222,11 +229,45 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
       attach.name.empty() ? (in_memory ? "memory" : FileStem(attach.path)) : attach.name;
   if (name.empty()) throw BinderError("ATTACH needs a name for the database: add AS name");
   DatabaseManager& databases = database_->Databases();
+  const std::vector<DatabaseManager::Entry> attached = databases.List();
   if (databases.Find(name)) {
-    if (attach.if_not_exists) return EmptyResult(StatementType::kAttach);
+    if (attach.if_not_exists) {
+      // Attached already, but not as asked: saying nothing would leave a database writable
+      // that the statement wanted read-only (or the other way round).
+      for (const auto& entry : attached) {
+        if (Catalog::Key(entry.name) != Catalog::Key(name) || !mode_given ||
+            entry.read_only == options.read_only) {
+          continue;
+        }
+        throw BinderError(fmt::format(
+            "Database \"{}\" is already attached in {} mode, cannot re-attach in {} mode",
+            entry.name, entry.read_only ? "READ_ONLY" : "READ_WRITE",
+            options.read_only ? "READ_ONLY" : "READ_WRITE"));
+      }
+      return EmptyResult(StatementType::kAttach);
+    }
     if (attach.or_replace) {
       if (Catalog::Key(name) == Catalog::Key(default_database_)) default_database_.clear();
       databases.Detach(name);
+    }
+  }
+  if (!in_memory) {
+    // One file, one attachment: say which database has it.
+    std::error_code error;
+    const auto file = std::filesystem::weakly_canonical(attach.path, error);
+    for (const auto& entry : attached) {
+      if (entry.path.empty() ||
+          (attach.or_replace && Catalog::Key(entry.name) == Catalog::Key(name))) {
+        continue;
+      }
+      std::error_code other_error;
+      if (std::filesystem::weakly_canonical(entry.path, other_error) == file && !error &&
+          !other_error) {
+        throw BinderError(
+            fmt::format("Unique file handle conflict: database file \"{}\" is already attached "
+                        "by database \"{}\"",
+                        attach.path, entry.name));
+      }
     }
   }
   if (in_memory && options.read_only) {

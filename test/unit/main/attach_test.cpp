@@ -94,7 +94,14 @@ TEST_F(AttachTest, AFileIsAttachedOnceAtATime) {
   Database db;
   Connection con(db);
   con.Execute("ATTACH '" + Path("b.teal") + "' AS b");
-  EXPECT_THROW(con.Execute("ATTACH '" + Path("b.teal") + "' AS c"), IOError);
+  // The error names the database that has the file.
+  try {
+    con.Execute("ATTACH '" + Path("b.teal") + "' AS c");
+    ADD_FAILURE() << "a second ATTACH of b.teal succeeded";
+  } catch (const BinderError& e) {
+    EXPECT_NE(std::string(e.what()).find("already attached by database \"b\""), std::string::npos)
+        << e.what();
+  }
   // The failed ATTACH left nothing behind: b works, c is not there.
   con.Execute("CREATE TABLE b.t (i INTEGER)");
   EXPECT_THROW(con.Query("SELECT * FROM c.t"), CatalogError);
