@@ -91,6 +91,59 @@ ScalarFunction ListLength(const std::string& name, const LogicalType& list) {
       });
 }
 
+/// array_length(list, dimension), PostgreSQL's: the number of elements along the
+/// dimension (1: the list's own; 2: its lists', which must all have it). NULL for a
+/// dimension the list type does not have and for an empty list (PostgreSQL's arrays of no
+/// elements have no dimensions).
+ScalarFunction ListDimensionLength(const LogicalType& list) {
+  idx_t depth = 0;
+  for (LogicalType t = list; IsList(t); t = t.ListChild()) depth++;
+  return MakeFunction(
+      "array_length", {list, TypeId::kBigInt}, TypeId::kBigInt,
+      [depth](const DataChunk& args, Vector& result, idx_t count) {
+        const auto* dimensions = args.data[1].Values<int64_t>();
+        auto* out = result.Values<int64_t>();
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const int64_t d = dimensions[i];
+          if (d < 1 || static_cast<idx_t>(d) > depth) {
+            result.SetNull(i);
+            continue;
+          }
+          // The rows at this level (offset, length), one level down per dimension.
+          std::vector<std::pair<idx_t, idx_t>> rows = {{i, 1}};
+          const Vector* level = &args.data[0];
+          std::optional<int64_t> length;
+          for (int64_t k = 1; k <= d; k++) {
+            const auto* entries = level->Values<list_entry_t>();
+            std::vector<std::pair<idx_t, idx_t>> next;
+            length.reset();
+            for (const auto& [start, n] : rows) {
+              for (idx_t r = start; r < start + n; r++) {
+                if (!level->RowIsValid(r)) continue;  // a NULL sublist has no elements
+                const int64_t here = static_cast<int64_t>(entries[r].length);
+                if (length && *length != here) {
+                  throw InvalidInputError(fmt::format(
+                      "array_length: the lists of dimension {} differ in length ({} and {}): "
+                      "a PostgreSQL array's are all alike",
+                      d, *length, here));
+                }
+                length = here;
+                next.emplace_back(entries[r].offset, entries[r].length);
+              }
+            }
+            rows = std::move(next);
+            if (k < d) level = &level->ListChild();
+          }
+          if (!length || *length == 0) {
+            result.SetNull(i);
+          } else {
+            out[i] = *length;
+          }
+        }
+      });
+}
+
 ScalarFunction ListExtract(const std::string& name, const LogicalType& list) {
   return MakeFunction(
       name, {list, TypeId::kBigInt}, list.ListChild(),
@@ -626,6 +679,10 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                }
                if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {
                  return ListLength(n, LogicalType::List(TypeId::kInteger));  // NULL
+               }
+               if (n == "array_length" && types.size() == 2 && IsList(types[0]) &&
+                   (types[1].IsIntegral() || types[1].Id() == TypeId::kSqlNull)) {
+                 return ListDimensionLength(types[0]);
                }
                if (types.size() != 1 || !IsList(types[0])) NeedList(n, types);
                return ListLength(n, types[0]);
