@@ -396,6 +396,11 @@ void FindElements(const DataChunk& args, const Vector& result, idx_t count,
 std::optional<std::vector<LogicalType>> ListAndElement(const std::string& name,
                                                        const std::vector<LogicalType>& types) {
   if (types.size() != 2) return std::nullopt;
+  if (types[0].Id() == TypeId::kSqlNull) {
+    // A NULL list: of the element's type (list_append(NULL, 3) is [3]).
+    LogicalType element = types[1].Id() == TypeId::kSqlNull ? TypeId::kInteger : types[1];
+    return std::vector<LogicalType>{LogicalType::List(element), element};
+  }
   if (!IsList(types[0])) NeedList(name, types);
   LogicalType element = CommonArgumentType({types[0].ListChild(), types[1]}, name);
   if (element.Id() == TypeId::kSqlNull) element = TypeId::kInteger;
@@ -776,7 +781,16 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) { return ResolveConcat(n, types); });
   }
-  Register(catalog, {"list_append", "array_append"},
+  // DuckDB's list + list: list_concat (a NULL side an empty list). Numbers keep their +.
+  Register(catalog, {"+"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 2 || (!IsList(types[0]) && !IsList(types[1]))) return std::nullopt;
+             for (const LogicalType& t : types) {
+               if (!IsList(t) && t.Id() != TypeId::kSqlNull) return std::nullopt;
+             }
+             return ResolveConcat("+", types);
+           });
+  Register(catalog, {"list_append", "array_append", "array_push_back"},
            [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
              auto arguments = ListAndElement("list_append", types);
              if (!arguments) NeedList("list_append", types);
