@@ -19,6 +19,7 @@
 #include "execution/expression_executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "function/function.hpp"
+#include "main/column_dependents.hpp"
 #include "main/count_result.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
@@ -1176,19 +1177,39 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     }
     return index;
   };
-  // A CHECK is bound to the columns as they are: it would have to be bound again (and
-  // its text rewritten) after a change of a column's place, name or type.
+  // CHECK constraints and generated columns are bound to the columns as they are: after a
+  // change of a column's place, name or type they are bound again (main/column_dependents.hpp),
+  // here, before AlterTable takes the catalog's lock.
+  std::optional<TableEntry> dependents;  // the table's columns after the change, rebound
   if (alter.kind == AlterKind::kDropColumn || alter.kind == AlterKind::kRenameColumn ||
       alter.kind == AlterKind::kAlterType) {
     auto table = catalog.FindTable(table_name);
-    const bool generated =
-        table && std::any_of(table->columns.begin(), table->columns.end(),
-                             [](const ColumnDefinition& c) { return c.generated != nullptr; });
-    if (table && (!table->checks.empty() || generated)) {
-      throw NotImplementedError(fmt::format(
-          "dropping, renaming or changing the type of a column of table \"{}\", which has CHECK "
-          "constraints or generated columns",
-          table->name));
+    const idx_t index = table ? table->ColumnIndex(alter.column_name) : kInvalidIndex;
+    if (table && index != kInvalidIndex && HasColumnDependents(*table)) {
+      Binder binder(Catalogs());
+      binder.SetOptions(BinderOptions());
+      ColumnChange change{ColumnChange::Kind::kDrop, index, {}, {}};
+      dependents = *table;
+      if (alter.kind == AlterKind::kDropColumn) {
+        dependents->columns.erase(dependents->columns.begin() + static_cast<std::ptrdiff_t>(index));
+      } else if (alter.kind == AlterKind::kRenameColumn) {
+        change.kind = ColumnChange::Kind::kRename;
+        change.new_name = alter.new_name;
+        dependents->columns[index].name = alter.new_name;
+      } else {
+        change.kind = ColumnChange::Kind::kType;
+        change.new_type = reshape ? ChangedType(table->columns[index].type, *reshape)
+                                  : binder.ResolveType(alter.column.type);
+        dependents->columns[index].type = change.new_type;
+        if (ChecksRead(*table, index) && (reshape || alter.using_expression)) {
+          throw NotImplementedError(fmt::format(
+              "ALTER … TYPE … USING (or of a STRUCT's fields) on column \"{}\" of table \"{}\", "
+              "which a CHECK constraint reads",
+              table->columns[index].name, table->name));
+        }
+      }
+      RebindColumnDependents(binder, *table, *dependents, change,
+                             BinderOptions().max_expression_depth);
     }
   }
   // SET DEFAULT: bound against the column's type before the catalog lock.
@@ -1274,6 +1295,33 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
       DataChunk chunk(types, 0);
       ExpressionExecutor executor(*new_values);
       while (table->storage->Scan(*current_, scan, columns, chunk)) executor.ExecuteFlat(chunk);
+    } else if (dependents && ChecksRead(*table, column)) {
+      // Every row, converted, must still pass the CHECKs (bound over the new type).
+      std::vector<LogicalType> types;
+      std::vector<idx_t> columns;
+      for (idx_t c = 0; c < table->columns.size(); c++) {
+        types.push_back(table->columns[c].type);
+        columns.push_back(c);
+      }
+      DataChunk chunk(types, 0);
+      DataChunk converted(dependents->Types(), 0);
+      idx_t seen = 0;
+      while (table->storage->Scan(*current_, scan, columns, chunk)) {
+        converted.Reset();
+        for (idx_t c = 0; c < columns.size(); c++) {
+          if (c == column) {
+            converted.data[c].Recycle(chunk.size());
+            CastVector(chunk.data[c], converted.data[c], chunk.size());
+          } else {
+            converted.data[c].Reference(chunk.data[c]);
+          }
+        }
+        converted.SetCardinality(chunk.size());
+        CheckConstraints(
+            *dependents, converted, seen,
+            fmt::format("rows of table \"{}\" converted by ALTER … TYPE", table->name));
+        seen += chunk.size();
+      }
     } else {
       DataChunk chunk({old_type}, 0);
       Vector converted(*new_type, 0);
@@ -1454,6 +1502,14 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
             throw InternalError("ADD PRIMARY KEY / UNIQUE goes through ExecuteAddUnique");
           case AlterKind::kRenameView:
             throw InternalError("ALTER VIEW … RENAME goes through ExecuteRenameView");
+        }
+        if (dependents) {
+          // The layout is the same as the one they were bound over (see above).
+          altered->checks = dependents->checks;
+          for (idx_t c = 0; c < altered->columns.size(); c++) {
+            altered->columns[c].generated = dependents->columns[c].generated;
+            altered->columns[c].generated_text = dependents->columns[c].generated_text;
+          }
         }
         return altered;
       });

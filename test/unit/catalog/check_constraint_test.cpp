@@ -66,3 +66,37 @@ TEST(CheckConstraintTest, TheAppenderAndOnConflictAreHeldToThem) {
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+// A column renamed, retyped or dropped under CHECKs and generated columns: the log
+// replays the ALTERs to the same constraints, and a refused ALTER changes nothing.
+TEST(CheckConstraintTest, AlteredColumnsKeepTheirChecksThroughTheLog) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenFileDatabase(fs, "alter.teal", /*checkpoint_on_close=*/false, {});
+    Connection con(*db);
+    con.Execute(
+        "CREATE TABLE t(a INTEGER CHECK (a > 0), b INTEGER, c INTEGER CHECK (b < c), "
+        "g AS (a * 10))");
+    con.Execute("INSERT INTO t VALUES (1, 1, 2), (2, 2, 3)");
+    con.Execute("ALTER TABLE t RENAME COLUMN a TO x");
+    EXPECT_THROW(con.Execute("ALTER TABLE t DROP COLUMN x"), CatalogError);  // g reads it
+    EXPECT_THROW(con.Execute("ALTER TABLE t ALTER x TYPE VARCHAR"), BinderError);
+    con.Execute("ALTER TABLE t DROP COLUMN c");  // and b < c with it
+    con.Execute("ALTER TABLE t ALTER b TYPE BIGINT");
+  }
+  auto db = OpenFileDatabase(fs, "alter.teal", /*checkpoint_on_close=*/false, {});
+  Connection con(*db);
+  EXPECT_THROW(con.Execute("INSERT INTO t (x, b) VALUES (0, 1)"), ConstraintError);
+  con.Execute("INSERT INTO t (x, b) VALUES (3, 100)");  // no b < c any more
+  EXPECT_EQ(con.Query("SELECT sum(g), typeof(any_value(b)) FROM t")
+                .GetValue(0, 0)
+                .CastAs(TypeId::kBigInt),
+            Value::BigInt(60));
+  EXPECT_EQ(con.Query("SELECT typeof(b) FROM t LIMIT 1").GetValue(0, 0), Value::Varchar("BIGINT"));
+}
+
+}  // namespace
+}  // namespace teal
