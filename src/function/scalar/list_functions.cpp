@@ -781,6 +781,35 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) { return ResolveConcat(n, types); });
   }
+  // cardinality(list): PostgreSQL's, the number of elements of every dimension (the
+  // scalars at the bottom of lists of lists; a NULL inner list has none).
+  Register(catalog, {"cardinality"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             if (types.size() != 1 || !IsList(types[0])) return std::nullopt;
+             return MakeFunction(
+                 "cardinality", {types[0]}, TypeId::kBigInt,
+                 [](const DataChunk& args, Vector& result, idx_t count) {
+                   auto* out = result.Values<int64_t>();
+                   std::function<int64_t(const Vector&, idx_t, idx_t)> leaves =
+                       [&](const Vector& list, idx_t offset, idx_t length) -> int64_t {
+                     if (list.Type().Id() != TypeId::kList) return static_cast<int64_t>(length);
+                     const auto* entries = list.Values<list_entry_t>();
+                     int64_t total = 0;
+                     for (idx_t r = offset; r < offset + length; r++) {
+                       if (list.RowIsValid(r)) {
+                         total += leaves(list.ListChild(), entries[r].offset, entries[r].length);
+                       }
+                     }
+                     return total;
+                   };
+                   const auto* entries = args.data[0].Values<list_entry_t>();
+                   for (idx_t i = 0; i < count; i++) {
+                     if (!result.RowIsValid(i)) continue;
+                     out[i] =
+                         leaves(args.data[0].ListChild(), entries[i].offset, entries[i].length);
+                   }
+                 });
+           });
   // DuckDB's list + list: list_concat (a NULL side an empty list). Numbers keep their +.
   Register(catalog, {"+"},
            [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {

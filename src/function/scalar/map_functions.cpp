@@ -404,7 +404,10 @@ void RegisterMapFunctions(FunctionCatalog& catalog) {
                    [](const std::string& name,
                       const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
                      const auto args = NullAsMap(types);
-                     if (args.size() != 1 || !IsMap(args[0])) NoMatch(name, types, "a MAP");
+                     if (args.size() == 1 && args[0].Id() == TypeId::kList) {
+                       return std::nullopt;  // PostgreSQL's cardinality of an array
+                     }
+                     if (args.size() != 1 || !IsMap(args[0])) NoMatch(name, types, "a MAP or LIST");
                      return Cardinality(args[0]);
                    });
   RegisterResolved(catalog, {"map_contains_value", "map_contains_entry"},
