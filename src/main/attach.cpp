@@ -229,7 +229,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
       attach.name.empty() ? (in_memory ? "memory" : FileStem(attach.path)) : attach.name;
   if (name.empty()) throw BinderError("ATTACH needs a name for the database: add AS name");
   DatabaseManager& databases = database_->Databases();
-  const std::vector<DatabaseManager::Entry> attached = databases.List();
+  const std::vector<DatabaseManager::Entry> attached = databases.Describe();
   if (databases.Find(name)) {
     if (attach.if_not_exists) {
       // Attached already, but not as asked: saying nothing would leave a database writable

@@ -55,4 +55,11 @@ std::vector<DatabaseManager::Entry> DatabaseManager::List() const {
   return entries_;
 }
 
+std::vector<DatabaseManager::Entry> DatabaseManager::Describe() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<Entry> out;
+  for (const auto& entry : entries_) out.push_back({entry.name, entry.path, entry.read_only, {}});
+  return out;
+}
+
 }  // namespace teal

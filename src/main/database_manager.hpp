@@ -37,6 +37,10 @@ class DatabaseManager {
   std::shared_ptr<DatabaseInstance> Find(std::string_view name) const;
   /// The attached databases, in the order they were attached.
   std::vector<Entry> List() const;
+  /// List() without the databases themselves (`database` null): holding an entry of
+  /// List() keeps its database open, so that a DETACH on another connection leaves its
+  /// file in use.
+  std::vector<Entry> Describe() const;
   /// Changes with every ATTACH and DETACH: a prepared statement bound before is bound again.
   uint64_t Version() const { return version_.load(); }
 

@@ -179,3 +179,36 @@ TEST_F(AttachTest, ConcurrentWritersOfAnAttachedDatabase) {
 
 }  // namespace
 }  // namespace teal
+
+namespace teal {
+namespace {
+
+// An ATTACH on one connection must not keep another connection's just-detached database
+// open (it once copied the list of attached databases, instances and all): each
+// connection detaches and re-attaches its own file over and over, and every ATTACH works.
+TEST_F(AttachTest, AnAttachElsewhereDoesNotHoldADetachedDatabaseOpen) {
+  Database db;
+  std::vector<std::thread> threads;
+  std::vector<std::string> failures(2);
+  for (int t = 0; t < 2; t++) {
+    threads.emplace_back([&, t] {
+      Connection con(db);
+      const std::string name = "db" + std::to_string(t);
+      const std::string path = Path((name + ".teal").c_str());
+      try {
+        for (int i = 0; i < 200; i++) {
+          con.Execute("ATTACH '" + path + "' AS " + name);
+          con.Execute("DETACH " + name);
+        }
+      } catch (const Error& e) {
+        failures[t] = e.what();
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(failures[0], "");
+  EXPECT_EQ(failures[1], "");
+}
+
+}  // namespace
+}  // namespace teal
