@@ -65,7 +65,15 @@ BindOptions ClientContext::BinderOptions() const {
       out.name = std::move(name);
       out.path = instance->File() ? instance->File()->Path() : std::string();
       out.read_only = read_only;
-      out.size_row = [instance] { return instance->SizeRow(); };
+      // Weakly: the list must not keep a database open that another connection detaches.
+      out.size_row = [weak = std::weak_ptr<DatabaseInstance>(instance), name = out.name] {
+        if (auto held = weak.lock()) return held->SizeRow();
+        // Detached since: its name and nothing known (pragma_database_size()'s columns).
+        std::vector<Value> row{Value::Varchar(name), Value(LogicalType(TypeId::kVarchar))};
+        for (int c = 0; c < 4; c++) row.push_back(Value(LogicalType(TypeId::kBigInt)));
+        for (int c = 0; c < 3; c++) row.push_back(Value(LogicalType(TypeId::kVarchar)));
+        return row;
+      };
       return out;
     };
     std::vector<BindOptions::Database> list{
