@@ -9,7 +9,7 @@ namespace teal {
 
 void RegisterArithmeticFunctions(FunctionCatalog& catalog);  // + - * / % and math
 void RegisterStringFunctions(FunctionCatalog& catalog);
-void RegisterPathFunctions(FunctionCatalog& catalog);  // parse_path, parse_filename …
+void RegisterPathFunctions(FunctionCatalog& catalog);    // parse_path, parse_filename …
 void RegisterFormatFunctions(FunctionCatalog& catalog);  // format, printf
 void RegisterDateFunctions(FunctionCatalog& catalog);
 void RegisterListFunctions(FunctionCatalog& catalog);

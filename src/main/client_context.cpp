@@ -8,6 +8,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -1291,27 +1292,18 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     table->storage->CheckNoPendingChanges(fmt::format("ALTER TABLE \"{}\" … TYPE", table->name),
                                           current_->Id());
     TableScanState scan;
+    // Every column of the row, for the checks that read more than the one column.
+    std::vector<idx_t> columns(table->columns.size());
+    std::iota(columns.begin(), columns.end(), idx_t{0});
     if (reshape) {
       // Reshaping cannot fail: no row needs checking.
     } else if (new_values) {
-      std::vector<LogicalType> types;
-      std::vector<idx_t> columns;
-      for (idx_t c = 0; c < table->columns.size(); c++) {
-        types.push_back(table->columns[c].type);
-        columns.push_back(c);
-      }
-      DataChunk chunk(types, 0);
+      DataChunk chunk(table->Types(), 0);
       ExpressionExecutor executor(*new_values);
       while (table->storage->Scan(*current_, scan, columns, chunk)) executor.ExecuteFlat(chunk);
     } else if (dependents && ChecksRead(*table, column)) {
       // Every row, converted, must still pass the CHECKs (bound over the new type).
-      std::vector<LogicalType> types;
-      std::vector<idx_t> columns;
-      for (idx_t c = 0; c < table->columns.size(); c++) {
-        types.push_back(table->columns[c].type);
-        columns.push_back(c);
-      }
-      DataChunk chunk(types, 0);
+      DataChunk chunk(table->Types(), 0);
       DataChunk converted(dependents->Types(), 0);
       idx_t seen = 0;
       while (table->storage->Scan(*current_, scan, columns, chunk)) {

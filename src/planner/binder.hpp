@@ -465,9 +465,9 @@ class Binder {
                                    std::vector<LogicalType>& types);
   /// Every schema, relation and ENUM type pg_catalog shows (tableref/pg_objects.hpp).
   struct PgObjects CollectPgObjects();
-  /// A view's columns, its query bound now (none when it no longer binds: a table it
-  /// reads was dropped).
-  std::vector<std::pair<std::string, LogicalType>> PgViewColumns(const ViewEntry& view);
+  /// A view's columns for the catalog listings: its query bound now, the view's own names
+  /// where it gives them; none when it no longer binds (a table it reads was dropped).
+  struct ViewColumns ListedViewColumns(const ViewEntry& view);
   /// PostgreSQL's catalog functions (format_type, pg_get_viewdef, pg_table_is_visible,
   /// has_table_privilege, current_user, …; bind_pg_function.cpp); null when `call` is none.
   ExpressionPtr BindPgFunction(const ParsedExpression& call, Scope& scope);

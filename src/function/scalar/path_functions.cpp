@@ -51,15 +51,9 @@ std::vector<std::string> PathParts(std::string_view path, std::string_view separ
 ScalarFunction PathFunction(const std::string& name, std::vector<LogicalType> arguments,
                             LogicalType result,
                             std::function<Value(const std::vector<Value>&)> compute) {
-  ScalarFunction f = scalar::MakeFunction(
-      name, std::move(arguments), std::move(result),
-      [compute](const DataChunk& args, Vector& out, idx_t count) {
-        std::vector<Value> values(args.ColumnCount());
-        for (idx_t i = 0; i < count; i++) {
-          for (idx_t c = 0; c < args.ColumnCount(); c++) values[c] = args.data[c].GetValue(i);
-          out.SetValue(i, values[0].IsNull() ? Value(out.Type()) : compute(values));
-        }
-      });
+  // NULL for a NULL path; a NULL option is its default.
+  ScalarFunction f = scalar::MakeFunction(name, std::move(arguments), std::move(result),
+                                          scalar::ValueRowBody(std::move(compute), 1));
   f.null_in_null_out = false;
   return f;
 }

@@ -69,6 +69,24 @@ void TernaryLoop(const DataChunk& args, Vector& result, idx_t count, F&& f) {
   }
 }
 
+/// A body computed a row at a time from the arguments' values, for functions where a
+/// Value per row costs nothing that matters (catalog lookups, path parsing): a row where
+/// one of the first `strict` arguments is NULL is NULL, the others are `answer`'s.
+inline ScalarFunctionBody ValueRowBody(std::function<Value(const std::vector<Value>&)> answer,
+                                       idx_t strict = kInvalidIndex) {
+  return [answer = std::move(answer), strict](const DataChunk& args, Vector& result, idx_t count) {
+    std::vector<Value> values(args.ColumnCount());
+    for (idx_t i = 0; i < count; i++) {
+      bool null = false;
+      for (idx_t c = 0; c < args.ColumnCount(); c++) {
+        values[c] = args.data[c].GetValue(i);
+        null = null || (c < strict && values[c].IsNull());
+      }
+      result.SetValue(i, null ? Value(result.Type()) : answer(values));
+    }
+  };
+}
+
 /// A function with a fixed signature.
 inline ScalarFunction MakeFunction(std::string name, std::vector<LogicalType> arguments,
                                    LogicalType return_type, ScalarFunctionBody body) {

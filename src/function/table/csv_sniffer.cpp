@@ -71,7 +71,6 @@ bool IsDecimal(std::string_view s, char separator) {
   return i == s.size();
 }
 
-/// The types a sniffed column may take, most specific first.
 /// Whether timestamp text ends with its offset from UTC (+05:30, -08, Z) after its time.
 bool HasUtcOffset(std::string_view text) {
   const size_t colon = text.find(':');
@@ -81,6 +80,7 @@ bool HasUtcOffset(std::string_view text) {
          (!time.empty() && (time.back() == 'Z' || time.back() == 'z'));
 }
 
+/// The types a sniffed column may take, most specific first.
 std::vector<LogicalType> Candidates(const CsvOptions& options) {
   if (!options.auto_type_candidates.empty()) {
     std::vector<LogicalType> candidates = options.auto_type_candidates;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "catalog/pg_catalog.hpp"
+#include "function/scalar/scalar_util.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/binder/tableref/pg_objects.hpp"
 #include "planner/expression.hpp"
@@ -32,17 +33,7 @@ ExpressionPtr RowFunction(const std::string& name, std::vector<ExpressionPtr> ar
   function.name = name;
   for (const auto& argument : arguments) function.arguments.push_back(argument->type);
   function.return_type = return_type;
-  function.body = [answer = std::move(answer)](const DataChunk& args, Vector& result, idx_t count) {
-    std::vector<Value> values(args.ColumnCount());
-    for (idx_t i = 0; i < count; i++) {
-      bool null = false;
-      for (idx_t c = 0; c < args.ColumnCount(); c++) {
-        values[c] = args.data[c].GetValue(i);
-        null = null || values[c].IsNull();
-      }
-      result.SetValue(i, null ? Value(result.Type()) : answer(values));
-    }
-  };
+  function.body = scalar::ValueRowBody(std::move(answer));
   auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
   bound->children = std::move(arguments);
   bound->function = std::make_shared<const ScalarFunction>(std::move(function));

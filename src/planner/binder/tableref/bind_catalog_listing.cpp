@@ -53,12 +53,6 @@ std::array<Value, 3> NumericShape(const LogicalType& type) {
   }
 }
 
-/// A view's column names and types: its query bound now.
-struct ViewColumns {
-  std::vector<std::string> names;
-  std::vector<LogicalType> types;
-};
-
 /// The columns of `view` from its query bound as `bound`: the view's own names where it
 /// gives them.
 ViewColumns NamedViewColumns(const ViewEntry& view, const BoundStatement& bound) {
@@ -84,6 +78,17 @@ void Binder::ForEachCatalog(const std::function<void(const Catalog&, const std::
   }
   if (!listed_main) list(catalog_, options_.database_name, false);
   if (catalogs_.temp) list(*catalogs_.temp, std::string(CatalogSearch::kTempSchema), true);
+}
+
+ViewColumns Binder::ListedViewColumns(const ViewEntry& view) {
+  // A view whose query no longer binds (a table it reads was dropped) has no columns.
+  BoundStatement bound;
+  try {
+    bound = BindView(view);
+  } catch (const Error& error) {
+    if (error.Category() == ErrorCategory::kInternal) throw;
+  }
+  return NamedViewColumns(view, bound);
 }
 
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
@@ -112,16 +117,6 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
   };
   auto relation_oid = [&](const std::string& schema, const std::string& object) {
     return Value::BigInt(PgObjectOid(PgObjectKind::kRelation, database, SchemaOf(schema), object));
-  };
-  // A view whose query no longer binds (a table it reads was dropped) has no columns.
-  auto view_columns = [&](const ViewEntry& view) {
-    BoundStatement bound;
-    try {
-      bound = BindView(view);
-    } catch (const Error& error) {
-      if (error.Category() == ErrorCategory::kInternal) throw;
-    }
-    return NamedViewColumns(view, bound);
   };
   if (name == "duckdb_schemas" || name == "information_schema.schemata") {
     std::vector<std::string> schemas = {std::string(kMainSchemaName)};
@@ -207,12 +202,12 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("sql", T::kVarchar);
     each_catalog([&](const Catalog& catalog) {
       for (const auto& view : catalog.Views()) {
-        out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(view->schema)),
-                            schema_oid(view->schema), Text(view->name),
-                            relation_oid(view->schema, view->name), NullText(),
-                            Value::Boolean(false), Value::Boolean(temporary),
-                            Value::BigInt(static_cast<int64_t>(view_columns(*view).names.size())),
-                            Text(view->ToSql())});
+        out.rows.push_back(
+            {Text(database), database_oid(), Text(SchemaOf(view->schema)), schema_oid(view->schema),
+             Text(view->name), relation_oid(view->schema, view->name), NullText(),
+             Value::Boolean(false), Value::Boolean(temporary),
+             Value::BigInt(static_cast<int64_t>(ListedViewColumns(*view).names.size())),
+             Text(view->ToSql())});
       }
     });
   } else if (name == "duckdb_triggers") {
@@ -411,7 +406,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         }
       }
       for (const auto& view : catalog.Views()) {
-        const ViewColumns columns = view_columns(*view);
+        const ViewColumns columns = ListedViewColumns(*view);
         for (idx_t c = 0; c < columns.names.size(); c++) {
           row(view->schema, view->name, relation_oid(view->schema, view->name), c + 1,
               columns.names[c], columns.types[c], true, NullText());

@@ -146,21 +146,6 @@ std::vector<PgConstraint> PgConstraints(const PgObjects& objects) {
   return out;
 }
 
-std::vector<std::pair<std::string, LogicalType>> Binder::PgViewColumns(const ViewEntry& view) {
-  BoundStatement bound;
-  try {
-    bound = BindView(view);
-  } catch (const Error& error) {
-    if (error.Category() == ErrorCategory::kInternal) throw;
-  }
-  std::vector<std::pair<std::string, LogicalType>> columns;
-  for (size_t i = 0; i < bound.names.size(); i++) {
-    columns.emplace_back(i < view.column_names.size() ? view.column_names[i] : bound.names[i],
-                         bound.types[i]);
-  }
-  return columns;
-}
-
 PgObjects Binder::CollectPgObjects() {
   PgObjects objects;
   ForEachCatalog([&](const Catalog& catalog, const std::string& database, bool temporary) {
@@ -251,8 +236,7 @@ PgObjects Binder::CollectPgObjects() {
   return objects;
 }
 
-LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std::string>& names,
-                                         std::vector<LogicalType>& types) {
+bool IsPgCatalogName(std::string_view name) {
   static const std::vector<std::string_view> kNames = {"pg_namespace",
                                                        "pg_class",
                                                        "pg_attribute",
@@ -277,16 +261,17 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
                                                        "information_schema.key_column_usage",
                                                        "information_schema.referential_constraints",
                                                        "information_schema.check_constraints"};
-  if (std::find(kNames.begin(), kNames.end(), name) == kNames.end()) return nullptr;
+  return std::find(kNames.begin(), kNames.end(), name) != kNames.end();
+}
+
+LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std::string>& names,
+                                         std::vector<LogicalType>& types) {
+  if (!IsPgCatalogName(name)) return nullptr;
 
   const PgObjects objects = CollectPgObjects();
   const auto& schemas = objects.schemas;
   const auto& relations = objects.relations;
   const auto& enums = objects.enums;
-  auto view_columns = [&](const ViewEntry& view) { return PgViewColumns(view); };
-  auto relation_oid_of_table = [&](const TableEntry* table) -> int64_t {
-    return static_cast<int64_t>(table->storage->Oid());
-  };
   auto column_type_oid = [&](const TableEntry* table, const LogicalType& type) {
     return PgTypeOid(type, table ? objects.database_of.at(table) : options_.database_name);
   };
@@ -341,7 +326,7 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
         checks = static_cast<int64_t>(r.table->checks.size());
         has_index = !r.table->indexes->Entries().empty();
       } else if (r.kind == 'v') {
-        columns = static_cast<int64_t>(view_columns(*r.view).size());
+        columns = static_cast<int64_t>(ListedViewColumns(*r.view).names.size());
       } else if (r.kind == 'i') {
         columns = static_cast<int64_t>(r.index->columns.size());
       } else {
@@ -453,9 +438,9 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
               !column.generated_text.empty());
         }
       } else if (r.kind == 'v') {
-        const auto columns = view_columns(*r.view);
-        for (idx_t c = 0; c < columns.size(); c++) {
-          row(r.oid, nullptr, c + 1, columns[c].first, columns[c].second, false, false, false);
+        const ViewColumns columns = ListedViewColumns(*r.view);
+        for (idx_t c = 0; c < columns.names.size(); c++) {
+          row(r.oid, nullptr, c + 1, columns.names[c], columns.types[c], false, false, false);
         }
       } else if (r.kind == 'i') {
         for (idx_t k = 0; k < r.index->columns.size(); k++) {
@@ -590,7 +575,7 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
       std::vector<Value> zeros_oid(r.index->columns.size(), Oid(0));
       std::vector<Value> zeros_int2(r.index->columns.size(), Int2(0));
       out.rows.push_back({Oid(r.oid),
-                          Oid(relation_oid_of_table(r.table)),
+                          Oid(static_cast<int64_t>(r.table->storage->Oid())),
                           Int2(n),
                           Int2(n),
                           Value::Boolean(r.index->Unique()),
@@ -916,7 +901,7 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
     for (const PgRelation& r : relations) {
       if (r.kind != 'i') continue;
       out.rows.push_back({Oid(kPgClassOid), Oid(r.oid), Int4(0), Oid(kPgClassOid),
-                          Oid(relation_oid_of_table(r.table)), Int4(0), Char('a')});
+                          Oid(static_cast<int64_t>(r.table->storage->Oid())), Int4(0), Char('a')});
     }
   }
   names = out.names;

@@ -5,6 +5,7 @@
 #include "parser/parser.hpp"
 #include "planner/asof_condition.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "planner/binder/tableref/pg_objects.hpp"
 
 namespace teal {
 
@@ -249,21 +250,21 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       // PostgreSQL's system catalogs: pg_catalog.pg_class, or pg_class unqualified, which
       // PostgreSQL looks up in pg_catalog before the path's schemas (only the connection's
       // temporary tables come first).
-      if (Catalog::Key(ref.schema) == "pg_catalog" ||
-          (ref.schema.empty() && !(catalogs_.temp && (catalogs_.temp->FindTable(ref.name) ||
-                                                      catalogs_.temp->FindView(ref.name))))) {
+      const bool in_pg_catalog = Catalog::Key(ref.schema) == "pg_catalog";
+      if (in_pg_catalog && !IsPgCatalogName(Catalog::Key(ref.name))) {
+        throw CatalogError(fmt::format(
+            "Table with name {} does not exist! (pg_catalog has pg_class, pg_namespace, "
+            "pg_attribute, pg_type, … only)",
+            QuoteQualifiedName(ref.schema, ref.name)));
+      }
+      if ((in_pg_catalog || ref.schema.empty()) && IsPgCatalogName(Catalog::Key(ref.name)) &&
+          (in_pg_catalog || !(catalogs_.temp && (catalogs_.temp->FindTable(ref.name) ||
+                                                 catalogs_.temp->FindView(ref.name))))) {
         std::vector<std::string> names;
         std::vector<LogicalType> types;
-        if (auto listing = BindPgCatalog(Catalog::Key(ref.name), names, types)) {
-          add_rows(ref.name, std::move(names), std::move(types));
-          return listing;
-        }
-        if (!ref.schema.empty()) {
-          throw CatalogError(fmt::format(
-              "Table with name {} does not exist! (pg_catalog has pg_class, pg_namespace, "
-              "pg_attribute, pg_type, … only)",
-              QuoteQualifiedName(ref.schema, ref.name)));
-        }
+        auto listing = BindPgCatalog(Catalog::Key(ref.name), names, types);
+        add_rows(ref.name, std::move(names), std::move(types));
+        return listing;
       }
       if (Catalog::Key(ref.schema) == "information_schema") {
         std::vector<std::string> names;

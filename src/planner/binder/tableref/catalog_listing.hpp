@@ -10,6 +10,16 @@
 #include "teal/logical_type.hpp"
 #include "teal/value.hpp"
 
+namespace teal {
+
+/// A view's column names and types, its query bound now (Binder::ListedViewColumns).
+struct ViewColumns {
+  std::vector<std::string> names;
+  std::vector<LogicalType> types;
+};
+
+}  // namespace teal
+
 namespace teal::listing {
 
 /// A listing's columns and rows, filled column by column, then row by row.

@@ -47,6 +47,10 @@ struct PgObjects {
   std::vector<std::shared_ptr<const void>> kept;
 };
 
+/// Whether `name` (lower-cased) is a relation BindPgCatalog makes: pg_class and the other
+/// pg_catalog relations, information_schema's constraint views.
+bool IsPgCatalogName(std::string_view name);
+
 /// A row of pg_constraint: a PRIMARY KEY, UNIQUE, CHECK or FOREIGN KEY of a table.
 struct PgConstraint {
   int64_t oid = 0;
