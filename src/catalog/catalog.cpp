@@ -152,6 +152,7 @@ std::shared_ptr<Catalog> Catalog::Copy() const {
   copy->tables_ = tables_;
   copy->views_ = views_;
   copy->types_ = types_;
+  copy->type_aliases_ = type_aliases_;
   copy->sequences_ = sequences_;
   copy->macros_ = macros_;
   copy->triggers_ = triggers_;
@@ -621,7 +622,8 @@ std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
 void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> labels) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(name);
-  if (types_.count(key)) throw CatalogError(fmt::format("type \"{}\" already exists", name));
+  if (types_.count(key))
+    throw CatalogError(fmt::format("Type with name \"{}\" already exists!", name));
   std::vector<std::string> seen = labels;
   std::sort(seen.begin(), seen.end());
   auto duplicate = std::adjacent_find(seen.begin(), seen.end());
@@ -633,6 +635,17 @@ void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> l
   version_ = NextVersion();
 }
 
+void Catalog::CreateTypeAlias(const std::string& name, LogicalType type) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::string key = Key(name);
+  if (types_.count(key))
+    throw CatalogError(fmt::format("Type with name \"{}\" already exists!", name));
+  types_.emplace(key, std::move(type));
+  type_aliases_.emplace(key, name);
+  creation_order_.push_back("y:" + key);
+  version_ = NextVersion();
+}
+
 void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(name);
@@ -640,6 +653,12 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   if (it == types_.end()) {
     if (if_exists) return;
     throw CatalogError(fmt::format("Type with name {} does not exist!", name));
+  }
+  if (type_aliases_.erase(key)) {  // its columns have the type it stands for
+    types_.erase(it);
+    std::erase(creation_order_, "y:" + key);
+    version_ = NextVersion();
+    return;
   }
   std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
     if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap || t.Id() == TypeId::kArray) {
@@ -678,7 +697,16 @@ std::optional<LogicalType> Catalog::FindType(std::string_view name) const {
 std::vector<LogicalType> Catalog::UserTypes() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<LogicalType> out;
-  for (const auto& [key, type] : types_) out.push_back(type);
+  for (const auto& [key, type] : types_) {
+    if (!type_aliases_.count(key)) out.push_back(type);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, LogicalType>> Catalog::TypeAliases() const {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::vector<std::pair<std::string, LogicalType>> out;
+  for (const auto& [key, name] : type_aliases_) out.emplace_back(name, types_.at(key));
   return out;
 }
 
@@ -756,6 +784,9 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
       const auto& sequence = *sequences_.at(key);
       out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +
                     ";");
+    } else if (auto alias = type_aliases_.find(key); alias != type_aliases_.end()) {
+      out.push_back("CREATE TYPE " + QuoteIdentifier(alias->second) + " AS " +
+                    TypeSql(types_.at(key)) + ";");
     } else {
       const auto& info = types_.at(key).Enum();
       std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";

@@ -157,13 +157,20 @@ class Catalog {
   void DropView(std::string_view name, bool if_exists);
   std::shared_ptr<ViewEntry> FindView(std::string_view name) const;
 
+  /// CREATE TYPE name AS ENUM (labels). Throws CatalogError when a type has the name.
   void CreateEnumType(const std::string& name, std::vector<std::string> labels);
-  /// Throws CatalogError if there is no such type or a table column uses it.
+  /// CREATE TYPE name AS type: `name` stands for `type` wherever a type is written. A
+  /// column declared with it has `type` (an alias is not a type of its own, as in DuckDB).
+  /// Throws CatalogError when a type has the name.
+  void CreateTypeAlias(const std::string& name, LogicalType type);
+  /// Throws CatalogError if there is no such type or (an ENUM) a table column uses it.
   void DropType(std::string_view name, bool if_exists, bool cascade);
-  /// The user-defined type, if there is one of that name.
+  /// The user-defined type, if there is one of that name (an alias: the type it stands for).
   std::optional<LogicalType> FindType(std::string_view name) const;
-  /// The user-defined (ENUM) types, by name.
+  /// The user-defined ENUM types, by name.
   std::vector<LogicalType> UserTypes() const;
+  /// The type aliases (CreateTypeAlias), by name: each one's name as created, and its type.
+  std::vector<std::pair<std::string, LogicalType>> TypeAliases() const;
 
   /// Fills `index` from `table`'s rows and adds it to the table. Throws CatalogError when
   /// an index of that name exists (unless if_not_exists: then returns false and changes
@@ -255,6 +262,8 @@ class Catalog {
   std::map<std::string, std::shared_ptr<TableEntry>> tables_;
   std::map<std::string, std::shared_ptr<ViewEntry>> views_;
   std::map<std::string, LogicalType> types_;
+  /// The keys of types_ that are aliases, with the names as created.
+  std::map<std::string, std::string> type_aliases_;
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
   std::map<std::string, std::shared_ptr<MacroEntry>> macros_;
   /// Keyed by TriggerKey(table, name): names are per table.

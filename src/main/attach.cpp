@@ -71,7 +71,7 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
       search_path_.empty() ? std::string()
                            : DefaultSchema(TransactionIn(DefaultDatabase())->GetCatalog());
   auto* macro = dynamic_cast<CreateMacroStatement*>(&statement);
-  auto* type = dynamic_cast<CreateEnumStatement*>(&statement);
+  auto* type = dynamic_cast<CreateTypeStatement*>(&statement);
   if (!default_schema.empty() &&
       ((macro && !macro->in_main && !macro->temporary) || (type && !type->in_main))) {
     // Their objects are main's alone; creating one there would not be what was asked.

@@ -765,7 +765,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         LogStatement(statement, false);
         return EmptyResult(StatementType::kCreate);
       }
-      return ExecuteCreateEnum(static_cast<CreateEnumStatement&>(statement));
+      return ExecuteCreateType(static_cast<CreateTypeStatement&>(statement));
     }
     case StatementType::kDrop:
       if (auto* trigger = dynamic_cast<DropTriggerStatement*>(&statement))
@@ -1877,16 +1877,68 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   return CountResult(StatementType::kCreate, rows);
 }
 
-Result ClientContext::ExecuteCreateEnum(const CreateEnumStatement& create) {
+Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
   std::string lowered = create.name;
   for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (Binder::IsBuiltinTypeName(lowered)) {
     throw CatalogError(
         fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
-  current_->WritableCatalog().CreateEnumType(create.name, create.labels);
-  LogStatement(create, false);
+  Catalog& catalog = current_->WritableCatalog();
+  const bool exists = catalog.FindType(create.name).has_value();
+  if (exists && create.if_not_exists) return EmptyResult(StatementType::kCreate);
+  // What the type is, before an old one of the name goes (OR REPLACE).
+  std::optional<LogicalType> alias;
+  if (create.alias) {
+    Binder binder(Catalogs());
+    binder.SetOptions(BinderOptions());
+    alias = binder.ResolveType(*create.alias);
+  }
+  std::vector<std::string> labels = create.labels;
+  std::string logged = create.text;
+  if (create.enum_query) {
+    labels = EnumLabelsOf(*create.enum_query, create.name);
+    // The log keeps the labels: the query's tables may be gone when it is replayed.
+    logged = "CREATE TYPE " + QuoteIdentifier(create.name) + " AS " +
+             TypeSql(LogicalType::Enum("", labels));
+  }
+  if (exists && create.or_replace) catalog.DropType(create.name, false, false);
+  if (alias) {
+    catalog.CreateTypeAlias(create.name, std::move(*alias));
+  } else {
+    catalog.CreateEnumType(create.name, std::move(labels));
+  }
+  current_->LogCatalog(0, 0, "", LoggedSql(std::move(logged)));
   return EmptyResult(StatementType::kCreate);
+}
+
+std::vector<std::string> ClientContext::EnumLabelsOf(SelectStatement& query,
+                                                     std::string_view type) {
+  Binder binder(Catalogs());
+  binder.SetOptions(BinderOptions());
+  BoundStatement bound = binder.BindSelect(query);
+  if (bound.names.size() != 1) {
+    throw BinderError(
+        fmt::format("CREATE TYPE {} AS ENUM (query): the query must give a single column, not {}",
+                    type, bound.names.size()));
+  }
+  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
+  ExecutorOptions options = MakeExecutorOptions();
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
+  Executor executor(*physical, options);
+  executor.Initialize();
+  // The labels in the order the query gives them, each once; NULL is no label.
+  std::vector<std::string> labels;
+  std::set<std::string> seen;
+  while (auto chunk = executor.FetchChunk()) {
+    for (idx_t row = 0; row < chunk->size(); row++) {
+      const Value value = chunk->GetValue(0, row);
+      if (value.IsNull()) continue;
+      std::string label = value.ToString();
+      if (seen.insert(label).second) labels.push_back(std::move(label));
+    }
+  }
+  return labels;
 }
 
 Result ClientContext::ExecuteDrop(const DropStatement& drop) {

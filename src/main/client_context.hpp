@@ -197,7 +197,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void AddForeignKeys(const CreateTableStatement& create, const Catalog& catalog,
                       TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);
-  Result ExecuteCreateEnum(const CreateEnumStatement& create);
+  Result ExecuteCreateType(const CreateTypeStatement& create);
+  /// The labels of CREATE TYPE `type` AS ENUM (`query`): its one column's values, in order,
+  /// each once, NULL left out.
+  std::vector<std::string> EnumLabelsOf(SelectStatement& query, std::string_view type);
   Result ExecuteCreateMacro(const CreateMacroStatement& create);
   Result ExecuteCreateView(const CreateViewStatement& create);
   /// EXPLAIN [ANALYZE] `inner`; `values`: its parameters' values (EXPLAIN EXECUTE).

@@ -105,6 +105,8 @@ class GrammarParse {
     // The rewrites, in order; integer division last: the transformer finds its marker in
     // the final text.
     std::string& sql = rewritten_;
+    // First: the query of CREATE TYPE … AS ENUM (query) is parsed on its own, rewrites and all.
+    sql = RewriteCreateType(sql, create_type_);
     sql = RewriteSetVariable(sql);  // first: the later rewrites apply to its value
     sql = RewriteExecuteNamedValues(sql);
     sql = RewriteNumericUnderscores(sql);
@@ -171,6 +173,8 @@ class GrammarParse {
   bool OrReplaceTable() const { return or_replace_table_; }
   /// The statement was CREATE VIEW IF NOT EXISTS (RewriteCreateViewIfNotExists).
   bool ViewIfNotExists() const { return view_if_not_exists_; }
+  /// What RewriteCreateType took out of a CREATE TYPE.
+  const CreateTypeRewrite& CreateType() const { return create_type_; }
   idx_t ParameterCount() const { return parameter_count_; }
   const std::vector<std::string>& ParameterNames() const { return parameter_names_; }
   size_t StatementCount() const { return tree_->n_stmts; }
@@ -179,6 +183,7 @@ class GrammarParse {
  private:
   bool or_replace_table_ = false;
   bool view_if_not_exists_ = false;
+  CreateTypeRewrite create_type_;
   std::string rewritten_;
   std::vector<std::string> parameter_names_;
   idx_t parameter_count_ = 0;
@@ -200,6 +205,7 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
       return StatementType::kDelete;
     case PG_QUERY__NODE__NODE_CREATE_STMT:
     case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT:
     case PG_QUERY__NODE__NODE_VIEW_STMT:
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
     case PG_QUERY__NODE__NODE_INDEX_STMT:
@@ -478,6 +484,20 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       if (parse.ViewIfNotExists()) {
         if (auto* view = dynamic_cast<CreateViewStatement*>(statement.get())) {
           view->if_not_exists = true;
+        }
+      }
+      if (auto* type = dynamic_cast<CreateTypeStatement*>(statement.get())) {
+        const CreateTypeRewrite& rewrite = parse.CreateType();
+        type->or_replace = rewrite.or_replace;
+        type->if_not_exists = rewrite.if_not_exists;
+        if (!rewrite.enum_query.empty()) {
+          auto inner = ParseSql(rewrite.enum_query, max_depth, pivot_limit);
+          if (inner.size() != 1 || inner[0]->type != StatementType::kSelect ||
+              !dynamic_cast<SelectStatement*>(inner[0].get())) {
+            throw ParserError(fmt::format(
+                "CREATE TYPE {} AS ENUM (query): the query must be one SELECT", type->name));
+          }
+          type->enum_query.reset(static_cast<SelectStatement*>(inner[0].release()));
         }
       }
       if (parse.OrReplaceTable()) {

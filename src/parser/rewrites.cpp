@@ -646,6 +646,58 @@ std::string RewriteCreateViewIfNotExists(std::string_view sql, bool& if_not_exis
   return ApplyEdits(sql, {{tokens[view + 1].start, tokens[view + 3].end, ""}});
 }
 
+std::string RewriteCreateType(std::string_view sql, CreateTypeRewrite& out) {
+  out = CreateTypeRewrite();
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 4 || tokens[0].word != "create") return std::string(sql);
+  size_t i = 1;
+  if (tokens[i].word == "or" && i + 1 < tokens.size() && tokens[i + 1].word == "replace") {
+    out.or_replace = true;
+    i += 2;
+  }
+  if (i >= tokens.size() || tokens[i].word != "type") {
+    out.or_replace = false;
+    return std::string(sql);
+  }
+  const size_t type = i++;
+  std::vector<Edit> edits;
+  if (i + 2 < tokens.size() && tokens[i].word == "if" && tokens[i + 1].word == "not" &&
+      tokens[i + 2].word == "exists") {
+    out.if_not_exists = true;
+    edits.push_back({tokens[i].start, tokens[i + 2].end, ""});
+    i += 3;
+  }
+  // [schema .] name AS
+  size_t as = i + 1;
+  while (as + 1 < tokens.size() && tokens[as].word == ".") as += 2;
+  if (as + 1 >= tokens.size() || tokens[as].word != "as") {
+    if (out.or_replace) edits.push_back({tokens[1].start, tokens[2].end, ""});
+    return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+  }
+  const std::string& what = tokens[as + 1].word;
+  if (what == "enum") {
+    const size_t open = as + 2;
+    if (open + 1 < tokens.size() && tokens[open].word == "(" &&
+        (tokens[open + 1].word == "select" || tokens[open + 1].word == "from" ||
+         tokens[open + 1].word == "with" || tokens[open + 1].word == "(" ||
+         tokens[open + 1].word == "values")) {
+      const size_t after = AfterBracket(tokens, open);
+      if (after <= tokens.size() && after - 1 > open + 1 && tokens[after - 1].word == ")") {
+        const size_t end = tokens[after - 1].start;
+        out.enum_query =
+            std::string(sql.substr(tokens[open + 1].start, end - tokens[open + 1].start));
+        edits.push_back({tokens[open + 1].start, end, ""});
+      }
+    }
+  } else if (what != "range" && what != "(") {
+    // CREATE [OR REPLACE] TYPE -> CREATE DOMAIN
+    edits.push_back({tokens[1].start, tokens[type].end, "DOMAIN"});
+    return ApplyEdits(sql, std::move(edits));
+  }
+  if (out.or_replace) edits.push_back({tokens[1].start, tokens[2].end, ""});
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteUnnamedSubqueries(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

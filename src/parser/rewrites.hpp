@@ -304,6 +304,21 @@ std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
 /// `CREATE [TEMP] VIEW`, setting `if_not_exists`.
 std::string RewriteCreateViewIfNotExists(std::string_view sql, bool& if_not_exists);
 
+/// What RewriteCreateType took out of a CREATE TYPE the grammar would not read.
+struct CreateTypeRewrite {
+  bool or_replace = false;
+  bool if_not_exists = false;
+  /// `AS ENUM (query)`: the query, whose values are the labels; the text keeps `ENUM ()`.
+  std::string enum_query;
+};
+
+/// Rewrites DuckDB's forms of CREATE TYPE, which the PostgreSQL grammar lacks, into ones it
+/// reads: `OR REPLACE` and `IF NOT EXISTS` go into `out`; `AS ENUM (query)` keeps `ENUM ()`
+/// and gives the query to `out`; a type alias, `AS type` (anything but ENUM, RANGE or a
+/// parenthesised attribute list), becomes `CREATE DOMAIN name AS type`, PostgreSQL's
+/// form of the same thing.
+std::string RewriteCreateType(std::string_view sql, CreateTypeRewrite& out);
+
 /// Gives a subquery or VALUES list in FROM without an alias (the PostgreSQL 15 grammar
 /// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
 std::string RewriteUnnamedSubqueries(std::string_view sql);

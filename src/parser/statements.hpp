@@ -176,11 +176,17 @@ struct CreateIndexStatement : SQLStatement {
   bool if_not_exists = false;
 };
 
-struct CreateEnumStatement : SQLStatement {
-  CreateEnumStatement() : SQLStatement(StatementType::kCreate) {}
+/// CREATE [OR REPLACE] TYPE [IF NOT EXISTS] name AS ENUM (labels) | ENUM (query) | type, and
+/// PostgreSQL's CREATE DOMAIN name AS type (without constraints), which is the last form.
+struct CreateTypeStatement : SQLStatement {
+  CreateTypeStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
-  std::vector<std::string> labels;
   bool in_main = false;  // named main.name (else in the default schema, which must be main)
+  bool or_replace = false;
+  bool if_not_exists = false;
+  std::vector<std::string> labels;              // AS ENUM (labels)
+  std::unique_ptr<SelectStatement> enum_query;  // AS ENUM (query): its values are the labels
+  std::optional<TypeName> alias;                // AS type: another name for it
 };
 
 /// CREATE [OR REPLACE] MACRO name(a, b := default) AS expression | AS TABLE query, and

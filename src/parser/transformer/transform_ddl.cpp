@@ -452,16 +452,39 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
   return alter;
 }
 
-std::unique_ptr<CreateEnumStatement> Transformer::CreateEnum(const PgQuery__CreateEnumStmt& s) {
-  auto create = std::make_unique<CreateEnumStatement>();
-  if (s.n_type_name > 1) {
-    std::string schema = StringOf(s.type_name[0]);
-    if (Lower(schema) != "main")
+namespace {
+
+/// CREATE TYPE's [main.]name.
+std::unique_ptr<CreateTypeStatement> NewCreateType(const Node* const* names, size_t n) {
+  auto create = std::make_unique<CreateTypeStatement>();
+  if (n > 1) {
+    std::string schema = StringOf(names[n - 2]);
+    if (n > 2 || Lower(schema) != "main")
       throw CatalogError(fmt::format("Schema with name {} does not exist!", schema));
     create->in_main = true;
   }
-  create->name = StringOf(s.type_name[s.n_type_name - 1]);
+  create->name = StringOf(names[n - 1]);
+  return create;
+}
+
+}  // namespace
+
+std::unique_ptr<CreateTypeStatement> Transformer::CreateEnum(const PgQuery__CreateEnumStmt& s) {
+  auto create = NewCreateType(s.type_name, s.n_type_name);
   for (size_t i = 0; i < s.n_vals; i++) create->labels.push_back(StringOf(s.vals[i]));
+  return create;
+}
+
+std::unique_ptr<CreateTypeStatement> Transformer::CreateDomain(const PgQuery__CreateDomainStmt& s) {
+  auto create = NewCreateType(s.domainname, s.n_domainname);
+  if (s.n_constraints > 0) {
+    throw NotImplementedError(
+        fmt::format("CREATE DOMAIN {} with constraints (a domain without them is an alias "
+                    "of its type)",
+                    create->name));
+  }
+  create->alias = Type(*s.type_name);
+  if (s.coll_clause) create->alias->collation = CollationName(*s.coll_clause);
   return create;
 }
 
@@ -502,6 +525,7 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
       drop->kind = DropKind::kIndex;
       break;
     case PG_QUERY__OBJECT_TYPE__OBJECT_TYPE:
+    case PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN:
       drop->kind = DropKind::kType;
       for (size_t i = 0; i < s.n_objects; i++) {
         const auto& type = *s.objects[i]->type_name;

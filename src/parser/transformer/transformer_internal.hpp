@@ -140,7 +140,8 @@ class Transformer {
 
   std::unique_ptr<AlterTableStatement> Rename(const PgQuery__RenameStmt& s);
 
-  std::unique_ptr<CreateEnumStatement> CreateEnum(const PgQuery__CreateEnumStmt& s);
+  std::unique_ptr<CreateTypeStatement> CreateEnum(const PgQuery__CreateEnumStmt& s);
+  std::unique_ptr<CreateTypeStatement> CreateDomain(const PgQuery__CreateDomainStmt& s);
 
   std::unique_ptr<DropStatement> Drop(const PgQuery__DropStmt& s);
 

@@ -1,4 +1,4 @@
-// Parser: statement splitting, list-literal rewriting, PRAGMA recognition, errors.
+// Parser: statement splitting, the pre-parse rewrites, PRAGMA recognition, errors.
 #include "parser/parser.hpp"
 
 #include <gtest/gtest.h>
@@ -638,6 +638,50 @@ TEST(ParsedExpressionTest, RenderedTextParsesBackToTheSameExpression) {
       ADD_FAILURE() << expression << " rendered as " << once << ": " << error.what();
     }
   }
+}
+
+TEST(RewriteCreateTypeTest, AnAliasBecomesADomainAndTheOptionsAreTakenOut) {
+  CreateTypeRewrite out;
+  EXPECT_EQ(RewriteCreateType("CREATE TYPE t AS INTEGER[]", out), "CREATE DOMAIN t AS INTEGER[]");
+  EXPECT_FALSE(out.or_replace);
+  EXPECT_EQ(RewriteCreateType("CREATE OR REPLACE TYPE IF NOT EXISTS main.t AS VARCHAR", out),
+            "CREATE DOMAIN  main.t AS VARCHAR");
+  EXPECT_TRUE(out.or_replace);
+  EXPECT_TRUE(out.if_not_exists);
+  EXPECT_EQ(RewriteCreateType("CREATE OR REPLACE TYPE e AS ENUM ('a')", out),
+            "CREATE  TYPE e AS ENUM ('a')");
+  EXPECT_TRUE(out.or_replace);
+  EXPECT_TRUE(out.enum_query.empty());
+}
+
+TEST(RewriteCreateTypeTest, TheQueryOfAnEnumIsTakenOut) {
+  CreateTypeRewrite out;
+  EXPECT_EQ(RewriteCreateType("CREATE TYPE e AS ENUM (SELECT v FROM (SELECT 1 v) s)", out),
+            "CREATE TYPE e AS ENUM ()");
+  EXPECT_EQ(out.enum_query, "SELECT v FROM (SELECT 1 v) s");
+}
+
+TEST(RewriteCreateTypeTest, OtherStatementsAndTypeFormsAreLeftAlone) {
+  CreateTypeRewrite out;
+  for (const char* sql : {"CREATE TYPE c AS (a INT)", "CREATE TYPE r AS RANGE (subtype = int)",
+                          "CREATE TABLE type(a INT)", "SELECT 'CREATE TYPE t AS INT'"}) {
+    EXPECT_EQ(RewriteCreateType(sql, out), sql);
+    EXPECT_FALSE(out.or_replace || out.if_not_exists);
+  }
+}
+
+TEST(ParseSqlTest, CreateTypeFormsParseToOneStatement) {
+  auto statements = ParseSql("CREATE TYPE e AS ENUM (SELECT 'a'); CREATE DOMAIN d AS INT");
+  ASSERT_EQ(statements.size(), 2u);
+  auto* enum_type = dynamic_cast<CreateTypeStatement*>(statements[0].get());
+  ASSERT_NE(enum_type, nullptr);
+  EXPECT_NE(enum_type->enum_query, nullptr);
+  EXPECT_FALSE(enum_type->alias.has_value());
+  auto* domain = dynamic_cast<CreateTypeStatement*>(statements[1].get());
+  ASSERT_NE(domain, nullptr);
+  ASSERT_TRUE(domain->alias.has_value());
+  EXPECT_EQ(domain->alias->name, "int4");
+  EXPECT_THROW(ParseSql("CREATE TYPE e AS ENUM (SELECT 1; SELECT 2)"), ParserError);
 }
 
 }  // namespace teal

@@ -564,6 +564,33 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       }
       return "COMPOSITE";
     };
+    // DuckDB's names: the type's own, without its modifiers, for the nested ones.
+    auto logical_name = [](const LogicalType& type) -> std::string {
+      switch (type.Id()) {
+        case T::kDecimal:
+          return "DECIMAL";
+        case T::kList:
+          return "LIST";
+        case T::kArray:
+          return "ARRAY";
+        case T::kStruct:
+          return "STRUCT";
+        case T::kMap:
+          return "MAP";
+        case T::kUnion:
+          return "UNION";
+        case T::kEnum:
+          return "ENUM";
+        default:
+          return LogicalType(type.Id()).ToString();
+      }
+    };
+    auto type_size = [](const LogicalType& type) {
+      const PhysicalType physical = type.Physical();
+      const bool fixed = physical != PhysicalType::kVarchar && physical != PhysicalType::kList &&
+                         physical != PhysicalType::kStruct;
+      return fixed ? Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(physical))) : NullBigInt();
+    };
     // The built-in types: DuckDB's database "system".
     for (const TypeId id :
          {T::kBoolean,    T::kTinyInt,     T::kSmallInt,    T::kInteger,     T::kBigInt,
@@ -573,17 +600,12 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
           T::kTimestampS, T::kTimestampMs, T::kTimestampNs, T::kTimestampTz, T::kInterval,
           T::kUuid,       T::kBignum}) {
       const LogicalType type(id);
-      const PhysicalType physical = type.Physical();
-      const bool fixed = physical != PhysicalType::kVarchar && physical != PhysicalType::kList &&
-                         physical != PhysicalType::kStruct;
-      const std::string type_name = id == T::kDecimal ? "DECIMAL" : type.ToString();
-      out.rows.push_back(
-          {Text("system"), Value::BigInt(0), Text("main"),
-           Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, "system", "", "")),
-           Value::BigInt(PgTypeOid(type, "system")), Text(type_name),
-           fixed ? Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(physical))) : NullBigInt(),
-           Text(type_name), Text(category(type)), NullText(), Value::Boolean(true),
-           Value(LogicalType::List(T::kVarchar))});
+      const std::string type_name = logical_name(type);
+      out.rows.push_back({Text("system"), Value::BigInt(0), Text("main"),
+                          Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, "system", "", "")),
+                          Value::BigInt(PgTypeOid(type, "system")), Text(type_name),
+                          type_size(type), Text(type_name), Text(category(type)), NullText(),
+                          Value::Boolean(true), Value(LogicalType::List(T::kVarchar))});
     }
     for (const char* nested : {"LIST", "STRUCT", "MAP", "UNION", "ENUM"}) {
       out.rows.push_back({Text("system"), Value::BigInt(0), Text("main"),
@@ -603,6 +625,15 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))),
                             Text("ENUM"), Text("USER"), NullText(), Value::Boolean(false),
                             Value::List(T::kVarchar, std::move(labels))});
+      }
+      for (const auto& [alias, type] : catalog.TypeAliases()) {
+        out.rows.push_back(
+            {Text(database), Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
+             Text(std::string(kMainSchemaName)),
+             Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
+             Value::BigInt(PgObjectOid(PgObjectKind::kType, database, "", alias)), Text(alias),
+             type_size(type), Text(logical_name(type)), Text(category(type)), NullText(),
+             Value::Boolean(false), Value(LogicalType::List(T::kVarchar))});
       }
     });
   } else if (name == "pragma_collations") {
