@@ -110,7 +110,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   for (const auto& table : dropped) {
     const std::string table_key = Key(table->CatalogName());
     for (const auto& index : table->indexes->Entries()) {
-      std::erase(creation_order_, "i:" + Key(index->name));
+      ForgetLocked("i:" + Key(index->name));
     }
     tables_.erase(table_key);
     std::erase(creation_order_, "t:" + table_key);
@@ -153,6 +153,7 @@ std::shared_ptr<Catalog> Catalog::Copy() const {
   copy->views_ = views_;
   copy->types_ = types_;
   copy->type_aliases_ = type_aliases_;
+  copy->comments_ = comments_;
   copy->sequences_ = sequences_;
   copy->macros_ = macros_;
   copy->triggers_ = triggers_;
@@ -259,7 +260,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   }
   // Its indexes go with it.
   for (const auto& index : it->second->indexes->Entries()) {
-    std::erase(creation_order_, "i:" + Key(index->name));
+    ForgetLocked("i:" + Key(index->name));
   }
   tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
@@ -332,7 +333,7 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
     }
   }
   sequences_.erase(it);
-  std::erase(creation_order_, "s:" + key);
+  ForgetLocked("s:" + key);
   version_ = NextVersion();
 }
 
@@ -459,7 +460,7 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
   auto updated = std::make_shared<TableEntry>(*table);
   updated->indexes = table->indexes->Without(name);
   tables_[Key(table->CatalogName())] = std::move(updated);
-  std::erase(creation_order_, "i:" + Key(name));
+  ForgetLocked("i:" + Key(name));
   version_ = NextVersion();
 }
 
@@ -656,7 +657,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   }
   if (type_aliases_.erase(key)) {  // its columns have the type it stands for
     types_.erase(it);
-    std::erase(creation_order_, "y:" + key);
+    ForgetLocked("y:" + key);
     version_ = NextVersion();
     return;
   }
@@ -683,7 +684,31 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   }
   (void)cascade;
   types_.erase(it);
-  std::erase(creation_order_, "y:" + key);
+  ForgetLocked("y:" + key);
+  version_ = NextVersion();
+}
+
+void Catalog::ForgetLocked(const std::string& entry) {
+  std::erase(creation_order_, entry);
+  comments_.erase(entry);
+}
+
+std::optional<std::string> Catalog::ObjectComment(char kind, std::string_view name) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = comments_.find(std::string(1, kind) + ":" + Key(name));
+  if (it == comments_.end()) return std::nullopt;
+  return it->second;
+}
+
+void Catalog::SetObjectComment(char kind, std::string_view name,
+                               std::optional<std::string> comment) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string entry = std::string(1, kind) + ":" + Key(name);
+  if (comment) {
+    comments_[entry] = std::move(*comment);
+  } else {
+    comments_.erase(entry);
+  }
   version_ = NextVersion();
 }
 
@@ -765,28 +790,60 @@ std::vector<std::string> Catalog::TableNames() const {
 std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* indexes) const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<std::string> out;
+  // COMMENT ON what IS 'comment', after the object's CREATE.
+  auto comment = [](std::vector<std::string>& into, const std::string& what,
+                    const std::optional<std::string>& text) {
+    if (text) into.push_back("COMMENT ON " + what + " IS " + QuoteLiteral(*text) + ";");
+  };
+  auto object_comment = [&](std::vector<std::string>& into, const std::string& entry,
+                            const std::string& what) {
+    auto it = comments_.find(entry);
+    if (it != comments_.end()) comment(into, what, it->second);
+  };
   for (const auto& entry : creation_order_) {
     std::string key = entry.substr(2);
     if (entry[0] == 'c') {
       out.push_back("CREATE SCHEMA " + QuoteIdentifier(schemas_.at(key)) + ";");
     } else if (entry[0] == 't') {
-      out.push_back(tables_.at(key)->ToSql());
+      const TableEntry& table = *tables_.at(key);
+      out.push_back(table.ToSql());
+      const std::string name = QuoteQualifiedName(table.schema, table.name);
+      comment(out, "TABLE " + name, table.comment);
+      for (const auto& column : table.columns) {
+        comment(out, "COLUMN " + name + "." + QuoteIdentifier(column.name), column.comment);
+      }
     } else if (entry[0] == 'v') {
-      out.push_back(views_.at(key)->ToSql());
+      const ViewEntry& view = *views_.at(key);
+      out.push_back(view.ToSql());
+      const std::string name = QuoteQualifiedName(view.schema, view.name);
+      comment(out, "VIEW " + name, view.comment);
+      for (const auto& [column, text] : view.column_comments) {
+        comment(out, "COLUMN " + name + "." + QuoteIdentifier(column), text);
+      }
     } else if (entry[0] == 'i') {
       auto [table, index] = FindIndexLocked(key);
-      if (index) (indexes ? *indexes : out).push_back(index->ToSql(*table));
+      if (index) {
+        std::vector<std::string>& into = indexes ? *indexes : out;
+        into.push_back(index->ToSql(*table));
+        object_comment(
+            into, entry,
+            "INDEX " + QuoteQualifiedName(table->schema, std::string(index->LocalName(*table))));
+      }
     } else if (entry[0] == 'm') {
-      out.push_back(macros_.at(key)->ToSql());
+      const MacroEntry& macro = *macros_.at(key);
+      out.push_back(macro.ToSql());
+      comment(out, "FUNCTION " + QuoteIdentifier(macro.name), macro.comment);
     } else if (entry[0] == 'g') {
       (indexes ? *indexes : out).push_back(triggers_.at(key)->ToSql());
     } else if (entry[0] == 's') {
       const auto& sequence = *sequences_.at(key);
       out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +
                     ";");
+      object_comment(out, entry, "SEQUENCE " + QuoteIdentifier(sequence.Name()));
     } else if (auto alias = type_aliases_.find(key); alias != type_aliases_.end()) {
       out.push_back("CREATE TYPE " + QuoteIdentifier(alias->second) + " AS " +
                     TypeSql(types_.at(key)) + ";");
+      object_comment(out, entry, "TYPE " + QuoteIdentifier(alias->second));
     } else {
       const auto& info = types_.at(key).Enum();
       std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";
@@ -794,6 +851,7 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
         sql += (i ? ", " : "") + QuoteLiteral(info.labels[i]);
       }
       out.push_back(sql + ");");
+      object_comment(out, entry, "TYPE " + QuoteIdentifier(info.name));
     }
   }
   return out;

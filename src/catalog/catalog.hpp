@@ -61,6 +61,8 @@ struct ColumnDefinition {
   /// and cannot be given. The expression as written, and bound over the table's columns.
   std::string generated_text;
   std::shared_ptr<const Expression> generated;
+  /// COMMENT ON COLUMN; unset: none. It goes where the column goes (RENAME, ALTER TYPE).
+  std::optional<std::string> comment;
 };
 
 /// CHECK (condition): a row may be stored only where it is not false.
@@ -87,6 +89,8 @@ struct TableEntry {
   std::vector<CheckConstraint> checks;
   /// Its FOREIGN KEYs (catalog/foreign_key.hpp).
   std::vector<ForeignKey> foreign_keys;
+  /// COMMENT ON TABLE; unset: none.
+  std::optional<std::string> comment;
 
   /// Position of column `name` (case-insensitive), or kInvalidIndex.
   idx_t ColumnIndex(std::string_view column) const;
@@ -103,6 +107,9 @@ struct ViewEntry {
   std::string schema;                     // empty for main
   std::vector<std::string> column_names;  // as declared; the query's names fill the rest
   std::string query_text;                 // one SELECT statement
+  std::optional<std::string> comment;     // COMMENT ON VIEW
+  /// COMMENT ON COLUMN of the view, by the column's name (lower-cased).
+  std::map<std::string, std::string> column_comments;
   std::string CatalogName() const { return QualifiedName(schema, name); }
   /// CREATE VIEW statement that recreates this view.
   std::string ToSql() const;
@@ -171,6 +178,13 @@ class Catalog {
   std::vector<LogicalType> UserTypes() const;
   /// The type aliases (CreateTypeAlias), by name: each one's name as created, and its type.
   std::vector<std::pair<std::string, LogicalType>> TypeAliases() const;
+
+  /// The comment (COMMENT ON) of an index, sequence or type: `kind` is 'i', 's' or 'y',
+  /// `name` the object's as the catalog files it. Tables, views, their columns and macros
+  /// keep theirs in their entries. Dropping the object drops its comment.
+  std::optional<std::string> ObjectComment(char kind, std::string_view name) const;
+  /// Sets (unset: removes) such a comment. The object must exist.
+  void SetObjectComment(char kind, std::string_view name, std::optional<std::string> comment);
 
   /// Fills `index` from `table`'s rows and adds it to the table. Throws CatalogError when
   /// an index of that name exists (unless if_not_exists: then returns false and changes
@@ -264,6 +278,10 @@ class Catalog {
   std::map<std::string, LogicalType> types_;
   /// The keys of types_ that are aliases, with the names as created.
   std::map<std::string, std::string> type_aliases_;
+  /// ObjectComment's, by creation_order_ entry ("i:<key>", "s:<key>", "y:<key>").
+  std::map<std::string, std::string> comments_;
+  /// Takes `entry` (as creation_order_ has it) out of creation_order_, and its comment.
+  void ForgetLocked(const std::string& entry);
   std::map<std::string, std::shared_ptr<SequenceEntry>> sequences_;
   std::map<std::string, std::shared_ptr<MacroEntry>> macros_;
   /// Keyed by TriggerKey(table, name): names are per table.

@@ -6,6 +6,7 @@
 // expression/bind_macro.cpp): a macro is as if its body had been written there.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,8 @@ struct MacroEntry {
   std::vector<std::string> defaults;
   /// The expression (a scalar macro) or the SELECT (a table macro), as written.
   std::string body;
-  bool table = false;  // AS TABLE: called in FROM
+  bool table = false;                  // AS TABLE: called in FROM
+  std::optional<std::string> comment;  // COMMENT ON FUNCTION / MACRO
 
   /// The number of parameters without a default (which every call must give).
   size_t RequiredCount() const;

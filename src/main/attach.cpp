@@ -96,6 +96,7 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
   if (auto* trigger = dynamic_cast<DropTriggerStatement*>(&statement)) {
     schema = &trigger->table_schema;
   }
+  if (auto* comment = dynamic_cast<CommentStatement*>(&statement)) schema = &comment->schema;
   if (auto* create = dynamic_cast<CreateSchemaStatement*>(&statement)) {
     if (create->catalog.empty()) return DefaultDatabase();
     auto database = FindDatabase(create->catalog);

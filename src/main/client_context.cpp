@@ -772,6 +772,9 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         return ExecuteDropTrigger(*trigger);
       return ExecuteDrop(static_cast<DropStatement&>(statement));
     case StatementType::kAlter:
+      if (auto* comment = dynamic_cast<CommentStatement*>(&statement)) {
+        return ExecuteComment(*comment);
+      }
       return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
       return ExecutePragma(static_cast<PragmaStatement&>(statement));
@@ -1099,6 +1102,125 @@ Result ClientContext::ExecuteAlterField(const AlterTableStatement& alter) {
     }
   }
   return ExecuteAlter(as_type, &change);
+}
+
+Result ClientContext::ExecuteComment(const CommentStatement& statement) {
+  using Kind = CommentStatement::Kind;
+  const std::optional<std::string>& text = statement.comment;
+  if (statement.kind == Kind::kTable || statement.kind == Kind::kView ||
+      statement.kind == Kind::kColumn) {
+    const CatalogSearch::Place place = Catalogs().Relation(statement.schema, statement.name);
+    Catalog& catalog = WritableCatalog(place.temporary);
+    const std::shared_ptr<TableEntry> table =
+        statement.kind == Kind::kView ? nullptr : catalog.FindTable(place.name);
+    const std::shared_ptr<ViewEntry> view =
+        statement.kind == Kind::kTable ? nullptr : catalog.FindView(place.name);
+    if (table) {
+      idx_t column = kInvalidIndex;
+      if (statement.kind == Kind::kColumn) {
+        column = table->ColumnIndex(statement.column);
+        if (column == kInvalidIndex) {
+          throw BinderError(fmt::format("Table \"{}\" does not have a column with name \"{}\"",
+                                        table->name, statement.column));
+        }
+      }
+      catalog.AlterTable(place.name, false, "", [&](const TableEntry& old) {
+        auto changed = std::make_shared<TableEntry>(old);
+        (column == kInvalidIndex ? changed->comment : changed->columns[column].comment) = text;
+        return changed;
+      });
+    } else if (view) {
+      auto changed = std::make_shared<ViewEntry>(*view);
+      if (statement.kind == Kind::kColumn) {
+        Binder binder(Catalogs());
+        binder.SetOptions(BinderOptions());
+        const std::vector<std::string> names = binder.ViewColumnNames(*view);
+        auto named = std::find_if(names.begin(), names.end(), [&](const auto& c) {
+          return Catalog::Key(c) == Catalog::Key(statement.column);
+        });
+        // A view whose query no longer binds (a table it reads lost a column) has no
+        // columns to check against: its comments are kept by name, as they were made.
+        if (named == names.end() && !names.empty()) {
+          throw BinderError(fmt::format("View \"{}\" does not have a column with name \"{}\"",
+                                        view->name, statement.column));
+        }
+        const std::string key = Catalog::Key(statement.column);
+        if (text) {
+          changed->column_comments[key] = *text;
+        } else {
+          changed->column_comments.erase(key);
+        }
+      } else {
+        changed->comment = text;
+      }
+      catalog.CreateView(std::move(changed), /*or_replace=*/true);
+    } else {
+      throw CatalogError(fmt::format("{} with name {} does not exist!",
+                                     statement.kind == Kind::kView ? "View" : "Table",
+                                     statement.name));
+    }
+    LogStatement(statement, place.temporary);
+    return EmptyResult(StatementType::kAlter);
+  }
+  const std::string qualified =
+      statement.schema.empty() ? statement.name : QualifiedName(statement.schema, statement.name);
+  auto held = [&](const Catalog& catalog, std::string_view name) {
+    switch (statement.kind) {
+      case Kind::kIndex:
+        return catalog.FindIndex(name) != nullptr;
+      case Kind::kSequence:
+        return catalog.FindSequence(name) != nullptr;
+      case Kind::kFunction:
+        return catalog.FindMacro(name) != nullptr;
+      default:
+        return false;  // types are the database's
+    }
+  };
+  const CatalogSearch::Place place = Catalogs().Find(qualified, held);
+  Catalog& catalog = WritableCatalog(place.temporary);
+  switch (statement.kind) {
+    case Kind::kIndex: {
+      auto index = catalog.FindIndex(place.name);
+      if (!index) {
+        throw CatalogError(fmt::format("Index with name {} does not exist!", statement.name));
+      }
+      catalog.SetObjectComment('i', index->name, text);
+      break;
+    }
+    case Kind::kSequence: {
+      auto sequence = catalog.FindSequence(place.name);
+      if (!sequence) {
+        throw CatalogError(fmt::format("Sequence with name {} does not exist!", statement.name));
+      }
+      catalog.SetObjectComment('s', sequence->Name(), text);
+      break;
+    }
+    case Kind::kType:
+      if (!catalog.FindType(place.name)) {
+        throw CatalogError(fmt::format("Type with name {} does not exist!", statement.name));
+      }
+      catalog.SetObjectComment('y', place.name, text);
+      break;
+    default: {
+      auto macro = catalog.FindMacro(place.name);
+      if (!macro) {
+        const FunctionCatalog& builtins = FunctionCatalog::Builtins();
+        if (builtins.FindScalar(Catalog::Key(statement.name)) ||
+            builtins.FindAggregate(Catalog::Key(statement.name))) {
+          throw BinderError(
+              fmt::format("Can not comment on System Catalog entries: {} is a built-in function",
+                          statement.name));
+        }
+        throw CatalogError(
+            fmt::format("Macro Function with name {} does not exist!", statement.name));
+      }
+      auto changed = std::make_shared<MacroEntry>(*macro);
+      changed->comment = text;
+      catalog.CreateMacro(std::move(changed), /*or_replace=*/true);
+    }
+  }
+  LogStatement(statement, place.temporary);
+  return EmptyResult(StatementType::kAlter);
 }
 
 Result ClientContext::ExecuteRenameView(const AlterTableStatement& alter) {

@@ -198,6 +198,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
                       TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);
   Result ExecuteCreateType(const CreateTypeStatement& create);
+  /// COMMENT ON: the comment goes into the object's entry (tables, views, their columns,
+  /// macros) or the catalog's comments (indexes, sequences, types).
+  Result ExecuteComment(const CommentStatement& statement);
   /// The labels of CREATE TYPE `type` AS ENUM (`query`): its one column's values, in order,
   /// each once, NULL left out.
   std::vector<std::string> EnumLabelsOf(SelectStatement& query, std::string_view type);

@@ -107,6 +107,7 @@ class GrammarParse {
     std::string& sql = rewritten_;
     // First: the query of CREATE TYPE … AS ENUM (query) is parsed on its own, rewrites and all.
     sql = RewriteCreateType(sql, create_type_);
+    sql = RewriteCommentOnMacro(sql);
     sql = RewriteSetVariable(sql);  // first: the later rewrites apply to its value
     sql = RewriteExecuteNamedValues(sql);
     sql = RewriteNumericUnderscores(sql);
@@ -216,6 +217,7 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
       return StatementType::kDrop;
     case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+    case PG_QUERY__NODE__NODE_COMMENT_STMT:
       return StatementType::kAlter;
     case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
       return StatementType::kSet;

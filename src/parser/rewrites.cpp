@@ -698,6 +698,19 @@ std::string RewriteCreateType(std::string_view sql, CreateTypeRewrite& out) {
   return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteCommentOnMacro(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  if (tokens.size() < 4 || tokens[0].word != "comment" || tokens[1].word != "on" ||
+      tokens[2].word != "macro") {
+    return std::string(sql);
+  }
+  const size_t last = tokens.size() > 4 && tokens[3].word == "table" && tokens[4].word != "is" &&
+                              tokens[4].word != "."
+                          ? 3
+                          : 2;
+  return ApplyEdits(sql, {{tokens[2].start, tokens[last].end, "FUNCTION"}});
+}
+
 std::string RewriteUnnamedSubqueries(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -319,6 +319,10 @@ struct CreateTypeRewrite {
 /// form of the same thing.
 std::string RewriteCreateType(std::string_view sql, CreateTypeRewrite& out);
 
+/// Rewrites DuckDB's `COMMENT ON MACRO [TABLE] name` into `COMMENT ON FUNCTION name`: a
+/// macro is Teal's (and DuckDB's) user function.
+std::string RewriteCommentOnMacro(std::string_view sql);
+
 /// Gives a subquery or VALUES list in FROM without an alias (the PostgreSQL 15 grammar
 /// requires one; DuckDB does not) the alias unnamed_subquery (then unnamed_subquery2, …).
 std::string RewriteUnnamedSubqueries(std::string_view sql);

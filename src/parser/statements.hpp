@@ -250,6 +250,18 @@ struct CreateSchemaStatement : SQLStatement {
   bool if_not_exists = false;
 };
 
+/// COMMENT ON kind [db.][schema.]name[.column] IS 'text' | NULL (DuckDB's MACRO [TABLE] is
+/// FUNCTION). An empty text is NULL, as in PostgreSQL: the comment goes.
+struct CommentStatement : SQLStatement {
+  enum class Kind { kTable, kView, kColumn, kIndex, kSequence, kType, kFunction };
+  CommentStatement() : SQLStatement(StatementType::kAlter) {}
+  Kind kind = Kind::kTable;
+  std::string schema;  // as written; "db.schema" for a database's (catalog/catalog_search.hpp)
+  std::string name;    // COLUMN: the table's or view's
+  std::string column;  // COLUMN only
+  std::optional<std::string> comment;
+};
+
 enum class DropKind { kTable, kType, kView, kIndex, kSequence, kMacro, kTableMacro, kSchema };
 
 struct DropStatement : SQLStatement {

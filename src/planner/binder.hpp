@@ -145,6 +145,8 @@ class Binder {
   /// The LogicalType a type written as text denotes ('INTEGER', 'VARCHAR[]', an enum's
   /// name), as in read_csv's columns = {'a': 'INTEGER'}.
   LogicalType ResolveTypeText(const std::string& text) const;
+  /// A view's column names, its query bound now (as the catalog listings show them).
+  std::vector<std::string> ViewColumnNames(const ViewEntry& view);
 
  public:
   struct Scope;
@@ -465,6 +467,8 @@ class Binder {
                                    std::vector<LogicalType>& types);
   /// Every schema, relation and ENUM type pg_catalog shows (tableref/pg_objects.hpp).
   struct PgObjects CollectPgObjects();
+  /// pg_description's rows: the comments of `objects` and of their columns.
+  std::vector<struct PgDescription> PgDescriptionsOf(const PgObjects& objects);
   /// A view's columns for the catalog listings: its query bound now, the view's own names
   /// where it gives them; none when it no longer binds (a table it reads was dropped).
   struct ViewColumns ListedViewColumns(const ViewEntry& view);

@@ -488,6 +488,76 @@ std::unique_ptr<CreateTypeStatement> Transformer::CreateDomain(const PgQuery__Cr
   return create;
 }
 
+std::unique_ptr<CommentStatement> Transformer::Comment(const PgQuery__CommentStmt& s) {
+  using Kind = CommentStatement::Kind;
+  auto comment = std::make_unique<CommentStatement>();
+  switch (s.objtype) {
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE:
+      comment->kind = Kind::kTable;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_VIEW:
+      comment->kind = Kind::kView;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN:
+      comment->kind = Kind::kColumn;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_INDEX:
+      comment->kind = Kind::kIndex;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE:
+      comment->kind = Kind::kSequence;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_TYPE:
+    case PG_QUERY__OBJECT_TYPE__OBJECT_DOMAIN:
+      comment->kind = Kind::kType;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_FUNCTION:
+      comment->kind = Kind::kFunction;
+      break;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_DATABASE:
+      throw NotImplementedError("Adding comments to databases is not implemented");
+    case PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA:
+      throw NotImplementedError("Adding comments to schemas is not implemented");
+    default:
+      throw NotImplementedError("COMMENT ON this kind of object");
+  }
+  // The object's name, as its parts.
+  std::vector<std::string> parts;
+  const Node& object = *s.object;
+  if (object.node_case == PG_QUERY__NODE__NODE_LIST) {
+    for (size_t i = 0; i < object.list->n_items; i++)
+      parts.push_back(StringOf(object.list->items[i]));
+  } else if (object.node_case == PG_QUERY__NODE__NODE_TYPE_NAME) {
+    for (size_t i = 0; i < object.type_name->n_names; i++) {
+      parts.push_back(StringOf(object.type_name->names[i]));
+    }
+  } else if (object.node_case == PG_QUERY__NODE__NODE_OBJECT_WITH_ARGS) {
+    if (object.object_with_args->n_objargs > 0) {
+      throw NotImplementedError("COMMENT ON FUNCTION with argument types (a macro has none)");
+    }
+    for (size_t i = 0; i < object.object_with_args->n_objname; i++) {
+      parts.push_back(StringOf(object.object_with_args->objname[i]));
+    }
+  } else {
+    parts.push_back(StringOf(&object));
+  }
+  std::string written;
+  for (const auto& part : parts) written += (written.empty() ? "" : ".") + part;
+  if (comment->kind == Kind::kColumn) {
+    if (parts.size() < 2) throw ParserError("Invalid column reference: " + written);
+    comment->column = parts.back();
+    parts.pop_back();
+  }
+  if (parts.size() > 3) {
+    throw ParserError(fmt::format("Too many qualifications found in '{}'", written));
+  }
+  comment->name = parts.back();
+  if (parts.size() == 2) comment->schema = parts[0];
+  if (parts.size() == 3) comment->schema = parts[0] + "." + parts[1];
+  if (s.comment && *s.comment) comment->comment = s.comment;
+  return comment;
+}
+
 std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
   auto drop = std::make_unique<DropStatement>();
   drop->if_exists = s.missing_ok;

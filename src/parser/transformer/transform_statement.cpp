@@ -58,6 +58,8 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       return CreateTable(*node.create_stmt);
     case PG_QUERY__NODE__NODE_CREATE_ENUM_STMT:
       return CreateEnum(*node.create_enum_stmt);
+    case PG_QUERY__NODE__NODE_COMMENT_STMT:
+      return Comment(*node.comment_stmt);
     case PG_QUERY__NODE__NODE_CREATE_DOMAIN_STMT:
       return CreateDomain(*node.create_domain_stmt);
     case PG_QUERY__NODE__NODE_DROP_STMT:

@@ -142,6 +142,7 @@ class Transformer {
 
   std::unique_ptr<CreateTypeStatement> CreateEnum(const PgQuery__CreateEnumStmt& s);
   std::unique_ptr<CreateTypeStatement> CreateDomain(const PgQuery__CreateDomainStmt& s);
+  std::unique_ptr<CommentStatement> Comment(const PgQuery__CommentStmt& s);
 
   std::unique_ptr<DropStatement> Drop(const PgQuery__DropStmt& s);
 

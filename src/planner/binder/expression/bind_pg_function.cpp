@@ -7,7 +7,7 @@
 // The functions that read the catalog (which takes an oid to an object) look the objects
 // up while the statement binds — the catalog version it reads — and carry what they found
 // as a map from oid to answer. Teal has one role, the owner of everything (PostgreSQL's
-// superuser, oid 10, named "teal"): every privilege is held, and comments are none.
+// superuser, oid 10, named "teal"): every privilege is held. Comments are pg_description's.
 #include <fmt/format.h>
 
 #include "catalog/pg_catalog.hpp"
@@ -118,10 +118,41 @@ ExpressionPtr Binder::BindPgFunction(const ParsedExpression& call, Scope& scope)
     return RowFunction(name, arguments(), T::kBoolean,
                        [](const std::vector<Value>&) { return Value::Boolean(true); });
   }
-  if (name == "obj_description" || name == "col_description" || name == "shobj_description") {
-    arity(1, 2);
+  if (name == "shobj_description") {  // databases and roles have no comments
+    arity(2, 2);
     return RowFunction(name, arguments(), T::kVarchar,
                        [](const std::vector<Value>&) { return Value(LogicalType(T::kVarchar)); });
+  }
+  if (name == "obj_description" || name == "col_description") {
+    // pg_description's rows, by (object, column) and the catalog that holds the object.
+    const bool column = name == "col_description";
+    arity(column ? 2 : 1, 2);
+    std::map<std::pair<int64_t, int32_t>, std::pair<int64_t, std::string>> comments;
+    for (PgDescription& d : PgDescriptionsOf(CollectPgObjects())) {
+      comments[{d.object, d.column}] = {d.catalog, std::move(d.text)};
+    }
+    return RowFunction(
+        name, arguments(), T::kVarchar, [comments, column](const std::vector<Value>& v) -> Value {
+          const Value none{LogicalType(T::kVarchar)};
+          const std::optional<int64_t> oid = OidOf(v[0]);
+          if (!oid || (v.size() > 1 && v[1].IsNull())) return none;
+          int32_t subid = 0;
+          if (column) {
+            subid =
+                static_cast<int32_t>(v[1].CastAs(LogicalType(T::kInteger)).GetStored<int32_t>());
+          }
+          auto it = comments.find({*oid, subid});
+          if (it == comments.end()) return none;
+          if (!column && v.size() > 1) {
+            // obj_description(oid, 'pg_class'): the object must be in that catalog.
+            const std::string catalog = Catalog::Key(v[1].ToString());
+            const int64_t wanted = catalog == "pg_class"  ? kPgClassOid
+                                   : catalog == "pg_type" ? kPgTypeOid
+                                                          : -1;
+            if (it->second.first != wanted) return none;
+          }
+          return Value::Varchar(it->second.second);
+        });
   }
   if (name == "pg_is_other_temp_schema") {
     arity(1, 1);

@@ -91,6 +91,10 @@ ViewColumns Binder::ListedViewColumns(const ViewEntry& view) {
   return NamedViewColumns(view, bound);
 }
 
+std::vector<std::string> Binder::ViewColumnNames(const ViewEntry& view) {
+  return ListedViewColumns(view).names;
+}
+
 LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                                               std::vector<std::string>& names,
                                               std::vector<LogicalType>& types) {
@@ -108,6 +112,9 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     temporary = false;
   };
   Listing out;
+  auto comment = [](const std::optional<std::string>& text) {
+    return text ? Text(*text) : NullText();
+  };
   // The objects' oids, as pg_catalog's (catalog/pg_catalog.hpp).
   auto database_oid = [&]() {
     return Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", ""));
@@ -181,7 +188,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         out.rows.push_back(
             {Text(database), database_oid(), Text(SchemaOf(table->schema)),
              schema_oid(table->schema), Text(table->name),
-             Value::BigInt(static_cast<int64_t>(table->storage->Oid())), NullText(),
+             Value::BigInt(static_cast<int64_t>(table->storage->Oid())), comment(table->comment),
              Value::Boolean(false), Value::Boolean(temporary), Value::Boolean(primary),
              Value::BigInt(static_cast<int64_t>(table->storage->RowCount())),
              Value::BigInt(static_cast<int64_t>(table->columns.size())), Value::BigInt(indexes),
@@ -204,7 +211,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       for (const auto& view : catalog.Views()) {
         out.rows.push_back(
             {Text(database), database_oid(), Text(SchemaOf(view->schema)), schema_oid(view->schema),
-             Text(view->name), relation_oid(view->schema, view->name), NullText(),
+             Text(view->name), relation_oid(view->schema, view->name), comment(view->comment),
              Value::Boolean(false), Value::Boolean(temporary),
              Value::BigInt(static_cast<int64_t>(ListedViewColumns(*view).names.size())),
              Text(view->ToSql())});
@@ -260,10 +267,11 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         const std::optional<int64_t> last = sequence->Last();
         out.rows.push_back(
             {Text(database), database_oid(), Text(SchemaOf(schema)), schema_oid(schema), Text(bare),
-             relation_oid(schema, bare), NullText(), Value::Boolean(temporary),
-             Value::BigInt(sequence->Start()), Value::BigInt(sequence->Min()),
-             Value::BigInt(sequence->Max()), Value::BigInt(sequence->Increment()),
-             Value::Boolean(sequence->Cycle()), last ? Value::BigInt(*last) : NullBigInt(),
+             relation_oid(schema, bare), comment(catalog.ObjectComment('s', full)),
+             Value::Boolean(temporary), Value::BigInt(sequence->Start()),
+             Value::BigInt(sequence->Min()), Value::BigInt(sequence->Max()),
+             Value::BigInt(sequence->Increment()), Value::Boolean(sequence->Cycle()),
+             last ? Value::BigInt(*last) : NullBigInt(),
              Text("CREATE SEQUENCE " + QuoteIdentifier(full) + sequence->OptionsSql() + ";")});
       }
     });
@@ -290,13 +298,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
             columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
           }
           const std::string local(index->LocalName(*table));
-          out.rows.push_back(
-              {Text(database), database_oid(), Text(SchemaOf(table->schema)),
-               schema_oid(table->schema), Text(local), relation_oid(table->schema, local),
-               Text(table->name), Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
-               NullText(), Value::Boolean(index->constraint != IndexConstraint::kNone),
-               Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
-               Text(columns + "]"), Text(index->ToSql(*table))});
+          out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(table->schema)),
+                              schema_oid(table->schema), Text(local),
+                              relation_oid(table->schema, local), Text(table->name),
+                              Value::BigInt(static_cast<int64_t>(table->storage->Oid())),
+                              comment(catalog.ObjectComment('i', index->name)),
+                              Value::Boolean(index->constraint != IndexConstraint::kNone),
+                              Value::Boolean(index->constraint == IndexConstraint::kPrimaryKey),
+                              Text(columns + "]"), Text(index->ToSql(*table))});
         }
       }
     });
@@ -380,13 +389,13 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
     auto row = [&](const std::string& schema, const std::string& table, Value oid, idx_t position,
                    const std::string& column, const LogicalType& type, bool nullable,
-                   Value column_default) {
+                   Value column_default, Value column_comment) {
       const auto shape = NumericShape(type);
       const Value no_length{LogicalType(T::kInteger)};
       if (duck) {
         out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(schema)),
                             schema_oid(schema), Text(table), oid, Text(column),
-                            Value::Integer(static_cast<int32_t>(position)), NullText(),
+                            Value::Integer(static_cast<int32_t>(position)), column_comment,
                             Value::Boolean(false), column_default, Value::Boolean(nullable),
                             Text(type.ToString()), no_length, shape[0], shape[1], shape[2]});
       } else {
@@ -402,14 +411,17 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         for (idx_t c = 0; c < table->columns.size(); c++) {
           const ColumnDefinition& column = table->columns[c];
           row(table->schema, table->name, oid, c + 1, column.name, column.type, !column.not_null,
-              column.default_text.empty() ? NullText() : Text(column.default_text));
+              column.default_text.empty() ? NullText() : Text(column.default_text),
+              comment(column.comment));
         }
       }
       for (const auto& view : catalog.Views()) {
         const ViewColumns columns = ListedViewColumns(*view);
         for (idx_t c = 0; c < columns.names.size(); c++) {
+          auto commented = view->column_comments.find(Catalog::Key(columns.names[c]));
           row(view->schema, view->name, relation_oid(view->schema, view->name), c + 1,
-              columns.names[c], columns.types[c], true, NullText());
+              columns.names[c], columns.types[c], true, NullText(),
+              commented == view->column_comments.end() ? NullText() : Text(commented->second));
         }
       }
     });
@@ -617,23 +629,24 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       for (const LogicalType& type : catalog.UserTypes()) {
         std::vector<Value> labels;
         for (const auto& label : type.Enum().labels) labels.push_back(Text(label));
-        out.rows.push_back({Text(database),
-                            Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
-                            Text(std::string(kMainSchemaName)),
-                            Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
-                            Value::BigInt(PgTypeOid(type, database)), Text(type.Enum().name),
-                            Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))),
-                            Text("ENUM"), Text("USER"), NullText(), Value::Boolean(false),
-                            Value::List(T::kVarchar, std::move(labels))});
-      }
-      for (const auto& [alias, type] : catalog.TypeAliases()) {
         out.rows.push_back(
             {Text(database), Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
              Text(std::string(kMainSchemaName)),
              Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
-             Value::BigInt(PgObjectOid(PgObjectKind::kType, database, "", alias)), Text(alias),
-             type_size(type), Text(logical_name(type)), Text(category(type)), NullText(),
-             Value::Boolean(false), Value(LogicalType::List(T::kVarchar))});
+             Value::BigInt(PgTypeOid(type, database)), Text(type.Enum().name),
+             Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))), Text("ENUM"),
+             Text("USER"), comment(catalog.ObjectComment('y', type.Enum().name)),
+             Value::Boolean(false), Value::List(T::kVarchar, std::move(labels))});
+      }
+      for (const auto& [alias, type] : catalog.TypeAliases()) {
+        out.rows.push_back({Text(database),
+                            Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
+                            Text(std::string(kMainSchemaName)),
+                            Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
+                            Value::BigInt(PgObjectOid(PgObjectKind::kType, database, "", alias)),
+                            Text(alias), type_size(type), Text(logical_name(type)),
+                            Text(category(type)), comment(catalog.ObjectComment('y', alias)),
+                            Value::Boolean(false), Value(LogicalType::List(T::kVarchar))});
       }
     });
   } else if (name == "pragma_collations") {

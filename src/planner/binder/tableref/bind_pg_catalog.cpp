@@ -9,8 +9,8 @@
 // name and "char" VARCHAR, aclitem[] VARCHAR[], int2vector SMALLINT[] and oidvector
 // BIGINT[]. Object ids are catalog/pg_catalog.hpp's. Every object is owned by the one
 // role (oid 10, PostgreSQL's bootstrap superuser) and in the default tablespace. What
-// Teal does not have is empty or NULL: no comments (pg_description), no dependencies
-// recorded as rows (pg_depend), no access privileges (acl columns NULL: the owner's).
+// Teal does not have is empty or NULL: no dependencies recorded as rows (pg_depend, but
+// for an index on its table), no access privileges (acl columns NULL: the owner's).
 #include <fmt/format.h>
 
 #include "catalog/pg_catalog.hpp"
@@ -29,8 +29,6 @@ using namespace listing;  // NOLINT
 constexpr int64_t kOwnerOid = 10;
 constexpr int64_t kDefaultTablespaceOid = 1663;
 constexpr int64_t kGlobalTablespaceOid = 1664;
-// pg_class's own oid, and the others' that classid / classoid columns name.
-constexpr int64_t kPgClassOid = 1259;
 constexpr int64_t kArtAccessMethodOid = 403;  // PostgreSQL's btree: the ordered index
 
 Value Oid(int64_t oid) { return Value::BigInt(oid); }
@@ -180,8 +178,16 @@ PgObjects Binder::CollectPgObjects() {
       objects.kept.push_back(table);
       objects.database_of[table.get()] = database;
       const std::string schema = schema_of(table->schema);
-      add({static_cast<int64_t>(table->storage->Oid()), database, namespace_oid(schema), schema,
-           table->name, 'r', temporary, table.get()});
+      PgRelation relation{static_cast<int64_t>(table->storage->Oid()),
+                          database,
+                          namespace_oid(schema),
+                          schema,
+                          table->name,
+                          'r',
+                          temporary,
+                          table.get()};
+      relation.comment = table->comment;
+      add(std::move(relation));
       for (const auto& index : table->indexes->Entries()) {
         if (index->foreign_key) continue;  // Teal's own: PostgreSQL's FOREIGN KEY has none
         objects.kept.push_back(index);
@@ -195,6 +201,7 @@ PgObjects Binder::CollectPgObjects() {
                      temporary,
                      table.get()};
         r.index = index.get();
+        r.comment = catalog.ObjectComment('i', index->name);
         add(std::move(r));
       }
     }
@@ -209,6 +216,7 @@ PgObjects Binder::CollectPgObjects() {
                    'v',
                    temporary};
       r.view = view.get();
+      r.comment = view->comment;
       add(std::move(r));
     }
     for (const auto& sequence : catalog.Sequences()) {
@@ -226,14 +234,43 @@ PgObjects Binder::CollectPgObjects() {
                    'S',
                    temporary};
       r.sequence = sequence.get();
+      r.comment = catalog.ObjectComment('s', full);
       add(std::move(r));
     }
     for (const LogicalType& type : catalog.UserTypes()) {
-      objects.enums.push_back(
-          {PgTypeOid(type, database), namespace_oid(std::string(kMainSchemaName)), type});
+      objects.enums.push_back({PgTypeOid(type, database),
+                               namespace_oid(std::string(kMainSchemaName)), type,
+                               catalog.ObjectComment('y', type.Enum().name)});
     }
   });
   return objects;
+}
+
+std::vector<PgDescription> Binder::PgDescriptionsOf(const PgObjects& objects) {
+  std::vector<PgDescription> out;
+  for (const PgRelation& r : objects.relations) {
+    if (r.comment) out.push_back({r.oid, kPgClassOid, 0, *r.comment});
+    if (r.table && r.kind == 'r') {
+      for (size_t c = 0; c < r.table->columns.size(); c++) {
+        if (const auto& text = r.table->columns[c].comment) {
+          out.push_back({r.oid, kPgClassOid, static_cast<int32_t>(c + 1), *text});
+        }
+      }
+    }
+    if (r.view && !r.view->column_comments.empty()) {
+      const std::vector<std::string> names = ViewColumnNames(*r.view);
+      for (size_t c = 0; c < names.size(); c++) {
+        auto it = r.view->column_comments.find(Catalog::Key(names[c]));
+        if (it != r.view->column_comments.end()) {
+          out.push_back({r.oid, kPgClassOid, static_cast<int32_t>(c + 1), it->second});
+        }
+      }
+    }
+  }
+  for (const auto& type : objects.enums) {
+    if (type.comment) out.push_back({type.oid, kPgTypeOid, 0, *type.comment});
+  }
+  return out;
 }
 
 bool IsPgCatalogName(std::string_view name) {
@@ -808,6 +845,10 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
     out.Column("classoid", T::kBigInt);
     out.Column("objsubid", T::kInteger);
     out.Column("description", T::kVarchar);
+    for (const PgDescription& d : PgDescriptionsOf(objects)) {
+      out.rows.push_back({Value::BigInt(d.object), Value::BigInt(d.catalog),
+                          Value::Integer(d.column), Text(d.text)});
+    }
   } else if (name == "information_schema.table_constraints") {
     for (const char* column :
          {"constraint_catalog", "constraint_schema", "constraint_name", "table_catalog",

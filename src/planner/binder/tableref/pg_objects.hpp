@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,11 @@ struct PgRelation {
   std::string name;
   char kind;  // relkind: r, v, i, S
   bool temporary;
-  const TableEntry* table = nullptr;        // kind r, and an index's table
-  const ViewEntry* view = nullptr;          // kind v
-  const IndexEntry* index = nullptr;        // kind i
-  const SequenceEntry* sequence = nullptr;  // kind S
+  const TableEntry* table = nullptr;                  // kind r, and an index's table
+  const ViewEntry* view = nullptr;                    // kind v
+  const IndexEntry* index = nullptr;                  // kind i
+  const SequenceEntry* sequence = nullptr;            // kind S
+  std::optional<std::string> comment = std::nullopt;  // COMMENT ON the relation
 };
 
 struct PgObjects {
@@ -37,6 +39,7 @@ struct PgObjects {
     int64_t oid;
     int64_t namespace_oid;
     LogicalType type;
+    std::optional<std::string> comment = std::nullopt;
   };
   std::vector<Schema> schemas;
   std::vector<PgRelation> relations;
@@ -46,6 +49,20 @@ struct PgObjects {
   /// What the relations point into, kept alive.
   std::vector<std::shared_ptr<const void>> kept;
 };
+
+/// A row of pg_description: the comment of an object (COMMENT ON), or of a column of a
+/// relation (`column` its attnum; 0 for the object itself).
+struct PgDescription {
+  int64_t object;
+  int64_t catalog;  // classoid: pg_class's oid for relations, pg_type's for types
+  int32_t column;
+  std::string text;
+};
+
+/// PostgreSQL's oids of the catalogs that hold relations and types (pg_description's
+/// classoid, pg_depend's classid).
+inline constexpr int64_t kPgClassOid = 1259;
+inline constexpr int64_t kPgTypeOid = 1247;
 
 /// Whether `name` (lower-cased) is a relation BindPgCatalog makes: pg_class and the other
 /// pg_catalog relations, information_schema's constraint views.
