@@ -5,6 +5,7 @@
 #include "function/implicit_cast.hpp"
 #include "parser/window_spec.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "planner/binder/tableref/catalog_listing.hpp"
 #include "planner/column_refs.hpp"
 
 namespace teal {
@@ -364,6 +365,12 @@ void Binder::AddWindows(Scope& scope, LogicalOperatorPtr& plan,
                  : c;
     });
   }
+}
+
+std::vector<std::string> WindowFunctionNames() {
+  std::vector<std::string> names;
+  for (const auto& f : kWindowFunctions) names.emplace_back(f.name);
+  return names;
 }
 
 }  // namespace teal

@@ -7,6 +7,7 @@
 // contents.
 #include "catalog/pg_catalog.hpp"
 #include "function/collation.hpp"
+#include "function/function.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/binder/tableref/catalog_listing.hpp"
@@ -647,6 +648,126 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                             Text(alias), type_size(type), Text(logical_name(type)),
                             Text(category(type)), comment(catalog.ObjectComment('y', alias)),
                             Value::Boolean(false), Value(LogicalType::List(T::kVarchar))});
+      }
+    });
+  } else if (name == "duckdb_functions") {
+    out.Column("database_name", T::kVarchar);
+    out.Column("database_oid", T::kBigInt);
+    out.Column("schema_name", T::kVarchar);
+    out.Column("function_name", T::kVarchar);
+    out.Column("alias_of", T::kVarchar);
+    out.Column("function_type", T::kVarchar);
+    out.Column("description", T::kVarchar);
+    out.Column("comment", T::kVarchar);
+    out.Column("tags", LogicalType::Map(T::kVarchar, T::kVarchar));
+    out.Column("return_type", T::kVarchar);
+    out.Column("parameters", LogicalType::List(T::kVarchar));
+    out.Column("parameter_types", LogicalType::List(T::kVarchar));
+    out.Column("varargs", T::kVarchar);
+    out.Column("macro_definition", T::kVarchar);
+    out.Column("has_side_effects", T::kBoolean);
+    out.Column("internal", T::kBoolean);
+    out.Column("function_oid", T::kBigInt);
+    out.Column("examples", LogicalType::List(T::kVarchar));
+    out.Column("stability", T::kVarchar);
+    out.Column("categories", LogicalType::List(T::kVarchar));
+    const Value no_list(LogicalType::List(T::kVarchar));
+    const Value no_tags(LogicalType::Map(T::kVarchar, T::kVarchar));
+    auto texts = [](const std::vector<std::string>& items) {
+      std::vector<Value> values;
+      for (const auto& item : items) values.push_back(Text(item));
+      return Value::List(T::kVarchar, std::move(values));
+    };
+    // A built-in: database system, as DuckDB lists them. Teal's built-ins have no
+    // parameter names: DuckDB's col0, col1, … stand for them.
+    auto builtin = [&](const std::string& function, const char* type, Value return_type,
+                       Value parameters, Value parameter_types, Value varargs, bool volatile_) {
+      out.rows.push_back(
+          {Text("system"),
+           Value::BigInt(0),
+           Text("main"),
+           Text(function),
+           NullText(),
+           Text(type),
+           NullText(),
+           NullText(),
+           no_tags,
+           return_type,
+           parameters,
+           parameter_types,
+           varargs,
+           NullText(),
+           Value::Boolean(volatile_),
+           Value::Boolean(true),
+           Value::BigInt(PgObjectOid(PgObjectKind::kFunction, "system", "", function + ":" + type)),
+           no_list,
+           Text(volatile_ ? "VOLATILE" : "CONSISTENT"),
+           no_list});
+    };
+    auto signature = [&](const std::vector<LogicalType>& arguments) {
+      std::vector<std::string> names, types;
+      for (size_t i = 0; i < arguments.size(); i++) {
+        names.push_back("col" + std::to_string(i));
+        types.push_back(arguments[i].ToString());
+      }
+      return std::make_pair(texts(names), texts(types));
+    };
+    const FunctionCatalog& builtins = FunctionCatalog::Builtins();
+    for (const std::string& function : builtins.Names()) {
+      if (const ScalarFunctionSet* set = builtins.FindScalar(function)) {
+        for (const ScalarFunction& overload : set->overloads) {
+          auto [parameters, types] = signature(overload.arguments);
+          builtin(
+              function, "scalar", Text(overload.return_type.ToString()), parameters, types,
+              overload.varargs.Id() == T::kInvalid ? NullText() : Text(overload.varargs.ToString()),
+              !overload.deterministic);
+        }
+        // A function typed by its arguments (list functions, DECIMAL arithmetic…).
+        if (set->overloads.empty()) {
+          builtin(function, "scalar", NullText(), no_list, no_list, NullText(), false);
+        }
+      }
+      if (const AggregateFunctionSet* set = builtins.FindAggregate(function)) {
+        for (const AggregateFunction& overload : set->overloads) {
+          auto [parameters, types] = signature(overload.arguments);
+          builtin(function, "aggregate", Text(overload.return_type.ToString()), parameters, types,
+                  NullText(), false);
+        }
+        if (set->overloads.empty()) {
+          builtin(function, "aggregate", NullText(), no_list, no_list, NullText(), false);
+        }
+      }
+    }
+    for (const std::string& function : WindowFunctionNames()) {
+      builtin(function, "window", NullText(), no_list, no_list, NullText(), false);
+    }
+    for (const char* function : kTableFunctionNames) {
+      builtin(function, "table", NullText(), no_list, no_list, NullText(), false);
+    }
+    each_catalog([&](const Catalog& catalog) {
+      for (const auto& macro : catalog.Macros()) {
+        const Value no_type{LogicalType(T::kVarchar)};
+        out.rows.push_back(
+            {Text(database),
+             database_oid(),
+             Text(std::string(kMainSchemaName)),
+             Text(macro->name),
+             NullText(),
+             Text(macro->table ? "table_macro" : "macro"),
+             NullText(),
+             comment(macro->comment),
+             no_tags,
+             NullText(),
+             texts(macro->parameters),
+             Value::List(T::kVarchar, std::vector<Value>(macro->parameters.size(), no_type)),
+             NullText(),
+             Text(macro->body),
+             Value::Boolean(false),
+             Value::Boolean(false),
+             Value::BigInt(PgObjectOid(PgObjectKind::kFunction, database, "", macro->name)),
+             no_list,
+             Text("CONSISTENT"),
+             no_list});
       }
     });
   } else if (name == "pragma_collations") {

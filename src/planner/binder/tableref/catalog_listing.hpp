@@ -12,6 +12,42 @@
 
 namespace teal {
 
+/// The table functions (called in FROM) duckdb_functions() lists. Binding them is spread
+/// over bind_table_ref.cpp, bind_table_function.cpp and the listings: a new one goes here
+/// too (CatalogListingTest.EveryListedTableFunctionBinds checks that each one binds).
+inline constexpr const char* kTableFunctionNames[] = {"duckdb_columns",
+                                                      "duckdb_constraints",
+                                                      "duckdb_databases",
+                                                      "duckdb_functions",
+                                                      "duckdb_indexes",
+                                                      "duckdb_schemas",
+                                                      "duckdb_sequences",
+                                                      "duckdb_settings",
+                                                      "duckdb_tables",
+                                                      "duckdb_triggers",
+                                                      "duckdb_types",
+                                                      "duckdb_variables",
+                                                      "duckdb_views",
+                                                      "generate_series",
+                                                      "glob",
+                                                      "pragma_collations",
+                                                      "pragma_database_list",
+                                                      "pragma_database_size",
+                                                      "pragma_table_info",
+                                                      "query",
+                                                      "range",
+                                                      "read_blob",
+                                                      "read_csv",
+                                                      "read_csv_auto",
+                                                      "read_text",
+                                                      "sniff_csv",
+                                                      "teal_settings",
+                                                      "unnest"};
+
+/// The window functions that are not aggregates (row_number, rank, lag, …), by name
+/// (bind_window.cpp).
+std::vector<std::string> WindowFunctionNames();
+
 /// A view's column names and types, its query bound now (Binder::ListedViewColumns).
 struct ViewColumns {
   std::vector<std::string> names;
