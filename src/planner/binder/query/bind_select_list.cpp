@@ -662,7 +662,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     if (qualify) users.push_back(qualify.get());
     AddWindows(scope, plan, users);
   } else if (qualify) {
-    throw BinderError("QUALIFY needs a window function in the select list or in QUALIFY");
+    throw BinderError(
+        "at least one window function must appear in the SELECT column or QUALIFY clause");
   }
   if (qualify) {
     auto filter = std::make_unique<LogicalFilter>();

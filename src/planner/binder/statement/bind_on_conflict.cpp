@@ -55,8 +55,11 @@ std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& c
       if (columns == conflict->target) arbiter = index;
     }
     if (!arbiter) {
+      // DuckDB's sentence first, which its tests match on.
       throw BinderError(fmt::format(
-          "ON CONFLICT {}: table \"{}\" has no PRIMARY KEY or UNIQUE constraint over these columns",
+          "The specified columns as conflict target are not referenced by a UNIQUE/PRIMARY KEY "
+          "CONSTRAINT: ON CONFLICT {}: table \"{}\" has no PRIMARY KEY or UNIQUE constraint over "
+          "these columns",
           ColumnList(table, conflict->target), table.name));
     }
   } else if (conflict->update) {
