@@ -357,14 +357,26 @@ class Binder {
   /// set leaves that GROUP BY expression out (0 without grouping sets).
   ExpressionPtr BindGrouping(const ParsedExpression& call, Scope& scope);
   /// The overload of aggregate `set` for the bound `arguments` of `call` (cast to it in
-  /// place, with ORDER BY keys appended: BindAggregateOrder).
+  /// place, with ORDER BY keys appended: BindAggregateOrder). With `distinct_inside`, a
+  /// DISTINCT call's function does the DISTINCT itself (DistinctAggregate, its keys
+  /// appended to `arguments`): over a window frame, where the aggregate operator's DISTINCT
+  /// is not there.
   AggregateFunction ResolveAggregateCall(const ParsedExpression& call,
                                          const AggregateFunctionSet& set,
-                                         std::vector<ExpressionPtr>& arguments, Scope& scope);
+                                         std::vector<ExpressionPtr>& arguments, Scope& scope,
+                                         bool distinct_inside);
+  /// Whether a DISTINCT aggregate `call` over `arguments` needs DistinctAggregate rather
+  /// than the aggregate operator's DISTINCT: with an ORDER BY inside the call, or over a
+  /// collated VARCHAR (whose distinct values are those of its collated form).
+  bool NeedsDistinctInside(const ParsedExpression& call,
+                           const std::vector<ExpressionPtr>& arguments) const;
   /// ORDER BY inside an aggregate call: its keys join `arguments` and `function` becomes the
   /// OrderedAggregate over it (nothing for an aggregate whose result ignores the order).
+  /// `distinct_arguments` (a DISTINCT call): how many arguments the call has; every ORDER
+  /// BY expression must be one of them (PostgreSQL's rule).
   void BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,
-                          std::vector<ExpressionPtr>& arguments, Scope& scope);
+                          std::vector<ExpressionPtr>& arguments, Scope& scope,
+                          idx_t distinct_arguments = 0);
   /// aggregate(args) FILTER (WHERE c) as aggregate(CASE WHEN c THEN arg END, …): the same
   /// for aggregates that skip NULL arguments. `call` without a filter is returned as it is.
   ParsedExpressionPtr RewriteFilter(const ParsedExpression& call);

@@ -2,6 +2,7 @@
 // current_setting, nextval/currval, unnest.
 #include "catalog/session_sequences.hpp"
 #include "common/string_distance.hpp"
+#include "function/aggregate/distinct_aggregate.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
 #include "function/function.hpp"
@@ -478,12 +479,14 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       arguments.push_back(Collated(arguments[0]->Copy()));
       chosen = functions.FindAggregate(name == "min" ? "arg_min" : "arg_max");
     }
-    AggregateFunction function = ResolveAggregateCall(e, *chosen, arguments, scope);
+    const bool distinct_inside = NeedsDistinctInside(e, arguments);
+    AggregateFunction function =
+        ResolveAggregateCall(e, *chosen, arguments, scope, distinct_inside);
     scope.inside_aggregate = false;
     auto aggregate = std::make_unique<Expression>(BoundKind::kAggregate,
                                                   collated ? *collated : function.return_type);
     aggregate->children = std::move(arguments);
-    aggregate->distinct = e.distinct;
+    aggregate->distinct = e.distinct && !distinct_inside;
     aggregate->aggregate = std::make_shared<const AggregateFunction>(std::move(function));
     idx_t index = scope.group_types.size() + scope.aggregates.size();
     LogicalType type = aggregate->type;
@@ -550,8 +553,8 @@ ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
 
 AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
                                                const AggregateFunctionSet& set,
-                                               std::vector<ExpressionPtr>& arguments,
-                                               Scope& scope) {
+                                               std::vector<ExpressionPtr>& arguments, Scope& scope,
+                                               bool distinct_inside) {
   std::vector<LogicalType> types;
   std::vector<bool> literals;
   for (const auto& a : arguments) {
@@ -563,13 +566,57 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
   for (size_t i = 0; i < arguments.size(); i++) {
     arguments[i] = MakeCast(std::move(arguments[i]), function.arguments[i]);
   }
-  BindAggregateOrder(call, function, arguments, scope);
+  if (!call.distinct || !distinct_inside) {
+    BindAggregateOrder(call, function, arguments, scope);
+    return function;
+  }
+  // The keys: each argument as its collation compares it.
+  const idx_t width = arguments.size();
+  std::vector<LogicalType> key_types;
+  for (idx_t i = 0; i < width; i++) {
+    arguments.push_back(Collated(arguments[i]->Copy()));
+    key_types.push_back(arguments.back()->type);
+  }
+  function = DistinctAggregate(function, key_types);
+  BindAggregateOrder(call, function, arguments, scope, width);
   return function;
 }
 
+bool Binder::NeedsDistinctInside(const ParsedExpression& call,
+                                 const std::vector<ExpressionPtr>& arguments) const {
+  if (!call.distinct) return false;
+  if (call.order_by && !call.order_by->empty()) return true;
+  return std::any_of(arguments.begin(), arguments.end(), [&](const ExpressionPtr& a) {
+    return a->type.Id() == TypeId::kVarchar &&
+           !CollationFunctions(EffectiveCollation(a->type)).empty();
+  });
+}
+
 void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction& function,
-                                std::vector<ExpressionPtr>& arguments, Scope& scope) {
+                                std::vector<ExpressionPtr>& arguments, Scope& scope,
+                                idx_t distinct_arguments) {
   if (!call.order_by || call.order_by->empty()) return;
+  if (distinct_arguments > 0) {
+    // Which of a value's rows would decide its place when the key is not the value? The
+    // arguments as written (FILTER made each CASE WHEN filter THEN argument END).
+    for (const auto& term : *call.order_by) {
+      const std::string key = term.expression->ToString();
+      bool found = false;
+      for (const auto& child : call.children) {
+        const ParsedExpression& argument =
+            call.filter_as_case && child->kind == ExprKind::kCase && child->children.size() == 2
+                ? *child->children[1]
+                : *child;
+        found = found || argument.ToString() == key;
+      }
+      if (!found) {
+        throw BinderError(fmt::format(
+            "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list "
+            "({})",
+            call.ToString()));
+      }
+    }
+  }
   // An aggregate whose result does not depend on the order of its rows (count, sum of
   // integers, …) gives the same answer whatever the ORDER BY says. Floating-point
   // arithmetic rounds differently in another order: sum(x ORDER BY abs(x)) adds the
@@ -579,9 +626,9 @@ void Binder::BindAggregateOrder(const ParsedExpression& call, AggregateFunction&
         return type.Id() == TypeId::kFloat || type.Id() == TypeId::kDouble;
       });
   if (!function.order_dependent && !floating) return;
-  if (call.distinct) {
-    throw NotImplementedError(
-        fmt::format("DISTINCT with ORDER BY inside an aggregate ({})", call.ToString()));
+  if (call.distinct && distinct_arguments == 0) {
+    throw InternalError(fmt::format("DISTINCT with ORDER BY bound without DistinctAggregate ({})",
+                                    call.ToString()));
   }
   std::vector<LogicalType> key_types;
   std::vector<OrderKey> keys;

@@ -299,10 +299,9 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     if (e.ignore_nulls) {
       throw BinderError(fmt::format("IGNORE NULLS is not allowed for {} ({})", e.name, text));
     }
-    if (e.distinct) {
-      throw NotImplementedError(fmt::format("DISTINCT in a window aggregate ({})", text));
-    }
-    AggregateFunction function = ResolveAggregateCall(e, *set, arguments, scope);
+    // DISTINCT over a frame: the function keeps each frame's distinct values itself.
+    AggregateFunction function =
+        ResolveAggregateCall(e, *set, arguments, scope, /*distinct_inside=*/true);
     call.function = WindowFunction::kAggregate;
     call.type = collated ? *collated : function.return_type;
     call.aggregate = std::make_shared<const AggregateFunction>(std::move(function));
