@@ -52,6 +52,19 @@ bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope) {
   return false;
 }
 
+bool CanResolveWholeRow(const ParsedExpression& e, const Binder::Scope& scope) {
+  if (e.names.size() > 2) return false;
+  for (const Binder::Scope* s = &scope; s; s = s->outer) {
+    for (const Binding& binding : s->bindings) {
+      if (SameName(binding.alias, e.names.back()) &&
+          (e.names.size() == 1 || SameName(binding.schema, e.names[0]))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 Binder Binder::Child(bool same_level) const {
   Binder child(catalogs_, parameter_values_);
   child.options_ = options_;

@@ -145,6 +145,9 @@ const Binding* FindColumn(const ParsedExpression& e, const Binder::Scope& scope,
 
 /// Whether the column `e` names is in `scope` or a scope around it.
 bool CanResolve(const ParsedExpression& e, const Binder::Scope& scope);
+/// Whether `e` ([schema.]name) names a FROM item of `scope` or a scope around it: a
+/// reference to its whole row (Binder::BindWholeRow) where no column has the name.
+bool CanResolveWholeRow(const ParsedExpression& e, const Binder::Scope& scope);
 
 /// Appends the column references in `e` (not those inside its subqueries) to `out`;
 /// returns false when `e` holds a subquery.

@@ -112,6 +112,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
           CanResolve(e, *scope.outer)) {
         return OuterReference(BindExpression(e, *scope.outer), scope);
       }
+      if (scope.bindings.empty() && scope.outer && CanResolveWholeRow(e, *scope.outer)) {
+        return OuterReference(BindExpression(e, *scope.outer), scope);  // an outer FROM item's row
+      }
       if (scope.bindings.empty()) {
         if (scope.clause != "SELECT" && scope.clause != "WHERE") {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
@@ -150,6 +153,9 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
           return OuterReference(BindExpression(e, *scope.outer), scope);
         }
         if (auto row = BindWholeRow(e, scope)) return row;
+        if (scope.outer && CanResolveWholeRow(e, *scope.outer)) {
+          return OuterReference(BindExpression(e, *scope.outer), scope);  // an outer row
+        }
         if (e.names.size() == 2 && !qualifier_found) {
           throw BinderError(
               fmt::format("Referenced table \"{}\" not found: it is not in the FROM clause "
