@@ -12,6 +12,7 @@
 #include <numeric>
 #include <unordered_set>
 
+#include "execution/expression_executor.hpp"
 #include "function/function.hpp"
 #include "index/art/art_key.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -30,8 +31,11 @@ void ForEachList(const Vector& list, idx_t count, Fn fn) {
   }
 }
 
-ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType element) {
-  return [aggregate, element](const DataChunk& args, Vector& result, idx_t count) {
+/// `aggregate` over each list's elements; `constants` (list_aggr(l, 'string_agg', ','))
+/// are its further arguments, the same for every element, of its argument types.
+ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType element,
+                                 std::vector<Value> constants) {
+  return [aggregate, element, constants](const DataChunk& args, Vector& result, idx_t count) {
     const Vector& list = args.data[0];
     std::unique_ptr<data_t[]> state(new data_t[std::max<idx_t>(aggregate.state_size, 1)]);
     std::vector<data_ptr_t> states(kVectorSize, state.get());
@@ -40,7 +44,9 @@ ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType elemen
     // converted, as a cast on an aggregate's argument would.
     const LogicalType& input = aggregate.arguments[0];
     const bool convert = !(input == element);
-    DataChunk elements({element}), chunk({input});
+    std::vector<LogicalType> types = {input};
+    for (const Value& constant : constants) types.push_back(constant.Type());
+    DataChunk elements({element}), chunk(types);
     ForEachList(list, count, [&](idx_t i, const list_entry_t& entry) {
       aggregate.initialize(state.get());
       const Vector& child = list.ListChild();
@@ -60,6 +66,11 @@ ScalarFunctionBody AggregateBody(AggregateFunction aggregate, LogicalType elemen
           CastVector(elements.data[0], chunk.data[0], kept);
         } else {
           chunk.data[0].Reference(elements.data[0]);
+        }
+        for (size_t c = 0; c < constants.size(); c++) {
+          Vector& column = chunk.data[c + 1];
+          column.Recycle(kept);
+          for (idx_t k = 0; k < kept; k++) column.SetValue(k, constants[c]);
         }
         chunk.SetCardinality(kept);
         if (kept > 0) aggregate.update(chunk, states.data(), kept);
@@ -121,13 +132,29 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
   function.name = name;
   function.arguments = {list->type};
   if (set) {
-    if (arguments.size() > extra) {
-      throw NotImplementedError(
-          fmt::format("{} with arguments for the aggregate ({})", name, e.ToString()));
+    // The aggregate's further arguments (string_agg's separator, quantile's fraction):
+    // constants, the same for every element.
+    std::vector<LogicalType> types = {element};
+    std::vector<bool> literals = {false};
+    std::vector<Value> constants;
+    for (size_t a = extra; a < arguments.size(); a++) {
+      if (!arguments[a]->IsFoldable()) {
+        throw InvalidInputError(
+            fmt::format("{}: extra arguments must be constant (those of {} after the list): {}",
+                        name, what, e.ToString()));
+      }
+      constants.push_back(arguments[a]->kind == BoundKind::kConstant
+                              ? arguments[a]->value
+                              : ExpressionExecutor::EvaluateConstant(*arguments[a]));
+      types.push_back(constants.back().Type());
+      literals.push_back(IsLiteral(*arguments[a]));
     }
-    AggregateFunction aggregate = ResolveAggregate(*set, {element}, {false});
+    AggregateFunction aggregate = ResolveAggregate(*set, types, literals);
+    for (size_t c = 0; c < constants.size(); c++) {
+      constants[c] = constants[c].CastAs(aggregate.arguments[c + 1]);
+    }
     function.return_type = aggregate.return_type;
-    function.body = AggregateBody(std::move(aggregate), element);
+    function.body = AggregateBody(std::move(aggregate), element, std::move(constants));
   } else {
     try {
       art::CheckIndexableType(element);
