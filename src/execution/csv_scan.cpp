@@ -212,9 +212,16 @@ void PhysicalCsvScan::GetData(ExecutionContext& context, DataChunk& chunk,
         }
       }
     }
+    idx_t extra = outputs;
     if (options.filename) {
       Vector name(Value::Varchar(path));
-      chunk.data[outputs].Reference(name);
+      chunk.data[extra++].Reference(name);
+    }
+    if (options.hive_partitioning) {
+      for (const Value& value : data_->hive.values[global.file]) {
+        Vector partition(value);
+        chunk.data[extra++].Reference(partition);
+      }
     }
     chunk.SetCardinality(count);
     if (kept == count) return;

@@ -143,6 +143,25 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "filename") {
     reading_only();
     options.filename = Bool(name, value);
+  } else if (name == "hive_partitioning") {
+    reading_only();
+    options.hive_partitioning = Bool(name, value);
+  } else if (name == "hive_types_autocast") {
+    reading_only();
+    options.hive_types_autocast = Bool(name, value);
+  } else if (name == "hive_types") {
+    reading_only();
+    if (value.Type().Id() != TypeId::kStruct) {
+      throw BinderError(
+          "CSV option hive_types takes a struct of names and types: {'key': 'INTEGER', …}");
+    }
+    options.hive_types.clear();
+    const auto& fields = value.Type().StructFields();
+    for (size_t i = 0; i < fields.size(); i++) {
+      options.hive_types.emplace_back(fields[i].first,
+                                      resolve_type(Text(name, value.GetStruct()[i])));
+    }
+    options.hive_partitioning = true;
   } else if (name == "union_by_name") {
     reading_only();
     options.union_by_name = Bool(name, value);

@@ -39,6 +39,12 @@ struct CsvOptions {
   bool strict_mode = true;    // text after a closing quote is an error, not kept
   bool normalize_names = false;
   bool filename = false;  // add a "filename" column
+  /// A column per key of the files' key=value directories (function/table/hive_partitions.hpp).
+  bool hive_partitioning = false;
+  /// The partition columns' types from their values (BIGINT, DATE, TIMESTAMP), else VARCHAR.
+  bool hive_types_autocast = true;
+  /// Types given to partition columns (hive_types = {'key': 'TYPE'}); implies partitioning.
+  std::vector<std::pair<std::string, LogicalType>> hive_types;
   /// Several files' columns matched by name (case-insensitive), not by position: each
   /// file is sniffed, and a column a file lacks is NULL in its rows.
   bool union_by_name = false;

@@ -17,6 +17,7 @@
 
 #include "function/table/csv_options.hpp"
 #include "function/table/csv_reader.hpp"
+#include "function/table/hive_partitions.hpp"
 
 namespace teal {
 
@@ -49,6 +50,8 @@ struct CsvScanData {
   /// Empty otherwise.
   std::vector<CsvSchema> file_schemas;
   std::vector<std::vector<idx_t>> file_columns;
+  /// hive_partitioning: the files' partition columns, after the files' own (and filename).
+  HivePartitions hive;
 
   /// The schema file `file` is read with.
   const CsvSchema& SchemaOf(idx_t file) const {

@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include "function/table/csv_reader.hpp"
 #include "function/table/csv_sniffer.hpp"
 #include "function/table/csv_writer.hpp"
+#include "function/table/hive_partitions.hpp"
 #include "teal/connection.hpp"
 #include "teal/database.hpp"
 #include "teal/error.hpp"
@@ -174,6 +176,70 @@ TEST_F(CsvTest, UnionByNameMatchesColumnsByNameAndWidensTypes) {
   CsvScanData twice;
   twice.files = {File("u5.csv", "a,b\n1,2\n"), File("u6.csv", "a,A\n1,2\n")};
   EXPECT_THROW(UnionCsvSchemasByName(twice), InvalidInputError);
+}
+
+TEST_F(CsvTest, HivePartitionsAreTheKeyValueDirectoriesOfEachFile) {
+  CsvOptions options;
+  const HivePartitions p = ReadHivePartitions(
+      {"/d/year=2024/day=2024-03-01/city=New%20York/x=0012/f.csv",
+       "/d/year=-7/day=2024-03-02/city=NULL/x=13/f.csv",
+       "d\\year=10\\day=2024-03-03\\city=\\x=1\\year=3.csv"},  // Windows separators; a file name is
+                                                               // no directory
+      options);
+  EXPECT_EQ(p.names, (std::vector<std::string>{"city", "day", "x", "year"}));  // by name
+  // BIGINT without leading zeros; DATE; NULL for "NULL" and for the empty value.
+  EXPECT_EQ(p.types, (std::vector<LogicalType>{TypeId::kVarchar, TypeId::kDate, TypeId::kVarchar,
+                                               TypeId::kBigInt}));
+  ASSERT_EQ(p.values.size(), 3u);
+  EXPECT_EQ(p.values[0][0], Value::Varchar("New York"));
+  EXPECT_TRUE(p.values[1][0].IsNull());
+  EXPECT_TRUE(p.values[2][0].IsNull());
+  EXPECT_EQ(p.values[1][3], Value::BigInt(-7));
+  EXPECT_EQ(p.values[0][2], Value::Varchar("0012"));
+  // A date and a timestamp together are neither: VARCHAR; without autocast everything is.
+  const HivePartitions mixed =
+      ReadHivePartitions({"/t=2020-01-01/a.csv", "/t=2020-01-01 10:00:00/b.csv"}, options);
+  EXPECT_EQ(mixed.types[0], LogicalType(TypeId::kVarchar));
+  options.hive_types_autocast = false;
+  EXPECT_EQ(ReadHivePartitions({"/n=1/a.csv"}, options).types[0], LogicalType(TypeId::kVarchar));
+  // Given types win; a value that does not convert names its file.
+  options.hive_types = {{"n", LogicalType(TypeId::kDate)}};
+  EXPECT_THROW(ReadHivePartitions({"/n=1/a.csv"}, options), ConversionError);
+  options.hive_types = {{"m", LogicalType(TypeId::kDate)}};
+  EXPECT_THROW(ReadHivePartitions({"/n=1/a.csv"}, options), InvalidInputError);
+  // Every file has the same keys.
+  EXPECT_THROW(ReadHivePartitions({"/a=1/b=2/f.csv", "/a=1/f.csv"}, CsvOptions{}),
+               InvalidInputError);
+  EXPECT_THROW(ReadHivePartitions({"/a=1/f.csv", "/b=1/f.csv"}, CsvOptions{}), InvalidInputError);
+}
+
+TEST_F(CsvTest, ReadCsvAddsTheHivePartitionColumns) {
+  const std::string root = dir_ + "/sales";
+  for (const char* part : {"year=2023/region=eu", "year=2024/region=us"}) {
+    std::filesystem::create_directories(root + "/" + part);
+    std::ofstream(root + "/" + part + "/data.csv") << "amount\n"
+                                                   << (part[8] == '3' ? 10 : 20) << "\n";
+  }
+  Database db;
+  Connection con(db);
+  Result result = con.Query("SELECT amount, region, year, typeof(year) FROM read_csv('" + root +
+                            "/*/*/data.csv', hive_partitioning = true) ORDER BY year");
+  ASSERT_EQ(result.RowCount(), 2u);
+  EXPECT_EQ(result.GetValue(0, 0), Value::BigInt(10));
+  EXPECT_EQ(result.GetValue(1, 0), Value::Varchar("eu"));
+  EXPECT_EQ(result.GetValue(2, 1), Value::BigInt(2024));
+  EXPECT_EQ(result.GetValue(3, 1), Value::Varchar("BIGINT"));
+  // Filtering on a partition column reads the matching files' rows only.
+  Result filtered = con.Query("SELECT sum(amount) FROM read_csv('" + root +
+                              "/*/*/data.csv', hive_partitioning = true) WHERE region = 'us'");
+  EXPECT_EQ(filtered.GetValue(0, 0).ToString(), "20");
+  // A partition key that is also a column of the files is refused.
+  std::filesystem::create_directories(root + "/x/amount=1");
+  std::ofstream(root + "/x/amount=1/data.csv") << "amount\n1\n";
+  EXPECT_THROW(
+      con.Query("SELECT * FROM read_csv('" + root + "/x/*/data.csv', hive_partitioning = 1)"),
+      BinderError);
+  std::filesystem::remove_all(root);
 }
 
 TEST_F(CsvTest, SnifferReadsOneRowOfNamesAsAHeaderAndOffsetsAsTimestamptz) {

@@ -243,6 +243,19 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
     names.push_back("filename");
     types.push_back(LogicalType(TypeId::kVarchar));
   }
+  if (data->options.hive_partitioning) {
+    data->hive = ReadHivePartitions(data->files, data->options);
+    for (size_t k = 0; k < data->hive.names.size(); k++) {
+      const std::string& key = data->hive.names[k];
+      if (std::any_of(names.begin(), names.end(),
+                      [&](const std::string& n) { return Catalog::Key(n) == Catalog::Key(key); })) {
+        throw BinderError(fmt::format(
+            "{}: the hive partition \"{}\" has the name of a column of the file", function, key));
+      }
+      names.push_back(key);
+      types.push_back(data->hive.types[k]);
+    }
+  }
   auto scan = std::make_unique<LogicalCsvScan>();
   scan->types = types;
   scan->data = std::move(data);
