@@ -13,6 +13,7 @@
 #include "execution/executor.hpp"
 #include "execution/physical_planner.hpp"
 #include "function/table/csv_writer.hpp"
+#include "function/table/partitioned_writer.hpp"
 #include "main/client_context.hpp"
 #include "main/count_result.hpp"
 #include "optimizer/optimizer.hpp"
@@ -102,11 +103,40 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   Binder binder(catalogs);
   binder.SetOptions(BinderOptions());
   std::vector<std::string> given;
+  // PARTITION_BY (columns) and its options: a directory of key=value directories.
+  std::vector<std::string> partition_by;
+  bool write_partition_columns = false;
+  bool overwrite_or_ignore = false;
+  auto flag = [](const std::string& name, const Value& value) {
+    return value.IsNull() || value.CastAs(LogicalType(TypeId::kBoolean)).GetStored<bool>();
+  };
   for (const auto& [name, value] : copy.options) {
     if (std::find(given.begin(), given.end(), name) != given.end()) {
       throw BinderError(fmt::format("COPY: duplicate option {}", name));
     }
     given.push_back(name);
+    if (name == "partition_by") {
+      if (value.Type().Id() == TypeId::kList) {
+        for (const Value& column : value.GetList()) partition_by.push_back(column.GetString());
+      } else if (!value.IsNull()) {
+        partition_by.push_back(value.ToString());
+      }
+      if (partition_by.empty()) throw BinderError("COPY: PARTITION_BY names no column");
+      continue;
+    }
+    if (name == "write_partition_columns") {
+      write_partition_columns = flag(name, value);
+      continue;
+    }
+    if (name == "overwrite_or_ignore") {
+      overwrite_or_ignore = flag(name, value);
+      continue;
+    }
+    if (name == "overwrite") {
+      throw NotImplementedError(
+          "COPY … (OVERWRITE): deleting what the directory holds (OVERWRITE_OR_IGNORE writes "
+          "into it, replacing files of the same name)");
+    }
     SetCsvOption(options, name, value, /*reading=*/false,
                  [&](const std::string& text) { return binder.ResolveTypeText(text); });
   }
@@ -138,6 +168,32 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   auto stream =
       MakeStream(StatementType::kCopy, CreatePhysicalPlan(*bound.plan, nullptr, executor_options),
                  executor_options, /*may_stream=*/false);
+  if (!partition_by.empty()) {
+    std::vector<idx_t> columns;
+    for (const auto& name : partition_by) {
+      auto it = std::find_if(bound.names.begin(), bound.names.end(), [&](const std::string& n) {
+        return Catalog::Key(n) == Catalog::Key(name);
+      });
+      if (it == bound.names.end()) {
+        throw BinderError(
+            fmt::format("COPY: PARTITION_BY names column \"{}\", which the rows lack", name));
+      }
+      columns.push_back(static_cast<idx_t>(it - bound.names.begin()));
+    }
+    if (columns.size() == bound.names.size() && !write_partition_columns) {
+      throw BinderError(
+          "COPY: PARTITION_BY names every column, which would leave the files no column "
+          "(WRITE_PARTITION_COLUMNS keeps them in the files)");
+    }
+    PartitionedCsvWriter writer(copy.path, options, bound.names, bound.types, std::move(columns),
+                                write_partition_columns, overwrite_or_ignore);
+    while (auto chunk = stream->Next()) writer.Write(*chunk);
+    writer.Finish();
+    return CountResult(StatementType::kCopy, writer.Rows());
+  }
+  if (write_partition_columns || overwrite_or_ignore) {
+    throw BinderError("COPY: WRITE_PARTITION_COLUMNS and OVERWRITE_OR_IGNORE go with PARTITION_BY");
+  }
   CsvWriter writer(copy.path, options, bound.names, bound.types);
   while (auto chunk = stream->Next()) writer.Write(*chunk);
   writer.Finish();
