@@ -14,13 +14,17 @@
 namespace teal {
 
 namespace {
-/// glob(3)'s regular files for a pattern without `**`, appended to `files`.
+/// glob(3)'s regular files for a pattern without `**`, appended to `files`; for a pattern
+/// ending in '/', its directories (written with the '/', as glob(3) and DuckDB give them).
 void GlobRegularFiles(const std::string& pattern, std::vector<std::string>& files) {
+  const bool directories = !pattern.empty() && pattern.back() == '/';
   glob_t matches{};
-  if (glob(pattern.c_str(), GLOB_NOSORT, nullptr, &matches) == 0) {
+  if (glob(pattern.c_str(), GLOB_NOSORT | (directories ? GLOB_ONLYDIR : 0), nullptr, &matches) ==
+      0) {
     for (size_t i = 0; i < matches.gl_pathc; i++) {
       struct stat info {};
-      if (stat(matches.gl_pathv[i], &info) == 0 && S_ISREG(info.st_mode)) {
+      if (stat(matches.gl_pathv[i], &info) == 0 &&
+          (directories ? S_ISDIR(info.st_mode) : S_ISREG(info.st_mode))) {
         files.emplace_back(matches.gl_pathv[i]);
       }
     }

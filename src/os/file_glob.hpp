@@ -9,7 +9,8 @@
 namespace teal {
 
 /// The regular files matching `pattern`, sorted by name; a pattern without wildcards
-/// names itself when the file exists. Empty when nothing matches.
+/// names itself when the file exists. A pattern ending in '/' names directories instead
+/// (`data/*/`: each directory of data, written with its '/'). Empty when nothing matches.
 std::vector<std::string> GlobFiles(const std::string& pattern);
 
 /// The files of each pattern in turn (GlobFiles); IOError naming the first pattern that
