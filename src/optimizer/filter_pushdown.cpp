@@ -7,6 +7,8 @@
 // Only conjuncts that can move (IsMovable: deterministic, no aggregate) move; a filter
 // passes a projection or an aggregate's groups by having their expressions substituted
 // for its column references, unless those hold a subquery (it would then run twice).
+#include "execution/expression_executor.hpp"
+#include "function/table/csv_sniffer.hpp"
 #include "optimizer/optimizer.hpp"
 #include "optimizer/or_conditions.hpp"
 #include "planner/column_refs.hpp"
@@ -243,8 +245,77 @@ LogicalOperatorPtr PushSetOperation(LogicalOperatorPtr op, std::vector<Expressio
   return Wrap(std::move(op), std::move(above));
 }
 
+/// `e` with each column reference c replaced by the constant `values[c - first]`.
+ExpressionPtr WithConstants(const Expression& e, idx_t first, const std::vector<Value>& values) {
+  if (e.kind == BoundKind::kColumnRef) return MakeConstant(values[e.column - first]);
+  auto copy = e.CopyNode();
+  for (const auto& child : e.children)
+    copy->children.push_back(WithConstants(*child, first, values));
+  return copy;
+}
+
+/// A CSV scan with hive partitions: the conjuncts that read only partition columns are
+/// decided per file, from its directories' values, and the files they reject are not read
+/// (partition pruning); the other conjuncts stay above the scan.
+LogicalOperatorPtr PushCsvScan(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
+  auto& scan = static_cast<LogicalCsvScan&>(*op);
+  const CsvScanData& data = *scan.data;
+  const idx_t partitions = data.hive.names.size();
+  if (partitions == 0 || filters.empty()) return Stop(std::move(op), std::move(filters));
+  const idx_t first = scan.types.size() - partitions;  // the partition columns come last
+  std::vector<bool> keep(data.files.size(), true);
+  std::vector<ExpressionPtr> above;
+  bool pruned = false;
+  for (auto& f : filters) {
+    bool partition_only = IsMovable(*f) && !ContainsKind(*f, BoundKind::kSubquery) &&
+                          !ContainsKind(*f, BoundKind::kParameter);
+    bool reads = false;
+    ForEachColumn(*f, [&](idx_t c) {
+      reads = true;
+      partition_only = partition_only && c >= first;
+    });
+    if (!reads || !partition_only) {
+      above.push_back(std::move(f));
+      continue;
+    }
+    try {
+      for (size_t file = 0; file < data.files.size(); file++) {
+        if (!keep[file]) continue;
+        const Value result =
+            ExpressionExecutor::EvaluateConstant(*WithConstants(*f, first, data.hive.values[file]));
+        keep[file] =
+            !result.IsNull() && result.CastAs(LogicalType(TypeId::kBoolean)).GetStored<bool>();
+      }
+    } catch (const Error&) {
+      // A conjunct that fails on some file's values (a cast that does not convert) fails
+      // when the rows are read, as it would without pruning.
+      above.push_back(std::move(f));
+      continue;
+    }
+    pruned = true;
+  }
+  if (pruned) {
+    auto kept = std::make_shared<CsvScanData>(data);
+    kept->files.clear();
+    kept->hive.values.clear();
+    kept->file_schemas.clear();
+    kept->file_columns.clear();
+    for (size_t file = 0; file < data.files.size(); file++) {
+      if (!keep[file]) continue;
+      kept->files.push_back(data.files[file]);
+      kept->hive.values.push_back(data.hive.values[file]);
+      if (!data.file_schemas.empty()) kept->file_schemas.push_back(data.file_schemas[file]);
+      if (!data.file_columns.empty()) kept->file_columns.push_back(data.file_columns[file]);
+    }
+    scan.data = std::move(kept);
+  }
+  return Wrap(std::move(op), std::move(above));
+}
+
 LogicalOperatorPtr Push(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
   switch (op->kind) {
+    case LogicalKind::kCsvScan:
+      return PushCsvScan(std::move(op), std::move(filters));
     case LogicalKind::kFilter:
       return PushFilter(std::move(op), std::move(filters));
     case LogicalKind::kProjection:
