@@ -1,10 +1,14 @@
 // mode(x): the most frequent non-NULL value; among equally frequent values, the one
-// seen first (DuckDB's rule), so the result does not depend on hash order.
+// seen first (DuckDB's rule), so the result does not depend on hash order. histogram(x):
+// every non-NULL value with its count, as a MAP in the values' order (NULL when there is
+// none). entropy(x): the Shannon entropy, in bits, of the non-NULL values' frequencies (0
+// when there is none).
 //
 // The state is an ordered map from value to (count, first position) using the SQL
 // ordering of the type, so values SQL calls equal ('1 month' and '30 days', NaN and NaN)
 // count together. Positions in a combined source continue after the target's rows:
 // combine treats the target as the earlier part of the input.
+#include <cmath>
 #include <map>
 
 #include "function/aggregate/aggregate_helpers.hpp"
@@ -80,9 +84,98 @@ AggregateFunction Mode(const LogicalType& type) {
   };
   return f;
 }
+template <typename Kind>
+AggregateFunction Histogram(const LogicalType& type) {
+  using State = ModeState<Kind>;
+  auto f = aggregate::MakeAggregate("histogram", {type},
+                                    LogicalType::Map(type, LogicalType(TypeId::kUBigInt)));
+  aggregate::SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& input = args.data[0];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      typename Kind::Stored key{};
+      Kind::Store(key, Kind::Read(input, i));
+      s.counts[std::move(key)].count++;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& dst = StateAt<State>(target);
+    for (const auto& [key, entry] : StateAt<State>(source).counts) {
+      dst.counts[key].count += entry.count;
+    }
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<list_entry_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      const idx_t start = result.ListSize();
+      if (s.counts.empty()) {
+        result.SetNull(offset + i);
+        out[offset + i] = {start, 0};
+        continue;
+      }
+      result.SetListSize(start + s.counts.size());
+      Vector& pairs = result.ListChild();
+      idx_t at = start;
+      for (const auto& [key, entry] : s.counts) {
+        pairs.SetNull(at, false);
+        Kind::Write(pairs.StructChild(0), at, key);
+        pairs.StructChild(1).Values<uint64_t>()[at] = static_cast<uint64_t>(entry.count);
+        at++;
+      }
+      result.SetNull(offset + i, false);
+      out[offset + i] = {start, s.counts.size()};
+    }
+  };
+  return f;
+}
+template <typename Kind>
+AggregateFunction Entropy(const LogicalType& type) {
+  using State = ModeState<Kind>;
+  AggregateFunction f = Histogram<Kind>(type);
+  f.name = "entropy";
+  f.return_type = LogicalType(TypeId::kDouble);
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<double>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      int64_t total = 0;
+      for (const auto& [key, entry] : s.counts) total += entry.count;
+      double bits = 0;
+      for (const auto& [key, entry] : s.counts) {
+        const double p = static_cast<double>(entry.count) / static_cast<double>(total);
+        bits -= p * std::log2(p);
+      }
+      result.SetNull(offset + i, false);
+      out[offset + i] = bits;
+    }
+  };
+  return f;
+}
 }  // namespace
 
 void RegisterModeFunctions(FunctionCatalog& catalog) {
+  AggregateFunctionSet entropy;
+  entropy.name = "entropy";
+  entropy.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    LogicalType type = aggregate::OrInteger(arguments[0]);
+    return aggregate::DispatchOrderedKind(type,
+                                          [&]<typename Kind>() { return Entropy<Kind>(type); });
+  };
+  catalog.AddAggregateSet(std::move(entropy));
+  AggregateFunctionSet histogram;
+  histogram.name = "histogram";
+  histogram.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    LogicalType type = aggregate::OrInteger(arguments[0]);
+    return aggregate::DispatchOrderedKind(type,
+                                          [&]<typename Kind>() { return Histogram<Kind>(type); });
+  };
+  catalog.AddAggregateSet(std::move(histogram));
   AggregateFunctionSet set;
   set.name = "mode";
   set.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
