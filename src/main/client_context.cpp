@@ -321,6 +321,27 @@ void BindDefault(Binder& binder, const ParsedExpression* expression, ColumnDefin
   column.default_text = expression->ToString();
 }
 
+/// Whether `catalog` has an object of `kind` filed under `name`: where DROP and COMMENT ON
+/// look for a name the search path leaves open (CatalogSearch::Find). Types are the
+/// database's alone: never a temporary object.
+bool CatalogHolds(const Catalog& catalog, DropKind kind, std::string_view name) {
+  switch (kind) {
+    case DropKind::kTable:
+      return catalog.FindTable(name) != nullptr;
+    case DropKind::kView:
+      return catalog.FindView(name) != nullptr;
+    case DropKind::kIndex:
+      return catalog.FindIndex(name) != nullptr;
+    case DropKind::kSequence:
+      return catalog.FindSequence(name) != nullptr;
+    case DropKind::kMacro:
+    case DropKind::kTableMacro:
+      return catalog.FindMacro(name) != nullptr;
+    default:
+      return false;
+  }
+}
+
 ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
   ColumnDefinition column;
   column.name = syntax.name;
@@ -1164,17 +1185,12 @@ Result ClientContext::ExecuteComment(const CommentStatement& statement) {
   }
   const std::string qualified =
       statement.schema.empty() ? statement.name : QualifiedName(statement.schema, statement.name);
+  const DropKind kind = statement.kind == Kind::kIndex      ? DropKind::kIndex
+                        : statement.kind == Kind::kSequence ? DropKind::kSequence
+                        : statement.kind == Kind::kFunction ? DropKind::kMacro
+                                                            : DropKind::kType;
   auto held = [&](const Catalog& catalog, std::string_view name) {
-    switch (statement.kind) {
-      case Kind::kIndex:
-        return catalog.FindIndex(name) != nullptr;
-      case Kind::kSequence:
-        return catalog.FindSequence(name) != nullptr;
-      case Kind::kFunction:
-        return catalog.FindMacro(name) != nullptr;
-      default:
-        return false;  // types are the database's
-    }
+    return CatalogHolds(catalog, kind, name);
   };
   const CatalogSearch::Place place = Catalogs().Find(qualified, held);
   Catalog& catalog = WritableCatalog(place.temporary);
@@ -2086,21 +2102,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   // or the database's. A statement drops from one of them only, so that it is logged whole
   // or not at all.
   auto held = [&](const Catalog& catalog, std::string_view name) {
-    switch (drop.kind) {
-      case DropKind::kTable:
-        return catalog.FindTable(name) != nullptr;
-      case DropKind::kView:
-        return catalog.FindView(name) != nullptr;
-      case DropKind::kIndex:
-        return catalog.FindIndex(name) != nullptr;
-      case DropKind::kSequence:
-        return catalog.FindSequence(name) != nullptr;
-      case DropKind::kMacro:
-      case DropKind::kTableMacro:
-        return catalog.FindMacro(name) != nullptr;
-      default:
-        return false;  // types are the database's
-    }
+    return CatalogHolds(catalog, drop.kind, name);
   };
   const CatalogSearch search = Catalogs();
   std::vector<std::string> names;

@@ -245,15 +245,6 @@ LogicalOperatorPtr PushSetOperation(LogicalOperatorPtr op, std::vector<Expressio
   return Wrap(std::move(op), std::move(above));
 }
 
-/// `e` with each column reference c replaced by the constant `values[c - first]`.
-ExpressionPtr WithConstants(const Expression& e, idx_t first, const std::vector<Value>& values) {
-  if (e.kind == BoundKind::kColumnRef) return MakeConstant(values[e.column - first]);
-  auto copy = e.CopyNode();
-  for (const auto& child : e.children)
-    copy->children.push_back(WithConstants(*child, first, values));
-  return copy;
-}
-
 /// A CSV scan with hive partitions: the conjuncts that read only partition columns are
 /// decided per file, from its directories' values, and the files they reject are not read
 /// (partition pruning); the other conjuncts stay above the scan.
@@ -281,8 +272,12 @@ LogicalOperatorPtr PushCsvScan(LogicalOperatorPtr op, std::vector<ExpressionPtr>
     try {
       for (size_t file = 0; file < data.files.size(); file++) {
         if (!keep[file]) continue;
-        const Value result =
-            ExpressionExecutor::EvaluateConstant(*WithConstants(*f, first, data.hive.values[file]));
+        // The file's partition values for the scan's columns (only those are read).
+        std::vector<ExpressionPtr> values(scan.types.size());
+        for (idx_t k = 0; k < partitions; k++) {
+          values[first + k] = MakeConstant(data.hive.values[file][k]);
+        }
+        const Value result = ExpressionExecutor::EvaluateConstant(*Substitute(*f, values));
         keep[file] =
             !result.IsNull() && result.CastAs(LogicalType(TypeId::kBoolean)).GetStored<bool>();
       }

@@ -49,6 +49,17 @@ void SetStateLifetime(AggregateFunction& f) {
   }
 }
 
+/// Appends row `row` of `rows` (its first into.ColumnCount() columns) to `into`, which has
+/// room for it: how the states that keep their rows (ORDER BY, DISTINCT) take one.
+inline void AppendRow(DataChunk& into, const DataChunk& rows, idx_t row) {
+  SelectionVector one(1);
+  one.Set(0, row);
+  for (idx_t c = 0; c < into.ColumnCount(); c++) {
+    into.data[c].CopyFrom(rows.data[c], one, 1, 0, into.size());
+  }
+  into.SetCardinality(into.size() + 1);
+}
+
 /// A fresh AggregateFunction with name, arguments and return type set.
 inline AggregateFunction MakeAggregate(std::string name, std::vector<LogicalType> arguments,
                                        LogicalType return_type) {

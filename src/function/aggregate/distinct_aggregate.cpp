@@ -33,13 +33,7 @@ struct DistinctState {
           chunks.empty() ? 16 : std::min<idx_t>(kVectorSize, chunks.back()->Capacity() * 4);
       chunks.push_back(std::make_unique<DataChunk>(types, capacity, /*zero_fill=*/false));
     }
-    DataChunk& last = *chunks.back();
-    SelectionVector one(1);
-    one.Set(0, row);
-    for (idx_t c = 0; c < types.size(); c++) {
-      last.data[c].CopyFrom(rows.data[c], one, 1, 0, last.size());
-    }
-    last.SetCardinality(last.size() + 1);
+    aggregate::AppendRow(*chunks.back(), rows, row);
   }
 };
 

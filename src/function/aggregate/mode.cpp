@@ -153,37 +153,30 @@ AggregateFunction Entropy(const LogicalType& type) {
   };
   return f;
 }
+
+/// Adds the one-argument aggregate `name` over the values' counts: `make` is called with
+/// the ordered kind of the argument's type (Mode, Histogram or Entropy).
+void AddValueCounts(FunctionCatalog& catalog, const char* name, auto make) {
+  AggregateFunctionSet set;
+  set.name = name;
+  set.resolve =
+      [make](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    LogicalType type = aggregate::OrInteger(arguments[0]);
+    return aggregate::DispatchOrderedKind(
+        type, [&]<typename Kind>() { return make.template operator()<Kind>(type); });
+  };
+  catalog.AddAggregateSet(std::move(set));
+}
 }  // namespace
 
 void RegisterModeFunctions(FunctionCatalog& catalog) {
-  AggregateFunctionSet entropy;
-  entropy.name = "entropy";
-  entropy.resolve =
-      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
-    if (arguments.size() != 1) return std::nullopt;
-    LogicalType type = aggregate::OrInteger(arguments[0]);
-    return aggregate::DispatchOrderedKind(type,
-                                          [&]<typename Kind>() { return Entropy<Kind>(type); });
-  };
-  catalog.AddAggregateSet(std::move(entropy));
-  AggregateFunctionSet histogram;
-  histogram.name = "histogram";
-  histogram.resolve =
-      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
-    if (arguments.size() != 1) return std::nullopt;
-    LogicalType type = aggregate::OrInteger(arguments[0]);
-    return aggregate::DispatchOrderedKind(type,
-                                          [&]<typename Kind>() { return Histogram<Kind>(type); });
-  };
-  catalog.AddAggregateSet(std::move(histogram));
-  AggregateFunctionSet set;
-  set.name = "mode";
-  set.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
-    if (arguments.size() != 1) return std::nullopt;
-    LogicalType type = aggregate::OrInteger(arguments[0]);
-    return aggregate::DispatchOrderedKind(type, [&]<typename Kind>() { return Mode<Kind>(type); });
-  };
-  catalog.AddAggregateSet(std::move(set));
+  AddValueCounts(catalog, "entropy",
+                 []<typename Kind>(const LogicalType& type) { return Entropy<Kind>(type); });
+  AddValueCounts(catalog, "histogram",
+                 []<typename Kind>(const LogicalType& type) { return Histogram<Kind>(type); });
+  AddValueCounts(catalog, "mode",
+                 []<typename Kind>(const LogicalType& type) { return Mode<Kind>(type); });
 }
 
 }  // namespace teal

@@ -232,15 +232,12 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("sql", T::kVarchar);
     each_catalog([&](const Catalog& catalog) {
       for (const auto& trigger : catalog.Triggers()) {
-        std::vector<Value> columns;
-        for (const auto& column : trigger->update_columns) columns.push_back(Text(column));
-        out.rows.push_back({Text(database), Text(SchemaOf(trigger->schema)), Text(trigger->name),
-                            Text(trigger->table_name),
-                            Text(std::string(TriggerTimingName(trigger->timing))),
-                            Text(std::string(TriggerEventName(trigger->event))),
-                            Value::List(T::kVarchar, std::move(columns)),
-                            Text(trigger->for_each_row ? "ROW" : "STATEMENT"), NullText(),
-                            Value::Boolean(temporary), Text(trigger->ToSql())});
+        out.rows.push_back(
+            {Text(database), Text(SchemaOf(trigger->schema)), Text(trigger->name),
+             Text(trigger->table_name), Text(std::string(TriggerTimingName(trigger->timing))),
+             Text(std::string(TriggerEventName(trigger->event))),
+             TextValues(trigger->update_columns), Text(trigger->for_each_row ? "ROW" : "STATEMENT"),
+             NullText(), Value::Boolean(temporary), Text(trigger->ToSql())});
       }
     });
   } else if (name == "duckdb_sequences") {
@@ -628,8 +625,6 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
     each_catalog([&](const Catalog& catalog) {
       for (const LogicalType& type : catalog.UserTypes()) {
-        std::vector<Value> labels;
-        for (const auto& label : type.Enum().labels) labels.push_back(Text(label));
         out.rows.push_back(
             {Text(database), Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
              Text(std::string(kMainSchemaName)),
@@ -637,7 +632,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
              Value::BigInt(PgTypeOid(type, database)), Text(type.Enum().name),
              Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))), Text("ENUM"),
              Text("USER"), comment(catalog.ObjectComment('y', type.Enum().name)),
-             Value::Boolean(false), Value::List(T::kVarchar, std::move(labels))});
+             Value::Boolean(false), TextValues(type.Enum().labels)});
       }
       for (const auto& [alias, type] : catalog.TypeAliases()) {
         out.rows.push_back({Text(database),
@@ -673,11 +668,6 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     out.Column("categories", LogicalType::List(T::kVarchar));
     const Value no_list(LogicalType::List(T::kVarchar));
     const Value no_tags(LogicalType::Map(T::kVarchar, T::kVarchar));
-    auto texts = [](const std::vector<std::string>& items) {
-      std::vector<Value> values;
-      for (const auto& item : items) values.push_back(Text(item));
-      return Value::List(T::kVarchar, std::move(values));
-    };
     // A built-in: database system, as DuckDB lists them. Teal's built-ins have no
     // parameter names: DuckDB's col0, col1, … stand for them.
     auto builtin = [&](const std::string& function, const char* type, Value return_type,
@@ -710,7 +700,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
         names.push_back("col" + std::to_string(i));
         types.push_back(arguments[i].ToString());
       }
-      return std::make_pair(texts(names), texts(types));
+      return std::make_pair(TextValues(names), TextValues(types));
     };
     const FunctionCatalog& builtins = FunctionCatalog::Builtins();
     for (const std::string& function : builtins.Names()) {
@@ -758,7 +748,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
              comment(macro->comment),
              no_tags,
              NullText(),
-             texts(macro->parameters),
+             TextValues(macro->parameters),
              Value::List(T::kVarchar, std::vector<Value>(macro->parameters.size(), no_type)),
              NullText(),
              Text(macro->body),

@@ -73,6 +73,12 @@ struct Listing {
 inline Value Text(const std::string& s) { return Value::Varchar(s); }
 inline Value NullText() { return Value(LogicalType(TypeId::kVarchar)); }
 inline Value NullBigInt() { return Value(LogicalType(TypeId::kBigInt)); }
+/// A VARCHAR[] of `items`.
+inline Value TextValues(const std::vector<std::string>& items) {
+  std::vector<Value> values;
+  for (const auto& item : items) values.push_back(Text(item));
+  return Value::List(LogicalType(TypeId::kVarchar), std::move(values));
+}
 
 /// A table's, view's … schema as listings show it: main for the empty one.
 inline std::string SchemaOf(const std::string& schema) {
