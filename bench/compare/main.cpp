@@ -89,6 +89,7 @@ constexpr Workload kWorkloads[] = {
     {"Q4b", "ms", "ORDER BY k1000, x DESC, id of f: all 10M rows to the client"},
     {"Q5", "ms", "filtered scan of f (10M rows; small < 10 AND x > 250000) + count, sum"},
     {"Q6", "ms", "count(DISTINCT k1m) of f (10M rows, ~1M distinct values)"},
+    {"Q7", "ms", "range of f's ids (1% of its 10M rows, in row order) + count, sum"},
     {"WIN1", "ms",
      "sum(x) OVER (PARTITION BY k1000 ORDER BY id ROWS 10 PRECEDING) of f: 10M rows to the client"},
     {"WIN2", "ms", "row_number() and rank() OVER (PARTITION BY k1000 ORDER BY x) of f: 10M rows"},

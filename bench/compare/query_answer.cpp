@@ -148,8 +148,8 @@ std::map<std::string, Expected> Compute() {
   std::vector<double> sum_1000(1000, 0);
   std::vector<int32_t> count_1m(1'000'000, 0);
   std::vector<double> sum_1m(1'000'000, 0);
-  int64_t join_count = 0, filter_count = 0;
-  double join_sum = 0, filter_sum = 0;
+  int64_t join_count = 0, filter_count = 0, range_count = 0;
+  double join_sum = 0, filter_sum = 0, range_sum = 0;
   const QuerySpec& q4a = *FindQuery("Q4a");
   const QuerySpec& q4b = *FindQuery("Q4b");
   // The 100 first rows of Q4's order: a heap whose top is the last of them.
@@ -170,6 +170,10 @@ std::map<std::string, Expected> Compute() {
     if (r.small < 10 && r.x > 250000) {
       filter_count++;
       filter_sum += r.x;
+    }
+    if (r.id >= 6'000'000 && r.id <= 6'099'999) {
+      range_count++;
+      range_sum += r.x;
     }
     CellRow row = Row(I(r.id), I(r.k1000), F(r.x));
     all.AddRow(row);
@@ -205,6 +209,7 @@ std::map<std::string, Expected> Compute() {
   answers.emplace("Q4b", std::move(all));
   add("Q5").AddRow(Row(I(filter_count), F(filter_sum)));
   add("Q6").AddRow(Row(I(static_cast<int64_t>(q2b.rows))));
+  add("Q7").AddRow(Row(I(range_count), F(range_sum)));
   AddWindowAnswers(add);
   AddGraphAnswer(add);
   return answers;

@@ -18,6 +18,11 @@ struct DatabaseOptions {
   /// with intact records after it) by keeping the commits before the damage and dropping
   /// the rest; without it such a log is an IOError naming the file and the offset.
   bool recover_log = false;
+  /// Rows per row group of the tables the database makes while it is open (DuckDB's
+  /// ROW_GROUP_SIZE): a positive multiple of 2,048 up to 2^30; 0 is the default,
+  /// 122,880. Scans skip whole row groups the filter rules out (zone maps), so smaller
+  /// groups skip more finely; results never depend on it.
+  uint64_t row_group_size = 0;
 };
 
 /// A database, shared by the connections opened on it. Thread-safe to share: each

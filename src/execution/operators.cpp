@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <span>
 
@@ -13,6 +14,7 @@
 #include "execution/hash_join.hpp"
 #include "execution/insert_on_conflict.hpp"
 #include "execution/returned_rows.hpp"
+#include "execution/zone_filter.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
 
@@ -35,12 +37,14 @@ struct JoinFilterUse {
 };
 
 /// Hands out morsels: morsel m is vectors [first, first + morsel_vectors) of row group
-/// m / per_group, numbered in table order so that one thread reads the table in order.
+/// groups[m / per_group], numbered in table order so that one thread reads the table in
+/// order.
 struct TableScanGlobal : GlobalSourceState {
   /// Set when the scan reads the rows its index found: these ids, kVectorSize a morsel.
   std::optional<std::vector<int64_t>> index_rows;
   idx_t morsel_vectors = 0;
-  idx_t per_group = 0;  // morsels per row group
+  idx_t per_group = 0;        // morsels per row group
+  std::vector<idx_t> groups;  // the row groups to read: those the zones do not rule out
   idx_t morsels = 0;
   idx_t threads = 1;
   std::atomic<idx_t> next{0};
@@ -68,8 +72,6 @@ namespace {
 // hashing (the join hashes the same keys again): the thread stops applying it.
 constexpr idx_t kJoinFilterTrialRows = 16 * kVectorSize;
 constexpr double kJoinFilterUselessShare = 0.9;
-
-constexpr idx_t kVectorsPerRowGroup = kRowGroupSize / kVectorSize;
 }  // namespace
 
 std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
@@ -94,11 +96,26 @@ std::unique_ptr<GlobalSourceState> PhysicalTableScan::GetGlobalSourceState(
     }
   }
   if (!global->index_rows) {
-    if (!index_scan_) context.query.NoteChoice(*this, "Type: Sequential Scan");
-    global->morsel_vectors = std::min(context.query.MorselVectors(), kVectorsPerRowGroup);
-    global->per_group = (kVectorsPerRowGroup + global->morsel_vectors - 1) / global->morsel_vectors;
-    global->morsels = table_->RowGroupCount() * global->per_group;
-    context.query.Control().progress_total += table_->RowCount();
+    const idx_t group_count = table_->RowGroupCount();
+    std::string note = "Type: Sequential Scan";
+    if (filter_ && ZonesCanJudge(*filter_)) {
+      global->groups = table_->RowGroupsToScan(column_ids_, [&](std::span<const ColumnZone> zones) {
+        return ZonesMayPass(*filter_, zones);
+      });
+      note += fmt::format("  Row Groups Scanned: {} / {}", global->groups.size(), group_count);
+    } else {
+      global->groups.resize(group_count);
+      std::iota(global->groups.begin(), global->groups.end(), 0);
+    }
+    if (!index_scan_) context.query.NoteChoice(*this, std::move(note));
+    const idx_t vectors_per_group = table_->VectorsPerRowGroup();
+    global->morsel_vectors = std::min(context.query.MorselVectors(), vectors_per_group);
+    global->per_group = (vectors_per_group + global->morsel_vectors - 1) / global->morsel_vectors;
+    global->morsels = global->groups.size() * global->per_group;
+    // About the rows the groups read hold (the last group may be short).
+    const idx_t rows = table_->RowCount();
+    context.query.Control().progress_total +=
+        group_count == 0 ? 0 : rows / group_count * global->groups.size();
   }
   // The joins' build sides are done: the pipeline that probes them starts after them.
   for (const auto& filter : join_filters_) {
@@ -213,10 +230,11 @@ void PhysicalTableScan::GetData(ExecutionContext& context, DataChunk& chunk,
     if (!local.in_morsel) {
       idx_t morsel = global.next.fetch_add(1);
       if (morsel >= global.morsels) break;
-      idx_t group = morsel / global.per_group;
+      idx_t group = global.groups[morsel / global.per_group];
       idx_t first = morsel % global.per_group * global.morsel_vectors;
-      local.scan = TableScanState{group, first, group,
-                                  std::min(first + global.morsel_vectors, kVectorsPerRowGroup)};
+      local.scan =
+          TableScanState{group, first, group,
+                         std::min(first + global.morsel_vectors, table_->VectorsPerRowGroup())};
       local.in_morsel = true;
       context.thread.batch = morsel;
     }

@@ -179,12 +179,12 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
       options.read_only = mode == "read_only";
       mode_given = mode != "automatic";
     } else if (option == "row_group_size") {
-      // Tunes DuckDB's storage only (Teal's row groups have one size): results are the same.
       if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos ||
-          std::stoull(value.substr(0, 18)) == 0) {
-        throw InvalidInputError(
-            fmt::format("ATTACH option ROW_GROUP_SIZE: \"{}\" is not a positive count", value));
+          value.size() > 18 || std::stoull(value) == 0) {
+        throw InvalidInputError(fmt::format(
+            "Invalid row group size: {} - row group size must be bigger than 0", value));
       }
+      options.row_group_size = std::stoull(value);
     } else if (option == "type") {
       const std::string type = Catalog::Key(value);
       if (type != "duckdb" && type != "teal") {
@@ -276,6 +276,7 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
         "Cannot launch in-memory database in read-only mode: an in-memory database starts empty");
   }
   auto database = std::make_shared<DatabaseInstance>();
+  database->Transactions().SetRowGroupSize(options.row_group_size);
   if (!in_memory) DatabaseInstance::Open(database, PosixFileSystem(), attach.path, options);
   database->GetSettings().SetDatabaseName(name);
   databases.Attach({name, in_memory ? std::string() : attach.path, options.read_only, database},

@@ -888,7 +888,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->checks.push_back(std::move(check));
   }
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
-  table->storage = std::make_shared<DataTable>(table->Types());
+  table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);
@@ -1995,7 +1995,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   Executor executor(*physical, options);
   executor.Initialize();
   if (create.or_replace) DropTableToReplace(catalog, qualified);
-  table->storage = std::make_shared<DataTable>(table->Types());
+  table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
   current_->TableCreated(*table->storage);

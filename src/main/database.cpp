@@ -12,6 +12,7 @@ namespace teal {
 
 Database::Database(std::string_view path, const DatabaseOptions& options) {
   instance_ = std::make_shared<DatabaseInstance>();
+  instance_->Transactions().SetRowGroupSize(options.row_group_size);
   if (!path.empty() && path != ":memory:") {
     DatabaseInstance::Open(instance_, PosixFileSystem(), std::string(path), options);
   } else if (options.read_only) {

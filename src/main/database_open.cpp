@@ -78,6 +78,11 @@ class Replayer : public CheckpointLoader {
     }
   }
 
+  void RowGroupSize(uint64_t rows) override {
+    // The file's size, unless the open names one (DatabaseOptions::row_group_size).
+    if (!size_given_) database_->Transactions().SetRowGroupSize(rows);
+  }
+  void SetSizeGiven() { size_given_ = true; }
   void Schema(const std::vector<std::string>& statements) override {
     for (const auto& statement : statements) context_->Query(statement).Materialize();
   }
@@ -191,6 +196,7 @@ class Replayer : public CheckpointLoader {
   }
 
   std::shared_ptr<DatabaseInstance> database_;
+  bool size_given_ = false;  // the open named a row group size
   std::string path_;
   std::shared_ptr<ClientContext> context_;
   std::unordered_map<uint64_t, ReplayTable> tables_;
@@ -220,6 +226,8 @@ void DatabaseInstance::Open(const std::shared_ptr<DatabaseInstance>& database, F
   const DatabaseHeader header = database->file_->Header();
   const std::string log_path = path + ".wal";
   Replayer replayer(database, log_path);
+  database->Transactions().SetRowGroupSize(options.row_group_size);
+  if (options.row_group_size != 0) replayer.SetSizeGiven();
   if (header.first_block != kNoBlock) replayer.Load(*database->file_, header.first_block);
   WalContents contents;
   if (fs.Exists(log_path)) {

@@ -11,12 +11,13 @@
 #include "storage/vector_codec.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
+#include "transaction/transaction_manager.hpp"
 
 namespace teal {
 
 namespace {
 
-constexpr uint32_t kImageVersion = 1;
+constexpr uint32_t kImageVersion = 2;
 
 class ImageWriter {
  public:
@@ -204,6 +205,7 @@ void WriteCheckpoint(const Transaction& transaction, const std::vector<SequenceP
                      DatabaseFile::ChainWriter& out) {
   ImageWriter image(out);
   image.Put<uint32_t>(kImageVersion);
+  image.Put<uint64_t>(transaction.Manager().RowGroupSize());
   const Catalog& catalog = transaction.GetCatalog();
   const std::vector<std::string> schema = catalog.SchemaStatements();
   image.Put<uint32_t>(static_cast<uint32_t>(schema.size()));
@@ -221,9 +223,17 @@ void WriteCheckpoint(const Transaction& transaction, const std::vector<SequenceP
 
 void ReadCheckpoint(DatabaseFile::ChainReader& in, CheckpointLoader& loader) {
   ImageReader image(in);
-  if (const auto version = image.Get<uint32_t>(); version != kImageVersion) {
+  const auto version = image.Get<uint32_t>();
+  if (version != 1 && version != kImageVersion) {
     image.Corrupt(
-        fmt::format("an image of version {} (this Teal reads {})", version, kImageVersion));
+        fmt::format("an image of version {} (this Teal reads 1 to {})", version, kImageVersion));
+  }
+  if (version >= 2) {
+    const auto rows = image.Get<uint64_t>();
+    if (rows == 0 || rows % kVectorSize != 0 || rows > (uint64_t(1) << 30)) {
+      image.Corrupt(fmt::format("a row group size of {} rows", rows));
+    }
+    loader.RowGroupSize(rows);
   }
   std::vector<std::string> schema(image.Get<uint32_t>());
   for (auto& statement : schema) statement = image.Text();

@@ -2,8 +2,9 @@
 // (storage/database_file.hpp) — the schema, the sequences' positions and every table's
 // rows as one snapshot sees them — and reading it back.
 //
-// Format (version 1; integers little-endian; text = u32 length n, then n bytes):
-//   u32  version (1)
+// Format (version 2; integers little-endian; text = u32 length n, then n bytes):
+//   u32  version (2; version 1 is the same without the next field)
+//   u64  rows per row group of the database's tables (DatabaseOptions::row_group_size)
 //   u32  n, then n texts: the schema's statements (CREATE TYPE, SEQUENCE, TABLE, VIEW,
 //        INDEX) in creation order (Catalog::SchemaStatements)
 //   u32  n, then n sequences: text name, u8 1 when it has handed out a value, i64 the last
@@ -50,6 +51,8 @@ void WriteCheckpoint(const Transaction& transaction, const std::vector<SequenceP
 class CheckpointLoader {
  public:
   virtual ~CheckpointLoader() = default;
+  /// The rows per row group the database's tables had (before any table is made).
+  virtual void RowGroupSize(uint64_t rows) = 0;
   /// Runs the schema's statements.
   virtual void Schema(const std::vector<std::string>& statements) = 0;
   virtual void Sequence(std::string_view name, std::optional<int64_t> last) = 0;

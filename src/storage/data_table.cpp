@@ -44,6 +44,12 @@ struct VectorVersions {
   }
 };
 
+/// The zones scans computed for a row group (see RowGroupsToScan), by table column.
+struct RowGroupZones {
+  uint64_t changes = 0;  // the group's count of changes they were computed at
+  std::vector<std::optional<ColumnZone>> columns;
+};
+
 /// A row group's delete masks (rows every snapshot sees deleted: a bit per row, set =
 /// deleted) and versions, per vector; either may be null.
 struct RowVersionInfo {
@@ -53,7 +59,6 @@ struct RowVersionInfo {
 
 namespace {
 constexpr idx_t kMaskWords = kVectorSize / 64;
-constexpr idx_t kVectorsPerGroup = kRowGroupSize / kVectorSize;
 
 const uint64_t* DeletedMask(const RowGroup& group, idx_t vector_index) {
   if (!group.versions || vector_index >= group.versions->deleted.size()) return nullptr;
@@ -73,15 +78,18 @@ RowVersionInfo& InfoOf(RowGroup& group) {
 /// The vector's versions, made when it has none (may throw; changes nothing visible).
 VectorVersions& EnsureVersions(RowGroup& group, idx_t vector_index) {
   auto& vectors = InfoOf(group).vectors;
-  if (vectors.size() <= vector_index) vectors.resize(kVectorsPerGroup);
-  if (!vectors[vector_index]) vectors[vector_index] = std::make_unique<VectorVersions>();
+  if (vectors.size() <= vector_index) vectors.resize(vector_index + 1);
+  if (!vectors[vector_index]) {
+    vectors[vector_index] = std::make_unique<VectorVersions>();
+    group.changes++;
+  }
   return *vectors[vector_index];
 }
 
 /// The vector's delete mask, made when it has none.
 uint64_t* EnsureMask(RowGroup& group, idx_t vector_index) {
   auto& masks = InfoOf(group).deleted;
-  if (masks.size() <= vector_index) masks.resize(kVectorsPerGroup);
+  if (masks.size() <= vector_index) masks.resize(vector_index + 1);
   if (!masks[vector_index]) masks[vector_index] = std::make_unique<uint64_t[]>(kMaskWords);
   return masks[vector_index].get();
 }
@@ -220,7 +228,7 @@ class AppendUndo final : public UndoEntry {
     idx_t row = first_;
     const idx_t end = first_ + count_;
     while (row < end) {
-      RowGroup& group = *table_->row_groups_[row / kRowGroupSize];
+      RowGroup& group = *table_->row_groups_[row / table_->row_group_size_];
       idx_t in_group = row - group.start;
       idx_t v = in_group / kVectorSize;
       idx_t begin = in_group % kVectorSize;
@@ -407,7 +415,11 @@ class UpdateUndo final : public UndoEntry {
   std::vector<std::unique_ptr<UpdateRecord>> records_;
 };
 
-DataTable::DataTable(std::vector<LogicalType> types) : types_(std::move(types)) {}
+DataTable::DataTable(std::vector<LogicalType> types, idx_t row_group_size)
+    : types_(std::move(types)), row_group_size_(row_group_size) {
+  TEAL_CHECK_GT(row_group_size_, idx_t{0});
+  TEAL_CHECK_EQ(row_group_size_ % kVectorSize, idx_t{0});
+}
 DataTable::~DataTable() = default;
 
 idx_t DataTable::RowIdCount() const {
@@ -423,6 +435,56 @@ idx_t DataTable::RowCount() const {
 idx_t DataTable::RowGroupCount() const {
   std::lock_guard<std::shared_mutex> guard(lock_);
   return row_groups_.size();
+}
+
+std::vector<idx_t> DataTable::RowGroupsToScan(
+    const std::vector<idx_t>& columns,
+    const std::function<bool(std::span<const ColumnZone>)>& may_pass) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);  // writers change groups under it
+  std::vector<idx_t> scan;
+  std::vector<ColumnZone> zones(columns.size());
+  for (idx_t g = 0; g < row_groups_.size(); g++) {
+    RowGroup& group = *row_groups_[g];
+    bool versioned = false;
+    if (group.versions) {
+      for (const auto& versions : group.versions->vectors) versioned = versioned || versions;
+    }
+    if (versioned || group.count == 0) {
+      scan.push_back(g);
+      continue;
+    }
+    {
+      std::lock_guard<std::mutex> zones_guard(zones_lock_);
+      if (!group.zones || group.zones->changes != group.changes) {
+        group.zones = std::make_unique<RowGroupZones>();
+        group.zones->changes = group.changes;
+        group.zones->columns.resize(types_.size());
+      }
+      for (idx_t i = 0; i < columns.size(); i++) {
+        const idx_t column = columns[i];
+        ColumnZone& zone = zones[i];
+        if (column == kRowIdColumn) {
+          zone.known = true;
+          zone.has_null = false;
+          zone.min = Value::BigInt(static_cast<int64_t>(group.start));
+          zone.max = Value::BigInt(static_cast<int64_t>(group.start + group.count - 1));
+          continue;
+        }
+        std::optional<ColumnZone>& kept = group.zones->columns[column];
+        if (!kept) {
+          kept.emplace();
+          kept->known = ZoneMapsCover(types_[column]);
+          const auto& vectors = group.columns[column];
+          for (idx_t v = 0; kept->known && v < vectors.size(); v++) {
+            WidenZone(*kept, *vectors[v], std::min(kVectorSize, group.count - v * kVectorSize));
+          }
+        }
+        zone = *kept;
+      }
+    }
+    if (may_pass(zones)) scan.push_back(g);
+  }
+  return scan;
 }
 
 RowGroup& DataTable::NewRowGroup() {
@@ -511,10 +573,10 @@ void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give, transactio
   const idx_t total = chunk.size();
   while (appended < total) {
     RowGroup* group = row_groups_.empty() ? nullptr : row_groups_.back().get();
-    if (!group || group->count == kRowGroupSize) group = &NewRowGroup();
+    if (!group || group->count == row_group_size_) group = &NewRowGroup();
     idx_t offset_in_vector = group->count % kVectorSize;
     idx_t take = std::min(total - appended, kVectorSize - offset_in_vector);
-    take = std::min(take, kRowGroupSize - group->count);
+    take = std::min(take, row_group_size_ - group->count);
     SelectionVector none;
     const bool whole_vector = offset_in_vector == 0 && appended == 0 && take == kVectorSize;
     const idx_t v = group->count / kVectorSize;
@@ -596,8 +658,8 @@ idx_t DataTable::AppendUnit(Transaction& transaction, std::span<DataChunk* const
 
 void DataTable::TruncateLocked(idx_t rows) noexcept {
   if (rows >= total_rows_) return;
-  // Row groups are full but for the last, so row `rows` is in group rows / kRowGroupSize.
-  const idx_t groups = (rows + kRowGroupSize - 1) / kRowGroupSize;
+  // Row groups are full but for the last, so row `rows` is in group rows / row_group_size_.
+  const idx_t groups = (rows + row_group_size_ - 1) / row_group_size_;
   row_groups_.resize(groups);  // shrinking: never allocates
   if (!row_groups_.empty()) {
     RowGroup& group = *row_groups_.back();
@@ -755,7 +817,7 @@ idx_t DataTable::FetchVisible(const Transaction& transaction, std::span<const in
   for (const int64_t id : row_ids.first(std::min<size_t>(row_ids.size(), kVectorSize))) {
     if (id < 0 || static_cast<idx_t>(id) >= total_rows_) continue;
     const auto position = static_cast<idx_t>(id);
-    const RowGroup& group = *row_groups_[position / kRowGroupSize];
+    const RowGroup& group = *row_groups_[position / row_group_size_];
     const idx_t row = position - group.start;
     for (const idx_t column : column_ids) {
       if (column == kRowIdColumn) continue;
@@ -777,7 +839,7 @@ idx_t DataTable::FetchVisible(const Transaction& transaction, std::span<const in
       continue;
     }
     const auto position = static_cast<idx_t>(id);
-    const RowGroup& group = *row_groups_[position / kRowGroupSize];
+    const RowGroup& group = *row_groups_[position / row_group_size_];
     const idx_t vector_index = (position - group.start) / kVectorSize;
     const auto vector_start = static_cast<int64_t>(group.start + vector_index * kVectorSize);
     const VectorView view(transaction, group, vector_index);
@@ -804,7 +866,7 @@ std::pair<RowGroup*, idx_t> DataTable::Locate(int64_t row_id) const {
     throw InternalError("row id " + std::to_string(row_id) + " is not in the table");
   }
   auto id = static_cast<idx_t>(row_id);
-  RowGroup* group = row_groups_[id / kRowGroupSize].get();
+  RowGroup* group = row_groups_[id / row_group_size_].get();
   return {group, id - group->start};
 }
 
@@ -954,7 +1016,7 @@ void DataTable::UpdateLocked(Transaction& transaction,
     std::vector<bool> seen = std::vector<bool>(kVectorSize);
   };
   std::vector<Target> targets;
-  std::unordered_map<idx_t, idx_t> target_of;  // group * kVectorsPerGroup + vector
+  std::unordered_map<idx_t, idx_t> target_of;  // group * VectorsPerRowGroup() + vector
   for (idx_t k = 0; k < values.size(); k++) {
     TEAL_CHECK_LE(values[k]->size(), row_ids[k].size());
     for (idx_t i = 0; i < values[k]->size(); i++) {
@@ -967,8 +1029,8 @@ void DataTable::UpdateLocked(Transaction& transaction,
         ThrowConflict(transaction, versions->deleted[r], id, WriteKind::kUpdate);
       }
       CheckWritableRow(transaction, versions, r, id, WriteKind::kUpdate);
-      const idx_t g = static_cast<idx_t>(id) / kRowGroupSize;
-      auto [it, added] = target_of.try_emplace(g * kVectorsPerGroup + v, targets.size());
+      const idx_t g = static_cast<idx_t>(id) / row_group_size_;
+      auto [it, added] = target_of.try_emplace(g * VectorsPerRowGroup() + v, targets.size());
       if (added) targets.push_back(Target{g, v, {}});
       Target& target = targets[it->second];
       if (!target.seen[r]) {
@@ -1042,7 +1104,7 @@ void DataTable::UpdateLocked(Transaction& transaction,
 std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
                                                  const std::vector<idx_t>& keep,
                                                  const Value& fill) {
-  auto copy = std::make_shared<DataTable>(std::move(types));
+  auto copy = std::make_shared<DataTable>(std::move(types), row_group_size_);
   copy->temporary_ = temporary_;
   copy->manager_ = manager_;
   // The fill as a constant vector, when some column is new.

@@ -1,8 +1,8 @@
 // DataTable: the rows of one table, as row groups of column vectors.
 //
-// A row group holds up to kRowGroupSize rows; each column of it is a list of flat
-// vectors of kVectorSize rows. Appends go to the last row group; scans hand out the
-// stored vectors by reference (no copy).
+// A row group holds up to RowGroupSize() rows (kRowGroupSize unless the database says
+// otherwise); each column of it is a list of flat vectors of kVectorSize rows. Appends go
+// to the last row group; scans hand out the stored vectors by reference (no copy).
 //
 // Versions (MVCC, src/transaction/transaction.hpp for the tags and who sees what):
 //   1. A vector whose rows every snapshot sees alike has no VectorVersions: the scan
@@ -33,12 +33,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "storage/zone_map.hpp"
 #include "transaction/transaction.hpp"
 #include "vector/data_chunk.hpp"
 
 namespace teal {
 
-inline constexpr idx_t kRowGroupSize = 60 * kVectorSize;  // 122,880 rows
+inline constexpr idx_t kRowGroupSize = 60 * kVectorSize;  // 122,880 rows: the default
 
 /// A column id that scans produce as the row's id (BIGINT): its position in the table,
 /// counting deleted rows. DELETE and UPDATE find their rows by it.
@@ -51,6 +52,12 @@ struct RowGroup {
   std::vector<std::vector<std::unique_ptr<Vector>>> columns;
   /// Delete masks and per-vector versions; null while every row is visible to everyone.
   std::unique_ptr<struct RowVersionInfo> versions;
+  /// Counts the times a vector of the group got versions: a change of its values always
+  /// makes them, so zones computed at an older count are stale.
+  uint64_t changes = 0;
+  /// The zones scans computed (DataTable::RowGroupsToScan); guarded by the table's
+  /// zones_lock_.
+  std::unique_ptr<struct RowGroupZones> zones;
 };
 
 struct TableScanState {
@@ -64,7 +71,8 @@ struct TableScanState {
 
 class DataTable : public std::enable_shared_from_this<DataTable> {
  public:
-  explicit DataTable(std::vector<LogicalType> types);
+  /// `row_group_size`: rows per row group, a positive multiple of kVectorSize.
+  explicit DataTable(std::vector<LogicalType> types, idx_t row_group_size = kRowGroupSize);
   ~DataTable();
 
   const std::vector<LogicalType>& Types() const { return types_; }
@@ -84,6 +92,19 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   idx_t RowIdCount() const;
   /// How many row groups hold the rows (a scan's morsels are parts of row groups).
   idx_t RowGroupCount() const;
+  idx_t RowGroupSize() const { return row_group_size_; }
+  idx_t VectorsPerRowGroup() const { return row_group_size_ / kVectorSize; }
+
+  /// The row groups (ascending) a scan of `columns` (table columns; kRowIdColumn for the
+  /// rows' ids) must read when it keeps only rows for which `may_pass` can be true,
+  /// given the zones of those columns (storage/zone_map.hpp), in order; the others hold
+  /// no such row. A row group with versions (changes not every snapshot sees alike) is
+  /// always read. Zones are computed on first use and kept until their group changes.
+  /// `may_pass` is called with no lock of the table's writers held against it other than
+  /// the scan's own.
+  std::vector<idx_t> RowGroupsToScan(
+      const std::vector<idx_t>& columns,
+      const std::function<bool(std::span<const ColumnZone>)>& may_pass) const;
 
   /// Appends every row of `chunk` (whose types must equal the table's) for
   /// `transaction`. Values are copied; the chunk can be reused by the caller.
@@ -230,6 +251,7 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   RowGroup& NewRowGroup();
 
   std::vector<LogicalType> types_;
+  idx_t row_group_size_;
   uint64_t oid_ = 0;
   bool temporary_ = false;
   const TransactionManager* manager_ = nullptr;
@@ -250,6 +272,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
     idx_t distinct;
   };
   mutable std::unordered_map<idx_t, DistinctCache> distinct_cache_;  // by column; lock_
+  /// Guards the row groups' zones, which scans fill in while they share lock_.
+  mutable std::mutex zones_lock_;
 };
 
 }  // namespace teal

@@ -1,6 +1,8 @@
 // TransactionManager: begin, commit, rollback and the cleanup horizon.
 #include "transaction/transaction_manager.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -12,6 +14,20 @@
 namespace teal {
 
 TransactionManager::TransactionManager() : catalog_(std::make_shared<Catalog>()) {}
+
+void TransactionManager::SetRowGroupSize(uint64_t rows) {
+  constexpr uint64_t kMaxRowGroupSize = uint64_t(1) << 30;
+  if (rows == 0) {
+    row_group_size_ = kRowGroupSize;
+  } else if (rows % kVectorSize != 0 || rows > kMaxRowGroupSize) {
+    throw InvalidInputError(fmt::format(
+        "Invalid row group size: {} - row group size must be divisible by the vector size ({}) "
+        "and at most {}",
+        rows, kVectorSize, kMaxRowGroupSize));
+  } else {
+    row_group_size_ = rows;
+  }
+}
 TransactionManager::~TransactionManager() = default;
 
 std::shared_ptr<Transaction> TransactionManager::Begin() {

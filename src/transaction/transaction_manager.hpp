@@ -51,6 +51,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/data_table.hpp"
 #include "storage/write_ahead_log.hpp"
 #include "transaction/transaction.hpp"
 
@@ -80,6 +81,11 @@ class TransactionManager {
   /// From now on a commit that writes fails with InvalidInputError (a read-only database,
   /// once loaded).
   void SetReadOnly() { read_only_ = true; }
+  /// Rows per row group of the tables made in this database (DatabaseOptions).
+  idx_t RowGroupSize() const { return row_group_size_; }
+  /// Throws InvalidInputError unless `rows` is 0 (the default) or a multiple of
+  /// kVectorSize up to 2^30.
+  void SetRowGroupSize(uint64_t rows);
   /// A number for a new table (DataTable::Oid); SeeOid keeps later ones above `oid`.
   uint64_t NextOid() { return next_oid_++; }
   void SeeOid(uint64_t oid);
@@ -121,6 +127,7 @@ class TransactionManager {
   std::shared_ptr<Catalog> catalog_;
   WriteAheadLog* log_ = nullptr;
   std::atomic<uint64_t> next_oid_{1};
+  idx_t row_group_size_ = kRowGroupSize;
   /// Committed, not yet published: where its records are in the log, and who.
   struct PendingCommit {
     idx_t log_start = 0, log_end = 0;

@@ -453,6 +453,15 @@ void RegisterMathFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(trig(
       "acos", [](double x) { return std::acos(x); }, -1, 1));
   catalog.AddScalar(DoubleUnary("atan", [](double x) { return std::atan(x); }));
+  // Hyperbolic functions (PostgreSQL's): acosh below 1 and atanh beyond ±1 are errors.
+  catalog.AddScalar(DoubleUnary("sinh", [](double x) { return std::sinh(x); }));
+  catalog.AddScalar(DoubleUnary("cosh", [](double x) { return std::cosh(x); }));
+  catalog.AddScalar(DoubleUnary("tanh", [](double x) { return std::tanh(x); }));
+  catalog.AddScalar(DoubleUnary("asinh", [](double x) { return std::asinh(x); }));
+  catalog.AddScalar(trig(
+      "acosh", [](double x) { return std::acosh(x); }, 1, std::numeric_limits<double>::infinity()));
+  catalog.AddScalar(trig(
+      "atanh", [](double x) { return std::atanh(x); }, -1, 1));
   catalog.AddScalar(DoubleBinary("atan2", [](double y, double x) { return std::atan2(y, x); }));
   catalog.AddScalar(DoubleUnary("gamma", [](double x) {
     if (x == 0) throw OutOfRangeError("cannot take gamma of zero");

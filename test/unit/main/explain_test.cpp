@@ -33,7 +33,8 @@ TEST(ExplainTest, AnalyzeCountsEveryOperatorsRows) {
   // The filter runs in the scan, which counts the rows it passes on.
   EXPECT_NE(
       lines[3].find(
-          "TABLE_SCAN  t (i, g) WHERE (i >= 100)  Type: Sequential Scan  (rows: 9900, time: "),
+          "TABLE_SCAN  t (i, g) WHERE (i >= 100)  Type: Sequential Scan  Row Groups Scanned: 1 / "
+          "1  (rows: 9900, time: "),
       std::string::npos)
       << lines[3];
 }
