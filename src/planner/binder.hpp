@@ -403,6 +403,12 @@ class Binder {
   /// A reference to group `g`'s value where the group is collated: first() of the group as
   /// written, added to the scope's aggregates.
   ExpressionPtr FirstOfGroup(idx_t g, Scope& scope);
+  /// The text of the compound expression `e` with each column of a FROM item named by its
+  /// place in `scope` (`t.j * 2` and `j * 2` are both `(#1 * 2)`), for matching a GROUP BY
+  /// expression written another way, as PostgreSQL does. Empty for a column or constant,
+  /// and for what holds its own names (a subquery, a lambda, a window).
+  std::string ResolvedText(const ParsedExpression& e, const Scope& scope);
+  void ResolveColumnNames(ParsedExpression& e, const Scope& scope);
   /// x COLLATE name (`e`): `value`, x bound (a VARCHAR, or NULL), with its type's
   /// collation replaced.
   ExpressionPtr BindCollate(const ParsedExpression& e, ExpressionPtr value);

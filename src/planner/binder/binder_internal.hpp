@@ -87,7 +87,11 @@ struct Binder::Scope {
   bool grouping = false;
   bool group_by_all = false;             // the groups are GROUP BY ALL's (named in errors)
   std::vector<std::string> group_texts;  // SQL text of each GROUP BY expression
-  std::vector<idx_t> group_columns;      // table column of a plain column group, else invalid
+  /// Each GROUP BY expression's ResolvedText (empty for a column): an expression written
+  /// another way (`t.j * 2` for `j * 2`) is the group when its resolved text is the same.
+  std::vector<std::string> group_resolved;
+  bool compound_groups = false;      // some group_resolved is not empty
+  std::vector<idx_t> group_columns;  // table column of a plain column group, else invalid
   std::vector<LogicalType> group_types;
   /// A group on a collated VARCHAR groups by its collated key; the group's value is the
   /// first() of this expression (the group as written), DuckDB's rule. Null: not collated.

@@ -4,6 +4,7 @@
 #include "common/string_distance.hpp"
 #include "execution/expression_executor.hpp"
 #include "function/implicit_cast.hpp"
+#include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 #include "vector/vector_cast.hpp"
@@ -94,14 +95,71 @@ ExpressionPtr Binder::BindWholeRow(const ParsedExpression& e, Scope& scope) {
   return nullptr;
 }
 
+namespace {
+/// Whether `e` holds what ResolvedText cannot compare: a subquery (its own FROM), a window,
+/// a lambda (its parameters shadow columns) or an aggregate's ORDER BY / FILTER.
+bool HoldsScopedPart(const ParsedExpression& e) {
+  if (e.kind == ExprKind::kSubquery || e.window || e.order_by || e.filter) return true;
+  if (e.kind == ExprKind::kFunction && e.name == kLambdaFunction) return true;
+  for (const auto& child : e.children) {
+    if (HoldsScopedPart(*child)) return true;
+  }
+  return false;
+}
+}  // namespace
+
+void Binder::ResolveColumnNames(ParsedExpression& e, const Scope& scope) {
+  if (e.kind == ExprKind::kColumnRef) {
+    Scope probe;  // no outer scope and no grouping: only the FROM items' columns
+    probe.bindings = scope.bindings;
+    probe.clause = scope.clause;
+    try {
+      ExpressionPtr bound = BindExpression(e, probe);
+      if (bound->kind == BoundKind::kColumnRef) e.names = {"#" + std::to_string(bound->column)};
+    } catch (const Error&) {
+      // not a FROM item's column (an alias, an outer column): compared as written
+    }
+    return;
+  }
+  for (auto& child : e.children) ResolveColumnNames(*child, scope);
+}
+
+std::string Binder::ResolvedText(const ParsedExpression& e, const Scope& scope) {
+  switch (e.kind) {
+    case ExprKind::kOperator:
+    case ExprKind::kFunction:
+    case ExprKind::kCast:
+    case ExprKind::kCase:
+    case ExprKind::kList:
+      break;
+    default:
+      return {};  // a column is matched by its column, a constant is no group
+  }
+  if (HoldsScopedPart(e)) return {};
+  auto copy = e.Copy();
+  ResolveColumnNames(*copy, scope);
+  return copy->ToString();
+}
+
 ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
   CheckStackDepth("an expression");
   if (scope.grouping && !scope.inside_aggregate && e.kind != ExprKind::kConstant) {
     std::string text = e.ToString();
-    for (idx_t i = 0; i < scope.group_texts.size(); i++) {
-      if (text != scope.group_texts[i]) continue;
-      if (scope.group_sources[i]) return FirstOfGroup(i, scope);
-      return MakeColumnRef(i, scope.group_types[i], text);
+    idx_t group = kInvalidIndex;
+    for (idx_t i = 0; i < scope.group_texts.size() && group == kInvalidIndex; i++) {
+      if (text == scope.group_texts[i]) group = i;
+    }
+    if (group == kInvalidIndex && scope.compound_groups) {
+      // Written another way (`t.j * 2` for `j * 2`): the same with columns resolved.
+      if (const std::string resolved = ResolvedText(e, scope); !resolved.empty()) {
+        for (idx_t i = 0; i < scope.group_resolved.size() && group == kInvalidIndex; i++) {
+          if (resolved == scope.group_resolved[i]) group = i;
+        }
+      }
+    }
+    if (group != kInvalidIndex) {
+      if (scope.group_sources[group]) return FirstOfGroup(group, scope);
+      return MakeColumnRef(group, scope.group_types[group], text);
     }
   }
   switch (e.kind) {

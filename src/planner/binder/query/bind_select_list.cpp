@@ -412,6 +412,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         throw;
       }
       scope.group_texts.push_back(expression.ToString());
+      scope.group_resolved.push_back(ResolvedText(expression, scope));
+      scope.compound_groups |= !scope.group_resolved.back().empty();
       scope.group_columns.push_back(bound_group->kind == BoundKind::kColumnRef ? bound_group->column
                                                                                : kInvalidIndex);
       std::shared_ptr<const Expression> as_written;
