@@ -385,10 +385,20 @@ void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
   version_ = NextVersion();
 }
 
+bool Catalog::IsSystemView(std::string_view name) {
+  const std::string key = Key(name);
+  return key == "sqlite_master" || key == "sqlite_schema" || key == "sqlite_temp_master" ||
+         key == "sqlite_temp_schema";
+}
+
 void Catalog::DropView(std::string_view name, bool if_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(name);
   if (!views_.erase(key)) {
+    if (IsSystemView(key)) {
+      throw CatalogError(
+          fmt::format("Cannot drop internal catalog entry \"{}\"! (SQLite's catalog view)", name));
+    }
     if (tables_.count(key)) {
       throw CatalogError(fmt::format(
           "\"{}\" is a table, not a view: use DROP TABLE (trying to drop type View)", name));

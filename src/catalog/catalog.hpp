@@ -162,6 +162,9 @@ class Catalog {
   void CreateView(std::shared_ptr<ViewEntry> view, bool or_replace);
   /// Throws CatalogError if there is no such view (unless if_exists).
   void DropView(std::string_view name, bool if_exists);
+  /// SQLite's catalog views every database has (sqlite_master, sqlite_schema and their
+  /// temp_ twins), which cannot be dropped or altered.
+  static bool IsSystemView(std::string_view name);
   std::shared_ptr<ViewEntry> FindView(std::string_view name) const;
 
   /// CREATE TYPE name AS ENUM (labels). Throws CatalogError when a type has the name.

@@ -364,10 +364,18 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
       }
     }
   }
+  // DuckDB's words first where it has its own for the context: a list's elements are its
+  // function's template type, least / greatest combine their arguments.
+  std::string lead;
+  if (context == "list_value" || (!context.empty() && context.front() == '[')) {
+    lead = "Cannot deduce template type: ";
+  } else if (context == "least" || context == "greatest") {
+    lead = "Cannot combine types: ";
+  }
   throw BinderError(
-      fmt::format("cannot compare values of type {} and {} in {}: an explicit cast is "
+      fmt::format("{}cannot compare values of type {} and {} in {}: an explicit cast is "
                   "required",
-                  a.ToString(), b.ToString(), context));
+                  lead, a.ToString(), b.ToString(), context));
 }
 
 }  // namespace teal

@@ -187,6 +187,9 @@ Result ClientContext::ExecuteAttach(const AttachStatement& attach) {
       options.row_group_size = std::stoull(value);
     } else if (option == "type") {
       const std::string type = Catalog::Key(value);
+      if (type == "null") {
+        throw BinderError("ATTACH … (TYPE NULL): NULL is not supported as a database type");
+      }
       if (type != "duckdb" && type != "teal") {
         throw NotImplementedError(fmt::format(
             "ATTACH … (TYPE {}): Teal attaches databases of its own format only", value));
@@ -319,7 +322,8 @@ Result ClientContext::ExecuteUse(const UseStatement& use) {
       return EmptyResult(StatementType::kUse);
     }
     throw CatalogError(fmt::format(
-        "database \"{}\" does not exist (ATTACH it first), nor does a schema of that name",
+        "No catalog + schema named \"{0}\" found: database \"{0}\" does not exist (ATTACH it "
+        "first), nor does a schema of that name",
         use.database));
   }
   if (!database) {

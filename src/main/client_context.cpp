@@ -1249,6 +1249,12 @@ Result ClientContext::ExecuteRenameView(const AlterTableStatement& alter) {
       throw CatalogError(fmt::format(
           "\"{}\" is a table, not a view: rename it with ALTER TABLE … RENAME TO", alter.table));
     }
+    if (Catalog::IsSystemView(place.name)) {
+      throw BinderError(fmt::format(
+          "Can not comment on System Catalog entries, nor rename them: \"{}\" is SQLite's "
+          "catalog view",
+          alter.table));
+    }
     throw CatalogError(fmt::format("View with name {} does not exist!", alter.table));
   }
   const std::string new_name = QualifiedName(view->schema, alter.new_name);

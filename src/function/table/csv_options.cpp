@@ -239,8 +239,20 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "auto_type_candidates") {
     reading_only();
     options.auto_type_candidates.clear();
-    for (const auto& t : TextList(name, value))
-      options.auto_type_candidates.push_back(resolve_type(t));
+    for (const auto& t : TextList(name, value)) {
+      LogicalType type = resolve_type(t);
+      // A sniffer tries the scalar types; an ENUM or a nested type is no candidate (DuckDB's
+      // words).
+      const TypeId id = type.Id();
+      if (id == TypeId::kEnum || id == TypeId::kList || id == TypeId::kStruct ||
+          id == TypeId::kMap || id == TypeId::kArray || id == TypeId::kUnion) {
+        throw InvalidInputError(
+            fmt::format("Auto Type Candidate of type {} is not accepted as a valid input ({} in "
+                        "auto_type_candidates)",
+                        type.Id() == TypeId::kEnum ? "ENUM" : type.ToString(), t));
+      }
+      options.auto_type_candidates.push_back(std::move(type));
+    }
   } else if (name == "force_not_null") {
     reading_only();
     options.force_not_null = TextList(name, value);

@@ -47,7 +47,7 @@ std::unique_ptr<CreateTableAsStatement> Transformer::CreateTableAs(
     create->column_names.push_back(StringOf(s.into->col_names[i]));
   }
   if (s.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT) {
-    throw NotImplementedError("CREATE TABLE AS over a statement other than SELECT");
+    throw ParserError("CREATE TABLE AS requires a SELECT clause (a query, not another statement)");
   }
   create->query = Select(*s.query->select_stmt);
   return create;
@@ -442,6 +442,9 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
   } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
     alter->kind = AlterKind::kRenameView;
   } else {
+    if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
+      throw NotImplementedError("Altering schemas is not yet supported (ALTER SCHEMA … RENAME)");
+    }
     throw NotImplementedError("RENAME of anything but a table, a table's column or a view");
   }
   BaseTableRef table = Table(*s.relation);
@@ -606,6 +609,10 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
       drop->kind = DropKind::kSchema;
       for (size_t i = 0; i < s.n_objects; i++) drop->names.push_back(StringOf(s.objects[i]));
       return drop;
+    case PG_QUERY__OBJECT_TYPE__OBJECT_MATVIEW:
+      throw NotImplementedError("Cannot drop MATERIALIZED VIEW yet (Teal has none)");
+    case PG_QUERY__OBJECT_TYPE__OBJECT_COLLATION:
+      throw NotImplementedError("Cannot drop collation yet (Teal's collations are built in)");
     default:
       throw NotImplementedError("DROP of this kind of object");
   }

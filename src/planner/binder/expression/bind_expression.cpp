@@ -383,8 +383,8 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
     }
     case ExprKind::kDefault:
       throw BinderError(fmt::format(
-          "{} clause cannot contain DEFAULT: DEFAULT is allowed only in an INSERT's VALUES or "
-          "an UPDATE's SET",
+          "DEFAULT is not allowed here! The {} clause cannot contain DEFAULT: it is allowed "
+          "only as a whole value of an INSERT's VALUES or an UPDATE's SET",
           scope.clause));
     case ExprKind::kSubquery:
       return BindSubquery(e, scope);

@@ -5,11 +5,13 @@
 #include "function/aggregate/distinct_aggregate.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
+#include "function/duckdb_function_names.hpp"
 #include "function/function.hpp"
 #include "function/implicit_cast.hpp"
 #include "function/scalar/date_util.hpp"
 #include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
+#include "planner/binder/tableref/catalog_listing.hpp"
 
 namespace teal {
 
@@ -167,6 +169,29 @@ bool ComparesThroughCollation(std::string_view name) {
 }
 }  // namespace
 
+namespace {
+/// The error for a call of `name`, which no scalar function, aggregate or macro has: a
+/// table function called outside FROM, a DuckDB function Teal does not have yet (not
+/// implemented), or a name no function has (DuckDB's catalog error, with the nearest name).
+[[noreturn]] void ThrowUnknownFunction(const std::string& name) {
+  for (const char* table_function : kTableFunctionNames) {
+    if (name == table_function) {
+      throw BinderError(fmt::format(
+          "Function \"{}\" is a table function but it was used as a scalar function: call it in "
+          "FROM (SELECT * FROM {}(…))",
+          name, name));
+    }
+  }
+  if (IsDuckDBFunctionName(name)) {
+    throw NotImplementedError(WithDidYouMean(fmt::format("function {}", name), name,
+                                             FunctionCatalog::Builtins().Names()));
+  }
+  throw CatalogError(
+      WithDidYouMean(fmt::format("Scalar Function with name {} does not exist!", name), name,
+                     FunctionCatalog::Builtins().Names()));
+}
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   if (name == "//") {
@@ -185,8 +210,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (!set) {
     if (auto call = BindListAggregate(name, arguments, e)) return call;
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
-    throw NotImplementedError(WithDidYouMean(fmt::format("function {}", name), name,
-                                             FunctionCatalog::Builtins().Names()));
+    ThrowUnknownFunction(name);
   }
   // The collation of the VARCHAR arguments: a string function's result keeps it (DuckDB's
   // rule: lower(s COLLATE nocase) is still nocase), and the matching functions compare

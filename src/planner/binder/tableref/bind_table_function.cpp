@@ -1,6 +1,7 @@
 // Binder: the table functions of FROM — range() / generate_series() and teal_settings() —
 // and tables of constant rows.
 #include "common/range_count.hpp"
+#include "function/duckdb_function_names.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "types/timestamp_series.hpp"
 
@@ -54,7 +55,10 @@ LogicalOperatorPtr Binder::BindSettingsTable() {
 LogicalOperatorPtr Binder::BindRange(const ParsedExpression& call) {
   const std::string& name = call.name;
   if (name != "range" && name != "generate_series") {
-    throw NotImplementedError(fmt::format("table function {}", name));
+    // A DuckDB table function Teal does not have yet, or a name no table function has.
+    if (IsDuckDBFunctionName(name))
+      throw NotImplementedError(fmt::format("table function {}", name));
+    throw CatalogError(fmt::format("Table Function with name {} does not exist!", name));
   }
   if (call.children.empty() || call.children.size() > 3 || call.star || call.distinct) {
     throw BinderError(fmt::format("{} takes (stop), (start, stop) or (start, stop, step): {}", name,
@@ -137,8 +141,9 @@ LogicalOperatorPtr Binder::BindRepeat(const ParsedExpression& call) {
   const Value times = BindConstant(*call.children[1], TypeId::kBigInt, "the count of repeat()");
   auto range = std::make_unique<LogicalRange>();
   range->types = {LogicalType(TypeId::kBigInt)};
-  range->count =
-      times.IsNull() ? 0 : static_cast<uint64_t>(std::max<int64_t>(times.GetStored<int64_t>(), 0));
+  if (times.IsNull())
+    throw BinderError("Repeat second parameter cannot be NULL (the count of rows)");
+  range->count = static_cast<uint64_t>(std::max<int64_t>(times.GetStored<int64_t>(), 0));
   auto projection = std::make_unique<LogicalProjection>();
   projection->expressions.push_back(MakeConstant(
       value.Type().Id() == TypeId::kSqlNull ? Value(LogicalType(TypeId::kInteger)) : value));
