@@ -22,6 +22,7 @@
 #include "function/function.hpp"
 #include "main/column_dependents.hpp"
 #include "main/count_result.hpp"
+#include "main/macro_dependents.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/identifier.hpp"
@@ -832,6 +833,18 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
   catalog.DropTable(name, false);
 }
 
+namespace {
+/// A table that is not temporary cannot call a temporary macro in its expressions: the
+/// database would not open without it (main/macro_dependents.hpp).
+void RefuseTemporaryMacro(const Binder& binder, bool temporary, std::string_view table) {
+  if (temporary || binder.TemporaryMacroCalled().empty()) return;
+  throw CatalogError(fmt::format(
+      "table \"{}\" is not temporary: its columns' expressions cannot call the temporary macro "
+      "\"{}\", which goes when the connection closes",
+      table, binder.TemporaryMacroCalled()));
+}
+}  // namespace
+
 Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   const bool temporary = CatalogSearch::IsTempSchema(create.schema);
   Catalog& catalog = WritableCatalog(temporary);
@@ -887,6 +900,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     check.condition = binder.BindCheck(*table, *syntax.expression);
     table->checks.push_back(std::move(check));
   }
+  RefuseTemporaryMacro(binder, temporary, create.name);
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
@@ -1321,6 +1335,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     added = BindColumnDefinition(binder, alter.column);
+    RefuseTemporaryMacro(binder, temporary, table_name);
   }
   auto column_index = [&](const TableEntry& table, const std::string& column) {
     idx_t index = table.ColumnIndex(column);
@@ -1377,6 +1392,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     BindDefault(binder, alter.column.default_value.get(), *with_default);
+    RefuseTemporaryMacro(binder, temporary, table_name);
   }
   // SET NOT NULL: no row this transaction sees may be NULL there. Other transactions'
   // changes are refused first, so no NULL can arrive before the commit.
@@ -1951,6 +1967,12 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   macro->defaults = create.defaults;
   macro->body = create.body;
   macro->table = create.table;
+  if (create.or_replace && catalog.FindMacro(create.name)) {
+    RefuseMacroInUse(catalog, create.name, "CREATE OR REPLACE MACRO");
+    if (auto temp = ReadTempCatalog(); temp && temp.get() != &catalog) {
+      RefuseMacroInUse(*temp, create.name, "CREATE OR REPLACE MACRO");
+    }
+  }
   catalog.CreateMacro(std::move(macro), create.or_replace);
   LogStatement(create, create.temporary);
   return EmptyResult(StatementType::kCreate);
@@ -2164,6 +2186,12 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     } else if (drop.kind == DropKind::kSequence) {
       catalog.DropSequence(name, drop.if_exists);
     } else if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
+      if (drop.kind == DropKind::kMacro && catalog.FindMacro(name)) {
+        RefuseMacroInUse(catalog, name, "DROP MACRO");
+        if (auto temp = ReadTempCatalog(); temp && temp.get() != &catalog) {
+          RefuseMacroInUse(*temp, name, "DROP MACRO");
+        }
+      }
       catalog.DropMacro(name, drop.kind == DropKind::kTableMacro, drop.if_exists);
     } else {
       catalog.DropType(name, drop.if_exists, drop.cascade);

@@ -360,7 +360,12 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   }
   // PostgreSQL's catalog functions, which it finds in pg_catalog before any schema.
   if (auto pg = BindPgFunction(e, scope)) return pg;
-  if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) return BindMacroCall(*macro, e, scope);
+  if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) {
+    if (&catalogs_.ForMacro(name) == catalogs_.temp && temporary_macro_called_.empty()) {
+      temporary_macro_called_ = macro->name;
+    }
+    return BindMacroCall(*macro, e, scope);
+  }
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
   if (!e.window && options_.transaction_started_micros != 0) {
     // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
