@@ -834,14 +834,14 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 }
 
 namespace {
-/// A table that is not temporary cannot call a temporary macro in its expressions: the
-/// database would not open without it (main/macro_dependents.hpp).
-void RefuseTemporaryMacro(const Binder& binder, bool temporary, std::string_view table) {
-  if (temporary || binder.TemporaryMacroCalled().empty()) return;
+/// A table that is not temporary cannot call a temporary macro or sequence in its
+/// expressions: the database would not open without it (main/macro_dependents.hpp).
+void RefuseTemporaryObjects(const Binder& binder, bool temporary, std::string_view table) {
+  if (temporary || binder.TemporaryObjectUsed().empty()) return;
   throw CatalogError(fmt::format(
-      "table \"{}\" is not temporary: its columns' expressions cannot call the temporary macro "
-      "\"{}\", which goes when the connection closes",
-      table, binder.TemporaryMacroCalled()));
+      "table \"{}\" is not temporary: its columns' expressions cannot use the temporary {}, "
+      "which goes when the connection closes",
+      table, binder.TemporaryObjectUsed()));
 }
 }  // namespace
 
@@ -900,7 +900,7 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     check.condition = binder.BindCheck(*table, *syntax.expression);
     table->checks.push_back(std::move(check));
   }
-  RefuseTemporaryMacro(binder, temporary, create.name);
+  RefuseTemporaryObjects(binder, temporary, create.name);
   if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
   table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
@@ -1335,7 +1335,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     added = BindColumnDefinition(binder, alter.column);
-    RefuseTemporaryMacro(binder, temporary, table_name);
+    RefuseTemporaryObjects(binder, temporary, table_name);
   }
   auto column_index = [&](const TableEntry& table, const std::string& column) {
     idx_t index = table.ColumnIndex(column);
@@ -1392,7 +1392,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     Binder binder(Catalogs());
     binder.SetOptions(BinderOptions());
     BindDefault(binder, alter.column.default_value.get(), *with_default);
-    RefuseTemporaryMacro(binder, temporary, table_name);
+    RefuseTemporaryObjects(binder, temporary, table_name);
   }
   // SET NOT NULL: no row this transaction sees may be NULL there. Other transactions'
   // changes are refused first, so no NULL can arrive before the commit.

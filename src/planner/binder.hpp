@@ -132,9 +132,10 @@ class Binder {
   /// True when a parameter appeared where only a constant is allowed (LIMIT, DEFAULT):
   /// such a statement must be bound again once the parameter values are known.
   bool NeedsParameterValues() const { return needs_parameter_values_; }
-  /// The first temporary macro a bound expression called; empty when none did (a table
-  /// that is not temporary may not call one: main/macro_dependents.hpp).
-  const std::string& TemporaryMacroCalled() const { return temporary_macro_called_; }
+  /// The first temporary macro or sequence a bound expression called (`macro "m"`); empty
+  /// when none did (a table that is not temporary may not call one:
+  /// main/macro_dependents.hpp).
+  const std::string& TemporaryObjectUsed() const { return temporary_object_used_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
   /// The sequence of a DEFAULT written as nextval('name') (CatalogError when there is
@@ -520,7 +521,12 @@ class Binder {
   const std::vector<Value>* parameter_values_;
   BindOptions options_;
   bool needs_parameter_values_ = false;
-  std::string temporary_macro_called_;
+  mutable std::string temporary_object_used_;
+  void NoteTemporaryObject(std::string_view kind, std::string_view name) const {
+    if (temporary_object_used_.empty()) {
+      temporary_object_used_ = std::string(kind) + " \"" + std::string(name) + "\"";
+    }
+  }
   /// Set when now(), current_date, … were bound (as the transaction's start time).
   bool reads_transaction_time_ = false;
   /// How many try() calls enclose the expression being bound: inside one, a constant that

@@ -361,9 +361,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   // PostgreSQL's catalog functions, which it finds in pg_catalog before any schema.
   if (auto pg = BindPgFunction(e, scope)) return pg;
   if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) {
-    if (&catalogs_.ForMacro(name) == catalogs_.temp && temporary_macro_called_.empty()) {
-      temporary_macro_called_ = macro->name;
-    }
+    if (&catalogs_.ForMacro(name) == catalogs_.temp) NoteTemporaryObject("macro", macro->name);
     return BindMacroCall(*macro, e, scope);
   }
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
@@ -721,6 +719,7 @@ std::shared_ptr<SequenceEntry> Binder::SequenceOfArgument(const ParsedExpression
                                           call.name, call.ToString()));
   }
   const std::string& name = argument.value.GetString();
+  if (&catalogs_.ForSequence(name) == catalogs_.temp) NoteTemporaryObject("sequence", name);
   return catalogs_.ForSequence(name).GetSequence(name);
 }
 
@@ -805,6 +804,7 @@ std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e
     return nullptr;
   }
   const std::string& name = e.children[0]->value.GetString();
+  if (&catalogs_.ForSequence(name) == catalogs_.temp) NoteTemporaryObject("sequence", name);
   return catalogs_.ForSequence(name).GetSequence(name);
 }
 
