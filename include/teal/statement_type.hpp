@@ -28,6 +28,7 @@ enum class StatementType {
   kMerge,       // MERGE INTO target USING source …: the count of rows changed
   kExport,      // EXPORT DATABASE [name TO] 'directory': schema, data and load script
   kImport,      // IMPORT DATABASE 'directory': what EXPORT wrote there, run
+  kVacuum,      // VACUUM / ANALYZE [table [(columns)]]
 };
 
 /// "SELECT", "INSERT", … as SQL spells the statement's first keyword.

@@ -6,12 +6,13 @@
 #include "function/duckdb_function_names.hpp"
 
 #include <algorithm>
-#include <array>
+#include <iterator>
+#include <string_view>
 
 namespace teal {
 
 namespace {
-constexpr std::array kNames = {
+constexpr std::string_view kNames[] = {
     "abs",
     "acos",
     "acosh",
@@ -866,13 +867,11 @@ constexpr std::array kNames = {
     "year",
     "yearweek",
 };
-static_assert(std::is_sorted(kNames.begin(), kNames.end(),
-                             [](std::string_view a, std::string_view b) { return a < b; }));
+static_assert(std::is_sorted(std::begin(kNames), std::end(kNames)));
 }  // namespace
 
 bool IsDuckDBFunctionName(std::string_view lower_name) {
-  return std::binary_search(kNames.begin(), kNames.end(), lower_name,
-                            [](std::string_view a, std::string_view b) { return a < b; });
+  return std::binary_search(std::begin(kNames), std::end(kNames), lower_name);
 }
 
 }  // namespace teal

@@ -30,6 +30,7 @@
 #include "parser/sql_scanner.hpp"
 #include "planner/binder.hpp"
 #include "planner/column_refs.hpp"
+#include "storage/zone_map.hpp"
 #include "teal/error.hpp"
 #include "vector/data_chunk.hpp"
 #include "vector/field_change.hpp"
@@ -806,9 +807,47 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       return ExecuteCopy(static_cast<CopyStatement&>(statement));
     case StatementType::kExport:
       return ExecuteExport(static_cast<const ExportDatabaseStatement&>(statement));
+    case StatementType::kVacuum:
+      return ExecuteVacuum(static_cast<const VacuumStatement&>(statement));
     default:
       throw NotImplementedError(fmt::format("{} statements", StatementTypeName(statement.type)));
   }
+}
+
+Result ClientContext::ExecuteVacuum(const VacuumStatement& vacuum) {
+  std::vector<std::shared_ptr<TableEntry>> tables;
+  if (vacuum.table.empty()) {
+    tables = current_->GetCatalog().Tables();
+  } else {
+    const CatalogSearch::Place place = Catalogs().Relation(vacuum.schema, vacuum.table);
+    auto table = place.catalog->FindTable(place.name);
+    if (!table) {
+      if (place.catalog->FindView(place.name)) {
+        throw BinderError(
+            fmt::format("Can only vacuum or analyze base tables: \"{}\" is a view", vacuum.table));
+      }
+      throw CatalogError(fmt::format("Table with name {} does not exist!", vacuum.table));
+    }
+    tables.push_back(std::move(table));
+  }
+  for (const auto& table : tables) {
+    std::vector<idx_t> columns;
+    for (const auto& name : vacuum.columns) {
+      const idx_t c = table->ColumnIndex(name);
+      if (c == kInvalidIndex) {
+        throw BinderError(
+            fmt::format("Table \"{}\" does not have a column with name \"{}\"", table->name, name));
+      }
+      columns.push_back(c);
+    }
+    if (!vacuum.analyze) continue;
+    if (columns.empty()) {
+      for (idx_t c = 0; c < table->columns.size(); c++) columns.push_back(c);
+    }
+    // Every row group's zones of those columns, computed now rather than by a first scan.
+    table->storage->RowGroupsToScan(columns, [](std::span<const ColumnZone>) { return true; });
+  }
+  return EmptyResult(StatementType::kVacuum);
 }
 
 void ClientContext::RefuseReferenced(const Catalog& catalog, const TableEntry& table,

@@ -197,6 +197,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void AddForeignKeys(const CreateTableStatement& create, const Catalog& catalog,
                       TableEntry& table);
   Result ExecuteCreateIndex(const CreateIndexStatement& create);
+  /// VACUUM / ANALYZE: ANALYZE computes the zone maps of the tables' row groups.
+  Result ExecuteVacuum(const VacuumStatement& vacuum);
   Result ExecuteCreateType(const CreateTypeStatement& create);
   /// COMMENT ON: the comment goes into the object's entry (tables, views, their columns,
   /// macros) or the catalog's comments (indexes, sequences, types).

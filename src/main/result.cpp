@@ -201,6 +201,8 @@ std::string_view StatementTypeName(StatementType type) {
       return "EXPORT";
     case StatementType::kImport:
       return "IMPORT";
+    case StatementType::kVacuum:
+      return "VACUUM";
   }
   return "INVALID";
 }

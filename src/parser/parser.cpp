@@ -192,7 +192,7 @@ class GrammarParse {
 };
 
 /// The kind of a statement from its top-level parse node alone. Kinds Teal has no
-/// StatementType for (SHOW, VACUUM, …) are kInvalid.
+/// StatementType for (SHOW, …) are kInvalid.
 StatementType StatementTypeOf(const PgQuery__Node& node) {
   switch (node.node_case) {
     case PG_QUERY__NODE__NODE_SELECT_STMT:
@@ -227,6 +227,8 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
       return StatementType::kExplain;
     case PG_QUERY__NODE__NODE_COPY_STMT:
       return StatementType::kCopy;
+    case PG_QUERY__NODE__NODE_VACUUM_STMT:
+      return StatementType::kVacuum;
     default:
       return StatementType::kInvalid;
   }

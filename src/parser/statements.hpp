@@ -533,6 +533,18 @@ struct UseStatement : SQLStatement {
 };
 
 /// PRAGMA name; PRAGMA name = value; PRAGMA name(args)
+/// VACUUM [ANALYZE] [table [(columns)]] and ANALYZE [table [(columns)]] (PostgreSQL's).
+/// ANALYZE computes the zone maps of the table's row groups (storage/zone_map.hpp), which
+/// scans otherwise compute on first need; VACUUM alone does nothing more than check its
+/// names: a checkpoint already writes a table without its deleted rows.
+struct VacuumStatement : SQLStatement {
+  VacuumStatement() : SQLStatement(StatementType::kVacuum) {}
+  bool analyze = false;
+  std::string schema;
+  std::string table;  // empty: every table
+  std::vector<std::string> columns;
+};
+
 struct PragmaStatement : SQLStatement {
   PragmaStatement() : SQLStatement(StatementType::kPragma) {}
   std::string name;

@@ -213,6 +213,34 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   return create;
 }
 
+std::unique_ptr<VacuumStatement> Transformer::Vacuum(const PgQuery__VacuumStmt& s) {
+  auto vacuum = std::make_unique<VacuumStatement>();
+  vacuum->analyze = !s.is_vacuumcmd;
+  for (size_t i = 0; i < s.n_options; i++) {
+    const std::string option = Lower(s.options[i]->def_elem->defname);
+    if (option == "analyze") {
+      vacuum->analyze = true;
+    } else if (option == "verbose" && !s.is_vacuumcmd) {
+      throw NotImplementedError("ANALYZE VERBOSE is not implemented yet");
+    } else {
+      throw NotImplementedError(
+          fmt::format("{} with the option {} (Teal's VACUUM takes ANALYZE alone)",
+                      s.is_vacuumcmd ? "VACUUM" : "ANALYZE", option));
+    }
+  }
+  if (s.n_rels > 1) throw NotImplementedError("VACUUM or ANALYZE of several tables at once");
+  if (s.n_rels == 1) {
+    const auto& relation = *s.rels[0]->vacuum_relation;
+    const BaseTableRef table = Table(*relation.relation);
+    vacuum->schema = table.schema;
+    vacuum->table = table.name;
+    for (size_t i = 0; i < relation.n_va_cols; i++) {
+      vacuum->columns.push_back(StringOf(relation.va_cols[i]));
+    }
+  }
+  return vacuum;
+}
+
 ForeignKeySyntax Transformer::ForeignKey(const PgQuery__Constraint& c, const std::string& column) {
   // PostgreSQL's codes: a NO ACTION, r RESTRICT (both: refuse), c CASCADE, n SET NULL,
   // d SET DEFAULT.

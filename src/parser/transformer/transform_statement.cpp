@@ -148,6 +148,8 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       select->from->function = Expr(&call);
       return select;
     }
+    case PG_QUERY__NODE__NODE_VACUUM_STMT:
+      return Vacuum(*node.vacuum_stmt);
     case PG_QUERY__NODE__NODE_DEALLOCATE_STMT: {
       auto deallocate = std::make_unique<DeallocateStatement>();
       if (node.deallocate_stmt->name) deallocate->name = node.deallocate_stmt->name;

@@ -118,6 +118,7 @@ class Transformer {
   UniqueConstraintSyntax Unique(const PgQuery__Constraint& c, const std::string& column);
 
   std::unique_ptr<CreateIndexStatement> CreateIndex(const PgQuery__IndexStmt& s);
+  std::unique_ptr<VacuumStatement> Vacuum(const PgQuery__VacuumStmt& s);
 
   /// A column definition; its PRIMARY KEY / UNIQUE go to `constraints`, its CHECK to
   /// `checks` and its REFERENCES to `foreign_keys` (null: not implemented there).

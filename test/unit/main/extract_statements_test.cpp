@@ -166,10 +166,11 @@ TEST(ExtractStatementsTest, StatementsTealCannotRunYetStillReportTheirKinds) {
 }
 
 TEST(ExtractStatementsTest, KindsTealHasNoTypeForAreInvalid) {
-  auto infos = ExtractStatements("COPY t TO 'out.csv'; VACUUM");
-  ASSERT_EQ(infos.size(), 2u);
+  auto infos = ExtractStatements("COPY t TO 'out.csv'; VACUUM; LISTEN channel");
+  ASSERT_EQ(infos.size(), 3u);
   EXPECT_EQ(infos[0].type, StatementType::kCopy);
-  EXPECT_EQ(infos[1].type, StatementType::kInvalid);
+  EXPECT_EQ(infos[1].type, StatementType::kVacuum);
+  EXPECT_EQ(infos[2].type, StatementType::kInvalid);
 }
 
 TEST(ExtractStatementsTest, MalformedSqlThrowsParserErrorNamingTheProblem) {
