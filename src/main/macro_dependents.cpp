@@ -4,7 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "catalog/catalog.hpp"
+#include "catalog/macro.hpp"
 #include "parser/parser.hpp"
 #include "parser/statements.hpp"
 #include "teal/error.hpp"
@@ -64,13 +68,34 @@ std::string MacroUseIn(const TableEntry& table, std::string_view name) {
 }
 
 void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
+  // The macros that call `name`, directly or through others: a table calling one of them
+  // binds `name` too.
+  std::vector<std::string> callers = {std::string(name)};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& macro : catalog.Macros()) {
+      if (macro->table) continue;
+      if (std::find(callers.begin(), callers.end(), macro->name) != callers.end()) continue;
+      const bool calls = std::any_of(callers.begin(), callers.end(), [&](const std::string& c) {
+        return TextCalls(macro->body, Catalog::Key(c));
+      });
+      if (calls) {
+        callers.push_back(macro->name);
+        grew = true;
+      }
+    }
+  }
   for (const auto& table : catalog.Tables()) {
-    const std::string use = MacroUseIn(*table, name);
-    if (use.empty()) continue;
-    throw DependencyError(fmt::format(
-        "Cannot {} entry \"{}\" because there are entries that depend on it: {} of table "
-        "\"{}\" calls it ({} refused; drop or change the table's expression first)",
-        what.starts_with("DROP") ? "drop" : "replace", name, use, table->name, what));
+    for (const std::string& caller : callers) {
+      const std::string use = MacroUseIn(*table, caller);
+      if (use.empty()) continue;
+      const std::string through =
+          caller == name ? std::string() : fmt::format(" through macro \"{}\"", caller);
+      throw DependencyError(fmt::format(
+          "Cannot {} entry \"{}\" because there are entries that depend on it: {} of table "
+          "\"{}\" calls it{} ({} refused; drop or change the table's expression first)",
+          what.starts_with("DROP") ? "drop" : "replace", name, use, table->name, through, what));
+    }
   }
 }
 
