@@ -927,8 +927,10 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
   for (const auto& index : table->indexes->Entries()) {
     for (idx_t c : index->columns) {
       if (table->columns[c].generated) {
-        throw NotImplementedError(fmt::format("a PRIMARY KEY or UNIQUE on generated column \"{}\"",
-                                              table->columns[c].name));
+        throw BinderError(
+            fmt::format("Constraints on generated columns are not supported yet: a "
+                        "PRIMARY KEY or UNIQUE on generated column \"{}\"",
+                        table->columns[c].name));
       }
     }
   }

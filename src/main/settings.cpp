@@ -471,8 +471,8 @@ void Settings::Set(std::string_view name, std::string_view value) {
     } else if (text == "desc" || text == "descending") {
       default_descending_ = true;
     } else {
-      throw InvalidInputError(
-          fmt::format("default_order: \"{}\" is not an order; use asc or desc", value));
+      throw InvalidInputError(fmt::format(
+          "default_order: Unrecognized parameter \"{}\": not an order; use asc or desc", value));
     }
   } else if (key == "default_null_order") {
     for (const auto& [order, order_name] : kNullOrders) {

@@ -166,7 +166,8 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       if (read_only_ &&
           (transaction->ChangedCatalog() || moved_sequences || !LogRecords(*transaction).empty())) {
         throw InvalidInputError(
-            "cannot commit changes: the database is open read-only (access_mode = 'read_only')");
+            "cannot commit changes: the database is open in read-only mode (access_mode = "
+            "'read_only')");
       }
       if (!invalid_.empty()) throw IOError(invalid_);
       std::vector<DataTable*> retired;

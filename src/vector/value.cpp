@@ -307,7 +307,7 @@ bool Value::TryCastAs(const LogicalType& target, Value& result, std::string* err
   // Checked here so that a missing cast is reported, not thrown, as documented.
   if (!CastExists(type_, target)) {
     if (error) {
-      *error = fmt::format("no cast from {} to {} exists", type_.ToString(), target.ToString());
+      *error = NoCastMessage(type_, target);
     }
     return false;
   }

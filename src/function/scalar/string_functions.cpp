@@ -344,7 +344,7 @@ std::string Chr(int64_t cp) {
   if (cp == 0) throw InvalidInputError("chr: null character not permitted");
   if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
     throw InvalidInputError(
-        fmt::format("chr: requested character {} is not a valid code point", cp));
+        fmt::format("Invalid UTF8 code point {} requested of chr: not a valid code point", cp));
   }
   std::string out;
   AppendCodePoint(static_cast<uint32_t>(cp), out);

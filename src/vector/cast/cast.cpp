@@ -117,9 +117,7 @@ bool CastFlat(const Vector& source, Vector& result, idx_t count, std::string& er
     return true;
   }
   if (!CastExists(from, to)) {
-    throw ConversionError(IsUnionCast(from, to) ? UnionCastProblem(from, to)
-                                                : fmt::format("no cast from {} to {} exists",
-                                                              from.ToString(), to.ToString()));
+    throw ConversionError(NoCastMessage(from, to));
   }
   if (IsUnionCast(from, to)) return TryCastUnion(source, result, count, error);
   if (IsBignumCast(from, to)) return TryCastBignum(source, result, count, error);

@@ -15,6 +15,7 @@
 #include "types/time.hpp"
 #include "types/timestamp.hpp"
 #include "vector/cast/cast_family.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -156,7 +157,7 @@ bool TryCastTemporal(const Vector& source, Vector& result, idx_t count, std::str
   const LogicalType& from = source.Type();
   const LogicalType& to = result.Type();
   if (!TemporalCastExists(from, to)) {
-    error = fmt::format("no cast from {} to {} exists", from.ToString(), to.ToString());
+    error = NoCastMessage(from, to);
     return false;
   }
   for (idx_t i = 0; i < count; i++) {

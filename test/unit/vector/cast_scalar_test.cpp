@@ -324,7 +324,7 @@ TEST(CastScalarTest, MissingCastThrowsNoCastExists) {
     CastVector(source, result, 1);
     FAIL() << "expected ConversionError";
   } catch (const ConversionError& e) {
-    EXPECT_STREQ(e.what(), "no cast from UUID to BLOB exists");
+    EXPECT_STREQ(e.what(), "Unimplemented type for cast (UUID -> BLOB)");
   }
 }
 

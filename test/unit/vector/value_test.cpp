@@ -52,7 +52,7 @@ TEST(ValueTest, TryCastAsReportsAMissingCast) {
   Value out;
   std::string error;
   EXPECT_FALSE(Value::Uuid(hugeint_t(0)).TryCastAs(LogicalType(TypeId::kBlob), out, &error));
-  EXPECT_EQ(error, "no cast from UUID to BLOB exists");
+  EXPECT_EQ(error, "Unimplemented type for cast (UUID -> BLOB)");
 }
 
 TEST(ValueTest, NullRendersAsNullAndCastsToATypedNull) {

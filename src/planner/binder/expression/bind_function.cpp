@@ -844,8 +844,9 @@ ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
                     call.ToString()));
   }
   if (!scope.allow_unnest) {
-    throw BinderError(fmt::format("unnest() is only allowed in the select list, not in {} ({})",
-                                  scope.clause, call.ToString()));
+    throw BinderError(fmt::format(
+        "UNNEST not supported here: unnest() is only allowed in the select list, not in {} ({})",
+        scope.clause, call.ToString()));
   }
   scope.inside_unnest = true;
   auto list = BindUnnestList(call, scope);

@@ -451,7 +451,9 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   for (size_t i = 0; i < select.select_list.size(); i++) {
     const auto& item = select.select_list[i];
     if (item->kind == ExprKind::kStar) {
-      if (scope.bindings.empty()) throw BinderError("SELECT * needs a FROM clause");
+      if (scope.bindings.empty()) {
+        throw BinderError("SELECT * needs a FROM clause (a * expression without FROM clause)");
+      }
       ExpandStar(*item, scope, projections, texts);
       continue;
     }

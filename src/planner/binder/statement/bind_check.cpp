@@ -50,8 +50,13 @@ ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExp
   // Computed before a row is stored, from its stored columns: not from generated ones.
   ForEachColumn(*bound, [&](idx_t c) {
     if (c < table.columns.size() && !table.columns[c].generated_text.empty()) {
-      throw BinderError(fmt::format("{} cannot read the generated column \"{}\" ({})", what,
-                                    table.columns[c].name, condition.ToString()));
+      // DuckDB's words first for a constraint.
+      const bool constraint = what.starts_with("CHECK");
+      throw BinderError(fmt::format("{}{} cannot read the generated column \"{}\" ({})",
+                                    constraint ? "Constraints on generated columns are not "
+                                                 "supported yet: "
+                                               : "",
+                                    what, table.columns[c].name, condition.ToString()));
     }
   });
   return bound;
