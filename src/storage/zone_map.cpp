@@ -104,8 +104,10 @@ void WidenZone(ColumnZone& zone, const Vector& vector, idx_t count) {
   if (!ExtremeRowsOf(vector, count, least, greatest)) return;
   Value low = vector.GetValue(least);
   Value high = vector.GetValue(greatest);
-  if (!zone.HasValue() || CompareValues(low, zone.min) < 0) zone.min = std::move(low);
-  if (!zone.HasValue() || CompareValues(high, zone.max) > 0) zone.max = std::move(high);
+  // Asked once: setting min first would make the zone look known before max is.
+  const bool first = !zone.HasValue();
+  if (first || CompareValues(low, zone.min) < 0) zone.min = std::move(low);
+  if (first || CompareValues(high, zone.max) > 0) zone.max = std::move(high);
 }
 
 }  // namespace teal
