@@ -81,9 +81,9 @@ BindOptions ClientContext::BinderOptions() const {
     };
     std::vector<BindOptions::Database> list{
         describe(database, database->Name(), database->ReadOnly())};
-    for (const auto& attached : database->Databases().List()) {
+    database->Databases().ForEach([&](const DatabaseManager::Entry& attached) {
       list.push_back(describe(attached.database, attached.name, attached.read_only));
-    }
+    });
     return list;
   };
   return options;

@@ -41,7 +41,9 @@ void DatabaseInstance::ApplyStorageSettings(const Settings& from) {
 void DatabaseInstance::ApplySettings() {
   ApplyStorageSettings(settings_);
   // Settings are the first database's; the attached ones follow them.
-  for (const auto& attached : databases_.List()) attached.database->ApplyStorageSettings(settings_);
+  databases_.ForEach([&](const DatabaseManager::Entry& attached) {
+    attached.database->ApplyStorageSettings(settings_);
+  });
   if (!log_) return;
   const auto sleep = settings_.Get("debug_wal_fsync_sleep_ms");
   log_->SetSyncDelay(sleep ? std::stoi(*sleep) : 0);

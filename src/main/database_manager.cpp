@@ -50,11 +50,6 @@ std::shared_ptr<DatabaseInstance> DatabaseManager::Find(std::string_view name) c
   return nullptr;
 }
 
-std::vector<DatabaseManager::Entry> DatabaseManager::List() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  return entries_;
-}
-
 std::vector<DatabaseManager::Entry> DatabaseManager::Describe() const {
   std::lock_guard<std::mutex> guard(lock_);
   std::vector<Entry> out;

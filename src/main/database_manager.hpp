@@ -35,11 +35,18 @@ class DatabaseManager {
   std::shared_ptr<DatabaseInstance> Detach(std::string_view name);
   /// The database `name`, or null.
   std::shared_ptr<DatabaseInstance> Find(std::string_view name) const;
-  /// The attached databases, in the order they were attached.
-  std::vector<Entry> List() const;
-  /// List() without the databases themselves (`database` null): holding an entry of
-  /// List() keeps its database open, so that a DETACH on another connection leaves its
-  /// file in use.
+  /// Calls fn(entry) for each attached database, in the order they were attached, under
+  /// the list's lock: no copy of a database outlives the call, so that a DETACH on another
+  /// connection closes its file when it returns (a copy held a moment longer made an ATTACH
+  /// of that file right after fail with "in use").
+  template <class Fn>
+  void ForEach(Fn fn) const {
+    std::lock_guard<std::mutex> guard(lock_);
+    for (const Entry& entry : entries_) fn(entry);
+  }
+  /// The attached databases without the databases themselves (`database` null): holding
+  /// one would keep its database open, so that a DETACH on another connection would leave
+  /// its file in use.
   std::vector<Entry> Describe() const;
   /// Changes with every ATTACH and DETACH: a prepared statement bound before is bound again.
   uint64_t Version() const { return version_.load(); }
