@@ -85,28 +85,6 @@ bool IsNaN(const Value& v) {
   return false;
 }
 
-bool IsNumber(TypeId id) {
-  switch (id) {
-    case TypeId::kBoolean:
-    case TypeId::kTinyInt:
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-    case TypeId::kUTinyInt:
-    case TypeId::kUSmallInt:
-    case TypeId::kUInteger:
-    case TypeId::kUBigInt:
-    case TypeId::kHugeInt:
-    case TypeId::kUHugeInt:
-    case TypeId::kFloat:
-    case TypeId::kDouble:
-    case TypeId::kDecimal:
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool IsLocalTime(TypeId id) {
   switch (id) {
     case TypeId::kDate:
@@ -124,7 +102,9 @@ bool IsLocalTime(TypeId id) {
 /// between numbers, and between dates and timestamps without a time zone (a zone's
 /// offsets move, so a time-zone conversion is not one).
 bool CastKeepsOrder(const LogicalType& from, const LogicalType& to) {
-  if (IsNumber(from.Id()) && IsNumber(to.Id()) && to.Id() != TypeId::kBoolean) return true;
+  // A BOOLEAN source counts as a number (false < true); a BOOLEAN target does not.
+  const bool from_number = from.IsNumeric() || from.Id() == TypeId::kBoolean;
+  if (from_number && to.IsNumeric()) return true;
   return IsLocalTime(from.Id()) && IsLocalTime(to.Id());
 }
 
