@@ -246,7 +246,7 @@ Range RangeOf(const Expression& e, std::span<const ColumnZone> zones) {
 /// Whether the IN list `e` holds every value the range `r` (known, with values) of its
 /// left operand has: true only for integers, over a short range.
 bool ListCoversRange(const Expression& e, const Range& r, std::span<const ColumnZone> zones) {
-  constexpr int64_t kMostValues = 1024;
+  constexpr uint64_t kMostValues = 1024;
   switch (r.lo.Type().Id()) {
     case TypeId::kTinyInt:
     case TypeId::kSmallInt:
@@ -262,8 +262,10 @@ bool ListCoversRange(const Expression& e, const Range& r, std::span<const Column
   const LogicalType bigint(TypeId::kBigInt);
   const int64_t lo = r.lo.CastAs(bigint).GetStored<int64_t>();
   const int64_t hi = r.hi.CastAs(bigint).GetStored<int64_t>();
-  if (hi - lo >= kMostValues) return false;
-  std::vector<bool> covered(static_cast<size_t>(hi - lo + 1));
+  // Unsigned: hi - lo of two int64 can exceed INT64_MAX (a range from INT64_MIN to 11).
+  const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);
+  if (span >= kMostValues) return false;
+  std::vector<bool> covered(static_cast<size_t>(span + 1));
   for (idx_t i = 1; i < e.children.size(); i++) {
     const Range element = RangeOf(*e.children[i], zones);
     if (!element.known || !element.has_value || element.lo.Type() != r.lo.Type() ||
@@ -271,7 +273,7 @@ bool ListCoversRange(const Expression& e, const Range& r, std::span<const Column
       continue;
     }
     const int64_t v = element.lo.CastAs(bigint).GetStored<int64_t>();
-    if (v >= lo && v <= hi) covered[static_cast<size_t>(v - lo)] = true;
+    if (v >= lo && v <= hi) covered[static_cast<size_t>(v) - static_cast<size_t>(lo)] = true;
   }
   return std::find(covered.begin(), covered.end(), false) == covered.end();
 }

@@ -67,14 +67,18 @@ void SplitByOutputs(std::vector<ExpressionPtr> filters, const std::vector<Expres
 
 LogicalOperatorPtr PushFilter(LogicalOperatorPtr op, std::vector<ExpressionPtr> filters) {
   auto& filter = static_cast<LogicalFilter&>(*op);
-  std::vector<ExpressionPtr> kept;
+  // This filter's own conjuncts go first, those from above after them: a query's own
+  // WHERE may guard what a later one computes (`x <> 0` before an outer `10 / x = 5`
+  // that came through a projection), and the scan evaluates them in this order.
+  std::vector<ExpressionPtr> own, kept;
   for (auto& e : filter.expressions) {
     std::vector<ExpressionPtr> split, conjuncts;
     SplitConjunction(std::move(e), split);
     for (auto& c : split) FactorOr(std::move(c), conjuncts);
-    for (auto& c : conjuncts) (IsMovable(*c) ? filters : kept).push_back(std::move(c));
+    for (auto& c : conjuncts) (IsMovable(*c) ? own : kept).push_back(std::move(c));
   }
-  auto child = Push(std::move(op->children[0]), std::move(filters));
+  for (auto& f : filters) own.push_back(std::move(f));
+  auto child = Push(std::move(op->children[0]), std::move(own));
   if (kept.empty()) return child;
   filter.expressions = std::move(kept);
   op->children[0] = std::move(child);
