@@ -48,7 +48,9 @@ std::string FileVerdict::Line(const std::string& path) const {
 namespace {
 
 // The child's side: everything that can crash happens here.
-int RunInChild(const std::string& path, const DriverOptions& options,
+// `scratch` is the file's {TEST_DIR} (empty: none could be made); the parent removes it,
+// also after a crash or a timeout.
+int RunInChild(const std::string& path, const std::string& scratch, const DriverOptions& options,
                const BackendFactory& make_backend, const MessageSender& send) {
   TestFile file;
   try {
@@ -61,10 +63,7 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     send('S', file.skip_reason);
     return 0;
   }
-  // A scratch folder for the file's {TEST_DIR} / {TEMP_DIR}, removed afterwards.
   namespace fs = std::filesystem;
-  std::string scratch_template = (fs::temp_directory_path() / "teal-sqllogic-XXXXXX").string();
-  std::string scratch = mkdtemp(scratch_template.data()) != nullptr ? scratch_template : "";
   RunnerOptions runner_options = options.runner;
   if (!scratch.empty()) {
     runner_options.environment.emplace("TEST_DIR", scratch);
@@ -89,7 +88,6 @@ int RunInChild(const std::string& path, const DriverOptions& options,
     if (runner.KnownFailures() > 0) send('K', std::to_string(runner.KnownFailures()));
     skip_reason = runner.SkipReason();
   }
-  if (!scratch.empty()) fs::remove_all(scratch, ec);
   if (failures == 0 && !skip_reason.empty()) {
     send('S', skip_reason);
   } else {
@@ -144,8 +142,14 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
         break;
     }
   };
+  // A scratch folder for the file's {TEST_DIR} / {TEMP_DIR}, made and removed here so
+  // that a child that crashes or times out leaves nothing behind.
+  namespace fs = std::filesystem;
+  std::string scratch_template = (fs::temp_directory_path() / "teal-sqllogic-XXXXXX").string();
+  const std::string scratch =
+      mkdtemp(scratch_template.data()) != nullptr ? scratch_template : std::string();
   auto work = [&](const MessageSender& send) {
-    return RunInChild(path, options, make_backend, send);
+    return RunInChild(path, scratch, options, make_backend, send);
   };
 
   IsolatedOutcome outcome;
@@ -161,6 +165,10 @@ FileVerdict RunTestFile(const std::string& path, const DriverOptions& options,
     }
   }
 
+  if (!scratch.empty()) {
+    std::error_code ec;
+    fs::remove_all(scratch, ec);
+  }
   if (options.max_shown != 0 && reported > options.max_shown) {
     print(fmt::format("({} more failures in {} not shown)\n", reported - options.max_shown, path));
   }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,12 +27,7 @@ class AttachTest : public ::testing::Test {
     ASSERT_NE(mkdtemp(dir), nullptr);
     dir_ = dir;
   }
-  void TearDown() override {
-    for (const char* name : {"a.teal", "a.teal.wal", "b.teal", "b.teal.wal"}) {
-      std::remove((dir_ + "/" + name).c_str());
-    }
-    rmdir(dir_.c_str());
-  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string Path(const char* name) const { return dir_ + "/" + name; }
   static std::string One(Connection& con, const std::string& sql) {
     return con.Query(sql).GetValue(0, 0).ToString();
