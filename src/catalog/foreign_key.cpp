@@ -94,7 +94,10 @@ std::shared_ptr<const ForeignKeyChecks> ForeignKeyChecks::For(
     parent.columns = key.columns;
     parent.table = catalog.GetTable(QualifiedName(key.parent_schema, key.parent));
     for (const auto& index : parent.table->indexes->Entries()) {
-      if (!index->Unique() || index->columns.size() != key.parent_columns.size()) continue;
+      if (!index->Unique() || index->OnExpressions() ||
+          index->columns.size() != key.parent_columns.size()) {
+        continue;
+      }
       bool same = true;
       for (size_t i = 0; i < index->columns.size(); i++) {
         same = same && parent.table->ColumnIndex(key.parent_columns[i]) == index->columns[i];
@@ -114,7 +117,9 @@ std::shared_ptr<const ForeignKeyChecks> ForeignKeyChecks::For(
       Child child;
       for (const auto& name : key.parent_columns) child.key.push_back(table->ColumnIndex(name));
       for (const auto& index : table->indexes->Entries()) {
-        if (index->Unique() && index->columns == child.key) child.key_index = index;
+        if (index->Unique() && !index->OnExpressions() && index->columns == child.key) {
+          child.key_index = index;
+        }
       }
       if (!child.key_index) {
         throw InternalError(

@@ -10,6 +10,7 @@
 
 #include "catalog/catalog.hpp"
 #include "common/hash.hpp"
+#include "execution/expression_executor.hpp"
 #include "teal/error.hpp"
 #include "transaction/transaction.hpp"
 
@@ -25,13 +26,9 @@ bool Affected(const IndexEntry& index, const std::vector<idx_t>* changed) {
   });
 }
 
-/// "t(a, b)"
+/// "t(a, b)", "t(lower(s))"
 std::string Columns(const TableEntry& table, const IndexEntry& index) {
-  std::string out = table.name + "(";
-  for (size_t i = 0; i < index.columns.size(); i++) {
-    out += (i ? ", " : "") + table.columns[index.columns[i]].name;
-  }
-  return out + ")";
+  return table.name + "(" + index.KeyText(table, /*quoted=*/false) + ")";
 }
 
 /// A value as it would be written in SQL: numbers bare, everything else quoted.
@@ -41,46 +38,89 @@ std::string Literal(const Value& v) {
   return QuoteLiteral(v.ToString());
 }
 
-/// The key of row `row` of `chunk` as SQL literals: `1` or `(1, 'x')`.
-std::string KeyText(const DataChunk& chunk, const std::vector<idx_t>& columns, idx_t row) {
+using KeyVectors = std::vector<const Vector*>;
+
+/// The key of row `row` as SQL literals: `1` or `(1, 'x')`.
+std::string KeyText(const KeyVectors& parts, idx_t row) {
   std::string out;
-  for (size_t i = 0; i < columns.size(); i++) {
-    out += (i ? ", " : "") + Literal(chunk.data[columns[i]].GetValue(row));
+  for (size_t i = 0; i < parts.size(); i++) {
+    out += (i ? ", " : "") + Literal(parts[i]->GetValue(row));
   }
-  return columns.size() == 1 ? out : "(" + out + ")";
+  return parts.size() == 1 ? out : "(" + out + ")";
 }
 
 /// The key as DuckDB's messages name it: "column: value, …", values as text.
-std::string NamedKeyText(const TableEntry& table, const DataChunk& chunk,
-                         const std::vector<idx_t>& columns, idx_t row) {
+std::string NamedKeyText(const TableEntry& table, const IndexEntry& index, const KeyVectors& parts,
+                         idx_t row) {
   std::string out;
-  for (size_t i = 0; i < columns.size(); i++) {
-    const Value v = chunk.data[columns[i]].GetValue(row);
-    out += (i ? ", " : "") + table.columns[columns[i]].name + ": " +
+  for (size_t i = 0; i < parts.size(); i++) {
+    const Value v = parts[i]->GetValue(row);
+    out += (i ? ", " : "") + index.KeyPartText(table, i, /*quoted=*/false) + ": " +
            (v.IsNull() ? std::string("NULL") : v.ToString());
   }
   return out;
 }
 
-std::vector<const Vector*> KeyColumns(const DataChunk& chunk, const std::vector<idx_t>& columns) {
-  std::vector<const Vector*> out;
-  for (idx_t c : columns) out.push_back(&chunk.data[c]);
-  return out;
-}
+/// The key part vectors of an index over chunks of rows: the key columns themselves, or
+/// the values of the index's expressions over them. One per thread (it holds the
+/// expressions' evaluation state).
+class KeyPartMaker {
+ public:
+  explicit KeyPartMaker(const IndexEntry& index) : index_(index) {
+    for (const auto& e : index.expressions) executor_.Add(*e);
+  }
+  /// The key parts of `chunk`'s rows, whose column positions[j] holds the index's column
+  /// j; valid until the next call.
+  const KeyVectors& Of(const DataChunk& chunk, std::span<const idx_t> positions) {
+    parts_.clear();
+    if (!index_.OnExpressions()) {
+      for (idx_t p : positions) parts_.push_back(&chunk.data[p]);
+      return parts_;
+    }
+    if (input_.ColumnCount() != positions.size()) {
+      std::vector<LogicalType> types;
+      for (idx_t p : positions) types.push_back(chunk.data[p].Type());
+      input_.Initialize(types, 0);
+    }
+    for (size_t j = 0; j < positions.size(); j++)
+      input_.data[j].Reference(chunk.data[positions[j]]);
+    input_.SetCardinality(chunk.size());
+    for (idx_t k = 0; k < index_.expressions.size(); k++) {
+      parts_.push_back(&executor_.ExecuteFlat(input_, k));
+    }
+    return parts_;
+  }
+  /// Of a chunk that holds the index's columns in order (a Fetch of `columns`).
+  const KeyVectors& OfFetched(const DataChunk& chunk) {
+    if (positions_.size() != index_.columns.size()) {
+      positions_.resize(index_.columns.size());
+      for (idx_t j = 0; j < positions_.size(); j++) positions_[j] = j;
+    }
+    return Of(chunk, positions_);
+  }
 
-/// Calls fn(chunk, row ids) for `row_ids`' rows of `storage`, the key columns of `index`
-/// fetched into chunk columns 0, 1, … a vector at a time.
+ private:
+  const IndexEntry& index_;
+  ExpressionExecutor executor_;
+  DataChunk input_;
+  KeyVectors parts_;
+  std::vector<idx_t> positions_;
+};
+
+/// Calls fn(keys, row ids) for `row_ids`' rows of `storage`, with their keys under `index`,
+/// a vector at a time.
 template <class Fn>
 void ForEachKeyChunk(const DataTable& storage, const IndexEntry& index,
                      std::span<const int64_t> row_ids, Fn fn) {
   std::vector<LogicalType> types;
   for (idx_t c : index.columns) types.push_back(storage.Types()[c]);
+  KeyPartMaker maker(index);
   for (size_t start = 0; start < row_ids.size(); start += kVectorSize) {
     auto ids = row_ids.subspan(start, std::min<size_t>(kVectorSize, row_ids.size() - start));
     DataChunk chunk(types, ids.size());
     storage.Fetch(ids, index.columns, chunk);
     art::ArtKeyBuilder keys;
-    keys.Build(chunk);
+    keys.Build(maker.OfFetched(chunk), 0, chunk.size());
     fn(keys, ids);
   }
 }
@@ -109,14 +149,60 @@ std::string_view IndexEntry::LocalName(const TableEntry& table) const {
   return local;
 }
 
-std::string IndexEntry::ToSql(const TableEntry& table) const {
-  std::string columns_text;
-  for (size_t i = 0; i < columns.size(); i++) {
-    columns_text += (i ? ", " : "") + QuoteIdentifier(table.columns[columns[i]].name);
+idx_t IndexEntry::KeyPartColumn(idx_t k) const {
+  if (!OnExpressions()) return columns[k];
+  const Expression& e = *expressions[k];
+  return e.kind == BoundKind::kColumnRef ? columns[e.column] : kInvalidIndex;
+}
+
+std::string IndexEntry::KeyPartText(const TableEntry& table, idx_t k, bool quoted) const {
+  if (OnExpressions()) {
+    const Expression& e = *expressions[k];
+    if (e.kind != BoundKind::kColumnRef) return expression_texts[k];
+    k = e.column;  // a plain column among expressions
   }
+  const std::string& name = table.columns[columns[k]].name;
+  return quoted ? QuoteIdentifier(name) : name;
+}
+
+namespace {
+/// Whether SQL `text` is one parenthesised whole: "(a + b)", not "(a) + (b)" or "lower(s)".
+bool Parenthesised(std::string_view text) {
+  if (text.size() < 2 || text.front() != '(' || text.back() != ')') return false;
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); i++) {
+    const char c = text[i];
+    if (quote) {
+      if (c == quote) quote = 0;  // a doubled quote closes and opens again: same depth
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0 && i + 1 < text.size()) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
+std::string IndexEntry::KeyText(const TableEntry& table, bool quoted) const {
+  std::string out;
+  for (idx_t k = 0; k < KeyParts(); k++) {
+    const bool expression = OnExpressions() && expressions[k]->kind != BoundKind::kColumnRef;
+    // An expression in parentheses, as CREATE INDEX needs it.
+    std::string part = KeyPartText(table, k, quoted);
+    if (expression && quoted && !Parenthesised(part)) part = "(" + part + ")";
+    out += (k ? ", " : "") + part;
+  }
+  return out;
+}
+
+std::string IndexEntry::ToSql(const TableEntry& table) const {
   return fmt::format("CREATE {}INDEX {} ON {}({});", Unique() ? "UNIQUE " : "",
                      QuoteIdentifier(LocalName(table)),
-                     QuoteQualifiedName(table.schema, table.name), columns_text);
+                     QuoteQualifiedName(table.schema, table.name), KeyText(table));
 }
 
 void KeyHolders::Hold(art::Art& art, art::ArtKey key, int64_t row) {
@@ -180,6 +266,11 @@ std::shared_ptr<IndexEntry> TableIndexes::Find(std::string_view name) const {
     if (Catalog::Key(index->name) == Catalog::Key(name)) return index;
   }
   return nullptr;
+}
+
+bool TableIndexes::AnyOnExpressions() const {
+  return std::any_of(entries_.begin(), entries_.end(),
+                     [](const auto& index) { return index->OnExpressions(); });
 }
 
 bool TableIndexes::AnyOver(const std::vector<idx_t>& columns) const {
@@ -254,7 +345,8 @@ std::string CurrentKey(const TableEntry& table, const IndexEntry& index, int64_t
   const int64_t ids[] = {row};
   table.storage->Fetch(ids, index.columns, chunk);
   art::ArtKeyBuilder keys;
-  keys.Build(chunk);
+  KeyPartMaker maker(index);
+  keys.Build(maker.OfFetched(chunk), 0, 1);
   return std::string(keys.Key(0).View());
 }
 
@@ -303,10 +395,12 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
     KeySet seen(index->Unique() ? total : 0);
     std::vector<uint64_t> hashes;
     idx_t position = 0;
+    KeyPartMaker maker(*index);
     for (size_t c = 0; c < chunks.size(); c++) {
       const DataChunk& chunk = *chunks[c];
       auto& keys = f.chunks[c];
-      keys.Build(KeyColumns(chunk, index->columns), 0, chunk.size());
+      const KeyVectors& parts = maker.Of(chunk, index->columns);
+      keys.Build(parts, 0, chunk.size());
       if (!index->Unique()) continue;
       hashes.resize(chunk.size());
       for (idx_t i = 0; i < chunk.size(); i++) {
@@ -337,21 +431,21 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
         // DuckDB's sentence first (what its users and tests look for), then which table,
         // key and row.
         const idx_t row = (rows.empty() ? first_row + position : rows[position]) + 1;
-        const std::string key = KeyText(chunk, index->columns, i);
+        const std::string key = KeyText(parts, i);
         if (held_by_own_insert) {
           // DuckDB words a key its transaction inserted before in its own way.
           throw ConstraintError(fmt::format(
               "PRIMARY KEY or UNIQUE constraint violation: duplicate key \"{}\": the {} "
               "constraint on {} already has the key {}, which this transaction inserted (row {} of "
               "the {})",
-              NamedKeyText(table, chunk, index->columns, i), index->KindName(),
-              Columns(table, *index), key, row, what));
+              NamedKeyText(table, *index, parts, i), index->KindName(), Columns(table, *index), key,
+              row, what));
         }
         if (held) {
           throw ConstraintError(fmt::format(
               "Duplicate key \"{}\" violates {} constraint. {} already has the key {} (row {} of "
               "the {})",
-              NamedKeyText(table, chunk, index->columns, i),
+              NamedKeyText(table, *index, parts, i),
               index->constraint == IndexConstraint::kPrimaryKey ? "primary key" : "unique",
               Columns(table, *index), key, row, what));
         }
@@ -359,8 +453,8 @@ PendingKeys TableIndexes::Prepare(const Transaction& transaction, const TableEnt
           throw ConstraintError(fmt::format(
               "PRIMARY KEY or UNIQUE constraint violation: duplicate key \"{}\": the {} {} gets "
               "the key {} twice (row {} of the {})",
-              NamedKeyText(table, chunk, index->columns, i), index->KindName(),
-              Columns(table, *index), key, row, what));
+              NamedKeyText(table, *index, parts, i), index->KindName(), Columns(table, *index), key,
+              row, what));
         }
       }
     }
@@ -494,7 +588,7 @@ std::shared_ptr<TableIndexes> TableIndexes::WithoutColumn(const TableEntry& tabl
 void TableIndexes::ForEachKey(
     const TableEntry& table, const IndexEntry& index, const Transaction& view,
     const std::function<void(const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id,
-                             const DataChunk& chunk)>& each) {
+                             std::span<const Vector* const> key_parts)>& each) {
   std::vector<idx_t> column_ids = index.columns;
   column_ids.push_back(kRowIdColumn);
   std::vector<LogicalType> types;
@@ -503,40 +597,39 @@ void TableIndexes::ForEachKey(
   TableScanState scan;
   DataChunk chunk(types, 0);
   art::ArtKeyBuilder keys;
+  KeyPartMaker maker(index);
   while (table.storage->Scan(view, scan, column_ids, chunk)) {
-    std::vector<const Vector*> columns;
-    for (idx_t k = 0; k < index.columns.size(); k++) columns.push_back(&chunk.data[k]);
-    keys.Build(columns, 0, chunk.size());
+    const KeyVectors& parts = maker.OfFetched(chunk);
+    keys.Build(parts, 0, chunk.size());
     Vector row_ids(LogicalType(TypeId::kBigInt), 0);
     row_ids.Reference(chunk.data.back());
     row_ids.Flatten(chunk.size());
     const auto* ids = row_ids.Values<int64_t>();
-    for (idx_t i = 0; i < chunk.size(); i++) each(keys, i, ids[i], chunk);
+    for (idx_t i = 0; i < chunk.size(); i++) each(keys, i, ids[i], parts);
   }
 }
 
 void TableIndexes::AddKeys(const TableEntry& table, IndexEntry& index, const Transaction& view) {
   std::lock_guard<std::shared_mutex> latch(*index.latch);
   ForEachKey(table, index, view,
-             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk&) {
-               index.art->Insert(keys.Key(i), row_id);
-             });
+             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id,
+                 std::span<const Vector* const>) { index.art->Insert(keys.Key(i), row_id); });
 }
 
 void TableIndexes::Build(const TableEntry& table, IndexEntry& index, const Transaction& view) {
   std::lock_guard<std::shared_mutex> latch(*index.latch);
   ForEachKey(table, index, view,
-             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk& chunk) {
+             [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id,
+                 std::span<const Vector* const> parts) {
                if (!index.Unique() || keys.HasNull(i)) {
                  index.art->Insert(keys.Key(i), row_id);
                } else if (!index.art->InsertUnique(keys.Key(i), row_id).inserted) {
-                 std::vector<idx_t> key_positions(index.columns.size());
-                 for (idx_t k = 0; k < key_positions.size(); k++) key_positions[k] = k;
                  index.art->Clear();
                  throw ConstraintError(fmt::format(
                      "Data contains duplicates on indexed column(s): {} has the key {} more than "
                      "once, which its {} index forbids",
-                     Columns(table, index), KeyText(chunk, key_positions, i), index.KindName()));
+                     Columns(table, index), KeyText(KeyVectors(parts.begin(), parts.end()), i),
+                     index.KindName()));
                }
              });
 }

@@ -42,6 +42,7 @@
 
 #include "index/art/art.hpp"
 #include "index/art/art_key.hpp"
+#include "planner/expression.hpp"
 #include "vector/data_chunk.hpp"
 
 namespace teal {
@@ -77,7 +78,16 @@ class KeyHolders {
 
 struct IndexEntry {
   std::string name;
-  std::vector<idx_t> columns;  // table columns, in key order
+  /// The table columns of the key, in key order; for an index on expressions, the table
+  /// columns its expressions read, ascending (so DROP COLUMN, ALTER TYPE and UPDATE see
+  /// the index as over them).
+  std::vector<idx_t> columns;
+  /// An index on expressions (CREATE INDEX i ON t ((a + 1), lower(s))): one per key part,
+  /// bound over a chunk of `columns` (column reference k is columns[k]); a plain column
+  /// part is a column reference. Empty for an index on columns alone.
+  std::vector<std::shared_ptr<const Expression>> expressions;
+  /// Their SQL, for CREATE INDEX and the catalog listings (same length).
+  std::vector<std::string> expression_texts;
   IndexConstraint constraint = IndexConstraint::kNone;
   /// Made for a PRIMARY KEY or UNIQUE of CREATE TABLE (not by CREATE INDEX): it goes
   /// with the table, DROP INDEX refuses it.
@@ -96,6 +106,15 @@ struct IndexEntry {
   std::shared_ptr<KeyHolders> holders = std::make_shared<KeyHolders>();
 
   bool Unique() const { return constraint != IndexConstraint::kNone; }
+  bool OnExpressions() const { return !expressions.empty(); }
+  /// How many values a key has: its columns, or its expressions.
+  idx_t KeyParts() const { return OnExpressions() ? expressions.size() : columns.size(); }
+  /// The table column key part `k` is, or kInvalidIndex for an expression.
+  idx_t KeyPartColumn(idx_t k) const;
+  /// Key part `k` as SQL: its column's name (quoted when `quoted`), or its expression.
+  std::string KeyPartText(const TableEntry& table, idx_t k, bool quoted = true) const;
+  /// The key parts as SQL, comma-separated.
+  std::string KeyText(const TableEntry& table, bool quoted = true) const;
   /// "PRIMARY KEY" / "UNIQUE" / "INDEX", for messages.
   const char* KindName() const;
   /// CREATE [UNIQUE] INDEX statement that recreates this index (constraint indexes are
@@ -138,6 +157,8 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   std::shared_ptr<IndexEntry> Find(std::string_view name) const;
   /// Whether some index is over one of `columns`.
   bool AnyOver(const std::vector<idx_t>& columns) const;
+  /// Whether some index is on expressions.
+  bool AnyOnExpressions() const;
 
   /// Adds `index` (built already), under Lock(); for a table no other catalog version
   /// shares yet (CREATE TABLE's constraints).
@@ -179,11 +200,12 @@ class TableIndexes : public std::enable_shared_from_this<TableIndexes> {
   /// later columns renumbered. Throws CatalogError when an index is over that column.
   std::shared_ptr<TableIndexes> WithoutColumn(const TableEntry& table, idx_t dropped) const;
 
-  /// Calls `each(keys, i, row_id, chunk)` for every row of `table` that `view` sees, with
-  /// its key under `index` (keys.Key(i)) and the chunk of key columns it came in.
-  static void ForEachKey(const TableEntry& table, const IndexEntry& index, const Transaction& view,
-                         const std::function<void(const art::ArtKeyBuilder& keys, idx_t i,
-                                                  int64_t row_id, const DataChunk& chunk)>& each);
+  /// Calls `each(keys, i, row_id, key_parts)` for every row of `table` that `view` sees,
+  /// with its key under `index` (keys.Key(i)) and the vectors of key values it came in.
+  static void ForEachKey(
+      const TableEntry& table, const IndexEntry& index, const Transaction& view,
+      const std::function<void(const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id,
+                               std::span<const Vector* const> key_parts)>& each);
   /// Fills a new index with the rows of `table` that `view` sees; throws ConstraintError,
   /// leaving nothing behind, when a UNIQUE index meets a key twice.
   static void Build(const TableEntry& table, IndexEntry& index, const Transaction& view);

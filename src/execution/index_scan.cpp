@@ -8,6 +8,7 @@
 #include "catalog/catalog.hpp"
 #include "index/art/art.hpp"
 #include "index/art/art_key.hpp"
+#include "planner/column_refs.hpp"
 
 namespace teal {
 
@@ -96,6 +97,9 @@ void Conjuncts(const Expression& e, std::vector<const Expression*>& out) {
   }
 }
 
+/// What the filters say of the table's columns and of expressions over them, each a
+/// target: table column c is target c; the expressions (for indexes on expressions) are
+/// targets from the table's width on.
 class ConditionCollector {
  public:
   ConditionCollector(const TableEntry& table, const std::vector<idx_t>& column_ids)
@@ -106,7 +110,7 @@ class ConditionCollector {
       AddComparison(e);
     } else if (e.kind == BoundKind::kInList) {
       idx_t column = 0;
-      if (!IndexColumn(*e.children[0], column)) return;
+      if (!Target(*e.children[0], column)) return;
       std::vector<std::string> keys;
       for (size_t i = 1; i < e.children.size(); i++) {
         const Expression& item = *e.children[i];
@@ -123,27 +127,66 @@ class ConditionCollector {
     return columns_;
   }
 
+  /// The target of an index's key part `part` (bound over a chunk of `columns`), if the
+  /// filters named it.
+  std::optional<idx_t> TargetOf(const Expression& part, const std::vector<idx_t>& columns) const {
+    if (part.kind == BoundKind::kColumnRef) return columns[part.column];
+    ExpressionPtr over_table = part.Copy();
+    RemapColumns(*over_table, [&](idx_t c) { return columns[c]; });
+    for (size_t i = 0; i < expressions_.size(); i++) {
+      if (expressions_[i]->Equals(*over_table)) return table_.columns.size() + i;
+    }
+    return std::nullopt;
+  }
+
  private:
-  /// Whether `e` is a column of the scan that an index scan can use; sets its table column.
-  bool IndexColumn(const Expression& e, idx_t& column) const {
-    if (e.kind != BoundKind::kColumnRef || e.column >= column_ids_.size()) return false;
-    column = column_ids_[e.column];
-    if (column == kRowIdColumn || column >= table_.columns.size()) return false;
-    const LogicalType& type = table_.columns[column].type;
-    return KeyMatchesComparison(type) && type == e.type;
+  /// Whether `e` is a column of the scan, or an expression over its columns, that an
+  /// index scan can use; sets its target.
+  bool Target(const Expression& e, idx_t& target) {
+    if (!KeyMatchesComparison(e.type)) return false;
+    if (e.kind == BoundKind::kColumnRef) {
+      if (e.column >= column_ids_.size()) return false;
+      target = column_ids_[e.column];
+      if (target == kRowIdColumn || target >= table_.columns.size()) return false;
+      return table_.columns[target].type == e.type;
+    }
+    // An expression: only an index on that expression can use it.
+    if (e.kind == BoundKind::kConstant || e.kind == BoundKind::kParameter ||
+        !table_.indexes->AnyOnExpressions() || !IsMovable(e) ||
+        ContainsKind(e, BoundKind::kSubquery)) {
+      return false;
+    }
+    bool reads_table = true, reads_any = false;
+    ForEachColumn(e, [&](idx_t c) {
+      reads_any = true;
+      reads_table = reads_table && c < column_ids_.size() && column_ids_[c] != kRowIdColumn &&
+                    column_ids_[c] < table_.columns.size();
+    });
+    if (!reads_any || !reads_table) return false;
+    ExpressionPtr over_table = e.Copy();
+    RemapColumns(*over_table, [&](idx_t c) { return column_ids_[c]; });
+    for (size_t i = 0; i < expressions_.size(); i++) {
+      if (expressions_[i]->Equals(*over_table)) {
+        target = table_.columns.size() + i;
+        return true;
+      }
+    }
+    target = table_.columns.size() + expressions_.size();
+    expressions_.push_back(std::move(over_table));
+    return true;
   }
 
   void AddComparison(const Expression& e) {
     const Expression* column_side = e.children[0].get();
     const Expression* value_side = e.children[1].get();
     CompareOp op = e.op;
-    if (value_side->kind == BoundKind::kColumnRef) {
+    if (value_side->kind != BoundKind::kConstant && column_side->kind == BoundKind::kConstant) {
       std::swap(column_side, value_side);
       op = Flip(op);
     }
     idx_t column = 0;
     if (value_side->kind != BoundKind::kConstant || value_side->value.IsNull() ||
-        !IndexColumn(*column_side, column) || !(value_side->type == column_side->type)) {
+        !(value_side->type == column_side->type) || !Target(*column_side, column)) {
       return;
     }
     ColumnConditions& conditions = columns_[column];
@@ -173,6 +216,7 @@ class ConditionCollector {
   const TableEntry& table_;
   const std::vector<idx_t>& column_ids_;
   std::map<idx_t, ColumnConditions> columns_;
+  std::vector<ExpressionPtr> expressions_;  // over table columns
 };
 
 /// How well a scan of an index serves the filters; higher is better.
@@ -201,7 +245,14 @@ std::optional<IndexScan> PlanIndexScan(const TableEntry& table,
   std::optional<IndexScan> best;
   Fitness best_fitness;
   for (const auto& index : table.indexes->Entries()) {
-    const std::vector<idx_t>& keys = index->columns;
+    // Each key part's target (kInvalidIndex: one the filters do not name).
+    std::vector<idx_t> keys = index->columns;
+    if (index->OnExpressions()) {
+      keys.clear();
+      for (const auto& part : index->expressions) {
+        keys.push_back(collector.TargetOf(*part, index->columns).value_or(kInvalidIndex));
+      }
+    }
     auto conditions = [&](idx_t k) -> const ColumnConditions* {
       auto found = columns.find(keys[k]);
       return found == columns.end() ? nullptr : &found->second;

@@ -70,7 +70,8 @@ std::string KeyDescription(const TableEntry& table, const IndexEntry& index, con
 std::vector<IndexEntry*> Arbiters(const TableEntry& table, const InsertConflict& conflict) {
   std::vector<IndexEntry*> out;
   for (const auto& index : table.indexes->Entries()) {
-    if (!index->Unique()) continue;
+    // An index on expressions is no arbiter (the binder refuses ON CONFLICT then).
+    if (!index->Unique() || index->OnExpressions()) continue;
     std::vector<idx_t> columns = index->columns;
     std::sort(columns.begin(), columns.end());
     if (conflict.target.empty() || columns == conflict.target) out.push_back(index.get());

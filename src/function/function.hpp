@@ -45,6 +45,10 @@ struct ScalarFunction {
   /// makes the function a physical plan runs, with that state new, so that each run of a
   /// prepared statement starts afresh. Null for functions without such state.
   std::function<std::shared_ptr<const ScalarFunction>()> per_execution;
+  /// The registered overload this is an unchanged copy of (ResolveScalar sets it): two
+  /// bindings of one overload compute the same. Null for functions made at binding, whose
+  /// bodies may hold what they were bound with (a lambda's body, a sequence).
+  const ScalarFunction* overload = nullptr;
 };
 
 /// Every overload of one scalar function name.

@@ -261,8 +261,11 @@ ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<Log
   if (set.resolve) {
     if (auto f = set.resolve(types)) return *f;
   }
-  if (auto* f = Cheapest(set.name, set.overloads, types, literals, &ScalarFunction::varargs))
-    return *f;
+  if (auto* f = Cheapest(set.name, set.overloads, types, literals, &ScalarFunction::varargs)) {
+    ScalarFunction copy = *f;
+    copy.overload = f;
+    return copy;
+  }
   throw BinderError(fmt::format(
       "No function matches the given name and argument types '{}'. You might need to add "
       "explicit type casts.",

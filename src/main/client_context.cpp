@@ -977,6 +977,40 @@ std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::
 }
 }  // namespace
 
+void ClientContext::BindIndexExpressions(const TableEntry& table,
+                                         const CreateIndexStatement& create,
+                                         const std::string& what, IndexEntry& index) {
+  Binder binder(Catalogs());
+  binder.SetOptions(BinderOptions());
+  std::vector<ExpressionPtr> parts;
+  for (size_t k = 0; k < create.columns.size(); k++) {
+    if (const ParsedExpression* e = create.expressions[k].get()) {
+      ExpressionPtr bound = binder.BindRowExpression(table, *e, "index expressions");
+      art::CheckIndexableType(bound->type);
+      index.expression_texts.push_back(e->ToString());
+      parts.push_back(std::move(bound));
+    } else {
+      const idx_t c = IndexColumns(table, {create.columns[k]}, what)[0];
+      index.expression_texts.push_back(QuoteIdentifier(table.columns[c].name));
+      parts.push_back(MakeColumnRef(c, table.columns[c].type, table.columns[c].name));
+    }
+  }
+  // The columns the keys read, ascending; each part reads them from a chunk of those.
+  for (const auto& part : parts) ForEachColumn(*part, [&](idx_t c) { index.columns.push_back(c); });
+  std::sort(index.columns.begin(), index.columns.end());
+  index.columns.erase(std::unique(index.columns.begin(), index.columns.end()), index.columns.end());
+  if (index.columns.empty()) {
+    throw BinderError(fmt::format("{}: its key reads no column of table \"{}\"", what, table.name));
+  }
+  for (auto& part : parts) {
+    RemapColumns(*part, [&](idx_t c) {
+      return static_cast<idx_t>(std::lower_bound(index.columns.begin(), index.columns.end(), c) -
+                                index.columns.begin());
+    });
+    index.expressions.push_back(std::move(part));
+  }
+}
+
 void ClientContext::AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table) {
   bool has_primary = false;
   for (const auto& constraint : create.constraints) {
@@ -1098,7 +1132,13 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   auto index = std::make_shared<IndexEntry>();
   index->name = QualifiedName(table->schema, create.name);  // in its table's schema
   index->constraint = create.unique ? IndexConstraint::kUnique : IndexConstraint::kNone;
-  index->columns = IndexColumns(*table, create.columns, fmt::format("index \"{}\"", create.name));
+  const std::string what = fmt::format("index \"{}\"", create.name);
+  if (std::any_of(create.expressions.begin(), create.expressions.end(),
+                  [](const auto& e) { return e != nullptr; })) {
+    BindIndexExpressions(*table, create, what, *index);
+  } else {
+    index->columns = IndexColumns(*table, create.columns, what);
+  }
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
     current_->TableReplaced(
@@ -1608,6 +1648,16 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
             if (existing != kInvalidIndex && existing != index) {
               throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
                                              table.columns[existing].name, table.name));
+            }
+            for (const auto& entry : table.indexes->Entries()) {
+              if (entry->OnExpressions() &&
+                  std::count(entry->columns.begin(), entry->columns.end(), index)) {
+                // Its stored CREATE INDEX names the column in the expressions' text.
+                throw CatalogError(
+                    fmt::format("Cannot rename column \"{}\" of table \"{}\": index \"{}\" on "
+                                "expressions reads it (drop the index first)",
+                                table.columns[index].name, table.name, entry->name));
+              }
             }
             // A self-reference names its key columns.
             for (auto& key : altered->foreign_keys) {

@@ -192,6 +192,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
                         const std::vector<std::string>& dropped_too);
   /// The indexes of create's PRIMARY KEY and UNIQUE constraints, added to `table`.
   void AddConstraintIndexes(const CreateTableStatement& create, TableEntry& table);
+  /// The key parts of CREATE INDEX `create` when some are expressions: binds them over
+  /// `table`'s row into `index` (its expressions, their texts and the columns they read).
+  void BindIndexExpressions(const TableEntry& table, const CreateIndexStatement& create,
+                            const std::string& what, IndexEntry& index);
   /// create's FOREIGN KEYs, checked against their parents in `catalog` and added to
   /// `table` with their indexes (main/foreign_key_ddl.cpp).
   void AddForeignKeys(const CreateTableStatement& create, const Catalog& catalog,

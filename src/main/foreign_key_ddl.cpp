@@ -84,7 +84,7 @@ void ClientContext::AddForeignKeys(const CreateTableStatement& create, const Cat
       for (const auto& index : parent->indexes->Entries()) {
         std::vector<idx_t> columns = index->columns;
         std::sort(columns.begin(), columns.end());
-        if (index->Unique() && columns == sorted) key = index;
+        if (index->Unique() && !index->OnExpressions() && columns == sorted) key = index;
       }
     }
     if (!key) {

@@ -47,7 +47,7 @@ void CheckIndex(const TableEntry& table, const IndexEntry& index, const Transact
   bool missing = false;
   TableIndexes::ForEachKey(
       table, index, transaction,
-      [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, const DataChunk&) {
+      [&](const art::ArtKeyBuilder& keys, idx_t i, int64_t row_id, std::span<const Vector* const>) {
         if (missing) return;
         std::vector<art::row_t> found;
         index.art->Lookup(keys.Key(i), found, kInvalidIndex);

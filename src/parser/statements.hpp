@@ -165,13 +165,15 @@ struct CreateTableStatement : SQLStatement {
   std::vector<ForeignKeySyntax> foreign_keys;
 };
 
-/// CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC|DESC], …)
+/// CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column | (expression) [ASC|DESC], …)
 struct CreateIndexStatement : SQLStatement {
   CreateIndexStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
   std::string schema;  // the table's
   std::string table;
+  /// The key parts: a column's name, or (empty) the expression of the same position.
   std::vector<std::string> columns;
+  std::vector<std::shared_ptr<const ParsedExpression>> expressions;
   bool unique = false;
   bool if_not_exists = false;
 };

@@ -39,10 +39,22 @@ ExpressionPtr Expression::Copy() const {
   return copy;
 }
 
+namespace {
+/// The same function: one object, or two bindings of one deterministic registered
+/// overload (each binding of lower(s) makes its own ScalarFunction). A function that is
+/// not deterministic is only itself: random() twice is two draws.
+bool SameFunction(const std::shared_ptr<const ScalarFunction>& a,
+                  const std::shared_ptr<const ScalarFunction>& b) {
+  if (a == b) return true;
+  return a && b && a->overload && a->overload == b->overload && a->deterministic;
+}
+}  // namespace
+
 bool Expression::Equals(const Expression& other) const {
   if (kind != other.kind || !(type == other.type) || column != other.column || op != other.op ||
-      function != other.function || aggregate != other.aggregate || distinct != other.distinct ||
-      subquery != other.subquery || children.size() != other.children.size()) {
+      !SameFunction(function, other.function) || aggregate != other.aggregate ||
+      distinct != other.distinct || subquery != other.subquery ||
+      children.size() != other.children.size()) {
     return false;
   }
   if (kind == BoundKind::kConstant && !(value == other.value)) return false;

@@ -201,14 +201,19 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   create->if_not_exists = s.if_not_exists;
   for (size_t i = 0; i < s.n_index_params; i++) {
     const auto& element = *s.index_params[i]->index_elem;
-    if (element.expr || !element.name || !*element.name) {
-      throw NotImplementedError("indexes on expressions");
-    }
     if (element.n_collation || element.n_opclass) {
       throw NotImplementedError("COLLATE or an operator class in CREATE INDEX");
     }
     // ASC / DESC and NULLS FIRST / LAST are accepted: an ART is scanned either way.
-    create->columns.push_back(element.name);
+    if (element.expr) {
+      create->columns.emplace_back();
+      create->expressions.push_back(Expr(element.expr));
+    } else if (element.name && *element.name) {
+      create->columns.push_back(element.name);
+      create->expressions.emplace_back();
+    } else {
+      throw ParserError("CREATE INDEX: a key part that is neither a column nor an expression");
+    }
   }
   return create;
 }

@@ -170,6 +170,53 @@ TEST_F(IndexScanTest, AFilterTheIndexCannotServeReadsTheTable) {
   EXPECT_EQ(Text(con_.Query("SELECT current_setting('index_scan_max_count')")), "2048\n");
 }
 
+TEST_F(IndexScanTest, AnIndexOnExpressionsServesTheSameExpressionThroughOthersChanges) {
+  Connection other(db_);
+  con_.Execute(
+      "CREATE TABLE t AS SELECT r AS k, CASE WHEN r % 3 = 0 THEN 'Name' || r ELSE 'name' || r "
+      "END AS s, CASE WHEN r % 50 = 0 THEN NULL ELSE r % 40 END AS g FROM range(4000) t(r)");
+  con_.Execute("CREATE INDEX t_lower ON t(lower(s))");
+  con_.Execute("CREATE INDEX t_mix ON t((g * 2 + 1), k)");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE lower(s) = 'name3'"), "3\n");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE lower(s) IN ('name1', 'NAME2', 'name3999')"),
+            "1\n3999\n");
+  EXPECT_EQ(Checked(con_, "SELECT count(*) FROM t WHERE lower(s) >= 'name3990'"), "676\n");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE g * 2 + 1 = 3 AND k < 100"), "1\n41\n81\n");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE 3 = g * 2 + 1 AND k BETWEEN 40 AND 90"),
+            "41\n81\n");
+  // The same columns in another expression, or the expression over another table's
+  // column, are not the index's.
+  UseIndexes(con_, true);
+  for (const char* query : {
+           "SELECT k FROM t WHERE upper(s) = 'NAME3'",
+           "SELECT k FROM t WHERE g * 2 + 2 = 4",
+           "SELECT t.k FROM t, t AS u WHERE lower(u.s) = 'name3' AND t.k = u.k + 1",
+       }) {
+    const std::string plan = Plan(con_, query);
+    const size_t scan_of_t = plan.find("TABLE_SCAN  t ");
+    EXPECT_TRUE(scan_of_t == std::string::npos ||
+                plan.find("Index Scan using index t_", scan_of_t) == std::string::npos ||
+                std::string(query).find("u.s") != std::string::npos)
+        << query << "\n"
+        << plan;
+  }
+  EXPECT_EQ(Text(con_.Query("SELECT t.k FROM t, t AS u WHERE lower(u.s) = 'name3' AND "
+                            "t.k = u.k + 1")),
+            "4\n");
+  // A snapshot keeps the keys it saw while another connection moves them.
+  con_.Execute("BEGIN");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE lower(s) = 'name5'"), "5\n");
+  other.Execute("UPDATE t SET s = 'Moved' WHERE k = 5");
+  other.Execute("UPDATE t SET s = 'NAME5' WHERE k = 6");
+  other.Execute("DELETE FROM t WHERE k = 7");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE lower(s) IN ('name5', 'moved', 'name7')"),
+            "5\n7\n");
+  con_.Execute("COMMIT");
+  EXPECT_EQ(Checked(con_, "SELECT k FROM t WHERE lower(s) IN ('name5', 'moved', 'name7')"),
+            "5\n6\n");
+  EXPECT_EQ(Text(con_.Query("PRAGMA integrity_check")), "ok\n");
+}
+
 TEST_F(IndexScanTest, ASnapshotSeesTheRowsAndKeysItSawThroughOthersChanges) {
   Connection other(db_);
   con_.Execute("CREATE TABLE t(k INTEGER PRIMARY KEY, v VARCHAR)");

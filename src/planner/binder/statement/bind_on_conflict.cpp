@@ -26,7 +26,16 @@ std::unique_ptr<InsertConflict> Binder::BindOnConflict(const OnConflictClause& c
   {
     std::lock_guard<std::mutex> guard(table.indexes->Lock());
     for (const auto& index : table.indexes->Entries()) {
-      if (index->Unique()) unique.push_back(index);
+      if (index->Unique() && index->OnExpressions() && clause.target.empty()) {
+        // Without a target every UNIQUE index arbitrates; one on expressions would need
+        // the keys of the stored and proposed rows computed. (A target of columns never
+        // names it: its conflicts stay errors.)
+        throw NotImplementedError(
+            fmt::format("{} without a conflict target on table \"{}\", which has a UNIQUE index on "
+                        "expressions (\"{}\")",
+                        what, table.name, index->name));
+      }
+      if (index->Unique() && !index->OnExpressions()) unique.push_back(index);
     }
   }
   if (unique.empty()) {

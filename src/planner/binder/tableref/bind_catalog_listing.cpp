@@ -291,9 +291,13 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       for (const auto& table : catalog.Tables()) {
         for (const auto& index : table->indexes->Entries()) {
           if (index->from_constraint) continue;  // DuckDB lists CREATE INDEX's only
+          // DuckDB's form: a column's name, an expression as a quoted string in parentheses.
           std::string columns = "[";
-          for (size_t i = 0; i < index->columns.size(); i++) {
-            columns += (i ? ", " : "") + QuoteIdentifier(table->columns[index->columns[i]].name);
+          for (idx_t k = 0; k < index->KeyParts(); k++) {
+            columns +=
+                (k ? ", " : "") + (index->KeyPartColumn(k) != kInvalidIndex
+                                       ? index->KeyPartText(*table, k)
+                                       : QuoteLiteral("(" + index->expression_texts[k] + ")"));
           }
           const std::string local(index->LocalName(*table));
           out.rows.push_back({Text(database), database_oid(), Text(SchemaOf(table->schema)),
@@ -803,7 +807,7 @@ LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::st
     const ColumnDefinition& column = table->columns[c];
     Value key = NullText();
     for (const auto& index : table->indexes->Entries()) {
-      if (index->columns.size() != 1 || index->columns[0] != c) continue;
+      if (index->KeyParts() != 1 || index->KeyPartColumn(0) != c) continue;
       if (index->constraint == IndexConstraint::kPrimaryKey) key = Text("PRI");
       if (index->constraint == IndexConstraint::kUnique && key.IsNull()) key = Text("UNI");
     }

@@ -45,7 +45,10 @@ LogicalType OidList() { return LogicalType::List(T::kBigInt); }
 
 Value Int2Vector(const std::vector<idx_t>& columns) {
   std::vector<Value> numbers;
-  for (idx_t c : columns) numbers.push_back(Int2(static_cast<int64_t>(c) + 1));
+  // PostgreSQL's 0 for an expression of an index.
+  for (idx_t c : columns) {
+    numbers.push_back(Int2(c == kInvalidIndex ? 0 : static_cast<int64_t>(c) + 1));
+  }
   return Value::List(T::kSmallInt, std::move(numbers));
 }
 
@@ -54,13 +57,10 @@ Value Int2Vector(const std::vector<idx_t>& columns) {
 /// pg_get_indexdef's and pg_indexes' text: the CREATE INDEX that makes the index (one of a
 /// constraint's too), in PostgreSQL's form.
 std::string PgIndexDefinition(const PgRelation& index) {
-  std::string columns;
-  for (idx_t c : index.index->columns) {
-    columns += (columns.empty() ? "" : ", ") + QuoteIdentifier(index.table->columns[c].name);
-  }
   return fmt::format("CREATE {}INDEX {} ON {} USING art ({})",
                      index.index->Unique() ? "UNIQUE " : "", QuoteIdentifier(index.name),
-                     QuoteQualifiedName(index.schema, index.table->name), columns);
+                     QuoteQualifiedName(index.schema, index.table->name),
+                     index.index->KeyText(*index.table));
 }
 
 std::vector<PgConstraint> PgConstraints(const PgObjects& objects) {
@@ -365,7 +365,7 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
       } else if (r.kind == 'v') {
         columns = static_cast<int64_t>(ListedViewColumns(*r.view).names.size());
       } else if (r.kind == 'i') {
-        columns = static_cast<int64_t>(r.index->columns.size());
+        columns = static_cast<int64_t>(r.index->KeyParts());
       } else {
         columns = 3;  // a sequence's last_value, log_cnt, is_called
       }
@@ -480,9 +480,18 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
           row(r.oid, nullptr, c + 1, columns.names[c], columns.types[c], false, false, false);
         }
       } else if (r.kind == 'i') {
-        for (idx_t k = 0; k < r.index->columns.size(); k++) {
-          const ColumnDefinition& column = r.table->columns[r.index->columns[k]];
-          row(r.oid, r.table, k + 1, column.name, column.type, false, false, false);
+        idx_t expressions = 0;
+        for (idx_t k = 0; k < r.index->KeyParts(); k++) {
+          const idx_t c = r.index->KeyPartColumn(k);
+          if (c != kInvalidIndex) {
+            const ColumnDefinition& column = r.table->columns[c];
+            row(r.oid, r.table, k + 1, column.name, column.type, false, false, false);
+          } else {
+            // PostgreSQL's names for an index's expressions: expr, expr1, expr2, …
+            const std::string name = expressions ? fmt::format("expr{}", expressions) : "expr";
+            expressions++;
+            row(r.oid, r.table, k + 1, name, r.index->expressions[k]->type, false, false, false);
+          }
         }
       }
     }
@@ -608,9 +617,18 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
     out.Column("indpred", T::kVarchar);
     for (const PgRelation& r : relations) {
       if (r.kind != 'i') continue;
-      const int64_t n = static_cast<int64_t>(r.index->columns.size());
-      std::vector<Value> zeros_oid(r.index->columns.size(), Oid(0));
-      std::vector<Value> zeros_int2(r.index->columns.size(), Int2(0));
+      const idx_t parts = r.index->KeyParts();
+      const int64_t n = static_cast<int64_t>(parts);
+      std::vector<Value> zeros_oid(parts, Oid(0));
+      std::vector<Value> zeros_int2(parts, Int2(0));
+      std::vector<idx_t> key_columns;
+      std::string expressions;  // PostgreSQL's node tree; here the expressions' SQL
+      for (idx_t k = 0; k < parts; k++) {
+        key_columns.push_back(r.index->KeyPartColumn(k));
+        if (key_columns.back() == kInvalidIndex) {
+          expressions += (expressions.empty() ? "" : ", ") + r.index->expression_texts[k];
+        }
+      }
       out.rows.push_back({Oid(r.oid),
                           Oid(static_cast<int64_t>(r.table->storage->Oid())),
                           Int2(n),
@@ -626,11 +644,11 @@ LogicalOperatorPtr Binder::BindPgCatalog(std::string_view name, std::vector<std:
                           Value::Boolean(true),
                           Value::Boolean(true),
                           Value::Boolean(false),
-                          Int2Vector(r.index->columns),
+                          Int2Vector(key_columns),
                           Value::List(T::kBigInt, zeros_oid),
                           Value::List(T::kBigInt, zeros_oid),
                           Value::List(T::kSmallInt, zeros_int2),
-                          Null(T::kVarchar),
+                          expressions.empty() ? Null(T::kVarchar) : Text(expressions),
                           Null(T::kVarchar)});
     }
   } else if (name == "pg_indexes") {
