@@ -16,10 +16,17 @@
 
 namespace teal {
 
+std::string QuoteFiledName(std::string_view filed) {
+  // Schema names have no dots: the first dot, if any, ends the schema (QualifiedName).
+  const size_t dot = filed.find('.');
+  if (dot == std::string_view::npos) return QuoteIdentifier(filed);
+  return QuoteQualifiedName(filed.substr(0, dot), filed.substr(dot + 1));
+}
+
 std::string TypeSql(const LogicalType& type) {
   switch (type.Id()) {
     case TypeId::kEnum: {
-      if (!type.Enum().name.empty()) return QuoteIdentifier(type.Enum().name);
+      if (!type.Enum().name.empty()) return QuoteFiledName(type.Enum().name);
       std::string out = "ENUM(";
       for (size_t i = 0; i < type.Enum().labels.size(); i++) {
         out += (i ? ", " : "") + QuoteLiteral(type.Enum().labels[i]);
@@ -62,6 +69,20 @@ bool InSchema(const std::string& key, const std::string& schema) {
   return key.size() > schema.size() && key.compare(0, schema.size(), schema) == 0 &&
          key[schema.size()] == '.';
 }
+
+/// Whether values of `t` hold values of the user ENUM `type` (t itself, or in a nesting).
+bool UsesEnum(const LogicalType& t, const LogicalType& type) {
+  if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap || t.Id() == TypeId::kArray) {
+    return UsesEnum(t.ListChild(), type);
+  }
+  if (t.Id() == TypeId::kStruct || t.Id() == TypeId::kUnion) {
+    for (const auto& field : t.StructFields()) {
+      if (UsesEnum(field.second, type)) return true;
+    }
+    return false;
+  }
+  return t.Id() == TypeId::kEnum && t == type;
+}
 }  // namespace
 
 bool Catalog::CreateSchema(const std::string& name, bool if_not_exists) {
@@ -100,12 +121,42 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   for (const auto& [view_key, view] : views_) {
     if (InSchema(view_key, key)) views.push_back(view_key);
   }
-  if (!cascade && (!dropped.empty() || !views.empty())) {
+  std::vector<std::string> types, macros;  // their keys
+  for (const auto& [type_key, type] : types_) {
+    if (InSchema(type_key, key)) types.push_back(type_key);
+  }
+  for (const auto& [macro_key, macro] : macros_) {
+    if (InSchema(macro_key, key)) macros.push_back(macro_key);
+  }
+  if (!cascade && (!dropped.empty() || !views.empty() || !types.empty() || !macros.empty())) {
+    const char* kind = !dropped.empty() ? "table"
+                       : !views.empty() ? "view"
+                       : !types.empty() ? "type"
+                                        : "macro";
+    const std::string entry = !dropped.empty() ? dropped[0]->name
+                              : !views.empty() ? views_.at(views[0])->name
+                              : !types.empty() ? types[0].substr(key.size() + 1)
+                                               : macros_.at(macros[0])->name;
     throw DependencyError(fmt::format(
         "Cannot drop entry \"{}\" because there are entries that depend on it. {} \"{}\" "
         "depends on schema \"{}\". Use DROP SCHEMA … CASCADE to drop all dependents.",
-        it->second, dropped.empty() ? "view" : "table",
-        dropped.empty() ? views_.at(views[0])->name : dropped[0]->name, it->second));
+        it->second, kind, entry, it->second));
+  }
+  // A type of the schema that a table elsewhere uses stays (CASCADE drops no other
+  // schema's columns).
+  for (const auto& type_key : types) {
+    const LogicalType& type = types_.at(type_key);
+    for (const auto& [table_key, table] : tables_) {
+      if (InSchema(table_key, key) || type.Id() != TypeId::kEnum) continue;
+      for (const auto& column : table->columns) {
+        if (UsesEnum(column.type, type)) {
+          throw DependencyError(fmt::format(
+              "Cannot drop schema \"{}\": its type \"{}\" is the type of column \"{}\" of table "
+              "\"{}\"",
+              it->second, type_key.substr(key.size() + 1), column.name, table->name));
+        }
+      }
+    }
   }
   for (const auto& table : dropped) {
     const std::string table_key = Key(table->CatalogName());
@@ -119,6 +170,15 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   for (const auto& view_key : views) {
     views_.erase(view_key);
     std::erase(creation_order_, "v:" + view_key);
+  }
+  for (const auto& type_key : types) {
+    types_.erase(type_key);
+    type_aliases_.erase(type_key);
+    ForgetLocked("y:" + type_key);
+  }
+  for (const auto& macro_key : macros) {
+    macros_.erase(macro_key);
+    ForgetLocked("m:" + macro_key);
   }
   schemas_.erase(it);
   std::erase(creation_order_, "c:" + key);
@@ -671,21 +731,9 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
     version_ = NextVersion();
     return;
   }
-  std::function<bool(const LogicalType&)> uses = [&](const LogicalType& t) {
-    if (t.Id() == TypeId::kList || t.Id() == TypeId::kMap || t.Id() == TypeId::kArray) {
-      return uses(t.ListChild());
-    }
-    if (t.Id() == TypeId::kStruct || t.Id() == TypeId::kUnion) {
-      for (const auto& field : t.StructFields()) {
-        if (uses(field.second)) return true;
-      }
-      return false;
-    }
-    return t.Id() == TypeId::kEnum && t == it->second;
-  };
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
-      if (uses(column.type)) {
+      if (UsesEnum(column.type, it->second)) {
         throw CatalogError(
             fmt::format("cannot drop type \"{}\": column \"{}\" of table \"{}\" uses it", name,
                         column.name, table->name));
@@ -842,7 +890,7 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
     } else if (entry[0] == 'm') {
       const MacroEntry& macro = *macros_.at(key);
       out.push_back(macro.ToSql());
-      comment(out, "FUNCTION " + QuoteIdentifier(macro.name), macro.comment);
+      comment(out, "FUNCTION " + QuoteFiledName(macro.name), macro.comment);
     } else if (entry[0] == 'g') {
       (indexes ? *indexes : out).push_back(triggers_.at(key)->ToSql());
     } else if (entry[0] == 's') {
@@ -851,17 +899,17 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
                     ";");
       object_comment(out, entry, "SEQUENCE " + QuoteIdentifier(sequence.Name()));
     } else if (auto alias = type_aliases_.find(key); alias != type_aliases_.end()) {
-      out.push_back("CREATE TYPE " + QuoteIdentifier(alias->second) + " AS " +
+      out.push_back("CREATE TYPE " + QuoteFiledName(alias->second) + " AS " +
                     TypeSql(types_.at(key)) + ";");
-      object_comment(out, entry, "TYPE " + QuoteIdentifier(alias->second));
+      object_comment(out, entry, "TYPE " + QuoteFiledName(alias->second));
     } else {
       const auto& info = types_.at(key).Enum();
-      std::string sql = "CREATE TYPE " + QuoteIdentifier(info.name) + " AS ENUM (";
+      std::string sql = "CREATE TYPE " + QuoteFiledName(info.name) + " AS ENUM (";
       for (size_t i = 0; i < info.labels.size(); i++) {
         sql += (i ? ", " : "") + QuoteLiteral(info.labels[i]);
       }
       out.push_back(sql + ");");
-      object_comment(out, entry, "TYPE " + QuoteIdentifier(info.name));
+      object_comment(out, entry, "TYPE " + QuoteFiledName(info.name));
     }
   }
   return out;

@@ -73,6 +73,9 @@ struct CheckConstraint {
   std::shared_ptr<const Expression> condition;
 };
 
+/// A name as the catalog files it ("s.name" in schema s, QualifiedName) as SQL: "s"."name".
+std::string QuoteFiledName(std::string_view filed);
+
 /// `type` as SQL that parses back in a CREATE TABLE or after `::`: a user type's name and
 /// struct field names quoted as they must be, an unnamed ENUM with its labels.
 std::string TypeSql(const LogicalType& type);

@@ -91,6 +91,23 @@ struct CatalogSearch {
     }
     return {main, main->Resolve(schema, name), false};
   }
+  /// Where a type or macro `name` of `schema` (as written: "", "s", "db", "db.s") is, or
+  /// would be: with no schema, the temporary objects' when `held(*temp, name)`, else the
+  /// search path's and main's (Find); an attached database's when the schema names one
+  /// (as for Relation); CatalogError when the schema does not exist.
+  template <class Held>
+  Place Object(std::string_view schema, std::string_view name, const Held& held) const {
+    if (schema.empty()) return Find(name, held);
+    auto [database, in_schema] = SplitCatalog(schema);
+    if (!database.empty()) {
+      if (temp && IsTempSchema(database)) return {temp, std::string(name), true};
+      Catalog& catalog = Database(database);
+      return {&catalog, catalog.Resolve(in_schema, name), false};
+    }
+    if (temp && IsTempSchema(schema)) return {temp, std::string(name), true};
+    if (Catalog* other = SchemaIsDatabase(schema)) return {other, std::string(name), false};
+    return {main, main->Resolve(schema, name), false};
+  }
   /// The catalog of the database `name`: CatalogError when none has that name.
   Catalog& Database(std::string_view name) const {
     Catalog* catalog = databases ? databases(name) : nullptr;
@@ -142,10 +159,6 @@ struct CatalogSearch {
   /// The catalog of the sequence `name`: the temporary objects' when one of them is it.
   Catalog& ForSequence(std::string_view name) const {
     return temp && temp->FindSequence(name) ? *temp : *main;
-  }
-  /// The catalog of the macro `name`: the temporary objects' when one of them is it.
-  Catalog& ForMacro(std::string_view name) const {
-    return temp && temp->FindMacro(name) ? *temp : *main;
   }
 
   Catalog* main;

@@ -12,7 +12,7 @@ size_t MacroEntry::RequiredCount() const {
 }
 
 std::string MacroEntry::Signature() const {
-  std::string out = QuoteIdentifier(name) + "(";
+  std::string out = QuoteFiledName(name) + "(";
   for (size_t i = 0; i < parameters.size(); i++) {
     out += (i ? ", " : "") + QuoteIdentifier(parameters[i]);
     if (!defaults[i].empty()) out += " := " + defaults[i];

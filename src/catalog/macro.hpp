@@ -13,6 +13,7 @@
 namespace teal {
 
 struct MacroEntry {
+  /// As the catalog files it: "f" in main, "s.f" in schema s (QualifiedName).
   std::string name;
   std::vector<std::string> parameters;  // in order; those with defaults come last
   /// Per parameter: its default's SQL text, empty for one without a default.

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace teal {
 
@@ -21,6 +22,18 @@ inline std::string QualifiedName(std::string_view schema, std::string_view name)
   }
   if (main && name.find('.') == std::string_view::npos) return std::string(name);
   return std::string(main ? kMainSchemaName : schema) + "." + std::string(name);
+}
+
+/// A name as QualifiedName files it, split into its schema ("" for main) and its name.
+inline std::pair<std::string_view, std::string_view> SplitFiledName(std::string_view filed) {
+  const size_t dot = filed.find('.');
+  if (dot == std::string_view::npos) return {{}, filed};
+  std::string_view schema = filed.substr(0, dot);
+  bool main = schema.size() == kMainSchemaName.size();
+  for (size_t i = 0; main && i < schema.size(); i++) {
+    main = std::tolower(static_cast<unsigned char>(schema[i])) == kMainSchemaName[i];
+  }
+  return {main ? std::string_view() : schema, filed.substr(dot + 1)};
 }
 
 }  // namespace teal

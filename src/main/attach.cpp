@@ -70,16 +70,10 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
   const std::string default_schema =
       search_path_.empty() ? std::string()
                            : DefaultSchema(TransactionIn(DefaultDatabase())->GetCatalog());
-  auto* macro = dynamic_cast<CreateMacroStatement*>(&statement);
-  auto* type = dynamic_cast<CreateTypeStatement*>(&statement);
-  if (!default_schema.empty() &&
-      ((macro && !macro->in_main && !macro->temporary) || (type && !type->in_main))) {
-    // Their objects are main's alone; creating one there would not be what was asked.
-    throw NotImplementedError(fmt::format(
-        "CREATE MACRO and CREATE TYPE while the default schema is \"{}\": macros and types "
-        "are in the schema main only (name it main.name)",
-        default_schema));
+  if (auto* macro = dynamic_cast<CreateMacroStatement*>(&statement); macro && !macro->temporary) {
+    schema = &macro->schema;
   }
+  if (auto* type = dynamic_cast<CreateTypeStatement*>(&statement)) schema = &type->schema;
   if (auto* create = dynamic_cast<CreateTableStatement*>(&statement)) schema = &create->schema;
   if (auto* as = dynamic_cast<CreateTableAsStatement*>(&statement)) schema = &as->schema;
   if (auto* view = dynamic_cast<CreateViewStatement*>(&statement)) schema = &view->schema;

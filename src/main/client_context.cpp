@@ -22,7 +22,7 @@
 #include "function/function.hpp"
 #include "main/column_dependents.hpp"
 #include "main/count_result.hpp"
-#include "main/macro_dependents.hpp"
+#include "main/expression_dependents.hpp"
 #include "main/prepared_data.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/identifier.hpp"
@@ -874,7 +874,7 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 
 namespace {
 /// A table that is not temporary cannot call a temporary macro or sequence in its
-/// expressions: the database would not open without it (main/macro_dependents.hpp).
+/// expressions: the database would not open without it (main/expression_dependents.hpp).
 void RefuseTemporaryObjects(const Binder& binder, bool temporary, std::string_view table) {
   if (temporary || binder.TemporaryObjectUsed().empty()) return;
   throw CatalogError(fmt::format(
@@ -2049,19 +2049,23 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
                                   create.default_naming_column));
   }
   Catalog& catalog = WritableCatalog(create.temporary);
-  if (create.if_not_exists && catalog.FindMacro(create.name)) {
+  // Filed as QualifiedName(schema, name), which is the entry's name ("s.f" in schema s).
+  const std::string filed = create.temporary
+                                ? create.name
+                                : QualifiedName(catalog.SchemaName(create.schema), create.name);
+  if (create.if_not_exists && catalog.FindMacro(filed)) {
     return EmptyResult(StatementType::kCreate);
   }
   auto macro = std::make_shared<MacroEntry>();
-  macro->name = create.name;
+  macro->name = filed;
   macro->parameters = create.parameters;
   macro->defaults = create.defaults;
   macro->body = create.body;
   macro->table = create.table;
-  if (create.or_replace && catalog.FindMacro(create.name)) {
-    RefuseMacroInUse(catalog, create.name, "CREATE OR REPLACE MACRO");
+  if (create.or_replace && catalog.FindMacro(filed)) {
+    RefuseMacroInUse(catalog, filed, "CREATE OR REPLACE MACRO");
     if (auto temp = ReadTempCatalog(); temp && temp.get() != &catalog) {
-      RefuseMacroInUse(*temp, create.name, "CREATE OR REPLACE MACRO");
+      RefuseMacroInUse(*temp, filed, "CREATE OR REPLACE MACRO");
     }
   }
   catalog.CreateMacro(std::move(macro), create.or_replace);
@@ -2142,7 +2146,10 @@ Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
         fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
   Catalog& catalog = current_->WritableCatalog();
-  const bool exists = catalog.FindType(create.name).has_value();
+  // Filed as QualifiedName(schema, name): "s.mood" in schema s (an ENUM keeps that name).
+  const std::string schema = catalog.SchemaName(create.schema);
+  const std::string name = QualifiedName(schema, create.name);
+  const bool exists = catalog.FindType(name).has_value();
   if (exists && create.if_not_exists) return EmptyResult(StatementType::kCreate);
   // What the type is, before an old one of the name goes (OR REPLACE).
   std::optional<LogicalType> alias;
@@ -2156,14 +2163,17 @@ Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
   if (create.enum_query) {
     labels = EnumLabelsOf(*create.enum_query, create.name);
     // The log keeps the labels: the query's tables may be gone when it is replayed.
-    logged = "CREATE TYPE " + QuoteIdentifier(create.name) + " AS " +
+    logged = "CREATE TYPE " + QuoteQualifiedName(schema, create.name) + " AS " +
              TypeSql(LogicalType::Enum("", labels));
   }
-  if (exists && create.or_replace) catalog.DropType(create.name, false, false);
+  if (exists && create.or_replace) {
+    RefuseTypeInUse(catalog, name, "CREATE OR REPLACE TYPE");
+    catalog.DropType(name, false, false);
+  }
   if (alias) {
-    catalog.CreateTypeAlias(create.name, std::move(*alias));
+    catalog.CreateTypeAlias(name, std::move(*alias));
   } else {
-    catalog.CreateEnumType(create.name, std::move(labels));
+    catalog.CreateEnumType(name, std::move(labels));
   }
   current_->LogCatalog(0, 0, "", LoggedSql(std::move(logged)));
   return EmptyResult(StatementType::kCreate);
@@ -2207,6 +2217,20 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     for (const auto& name : drop.names) {
       for (auto& table : trial->DropSchema(name, drop.if_exists, drop.cascade)) {
         tables.push_back(std::move(table));
+      }
+    }
+    // A macro or type that goes with its schema may not be one a table elsewhere names.
+    for (const auto& macro : catalog.Macros()) {
+      if (!trial->FindMacro(macro->name)) {
+        RefuseMacroInUse(*trial, macro->name, "DROP SCHEMA … CASCADE");
+      }
+    }
+    for (const auto& [alias, type] : catalog.TypeAliases()) {
+      if (!trial->FindType(alias)) RefuseTypeInUse(*trial, alias, "DROP SCHEMA … CASCADE");
+    }
+    for (const auto& type : catalog.UserTypes()) {
+      if (!trial->FindType(type.Enum().name)) {
+        RefuseTypeInUse(*trial, type.Enum().name, "DROP SCHEMA … CASCADE");
       }
     }
     for (const auto& table : tables) {  // their storage goes as DROP TABLE's does
@@ -2285,6 +2309,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       }
       catalog.DropMacro(name, drop.kind == DropKind::kTableMacro, drop.if_exists);
     } else {
+      if (catalog.FindType(name)) RefuseTypeInUse(catalog, name, "DROP TYPE");
       catalog.DropType(name, drop.if_exists, drop.cascade);
     }
   }

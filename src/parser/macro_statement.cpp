@@ -99,18 +99,12 @@ std::unique_ptr<SQLStatement> ParseDropMacro(std::string_view text,
     i += 2;
   }
   if (i >= tokens.size()) throw ParserError(fmt::format("DROP MACRO needs a name: {}", text));
-  std::string schema_prefix;  // "temp." for a temporary macro named so
-  if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
-    const std::string schema = Folded(NameOf(text, tokens[i]));
-    if (schema == "temp") {
-      schema_prefix = "temp.";
-    } else if (schema != "main") {
-      throw CatalogError(
-          fmt::format("Schema with name {} does not exist!", NameOf(text, tokens[i])));
-    }
+  std::string qualified;  // "[db.][schema.]name", as DROP's other objects are named
+  while (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
+    qualified += NameOf(text, tokens[i]) + ".";
     i += 2;
   }
-  drop->names.push_back(schema_prefix + NameOf(text, tokens[i++]));
+  drop->names.push_back(qualified + NameOf(text, tokens[i++]));
   if (i < tokens.size() && OneOf(tokens[i].word, {"cascade", "restrict"})) i++;
   if (i < tokens.size() && tokens[i].word != ";") {
     throw ParserError(fmt::format("syntax error at or near \"{}\" in DROP MACRO",
@@ -140,25 +134,25 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
   const bool if_not_exists = i + 3 < tokens.size() && tokens[i].word == "if" &&
                              tokens[i + 1].word == "not" && tokens[i + 2].word == "exists";
   if (if_not_exists) i += 3;
-  // The name, then the parameters in parentheses.
-  const bool in_main = i + 2 < tokens.size() && tokens[i + 1].word == "." &&
-                       Folded(NameOf(text, tokens[i])) == "main";
-  if (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
-    const std::string schema = Folded(NameOf(text, tokens[i]));
-    if (schema == "temp") {
-      temporary = true;
-    } else if (schema != "main" || temporary) {
-      throw CatalogError(
-          fmt::format("Schema with name {} does not exist!", NameOf(text, tokens[i])));
-    }
+  // The name ([db.][schema.]name), then the parameters in parentheses.
+  std::string schema;
+  while (i + 2 < tokens.size() && tokens[i + 1].word == ".") {
+    schema += (schema.empty() ? "" : ".") + NameOf(text, tokens[i]);
     i += 2;
+  }
+  if (Folded(schema) == "temp" || Folded(schema) == "temp.main") {
+    temporary = true;
+    schema.clear();
+  } else if (temporary && !schema.empty()) {
+    throw CatalogError(fmt::format(
+        "a temporary macro is the connection's own: it has no schema (not \"{}\")", schema));
   }
   if (i >= tokens.size()) return nullptr;
   auto macro = std::make_unique<CreateMacroStatement>();
   macro->or_replace = or_replace;
   macro->temporary = temporary;
   macro->if_not_exists = if_not_exists;
-  macro->in_main = in_main;
+  macro->schema = schema;
   macro->name = NameOf(text, tokens[i++]);
   if (i >= tokens.size() || tokens[i].word != "(") {
     if (function) return nullptr;

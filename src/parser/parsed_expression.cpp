@@ -37,6 +37,16 @@ std::string TypeName::ToString() const {
   if (!quoted) {
     for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
+  if (!schema.empty()) {
+    std::string prefix;  // "db.s": each part an identifier
+    size_t start = 0;
+    for (size_t dot = schema.find('.');; dot = schema.find('.', start)) {
+      prefix += QuoteIdentifier(schema.substr(start, dot - start)) + ".";
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    out = prefix + (quoted ? out : name);
+  }
   if (name == "map" && field_types.size() == 2) {
     out += "(" + field_types[0].ToString() + ", " + field_types[1].ToString() + ")";
   } else if (!field_names.empty()) {

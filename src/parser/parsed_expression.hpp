@@ -13,7 +13,10 @@ namespace teal {
 
 /// A type as written in SQL: `integer`, `decimal(10,2)`, `mood`, `int[]`.
 struct TypeName {
-  std::string name;                // lower-case, without a "pg_catalog." qualifier
+  std::string name;  // lower-case, without a "pg_catalog." qualifier
+  /// A user type's schema as written: "s", "db.s" or "db" (an attached database's); empty:
+  /// none (the search path's, then main's).
+  std::string schema;
   std::vector<int64_t> modifiers;  // DECIMAL(10,2) -> {10, 2}
   /// One entry per [] after the name, innermost first: -1 for a LIST (INTEGER[]), the size
   /// for an ARRAY (INTEGER[3]). INTEGER[3][] -> {3, -1}: a LIST of INTEGER[3].

@@ -183,7 +183,9 @@ struct CreateIndexStatement : SQLStatement {
 struct CreateTypeStatement : SQLStatement {
   CreateTypeStatement() : SQLStatement(StatementType::kCreate) {}
   std::string name;
-  bool in_main = false;  // named main.name (else in the default schema, which must be main)
+  /// The schema as written ("s", or "db.s" / "db" for an attached database's); empty:
+  /// the default one. ClientContext::ChangedDatabase leaves the database's schema.
+  std::string schema;
   bool or_replace = false;
   bool if_not_exists = false;
   std::vector<std::string> labels;              // AS ENUM (labels)
@@ -199,7 +201,8 @@ struct CreateMacroStatement : SQLStatement {
   bool or_replace = false;
   bool temporary = false;  // CREATE TEMP MACRO, or temp.name: the connection's own
   bool if_not_exists = false;
-  bool in_main = false;  // named main.name (else in the default schema, which must be main)
+  /// The schema as written ("s", "db.s", "db"); empty: the default one (as for types).
+  std::string schema;
   std::vector<std::string> parameters;
   std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
   std::string body;                   // the expression or the SELECT, as written

@@ -134,7 +134,7 @@ class Binder {
   bool NeedsParameterValues() const { return needs_parameter_values_; }
   /// The first temporary macro or sequence a bound expression called (`macro "m"`); empty
   /// when none did (a table that is not temporary may not call one:
-  /// main/macro_dependents.hpp).
+  /// main/expression_dependents.hpp).
   const std::string& TemporaryObjectUsed() const { return temporary_object_used_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
@@ -341,6 +341,9 @@ class Binder {
   ExpressionPtr BindFieldAccess(const ParsedExpression& e, Scope& scope);
   /// A call of scalar macro `macro`: its expanded body, bound in `scope`.
   ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
+  /// The macro `schema.name` names (`schema` as written, parts joined by '.'; empty: the
+  /// temporary ones', the search path's, main's), or null; notes a temporary one.
+  std::shared_ptr<MacroEntry> FindMacro(const std::string& schema, const std::string& name);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
   /// a column of the unnest operator that BindSelectList puts below the projection.
   ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);
@@ -559,6 +562,9 @@ class Binder {
   std::vector<std::string> ctes_in_progress_;
   /// The macros whose calls are being expanded, outermost first (bind_macro.cpp).
   std::vector<std::string> macros_in_progress_;
+  /// Set for the call BindFunction binds next: a schema-qualified call that named no macro
+  /// of its schema is a built-in's, never a macro of that name elsewhere.
+  bool skip_macro_lookup_ = false;
 };
 
 /// Calls `fn(expression)` for every expression held by `plan` and its children.

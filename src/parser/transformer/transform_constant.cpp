@@ -35,8 +35,21 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
   if (t.setof || t.pct_type) throw NotImplementedError("SETOF and %TYPE");
   std::vector<std::string> parts;
   for (size_t i = 0; i < t.n_names; i++) parts.push_back(StringOf(t.names[i]));
-  if (parts.size() > 1 && parts[0] != "pg_catalog" && Lower(parts[0]) != "main") {
-    throw NotImplementedError(fmt::format("qualified type name \"{}.{}\"", parts[0], parts[1]));
+  if (parts.size() > 3) {
+    // DuckDB's words: the parts before the name as a type, those before them a schema.
+    std::string type_part, schema_part;
+    for (size_t i = 0; i + 1 < parts.size(); i++) {
+      type_part += (i ? "." : "") + parts[i];
+      if (i + 2 < parts.size()) schema_part += (i ? "." : "") + parts[i];
+    }
+    throw CatalogError(fmt::format(
+        "Type with name \"{}\" does not exist because schema \"{}\" does not exist. (a type "
+        "name has at most three parts: database.schema.type)",
+        type_part, schema_part));
+  }
+  if (parts.size() > 1 && Lower(parts[0]) != "pg_catalog") {
+    type.schema = parts[0];
+    if (parts.size() == 3) type.schema += "." + parts[1];
   }
   type.name = Lower(parts.back());
   // The grammar turns a bare FLOAT into float8 (PostgreSQL's meaning); Teal follows

@@ -490,14 +490,12 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
 
 namespace {
 
-/// CREATE TYPE's [main.]name.
+/// CREATE TYPE's [[db.]schema.]name.
 std::unique_ptr<CreateTypeStatement> NewCreateType(const Node* const* names, size_t n) {
   auto create = std::make_unique<CreateTypeStatement>();
-  if (n > 1) {
-    std::string schema = StringOf(names[n - 2]);
-    if (n > 2 || Lower(schema) != "main")
-      throw CatalogError(fmt::format("Schema with name {} does not exist!", schema));
-    create->in_main = true;
+  if (n > 3) throw ParserError("CREATE TYPE: a name has at most three parts (db.schema.name)");
+  for (size_t i = 0; i + 1 < n; i++) {
+    create->schema += (i ? "." : "") + StringOf(names[i]);
   }
   create->name = StringOf(names[n - 1]);
   return create;

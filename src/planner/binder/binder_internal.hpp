@@ -136,9 +136,10 @@ bool SameName(std::string_view a, std::string_view b);
 /// Whether `e` is a constant (of type VARCHAR): a literal written in the SQL, which converts
 /// to the type it is compared with.
 bool IsStringLiteral(const Expression& e);
-/// Whether `name` qualifies a function call as a schema (schema.f(…)) rather than as the
-/// value of DuckDB's x.f(…): a schema of `catalog`, or main, pg_catalog, system or temp.
-bool IsFunctionSchema(const Catalog& catalog, const std::string& name);
+/// Whether `names` qualify a function call as a schema ([db.]schema.f(…)) rather than as
+/// the value of DuckDB's x.f(…): a schema of the default database, or main, pg_catalog,
+/// system or temp, or an attached database (db.f(…), db.schema.f(…)).
+bool IsFunctionSchema(const CatalogSearch& catalogs, const std::vector<std::string>& names);
 bool IsLiteral(const Expression& e);
 
 /// The FROM item of `scope` that has the column `e` names (with its row position in

@@ -260,16 +260,38 @@ ExpressionPtr Binder::BindTry(const ParsedExpression& argument, Scope& scope) {
   return result;
 }
 
-bool IsFunctionSchema(const Catalog& catalog, const std::string& name) {
-  return catalog.SchemaExists(name) || SameName(name, "main") || SameName(name, "pg_catalog") ||
-         SameName(name, "system") || SameName(name, "temp");
+/// The built-ins' schemas, which hold no macros.
+bool IsSystemSchema(const std::string& name) {
+  return SameName(name, "pg_catalog") || SameName(name, "system");
+}
+
+bool IsFunctionSchema(const CatalogSearch& catalogs, const std::vector<std::string>& names) {
+  if (names.size() == 2) {  // db.schema
+    return catalogs.databases && catalogs.databases(names[0]) != nullptr;
+  }
+  const std::string& name = names[0];
+  return names.size() == 1 &&
+         (catalogs.main->SchemaExists(name) || SameName(name, "main") || IsSystemSchema(name) ||
+          SameName(name, "temp") || catalogs.SchemaIsDatabase(name) != nullptr);
+}
+
+std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const std::string& name) {
+  if (IsSystemSchema(schema)) return nullptr;
+  const auto held = [](const Catalog& catalog, std::string_view q) {
+    return catalog.FindMacro(q) != nullptr;
+  };
+  const CatalogSearch::Place place = catalogs_.Object(schema, name, held);
+  auto macro = place.catalog->FindMacro(place.name);
+  if (macro && place.temporary) NoteTemporaryObject("macro", macro->name);
+  return macro;
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
+  const bool look_up_macros = !std::exchange(skip_macro_lookup_, false);
   if (!e.names.empty()) {
-    // schema.f(…) names a schema's function (a macro's; the built-ins are every
+    // [db.]schema.f(…) names a schema's function (a macro's; the built-ins are every
     // schema's); otherwise it is DuckDB's x.f(…), f(x, …) for the column or field x.
-    const bool schema = e.names.size() == 1 && IsFunctionSchema(catalog_, e.names[0]);
+    const bool schema = IsFunctionSchema(catalogs_, e.names);
     ParsedExpressionPtr call = e.Copy();
     call->names.clear();
     if (!schema) {
@@ -277,6 +299,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       receiver->names = e.names;
       receiver->location = e.location;
       call->children.insert(call->children.begin(), std::move(receiver));
+    } else {
+      std::string written;
+      for (const auto& part : e.names) written += (written.empty() ? "" : ".") + part;
+      if (auto macro = FindMacro(written, e.name)) return BindMacroCall(*macro, *call, scope);
+      skip_macro_lookup_ = true;
     }
     return BindFunction(*call, scope);
   }
@@ -360,8 +387,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   }
   // PostgreSQL's catalog functions, which it finds in pg_catalog before any schema.
   if (auto pg = BindPgFunction(e, scope)) return pg;
-  if (auto macro = catalogs_.ForMacro(name).FindMacro(name)) {
-    if (&catalogs_.ForMacro(name) == catalogs_.temp) NoteTemporaryObject("macro", macro->name);
+  if (auto macro = look_up_macros ? FindMacro("", name) : nullptr) {
     return BindMacroCall(*macro, e, scope);
   }
   if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);

@@ -158,7 +158,11 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
     }
     if (found && !name.modifiers.empty()) type = WithPrecision(type, name);
     if (!found) {
-      if (auto user = catalog_.FindType(name.name)) {
+      const auto held = [](const Catalog& catalog, std::string_view q) {
+        return catalog.FindType(q).has_value();
+      };
+      const CatalogSearch::Place place = catalogs_.Object(name.schema, name.name, held);
+      if (auto user = place.catalog->FindType(place.name)) {
         type = *user;
         found = true;
       }
@@ -167,7 +171,8 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
   if (!found) {
     std::vector<std::string> names = {"decimal", "numeric"};
     for (const auto& alias : kTypeAliases) names.emplace_back(alias.name);
-    throw CatalogError(WithDidYouMean(fmt::format("Type with name {} does not exist!", name.name),
+    const std::string written = name.schema.empty() ? name.name : name.schema + "." + name.name;
+    throw CatalogError(WithDidYouMean(fmt::format("Type with name {} does not exist!", written),
                                       name.name, names));
   }
   for (int64_t bound : name.array_bounds) {

@@ -290,7 +290,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       return false;
     }
     if (e->kind == ExprKind::kFunction &&
-        ((e->names.size() == 1 && !IsFunctionSchema(catalog_, e->names[0])) ||
+        ((e->names.size() == 1 && !IsFunctionSchema(catalogs_, e->names)) ||
          (e->names.size() == 2 && SameName(e->names[0], "alias")))) {
       // x.f(…) and alias.x.f(…): DuckDB's f(x, …) when x names no column.
       ParsedExpression receiver(ExprKind::kColumnRef);

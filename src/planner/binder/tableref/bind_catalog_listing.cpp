@@ -628,25 +628,33 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
                           NullText(), Value::Boolean(true), Value(LogicalType::List(T::kVarchar))});
     }
     each_catalog([&](const Catalog& catalog) {
+      // A type of schema s is filed "s.name" (QualifiedName).
+      auto schema_of = [&](std::string_view filed) {
+        const std::string schema(SplitFiledName(filed).first);
+        return std::make_pair(
+            Text(schema.empty() ? std::string(kMainSchemaName) : schema),
+            schema.empty() ? Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", ""))
+                           : schema_oid(schema));
+      };
       for (const LogicalType& type : catalog.UserTypes()) {
+        const auto [schema, oid] = schema_of(type.Enum().name);
         out.rows.push_back(
             {Text(database), Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
-             Text(std::string(kMainSchemaName)),
-             Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
-             Value::BigInt(PgTypeOid(type, database)), Text(type.Enum().name),
+             schema, oid, Value::BigInt(PgTypeOid(type, database)),
+             Text(std::string(SplitFiledName(type.Enum().name).second)),
              Value::BigInt(static_cast<int64_t>(PhysicalTypeSize(type.Physical()))), Text("ENUM"),
              Text("USER"), comment(catalog.ObjectComment('y', type.Enum().name)),
              Value::Boolean(false), TextValues(type.Enum().labels)});
       }
       for (const auto& [alias, type] : catalog.TypeAliases()) {
-        out.rows.push_back({Text(database),
-                            Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
-                            Text(std::string(kMainSchemaName)),
-                            Value::BigInt(PgObjectOid(PgObjectKind::kNamespace, database, "", "")),
-                            Value::BigInt(PgObjectOid(PgObjectKind::kType, database, "", alias)),
-                            Text(alias), type_size(type), Text(logical_name(type)),
-                            Text(category(type)), comment(catalog.ObjectComment('y', alias)),
-                            Value::Boolean(false), Value(LogicalType::List(T::kVarchar))});
+        const auto [schema, oid] = schema_of(alias);
+        out.rows.push_back(
+            {Text(database), Value::BigInt(PgObjectOid(PgObjectKind::kDatabase, database, "", "")),
+             schema, oid, Value::BigInt(PgObjectOid(PgObjectKind::kType, database, "", alias)),
+             Text(std::string(SplitFiledName(alias).second)), type_size(type),
+             Text(logical_name(type)), Text(category(type)),
+             comment(catalog.ObjectComment('y', alias)), Value::Boolean(false),
+             Value(LogicalType::List(T::kVarchar))});
       }
     });
   } else if (name == "duckdb_functions") {
@@ -741,11 +749,12 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     each_catalog([&](const Catalog& catalog) {
       for (const auto& macro : catalog.Macros()) {
         const Value no_type{LogicalType(T::kVarchar)};
+        const auto [schema, local] = SplitFiledName(macro->name);  // "s.f" in schema s
         out.rows.push_back(
             {Text(database),
              database_oid(),
-             Text(std::string(kMainSchemaName)),
-             Text(macro->name),
+             Text(std::string(schema.empty() ? kMainSchemaName : schema)),
+             Text(std::string(local)),
              NullText(),
              Text(macro->table ? "table_macro" : "macro"),
              NullText(),

@@ -468,7 +468,9 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
                       std::vector<LogicalType> types) {
     AddRowsBinding(ref, scope.bindings, offset, name, std::move(names), std::move(types));
   };
-  if (auto macro = catalogs_.ForMacro(ref.function->name).FindMacro(ref.function->name)) {
+  std::string schema;  // a table macro named [db.]schema.f
+  for (const auto& part : ref.function->names) schema += (schema.empty() ? "" : ".") + part;
+  if (auto macro = FindMacro(schema, ref.function->name)) {
     if (!macro->table) {
       throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}", macro->name,
                                     ref.function->ToString()));
@@ -477,7 +479,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     TableRef subquery;
     subquery.kind = TableRefKind::kSubquery;
     subquery.subquery = ExpandMacro(*macro, *ref.function);
-    subquery.alias = ref.alias.empty() ? macro->name : ref.alias;
+    subquery.alias = ref.alias.empty() ? ref.function->name : ref.alias;
     subquery.column_aliases = ref.column_aliases;
     macros_in_progress_.push_back(macro->name);
     struct Pop {

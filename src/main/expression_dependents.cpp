@@ -1,0 +1,175 @@
+// Expression dependents: a table's expressions, read back from their SQL text, searched for
+// a call of the macro or a use of the type.
+#include "main/expression_dependents.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "catalog/macro.hpp"
+#include "parser/parser.hpp"
+#include "parser/statements.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+
+namespace {
+
+/// The macro or type a use is looked for: its name and schema ("" for main) as keys.
+struct ObjectKey {
+  std::string schema, name;
+  explicit ObjectKey(std::string_view filed) {
+    auto [in_schema, local] = SplitFiledName(filed);
+    schema = Catalog::Key(in_schema);
+    name = Catalog::Key(local);
+  }
+  /// Whether a name written with the schema `written` ("" for none) may be this object's:
+  /// without a schema the search path may resolve it to this one.
+  bool MayBe(std::string_view written, std::string_view name_written) const {
+    if (Catalog::Key(name_written) != name) return false;
+    if (written.empty()) return true;
+    // "db.s" names s of the database db: the last part is the schema.
+    const size_t dot = written.rfind('.');
+    const std::string key =
+        Catalog::Key(dot == std::string_view::npos ? written : written.substr(dot + 1));
+    return key == schema || (schema.empty() && key == kMainSchemaName);
+  }
+};
+
+using NodeTest = std::function<bool(const ParsedExpression&)>;
+
+bool Has(const ParsedExpression& e, const NodeTest& test) {
+  if (test(e)) return true;
+  for (const auto& child : e.children) {
+    if (Has(*child, test)) return true;
+  }
+  return e.filter && Has(*e.filter, test);
+}
+
+/// Whether the expression `text` has a node `test` accepts. Text that no longer parses on
+/// its own (it did inside its CREATE TABLE) is searched for `word` as a whole word instead
+/// (followed by '(' when `call`).
+bool TextHas(const std::string& text, const NodeTest& test, const std::string& word, bool call) {
+  if (text.empty()) return false;
+  try {
+    auto statements = ParseSql("SELECT " + text);
+    if (statements.size() == 1) {
+      if (const auto* select = dynamic_cast<const SelectStatement*>(statements[0].get())) {
+        for (const auto& item : select->select_list) {
+          if (Has(*item, test)) return true;
+        }
+        return false;
+      }
+    }
+  } catch (const Error&) {
+  }
+  const std::string lower = Catalog::Key(text);
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+    const bool starts = at == 0 || !word_char(lower[at - 1]);
+    size_t after = at + word.size();
+    if (!call) {
+      if (starts && (after == lower.size() || !word_char(lower[after]))) return true;
+      continue;
+    }
+    while (after < lower.size() && lower[after] == ' ') after++;
+    if (starts && after < lower.size() && lower[after] == '(') return true;
+  }
+  return false;
+}
+
+/// Whether the expression `text` calls, or may call, the macro.
+bool TextCalls(const std::string& text, const ObjectKey& macro) {
+  const NodeTest calls = [&](const ParsedExpression& e) {
+    if (e.kind != ExprKind::kFunction) return false;
+    std::string schema;
+    for (const auto& part : e.names) schema += (schema.empty() ? "" : ".") + part;
+    return macro.MayBe(schema, e.name);
+  };
+  return TextHas(text, calls, macro.name, /*call=*/true);
+}
+
+bool NamesType(const TypeName& type, const ObjectKey& key) {
+  if (key.MayBe(type.schema, type.name)) return true;
+  return std::any_of(type.field_types.begin(), type.field_types.end(),
+                     [&](const TypeName& field) { return NamesType(field, key); });
+}
+
+/// Whether the expression `text` names the type (in a cast).
+bool TextNamesType(const std::string& text, const ObjectKey& type) {
+  const NodeTest names = [&](const ParsedExpression& e) {
+    return e.kind == ExprKind::kCast && NamesType(e.cast_type, type);
+  };
+  return TextHas(text, names, type.name, /*call=*/false);
+}
+
+/// The first place in `table` whose expression `uses` accepts: "column \"g\"", "the CHECK
+/// (…)"; empty when none does.
+std::string UseIn(const TableEntry& table, const std::function<bool(const std::string&)>& uses) {
+  for (const ColumnDefinition& column : table.columns) {
+    if (uses(column.default_text) || uses(column.generated_text)) {
+      return fmt::format("column \"{}\"", column.name);
+    }
+  }
+  for (const CheckConstraint& check : table.checks) {
+    if (uses(check.text)) return fmt::format("the CHECK ({})", check.text);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string MacroUseIn(const TableEntry& table, std::string_view name) {
+  const ObjectKey key(name);
+  return UseIn(table, [&](const std::string& text) { return TextCalls(text, key); });
+}
+
+void RefuseTypeInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
+  const ObjectKey key(name);
+  for (const auto& table : catalog.Tables()) {
+    const std::string use =
+        UseIn(*table, [&](const std::string& text) { return TextNamesType(text, key); });
+    if (use.empty()) continue;
+    throw DependencyError(fmt::format(
+        "Cannot drop entry \"{}\" because there are entries that depend on it: {} of table "
+        "\"{}\" names the type ({} refused; drop or change the table's expression first)",
+        name, use, table->name, what));
+  }
+}
+
+void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
+  // The macros that call `name`, directly or through others: a table calling one of them
+  // binds `name` too.
+  std::vector<std::string> callers = {std::string(name)};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& macro : catalog.Macros()) {
+      if (macro->table) continue;
+      if (std::find(callers.begin(), callers.end(), macro->name) != callers.end()) continue;
+      const bool calls = std::any_of(callers.begin(), callers.end(), [&](const std::string& c) {
+        return TextCalls(macro->body, ObjectKey(c));
+      });
+      if (calls) {
+        callers.push_back(macro->name);
+        grew = true;
+      }
+    }
+  }
+  for (const auto& table : catalog.Tables()) {
+    for (const std::string& caller : callers) {
+      const std::string use = MacroUseIn(*table, caller);
+      if (use.empty()) continue;
+      const std::string through =
+          caller == name ? std::string() : fmt::format(" through macro \"{}\"", caller);
+      throw DependencyError(fmt::format(
+          "Cannot {} entry \"{}\" because there are entries that depend on it: {} of table "
+          "\"{}\" calls it{} ({} refused; drop or change the table's expression first)",
+          what.starts_with("DROP") ? "drop" : "replace", name, use, table->name, through, what));
+    }
+  }
+}
+
+}  // namespace teal
