@@ -121,26 +121,46 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   for (const auto& [view_key, view] : views_) {
     if (InSchema(view_key, key)) views.push_back(view_key);
   }
-  std::vector<std::string> types, macros;  // their keys
+  std::vector<std::string> types, macros, sequences;  // their keys
   for (const auto& [type_key, type] : types_) {
     if (InSchema(type_key, key)) types.push_back(type_key);
+  }
+  for (const auto& [sequence_key, sequence] : sequences_) {
+    if (InSchema(sequence_key, key)) sequences.push_back(sequence_key);
   }
   for (const auto& [macro_key, macro] : macros_) {
     if (InSchema(macro_key, key)) macros.push_back(macro_key);
   }
-  if (!cascade && (!dropped.empty() || !views.empty() || !types.empty() || !macros.empty())) {
-    const char* kind = !dropped.empty() ? "table"
-                       : !views.empty() ? "view"
-                       : !types.empty() ? "type"
-                                        : "macro";
-    const std::string entry = !dropped.empty() ? dropped[0]->name
-                              : !views.empty() ? views_.at(views[0])->name
-                              : !types.empty() ? types[0].substr(key.size() + 1)
-                                               : macros_.at(macros[0])->name;
+  if (!cascade && (!dropped.empty() || !views.empty() || !types.empty() || !macros.empty() ||
+                   !sequences.empty())) {
+    const char* kind = !dropped.empty()  ? "table"
+                       : !views.empty()  ? "view"
+                       : !types.empty()  ? "type"
+                       : !macros.empty() ? "macro"
+                                         : "sequence";
+    const std::string entry = !dropped.empty()  ? dropped[0]->name
+                              : !views.empty()  ? views_.at(views[0])->name
+                              : !types.empty()  ? types[0].substr(key.size() + 1)
+                              : !macros.empty() ? macros_.at(macros[0])->name
+                                                : sequences[0].substr(key.size() + 1);
     throw DependencyError(fmt::format(
         "Cannot drop entry \"{}\" because there are entries that depend on it. {} \"{}\" "
         "depends on schema \"{}\". Use DROP SCHEMA … CASCADE to drop all dependents.",
         it->second, kind, entry, it->second));
+  }
+  // A sequence of the schema that a column elsewhere takes its DEFAULT from stays.
+  for (const auto& sequence_key : sequences) {
+    for (const auto& [table_key, table] : tables_) {
+      if (InSchema(table_key, key)) continue;
+      for (const auto& column : table->columns) {
+        if (column.default_sequence == sequences_.at(sequence_key)) {
+          throw DependencyError(fmt::format(
+              "Cannot drop schema \"{}\": its sequence \"{}\" gives the DEFAULT of column "
+              "\"{}\" of table \"{}\"",
+              it->second, sequence_key.substr(key.size() + 1), column.name, table->name));
+        }
+      }
+    }
   }
   // A type of the schema that a table elsewhere uses stays (CASCADE drops no other
   // schema's columns).
@@ -179,6 +199,10 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   for (const auto& macro_key : macros) {
     macros_.erase(macro_key);
     ForgetLocked("m:" + macro_key);
+  }
+  for (const auto& sequence_key : sequences) {
+    sequences_.erase(sequence_key);
+    ForgetLocked("s:" + sequence_key);
   }
   schemas_.erase(it);
   std::erase(creation_order_, "c:" + key);
@@ -895,9 +919,9 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
       (indexes ? *indexes : out).push_back(triggers_.at(key)->ToSql());
     } else if (entry[0] == 's') {
       const auto& sequence = *sequences_.at(key);
-      out.push_back("CREATE SEQUENCE " + QuoteIdentifier(sequence.Name()) + sequence.OptionsSql() +
+      out.push_back("CREATE SEQUENCE " + QuoteFiledName(sequence.Name()) + sequence.OptionsSql() +
                     ";");
-      object_comment(out, entry, "SEQUENCE " + QuoteIdentifier(sequence.Name()));
+      object_comment(out, entry, "SEQUENCE " + QuoteFiledName(sequence.Name()));
     } else if (auto alias = type_aliases_.find(key); alias != type_aliases_.end()) {
       out.push_back("CREATE TYPE " + QuoteFiledName(alias->second) + " AS " +
                     TypeSql(types_.at(key)) + ";");

@@ -366,11 +366,6 @@ ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSynt
 
 /// Objects other than tables and views live in main only: a CatalogError for a schema
 /// that does not exist, NotImplementedError for one that does.
-void MainSchemaOnly(const Catalog& catalog, const std::string& schema, const char* what) {
-  if (!catalog.SchemaName(schema).empty()) {
-    throw NotImplementedError(fmt::format("{} in a schema other than main", what));
-  }
-}
 }  // namespace
 
 Result ClientContext::Execute(SQLStatement& statement) {
@@ -875,7 +870,36 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
 namespace {
 /// A table that is not temporary cannot call a temporary macro or sequence in its
 /// expressions: the database would not open without it (main/expression_dependents.hpp).
+/// A column of a named ENUM must have one of `catalog`'s types: one of another database's
+/// (CREATE TABLE … AS SELECT 'a'::db1.mood) would be read as another type, or none, when
+/// the table's database opens.
+void RefuseOtherCatalogsEnum(const Catalog& catalog, const ColumnDefinition& column,
+                             std::string_view table) {
+  std::function<void(const LogicalType&)> check = [&](const LogicalType& type) {
+    if (type.Id() == TypeId::kList || type.Id() == TypeId::kArray || type.Id() == TypeId::kMap) {
+      check(type.ListChild());
+    } else if (type.Id() == TypeId::kStruct || type.Id() == TypeId::kUnion) {
+      for (const auto& field : type.StructFields()) check(field.second);
+    } else if (type.Id() == TypeId::kEnum && !type.Enum().name.empty()) {
+      const auto own = catalog.FindType(type.Enum().name);
+      if (!own || !(*own == type)) {
+        throw CatalogError(fmt::format(
+            "table \"{}\" cannot have column \"{}\" of the type \"{}\" of another database: "
+            "cast it to VARCHAR or to a type of the table's database",
+            table, column.name, type.Enum().name));
+      }
+    }
+  };
+  check(column.type);
+}
+
 void RefuseTemporaryObjects(const Binder& binder, bool temporary, std::string_view table) {
+  if (!binder.OtherDatabaseObjectUsed().empty()) {
+    throw CatalogError(fmt::format(
+        "table \"{}\" cannot use the {} of another database: its columns and their expressions "
+        "are read again when its own database opens, without the other",
+        table, binder.OtherDatabaseObjectUsed()));
+  }
   if (temporary || binder.TemporaryObjectUsed().empty()) return;
   throw CatalogError(fmt::format(
       "table \"{}\" is not temporary: its columns' expressions cannot use the temporary {}, "
@@ -1152,14 +1176,17 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
 
 Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
   const bool temporary = CatalogSearch::IsTempSchema(create.schema);
-  if (!temporary) MainSchemaOnly(current_->GetCatalog(), create.schema, "sequences");
+  // Filed as QualifiedName(schema, name), the entry's name ("s.q" in schema s).
+  const std::string filed =
+      temporary ? create.name
+                : QualifiedName(current_->GetCatalog().SchemaName(create.schema), create.name);
   SequenceOptions options;
   options.start = create.start;
   options.increment = create.increment;
   options.min_value = create.min_value;
   options.max_value = create.max_value;
   options.cycle = create.cycle;
-  WritableCatalog(temporary).CreateSequence(std::make_shared<SequenceEntry>(create.name, options),
+  WritableCatalog(temporary).CreateSequence(std::make_shared<SequenceEntry>(filed, options),
                                             create.if_not_exists);
   LogStatement(create, temporary);
   return EmptyResult(StatementType::kCreate);
@@ -2106,6 +2133,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
           "column \"{}\" would be defined twice in table \"{}\"; name the columns apart",
           column.name, create.name));
     }
+    RefuseOtherCatalogsEnum(catalog, column, create.name);
     table->columns.push_back(std::move(column));
   }
   // The rows go into the new table's storage as the query produces them (holding them
@@ -2228,6 +2256,11 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     for (const auto& [alias, type] : catalog.TypeAliases()) {
       if (!trial->FindType(alias)) RefuseTypeInUse(*trial, alias, "DROP SCHEMA … CASCADE");
     }
+    for (const auto& sequence : catalog.Sequences()) {
+      if (!trial->FindSequence(sequence->Name())) {
+        RefuseSequenceInUse(*trial, sequence->Name(), "DROP SCHEMA … CASCADE");
+      }
+    }
     for (const auto& type : catalog.UserTypes()) {
       if (!trial->FindType(type.Enum().name)) {
         RefuseTypeInUse(*trial, type.Enum().name, "DROP SCHEMA … CASCADE");
@@ -2299,6 +2332,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     } else if (drop.kind == DropKind::kIndex) {
       catalog.DropIndex(name, drop.if_exists);
     } else if (drop.kind == DropKind::kSequence) {
+      if (catalog.FindSequence(name)) RefuseSequenceInUse(catalog, name, "DROP SEQUENCE");
       catalog.DropSequence(name, drop.if_exists);
     } else if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
       if (drop.kind == DropKind::kMacro && catalog.FindMacro(name)) {

@@ -107,10 +107,14 @@ bool TextNamesType(const std::string& text, const ObjectKey& type) {
 }
 
 /// The first place in `table` whose expression `uses` accepts: "column \"g\"", "the CHECK
-/// (…)"; empty when none does.
-std::string UseIn(const TableEntry& table, const std::function<bool(const std::string&)>& uses) {
+/// (…)"; empty when none does. With `plain_nextval_defaults`, also a DEFAULT that is
+/// nextval('…') alone (the catalog checks those itself otherwise).
+std::string UseIn(const TableEntry& table, const std::function<bool(const std::string&)>& uses,
+                  bool plain_nextval_defaults = true) {
   for (const ColumnDefinition& column : table.columns) {
-    if (uses(column.default_text) || uses(column.generated_text)) {
+    const bool default_uses =
+        (plain_nextval_defaults || !column.default_sequence) && uses(column.default_text);
+    if (default_uses || uses(column.generated_text)) {
       return fmt::format("column \"{}\"", column.name);
     }
   }
@@ -125,6 +129,42 @@ std::string UseIn(const TableEntry& table, const std::function<bool(const std::s
 std::string MacroUseIn(const TableEntry& table, std::string_view name) {
   const ObjectKey key(name);
   return UseIn(table, [&](const std::string& text) { return TextCalls(text, key); });
+}
+
+/// Whether the expression `text` names the sequence in nextval / currval / setval.
+bool TextNamesSequence(const std::string& text, const ObjectKey& sequence) {
+  const NodeTest names = [&](const ParsedExpression& e) {
+    if (e.kind != ExprKind::kFunction || e.children.empty() ||
+        (e.name != "nextval" && e.name != "currval" && e.name != "setval")) {
+      return false;
+    }
+    const ParsedExpression& argument = *e.children[0];
+    if (argument.kind != ExprKind::kConstant || argument.value.Type().Id() != TypeId::kVarchar ||
+        argument.value.IsNull()) {
+      return true;  // a name computed per row: it may be this one
+    }
+    // [[db.]schema.]name, quotes dropped.
+    std::string written = argument.value.GetString();
+    std::erase(written, '"');
+    const size_t dot = written.rfind('.');
+    if (dot == std::string::npos) return sequence.MayBe("", written);
+    return sequence.MayBe(std::string_view(written).substr(0, dot), written.substr(dot + 1));
+  };
+  return TextHas(text, names, sequence.name, /*call=*/false);
+}
+
+void RefuseSequenceInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
+  const ObjectKey key(name);
+  for (const auto& table : catalog.Tables()) {
+    const std::string use = UseIn(
+        *table, [&](const std::string& text) { return TextNamesSequence(text, key); },
+        /*plain_nextval_defaults=*/false);
+    if (use.empty()) continue;
+    throw DependencyError(fmt::format(
+        "Cannot drop entry \"{}\" because there are entries that depend on it: {} of table "
+        "\"{}\" uses the sequence ({} refused; drop or change the table's expression first)",
+        name, use, table->name, what));
+  }
 }
 
 void RefuseTypeInUse(const Catalog& catalog, std::string_view name, std::string_view what) {

@@ -1,8 +1,8 @@
-// Which tables name a macro or a user type in their columns' expressions (a DEFAULT, a
-// generated column, a CHECK): such a macro cannot be dropped or replaced, such a type not
-// dropped, and a temporary macro cannot be called by a table that is not temporary. A
-// table keeps those expressions as SQL text and binds them again when its database opens,
-// so a macro or type missing or changed then would make the database unopenable, or its
+// Which tables name a macro, a user type or a sequence in their columns' expressions (a
+// DEFAULT, a generated column, a CHECK): such a macro cannot be dropped or replaced, such a
+// type or sequence not dropped, and a temporary macro cannot be called by a table that is not
+// temporary. A table keeps those expressions as SQL text and binds them again when its database
+// opens, so a macro or type missing or changed then would make the database unopenable, or its
 // stored values disagree with its definition.
 #pragma once
 
@@ -28,5 +28,10 @@ void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string
 /// filed as `name` ("mood", "s.mood"; in a cast, or a nested type's part); `what` is the
 /// statement. (Columns of the type are the catalog's own check.)
 void RefuseTypeInUse(const Catalog& catalog, std::string_view name, std::string_view what);
+
+/// Throws DependencyError when an expression of a table of `catalog` names the sequence
+/// filed as `name` in nextval / currval / setval (a DEFAULT that is nextval alone is the
+/// catalog's own check).
+void RefuseSequenceInUse(const Catalog& catalog, std::string_view name, std::string_view what);
 
 }  // namespace teal

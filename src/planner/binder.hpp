@@ -136,11 +136,18 @@ class Binder {
   /// when none did (a table that is not temporary may not call one:
   /// main/expression_dependents.hpp).
   const std::string& TemporaryObjectUsed() const { return temporary_object_used_; }
+  /// The first macro, sequence or type of another database than the one a statement
+  /// reads its names in (`sequence "db1.seq"`); empty when none was used (a table may not
+  /// use one: its database opens without the other).
+  const std::string& OtherDatabaseObjectUsed() const { return other_database_object_used_; }
   /// The LogicalType a written type name denotes (built-in names and user enums).
   LogicalType ResolveType(const TypeName& name) const;
   /// The sequence of a DEFAULT written as nextval('name') (CatalogError when there is
   /// no such sequence), or null for any other expression.
   std::shared_ptr<SequenceEntry> DefaultSequence(const ParsedExpression& e) const;
+  /// The sequence nextval('text') names: [[db.]schema.]name, through the search path when
+  /// no schema is written; CatalogError when there is none. Notes a temporary one.
+  std::shared_ptr<SequenceEntry> SequenceNamed(const std::string& text) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);
@@ -528,6 +535,16 @@ class Binder {
   void NoteTemporaryObject(std::string_view kind, std::string_view name) const {
     if (temporary_object_used_.empty()) {
       temporary_object_used_ = std::string(kind) + " \"" + std::string(name) + "\"";
+    }
+  }
+  mutable std::string other_database_object_used_;
+  /// Notes the object found at `place` when it is a temporary one or another database's.
+  void NoteWhereFound(const CatalogSearch::Place& place, std::string_view kind,
+                      std::string_view name) const {
+    if (place.temporary) NoteTemporaryObject(kind, name);
+    if (!place.temporary && place.catalog != catalogs_.main &&
+        other_database_object_used_.empty()) {
+      other_database_object_used_ = std::string(kind) + " \"" + std::string(name) + "\"";
     }
   }
   /// Set when now(), current_date, … were bound (as the transaction's start time).

@@ -282,7 +282,7 @@ std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const s
   };
   const CatalogSearch::Place place = catalogs_.Object(schema, name, held);
   auto macro = place.catalog->FindMacro(place.name);
-  if (macro && place.temporary) NoteTemporaryObject("macro", macro->name);
+  if (macro) NoteWhereFound(place, "macro", macro->name);
   return macro;
 }
 
@@ -744,9 +744,40 @@ std::shared_ptr<SequenceEntry> Binder::SequenceOfArgument(const ParsedExpression
     throw NotImplementedError(fmt::format("{} of anything but a constant sequence name ({})",
                                           call.name, call.ToString()));
   }
-  const std::string& name = argument.value.GetString();
-  if (&catalogs_.ForSequence(name) == catalogs_.temp) NoteTemporaryObject("sequence", name);
-  return catalogs_.ForSequence(name).GetSequence(name);
+  return SequenceNamed(argument.value.GetString());
+}
+
+std::shared_ptr<SequenceEntry> Binder::SequenceNamed(const std::string& text) const {
+  // PostgreSQL reads the text as a name: [[db.]schema.]name, a part in double quotes as
+  // written, the others in any case.
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); i++) {
+    const char c = text[i];
+    if (c == '"' && quoted && i + 1 < text.size() && text[i + 1] == '"') {
+      parts.back() += c;
+      i++;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == '.' && !quoted) {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() > 3 || quoted) {
+    throw CatalogError(fmt::format("Sequence with name {} does not exist!", text));
+  }
+  std::string schema;
+  for (size_t i = 0; i + 1 < parts.size(); i++) schema += (i ? "." : "") + parts[i];
+  const auto held = [](const Catalog& catalog, std::string_view q) {
+    return catalog.FindSequence(q) != nullptr;
+  };
+  const CatalogSearch::Place place = catalogs_.Object(schema, parts.back(), held);
+  auto sequence = place.catalog->FindSequence(place.name);
+  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", text));
+  NoteWhereFound(place, "sequence", sequence->Name());
+  return sequence;
 }
 
 ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scope) {
@@ -829,9 +860,7 @@ std::shared_ptr<SequenceEntry> Binder::DefaultSequence(const ParsedExpression& e
       e.children[0]->value.Type().Id() != TypeId::kVarchar || e.children[0]->value.IsNull()) {
     return nullptr;
   }
-  const std::string& name = e.children[0]->value.GetString();
-  if (&catalogs_.ForSequence(name) == catalogs_.temp) NoteTemporaryObject("sequence", name);
-  return catalogs_.ForSequence(name).GetSequence(name);
+  return SequenceNamed(e.children[0]->value.GetString());
 }
 
 ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope) {

@@ -163,6 +163,7 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
       };
       const CatalogSearch::Place place = catalogs_.Object(name.schema, name.name, held);
       if (auto user = place.catalog->FindType(place.name)) {
+        NoteWhereFound(place, "type", place.name);
         type = *user;
         found = true;
       }

@@ -270,7 +270,7 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
              Value::BigInt(sequence->Min()), Value::BigInt(sequence->Max()),
              Value::BigInt(sequence->Increment()), Value::Boolean(sequence->Cycle()),
              last ? Value::BigInt(*last) : NullBigInt(),
-             Text("CREATE SEQUENCE " + QuoteIdentifier(full) + sequence->OptionsSql() + ";")});
+             Text("CREATE SEQUENCE " + QuoteFiledName(full) + sequence->OptionsSql() + ";")});
       }
     });
   } else if (name == "duckdb_indexes") {
