@@ -148,6 +148,9 @@ class Binder {
   /// The sequence nextval('text') names: [[db.]schema.]name, through the search path when
   /// no schema is written; CatalogError when there is none. Notes a temporary one.
   std::shared_ptr<SequenceEntry> SequenceNamed(const std::string& text) const;
+  /// nextval (`next`) or currval of `sequence`; `argument` is the call's (its name).
+  ExpressionPtr SequenceCall(std::shared_ptr<SequenceEntry> sequence, bool next,
+                             ExpressionPtr argument) const;
   /// Binds a constant expression (DEFAULT, LIMIT) and folds it to a value of `type`.
   Value BindConstant(const ParsedExpression& expression, const LogicalType& type,
                      std::string_view what);

@@ -787,12 +787,17 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
   }
   auto argument = BindExpression(*call.children[0], scope);
   std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
+  return SequenceCall(std::move(sequence), name == "nextval", std::move(argument));
+}
+
+ExpressionPtr Binder::SequenceCall(std::shared_ptr<SequenceEntry> sequence, bool next,
+                                   ExpressionPtr argument) const {
+  const std::string name = next ? "nextval" : "currval";
   ScalarFunction function;
   function.name = name;
   function.arguments = {LogicalType(TypeId::kVarchar)};
   function.return_type = TypeId::kBigInt;
   function.deterministic = false;  // never folded: each row takes its own value
-  const bool next = name == "nextval";
   function.body = [sequence, next, session = options_.sequences](const DataChunk&, Vector& result,
                                                                  idx_t count) {
     int64_t* out = result.Values<int64_t>();

@@ -8,14 +8,26 @@ namespace teal {
 
 ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& scope) {
   if (column.default_sequence) {
-    ParsedExpression call(ExprKind::kFunction);
-    call.name = "nextval";
-    auto name = std::make_unique<ParsedExpression>(ExprKind::kConstant);
-    name->value = Value::Varchar(column.default_sequence->Name());
-    call.children.push_back(std::move(name));
-    return BindSequenceCall(call, scope);
+    // The sequence the DEFAULT was bound to, not one its name finds from here (another
+    // database's, when the table is an attached database's).
+    return SequenceCall(column.default_sequence, /*next=*/true,
+                        MakeConstant(Value::Varchar(column.default_sequence->Name())));
   }
-  if (column.default_expression) return BindExpression(*column.default_expression, scope);
+  if (column.default_expression) {
+    if (target_catalog_ && target_catalog_ != catalogs_.main && target_catalog_ != catalogs_.temp) {
+      // A table of another database: its DEFAULT names that database's objects (it was
+      // bound there when the table was made, and is again when that database opens).
+      struct Restore {
+        CatalogSearch& search;
+        CatalogSearch saved;
+        ~Restore() { search = std::move(saved); }
+      } restore{catalogs_, catalogs_};
+      catalogs_.main = target_catalog_;
+      catalogs_.path.clear();
+      return BindExpression(*column.default_expression, scope);
+    }
+    return BindExpression(*column.default_expression, scope);
+  }
   return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
 }
 
