@@ -2133,7 +2133,8 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
           "column \"{}\" would be defined twice in table \"{}\"; name the columns apart",
           column.name, create.name));
     }
-    RefuseOtherCatalogsEnum(catalog, column, create.name);
+    // (A temporary table is never read again: the connection's types are main's.)
+    if (!temporary) RefuseOtherCatalogsEnum(catalog, column, create.name);
     table->columns.push_back(std::move(column));
   }
   // The rows go into the new table's storage as the query produces them (holding them
