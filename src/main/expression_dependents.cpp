@@ -131,6 +131,8 @@ std::string MacroUseIn(const TableEntry& table, std::string_view name) {
   return UseIn(table, [&](const std::string& text) { return TextCalls(text, key); });
 }
 
+namespace {
+
 /// Whether the expression `text` names the sequence in nextval / currval / setval.
 bool TextNamesSequence(const std::string& text, const ObjectKey& sequence) {
   const NodeTest names = [&](const ParsedExpression& e) {
@@ -153,31 +155,34 @@ bool TextNamesSequence(const std::string& text, const ObjectKey& sequence) {
   return TextHas(text, names, sequence.name, /*call=*/false);
 }
 
-void RefuseSequenceInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
-  const ObjectKey key(name);
+/// Throws DependencyError at the first table of `catalog` whose expression `uses` accepts;
+/// `verb` says what it does with the object ("names the type").
+void RefuseUse(const Catalog& catalog, std::string_view name, std::string_view what,
+               std::string_view verb, const std::function<bool(const std::string&)>& uses,
+               bool plain_nextval_defaults = true) {
   for (const auto& table : catalog.Tables()) {
-    const std::string use = UseIn(
-        *table, [&](const std::string& text) { return TextNamesSequence(text, key); },
-        /*plain_nextval_defaults=*/false);
+    const std::string use = UseIn(*table, uses, plain_nextval_defaults);
     if (use.empty()) continue;
     throw DependencyError(fmt::format(
         "Cannot drop entry \"{}\" because there are entries that depend on it: {} of table "
-        "\"{}\" uses the sequence ({} refused; drop or change the table's expression first)",
-        name, use, table->name, what));
+        "\"{}\" {} ({} refused; drop or change the table's expression first)",
+        name, use, table->name, verb, what));
   }
+}
+}  // namespace
+
+void RefuseSequenceInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
+  const ObjectKey key(name);
+  RefuseUse(
+      catalog, name, what, "uses the sequence",
+      [&](const std::string& text) { return TextNamesSequence(text, key); },
+      /*plain_nextval_defaults=*/false);
 }
 
 void RefuseTypeInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
   const ObjectKey key(name);
-  for (const auto& table : catalog.Tables()) {
-    const std::string use =
-        UseIn(*table, [&](const std::string& text) { return TextNamesType(text, key); });
-    if (use.empty()) continue;
-    throw DependencyError(fmt::format(
-        "Cannot drop entry \"{}\" because there are entries that depend on it: {} of table "
-        "\"{}\" names the type ({} refused; drop or change the table's expression first)",
-        name, use, table->name, what));
-  }
+  RefuseUse(catalog, name, what, "names the type",
+            [&](const std::string& text) { return TextNamesType(text, key); });
 }
 
 void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string_view what) {
