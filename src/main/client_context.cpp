@@ -2146,7 +2146,14 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
   Executor executor(*physical, options);
   executor.Initialize();
-  if (create.or_replace) DropTableToReplace(catalog, qualified);
+  if (create.or_replace && catalog.FindTable(qualified)) {
+    DropTableToReplace(catalog, qualified);
+    // The log's CREATE TABLE below is the definition, without OR REPLACE: the drop goes
+    // ahead of it, or the replay finds the old table in the way.
+    if (!temporary) {
+      current_->LogCatalog(0, 0, "", "DROP TABLE " + QuoteQualifiedName(schema, create.name));
+    }
+  }
   table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
@@ -2192,7 +2199,9 @@ Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
   if (create.enum_query) {
     labels = EnumLabelsOf(*create.enum_query, create.name);
     // The log keeps the labels: the query's tables may be gone when it is replayed.
-    logged = "CREATE TYPE " + QuoteQualifiedName(schema, create.name) + " AS " +
+    // OR REPLACE stays: the replay meets the old type as this statement did.
+    logged = std::string(create.or_replace ? "CREATE OR REPLACE TYPE " : "CREATE TYPE ") +
+             QuoteQualifiedName(schema, create.name) + " AS " +
              TypeSql(LogicalType::Enum("", labels));
   }
   if (exists && create.or_replace) {
