@@ -180,8 +180,8 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "decimal_separator") {
     const std::string s = Text(name, value);
     if (s != "." && s != ",") {
-      throw BinderError(
-          fmt::format("CSV option decimal_separator must be '.' or ',', not '{}'", s));
+      throw BinderError(fmt::format(
+          "Unsupported parameter for DECIMAL_SEPARATOR: should be '.' or ',', not '{}'", s));
     }
     options.decimal_separator = s[0];
   } else if (name == "new_line") {
@@ -304,23 +304,33 @@ void ValidateCsvDialect(const CsvOptions& options) {
   if (options.delimiter) {
     const std::string& d = *options.delimiter;
     if (quote != '\0' && d.find(quote) != std::string::npos) {
-      throw BinderError(fmt::format("the CSV delimiter '{}' and quote '{}' must differ", d, quote));
+      throw BinderError(fmt::format(
+          "QUOTE must not appear in the DELIMITER specification and vice versa: the CSV "
+          "delimiter '{}' and quote '{}' must differ",
+          d, quote));
     }
     if (escape != '\0' && escape != quote && d.find(escape) != std::string::npos) {
-      throw BinderError(
-          fmt::format("the CSV delimiter '{}' and escape '{}' must differ", d, escape));
+      throw BinderError(fmt::format(
+          "ESCAPE must not appear in the DELIMITER specification and vice versa: the CSV "
+          "delimiter '{}' and escape '{}' must differ",
+          d, escape));
     }
     if (d.find('\n') != std::string::npos || d.find('\r') != std::string::npos) {
       throw BinderError("the CSV delimiter cannot be a line break");
     }
     if (options.comment && *options.comment != '\0' &&
         d.find(*options.comment) != std::string::npos) {
-      throw BinderError(
-          fmt::format("the CSV delimiter '{}' and comment '{}' must differ", d, *options.comment));
+      throw BinderError(fmt::format(
+          "COMMENT must not appear in the DELIMITER specification and vice versa: the CSV "
+          "delimiter '{}' and comment '{}' must differ",
+          d, *options.comment));
     }
   }
   if (options.comment && *options.comment != '\0' && *options.comment == quote) {
-    throw BinderError(fmt::format("the CSV quote and comment '{}' must differ", quote));
+    throw BinderError(fmt::format(
+        "COMMENT must not appear in the QUOTE specification and vice versa: the CSV quote and "
+        "comment '{}' must differ",
+        quote));
   }
 }
 

@@ -184,7 +184,9 @@ idx_t CsvRowReader::ReadRows(idx_t max_rows, CsvRows& rows, bool single_column) 
     if (parsed != Parse::kNeedMore) continue;
     if (rows.Count() > 0) break;
     if (end_ - begin_ > max_line_size_) {
-      Fail(line_, fmt::format("a row is longer than max_line_size ({} bytes)", max_line_size_));
+      Fail(line_, fmt::format("Maximum line size of {} bytes exceeded: the row does not end "
+                              "within it (raise max_line_size)",
+                              max_line_size_));
     }
     Refill();
   }
@@ -253,6 +255,12 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
     CsvField field{};
     const idx_t field_start = pos;
     bool unquoted = true;
+    if (quote != '\0' && dialect_.spaces_around_quotes && pos < end && buf[pos] == ' ') {
+      idx_t p = pos;
+      while (p < end && buf[p] == ' ') p++;
+      if (p == end && !at_eof) return need_more();
+      if (p < end && buf[p] == quote) pos = p;
+    }
     if (quote != '\0' && pos < end && buf[pos] == quote) {
       idx_t p = pos + 1;
       bool escaped = false;
@@ -289,6 +297,9 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
       field = CsvField{buf + pos + 1, static_cast<uint32_t>(p - pos - 1), true, escaped};
       pos = p + 1;
       unquoted = false;
+      if (dialect_.spaces_around_quotes) {
+        while (pos < end && buf[pos] == ' ') pos++;
+      }
       if (pos < end && buf[pos] != '\n' && buf[pos] != '\r' &&
           !(comment != '\0' && buf[pos] == comment)) {
         const int d = delimiter_at(pos);
@@ -357,8 +368,10 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
   }
   const idx_t length = row_end - begin_;
   if (length > max_line_size_) {
-    Fail(line_, fmt::format("a row of {} bytes is longer than max_line_size ({} bytes)", length,
-                            max_line_size_));
+    Fail(line_, fmt::format("Maximum line size of {} bytes exceeded: the row is {} bytes. "
+                            "Possible Solution: Change the maximum length size, e.g., "
+                            "max_line_size={}",
+                            max_line_size_, length, length + 1));
   }
   rows.row_start.push_back(static_cast<uint32_t>(rows.fields.size()));
   rows.line.push_back(line_);

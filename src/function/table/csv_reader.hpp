@@ -40,6 +40,10 @@ struct CsvDialect {
   /// PostgreSQL's text format: no quoting; a backslash escapes the next byte in any field
   /// (decoded by CsvUnescape: \t, \n, octal, …).
   bool text_format = false;
+  /// DuckDB's reading: spaces before an opening quote and after a closing one belong to no
+  /// value (`1970, "Hi, Mom!"`). Set for sniffed files (auto_detect); COPY … FROM reads a
+  /// quote only at a field's start, as PostgreSQL does.
+  bool spaces_around_quotes = false;
 };
 
 struct CsvField {

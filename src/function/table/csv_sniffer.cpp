@@ -218,8 +218,10 @@ std::unique_ptr<CsvRowReader> ReadSample(const std::string& path, const CsvDiale
 
 struct DialectScore {
   bool valid = false;
-  idx_t width = 0;       // the most common row width
-  idx_t consistent = 0;  // rows of that width
+  idx_t width = 0;       // the row width the dialect reads the file to
+  idx_t start = 0;       // rows before the first row of that width: notes, not the table
+  idx_t start_line = 0;  // the line the row at `start` begins on
+  idx_t consistent = 0;  // rows from `start` on of that width (or fewer, with null_padding)
   idx_t rows = 0;
   idx_t quoted = 0;  // fields the dialect's quote enclosed
   bool Beats(const DialectScore& other) const {
@@ -229,8 +231,8 @@ struct DialectScore {
     // Two dialects that both read every row to one width: the one whose quote is used. A
     // quote that is not the file's splits its quoted line breaks into more rows, which
     // would otherwise win by number (a one-column file of "a<newline>b" fields).
-    if (width == other.width && consistent == rows && other.consistent == other.rows &&
-        quoted != other.quoted) {
+    if (width == other.width && consistent == rows - start &&
+        other.consistent == other.rows - other.start && quoted != other.quoted) {
       return quoted > other.quoted;
     }
     if (consistent != other.consistent) return consistent > other.consistent;
@@ -238,23 +240,82 @@ struct DialectScore {
   }
 };
 
-DialectScore Score(const CsvRows& rows) {
+/// The most common row width of `rows` (the wider of two as common), and how many have it.
+std::pair<idx_t, idx_t> MostCommonWidth(const CsvRows& rows) {
+  std::map<idx_t, idx_t> widths;
+  for (idx_t r = 0; r < rows.Count(); r++) widths[rows.Width(r)]++;
+  std::pair<idx_t, idx_t> best{0, 0};
+  for (const auto& [width, count] : widths) {
+    if (count >= best.second) best = {width, count};
+  }
+  return best;
+}
+
+/// How well one dialect reads the sample `rows`, as DuckDB's sniffer judges it. The width
+/// is the widest row's: rows before the first one that wide are notes above the table
+/// (skip_row.csv's "some notes…"), unless the user set skip or columns (then wider rows are
+/// the reader's to name), or the notes outnumber the rows after them (then the wide row is
+/// a bad row, for the reader to name). Rows after it that are narrower need null_padding;
+/// without it the dialect does not read the file (a file of "1;2", "5,6" is no ';' file).
+/// With ignore_errors the most common width is the file's and the rest are the rows to
+/// ignore.
+DialectScore Score(const CsvRows& rows, const CsvOptions& options) {
   DialectScore score;
   score.valid = rows.Count() > 0;
   score.rows = rows.Count();
   for (const CsvField& field : rows.fields) score.quoted += field.quoted;
-  std::map<idx_t, idx_t> widths;
-  for (idx_t r = 0; r < rows.Count(); r++) widths[rows.Width(r)]++;
-  for (const auto& [width, count] : widths) {
-    if (count > score.consistent || (count == score.consistent && width > score.width)) {
-      score.width = width;
-      score.consistent = count;
+  if (rows.Count() == 0) return score;
+  const bool fixed = options.skip.has_value() || !options.column_types.empty();
+  if (options.ignore_errors && !options.null_padding) {
+    std::tie(score.width, score.consistent) = MostCommonWidth(rows);
+    if (!fixed) {
+      while (rows.Width(score.start) != score.width) score.start++;
+      score.start_line = rows.line[score.start];
+    }
+    return score;
+  }
+  idx_t width = rows.Width(0), start = 0, padded = 0, wider = 0;
+  for (idx_t r = 1; r < rows.Count(); r++) {
+    const idx_t w = rows.Width(r);
+    if (w > width && !rows.EndsInDelimiter(r, width)) {
+      if (fixed) {
+        wider++;
+        continue;
+      }
+      width = w;
+      start = r;
+      padded = 0;
+    } else if (w < width) {
+      padded++;
     }
   }
+  if (start > rows.Count() - start) {
+    // More notes than table: read to the most common width, and let the reader name the rows
+    // that differ.
+    std::tie(score.width, score.consistent) = MostCommonWidth(rows);
+    return score;
+  }
+  score.width = width;
+  score.start = start;
+  score.start_line = rows.line[start];
+  score.consistent = rows.Count() - start - wider;
+  if (!options.null_padding) score.consistent -= padded;
+  // Given columns say the width: the reader names the rows that do not have it.
+  score.valid = padded == 0 || options.null_padding || !options.column_types.empty();
   return score;
 }
 
-CsvDialect ChooseDialect(const std::string& path, const CsvOptions& options, idx_t skip) {
+/// The error of a file no dialect reads: DuckDB's words first, then why.
+[[noreturn]] void SniffFailed(const std::string& path, const std::string& why) {
+  throw InvalidInputError(
+      fmt::format("Error when sniffing file \"{}\".\nIt was not possible to automatically detect "
+                  "the CSV parsing dialect: {}",
+                  path, why));
+}
+
+/// The dialect that reads the sample of `path` best, and the rows it takes for notes.
+std::pair<CsvDialect, DialectScore> ChooseDialect(const std::string& path,
+                                                  const CsvOptions& options, idx_t skip) {
   std::vector<std::string> delimiters;
   if (options.delimiter) {
     delimiters = {*options.delimiter};
@@ -279,12 +340,13 @@ CsvDialect ChooseDialect(const std::string& path, const CsvOptions& options, idx
       dialect.quote = quote;
       dialect.escape = options.escape.value_or(quote);
       dialect.comment = options.comment.value_or('\0');
+      dialect.spaces_around_quotes = true;  // a sniffed file is read as DuckDB reads it
       CsvRows rows;
       DialectScore score;
       try {
         ReadSample(path, dialect, options, skip, std::min(options.sample_size, kDialectSampleRows),
                    rows);
-        score = Score(rows);
+        score = Score(rows, options);
       } catch (const InvalidInputError& error) {
         if (first_error.empty()) first_error = error.what();
         continue;
@@ -296,11 +358,13 @@ CsvDialect ChooseDialect(const std::string& path, const CsvOptions& options, idx
       }
     }
   }
-  if (!any) {
-    throw InvalidInputError(fmt::format(
-        "no CSV dialect reads \"{}\" (set delim, quote and escape): {}", path, first_error));
+  if (!any) SniffFailed(path, first_error);
+  if (!best_score.valid && best_score.rows > 0) {
+    SniffFailed(path,
+                "no delimiter and quote read every row of the sample to one number of columns "
+                "(null_padding = true reads short rows, ignore_errors = true skips them)");
   }
-  return best;
+  return {best, best_score};
 }
 
 std::string NormalizeName(const std::string& name) {
@@ -381,13 +445,20 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   CsvSchema schema;
   schema.skip = options.skip.value_or(0);
   const bool sniff = options.auto_detect;
+  std::optional<DialectScore> chosen;
   if (options.text_format) {
     schema.dialect.delimiter = options.delimiter.value_or("\t");
     schema.dialect.quote = schema.dialect.escape = '\0';
     schema.dialect.comment = options.comment.value_or('\0');
     schema.dialect.text_format = true;
-  } else if (sniff && (!options.delimiter || !options.quote)) {
-    schema.dialect = ChooseDialect(path, options, schema.skip);
+  } else if (sniff) {
+    auto [dialect, score] = ChooseDialect(path, options, schema.skip);
+    schema.dialect = std::move(dialect);
+    chosen = score;
+    // The notes above the table are skipped as skip= would skip them. With null_padding a
+    // narrower first row is the header of a table whose later rows have more values
+    // (DuckDB's reading: "id,name" over "1,a,x" names two of three columns).
+    if (score.start > 0 && !options.null_padding) schema.skip = score.start_line - 1;
   } else {
     schema.dialect.delimiter = options.delimiter.value_or(",");
     schema.dialect.quote = options.quote.value_or('"');
@@ -400,7 +471,7 @@ CsvSchema SniffCsv(const std::string& path, const CsvOptions& options) {
   const bool given_columns = !options.column_types.empty();
   const auto reader =
       ReadSample(path, dialect, options, schema.skip, sniff ? options.sample_size : 1, rows);
-  idx_t width = Score(rows).width;
+  idx_t width = chosen ? chosen->width : MostCommonWidth(rows).first;
   // Every row ending in a delimiter (TPC-H's .tbl files) has one column fewer.
   if (width > 1 && rows.Count() > 0) {
     bool trailing = true;

@@ -2,9 +2,11 @@
 // whether the first row is a header, the column names and types — taken from the options
 // where they say it and, with auto_detect, found in a sample of the file.
 //
-// The dialect is the candidate (delimiters , | ; \t; quotes " and ') whose rows of the
-// sample most often have the same number of columns, more than one if any does; ties go to
-// the earlier candidate. A column's type is the first of BOOLEAN, BIGINT, DOUBLE, TIME,
+// The dialect is the candidate (delimiters , | ; \t; quotes " and ') that reads the sample to
+// the most rows of one number of columns, more than one if any does; ties go to the earlier
+// candidate. That number is the widest row's, as DuckDB's sniffer takes it: rows above the
+// first row that wide are notes, skipped; a candidate whose later rows are narrower needs
+// null_padding (no candidate reads the file: "Error when sniffing file"). A column's type is the first of BOOLEAN, BIGINT, DOUBLE, TIME,
 // DATE, TIMESTAMP, VARCHAR (or auto_type_candidates) that every sampled value converts to;
 // DATE and TIMESTAMP values that are not ISO 8601 through the first of a list of formats
 // (month, day or year first; -, / or . between the parts) that reads them all.
