@@ -45,6 +45,7 @@ BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
   options.sequences = sequences_;
   options.variables = variables_;
+  options.read_only_transaction = transaction_ && transaction_read_only_;
   if (current_) {
     options.transaction_started_micros = Own().StartedMicros();
     // The catalog listings name the database whose catalog the binder reads as main.
@@ -593,6 +594,7 @@ void ClientContext::RollbackOwn(std::shared_ptr<Transaction>& own) noexcept {
 }
 
 void ClientContext::RunWrite(const std::function<void(Transaction&)>& write) {
+  RefuseWriteWhenReadOnly(StatementType::kInsert);  // the appender's rows
   RunInTransaction(StatementType::kInsert, [&] {
     write(*current_);
     return EmptyResult(StatementType::kInsert);
@@ -607,6 +609,7 @@ Result ClientContext::ExecuteTransaction(const TransactionStatement& statement) 
       if (!transaction_) {
         transaction_ = BeginTransaction();
         transaction_failed_ = false;
+        transaction_read_only_ = statement.read_only;
         streams_ = std::make_shared<OpenStreams>();
       }
       break;
@@ -697,8 +700,19 @@ void ClientContext::EndTransaction() {
   transaction_ = nullptr;
   savepoints_.clear();
   transaction_failed_ = false;
+  transaction_read_only_ = false;
   streams_ = nullptr;
   current_ = nullptr;
+}
+
+void ClientContext::RefuseWriteWhenReadOnly(StatementType type) const {
+  if (!transaction_ || !transaction_read_only_) return;
+  // PostgreSQL's words, then DuckDB's. Temporary tables are refused too (PostgreSQL
+  // allows writing them): the statement's kind decides, before any table is looked up.
+  throw TransactionError(fmt::format(
+      "cannot execute {} in a read-only transaction: the transaction is launched in read-only "
+      "mode (BEGIN TRANSACTION READ ONLY)",
+      StatementTypeName(type)));
 }
 
 std::vector<Value> ClientContext::ParameterValuesByName(const SQLStatement& statement,
@@ -752,6 +766,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
   std::optional<ChangeScope> change;
   if (statement.type == StatementType::kCreate || statement.type == StatementType::kDrop ||
       statement.type == StatementType::kAlter) {
+    RefuseWriteWhenReadOnly(statement.type);
     change.emplace(*this, ChangedDatabase(statement));
   }
   switch (statement.type) {
@@ -2587,7 +2602,10 @@ void ClientContext::RefreshPrepared(PreparedData& prepared) {
 Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
                                           const std::vector<Value>& values) {
   StatementType type = prepared.statement->type;
-  if (prepared.bind_with_values) {
+  if (type != StatementType::kSelect) RefuseWriteWhenReadOnly(type);
+  // Bound before a READ ONLY transaction began, a nextval in it is refused by binding again.
+  const bool read_only = transaction_ && transaction_read_only_;
+  if (prepared.bind_with_values || (read_only && !PlanIsDeterministic(*prepared.bound.plan))) {
     Binder binder(Catalogs(), &values);
     binder.SetOptions(BinderOptions());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));
@@ -2609,6 +2627,9 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
 }
 
 Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
+  if (type != StatementType::kSelect && type != StatementType::kPragma) {
+    RefuseWriteWhenReadOnly(type);  // INSERT, UPDATE, DELETE, MERGE, COPY … FROM
+  }
   Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
   auto run = [&](std::shared_ptr<TransitionCapture> transition) {
     ExecutorOptions options = MakeExecutorOptions();

@@ -128,6 +128,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   void DrainStreams();
   /// Ends the connection's transaction (after COMMIT, ROLLBACK or a failure).
   void EndTransaction();
+  /// Throws when the connection's transaction is READ ONLY and a statement of `type`
+  /// would write to a database.
+  void RefuseWriteWhenReadOnly(StatementType type) const;
   /// Rolls back the explicit transaction (transaction_), and detaches what ATTACH attached
   /// in it: an ATTACH is undone with its transaction (DuckDB's rule; USE is not).
   void RollbackTransaction() noexcept;
@@ -319,6 +322,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   bool replaying_ = false;  // SetReplaying
   /// A statement failed in transaction_: it can only be rolled back.
   bool transaction_failed_ = false;
+  /// transaction_ began READ ONLY: no statement in it may write (RefuseWriteWhenReadOnly).
+  bool transaction_read_only_ = false;
   /// The transaction the running statement works in (transaction_ or an autocommit one).
   std::shared_ptr<Transaction> current_;
   /// Set when the running statement's result took over ending its autocommit

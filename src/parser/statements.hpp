@@ -463,7 +463,8 @@ enum class TransactionKind { kBegin, kCommit, kRollback, kSavepoint, kRelease, k
 struct TransactionStatement : SQLStatement {
   TransactionStatement() : SQLStatement(StatementType::kTransaction) {}
   TransactionKind kind = TransactionKind::kBegin;
-  std::string savepoint;  // the savepoint's name, for the last three
+  std::string savepoint;   // the savepoint's name, for the last three
+  bool read_only = false;  // BEGIN … READ ONLY
 };
 
 /// COPY table [(columns)] FROM / TO 'file' [(options)], or COPY (query) TO 'file'.

@@ -70,6 +70,8 @@ struct BindOptions {
   /// The connection's last nextval values, for currval (null: the sequences' own last
   /// values, for a binder without a session).
   std::shared_ptr<SessionSequences> sequences;
+  /// The connection's transaction is READ ONLY: nextval and setval are refused.
+  bool read_only_transaction = false;
   /// The connection's variables (SET VARIABLE), for getvariable and duckdb_variables()
   /// (null: none).
   std::shared_ptr<const VariableMap> variables;

@@ -188,16 +188,15 @@ std::unique_ptr<TransactionStatement> Transformer::Transaction(const PgQuery__Tr
   if (s.chain) throw NotImplementedError("COMMIT/ROLLBACK AND CHAIN");
   if (s.savepoint_name && *s.savepoint_name) statement->savepoint = s.savepoint_name;
   // Every transaction is snapshot isolation (PostgreSQL's REPEATABLE READ): ISOLATION
-  // LEVEL and READ WRITE are accepted as they ask for no more; READ ONLY is refused
-  // rather than silently allowing writes.
+  // LEVEL and READ WRITE are accepted as they ask for no more.
   for (size_t i = 0; i < s.n_options; i++) {
     const PgQuery__Node& option = *s.options[i];
     if (option.node_case != PG_QUERY__NODE__NODE_DEF_ELEM) continue;
     std::string name = option.def_elem->defname;
     if (name == "transaction_read_only" && option.def_elem->arg &&
         option.def_elem->arg->node_case == PG_QUERY__NODE__NODE_A_CONST &&
-        option.def_elem->arg->a_const->ival && option.def_elem->arg->a_const->ival->ival == 1) {
-      throw NotImplementedError("READ ONLY transactions");
+        option.def_elem->arg->a_const->ival) {
+      statement->read_only = option.def_elem->arg->a_const->ival->ival == 1;
     }
   }
   return statement;

@@ -61,6 +61,25 @@ class AppenderTest : public ::testing::Test {
 enum class Mood : uint8_t { kSad, kOk, kHappy };
 enum Plain { kPlainA, kPlainB, kPlainC };
 
+TEST_F(AppenderTest, AReadOnlyTransactionRefusesTheAppendersRowsAndKeepsNone) {
+  con_.Execute("CREATE TABLE t(a INTEGER)");
+  con_.Execute("BEGIN TRANSACTION READ ONLY");
+  {
+    Appender app(con_, "t");
+    app.AppendRow(int32_t{1});
+    EXPECT_NE(ErrorOf<TransactionError>([&] { app.Flush(); }).find("read-only transaction"),
+              std::string::npos);
+  }
+  con_.Execute("ROLLBACK");
+  EXPECT_EQ(Count(con_, "t"), 0);
+  // The next transaction may write.
+  {
+    Appender app(con_, "t");
+    app.AppendRow(int32_t{2});
+  }
+  EXPECT_EQ(Count(con_, "t"), 1);
+}
+
 // ---- C++ type -> column type ------------------------------------------------------------
 
 TEST_F(AppenderTest, MissingTableThrowsCatalogError) {

@@ -421,12 +421,15 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       return BindFunction(two, scope);
     }
   }
-  if ((name == "add" || name == "subtract" || name == "multiply") && e.children.size() == 2 &&
-      !e.window && !e.distinct && !e.star) {
-    // DuckDB's names of the operators + - *, with all their overloads (dates, intervals).
-    // (Its divide is its float division, not PostgreSQL's /, so it is left out.)
+  if ((name == "add" || name == "subtract" || name == "multiply" || name == "divide") &&
+      e.children.size() == 2 && !e.window && !e.distinct && !e.star) {
+    // DuckDB's names of the operators + - * and // (its integer division), with all their
+    // overloads (dates, intervals).
     ParsedExpression as_operator(ExprKind::kOperator);
-    as_operator.name = name == "add" ? "+" : name == "subtract" ? "-" : "*";
+    as_operator.name = name == "add"        ? "+"
+                       : name == "subtract" ? "-"
+                       : name == "multiply" ? "*"
+                                            : "//";
     as_operator.alias = e.alias;
     for (const auto& c : e.children) as_operator.children.push_back(c->Copy());
     return BindExpression(as_operator, scope);
@@ -793,6 +796,9 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
 ExpressionPtr Binder::SequenceCall(std::shared_ptr<SequenceEntry> sequence, bool next,
                                    ExpressionPtr argument) const {
   const std::string name = next ? "nextval" : "currval";
+  if (next && options_.read_only_transaction) {
+    throw TransactionError("cannot execute nextval() in a read-only transaction");
+  }
   ScalarFunction function;
   function.name = name;
   function.arguments = {LogicalType(TypeId::kVarchar)};
@@ -828,6 +834,9 @@ ExpressionPtr Binder::BindSetval(const ParsedExpression& call, Scope& scope) {
     throw BinderError(
         "setval takes a sequence's name, its value and whether nextval gave it (true when left "
         "out)");
+  }
+  if (options_.read_only_transaction) {
+    throw TransactionError("cannot execute setval() in a read-only transaction");
   }
   auto argument = BindExpression(*call.children[0], scope);
   std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
