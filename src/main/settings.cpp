@@ -475,8 +475,10 @@ void Settings::Set(std::string_view name, std::string_view value) {
           "default_order: Unrecognized parameter \"{}\": not an order; use asc or desc", value));
     }
   } else if (key == "default_null_order") {
+    std::string spelled = text;  // 'NULLS LAST' as DuckDB takes it: nulls_last
+    std::replace(spelled.begin(), spelled.end(), ' ', '_');
     for (const auto& [order, order_name] : kNullOrders) {
-      if (text == order_name) {
+      if (spelled == order_name) {
         null_order_ = order;
         return;
       }

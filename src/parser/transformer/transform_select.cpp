@@ -244,7 +244,17 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
         if (join.is_natural) throw ParserError("ASOF JOIN cannot be NATURAL");
       }
       ref->natural = join.is_natural;
-      if (join.alias) throw NotImplementedError("an alias on a join");
+      if (join.alias) {
+        // (a JOIN b …) AS j (x, y): the join's columns under one name, the names of a and b
+        // hidden (PostgreSQL) — as (SELECT * FROM a JOIN b …) AS j (x, y) has them.
+        auto query = std::make_unique<SelectStatement>();
+        query->select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+        query->from = std::move(ref);
+        ref = std::make_unique<TableRef>();
+        ref->kind = TableRefKind::kSubquery;
+        ref->subquery = std::move(query);
+        aliases(join.alias);
+      }
       return ref;
     }
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION: {

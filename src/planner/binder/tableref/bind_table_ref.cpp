@@ -103,9 +103,10 @@ void RenameColumns(const TableRef& ref, Binding& binding) {
                                   ref.column_aliases.size(), binding.VisibleCount()));
   }
   if (ref.column_aliases.size() > binding.VisibleCount()) {
-    throw BinderError(fmt::format("\"{}\" has {} columns but {} column aliases were given",
-                                  binding.alias, binding.VisibleCount(),
-                                  ref.column_aliases.size()));
+    throw BinderError(fmt::format(
+        "\"{}\" has {} columns available but {} columns specified: more column aliases than "
+        "columns",
+        binding.alias, binding.VisibleCount(), ref.column_aliases.size()));
   }
   for (size_t i = 0; i < ref.column_aliases.size(); i++) binding.names[i] = ref.column_aliases[i];
 }
