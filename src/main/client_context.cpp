@@ -39,13 +39,16 @@
 namespace teal {
 
 ClientContext::ClientContext(std::shared_ptr<DatabaseInstance> database)
-    : database_(std::move(database)) {}
+    : database_(std::move(database)) {
+  database_->ConnectionOpened();
+}
 
 BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
   options.sequences = sequences_;
   options.variables = variables_;
   options.read_only_transaction = transaction_ && transaction_read_only_;
+  options.connection_count = database_->ConnectionCount();
   if (current_) {
     options.transaction_started_micros = Own().StartedMicros();
     // The catalog listings name the database whose catalog the binder reads as main.
@@ -94,6 +97,7 @@ ClientContext::~ClientContext() {
   // A transaction still open when its connection goes is rolled back, as PostgreSQL ends
   // a session: nothing it wrote may stay in the tables, reach a checkpoint or the log.
   if (transaction_) RollbackTransaction();
+  database_->ConnectionClosed();
 }
 
 namespace {

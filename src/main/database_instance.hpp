@@ -61,6 +61,11 @@ class DatabaseInstance {
   /// checkpoint waits (until the log reaches four times checkpoint_threshold), so that a
   /// bulk load's commits do not sync while a checkpoint writes to the same disk.
   void BulkWriterStarted() { bulk_writers_++; }
+  /// A connection (ClientContext) opened / closed on the database, for
+  /// duckdb_connection_count().
+  void ConnectionOpened() { connections_++; }
+  void ConnectionClosed() { connections_--; }
+  int64_t ConnectionCount() const { return connections_.load(); }
   void BulkWriterEnded();
   /// Waits until this instance has written `count` checkpoints (for tests of the
   /// automatic ones).
@@ -121,6 +126,7 @@ class DatabaseInstance {
   std::condition_variable checkpointed_;
   bool wanted_ = false;  // wake_lock_
   std::atomic<int> bulk_writers_{0};
+  std::atomic<int64_t> connections_{0};
   bool stopping_ = false;  // wake_lock_
   std::thread checkpointer_;
   TransactionManager transactions_;  // holds the committed catalog

@@ -72,6 +72,8 @@ struct BindOptions {
   std::shared_ptr<SessionSequences> sequences;
   /// The connection's transaction is READ ONLY: nextval and setval are refused.
   bool read_only_transaction = false;
+  /// The connections open on the database, for duckdb_connection_count().
+  int64_t connection_count = 1;
   /// The connection's variables (SET VARIABLE), for getvariable and duckdb_variables()
   /// (null: none).
   std::shared_ptr<const VariableMap> variables;

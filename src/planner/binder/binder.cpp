@@ -7,6 +7,16 @@ namespace teal {
 
 bool SameName(std::string_view a, std::string_view b) { return EqualsIgnoringAsciiCase(a, b); }
 
+std::pair<std::string, const ParsedExpression*> NamedArgument(const ParsedExpression& argument) {
+  if (argument.argument_name.empty() && argument.kind == ExprKind::kOperator &&
+      argument.name == "=" && argument.children.size() == 2 &&
+      argument.children[0]->kind == ExprKind::kColumnRef &&
+      argument.children[0]->names.size() == 1) {
+    return {argument.children[0]->names[0], argument.children[1].get()};
+  }
+  return {argument.argument_name, &argument};
+}
+
 bool IsStringLiteral(const Expression& e) {
   return e.kind == BoundKind::kConstant && e.type.Id() == TypeId::kVarchar && !e.typed;
 }

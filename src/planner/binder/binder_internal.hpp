@@ -166,6 +166,11 @@ LogicalType ResolveNull(const LogicalType& type);
 /// would look like a position and sort or group by nothing (binder.cpp).
 void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause);
 
+/// A table function's argument as a name and its value: name := value, or name = value as
+/// DuckDB also writes it (a bare name on the left); an empty name for a positional one
+/// (binder.cpp).
+std::pair<std::string, const ParsedExpression*> NamedArgument(const ParsedExpression& argument);
+
 /// union_value(member := value): a UNION of the one member, holding `value` (bind_struct.cpp).
 ExpressionPtr UnionValue(const std::string& member, ExpressionPtr value);
 

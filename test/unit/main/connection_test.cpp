@@ -24,6 +24,25 @@ TEST(ConnectionTest, SelectLiteralReturnsOneTypedRow) {
   EXPECT_EQ(result.ColumnType(1).Id(), TypeId::kVarchar);
 }
 
+TEST(ConnectionTest, DuckdbConnectionCountFollowsConnectionsOpenedAndClosed) {
+  Database db;
+  Connection con(db);
+  auto count = [&] {
+    return con.Query("SELECT count FROM duckdb_connection_count()").GetValue(0, 0).ToString();
+  };
+  EXPECT_EQ(count(), "1");
+  {
+    Connection second(db);
+    Connection third(db);
+    EXPECT_EQ(count(), "3");
+  }
+  EXPECT_EQ(count(), "1");
+  // Another database's connections are its own.
+  Database other;
+  Connection elsewhere(other);
+  EXPECT_EQ(count(), "1");
+}
+
 TEST(ConnectionTest, MultipleStatementsReturnTheLastResult) {
   Database db;
   Connection con(db);

@@ -157,6 +157,11 @@ TEST(ResultCompareTest, ErrorMessagesMatchBySubstringOrRegex) {
   EXPECT_TRUE(ErrorMatches("Not implemented Error: INSTEAD OF", missing, "x"));
   EXPECT_FALSE(ErrorMatches("Not implemented Error: BEFORE", missing, "x"));
   EXPECT_FALSE(ErrorMatches("Not implemented Error: INSTEAD OF", described, what));
+  // … also for a pattern, which may name the class either way.
+  EXPECT_TRUE(ErrorMatches("<REGEX>:.*Not implemented Error.*not implemented.*", missing, "x"));
+  EXPECT_TRUE(ErrorMatches("<REGEX>:.*Not Implemented Error.*INSTEAD.*", missing, "x"));
+  EXPECT_FALSE(ErrorMatches("<REGEX>:.*Not implemented Error.*", described, what));
+  EXPECT_TRUE(ErrorMatches("<!REGEX>:.*Not implemented Error.*", described, what));
 }
 
 TEST(ResultCompareTest, TealDialectComparesOneRenderingExactly) {

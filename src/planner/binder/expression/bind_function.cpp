@@ -379,6 +379,34 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     unnest.children.push_back(std::move(split));
     return BindUnnest(unnest, scope);
   }
+  if (name == "generate_subscripts" && e.names.empty() && e.children.size() == 2 && !e.star &&
+      !e.distinct && !e.window) {
+    // PostgreSQL's set-returning function: a row per subscript of the list, 1 to its length
+    // (none for an empty or NULL list), as unnest(generate_series(1, len(list))).
+    const Value dimension = BindConstant(*e.children[1], "the dimension of generate_subscripts");
+    Value one;
+    if (dimension.IsNull() || !dimension.TryCastAs(LogicalType(TypeId::kBigInt), one) ||
+        one.GetStored<int64_t>() != 1) {
+      throw NotImplementedError(fmt::format(
+          "generate_subscripts of dimension {}: a list has dimension 1 (a list of lists is a "
+          "list whose elements are lists): {}",
+          dimension.ToString(), e.ToString()));
+    }
+    auto length = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+    length->name = "len";
+    length->children.push_back(e.children[0]->Copy());
+    auto series = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+    series->name = "generate_series";
+    auto first = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+    first->value = Value::BigInt(1);
+    series->children.push_back(std::move(first));
+    series->children.push_back(std::move(length));
+    ParsedExpression unnest(ExprKind::kFunction);
+    unnest.name = "unnest";
+    unnest.alias = e.alias;
+    unnest.children.push_back(std::move(series));
+    return BindUnnest(unnest, scope);
+  }
   if (IsLambdaCall(e)) return BindLambdaCall(e, scope);
   if (name == kLambdaFunction) {
     throw BinderError(fmt::format(

@@ -773,6 +773,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
              no_list});
       }
     });
+  } else if (name == "duckdb_connection_count") {
+    out.Column("count", T::kUBigInt);
+    out.rows.push_back({Value::UBigInt(static_cast<uint64_t>(options_.connection_count))});
+  } else if (name == "duckdb_approx_database_count") {
+    // Exact here: the connection's databases, its own and those attached to it.
+    out.Column("approx_count", T::kUBigInt);
+    const uint64_t count = options_.databases ? options_.databases().size() : 1;
+    out.rows.push_back({Value::UBigInt(count)});
   } else if (name == "pragma_collations") {
     out.Column("collname", T::kVarchar);
     for (const std::string& collation : CollationNames()) out.rows.push_back({Text(collation)});

@@ -154,14 +154,7 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   std::vector<std::string> user_arguments;  // as sniff_csv shows them: name=value
   for (const auto& child : call.children) {
     // An option is written name := value or, as DuckDB allows, name = value.
-    std::string name = child->argument_name;
-    const ParsedExpression* value = child.get();
-    if (name.empty() && child->kind == ExprKind::kOperator && child->name == "=" &&
-        child->children.size() == 2 && child->children[0]->kind == ExprKind::kColumnRef &&
-        child->children[0]->names.size() == 1) {
-      name = child->children[0]->names[0];
-      value = child->children[1].get();
-    }
+    auto [name, value] = NamedArgument(*child);
     if (name.empty()) {
       if (!patterns.empty()) {
         throw BinderError(

@@ -490,6 +490,56 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     return BindTableRef(subquery, scope);
   }
   if (ref.function->name == "query") return BindQueryFunction(ref, scope);
+  if (ref.function->name == "repeat_row") {
+    // DuckDB's repeat_row(v, …, num_rows = n): n rows of the values, as
+    // (SELECT v AS column0, … FROM range(n)) AS repeat_row with each v computed once.
+    auto query = std::make_unique<SelectStatement>();
+    ParsedExpressionPtr rows;
+    for (const auto& child : ref.function->children) {
+      const auto [name, argument] = NamedArgument(*child);
+      if (name == "num_rows") {
+        rows = argument->Copy();
+        rows->argument_name.clear();
+        continue;
+      }
+      if (!name.empty()) {
+        throw BinderError(fmt::format("repeat_row takes no argument named {}: {}", name,
+                                      ref.function->ToString()));
+      }
+      // Each value once, as a table function's arguments are: random() repeats one number.
+      auto value = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+      value->value = BindConstant(*argument, "a value of repeat_row");
+      value->alias = "column" + std::to_string(query->select_list.size());
+      query->select_list.push_back(std::move(value));
+    }
+    if (!rows) {
+      throw BinderError(fmt::format("repeat_row requires num_rows to be specified: {}",
+                                    ref.function->ToString()));
+    }
+    if (query->select_list.empty()) {
+      throw BinderError(fmt::format("repeat_row requires at least one value to repeat: {}",
+                                    ref.function->ToString()));
+    }
+    const Value count = BindConstant(*rows, "num_rows of repeat_row");
+    Value as_count;
+    if (count.IsNull() || !count.TryCastAs(LogicalType(TypeId::kBigInt), as_count) ||
+        as_count.GetStored<int64_t>() < 0) {
+      throw BinderError(fmt::format(
+          "num_rows of repeat_row must be a count of rows (0 or more), not {}", count.ToString()));
+    }
+    auto range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+    range->name = "range";
+    range->children.push_back(std::move(rows));
+    query->from = std::make_unique<TableRef>();
+    query->from->kind = TableRefKind::kTableFunction;
+    query->from->function = std::move(range);
+    TableRef subquery;
+    subquery.kind = TableRefKind::kSubquery;
+    subquery.subquery = std::move(query);
+    subquery.alias = ref.alias.empty() ? "repeat_row" : ref.alias;
+    subquery.column_aliases = ref.column_aliases;
+    return BindTableRef(subquery, scope);
+  }
   {
     std::vector<std::string> names;
     std::vector<LogicalType> types;

@@ -15,7 +15,9 @@ namespace teal {
 /// The table functions (called in FROM) duckdb_functions() lists. Binding them is spread
 /// over bind_table_ref.cpp, bind_table_function.cpp and the listings: a new one goes here
 /// too (CatalogListingTest.EveryListedTableFunctionBinds checks that each one binds).
-inline constexpr const char* kTableFunctionNames[] = {"duckdb_columns",
+inline constexpr const char* kTableFunctionNames[] = {"duckdb_approx_database_count",
+                                                      "duckdb_columns",
+                                                      "duckdb_connection_count",
                                                       "duckdb_constraints",
                                                       "duckdb_databases",
                                                       "duckdb_functions",
@@ -40,6 +42,7 @@ inline constexpr const char* kTableFunctionNames[] = {"duckdb_columns",
                                                       "read_csv",
                                                       "read_csv_auto",
                                                       "read_text",
+                                                      "repeat_row",
                                                       "sniff_csv",
                                                       "teal_settings",
                                                       "unnest"};
