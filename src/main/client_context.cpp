@@ -1998,6 +1998,18 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
 
 Result ClientContext::ExecuteExplain(SQLStatement& inner, bool analyze,
                                      const std::vector<Value>* values) {
+  if (auto* as = dynamic_cast<CreateTableAsStatement*>(&inner)) {
+    // PostgreSQL's EXPLAIN CREATE TABLE … AS: the plan of its query; no table is made.
+    if (analyze) {
+      throw NotImplementedError(
+          "EXPLAIN ANALYZE of CREATE TABLE … AS (EXPLAIN ANALYZE its query, or EXPLAIN it)");
+    }
+    Binder binder(Catalogs(), values);
+    binder.SetOptions(BinderOptions());
+    BoundStatement bound = binder.BindSelect(*as->query);
+    Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
+    return ExplainPlan(*bound.plan, false, nullptr);
+  }
   if (!IsPlanned(inner.type)) {
     throw NotImplementedError(
         fmt::format("EXPLAIN of {} statements", StatementTypeName(inner.type)));
