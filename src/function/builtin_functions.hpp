@@ -12,6 +12,7 @@ void RegisterStringFunctions(FunctionCatalog& catalog);
 void RegisterPathFunctions(FunctionCatalog& catalog);    // parse_path, parse_filename …
 void RegisterFormatFunctions(FunctionCatalog& catalog);  // format, printf
 void RegisterDateFunctions(FunctionCatalog& catalog);
+void RegisterTimeBucket(FunctionCatalog& catalog);  // time_bucket.cpp
 void RegisterListFunctions(FunctionCatalog& catalog);
 void RegisterArrayFunctions(FunctionCatalog& catalog);  // array_value, vector metrics
 void RegisterMapFunctions(FunctionCatalog& catalog);

@@ -51,6 +51,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterPathFunctions(*c);
     RegisterFormatFunctions(*c);
     RegisterDateFunctions(*c);
+    RegisterTimeBucket(*c);
     RegisterListFunctions(*c);
     RegisterArrayFunctions(*c);
     RegisterMapFunctions(*c);

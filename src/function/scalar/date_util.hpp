@@ -44,8 +44,9 @@ inline Fields Split(int64_t micros) {
 /// The instant of a DATE / TIMESTAMP / TIMESTAMPTZ as micros; false when infinite.
 inline bool ToMicros(date_t d, int64_t& out) {
   if (!d.IsFinite()) return false;
-  // Dates reach further than timestamps (about 294000 years).
-  constexpr int64_t kMaxDays = INT64_MAX / Interval::kMicrosPerDay - 1;
+  // Dates reach further than timestamps (about 294000 years): the midnights that fit in
+  // micros, 290309-12-22 (BC) to 294247-01-10 (DuckDB's range of timestamps).
+  constexpr int64_t kMaxDays = INT64_MAX / Interval::kMicrosPerDay;
   if (d.days > kMaxDays || d.days < -kMaxDays) {
     throw OutOfRangeError(
         fmt::format("date {} is out of the range of a timestamp", Date::ToString(d)));
