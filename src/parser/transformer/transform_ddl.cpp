@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "catalog/qualified_name.hpp"
+#include "parser/identifier.hpp"
 #include "parser/rewrites.hpp"
 #include "parser/transformer/transformer_internal.hpp"
 
@@ -27,6 +28,21 @@ std::unique_ptr<CreateViewStatement> Transformer::CreateView(const PgQuery__View
   }
   view->query = std::shared_ptr<SelectStatement>(Select(*s.query->select_stmt));
   view->query_text = QueryTextAfterAs();
+  // CREATE RECURSIVE VIEW v (a, b) AS q: PostgreSQL's grammar has made the query
+  // WITH RECURSIVE v (a, b) AS (q) SELECT a, b FROM v; the stored text, which is what the
+  // view is bound from, must say so too (the text after AS is q alone).
+  const PgQuery__WithClause* with = s.query->select_stmt->with_clause;
+  if (with && with->recursive && with->n_ctes == 1 &&
+      std::string_view(with->ctes[0]->common_table_expr->ctename) == s.view->relname &&
+      !Lower(view->query_text).starts_with("with")) {
+    std::string columns;
+    for (const auto& column : view->column_names) {
+      columns += (columns.empty() ? "" : ", ") + QuoteIdentifier(column);
+    }
+    const std::string name = QuoteIdentifier(view->name);
+    view->query_text = "WITH RECURSIVE " + name + " (" + columns + ") AS (" + view->query_text +
+                       "\n) SELECT " + columns + " FROM " + name;
+  }
   return view;
 }
 
