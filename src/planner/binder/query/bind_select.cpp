@@ -98,12 +98,18 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
     auto values = std::make_unique<LogicalValues>();
     size_t width = select.values[0].size();
     std::vector<LogicalType> types(width, TypeId::kSqlNull);
+    // A column whose values so far are string literals (or NULL) takes the type of the first
+    // other value, as PostgreSQL's untyped literals do: VALUES (1), ('2') is INTEGER.
+    std::vector<bool> literals_only(width, true);
     for (const auto& row : select.values) {
       if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
       std::vector<ExpressionPtr> bound_row;
       for (size_t i = 0; i < width; i++) {
         bound_row.push_back(BindExpression(*row[i], scope));
-        types[i] = CommonType(types[i], false, bound_row.back()->type, false, "VALUES");
+        const Expression& value = *bound_row.back();
+        const bool literal = IsStringLiteral(value);
+        types[i] = CommonType(types[i], literals_only[i], value.type, literal, "VALUES");
+        literals_only[i] = literals_only[i] && (literal || value.type.Id() == TypeId::kSqlNull);
       }
       values->rows.push_back(std::move(bound_row));
     }
