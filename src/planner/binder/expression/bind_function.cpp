@@ -418,7 +418,9 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (auto macro = look_up_macros ? FindMacro("", name) : nullptr) {
     return BindMacroCall(*macro, e, scope);
   }
-  if (name == "struct_pack" || name == "row") return BindStructPack(e, scope);
+  if (name == "struct_pack" || name == "row" || name == "struct_insert") {
+    return BindStructPack(e, scope);
+  }
   if (!e.window && options_.transaction_started_micros != 0) {
     // The time the transaction began, one value for all of it (PostgreSQL, DuckDB). A
     // prepared statement binds it again for each execution's transaction.

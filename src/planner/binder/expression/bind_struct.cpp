@@ -1,5 +1,6 @@
 // Binder: STRUCT values — struct_pack(name := value, …) (and the {'name': value} literal
-// the parser rewrites into it), row(…) (a STRUCT whose fields have no names), and reading
+// the parser rewrites into it), row(…) (a STRUCT whose fields have no names),
+// struct_insert(s, name := value, …) (s with fields added), and reading
 // a field: struct_extract(s, 'name' | position), s['name'], and s.name as a column path
 // (t.s.name too), where a table's column of that name comes first. UNION values too:
 // union_value(name := value), and a member as a UNION's field (u.name, union_extract).
@@ -88,7 +89,67 @@ ExpressionPtr UnionValue(const std::string& member, ExpressionPtr value) {
   return Call(std::move(f), std::move(arguments));
 }
 
+namespace {
+/// struct_insert(s, name := value, …): s with the named fields added after its own, NULL where
+/// s is (DuckDB's function and words).
+ExpressionPtr StructInsert(const ParsedExpression& call, std::vector<ExpressionPtr> arguments) {
+  if (arguments.empty()) {
+    throw InvalidInputError("Missing required arguments for struct_insert function: " +
+                            call.ToString());
+  }
+  const LogicalType source = arguments[0]->type;
+  if (source.Id() != TypeId::kStruct) {
+    throw InvalidInputError(
+        fmt::format("The first argument to struct_insert must be a STRUCT, not {}: {}",
+                    source.ToString(), call.ToString()));
+  }
+  if (arguments.size() == 1) {
+    throw InvalidInputError("Can't insert nothing into a STRUCT: " + call.ToString());
+  }
+  std::vector<std::pair<std::string, LogicalType>> fields = source.StructFields();
+  for (size_t i = 1; i < call.children.size(); i++) {
+    const std::string& name = call.children[i]->argument_name;
+    if (name.empty()) {
+      throw BinderError(
+          fmt::format("the fields struct_insert adds are name := value: {}", call.ToString()));
+    }
+    for (const auto& field : fields) {
+      if (SameName(field.first, name)) {
+        throw BinderError(
+            fmt::format("Duplicate struct entry name \"{}\": {}", name, call.ToString()));
+      }
+    }
+    fields.emplace_back(name, arguments[i]->type);
+  }
+  ScalarFunction f;
+  f.name = "struct_insert";
+  for (const auto& argument : arguments) f.arguments.push_back(argument->type);
+  f.return_type = LogicalType::Struct(std::move(fields));
+  f.null_in_null_out = false;  // a NULL value is a NULL field; only a NULL struct is NULL
+  const size_t own = source.StructFields().size();
+  f.body = [own](const DataChunk& args, Vector& result, idx_t count) {
+    const SelectionVector contiguous;
+    const Vector& from = args.data[0];
+    for (idx_t k = 0; k < own; k++) {
+      result.StructChild(k).CopyFrom(from.StructChild(k), contiguous, count, 0, 0);
+    }
+    for (idx_t k = 1; k < args.ColumnCount(); k++) {
+      result.StructChild(own + k - 1).CopyFrom(args.data[k], contiguous, count, 0, 0);
+    }
+    for (idx_t i = 0; i < count; i++) {
+      if (!from.RowIsValid(i)) result.SetNull(i);
+    }
+  };
+  return Call(std::move(f), std::move(arguments));
+}
+}  // namespace
+
 ExpressionPtr Binder::BindStructPack(const ParsedExpression& call, Scope& scope) {
+  if (call.name == "struct_insert") {
+    std::vector<ExpressionPtr> arguments;
+    for (const auto& child : call.children) arguments.push_back(BindExpression(*child, scope));
+    return StructInsert(call, std::move(arguments));
+  }
   if (call.children.empty()) {
     throw BinderError(fmt::format("{} needs at least one field: {}", call.name, call.ToString()));
   }
