@@ -1998,6 +1998,8 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
 
 Result ClientContext::ExecuteExplain(SQLStatement& inner, bool analyze,
                                      const std::vector<Value>* values) {
+  // EXPLAIN ANALYZE runs the statement: a write is refused as the write itself would be.
+  if (analyze && inner.type != StatementType::kSelect) RefuseWriteWhenReadOnly(inner.type);
   if (auto* as = dynamic_cast<CreateTableAsStatement*>(&inner)) {
     // PostgreSQL's EXPLAIN CREATE TABLE … AS: the plan of its query; no table is made.
     if (analyze) {

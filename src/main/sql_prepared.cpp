@@ -117,6 +117,9 @@ Result ClientContext::ExecuteExplainExecute(ExplainStatement& explain) {
   std::pair<PreparedData*, std::vector<Value>> prepared =
       SqlExecuteValues(static_cast<const ExecutePreparedStatement&>(*explain.statement));
   PreparedData& data = *prepared.first;
+  if (explain.analyze && data.statement->type != StatementType::kSelect) {
+    RefuseWriteWhenReadOnly(data.statement->type);  // it would run the write
+  }
   return RunInTransaction(StatementType::kExplain, [&] {
     // As EXECUTE runs it: bound with the values, or the typed plan given them.
     if (data.bind_with_values) {
