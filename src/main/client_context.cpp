@@ -47,7 +47,7 @@ BindOptions ClientContext::BinderOptions() const {
   BindOptions options = database_->GetSettings().ForBinder();
   options.sequences = sequences_;
   options.variables = variables_;
-  options.read_only_transaction = transaction_ && transaction_read_only_;
+  options.read_only_transaction = transaction_read_only_;
   options.connection_count = database_->ConnectionCount();
   if (current_) {
     options.transaction_started_micros = Own().StartedMicros();
@@ -710,7 +710,7 @@ void ClientContext::EndTransaction() {
 }
 
 void ClientContext::RefuseWriteWhenReadOnly(StatementType type) const {
-  if (!transaction_ || !transaction_read_only_) return;
+  if (!transaction_read_only_) return;
   // PostgreSQL's words, then DuckDB's. Temporary tables are refused too (PostgreSQL
   // allows writing them): the statement's kind decides, before any table is looked up.
   throw TransactionError(fmt::format(
@@ -2622,8 +2622,8 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
   StatementType type = prepared.statement->type;
   if (type != StatementType::kSelect) RefuseWriteWhenReadOnly(type);
   // Bound before a READ ONLY transaction began, a nextval in it is refused by binding again.
-  const bool read_only = transaction_ && transaction_read_only_;
-  if (prepared.bind_with_values || (read_only && !PlanIsDeterministic(*prepared.bound.plan))) {
+  if (prepared.bind_with_values ||
+      (transaction_read_only_ && !PlanIsDeterministic(*prepared.bound.plan))) {
     Binder binder(Catalogs(), &values);
     binder.SetOptions(BinderOptions());
     return ExecutePlan(type, BindPlanned(binder, *prepared.statement));

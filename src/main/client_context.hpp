@@ -322,7 +322,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   bool replaying_ = false;  // SetReplaying
   /// A statement failed in transaction_: it can only be rolled back.
   bool transaction_failed_ = false;
-  /// transaction_ began READ ONLY: no statement in it may write (RefuseWriteWhenReadOnly).
+  /// transaction_ began READ ONLY (false without transaction_; EndTransaction clears it): no
+  /// statement in it may write (RefuseWriteWhenReadOnly).
   bool transaction_read_only_ = false;
   /// The transaction the running statement works in (transaction_ or an autocommit one).
   std::shared_ptr<Transaction> current_;

@@ -78,10 +78,13 @@ int64_t EpochMonths(int64_t micros) {
   const Fields f = Split(micros);
   return (f.year - 1970) * 12 + f.month - 1;
 }
+/// The day a month (counted from 1970-01) starts, since the epoch.
+int64_t MonthStartDays(int64_t months) {
+  const int64_t years = FloorDiv(months, 12);
+  return Date::DaysFromCivil(1970 + years, static_cast<int32_t>(months - years * 12 + 1), 1);
+}
 int64_t MonthStartMicros(int64_t months) {
-  const int64_t year = 1970 + FloorDiv(months, 12);
-  const auto month = static_cast<int32_t>(months - FloorDiv(months, 12) * 12 + 1);
-  const int64_t days = Date::DaysFromCivil(year, month, 1);
+  const int64_t days = MonthStartDays(months);
   if (days > INT64_MAX / kMicrosPerDay || days < INT64_MIN / kMicrosPerDay) OutOfRange();
   return days * kMicrosPerDay;
 }
@@ -138,81 +141,61 @@ date_t DateMonthBucket(int64_t width, date_t at, const date_t* origin) {
     Date::CivilFromDays(d.days, year, month, day);
     return (year - 1970) * 12 + month - 1;
   };
-  const int64_t bucket =
-      BucketStart(width, months(at), origin ? months(*origin) : kDefaultOriginMonths);
-  const int64_t days = Date::DaysFromCivil(
-      1970 + FloorDiv(bucket, 12), static_cast<int32_t>(bucket - FloorDiv(bucket, 12) * 12 + 1), 1);
+  const int64_t days = MonthStartDays(
+      BucketStart(width, months(at), origin ? months(*origin) : kDefaultOriginMonths));
   const date_t result{static_cast<int32_t>(days)};
   if (days != result.days || !result.IsFinite()) OutOfRange();
   return result;
+}
+
+/// The bucket of `value` (a row's arguments; `offset` and `origin` when given), or false
+/// for NULL (an infinite origin).
+template <typename T>
+bool BucketOf(interval_t width_interval, T value, const interval_t* offset, const T* origin,
+              T& out) {
+  int64_t origin_micros = 0;
+  if (origin && !InstantOf(*origin, origin_micros)) return false;
+  const Width width = ClassifyWidth(width_interval);
+  if constexpr (std::is_same_v<T, date_t>) {
+    if (width.months && !offset && value.IsFinite()) {
+      out = DateMonthBucket(width.value, value, origin);
+      return true;
+    }
+  }
+  int64_t at;
+  out = InstantOf(value, at)
+            ? ValueAt<T>(Bucket(width, at, offset, origin ? &origin_micros : nullptr))
+            : value;
+  return true;
 }
 
 /// time_bucket(width, t), time_bucket(width, t, offset) and time_bucket(width, t, origin)
 /// over values of T.
 template <typename T>
 void AddTimeBucket(FunctionCatalog& catalog, TypeId type) {
+  // kOffset / kOrigin: what the third argument is (none for kPlain).
+  enum Third { kPlain, kOffset, kOrigin };
+  auto body = []<Third kThird>() {
+    return [](const DataChunk& args, Vector& result, idx_t count) {
+      const auto* widths = args.data[0].Values<interval_t>();
+      const T* values = args.data[1].Values<T>();
+      T* out = result.Values<T>();
+      for (idx_t i = 0; i < count; i++) {
+        if (!result.RowIsValid(i)) continue;
+        const interval_t* offset = nullptr;
+        const T* origin = nullptr;
+        if constexpr (kThird == kOffset) offset = &args.data[2].Values<interval_t>()[i];
+        if constexpr (kThird == kOrigin) origin = &args.data[2].Values<T>()[i];
+        if (!BucketOf(widths[i], values[i], offset, origin, out[i])) result.SetNull(i);
+      }
+    };
+  };
   catalog.AddScalar(MakeFunction("time_bucket", {TypeId::kInterval, type}, type,
-                                 [](const DataChunk& args, Vector& result, idx_t count) {
-                                   const auto* widths = args.data[0].Values<interval_t>();
-                                   const T* values = args.data[1].Values<T>();
-                                   T* out = result.Values<T>();
-                                   for (idx_t i = 0; i < count; i++) {
-                                     if (!result.RowIsValid(i)) continue;
-                                     const Width width = ClassifyWidth(widths[i]);
-                                     if constexpr (std::is_same_v<T, date_t>) {
-                                       if (width.months && values[i].IsFinite()) {
-                                         out[i] = DateMonthBucket(width.value, values[i], nullptr);
-                                         continue;
-                                       }
-                                     }
-                                     int64_t at;
-                                     out[i] = InstantOf(values[i], at)
-                                                  ? ValueAt<T>(Bucket(width, at, nullptr, nullptr))
-                                                  : values[i];
-                                   }
-                                 }));
+                                 body.template operator()<kPlain>()));
   catalog.AddScalar(MakeFunction("time_bucket", {TypeId::kInterval, type, TypeId::kInterval}, type,
-                                 [](const DataChunk& args, Vector& result, idx_t count) {
-                                   const auto* widths = args.data[0].Values<interval_t>();
-                                   const T* values = args.data[1].Values<T>();
-                                   const auto* offsets = args.data[2].Values<interval_t>();
-                                   T* out = result.Values<T>();
-                                   for (idx_t i = 0; i < count; i++) {
-                                     if (!result.RowIsValid(i)) continue;
-                                     const Width width = ClassifyWidth(widths[i]);
-                                     int64_t at;
-                                     out[i] =
-                                         InstantOf(values[i], at)
-                                             ? ValueAt<T>(Bucket(width, at, &offsets[i], nullptr))
-                                             : values[i];
-                                   }
-                                 }));
+                                 body.template operator()<kOffset>()));
   catalog.AddScalar(MakeFunction("time_bucket", {TypeId::kInterval, type, type}, type,
-                                 [](const DataChunk& args, Vector& result, idx_t count) {
-                                   const auto* widths = args.data[0].Values<interval_t>();
-                                   const T* values = args.data[1].Values<T>();
-                                   const T* origins = args.data[2].Values<T>();
-                                   T* out = result.Values<T>();
-                                   for (idx_t i = 0; i < count; i++) {
-                                     if (!result.RowIsValid(i)) continue;
-                                     int64_t origin, at;
-                                     if (!InstantOf(origins[i], origin)) {
-                                       result.SetNull(i);
-                                       continue;
-                                     }
-                                     const Width width = ClassifyWidth(widths[i]);
-                                     if constexpr (std::is_same_v<T, date_t>) {
-                                       if (width.months && values[i].IsFinite()) {
-                                         out[i] =
-                                             DateMonthBucket(width.value, values[i], &origins[i]);
-                                         continue;
-                                       }
-                                     }
-                                     out[i] = InstantOf(values[i], at)
-                                                  ? ValueAt<T>(Bucket(width, at, nullptr, &origin))
-                                                  : values[i];
-                                   }
-                                 }));
+                                 body.template operator()<kOrigin>()));
 }
 
 }  // namespace

@@ -6,11 +6,11 @@
 // the most rows of one number of columns, more than one if any does; ties go to the earlier
 // candidate. That number is the widest row's, as DuckDB's sniffer takes it: rows above the
 // first row that wide are notes, skipped; a candidate whose later rows are narrower needs
-// null_padding (no candidate reads the file: "Error when sniffing file"). A column's type is the first of BOOLEAN, BIGINT, DOUBLE, TIME,
-// DATE, TIMESTAMP, VARCHAR (or auto_type_candidates) that every sampled value converts to;
-// DATE and TIMESTAMP values that are not ISO 8601 through the first of a list of formats
-// (month, day or year first; -, / or . between the parts) that reads them all.
-// The first row is a header when one of its values does not convert to its column's type,
+// null_padding (no candidate reads the file: "Error when sniffing file"). A column's type is the
+// first of BOOLEAN, BIGINT, DOUBLE, TIME, DATE, TIMESTAMP, VARCHAR (or auto_type_candidates) that
+// every sampled value converts to; DATE and TIMESTAMP values that are not ISO 8601 through the
+// first of a list of formats (month, day or year first; -, / or . between the parts) that reads
+// them all. The first row is a header when one of its values does not convert to its column's type,
 // or when every column is VARCHAR and none of its values is empty.
 #pragma once
 
