@@ -1933,7 +1933,8 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
   if (pragma.name == "integrity_check" && pragma.arguments.empty()) return ExecuteIntegrityCheck();
   if (((pragma.name == "database_size" || pragma.name == "collations") &&
        pragma.arguments.empty()) ||
-      (pragma.name == "table_info" && pragma.arguments.size() == 1)) {
+      ((pragma.name == "table_info" || pragma.name == "storage_info") &&
+       pragma.arguments.size() == 1)) {
     // DuckDB's PRAGMAs for these table functions: their rows, as a query's.
     std::string target;
     if (!pragma.arguments.empty()) {
@@ -1946,8 +1947,8 @@ Result ClientContext::ExecutePragma(const PragmaStatement& pragma) {
       }
     }
     auto statements =
-        ParseSql(pragma.name == "table_info" ? "SELECT * FROM pragma_table_info(" + target + ")"
-                                             : "SELECT * FROM pragma_" + pragma.name + "()");
+        ParseSql(target.empty() ? "SELECT * FROM pragma_" + pragma.name + "()"
+                                : "SELECT * FROM pragma_" + pragma.name + "(" + target + ")");
     if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
       throw ParserError(fmt::format("PRAGMA {} takes one name", pragma.name));
     }

@@ -36,6 +36,8 @@ void DatabaseInstance::ApplyStorageSettings(const Settings& from) {
   }
   checkpoint_on_shutdown_ =
       from.Get("checkpoint_on_shutdown") != std::optional<std::string>("false");
+  const auto forced = ForcedCompression(from.Get("force_compression").value_or("auto"));
+  forced_compression_ = forced ? static_cast<int>(*forced) : -1;
 }
 
 void DatabaseInstance::ApplySettings() {
@@ -131,9 +133,14 @@ void DatabaseInstance::CheckpointLocked() {
   for (auto& [name, last] : start.sequences) sequences.push_back({name, last});
   // Step 2.
   DatabaseFile::ChainWriter writer(*file_);
-  WriteCheckpoint(*start.transaction, sequences, writer);
+  const int forced = forced_compression_.load();
+  const CheckpointLayout layout = WriteCheckpoint(
+      *start.transaction, sequences,
+      forced < 0 ? std::nullopt : std::optional<Compression>(static_cast<Compression>(forced)),
+      writer);
   const uint64_t first_block = writer.Finish();
   file_->Commit(writer, first_block, log_->Salt(), log_->FileOffset(start.log_offset));
+  layout.Install(writer.Blocks());
   {
     std::lock_guard<std::mutex> guard(wake_lock_);
     checkpoints_++;

@@ -105,7 +105,8 @@ class DatabaseInstance {
 
  private:
   void CheckpointLocked();
-  /// The settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown), from
+  /// The settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown,
+  /// force_compression), from
   /// `from`: this database's own, or the first database's for an attached one.
   void ApplyStorageSettings(const Settings& from);
   /// The checkpoint thread: a checkpoint each time AfterCommit asks, until stopping_.
@@ -121,6 +122,8 @@ class DatabaseInstance {
   std::atomic<uint64_t> checkpoints_{0};
   std::atomic<uint64_t> checkpoint_threshold_{16 << 20};
   std::atomic<bool> checkpoint_on_shutdown_{true};
+  /// force_compression as a Compression, or -1 for none (auto).
+  std::atomic<int> forced_compression_{-1};
   std::mutex wake_lock_;  // the checkpoint thread's requests and the count's waiters
   std::condition_variable wake_;
   std::condition_variable checkpointed_;

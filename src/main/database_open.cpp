@@ -70,8 +70,9 @@ class Replayer : public CheckpointLoader {
   void Load(DatabaseFile& file, uint64_t first) {
     DatabaseFile::ChainReader reader(file, first);
     context_->Query("BEGIN");
-    ReadCheckpoint(reader, *this);
+    const CheckpointLayout layout = ReadCheckpoint(reader, *this);
     context_->Query("COMMIT");
+    layout.Install(file.UsedBlocks());
     // Rows keep their ids: the log's row ids name them as they are.
     for (auto& [oid, table] : tables_) {
       table.checkpointed = static_cast<int64_t>(table.table->RowIdCount());

@@ -43,10 +43,10 @@ struct SettingDefinition {
 };
 
 // A setting Settings only validates and stores: most are accepted for DuckDB
-// compatibility and change nothing in Teal; the checkpoint_* and debug_wal_* ones are read by the
-// database (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says: BOOLEAN,
-// BIGINT within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower case), or a
-// byte size when `choices` is empty (stored as Teal formats sizes).
+// compatibility and change nothing in Teal; the checkpoint_*, debug_wal_* and force_compression
+// ones are read by the database (DatabaseInstance::ApplySettings). Its value is validated as
+// `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from `choices` (case-insensitive,
+// stored in lower case), or a byte size when `choices` is empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -139,8 +139,10 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      {"physical_only"}},
     {"force_compression",
-     "no effect in Teal (accepted for DuckDB scripts): DuckDB's compression method for new "
-     "column data; Teal's files have one format",
+     "the compression method a checkpoint uses for every column vector it fits (uncompressed, "
+     "constant, rle, bitpacking, dictionary); auto (or none) chooses per vector the one "
+     "taking the fewest bytes. DuckDB's other methods (fsst, alp, zstd, …) are accepted and "
+     "choose as auto does, as DuckDB does for a column a forced method does not fit",
      "VARCHAR",
      "auto",
      0,

@@ -495,6 +495,11 @@ class Binder {
                                        std::vector<LogicalType>& types);
   /// pragma_table_info('[schema.]name') / PRAGMA table_info: one row per column of a table
   /// or view (SQLite's and DuckDB's columns: cid, name, type, notnull, dflt_value, pk).
+  /// pragma_storage_info('table' [, include_segment_info := bool, loaded_segments_only :=
+  /// bool]): the table's row groups and column segments (bind_storage_info.cpp).
+  LogicalOperatorPtr BindStorageInfo(const ParsedExpression& function,
+                                     std::vector<std::string>& names,
+                                     std::vector<LogicalType>& types);
   LogicalOperatorPtr BindTableInfo(const std::string& schema, const std::string& name,
                                    std::vector<std::string>& names,
                                    std::vector<LogicalType>& types);

@@ -2,8 +2,9 @@
 // (storage/database_file.hpp) — the schema, the sequences' positions and every table's
 // rows as one snapshot sees them — and reading it back.
 //
-// Format (version 2; integers little-endian; text = u32 length n, then n bytes):
-//   u32  version (2; version 1 is the same without the next field)
+// Format (version 3; integers little-endian; text = u32 length n, then n bytes):
+//   u32  version (3; version 2 is the same with the vector codec's encodings in place of
+//        the segment codec's, version 1 also without the next field)
 //   u64  rows per row group of the database's tables (DatabaseOptions::row_group_size)
 //   u32  n, then n texts: the schema's statements (CREATE TYPE, SEQUENCE, TABLE, VIEW,
 //        INDEX) in creation order (Catalog::SchemaStatements)
@@ -14,7 +15,9 @@
 //          runs of up to kVectorSize consecutive row ids, each:
 //            u32 slots (0: the table ends), u64 first row id (a multiple of kVectorSize),
 //            ceil(slots / 64) u64 words: bit r % 64 of word r / 64 set = row first + r is
-//            visible, u32 n, then n bytes: every column's EncodeVector of the visible rows
+//            visible, u32 n, then n bytes: every column's EncodeSegment of the visible
+//            rows (storage/segment_codec.hpp: compressed with the method that takes the
+//            fewest bytes, or the one force_compression names where it fits)
 //          Row ids that no run covers, or whose bit is clear, are rows the snapshot does
 //          not see (deleted, or not committed before it).
 //
@@ -25,12 +28,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "storage/database_file.hpp"
+#include "storage/segment_codec.hpp"
+#include "storage/stored_segments.hpp"
 
 namespace teal {
 
@@ -42,10 +48,30 @@ struct SequencePosition {
   std::optional<int64_t> last;
 };
 
+/// Where a checkpoint image put each table's vectors, by row group: what
+/// pragma_storage_info lists once the image is the file's (Install).
+struct CheckpointLayout {
+  struct Table {
+    std::shared_ptr<DataTable> table;
+    /// By row group; null for a group whose rows were not settled when the image was
+    /// written (DataTable::SettledRowGroups).
+    std::vector<std::shared_ptr<StoredRowGroup>> groups;
+  };
+  std::vector<Table> tables;
+  /// The records' stamps are to be read when they are installed (a loaded image: the
+  /// load's own changes settle before then).
+  bool stamp_at_install = false;
+
+  /// Hands each table its records, with `chain` (the image's blocks in stream order).
+  void Install(const std::vector<uint64_t>& chain) const;
+};
+
 /// Writes what `transaction` sees of the database (its catalog version and rows) into
-/// `out`, with `sequences` as the sequences' positions.
-void WriteCheckpoint(const Transaction& transaction, const std::vector<SequencePosition>& sequences,
-                     DatabaseFile::ChainWriter& out);
+/// `out`, with `sequences` as the sequences' positions, compressing each vector with
+/// `forced` where it fits (else the smallest method). Returns where the vectors went.
+CheckpointLayout WriteCheckpoint(const Transaction& transaction,
+                                 const std::vector<SequencePosition>& sequences,
+                                 std::optional<Compression> forced, DatabaseFile::ChainWriter& out);
 
 /// What loading a checkpoint asks of the database it loads into.
 class CheckpointLoader {
@@ -62,8 +88,9 @@ class CheckpointLoader {
   virtual void Write(const std::function<void(Transaction&)>& write) = 0;
 };
 
-/// Reads a checkpoint image from `in` into `loader`. Throws IOError naming the file and
-/// block when it does not check out.
-void ReadCheckpoint(DatabaseFile::ChainReader& in, CheckpointLoader& loader);
+/// Reads a checkpoint image from `in` into `loader`; returns where its vectors were (to be
+/// installed once the load commits). Throws IOError naming the file and block when it
+/// does not check out.
+CheckpointLayout ReadCheckpoint(DatabaseFile::ChainReader& in, CheckpointLoader& loader);
 
 }  // namespace teal

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "common/assert.hpp"
+#include "storage/stored_segments.hpp"
 #include "storage/vector_codec.hpp"
 #include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
@@ -437,6 +438,46 @@ idx_t DataTable::RowGroupCount() const {
   return row_groups_.size();
 }
 
+namespace {
+bool Versioned(const RowGroup& group) {
+  if (!group.versions) return false;
+  for (const auto& versions : group.versions->vectors) {
+    if (versions) return true;
+  }
+  return false;
+}
+}  // namespace
+
+std::vector<std::optional<uint64_t>> DataTable::SettledRowGroups() const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  std::vector<std::optional<uint64_t>> stamps;
+  for (const auto& group : row_groups_) {
+    stamps.push_back(Versioned(*group) ? std::nullopt : std::optional<uint64_t>(group->changes));
+  }
+  return stamps;
+}
+
+void DataTable::SetStored(idx_t row_group, std::shared_ptr<const StoredRowGroup> stored) {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  if (row_group >= row_groups_.size()) return;
+  RowGroup& group = *row_groups_[row_group];
+  if (Versioned(group) || group.changes != stored->changes) return;
+  std::lock_guard<std::mutex> zones_guard(zones_lock_);
+  group.stored = std::move(stored);
+}
+
+std::vector<RowGroupStorage> DataTable::StorageInfo() const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  std::lock_guard<std::mutex> zones_guard(zones_lock_);
+  std::vector<RowGroupStorage> groups;
+  for (const auto& group : row_groups_) {
+    const bool current =
+        group->stored && !Versioned(*group) && group->stored->changes == group->changes;
+    groups.push_back({group->start, group->count, current ? group->stored : nullptr});
+  }
+  return groups;
+}
+
 std::vector<idx_t> DataTable::RowGroupsToScan(
     const std::vector<idx_t>& columns,
     const std::function<bool(std::span<const ColumnZone>)>& may_pass) const {
@@ -445,11 +486,7 @@ std::vector<idx_t> DataTable::RowGroupsToScan(
   std::vector<ColumnZone> zones(columns.size());
   for (idx_t g = 0; g < row_groups_.size(); g++) {
     RowGroup& group = *row_groups_[g];
-    bool versioned = false;
-    if (group.versions) {
-      for (const auto& versions : group.versions->vectors) versioned = versioned || versions;
-    }
-    if (versioned || group.count == 0) {
+    if (Versioned(group) || group.count == 0) {
       scan.push_back(g);
       continue;
     }

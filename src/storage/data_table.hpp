@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <span>
 #include <string_view>
@@ -58,6 +59,18 @@ struct RowGroup {
   /// The zones scans computed (DataTable::RowGroupsToScan); guarded by the table's
   /// zones_lock_.
   std::unique_ptr<struct RowGroupZones> zones;
+  /// What the last checkpoint wrote of the group (storage/stored_segments.hpp), or null;
+  /// guarded by the table's zones_lock_.
+  std::shared_ptr<const struct StoredRowGroup> stored;
+};
+
+/// A row group as pragma_storage_info lists it (DataTable::StorageInfo).
+struct RowGroupStorage {
+  idx_t start = 0;
+  idx_t count = 0;
+  /// What the last checkpoint wrote of it; null when it was never written or its rows
+  /// changed since.
+  std::shared_ptr<const StoredRowGroup> stored;
 };
 
 struct TableScanState {
@@ -152,6 +165,17 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// Whether the row is deleted for every snapshot to come (by a committed delete, or a
   /// rolled-back insert).
   bool IsDead(int64_t row_id) const;
+
+  /// For each row group, RowGroup::changes while no vector of it has versions (every
+  /// snapshot sees its rows alike), else nullopt: the stamp a checkpoint's record of the
+  /// group carries (StoredRowGroup::changes).
+  std::vector<std::optional<uint64_t>> SettledRowGroups() const;
+  /// Keeps `stored` as what the last checkpoint wrote of row group `row_group`, unless the
+  /// group changed since its stamp was read (then the record is dropped).
+  void SetStored(idx_t row_group, std::shared_ptr<const StoredRowGroup> stored);
+  /// Every row group's rows and, where it still describes them, the last checkpoint's
+  /// record of it.
+  std::vector<RowGroupStorage> StorageInfo() const;
 
   /// About how many distinct non-NULL values column `column` holds, from a sample of its
   /// rows (distinct_estimate.cpp); cached until the row count moves by a fifth. The row
@@ -272,7 +296,8 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
     idx_t distinct;
   };
   mutable std::unordered_map<idx_t, DistinctCache> distinct_cache_;  // by column; lock_
-  /// Guards the row groups' zones, which scans fill in while they share lock_.
+  /// Guards the row groups' zones, which scans fill in while they share lock_, and their
+  /// stored records, which checkpoints set.
   mutable std::mutex zones_lock_;
 };
 

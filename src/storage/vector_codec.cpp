@@ -5,38 +5,12 @@
 
 #include <cstring>
 
+#include "storage/codec_bytes.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
 
 namespace {
-
-template <class T>
-void Put(std::string& out, T value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof(T));
-}
-
-[[noreturn]] void Corrupt(std::string_view what, std::string_view detail) {
-  throw IOError(fmt::format("{} is corrupt: {}", what, detail));
-}
-
-/// The next `bytes` bytes of `in`, or a corruption error.
-std::string_view Take(std::string_view& in, idx_t bytes, std::string_view what,
-                      std::string_view part) {
-  if (bytes > in.size()) {
-    Corrupt(what, fmt::format("its {} needs {} bytes, {} are left", part, bytes, in.size()));
-  }
-  std::string_view taken = in.substr(0, bytes);
-  in.remove_prefix(bytes);
-  return taken;
-}
-
-template <class T>
-T Get(std::string_view& in, std::string_view what, std::string_view part) {
-  T value;
-  std::memcpy(&value, Take(in, sizeof(T), what, part).data(), sizeof(T));
-  return value;
-}
 
 void EncodeFlat(const Vector& vector, idx_t offset, idx_t count, std::string& out) {
   bool has_nulls = false;
@@ -57,7 +31,7 @@ void EncodeFlat(const Vector& vector, idx_t offset, idx_t count, std::string& ou
   if (physical == PhysicalType::kVarchar) {
     const auto* strings = vector.Values<string_t>() + offset;
     for (idx_t r = 0; r < count; r++) {
-      Put<uint32_t>(out, vector.RowIsValid(offset + r) ? strings[r].size() : 0);
+      PutBytesOf<uint32_t>(out, vector.RowIsValid(offset + r) ? strings[r].size() : 0);
     }
     for (idx_t r = 0; r < count; r++) {
       if (vector.RowIsValid(offset + r)) out.append(strings[r].View());
@@ -69,7 +43,7 @@ void EncodeFlat(const Vector& vector, idx_t offset, idx_t count, std::string& ou
     uint64_t total = 0;
     for (idx_t r = 0; r < count; r++) {
       const uint64_t length = vector.RowIsValid(offset + r) ? entries[r].length : 0;
-      Put<uint64_t>(out, length);
+      PutBytesOf<uint64_t>(out, length);
       total += length;
     }
     if (total == 0) return;
@@ -136,10 +110,10 @@ std::string_view EncodeVectorInPlace(const Vector& vector, idx_t count, std::str
 }
 
 void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_view what) {
-  const auto flag = Get<uint8_t>(in, what, "validity flag");
-  if (flag > 1) Corrupt(what, fmt::format("validity flag {}", flag));
+  const auto flag = TakeValue<uint8_t>(in, what, "validity flag");
+  if (flag > 1) CorruptEncoding(what, fmt::format("validity flag {}", flag));
   if (flag == 1) {
-    std::string_view bitmap = Take(in, (count + 7) / 8, what, "validity bitmap");
+    std::string_view bitmap = TakeBytes(in, (count + 7) / 8, what, "validity bitmap");
     for (idx_t r = 0; r < count; r++) {
       if (!((static_cast<uint8_t>(bitmap[r / 8]) >> (r % 8)) & 1)) out.SetNull(r);
     }
@@ -147,10 +121,10 @@ void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_vi
   const PhysicalType physical = out.Type().Physical();
   if (physical == PhysicalType::kVarchar) {
     std::vector<uint32_t> lengths(count);
-    for (idx_t r = 0; r < count; r++) lengths[r] = Get<uint32_t>(in, what, "string lengths");
+    for (idx_t r = 0; r < count; r++) lengths[r] = TakeValue<uint32_t>(in, what, "string lengths");
     auto* strings = out.Values<string_t>();
     for (idx_t r = 0; r < count; r++) {
-      strings[r] = out.AddString(Take(in, lengths[r], what, "string bytes"));
+      strings[r] = out.AddString(TakeBytes(in, lengths[r], what, "string bytes"));
     }
     return;
   }
@@ -158,14 +132,14 @@ void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_vi
     auto* entries = out.Values<list_entry_t>();
     uint64_t total = 0;
     for (idx_t r = 0; r < count; r++) {
-      const auto length = Get<uint64_t>(in, what, "list lengths");
+      const auto length = TakeValue<uint64_t>(in, what, "list lengths");
       // Each element takes at least one byte of the child's encoding, so a length past
       // the bytes left cannot be right (and must not size an allocation).
-      if (length > in.size()) Corrupt(what, fmt::format("a list length of {}", length));
+      if (length > in.size()) CorruptEncoding(what, fmt::format("a list length of {}", length));
       entries[r] = list_entry_t{total, length};
       total += length;
     }
-    if (total > in.size()) Corrupt(what, fmt::format("lists of {} elements in all", total));
+    if (total > in.size()) CorruptEncoding(what, fmt::format("lists of {} elements in all", total));
     out.SetListSize(total);
     if (total > 0) DecodeVector(in, total, out.ListChild(), what);
     return;
@@ -177,7 +151,7 @@ void DecodeVector(std::string_view& in, idx_t count, Vector& out, std::string_vi
     return;
   }
   const idx_t width = PhysicalTypeSize(physical);
-  std::string_view values = Take(in, count * width, what, "values");
+  std::string_view values = TakeBytes(in, count * width, what, "values");
   std::memcpy(out.Data(), values.data(), values.size());
 }
 

@@ -17,6 +17,7 @@
 #include "os/fault_file_system.hpp"
 #include "os/memory_file_system.hpp"
 #include "storage/database_file.hpp"
+#include "storage/vector_codec.hpp"
 #include "storage/write_ahead_log.hpp"
 #include "teal/appender.hpp"
 #include "teal/connection.hpp"
@@ -91,6 +92,93 @@ TEST(CheckpointTest, ACheckpointHoldsEveryTypeRowAndSchemaObjectAndTheLogRestart
   EXPECT_THROW(con.Execute("INSERT INTO t (id) VALUES (1)"), ConstraintError);
   con.Execute("INSERT INTO t (id) VALUES (4096)");
   EXPECT_EQ(con.Query("SELECT i, n FROM t WHERE id = 4096").GetValue(0, 0), Value::Integer(7));
+}
+
+TEST(CheckpointTest, EveryForcedCompressionMethodKeepsEveryValue) {
+  // Each method where it fits the values, the others left to the automatic choice.
+  for (const char* method : {"uncompressed", "constant", "rle", "bitpacking", "dictionary"}) {
+    SCOPED_TRACE(method);
+    MemoryFileSystem fs;
+    std::string before;
+    {
+      auto db = OpenOn(fs);
+      Connection con(*db);
+      con.Execute(fmt::format("SET force_compression = '{}'", method));
+      for (std::string sql : kSchema) {
+        // A tenth of the rows: every type still fills vectors of each kind.
+        if (const size_t at = sql.find("range(300000)"); at != std::string::npos) {
+          sql.replace(at, 13, "range(30000)");
+        }
+        con.Execute(sql);
+      }
+      con.Execute("CHECKPOINT");
+      before = QueryTexts(con, kChecks);
+      const std::string used = con.Query(
+                                      "SELECT string_agg(DISTINCT lower(compression), ',') FROM "
+                                      "pragma_storage_info('t') WHERE segment_type <> 'VALIDITY'")
+                                   .GetValue(0, 0)
+                                   .ToString();
+      if (std::string_view(method) != "constant") {
+        EXPECT_NE(used.find(method), std::string::npos) << used;
+      }
+    }
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    EXPECT_EQ(QueryTexts(con, kChecks), before);
+  }
+}
+
+TEST(CheckpointTest, AnImageOfVersionTwoIsStillRead) {
+  // Version 2 wrote every vector with the vector codec, uncompressed.
+  MemoryFileSystem fs;
+  {
+    auto handle = fs.Open(kPath, FileOpenFlags{.write = true, .create = true});
+    DatabaseFile file(std::move(handle), false);
+    DatabaseFile::ChainWriter out(file);
+    std::string image;
+    auto put32 = [&](uint32_t v) { image.append(reinterpret_cast<const char*>(&v), 4); };
+    auto put64 = [&](uint64_t v) { image.append(reinterpret_cast<const char*>(&v), 8); };
+    auto text = [&](std::string_view t) {
+      put32(static_cast<uint32_t>(t.size()));
+      image.append(t);
+    };
+    put32(2);
+    put64(kRowGroupSize);
+    put32(1);
+    text("CREATE TABLE t (a INTEGER, s VARCHAR)");
+    put32(0);  // sequences
+    put32(1);  // tables
+    text("t");
+    put64(1);  // oid
+    put64(3);  // rows
+    put32(2);  // columns
+    put32(3);  // a run of three slots from row 0, rows 0 and 2 visible
+    put64(0);
+    put64(0b101);
+    Vector a(LogicalType(TypeId::kInteger), 2);
+    a.SetValue(0, Value::Integer(41));
+    a.SetValue(1, Value(LogicalType(TypeId::kInteger)));
+    Vector s(LogicalType(TypeId::kVarchar), 2);
+    s.SetValue(0, Value::Varchar("first"));
+    s.SetValue(1, Value::Varchar("a string longer than twelve bytes"));
+    std::string payload;
+    EncodeVector(a, 2, payload);
+    EncodeVector(s, 2, payload);
+    put32(static_cast<uint32_t>(payload.size()));
+    image += payload;
+    put32(0);  // the table ends
+    out.Write(image.data(), image.size());
+    const uint64_t first = out.Finish();
+    file.Commit(out, first, 0, 0);
+  }
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  EXPECT_EQ(
+      QueryTexts(con,
+                 {"SELECT rowid, a, s FROM t ORDER BY rowid",
+                  "SELECT DISTINCT compression FROM pragma_storage_info('t') WHERE segment_type <> "
+                  "'VALIDITY'"}),
+      "0|41|first|\n2|NULL|a string longer than twelve bytes|\nUncompressed|\n");
 }
 
 TEST(CheckpointTest, CommitsAfterACheckpointReplayOnTopOfIt) {

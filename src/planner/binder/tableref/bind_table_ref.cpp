@@ -567,12 +567,14 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
       listing = dot == std::string::npos
                     ? BindTableInfo("", text, names, types)
                     : BindTableInfo(text.substr(0, dot), text.substr(dot + 1), names, types);
+    } else if (ref.function->name == "pragma_storage_info") {
+      listing = BindStorageInfo(*ref.function, names, types);
     } else {
       listing = BindCatalogListing(ref.function->name, names, types);
     }
     if (listing) {
       if (ref.function->name != kDescribeFunction && ref.function->name != "pragma_table_info" &&
-          !ref.function->children.empty()) {
+          ref.function->name != "pragma_storage_info" && !ref.function->children.empty()) {
         throw BinderError(fmt::format("{}() takes no arguments", ref.function->name));
       }
       add_rows(ref.function->name, std::move(names), std::move(types));

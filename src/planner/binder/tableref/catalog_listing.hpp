@@ -35,6 +35,7 @@ inline constexpr const char* kTableFunctionNames[] = {"duckdb_approx_database_co
                                                       "pragma_collations",
                                                       "pragma_database_list",
                                                       "pragma_database_size",
+                                                      "pragma_storage_info",
                                                       "pragma_table_info",
                                                       "query",
                                                       "range",
