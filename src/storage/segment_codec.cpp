@@ -13,6 +13,7 @@
 
 #include "common/hash.hpp"
 #include "storage/codec_bytes.hpp"
+#include "storage/roaring_container.hpp"
 #include "storage/vector_codec.hpp"
 
 namespace teal {
@@ -21,7 +22,7 @@ namespace {
 
 static_assert(kVectorSize <= UINT16_MAX, "an RLE run length is a u16");
 
-constexpr Compression kLastCompression = Compression::kDictionary;
+constexpr Compression kLastCompression = Compression::kRoaring;
 
 bool IsNested(PhysicalType type) {
   return type == PhysicalType::kList || type == PhysicalType::kStruct;
@@ -51,6 +52,8 @@ bool Fits(Compression compression, PhysicalType type) {
       return IsPackable(type);
     case Compression::kDictionary:
       return type == PhysicalType::kVarchar;
+    case Compression::kRoaring:
+      return type == PhysicalType::kBool;
   }
   return false;
 }
@@ -138,6 +141,8 @@ struct Survey {
   bool dictionary = false;  // VARCHAR: entries and bits below
   std::vector<std::string_view> entries;
   std::vector<uint32_t> row_entry;  // VARCHAR dictionary: each row's entry (0 for NULL)
+  std::vector<bool> valid_rows;     // kRoaring validity: the valid rows
+  idx_t validity_bytes = 0;         // the validity's bytes after the kind byte
 };
 
 /// Calls f(T{}) with T the unsigned integer of `width` bytes (1, 2, 4 or 8).
@@ -249,11 +254,19 @@ void SurveyStrings(const Vector& vector, idx_t count, bool whole_dictionary, Sur
 }
 
 /// Bytes each method would take (0: does not apply), by Compression.
-std::array<idx_t, 5> Sizes(const Vector& vector, idx_t count, const Survey& survey) {
+/// BOOLEAN: the rows that are valid and true.
+std::vector<bool> TrueRows(const Vector& vector, idx_t count) {
+  std::vector<bool> rows(count);
+  const auto* values = vector.Values<bool>();
+  for (idx_t r = 0; r < count; r++) rows[r] = vector.RowIsValid(r) && values[r];
+  return rows;
+}
+
+std::array<idx_t, 6> Sizes(const Vector& vector, idx_t count, const Survey& survey) {
   const PhysicalType type = vector.Type().Physical();
   const idx_t bitmap = (count + 7) / 8;
-  const idx_t head = 2 + (survey.validity == ValidityKind::kBitmap ? bitmap : 0);
-  std::array<idx_t, 5> sizes{};
+  const idx_t head = 2 + survey.validity_bytes;
+  std::array<idx_t, 6> sizes{};
   const idx_t valid_flag = 2 + (survey.validity == ValidityKind::kAllValid ? 0 : bitmap);
   if (type == PhysicalType::kVarchar) {
     sizes[0] = valid_flag + 4 * count + survey.value_bytes;
@@ -270,11 +283,14 @@ std::array<idx_t, 5> Sizes(const Vector& vector, idx_t count, const Survey& surv
   if (survey.runs == 1) sizes[1] = head + width;
   sizes[2] = head + 4 + survey.runs * (width + 2);
   if (survey.packable) sizes[3] = head + width + 1 + 8 * PackedWords(count, survey.bits);
+  if (type == PhysicalType::kBool) sizes[5] = head + RoaringSize(TrueRows(vector, count));
   return sizes;
 }
 
-void PutValidity(const Vector& vector, idx_t count, ValidityKind validity, std::string& out) {
+void PutValidity(const Vector& vector, idx_t count, const Survey& survey, std::string& out) {
+  const ValidityKind validity = survey.validity;
   out.push_back(static_cast<char>(validity));
+  if (validity == ValidityKind::kRoaring) return PutRoaring(survey.valid_rows, out);
   if (validity != ValidityKind::kBitmap) return;
   std::string bitmap((count + 7) / 8, '\0');
   for (idx_t r = 0; r < count; r++) {
@@ -293,10 +309,13 @@ SegmentEncoding Write(const Vector& vector, idx_t count, Compression method, con
   SegmentEncoding encoding{method, survey.validity};
   out.push_back(static_cast<char>(method));
   if (method == Compression::kUncompressed) {
+    const size_t flag = out.size();
     EncodeVector(vector, count, out);
+    // The vector codec's flag: its NULLs as a bitmap, or none (the survey may not have run).
+    encoding.validity = out[flag] == 1 ? ValidityKind::kBitmap : ValidityKind::kAllValid;
     return encoding;
   }
-  PutValidity(vector, count, survey.validity, out);
+  PutValidity(vector, count, survey, out);
   if (survey.validity == ValidityKind::kAllNull) return encoding;
   const PhysicalType type = vector.Type().Physical();
   const idx_t width = type == PhysicalType::kVarchar ? 0 : PhysicalTypeSize(type);
@@ -362,6 +381,9 @@ SegmentEncoding Write(const Vector& vector, idx_t count, Compression method, con
       encoding.bits = static_cast<uint8_t>(survey.bits);
       break;
     }
+    case Compression::kRoaring:
+      PutRoaring(TrueRows(vector, count), out);
+      break;
     case Compression::kDictionary: {
       PutBytesOf<uint32_t>(out, static_cast<uint32_t>(survey.entries.size()));
       for (const auto& entry : survey.entries) PutString(entry, out);
@@ -398,7 +420,19 @@ SegmentEncoding EncodeFlatSegment(const Vector& vector, idx_t count,
     survey.validity = ValidityKind::kAllNull;
     return Write(vector, count, Compression::kConstant, survey, out);
   }
-  if (valid < count) survey.validity = ValidityKind::kBitmap;
+  if (valid < count) {
+    survey.valid_rows.resize(count);
+    for (idx_t r = 0; r < count; r++) survey.valid_rows[r] = vector.RowIsValid(r);
+    const idx_t roaring = RoaringSize(survey.valid_rows);
+    const idx_t bitmap = (count + 7) / 8;
+    if (forced == Compression::kRoaring || roaring < bitmap) {
+      survey.validity = ValidityKind::kRoaring;
+      survey.validity_bytes = roaring;
+    } else {
+      survey.validity = ValidityKind::kBitmap;
+      survey.validity_bytes = bitmap;
+    }
+  }
   if (type == PhysicalType::kVarchar) {
     SurveyStrings(vector, count, forced == Compression::kDictionary, survey);
   } else {
@@ -432,6 +466,8 @@ std::string_view CompressionName(Compression compression) {
       return "BitPacking";
     case Compression::kDictionary:
       return "Dictionary";
+    case Compression::kRoaring:
+      return "Roaring";
   }
   return "Uncompressed";
 }
@@ -444,6 +480,7 @@ std::optional<Compression> ForcedCompression(std::string_view setting) {
   if (name == "rle") return Compression::kRle;
   if (name == "bitpacking") return Compression::kBitPacking;
   if (name == "dictionary") return Compression::kDictionary;
+  if (name == "roaring") return Compression::kRoaring;
   return std::nullopt;
 }
 
@@ -475,7 +512,7 @@ SegmentEncoding DecodeSegment(std::string_view& in, idx_t count, Vector& out,
     return encoding;
   }
   const auto validity = TakeValue<uint8_t>(in, what, "validity kind");
-  if (validity > static_cast<uint8_t>(ValidityKind::kAllNull)) {
+  if (validity > static_cast<uint8_t>(ValidityKind::kRoaring)) {
     CorruptEncoding(what, fmt::format("validity kind {}", validity));
   }
   encoding.validity = static_cast<ValidityKind>(validity);
@@ -492,7 +529,20 @@ SegmentEncoding DecodeSegment(std::string_view& in, idx_t count, Vector& out,
       if (!((static_cast<uint8_t>(bitmap[r / 8]) >> (r % 8)) & 1)) out.SetNull(r);
     }
   }
+  std::vector<bool> rows;
+  if (encoding.validity == ValidityKind::kRoaring) {
+    ReadRoaring(in, count, what, rows);
+    for (idx_t r = 0; r < count; r++) {
+      if (!rows[r]) out.SetNull(r);
+    }
+  }
   data_ptr_t data = out.Data();
+  if (method == Compression::kRoaring) {
+    ReadRoaring(in, count, what, rows);
+    auto* values = out.Values<bool>();
+    for (idx_t r = 0; r < count; r++) values[r] = rows[r];
+    return encoding;
+  }
   if (type == PhysicalType::kVarchar) {
     auto* strings = out.Values<string_t>();
     if (method == Compression::kConstant) {
@@ -529,6 +579,7 @@ SegmentEncoding DecodeSegment(std::string_view& in, idx_t count, Vector& out,
   switch (method) {
     case Compression::kUncompressed:
     case Compression::kDictionary:
+    case Compression::kRoaring:
       break;  // handled above
     case Compression::kConstant:
       FillRows(data, width, 0, count, TakeBytes(in, width, what, "constant").data());

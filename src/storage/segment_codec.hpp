@@ -7,7 +7,8 @@
 //   u8 method (Compression), then
 //   kUncompressed: the vector codec's encoding (storage/vector_codec.hpp)
 //   any other method: u8 validity (0: no row is NULL; 1: a bitmap of ceil(count / 8) bytes
-//     follows, bit r % 8 of byte r / 8 set = row r valid; 2: every row is NULL), then
+//     follows, bit r % 8 of byte r / 8 set = row r valid; 2: every row is NULL; 3: a
+//     roaring container of the valid rows follows, storage/roaring_container.hpp), then
 //     kConstant    the one value (fixed width: its bytes as in a vector; VARCHAR: u32 n and
 //                  n bytes); nothing when every row is NULL
 //     kRle         u32 runs, runs × value, runs × u16 length (fixed width, not nested).
@@ -18,6 +19,9 @@
 //                  64 bits (INTEGER, BIGINT, DATE, TIMESTAMP, DECIMAL(≤18), ENUM, …)
 //     kDictionary  u32 n, n strings (u32 length, bytes), u8 bits, then the rows' indexes into
 //                  them packed as kBitPacking packs values (VARCHAR, BLOB)
+//     kRoaring     a roaring container of the true rows (BOOLEAN; NULL rows are not in it)
+// A vector with some NULLs keeps them as a bitmap or, when smaller (or force_compression
+// is roaring), as a roaring container.
 // LIST and STRUCT columns are always kUncompressed. Reading checks the method against
 // the type and every count, width and index against its bounds: bytes that do not check
 // out are an IOError naming `what`, never a crash.
@@ -38,13 +42,14 @@ enum class Compression : uint8_t {
   kRle = 2,
   kBitPacking = 3,
   kDictionary = 4,
+  kRoaring = 5,
 };
 
 /// How a segment's NULLs are kept.
-enum class ValidityKind : uint8_t { kAllValid = 0, kBitmap = 1, kAllNull = 2 };
+enum class ValidityKind : uint8_t { kAllValid = 0, kBitmap = 1, kAllNull = 2, kRoaring = 3 };
 
 /// DuckDB's name of the method (pragma_storage_info's compression column): Uncompressed,
-/// Constant, RLE, BitPacking, Dictionary.
+/// Constant, RLE, BitPacking, Dictionary, Roaring.
 std::string_view CompressionName(Compression compression);
 
 /// The method the force_compression setting names (case-insensitive), or nullopt for
@@ -64,8 +69,8 @@ struct SegmentEncoding {
 
 /// Appends the encoding of rows [0, count) of `vector` (flat or constant; count at most
 /// 65,535) to `out`: `forced` when it applies to the values (kConstant needs one value,
-/// kRle fixed-width values, kBitPacking integers, kDictionary strings), else the method
-/// that takes the fewest bytes.
+/// kRle fixed-width values, kBitPacking integers, kDictionary strings, kRoaring booleans
+/// — and keeps the NULLs of any type), else the method that takes the fewest bytes.
 SegmentEncoding EncodeSegment(const Vector& vector, idx_t count, std::optional<Compression> forced,
                               std::string& out);
 

@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "storage/roaring_container.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
@@ -151,18 +152,69 @@ TEST(SegmentCodecTest, AForcedMethodThatDoesNotFitChoosesAsAutoDoes) {
   EXPECT_EQ(ForcedCompression("auto"), std::nullopt);
 }
 
+TEST(SegmentCodecTest, RoaringTakesTheSmallestContainerForm) {
+  // The form byte: array, inverted array, runs, inverted runs, bitmap.
+  auto form_of = [](const std::vector<bool>& set) {
+    std::string bytes;
+    PutRoaring(set, bytes);
+    EXPECT_EQ(bytes.size(), RoaringSize(set));
+    std::string_view in = bytes;
+    std::vector<bool> back;
+    ReadRoaring(in, set.size(), "test", back);
+    EXPECT_TRUE(in.empty());
+    EXPECT_EQ(back, set);
+    return static_cast<int>(bytes[0]);
+  };
+  std::vector<bool> sparse(2048, false), dense(2048, true), runs(2048, false), gaps(2048, true),
+      noise(2048, false);
+  std::mt19937_64 random(3);
+  for (idx_t r = 0; r < 2048; r++) {
+    if (r % 100 == 7) sparse[r] = true;
+    if (r % 100 == 7) dense[r] = false;
+    if (r % 512 < 300) runs[r] = true;
+    if (r % 512 > 40 && r % 512 < 300) gaps[r] = false;
+    noise[r] = random() & 1;
+  }
+  EXPECT_EQ(form_of(sparse), 0);
+  EXPECT_EQ(form_of(dense), 1);
+  EXPECT_EQ(form_of(runs), 2);
+  EXPECT_EQ(form_of(noise), 4);
+  form_of(gaps);
+  form_of(std::vector<bool>(5, false));
+  form_of(std::vector<bool>(2048, true));
+}
+
+TEST(SegmentCodecTest, BooleansAndNullsAreRoaringContainers) {
+  std::vector<std::string> flags, numbers;
+  for (int i = 0; i < 2048; i++) {
+    flags.push_back(i % 512 < 350 ? "false" : (i % 97 == 0 ? "" : "true"));
+    numbers.push_back(i % 25 == 0 ? "1337" : "");
+  }
+  const auto booleans = RoundTrip(Make(TypeId::kBoolean, flags), 2048, Compression::kRoaring);
+  EXPECT_EQ(booleans.compression, Compression::kRoaring);
+  EXPECT_EQ(booleans.validity, ValidityKind::kRoaring);
+  // Sparse valid rows: their positions take fewer bytes than a bitmap, forced or not.
+  const auto sparse = RoundTrip(Make(TypeId::kInteger, numbers), 2048);
+  EXPECT_EQ(sparse.compression, Compression::kConstant);
+  EXPECT_EQ(sparse.validity, ValidityKind::kRoaring);
+  EXPECT_EQ(ForcedCompression("Roaring"), Compression::kRoaring);
+}
+
 TEST(SegmentCodecTest, DamagedBytesAreAnIoErrorNeverACrash) {
   std::vector<std::string> texts;
-  for (int i = 0; i < 600; i++) texts.push_back(i % 9 == 0 ? "" : std::to_string(i % 5));
+  std::vector<std::string> flags;
+  for (int i = 0; i < 600; i++) {
+    texts.push_back(i % 9 == 0 ? "" : std::to_string(i % 5));
+    flags.push_back(i % 9 == 0 ? "" : (i % 5 > 2 ? "true" : "false"));
+  }
   const std::vector<std::pair<LogicalType, std::optional<Compression>>> cases = {
-      {TypeId::kInteger, Compression::kRle},
-      {TypeId::kInteger, Compression::kBitPacking},
-      {TypeId::kVarchar, Compression::kDictionary},
-      {TypeId::kVarchar, Compression::kConstant},
+      {TypeId::kInteger, Compression::kRle},        {TypeId::kInteger, Compression::kBitPacking},
+      {TypeId::kVarchar, Compression::kDictionary}, {TypeId::kVarchar, Compression::kConstant},
+      {TypeId::kBoolean, Compression::kRoaring},
   };
   idx_t refused = 0;
   for (const auto& [type, method] : cases) {
-    Vector v = Make(type, texts);
+    Vector v = Make(type, type.Id() == TypeId::kBoolean ? flags : texts);
     std::string bytes;
     EncodeSegment(v, texts.size(), method, bytes);
     // Every prefix is too short; every single-byte change either decodes or is refused.

@@ -35,8 +35,18 @@ std::vector<SegmentSpan> Spans(const std::vector<StoredVector>& vectors, Same sa
   return spans;
 }
 
-bool ValidityCompressed(const StoredVector& v) {
-  return v.encoding.validity != ValidityKind::kBitmap;
+/// How a vector's NULLs were kept, by DuckDB's names for its validity segments.
+std::string_view ValidityMethod(const StoredVector& v) {
+  switch (v.encoding.validity) {
+    case ValidityKind::kAllValid:
+    case ValidityKind::kAllNull:
+      return "Constant";
+    case ValidityKind::kRoaring:
+      return "Roaring";
+    case ValidityKind::kBitmap:
+      break;
+  }
+  return "Uncompressed";
 }
 
 std::string SegmentInfo(const std::vector<StoredVector>& vectors, SegmentSpan span) {
@@ -194,10 +204,9 @@ LogicalOperatorPtr Binder::BindStorageInfo(const ParsedExpression& function,
       }
       segment_id = 0;
       for (const SegmentSpan span : Spans(vectors, [&](const auto&a, const auto&b) {
-             return ValidityCompressed(a) == ValidityCompressed(b) && same_block(a, b);
+             return ValidityMethod(a) == ValidityMethod(b) && same_block(a, b);
            })) {
-        emit(validity_path, "VALIDITY", span,
-             ValidityCompressed(vectors[span.begin]) ? "Constant" : "Uncompressed", "");
+        emit(validity_path, "VALIDITY", span, ValidityMethod(vectors[span.begin]), "");
       }
     }
   }
