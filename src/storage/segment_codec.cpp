@@ -133,8 +133,11 @@ void FillRows(data_ptr_t data, idx_t width, idx_t begin, idx_t end, const char* 
 struct Survey {
   ValidityKind validity = ValidityKind::kAllValid;
   idx_t first_valid = 0;
-  idx_t runs = 0;           // RLE runs (fixed width), or 1 when every value is equal
-  bool packable = false;    // bitpacking applies: frame and bits below
+  idx_t runs = 0;         // RLE runs (fixed width), or 1 when every value is equal
+  bool packable = false;  // bitpacking applies: frame and bits below
+  bool delta = false;     // bitpacking takes fewer bytes as deltas (delta_frame, delta_bits)
+  uint64_t delta_frame = 0;
+  unsigned delta_bits = 0;
   uint64_t frame = 0;       // the smallest value, widened
   unsigned bits = 0;        // bits of the largest value minus the frame
   idx_t value_bytes = 0;    // VARCHAR: the valid rows' bytes
@@ -160,6 +163,11 @@ void WithWidth(idx_t width, F&& f) {
   }
 }
 
+/// kBitPacking's modes: the values minus a frame, or the differences of consecutive values
+/// minus a frame (sequences, timestamps: a few bits whatever the values' range).
+constexpr uint8_t kFor = 0;
+constexpr uint8_t kDeltaFor = 1;
+
 bool IsMachineWidth(idx_t width) { return width == 1 || width == 2 || width == 4 || width == 8; }
 
 /// A value of T's width as 64 bits, sign-extended when `is_signed`: the difference of two
@@ -178,8 +186,13 @@ void SurveyTyped(const Vector& vector, idx_t count, bool packable, bool is_signe
   const bool all_valid = survey.validity == ValidityKind::kAllValid;
   // Compare in the type's order: signed values biased by 2^63 compare as unsigned.
   const uint64_t bias = is_signed ? uint64_t(1) << 63 : 0;
+  // Deltas compare as signed 64-bit numbers (a NULL row repeats the value before it: 0).
+  constexpr uint64_t kDeltaBias = uint64_t(1) << 63;
   T current = data[survey.first_valid];
-  uint64_t low = WidenTyped(current, is_signed) ^ bias, high = low;
+  uint64_t previous = WidenTyped(current, is_signed);
+  uint64_t low = previous ^ bias, high = low;
+  uint64_t delta_low = all_valid ? ~uint64_t(0) : kDeltaBias;
+  uint64_t delta_high = all_valid ? 0 : kDeltaBias;
   idx_t runs = 1;
   for (idx_t r = survey.first_valid + 1; r < count; r++) {
     if (!all_valid && !vector.RowIsValid(r)) continue;
@@ -187,9 +200,13 @@ void SurveyTyped(const Vector& vector, idx_t count, bool packable, bool is_signe
     runs += value != current;
     current = value;
     if (packable) {
-      const uint64_t widened = WidenTyped(value, is_signed) ^ bias;
-      low = std::min(low, widened);
-      high = std::max(high, widened);
+      const uint64_t widened = WidenTyped(value, is_signed);
+      low = std::min(low, widened ^ bias);
+      high = std::max(high, widened ^ bias);
+      const uint64_t delta = (widened - previous) ^ kDeltaBias;
+      delta_low = std::min(delta_low, delta);
+      delta_high = std::max(delta_high, delta);
+      previous = widened;
     }
   }
   survey.runs = runs;
@@ -197,6 +214,11 @@ void SurveyTyped(const Vector& vector, idx_t count, bool packable, bool is_signe
   survey.packable = true;
   survey.frame = low ^ bias;
   survey.bits = BitsFor(high - low);
+  if (count < 2 || delta_low > delta_high) return;  // one value: no deltas
+  survey.delta_frame = delta_low ^ kDeltaBias;
+  survey.delta_bits = BitsFor(delta_high - delta_low);
+  survey.delta =
+      8 + 8 * PackedWords(count - 1, survey.delta_bits) < 8 * PackedWords(count, survey.bits);
 }
 
 void SurveyFixed(const Vector& vector, idx_t count, Survey& survey) {
@@ -282,7 +304,11 @@ std::array<idx_t, 6> Sizes(const Vector& vector, idx_t count, const Survey& surv
   sizes[0] = valid_flag + count * width;
   if (survey.runs == 1) sizes[1] = head + width;
   sizes[2] = head + 4 + survey.runs * (width + 2);
-  if (survey.packable) sizes[3] = head + width + 1 + 8 * PackedWords(count, survey.bits);
+  if (survey.packable) {
+    sizes[3] = head + 1 + width + 1 +
+               (survey.delta ? 8 + 8 * PackedWords(count - 1, survey.delta_bits)
+                             : 8 * PackedWords(count, survey.bits));
+  }
   if (type == PhysicalType::kBool) sizes[5] = head + RoaringSize(TrueRows(vector, count));
   return sizes;
 }
@@ -364,21 +390,43 @@ SegmentEncoding Write(const Vector& vector, idx_t count, Compression method, con
     }
     case Compression::kBitPacking: {
       const bool is_signed = IsSigned(type);
-      out.append(reinterpret_cast<const char*>(&survey.frame), width);  // little-endian
-      out.push_back(static_cast<char>(survey.bits));
       const bool all_valid = survey.validity == ValidityKind::kAllValid;
+      out.push_back(static_cast<char>(survey.delta ? kDeltaFor : kFor));
+      if (!survey.delta) {
+        out.append(reinterpret_cast<const char*>(&survey.frame), width);  // little-endian
+        out.push_back(static_cast<char>(survey.bits));
+        WithWidth(width, [&](auto zero) {
+          const auto* values = vector.Values<decltype(zero)>();
+          Pack(
+              count, survey.bits,
+              [&](idx_t r) -> uint64_t {
+                if (!all_valid && !vector.RowIsValid(r)) return 0;
+                return WidenTyped(values[r], is_signed) - survey.frame;
+              },
+              out);
+        });
+        encoding.bits = static_cast<uint8_t>(survey.bits);
+        break;
+      }
+      // Each row's value, a NULL row's being the one before it (the first valid one for
+      // leading NULLs).
+      std::vector<uint64_t> widened(count);
       WithWidth(width, [&](auto zero) {
-        using T = decltype(zero);
-        const T* values = vector.Values<T>();
-        Pack(
-            count, survey.bits,
-            [&](idx_t r) -> uint64_t {
-              if (!all_valid && !vector.RowIsValid(r)) return 0;
-              return WidenTyped(values[r], is_signed) - survey.frame;
-            },
-            out);
+        const auto* values = vector.Values<decltype(zero)>();
+        uint64_t last = WidenTyped(values[survey.first_valid], is_signed);
+        for (idx_t r = 0; r < count; r++) {
+          if (all_valid || vector.RowIsValid(r)) last = WidenTyped(values[r], is_signed);
+          widened[r] = last;
+        }
       });
-      encoding.bits = static_cast<uint8_t>(survey.bits);
+      out.append(reinterpret_cast<const char*>(&widened[0]), width);
+      PutBytesOf<uint64_t>(out, survey.delta_frame);
+      out.push_back(static_cast<char>(survey.delta_bits));
+      Pack(
+          count - 1, survey.delta_bits,
+          [&](idx_t r) { return widened[r + 1] - widened[r] - survey.delta_frame; }, out);
+      encoding.bits = static_cast<uint8_t>(survey.delta_bits);
+      encoding.delta = true;
       break;
     }
     case Compression::kRoaring:
@@ -506,6 +554,9 @@ SegmentEncoding DecodeSegment(std::string_view& in, idx_t count, Vector& out,
                                       out.Type().ToString()));
   }
   SegmentEncoding encoding{method};
+  if (count == 0 && method != Compression::kUncompressed) {
+    CorruptEncoding(what, fmt::format("a {} segment of no rows", CompressionName(method)));
+  }
   if (method == Compression::kUncompressed) {
     if (!in.empty() && in[0] == 1) encoding.validity = ValidityKind::kBitmap;
     DecodeVector(in, count, out, what);
@@ -607,28 +658,35 @@ SegmentEncoding DecodeSegment(std::string_view& in, idx_t count, Vector& out,
       break;
     }
     case Compression::kBitPacking: {
+      const auto mode = TakeValue<uint8_t>(in, what, "bitpacking mode");
+      if (mode != kFor && mode != kDeltaFor) {
+        CorruptEncoding(what, fmt::format("bitpacking mode {}", mode));
+      }
       uint64_t frame = 0;
       std::memcpy(&frame, TakeBytes(in, width, what, "frame").data(), width);
+      const bool delta = mode == kDeltaFor;
+      const uint64_t delta_frame = delta ? TakeValue<uint64_t>(in, what, "delta frame") : 0;
       const auto bits = TakeValue<uint8_t>(in, what, "bit width");
-      if (bits > 8 * width) {
+      if (bits > (delta ? 64 : 8 * width)) {
         CorruptEncoding(what, fmt::format("{} bits for a {}-byte value", bits, width));
       }
-      const char* words = TakeBytes(in, 8 * PackedWords(count, bits), what, "packed values").data();
-      switch (width) {
-        case 1:
-          UnpackInto(words, count, bits, frame, reinterpret_cast<uint8_t*>(data));
-          break;
-        case 2:
-          UnpackInto(words, count, bits, frame, reinterpret_cast<uint16_t*>(data));
-          break;
-        case 4:
-          UnpackInto(words, count, bits, frame, reinterpret_cast<uint32_t*>(data));
-          break;
-        default:
-          UnpackInto(words, count, bits, frame, reinterpret_cast<uint64_t*>(data));
-          break;
-      }
+      const idx_t packed = delta ? count - 1 : count;
+      const char* words =
+          TakeBytes(in, 8 * PackedWords(packed, bits), what, "packed values").data();
+      WithWidth(width, [&](auto zero) {
+        using T = decltype(zero);
+        T* values = reinterpret_cast<T*>(data);
+        if (!delta) return UnpackInto(words, count, bits, frame, values);
+        const uint64_t mask = BitMask(bits);
+        uint64_t value = frame;
+        values[0] = static_cast<T>(value);
+        for (idx_t r = 1; r < count; r++) {
+          value += delta_frame + (bits == 0 ? 0 : Unpack(words, r - 1, bits, mask));
+          values[r] = static_cast<T>(value);
+        }
+      });
       encoding.bits = bits;
+      encoding.delta = delta;
       break;
     }
   }

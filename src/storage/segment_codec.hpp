@@ -13,10 +13,16 @@
 //                  n bytes); nothing when every row is NULL
 //     kRle         u32 runs, runs × value, runs × u16 length (fixed width, not nested).
 //                  A NULL row belongs to the run before it (the first run for leading ones)
-//     kBitPacking  the frame (the smallest valid value, as in a vector), u8 bits, then
-//                  ceil(count × bits / 64) u64 words: bits [r × bits, r × bits + bits) hold
-//                  row r's value minus the frame (0 for NULL rows) — integer types of up to
-//                  64 bits (INTEGER, BIGINT, DATE, TIMESTAMP, DECIMAL(≤18), ENUM, …)
+//     kBitPacking  integer types of up to 64 bits (INTEGER, BIGINT, DATE, TIMESTAMP,
+//                  DECIMAL(≤18), ENUM, …); u8 mode, then
+//                  FOR (0): the frame (the smallest valid value, as in a vector), u8 bits,
+//                    ceil(count × bits / 64) u64 words: bits [r × bits, r × bits + bits)
+//                    hold row r's value minus the frame (0 for NULL rows)
+//                  DELTA_FOR (1): row 0's value (as in a vector), u64 the delta frame (the
+//                    smallest difference of a row's value and the one before, as a 64-bit
+//                    two's complement), u8 bits, then count - 1 differences minus the frame
+//                    packed as FOR packs values. A NULL row repeats the value before it
+//                    (leading NULLs the first valid one), a difference of 0
 //     kDictionary  u32 n, n strings (u32 length, bytes), u8 bits, then the rows' indexes into
 //                  them packed as kBitPacking packs values (VARCHAR, BLOB)
 //     kRoaring     a roaring container of the true rows (BOOLEAN; NULL rows are not in it)
@@ -59,12 +65,13 @@ std::optional<Compression> ForcedCompression(std::string_view setting);
 
 /// What an encoding chose: its method, how its NULLs are kept, and the method's size
 /// parameter (bits per row for kBitPacking and kDictionary; runs for kRle; entries for
-/// kDictionary's dictionary).
+/// kDictionary's dictionary; whether kBitPacking packed differences).
 struct SegmentEncoding {
   Compression compression = Compression::kUncompressed;
   ValidityKind validity = ValidityKind::kAllValid;
   uint8_t bits = 0;
   uint32_t entries = 0;
+  bool delta = false;
 };
 
 /// Appends the encoding of rows [0, count) of `vector` (flat or constant; count at most

@@ -73,6 +73,7 @@ TEST(SegmentCodecTest, NarrowIntegersAreBitPackedFromTheirSmallestValue) {
     texts.push_back(i % 100 == 0 ? "" : std::to_string(1000000 + i % 13));
   const auto chosen = RoundTrip(Make(TypeId::kBigInt, texts), texts.size());
   EXPECT_EQ(chosen.compression, Compression::kBitPacking);
+  EXPECT_FALSE(chosen.delta);
   EXPECT_EQ(chosen.bits, 4);
   // The widest ranges: every bit of the type, signed and unsigned.
   EXPECT_EQ(RoundTrip(Make(TypeId::kBigInt, {"-9223372036854775808", "9223372036854775807", "0"}),
@@ -81,13 +82,41 @@ TEST(SegmentCodecTest, NarrowIntegersAreBitPackedFromTheirSmallestValue) {
             64);
   EXPECT_EQ(
       RoundTrip(Make(TypeId::kTinyInt, {"-128", "127", ""}), 3, Compression::kBitPacking).bits, 8);
-  EXPECT_EQ(
-      RoundTrip(Make(TypeId::kUBigInt, {"18446744073709551615", "1"}), 2, Compression::kBitPacking)
-          .bits,
-      64);
+  // Two values pack smaller as one difference (of 0 bits: the only one is the frame).
+  const auto two =
+      RoundTrip(Make(TypeId::kUBigInt, {"18446744073709551615", "1"}), 2, Compression::kBitPacking);
+  EXPECT_TRUE(two.delta);
+  EXPECT_EQ(two.bits, 0);
   RoundTrip(Make(TypeId::kDate, {"2026-12-07", "infinity", "-infinity", ""}), 4,
             Compression::kBitPacking);
   RoundTrip(Make(LogicalType::Decimal(18, 3), {"-123456789012345.678", "0.001"}), 2,
+            Compression::kBitPacking);
+}
+
+TEST(SegmentCodecTest, SequencesArePackedAsDifferences) {
+  Vector ids(TypeId::kBigInt, 2048);
+  Vector walk(TypeId::kInteger, 2048);
+  Vector extremes(TypeId::kBigInt, 2048);
+  std::mt19937_64 random(5);
+  int32_t position = 0;
+  for (idx_t r = 0; r < 2048; r++) {
+    ids.Values<int64_t>()[r] = 5'000'000'000 + static_cast<int64_t>(r) * 3;
+    position += static_cast<int32_t>(random() % 7) - 3;
+    walk.Values<int32_t>()[r] = position;
+    extremes.Values<int64_t>()[r] = r % 2 ? INT64_MIN : INT64_MAX;
+    if (r % 300 == 1) walk.SetNull(r);
+  }
+  walk.SetNull(0);  // a leading NULL repeats the first valid value
+  const auto sequence = RoundTrip(ids, 2048);
+  EXPECT_EQ(sequence.compression, Compression::kBitPacking);
+  EXPECT_TRUE(sequence.delta);
+  EXPECT_EQ(sequence.bits, 0);
+  const auto steps = RoundTrip(walk, 2048);
+  EXPECT_TRUE(steps.delta);
+  EXPECT_EQ(steps.bits, 3);
+  // Differences that wrap around 64 bits still add back up.
+  RoundTrip(extremes, 2048, Compression::kBitPacking);
+  RoundTrip(Make(TypeId::kTinyInt, {"127", "-128", "127", "", "-128"}), 5,
             Compression::kBitPacking);
 }
 

@@ -66,8 +66,12 @@ std::string SegmentInfo(const std::vector<StoredVector>& vectors, SegmentSpan sp
   switch (method) {
     case Compression::kRle:
       return fmt::format("{}, Runs per Vector: {}", head, entries);
-    case Compression::kBitPacking:
-      return fmt::format("{}, Bit Width: {}", head, bits);
+    case Compression::kBitPacking: {
+      idx_t deltas = 0;
+      for (idx_t v = span.begin; v < span.end; v++) deltas += vectors[v].encoding.delta;
+      return fmt::format("{}, Bit Width: {}, FOR: {}, DELTA_FOR: {}", head, bits,
+                         span.end - span.begin - deltas, deltas);
+    }
     case Compression::kDictionary:
       return fmt::format("{}, Dictionary Entries: {}, Index Bit Width: {}", head, entries, bits);
     default:
