@@ -38,6 +38,9 @@ void DatabaseInstance::ApplyStorageSettings(const Settings& from) {
       from.Get("checkpoint_on_shutdown") != std::optional<std::string>("false");
   const auto forced = ForcedCompression(from.Get("force_compression").value_or("auto"));
   forced_compression_ = forced ? static_cast<int>(*forced) : -1;
+  forced_bitpacking_ =
+      static_cast<int>(ParseBitPackingMode(from.Get("force_bitpacking_mode").value_or("auto"))
+                           .value_or(BitPackingMode::kAuto));
 }
 
 void DatabaseInstance::ApplySettings() {
@@ -136,7 +139,9 @@ void DatabaseInstance::CheckpointLocked() {
   const int forced = forced_compression_.load();
   const CheckpointLayout layout = WriteCheckpoint(
       *start.transaction, sequences,
-      forced < 0 ? std::nullopt : std::optional<Compression>(static_cast<Compression>(forced)),
+      CompressionChoice(
+          forced < 0 ? std::nullopt : std::optional<Compression>(static_cast<Compression>(forced)),
+          static_cast<BitPackingMode>(forced_bitpacking_.load())),
       writer);
   const uint64_t first_block = writer.Finish();
   file_->Commit(writer, first_block, log_->Salt(), log_->FileOffset(start.log_offset));

@@ -106,7 +106,7 @@ class DatabaseInstance {
  private:
   void CheckpointLocked();
   /// The settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown,
-  /// force_compression), from
+  /// force_compression, force_bitpacking_mode), from
   /// `from`: this database's own, or the first database's for an attached one.
   void ApplyStorageSettings(const Settings& from);
   /// The checkpoint thread: a checkpoint each time AfterCommit asks, until stopping_.
@@ -124,6 +124,7 @@ class DatabaseInstance {
   std::atomic<bool> checkpoint_on_shutdown_{true};
   /// force_compression as a Compression, or -1 for none (auto).
   std::atomic<int> forced_compression_{-1};
+  std::atomic<int> forced_bitpacking_{0};  // force_bitpacking_mode as a BitPackingMode
   std::mutex wake_lock_;  // the checkpoint thread's requests and the count's waiters
   std::condition_variable wake_;
   std::condition_variable checkpointed_;

@@ -43,10 +43,11 @@ struct SettingDefinition {
 };
 
 // A setting Settings only validates and stores: most are accepted for DuckDB
-// compatibility and change nothing in Teal; the checkpoint_*, debug_wal_* and force_compression
-// ones are read by the database (DatabaseInstance::ApplySettings). Its value is validated as
-// `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from `choices` (case-insensitive,
-// stored in lower case), or a byte size when `choices` is empty (stored as Teal formats sizes).
+// compatibility and change nothing in Teal; the checkpoint_*, debug_wal_*, force_compression and
+// force_bitpacking_mode ones are read by the database (DatabaseInstance::ApplySettings). Its value
+// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from `choices`
+// (case-insensitive, stored in lower case), or a byte size when `choices` is empty (stored as Teal
+// formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -149,6 +150,15 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      {"auto", "none", "uncompressed", "constant", "rle", "dictionary", "pfor", "bitpacking", "fsst",
       "chimp", "patas", "alp", "alprd", "roaring", "zstd", "dict_fsst"}},
+    {"force_bitpacking_mode",
+     "which bitpacking a checkpoint uses for integer vectors it bitpacks: for (the values "
+     "minus the smallest), delta_for (the differences of consecutive values), constant / "
+     "constant_delta (those two where they take no bits), or auto (the smaller)",
+     "VARCHAR",
+     "AUTO",
+     0,
+     0,
+     {"auto", "for", "delta_for", "constant", "constant_delta"}},
     {"index_scan_max_count",
      "a table scan whose filters an index serves reads the index's rows when there are at "
      "most this many, or index_scan_percentage of the table's rows if that is more; else it "

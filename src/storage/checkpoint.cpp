@@ -91,22 +91,25 @@ void RecordRun(StoredRowGroup& group, const std::vector<SegmentEncoding>& encodi
 }
 
 CheckpointLayout::Table WriteTable(const Transaction& transaction, const TableEntry& table,
-                                   std::optional<Compression> forced, ImageWriter& out) {
+                                   const CompressionChoice& forced, ImageWriter& out) {
   DataTable& storage = *table.storage;
   CheckpointLayout::Table layout{table.storage, {}};
   const idx_t group_rows = storage.RowGroupSize();
   // Stamped before the scan: a change after it makes the record stale, never wrong.
   const auto stamps = storage.SettledRowGroups();
-  // A row group unchanged since the last checkpoint keeps the methods it was written with
-  // (as DuckDB leaves such data as it is): by its vectors' first rows, each column's.
-  std::unordered_map<uint64_t, std::vector<Compression>> kept;
+  // A row group unchanged since the last checkpoint keeps the methods (and bitpacking
+  // modes) it was written with, as DuckDB leaves such data as it is: by its vectors' first
+  // rows, each column's.
+  std::unordered_map<uint64_t, std::vector<CompressionChoice>> kept;
   for (const RowGroupStorage& group : storage.StorageInfo()) {
     if (!group.stored) continue;
     for (idx_t c = 0; c < group.stored->columns.size(); c++) {
       for (const StoredVector& v : group.stored->columns[c]) {
         auto& methods = kept[v.first_row];
-        methods.resize(table.columns.size(), Compression::kUncompressed);
-        methods[c] = v.encoding.compression;
+        methods.resize(table.columns.size());
+        methods[c] =
+            CompressionChoice(v.encoding.compression,
+                              v.encoding.delta ? BitPackingMode::kDeltaFor : BitPackingMode::kFor);
       }
     }
   }
@@ -312,8 +315,7 @@ void CheckpointLayout::Install(const std::vector<uint64_t>& chain) const {
 
 CheckpointLayout WriteCheckpoint(const Transaction& transaction,
                                  const std::vector<SequencePosition>& sequences,
-                                 std::optional<Compression> forced,
-                                 DatabaseFile::ChainWriter& out) {
+                                 const CompressionChoice& forced, DatabaseFile::ChainWriter& out) {
   CheckpointLayout layout;
   ImageWriter image(out);
   image.Put<uint32_t>(kImageVersion);

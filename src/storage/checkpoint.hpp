@@ -71,7 +71,7 @@ struct CheckpointLayout {
 /// `forced` where it fits (else the smallest method). Returns where the vectors went.
 CheckpointLayout WriteCheckpoint(const Transaction& transaction,
                                  const std::vector<SequencePosition>& sequences,
-                                 std::optional<Compression> forced, DatabaseFile::ChainWriter& out);
+                                 const CompressionChoice& forced, DatabaseFile::ChainWriter& out);
 
 /// What loading a checkpoint asks of the database it loads into.
 class CheckpointLoader {

@@ -446,8 +446,30 @@ SegmentEncoding Write(const Vector& vector, idx_t count, Compression method, con
   return encoding;
 }
 
+/// Sets the survey's mode as force_bitpacking_mode asks (kAuto: as the survey chose).
+void ApplyBitPackingMode(BitPackingMode mode, idx_t count, Survey& survey) {
+  const bool deltas = count >= 2;
+  switch (mode) {
+    case BitPackingMode::kAuto:
+      break;
+    case BitPackingMode::kFor:
+      survey.delta = false;
+      break;
+    case BitPackingMode::kDeltaFor:
+      survey.delta = deltas;
+      break;
+    case BitPackingMode::kConstant:
+      if (survey.bits == 0) survey.delta = false;
+      break;
+    case BitPackingMode::kConstantDelta:
+      if (deltas && survey.delta_bits == 0) survey.delta = true;
+      break;
+  }
+}
+
 SegmentEncoding EncodeFlatSegment(const Vector& vector, idx_t count,
-                                  std::optional<Compression> forced, std::string& out) {
+                                  const CompressionChoice& choice, std::string& out) {
+  const std::optional<Compression> forced = choice.method;
   const PhysicalType type = vector.Type().Physical();
   Survey survey;
   if (IsNested(type) || forced == Compression::kUncompressed || count == 0) {
@@ -486,6 +508,7 @@ SegmentEncoding EncodeFlatSegment(const Vector& vector, idx_t count,
   } else {
     SurveyFixed(vector, count, survey);
   }
+  if (survey.packable) ApplyBitPackingMode(choice.bitpacking, count, survey);
   const auto sizes = Sizes(vector, count, survey);
   if (forced && sizes[static_cast<size_t>(*forced)] != 0) {
     return Write(vector, count, *forced, survey, out);
@@ -520,6 +543,17 @@ std::string_view CompressionName(Compression compression) {
   return "Uncompressed";
 }
 
+std::optional<BitPackingMode> ParseBitPackingMode(std::string_view setting) {
+  std::string name(setting);
+  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name == "auto") return BitPackingMode::kAuto;
+  if (name == "for") return BitPackingMode::kFor;
+  if (name == "delta_for") return BitPackingMode::kDeltaFor;
+  if (name == "constant") return BitPackingMode::kConstant;
+  if (name == "constant_delta") return BitPackingMode::kConstantDelta;
+  return std::nullopt;
+}
+
 std::optional<Compression> ForcedCompression(std::string_view setting) {
   std::string name(setting);
   for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -532,7 +566,7 @@ std::optional<Compression> ForcedCompression(std::string_view setting) {
   return std::nullopt;
 }
 
-SegmentEncoding EncodeSegment(const Vector& vector, idx_t count, std::optional<Compression> forced,
+SegmentEncoding EncodeSegment(const Vector& vector, idx_t count, const CompressionChoice& forced,
                               std::string& out) {
   if (!vector.IsConstant()) return EncodeFlatSegment(vector, count, forced, out);
   Vector flat(vector.Type(), 0);

@@ -63,6 +63,28 @@ std::string_view CompressionName(Compression compression);
 /// those choose as auto does, as DuckDB does when a forced method does not fit a column.
 std::optional<Compression> ForcedCompression(std::string_view setting);
 
+/// force_bitpacking_mode: which kBitPacking mode a vector takes. kConstant and
+/// kConstantDelta are FOR and DELTA_FOR where those need no bits (every value, or every
+/// difference, the same), and the smaller mode where they do not.
+enum class BitPackingMode : uint8_t { kAuto, kFor, kDeltaFor, kConstant, kConstantDelta };
+
+/// The mode force_bitpacking_mode names (auto, for, delta_for, constant, constant_delta;
+/// case-insensitive), or nullopt for another name.
+std::optional<BitPackingMode> ParseBitPackingMode(std::string_view setting);
+
+/// What a checkpoint asks of EncodeSegment: a method where it fits (nullopt: the smallest)
+/// and a bitpacking mode.
+struct CompressionChoice {
+  CompressionChoice() = default;
+  CompressionChoice(std::nullopt_t) {}                       // NOLINT: the automatic choice
+  CompressionChoice(Compression forced) : method(forced) {}  // NOLINT
+  CompressionChoice(std::optional<Compression> forced, BitPackingMode mode = BitPackingMode::kAuto)
+      : method(forced), bitpacking(mode) {}  // NOLINT
+
+  std::optional<Compression> method;
+  BitPackingMode bitpacking = BitPackingMode::kAuto;
+};
+
 /// What an encoding chose: its method, how its NULLs are kept, and the method's size
 /// parameter (bits per row for kBitPacking and kDictionary; runs for kRle; entries for
 /// kDictionary's dictionary; whether kBitPacking packed differences).
@@ -75,10 +97,10 @@ struct SegmentEncoding {
 };
 
 /// Appends the encoding of rows [0, count) of `vector` (flat or constant; count at most
-/// 65,535) to `out`: `forced` when it applies to the values (kConstant needs one value,
+/// 65,535) to `out`: `forced.method` when it applies to the values (kConstant needs one value,
 /// kRle fixed-width values, kBitPacking integers, kDictionary strings, kRoaring booleans
 /// — and keeps the NULLs of any type), else the method that takes the fewest bytes.
-SegmentEncoding EncodeSegment(const Vector& vector, idx_t count, std::optional<Compression> forced,
+SegmentEncoding EncodeSegment(const Vector& vector, idx_t count, const CompressionChoice& forced,
                               std::string& out);
 
 /// Reads `count` rows encoded by EncodeSegment from the front of `in` (advancing it) into

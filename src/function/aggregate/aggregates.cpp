@@ -8,6 +8,7 @@ void RegisterAggregateFunctions(FunctionCatalog& catalog) {
   RegisterSumFunctions(catalog);
   RegisterAvgFunctions(catalog);
   RegisterMinMaxFunctions(catalog);
+  RegisterMeanFunctions(catalog);
   RegisterBoolFunctions(catalog);
   RegisterStringAggFunctions(catalog);
   RegisterListAggregateFunctions(catalog);

@@ -8,6 +8,7 @@ namespace teal {
 void RegisterCountFunctions(FunctionCatalog& catalog);          // count, count_star, count_if
 void RegisterSumFunctions(FunctionCatalog& catalog);            // sum, product
 void RegisterAvgFunctions(FunctionCatalog& catalog);            // avg, mean
+void RegisterMeanFunctions(FunctionCatalog& catalog);           // geomean, weighted_avg, sem
 void RegisterMinMaxFunctions(FunctionCatalog& catalog);         // min, max, first, arg_min…
 void RegisterBoolFunctions(FunctionCatalog& catalog);           // bool_and, bool_or, every, some
 void RegisterStringAggFunctions(FunctionCatalog& catalog);      // string_agg, group_concat
@@ -27,6 +28,14 @@ struct WelfordState {
   /// Folds in `other`, as if its rows had been added to this state.
   void Merge(const WelfordState& other);
 };
+
+/// min(x, n) / max(x, n) (min_max_n.cpp) for these argument types, or nullopt.
+std::optional<AggregateFunction> ResolveMinMaxN(const std::string& name, bool max,
+                                                const std::vector<LogicalType>& arguments);
+/// arg_min(arg, val, n) / arg_max, or their nulls_last forms (min_max_n.cpp), or nullopt.
+std::optional<AggregateFunction> ResolveArgMinMaxN(const std::string& name, bool max,
+                                                   bool nulls_last,
+                                                   const std::vector<LogicalType>& arguments);
 
 /// quantile_disc's position in `n` sorted values (0-based) for fraction q in [0, 1].
 idx_t QuantileDiscIndex(double q, idx_t n);

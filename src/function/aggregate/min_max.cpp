@@ -121,42 +121,67 @@ struct ArgState {
   typename KeyKind::Stored key{};
   typename ValueKind::Stored value{};
   bool has_value = false;
+  bool key_null = false;
+  bool value_null = false;
 };
 
+/// Which rows arg_min / arg_max take: none with a NULL (arg_min), those with a NULL arg
+/// (arg_min_null), or those with a NULL arg or val, a NULL val after every other
+/// (arg_min_nulls_last).
+enum class ArgNulls { kSkip, kKeepArg, kKeepAll };
+
 /// arg_min(value, key) / arg_max: the value of the row with the least / greatest key.
-template <typename ValueKind, typename KeyKind, bool kMax>
+template <typename ValueKind, typename KeyKind, bool kMax, ArgNulls kNulls>
 AggregateFunction ArgMinMax(std::string name, const LogicalType& value_type,
                             const LogicalType& key_type) {
   using State = ArgState<ValueKind, KeyKind>;
   auto f = MakeAggregate(std::move(name), {value_type, key_type}, value_type);
   f.order_dependent = true;  // ties keep the first row's value
+  f.ignores_nulls = kNulls == ArgNulls::kSkip;
   SetStateLifetime<State>(f);
-  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+  // Whether a row with this key (null or not) replaces what the state holds.
+  auto replaces = [](const State& s, bool key_null, const auto& key) {
+    if (!s.has_value) return true;
+    if (key_null) return false;
+    return s.key_null || Better<KeyKind, kMax>(key, s.key);
+  };
+  f.update = [replaces](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& values = args.data[0];
     const Vector& keys = args.data[1];
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      auto key = KeyKind::Read(keys, i);
-      if (!s.has_value || Better<KeyKind, kMax>(key, s.key)) {
+      const bool key_null = kNulls != ArgNulls::kSkip && !keys.RowIsValid(i);
+      if (key_null && kNulls != ArgNulls::kKeepAll) continue;
+      const bool value_null = kNulls != ArgNulls::kSkip && !values.RowIsValid(i);
+      typename KeyKind::Stored none{};
+      if (key_null) {
+        if (!replaces(s, true, none)) continue;
+      } else {
+        auto key = KeyKind::Read(keys, i);
+        if (!replaces(s, false, key)) continue;
         KeyKind::Store(s.key, key);
-        ValueKind::Store(s.value, ValueKind::Read(values, i));
-        s.has_value = true;
       }
+      if (!value_null) ValueKind::Store(s.value, ValueKind::Read(values, i));
+      s.has_value = true;
+      s.key_null = key_null;
+      s.value_null = value_null;
     }
   };
-  f.combine = [](data_ptr_t source, data_ptr_t target) {
+  f.combine = [replaces](data_ptr_t source, data_ptr_t target) {
     auto& src = StateAt<State>(source);
     auto& dst = StateAt<State>(target);
-    if (src.has_value && (!dst.has_value || Better<KeyKind, kMax>(src.key, dst.key))) {
-      KeyKind::Store(dst.key, src.key);
-      ValueKind::Store(dst.value, src.value);
+    if (src.has_value && replaces(dst, src.key_null, src.key)) {
+      if (!src.key_null) KeyKind::Store(dst.key, src.key);
+      if (!src.value_null) ValueKind::Store(dst.value, src.value);
       dst.has_value = true;
+      dst.key_null = src.key_null;
+      dst.value_null = src.value_null;
     }
   };
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      if (s.has_value) {
+      if (s.has_value && !s.value_null) {
         ValueKind::Write(result, offset + i, s.value);
       } else {
         result.SetNull(offset + i);
@@ -171,6 +196,7 @@ void RegisterMinMax(FunctionCatalog& catalog) {
   AggregateFunctionSet set;
   set.name = kMax ? "max" : "min";
   set.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() == 2) return ResolveMinMaxN(kMax ? "max" : "min", kMax, arguments);
     if (arguments.size() != 1) return std::nullopt;
     LogicalType type = aggregate::OrInteger(arguments[0]);
     return aggregate::DispatchOrderedKind(
@@ -193,18 +219,21 @@ void RegisterFirstLast(FunctionCatalog& catalog, const char* name) {
   catalog.AddAggregateSet(std::move(set));
 }
 
-template <bool kMax>
+template <bool kMax, ArgNulls kNulls>
 void RegisterArgMinMax(FunctionCatalog& catalog, const char* name) {
   AggregateFunctionSet set;
   set.name = name;
   set.resolve =
       [name](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() == 3 && kNulls != ArgNulls::kKeepArg) {
+      return ResolveArgMinMaxN(name, kMax, kNulls == ArgNulls::kKeepAll, arguments);
+    }
     if (arguments.size() != 2) return std::nullopt;
     LogicalType value_type = aggregate::OrInteger(arguments[0]);
     LogicalType key_type = aggregate::OrInteger(arguments[1]);
     return aggregate::DispatchCarriedKind(value_type, [&]<typename ValueKind>() {
       return aggregate::DispatchOrderedKind(key_type, [&]<typename KeyKind>() {
-        return ArgMinMax<ValueKind, KeyKind, kMax>(name, value_type, key_type);
+        return ArgMinMax<ValueKind, KeyKind, kMax, kNulls>(name, value_type, key_type);
       });
     });
   };
@@ -218,8 +247,16 @@ void RegisterMinMaxFunctions(FunctionCatalog& catalog) {
   RegisterFirstLast<false, true>(catalog, "any_value");
   for (const char* name : {"first", "arbitrary"}) RegisterFirstLast<false, false>(catalog, name);
   RegisterFirstLast<true, false>(catalog, "last");
-  for (const char* name : {"arg_min", "argmin", "min_by"}) RegisterArgMinMax<false>(catalog, name);
-  for (const char* name : {"arg_max", "argmax", "max_by"}) RegisterArgMinMax<true>(catalog, name);
+  for (const char* name : {"arg_min", "argmin", "min_by"}) {
+    RegisterArgMinMax<false, ArgNulls::kSkip>(catalog, name);
+  }
+  for (const char* name : {"arg_max", "argmax", "max_by"}) {
+    RegisterArgMinMax<true, ArgNulls::kSkip>(catalog, name);
+  }
+  RegisterArgMinMax<false, ArgNulls::kKeepArg>(catalog, "arg_min_null");
+  RegisterArgMinMax<true, ArgNulls::kKeepArg>(catalog, "arg_max_null");
+  RegisterArgMinMax<false, ArgNulls::kKeepAll>(catalog, "arg_min_nulls_last");
+  RegisterArgMinMax<true, ArgNulls::kKeepAll>(catalog, "arg_max_nulls_last");
 }
 
 }  // namespace teal

@@ -1,4 +1,5 @@
-// median(x), quantile_cont(x, q), quantile_disc(x, q) and quantile (= quantile_disc).
+// median(x), quantile_cont(x, q), quantile_disc(x, q), quantile (= quantile_disc) and
+// mad(x).
 //
 // The state keeps every non-NULL value (combine appends) and finalize selects with
 // nth_element, so it is exact and holds O(rows) memory per group.
@@ -12,6 +13,10 @@
 //     but a DECIMAL gives DOUBLE, as PostgreSQL's takes double precision.
 //   median: quantile_cont(x, 0.5) where x interpolates, else quantile_disc(x, 0.5) (the
 //     lower middle value of an even count: text, booleans, …).
+//   mad: the median absolute deviation, median(|x - median(x)|), both medians interpolated
+//     between the middle two values of an even count: numbers keep their type (integers
+//     and DECIMAL truncate each half step toward zero, as DuckDB); DATE, timestamps and
+//     TIME give the INTERVAL of the deviation (a half microsecond rounds).
 // q is a constant in [-1, 1] (Binder::RewriteQuantile); it arrives as an argument column,
 // so the state keeps the first row's q. With the sign bit set (negative, or -0.0) it counts
 // from the top: the values are ordered descending.
@@ -265,6 +270,128 @@ std::optional<AggregateFunction> InterpolatingQuantile(const std::string& name,
   });
 }
 
+/// The median of `values` (reordered): the middle value, or lerp of the two middle ones at
+/// one half.
+template <typename N, typename Lerp>
+N MedianOf(std::vector<N>& values, Lerp lerp) {
+  const size_t middle = (values.size() - 1) / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<ptrdiff_t>(middle), values.end());
+  const N low = values[middle];
+  if (values.size() % 2 == 1) return low;
+  return lerp(low,
+              *std::min_element(values.begin() + static_cast<ptrdiff_t>(middle) + 1, values.end()));
+}
+
+/// mad(x) over values of Kind taken as numbers N (`number`), their deviations from the
+/// median (`deviation(value, median)`), and the result written by `finish(N) -> Result`.
+template <typename Kind, typename N, typename Result, typename Number, typename Lerp,
+          typename Deviation, typename Finish>
+AggregateFunction Mad(const LogicalType& type, LogicalType result_type, Number number, Lerp lerp,
+                      Deviation deviation, Finish finish) {
+  using State = QuantileState<Kind>;
+  auto f = aggregate::MakeAggregate("mad", {type}, std::move(result_type));
+  SetQuantileUpdate<Kind, true>(f);
+  f.finalize = [=](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    Result* out = result.Values<Result>();
+    std::vector<N> numbers;
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.values.empty()) {
+        result.SetNull(offset + i);
+        continue;
+      }
+      numbers.clear();
+      for (const auto& box : s.values) numbers.push_back(number(box.v));
+      const N median = MedianOf(numbers, lerp);
+      for (auto& n : numbers) n = deviation(n, median);
+      out[offset + i] = finish(MedianOf(numbers, lerp));
+    }
+  };
+  return f;
+}
+
+[[noreturn]] void MadOutOfRange(const LogicalType& type) {
+  throw OutOfRangeError(
+      fmt::format("mad: a deviation of the {} values is out of range", type.ToString()));
+}
+
+/// |a - b| in 128 bits, or an error when it does not fit.
+int128 AbsoluteDeviation(int128 a, int128 b, const LogicalType& type) {
+  int128 d;
+  if (__builtin_sub_overflow(a, b, &d) || d == std::numeric_limits<int128>::min()) {
+    MadOutOfRange(type);
+  }
+  return d < 0 ? -d : d;
+}
+
+/// A deviation of `steps` steps (micros_per_step / steps_per_micro microseconds each) as an
+/// INTERVAL of days and microseconds.
+interval_t DeviationInterval(int128 steps, int64_t micros_per_step, int64_t steps_per_micro,
+                             const LogicalType& type) {
+  const int128 micros = steps * micros_per_step / steps_per_micro;
+  const int128 days = micros / Interval::kMicrosPerDay;
+  if (days > std::numeric_limits<int32_t>::max()) MadOutOfRange(type);
+  return interval_t{0, static_cast<int32_t>(days),
+                    static_cast<int64_t>(micros % Interval::kMicrosPerDay)};
+}
+
+std::optional<AggregateFunction> ResolveMad(const std::vector<LogicalType>& arguments) {
+  if (arguments.size() != 1) return std::nullopt;
+  const LogicalType type = aggregate::OrInteger(arguments[0]);
+  using aggregate::FixedKind;
+  auto round_half = [](int128 lo, int128 hi) { return LerpInteger(lo, hi, 0.5, false); };
+  auto temporal = [&](int64_t micros_per_step, int64_t steps_per_micro) {
+    return Mad<FixedKind<int64_t>, int128, interval_t>(
+        type, TypeId::kInterval, [](int64_t v) { return int128(v); }, round_half,
+        [type](int128 a, int128 b) { return AbsoluteDeviation(a, b, type); },
+        [=](int128 d) { return DeviationInterval(d, micros_per_step, steps_per_micro, type); });
+  };
+  switch (type.Id()) {
+    case TypeId::kDate:
+      return Mad<FixedKind<int32_t>, int128, interval_t>(
+          type, TypeId::kInterval, [](int32_t v) { return int128(v); }, round_half,
+          [type](int128 a, int128 b) { return AbsoluteDeviation(a, b, type); },
+          [type](int128 d) {
+            if (d > std::numeric_limits<int32_t>::max()) MadOutOfRange(type);
+            return interval_t{0, static_cast<int32_t>(d), 0};
+          });
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampTz:
+    case TypeId::kTime:
+      return temporal(1, 1);
+    case TypeId::kTimestampS:
+      return temporal(1000 * 1000, 1);
+    case TypeId::kTimestampMs:
+      return temporal(1000, 1);
+    case TypeId::kTimestampNs:
+      return temporal(1, 1000);
+    default:
+      break;
+  }
+  if (!type.IsNumeric()) return std::nullopt;
+  return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
+    if constexpr (std::is_floating_point_v<T>) {
+      return Mad<FixedKind<T>, double, T>(
+          type, type, [](T v) { return static_cast<double>(v); },
+          [](double lo, double hi) { return lo + (hi - lo) / 2; },
+          [](double a, double b) { return std::fabs(a - b); },
+          [](double d) { return static_cast<T>(d); });
+    } else if constexpr (kIsIntegerLayout<T> && !std::is_same_v<T, uhugeint_t>) {
+      return Mad<FixedKind<T>, int128, T>(
+          type, type, [](T v) { return static_cast<int128>(ToNative(v)); },
+          [](int128 lo, int128 hi) { return LerpInteger(lo, hi, 0.5, true); },
+          [type](int128 a, int128 b) { return AbsoluteDeviation(a, b, type); },
+          [type](int128 d) {
+            using Native = native_int_t<T>;
+            if (d > static_cast<int128>(std::numeric_limits<Native>::max())) MadOutOfRange(type);
+            return T(static_cast<Native>(d));
+          });
+    } else {
+      throw NotImplementedError(fmt::format("mad of {} values", type.ToString()));
+    }
+  });
+}
+
 enum class Mode { kMedian, kCont, kPercentileCont, kDisc };
 
 std::optional<AggregateFunction> ResolveQuantile(Mode mode, const std::string& name,
@@ -306,6 +433,10 @@ void RegisterQuantileFunctions(FunctionCatalog& catalog) {
     };
     catalog.AddAggregateSet(std::move(set));
   }
+  AggregateFunctionSet mad;
+  mad.name = "mad";
+  mad.resolve = ResolveMad;
+  catalog.AddAggregateSet(std::move(mad));
 }
 
 }  // namespace teal
