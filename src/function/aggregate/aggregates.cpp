@@ -9,6 +9,7 @@ void RegisterAggregateFunctions(FunctionCatalog& catalog) {
   RegisterAvgFunctions(catalog);
   RegisterMinMaxFunctions(catalog);
   RegisterMeanFunctions(catalog);
+  RegisterApproximateFunctions(catalog);
   RegisterBoolFunctions(catalog);
   RegisterStringAggFunctions(catalog);
   RegisterListAggregateFunctions(catalog);

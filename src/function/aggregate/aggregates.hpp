@@ -9,6 +9,7 @@ void RegisterCountFunctions(FunctionCatalog& catalog);          // count, count_
 void RegisterSumFunctions(FunctionCatalog& catalog);            // sum, product
 void RegisterAvgFunctions(FunctionCatalog& catalog);            // avg, mean
 void RegisterMeanFunctions(FunctionCatalog& catalog);           // geomean, weighted_avg, sem
+void RegisterApproximateFunctions(FunctionCatalog& catalog);    // approx_count_distinct, …
 void RegisterMinMaxFunctions(FunctionCatalog& catalog);         // min, max, first, arg_min…
 void RegisterBoolFunctions(FunctionCatalog& catalog);           // bool_and, bool_or, every, some
 void RegisterStringAggFunctions(FunctionCatalog& catalog);      // string_agg, group_concat

@@ -231,11 +231,19 @@ void RegisterArgMinMax(FunctionCatalog& catalog, const char* name) {
     if (arguments.size() != 2) return std::nullopt;
     LogicalType value_type = aggregate::OrInteger(arguments[0]);
     LogicalType key_type = aggregate::OrInteger(arguments[1]);
-    return aggregate::DispatchCarriedKind(value_type, [&]<typename ValueKind>() {
+    if constexpr (kNulls != ArgNulls::kSkip) {
+      // The NULL-keeping forms carry their value as a Value: one instantiation per key
+      // kind instead of one per key and value layout (they are rarely hot).
       return aggregate::DispatchOrderedKind(key_type, [&]<typename KeyKind>() {
-        return ArgMinMax<ValueKind, KeyKind, kMax, kNulls>(name, value_type, key_type);
+        return ArgMinMax<aggregate::ValueKind, KeyKind, kMax, kNulls>(name, value_type, key_type);
       });
-    });
+    } else {
+      return aggregate::DispatchCarriedKind(value_type, [&]<typename ValueKind>() {
+        return aggregate::DispatchOrderedKind(key_type, [&]<typename KeyKind>() {
+          return ArgMinMax<ValueKind, KeyKind, kMax, kNulls>(name, value_type, key_type);
+        });
+      });
+    }
   };
   catalog.AddAggregateSet(std::move(set));
 }

@@ -171,9 +171,9 @@ std::optional<AggregateFunction> ResolveTopN(const std::string& name,
   parameters.emplace_back(TypeId::kBigInt);
   return aggregate::DispatchOrderedKind(key_type, [&]<typename KeyKind>() {
     if constexpr (kArg) {
-      return aggregate::DispatchCarriedKind(arg_type, [&]<typename ArgKind>() {
-        return TopN<ArgKind, KeyKind, kMax, true, kNullsLast>(name, parameters, arg_type);
-      });
+      // The arg as a Value: one instantiation per key kind (not per key and arg layout).
+      return TopN<aggregate::ValueKind, KeyKind, kMax, true, kNullsLast>(name, parameters,
+                                                                         arg_type);
     } else {
       return TopN<KeyKind, KeyKind, kMax, false, kNullsLast>(name, parameters, arg_type);
     }

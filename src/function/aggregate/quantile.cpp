@@ -14,9 +14,10 @@
 //   median: quantile_cont(x, 0.5) where x interpolates, else quantile_disc(x, 0.5) (the
 //     lower middle value of an even count: text, booleans, …).
 //   mad: the median absolute deviation, median(|x - median(x)|), both medians interpolated
-//     between the middle two values of an even count: numbers keep their type (integers
-//     and DECIMAL truncate each half step toward zero, as DuckDB); DATE, timestamps and
-//     TIME give the INTERVAL of the deviation (a half microsecond rounds).
+//     between the middle two values of an even count: DOUBLE for integers, FLOAT and DOUBLE
+//     their own type, DECIMAL its type (each half step truncated toward zero, as DuckDB);
+//     DATE, timestamps and TIME give the INTERVAL of the deviation (a half microsecond
+//     rounds).
 // q is a constant in [-1, 1] (Binder::RewriteQuantile); it arrives as an argument column,
 // so the state keeps the first row's q. With the sign bit set (negative, or -0.0) it counts
 // from the top: the values are ordered descending.
@@ -369,14 +370,27 @@ std::optional<AggregateFunction> ResolveMad(const std::vector<LogicalType>& argu
       break;
   }
   if (!type.IsNumeric()) return std::nullopt;
+  const bool decimal = type.Id() == TypeId::kDecimal;
   return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
-    if constexpr (std::is_floating_point_v<T>) {
-      return Mad<FixedKind<T>, double, T>(
-          type, type, [](T v) { return static_cast<double>(v); },
-          [](double lo, double hi) { return lo + (hi - lo) / 2; },
-          [](double a, double b) { return std::fabs(a - b); },
-          [](double d) { return static_cast<T>(d); });
-    } else if constexpr (kIsIntegerLayout<T> && !std::is_same_v<T, uhugeint_t>) {
+    if constexpr (std::is_floating_point_v<T> || kIsIntegerLayout<T>) {
+      if (!decimal) {
+        // FLOAT keeps its type; integers give DOUBLE (DuckDB takes them as DOUBLE).
+        using Result = std::conditional_t<std::is_same_v<T, float>, float, double>;
+        return Mad<FixedKind<T>, double, Result>(
+            type, std::is_same_v<T, float> ? type : LogicalType(TypeId::kDouble),
+            [](T v) {
+              if constexpr (kIsIntegerLayout<T>) {
+                return static_cast<double>(ToNative(v));
+              } else {
+                return static_cast<double>(v);
+              }
+            },
+            [](double lo, double hi) { return lo + (hi - lo) / 2; },
+            [](double a, double b) { return std::fabs(a - b); },
+            [](double d) { return static_cast<Result>(d); });
+      }
+    }
+    if constexpr (kIsIntegerLayout<T> && !std::is_same_v<T, uhugeint_t>) {
       return Mad<FixedKind<T>, int128, T>(
           type, type, [](T v) { return static_cast<int128>(ToNative(v)); },
           [](int128 lo, int128 hi) { return LerpInteger(lo, hi, 0.5, true); },

@@ -1,0 +1,235 @@
+// The approximate aggregates, in bounded memory per group:
+//
+// approx_count_distinct(x): how many distinct non-NULL values x takes (a BIGINT, 0 without
+//   a row). Values are hashed as GROUP BY keys them (execution/row_key.hpp: values `=`
+//   calls equal hash alike). Up to kExactHashes distinct hashes are kept and counted
+//   exactly; past that the state becomes a HyperLogLog sketch (Flajolet et al.) of
+//   2^kPrecision one-byte registers, whose estimate is within about 1.6% (one standard
+//   error) — with the small-range correction (linear counting) while registers are empty.
+//   Teal's hash is not DuckDB's: the estimates differ from DuckDB's beyond its exact range.
+// approx_top_k(x, k): the k most frequent non-NULL values, most frequent first (among
+//   equally frequent ones, the first seen). A Space-Saving summary (Metwally et al.) of
+//   max(3k, 64) counters: exact while x takes no more distinct values than that; past it a
+//   new value takes the counter of the least frequent one. k is a constant from 1 to
+//   999,999.
+#include <algorithm>
+#include <bit>
+#include <unordered_map>
+
+#include "common/hash.hpp"
+#include "execution/row_key.hpp"
+#include "function/aggregate/aggregate_helpers.hpp"
+#include "function/aggregate/aggregates.hpp"
+
+namespace teal {
+
+namespace {
+using aggregate::StateAt;
+
+constexpr unsigned kPrecision = 12;  // 4,096 registers
+constexpr idx_t kRegisters = idx_t{1} << kPrecision;
+constexpr idx_t kExactHashes = 512;  // 4 KiB of hashes: the sketch's size
+
+struct DistinctState {
+  aggregate::AccountedVector<uint64_t> hashes;    // the distinct hashes, until the sketch
+  aggregate::AccountedVector<uint8_t> registers;  // the sketch (empty until it is made)
+
+  void AddToSketch(uint64_t hash) {
+    const idx_t slot = hash >> (64 - kPrecision);
+    // The rank: the position of the first 1 bit in the rest of the hash (1-based).
+    const uint64_t rest = hash << kPrecision;
+    const auto rank =
+        static_cast<uint8_t>(rest == 0 ? 64 - kPrecision + 1 : std::countl_zero(rest) + 1);
+    registers[slot] = std::max(registers[slot], rank);
+  }
+  void MakeSketch() {
+    registers.assign(kRegisters, 0);
+    for (uint64_t hash : hashes) AddToSketch(hash);
+    hashes.clear();
+    hashes.shrink_to_fit();
+  }
+  void Add(uint64_t hash) {
+    if (!registers.empty()) return AddToSketch(hash);
+    if (std::find(hashes.begin(), hashes.end(), hash) != hashes.end()) return;
+    hashes.push_back(hash);
+    if (hashes.size() > kExactHashes) MakeSketch();
+  }
+  int64_t Estimate() const {
+    if (registers.empty()) return static_cast<int64_t>(hashes.size());
+    const double m = static_cast<double>(kRegisters);
+    double sum = 0;
+    idx_t empty = 0;
+    for (uint8_t r : registers) {
+      sum += std::ldexp(1.0, -r);
+      empty += r == 0;
+    }
+    const double alpha = 0.7213 / (1 + 1.079 / m);
+    double estimate = alpha * m * m / sum;
+    if (estimate <= 2.5 * m && empty > 0) {
+      estimate = m * std::log(m / static_cast<double>(empty));  // linear counting
+    }
+    return static_cast<int64_t>(std::llround(estimate));
+  }
+};
+
+AggregateFunction ApproxCountDistinct(const LogicalType& type) {
+  auto f = aggregate::MakeAggregate("approx_count_distinct", {type}, TypeId::kBigInt);
+  aggregate::SetStateLifetime<DistinctState>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    std::string key;
+    for (idx_t i = 0; i < count; i++) {
+      key.clear();
+      EncodeKey(args.data[0], i, key);
+      StateAt<DistinctState>(states[i]).Add(HashBytes(key.data(), key.size()));
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<DistinctState>(source);
+    auto& dst = StateAt<DistinctState>(target);
+    if (!src.registers.empty()) {
+      if (dst.registers.empty()) dst.MakeSketch();
+      for (idx_t r = 0; r < kRegisters; r++) {
+        dst.registers[r] = std::max(dst.registers[r], src.registers[r]);
+      }
+      return;
+    }
+    for (uint64_t hash : src.hashes) dst.Add(hash);
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<int64_t>();
+    for (idx_t i = 0; i < count; i++) {
+      out[offset + i] = StateAt<DistinctState>(states[i]).Estimate();
+    }
+  };
+  return f;
+}
+
+constexpr int64_t kMaxK = 1'000'000;
+
+struct TopKCounter {
+  Value value;  // the first row with the key
+  int64_t count = 0;
+  int64_t first = 0;  // its arrival number
+};
+
+struct TopKState {
+  std::unordered_map<std::string, TopKCounter> counters;  // by GROUP BY key encoding
+  int64_t k = 0;                                          // 0 until the first row
+  int64_t rows = 0;
+
+  idx_t Capacity() const { return static_cast<idx_t>(std::max<int64_t>(3 * k, 64)); }
+  /// Counts `weight` rows of `key` (value `value`, first seen at `first`).
+  void Add(std::string&& key, const std::function<Value()>& value, int64_t weight, int64_t first) {
+    auto found = counters.find(key);
+    if (found != counters.end()) {
+      found->second.count += weight;
+      found->second.first = std::min(found->second.first, first);
+      return;
+    }
+    int64_t inherited = 0;
+    if (counters.size() >= Capacity()) {
+      // Space-Saving: the least frequent counter (the last seen among equals) goes, and the
+      // new value inherits its count as its possible overcount.
+      auto least = counters.begin();
+      for (auto it = counters.begin(); it != counters.end(); ++it) {
+        if (it->second.count < least->second.count ||
+            (it->second.count == least->second.count && it->second.first > least->second.first)) {
+          least = it;
+        }
+      }
+      inherited = least->second.count;
+      counters.erase(least);
+    }
+    counters.emplace(std::move(key), TopKCounter{value(), inherited + weight, first});
+  }
+};
+
+int64_t ReadK(const Vector& k, idx_t row) {
+  if (!k.RowIsValid(row))
+    throw InvalidInputError("Invalid input for approx_top_k: k value cannot be NULL");
+  const int64_t value = k.Values<int64_t>()[row];
+  if (value <= 0) throw InvalidInputError("Invalid input for approx_top_k: k value must be > 0");
+  if (value >= kMaxK) {
+    throw InvalidInputError(
+        fmt::format("Invalid input for approx_top_k: k value must be < {}", kMaxK));
+  }
+  return value;
+}
+
+AggregateFunction ApproxTopK(const LogicalType& type) {
+  auto f =
+      aggregate::MakeAggregate("approx_top_k", {type, TypeId::kBigInt}, LogicalType::List(type));
+  aggregate::SetStateLifetime<TopKState>(f);
+  f.ignores_nulls = false;   // k must be seen to be refused when NULL
+  f.order_dependent = true;  // equally frequent values: the first seen first
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& input = args.data[0];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<TopKState>(states[i]);
+      if (s.k == 0) s.k = ReadK(args.data[1], i);
+      if (!input.RowIsValid(i)) continue;
+      std::string key;
+      EncodeKey(input, i, key);
+      s.Add(
+          std::move(key), [&] { return input.GetValue(i); }, 1, s.rows++);
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<TopKState>(source);
+    auto& dst = StateAt<TopKState>(target);
+    if (dst.k == 0) dst.k = src.k;
+    for (auto& [key, counter] : src.counters) {
+      std::string moved = key;
+      dst.Add(
+          std::move(moved), [&] { return counter.value; }, counter.count, dst.rows + counter.first);
+    }
+    dst.rows += src.rows;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<list_entry_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<TopKState>(states[i]);
+      const idx_t start = result.ListSize();
+      if (s.counters.empty()) {
+        result.SetNull(offset + i);
+        out[offset + i] = {start, 0};
+        continue;
+      }
+      std::vector<const TopKCounter*> order;
+      for (const auto& [key, counter] : s.counters) order.push_back(&counter);
+      std::sort(order.begin(), order.end(), [](const TopKCounter* a, const TopKCounter* b) {
+        return a->count != b->count ? a->count > b->count : a->first < b->first;
+      });
+      order.resize(std::min<idx_t>(order.size(), static_cast<idx_t>(s.k)));
+      result.SetListSize(start + order.size());
+      Vector& child = result.ListChild();
+      for (idx_t k = 0; k < order.size(); k++) child.SetValue(start + k, order[k]->value);
+      result.SetNull(offset + i, false);
+      out[offset + i] = {start, order.size()};
+    }
+  };
+  return f;
+}
+
+}  // namespace
+
+void RegisterApproximateFunctions(FunctionCatalog& catalog) {
+  AggregateFunctionSet distinct;
+  distinct.name = "approx_count_distinct";
+  distinct.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1) return std::nullopt;
+    return ApproxCountDistinct(aggregate::OrInteger(arguments[0]));
+  };
+  catalog.AddAggregateSet(std::move(distinct));
+  AggregateFunctionSet top;
+  top.name = "approx_top_k";
+  top.resolve = [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 2) return std::nullopt;
+    if (!arguments[1].IsNumeric() && arguments[1].Id() != TypeId::kSqlNull) return std::nullopt;
+    return ApproxTopK(aggregate::OrInteger(arguments[0]));
+  };
+  catalog.AddAggregateSet(std::move(top));
+}
+
+}  // namespace teal
