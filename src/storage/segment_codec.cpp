@@ -275,7 +275,6 @@ void SurveyStrings(const Vector& vector, idx_t count, bool whole_dictionary, Sur
   }
 }
 
-/// Bytes each method would take (0: does not apply), by Compression.
 /// BOOLEAN: the rows that are valid and true.
 std::vector<bool> TrueRows(const Vector& vector, idx_t count) {
   std::vector<bool> rows(count);
@@ -284,6 +283,7 @@ std::vector<bool> TrueRows(const Vector& vector, idx_t count) {
   return rows;
 }
 
+/// Bytes each method would take (0: does not apply), by Compression.
 std::array<idx_t, 6> Sizes(const Vector& vector, idx_t count, const Survey& survey) {
   const PhysicalType type = vector.Type().Physical();
   const idx_t bitmap = (count + 7) / 8;

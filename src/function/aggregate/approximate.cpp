@@ -178,10 +178,11 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
     auto& src = StateAt<TopKState>(source);
     auto& dst = StateAt<TopKState>(target);
     if (dst.k == 0) dst.k = src.k;
-    for (auto& [key, counter] : src.counters) {
-      std::string moved = key;
+    for (auto& entry : src.counters) {
+      const TopKCounter& counter = entry.second;
       dst.Add(
-          std::move(moved), [&] { return counter.value; }, counter.count, dst.rows + counter.first);
+          std::string(entry.first), [&counter] { return counter.value; }, counter.count,
+          dst.rows + counter.first);
     }
     dst.rows += src.rows;
   };
