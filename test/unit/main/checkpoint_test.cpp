@@ -429,6 +429,44 @@ TEST(CheckpointTest, IntegrityCheckFindsADamagedBlockAndAnIndexMissingARow) {
       << result.GetValue(0, 0).ToString();
 }
 
+TEST(CheckpointTest, StorageInfoIsListedWhileCheckpointsAndWritesRun) {
+  // What a checkpoint records of each row group is set by the checkpointing thread and read
+  // by pragma_storage_info on others; every listed segment is one the table holds.
+  MemoryFileSystem fs;
+  auto db = OpenOn(fs);
+  {
+    Connection con(*db);
+    con.Execute("CREATE TABLE t AS SELECT range AS i, range % 7 AS m FROM range(300000)");
+  }
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    Connection con(*db);
+    for (int i = 0; i < 40; i++) {
+      con.Execute(fmt::format("INSERT INTO t VALUES ({}, 1)", 300000 + i));
+      con.Execute(fmt::format("UPDATE t SET m = m + 1 WHERE i = {}", i * 5000));
+    }
+    done = true;
+  });
+  std::thread lister([&] {
+    Connection con(*db);
+    while (!done.load()) {
+      Result rows = con.Query(
+          "SELECT count(*), (sum(count) FILTER (WHERE column_id = 0 AND segment_type <> "
+          "'VALIDITY'))::BIGINT FROM pragma_storage_info('t')");
+      EXPECT_GE(rows.GetValue(1, 0).GetStored<int64_t>(), 300000);
+    }
+  });
+  Connection con(*db);
+  for (int i = 0; i < 5 || !done.load(); i++) con.Execute("CHECKPOINT");
+  writer.join();
+  lister.join();
+  con.Execute("CHECKPOINT");
+  EXPECT_EQ(con.Query("SELECT bool_and(persistent), (sum(count) FILTER (WHERE column_id = 0 "
+                      "AND segment_type <> 'VALIDITY'))::BIGINT FROM pragma_storage_info('t')")
+                .GetValue(1, 0),
+            Value::BigInt(300040));
+}
+
 TEST(CheckpointTest, CommitsGoOnWhileCheckpointsRunAndAllThatReturnedAreKept) {
   MemoryFileSystem fs;
   constexpr int kThreads = 4, kCommits = 150;
