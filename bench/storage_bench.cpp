@@ -145,8 +145,8 @@ void CheckpointWrite(benchmark::State& state) {
   teal::Connection con(*db);
   for (auto _ : state) con.Execute("CHECKPOINT");
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kCheckpointRows));
-  state.counters["image_bytes"] = static_cast<double>(
-      db->Instance().File()->UsedBlocks().size() * teal::kBlockSize);
+  state.counters["image_bytes"] =
+      static_cast<double>(db->Instance().File()->UsedBlocks().size() * teal::kBlockSize);
 }
 
 void CheckpointLoad(benchmark::State& state) {

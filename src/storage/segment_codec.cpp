@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/ascii_case.hpp"
 #include "common/hash.hpp"
 #include "storage/codec_bytes.hpp"
 #include "storage/roaring_container.hpp"
@@ -145,6 +146,7 @@ struct Survey {
   std::vector<std::string_view> entries;
   std::vector<uint32_t> row_entry;  // VARCHAR dictionary: each row's entry (0 for NULL)
   std::vector<bool> valid_rows;     // kRoaring validity: the valid rows
+  std::vector<bool> true_rows;      // BOOLEAN: the valid rows that are true
   idx_t validity_bytes = 0;         // the validity's bytes after the kind byte
 };
 
@@ -309,7 +311,7 @@ std::array<idx_t, 6> Sizes(const Vector& vector, idx_t count, const Survey& surv
                (survey.delta ? 8 + 8 * PackedWords(count - 1, survey.delta_bits)
                              : 8 * PackedWords(count, survey.bits));
   }
-  if (type == PhysicalType::kBool) sizes[5] = head + RoaringSize(TrueRows(vector, count));
+  if (type == PhysicalType::kBool) sizes[5] = head + RoaringSize(survey.true_rows);
   return sizes;
 }
 
@@ -430,7 +432,7 @@ SegmentEncoding Write(const Vector& vector, idx_t count, Compression method, con
       break;
     }
     case Compression::kRoaring:
-      PutRoaring(TrueRows(vector, count), out);
+      PutRoaring(survey.true_rows, out);
       break;
     case Compression::kDictionary: {
       PutBytesOf<uint32_t>(out, static_cast<uint32_t>(survey.entries.size()));
@@ -507,6 +509,7 @@ SegmentEncoding EncodeFlatSegment(const Vector& vector, idx_t count,
     SurveyStrings(vector, count, forced == Compression::kDictionary, survey);
   } else {
     SurveyFixed(vector, count, survey);
+    if (type == PhysicalType::kBool) survey.true_rows = TrueRows(vector, count);
   }
   if (survey.packable) ApplyBitPackingMode(choice.bitpacking, count, survey);
   const auto sizes = Sizes(vector, count, survey);
@@ -544,25 +547,24 @@ std::string_view CompressionName(Compression compression) {
 }
 
 std::optional<BitPackingMode> ParseBitPackingMode(std::string_view setting) {
-  std::string name(setting);
-  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (name == "auto") return BitPackingMode::kAuto;
-  if (name == "for") return BitPackingMode::kFor;
-  if (name == "delta_for") return BitPackingMode::kDeltaFor;
-  if (name == "constant") return BitPackingMode::kConstant;
-  if (name == "constant_delta") return BitPackingMode::kConstantDelta;
+  constexpr std::pair<std::string_view, BitPackingMode> kModes[] = {
+      {"auto", BitPackingMode::kAuto},
+      {"for", BitPackingMode::kFor},
+      {"delta_for", BitPackingMode::kDeltaFor},
+      {"constant", BitPackingMode::kConstant},
+      {"constant_delta", BitPackingMode::kConstantDelta}};
+  for (const auto& [name, mode] : kModes) {
+    if (EqualsIgnoringAsciiCase(setting, name)) return mode;
+  }
   return std::nullopt;
 }
 
 std::optional<Compression> ForcedCompression(std::string_view setting) {
-  std::string name(setting);
-  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (name == "uncompressed") return Compression::kUncompressed;
-  if (name == "constant") return Compression::kConstant;
-  if (name == "rle") return Compression::kRle;
-  if (name == "bitpacking") return Compression::kBitPacking;
-  if (name == "dictionary") return Compression::kDictionary;
-  if (name == "roaring") return Compression::kRoaring;
+  // force_compression's values are the methods' names (pragma_storage_info's).
+  for (uint8_t m = 0; m <= static_cast<uint8_t>(kLastCompression); m++) {
+    const auto method = static_cast<Compression>(m);
+    if (EqualsIgnoringAsciiCase(setting, CompressionName(method))) return method;
+  }
   return std::nullopt;
 }
 

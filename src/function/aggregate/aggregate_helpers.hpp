@@ -204,4 +204,44 @@ decltype(auto) DispatchCarriedKind(const LogicalType& type, F&& f) {
   }
 }
 
+/// A count argument of the top-n aggregates (min/max and arg_min/arg_max with n,
+/// approx_top_k), read from row `row`: 1 to 999,999, else an error in DuckDB's words
+/// naming `function` and the argument (`argument`: "n" or "k").
+inline int64_t ReadCountArgument(const Vector& counts, idx_t row, std::string_view function,
+                                 std::string_view argument) {
+  constexpr int64_t kLimit = 1'000'000;
+  if (!counts.RowIsValid(row)) {
+    throw InvalidInputError(
+        fmt::format("Invalid input for {}: {} value cannot be NULL", function, argument));
+  }
+  const int64_t value = counts.Values<int64_t>()[row];
+  if (value <= 0) {
+    throw InvalidInputError(
+        fmt::format("Invalid input for {}: {} value must be > 0", function, argument));
+  }
+  if (value >= kLimit) {
+    throw InvalidInputError(
+        fmt::format("Invalid input for {}: {} value must be < {}", function, argument, kLimit));
+  }
+  return value;
+}
+
+/// Writes row `row` of the LIST vector `result` as `n` elements appended to its child:
+/// fill(child, at, k) writes element k into child row `at`.
+template <typename Fill>
+void WriteListRow(Vector& result, idx_t row, idx_t n, Fill&& fill) {
+  const idx_t start = result.ListSize();
+  result.SetListSize(start + n);
+  Vector& child = result.ListChild();
+  for (idx_t k = 0; k < n; k++) fill(child, start + k, k);
+  result.SetNull(row, false);
+  result.Values<list_entry_t>()[row] = {start, n};
+}
+
+/// Writes row `row` of the LIST vector `result` as NULL.
+inline void WriteNullListRow(Vector& result, idx_t row) {
+  result.SetNull(row);
+  result.Values<list_entry_t>()[row] = {result.ListSize(), 0};
+}
+
 }  // namespace teal::aggregate

@@ -104,8 +104,6 @@ AggregateFunction ApproxCountDistinct(const LogicalType& type) {
   return f;
 }
 
-constexpr int64_t kMaxK = 1'000'000;
-
 struct TopKCounter {
   Value value;  // the first row with the key
   int64_t count = 0;
@@ -144,18 +142,6 @@ struct TopKState {
   }
 };
 
-int64_t ReadK(const Vector& k, idx_t row) {
-  if (!k.RowIsValid(row))
-    throw InvalidInputError("Invalid input for approx_top_k: k value cannot be NULL");
-  const int64_t value = k.Values<int64_t>()[row];
-  if (value <= 0) throw InvalidInputError("Invalid input for approx_top_k: k value must be > 0");
-  if (value >= kMaxK) {
-    throw InvalidInputError(
-        fmt::format("Invalid input for approx_top_k: k value must be < {}", kMaxK));
-  }
-  return value;
-}
-
 AggregateFunction ApproxTopK(const LogicalType& type) {
   auto f =
       aggregate::MakeAggregate("approx_top_k", {type, TypeId::kBigInt}, LogicalType::List(type));
@@ -166,7 +152,7 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
     const Vector& input = args.data[0];
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<TopKState>(states[i]);
-      if (s.k == 0) s.k = ReadK(args.data[1], i);
+      if (s.k == 0) s.k = aggregate::ReadCountArgument(args.data[1], i, "approx_top_k", "k");
       if (!input.RowIsValid(i)) continue;
       std::string key;
       EncodeKey(input, i, key);
@@ -187,13 +173,10 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
     dst.rows += src.rows;
   };
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<list_entry_t>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<TopKState>(states[i]);
-      const idx_t start = result.ListSize();
       if (s.counters.empty()) {
-        result.SetNull(offset + i);
-        out[offset + i] = {start, 0};
+        aggregate::WriteNullListRow(result, offset + i);
         continue;
       }
       std::vector<const TopKCounter*> order;
@@ -202,11 +185,9 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
         return a->count != b->count ? a->count > b->count : a->first < b->first;
       });
       order.resize(std::min<idx_t>(order.size(), static_cast<idx_t>(s.k)));
-      result.SetListSize(start + order.size());
-      Vector& child = result.ListChild();
-      for (idx_t k = 0; k < order.size(); k++) child.SetValue(start + k, order[k]->value);
-      result.SetNull(offset + i, false);
-      out[offset + i] = {start, order.size()};
+      aggregate::WriteListRow(
+          result, offset + i, order.size(),
+          [&](Vector& child, idx_t at, idx_t k) { child.SetValue(at, order[k]->value); });
     }
   };
   return f;

@@ -21,8 +21,6 @@ namespace teal {
 namespace {
 using aggregate::StateAt;
 
-constexpr int64_t kMaxN = 1'000'000;
-
 template <typename ArgKind, typename KeyKind>
 struct TopEntry {
   typename KeyKind::Stored key{};
@@ -67,21 +65,6 @@ void Offer(TopState<ArgKind, KeyKind>& s, TopEntry<ArgKind, KeyKind>&& entry) {
   std::push_heap(s.heap.begin(), s.heap.end(), before);
 }
 
-/// The n of the row: a count from 1 to kMaxN - 1, in DuckDB's words otherwise.
-int64_t ReadN(const Vector& n, idx_t row, const char* what) {
-  if (!n.RowIsValid(row)) {
-    throw InvalidInputError(fmt::format("Invalid input for {}: n value cannot be NULL", what));
-  }
-  const int64_t value = n.Values<int64_t>()[row];
-  if (value <= 0) {
-    throw InvalidInputError(fmt::format("Invalid input for {}: n value must be > 0", what));
-  }
-  if (value >= kMaxN) {
-    throw InvalidInputError(fmt::format("Invalid input for {}: n value must be < {}", what, kMaxN));
-  }
-  return value;
-}
-
 /// kArg: arg_min / arg_max (arguments arg, val, n); else min / max (arguments x, n).
 template <typename ArgKind, typename KeyKind, bool kMax, bool kArg, bool kNullsLast>
 AggregateFunction TopN(std::string name, std::vector<LogicalType> arguments,
@@ -99,7 +82,7 @@ AggregateFunction TopN(std::string name, std::vector<LogicalType> arguments,
     const char* what = kArg ? "arg_min/arg_max" : "MIN/MAX";
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      if (s.n == 0) s.n = ReadN(n, i, what);
+      if (s.n == 0) s.n = aggregate::ReadCountArgument(n, i, what, "n");
       const bool key_null = !key.RowIsValid(i);
       const bool arg_null = !arg.RowIsValid(i);
       if (!kNullsLast && (key_null || arg_null)) continue;
@@ -126,33 +109,27 @@ AggregateFunction TopN(std::string name, std::vector<LogicalType> arguments,
     dst.rows += src.rows;
   };
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<list_entry_t>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      const idx_t start = result.ListSize();
       if (s.heap.empty()) {  // no row, or none kept (every one with a NULL)
-        result.SetNull(offset + i);
-        out[offset + i] = {start, 0};
+        aggregate::WriteNullListRow(result, offset + i);
         continue;
       }
       std::sort(s.heap.begin(), s.heap.end(), Before<ArgKind, KeyKind, kMax>());
-      result.SetListSize(start + s.heap.size());
-      Vector& child = result.ListChild();
-      for (idx_t k = 0; k < s.heap.size(); k++) {
-        const auto& entry = s.heap[k];
-        if (kArg ? entry.arg_null : entry.key_null) {
-          child.SetNull(start + k);
-          continue;
-        }
-        child.SetNull(start + k, false);
-        if constexpr (kArg) {
-          ArgKind::Write(child, start + k, entry.arg);
-        } else {
-          KeyKind::Write(child, start + k, entry.key);
-        }
-      }
-      result.SetNull(offset + i, false);
-      out[offset + i] = {start, s.heap.size()};
+      aggregate::WriteListRow(result, offset + i, s.heap.size(),
+                              [&](Vector& child, idx_t at, idx_t k) {
+                                const auto& entry = s.heap[k];
+                                if (kArg ? entry.arg_null : entry.key_null) {
+                                  child.SetNull(at);
+                                  return;
+                                }
+                                child.SetNull(at, false);
+                                if constexpr (kArg) {
+                                  ArgKind::Write(child, at, entry.arg);
+                                } else {
+                                  KeyKind::Write(child, at, entry.key);
+                                }
+                              });
     }
   };
   return f;

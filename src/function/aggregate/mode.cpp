@@ -106,26 +106,20 @@ AggregateFunction Histogram(const LogicalType& type) {
     }
   };
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
-    auto* out = result.Values<list_entry_t>();
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<State>(states[i]);
-      const idx_t start = result.ListSize();
       if (s.counts.empty()) {
-        result.SetNull(offset + i);
-        out[offset + i] = {start, 0};
+        aggregate::WriteNullListRow(result, offset + i);
         continue;
       }
-      result.SetListSize(start + s.counts.size());
-      Vector& pairs = result.ListChild();
-      idx_t at = start;
-      for (const auto& [key, entry] : s.counts) {
-        pairs.SetNull(at, false);
-        Kind::Write(pairs.StructChild(0), at, key);
-        pairs.StructChild(1).Values<uint64_t>()[at] = static_cast<uint64_t>(entry.count);
-        at++;
-      }
-      result.SetNull(offset + i, false);
-      out[offset + i] = {start, s.counts.size()};
+      auto next = s.counts.begin();
+      aggregate::WriteListRow(
+          result, offset + i, s.counts.size(), [&](Vector& pairs, idx_t at, idx_t) {
+            pairs.SetNull(at, false);
+            Kind::Write(pairs.StructChild(0), at, next->first);
+            pairs.StructChild(1).Values<uint64_t>()[at] = static_cast<uint64_t>(next->second.count);
+            ++next;
+          });
     }
   };
   return f;

@@ -1,10 +1,11 @@
-// var_samp / variance, var_pop, stddev_samp / stddev, stddev_pop over DOUBLE.
+// var_samp / variance, var_pop, stddev_samp / stddev, stddev_pop, and sem (the standard
+// error of the mean, stddev_pop(x) / sqrt(count(x))) over DOUBLE.
 //
 // Welford's running mean and sum of squared deviations (M2) avoid the cancellation of
 // sum(x^2) - sum(x)^2 / n; two partial states merge with Chan et al.'s formula:
 //   n = na + nb, delta = mean_b - mean_a, mean = mean_a + delta * nb / n,
 //   M2 = M2a + M2b + delta^2 * na * nb / n.
-// The sample forms need two rows (one row gives NULL), the population forms one.
+// The sample forms need two rows (one row gives NULL), the population forms and sem one.
 #include <cmath>
 
 #include "function/aggregate/aggregate_helpers.hpp"
@@ -36,7 +37,7 @@ void WelfordState::Merge(const WelfordState& other) {
 namespace {
 using aggregate::StateAt;
 
-enum class Statistic { kVarSamp, kVarPop, kStddevSamp, kStddevPop };
+enum class Statistic { kVarSamp, kVarPop, kStddevSamp, kStddevPop, kSem };
 
 template <Statistic kStat>
 AggregateFunction Variance(std::string name) {
@@ -61,7 +62,11 @@ AggregateFunction Variance(std::string name) {
       }
       // M2 is never negative in exact arithmetic; rounding can leave a tiny negative.
       double variance = std::max(0.0, s.m2) / static_cast<double>(kSample ? s.count - 1 : s.count);
-      out[offset + i] = kRoot ? std::sqrt(variance) : variance;
+      if constexpr (kStat == Statistic::kSem) {
+        out[offset + i] = std::sqrt(variance) / std::sqrt(static_cast<double>(s.count));
+      } else {
+        out[offset + i] = kRoot ? std::sqrt(variance) : variance;
+      }
     }
   };
   return f;
@@ -76,6 +81,7 @@ void RegisterVarianceFunctions(FunctionCatalog& catalog) {
     catalog.AddAggregate(Variance<Statistic::kStddevSamp>(name));
   }
   catalog.AddAggregate(Variance<Statistic::kStddevPop>("stddev_pop"));
+  catalog.AddAggregate(Variance<Statistic::kSem>("sem"));
 }
 
 }  // namespace teal
