@@ -19,9 +19,19 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-std::string Signature(std::string_view name, const std::vector<LogicalType>& types) {
+/// `name(type, …)` for an error; an untyped literal argument is named as DuckDB names it,
+/// INTEGER_LITERAL or STRING_LITERAL (a literal converts more freely than a typed value).
+std::string Signature(std::string_view name, const std::vector<LogicalType>& types,
+                      const std::vector<bool>& literals = {}) {
   std::string out = std::string(name) + "(";
-  for (size_t i = 0; i < types.size(); i++) out += (i ? ", " : "") + types[i].ToString();
+  for (size_t i = 0; i < types.size(); i++) {
+    std::string type = types[i].ToString();
+    if (i < literals.size() && literals[i]) {
+      if (types[i].Id() == TypeId::kInteger) type = "INTEGER_LITERAL";
+      if (types[i].Id() == TypeId::kVarchar) type = "STRING_LITERAL";
+    }
+    out += (i ? ", " : "") + type;
+  }
   return out + ")";
 }
 
@@ -48,6 +58,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     auto* c = new FunctionCatalog();
     RegisterArithmeticFunctions(*c);
     RegisterStringFunctions(*c);
+    RegisterDisplayFunctions(*c);
     RegisterPathFunctions(*c);
     RegisterFormatFunctions(*c);
     RegisterDateFunctions(*c);
@@ -56,6 +67,7 @@ const FunctionCatalog& FunctionCatalog::Builtins() {
     RegisterArrayFunctions(*c);
     RegisterMapFunctions(*c);
     RegisterUnionFunctions(*c);
+    RegisterStructFunctions(*c);
     RegisterGenericFunctions(*c);
     RegisterAggregateFunctions(*c);
     // Their result keeps an argument's type, so an ARRAY stays one.
@@ -270,7 +282,7 @@ ScalarFunction ResolveScalar(const ScalarFunctionSet& set, const std::vector<Log
   throw BinderError(fmt::format(
       "No function matches the given name and argument types '{}'. You might need to add "
       "explicit type casts.",
-      Signature(set.name, types)));
+      Signature(set.name, types, literals)));
 }
 
 AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,
@@ -285,7 +297,7 @@ AggregateFunction ResolveAggregate(const AggregateFunctionSet& set,
   throw BinderError(fmt::format(
       "No function matches the given name and argument types '{}'. You might need to add "
       "explicit type casts.",
-      Signature(set.name, types)));
+      Signature(set.name, types, literals)));
 }
 
 }  // namespace teal

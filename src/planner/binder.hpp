@@ -299,6 +299,11 @@ class Binder {
   /// appended) when the item has no COLUMNS call.
   bool ExpandColumns(const ParsedExpression& item, Scope& scope,
                      std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
+  /// A select-list item that is a whole unnest(…) call: one item per column it makes — a
+  /// list's elements, or a STRUCT's fields (select_unnest.cpp); false (nothing appended)
+  /// for any other item.
+  bool ExpandUnnest(const ParsedExpression& item, Scope& scope,
+                    std::vector<ExpressionPtr>& projections, std::vector<std::string>& texts);
   /// One select-list item, named by its alias, its column or its SQL text.
   ExpressionPtr BindSelectItem(const ParsedExpression& item, Scope& scope);
   /// INSERT/UPDATE/DELETE … RETURNING `items`: a projection on top of `plan`, whose rows

@@ -1,7 +1,8 @@
 // Built-in list functions: list_value, len/array_length/list_length, list_extract/
 // list_element, list_slice/array_slice (x[a:b]), list_contains/list_has, list_position,
 // list_has_any / list_has_all / list_intersect, flatten, list_resize/array_resize,
-// list_concat/list_cat and LIST || LIST, list_append, list_prepend, list_reverse, and range /
+// list_concat/list_cat and LIST || LIST, list_append, list_prepend, array_push_front,
+// array_pop_back / array_pop_front, list_reverse, and range /
 // generate_series as lists.
 //
 // Every signature depends on the argument's element type, so each name is a set with a
@@ -451,16 +452,20 @@ ScalarFunction ListPosition(const std::string& name, std::vector<LogicalType> ar
   return f;
 }
 
-/// Concatenates, per row, the lists (or single elements) of the argument columns in order.
-/// `is_element[c]` marks a column that contributes one element rather than a list.
-ScalarFunctionBody ConcatBody(std::vector<bool> is_element) {
-  return [is_element](const DataChunk& args, Vector& result, idx_t count) {
+/// Concatenates, per row, the lists (or single elements) of the argument columns in order
+/// (or in `order`, argument indexes). `is_element[c]` marks a column that contributes one
+/// element rather than a list.
+ScalarFunctionBody ConcatBody(std::vector<bool> is_element, std::vector<idx_t> order = {}) {
+  if (order.empty()) {
+    for (idx_t c = 0; c < is_element.size(); c++) order.push_back(c);
+  }
+  return [is_element, order](const DataChunk& args, Vector& result, idx_t count) {
     auto* out = result.Values<list_entry_t>();
     idx_t used = 0;
     for (idx_t i = 0; i < count; i++) {
       bool any = false;
       uint64_t start = used;
-      for (idx_t c = 0; c < args.ColumnCount(); c++) {
+      for (idx_t c : order) {
         const Vector& arg = args.data[c];
         if (is_element[c]) {
           // A NULL element is still an element: list_append([1], NULL) is [1, NULL].
@@ -488,6 +493,25 @@ ScalarFunctionBody ConcatBody(std::vector<bool> is_element) {
       out[i] = {start, used - start};
     }
   };
+}
+
+/// array_pop_back / array_pop_front: the list without its last (first) element.
+ScalarFunction ListPop(const std::string& name, const LogicalType& list, bool back) {
+  return MakeFunction(
+      name, {list}, list, [back](const DataChunk& args, Vector& result, idx_t count) {
+        const Vector& source = args.data[0];
+        const auto* entries = source.Values<list_entry_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const uint64_t length = entries[i].length == 0 ? 0 : entries[i].length - 1;
+          const uint64_t start = used;
+          used = AppendElements(source, entries[i].offset + (back ? 0 : entries[i].length - length),
+                                length, result, used);
+          out[i] = {start, used - start};
+        }
+      });
 }
 
 /// list_concat(a, b, …) and a || b of lists (NULL stands for an empty list); nullopt for
@@ -837,6 +861,29 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
              f.null_in_null_out = false;
              return f;
            });
+  // DuckDB's array_push_front(list, x): list_prepend with the list first.
+  Register(catalog, {"array_push_front"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             auto arguments = ListAndElement("array_push_front", types);
+             if (!arguments) NeedList("array_push_front", types);
+             ScalarFunction f = MakeFunction("array_push_front", *arguments, (*arguments)[0],
+                                             ConcatBody({false, true}, {1, 0}));
+             f.null_in_null_out = false;
+             return f;
+           });
+  // array_pop_back(list) / array_pop_front(list): the list without its last / first
+  // element (an empty list stays empty).
+  for (bool back : {true, false}) {
+    const std::string n = back ? "array_pop_back" : "array_pop_front";
+    Register(catalog, {n.c_str()},
+             [n, back](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {
+                 return ListPop(n, LogicalType::List(TypeId::kInteger), back);  // NULL
+               }
+               if (types.size() != 1 || !IsList(types[0])) NeedList(n, types);
+               return ListPop(n, types[0], back);
+             });
+  }
   Register(catalog, {"list_reverse", "array_reverse"},
            [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
              if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {

@@ -1,7 +1,8 @@
 // Built-in string functions: ||, length/char_length/character_length, octet_length,
 // lower, upper, substring/substr, trim/btrim/ltrim/rtrim, concat, concat_ws, replace,
-// position/strpos, starts_with, ends_with, contains, split_part, left, right, repeat,
-// reverse, lpad, rpad, md5, chr, ascii, to_hex. LIKE and the regexp functions are in
+// position/strpos, starts_with (^@, prefix), ends_with (suffix), contains, split_part, left,
+// right, repeat, reverse, lpad, rpad, overlay, md5 and md5_number, url_encode / url_decode,
+// bit_length, chr, ascii, to_hex. LIKE and the regexp functions are in
 // like.cpp, levenshtein and the other similarities in string_similarity.cpp.
 //
 // Strings are UTF-8 and every position or length counts code points, as PostgreSQL does
@@ -13,7 +14,9 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <limits>
 
 #include "common/md5.hpp"
 #include "common/sha.hpp"
@@ -351,6 +354,65 @@ std::string Chr(int64_t cp) {
   return out;
 }
 
+/// DuckDB's url_encode: every byte but the unreserved characters of RFC 3986 (letters,
+/// digits, '-', '_', '.', '~') as %XX.
+std::string UrlEncode(std::string_view s) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::isalnum(byte) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out.push_back(c);
+    } else {
+      out.push_back('%');
+      out.push_back(kHex[byte >> 4]);
+      out.push_back(kHex[byte & 15]);
+    }
+  }
+  return out;
+}
+
+/// url_decode: each %XX as its byte; a '%' not followed by two hex digits stays as it is.
+/// The result must be UTF-8.
+std::string UrlDecode(std::string_view s) {
+  auto hex = [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+           : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+           : (c >= 'A' && c <= 'F')                    ? c - 'A' + 10
+                                                       : -1;
+  };
+  std::string out;
+  out.reserve(s.size());
+  for (size_t k = 0; k < s.size(); k++) {
+    if (s[k] == '%' && k + 2 < s.size() && hex(s[k + 1]) >= 0 && hex(s[k + 2]) >= 0) {
+      out.push_back(static_cast<char>(hex(s[k + 1]) * 16 + hex(s[k + 2])));
+      k += 2;
+    } else {
+      out.push_back(s[k]);
+    }
+  }
+  if (!IsValidUtf8(out)) {
+    throw InvalidInputError(
+        fmt::format("Failed to decode string \"{}\" using URL decoding: decoded value is invalid "
+                    "UTF8",
+                    s));
+  }
+  return out;
+}
+
+/// overlay(s PLACING r FROM start FOR count), PostgreSQL's: s's characters before `start`,
+/// then r, then s's characters from start + count on. A start below 1 is an error there.
+std::string Overlay(std::string_view s, std::string_view r, int64_t start, int64_t count) {
+  if (start <= 0) throw InvalidInputError("negative substring length not allowed");
+  int64_t after;
+  if (__builtin_add_overflow(start, count, &after)) throw OutOfRangeError("integer out of range");
+  std::string out(CodePointRange(s, 0, start - 1));
+  out.append(r);
+  out.append(CodePointRange(s, after - 1, std::numeric_limits<int64_t>::max()));
+  return out;
+}
+
 template <typename R, typename F>
 ScalarFunction Predicate(const std::string& name, std::vector<LogicalType> arguments, LogicalType r,
                          F f) {
@@ -510,12 +572,17 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
       return Position(Str(a, 0, i), Str(a, 1, i));
     }));
   }
-  catalog.AddScalar(Predicate<bool>("starts_with", {V, V}, B, [](const DataChunk& a, idx_t i) {
-    return Str(a, 0, i).starts_with(Str(a, 1, i));
-  }));
-  catalog.AddScalar(Predicate<bool>("ends_with", {V, V}, B, [](const DataChunk& a, idx_t i) {
-    return Str(a, 0, i).ends_with(Str(a, 1, i));
-  }));
+  // ^@ is PostgreSQL's operator for starts_with; prefix and suffix are DuckDB's names.
+  for (const char* name : {"starts_with", "^@", "prefix"}) {
+    catalog.AddScalar(Predicate<bool>(name, {V, V}, B, [](const DataChunk& a, idx_t i) {
+      return Str(a, 0, i).starts_with(Str(a, 1, i));
+    }));
+  }
+  for (const char* name : {"ends_with", "suffix"}) {
+    catalog.AddScalar(Predicate<bool>(name, {V, V}, B, [](const DataChunk& a, idx_t i) {
+      return Str(a, 0, i).ends_with(Str(a, 1, i));
+    }));
+  }
   catalog.AddScalar(Predicate<bool>("contains", {V, V}, B, [](const DataChunk& a, idx_t i) {
     return Str(a, 0, i).find(Str(a, 1, i)) != std::string_view::npos;
   }));
@@ -575,6 +642,31 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
   auto md5 = [](const DataChunk& a, idx_t i) { return Md5::HexOf(Str(a, 0, i)); };
   catalog.AddScalar(StringFunction("md5", {V}, md5));
   catalog.AddExactOverload(StringFunction("md5", {BL}, md5));
+  // DuckDB's md5_number: the digest's 16 bytes as a little-endian UHUGEINT; _upper is its
+  // first 8 bytes and _lower its last 8, each a little-endian UBIGINT.
+  auto digest_half = [](std::string_view bytes, size_t from) {
+    Md5 md5;
+    md5.Update(bytes);
+    const Md5::Digest digest = md5.Finish();
+    uint64_t v = 0;
+    for (size_t k = 8; k-- > 0;) v = (v << 8) | digest[from + k];
+    return v;
+  };
+  for (const LogicalType& input : {V, BL}) {
+    catalog.AddScalar(Predicate<uhugeint_t>("md5_number", {input}, T::kUHugeInt,
+                                            [digest_half](const DataChunk& a, idx_t i) {
+                                              uhugeint_t v;
+                                              v.lower = digest_half(Str(a, 0, i), 0);
+                                              v.upper = digest_half(Str(a, 0, i), 8);
+                                              return v;
+                                            }));
+    catalog.AddScalar(Predicate<uint64_t>(
+        "md5_number_upper", {input}, T::kUBigInt,
+        [digest_half](const DataChunk& a, idx_t i) { return digest_half(Str(a, 0, i), 0); }));
+    catalog.AddScalar(Predicate<uint64_t>(
+        "md5_number_lower", {input}, T::kUBigInt,
+        [digest_half](const DataChunk& a, idx_t i) { return digest_half(Str(a, 0, i), 8); }));
+  }
   for (const auto& [name, hash] : {std::pair{"sha1", &Sha1Hex}, std::pair{"sha256", &Sha256Hex}}) {
     auto digest = [hash = hash](const DataChunk& a, idx_t i) { return hash(Str(a, 0, i)); };
     catalog.AddScalar(StringFunction(name, {V}, digest));
@@ -598,6 +690,21 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
           "invalid UTF8 characters");
     }
     return std::string(bytes);
+  }));
+  catalog.AddScalar(StringFunction(
+      "url_encode", {V}, [](const DataChunk& a, idx_t i) { return UrlEncode(Str(a, 0, i)); }));
+  catalog.AddScalar(StringFunction(
+      "url_decode", {V}, [](const DataChunk& a, idx_t i) { return UrlDecode(Str(a, 0, i)); }));
+  // PostgreSQL's overlay(s PLACING r FROM start [FOR count]): s with its `count` characters
+  // from `start` (1-based; count defaults to r's length) replaced by r.
+  catalog.AddScalar(StringFunction("overlay", {V, V, I}, [](const DataChunk& a, idx_t i) {
+    return Overlay(Str(a, 0, i), Str(a, 1, i), Int(a, 2, i), CodePointCount(Str(a, 1, i)));
+  }));
+  catalog.AddScalar(StringFunction("overlay", {V, V, I, I}, [](const DataChunk& a, idx_t i) {
+    return Overlay(Str(a, 0, i), Str(a, 1, i), Int(a, 2, i), Int(a, 3, i));
+  }));
+  catalog.AddScalar(Predicate<int64_t>("bit_length", {V}, I, [](const DataChunk& a, idx_t i) {
+    return static_cast<int64_t>(Str(a, 0, i).size()) * 8;
   }));
   catalog.AddScalar(
       StringFunction("chr", {I}, [](const DataChunk& a, idx_t i) { return Chr(Int(a, 0, i)); }));

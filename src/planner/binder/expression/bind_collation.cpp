@@ -56,7 +56,7 @@ ExpressionPtr Binder::BindCollate(const ParsedExpression& e, ExpressionPtr value
     value = MakeCast(std::move(value), LogicalType(TypeId::kVarchar));
   }
   if (value->type.Id() != TypeId::kVarchar) {
-    throw BinderError(fmt::format("collations are only supported for type varchar, not {} ({})",
+    throw BinderError(fmt::format("COLLATE can only be applied to varchar columns, not {} ({})",
                                   value->type.ToString(), e.ToString()));
   }
   value->type = LogicalType::Varchar(collation);

@@ -921,6 +921,12 @@ ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope)
     return MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
   }
   list = ArrayAsList(std::move(list));
+  if (list->type.Id() == TypeId::kStruct) {
+    throw BinderError(fmt::format(
+        "UNNEST() on a struct column can only be applied as the root element of a SELECT "
+        "expression ({})",
+        call.ToString()));
+  }
   if (list->type.Id() != TypeId::kList) {
     throw BinderError(
         fmt::format("unnest() needs a list, not {} ({})", list->type.ToString(), call.ToString()));
@@ -931,7 +937,10 @@ ExpressionPtr Binder::BindUnnestList(const ParsedExpression& call, Scope& scope)
 
 ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
   if (scope.inside_unnest) {
-    throw NotImplementedError(fmt::format("unnest() inside unnest() ({})", call.ToString()));
+    throw NotImplementedError(
+        fmt::format("Nested UNNEST calls are not supported - use UNNEST(x, recursive := true) to "
+                    "unnest multiple levels ({})",
+                    call.ToString()));
   }
   if (scope.inside_aggregate) {
     throw BinderError(
@@ -944,7 +953,7 @@ ExpressionPtr Binder::BindUnnest(const ParsedExpression& call, Scope& scope) {
   }
   if (!scope.allow_unnest) {
     throw BinderError(fmt::format(
-        "UNNEST not supported here: unnest() is only allowed in the select list, not in {} ({})",
+        "UNNEST not supported here: unnest() cannot be used in {}, only in the select list ({})",
         scope.clause, call.ToString()));
   }
   scope.inside_unnest = true;

@@ -458,6 +458,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       continue;
     }
     if (ExpandColumns(*item, scope, projections, texts)) continue;
+    if (ExpandUnnest(*item, scope, projections, texts)) continue;
     if (IsPivotRest(*item)) {
       for (const auto& column : PivotRestColumns(*item, scope.bindings)) {
         projections.push_back(BindSelectItem(*column, scope));

@@ -5,6 +5,38 @@
 
 namespace teal {
 
+namespace {
+
+/// The output column of a set operation that ORDER BY term `e` names — a position, or a
+/// column's name (DuckDB takes t.x as x here: the result has columns, not tables; a name of
+/// the right side's stands for its column) — or kInvalidIndex.
+idx_t OutputColumn(const ParsedExpression& e, size_t width, const std::vector<std::string>& names,
+                   const std::vector<std::vector<std::string>>& other_names) {
+  const bool positional = e.kind == ExprKind::kPositional;
+  if (positional ||
+      (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull())) {
+    const int64_t ordinal =
+        positional ? e.parameter_index : e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
+    if (ordinal < 1 || ordinal > static_cast<int64_t>(width)) {
+      throw BinderError(fmt::format(
+          "ORDER term out of range - should be between 1 and {} (position {})", width, ordinal));
+    }
+    return static_cast<idx_t>(ordinal - 1);
+  }
+  if (e.kind != ExprKind::kColumnRef || e.names.empty()) return kInvalidIndex;
+  for (idx_t i = 0; i < names.size(); i++) {
+    if (SameName(names[i], e.names.back())) return i;
+  }
+  for (idx_t i = 0; i < names.size(); i++) {
+    for (const std::string& other : other_names[i]) {
+      if (SameName(other, e.names.back())) return i;
+    }
+  }
+  return kInvalidIndex;
+}
+
+}  // namespace
+
 BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool resolve_nulls) {
   const char* name = select.set_operation == SetOperation::kUnion       ? "UNION"
                      : select.set_operation == SetOperation::kIntersect ? "INTERSECT"
@@ -176,36 +208,25 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
         }
         continue;
       }
-      const ParsedExpression& e = *term.expression;
-      RefuseNonIntegerConstant(e, "ORDER BY");
-      idx_t column = kInvalidIndex;
-      const bool positional = e.kind == ExprKind::kPositional;
-      if (positional ||
-          (e.kind == ExprKind::kConstant && e.value.Type().IsIntegral() && !e.value.IsNull())) {
-        int64_t ordinal =
-            positional ? e.parameter_index : e.value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
-        if (ordinal < 1 || ordinal > static_cast<int64_t>(types.size())) {
-          throw BinderError(
-              fmt::format("ORDER term out of range - should be between 1 and {} (position {})",
-                          types.size(), ordinal));
-        }
-        column = ordinal - 1;
-      } else if (e.kind == ExprKind::kColumnRef && !e.names.empty()) {
-        // DuckDB takes t.x as x here (the result has columns, not tables), and a name of
-        // the right side's for its column.
-        for (idx_t i = 0; i < names.size() && column == kInvalidIndex; i++) {
-          if (SameName(names[i], e.names.back())) column = i;
-        }
-        for (idx_t i = 0; i < names.size() && column == kInvalidIndex; i++) {
-          for (const std::string& other : other_names[i]) {
-            if (SameName(other, e.names.back())) column = i;
-          }
-        }
+      const ParsedExpression* e = term.expression.get();
+      // x COLLATE c, where x names an output column: that column sorted by the collation.
+      const ParsedExpression* collate = nullptr;
+      if (e->kind == ExprKind::kOperator && e->name == "COLLATE") {
+        collate = e;
+        e = e->children[0].get();
       }
+      RefuseNonIntegerConstant(*e, "ORDER BY");
+      const idx_t column = OutputColumn(*e, types.size(), names, other_names);
       if (column == kInvalidIndex) {
         throw BinderError(
             fmt::format("ORDER BY after {} must name an output column or give its position ({})",
-                        name, e.ToString()));
+                        name, term.expression->ToString()));
+      }
+      if (collate) {
+        keys->expressions.push_back(
+            Collated(BindCollate(*collate, MakeColumnRef(column, types[column]))));
+        order->keys.push_back(OrderKeyFor(term, keys->expressions.size() - 1));
+        continue;
       }
       order->keys.push_back(OrderKeyFor(term, key_column(column)));
     }
