@@ -329,7 +329,8 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
         CommonType(a.MapValue(), a_is_literal, b.MapValue(), b_is_literal, context));
   }
   if (a.Id() == TypeId::kStruct && b.Id() == TypeId::kStruct && SameFieldNames(a, b)) {
-    auto fields = a.StructFields();
+    // A STRUCT with names and one without meet as the one with (DuckDB's).
+    auto fields = a.StructFields()[0].first.empty() ? b.StructFields() : a.StructFields();
     for (size_t i = 0; i < fields.size(); i++) {
       fields[i].second =
           CommonType(fields[i].second, false, b.StructFields()[i].second, false, context);

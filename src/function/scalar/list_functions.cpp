@@ -2,7 +2,7 @@
 // list_element, list_slice/array_slice (x[a:b]), list_contains/list_has, list_position,
 // list_has_any / list_has_all / list_intersect, flatten, list_resize/array_resize,
 // list_concat/list_cat and LIST || LIST, list_append, list_prepend, array_push_front,
-// array_pop_back / array_pop_front, list_reverse, and range /
+// array_pop_back / array_pop_front, list_where, list_select, list_zip, list_reverse, and range /
 // generate_series as lists.
 //
 // Every signature depends on the argument's element type, so each name is a set with a
@@ -514,6 +514,102 @@ ScalarFunction ListPop(const std::string& name, const LogicalType& list, bool ba
       });
 }
 
+/// Makes `result`'s child row `at` element `from` of `source`'s child, or NULL when `from`
+/// is kInvalidIndex (a position past the list's end).
+void SetElement(const Vector& source, idx_t from, Vector& child, idx_t at) {
+  if (from == kInvalidIndex) {
+    child.SetNull(at);
+  } else {
+    child.CopyFrom(source, SelectionVector(), 1, from, at);
+  }
+}
+
+/// list_where(list, mask) and list_select(list, positions) (DuckDB's): for each entry of the
+/// second list, the element it picks — where a mask entry is true, or at a 1-based
+/// position — NULL past the list's end. A NULL entry in the second list is an error.
+ScalarFunction ListPick(const std::string& name, const LogicalType& list, bool mask) {
+  const LogicalType picks = LogicalType::List(mask ? TypeId::kBoolean : TypeId::kBigInt);
+  return MakeFunction(
+      name, {list, picks}, list, [mask](const DataChunk& args, Vector& result, idx_t count) {
+        const Vector& source = args.data[0];
+        const Vector& chosen = args.data[1];
+        const auto* entries = source.Values<list_entry_t>();
+        const auto* choices = chosen.Values<list_entry_t>();
+        const Vector& choice = chosen.ListChild();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const uint64_t start = used;
+          const list_entry_t e = entries[i];
+          for (uint64_t k = 0; k < choices[i].length; k++) {
+            const idx_t at = choices[i].offset + k;
+            if (!choice.RowIsValid(at)) {
+              throw InvalidInputError(
+                  "NULLs are not allowed as list elements in the second input parameter.");
+            }
+            idx_t from = kInvalidIndex;
+            if (mask) {
+              if (!choice.Values<bool>()[at]) continue;
+              if (k < e.length) from = e.offset + k;
+            } else {
+              const int64_t position = choice.Values<int64_t>()[at];
+              if (position >= 1 && static_cast<uint64_t>(position) <= e.length) {
+                from = e.offset + static_cast<uint64_t>(position) - 1;
+              }
+            }
+            result.SetListSize(used + 1);
+            SetElement(source.ListChild(), from, result.ListChild(), used++);
+          }
+          out[i] = {start, used - start};
+        }
+      });
+}
+
+/// list_zip(l1, l2, … [, truncate]): a list of unnamed STRUCTs, the k-th holding each
+/// list's k-th element; as long as the longest list (NULL past a shorter one's end), or with
+/// truncate the shortest. A NULL list is an empty one.
+ScalarFunction ListZip(const std::vector<LogicalType>& lists, bool truncate_argument) {
+  std::vector<std::pair<std::string, LogicalType>> fields;
+  for (const LogicalType& list : lists) fields.emplace_back("", list.ListChild());
+  std::vector<LogicalType> arguments = lists;
+  if (truncate_argument) arguments.emplace_back(TypeId::kBoolean);
+  ScalarFunction f = MakeFunction(
+      "list_zip", arguments, LogicalType::List(LogicalType::Struct(std::move(fields))),
+      [width = lists.size(), truncate_argument](const DataChunk& args, Vector& result,
+                                                idx_t count) {
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          const bool truncate = truncate_argument && args.data[width].RowIsValid(i) &&
+                                args.data[width].Values<bool>()[i];
+          uint64_t length = 0;
+          for (idx_t c = 0; c < width; c++) {
+            const Vector& list = args.data[c];
+            const uint64_t n = list.RowIsValid(i) ? list.Values<list_entry_t>()[i].length : 0;
+            length = c == 0 ? n : truncate ? std::min(length, n) : std::max(length, n);
+          }
+          result.SetListSize(used + length);
+          Vector& zipped = result.ListChild();
+          for (uint64_t k = 0; k < length; k++) {
+            zipped.SetNull(used + k, false);
+            for (idx_t c = 0; c < width; c++) {
+              const Vector& list = args.data[c];
+              const list_entry_t e =
+                  list.RowIsValid(i) ? list.Values<list_entry_t>()[i] : list_entry_t{0, 0};
+              SetElement(list.ListChild(), k < e.length ? e.offset + k : kInvalidIndex,
+                         zipped.StructChild(c), used + k);
+            }
+          }
+          result.SetNull(i, false);
+          out[i] = {used, length};
+          used += length;
+        }
+      });
+  f.null_in_null_out = false;
+  return f;
+}
+
 /// list_concat(a, b, …) and a || b of lists (NULL stands for an empty list); nullopt for
 /// `||` and concat when some argument is no list (the string functions then).
 std::optional<ScalarFunction> ResolveConcat(const std::string& name,
@@ -884,6 +980,36 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                return ListPop(n, types[0], back);
              });
   }
+  for (bool mask : {true, false}) {
+    const std::string n = mask ? "list_where" : "list_select";
+    Register(catalog, {n.c_str(), mask ? "array_where" : "array_select"},
+             [n, mask](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+               if (types.size() != 2) NeedList(n, types);
+               LogicalType list = types[0];
+               if (list.Id() == TypeId::kSqlNull) list = LogicalType::List(TypeId::kInteger);
+               if (!IsList(list)) NeedList(n, types);
+               // The second argument must be a list (of anything that converts).
+               if (!IsList(types[1]) && types[1].Id() != TypeId::kSqlNull) return std::nullopt;
+               return ListPick(n, list, mask);
+             });
+  }
+  Register(catalog, {"list_zip", "array_zip"},
+           [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
+             std::vector<LogicalType> lists = types;
+             const bool truncate = !lists.empty() && lists.back().Id() == TypeId::kBoolean;
+             if (truncate) lists.pop_back();
+             for (LogicalType& t : lists) {
+               if (t.Id() == TypeId::kSqlNull) t = LogicalType::List(TypeId::kInteger);
+               if (IsList(t) && t.ListChild().Id() == TypeId::kSqlNull) {
+                 t = LogicalType::List(TypeId::kInteger);
+               }
+               if (!IsList(t)) NeedList("list_zip", types);
+             }
+             if (lists.empty()) {
+               throw BinderError("list_zip needs at least one list");
+             }
+             return ListZip(lists, truncate);
+           });
   Register(catalog, {"list_reverse", "array_reverse"},
            [](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
              if (types.size() == 1 && types[0].Id() == TypeId::kSqlNull) {

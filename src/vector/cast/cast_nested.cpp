@@ -1,7 +1,7 @@
 // Casts involving LIST, ARRAY, STRUCT and MAP: LIST(A) -> LIST(B), LIST -> VARCHAR, VARCHAR ->
 // LIST, ARRAY <-> LIST and ARRAY -> ARRAY (a LIST or ARRAY of another length than the
 // target's size is an error), ARRAY <-> VARCHAR (as a LIST's text), STRUCT -> STRUCT (same
-// fields, each cast), STRUCT -> VARCHAR, MAP(K, V) -> MAP(K2, V2), MAP <-> VARCHAR.
+// fields by name, each cast), STRUCT -> VARCHAR, MAP(K, V) -> MAP(K2, V2), MAP <-> VARCHAR.
 //
 // Elements are always cast as one child vector through CastVector, never per row, so
 // a LIST(LIST(INTEGER)) -> VARCHAR renders the innermost integers in one pass.
@@ -14,14 +14,17 @@
 //                     equals NULL in any case; then it is single-quoted, a backslash
 //                     before each ' and each backslash ('it\'s').
 //   {'a': 1, 'b': x}  a STRUCT: its fields' names quoted the same way, values as list
-//                     elements; (1, x) for a STRUCT whose fields have no names
+//                     elements; (1, x) for a STRUCT whose fields have no names, (1,)
+//                     when it has one field
 // Parsing: an element is bare text and quoted sections ('…' or "…", in which a backslash
 // escapes any character and a doubled quote stands for one), concatenated; outside quotes
 // \' and \" are a quote and any other backslash is itself. Brackets and braces nest, so
 // [a[1], b] has two elements. Whitespace around an element is dropped; an empty one is ''.
 // A bare NULL is NULL. Unbalanced brackets or quotes and text after the close are errors.
-// VARCHAR -> STRUCT reads {key: value, …} with keys bare or quoted, in any order and case;
-// a field not named is NULL.
+// VARCHAR -> STRUCT reads {key: value, …} with keys bare or quoted, in any order and case
+// (a field not named is NULL), or a tuple (v1, v2, …) of every field's value in order — the
+// only form for a STRUCT without field names. Inside an element read for a nested type,
+// parentheses nest too.
 //   {a=1, b=NULL}     a MAP: key=value pairs, keys and values written as list elements.
 #include <fmt/format.h>
 
@@ -168,6 +171,8 @@ bool CastStructToVarchar(const Vector& source, Vector& result, idx_t count, std:
         text += value;
       }
     }
+    // A one-field tuple is written (x,), as DuckDB (and Python) write it: (x) reads as x.
+    if (unnamed && fields.size() == 1) text += ',';
     text += unnamed ? ')' : '}';
     dst[i] = result.AddString(text);
     return true;
@@ -223,10 +228,35 @@ bool CastMapToMap(const Vector& source, Vector& result, idx_t count, std::string
   return error.empty();
 }
 
+/// The source field each field of STRUCT `to` takes in a cast from STRUCT `from`: the one of
+/// its name (any case) when both have names (kInvalidIndex: none, the field is NULL), else
+/// the one at its position.
+std::vector<idx_t> StructFieldSources(const LogicalType& from, const LogicalType& to) {
+  const auto& a = from.StructFields();
+  const auto& b = to.StructFields();
+  const bool by_name = !a.empty() && !b.empty() && !a[0].first.empty() && !b[0].first.empty();
+  std::vector<idx_t> sources;
+  for (idx_t f = 0; f < b.size(); f++) {
+    if (!by_name) {
+      sources.push_back(f < a.size() ? f : kInvalidIndex);
+      continue;
+    }
+    const int64_t at = from.StructFieldIndex(b[f].first);
+    sources.push_back(at < 0 ? kInvalidIndex : static_cast<idx_t>(at));
+  }
+  return sources;
+}
+
 bool CastStructToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
   CopyValidity(source, result, count);
-  for (idx_t f = 0; f < source.Type().StructFields().size(); f++) {
-    if (!TryCastVector(source.StructChild(f), result.StructChild(f), count, &error)) return false;
+  const std::vector<idx_t> sources = StructFieldSources(source.Type(), result.Type());
+  for (idx_t f = 0; f < sources.size(); f++) {
+    Vector& target = result.StructChild(f);
+    if (sources[f] == kInvalidIndex) {
+      for (idx_t i = 0; i < count; i++) target.SetNull(i);
+      continue;
+    }
+    if (!TryCastVector(source.StructChild(sources[f]), target, count, &error)) return false;
   }
   return true;
 }
@@ -284,8 +314,8 @@ bool ScanElement(std::string_view text, size_t& pos, std::string_view stops, boo
       kept = out.value.size();
       continue;
     }
-    if (c == '[' || c == '{') depth++;
-    if (c == ']' || c == '}') {
+    if (c == '[' || c == '{' || (raw && c == '(')) depth++;
+    if (c == ']' || c == '}' || (raw && c == ')')) {
       if (depth == 0) return false;  // a close that opens nothing, before any stop
       depth--;
     }
@@ -401,8 +431,42 @@ bool SplitPairsText(std::string_view text, char separator, bool raw_keys, OnKey&
   return pos == n;
 }
 
-// VARCHAR -> STRUCT: each row's {key: value, …} into one VARCHAR vector per field, then
-// each cast to its field's type.
+// Calls on_value(k, const ElementText&) for the k-th value of the tuple text (v1, v2, …) —
+// (v,) for one — of `fields`. False when the text is malformed or the count is not theirs.
+template <typename OnValue>
+bool SplitTupleText(std::string_view text,
+                    const std::vector<std::pair<std::string, LogicalType>>& fields,
+                    OnValue&& on_value) {
+  const size_t n = text.size();
+  size_t pos = 0;
+  auto skip_space = [&] {
+    while (pos < n && IsSpace(text[pos])) pos++;
+  };
+  skip_space();
+  if (pos >= n || text[pos] != '(') return false;
+  pos++;
+  ElementText value;
+  for (size_t k = 0;; k++) {
+    if (k == fields.size()) return false;  // more values than fields
+    if (!ScanElement(text, pos, ",)", IsNested(fields[k].second.Id()), value)) return false;
+    on_value(k, value);
+    if (text[pos++] == ')') {
+      if (k + 1 != fields.size()) return false;
+      break;
+    }
+    if (fields.size() == 1) {  // (v,)
+      skip_space();
+      if (pos >= n || text[pos] != ')') return false;
+      pos++;
+      break;
+    }
+  }
+  skip_space();
+  return pos == n;
+}
+
+// VARCHAR -> STRUCT: each row's {key: value, …} (or tuple) into one VARCHAR vector per
+// field, then each cast to its field's type.
 bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std::string& error) {
   const LogicalType& target = result.Type();
   const auto& fields = target.StructFields();
@@ -420,27 +484,33 @@ bool CastVarcharToStruct(const Vector& source, Vector& result, idx_t count, std:
     std::string problem;
     int64_t field = -1;
     std::fill(seen.begin(), seen.end(), false);
-    const bool ok = SplitPairsText(
-        text, ':', /*raw_keys=*/false,
-        [&](const ElementText& key) -> std::optional<bool> {
-          field = target.StructFieldIndex(key.value);
-          if (field < 0) {
-            problem = fmt::format("it has no field \"{}\"", key.value);
-            return std::nullopt;
-          }
-          if (seen[field]) {
-            problem = fmt::format("field \"{}\" is given twice", key.value);
-            return std::nullopt;
-          }
-          seen[field] = true;
-          return IsNested(fields[field].second.Id());
-        },
-        [&](const ElementText& value) {
-          if (value.is_null) return;
-          Vector& t = texts[field];
-          t.Values<string_t>()[i] = t.AddString(value.value);
-          t.SetNull(i, false);
-        });
+    auto keep = [&](idx_t f, const ElementText& value) {
+      if (value.is_null) return;
+      Vector& t = texts[f];
+      t.Values<string_t>()[i] = t.AddString(value.value);
+      t.SetNull(i, false);
+    };
+    size_t first = 0;
+    while (first < text.size() && IsSpace(text[first])) first++;
+    const bool ok =
+        first < text.size() && text[first] == '('
+            ? SplitTupleText(text, fields, keep)
+            : SplitPairsText(
+                  text, ':', /*raw_keys=*/false,
+                  [&](const ElementText& key) -> std::optional<bool> {
+                    field = target.StructFieldIndex(key.value);
+                    if (field < 0) {
+                      problem = fmt::format("it has no field \"{}\"", key.value);
+                      return std::nullopt;
+                    }
+                    if (seen[field]) {
+                      problem = fmt::format("field \"{}\" is given twice", key.value);
+                      return std::nullopt;
+                    }
+                    seen[field] = true;
+                    return IsNested(fields[field].second.Id());
+                  },
+                  [&](const ElementText& value) { keep(static_cast<idx_t>(field), value); });
     if (!ok) {
       error = CastErrorMessage(source.Type(), text, target,
                                problem.empty() ? "malformed struct" : problem);
@@ -541,22 +611,26 @@ bool NestedCastExists(const LogicalType& from, const LogicalType& to) {
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kVarchar) return true;
   if (from.Id() == TypeId::kVarchar && to.Id() == TypeId::kStruct) {
     for (const auto& field : to.StructFields()) {
-      if (field.first.empty() || !CastExists(from, field.second)) return false;
+      if (!CastExists(from, field.second)) return false;
     }
     return true;
   }
   if (from.Id() == TypeId::kStruct && to.Id() == TypeId::kStruct) {
-    // Field by field, by position, when the names agree (or the source's are none).
-    const auto& a = from.StructFields();
-    const auto& b = to.StructFields();
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); i++) {
-      if (!a[i].first.empty() && from.StructFieldIndex(b[i].first) != static_cast<int64_t>(i)) {
+    // DuckDB's: by name when both have names — a field the source lacks is NULL, one the
+    // target lacks is dropped, and at least one must match; by position (as many) when
+    // either has none.
+    const std::vector<idx_t> sources = StructFieldSources(from, to);
+    bool any = false;
+    for (idx_t f = 0; f < sources.size(); f++) {
+      if (sources[f] == kInvalidIndex) continue;
+      any = true;
+      if (!CastExists(from.StructFields()[sources[f]].second, to.StructFields()[f].second)) {
         return false;
       }
-      if (!CastExists(a[i].second, b[i].second)) return false;
     }
-    return true;
+    const bool positional =
+        from.StructFields()[0].first.empty() || to.StructFields()[0].first.empty();
+    return any && (!positional || from.StructFields().size() == to.StructFields().size());
   }
   if (IsListLike(from.Id()) && IsListLike(to.Id())) {
     return CastExists(from.ListChild(), to.ListChild());
