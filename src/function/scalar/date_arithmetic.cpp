@@ -41,6 +41,22 @@ interval_t Negate(interval_t v) {
   return r;
 }
 
+timestamp_tz_t DateAtTimeTz(date_t d, dtime_tz_t t) {
+  timestamp_t local;
+  if (!Timestamp::TryFromDateTime(d, TimeTz::Local(t), local) || !local.IsFinite() ||
+      __builtin_sub_overflow(local.value, int64_t{TimeTz::OffsetSeconds(t)} * 1000000,
+                             &local.value)) {
+    RangeError("date " + Text(d) + " + time with time zone");
+  }
+  return timestamp_tz_t{local.value};
+}
+
+/// TIME WITH TIME ZONE + interval (PostgreSQL's): the local time moves, wrapped into one
+/// day as a TIME's does; the offset stays.
+dtime_tz_t AddToTimeTz(dtime_tz_t t, interval_t v) {
+  return TimeTz::Encode(Interval::AddTo(TimeTz::Local(t), v).micros, TimeTz::OffsetSeconds(t));
+}
+
 template <typename TS>
 TS AddInterval(TS ts, interval_t v, const char* symbol) {
   TS r;
@@ -111,6 +127,20 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
             if (!Timestamp::TryFromDateTime(d, t, r)) RangeError("date " + Text(d) + " + time");
             return r;
           }));
+      // date + timetz (either order, PostgreSQL's): the instant of that local time.
+      out.push_back(Binary<date_t, dtime_tz_t, timestamp_tz_t>(
+          "+", T::kDate, T::kTimeTz, T::kTimestampTz,
+          [](date_t d, dtime_tz_t t) { return DateAtTimeTz(d, t); }));
+      out.push_back(Binary<dtime_tz_t, date_t, timestamp_tz_t>(
+          "+", T::kTimeTz, T::kDate, T::kTimestampTz,
+          [](dtime_tz_t t, date_t d) { return DateAtTimeTz(d, t); }));
+      out.push_back(Binary<dtime_t, date_t, timestamp_t>("+", T::kTime, T::kDate, T::kTimestamp,
+                                                         [](dtime_t t, date_t d) {
+                                                           timestamp_t r;
+                                                           if (!Timestamp::TryFromDateTime(d, t, r))
+                                                             RangeError("time + date " + Text(d));
+                                                           return r;
+                                                         }));
       out.push_back(Binary<timestamp_t, interval_t, timestamp_t>(
           "+", T::kTimestamp, T::kInterval, T::kTimestamp,
           [](timestamp_t ts, interval_t v) { return AddInterval(ts, v, "+"); }));
@@ -129,6 +159,12 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
       out.push_back(Binary<interval_t, dtime_t, dtime_t>(
           "+", T::kInterval, T::kTime, T::kTime,
           [](interval_t v, dtime_t t) { return Interval::AddTo(t, v); }));
+      out.push_back(Binary<dtime_tz_t, interval_t, dtime_tz_t>(
+          "+", T::kTimeTz, T::kInterval, T::kTimeTz,
+          [](dtime_tz_t t, interval_t v) { return AddToTimeTz(t, v); }));
+      out.push_back(Binary<interval_t, dtime_tz_t, dtime_tz_t>(
+          "+", T::kInterval, T::kTimeTz, T::kTimeTz,
+          [](interval_t v, dtime_tz_t t) { return AddToTimeTz(t, v); }));
       out.push_back(Binary<interval_t, interval_t, interval_t>(
           "+", T::kInterval, T::kInterval, T::kInterval, [](interval_t a, interval_t b) {
             interval_t r;
@@ -185,6 +221,9 @@ void AddDateArithmetic(ArithOp op, std::vector<ScalarFunction>& out) {
       out.push_back(Binary<dtime_t, interval_t, dtime_t>(
           "-", T::kTime, T::kInterval, T::kTime,
           [](dtime_t t, interval_t v) { return Interval::AddTo(t, Negate(v)); }));
+      out.push_back(Binary<dtime_tz_t, interval_t, dtime_tz_t>(
+          "-", T::kTimeTz, T::kInterval, T::kTimeTz,
+          [](dtime_tz_t t, interval_t v) { return AddToTimeTz(t, Negate(v)); }));
       out.push_back(Binary<dtime_t, dtime_t, interval_t>(
           "-", T::kTime, T::kTime, T::kInterval, [](dtime_t a, dtime_t b) {
             return interval_t{0, 0, a.micros - b.micros};

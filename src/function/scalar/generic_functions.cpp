@@ -1,5 +1,5 @@
-// Built-in coalesce, ifnull, nullif, typeof, gen_random_uuid/uuid, enum_range,
-// enum_first, enum_last.
+// Built-in coalesce, ifnull, nullif, typeof, constant_or_null, can_cast_implicitly,
+// gen_random_uuid/uuid, enum_range, enum_first, enum_last.
 //
 // coalesce, ifnull and nullif convert their arguments to one common type (the type a
 // comparison of them would use) and look at NULLs themselves. coalesce and ifnull compute
@@ -12,6 +12,7 @@
 #include "common/hash.hpp"
 #include "execution/row_key.hpp"
 #include "function/builtin_functions.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
@@ -147,6 +148,41 @@ std::optional<ScalarFunction> ResolveTypeOf(const std::vector<LogicalType>& type
                                     string_t value = result.AddString(name);
                                     for (idx_t i = 0; i < count; i++) {
                                       result.Values<string_t>()[i] = value;
+                                    }
+                                  });
+  f.null_in_null_out = false;
+  return f;
+}
+
+/// constant_or_null(c, x, …) (DuckDB's): c where every x is not NULL, else NULL.
+std::optional<ScalarFunction> ResolveConstantOrNull(const std::vector<LogicalType>& types) {
+  if (types.size() < 2) {
+    throw BinderError("constant_or_null takes a value and at least one argument to test");
+  }
+  LogicalType result = types[0].Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : types[0];
+  std::vector<LogicalType> arguments = types;
+  arguments[0] = result;
+  // null_in_null_out makes the rows where an argument is NULL NULL: the rest copy c.
+  return MakeFunction("constant_or_null", arguments, result,
+                      [](const DataChunk& args, Vector& result, idx_t count) {
+                        for (idx_t i = 0; i < count; i++) {
+                          if (result.RowIsValid(i)) {
+                            result.CopyFrom(args.data[0], SelectionVector(), 1, i, i);
+                          }
+                        }
+                      });
+}
+
+/// can_cast_implicitly(x, y) (DuckDB's): whether x's type converts to y's by itself, where
+/// a function or comparison needs it (NULL::type names a type).
+std::optional<ScalarFunction> ResolveCanCastImplicitly(const std::vector<LogicalType>& types) {
+  if (types.size() != 2) throw BinderError("can_cast_implicitly takes 2 arguments");
+  const bool can = types[0] == types[1] || ImplicitCastCost(types[0], false, types[1]) >= 0;
+  ScalarFunction f = MakeFunction("can_cast_implicitly", types, TypeId::kBoolean,
+                                  [can](const DataChunk&, Vector& result, idx_t count) {
+                                    for (idx_t i = 0; i < count; i++) {
+                                      result.Values<bool>()[i] = can;
+                                      result.SetNull(i, false);
                                     }
                                   });
   f.null_in_null_out = false;
@@ -318,6 +354,8 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   catalog.AddScalarSet(ResolvedSet("nullif", ResolveNullIf));
   catalog.AddScalarSet(ResolvedSet("typeof", ResolveTypeOf));
   catalog.AddScalarSet(ResolvedSet("hash", ResolveHash));
+  catalog.AddScalarSet(ResolvedSet("constant_or_null", ResolveConstantOrNull));
+  catalog.AddScalarSet(ResolvedSet("can_cast_implicitly", ResolveCanCastImplicitly));
   catalog.AddScalar(RandomUuid("gen_random_uuid"));
   catalog.AddScalar(RandomUuid("uuid"));
   catalog.AddScalar(Random());

@@ -615,16 +615,18 @@ ScalarFunction ListZip(const std::vector<LogicalType>& lists, bool truncate_argu
 std::optional<ScalarFunction> ResolveConcat(const std::string& name,
                                             const std::vector<LogicalType>& types) {
   const bool string_fallback = name == "||" || name == "concat";
-  bool all_lists = types.size() >= 2, any_list = false;
+  // One list is a concatenation too (list_concat([42]) is [42]); || takes two.
+  bool all_lists = !types.empty() && (!string_fallback || types.size() >= 2), any_list = false;
   for (const LogicalType& t : types) {
     all_lists = all_lists && (IsList(t) || t.Id() == TypeId::kSqlNull);
     any_list = any_list || IsList(t);
   }
   if (!all_lists || !any_list || (name == "||" && types.size() != 2)) {
     if (string_fallback) return std::nullopt;
-    NeedList(name, types);
+    if (!all_lists) NeedList(name, types);  // every argument NULL: a NULL INTEGER[]
   }
-  LogicalType common = CommonArgumentType(types, name);
+  LogicalType common =
+      any_list ? CommonArgumentType(types, name) : LogicalType::List(TypeId::kInteger);
   ScalarFunction f = MakeFunction(name, std::vector<LogicalType>(types.size(), common), common,
                                   ConcatBody(std::vector<bool>(types.size(), false)));
   f.null_in_null_out = false;

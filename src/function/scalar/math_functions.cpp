@@ -31,6 +31,29 @@ ScalarFunction DoubleUnary(const std::string& name, double (*f)(double)) {
                       });
 }
 
+int64_t GreatestCommonDivisor(int64_t a, int64_t b) {
+  // In magnitudes: |INT64_MIN| is no BIGINT, but a divisor of it may be.
+  uint64_t x = a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+  uint64_t y = b < 0 ? uint64_t{0} - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+  while (y != 0) {
+    const uint64_t r = x % y;
+    x = y;
+    y = r;
+  }
+  if (x > static_cast<uint64_t>(INT64_MAX)) throw OutOfRangeError("bigint out of range");
+  return static_cast<int64_t>(x);
+}
+
+int64_t LeastCommonMultiple(int64_t a, int64_t b) {
+  if (a == 0 || b == 0) return 0;
+  const int64_t divisor = GreatestCommonDivisor(a, b);
+  int64_t product;
+  if (__builtin_mul_overflow(a / divisor, b, &product) || product == INT64_MIN) {
+    throw OutOfRangeError("bigint out of range");
+  }
+  return product < 0 ? -product : product;
+}
+
 ScalarFunction DoubleBinary(const std::string& name, double (*f)(double, double)) {
   return MakeFunction(name, {TypeId::kDouble, TypeId::kDouble}, TypeId::kDouble,
                       [f](const DataChunk& args, Vector& result, idx_t count) {
@@ -503,6 +526,23 @@ void RegisterMathFunctions(FunctionCatalog& catalog) {
           result.Values<double>()[i] = std::numbers::pi;
         }
       }));
+  // even(x) (DuckDB's): x rounded away from zero to an even integer.
+  catalog.AddScalar(DoubleUnary("even", [](double x) {
+    double away = x >= 0 ? std::ceil(x) : std::floor(x);
+    if (std::isfinite(away) && std::fmod(away, 2) != 0) away += x >= 0 ? 1 : -1;
+    return away;
+  }));
+  // gcd / lcm of BIGINTs (PostgreSQL's): never negative; a result beyond BIGINT an error.
+  catalog.AddScalar(MakeFunction("gcd", {TypeId::kBigInt, TypeId::kBigInt}, TypeId::kBigInt,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<int64_t, int64_t, int64_t>(args, result, count,
+                                                                         GreatestCommonDivisor);
+                                 }));
+  catalog.AddScalar(MakeFunction("lcm", {TypeId::kBigInt, TypeId::kBigInt}, TypeId::kBigInt,
+                                 [](const DataChunk& args, Vector& result, idx_t count) {
+                                   BinaryLoop<int64_t, int64_t, int64_t>(args, result, count,
+                                                                         LeastCommonMultiple);
+                                 }));
   ScalarFunctionSet greatest;
   greatest.name = "greatest";
   greatest.resolve = ResolveExtreme<true>;

@@ -206,6 +206,11 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   }
   // Exponentiation, as in PostgreSQL and DuckDB (DOUBLE in both).
   if (name == "^") return BindScalarCall("power", std::move(arguments), e);
+  // DuckDB's names of the arithmetic operators.
+  for (const auto& [alias, op] : {std::pair{"add", "+"}, std::pair{"subtract", "-"},
+                                  std::pair{"multiply", "*"}, std::pair{"divide", "//"}}) {
+    if (name == alias) return BindScalarCall(op, std::move(arguments), e);
+  }
   const ScalarFunctionSet* set = FunctionCatalog::Builtins().FindScalar(name);
   if (!set) {
     if (auto call = BindListAggregate(name, arguments, e)) return call;
@@ -541,6 +546,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       throw BinderError(fmt::format(
           "LATERAL join cannot contain aggregates: {} reads only the columns of the FROM items "
           "left of the subquery, so it would aggregate the outer query's rows",
+          e.ToString()));
+    }
+    if (!scope.allow_aggregates && scope.clause == "RETURNING") {
+      throw BinderError(fmt::format(
+          "Aggregate functions are not supported in RETURNING ({}): it returns the written rows",
           e.ToString()));
     }
     if (!scope.allow_aggregates) {
