@@ -4,11 +4,25 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string_view>
+
 #include "common/byte_size.hpp"
 #include "storage/checkpoint.hpp"
 #include "teal/error.hpp"
 
 namespace teal {
+
+namespace {
+/// debug_checkpoint_abort's values (DuckDB's names), by CheckpointAbort number.
+constexpr std::string_view kCheckpointAborts[] = {"none",
+                                                  "before_header",
+                                                  "before_header_non_fatal",
+                                                  "after_free_list_write",
+                                                  "before_truncate",
+                                                  "before_wal_finish"};
+}  // namespace
 
 DatabaseInstance::DatabaseInstance() = default;
 
@@ -20,7 +34,7 @@ DatabaseInstance::~DatabaseInstance() {
   wake_.notify_all();
   if (checkpointer_.joinable()) checkpointer_.join();
   // Not after a failed Open (no log): nothing was loaded that a checkpoint could keep.
-  if (!log_ || !checkpoint_on_shutdown_.load()) return;
+  if (!log_ || !checkpoint_on_shutdown_.load() || checkpoint_aborted_.load()) return;
   // A log without records holds nothing the file does not.
   if (log_->FileOffset(log_->Size()) <= kWalHeaderSize) return;
   try {
@@ -41,6 +55,38 @@ void DatabaseInstance::ApplyStorageSettings(const Settings& from) {
   forced_bitpacking_ =
       static_cast<int>(ParseBitPackingMode(from.Get("force_bitpacking_mode").value_or("auto"))
                            .value_or(BitPackingMode::kAuto));
+  const std::string abort = from.Get("debug_checkpoint_abort").value_or("none");
+  checkpoint_abort_ = 0;
+  for (size_t k = 0; k < std::size(kCheckpointAborts); k++) {
+    if (abort == kCheckpointAborts[k]) checkpoint_abort_ = static_cast<int>(k);
+  }
+}
+
+void DatabaseInstance::MaybeAbortCheckpoint(std::initializer_list<std::string_view> points,
+                                            bool fatal, std::string_view where) {
+  const std::string_view set = kCheckpointAborts[checkpoint_abort_.load()];
+  if (std::find(points.begin(), points.end(), set) == points.end()) return;
+  // DuckDB's words, which its tests match.
+  const std::string message = fmt::format(
+      "Checkpoint failed for database \"{}\": Checkpoint aborted {} because of PRAGMA "
+      "checkpoint_abort flag (debug_checkpoint_abort = '{}')",
+      Name(), where, set);
+  if (!fatal) throw IOError(message);
+  // As a crash there would leave the file: the next open reads the header that is on disk
+  // and replays the log from where it says. Until then nothing commits, here or in the
+  // databases attached to this one (a write to them may follow from one here that failed).
+  const std::string invalid = fmt::format(
+      "Database \"{}\" has been invalidated because checkpointing failed: the database has "
+      "been invalidated because of a previous fatal error ({}); reopen it (every commit that "
+      "returned is kept)",
+      Name(), message);
+  checkpoint_aborted_ = true;
+  transactions_.Invalidate(invalid);
+  databases_.ForEach([&](const DatabaseManager::Entry& attached) {
+    attached.database->checkpoint_aborted_ = true;
+    attached.database->transactions_.Invalidate(invalid);
+  });
+  throw IOError(message + ": the database is invalidated; reopen it");
 }
 
 void DatabaseInstance::ApplySettings() {
@@ -120,10 +166,10 @@ void DatabaseInstance::WaitForCheckpoints(uint64_t count) {
 }
 
 void DatabaseInstance::CheckpointLocked() {
-  if (log_->Failed()) {
+  if (log_->Failed() || checkpoint_aborted_.load()) {
     throw IOError(
-        fmt::format("cannot checkpoint \"{}\": its write-ahead log failed; reopen the database",
-                    file_->Path()));
+        fmt::format("cannot checkpoint \"{}\": {} failed; reopen the database", file_->Path(),
+                    checkpoint_aborted_.load() ? "an earlier checkpoint" : "its write-ahead log"));
   }
   // Step 1.
   TransactionManager::CheckpointStart start = transactions_.BeginCheckpoint();
@@ -144,8 +190,14 @@ void DatabaseInstance::CheckpointLocked() {
           static_cast<BitPackingMode>(forced_bitpacking_.load())),
       writer);
   const uint64_t first_block = writer.Finish();
+  // The image's blocks are written and synced, the header that would make it the file's
+  // is not: the file still holds the earlier checkpoint (its blocks are free again).
+  MaybeAbortCheckpoint({"before_header", "after_free_list_write"}, true, "before header write");
+  MaybeAbortCheckpoint({"before_header_non_fatal"}, false, "before header write (non-fatal)");
   file_->Commit(writer, first_block, log_->Salt(), log_->FileOffset(start.log_offset));
   layout.Install(writer.Blocks());
+  // The header names the new image and the log offset it holds; the log is not restarted.
+  MaybeAbortCheckpoint({"before_truncate", "before_wal_finish"}, true, "before truncate");
   {
     std::lock_guard<std::mutex> guard(wake_lock_);
     checkpoints_++;

@@ -105,6 +105,10 @@ class DatabaseInstance {
 
  private:
   void CheckpointLocked();
+  /// Testing (debug_checkpoint_abort): stops the checkpoint at `point` when the setting names
+  /// it, invalidating the database unless the point is a non-fatal one.
+  void MaybeAbortCheckpoint(std::initializer_list<std::string_view> points, bool fatal,
+                            std::string_view where);
   /// The settings the storage reads (checkpoint_threshold, checkpoint_on_shutdown,
   /// force_compression, force_bitpacking_mode), from
   /// `from`: this database's own, or the first database's for an attached one.
@@ -125,6 +129,11 @@ class DatabaseInstance {
   /// force_compression as a Compression, or -1 for none (auto).
   std::atomic<int> forced_compression_{-1};
   std::atomic<int> forced_bitpacking_{0};  // force_bitpacking_mode as a BitPackingMode
+  /// debug_checkpoint_abort as a CheckpointAbort (testing: where a checkpoint stops).
+  std::atomic<int> checkpoint_abort_{0};
+  /// Set when a checkpoint stopped there fatally: no checkpoint runs again (not at close
+  /// either) until the database is reopened.
+  std::atomic<bool> checkpoint_aborted_{false};
   std::mutex wake_lock_;  // the checkpoint thread's requests and the count's waiters
   std::condition_variable wake_;
   std::condition_variable checkpointed_;

@@ -43,11 +43,11 @@ struct SettingDefinition {
 };
 
 // A setting Settings only validates and stores: most are accepted for DuckDB
-// compatibility and change nothing in Teal; the checkpoint_*, debug_wal_*, force_compression and
-// force_bitpacking_mode ones are read by the database (DatabaseInstance::ApplySettings). Its value
-// is validated as `input_type` says: BOOLEAN, BIGINT within [min, max], VARCHAR from `choices`
-// (case-insensitive, stored in lower case), or a byte size when `choices` is empty (stored as Teal
-// formats sizes).
+// compatibility and change nothing in Teal; the checkpoint_*, debug_wal_*,
+// debug_checkpoint_abort, force_compression and force_bitpacking_mode ones are read by the
+// database (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says:
+// BOOLEAN, BIGINT within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower
+// case), or a byte size when `choices` is empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -69,6 +69,16 @@ const NoEffectSetting kNoEffectSettings[] = {
     {"debug_force_wal_fsync_failure",
      "testing: the next sync of the write-ahead log fails (then the setting is false again)",
      "BOOLEAN", "false"},
+    {"debug_checkpoint_abort",
+     "testing: where the next checkpoints stop, as a crash there would (none, before_header, "
+     "after_free_list_write, before_truncate, before_wal_finish: the database is invalidated "
+     "until it is reopened) or with an error that leaves it usable (before_header_non_fatal)",
+     "VARCHAR",
+     "none",
+     0,
+     0,
+     {"none", "before_header", "before_header_non_fatal", "after_free_list_write",
+      "before_truncate", "before_wal_finish"}},
     {"debug_wal_fsync_sleep_ms",
      "testing: milliseconds each write-ahead log sync sleeps first (a slow disk), 0 to 10000",
      "BIGINT", "0", 0, 10000},

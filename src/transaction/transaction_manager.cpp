@@ -256,6 +256,11 @@ std::string TransactionManager::SyncOrRewind(idx_t start, idx_t end) {
   }
 }
 
+void TransactionManager::Invalidate(const std::string& why) {
+  std::lock_guard<std::mutex> guard(lock_);
+  if (invalid_.empty()) invalid_ = why;
+}
+
 void TransactionManager::Failed(const std::string& failure) {
   if (invalid_.empty() && failure.rfind("the database is invalidated", 0) == 0) {
     invalid_ = failure;

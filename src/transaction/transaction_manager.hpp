@@ -64,6 +64,9 @@ class TransactionManager {
 
   /// Starts a transaction on the committed catalog and the last durable commit.
   std::shared_ptr<Transaction> Begin();
+  /// Invalidates the database: every later commit that writes fails with `why`, until it
+  /// is reopened.
+  void Invalidate(const std::string& why);
 
   /// What a checkpoint starts from (rule 3b).
   struct CheckpointStart {

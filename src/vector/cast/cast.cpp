@@ -51,8 +51,11 @@ std::string CastErrorMessage(const LogicalType& from, std::string_view value_tex
   const bool out_of_range = reason.find("out of range") != std::string_view::npos;
   if (from.Physical() == PhysicalType::kVarchar && from.Id() == TypeId::kVarchar) {
     if (std::string_view field = TemporalField(to); !field.empty()) {
-      msg = out_of_range ? fmt::format("{} field value out of range: \"{}\"", field, value_text)
-                         : fmt::format("invalid {} field format: \"{}\"", field, value_text);
+      // DuckDB says "out of range" for every TIME it cannot read, malformed or not.
+      const bool time = to.Id() == TypeId::kTime || to.Id() == TypeId::kTimeTz;
+      msg = out_of_range || time
+                ? fmt::format("{} field value out of range: \"{}\"", field, value_text)
+                : fmt::format("invalid {} field format: \"{}\"", field, value_text);
     } else if (to.Id() == TypeId::kDecimal) {
       msg = fmt::format("Could not convert string \"{}\" to {}", value_text, to.ToString());
     } else if (to.Physical() == PhysicalType::kList || to.Physical() == PhysicalType::kStruct) {
