@@ -353,7 +353,7 @@ idx_t LimitValue(const Expression& e, const char* what) {
   const Value value = result.GetValue(0);
   if (value.IsNull()) return kInvalidIndex;
   const int64_t n = value.CastAs(TypeId::kBigInt).GetStored<int64_t>();
-  if (n < 0) throw OutOfRangeError(fmt::format("{} must not be negative, got {}", what, n));
+  if (n < 0) throw OutOfRangeError(fmt::format("{} cannot be negative, got {}", what, n));
   return static_cast<idx_t>(n);
 }
 }  // namespace

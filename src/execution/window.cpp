@@ -123,15 +123,22 @@ class ChunkEvaluator {
   void Evaluate(idx_t first, idx_t end, Vector& result, const WindowSegmentTree* tree) const;
 
  private:
-  int64_t Count(idx_t column, idx_t row, const char* what) const {
+  /// The frame offset in `column` at `row`, of the boundary that is `preceding` or not.
+  int64_t Count(idx_t column, idx_t row, bool preceding) const {
     const Vector& v = rows_.At(column, row);
     const idx_t local = WindowRows::Local(row);
+    // DuckDB's words first ("Window ROWS PRECEDING expression cannot be NULL").
+    const std::string boundary =
+        fmt::format("Window {} {} expression", call_.unit == FrameUnit::kRows ? "ROWS" : "GROUPS",
+                    preceding ? "PRECEDING" : "FOLLOWING");
     if (!v.RowIsValid(local)) {
-      throw InvalidInputError(fmt::format("{} must not be NULL ({})", what, call_.text));
+      throw InvalidInputError(fmt::format("{} cannot be NULL: a frame offset must not be NULL ({})",
+                                          boundary, call_.text));
     }
     const int64_t n = v.Values<int64_t>()[local];
     if (n < 0) {
-      throw InvalidInputError(fmt::format("{} must not be negative ({})", what, call_.text));
+      throw InvalidInputError(fmt::format(
+          "{} cannot be negative: a frame offset must not be negative ({})", boundary, call_.text));
     }
     return n;
   }
@@ -224,7 +231,7 @@ idx_t ChunkEvaluator::FrameStart(const Cursor& cursor, idx_t row) const {
     if (!rows_.IsValid(call_.range_key, row)) return cursor.PeerBegin();
     return RangeSearch(cursor, row, call_.start_offset, false);
   }
-  const auto n = static_cast<idx_t>(Count(call_.start_offset, row, "a frame offset"));
+  const auto n = static_cast<idx_t>(Count(call_.start_offset, row, preceding));
   if (call_.unit == FrameUnit::kRows) {
     if (preceding) return row - begin < n ? begin : row - n;
     return end - row < n ? end : row + n;
@@ -253,7 +260,7 @@ idx_t ChunkEvaluator::FrameEnd(const Cursor& cursor, idx_t row) const {
     if (!rows_.IsValid(call_.range_key, row)) return cursor.PeerEnd();
     return RangeSearch(cursor, row, call_.end_offset, true);
   }
-  const auto n = static_cast<idx_t>(Count(call_.end_offset, row, "a frame offset"));
+  const auto n = static_cast<idx_t>(Count(call_.end_offset, row, preceding));
   if (call_.unit == FrameUnit::kRows) {
     if (preceding) return row - begin < n ? begin : row - n + 1;
     return end - row <= n ? end : row + n + 1;

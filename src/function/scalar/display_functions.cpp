@@ -2,7 +2,8 @@
 // (formatReadableSize) and formatReadableDecimalSize ("1.5 MiB", "500.0 kB"; DuckDB's,
 // truncated to one decimal), PostgreSQL's pg_size_pretty ("10 kB", rounded, switching units
 // at 10 KiB — not DuckDB's alias of format_bytes: DIALECT.md), parse_formatted_bytes
-// ('1.5 KiB' -> 1536) and bar(x, min, max[, width]), a bar of Unicode block characters.
+// ('1.5 KiB' -> 1536), to_base(n, radix[, min_length]) and bar(x, min, max[, width]), a bar of
+// Unicode block characters.
 #include <fmt/format.h>
 
 #include <array>
@@ -165,6 +166,28 @@ std::string Bar(double x, double min, double max, double width) {
   return out;
 }
 
+/// to_base(n, radix, min_length) (DuckDB's): n's digits in base 2 … 36 (upper-case letters
+/// past 9), zero-padded on the left to min_length (0 … 64).
+std::string ToBase(int64_t n, int64_t radix, int64_t min_length) {
+  if (n < 0) {
+    throw InvalidInputError("'to_base' number must be greater than or equal to 0");
+  }
+  if (radix < 2 || radix > 36) throw InvalidInputError("'to_base' radix must be between 2 and 36");
+  if (min_length < 0 || min_length > 64) {
+    throw InvalidInputError("'to_base' min_length must be between 0 and 64");
+  }
+  std::string digits;
+  auto value = static_cast<uint64_t>(n);
+  do {
+    digits.push_back("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[value % static_cast<uint64_t>(radix)]);
+    value /= static_cast<uint64_t>(radix);
+  } while (value != 0);
+  if (digits.size() < static_cast<size_t>(min_length)) {
+    digits.append(static_cast<size_t>(min_length) - digits.size(), '0');
+  }
+  return std::string(digits.rbegin(), digits.rend());
+}
+
 }  // namespace
 
 void RegisterDisplayFunctions(FunctionCatalog& catalog) {
@@ -195,6 +218,12 @@ void RegisterDisplayFunctions(FunctionCatalog& catalog) {
     auto at = [&](idx_t c) { return a.data[c].Values<double>()[i]; };
     return Bar(at(0), at(1), at(2), a.ColumnCount() > 3 ? at(3) : 80.0);
   };
+  auto to_base = [](const DataChunk& a, idx_t i) {
+    auto at = [&](idx_t c) { return a.data[c].Values<int64_t>()[i]; };
+    return ToBase(at(0), at(1), a.ColumnCount() > 2 ? at(2) : 0);
+  };
+  catalog.AddScalar(MakeFunction("to_base", {I, I}, V, TextBody(to_base)));
+  catalog.AddScalar(MakeFunction("to_base", {I, I, I}, V, TextBody(to_base)));
   catalog.AddScalar(MakeFunction("bar", {D, D, D}, V, TextBody(bar)));
   catalog.AddScalar(MakeFunction("bar", {D, D, D, D}, V, TextBody(bar)));
 }

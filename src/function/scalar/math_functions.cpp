@@ -256,8 +256,10 @@ std::optional<ScalarFunction> ResolveRounding(RoundKind kind, const std::string&
       // Back at the argument's scale when the type is kept, else at scale 0.
       if (same_scale) r *= divisor;
       if (!DecimalFitsWidth(r, rw)) {
-        throw OutOfRangeError(fmt::format("value out of range: rounding {} overflows DECIMAL({})",
-                                          DecimalToString(x[i], s), rw));
+        throw OutOfRangeError(
+            fmt::format("Overflow in ROUND of DECIMAL: value out of range, rounding {} overflows "
+                        "DECIMAL({})",
+                        DecimalToString(x[i], s), rw));
       }
       x[i] = r;
     }

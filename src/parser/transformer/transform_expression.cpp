@@ -720,11 +720,11 @@ std::shared_ptr<const WindowSpec> Transformer::Window(const PgQuery__WindowDef& 
     base = &NamedWindow(over.refname, over.location);
     if (over.n_partition_clause) {
       throw ParserError(
-          fmt::format("cannot override PARTITION BY clause of window \"{}\"", over.refname));
+          fmt::format("Cannot override PARTITION BY clause of window \"{}\"", over.refname));
     }
     if (base->n_order_clause && over.n_order_clause) {
       throw ParserError(
-          fmt::format("cannot override ORDER BY clause of window \"{}\"", over.refname));
+          fmt::format("Cannot override ORDER BY clause of window \"{}\"", over.refname));
     }
     if (base->frame_options & kNonDefault) {
       throw ParserError(

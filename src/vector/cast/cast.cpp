@@ -77,6 +77,10 @@ std::string CastErrorMessage(const LogicalType& from, std::string_view value_tex
   } else if (to.Id() == TypeId::kDecimal && IsPlainNumber(from) && out_of_range) {
     msg = fmt::format("Could not cast value {} to {}: out of range", value_text, to.ToString());
     reason_said = true;
+  } else if (from.Id() == TypeId::kDecimal && IsPlainNumber(to) && out_of_range) {
+    msg = fmt::format("Failed to cast decimal value {} to type {}: out of range", value_text,
+                      to.ToString());
+    reason_said = true;
   } else {
     bool quote = from.Physical() == PhysicalType::kVarchar || from.Id() == TypeId::kEnum;
     msg = quote ? fmt::format("could not convert {} value \"{}\" to {}", from.ToString(),

@@ -230,7 +230,7 @@ TEST(CastScalarTest, DecimalToIntegerRoundsHalfAwayFromZero) {
   EXPECT_EQ(Value::Decimal(-25, 2, 1).CastAs(kInteger), Value::Integer(-3));
   EXPECT_EQ(Value::Decimal(24, 2, 1).CastAs(kTinyInt), Value::TinyInt(2));
   EXPECT_EQ(CastError(Value::Decimal(30000, 9, 2), kTinyInt),
-            "could not convert DECIMAL(9,2) value 300.00 to TINYINT: out of range");
+            "Failed to cast decimal value 300.00 to type TINYINT: out of range");
 }
 
 TEST(CastScalarTest, IntegerToDecimalMustFitTheWidth) {

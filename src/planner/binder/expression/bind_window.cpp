@@ -1,5 +1,6 @@
 // Binder: window function calls (f(…) OVER (…)) and the window operators that compute
 // them, and FILTER (WHERE …) of aggregates.
+#include "common/string_distance.hpp"
 #include "function/collation.hpp"
 #include "function/function.hpp"
 #include "function/implicit_cast.hpp"
@@ -104,16 +105,25 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
                                       WindowCall& call, const Expression* key, bool descending,
                                       Scope& scope) {
   auto bound = BindExpression(offset, scope);
+  // DuckDB's words first ("Window ROWS PRECEDING expression cannot be NULL").
+  const char* unit = call.unit == FrameUnit::kRows    ? "ROWS"
+                     : call.unit == FrameUnit::kRange ? "RANGE"
+                                                      : "GROUPS";
+  const char* side = preceding ? "PRECEDING" : "FOLLOWING";
   if (bound->IsFoldable() && bound->kind == BoundKind::kConstant) {
     if (bound->value.IsNull()) {
-      throw BinderError(fmt::format("a frame offset must not be NULL ({})", call.text));
+      throw BinderError(fmt::format(
+          "Window {} {} expression cannot be NULL: a frame offset must not be NULL ({})", unit,
+          side, call.text));
     }
   }
   if (call.unit != FrameUnit::kRange) {
     bound = MakeCast(std::move(bound), TypeId::kBigInt);
     if (bound->kind == BoundKind::kConstant && !bound->value.IsNull() &&
         bound->value.GetStored<int64_t>() < 0) {
-      throw BinderError(fmt::format("a frame offset must not be negative ({})", call.text));
+      throw BinderError(fmt::format(
+          "Window {} {} expression cannot be negative: a frame offset must not be negative ({})",
+          unit, side, call.text));
     }
     return bound;
   }
@@ -124,7 +134,8 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
   }
   if (bound->kind == BoundKind::kConstant && bound->type.IsNumeric() &&
       bound->value.CastAs(TypeId::kDouble).GetStored<double>() < 0) {
-    throw BinderError(fmt::format("a frame offset must not be negative ({})", call.text));
+    throw OutOfRangeError(fmt::format(
+        "Invalid RANGE {} value: a frame offset must not be negative ({})", side, call.text));
   }
   if (!key->type.IsNumeric() && key->type.Id() != TypeId::kDate &&
       key->type.Id() != TypeId::kTimestamp && key->type.Id() != TypeId::kTimestampTz &&
@@ -294,7 +305,11 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
             "(…) ({})",
             name, text));
       }
-      throw NotImplementedError(fmt::format("window function {}", name));
+      throw CatalogError(WithDidYouMean(
+          fmt::format("Function with name {} does not exist! It is no window function, nor an "
+                      "aggregate ({})",
+                      name, text),
+          name, FunctionCatalog::Builtins().Names()));
     }
     if (e.ignore_nulls) {
       throw BinderError(fmt::format("IGNORE NULLS is not allowed for {} ({})", e.name, text));

@@ -79,7 +79,7 @@ ExpressionPtr Binder::BindLimitValue(const ParsedExpression& e, std::string_view
   }
   if (bound->value.IsNull()) return nullptr;
   const int64_t n = bound->value.GetStored<int64_t>();
-  if (n < 0) throw BinderError(fmt::format("{} must not be negative, got {}", what, n));
+  if (n < 0) throw BinderError(fmt::format("{} cannot be negative, got {}", what, n));
   value = static_cast<idx_t>(n);
   return nullptr;
 }
@@ -102,7 +102,12 @@ BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nu
     // other value, as PostgreSQL's untyped literals do: VALUES (1), ('2') is INTEGER.
     std::vector<bool> literals_only(width, true);
     for (const auto& row : select.values) {
-      if (row.size() != width) throw BinderError("VALUES lists must all be the same length");
+      if (row.size() != width) {
+        auto entries = [](size_t n) { return fmt::format("{} entr{}", n, n == 1 ? "y" : "ies"); };
+        throw ParserError(
+            fmt::format("VALUES lists must all be the same length: the first has {}, another {}",
+                        entries(width), entries(row.size())));
+      }
       std::vector<ExpressionPtr> bound_row;
       for (size_t i = 0; i < width; i++) {
         bound_row.push_back(BindExpression(*row[i], scope));

@@ -126,6 +126,12 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
     auto values = std::make_unique<LogicalValues>();
     Scope scope;
     scope.clause = "VALUES";
+    // PostgreSQL's check (a syntax error there, as in DuckDB) before the table's.
+    for (const auto& row : insert.select->values) {
+      if (row.size() != insert.select->values[0].size()) {
+        throw ParserError("VALUES lists must all be the same length");
+      }
+    }
     for (size_t r = 0; r < insert.select->values.size(); r++) {
       const auto& row = insert.select->values[r];
       if (row.size() != targets.size()) {

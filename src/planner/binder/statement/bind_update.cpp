@@ -1,4 +1,5 @@
 // Binder: UPDATE … SET … [FROM …] [WHERE …].
+#include "common/string_distance.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "vector/vector_cast.hpp"
 
@@ -30,8 +31,11 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   for (size_t i = 0; i < update.columns.size(); i++) {
     idx_t column = table->ColumnIndex(update.columns[i]);
     if (column == kInvalidIndex) {
-      throw BinderError(
-          fmt::format("column \"{}\" not found in table \"{}\"", update.columns[i], table->name));
+      std::vector<std::string> names;
+      for (const auto& c : table->columns) names.push_back(c.name);
+      throw BinderError(WithDidYouMean(
+          fmt::format("column \"{}\" not found in table \"{}\"", update.columns[i], table->name),
+          update.columns[i], names));
     }
     for (idx_t earlier : logical->columns) {
       if (earlier == column) {
