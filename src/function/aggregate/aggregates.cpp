@@ -16,6 +16,7 @@ void RegisterAggregateFunctions(FunctionCatalog& catalog) {
   RegisterVarianceFunctions(catalog);
   RegisterQuantileFunctions(catalog);
   RegisterModeFunctions(catalog);
+  RegisterBinnedHistogramFunctions(catalog);
   RegisterStatisticsFunctions(catalog);
   RegisterBitwiseFunctions(catalog);
 }

@@ -5,18 +5,22 @@
 
 namespace teal {
 
-void RegisterCountFunctions(FunctionCatalog& catalog);          // count, count_star, count_if
-void RegisterSumFunctions(FunctionCatalog& catalog);            // sum, product
-void RegisterAvgFunctions(FunctionCatalog& catalog);            // avg, mean
-void RegisterMeanFunctions(FunctionCatalog& catalog);           // geomean, weighted_avg
-void RegisterApproximateFunctions(FunctionCatalog& catalog);    // approx_count_distinct, …
-void RegisterMinMaxFunctions(FunctionCatalog& catalog);         // min, max, first, arg_min…
-void RegisterBoolFunctions(FunctionCatalog& catalog);           // bool_and, bool_or, every, some
-void RegisterStringAggFunctions(FunctionCatalog& catalog);      // string_agg, group_concat
-void RegisterListAggregateFunctions(FunctionCatalog& catalog);  // list, array_agg
-void RegisterVarianceFunctions(FunctionCatalog& catalog);       // stddev…, var…, sem
-void RegisterQuantileFunctions(FunctionCatalog& catalog);       // median, quantile…
-void RegisterModeFunctions(FunctionCatalog& catalog);           // mode
+void RegisterCountFunctions(FunctionCatalog& catalog);            // count, count_star, count_if
+void RegisterSumFunctions(FunctionCatalog& catalog);              // sum, product
+void RegisterAvgFunctions(FunctionCatalog& catalog);              // avg, mean
+void RegisterMeanFunctions(FunctionCatalog& catalog);             // geomean, weighted_avg
+void RegisterApproximateFunctions(FunctionCatalog& catalog);      // approx_count_distinct, …
+void RegisterMinMaxFunctions(FunctionCatalog& catalog);           // min, max, first, arg_min…
+void RegisterBoolFunctions(FunctionCatalog& catalog);             // bool_and, bool_or, every, some
+void RegisterStringAggFunctions(FunctionCatalog& catalog);        // string_agg, group_concat
+void RegisterListAggregateFunctions(FunctionCatalog& catalog);    // list, array_agg
+void RegisterVarianceFunctions(FunctionCatalog& catalog);         // stddev…, var…, sem
+void RegisterQuantileFunctions(FunctionCatalog& catalog);         // median, quantile…
+void RegisterModeFunctions(FunctionCatalog& catalog);             // mode
+void RegisterBinnedHistogramFunctions(FunctionCatalog& catalog);  // histogram_exact, …
+/// histogram(x, bins) (exact: histogram_exact) for the argument types, or nullopt.
+std::optional<AggregateFunction> ResolveBinnedHistogram(const std::vector<LogicalType>& arguments,
+                                                        bool exact);
 void RegisterStatisticsFunctions(FunctionCatalog& catalog);  // covar…, corr, regr_…, skewness…
 void RegisterBitwiseFunctions(FunctionCatalog& catalog);     // bit_and, bit_or, bit_xor
 

@@ -1,8 +1,8 @@
 // mode(x): the most frequent non-NULL value; among equally frequent values, the one
 // seen first (DuckDB's rule), so the result does not depend on hash order. histogram(x):
 // every non-NULL value with its count, as a MAP in the values' order (NULL when there is
-// none). entropy(x): the Shannon entropy, in bits, of the non-NULL values' frequencies (0
-// when there is none).
+// none; histogram(x, bins) is binned_histogram.cpp's). entropy(x): the Shannon entropy, in bits, of
+// the non-NULL values' frequencies (0 when there is none).
 //
 // The state is an ordered map from value to (count, first position) using the SQL
 // ordering of the type, so values SQL calls equal ('1 month' and '30 days', NaN and NaN)
@@ -154,7 +154,11 @@ void AddValueCounts(FunctionCatalog& catalog, const char* name, auto make) {
   AggregateFunctionSet set;
   set.name = name;
   set.resolve =
-      [make](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+      [make, name](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    // histogram(x, bins): binned_histogram.cpp.
+    if (std::string_view(name) == "histogram" && arguments.size() == 2) {
+      return ResolveBinnedHistogram(arguments, false);
+    }
     if (arguments.size() != 1) return std::nullopt;
     LogicalType type = aggregate::OrInteger(arguments[0]);
     return aggregate::DispatchOrderedKind(

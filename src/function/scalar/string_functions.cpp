@@ -2,7 +2,7 @@
 // lower, upper, substring/substr, trim/btrim/ltrim/rtrim, concat, concat_ws, replace,
 // position/strpos, starts_with (^@, prefix), ends_with (suffix), contains, split_part, left,
 // right, repeat, reverse, lpad, rpad, overlay, md5 and md5_number, url_encode / url_decode,
-// bit_length, chr, ascii, to_hex. LIKE and the regexp functions are in
+// bit_length, chr, ascii, to_hex, hex / unhex and bin / unbin. LIKE and the regexp functions are in
 // like.cpp, levenshtein and the other similarities in string_similarity.cpp.
 //
 // Strings are UTF-8 and every position or length counts code points, as PostgreSQL does
@@ -14,6 +14,7 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <limits>
@@ -413,6 +414,63 @@ std::string Overlay(std::string_view s, std::string_view r, int64_t start, int64
   return out;
 }
 
+/// DuckDB's hex / bin of bytes: two hex digits (upper case) or eight binary digits each.
+std::string BytesAsDigits(std::string_view bytes, bool binary) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    if (binary) {
+      for (int bit = 7; bit >= 0; bit--) out.push_back(((b >> bit) & 1) != 0 ? '1' : '0');
+    } else {
+      out.push_back(kHex[b >> 4]);
+      out.push_back(kHex[b & 15]);
+    }
+  }
+  return out;
+}
+
+/// hex / bin of an unsigned 128-bit pattern: its digits without leading zeros ("0" for 0).
+std::string BitsAsDigits(uint128 v, bool binary) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  do {
+    out.push_back(binary ? static_cast<char>('0' + static_cast<int>(v & 1)) : kHex[v & 15]);
+    v >>= binary ? 1 : 4;
+  } while (v != 0);
+  return std::string(out.rbegin(), out.rend());
+}
+
+/// unhex / unbin: the bytes the digits stand for (a short first group is padded with zeros
+/// on the left: unhex('5') is \x05).
+std::string DigitsAsBytes(std::string_view digits, bool binary, const char* name) {
+  const size_t per_byte = binary ? 8 : 2;
+  auto value = [&](char c) -> int {
+    if (binary) return c == '0' ? 0 : c == '1' ? 1 : -1;
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  size_t at = 0;
+  size_t group = digits.size() % per_byte == 0 ? per_byte : digits.size() % per_byte;
+  while (at < digits.size()) {
+    int byte = 0;
+    for (size_t k = 0; k < group; k++, at++) {
+      const int v = value(digits[at]);
+      if (v < 0) {
+        throw InvalidInputError(fmt::format("{}: \"{}\" is not a {} digit in '{}'", name,
+                                            digits[at], binary ? "binary" : "hexadecimal", digits));
+      }
+      byte = byte * (binary ? 2 : 16) + v;
+    }
+    out.push_back(static_cast<char>(byte));
+    group = per_byte;
+  }
+  return out;
+}
+
 template <typename R, typename F>
 ScalarFunction Predicate(const std::string& name, std::vector<LogicalType> arguments, LogicalType r,
                          F f) {
@@ -720,6 +778,42 @@ void RegisterStringFunctions(FunctionCatalog& catalog) {
     if (s.empty()) return int64_t{0};
     return static_cast<int64_t>(DecodeCodePoint(s, 0, CodePointLength(s, 0)));
   }));
+  // DuckDB's hex / bin (to_hex / to_binary of text and bytes): upper-case digits of the
+  // bytes, or of an integer's two's complement without leading zeros (a negative BIGINT has
+  // 16 hex digits). to_hex of an integer stays PostgreSQL's lower-case one below.
+  for (bool binary : {false, true}) {
+    using Names = std::array<const char*, 2>;
+    const Names to_digits = binary ? Names{"bin", "to_binary"} : Names{"hex", "to_hex"};
+    const Names from_digits = binary ? Names{"unbin", "from_binary"} : Names{"unhex", "from_hex"};
+    for (const char* name : to_digits) {
+      for (const LogicalType& bytes : {V, BL}) {
+        catalog.AddScalar(StringFunction(name, {bytes}, [binary](const DataChunk& a, idx_t i) {
+          return BytesAsDigits(Str(a, 0, i), binary);
+        }));
+      }
+      if (std::string_view(name) == "to_hex") continue;
+      catalog.AddScalar(StringFunction(name, {I}, [binary](const DataChunk& a, idx_t i) {
+        return BitsAsDigits(static_cast<uint64_t>(Int(a, 0, i)), binary);
+      }));
+      catalog.AddScalar(StringFunction(name, {T::kUBigInt}, [binary](const DataChunk& a, idx_t i) {
+        return BitsAsDigits(a.data[0].Values<uint64_t>()[i], binary);
+      }));
+      catalog.AddScalar(StringFunction(name, {T::kHugeInt}, [binary](const DataChunk& a, idx_t i) {
+        return BitsAsDigits(static_cast<uint128>(a.data[0].Values<hugeint_t>()[i].Get()), binary);
+      }));
+      catalog.AddScalar(StringFunction(name, {T::kUHugeInt}, [binary](const DataChunk& a, idx_t i) {
+        return BitsAsDigits(a.data[0].Values<uhugeint_t>()[i].Get(), binary);
+      }));
+    }
+    for (const char* name : from_digits) {
+      catalog.AddScalar(StringFunction(
+          name, {V},
+          [binary, name](const DataChunk& a, idx_t i) {
+            return DigitsAsBytes(Str(a, 0, i), binary, name);
+          },
+          BL));
+    }
+  }
   catalog.AddScalar(StringFunction("to_hex", {I}, [](const DataChunk& a, idx_t i) {
     return fmt::format("{:x}", static_cast<uint64_t>(Int(a, 0, i)));
   }));
