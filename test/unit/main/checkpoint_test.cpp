@@ -504,5 +504,64 @@ TEST(CheckpointTest, CommitsGoOnWhileCheckpointsRunAndAllThatReturnedAreKept) {
   EXPECT_EQ(con.Query("PRAGMA integrity_check").GetValue(0, 0).ToString(), "ok");
 }
 
+TEST(CheckpointTest, ACheckpointAbortedAtEachPointKeepsEveryCommitAfterReopening) {
+  // debug_checkpoint_abort stops a checkpoint where a crash could: before the header that
+  // makes the new image the file's, or after it, before the log restarts. Each time the
+  // database is invalidated (nothing more commits, no checkpoint at close), and reopening
+  // gives every commit that returned, counted once.
+  for (const char* point :
+       {"before_header", "after_free_list_write", "before_truncate", "before_wal_finish"}) {
+    SCOPED_TRACE(point);
+    MemoryFileSystem fs;
+    {
+      auto db = OpenOn(fs, {}, /*checkpoint_on_close=*/true);
+      Connection con(*db);
+      con.Execute("CREATE TABLE t AS SELECT range AS i FROM range(3000)");
+      con.Execute("CHECKPOINT");
+      con.Execute(fmt::format("SET debug_checkpoint_abort = '{}'", point));
+      con.Execute("UPDATE t SET i = i * 2");
+      con.Execute("INSERT INTO t VALUES (-1)");
+      EXPECT_THROW(con.Execute("CHECKPOINT"), IOError);
+      try {
+        con.Execute("INSERT INTO t VALUES (-2)");
+        ADD_FAILURE() << "an invalidated database committed";
+      } catch (const IOError& e) {
+        EXPECT_NE(std::string(e.what()).find("has been invalidated"), std::string::npos)
+            << e.what();
+      }
+      EXPECT_THROW(con.Execute("CHECKPOINT"), IOError);
+    }
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    EXPECT_EQ(con.Query("SELECT min(i), max(i), count(*), sum(i) FROM t").GetValue(3, 0).ToString(),
+              std::to_string(2 * (2999 * 3000 / 2) - 1));
+    EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0).ToString(), "3001");
+    EXPECT_EQ(con.Query("PRAGMA integrity_check").GetValue(0, 0).ToString(), "ok");
+    // The reopened database checkpoints again.
+    con.Execute("INSERT INTO t VALUES (7)");
+    con.Execute("CHECKPOINT");
+    EXPECT_EQ(con.Query("SELECT count(*) FROM t").GetValue(0, 0).ToString(), "3002");
+  }
+}
+
+TEST(CheckpointTest, ANonFatalCheckpointAbortLeavesTheDatabaseUsable) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenOn(fs);
+    Connection con(*db);
+    con.Execute("CREATE TABLE t (i INTEGER)");
+    con.Execute("INSERT INTO t VALUES (1)");
+    con.Execute("SET debug_checkpoint_abort = 'before_header_non_fatal'");
+    EXPECT_THROW(con.Execute("CHECKPOINT"), IOError);
+    con.Execute("INSERT INTO t VALUES (2)");
+    con.Execute("SET debug_checkpoint_abort = 'none'");
+    con.Execute("CHECKPOINT");
+    con.Execute("INSERT INTO t VALUES (3)");
+  }
+  auto db = OpenOn(fs);
+  Connection con(*db);
+  EXPECT_EQ(con.Query("SELECT list(i ORDER BY i) FROM t").GetValue(0, 0).ToString(), "[1, 2, 3]");
+}
+
 }  // namespace
 }  // namespace teal
