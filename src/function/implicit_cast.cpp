@@ -330,10 +330,12 @@ LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalTyp
   }
   if (a.Id() == TypeId::kStruct && b.Id() == TypeId::kStruct && SameFieldNames(a, b)) {
     // A STRUCT with names and one without meet as the one with (DuckDB's).
-    auto fields = a.StructFields()[0].first.empty() ? b.StructFields() : a.StructFields();
+    auto fields = a.StructFields();
+    const bool a_named = !fields[0].first.empty();
     for (size_t i = 0; i < fields.size(); i++) {
+      if (!a_named) fields[i].first = b.StructFields()[i].first;
       fields[i].second =
-          CommonType(fields[i].second, false, b.StructFields()[i].second, false, context);
+          CommonType(a.StructFields()[i].second, false, b.StructFields()[i].second, false, context);
     }
     return LogicalType::Struct(std::move(fields));
   }
