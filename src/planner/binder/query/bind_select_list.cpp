@@ -458,7 +458,6 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
       continue;
     }
     if (ExpandColumns(*item, scope, projections, texts)) continue;
-    if (ExpandUnnest(*item, scope, projections, texts)) continue;
     if (IsPivotRest(*item)) {
       for (const auto& column : PivotRestColumns(*item, scope.bindings)) {
         projections.push_back(BindSelectItem(*column, scope));
@@ -468,9 +467,10 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     }
     ParsedExpressionPtr with_aliases = item->Copy();
     if (!substitute_aliases(with_aliases, i)) with_aliases.reset();
+    // Named as written: the substitution is how it is computed, not what it is called.
+    if (with_aliases && with_aliases->alias.empty()) with_aliases->alias = item->ToString();
+    if (ExpandUnnest(with_aliases ? *with_aliases : *item, scope, projections, texts)) continue;
     if (with_aliases) {
-      // Named as written: the substitution is how it is computed, not what it is called.
-      if (with_aliases->alias.empty()) with_aliases->alias = item->ToString();
       projections.push_back(BindSelectItem(*with_aliases, scope));
     } else {
       projections.push_back(BindSelectItem(*item, scope));
