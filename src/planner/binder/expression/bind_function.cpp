@@ -192,6 +192,29 @@ namespace {
 }
 }  // namespace
 
+namespace {
+/// `type` with every occurrence of `from` in it, at any depth, replaced by `to`.
+LogicalType ReplaceType(const LogicalType& type, const LogicalType& from, const LogicalType& to) {
+  if (type == from) return to;
+  switch (type.Id()) {
+    case TypeId::kList:
+      return LogicalType::List(ReplaceType(type.ListChild(), from, to));
+    case TypeId::kArray:
+      return LogicalType::Array(ReplaceType(type.ListChild(), from, to), type.ArraySize());
+    case TypeId::kMap:
+      return LogicalType::Map(ReplaceType(type.MapKey(), from, to),
+                              ReplaceType(type.MapValue(), from, to));
+    case TypeId::kStruct: {
+      auto fields = type.StructFields();
+      for (auto& field : fields) field.second = ReplaceType(field.second, from, to);
+      return LogicalType::Struct(std::move(fields));
+    }
+    default:
+      return type;
+  }
+}
+}  // namespace
+
 ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<ExpressionPtr> arguments,
                                      const ParsedExpression& e) {
   if (name == "//") {
@@ -206,6 +229,35 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   }
   // Exponentiation, as in PostgreSQL and DuckDB (DOUBLE in both).
   if (name == "^") return BindScalarCall("power", std::move(arguments), e);
+  if (name == "cast_to_type" || name == "replace_type") {
+    // DuckDB's cast_to_type(x, of_type) and replace_type(x, from_type, to_type): the type
+    // arguments are values (NULL::T) whose types name the types. x is cast to the second
+    // argument's type, or to its own type with the second's replaced by the third's
+    // wherever it occurs.
+    const size_t types = name == "cast_to_type" ? 1 : 2;
+    if (arguments.size() != types + 1) {
+      throw BinderError(fmt::format(
+          "No function matches the given name and argument types '{}'. You might need to add "
+          "explicit type casts.",
+          e.ToString()));
+    }
+    for (size_t k = 1; k < arguments.size(); k++) {
+      if (arguments[k]->kind == BoundKind::kParameter) {
+        // The type comes with the parameter's value: the statement is bound again with it.
+        needs_parameter_values_ = true;
+        return MakeConstant(Value(arguments[0]->type));
+      }
+      if (arguments[k]->type.Id() == TypeId::kSqlNull) {
+        throw BinderError(name == "cast_to_type"
+                              ? "cast_to_type cannot be used to cast to NULL"
+                              : "replace_type cannot be used to replace type with NULL");
+      }
+    }
+    const LogicalType target =
+        types == 1 ? arguments[1]->type
+                   : ReplaceType(arguments[0]->type, arguments[1]->type, arguments[2]->type);
+    return MakeCast(std::move(arguments[0]), target);
+  }
   // DuckDB's names of the arithmetic operators.
   for (const auto& [alias, op] : {std::pair{"add", "+"}, std::pair{"subtract", "-"},
                                   std::pair{"multiply", "*"}, std::pair{"divide", "//"}}) {
