@@ -97,6 +97,8 @@ bool IsIndexableType(const LogicalType& type) {
     case TypeId::kList:
     case TypeId::kArray:
     case TypeId::kMap:
+    case TypeId::kStruct:  // and UNION: no order-preserving key encoding (vector/key_codec.hpp)
+    case TypeId::kUnion:
       return false;
     default:
       return true;

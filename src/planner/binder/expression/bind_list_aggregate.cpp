@@ -2,8 +2,9 @@
 // list_aggregate(list, 'name') (array_aggregate, list_aggr, aggregate) and its short
 // forms list_<aggregate> / array_<aggregate> (list_sum, list_min, list_count, list_avg,
 // list_string_agg, …: any aggregate of one argument), list_distinct, list_unique,
-// list_sort and list_reverse_sort. Each row's elements go through the aggregate's state
-// as a group's rows would; distinct and sort compare elements by their index keys
+// list_sort, list_reverse_sort and list_grade_up (grade_up, array_grade_up: the positions
+// that sort the list). Each row's elements go through the aggregate's state as a group's
+// rows would; distinct and sort compare elements by their index keys
 // (index/art/art_key.hpp), so they take the types an index does.
 #include <fmt/format.h>
 
@@ -100,11 +101,13 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
     extra = 2;
   } else if (name.starts_with("list_") || name.starts_with("array_")) {
     what = name.substr(name.find('_') + 1);
+  } else if (name == "grade_up") {
+    what = name;
   } else {
     return nullptr;
   }
-  const bool compare =
-      what == "distinct" || what == "unique" || what == "sort" || what == "reverse_sort";
+  const bool compare = what == "distinct" || what == "unique" || what == "sort" ||
+                       what == "reverse_sort" || what == "grade_up";
   const AggregateFunctionSet* set =
       compare ? nullptr : FunctionCatalog::Builtins().FindAggregate(what);
   if (!compare && !set) {
@@ -171,8 +174,8 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
                                        !option.value.IsNull()
                                    ? Catalog::Key(option.value.GetString())
                                    : "";
-      const bool sort = what == "sort" || what == "reverse_sort";
-      if (sort && a == 1 && what == "sort" && (text == "asc" || text == "desc")) {
+      const bool sort = what == "sort" || what == "reverse_sort" || what == "grade_up";
+      if (sort && a == 1 && what != "reverse_sort" && (text == "asc" || text == "desc")) {
         descending = text == "desc";
       } else if (sort && (text == "nulls first" || text == "nulls last") &&
                  a == arguments.size() - 1) {
@@ -203,9 +206,11 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
       };
     } else {
       const bool distinct = what == "distinct";
-      function.return_type = list->type;
-      function.body = [distinct, descending, nulls_go_first](const DataChunk& args, Vector& result,
-                                                             idx_t count) {
+      // grade_up: the 1-based positions that sort the list, instead of its sorted elements.
+      const bool grade = what == "grade_up";
+      function.return_type = grade ? LogicalType::List(TypeId::kBigInt) : list->type;
+      function.body = [distinct, grade, descending, nulls_go_first](const DataChunk& args,
+                                                                    Vector& result, idx_t count) {
         const Vector& list = args.data[0];
         auto* out = result.Values<list_entry_t>();
         art::ArtKeyBuilder keys;
@@ -231,10 +236,16 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
             order.insert(order.end(), values.begin(), values.end());
             if (!nulls_go_first) order.insert(order.end(), nulls.begin(), nulls.end());
           }
-          SelectionVector sel(std::max<idx_t>(order.size(), 1));
-          for (size_t k = 0; k < order.size(); k++) sel.Set(k, entry.offset + order[k]);
           result.SetListSize(used + order.size());
-          if (!order.empty()) {
+          if (grade) {
+            Vector& positions = result.ListChild();
+            for (size_t k = 0; k < order.size(); k++) {
+              positions.Values<int64_t>()[used + k] = static_cast<int64_t>(order[k]) + 1;
+              positions.SetNull(used + k, false);
+            }
+          } else if (!order.empty()) {
+            SelectionVector sel(order.size());
+            for (size_t k = 0; k < order.size(); k++) sel.Set(k, entry.offset + order[k]);
             result.ListChild().CopyFrom(list.ListChild(), sel, order.size(), 0, used);
           }
           out[i] = {used, order.size()};
