@@ -100,7 +100,8 @@ bool Binder::ExpandUnnest(const ParsedExpression& item, Scope& scope,
       argument.push_back(std::move(value));
       value = BindScalarCall("flatten", std::move(argument), item);
     }
-    value = MakeCast(std::move(value), ResolveNull(value->type));  // [] unnests as INTEGER
+    const LogicalType list = ResolveNull(value->type);  // [] unnests as INTEGER
+    value = MakeCast(std::move(value), list);
     const LogicalType element = value->type.ListChild();
     const idx_t column = Scope::kUnnestColumn + scope.unnests.size();
     scope.unnests.push_back(std::move(value));
