@@ -20,17 +20,6 @@ using namespace scalar;  // NOLINT
 
 namespace {
 
-/// A VARCHAR result computed from one row of the arguments.
-template <typename F>
-ScalarFunctionBody TextBody(F f) {
-  return [f](const DataChunk& args, Vector& result, idx_t count) {
-    string_t* out = result.Values<string_t>();
-    for (idx_t i = 0; i < count; i++) {
-      if (result.RowIsValid(i)) out[i] = result.AddString(f(args, i));
-    }
-  };
-}
-
 /// `bytes` in the largest unit of `base` (1024: KiB … PiB, 1000: kB … PB) it reaches, with
 /// one decimal truncated (DuckDB's: 1,048,575 bytes are "1023.9 KiB", not "1024.0 KiB");
 /// below one unit, "N bytes" ("1 byte").
@@ -38,8 +27,7 @@ std::string FormatBytes(int64_t bytes, uint64_t base) {
   static constexpr std::array<const char*, 5> kBinary = {"KiB", "MiB", "GiB", "TiB", "PiB"};
   static constexpr std::array<const char*, 5> kDecimal = {"kB", "MB", "GB", "TB", "PB"};
   const char* sign = bytes < 0 ? "-" : "";
-  const uint64_t magnitude =
-      bytes < 0 ? uint64_t{0} - static_cast<uint64_t>(bytes) : static_cast<uint64_t>(bytes);
+  const uint64_t magnitude = UnsignedAbs(bytes);
   if (magnitude < base)
     return fmt::format("{}{} byte{}", sign, magnitude, magnitude == 1 ? "" : "s");
   uint64_t unit = base;
@@ -59,14 +47,11 @@ std::string FormatBytes(int64_t bytes, uint64_t base) {
 /// of 1024), each used below 20,480 of it, rounded half away from zero.
 std::string PgSizePretty(int64_t size) {
   static constexpr std::array<const char*, 5> kUnits = {"kB", "MB", "GB", "TB", "PB"};
-  auto magnitude = [](int64_t v) {
-    return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
-  };
-  if (magnitude(size) < 10 * 1024) return fmt::format("{} bytes", size);
+  if (UnsignedAbs(size) < 10 * 1024) return fmt::format("{} bytes", size);
   // `halves` counts half units, so that rounding needs one step: kB first.
   int64_t halves = size / 512;
   for (size_t u = 0;; u++) {
-    if (u + 1 == kUnits.size() || magnitude(halves) < 20 * 1024 * 2 - 2) {
+    if (u + 1 == kUnits.size() || UnsignedAbs(halves) < 20 * 1024 * 2 - 2) {
       const int64_t rounded = (halves + (halves < 0 ? -1 : 1)) / 2;
       return fmt::format("{} {}", rounded, kUnits[u]);
     }
@@ -194,17 +179,16 @@ void RegisterDisplayFunctions(FunctionCatalog& catalog) {
   const LogicalType V = TypeId::kVarchar, I = TypeId::kBigInt, D = TypeId::kDouble;
   auto bytes_at = [](const DataChunk& a, idx_t i) { return a.data[0].Values<int64_t>()[i]; };
   for (const char* name : {"format_bytes", "formatreadablesize"}) {
-    catalog.AddScalar(MakeFunction(name, {I}, V, TextBody([bytes_at](const DataChunk& a, idx_t i) {
-                                     return FormatBytes(bytes_at(a, i), 1024);
-                                   })));
+    catalog.AddScalar(StringFunction(name, {I}, [bytes_at](const DataChunk& a, idx_t i) {
+      return FormatBytes(bytes_at(a, i), 1024);
+    }));
   }
-  catalog.AddScalar(MakeFunction("formatreadabledecimalsize", {I}, V,
-                                 TextBody([bytes_at](const DataChunk& a, idx_t i) {
-                                   return FormatBytes(bytes_at(a, i), 1000);
-                                 })));
-  catalog.AddScalar(MakeFunction(
-      "pg_size_pretty", {I}, V,
-      TextBody([bytes_at](const DataChunk& a, idx_t i) { return PgSizePretty(bytes_at(a, i)); })));
+  catalog.AddScalar(StringFunction(
+      "formatreadabledecimalsize", {I},
+      [bytes_at](const DataChunk& a, idx_t i) { return FormatBytes(bytes_at(a, i), 1000); }));
+  catalog.AddScalar(StringFunction("pg_size_pretty", {I}, [bytes_at](const DataChunk& a, idx_t i) {
+    return PgSizePretty(bytes_at(a, i));
+  }));
   catalog.AddScalar(MakeFunction("parse_formatted_bytes", {V}, TypeId::kUBigInt,
                                  [](const DataChunk& args, Vector& result, idx_t count) {
                                    const string_t* text = args.data[0].Values<string_t>();
@@ -222,10 +206,10 @@ void RegisterDisplayFunctions(FunctionCatalog& catalog) {
     auto at = [&](idx_t c) { return a.data[c].Values<int64_t>()[i]; };
     return ToBase(at(0), at(1), a.ColumnCount() > 2 ? at(2) : 0);
   };
-  catalog.AddScalar(MakeFunction("to_base", {I, I}, V, TextBody(to_base)));
-  catalog.AddScalar(MakeFunction("to_base", {I, I, I}, V, TextBody(to_base)));
-  catalog.AddScalar(MakeFunction("bar", {D, D, D}, V, TextBody(bar)));
-  catalog.AddScalar(MakeFunction("bar", {D, D, D, D}, V, TextBody(bar)));
+  catalog.AddScalar(StringFunction("to_base", {I, I}, to_base));
+  catalog.AddScalar(StringFunction("to_base", {I, I, I}, to_base));
+  catalog.AddScalar(StringFunction("bar", {D, D, D}, bar));
+  catalog.AddScalar(StringFunction("bar", {D, D, D, D}, bar));
 }
 
 }  // namespace teal

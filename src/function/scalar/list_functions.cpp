@@ -59,6 +59,22 @@ idx_t AppendElements(const Vector& source, uint64_t offset, uint64_t length, Vec
   return used + length;
 }
 
+/// Makes each valid row of `result` one run of the elements of the row of `source`:
+/// range(i, entry) gives the run's first element (within the row) and its length.
+template <typename Range>
+void WriteSubLists(const Vector& source, Vector& result, idx_t count, Range range) {
+  const auto* entries = source.Values<list_entry_t>();
+  auto* out = result.Values<list_entry_t>();
+  idx_t used = 0;
+  for (idx_t i = 0; i < count; i++) {
+    if (!result.RowIsValid(i)) continue;
+    const auto [first, length] = range(i, entries[i]);
+    const uint64_t start = used;
+    used = AppendElements(source, entries[i].offset + first, length, result, used);
+    out[i] = {start, used - start};
+  }
+}
+
 ScalarFunction ListValue(const std::vector<LogicalType>& types) {
   LogicalType child =
       types.empty() ? LogicalType(TypeId::kInteger) : CommonArgumentType(types, "list_value");
@@ -211,19 +227,10 @@ ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
           }
           return;
         }
-        const Vector& source = args.data[0];
-        const auto* entries = source.Values<list_entry_t>();
-        auto* out = result.Values<list_entry_t>();
-        idx_t used = 0;
-        for (idx_t i = 0; i < count; i++) {
-          if (!result.RowIsValid(i)) continue;
-          auto [from, to] =
-              SliceBounds(begins[i], ends[i], static_cast<int64_t>(entries[i].length));
-          const uint64_t start = used;
-          used = AppendElements(source, entries[i].offset + static_cast<uint64_t>(from),
-                                static_cast<uint64_t>(to - from), result, used);
-          out[i] = {start, used - start};
-        }
+        WriteSubLists(args.data[0], result, count, [&](idx_t i, const list_entry_t& e) {
+          auto [from, to] = SliceBounds(begins[i], ends[i], static_cast<int64_t>(e.length));
+          return std::pair{static_cast<uint64_t>(from), static_cast<uint64_t>(to - from)};
+        });
       });
 }
 
@@ -499,18 +506,10 @@ ScalarFunctionBody ConcatBody(std::vector<bool> is_element, std::vector<idx_t> o
 ScalarFunction ListPop(const std::string& name, const LogicalType& list, bool back) {
   return MakeFunction(
       name, {list}, list, [back](const DataChunk& args, Vector& result, idx_t count) {
-        const Vector& source = args.data[0];
-        const auto* entries = source.Values<list_entry_t>();
-        auto* out = result.Values<list_entry_t>();
-        idx_t used = 0;
-        for (idx_t i = 0; i < count; i++) {
-          if (!result.RowIsValid(i)) continue;
-          const uint64_t length = entries[i].length == 0 ? 0 : entries[i].length - 1;
-          const uint64_t start = used;
-          used = AppendElements(source, entries[i].offset + (back ? 0 : entries[i].length - length),
-                                length, result, used);
-          out[i] = {start, used - start};
-        }
+        WriteSubLists(args.data[0], result, count, [back](idx_t, const list_entry_t& e) {
+          const uint64_t length = e.length == 0 ? 0 : e.length - 1;
+          return std::pair{back ? 0 : e.length - length, length};
+        });
       });
 }
 

@@ -33,8 +33,8 @@ ScalarFunction DoubleUnary(const std::string& name, double (*f)(double)) {
 
 int64_t GreatestCommonDivisor(int64_t a, int64_t b) {
   // In magnitudes: |INT64_MIN| is no BIGINT, but a divisor of it may be.
-  uint64_t x = a < 0 ? uint64_t{0} - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
-  uint64_t y = b < 0 ? uint64_t{0} - static_cast<uint64_t>(b) : static_cast<uint64_t>(b);
+  uint64_t x = UnsignedAbs(a);
+  uint64_t y = UnsignedAbs(b);
   while (y != 0) {
     const uint64_t r = x % y;
     x = y;

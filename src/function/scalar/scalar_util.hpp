@@ -98,6 +98,30 @@ inline ScalarFunction MakeFunction(std::string name, std::vector<LogicalType> ar
   return f;
 }
 
+/// A VARCHAR-returning function: result[i] = AddString(f(args, i)) for every row still
+/// valid. (Or a BLOB-returning one: the bytes are stored the same way.)
+template <typename F>
+ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> arguments, F f,
+                              LogicalType returns = TypeId::kVarchar) {
+  return MakeFunction(name, std::move(arguments), std::move(returns),
+                      [f](const DataChunk& args, Vector& result, idx_t count) {
+                        string_t* out = result.Values<string_t>();
+                        for (idx_t i = 0; i < count; i++) {
+                          if (!result.RowIsValid(i)) continue;
+                          out[i] = result.AddString(f(args, i));
+                        }
+                      });
+}
+
+/// Field `k` of each row of STRUCT `source` into `target`, NULL where the STRUCT is (its
+/// field rows there are not defined).
+inline void CopyStructField(const Vector& source, idx_t k, Vector& target, idx_t count) {
+  target.CopyFrom(source.StructChild(k), SelectionVector(), count, 0, 0);
+  for (idx_t i = 0; i < count; i++) {
+    if (!source.RowIsValid(i)) target.SetNull(i);
+  }
+}
+
 /// The signed and unsigned integer types with the C++ type of their stored layout.
 #define TEAL_FOR_EACH_INTEGER(X)  \
   X(TypeId::kTinyInt, int8_t)     \

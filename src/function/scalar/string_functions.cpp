@@ -126,21 +126,6 @@ namespace {
 
 using T = TypeId;
 
-/// A VARCHAR-returning function: result[i] = AddString(f(args..., row)).
-/// (Or a BLOB-returning one: the bytes are stored the same way.)
-template <typename F>
-ScalarFunction StringFunction(const std::string& name, std::vector<LogicalType> arguments, F f,
-                              LogicalType returns = T::kVarchar) {
-  return MakeFunction(name, std::move(arguments), std::move(returns),
-                      [f](const DataChunk& args, Vector& result, idx_t count) {
-                        string_t* out = result.Values<string_t>();
-                        for (idx_t i = 0; i < count; i++) {
-                          if (!result.RowIsValid(i)) continue;
-                          out[i] = result.AddString(f(args, i));
-                        }
-                      });
-}
-
 constexpr char kBase64Digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 std::string Base64Encode(std::string_view bytes) {

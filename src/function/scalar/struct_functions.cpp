@@ -18,14 +18,6 @@ bool IsNamed(const LogicalType& t) {
   return !t.StructFields().empty() && !t.StructFields()[0].first.empty();
 }
 
-/// Field `k` of each row of `source` into `target`, NULL where the whole STRUCT is.
-void CopyField(const Vector& source, idx_t k, Vector& target, idx_t count) {
-  target.CopyFrom(source.StructChild(k), SelectionVector(), count, 0, 0);
-  for (idx_t i = 0; i < count; i++) {
-    if (!source.RowIsValid(i)) target.SetNull(i);
-  }
-}
-
 ScalarFunction StructKeys(const LogicalType& type) {
   std::vector<std::string> names;
   for (const auto& field : type.StructFields()) names.push_back(field.first);
@@ -48,7 +40,7 @@ ScalarFunction StructValues(const LogicalType& type) {
                                 const Vector& source = args.data[0];
                                 const idx_t width = source.Type().StructFields().size();
                                 for (idx_t k = 0; k < width; k++) {
-                                  CopyField(source, k, result.StructChild(k), count);
+                                  scalar::CopyStructField(source, k, result.StructChild(k), count);
                                 }
                               });
 }
@@ -81,18 +73,18 @@ ScalarFunction StructConcat(const std::vector<LogicalType>& types) {
       fields.push_back(field);
     }
   }
-  ScalarFunction f =
-      scalar::MakeFunction("struct_concat", types, LogicalType::Struct(std::move(fields)),
-                           [](const DataChunk& args, Vector& result, idx_t count) {
-                             idx_t out = 0;
-                             for (idx_t a = 0; a < args.ColumnCount(); a++) {
-                               const Vector& source = args.data[a];
-                               for (idx_t k = 0; k < source.Type().StructFields().size(); k++) {
-                                 CopyField(source, k, result.StructChild(out++), count);
-                               }
-                             }
-                             for (idx_t i = 0; i < count; i++) result.SetNull(i, false);
-                           });
+  ScalarFunction f = scalar::MakeFunction(
+      "struct_concat", types, LogicalType::Struct(std::move(fields)),
+      [](const DataChunk& args, Vector& result, idx_t count) {
+        idx_t out = 0;
+        for (idx_t a = 0; a < args.ColumnCount(); a++) {
+          const Vector& source = args.data[a];
+          for (idx_t k = 0; k < source.Type().StructFields().size(); k++) {
+            scalar::CopyStructField(source, k, result.StructChild(out++), count);
+          }
+        }
+        for (idx_t i = 0; i < count; i++) result.SetNull(i, false);
+      });
   f.null_in_null_out = false;  // a NULL STRUCT gives NULL fields, not a NULL result
   return f;
 }

@@ -4,6 +4,7 @@
 // a field: struct_extract(s, 'name' | position), s['name'], and s.name as a column path
 // (t.s.name too), where a table's column of that name comes first. UNION values too:
 // union_value(name := value), and a member as a UNION's field (u.name, union_extract).
+#include "function/scalar/scalar_util.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -224,13 +225,7 @@ ExpressionPtr Binder::BindStructExtract(ExpressionPtr value, const Value& field,
   f.arguments = {type};
   f.return_type = type.StructFields()[k].second;
   f.body = [k](const DataChunk& args, Vector& result, idx_t count) {
-    const Vector& source = args.data[0];
-    const SelectionVector contiguous;
-    // The field's rows, NULL where the struct is (its field rows there are not defined).
-    result.CopyFrom(source.StructChild(k), contiguous, count, 0, 0);
-    for (idx_t i = 0; i < count; i++) {
-      if (!source.RowIsValid(i)) result.SetNull(i);
-    }
+    scalar::CopyStructField(args.data[0], k, result, count);
   };
   std::vector<ExpressionPtr> arguments;
   arguments.push_back(std::move(value));
