@@ -312,6 +312,26 @@ void Catalog::CheckTableNameFreeLocked(std::string_view name) const {
   }
 }
 
+namespace {
+/// DuckDB's words when a name is taken by the other kind of relation, then Teal's.
+std::string OtherKind(std::string_view name, bool existing_view, std::string_view action) {
+  const char* existing = existing_view ? "View" : "Table";
+  const char* wanted = existing_view ? "Table" : "View";
+  return fmt::format("Existing object \"{}\" is of type {}, trying to {} type {}", name, existing,
+                     action, wanted);
+}
+}  // namespace
+
+void Catalog::CheckReplaceable(std::string_view name, bool view) const {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = Key(name);
+  if (view ? tables_.count(key) != 0 : views_.count(key) != 0) {
+    throw CatalogError(OtherKind(SplitFiledName(name).second, /*existing_view=*/!view,
+                                 "replace with") +
+                       (view ? ": drop the table first" : ": drop the view first"));
+  }
+}
+
 bool Catalog::CreateTable(std::shared_ptr<TableEntry> table, bool if_not_exists) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(table->CatalogName());
@@ -337,10 +357,10 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   if (it == tables_.end()) {
     // Even with IF EXISTS (PostgreSQL's and DuckDB's rule): the name exists, as another kind.
     if (views_.count(key)) {
-      throw CatalogError(fmt::format("\"{}\" is a view, not a table: use DROP VIEW", name));
+      throw CatalogError(OtherKind(SplitFiledName(name).second, true, "drop") + ": use DROP VIEW");
     }
     if (if_exists) return;
-    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
   }
   // Its indexes go with it.
   for (const auto& index : it->second->indexes->Entries()) {
@@ -364,7 +384,7 @@ bool Catalog::AlterTable(
       throw CatalogError(
           fmt::format("\"{}\" is a view, not a table: ALTER TABLE cannot change it", name));
     }
-    throw CatalogError(fmt::format("Table with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
   }
   std::string new_key = new_name.empty() ? key : Key(new_name);
   if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
@@ -404,7 +424,7 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   auto it = sequences_.find(key);
   if (it == sequences_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Sequence with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
   }
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
@@ -434,7 +454,7 @@ std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) cons
 
 std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const {
   auto sequence = FindSequence(name);
-  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", name));
+  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
   return sequence;
 }
 
@@ -454,6 +474,9 @@ void Catalog::CreateView(std::shared_ptr<ViewEntry> view, bool or_replace) {
   std::lock_guard<std::mutex> guard(lock_);
   std::string key = Key(view->CatalogName());
   if (tables_.count(key)) {
+    if (or_replace) {
+      throw CatalogError(OtherKind(view->name, false, "replace with") + ": drop the table first");
+    }
     throw CatalogError(fmt::format("Table with name \"{}\" already exists!", view->name));
   }
   auto it = views_.find(key);
@@ -484,11 +507,10 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
           fmt::format("Cannot drop internal catalog entry \"{}\"! (SQLite's catalog view)", name));
     }
     if (tables_.count(key)) {
-      throw CatalogError(fmt::format(
-          "\"{}\" is a table, not a view: use DROP TABLE (trying to drop type View)", name));
+      throw CatalogError(OtherKind(SplitFiledName(name).second, false, "drop") + ": use DROP TABLE");
     }
     if (if_exists) return;
-    throw CatalogError(fmt::format("View with name {} does not exist!", name));
+    throw CatalogError(fmt::format("View with name {} does not exist!", SplitFiledName(name).second));
   }
   std::erase(creation_order_, "v:" + key);
   version_ = NextVersion();
@@ -544,7 +566,7 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
   auto [table, index] = FindIndexLocked(name);
   if (!index) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Index with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Index with name {} does not exist!", SplitFiledName(name).second));
   }
   if (index->from_constraint) {
     throw CatalogError(
@@ -591,7 +613,7 @@ void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
   auto it = macros_.find(key);
   if (it == macros_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Macro Function with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Macro Function with name {} does not exist!", SplitFiledName(name).second));
   }
   if (it->second->table != table) {
     throw CatalogError(fmt::format("\"{}\" is a {} macro: use DROP MACRO {}{}", name,
@@ -707,11 +729,35 @@ std::shared_ptr<TableEntry> Catalog::GetTable(std::string_view name) const {
       throw CatalogError(fmt::format("\"{}\" is a view, and only tables can be changed", name));
     }
     std::vector<std::string> names = TableNames();
-    for (const auto& view : Views()) names.push_back(view->name);
-    throw CatalogError(
-        WithDidYouMean(fmt::format("Table with name {} does not exist!", name), name, names));
+    for (const auto& view : Views()) names.push_back(view->CatalogName());
+    throw CatalogError(MissingTableMessage(name, names));
   }
   return table;
+}
+
+std::string Catalog::MissingTableMessage(std::string_view name,
+                                         const std::vector<std::string>& filed_names) {
+  const auto [schema, bare] = SplitFiledName(name);
+  std::string message = fmt::format("Table with name {} does not exist!", bare);
+  std::vector<std::string> same_schema;
+  std::vector<std::string> same_name;
+  for (const std::string& filed : filed_names) {
+    const auto [other_schema, other_bare] = SplitFiledName(filed);
+    if (Key(other_schema) == Key(schema)) same_schema.emplace_back(other_bare);
+    if (schema.empty() && Key(other_bare) == Key(bare)) same_name.push_back(filed);
+  }
+  // Unqualified, and the name is in other schemas: every one of them, as DuckDB lists them.
+  if (!same_name.empty()) {
+    std::string list;
+    for (size_t i = 0; i < same_name.size(); i++) {
+      if (i > 0) list += same_name.size() == 2 ? " or " : (i + 1 == same_name.size() ? ", or " : ", ");
+      list += same_name[i];
+    }
+    return fmt::format("{} Did you mean \"{}\"?", message, list);
+  }
+  // Qualified: the schema's names, as the reference would write them after the schema.
+  if (!schema.empty()) return WithDidYouMean(message, bare, same_schema);
+  return WithDidYouMean(message, bare, filed_names);
 }
 
 void Catalog::CreateEnumType(const std::string& name, std::vector<std::string> labels) {
@@ -747,7 +793,7 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   auto it = types_.find(key);
   if (it == types_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Type with name {} does not exist!", name));
+    throw CatalogError(fmt::format("Type with name {} does not exist!", SplitFiledName(name).second));
   }
   if (type_aliases_.erase(key)) {  // its columns have the type it stands for
     types_.erase(it);

@@ -146,6 +146,9 @@ class Catalog {
   /// Throws the CatalogError CreateTable would when a table or view is named `name`, so a
   /// CREATE TABLE … AS can refuse before it runs its query.
   void CheckTableNameFree(std::string_view name) const;
+  /// Throws CatalogError when CREATE OR REPLACE of a table (`view` false) or a view would
+  /// replace the other kind: an OR REPLACE replaces only its own kind.
+  void CheckReplaceable(std::string_view name, bool view) const;
   /// Throws CatalogError if there is no such table (unless if_exists).
   void DropTable(std::string_view name, bool if_exists);
   /// The table, or throws CatalogError naming it (and the closest existing name).
@@ -265,6 +268,10 @@ class Catalog {
   std::vector<std::string> Schemas() const;
   /// Table names, sorted.
   std::vector<std::string> TableNames() const;
+  /// "Table with name … does not exist!" for the filed `name`, with DuckDB's suggestion from
+  /// `filed_names`: every schema that has the name, or the closest name.
+  static std::string MissingTableMessage(std::string_view name,
+                                         const std::vector<std::string>& filed_names);
   /// CREATE statements of every object, in creation order. With `indexes`, the CREATE
   /// INDEX and CREATE TRIGGER statements go there instead (EXPORT DATABASE makes them
   /// after the rows are in: loading the rows must not fire the triggers).

@@ -985,7 +985,10 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->checks.push_back(std::move(check));
   }
   RefuseTemporaryObjects(binder, temporary, create.name);
-  if (create.or_replace) DropTableToReplace(catalog, table->CatalogName());
+  if (create.or_replace) {
+    catalog.CheckReplaceable(table->CatalogName(), /*view=*/false);
+    DropTableToReplace(catalog, table->CatalogName());
+  }
   table->storage = std::make_shared<DataTable>(table->Types(), current_->Manager().RowGroupSize());
   table->storage->SetManager(&current_->Manager());
   if (temporary) table->storage->SetTemporary();
@@ -1002,15 +1005,15 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
 namespace {
 /// Positions of `names` in `table`, each indexable; `what` names the index for errors.
 std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::string>& names,
-                                const std::string& what) {
+                                const std::string& what, bool repeats_allowed = false) {
   std::vector<idx_t> columns;
   for (const auto& name : names) {
     idx_t c = table.ColumnIndex(name);
     if (c == kInvalidIndex) {
-      throw CatalogError(fmt::format("{}: table \"{}\" does not have a column named \"{}\"", what,
+      throw BinderError(fmt::format("{}: table \"{}\" does not have a column named \"{}\"", what,
                                      table.name, name));
     }
-    if (std::find(columns.begin(), columns.end(), c) != columns.end()) {
+    if (!repeats_allowed && std::find(columns.begin(), columns.end(), c) != columns.end()) {
       throw BinderError(fmt::format("{}: column \"{}\" is named twice", what, name));
     }
     art::CheckIndexableType(table.columns[c].type);
@@ -1180,7 +1183,9 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
                   [](const auto& e) { return e != nullptr; })) {
     BindIndexExpressions(*table, create, what, *index);
   } else {
-    index->columns = IndexColumns(*table, create.columns, what);
+    // A column named again in CREATE INDEX only repeats a key part (PostgreSQL and DuckDB
+    // accept it); a constraint's list names each column once.
+    index->columns = IndexColumns(*table, create.columns, what, /*repeats_allowed=*/true);
   }
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
@@ -1250,8 +1255,8 @@ Result ClientContext::ExecuteAlterField(const AlterTableStatement& alter) {
   auto table = WritableCatalog(place.temporary).FindTable(place.name);
   if (!table && alter.if_exists) return EmptyResult(StatementType::kAlter);
   if (table && table->ColumnIndex(change.column) == kInvalidIndex) {
-    throw CatalogError(
-        fmt::format("column \"{}\" does not exist in table \"{}\"", change.column, table->name));
+    throw BinderError(fmt::format("Table \"{}\" does not have a column with name \"{}\"",
+                                  table->name, change.column));
   }
   if (table && alter.column_if) {
     const idx_t column = table->ColumnIndex(change.column);
@@ -1642,7 +1647,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
         switch (alter.kind) {
           case AlterKind::kAddColumn: {
             if (table.ColumnIndex(added->name) != kInvalidIndex) {
-              throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+              throw CatalogError(fmt::format("Column with name \"{}\" already exists! (table \"{}\")",
                                              added->name, table.name));
             }
             if ((added->default_sequence || added->default_expression) &&
@@ -1692,7 +1697,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
             idx_t index = column_index(table, alter.column_name);
             idx_t existing = table.ColumnIndex(alter.new_name);
             if (existing != kInvalidIndex && existing != index) {
-              throw CatalogError(fmt::format("column \"{}\" of table \"{}\" already exists",
+              throw CatalogError(fmt::format("Column with name \"{}\" already exists! (table \"{}\")",
                                              table.columns[existing].name, table.name));
             }
             for (const auto& entry : table.indexes->Entries()) {
@@ -2144,6 +2149,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   }
   // Before the query runs: it may take long or run out of memory, only to be refused.
   // (OR REPLACE: a table of the name goes once the query is planned — it may read it.)
+  if (create.or_replace) catalog.CheckReplaceable(qualified, /*view=*/false);
   if (!create.or_replace || !catalog.FindTable(qualified)) catalog.CheckTableNameFree(qualified);
   Binder binder(Catalogs());
   binder.SetOptions(BinderOptions());

@@ -259,9 +259,13 @@ std::unique_ptr<MergeStatement> MergeReader::Read(size_t merge_at, idx_t max_dep
         return p.slot == Piece::Slot::kCondition && p.clause == k;
       });
       if (earlier.match == clause.match && unconditional) {
+        // BY TARGET is the default, and DuckDB's words leave it out.
+        const std::string what = clause.match == MergeClause::Match::kNotMatchedByTarget
+                                     ? std::string("WHEN NOT MATCHED")
+                                     : clause.MatchText();
         throw ParserError(fmt::format(
             "Unconditional {} clause was already defined: a {} clause after it never applies",
-            clause.MatchText(), clause.MatchText()));
+            what, clause.MatchText()));
       }
     }
     merge->clauses.push_back(std::move(clause));

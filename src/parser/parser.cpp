@@ -505,11 +505,14 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
         }
       }
       if (parse.OrReplaceTable()) {
-        if (auto* create = dynamic_cast<CreateTableStatement*>(statement.get())) {
-          create->or_replace = true;
-        } else if (auto* as = dynamic_cast<CreateTableAsStatement*>(statement.get())) {
-          as->or_replace = true;
+        auto* create = dynamic_cast<CreateTableStatement*>(statement.get());
+        auto* as = dynamic_cast<CreateTableAsStatement*>(statement.get());
+        if ((create && create->if_not_exists) || (as && as->if_not_exists)) {
+          throw ParserError(
+              "Cannot specify both OR REPLACE and IF NOT EXISTS within single create statement");
         }
+        if (create) create->or_replace = true;
+        if (as) as->or_replace = true;
       }
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();

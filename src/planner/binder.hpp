@@ -438,10 +438,12 @@ class Binder {
   /// x COLLATE name (`e`): `value`, x bound (a VARCHAR, or NULL), with its type's
   /// collation replaced.
   ExpressionPtr BindCollate(const ParsedExpression& e, ExpressionPtr value);
-  /// A scan of every column of the table `ref` names plus its row id (last), for DELETE
-  /// and UPDATE; its columns join `scope` under the table's name or alias.
+  /// A scan of every column of the table `ref` names plus its row id (last), for DELETE,
+  /// UPDATE and MERGE; its columns join `scope` under the table's name or alias. A view
+  /// is refused with `refusal` ("Can only delete from base table").
   std::unique_ptr<LogicalGet> BindTargetTable(const BaseTableRef& ref, Scope& scope,
-                                              std::shared_ptr<TableEntry>& table);
+                                              std::shared_ptr<TableEntry>& table,
+                                              std::string_view refusal);
   /// The sort key for `term` on `column`, with the settings' defaults filled in.
   OrderKey OrderKeyFor(const OrderTerm& term, idx_t column) const;
   /// nextval('name') / currval('name'): a non-deterministic call on the sequence.
@@ -596,6 +598,9 @@ class Binder {
   std::vector<std::string> ctes_in_progress_;
   /// The macros whose calls are being expanded, outermost first (bind_macro.cpp).
   std::vector<std::string> macros_in_progress_;
+  /// While a table function's arguments are bound: a bare name that no column answers to
+  /// is that name as text, as DuckDB reads read_csv("f.csv", columns = {'a': varchar}).
+  bool names_as_strings_ = false;
   /// Set for the call BindFunction binds next: a schema-qualified call that named no macro
   /// of its schema is a built-in's, never a macro of that name elsewhere.
   bool skip_macro_lookup_ = false;

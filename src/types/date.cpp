@@ -13,8 +13,9 @@
 //   Written years are positive: astronomical year 0 is "0001 (BC)", year -43 is
 //   "0044 (BC)". Output pads the year to four digits and never writes a sign; years past
 //   9999 are written in full. Input accepts 1-9 year digits, 1-2 month and day digits,
-//   '-' separators, an optional "(BC)" or "BC" after the date, surrounding whitespace, and
-//   the words infinity, +infinity, -infinity and epoch (case-insensitive). Year 0 is not
+//   '-' separators, an optional "(BC)" or "BC" after the date, a time of day (with or without
+//   an offset, after a space or 'T', read and dropped as PostgreSQL does), surrounding
+//   whitespace, and the words infinity, +infinity, -infinity and epoch (case-insensitive). Year 0 is not
 //   a written year and is rejected, as in PostgreSQL.
 #include "types/date.hpp"
 
@@ -22,6 +23,7 @@
 
 #include "teal/error.hpp"
 #include "types/temporal_text.hpp"
+#include "types/time.hpp"
 
 namespace teal {
 
@@ -178,6 +180,19 @@ bool Date::TryParse(std::string_view text, date_t& result, std::string* reason) 
     }
     cursor.Reset(pos);
     bool bc = ConsumeBc(cursor);
+    // A time of day after the date ('2021-01-01 12:00:00', '…T12:00:00+05') is read and
+    // left out, as PostgreSQL's date input does: the date is the one written.
+    if (!cursor.AtEnd() && (cursor.Peek() == ' ' || cursor.Peek() == 'T' || cursor.Peek() == 't')) {
+      const size_t before_time = cursor.Position();
+      cursor.Advance();
+      dtime_t time;
+      dtime_tz_t time_tz;
+      if (Time::TryParse(cursor.Rest(), time) || TimeTz::TryParse(cursor.Rest(), time_tz)) {
+        cursor.Reset(text.size());
+      } else {
+        cursor.Reset(before_time);
+      }
+    }
     cursor.SkipSpaces();
     if (cursor.AtEnd() && !TryCivilToDate(year, month, day, bc, parsed, reason)) return false;
   }

@@ -427,6 +427,11 @@ bool CsvValueFits(std::string_view text, const LogicalType& type, const CsvOptio
       }
       const std::string& format =
           type.Id() == TypeId::kDate ? options.date_format : options.timestamp_format;
+      // DATE's input reads a time of day and drops it; a value with one is a TIMESTAMP.
+      if (type.Id() == TypeId::kDate && format.empty() &&
+          text.find(':') != std::string_view::npos) {
+        return false;
+      }
       if (!format.empty()) {
         timestamp_t ts;
         return TryStrptime(Trim(text), format, ts);

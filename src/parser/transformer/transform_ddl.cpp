@@ -205,9 +205,19 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   if (s.concurrent) throw NotImplementedError("CREATE INDEX CONCURRENTLY");
   std::string method = s.access_method ? Lower(s.access_method) : "";
   if (!method.empty() && method != "btree" && method != "art") {
-    throw NotImplementedError(fmt::format("index method \"{}\" (Teal's indexes are ART)", method));
+    // PostgreSQL's other methods are not built; any other name is no method at all.
+    for (const char* known : {"hash", "gist", "gin", "spgist", "brin"}) {
+      if (method == known) {
+        throw NotImplementedError(
+            fmt::format("index method \"{}\" (Teal's indexes are ART)", method));
+      }
+    }
+    throw BinderError(fmt::format(
+        "Unknown index type \"{}\": Teal's index is the ART (USING art, or btree)", method));
   }
-  if (!s.idxname || !*s.idxname) throw NotImplementedError("CREATE INDEX without a name");
+  if (!s.idxname || !*s.idxname) {
+    throw NotImplementedError("CREATE INDEX without a name: please provide an index name");
+  }
   auto create = std::make_unique<CreateIndexStatement>();
   create->name = s.idxname;
   const BaseTableRef table = Table(*s.relation);
@@ -217,9 +227,10 @@ std::unique_ptr<CreateIndexStatement> Transformer::CreateIndex(const PgQuery__In
   create->if_not_exists = s.if_not_exists;
   for (size_t i = 0; i < s.n_index_params; i++) {
     const auto& element = *s.index_params[i]->index_elem;
-    if (element.n_collation || element.n_opclass) {
-      throw NotImplementedError("COLLATE or an operator class in CREATE INDEX");
+    if (element.n_collation) {
+      throw NotImplementedError("Index with collation not supported yet (COLLATE in CREATE INDEX)");
     }
+    if (element.n_opclass) throw NotImplementedError("an operator class in CREATE INDEX");
     // ASC / DESC and NULLS FIRST / LAST are accepted: an ART is scanned either way.
     if (element.expr) {
       create->columns.emplace_back();

@@ -144,8 +144,17 @@ TEST(DateTest, MalformedTextIsRejectedWithAReason) {
   EXPECT_EQ(ParseError("2024-01"), "expected a date in the form YYYY-MM-DD");
   EXPECT_EQ(ParseError("2024-001-01"), "expected a date in the form YYYY-MM-DD");
   EXPECT_EQ(ParseError("2024-01-01x"), "unexpected text \"x\" after the date");
-  EXPECT_EQ(ParseError("2024-01-01 10:00"), "unexpected text \"10:00\" after the date");
+  EXPECT_EQ(ParseError("2024-01-01 10:00x"), "unexpected text \"10:00x\" after the date");
+  EXPECT_EQ(ParseError("2024-01-01 25:00"), "unexpected text \"25:00\" after the date");
   EXPECT_EQ(ParseError("infinityx"), "unexpected text \"x\" after the date");
+}
+
+TEST(DateTest, ATimeOfDayAfterTheDateIsReadAndLeftOut) {
+  // PostgreSQL's date input: the date written, whatever the time or its offset.
+  EXPECT_EQ(MustParse("2024-01-01 10:00"), Date::FromCivil(2024, 1, 1));
+  EXPECT_EQ(MustParse("2021-01-01 12:00:00"), Date::FromCivil(2021, 1, 1));
+  EXPECT_EQ(MustParse("2021-01-01T23:59:59.999999+05"), Date::FromCivil(2021, 1, 1));
+  EXPECT_EQ(MustParse(" 2021-01-01 00:00:00-08:00 "), Date::FromCivil(2021, 1, 1));
 }
 
 TEST(DateTest, ParseThrowsConversionErrorNamingTheText) {

@@ -174,6 +174,10 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         return OuterReference(BindExpression(e, *scope.outer), scope);  // an outer FROM item's row
       }
       if (scope.bindings.empty()) {
+        if (names_as_strings_ && e.names.size() == 1 && scope.clause != "SELECT" &&
+            scope.clause != "WHERE") {
+          return MakeConstant(Value::Varchar(e.names[0]));
+        }
         if (scope.clause != "SELECT" && scope.clause != "WHERE") {
           throw BinderError(fmt::format("{} must be a constant; it cannot refer to column \"{}\"",
                                         scope.clause, e.ToString()));

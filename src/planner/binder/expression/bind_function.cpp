@@ -2,6 +2,7 @@
 // current_setting, nextval/currval, unnest.
 #include "catalog/session_sequences.hpp"
 #include "common/string_distance.hpp"
+#include "execution/expression_executor.hpp"
 #include "function/aggregate/distinct_aggregate.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
@@ -552,10 +553,16 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
             "UNION is expected",
             value->type.ToString()));
       }
-      if (e.children[1]->kind != ExprKind::kConstant) {
+      if (e.children[1]->kind == ExprKind::kConstant) {
+        return BindStructExtract(std::move(value), e.children[1]->value, e.ToString());
+      }
+      // A constant expression names the field as well ((-1)::BIGINT, 'a' || 'b').
+      auto field = BindExpression(*e.children[1], scope);
+      if (!field->IsFoldable()) {
         throw BinderError(fmt::format("a STRUCT field is named by a constant: {}", e.ToString()));
       }
-      return BindStructExtract(std::move(value), e.children[1]->value, e.ToString());
+      return BindStructExtract(std::move(value), ExpressionExecutor::EvaluateConstant(*field),
+                               e.ToString());
     }
     if (value->type.Id() == TypeId::kMap && name != "struct_extract") {
       // m[k] on a map: the value under key k, or NULL.

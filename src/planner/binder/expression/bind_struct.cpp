@@ -200,6 +200,12 @@ ExpressionPtr Binder::BindStructExtract(ExpressionPtr value, const Value& field,
   int64_t index = -1;
   if (field.IsNull()) throw BinderError(fmt::format("a STRUCT field cannot be NULL: {}", text));
   if (field.Type().Id() == TypeId::kVarchar) {
+    if (type.StructFields()[0].first.empty()) {
+      throw BinderError(fmt::format(
+          "struct_extract with a string key cannot be used on an unnamed struct, use a numeric "
+          "index instead: {}",
+          text));
+    }
     index = type.StructFieldIndex(field.GetString());
     if (index < 0) {
       throw BinderError(
@@ -213,7 +219,8 @@ ExpressionPtr Binder::BindStructExtract(ExpressionPtr value, const Value& field,
     // 1-based, as DuckDB's struct_extract(s, n).
     const int64_t n = field.CastAs(TypeId::kBigInt).GetStored<int64_t>();
     if (n < 1 || n > static_cast<int64_t>(type.StructFields().size())) {
-      throw BinderError(fmt::format("{} has no field {}: {}", type.ToString(), n, text));
+      throw BinderError(fmt::format("{} has no field {}: the index is out of range [1, {}]: {}",
+                                    type.ToString(), n, type.StructFields().size(), text));
     }
     index = n - 1;
   } else {

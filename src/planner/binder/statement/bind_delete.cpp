@@ -4,8 +4,12 @@
 namespace teal {
 
 std::unique_ptr<LogicalGet> Binder::BindTargetTable(const BaseTableRef& ref, Scope& scope,
-                                                    std::shared_ptr<TableEntry>& table) {
+                                                    std::shared_ptr<TableEntry>& table,
+                                                    std::string_view refusal) {
   const CatalogSearch::Place place = catalogs_.Relation(ref.schema, ref.name);
+  if (!place.catalog->FindTable(place.name) && place.catalog->FindView(place.name)) {
+    throw BinderError(fmt::format("{}: \"{}\" is a view", refusal, ref.name));
+  }
   table = place.catalog->GetTable(place.name);
   target_catalog_ = place.catalog;
   Binding binding;
@@ -32,7 +36,7 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   CteScope with(*this, del.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
-  LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table);
+  LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table, "Can only delete from base table");
   const idx_t row_id = table->columns.size();
   AddWhere(del.where.get(), scope, plan);
   auto logical = std::make_unique<LogicalDelete>();

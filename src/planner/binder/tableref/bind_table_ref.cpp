@@ -490,6 +490,12 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     return BindTableRef(subquery, scope);
   }
   if (ref.function->name == "query") return BindQueryFunction(ref, scope);
+  struct NamesAsStrings {
+    bool& flag;
+    bool saved;
+    ~NamesAsStrings() { flag = saved; }
+  } names_as_strings{names_as_strings_, names_as_strings_};
+  names_as_strings_ = true;
   if (ref.function->name == "repeat_row") {
     // DuckDB's repeat_row(v, …, num_rows = n): n rows of the values, as
     // (SELECT v AS column0, … FROM range(n)) AS repeat_row with each v computed once.
