@@ -99,14 +99,14 @@ inline void AppendFraction(std::string& out, uint64_t fraction, int digits) {
   AppendPadded(out, fraction, digits);
 }
 
-/// Parses the digits after a decimal point: up to 9 significant digits, returned as
-/// nanoseconds (".5" -> 500000000). Digits beyond the ninth are rejected rather than
-/// silently dropped. Expects the '.' already consumed; needs at least one digit.
+/// Parses the digits after a decimal point as nanoseconds (".5" -> 500000000). Digits
+/// beyond the ninth are read and dropped, as PostgreSQL and DuckDB read them (a value
+/// below a nanosecond). Expects the '.' already consumed; needs at least one digit.
 inline bool ParseFractionNanos(TextCursor& cursor, int64_t& nanos) {
   int64_t v;
   int digits;
   if (!cursor.ParseDigits(1, 9, v, &digits)) return false;
-  if (IsDigit(cursor.Peek())) return false;
+  while (IsDigit(cursor.Peek())) cursor.Advance();
   for (int i = digits; i < 9; i++) v *= 10;
   nanos = v;
   return true;

@@ -1,10 +1,11 @@
 // src/types/time.cpp — TIME and TIMETZ parsing and rendering.
 //
 // Text format:
-//   TIME     HH:MM[:SS[.fffffffff]], hour 1-2 digits, minute and second exactly 2. Hour 24
-//            is accepted only as 24:00:00 (end of day, as PostgreSQL). Up to nine fraction
-//            digits are read; TIME keeps six and truncates the rest. Output is HH:MM:SS
-//            with the fraction's trailing zeros trimmed.
+//   TIME     HH:MM[:SS[.fffffffff]], hour 1-2 digits, minute and second 1-2. Hour 24 is
+//            accepted only as 24:00:00 (end of day, as PostgreSQL). Nine fraction digits
+//            are read (more are dropped); TIME keeps six and truncates the rest. A date
+//            before the time and an offset after it are read and dropped (PostgreSQL's
+//            time input). Output is HH:MM:SS with the fraction's trailing zeros trimmed.
 //   offset   Z | UTC | (+|-)HH[[:]MM[:SS]], at most ±15:59:59 (the TIMETZ encoding's range).
 //            Output is +HH, +HH:MM or +HH:MM:SS, the shortest that is exact.
 //   TIMETZ   a TIME, optional whitespace, an optional offset (default +00: the session
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "teal/error.hpp"
+#include "types/date.hpp"
 #include "types/temporal_text.hpp"
 
 namespace teal {
@@ -55,15 +57,13 @@ bool Time::TryParseNanos(std::string_view text, size_t& pos, int64_t& nanos, std
   if (!cursor.ParseDigits(1, 9, hour) || !cursor.Consume(':')) return fail(kExpected);
   if (!temporal_text::IsDigit(cursor.Peek())) {
     minute = 0;
-  } else if (!cursor.ParseDigits(2, 2, minute)) {
+  } else if (!cursor.ParseDigits(1, 2, minute)) {  // '11:1' is 11:01 (PostgreSQL, DuckDB)
     return fail(kExpected);
   } else if (cursor.Consume(':') && temporal_text::IsDigit(cursor.Peek())) {
-    if (!cursor.ParseDigits(2, 2, second)) return fail(kExpected);
+    if (!cursor.ParseDigits(1, 2, second)) return fail(kExpected);
     if (cursor.Peek() == '.' && temporal_text::IsDigit(cursor.Peek(1))) {
       cursor.Advance();
-      if (!temporal_text::ParseFractionNanos(cursor, fraction)) {
-        return fail("more than 9 digits in the fraction of a second");
-      }
+      if (!temporal_text::ParseFractionNanos(cursor, fraction)) return fail(kExpected);
     }
   }
   if (temporal_text::IsDigit(cursor.Peek())) return fail(kExpected);
@@ -78,14 +78,35 @@ bool Time::TryParseNanos(std::string_view text, size_t& pos, int64_t& nanos, std
   return true;
 }
 
+namespace {
+/// Past a date and its separator at text[pos...] ("2023-08-17 " or "2023-08-17T"), or pos
+/// when none is there.
+size_t SkipDate(std::string_view text, size_t pos) {
+  const size_t end = text.find_first_of(" Tt", pos);
+  if (end == std::string_view::npos || end == pos || text.find('-', pos) > end) return pos;
+  date_t date;
+  return Date::TryParse(text.substr(pos, end - pos), date) ? end + 1 : pos;
+}
+}  // namespace
+
 bool Time::TryParse(std::string_view text, dtime_t& result, std::string* reason) {
   TextCursor cursor(text);
   cursor.SkipSpaces();
-  size_t pos = cursor.Position();
+  // A date before the time and an offset after it are read and dropped, as PostgreSQL's
+  // time input does ('2023-08-17T23:00:08.539Z' is 23:00:08.539).
+  size_t pos = SkipDate(text, cursor.Position());
   int64_t nanos;
   if (!TryParseNanos(text, pos, nanos, reason)) return false;
   cursor.Reset(pos);
   cursor.SkipSpaces();
+  if (cursor.ConsumeWord("utc") || cursor.ConsumeWord("z")) {
+    cursor.SkipSpaces();
+  } else if (cursor.Peek() == '+' || cursor.Peek() == '-') {
+    size_t offset_at = cursor.Position();
+    int32_t offset;
+    if (TimeTz::TryParseOffset(text, offset_at, offset, nullptr)) cursor.Reset(offset_at);
+    cursor.SkipSpaces();
+  }
   if (!cursor.AtEnd()) {
     if (reason) *reason = fmt::format("unexpected text \"{}\" after the time", cursor.Rest());
     return false;

@@ -417,6 +417,11 @@ bool CsvValueFits(std::string_view text, const LogicalType& type, const CsvOptio
       // Sniffed only for values that say their offset (or Z); the others are TIMESTAMPs.
       if (!HasUtcOffset(text)) return false;
       break;
+    case TypeId::kTime:
+      // TIME's input reads a date before the time and an offset after it, and drops them:
+      // a value with either is a TIMESTAMP [WITH TIME ZONE] (or text), not a TIME.
+      if (text.find_first_of("-+TtZzUu") != std::string_view::npos) return false;
+      break;
     case TypeId::kDate:
     case TypeId::kTimestamp: {
       // A value with its offset is a TIMESTAMP WITH TIME ZONE (DuckDB sniffs it so): a
