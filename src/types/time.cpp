@@ -197,7 +197,7 @@ bool TimeTz::TryParseOffset(std::string_view text, size_t& pos, int32_t& offset_
 bool TimeTz::TryParse(std::string_view text, dtime_tz_t& result, std::string* reason) {
   TextCursor cursor(text);
   cursor.SkipSpaces();
-  size_t pos = cursor.Position();
+  size_t pos = SkipDate(text, cursor.Position());  // as TIME's input
   int64_t nanos;
   if (!Time::TryParseNanos(text, pos, nanos, reason)) return false;
   cursor.Reset(pos);

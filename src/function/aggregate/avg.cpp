@@ -16,6 +16,7 @@
 #include "types/decimal.hpp"
 #include "types/hugeint_ops.hpp"
 #include "types/interval.hpp"
+#include "types/time.hpp"
 #include "types/timestamp.hpp"
 
 namespace teal {
@@ -272,6 +273,39 @@ AggregateFunction TemporalAvg(const LogicalType& input, TypeId result, int64_t i
   return f;
 }
 
+/// avg of TIMETZ (DuckDB's): the mean of the values' UTC times of day, each wrapped into
+/// one day, floored to the microsecond, at offset +00.
+AggregateFunction TimeTzAvg() {
+  using State = TemporalAvgState;  // (no infinities)
+  auto f = MakeAggregate("avg", {TypeId::kTimeTz}, TypeId::kTimeTz);
+  SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const auto* in = args.data[0].Values<dtime_tz_t>();
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      const int64_t utc = TimeTz::UtcMicros(in[i]) % Time::kMicrosPerDay;
+      s.sum += utc < 0 ? utc + Time::kMicrosPerDay : utc;
+      s.count++;
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    StateAt<State>(target).sum += StateAt<State>(source).sum;
+    StateAt<State>(target).count += StateAt<State>(source).count;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    auto* out = result.Values<dtime_tz_t>();
+    for (idx_t i = 0; i < count; i++) {
+      const auto& s = StateAt<State>(states[i]);
+      if (s.count == 0) {
+        result.SetNull(offset + i);
+      } else {
+        out[offset + i] = TimeTz::Encode(static_cast<int64_t>(s.sum / s.count), 0);
+      }
+    }
+  };
+  return f;
+}
+
 std::optional<AggregateFunction> ResolveAvg(const std::vector<LogicalType>& arguments) {
   if (arguments.size() != 1) return std::nullopt;
   LogicalType type = aggregate::OrInteger(arguments[0]);
@@ -296,6 +330,8 @@ std::optional<AggregateFunction> ResolveAvg(const std::vector<LogicalType>& argu
       return TemporalAvg<date_t>(type, TypeId::kTimestamp, timestamp_t::kInfinity);
     case TypeId::kTime:
       return TemporalAvg<int64_t>(type, TypeId::kTime, 0);
+    case TypeId::kTimeTz:
+      return TimeTzAvg();
     case TypeId::kTimestamp:
     case TypeId::kTimestampS:
     case TypeId::kTimestampMs:
