@@ -358,6 +358,9 @@ class Binder {
   /// The column path `e` (s.f or t.s.f…) as a column of this query's FROM items and its
   /// fields, or null when no prefix of it is a STRUCT column here.
   ExpressionPtr BindFieldAccess(const ParsedExpression& e, Scope& scope);
+  /// A scalar macro called OVER (…) (`e`; DuckDB's): its body with the window on each
+  /// aggregate call in it, or null when `e` names a built-in or no macro.
+  ParsedExpressionPtr MacroOverWindow(const ParsedExpression& e);
   /// A call of scalar macro `macro`: its expanded body, bound in `scope`.
   ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
   /// The macro `schema.name` names (`schema` as written, parts joined by '.'; empty: the

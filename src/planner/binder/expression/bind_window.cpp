@@ -163,6 +163,38 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
   return MakeCast(std::move(boundary), type);
 }
 
+ParsedExpressionPtr Binder::MacroOverWindow(const ParsedExpression& e) {
+  if (FindWindowFunction(e.name) || FunctionCatalog::Builtins().FindAggregate(e.name)) {
+    return nullptr;
+  }
+  std::string schema;
+  for (const auto& part : e.names) schema += (schema.empty() ? "" : ".") + part;
+  auto macro = FindMacro(schema, e.name);
+  if (!macro || macro->table) return nullptr;
+  ParsedExpressionPtr plain = e.Copy();  // the call's arguments, without its window
+  plain->window = nullptr;
+  std::unique_ptr<SelectStatement> body = ExpandMacro(*macro, *plain);
+  ParsedExpressionPtr expanded = std::move(body->select_list[0]);
+  // Every aggregate call of the body (not inside a subquery) takes the window.
+  bool any = false;
+  std::function<void(ParsedExpression&)> attach = [&](ParsedExpression& x) {
+    if (x.kind == ExprKind::kFunction && !x.window &&
+        FunctionCatalog::Builtins().FindAggregate(x.name)) {
+      x.window = e.window;
+      any = true;
+      return;
+    }
+    for (auto& child : x.children) attach(*child);
+  };
+  attach(*expanded);
+  if (!any) {
+    throw BinderError(fmt::format(
+        "macro \"{}\" called OVER (…) has no aggregate call to apply the window to ({})",
+        macro->name, e.ToString()));
+  }
+  return expanded;
+}
+
 ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   // As for other calls: a name := value would otherwise be taken by its position.
   for (const auto& argument : e.children) {
@@ -172,6 +204,14 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     }
   }
   if (e.filter) return BindWindow(*RewriteFilter(e), scope);
+  if (auto expanded = MacroOverWindow(e)) {
+    macros_in_progress_.push_back(e.name);  // a macro that calls itself is refused
+    struct Pop {
+      std::vector<std::string>& list;
+      ~Pop() { list.pop_back(); }
+    } pop{macros_in_progress_};
+    return BindExpression(*expanded, scope);
+  }
   const std::string text = e.ToString();
   if (!scope.allow_windows) {
     throw BinderError(
