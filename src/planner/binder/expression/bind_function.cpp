@@ -288,7 +288,32 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     types.push_back(a->type);
     literals.push_back(IsLiteral(*a));
   }
-  ScalarFunction function = ResolveScalar(*set, types, literals);
+  const bool untyped_parameter =
+      !parameter_values_ && std::any_of(arguments.begin(), arguments.end(), [](const auto& a) {
+        return a->kind == BoundKind::kParameter && a->type.Id() == TypeId::kSqlNull;
+      });
+  std::optional<ScalarFunction> resolved;
+  try {
+    resolved = ResolveScalar(*set, types, literals);
+  } catch (const BinderError&) {
+    if (!untyped_parameter) throw;
+    // No overload takes an untyped parameter here (union_tag(?)): the statement is bound
+    // again with the parameters' values, which type them.
+    needs_parameter_values_ = true;
+    return MakeConstant(Value(LogicalType(TypeId::kSqlNull)));
+  }
+  ScalarFunction function = std::move(*resolved);
+  for (size_t i = 0; i < arguments.size() && !parameter_values_; i++) {
+    const LogicalType& param =
+        i < function.arguments.size() ? function.arguments[i] : function.varargs;
+    const TypeId id = param.Id();
+    if (arguments[i]->kind == BoundKind::kParameter &&
+        (id == TypeId::kStruct || id == TypeId::kUnion || id == TypeId::kMap)) {
+      // A STRUCT, UNION or MAP made up for an untyped parameter (struct_values(?)): its
+      // fields come with the value, so the statement is bound again with it.
+      needs_parameter_values_ = true;
+    }
+  }
   auto call = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
   if (!collation.empty() && call->type.Id() == TypeId::kVarchar) {
     call->type = LogicalType::Varchar(collation);
