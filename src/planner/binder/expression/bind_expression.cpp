@@ -265,6 +265,10 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
       auto child = BindExpression(*e.children[0], scope);
       LogicalType target = ResolveType(e.cast_type);
       if (!CastExists(child->type, target)) {
+        // A NULL constant has every type (DuckDB casts it so): NULL::INT[]::ROW(i INT).
+        if (child->kind == BoundKind::kConstant && child->value.IsNull()) {
+          return MakeConstant(Value(target));
+        }
         throw ConversionError(NoCastMessage(child->type, target));
       }
       if (e.try_cast && child->type != target) return MakeTryCast(std::move(child), target);
