@@ -19,6 +19,7 @@
 #include "execution/explain.hpp"
 #include "execution/expression_executor.hpp"
 #include "execution/physical_planner.hpp"
+#include "function/duckdb_function_names.hpp"
 #include "function/function.hpp"
 #include "main/column_dependents.hpp"
 #include "main/count_result.hpp"
@@ -1368,7 +1369,8 @@ Result ClientContext::ExecuteComment(const CommentStatement& statement) {
       if (!macro) {
         const FunctionCatalog& builtins = FunctionCatalog::Builtins();
         if (builtins.FindScalar(Catalog::Key(statement.name)) ||
-            builtins.FindAggregate(Catalog::Key(statement.name))) {
+            builtins.FindAggregate(Catalog::Key(statement.name)) ||
+            IsDuckDBFunctionName(Catalog::Key(statement.name))) {
           throw BinderError(
               fmt::format("Can not comment on System Catalog entries: {} is a built-in function",
                           statement.name));
