@@ -142,13 +142,14 @@ const NoEffectSetting kNoEffectSettings[] = {
      "query; EXPLAIN ANALYZE shows Teal's. Also PRAGMA enable_profiling / disable_profiling",
      "BOOLEAN", "false"},
     {"explain_output",
-     "EXPLAIN shows Teal's one plan, so the only value is physical_only (DuckDB's default); "
-     "all and optimized_only are not implemented",
+     "EXPLAIN shows Teal's one plan, the optimized one, under physical_only (DuckDB's default) "
+     "and optimized_only alike; all (DuckDB's plans before and after optimizing) is not "
+     "implemented",
      "VARCHAR",
      "physical_only",
      0,
      0,
-     {"physical_only"}},
+     {"physical_only", "optimized_only"}},
     {"force_compression",
      "the compression method a checkpoint uses for every column vector it fits (uncompressed, "
      "constant, rle, bitpacking, dictionary); auto (or none) chooses per vector the one "

@@ -410,8 +410,18 @@ void TestRunner::RunQuery(const Record& record) {
     // expects DuckDB's: one row of the plan's kind and its whole text.
     std::string plan;
     for (const Value& line : result.values) plan += (plan.empty() ? "" : "\n") + line.ToString();
-    result.values = {Value::Varchar(IsExplainAnalyze(sql) ? "analyzed_plan" : "physical_plan"),
-                     Value::Varchar(plan)};
+    // Under explain_output = 'optimized_only' DuckDB names its plan logical_opt; Teal's one
+    // plan is the optimized one either way.
+    std::string kind = IsExplainAnalyze(sql) ? "analyzed_plan" : "physical_plan";
+    if (!IsExplainAnalyze(sql)) {
+      ExecResult setting =
+          backend_.Execute(record.connection, "SELECT current_setting('explain_output')");
+      if (setting.ok && setting.values.size() == 1 &&
+          setting.values[0].ToString() == "optimized_only") {
+        kind = "logical_opt";
+      }
+    }
+    result.values = {Value::Varchar(kind), Value::Varchar(plan)};
     result.columns = 2;
   }
   if (options_.reverse_unordered && record.sort == SortMode::kNone && result.columns > 0 &&
