@@ -81,8 +81,10 @@ std::string Details(const LogicalOperator& op) {
       const auto& files = static_cast<const LogicalCsvScan&>(op).data->files;
       return files.size() == 1 ? files[0] : fmt::format("{} files", files.size());
     }
-    case LogicalKind::kValues:
-      return fmt::format("{} rows", static_cast<const LogicalValues&>(op).rows.size());
+    case LogicalKind::kValues: {
+      const size_t rows = static_cast<const LogicalValues&>(op).rows.size();
+      return rows == 0 ? "" : fmt::format("{} rows", rows);  // none: EMPTY_RESULT says it
+    }
     case LogicalKind::kFilter:
       return List(static_cast<const LogicalFilter&>(op).expressions, " AND ");
     case LogicalKind::kProjection:

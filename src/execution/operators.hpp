@@ -115,7 +115,8 @@ class PhysicalValues : public PhysicalSource {
  public:
   PhysicalValues(std::vector<LogicalType> types, std::vector<std::vector<ExpressionPtr>> rows)
       : PhysicalSource(std::move(types)), rows_(std::move(rows)) {}
-  std::string Name() const override { return "VALUES"; }
+  /// No rows: what the optimizer put for a part of the plan that gives none (DuckDB's name).
+  std::string Name() const override { return rows_.empty() ? "EMPTY_RESULT" : "VALUES"; }
   std::unique_ptr<GlobalSourceState> GetGlobalSourceState(ExecutionContext& context) const override;
   void GetData(ExecutionContext& context, DataChunk& chunk, GlobalSourceState& global,
                LocalSourceState& local) const override;

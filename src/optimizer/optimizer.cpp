@@ -11,8 +11,9 @@ namespace teal {
 namespace {
 
 void RunRules(LogicalOperator& plan, bool enabled) {
-  EmptyZeroLimits(plan);
+  EmptyParts(plan);  // before folding: 1 / a of no rows is no error (LIMIT 0)
   FoldConstants(plan);
+  EmptyParts(plan);
   RewriteInSubqueriesAsMarkJoins(plan);
   RewriteAnyAsJoins(plan);
   RewriteExistsAsSemiJoins(plan);
@@ -25,6 +26,7 @@ void RunRules(LogicalOperator& plan, bool enabled) {
     return;
   }
   PushDownFilters(plan);
+  EmptyParts(plan);  // again: pushed down, a false filter may now stand alone
   HashNotDistinctJoinKeys(plan);
   PushSemiJoinsDown(plan);
   OrderJoins(plan);

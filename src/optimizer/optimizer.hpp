@@ -77,7 +77,8 @@ void UseTopN(LogicalOperator& plan);
 /// cannot match (join_filter_pushdown.cpp).
 void PushJoinFiltersIntoScans(LogicalOperator& plan);
 
-/// Rule: the input of a LIMIT 0 becomes an empty VALUES (nothing below it is computed).
-void EmptyZeroLimits(LogicalOperator& plan);
+/// Rule: a part of the plan that gives no rows (LIMIT 0, a filter never true, and what
+/// gives none without input rows above them) becomes an empty VALUES (empty_limit.cpp).
+void EmptyParts(LogicalOperator& root);
 
 }  // namespace teal
