@@ -490,6 +490,77 @@ Catalog& ClientContext::WritableCatalog(bool temporary) {
   return temporary ? current_->WritableTempCatalog() : current_->WritableCatalog();
 }
 
+std::vector<std::pair<std::string, std::vector<std::string>>> ClientContext::ViewReads(
+    Catalog& catalog, bool temporary) {
+  // Each view bound now: one that no longer binds reads nothing that is there.
+  std::vector<std::pair<std::string, std::vector<std::string>>> reads;
+  const CatalogSearch search = Catalogs();
+  // The catalog a binder finds the relations in: `catalog`, or the one it copies.
+  const Catalog* home = temporary ? search.temp : search.main;
+  for (const auto& view : catalog.Views()) {
+    Binder binder(search);
+    binder.SetOptions(BinderOptions());
+    std::vector<std::pair<const Catalog*, std::string>> relations;
+    try {
+      relations = binder.RelationsReadBy(*view, &catalog);
+    } catch (const Error&) {
+      continue;
+    }
+    std::vector<std::string> read;
+    for (const auto& [where, name] : relations) {
+      if (where == &catalog || where == home) read.push_back(Catalog::Key(name));
+    }
+    reads.emplace_back(view->CatalogName(), std::move(read));
+  }
+  return reads;
+}
+
+void ClientContext::RefuseAlterOfViewSource(Catalog& catalog, const std::string& table,
+                                            bool temporary) {
+  if (database_->GetSettings().Get("enable_view_dependencies") != "true") return;
+  for (const auto& [view, read] : ViewReads(catalog, temporary)) {
+    if (std::find(read.begin(), read.end(), Catalog::Key(table)) == read.end()) continue;
+    const std::string_view name = SplitFiledName(table).second;
+    throw DependencyError(fmt::format(
+        "Cannot alter entry \"{}\" because there are entries that depend on it.\nview \"{}\" "
+        "depends on table \"{}\".",
+        name, SplitFiledName(view).second, name));
+  }
+}
+
+void ClientContext::DropDependentViews(Catalog& catalog, const std::vector<std::string>& names,
+                                       bool tables, bool cascade, bool temporary) {
+  const auto reads = ViewReads(catalog, temporary);
+  std::vector<std::string> gone;  // what is dropped: the names, then the views reading them
+  for (const auto& name : names) gone.push_back(Catalog::Key(name));
+  std::vector<std::string> dependents;
+  for (size_t i = 0; i < gone.size(); i++) {
+    for (const auto& [view, read] : reads) {
+      if (std::find(read.begin(), read.end(), gone[i]) == read.end()) continue;
+      if (std::find(gone.begin(), gone.end(), Catalog::Key(view)) != gone.end()) continue;
+      if (!cascade) {
+        const std::string_view target = SplitFiledName(gone[i]).second;
+        throw DependencyError(fmt::format(
+            "Cannot drop entry \"{}\" because there are entries that depend on it.\nview \"{}\" "
+            "depends on {} \"{}\".\nUse DROP...CASCADE to drop all dependents.",
+            target, SplitFiledName(view).second, i < names.size() && tables ? "table" : "view",
+            target));
+      }
+      gone.push_back(Catalog::Key(view));
+      dependents.push_back(view);
+    }
+  }
+  for (const auto& view : dependents) {
+    catalog.DropView(view, /*if_exists=*/true);
+    // Logged as its own DROP VIEW: the replay does not depend on this setting.
+    if (!temporary) {
+      const auto [schema, bare] = SplitFiledName(view);
+      current_->LogCatalog(0, 0, "",
+                           LoggedSql(fmt::format("DROP VIEW {}", QuoteQualifiedName(schema, bare))));
+    }
+  }
+}
+
 void ClientContext::LogStatement(const SQLStatement& statement, bool temporary) {
   if (!temporary) current_->LogCatalog(0, 0, "", LoggedSql(statement.text));
 }
@@ -1434,6 +1505,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
   // those is refused while one is there (DuckDB refuses every ALTER of a referenced table).
   if (alter.kind == AlterKind::kDropColumn || alter.kind == AlterKind::kRenameColumn ||
       alter.kind == AlterKind::kAlterType || alter.kind == AlterKind::kRenameTable) {
+    RefuseAlterOfViewSource(catalog, table_name, temporary);
     if (auto table = catalog.FindTable(table_name)) {
       const auto children = ReferencingTables(catalog, *table);
       if (!children.empty()) {
@@ -2371,6 +2443,10 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     for (const auto& name : names) {
       if (auto table = catalog.FindTable(name)) RefuseReferenced(catalog, *table, names);
     }
+  }
+  if ((drop.kind == DropKind::kTable || drop.kind == DropKind::kView) &&
+      database_->GetSettings().Get("enable_view_dependencies") == "true") {
+    DropDependentViews(catalog, names, drop.kind == DropKind::kTable, drop.cascade, temporary);
   }
   for (const auto& name : names) {
     if (drop.kind == DropKind::kTable) {

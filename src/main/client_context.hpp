@@ -182,6 +182,18 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// The catalog a change of an object goes to: the transaction's private copy of the
   /// temporary objects or of the database's catalog.
   Catalog& WritableCatalog(bool temporary);
+  /// Each view of `catalog` (temporary or not) and the relations it reads by name, nested
+  /// views' too, as filed keys; a view that does not bind now reads none.
+  std::vector<std::pair<std::string, std::vector<std::string>>> ViewReads(Catalog& catalog,
+                                                                         bool temporary);
+  /// Under enable_view_dependencies: refuses an ALTER TABLE that changes the columns or
+  /// name of `table` while a view reads it (DuckDB's and PostgreSQL's rule).
+  void RefuseAlterOfViewSource(Catalog& catalog, const std::string& table, bool temporary);
+  /// DROP TABLE / VIEW of `names` under enable_view_dependencies: refuses it when a view
+  /// of `catalog` reads one of them, or with `cascade` drops (and logs dropping) those
+  /// views and the views reading them.
+  void DropDependentViews(Catalog& catalog, const std::vector<std::string>& names, bool tables,
+                          bool cascade, bool temporary);
   /// Logs a catalog change as its SQL text, unless it changed temporary objects only
   /// (they are never logged).
   void LogStatement(const SQLStatement& statement, bool temporary);

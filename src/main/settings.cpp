@@ -175,6 +175,11 @@ const NoEffectSetting kNoEffectSettings[] = {
      "most this many, or index_scan_percentage of the table's rows if that is more; else it "
      "reads the whole table",
      "BIGINT", "2048", 0, INT64_MAX},
+    {"enable_view_dependencies",
+     "DROP TABLE / DROP VIEW of a relation a view reads: false (DuckDB's default) drops it and "
+     "the view fails when read until the relation is back; true refuses it, as PostgreSQL "
+     "does, and DROP … CASCADE drops those views too",
+     "BOOLEAN", "false"},
     {"immediate_transaction_mode",
      "no effect in Teal (accepted for DuckDB scripts): a transaction's snapshot is taken at "
      "BEGIN, as in DuckDB's immediate mode",

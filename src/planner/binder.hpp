@@ -7,6 +7,7 @@
 
 #include <array>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,6 +109,11 @@ class Binder {
   /// `resolve_nulls`: give untyped NULL columns a concrete type (INTEGER), as a query's
   /// result needs; INSERT … SELECT keeps them untyped so they convert to any column.
   BoundStatement BindSelect(const SelectStatement& select, bool resolve_nulls = true);
+  /// The tables and views `view` (of `home`) reads by name, those of the views it reads
+  /// too: each one's catalog and filed name (view dependencies). Throws what binding the
+  /// view throws (a relation it reads is gone).
+  std::vector<std::pair<const Catalog*, std::string>> RelationsReadBy(const ViewEntry& view,
+                                                                      Catalog* home);
   BoundStatement BindInsert(const InsertStatement& insert);
   BoundStatement BindDelete(const DeleteStatement& del);
   BoundStatement BindUpdate(const UpdateStatement& update);
@@ -287,6 +293,7 @@ class Binder {
   /// `home`: the catalog the view is in, when an attached database's (its names are
   /// looked up there).
   BoundStatement BindView(const ViewEntry& view, Catalog* home = nullptr);
+
   /// The columns `*` or `alias.*` stands for, appended to `projections` (their names to
   /// `texts`).
   void ExpandStar(const ParsedExpression& star, Scope& scope,
@@ -601,6 +608,9 @@ class Binder {
   std::vector<std::string> ctes_in_progress_;
   /// The macros whose calls are being expanded, outermost first (bind_macro.cpp).
   std::vector<std::string> macros_in_progress_;
+  /// The relations bound by name (RelationsReadBy): one list for a binder and its children.
+  std::shared_ptr<std::vector<std::pair<const Catalog*, std::string>>> relations_read_ =
+      std::make_shared<std::vector<std::pair<const Catalog*, std::string>>>();
   /// While a table function's arguments are bound: a bare name that no column answers to
   /// is that name as text, as DuckDB reads read_csv("f.csv", columns = {'a': varchar}).
   bool names_as_strings_ = false;

@@ -84,6 +84,7 @@ Binder Binder::Child(bool same_level) const {
   child.round_ctes_ = round_ctes_;
   child.views_in_progress_ = views_in_progress_;
   child.ctes_in_progress_ = ctes_in_progress_;
+  child.relations_read_ = relations_read_;
   if (same_level) {
     child.subquery_outer_ = subquery_outer_;
     child.subquery_correlated_ = subquery_correlated_;

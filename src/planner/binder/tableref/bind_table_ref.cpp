@@ -9,6 +9,13 @@
 
 namespace teal {
 
+std::vector<std::pair<const Catalog*, std::string>> Binder::RelationsReadBy(const ViewEntry& view,
+                                                                            Catalog* home) {
+  relations_read_->clear();
+  BindView(view, home);
+  return *relations_read_;
+}
+
 BoundStatement Binder::BindView(const ViewEntry& view, Catalog* home) {
   if (views_in_progress_.size() + 1 > options_.max_expression_depth) {
     throw BinderError(
@@ -41,6 +48,7 @@ BoundStatement Binder::BindView(const ViewEntry& view, Catalog* home) {
   child->options_ = options_;
   child->views_in_progress_ = views_in_progress_;
   child->views_in_progress_.push_back(view.CatalogName());
+  child->relations_read_ = relations_read_;
   BoundStatement bound;
   try {
     bound = child->BindSelect(static_cast<SelectStatement&>(*statements[0]));
@@ -280,6 +288,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       // How a column reference may qualify the table: DuckDB's temp.main.t is temp.t here.
       const std::string schema_alias = place.temporary ? "temp" : std::string(kMainSchemaName);
       if (auto view = place.catalog->FindView(place.name)) {
+        relations_read_->emplace_back(place.catalog, place.name);
         BoundStatement bound = BindView(*view, place.catalog);
         Binding binding;
         binding.alias = ref.alias.empty() ? view->name : ref.alias;
@@ -315,6 +324,7 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
         }
       }
       auto table = place.catalog->GetTable(place.name);
+      relations_read_->emplace_back(place.catalog, place.name);
       Binding binding;
       binding.alias = ref.alias.empty() ? table->name : ref.alias;
       if (ref.alias.empty()) binding.schema = table->schema.empty() ? schema_alias : table->schema;
