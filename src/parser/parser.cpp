@@ -115,6 +115,8 @@ class GrammarParse {
     sql = RewritePivotStatements(sql);
     sql = RewritePivot(sql, pivot_limit);
     sql = RewriteTrailingCommas(sql);
+    sql = RewriteStringAliases(sql);
+    sql = RewriteFilterWithoutWhere(sql);
     sql = RewriteGeneratedColumns(sql);
     sql = RewriteStarModifiers(sql);
     sql = RewriteStructLiterals(sql);

@@ -472,6 +472,77 @@ std::string RewriteGeneratedColumns(std::string_view sql) {
   return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewriteStringAliases(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  // CREATE [OR REPLACE] [TEMP] MACRO / FUNCTION name(…) AS 'body': that AS is no alias.
+  bool routine = false;
+  for (size_t i = 0; i < tokens.size() && i < 6; i++) {
+    routine = routine || IsOneOf(tokens[i].word, {"macro", "function"});
+  }
+  routine = routine && !tokens.empty() && tokens[0].word == "create";
+  int depth = 0;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(") depth++;
+    if (w == ")") depth--;
+    if (w != "as" || tokens[i + 1].word != "\"" || sql[tokens[i + 1].start] != '\'') continue;
+    if (routine && depth == 0) {
+      routine = false;  // the body's AS; the ones inside it are aliases again
+      continue;
+    }
+    auto quote = [&](const Token& alias) {
+      std::string text(sql.substr(alias.start + 1, alias.end - alias.start - 2));
+      std::string name;
+      for (size_t k = 0; k < text.size(); k++) {
+        if (text[k] == '\'' && k + 1 < text.size() && text[k + 1] == '\'') k++;  // '' is '
+        if (text[k] == '"') name += '"';
+        name += text[k];
+      }
+      edits.push_back({alias.start, alias.end, "\"" + name + "\""});
+    };
+    quote(tokens[i + 1]);
+    // A table alias's column names: AS 't'('k', 'l').
+    if (i + 2 < tokens.size() && tokens[i + 2].word == "(") {
+      size_t k = i + 3;
+      for (; k + 1 < tokens.size() && tokens[k].word == "\"" && sql[tokens[k].start] == '\'';
+           k += 2) {
+        quote(tokens[k]);
+        if (tokens[k + 1].word != ",") break;
+      }
+    }
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteFilterWithoutWhere(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 2; i + 2 < tokens.size(); i++) {
+    if (tokens[i].word != "filter" || tokens[i + 1].word != "(" || tokens[i - 1].word != ")" ||
+        tokens[i + 2].word == "where") {
+      continue;
+    }
+    // The ")" must end a call: its "(" follows a function's name, not FROM or a keyword.
+    size_t open = i - 1;
+    for (int depth = 0; open > 0; open--) {
+      if (tokens[open].word == ")") depth++;
+      if (tokens[open].word == "(" && --depth == 0) break;
+    }
+    if (open == 0) continue;
+    const std::string& name = tokens[open - 1].word;
+    const bool word = !name.empty() && (std::isalnum(static_cast<unsigned char>(name[0])) ||
+                                         name[0] == '_' || name == "\"");
+    if (!word || IsOneOf(name, {"from", "join", "in", "exists", "as", "select", "where", "on",
+                                "and", "or", "not", "any", "all", "some", "values", "lateral",
+                                "using", "over", "filter", "within"})) {
+      continue;
+    }
+    edits.push_back({tokens[i + 2].start, tokens[i + 2].start, "WHERE "});
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteTrailingCommas(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

@@ -210,6 +210,13 @@ inline constexpr const char* kInferredType = "__teal_inferred_type";
 /// and `GENERATED ALWAYS AS (expr) [VIRTUAL]` gets STORED.
 std::string RewriteGeneratedColumns(std::string_view sql);
 
+/// DuckDB's (and MySQL's) aliases written as strings: `SELECT i AS 'total'`, `FROM t AS 'x'('k')`
+/// become quoted identifiers. Not the AS of CREATE MACRO / FUNCTION, whose body may be a string.
+std::string RewriteStringAliases(std::string_view sql);
+
+/// DuckDB's FILTER without WHERE: `sum(x) FILTER (x > 0)` is `sum(x) FILTER (WHERE x > 0)`.
+std::string RewriteFilterWithoutWhere(std::string_view sql);
+
 /// Drops DuckDB's trailing commas — a comma before `)`, `]`, `}`, a clause keyword the grammar
 /// reserves (FROM, WHERE, GROUP, ORDER, …) or the end: `SELECT a, b, FROM t`, `[1, 2,]`,
 /// `CREATE TABLE t (a INT,)`. A comma before a reserved word means nothing else.
