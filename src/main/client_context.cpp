@@ -2295,9 +2295,11 @@ Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
     throw CatalogError(
         fmt::format("type \"{}\" is a built-in type and cannot be redefined", create.name));
   }
-  Catalog& catalog = current_->WritableCatalog();
+  // temp.name (CREATE TEMP TYPE): a type of the connection's temporary objects, not logged.
+  const bool temporary = CatalogSearch::IsTempSchema(create.schema);
+  Catalog& catalog = WritableCatalog(temporary);
   // Filed as QualifiedName(schema, name): "s.mood" in schema s (an ENUM keeps that name).
-  const std::string schema = catalog.SchemaName(create.schema);
+  const std::string schema = temporary ? "" : catalog.SchemaName(create.schema);
   const std::string name = QualifiedName(schema, create.name);
   const bool exists = catalog.FindType(name).has_value();
   if (exists && create.if_not_exists) return EmptyResult(StatementType::kCreate);
@@ -2327,7 +2329,7 @@ Result ClientContext::ExecuteCreateType(const CreateTypeStatement& create) {
   } else {
     catalog.CreateEnumType(name, std::move(labels));
   }
-  current_->LogCatalog(0, 0, "", LoggedSql(std::move(logged)));
+  if (!temporary) current_->LogCatalog(0, 0, "", LoggedSql(std::move(logged)));
   return EmptyResult(StatementType::kCreate);
 }
 

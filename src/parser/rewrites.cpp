@@ -726,12 +726,22 @@ std::string RewriteCreateType(std::string_view sql, CreateTypeRewrite& out) {
     out.or_replace = true;
     i += 2;
   }
+  std::vector<Edit> edits;
+  // CREATE TEMP[ORARY] TYPE name (DuckDB's): the type temp.name, of the temporary objects.
+  if (i + 2 < tokens.size() && IsOneOf(tokens[i].word, {"temp", "temporary"}) &&
+      tokens[i + 1].word == "type") {
+    const size_t name = i + 2 < tokens.size() && tokens[i + 2].word == "if" ? i + 5 : i + 2;
+    if (name + 1 < tokens.size() && tokens[name + 1].word != ".") {
+      edits.push_back({tokens[i].start, tokens[i + 1].start, ""});
+      edits.push_back({tokens[name].start, tokens[name].start, "temp."});
+      i++;
+    }
+  }
   if (i >= tokens.size() || tokens[i].word != "type") {
     out.or_replace = false;
     return std::string(sql);
   }
   const size_t type = i++;
-  std::vector<Edit> edits;
   if (i + 2 < tokens.size() && tokens[i].word == "if" && tokens[i + 1].word == "not" &&
       tokens[i + 2].word == "exists") {
     out.if_not_exists = true;
