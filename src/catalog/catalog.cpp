@@ -326,9 +326,9 @@ void Catalog::CheckReplaceable(std::string_view name, bool view) const {
   std::lock_guard<std::mutex> guard(lock_);
   const std::string key = Key(name);
   if (view ? tables_.count(key) != 0 : views_.count(key) != 0) {
-    throw CatalogError(OtherKind(SplitFiledName(name).second, /*existing_view=*/!view,
-                                 "replace with") +
-                       (view ? ": drop the table first" : ": drop the view first"));
+    throw CatalogError(
+        OtherKind(SplitFiledName(name).second, /*existing_view=*/!view, "replace with") +
+        (view ? ": drop the table first" : ": drop the view first"));
   }
 }
 
@@ -360,7 +360,8 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
       throw CatalogError(OtherKind(SplitFiledName(name).second, true, "drop") + ": use DROP VIEW");
     }
     if (if_exists) return;
-    throw CatalogError(fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
   }
   // Its indexes go with it.
   for (const auto& index : it->second->indexes->Entries()) {
@@ -384,7 +385,8 @@ bool Catalog::AlterTable(
       throw CatalogError(
           fmt::format("\"{}\" is a view, not a table: ALTER TABLE cannot change it", name));
     }
-    throw CatalogError(fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Table with name {} does not exist!", SplitFiledName(name).second));
   }
   std::string new_key = new_name.empty() ? key : Key(new_name);
   if (new_key != key && (tables_.count(new_key) || views_.count(new_key))) {
@@ -424,7 +426,8 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   auto it = sequences_.find(key);
   if (it == sequences_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
   }
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
@@ -454,7 +457,10 @@ std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) cons
 
 std::shared_ptr<SequenceEntry> Catalog::GetSequence(std::string_view name) const {
   auto sequence = FindSequence(name);
-  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
+  if (!sequence) {
+    throw CatalogError(
+        fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
+  }
   return sequence;
 }
 
@@ -507,10 +513,12 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
           fmt::format("Cannot drop internal catalog entry \"{}\"! (SQLite's catalog view)", name));
     }
     if (tables_.count(key)) {
-      throw CatalogError(OtherKind(SplitFiledName(name).second, false, "drop") + ": use DROP TABLE");
+      throw CatalogError(OtherKind(SplitFiledName(name).second, false, "drop") +
+                         ": use DROP TABLE");
     }
     if (if_exists) return;
-    throw CatalogError(fmt::format("View with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("View with name {} does not exist!", SplitFiledName(name).second));
   }
   std::erase(creation_order_, "v:" + key);
   version_ = NextVersion();
@@ -566,7 +574,8 @@ void Catalog::DropIndex(std::string_view name, bool if_exists) {
   auto [table, index] = FindIndexLocked(name);
   if (!index) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Index with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Index with name {} does not exist!", SplitFiledName(name).second));
   }
   if (index->from_constraint) {
     throw CatalogError(
@@ -613,7 +622,8 @@ void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
   auto it = macros_.find(key);
   if (it == macros_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Macro Function with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Macro Function with name {} does not exist!", SplitFiledName(name).second));
   }
   if (it->second->table != table) {
     throw CatalogError(fmt::format("\"{}\" is a {} macro: use DROP MACRO {}{}", name,
@@ -750,7 +760,8 @@ std::string Catalog::MissingTableMessage(std::string_view name,
   if (!same_name.empty()) {
     std::string list;
     for (size_t i = 0; i < same_name.size(); i++) {
-      if (i > 0) list += same_name.size() == 2 ? " or " : (i + 1 == same_name.size() ? ", or " : ", ");
+      if (i > 0)
+        list += same_name.size() == 2 ? " or " : (i + 1 == same_name.size() ? ", or " : ", ");
       list += same_name[i];
     }
     return fmt::format("{} Did you mean \"{}\"?", message, list);
@@ -793,7 +804,8 @@ void Catalog::DropType(std::string_view name, bool if_exists, bool cascade) {
   auto it = types_.find(key);
   if (it == types_.end()) {
     if (if_exists) return;
-    throw CatalogError(fmt::format("Type with name {} does not exist!", SplitFiledName(name).second));
+    throw CatalogError(
+        fmt::format("Type with name {} does not exist!", SplitFiledName(name).second));
   }
   if (type_aliases_.erase(key)) {  // its columns have the type it stands for
     types_.erase(it);

@@ -555,8 +555,8 @@ void ClientContext::DropDependentViews(Catalog& catalog, const std::vector<std::
     // Logged as its own DROP VIEW: the replay does not depend on this setting.
     if (!temporary) {
       const auto [schema, bare] = SplitFiledName(view);
-      current_->LogCatalog(0, 0, "",
-                           LoggedSql(fmt::format("DROP VIEW {}", QuoteQualifiedName(schema, bare))));
+      current_->LogCatalog(
+          0, 0, "", LoggedSql(fmt::format("DROP VIEW {}", QuoteQualifiedName(schema, bare))));
     }
   }
 }
@@ -1083,7 +1083,7 @@ std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::
     idx_t c = table.ColumnIndex(name);
     if (c == kInvalidIndex) {
       throw BinderError(fmt::format("{}: table \"{}\" does not have a column named \"{}\"", what,
-                                     table.name, name));
+                                    table.name, name));
     }
     if (!repeats_allowed && std::find(columns.begin(), columns.end(), c) != columns.end()) {
       throw BinderError(fmt::format("{}: column \"{}\" is named twice", what, name));
@@ -1721,8 +1721,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
         switch (alter.kind) {
           case AlterKind::kAddColumn: {
             if (table.ColumnIndex(added->name) != kInvalidIndex) {
-              throw CatalogError(fmt::format("Column with name \"{}\" already exists! (table \"{}\")",
-                                             added->name, table.name));
+              throw CatalogError(
+                  fmt::format("Column with name \"{}\" already exists! (table \"{}\")", added->name,
+                              table.name));
             }
             if ((added->default_sequence || added->default_expression) &&
                 table.storage->RowCount() > 0) {
@@ -1771,8 +1772,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
             idx_t index = column_index(table, alter.column_name);
             idx_t existing = table.ColumnIndex(alter.new_name);
             if (existing != kInvalidIndex && existing != index) {
-              throw CatalogError(fmt::format("Column with name \"{}\" already exists! (table \"{}\")",
-                                             table.columns[existing].name, table.name));
+              throw CatalogError(
+                  fmt::format("Column with name \"{}\" already exists! (table \"{}\")",
+                              table.columns[existing].name, table.name));
             }
             for (const auto& entry : table.indexes->Entries()) {
               if (entry->OnExpressions() &&

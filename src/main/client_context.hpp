@@ -185,7 +185,7 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// Each view of `catalog` (temporary or not) and the relations it reads by name, nested
   /// views' too, as filed keys; a view that does not bind now reads none.
   std::vector<std::pair<std::string, std::vector<std::string>>> ViewReads(Catalog& catalog,
-                                                                         bool temporary);
+                                                                          bool temporary);
   /// Under enable_view_dependencies: refuses an ALTER TABLE that changes the columns or
   /// name of `table` while a view reads it (DuckDB's and PostgreSQL's rule).
   void RefuseAlterOfViewSource(Catalog& catalog, const std::string& table, bool temporary);

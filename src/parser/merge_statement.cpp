@@ -264,8 +264,8 @@ std::unique_ptr<MergeStatement> MergeReader::Read(size_t merge_at, idx_t max_dep
                                      ? std::string("WHEN NOT MATCHED")
                                      : clause.MatchText();
         throw ParserError(fmt::format(
-            "Unconditional {} clause was already defined: a {} clause after it never applies",
-            what, clause.MatchText()));
+            "Unconditional {} clause was already defined: a {} clause after it never applies", what,
+            clause.MatchText()));
       }
     }
     merge->clauses.push_back(std::move(clause));

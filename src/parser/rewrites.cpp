@@ -431,6 +431,17 @@ std::string RewriteDescribe(std::string_view sql) {
 
 std::string RewriteGeneratedColumns(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
+  // ALTER TABLE … ADD [COLUMN] name [type] [GENERATED ALWAYS] AS (…): DuckDB's words (Teal,
+  // as DuckDB, computes generated columns of the columns a table is made with only).
+  if (tokens.size() > 4 && tokens[0].word == "alter" && tokens[1].word == "table") {
+    bool add = false;
+    for (size_t i = 2; i + 1 < tokens.size(); i++) {
+      add = add || tokens[i].word == "add";
+      if (add && tokens[i].word == "as" && tokens[i + 1].word == "(") {
+        throw ParserError("Adding generated columns after table creation is not supported yet");
+      }
+    }
+  }
   // Only in CREATE [OR REPLACE] [TEMP…] TABLE name ( … ).
   if (tokens.size() < 4 || tokens[0].word != "create") return std::string(sql);
   size_t open = 1;
@@ -532,10 +543,10 @@ std::string RewriteFilterWithoutWhere(std::string_view sql) {
     if (open == 0) continue;
     const std::string& name = tokens[open - 1].word;
     const bool word = !name.empty() && (std::isalnum(static_cast<unsigned char>(name[0])) ||
-                                         name[0] == '_' || name == "\"");
-    if (!word || IsOneOf(name, {"from", "join", "in", "exists", "as", "select", "where", "on",
-                                "and", "or", "not", "any", "all", "some", "values", "lateral",
-                                "using", "over", "filter", "within"})) {
+                                        name[0] == '_' || name == "\"");
+    if (!word || IsOneOf(name, {"from",   "join",    "in",    "exists", "as",     "select", "where",
+                                "on",     "and",     "or",    "not",    "any",    "all",    "some",
+                                "values", "lateral", "using", "over",   "filter", "within"})) {
       continue;
     }
     edits.push_back({tokens[i + 2].start, tokens[i + 2].start, "WHERE "});

@@ -15,8 +15,8 @@
 //   9999 are written in full. Input accepts 1-9 year digits, 1-2 month and day digits,
 //   '-' separators, an optional "(BC)" or "BC" after the date, a time of day (with or without
 //   an offset, after a space or 'T', read and dropped as PostgreSQL does), surrounding
-//   whitespace, and the words infinity, +infinity, -infinity and epoch (case-insensitive). Year 0 is not
-//   a written year and is rejected, as in PostgreSQL.
+//   whitespace, and the words infinity, +infinity, -infinity and epoch (case-insensitive). Year 0
+//   is not a written year and is rejected, as in PostgreSQL.
 #include "types/date.hpp"
 
 #include <fmt/format.h>

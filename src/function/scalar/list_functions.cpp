@@ -874,9 +874,9 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                if (types.size() != 3) return std::nullopt;
                if (types[0].Id() != TypeId::kVarchar && !IsList(types[0])) {
                  // DuckDB's words for both names (list_slice is its alias of array_slice).
-                 throw BinderError(fmt::format(
-                     "ARRAY_SLICE can only operate on LISTs and VARCHARs, not {} ({})",
-                     types[0].ToString(), n));
+                 throw BinderError(
+                     fmt::format("ARRAY_SLICE can only operate on LISTs and VARCHARs, not {} ({})",
+                                 types[0].ToString(), n));
                }
                return ListSlice(n, types[0]);
              });

@@ -36,7 +36,8 @@ BoundStatement Binder::BindDelete(const DeleteStatement& del) {
   CteScope with(*this, del.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
-  LogicalOperatorPtr plan = BindTargetTable(del.table, scope, table, "Can only delete from base table");
+  LogicalOperatorPtr plan =
+      BindTargetTable(del.table, scope, table, "Can only delete from base table");
   const idx_t row_id = table->columns.size();
   AddWhere(del.where.get(), scope, plan);
   auto logical = std::make_unique<LogicalDelete>();

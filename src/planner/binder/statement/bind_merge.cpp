@@ -59,7 +59,8 @@ BoundStatement Binder::BindMerge(const MergeStatement& merge) {
   CteScope with(*this, merge.ctes);
   Scope target_scope;
   std::shared_ptr<TableEntry> table;
-  LogicalOperatorPtr target = BindTargetTable(merge.target, target_scope, table, "Can only merge into base tables!");
+  LogicalOperatorPtr target =
+      BindTargetTable(merge.target, target_scope, table, "Can only merge into base tables!");
   // Which triggers a MERGE's inserts, updates and deletes would fire is not settled here.
   for (TriggerEvent event : {TriggerEvent::kInsert, TriggerEvent::kUpdate, TriggerEvent::kDelete}) {
     if (TriggersOf(table, event, nullptr, false, false)) {

@@ -9,7 +9,8 @@ BoundStatement Binder::BindUpdate(const UpdateStatement& update) {
   CteScope with(*this, update.ctes);
   Scope scope;
   std::shared_ptr<TableEntry> table;
-  LogicalOperatorPtr plan = BindTargetTable(update.table, scope, table, "Can only update base table");
+  LogicalOperatorPtr plan =
+      BindTargetTable(update.table, scope, table, "Can only update base table");
   // The row id is the last column of the target's scan; FROM items come after it.
   const idx_t row_id = table->columns.size();
   if (update.from) {

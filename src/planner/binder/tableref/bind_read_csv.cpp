@@ -171,6 +171,8 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
           throw BinderError(fmt::format("{} got an empty list of paths", function));
       } else if (path.Type().Id() == TypeId::kVarchar && !path.IsNull()) {
         patterns.push_back(path.GetString());
+      } else if (path.IsNull()) {
+        throw BinderError(fmt::format("{} cannot take NULL as a file path parameter", function));
       } else {
         throw BinderError(
             fmt::format("the path of {} must be a string or a list of strings, not {}", function,
