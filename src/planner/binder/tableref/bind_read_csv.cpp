@@ -163,6 +163,9 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
       }
       const Value path = BindConstant(*child, fmt::format("the path of {}", function));
       if (path.Type().Id() == TypeId::kList) {
+        if (path.IsNull()) {
+          throw BinderError(fmt::format("\"{}\" cannot take NULL list as parameter", function));
+        }
         for (const Value& element : path.GetList()) {
           if (element.IsNull()) throw BinderError(fmt::format("a path of {} is NULL", function));
           patterns.push_back(element.CastAs(LogicalType(TypeId::kVarchar)).GetString());
@@ -172,7 +175,11 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
       } else if (path.Type().Id() == TypeId::kVarchar && !path.IsNull()) {
         patterns.push_back(path.GetString());
       } else if (path.IsNull()) {
-        throw BinderError(fmt::format("{} cannot take NULL as a file path parameter", function));
+        // DuckDB's words, which differ by function.
+        throw BinderError(
+            function == "sniff_csv"
+                ? fmt::format("{} cannot take NULL as a file path parameter", function)
+                : fmt::format("\"{}\" cannot take NULL list as parameter", function));
       } else {
         throw BinderError(
             fmt::format("the path of {} must be a string or a list of strings, not {}", function,
