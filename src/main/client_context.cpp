@@ -1077,15 +1077,19 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
 namespace {
 /// Positions of `names` in `table`, each indexable; `what` names the index for errors.
 std::vector<idx_t> IndexColumns(const TableEntry& table, const std::vector<std::string>& names,
-                                const std::string& what, bool repeats_allowed = false) {
+                                const std::string& what, bool create_index = false) {
   std::vector<idx_t> columns;
   for (const auto& name : names) {
     idx_t c = table.ColumnIndex(name);
     if (c == kInvalidIndex) {
-      throw BinderError(fmt::format("{}: table \"{}\" does not have a column named \"{}\"", what,
-                                    table.name, name));
+      // DuckDB's categories: a Binder Error for CREATE INDEX, a Catalog Error for a key.
+      std::string message = fmt::format("{}: table \"{}\" does not have a column named \"{}\"",
+                                        what, table.name, name);
+      if (create_index) throw BinderError(std::move(message));
+      throw CatalogError(std::move(message));
     }
-    if (!repeats_allowed && std::find(columns.begin(), columns.end(), c) != columns.end()) {
+    // CREATE INDEX may name a column again (a repeated key part); a constraint may not.
+    if (!create_index && std::find(columns.begin(), columns.end(), c) != columns.end()) {
       throw BinderError(fmt::format("{}: column \"{}\" is named twice", what, name));
     }
     art::CheckIndexableType(table.columns[c].type);
@@ -1257,7 +1261,7 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   } else {
     // A column named again in CREATE INDEX only repeats a key part (PostgreSQL and DuckDB
     // accept it); a constraint's list names each column once.
-    index->columns = IndexColumns(*table, create.columns, what, /*repeats_allowed=*/true);
+    index->columns = IndexColumns(*table, create.columns, what, /*create_index=*/true);
   }
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
@@ -1327,8 +1331,13 @@ Result ClientContext::ExecuteAlterField(const AlterTableStatement& alter) {
   auto table = WritableCatalog(place.temporary).FindTable(place.name);
   if (!table && alter.if_exists) return EmptyResult(StatementType::kAlter);
   if (table && table->ColumnIndex(change.column) == kInvalidIndex) {
-    throw BinderError(fmt::format("Table \"{}\" does not have a column with name \"{}\"",
-                                  table->name, change.column));
+    // DuckDB's words, which differ: ADD's are a Binder Error, DROP's and RENAME's not.
+    if (change.kind == FieldChange::Kind::kAdd) {
+      throw BinderError(fmt::format("Table \"{}\" does not have a column with name \"{}\"",
+                                    table->name, change.column));
+    }
+    throw CatalogError(
+        fmt::format("column \"{}\" does not exist in table \"{}\"", change.column, table->name));
   }
   if (table && alter.column_if) {
     const idx_t column = table->ColumnIndex(change.column);
