@@ -490,6 +490,12 @@ Catalog& ClientContext::WritableCatalog(bool temporary) {
   return temporary ? current_->WritableTempCatalog() : current_->WritableCatalog();
 }
 
+namespace {
+bool ViewDependenciesOn(const Settings& settings) {
+  return settings.Get("enable_view_dependencies") == "true";
+}
+}  // namespace
+
 std::vector<std::pair<std::string, std::vector<std::string>>> ClientContext::ViewReads(
     Catalog& catalog, bool temporary) {
   // Each view bound now: one that no longer binds reads nothing that is there.
@@ -517,7 +523,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> ClientContext::Vie
 
 void ClientContext::RefuseAlterOfViewSource(Catalog& catalog, const std::string& table,
                                             bool temporary) {
-  if (database_->GetSettings().Get("enable_view_dependencies") != "true") return;
+  if (!ViewDependenciesOn(database_->GetSettings())) return;
   for (const auto& [view, read] : ViewReads(catalog, temporary)) {
     if (std::find(read.begin(), read.end(), Catalog::Key(table)) == read.end()) continue;
     const std::string_view name = SplitFiledName(table).second;
@@ -2458,7 +2464,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     }
   }
   if ((drop.kind == DropKind::kTable || drop.kind == DropKind::kView) &&
-      database_->GetSettings().Get("enable_view_dependencies") == "true") {
+      ViewDependenciesOn(database_->GetSettings())) {
     DropDependentViews(catalog, names, drop.kind == DropKind::kTable, drop.cascade, temporary);
   }
   for (const auto& name : names) {

@@ -78,7 +78,7 @@ void UseTopN(LogicalOperator& plan);
 void PushJoinFiltersIntoScans(LogicalOperator& plan);
 
 /// Rule: a part of the plan that gives no rows (LIMIT 0, a filter never true, and what
-/// gives none without input rows above them) becomes an empty VALUES (empty_limit.cpp).
+/// gives none without input rows above them) becomes an empty VALUES (empty_parts.cpp).
 void EmptyParts(LogicalOperator& root);
 
 }  // namespace teal

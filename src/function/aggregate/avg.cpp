@@ -276,7 +276,7 @@ AggregateFunction TemporalAvg(const LogicalType& input, TypeId result, int64_t i
 /// avg of TIMETZ (DuckDB's): the mean of the values' UTC times of day, each wrapped into
 /// one day, floored to the microsecond, at offset +00.
 AggregateFunction TimeTzAvg() {
-  using State = TemporalAvgState;  // (no infinities)
+  using State = AvgState<int128>;
   auto f = MakeAggregate("avg", {TypeId::kTimeTz}, TypeId::kTimeTz);
   SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
@@ -288,10 +288,7 @@ AggregateFunction TimeTzAvg() {
       s.count++;
     }
   };
-  f.combine = [](data_ptr_t source, data_ptr_t target) {
-    StateAt<State>(target).sum += StateAt<State>(source).sum;
-    StateAt<State>(target).count += StateAt<State>(source).count;
-  };
+  f.combine = CombineAvg<int128>;
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
     auto* out = result.Values<dtime_tz_t>();
     for (idx_t i = 0; i < count; i++) {
