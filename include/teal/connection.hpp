@@ -18,10 +18,13 @@
 //    conflict: the second one to change it fails with TransactionError at that
 //    statement — roll back and retry. UPDATEs therefore never lose an increment.
 //  - Catalog changes (CREATE, DROP, ALTER) are transactional too: a transaction's are
-//    seen by others once it commits, and its COMMIT fails with TransactionError when
-//    another transaction committed a catalog change after it began, or wrote to a table
-//    it dropped, altered or indexed. ALTER TABLE, DROP TABLE and CREATE INDEX refuse a
-//    table in which a transaction has uncommitted changes.
+//    seen by others once it commits. Concurrent changes of different objects all commit;
+//    a change of an object another transaction changed (not ended yet, or committed after
+//    this one began) fails with TransactionError at that statement, and COMMIT fails when
+//    an object changed depends on one another commit changed (its schema, a FOREIGN KEY's
+//    parent, a sequence or type it may use) or a table dropped, altered or indexed was
+//    written by another transaction since. ALTER TABLE, DROP TABLE and CREATE INDEX refuse
+//    a table in which a transaction has uncommitted changes.
 //  - A result streaming inside BEGIN is read to its end (kept in memory) before a later
 //    statement of the transaction, or its end, could change what it shows.
 //  - In a file database, COMMIT returns once the commit is durable (its write-ahead log

@@ -278,6 +278,7 @@ class Catalog {
   std::vector<std::string> SchemaStatements(std::vector<std::string>* indexes = nullptr) const;
 
  private:
+  friend struct CatalogMerge;  // compares and merges versions (catalog/catalog_merge.hpp)
   void CheckTableNameFreeLocked(std::string_view name) const;
   /// Drops the triggers of table key `table`, or gives them to table `renamed` (a new
   /// catalog name) when that is set.

@@ -9,6 +9,7 @@
 #include "storage/data_table.hpp"
 #include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
+#include "transaction/transaction_manager.hpp"
 
 namespace teal {
 
@@ -39,6 +40,7 @@ class CatalogRecord final : public UndoEntry {
 
 void Transaction::LogCatalog(uint64_t new_oid, uint64_t old_oid, std::string table_name,
                              std::string sql) {
+  if (catalog_base_ && manager_) manager_->ClaimCatalogChanges(*this);
   undo_.Push(
       std::make_unique<CatalogRecord>(new_oid, old_oid, std::move(table_name), std::move(sql)));
 }

@@ -15,10 +15,14 @@
 //      the other's change is not yet committed, or committed after it started — fails
 //      with TransactionError at that statement (first writer wins).
 //   5. The catalog: a transaction reads the committed Catalog version it began with. Its
-//      first catalog change makes a private copy (WritableCatalog) that it changes and
-//      that replaces the committed version when it commits — unless another transaction
-//      committed a catalog change after it began (then its COMMIT fails), or a table it
-//      dropped, altered or indexed was written by someone since (TableReplaced).
+//      first catalog change makes a private copy (WritableCatalog) that it changes. Each
+//      change claims the objects it changed (LogCatalog): a change of an object that
+//      another transaction changed and has not ended, or that a commit changed after this
+//      transaction began, fails at that statement (first writer wins, as for rows). At
+//      commit its changes are made in the committed version (CatalogMerge: other
+//      transactions' changes of other objects stay), unless they conflict with a commit
+//      since (then its COMMIT fails), or a table it dropped, altered or indexed was
+//      written by someone since (TableReplaced).
 //
 // Thread safety: a transaction is used by one connection at a time (the threads of one
 // query read its snapshot and the storage append to its undo buffer under the table's
@@ -28,6 +32,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -172,6 +177,8 @@ class Transaction {
     uint64_t own_writes = 0;  // this transaction's writes to it since
   };
   std::vector<Replaced> replaced_;
+  /// The catalog objects it claimed (TransactionManager::ClaimCatalogChanges).
+  std::set<std::string> claimed_;
 };
 
 }  // namespace teal

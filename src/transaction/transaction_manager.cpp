@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "catalog/catalog.hpp"
+#include "catalog/catalog_merge.hpp"
 #include "storage/data_table.hpp"
 #include "storage/wal_payload.hpp"
 #include "teal/error.hpp"
@@ -100,11 +101,49 @@ std::shared_ptr<Catalog> TransactionManager::CommittedCatalog() const {
   return catalog_;
 }
 
+std::string TransactionManager::CatalogConflict(const Transaction& transaction,
+                                                const std::set<std::string>& changed,
+                                                std::set<std::string>& theirs) const {
+  const Catalog& base = *transaction.catalog_base_;
+  for (const auto& object : changed) {
+    auto claim = catalog_claims_.find(object);
+    if (claim != catalog_claims_.end() && claim->second != &transaction) {
+      return CatalogMerge::WriteWriteConflict(base, *transaction.catalog_, object);
+    }
+  }
+  if (transaction.catalog_base_ == catalog_) return {};
+  theirs = CatalogMerge::Changed(base, *catalog_);
+  return CatalogMerge::Conflict(base, *transaction.catalog_, changed, *catalog_, theirs);
+}
+
+void TransactionManager::ClaimCatalogChanges(Transaction& transaction) {
+  std::lock_guard<std::mutex> guard(lock_);
+  std::set<std::string> changed =
+      CatalogMerge::Changed(*transaction.catalog_base_, *transaction.catalog_);
+  std::set<std::string> theirs;
+  const std::string conflict = CatalogConflict(transaction, changed, theirs);
+  if (!conflict.empty()) throw TransactionError(conflict);
+  // A rollback to a savepoint may have given objects back.
+  for (const auto& object : transaction.claimed_) {
+    if (!changed.count(object)) catalog_claims_.erase(object);
+  }
+  for (const auto& object : changed) catalog_claims_[object] = &transaction;
+  transaction.claimed_ = std::move(changed);
+}
+
 std::vector<DataTable*> TransactionManager::CheckCatalogChanges(Transaction& transaction) {
-  if (transaction.catalog_base_ != catalog_) {
-    throw TransactionError(
-        "could not commit: another transaction changed the catalog (CREATE, DROP or ALTER) "
-        "after this one began; roll back and retry");
+  if (transaction.catalog_base_ != catalog_ ||
+      catalog_claims_.size() > transaction.claimed_.size()) {
+    const std::set<std::string> changed =
+        CatalogMerge::Changed(*transaction.catalog_base_, *transaction.catalog_);
+    std::set<std::string> theirs;
+    const std::string conflict = CatalogConflict(transaction, changed, theirs);
+    if (!conflict.empty()) throw TransactionError("could not commit: " + conflict);
+    if (transaction.catalog_base_ != catalog_) {
+      // Published by Publish: the committed version with this transaction's changes in it.
+      transaction.catalog_ = CatalogMerge::Merge(*transaction.catalog_base_, *transaction.catalog_,
+                                                 changed, *catalog_, theirs);
+    }
   }
   std::vector<DataTable*> retired;
   for (const auto& replaced : transaction.replaced_) {
@@ -127,6 +166,11 @@ std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
     const Transaction& transaction) {
   auto it = std::find(active_.begin(), active_.end(), &transaction);
   if (it != active_.end()) active_.erase(it);
+  for (const auto& object : transaction.claimed_) {
+    auto claim = catalog_claims_.find(object);
+    if (claim != catalog_claims_.end() && claim->second == &transaction)
+      catalog_claims_.erase(claim);
+  }
   Recount();
   transaction_t horizon = last_commit_;
   for (const Transaction* running : active_) horizon = std::min(horizon, running->StartTime());

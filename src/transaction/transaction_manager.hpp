@@ -48,6 +48,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -104,12 +105,22 @@ class TransactionManager {
   transaction_t LastCommit() const;
   /// The committed catalog (a version nobody changes).
   std::shared_ptr<Catalog> CommittedCatalog() const;
+  /// After a catalog change of `transaction` (Transaction::LogCatalog): throws
+  /// TransactionError when an object it changed was changed by a commit after it began or
+  /// by a transaction that has not ended (first writer wins, rule 5); else marks the
+  /// objects as its own until it ends.
+  void ClaimCatalogChanges(Transaction& transaction);
 
  private:
   std::shared_ptr<Transaction> BeginLocked();
   /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced
   /// (returned, to be put back if the commit fails after all). Lock held.
   std::vector<DataTable*> CheckCatalogChanges(Transaction& transaction);
+  /// Rule 5: why `transaction`'s catalog changes (`changed`, CatalogMerge::Changed) cannot
+  /// commit now, or empty; `theirs` receives what the commits since it began changed.
+  /// Lock held.
+  std::string CatalogConflict(const Transaction& transaction, const std::set<std::string>& changed,
+                              std::set<std::string>& theirs) const;
   /// The records of `transaction`'s changes, and of the sequences that moved. Lock held.
   std::vector<WalRecord> LogRecords(Transaction& transaction);
   /// WriteAheadLog step 2 for the commit logged at [start, end): empty when durable, else
@@ -144,6 +155,9 @@ class TransactionManager {
   transaction_t last_commit_ = 0;
   transaction_t next_id_ = kTransactionIdStart;
   std::vector<const Transaction*> active_;
+  /// The catalog objects (CatalogMerge::Changed names) that transactions not ended yet
+  /// changed, and which one: a second writer fails at once (ClaimCatalogChanges).
+  std::map<std::string, const Transaction*> catalog_claims_;
   /// Open transactions whose commit is not in the log yet: active_ less pending_ (the
   /// log's sync gathers while it is above 0, WriteAheadLog step 2a). Recount() keeps it.
   std::atomic<int64_t> writing_{0};

@@ -1,0 +1,145 @@
+// Concurrent catalog changes (Transaction rule 5, catalog/catalog_merge.hpp): connections
+// that create, index and drop their own tables at once all commit, and what they leave
+// comes back from the log and from a checkpoint; the merged creation order keeps a table
+// behind the parent its FOREIGN KEY names; changes of one object conflict, the second
+// writer failing at its statement.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "main/file_database_helpers.hpp"
+#include "os/memory_file_system.hpp"
+#include "teal/connection.hpp"
+#include "teal/database.hpp"
+#include "teal/error.hpp"
+
+namespace teal {
+namespace {
+
+const std::string kPath = "merge.teal";
+
+/// What the first test's connections leave: some of their tables' rows, the tables per
+/// schema, the indexes.
+const std::vector<std::string> kLeft = {
+    "SELECT count(*), sum(k), sum(w) FROM (SELECT * FROM s0.t28 UNION ALL SELECT * FROM s3.t0 "
+    "UNION ALL SELECT * FROM s2.t14)",
+    "SELECT schema_name, count(*) FROM duckdb_tables() GROUP BY ALL ORDER BY 1",
+    "SELECT count(*) FROM duckdb_indexes()"};
+
+TEST(CatalogMergeTest, ConnectionsChangingTheirOwnTablesAtOnceAllCommit) {
+  MemoryFileSystem fs;
+  constexpr int kThreads = 4;
+  constexpr int kRounds = 30;
+  std::string expected;
+  {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+    std::atomic<int> failures{0};
+    std::string first_failure;
+    std::mutex failure_lock;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; t++) {
+      threads.emplace_back([&, t] {
+        Connection con(*db);
+        try {
+          con.Execute("CREATE SCHEMA s" + std::to_string(t));
+          for (int i = 0; i < kRounds; i++) {
+            const std::string name = "s" + std::to_string(t) + ".t" + std::to_string(i);
+            con.Execute("CREATE TABLE " + name + " (k INTEGER PRIMARY KEY, v VARCHAR)");
+            con.Execute("INSERT INTO " + name + " SELECT r, 'x' || r FROM range(" +
+                        std::to_string(i + 1) + ") x(r)");
+            con.Execute("BEGIN");
+            con.Execute("CREATE INDEX i" + std::to_string(t) + "_" + std::to_string(i) + " ON " +
+                        name + " (v)");
+            con.Execute("ALTER TABLE " + name + " ADD COLUMN w INTEGER DEFAULT " +
+                        std::to_string(t));
+            con.Execute("COMMIT");
+            // Every other table goes again.
+            if (i % 2 == 1) con.Execute("DROP TABLE " + name);
+          }
+        } catch (const Error& e) {
+          std::lock_guard<std::mutex> guard(failure_lock);
+          if (failures++ == 0) first_failure = e.what();
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    ASSERT_EQ(failures.load(), 0) << first_failure;
+    Connection con(*db);
+    expected = QueryTexts(con, kLeft);
+    EXPECT_EQ(expected, "45|511|33|\ns0|15|\ns1|15|\ns2|15|\ns3|15|\n60|\n");
+  }
+  {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+    Connection con(*db);
+    EXPECT_EQ(QueryTexts(con, kLeft),
+              expected);  // from the log
+    con.Execute("CHECKPOINT");
+  }
+  auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+  Connection con(*db);
+  EXPECT_EQ(QueryTexts(con, kLeft),
+            expected);  // from the checkpoint
+}
+
+TEST(CatalogMergeTest, AMergedTableStaysBehindTheParentItReferencesAfterACheckpoint) {
+  MemoryFileSystem fs;
+  {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+    Connection one(*db), two(*db);
+    one.Execute("CREATE TABLE early (k INTEGER PRIMARY KEY)");
+    one.Execute("CREATE TABLE child_of_early (k INTEGER REFERENCES early (k))");
+    one.Execute("INSERT INTO early VALUES (1)");
+    one.Execute("BEGIN");
+    two.Execute("BEGIN");
+    // `one` alters the parent (which must stay ahead of its child) and makes a parent and a
+    // child of its own; `two` makes a table meanwhile and commits first.
+    one.Execute("ALTER TABLE early ADD COLUMN note VARCHAR");
+    one.Execute("CREATE TABLE fresh (k INTEGER PRIMARY KEY)");
+    one.Execute("CREATE TABLE child_of_fresh (k INTEGER REFERENCES fresh (k))");
+    two.Execute("CREATE TABLE other (k INTEGER)");
+    two.Execute("COMMIT");
+    one.Execute("INSERT INTO fresh VALUES (1)");
+    one.Execute("INSERT INTO child_of_fresh VALUES (1)");
+    one.Execute("INSERT INTO child_of_early VALUES (1)");
+    one.Execute("COMMIT");
+    one.Execute("CHECKPOINT");
+  }
+  auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+  Connection con(*db);
+  EXPECT_EQ(QueryTexts(con, {"SELECT k FROM child_of_fresh", "SELECT k, note FROM early",
+                             "SELECT count(*) FROM other", "INSERT INTO child_of_early VALUES (2)",
+                             "INSERT INTO child_of_fresh VALUES (2)"}),
+            "1|\n1|NULL|\n0|\nerror: Violates foreign key constraint because key \"k: 2\" does "
+            "not exist in the referenced table \"early\"\nerror: Violates foreign key constraint "
+            "because key \"k: 2\" does not exist in the referenced table \"fresh\"\n");
+}
+
+TEST(CatalogMergeTest, TheSecondWriterOfAnObjectFailsAtItsStatement) {
+  Database db;
+  Connection one(db), two(db);
+  one.Execute("CREATE TABLE t (i INTEGER)");
+  one.Execute("BEGIN");
+  one.Execute("ALTER TABLE t ADD COLUMN j INTEGER");
+  EXPECT_THROW(two.Execute("DROP TABLE t"), TransactionError);
+  two.Execute("CREATE TABLE u (i INTEGER)");  // another object
+  one.Execute("COMMIT");
+  EXPECT_EQ(QueryTexts(two, {"SELECT count(*) FROM (SELECT j FROM t), u"}), "0|\n");
+  // After the first writer ended, the object is free again.
+  two.Execute("DROP TABLE t");
+  // A savepoint rolled back to gives the object back.
+  one.Execute("BEGIN");
+  one.Execute("SAVEPOINT a");
+  one.Execute("CREATE TABLE v (i INTEGER)");
+  one.Execute("ROLLBACK TO SAVEPOINT a");
+  one.Execute("CREATE TABLE w (i INTEGER)");
+  two.Execute("CREATE TABLE v (i INTEGER)");
+  EXPECT_THROW(two.Execute("CREATE TABLE w (i INTEGER)"), TransactionError);
+  one.Execute("COMMIT");
+  EXPECT_EQ(QueryTexts(two, {"SELECT count(*) FROM v, w"}), "0|\n");
+}
+
+}  // namespace
+}  // namespace teal
