@@ -196,29 +196,16 @@ std::string Details(const LogicalOperator& op) {
   return "";
 }
 
-void Render(const PlanDetails& details, const PhysicalOperator& op, const QueryContext* analyzed,
-            int depth, std::vector<std::string>& lines) {
-  const std::vector<const PhysicalOperator*> children = op.ExplainChildren();
-  if (details.children.size() != children.size()) {
-    throw InternalError("EXPLAIN: the physical plan does not have the logical plan's shape");
-  }
+void Render(const ProfiledOperator& op, bool analyzed, int depth, std::vector<std::string>& lines) {
   std::string line(static_cast<size_t>(depth) * 2, ' ');
-  line += op.Name();
-  if (!details.text.empty()) line += "  " + details.text;
-  OperatorProfile profile;
-  if (analyzed) profile = analyzed->ProfileOf(op);
-  // What the operator chose as it ran says more than what it was planned to try.
-  const std::string note = profile.note.empty() ? op.PlanNote() : profile.note;
-  if (!note.empty()) line += "  " + note;
+  line += op.name;
+  if (!op.details.empty()) line += "  " + op.details;
   if (analyzed) {
-    line += fmt::format("  (rows: {}, time: {:.3f} ms)", profile.rows,
-                        static_cast<double>(profile.nanos) / 1e6);
+    line +=
+        fmt::format("  (rows: {}, time: {:.3f} ms)", op.rows, static_cast<double>(op.nanos) / 1e6);
   }
   lines.push_back(std::move(line));
-  for (size_t i = 0; i < children.size(); i++) {
-    const size_t physical = details.children_swapped ? children.size() - 1 - i : i;
-    Render(details.children[i], *children[physical], analyzed, depth + 1, lines);
-  }
+  for (const auto& child : op.children) Render(child, analyzed, depth + 1, lines);
 }
 
 }  // namespace
@@ -232,10 +219,33 @@ PlanDetails DescribePlan(const LogicalOperator& plan) {
   return details;
 }
 
+ProfiledOperator ProfilePlan(const PlanDetails& details, const PhysicalOperator& op,
+                             const QueryContext* analyzed) {
+  const std::vector<const PhysicalOperator*> children = op.ExplainChildren();
+  if (details.children.size() != children.size()) {
+    throw InternalError("EXPLAIN: the physical plan does not have the logical plan's shape");
+  }
+  ProfiledOperator out;
+  out.name = op.Name();
+  out.details = details.text;
+  OperatorProfile profile;
+  if (analyzed) profile = analyzed->ProfileOf(op);
+  // What the operator chose as it ran says more than what it was planned to try.
+  const std::string note = profile.note.empty() ? op.PlanNote() : profile.note;
+  if (!note.empty()) out.details += (out.details.empty() ? "" : "  ") + note;
+  out.rows = profile.rows;
+  out.nanos = profile.nanos;
+  for (size_t i = 0; i < children.size(); i++) {
+    const size_t physical = details.children_swapped ? children.size() - 1 - i : i;
+    out.children.push_back(ProfilePlan(details.children[i], *children[physical], analyzed));
+  }
+  return out;
+}
+
 std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
                                     const QueryContext* analyzed) {
   std::vector<std::string> lines;
-  Render(details, plan, analyzed, 0, lines);
+  Render(ProfilePlan(details, plan, analyzed), analyzed != nullptr, 0, lines);
   return lines;
 }
 

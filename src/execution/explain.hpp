@@ -7,6 +7,7 @@
 // two trees have the same shape and are walked side by side.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,21 @@ struct PlanDetails {
 };
 
 PlanDetails DescribePlan(const LogicalOperator& plan);
+
+/// One operator of a plan: its name, what it works on, and after a profiled run the rows
+/// it produced and its time (summed over the threads that ran it).
+struct ProfiledOperator {
+  std::string name;
+  std::string details;
+  uint64_t rows = 0;
+  uint64_t nanos = 0;
+  std::vector<ProfiledOperator> children;
+};
+
+/// The operators of the plan in its shape, with their figures from `analyzed` (the query
+/// that ran it, with profiling on) when given.
+ProfiledOperator ProfilePlan(const PlanDetails& details, const PhysicalOperator& plan,
+                             const QueryContext* analyzed);
 
 /// The lines of the plan: `NAME  details`, children indented under their parent, and
 /// with `analyzed` (the query that ran it, with profiling on) `(rows: N, time: T ms)` —

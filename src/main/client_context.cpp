@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -25,6 +26,7 @@
 #include "main/count_result.hpp"
 #include "main/expression_dependents.hpp"
 #include "main/prepared_data.hpp"
+#include "main/query_profile.hpp"
 #include "optimizer/optimizer.hpp"
 #include "parser/identifier.hpp"
 #include "parser/parser.hpp"
@@ -375,6 +377,7 @@ ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSynt
 }  // namespace
 
 Result ClientContext::Execute(SQLStatement& statement) {
+  statement_text_ = statement.text;
   if (statement.type == StatementType::kTransaction) {
     return ExecuteTransaction(static_cast<const TransactionStatement&>(statement));
   }
@@ -2523,9 +2526,17 @@ class ExecutorStream : public ResultStream {
   }
   ~ExecutorStream() override {
     Unlist();
+    try {
+      Profiled();  // a result dropped before its end: the profile of what ran
+    } catch (const std::exception&) {
+      // A destructor cannot report it; a result read to its end does (Next).
+    }
     executor_.reset();  // its threads stop before the snapshot goes
     Finish();
   }
+
+  /// Makes the stream write the query's profile when it ends (enable_profiling).
+  void Profile(std::unique_ptr<QueryProfileRequest> profile) { profile_ = std::move(profile); }
 
   /// Makes the stream end `transaction` (of `database`) when it is done.
   void Own(std::shared_ptr<DatabaseInstance> database, std::shared_ptr<Transaction> transaction) {
@@ -2552,6 +2563,7 @@ class ExecutorStream : public ResultStream {
     if (!chunk) {
       Unlist();
       Finish();
+      Profiled();
     }
     return chunk;
   }
@@ -2560,6 +2572,7 @@ class ExecutorStream : public ResultStream {
   void Drain() {
     try {
       while (auto chunk = Fetch()) buffered_.push_back(std::move(chunk));
+      Profiled();
     } catch (...) {
       error_ = std::current_exception();
     }
@@ -2581,6 +2594,11 @@ class ExecutorStream : public ResultStream {
     open.erase(std::remove(open.begin(), open.end(), this), open.end());
     registry_ = nullptr;
   }
+  void Profiled() {
+    if (!profile_) return;
+    const std::unique_ptr<QueryProfileRequest> profile = std::move(profile_);
+    EmitQueryProfile(*profile, *plan_, executor_->Query());
+  }
   void Finish() noexcept {
     if (!owned_) return;
     // A read-only transaction: ending it only moves the cleanup horizon.
@@ -2597,6 +2615,7 @@ class ExecutorStream : public ResultStream {
   bool drained_ = false;
   std::deque<std::unique_ptr<DataChunk>> buffered_;
   std::exception_ptr error_;
+  std::unique_ptr<QueryProfileRequest> profile_;
 };
 
 void ClientContext::DrainStreams() {
@@ -2609,11 +2628,29 @@ void ClientContext::DrainStreams() {
   for (ExecutorStream* stream : open) stream->Drain();
 }
 
-std::unique_ptr<ResultStream> ClientContext::MakeStream(StatementType type,
-                                                        PhysicalOperatorPtr plan,
-                                                        ExecutorOptions options, bool may_stream) {
+std::unique_ptr<ResultStream> ClientContext::PlanStream(StatementType type, LogicalOperator& plan,
+                                                        const std::vector<Value>* values,
+                                                        ExecutorOptions options, bool may_stream,
+                                                        std::optional<double> optimizer_seconds) {
+  std::unique_ptr<QueryProfileRequest> profile;
+  if (auto requested = ProfileRequested(database_->GetSettings(), statement_text_)) {
+    profile = std::make_unique<QueryProfileRequest>(std::move(*requested));
+    // The details come from the logical plan before the physical planner moves its
+    // expressions out (execution/explain.hpp).
+    profile->details = DescribePlan(plan);
+    profile->optimizer_seconds = optimizer_seconds;
+    options.profiling = true;
+  }
+  PhysicalOperatorPtr physical = CreatePhysicalPlan(plan, values, options);
+  return MakeStream(type, std::move(physical), std::move(options), may_stream, std::move(profile));
+}
+
+std::unique_ptr<ResultStream> ClientContext::MakeStream(
+    StatementType type, PhysicalOperatorPtr plan, ExecutorOptions options, bool may_stream,
+    std::unique_ptr<QueryProfileRequest> profile) {
   auto stream =
       std::make_unique<ExecutorStream>(std::move(plan), std::move(options), on_large_stack_);
+  stream->Profile(std::move(profile));
   if (type == StatementType::kSelect && may_stream) {
     if (transaction_) {
       stream->List(streams_);
@@ -2706,6 +2743,7 @@ Result ClientContext::ExecutePrepared(PreparedData& prepared, const std::vector<
   }
   control_->Reset(database_->GetSettings().MaxExecutionTimeMs());
   if (!prepared.planned) return Execute(*prepared.statement);
+  statement_text_ = prepared.statement->text;
   return RunInTransaction(prepared.statement->type,
                           [&] { return ExecutePreparedPlan(prepared, values); });
 }
@@ -2737,8 +2775,8 @@ Result ClientContext::ExecutePreparedPlan(PreparedData& prepared,
     ExecutorOptions options = MakeExecutorOptions();
     options.transition = std::move(transition);
     const bool may_stream = PlanIsDeterministic(*prepared.bound.plan);
-    auto stream = MakeStream(type, CreatePhysicalPlan(*prepared.bound.plan, &values, options),
-                             options, may_stream);
+    auto stream = PlanStream(type, *prepared.bound.plan, &values, std::move(options), may_stream,
+                             std::nullopt);
     Result result(type, prepared.bound.names, prepared.bound.types, std::move(stream));
     if (prepared.bound.returning) result.SetReturning();
     if (type != StatementType::kSelect || !may_stream) result.Materialize();
@@ -2752,7 +2790,14 @@ Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
   if (type != StatementType::kSelect && type != StatementType::kPragma) {
     RefuseWriteWhenReadOnly(type);  // INSERT, UPDATE, DELETE, MERGE, COPY … FROM
   }
-  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
+  const Settings& settings = database_->GetSettings();
+  const auto optimize_start = std::chrono::steady_clock::now();
+  Optimize(*bound.plan, settings.OptimizerEnabled());
+  std::optional<double> optimizer_seconds;
+  if (ProfileIsDetailed(settings)) {
+    optimizer_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - optimize_start).count();
+  }
   auto run = [&](std::shared_ptr<TransitionCapture> transition) {
     ExecutorOptions options = MakeExecutorOptions();
     options.transition = std::move(transition);
@@ -2761,7 +2806,7 @@ Result ClientContext::ExecutePlan(StatementType type, BoundStatement bound) {
     // out again (a streamed query's transaction ends without a commit).
     const bool may_stream = PlanIsDeterministic(*bound.plan);
     auto stream =
-        MakeStream(type, CreatePhysicalPlan(*bound.plan, nullptr, options), options, may_stream);
+        PlanStream(type, *bound.plan, nullptr, std::move(options), may_stream, optimizer_seconds);
     Result result(type, std::move(bound.names), std::move(bound.types), std::move(stream));
     if (bound.returning) result.SetReturning();
     // Statements with effects run to completion now; queries stream as they are read.

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -294,9 +295,17 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   Result ExecutePreparedPlan(PreparedData& prepared, const std::vector<Value>& values);
   /// The result stream of `plan`; a SELECT's takes over its autocommit transaction or is
   /// listed for DrainStreams.
-  std::unique_ptr<ResultStream> MakeStream(StatementType type,
-                                           std::unique_ptr<class PhysicalOperator> plan,
-                                           struct ExecutorOptions options, bool may_stream = true);
+  std::unique_ptr<ResultStream> MakeStream(
+      StatementType type, std::unique_ptr<class PhysicalOperator> plan,
+      struct ExecutorOptions options, bool may_stream = true,
+      std::unique_ptr<struct QueryProfileRequest> profile = {});
+  /// MakeStream of bound and optimized `plan` (with `values` for its parameters), profiled
+  /// when enable_profiling is on (main/query_profile.hpp); `optimizer_seconds`: how long
+  /// its optimizing took, when measured.
+  std::unique_ptr<ResultStream> PlanStream(StatementType type, LogicalOperator& plan,
+                                           const std::vector<Value>* values,
+                                           struct ExecutorOptions options, bool may_stream,
+                                           std::optional<double> optimizer_seconds);
   void BindPrepared(PreparedData& prepared);
   /// How this connection's next plan runs: threads, scheduler, morsels, its QueryControl.
   struct ExecutorOptions MakeExecutorOptions();
@@ -355,6 +364,8 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// True while this context works on a large-stack thread (RunOnLargeStack): what it
   /// starts there does not go to another one, and the results it makes fetch there too.
   bool on_large_stack_ = false;
+  /// The SQL of the statement running (Execute, ExecutePrepared), for its profile.
+  std::string statement_text_;
   /// Runs `fn` on a large-stack thread with on_large_stack_ set (defined in the .cpp, its
   /// only user).
   template <typename Fn>

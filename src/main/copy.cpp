@@ -16,6 +16,7 @@
 #include "function/table/partitioned_writer.hpp"
 #include "main/client_context.hpp"
 #include "main/count_result.hpp"
+#include "main/query_profile.hpp"  // MakeStream's profile argument
 #include "optimizer/optimizer.hpp"
 #include "planner/binder.hpp"
 #include "teal/error.hpp"

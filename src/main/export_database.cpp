@@ -27,6 +27,7 @@
 #include "common/external_access.hpp"
 #include "main/client_context.hpp"
 #include "main/count_result.hpp"
+#include "main/text_file.hpp"
 #include "parser/identifier.hpp"
 #include "parser/parser.hpp"
 #include "teal/error.hpp"
@@ -112,13 +113,6 @@ std::string ReadTextFile(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-void WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) throw IOError(fmt::format("EXPORT DATABASE: cannot write \"{}\"", path.string()));
 }
 
 /// COPY FROM DATABASE's statements, as EXPORT writes them but with the rows read straight
@@ -225,8 +219,8 @@ Result ClientContext::ExecuteExport(const ExportDatabaseStatement& statement) {
       load_sql += fmt::format("SELECT setval({}, {});\n", QuoteLiteral(sequence->Name()), *last);
     }
   }
-  WriteTextFile(directory / kSchemaFile, schema_sql);
-  WriteTextFile(directory / kLoadFile, load_sql);
+  WriteTextFile(directory / kSchemaFile, schema_sql, "EXPORT DATABASE");
+  WriteTextFile(directory / kLoadFile, load_sql, "EXPORT DATABASE");
   return EmptyResult(StatementType::kExport);
 }
 

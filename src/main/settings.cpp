@@ -12,6 +12,7 @@
 
 #include "common/block_allocator.hpp"
 #include "common/byte_size.hpp"
+#include "common/external_access.hpp"
 #include "function/collation.hpp"
 #include "teal/error.hpp"
 
@@ -138,9 +139,30 @@ const NoEffectSetting kNoEffectSettings[] = {
      "several forms to verify itself; also PRAGMA enable_verification / disable_verification",
      "BOOLEAN", "false"},
     {"enable_profiling",
-     "no effect in Teal (accepted for DuckDB scripts): DuckDB prints a profile after each "
-     "query; EXPLAIN ANALYZE shows Teal's. Also PRAGMA enable_profiling / disable_profiling",
-     "BOOLEAN", "false"},
+     "after each query, write its profile (the query, its total time, its plan with each "
+     "operator's rows and time) to profiling_output, or to standard error: query_tree "
+     "(text; also true, query_tree_optimizer), json, no_output (none), or false (off). Also "
+     "PRAGMA enable_profiling / disable_profiling",
+     "VARCHAR",
+     "false",
+     0,
+     0,
+     {"false", "true", "query_tree", "query_tree_optimizer", "json", "no_output"}},
+    {"profiling_output",
+     "the file enable_profiling writes each query's profile to (rewritten by each query); "
+     "empty: standard error. Its extension is .txt or the format's (.json)",
+     "VARCHAR",
+     "",
+     0,
+     0,
+     {"*as written"}},
+    {"profiling_mode",
+     "standard, or detailed: enable_profiling's profile also gives the optimizer's time",
+     "VARCHAR",
+     "standard",
+     0,
+     0,
+     {"standard", "detailed"}},
     {"explain_output",
      "EXPLAIN shows Teal's one plan, the optimized one, under physical_only (DuckDB's default) "
      "and optimized_only alike; all (DuckDB's plans before and after optimizing) is not "
@@ -353,6 +375,7 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
   }
   if (setting.choices.size() == 0) return FormatByteSize(ParseByteSize(value, setting.name));
   if (std::string_view(*setting.choices.begin()) == "*") return text;  // any text
+  if (std::string_view(*setting.choices.begin()) == "*as written") return std::string(value);
   for (const char* choice : setting.choices) {
     if (text != choice) continue;
     // DuckDB stores force_compression = 'none' as 'auto' ('none' is a value of its own for
@@ -369,6 +392,33 @@ std::string ValidateNoEffect(const NoEffectSetting& setting, std::string_view va
   }
   throw InvalidInputError(fmt::format("{}: \"{}\" is not one of {} (unrecognized value)",
                                       setting.name, value, choices));
+}
+
+// Refuses a profiling_output whose extension is neither .txt nor the profile format's (a
+// file of another kind, a database, must not be overwritten by a profile), as DuckDB does.
+// `format_changed`: enable_profiling is what is being set.
+void CheckProfileOutput(std::string format, const std::string& output, bool format_changed) {
+  if (output.empty()) return;
+  if (format.empty() || format == "false" || format == "true" || format == "no_output" ||
+      format == "query_tree_optimizer") {
+    format = "query_tree";
+  }
+  const size_t dot = output.find_last_of("./");
+  const std::string extension =
+      dot == std::string::npos || output[dot] == '/' ? "" : Lower(output.substr(dot + 1));
+  if (extension.empty() || extension == "txt" || extension == format) return;
+  if (extension != "json" && extension != "query_tree") {
+    throw InvalidInputError(fmt::format(
+        "Invalid output file type: {} (profiling_output takes a .txt or .json file)", extension));
+  }
+  throw InvalidInputError(fmt::format(
+      "Profiler file type ({}) must either have the same file extension as the profiling "
+      "output type ({}), or be a '.txt' file. {}",
+      output, format,
+      format_changed ? fmt::format("Set 'profiling_output' to a '{}' file or run \"RESET "
+                                   "profiling_output\" first.",
+                                   format)
+                     : fmt::format("Set \"enable_profiling = '{}'\" first.", extension)));
 }
 
 // The name a no-effect setting's value is kept under: DuckDB's two names for one value
@@ -484,6 +534,18 @@ void Settings::Set(std::string_view name, std::string_view value) {
       index_scan_max_count_ = std::stoull(text);
     } else if (key == "index_scan_percentage") {
       index_scan_share_ = std::stod(text);
+    }
+    if (key == "profiling_output" || key == "enable_profiling") {
+      auto get = [&](const char* other) {
+        auto found = no_effect_.find(other);
+        return found != no_effect_.end() ? found->second : std::string();
+      };
+      if (key == "profiling_output" && !text.empty() && !external_access_) {
+        RefuseExternalAccess(fmt::format("profiling_output = '{}'", text));
+      }
+      CheckProfileOutput(key == "enable_profiling" ? text : get("enable_profiling"),
+                         key == "profiling_output" ? text : get("profiling_output"),
+                         key == "enable_profiling");
     }
     no_effect_[ValueKey(key)] = std::move(text);
     return;
