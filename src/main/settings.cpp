@@ -163,6 +163,10 @@ const NoEffectSetting kNoEffectSettings[] = {
      0,
      0,
      {"standard", "detailed"}},
+    {"order_by_non_integer_literal",
+     "true accepts a constant other than an integer as an ORDER BY or DISTINCT ON term (a key of "
+     "no effect, as DuckDB allows); false (the default) refuses it as PostgreSQL does",
+     "BOOLEAN", "false"},
     {"explain_output",
      "EXPLAIN shows Teal's one plan, the optimized one, under physical_only (DuckDB's default) "
      "and optimized_only alike; all (DuckDB's plans before and after optimizing) is not "

@@ -161,9 +161,10 @@ void ForEachExpression(LogicalOperator& plan, const std::function<void(Expressio
   for (auto& child : plan.children) ForEachExpression(*child, fn);
 }
 
-void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause) {
-  if (term.kind != ExprKind::kConstant) return;
-  if (!term.value.IsNull() && term.value.Type().IsIntegral()) return;
+bool RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause, bool allowed) {
+  if (term.kind != ExprKind::kConstant) return false;
+  if (!term.value.IsNull() && term.value.Type().IsIntegral()) return false;
+  if (allowed) return true;
   // PostgreSQL's words, then what DuckDB says of it (a constant sorts or groups nothing).
   throw BinderError(
       fmt::format("non-integer constant in {}: {} ({} non-integer literal has no effect)", clause,

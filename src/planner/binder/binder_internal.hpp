@@ -163,8 +163,16 @@ LogicalType ResolveNull(const LogicalType& type);
 
 /// Throws BinderError for a constant other than an integer as an ORDER BY, GROUP BY or
 /// DISTINCT ON term (PostgreSQL's and DuckDB's "non-integer constant in ORDER BY"): it
-/// would look like a position and sort or group by nothing (binder.cpp).
-void RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause);
+/// would look like a position and sort or group by nothing (binder.cpp). `allowed`: DuckDB's
+/// order_by_non_integer_literal is set, and the constant is a key of no effect; returns
+/// whether `term` is such a constant.
+bool RefuseNonIntegerConstant(const ParsedExpression& term, std::string_view clause,
+                              bool allowed = false);
+/// Whether order_by_non_integer_literal is set (DuckDB's setting; PostgreSQL refuses them).
+inline bool OrderByLiteralsAllowed(const BindOptions& options) {
+  return options.setting &&
+         options.setting("order_by_non_integer_literal").value_or("false") == "true";
+}
 
 /// A table function's argument as a name and its value: name := value, or name = value as
 /// DuckDB also writes it (a bare name on the left); an empty name for a positional one

@@ -593,7 +593,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         continue;
       }
     }
-    RefuseNonIntegerConstant(e, "ORDER BY");
+    RefuseNonIntegerConstant(e, "ORDER BY", OrderByLiteralsAllowed(options_));
     idx_t column = output_column(e, "ORDER BY");
     if (column == kInvalidIndex) {
       if (select.distinct) {
@@ -609,7 +609,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   // ORDER BY need not start with the DISTINCT ON expressions (DuckDB's rule).
   std::vector<idx_t> distinct_on_columns;
   for (const auto& e : select.distinct_on) {
-    RefuseNonIntegerConstant(*e, "DISTINCT ON");
+    RefuseNonIntegerConstant(*e, "DISTINCT ON", OrderByLiteralsAllowed(options_));
     idx_t column = output_column(*e, "DISTINCT ON");
     if (column == kInvalidIndex) column = hidden_column(*e, "DISTINCT ON");
     distinct_on_columns.push_back(key_column(column));

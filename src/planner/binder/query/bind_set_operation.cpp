@@ -35,6 +35,23 @@ idx_t OutputColumn(const ParsedExpression& e, size_t width, const std::vector<st
   return kInvalidIndex;
 }
 
+/// The output column whose expression in the leftmost SELECT is written as `e` (DuckDB's:
+/// `… UNION … ORDER BY a % 2` when the first SELECT lists `a % 2`), or kInvalidIndex.
+idx_t ExpressionColumn(const ParsedExpression& e, size_t width, const SelectStatement& select) {
+  const SelectStatement* leftmost = &select;
+  while (leftmost->set_operation != SetOperation::kNone && leftmost->set_left) {
+    leftmost = leftmost->set_left.get();
+  }
+  const auto& list = leftmost->select_list;
+  if (list.size() != width) return kInvalidIndex;  // a * or VALUES: no written expressions
+  const std::string written = e.ToString();
+  for (idx_t i = 0; i < list.size(); i++) {
+    if (list[i]->kind == ExprKind::kStar) return kInvalidIndex;
+    if (list[i]->ToString() == written) return i;
+  }
+  return kInvalidIndex;
+}
+
 }  // namespace
 
 BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool resolve_nulls) {
@@ -215,8 +232,9 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
         collate = e;
         e = e->children[0].get();
       }
-      RefuseNonIntegerConstant(*e, "ORDER BY");
-      const idx_t column = OutputColumn(*e, types.size(), names, other_names);
+      if (RefuseNonIntegerConstant(*e, "ORDER BY", OrderByLiteralsAllowed(options_))) continue;
+      idx_t column = OutputColumn(*e, types.size(), names, other_names);
+      if (column == kInvalidIndex) column = ExpressionColumn(*e, types.size(), select);
       if (column == kInvalidIndex) {
         throw BinderError(
             fmt::format("ORDER BY after {} must name an output column or give its position ({})",
@@ -235,9 +253,11 @@ BoundStatement Binder::BindSetOperation(const SelectStatement& select, bool reso
       keys->children.push_back(std::move(plan));
       plan = std::move(keys);
     }
-    order->types = plan->types;
-    order->children.push_back(std::move(plan));
-    plan = std::move(order);
+    if (!order->keys.empty()) {  // else every term was a constant of no effect
+      order->types = plan->types;
+      order->children.push_back(std::move(plan));
+      plan = std::move(order);
+    }
     if (plan->types.size() > types.size()) {
       auto trim = std::make_unique<LogicalProjection>();
       for (idx_t i = 0; i < types.size(); i++)
