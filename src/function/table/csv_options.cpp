@@ -47,8 +47,10 @@ idx_t Count(const std::string& name, const Value& value) {
   return static_cast<idx_t>(n.GetStored<int64_t>());
 }
 
-/// A one-character option (quote, escape, comment); empty text is '\0', none.
+/// A one-character option (quote, escape, comment); empty text (or NULL: DuckDB's
+/// quote = NULL) is '\0', none.
 char Character(const std::string& name, const Value& value) {
+  if (value.IsNull()) return '\0';
   const std::string s = Text(name, value);
   if (s.size() > 1) {
     throw BinderError(
@@ -78,6 +80,10 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
     if (reading) throw BinderError(fmt::format("CSV option {} applies to writing only", name));
   };
   if (name == "delim" || name == "sep" || name == "delimiter") {
+    if (value.IsNull() && reading) {
+      options.delimiter = "";  // none (DuckDB's delim = NULL): each line is one field
+      return;
+    }
     std::string d = Text(name, value);
     if (d == "\\t") d = "\t";
     if (d.empty() || d.size() > 4) {

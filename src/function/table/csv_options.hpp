@@ -17,7 +17,7 @@ namespace teal {
 struct CsvOptions {
   // The dialect. An unset field is sniffed from the file (reading) or takes the default
   // (writing: ',' '"' '"').
-  std::optional<std::string> delimiter;  // 1 to 4 bytes
+  std::optional<std::string> delimiter;  // 1 to 4 bytes; empty: none (reading)
   std::optional<char> quote;             // '\0': no quoting
   std::optional<char> escape;            // '\0': none; equal to quote: quotes doubled
   std::optional<char> comment;           // '\0': none

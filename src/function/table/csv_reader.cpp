@@ -102,7 +102,9 @@ CsvRowReader::CsvRowReader(const std::string& path, CsvDialect dialect, idx_t bu
   buffer_.resize(buffer_size == 0 ? kDefaultBufferSize : std::max<idx_t>(buffer_size, 64));
   special_[static_cast<unsigned char>('\n')] = true;
   special_[static_cast<unsigned char>('\r')] = true;
-  special_[static_cast<unsigned char>(dialect_.delimiter[0])] = true;
+  if (!dialect_.delimiter.empty()) {
+    special_[static_cast<unsigned char>(dialect_.delimiter[0])] = true;
+  }
   if (dialect_.comment != '\0') special_[static_cast<unsigned char>(dialect_.comment)] = true;
   if (dialect_.text_format) special_[static_cast<unsigned char>('\\')] = true;
 }
@@ -222,7 +224,7 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
   };
   // 1: a delimiter at p, 0: not, -1: the buffer ends inside what may be one.
   auto delimiter_at = [&](idx_t p) {
-    if (buf[p] != delim[0]) return 0;
+    if (delim.empty() || buf[p] != delim[0]) return 0;  // empty: none, a row is one field
     if (delim.size() == 1) return 1;
     if (p + delim.size() > end) return at_eof ? 0 : -1;
     return std::memcmp(buf + p, delim.data(), delim.size()) == 0 ? 1 : 0;
@@ -339,7 +341,7 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
           p += 2;
           continue;
         }
-        if (buf[p] == delim[0] && !(comment != '\0' && buf[p] == comment)) {
+        if (!delim.empty() && buf[p] == delim[0] && !(comment != '\0' && buf[p] == comment)) {
           const int d = delimiter_at(p);
           if (d < 0) return need_more();
           if (d == 0) {

@@ -3,7 +3,7 @@
 //
 // The grammar (RFC 4180, widened the way files in the wild need):
 //   - A row ends at \n, \r\n or \r outside quotes; a field ends at the delimiter (1 to 4
-//     bytes). Both may appear inside a quoted field.
+//     bytes; none when empty: a row is one field). Both may appear inside a quoted field.
 //   - A field that starts with the quote character is quoted: it runs to the next quote
 //     not escaped; inside it the escape character (by default the quote itself, doubled)
 //     makes the next character literal. Text after the closing quote and before the
