@@ -258,6 +258,18 @@ const NoEffectSetting kNoEffectSettings[] = {
      "no effect in Teal (accepted for DuckDB scripts): the row count below which DuckDB "
      "prefers a merge join",
      "BIGINT", "1000", 0, INT64_MAX},
+    {"perfect_ht_threshold",
+     "no effect in Teal (accepted for DuckDB scripts): the key width in bits up to which "
+     "DuckDB's GROUP BY uses a perfect hash table",
+     "BIGINT", "12", 0, 64},
+    {"debug_window_mode",
+     "no effect in Teal (accepted for DuckDB scripts): testing, how DuckDB computes window "
+     "aggregates (window, combine, separate or segment)",
+     "VARCHAR",
+     "window",
+     0,
+     0,
+     {"window", "combine", "separate", "segment"}},
     {"nested_loop_join_threshold",
      "no effect in Teal (accepted for DuckDB scripts): the row count below which DuckDB "
      "prefers a nested loop join",

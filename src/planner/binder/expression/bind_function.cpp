@@ -4,6 +4,7 @@
 #include "common/string_distance.hpp"
 #include "execution/expression_executor.hpp"
 #include "function/aggregate/distinct_aggregate.hpp"
+#include "function/aggregate/filtered_aggregate.hpp"
 #include "function/aggregate/ordered_aggregate.hpp"
 #include "function/collation.hpp"
 #include "function/duckdb_function_names.hpp"
@@ -731,6 +732,21 @@ ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
   return MakeColumnRef(column, TypeId::kBigInt, call.ToString());
 }
 
+namespace {
+/// The arguments of RewriteFilter's call, each bound as CASE WHEN filter THEN argument END,
+/// back as the arguments alone; returns the filter (null, nothing changed, when an argument
+/// is not of that shape).
+ExpressionPtr UnguardFilter(std::vector<ExpressionPtr>& arguments) {
+  for (const auto& a : arguments) {
+    if (a->kind != BoundKind::kCase || a->children.size() != 3) return nullptr;
+  }
+  if (arguments.empty()) return nullptr;
+  ExpressionPtr filter = std::move(arguments[0]->children[0]);
+  for (auto& a : arguments) a = std::move(a->children[1]);
+  return filter;
+}
+}  // namespace
+
 AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
                                                const AggregateFunctionSet& set,
                                                std::vector<ExpressionPtr>& arguments, Scope& scope,
@@ -742,13 +758,25 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
     literals.push_back(IsLiteral(*a));
   }
   AggregateFunction function = ResolveAggregate(set, types, literals);
-  CheckFilterAsCase(call, function);
+  // FILTER on an aggregate that keeps NULL arguments (list, first, …): the filtered-out
+  // rows' NULLs of the CASE rewrite would be collected, so the filter goes back out of the
+  // arguments and becomes a last one that FilteredAggregate reads.
+  ExpressionPtr filter;
+  if (call.filter_as_case && !function.ignores_nulls && !function.skips_null_first_argument) {
+    filter = UnguardFilter(arguments);
+  }
+  if (!filter) CheckFilterAsCase(call, function);
   for (size_t i = 0; i < arguments.size(); i++) {
     arguments[i] = MakeCast(std::move(arguments[i]), function.arguments[i]);
   }
+  auto filtered = [&](AggregateFunction f) {
+    if (!filter) return f;
+    arguments.push_back(std::move(filter));
+    return FilteredAggregate(f);
+  };
   if (!call.distinct || !distinct_inside) {
     BindAggregateOrder(call, function, arguments, scope);
-    return function;
+    return filtered(std::move(function));
   }
   // The keys: each argument as its collation compares it.
   const idx_t width = arguments.size();
@@ -759,7 +787,7 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
   }
   function = DistinctAggregate(function, key_types);
   BindAggregateOrder(call, function, arguments, scope, width);
-  return function;
+  return filtered(std::move(function));
 }
 
 bool Binder::NeedsDistinctInside(const ParsedExpression& call,
