@@ -442,8 +442,9 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kDelete: {
       auto& del = static_cast<LogicalDelete&>(plan);
+      // RETURNING may read the rows' row ids (rowid), which follow the columns.
       auto physical = std::make_unique<PhysicalDelete>(del.table, del.row_id_column, del.returning,
-                                                       del.foreign_keys);
+                                                       del.foreign_keys, /*returns_row_id=*/true);
       if (del.capture) physical->SetCapture(CaptureOf(build.options));
       op = std::move(physical);
       break;

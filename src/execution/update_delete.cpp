@@ -79,7 +79,14 @@ void PhysicalDelete::Sink(ExecutionContext& context, DataChunk& input, GlobalSin
                           LocalSinkState& local) const {
   auto& sink = static_cast<DeleteSink&>(state);
   CollectRowIds(input.data[row_id_column_], input.size(), sink.row_ids);
-  if (returning_) sink.returned.Add(LeadingColumns(input, 0, table_->columns.size()));
+  if (returning_) {
+    DataChunk rows = LeadingColumns(input, 0, table_->columns.size());
+    if (returns_row_id_) {
+      rows.data.emplace_back(LogicalType(TypeId::kBigInt), 0);
+      rows.data.back().Reference(input.data[row_id_column_]);
+    }
+    sink.returned.Add(rows);
+  }
   if (capture_) capture_->old_rows.Add(LeadingColumns(input, 0, table_->columns.size()));
 }
 

@@ -15,13 +15,16 @@ namespace teal {
 class PhysicalDelete : public PhysicalSink {
  public:
   /// `foreign_keys`: the table's FOREIGN KEY checks (null: none).
+  /// With `returning`, it gives the deleted rows (and each one's row id after them, with
+  /// `returns_row_id`: DELETE … RETURNING rowid) instead of their count.
   PhysicalDelete(std::shared_ptr<TableEntry> table, idx_t row_id_column, bool returning,
-                 std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr)
-      : PhysicalSink(returning ? table->Types()
-                               : std::vector<LogicalType>{LogicalType(TypeId::kBigInt)}),
+                 std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr,
+                 bool returns_row_id = false)
+      : PhysicalSink(ReturnedTypes(*table, returning, returns_row_id)),
         table_(std::move(table)),
         row_id_column_(row_id_column),
         returning_(returning),
+        returns_row_id_(returning && returns_row_id),
         foreign_keys_(std::move(foreign_keys)) {}
   std::string Name() const override { return "DELETE"; }
   /// Keep a copy of the deleted rows there (for AFTER triggers).
@@ -35,9 +38,18 @@ class PhysicalDelete : public PhysicalSink {
                LocalSourceState& local) const override;
 
  private:
+  static std::vector<LogicalType> ReturnedTypes(const TableEntry& table, bool returning,
+                                                bool returns_row_id) {
+    if (!returning) return {LogicalType(TypeId::kBigInt)};
+    std::vector<LogicalType> types = table.Types();
+    if (returns_row_id) types.emplace_back(TypeId::kBigInt);
+    return types;
+  }
+
   std::shared_ptr<TableEntry> table_;
   idx_t row_id_column_;
   bool returning_;
+  bool returns_row_id_;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
   std::shared_ptr<TransitionCapture> capture_;
 };

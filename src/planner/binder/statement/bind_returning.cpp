@@ -18,6 +18,11 @@ BoundStatement Binder::BindReturning(const std::vector<ParsedExpressionPtr>& ite
     binding.names.emplace_back(extra);
     binding.types.emplace_back(TypeId::kVarchar);
     binding.hidden = 1;
+  } else if (plan->kind == LogicalKind::kDelete) {
+    // DELETE gives each row's row id after its columns: rowid, unless a column is named so.
+    binding.names.emplace_back(table.ColumnIndex(kRowIdName) == kInvalidIndex ? kRowIdName : "");
+    binding.types.emplace_back(TypeId::kBigInt);
+    binding.hidden = 1;
   }
   scope.bindings.push_back(std::move(binding));
   std::vector<ExpressionPtr> projections;
@@ -49,6 +54,7 @@ BoundStatement Binder::BindWriteResult(const std::vector<ParsedExpressionPtr>& i
                                        LogicalOperatorPtr write) {
   if (!items.empty()) {
     write->types = table.Types();
+    if (write->kind == LogicalKind::kDelete) write->types.emplace_back(TypeId::kBigInt);  // rowid
     return BindReturning(items, table, alias, std::move(write));
   }
   write->types = {LogicalType(TypeId::kBigInt)};
