@@ -347,6 +347,10 @@ class Binder {
   /// A kOuterRef in `scope` (a subquery's) to `outer`, an expression bound in the scope
   /// around it, which joins the subquery's correlated list (once per distinct expression).
   ExpressionPtr OuterReference(ExpressionPtr outer, Scope& scope);
+  /// The column `e` (one name) of a subquery with scope `scope` that no FROM item has, as
+  /// the select-list item an enclosing query aliases so (Scope::select_list), read as an
+  /// outer value; null when no enclosing query has such an alias.
+  ExpressionPtr BindOuterAlias(const ParsedExpression& e, Scope& scope);
   /// Whether the aggregate call `e`, written in a subquery with scope `scope`, reads at
   /// least one column and only columns of the queries around it (then it belongs there).
   bool AggregatesOuterColumns(const ParsedExpression& e, Scope& scope);

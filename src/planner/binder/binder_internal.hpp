@@ -78,6 +78,11 @@ struct Binder::Scope {
   // subquery cannot see these items; only other names reach them (DuckDB's implicit
   // LATERAL).
   bool enclosing_first = false;
+  // The select list whose first `select_aliases` items a subquery may name by alias when
+  // nothing else has the name (DuckDB's: `SELECT i % 2 AS j … HAVING sum(i) = (SELECT …
+  // WHERE i <> j)`); the item is then computed here and read as an outer value.
+  const std::vector<ParsedExpressionPtr>* select_list = nullptr;
+  size_t select_aliases = 0;
   bool allow_aggregates = false;
   std::string clause = "SELECT";
   std::vector<ExpressionPtr> aggregates;  // pulled out of the select list

@@ -174,6 +174,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         return OuterReference(BindExpression(e, *scope.outer), scope);  // an outer FROM item's row
       }
       if (scope.bindings.empty()) {
+        if (auto aliased = BindOuterAlias(e, scope)) return aliased;
         if (names_as_strings_ && e.names.size() == 1 && scope.clause != "SELECT" &&
             scope.clause != "WHERE") {
           return MakeConstant(Value::Varchar(e.names[0]));
@@ -214,6 +215,7 @@ ExpressionPtr Binder::BindExpression(const ParsedExpression& e, Scope& scope) {
         if (scope.outer && CanResolve(e, *scope.outer)) {
           return OuterReference(BindExpression(e, *scope.outer), scope);
         }
+        if (auto aliased = BindOuterAlias(e, scope)) return aliased;
         if (auto row = BindWholeRow(e, scope)) return row;
         if (scope.outer && CanResolveWholeRow(e, *scope.outer)) {
           return OuterReference(BindExpression(e, *scope.outer), scope);  // an outer row

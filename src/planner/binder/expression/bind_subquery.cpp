@@ -2,6 +2,7 @@
 // references to the queries around them.
 #include "function/collation.hpp"
 #include "function/implicit_cast.hpp"
+#include "function/volatile_calls.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/column_refs.hpp"
 
@@ -111,6 +112,31 @@ ExpressionPtr Binder::OuterReference(ExpressionPtr outer, Scope& scope) {
   ref->alias = outer->alias;
   if (index == list.size()) list.push_back(std::move(outer));
   return ref;
+}
+
+ExpressionPtr Binder::BindOuterAlias(const ParsedExpression& e, Scope& scope) {
+  if (e.kind != ExprKind::kColumnRef || e.names.size() != 1 || !scope.outer) return nullptr;
+  Scope& outer = *scope.outer;
+  if (outer.select_list) {
+    for (size_t i = 0; i < outer.select_aliases; i++) {
+      const ParsedExpression& item = *(*outer.select_list)[i];
+      if (item.alias.empty() || !SameName(item.alias, e.names[0])) continue;
+      // Computed once per outer row, read as often as the subquery reads it: an item with
+      // side effects would be computed where the alias is not.
+      if (CallsVolatileFunction(item)) {
+        throw BinderError(fmt::format(
+            "the alias \"{}\" stands for {}, and that expression has side effects: it would be "
+            "computed again here; compute it in a subquery first",
+            item.alias, item.ToString()));
+      }
+      ParsedExpressionPtr copy = item.Copy();
+      copy->alias.clear();
+      return OuterReference(BindExpression(*copy, outer), scope);
+    }
+  }
+  // An alias of a query further out, read through this one.
+  if (auto deeper = BindOuterAlias(e, outer)) return OuterReference(std::move(deeper), scope);
+  return nullptr;
 }
 
 ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {

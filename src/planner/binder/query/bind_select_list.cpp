@@ -285,9 +285,13 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
         throw no_such_alias(*qualified);
       }
     }
-    if (e->kind == ExprKind::kSubquery ||
-        (e->kind == ExprKind::kFunction && e->name == kLambdaFunction)) {
-      return false;
+    if (e->kind == ExprKind::kFunction && e->name == kLambdaFunction) return false;
+    if (e->kind == ExprKind::kSubquery) {
+      // The left side of x IN (SELECT …) / x op ANY (…) is this query's; the subquery's own
+      // names reach these aliases as outer values (Binder::BindOuterAlias).
+      bool any = false;
+      for (auto& child : e->children) any = substitute_aliases(child, items) || any;
+      return any;
     }
     if (e->kind == ExprKind::kFunction &&
         ((e->names.size() == 1 && !IsFunctionSchema(catalogs_, e->names)) ||
@@ -325,6 +329,8 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     ParsedExpressionPtr copy = condition->Copy();
     return substitute_aliases(copy, select.select_list.size()) ? std::move(copy) : nullptr;
   };
+  scope.select_list = &select.select_list;
+  scope.select_aliases = select.select_list.size();
   if (select.where) {
     ParsedExpressionPtr where = with_aliases_substituted(select.where);
     AddWhere(where ? where.get() : select.where.get(), scope, plan);
@@ -450,6 +456,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
   scope.allow_windows = true;
   for (size_t i = 0; i < select.select_list.size(); i++) {
     const auto& item = select.select_list[i];
+    scope.select_aliases = i;  // the items before it
     if (item->kind == ExprKind::kStar) {
       if (scope.bindings.empty()) {
         throw BinderError("SELECT * needs a FROM clause (a * expression without FROM clause)");
@@ -478,6 +485,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     texts.push_back(item->ToString());
   }
   scope.allow_unnest = false;
+  scope.select_aliases = select.select_list.size();
   const idx_t visible = projections.size();
 
   ExpressionPtr having;
@@ -496,6 +504,7 @@ void Binder::BindSelectList(const SelectStatement& select, Scope& scope, Logical
     substitute_aliases(condition, select.select_list.size());
     qualify = BindBoolean(BindExpression(*condition, scope), "QUALIFY clause");
   }
+  scope.select_list = nullptr;
 
   // ORDER BY and DISTINCT ON keys: a position, an output name, an expression of the
   // select list, or any other expression (computed as a hidden column, dropped at the end).
