@@ -85,7 +85,7 @@ bool SequenceEntry::TakeUnlogged(std::optional<int64_t>* last) {
 
 void SequenceEntry::Set(int64_t value, bool called) {
   if (value < min_ || value > max_) {
-    throw OutOfRangeError(
+    throw SequenceError(  // DuckDB's category (PostgreSQL's words)
         fmt::format("setval: value {} is out of bounds for sequence \"{}\" ({}..{})", value, name_,
                     min_, max_));
   }

@@ -50,7 +50,7 @@ class SequenceEntry {
   /// The value the last Next returned (unset before the first): a checkpoint's record.
   std::optional<int64_t> Last() const;
   /// setval (PostgreSQL's): the next Next returns `value` + increment, or `value` itself
-  /// when `called` is false; an exhausted sequence runs again. Throws OutOfRangeError
+  /// when `called` is false; an exhausted sequence runs again. Throws SequenceError
   /// naming the sequence when `value` is outside [min, max].
   void Set(int64_t value, bool called);
   /// Replay: puts the sequence where the log says it was.

@@ -941,6 +941,13 @@ ExpressionPtr Binder::BindSequenceCall(const ParsedExpression& call, Scope& scop
     throw BinderError(fmt::format("{} takes one argument: the sequence's name", name));
   }
   auto argument = BindExpression(*call.children[0], scope);
+  // Strict in PostgreSQL: a NULL name gives NULL.
+  if (argument->kind == BoundKind::kConstant && argument->value.IsNull()) {
+    if (name == "nextval" && options_.read_only_transaction) {
+      throw TransactionError("cannot execute nextval() in a read-only transaction");
+    }
+    return MakeConstant(Value(LogicalType(TypeId::kBigInt)));
+  }
   std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
   return SequenceCall(std::move(sequence), name == "nextval", std::move(argument));
 }
@@ -991,30 +998,52 @@ ExpressionPtr Binder::BindSetval(const ParsedExpression& call, Scope& scope) {
     throw TransactionError("cannot execute setval() in a read-only transaction");
   }
   auto argument = BindExpression(*call.children[0], scope);
+  std::vector<LogicalType> arguments = {LogicalType(TypeId::kVarchar),
+                                        LogicalType(TypeId::kBigInt)};
+  if (call.children.size() == 3) arguments.emplace_back(TypeId::kBoolean);
+  std::vector<ExpressionPtr> values;
+  for (size_t i = 1; i < call.children.size(); i++) {
+    values.push_back(BindExpression(*call.children[i], scope));
+    // A value no implicit cast makes a BIGINT (a list) is no setval call (DuckDB's words).
+    if (ImplicitCastCost(values.back()->type, IsLiteral(*values.back()), arguments[i]) < 0) {
+      std::string types = argument->type.ToString();
+      for (const auto& v : values) types += ", " + v->type.ToString();
+      throw BinderError(fmt::format(
+          "No function matches the given name and argument types 'setval({})'. You might need "
+          "to add explicit type casts.",
+          types));
+    }
+  }
+  // PostgreSQL's setval is strict: a NULL name gives NULL (and moves nothing).
+  if (argument->kind == BoundKind::kConstant && argument->value.IsNull()) {
+    return MakeConstant(Value(LogicalType(TypeId::kBigInt)));
+  }
   std::shared_ptr<SequenceEntry> sequence = SequenceOfArgument(call, *argument);
   ScalarFunction function;
   function.name = "setval";
-  function.arguments = {LogicalType(TypeId::kVarchar), LogicalType(TypeId::kBigInt)};
-  if (call.children.size() == 3) function.arguments.push_back(LogicalType(TypeId::kBoolean));
+  function.arguments = std::move(arguments);
   function.return_type = TypeId::kBigInt;
   function.deterministic = false;  // never folded: it moves the sequence for each row
-  function.body = [sequence](const DataChunk& args, Vector& result, idx_t count) {
+  function.body = [sequence, session = options_.sequences](const DataChunk& args, Vector& result,
+                                                           idx_t count) {
     int64_t* out = result.Values<int64_t>();
     for (idx_t i = 0; i < count; i++) {
       const Value value = args.data[1].GetValue(i);
       const Value called = args.ColumnCount() > 2 ? args.data[2].GetValue(i) : Value::Boolean(true);
-      if (value.IsNull() || called.IsNull()) {
-        throw InternalError("setval: NULL arguments reach a function that skips them");
+      if (value.IsNull() || called.IsNull()) {  // strict: NULL, the sequence unmoved
+        result.SetNull(i);
+        continue;
       }
       out[i] = value.GetStored<int64_t>();
       sequence->Set(out[i], called.GetStored<bool>());
+      // As if nextval had given it (PostgreSQL's): the session's currval is the value.
+      if (session && called.GetStored<bool>()) session->Set(sequence, out[i]);
     }
   };
   auto bound = std::make_unique<Expression>(BoundKind::kFunction, function.return_type);
   bound->children.push_back(std::move(argument));
-  for (size_t i = 1; i < call.children.size(); i++) {
-    bound->children.push_back(
-        MakeCast(BindExpression(*call.children[i], scope), function.arguments[i]));
+  for (size_t i = 0; i < values.size(); i++) {
+    bound->children.push_back(MakeCast(std::move(values[i]), function.arguments[i + 1]));
   }
   bound->function = std::make_shared<const ScalarFunction>(std::move(function));
   return bound;
