@@ -56,10 +56,12 @@ NumberParse ParseScaledMagnitude(std::string_view text, uint8_t scale, bool& neg
     if (i < n && (text[i] == '+' || text[i] == '-')) exponent_negative = text[i++] == '-';
     size_t exponent_begin = i;
     for (; i < n && IsDigit(text[i]); i++) {
-      // Saturate: beyond 10^6 the outcome (overflow or zero) no longer changes.
+      // Saturate: beyond 10^6 the outcome no longer changes.
       if (exponent < 1000000) exponent = exponent * 10 + (text[i] - '0');
     }
     if (i == exponent_begin) return NumberParse::kInvalid;
+    // DuckDB reads an exponent into 16 bits: '1e-100000' is no number, not 0.
+    if (exponent > (exponent_negative ? 32768 : 32767)) return NumberParse::kInvalid;
     if (exponent_negative) exponent = -exponent;
   }
   if (i != n) return NumberParse::kInvalid;

@@ -40,7 +40,12 @@ TEST(DecimalTest, ParseAppliesTheExponent) {
   EXPECT_EQ(Parse("1.5e2", 9, 2), 15000);
   EXPECT_EQ(Parse("15E-1", 9, 1), 15);
   EXPECT_EQ(Parse("1e-5", 9, 2), 0);
-  EXPECT_EQ(Parse("0e999999999", 9, 2), 0);
+  EXPECT_EQ(Parse("0e32767", 9, 2), 0);
+  EXPECT_EQ(Parse("5e-32768", 9, 2), 0);
+  // The exponent is a 16-bit number (DuckDB's reading): beyond it the text is no number.
+  int128 v;
+  EXPECT_EQ(ParseDecimal("0e999999999", 9, 2, v), NumberParse::kInvalid);
+  EXPECT_EQ(ParseDecimal("1e-32769", 9, 2, v), NumberParse::kInvalid);
 }
 
 TEST(DecimalTest, ParseRejectsValuesWiderThanTheWidth) {
