@@ -122,6 +122,40 @@ void CsvRowReader::Fail(idx_t line, const std::string& what) const {
   throw InvalidInputError(fmt::format("CSV file \"{}\", line {}: {}", path_, line, what));
 }
 
+void CsvRowReader::FailLineTooLong(idx_t length) const {
+  Fail(line_, fmt::format("Maximum line size of {} bytes exceeded: the row is {} bytes. "
+                          "Possible Solution: Change the maximum length size, e.g., "
+                          "max_line_size={}",
+                          max_line_size_, length, length + 1));
+}
+
+idx_t CsvRowReader::LineLengthAtBegin() {
+  auto line_break = [](char c) { return c == '\n' || c == '\r'; };
+  for (idx_t p = begin_; p < end_; p++) {
+    if (line_break(buffer_[p])) return p - begin_;
+  }
+  idx_t length = end_ - begin_;
+  std::vector<char> chunk(idx_t{1} << 20);
+  while (!eof_) {
+    idx_t got = 0;
+    if (gz_) {
+      const int read = gzread(gz_, chunk.data(), static_cast<unsigned>(chunk.size()));
+      if (read <= 0) break;
+      got = static_cast<idx_t>(read);
+    } else {
+      got = std::min<idx_t>(chunk.size(), file_size_ - file_offset_);
+      if (got == 0) break;
+      file_->Read(chunk.data(), got, file_offset_);
+      file_offset_ += got;
+    }
+    for (idx_t i = 0; i < got; i++) {
+      if (line_break(chunk[i])) return length + i;
+    }
+    length += got;
+  }
+  return length;
+}
+
 bool CsvRowReader::Refill() {
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
@@ -185,11 +219,7 @@ idx_t CsvRowReader::ReadRows(idx_t max_rows, CsvRows& rows, bool single_column) 
     const Parse parsed = ParseRow(rows, single_column);
     if (parsed != Parse::kNeedMore) continue;
     if (rows.Count() > 0) break;
-    if (end_ - begin_ > max_line_size_) {
-      Fail(line_, fmt::format("Maximum line size of {} bytes exceeded: the row does not end "
-                              "within it (raise max_line_size)",
-                              max_line_size_));
-    }
+    if (end_ - begin_ > max_line_size_) FailLineTooLong(LineLengthAtBegin());
     Refill();
   }
   return rows.Count();
@@ -370,10 +400,7 @@ CsvRowReader::Parse CsvRowReader::ParseRow(CsvRows& rows, bool single_column) {
   }
   const idx_t length = row_end - begin_;
   if (length > max_line_size_) {
-    Fail(line_, fmt::format("Maximum line size of {} bytes exceeded: the row is {} bytes. "
-                            "Possible Solution: Change the maximum length size, e.g., "
-                            "max_line_size={}",
-                            max_line_size_, length, length + 1));
+    FailLineTooLong(length);
   }
   rows.row_start.push_back(static_cast<uint32_t>(rows.fields.size()));
   rows.line.push_back(line_);

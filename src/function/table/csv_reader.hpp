@@ -126,6 +126,11 @@ class CsvRowReader {
   /// Moves the unread bytes to the front and reads more; false at the end of the file.
   bool Refill();
   [[noreturn]] void Fail(idx_t line, const std::string& what) const;
+  /// Fail for the row at begin_, of `length` bytes, longer than max_line_size.
+  [[noreturn]] void FailLineTooLong(idx_t length) const;
+  /// The length of the line at begin_, to its line break or the end of the file, read past
+  /// the buffer without keeping the bytes (the reader is done after it: for FailLineTooLong).
+  idx_t LineLengthAtBegin();
 
   std::string path_;
   CsvDialect dialect_;

@@ -131,10 +131,17 @@ TEST_F(CsvTest, MalformedRowsAreErrorsNamingTheLine) {
   CsvRows rows;
   ASSERT_EQ(lenient.ReadRows(10, rows), 1u);
   EXPECT_EQ(std::string(rows.Field(0, 0).data, rows.Field(0, 0).size), "\"a\"b");
-  // A row longer than max_line_size.
-  const std::string longer = File("e.csv", std::string(300, 'x') + "\n");
+  // A row longer than max_line_size: the message gives its whole length, read past what
+  // the buffer holds, and the max_line_size that would take it.
+  const std::string longer = File("e.csv", std::string(300, 'x') + "\nshort\n");
   CsvRowReader bounded(longer, dialect, 64, 100, true);
-  EXPECT_THROW(bounded.ReadRows(10, rows), InvalidInputError);
+  try {
+    bounded.ReadRows(10, rows);
+    ADD_FAILURE() << "a row over max_line_size was read";
+  } catch (const InvalidInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("the row is 300 bytes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("max_line_size=301"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(CsvTest, SnifferFindsDialectHeaderAndTypes) {
