@@ -196,18 +196,6 @@ std::string Details(const LogicalOperator& op) {
   return "";
 }
 
-void Render(const ProfiledOperator& op, bool analyzed, int depth, std::vector<std::string>& lines) {
-  std::string line(static_cast<size_t>(depth) * 2, ' ');
-  line += op.name;
-  if (!op.details.empty()) line += "  " + op.details;
-  if (analyzed) {
-    line +=
-        fmt::format("  (rows: {}, time: {:.3f} ms)", op.rows, static_cast<double>(op.nanos) / 1e6);
-  }
-  lines.push_back(std::move(line));
-  for (const auto& child : op.children) Render(child, analyzed, depth + 1, lines);
-}
-
 }  // namespace
 
 PlanDetails DescribePlan(const LogicalOperator& plan) {
@@ -242,11 +230,30 @@ ProfiledOperator ProfilePlan(const PlanDetails& details, const PhysicalOperator&
   return out;
 }
 
+namespace {
+void Render(const ProfiledOperator& op, bool analyzed, int depth, std::vector<std::string>& lines) {
+  std::string line(static_cast<size_t>(depth) * 2, ' ');
+  line += op.name;
+  if (!op.details.empty()) line += "  " + op.details;
+  if (analyzed) {
+    line +=
+        fmt::format("  (rows: {}, time: {:.3f} ms)", op.rows, static_cast<double>(op.nanos) / 1e6);
+  }
+  lines.push_back(std::move(line));
+  for (const auto& child : op.children) Render(child, analyzed, depth + 1, lines);
+}
+
+}  // namespace
+
+std::vector<std::string> RenderOperators(const ProfiledOperator& plan, bool analyzed) {
+  std::vector<std::string> lines;
+  Render(plan, analyzed, 0, lines);
+  return lines;
+}
+
 std::vector<std::string> RenderPlan(const PlanDetails& details, const PhysicalOperator& plan,
                                     const QueryContext* analyzed) {
-  std::vector<std::string> lines;
-  Render(ProfilePlan(details, plan, analyzed), analyzed != nullptr, 0, lines);
-  return lines;
+  return RenderOperators(ProfilePlan(details, plan, analyzed), analyzed != nullptr);
 }
 
 }  // namespace teal

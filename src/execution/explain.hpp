@@ -43,6 +43,9 @@ struct ProfiledOperator {
 ProfiledOperator ProfilePlan(const PlanDetails& details, const PhysicalOperator& plan,
                              const QueryContext* analyzed);
 
+/// The lines of `plan`, as RenderPlan gives them (with the figures when `analyzed`).
+std::vector<std::string> RenderOperators(const ProfiledOperator& plan, bool analyzed);
+
 /// The lines of the plan: `NAME  details`, children indented under their parent, and
 /// with `analyzed` (the query that ran it, with profiling on) `(rows: N, time: T ms)` —
 /// the time summed over the threads that ran the operator; for operators that run their

@@ -49,14 +49,6 @@ void JsonOperator(const ProfiledOperator& op, int depth, std::string& out) {
   out += pad + "}";
 }
 
-void TextOperator(const ProfiledOperator& op, int depth, std::string& out) {
-  out += std::string(static_cast<size_t>(depth) * 2, ' ') + op.name;
-  if (!op.details.empty()) out += "  " + op.details;
-  out +=
-      fmt::format("  (rows: {}, time: {:.3f} ms)\n", op.rows, static_cast<double>(op.nanos) / 1e6);
-  for (const auto& child : op.children) TextOperator(child, depth + 1, out);
-}
-
 }  // namespace
 
 std::optional<QueryProfileRequest> ProfileRequested(const Settings& settings, std::string sql) {
@@ -96,7 +88,7 @@ std::string RenderQueryProfile(const QueryProfileRequest& request, const Profile
   if (request.optimizer_seconds) {
     out += fmt::format("Optimizer: {:.4f}s\n", *request.optimizer_seconds);
   }
-  TextOperator(plan, 0, out);
+  for (const auto& line : RenderOperators(plan, /*analyzed=*/true)) out += line + "\n";
   return out;
 }
 
