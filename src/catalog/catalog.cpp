@@ -549,7 +549,7 @@ bool Catalog::CreateIndex(const std::shared_ptr<TableEntry>& table,
           fmt::format("CREATE INDEX \"{}\" on table \"{}\"", index->name, table->name),
           transaction.Id());
       // Every commit so far, and the transaction's own changes.
-      const Transaction latest(kTransactionIdStart - 1, transaction.Id());
+      const Transaction latest = transaction.Latest();
       TableIndexes::Build(*table, *index, latest);
     }
     // A new entry: the table's current one may be shared with other catalog versions.

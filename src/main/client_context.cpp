@@ -962,7 +962,7 @@ void ClientContext::DropTableToReplace(Catalog& catalog, const std::string& name
   auto table = catalog.FindTable(name);
   if (!table) return;
   RefuseReferenced(catalog, *table, {});
-  current_->TableReplaced(table->storage, /*retire=*/true,
+  current_->TableReplaced(table->storage, Transaction::TableChange::kDropped,
                           fmt::format("DROP TABLE \"{}\"", table->name));
   catalog.DropTable(name, false);
 }
@@ -1192,15 +1192,17 @@ std::string ClientContext::ConstraintIndexName(const TableEntry& table,
 void ClientContext::RefuseNulls(const TableEntry& table, const std::vector<idx_t>& columns,
                                 const std::string& what,
                                 const std::function<std::string(idx_t column)>& message) {
-  // Recorded as changed (as CREATE INDEX is): a write of another transaction before this
-  // one commits fails the commit, and one begun before it cannot write after.
-  current_->TableReplaced(table.storage, /*retire=*/false, what);
-  table.storage->CheckNoPendingChanges(what, current_->Id());
+  // Claimed (as by CREATE INDEX): others' pending inserts and updates cannot commit, they
+  // cannot write before this transaction ends, and those begun before it cannot after.
+  current_->TableReplaced(table.storage, Transaction::TableChange::kIndexes, what);
+  // Every commit's rows, not only those of this transaction's snapshot: the constraint
+  // holds for the table as the next transactions see it.
+  const Transaction latest = current_->Latest();
   TableScanState scan;
   std::vector<LogicalType> types;
   for (idx_t c : columns) types.push_back(table.columns[c].type);
   DataChunk chunk(types, 0);
-  while (table.storage->Scan(*current_, scan, columns, chunk)) {
+  while (table.storage->Scan(latest, scan, columns, chunk)) {
     for (idx_t k = 0; k < columns.size(); k++) {
       for (idx_t i = 0; i < chunk.size(); i++) {
         if (!chunk.data[k].RowIsValid(i)) throw ConstraintError(message(columns[k]));
@@ -1248,7 +1250,7 @@ Result ClientContext::ExecuteAddUnique(const AlterTableStatement& alter, Catalog
   }
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
-    current_->TableReplaced(table->storage, /*retire=*/false,
+    current_->TableReplaced(table->storage, Transaction::TableChange::kIndexes,
                             fmt::format("ALTER TABLE \"{}\" ADD {}", table->name, what));
   }
   catalog.CreateIndex(table, std::move(index), /*if_not_exists=*/false, *current_, own);
@@ -1275,7 +1277,7 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   const bool own = current_->CreatedHere(*table->storage);
   if (!own) {
     current_->TableReplaced(
-        table->storage, /*retire=*/false,
+        table->storage, Transaction::TableChange::kIndexes,
         fmt::format("CREATE INDEX \"{}\" on table \"{}\"", create.name, table->name));
   }
   catalog.CreateIndex(table, std::move(index), create.if_not_exists, *current_, own);
@@ -1618,8 +1620,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     BindDefault(binder, alter.column.default_value.get(), *with_default);
     RefuseTemporaryObjects(binder, temporary, table_name);
   }
-  // SET NOT NULL: no row this transaction sees may be NULL there. Other transactions'
-  // changes are refused first, so no NULL can arrive before the commit.
+  // SET NOT NULL: no row may be NULL there (of any commit, or this transaction's); the
+  // table is claimed first (RefuseNulls), so no NULL can arrive before the commit.
   if (alter.kind == AlterKind::kSetNotNull) {
     auto table = catalog.GetTable(table_name);
     const idx_t column = column_index(*table, alter.column_name);
@@ -1630,8 +1632,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                       table->columns[c].name, table->name);
                 });
   }
-  // ALTER TYPE: every row this transaction sees must convert (the error names the value);
-  // as for SET NOT NULL, nobody else may have changes in the table.
+  // ALTER TYPE: every row must convert (the error names the value): the rows of every
+  // commit and this transaction's, which the copy will hold (Transaction rule 6: the
+  // table is marked first, so that nobody else's change can commit in between).
   std::optional<LogicalType> new_type;
   ExpressionPtr new_values;  // USING: over the table's columns, of new_type
   if (alter.kind == AlterKind::kAlterType) {
@@ -1673,8 +1676,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                         table->columns[column].name, entry->name));
       }
     }
-    table->storage->CheckNoPendingChanges(fmt::format("ALTER TABLE \"{}\" … TYPE", table->name),
-                                          current_->Id());
+    current_->TableReplaced(table->storage, Transaction::TableChange::kCopied, table->name);
+    const Transaction latest = current_->Latest();
     TableScanState scan;
     // Every column of the row, for the checks that read more than the one column.
     std::vector<idx_t> columns(table->columns.size());
@@ -1684,13 +1687,13 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     } else if (new_values) {
       DataChunk chunk(table->Types(), 0);
       ExpressionExecutor executor(*new_values);
-      while (table->storage->Scan(*current_, scan, columns, chunk)) executor.ExecuteFlat(chunk);
+      while (table->storage->Scan(latest, scan, columns, chunk)) executor.ExecuteFlat(chunk);
     } else if (dependents && ChecksRead(*table, column)) {
       // Every row, converted, must still pass the CHECKs (bound over the new type).
       DataChunk chunk(table->Types(), 0);
       DataChunk converted(dependents->Types(), 0);
       idx_t seen = 0;
-      while (table->storage->Scan(*current_, scan, columns, chunk)) {
+      while (table->storage->Scan(latest, scan, columns, chunk)) {
         converted.Reset();
         for (idx_t c = 0; c < columns.size(); c++) {
           if (c == column) {
@@ -1709,7 +1712,7 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
     } else {
       DataChunk chunk({old_type}, 0);
       Vector converted(*new_type, 0);
-      while (table->storage->Scan(*current_, scan, {column}, chunk)) {
+      while (table->storage->Scan(latest, scan, {column}, chunk)) {
         converted.Recycle(chunk.size());
         CastVector(chunk.data[0], converted, chunk.size());
       }
@@ -1756,9 +1759,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                   "cannot add column \"{}\" NOT NULL without a DEFAULT: table \"{}\" has rows",
                   added->name, table.name));
             }
-            current_->TableReplaced(table.storage, /*retire=*/true,
-                                    fmt::format("ALTER TABLE \"{}\"", table.name));
-            altered->storage = table.storage->WithColumnAdded(added->type, fill);
+            current_->TableReplaced(table.storage, Transaction::TableChange::kCopied, table.name);
+            altered->storage =
+                table.storage->WithColumnAdded(current_->Latest(), added->type, fill);
             altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             altered->columns.push_back(*added);
@@ -1773,9 +1776,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                   table.columns[index].name, table.name));
             }
             altered->indexes = table.indexes->WithoutColumn(table, index);
-            current_->TableReplaced(table.storage, /*retire=*/true,
-                                    fmt::format("ALTER TABLE \"{}\"", table.name));
-            altered->storage = table.storage->WithColumnDropped(index);
+            current_->TableReplaced(table.storage, Transaction::TableChange::kCopied, table.name);
+            altered->storage = table.storage->WithColumnDropped(current_->Latest(), index);
             altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
             altered->columns.erase(altered->columns.begin() + static_cast<std::ptrdiff_t>(index));
@@ -1847,18 +1849,17 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                     fmt::format("DEFAULT of column \"{}\": {}", changed.name, error.what()));
               }
             }
-            current_->TableReplaced(table.storage, /*retire=*/true,
-                                    fmt::format("ALTER TABLE \"{}\"", table.name));
+            current_->TableReplaced(table.storage, Transaction::TableChange::kCopied, table.name);
             if (reshape) {
               altered->storage = table.storage->WithColumnComputed(
-                  index, *new_type, [&](const DataChunk& rows, Vector& result) {
+                  current_->Latest(), index, *new_type, [&](const DataChunk& rows, Vector& result) {
                     ReshapeVector(rows.data[index], result, rows.size(), *reshape);
                     return true;
                   });
             } else if (new_values) {
               ExpressionExecutor executor(*new_values);
               altered->storage = table.storage->WithColumnComputed(
-                  index, *new_type, [&](const DataChunk& rows, Vector& result) {
+                  current_->Latest(), index, *new_type, [&](const DataChunk& rows, Vector& result) {
                     try {
                       const Vector& values = executor.ExecuteFlat(rows);
                       result.CopyFrom(values, SelectionVector(), rows.size(), 0, 0);
@@ -1872,7 +1873,8 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
                     }
                   });
             } else {
-              altered->storage = table.storage->WithColumnCast(index, *new_type);
+              altered->storage =
+                  table.storage->WithColumnCast(current_->Latest(), index, *new_type);
             }
             altered->storage->SetOid(current_->Manager().NextOid());
             current_->TableCreated(*altered->storage);  // nobody else sees the copy yet
@@ -2413,7 +2415,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       }
     }
     for (const auto& table : tables) {  // their storage goes as DROP TABLE's does
-      current_->TableReplaced(table->storage, /*retire=*/true,
+      current_->TableReplaced(table->storage, Transaction::TableChange::kDropped,
                               fmt::format("DROP SCHEMA \"{}\"", table->schema));
     }
     for (const auto& name : drop.names) catalog.DropSchema(name, drop.if_exists, drop.cascade);
@@ -2473,7 +2475,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
   for (const auto& name : names) {
     if (drop.kind == DropKind::kTable) {
       if (auto table = catalog.FindTable(name)) {
-        current_->TableReplaced(table->storage, /*retire=*/true,
+        current_->TableReplaced(table->storage, Transaction::TableChange::kDropped,
                                 fmt::format("DROP TABLE \"{}\"", table->name));
       }
       catalog.DropTable(name, drop.if_exists);

@@ -42,7 +42,7 @@ void ClientContext::AddForeignKeys(const CreateTableStatement& create, const Cat
       // leave rows of this table without their parent: those begun before this commits may
       // not write the parent (DataTable::MarkAltered), nor may others before it commits.
       current_->TableReplaced(
-          held->storage, /*retire=*/false,
+          held->storage, Transaction::TableChange::kIndexes,
           fmt::format("CREATE TABLE \"{}\" REFERENCES \"{}\"", table.name, parent->name));
     }
     // The referenced columns: as written, or the parent's PRIMARY KEY.

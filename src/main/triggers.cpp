@@ -320,7 +320,7 @@ Result ClientContext::ExecuteCreateTrigger(const CreateTriggerStatement& create)
   }
   // A write by a transaction that does not see the trigger would not fire it: those begun
   // before this commits may not write the table (DataTable::MarkAltered).
-  current_->TableReplaced(table->storage, /*retire=*/false,
+  current_->TableReplaced(table->storage, Transaction::TableChange::kIndexes,
                           fmt::format("CREATE TRIGGER \"{}\"", trigger->name));
   if (create.or_replace) catalog.DropTrigger(trigger->table, trigger->name, /*if_exists=*/true);
   catalog.CreateTrigger(std::move(trigger), create.if_not_exists);
@@ -364,7 +364,7 @@ Result ClientContext::ExecuteDropTrigger(const DropTriggerStatement& drop) {
   const CatalogSearch::Place place = Catalogs().Relation(drop.table_schema, drop.table);
   Catalog& catalog = WritableCatalog(place.temporary);
   auto table = catalog.GetTable(place.name);
-  current_->TableReplaced(table->storage, /*retire=*/false,
+  current_->TableReplaced(table->storage, Transaction::TableChange::kIndexes,
                           fmt::format("DROP TRIGGER \"{}\"", drop.name));
   catalog.DropTrigger(table->CatalogName(), drop.name, drop.if_exists);
   LogStatement(drop, place.temporary);

@@ -640,8 +640,14 @@ void DataTable::AppendLocked(const DataChunk& chunk, DataChunk* give, transactio
 void DataTable::CheckWritable(const Transaction& transaction) const {
   if (retired_) {
     throw TransactionError(
-        "the table was changed by ALTER TABLE while this statement ran; nothing was written "
-        "(run the statement again)");
+        "could not write: another transaction altered this table (ALTER TABLE) and committed "
+        "after this statement or transaction began; nothing was written (roll back and "
+        "retry)");
+  }
+  if (replacing_ != 0 && replacing_ != transaction.Id()) {
+    throw TransactionError(
+        "Transaction conflict: could not write: the table is being altered by a different "
+        "transaction (ALTER TABLE), which has not ended; roll back and retry");
   }
   if (altered_at_ > transaction.StartTime()) {
     throw TransactionError(
@@ -671,7 +677,7 @@ idx_t DataTable::AppendUnit(Transaction& transaction, std::span<DataChunk* const
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable(transaction);
   writes_++;
-  transaction.NoteWrite(*this);
+  transaction.NoteWrite(*this, /*values=*/true);
   const idx_t old_total = total_rows_;
   std::unique_ptr<AppendUndo> undo;
   try {
@@ -966,7 +972,7 @@ idx_t DataTable::Delete(Transaction& transaction, const std::vector<int64_t>& ro
   std::lock_guard<std::shared_mutex> guard(lock_);
   CheckWritable(transaction);
   writes_++;
-  transaction.NoteWrite(*this);
+  transaction.NoteWrite(*this, /*values=*/false);
   // First check every row and make room for every tag and mask the change and its
   // cleanup need, so that marking cannot fail half-way.
   for (int64_t id : row_ids) {
@@ -1042,7 +1048,7 @@ void DataTable::UpdateLocked(Transaction& transaction,
                              const std::vector<idx_t>& columns,
                              std::span<const DataChunk* const> values) {
   writes_++;
-  transaction.NoteWrite(*this);
+  transaction.NoteWrite(*this, /*values=*/true);
   for (const DataChunk* chunk : values) {
     TEAL_CHECK_EQ(columns.size(), chunk->ColumnCount());
   }
@@ -1138,7 +1144,8 @@ void DataTable::UpdateLocked(Transaction& transaction,
   }
 }
 
-std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
+std::shared_ptr<DataTable> DataTable::CopyLocked(const Transaction& view,
+                                                 std::vector<LogicalType> types,
                                                  const std::vector<idx_t>& keep,
                                                  const Value& fill) {
   auto copy = std::make_shared<DataTable>(std::move(types), row_group_size_);
@@ -1150,50 +1157,47 @@ std::shared_ptr<DataTable> DataTable::CopyLocked(std::vector<LogicalType> types,
     constant = std::make_unique<Vector>(fill);
   }
   const SelectionVector none;
+  std::optional<Vector> scratch;
   for (const auto& group : row_groups_) {
     auto& to = copy->NewRowGroup();  // its start is copy->total_rows_, as group->start
     to.count = group->count;
     const idx_t vectors = (group->count + kVectorSize - 1) / kVectorSize;
-    for (idx_t c = 0; c < keep.size(); c++) {
-      auto& column = to.columns[c];
-      for (idx_t v = 0; v < vectors; v++) {
+    for (idx_t v = 0; v < vectors; v++) {
+      // The rows and values `view` sees: a vector no change it does not see touched is
+      // shared, one with such a change is copied with the values it sees.
+      const VectorView seen(view, *group, v);
+      for (idx_t c = 0; c < keep.size(); c++) {
         const LogicalType& type = copy->types_[c];
+        auto& column = to.columns[c];
         if (keep[c] == kInvalidIndex) {
           auto filled = std::make_unique<Vector>(type, kVectorSize);
-          filled->CopyFrom(*constant, none, std::min(kVectorSize, group->count - v * kVectorSize),
-                           0, 0);
+          filled->CopyFrom(*constant, none, seen.Count(), 0, 0);
           column.push_back(std::move(filled));
-        } else {
+          continue;
+        }
+        const Vector& values = seen.Column(keep[c], scratch);
+        if (&values == group->columns[keep[c]][v].get()) {
           auto shared = std::make_unique<Vector>(type, 0);
-          shared->Reference(*group->columns[keep[c]][v]);
+          shared->Reference(values);
           column.push_back(std::move(shared));
+        } else {
+          column.push_back(std::make_unique<Vector>(std::move(*scratch)));
         }
+        scratch.reset();
       }
-    }
-    if (group->versions) {
-      // Every change is committed or the altering transaction's own (CheckNoPendingChanges),
-      // whose catalog change the copy is part of: the copy keeps the newest rows, a row
-      // deleted by any commit as a bit of its masks.
-      const idx_t masks =
-          std::max(group->versions->deleted.size(), group->versions->vectors.size());
-      for (idx_t v = 0; v < masks; v++) {
-        const uint64_t* mask = DeletedMask(*group, v);
-        const VectorVersions* versions = VersionsOf(*group, v);
-        const bool any_tag = versions && versions->deleted;
-        if (!mask && !any_tag) continue;
-        uint64_t* own = EnsureMask(to, v);
-        if (mask) std::memcpy(own, mask, kMaskWords * sizeof(uint64_t));
-        if (!any_tag) continue;
-        for (idx_t r = 0; r < kVectorSize; r++) {
-          if (versions->deleted[r] == kNotDeleted || MaskHas(own, r)) continue;
-          own[r / 64] |= uint64_t(1) << (r % 64);
-          copy->deleted_rows_++;
-        }
+      // Rows it does not see (deleted, or inserted by a transaction that has not
+      // committed) are deleted ones in the copy.
+      if (seen.AllVisible()) continue;
+      uint64_t* mask = nullptr;
+      for (idx_t r = 0; r < seen.Count(); r++) {
+        if (seen.Visible(r)) continue;
+        if (!mask) mask = EnsureMask(to, v);
+        mask[r / 64] |= uint64_t(1) << (r % 64);
+        copy->deleted_rows_++;
       }
     }
     copy->total_rows_ += group->count;
   }
-  copy->deleted_rows_ += deleted_rows_;
   return copy;
 }
 
@@ -1211,6 +1215,8 @@ void DataTable::Uncommitted(transaction_t id, int64_t delta) {
 }
 
 bool DataTable::OthersHaveUncommittedLocked(transaction_t own) const {
+  // Claimed by `own`, the others' changes cannot commit: none can land any more.
+  if (replacing_ != 0 && replacing_ == own) return false;
   return uncommitted_.size() > (uncommitted_.count(own) ? 1 : 0);
 }
 
@@ -1229,9 +1235,24 @@ uint64_t DataTable::WriteCount() const {
   return writes_;
 }
 
-bool DataTable::RetireIfUnchanged(uint64_t writes, transaction_t own) {
+bool DataTable::MarkReplacing(transaction_t id, bool copies) {
   std::lock_guard<std::shared_mutex> guard(lock_);
-  if (writes_ != writes || OthersHaveUncommittedLocked(own)) return false;
+  if (replacing_ != 0 && replacing_ != id) return false;
+  claim_copies_ = (replacing_ == id && claim_copies_) || copies;
+  replacing_ = id;
+  return true;
+}
+
+void DataTable::UnmarkReplacing(transaction_t id) {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  if (replacing_ != id) return;
+  replacing_ = 0;
+  claim_copies_ = false;
+}
+
+bool DataTable::RetireIfUnchanged(uint64_t writes) {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  if (writes_ != writes) return false;
   retired_ = true;
   return true;
 }
@@ -1239,25 +1260,51 @@ bool DataTable::RetireIfUnchanged(uint64_t writes, transaction_t own) {
 void DataTable::Unretire() {
   std::lock_guard<std::shared_mutex> guard(lock_);
   retired_ = false;
+  dropped_ = false;
 }
 
-std::shared_ptr<DataTable> DataTable::WithColumnAdded(const LogicalType& type, const Value& fill) {
+void DataTable::Drop() {
+  std::lock_guard<std::shared_mutex> guard(lock_);
+  dropped_ = true;
+}
+
+std::string DataTable::LostChangesOf(const Transaction& transaction, bool values) const {
+  std::shared_lock<std::shared_mutex> guard(lock_);
+  const transaction_t id = transaction.Id();
+  if (!uncommitted_.count(id)) return {};
+  if (dropped_) return "another transaction has dropped this table";
+  const bool claimed = replacing_ != 0 && replacing_ != id;
+  // An ALTER's copy (retired: committed) holds none of the changes. A change of indexes,
+  // constraints or triggers (claimed, or committed since the transaction began) was made
+  // without inserted or changed values, which need them; deleting a row does not.
+  if (retired_ || (claimed && claim_copies_) ||
+      (values && (claimed || altered_at_ > transaction.StartTime()))) {
+    return "another transaction has altered this table (ALTER TABLE, CREATE INDEX, a "
+           "constraint or trigger)";
+  }
+  return {};
+}
+
+std::shared_ptr<DataTable> DataTable::WithColumnAdded(const Transaction& view,
+                                                      const LogicalType& type, const Value& fill) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   std::vector<LogicalType> types = types_;
   types.push_back(type);
   std::vector<idx_t> keep;
   for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c);
   keep.push_back(kInvalidIndex);
-  return CopyLocked(std::move(types), keep, fill);
+  return CopyLocked(view, std::move(types), keep, fill);
 }
 
-std::shared_ptr<DataTable> DataTable::WithColumnCast(idx_t column, const LogicalType& type) {
-  return WithColumnComputed(column, type, [column](const DataChunk& rows, Vector& result) {
+std::shared_ptr<DataTable> DataTable::WithColumnCast(const Transaction& view, idx_t column,
+                                                     const LogicalType& type) {
+  return WithColumnComputed(view, column, type, [column](const DataChunk& rows, Vector& result) {
     return TryCastVector(rows.data[column], result, rows.size(), nullptr);
   });
 }
 
-std::shared_ptr<DataTable> DataTable::WithColumnComputed(idx_t column, const LogicalType& type,
+std::shared_ptr<DataTable> DataTable::WithColumnComputed(const Transaction& view, idx_t column,
+                                                         const LogicalType& type,
                                                          const ColumnCompute& compute) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   TEAL_CHECK_LT(column, types_.size());
@@ -1265,22 +1312,28 @@ std::shared_ptr<DataTable> DataTable::WithColumnComputed(idx_t column, const Log
   types[column] = type;
   std::vector<idx_t> keep;
   for (idx_t c = 0; c < types_.size(); c++) keep.push_back(c == column ? kInvalidIndex : c);
-  auto copy = CopyLocked(std::move(types), keep, Value(type));
+  auto copy = CopyLocked(view, std::move(types), keep, Value(type));
   const SelectionVector none;
   DataChunk rows, one(types_, 1);
   for (idx_t c = 0; c < types_.size(); c++) rows.data.emplace_back(types_[c], 0);
+  std::vector<std::optional<Vector>> scratch(types_.size());
   Vector converted(type, 1);
   for (size_t g = 0; g < row_groups_.size(); g++) {
     const RowGroup& from = *row_groups_[g];
     RowGroup& to = *copy->row_groups_[g];
     for (size_t v = 0; v < from.columns[column].size(); v++) {
-      for (idx_t c = 0; c < types_.size(); c++) rows.data[c].Reference(*from.columns[c][v]);
-      const idx_t count = std::min(kVectorSize, from.count - v * kVectorSize);
+      const VectorView seen(view, from, v);
+      for (idx_t c = 0; c < types_.size(); c++) {
+        scratch[c].reset();
+        rows.data[c].Reference(seen.Column(c, scratch[c]));
+      }
+      const idx_t count = seen.Count();
       rows.SetCardinality(count);
       Vector& result = *to.columns[column][v];
       result.Recycle(kVectorSize);
       if (!compute(rows, result)) {
-        // A row that does not convert is a deleted one (the caller checked the others).
+        // Rows the view does not see may hold anything; every row it sees converted in the
+        // caller's check, over the same view.
         SelectionVector row(1);
         for (idx_t r = 0; r < count; r++) {
           row.Set(0, r);
@@ -1292,6 +1345,9 @@ std::shared_ptr<DataTable> DataTable::WithColumnComputed(idx_t column, const Log
           converted.Recycle(1);
           if (compute(one, converted)) {
             result.CopyFrom(converted, none, 1, 0, r);
+          } else if (seen.Visible(r)) {
+            throw InternalError(
+                "ALTER TABLE: a row that converted in the check does not in the copy");
           } else {
             result.SetNull(r);
           }
@@ -1303,7 +1359,7 @@ std::shared_ptr<DataTable> DataTable::WithColumnComputed(idx_t column, const Log
   return copy;
 }
 
-std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
+std::shared_ptr<DataTable> DataTable::WithColumnDropped(const Transaction& view, idx_t column) {
   std::lock_guard<std::shared_mutex> guard(lock_);
   TEAL_CHECK_LT(column, types_.size());
   TEAL_CHECK_GT(types_.size(), idx_t{1});
@@ -1314,7 +1370,7 @@ std::shared_ptr<DataTable> DataTable::WithColumnDropped(idx_t column) {
     types.push_back(types_[c]);
     keep.push_back(c);
   }
-  return CopyLocked(std::move(types), keep, Value());
+  return CopyLocked(view, std::move(types), keep, Value());
 }
 
 }  // namespace teal

@@ -202,22 +202,46 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
 
   // ---- catalog changes --------------------------------------------------------------
   // ALTER TABLE makes a new DataTable that shares this one's vectors (updates copy a
-  // shared vector before writing it); ALTER, DROP TABLE and CREATE INDEX record
-  // WriteCount(), and when their transaction commits, RetireIfUnchanged retires this
-  // table in one step with the check that nobody wrote to it since: a scan of it that
-  // is under way still sees its rows, but a later Append, Delete or Update of it throws
-  // TransactionError, so no write can land in a table the catalog no longer points to.
+  // shared vector before writing it). First the altering transaction marks this table
+  // (MarkReplacing): from then on another transaction's Append, Delete or Update of it
+  // throws TransactionError, and one with changes in it from before cannot commit them
+  // (LostChangesOf) — the copy holds every commit and the altering transaction's own
+  // changes, nobody else's. At its commit RetireIfUnchanged retires the table: a scan of
+  // it under way still sees its rows, no later write lands in it.
+  // DROP TABLE wins over writers too, at its commit: Drop marks the table dropped whoever
+  // has changes in it, and those changes cannot commit (LostChangesOf).
+  // CREATE INDEX and the changes of constraints and triggers keep the table: they mark it
+  // as ALTER does, and their commit takes the mark back (MarkAltered keeps transactions
+  // begun before from writing).
 
   /// Throws TransactionError naming `what` while a transaction that has not ended, other
-  /// than `own`, has changes in the table.
+  /// than `own`, has changes in the table that can still commit (none can once `own` has
+  /// marked the table, MarkReplacing).
   void CheckNoPendingChanges(std::string_view what, transaction_t own = 0) const;
   /// How many writes (appends, deletes, updates; committed or not) the table has seen.
   uint64_t WriteCount() const;
-  /// Retires the table if it has seen exactly `writes` writes and has no uncommitted
-  /// change but those of `own`; false (nothing done) otherwise.
-  bool RetireIfUnchanged(uint64_t writes, transaction_t own = 0);
-  /// Takes a retirement back (the commit that retired it failed on another table).
+  /// Marks the table as claimed by transaction `id` (ALTER TABLE, CREATE INDEX); `copies`:
+  /// a copy will replace it, which holds no pending change of others, deletions included.
+  /// False (nothing done) when another transaction's mark is on it. The caller makes sure
+  /// no commit is between its check and its publication (TransactionManager::
+  /// ClaimTableRows), so that every change either is committed or cannot commit now.
+  bool MarkReplacing(transaction_t id, bool copies);
+  /// Takes transaction `id`'s mark back (its ALTER rolled back).
+  void UnmarkReplacing(transaction_t id);
+  /// Retires the table if it has seen exactly `writes` writes; false (nothing done)
+  /// otherwise.
+  bool RetireIfUnchanged(uint64_t writes);
+  /// Takes a retirement or a drop back (the commit that made it failed on another table).
   void Unretire();
+  /// Marks the table dropped by a commit (DROP TABLE, DROP SCHEMA … CASCADE, CREATE OR
+  /// REPLACE TABLE): writes still land (they cannot commit), scans still read it.
+  void Drop();
+  /// Why `transaction`'s uncommitted changes in the table cannot commit — another
+  /// transaction dropped the table, claimed it (MarkReplacing) or changed its indexes or
+  /// constraints since `transaction` began (MarkAltered) — or empty when they can or it has
+  /// none. `values`: they may include inserted or updated rows (else only deletions, which
+  /// a change that keeps the table does not lose).
+  std::string LostChangesOf(const Transaction& transaction, bool values) const;
   /// The commit `commit_id` changed what a write of this table must keep or do, in place
   /// (CREATE INDEX, ADD PRIMARY KEY / UNIQUE, SET NOT NULL, a FOREIGN KEY referencing it,
   /// CREATE / DROP TRIGGER): a transaction begun before it would write without that, so
@@ -225,22 +249,26 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   void MarkAltered(transaction_t commit_id);
 
   /// A copy of this table plus a last column of `type` holding `fill` (NULL or of
-  /// `type`) in every row. The copy holds the newest committed rows, without versions:
-  /// call CheckNoPendingChanges first.
-  std::shared_ptr<DataTable> WithColumnAdded(const LogicalType& type, const Value& fill);
-  /// A copy of this table without column `column`. Precondition: it is not the only
-  /// column.
-  std::shared_ptr<DataTable> WithColumnDropped(idx_t column);
-  /// A copy of this table with column `column` converted to `type`. Every row visible
-  /// to the caller must convert (check first); a row that does not is a deleted one and
-  /// becomes NULL. Same precondition as WithColumnAdded.
-  std::shared_ptr<DataTable> WithColumnCast(idx_t column, const LogicalType& type);
+  /// `type`) in every row. The copy holds the rows `view` sees (Transaction::Latest: every
+  /// commit and the altering transaction's own changes), without versions; the rows it
+  /// does not see keep their places as deleted ones. Others' changes that `view` does not
+  /// see stay out: MarkReplacing first, so that those cannot commit.
+  std::shared_ptr<DataTable> WithColumnAdded(const Transaction& view, const LogicalType& type,
+                                             const Value& fill);
+  /// A copy of this table without column `column`, as WithColumnAdded. Precondition: it
+  /// is not the only column.
+  std::shared_ptr<DataTable> WithColumnDropped(const Transaction& view, idx_t column);
+  /// A copy of this table with column `column` converted to `type`, as WithColumnAdded.
+  /// Every row `view` sees must convert (check first, over the same view); a row it does
+  /// not see and that does not convert becomes NULL.
+  std::shared_ptr<DataTable> WithColumnCast(const Transaction& view, idx_t column,
+                                            const LogicalType& type);
   /// Writes the values a column takes in `rows` (every column, as stored) into `result`;
   /// false when some row has none (a value that does not convert).
   using ColumnCompute = std::function<bool(const DataChunk& rows, Vector& result)>;
-  /// WithColumnCast with the values `compute` gives (ALTER … TYPE … USING): a row it fails
-  /// for is a deleted one and becomes NULL.
-  std::shared_ptr<DataTable> WithColumnComputed(idx_t column, const LogicalType& type,
+  /// WithColumnCast with the values `compute` gives (ALTER … TYPE … USING).
+  std::shared_ptr<DataTable> WithColumnComputed(const Transaction& view, idx_t column,
+                                                const LogicalType& type,
                                                 const ColumnCompute& compute);
 
  private:
@@ -251,15 +279,16 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   /// Counts `delta` version tags of transaction `id` that are not committed yet.
   void Uncommitted(transaction_t id, int64_t delta);
   bool OthersHaveUncommittedLocked(transaction_t own) const;
-  /// Throws TransactionError when the table was retired by an ALTER, or when its indexes or
-  /// constraints changed in a commit `transaction` does not see (its writes would not keep
-  /// or check them). Lock held.
+  /// Throws TransactionError when the table was retired by an ALTER or another
+  /// transaction's ALTER is replacing it, or when its indexes or constraints changed in a
+  /// commit `transaction` does not see (its writes would not keep or check them). Lock
+  /// held.
   void CheckWritable(const Transaction& transaction) const;
   /// Cuts the table back to its first `rows` rows (appended ones only). Lock held.
   void TruncateLocked(idx_t rows) noexcept;
   /// A new table of `types` with this one's row groups and deletions, its columns
   /// referencing `keep[i]`'s vectors (kInvalidIndex: filled with `fill`). Lock held.
-  std::shared_ptr<DataTable> CopyLocked(std::vector<LogicalType> types,
+  std::shared_ptr<DataTable> CopyLocked(const Transaction& view, std::vector<LogicalType> types,
                                         const std::vector<idx_t>& keep, const Value& fill);
 
   void UpdateLocked(Transaction& transaction, std::span<const std::vector<int64_t>> row_ids,
@@ -284,8 +313,11 @@ class DataTable : public std::enable_shared_from_this<DataTable> {
   idx_t deleted_rows_ = 0;  // in the delete masks
   /// Version tags of transactions that have not ended, per transaction.
   std::unordered_map<transaction_t, idx_t> uncommitted_;
-  uint64_t writes_ = 0;   // Append, AppendAll, Delete and Update calls
-  bool retired_ = false;  // an ALTER replaced this table: no more writes
+  uint64_t writes_ = 0;          // Append, AppendAll, Delete and Update calls
+  bool retired_ = false;         // an ALTER replaced this table: no more writes
+  bool dropped_ = false;         // a commit dropped it: no more commits of writes to it
+  transaction_t replacing_ = 0;  // the transaction whose ALTER / CREATE INDEX claims it, or 0
+  bool claim_copies_ = false;    // that claim's change replaces the table with a copy
   /// The commit of the last change that kept this table but changed what its writes must do
   /// (MarkAltered): transactions begun before it may not write.
   transaction_t altered_at_ = 0;

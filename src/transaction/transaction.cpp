@@ -89,7 +89,7 @@ void Transaction::RollbackTo(const Mark& mark) {
   catalog_base_ = mark.catalog_base;
   temp_catalog_ = std::move(temp);
   temp_copied_ = mark.temp_copied;
-  replaced_.erase(replaced_.begin() + static_cast<std::ptrdiff_t>(mark.replaced), replaced_.end());
+  ReleaseReplaced(mark.replaced);
   for (const Attached& attached : attached_) {
     Transaction& other = *attached.transaction;
     auto it = std::find_if(mark.attached.begin(), mark.attached.end(),
@@ -140,20 +140,49 @@ void Transaction::WriteTo(const Transaction& target, std::string_view what) cons
   for (const Attached& attached : attached_) refuse(*attached.transaction);
 }
 
-void Transaction::TableReplaced(std::shared_ptr<DataTable> table, bool retire,
+void Transaction::TableReplaced(std::shared_ptr<DataTable> table, TableChange change,
                                 std::string_view what) {
   if (CreatedHere(*table)) return;
   auto it = std::find_if(replaced_.begin(), replaced_.end(),
                          [&](const Replaced& r) { return r.table == table; });
   if (it != replaced_.end()) {
     // Its own writes since the first change are in its undo buffer: it may change the
-    // table again; retiring it is decided by the last change.
-    it->retire = it->retire || retire;
+    // table again; what happens to it at commit is decided by the strongest change.
+    if (change == TableChange::kCopied && it->change == TableChange::kIndexes) {
+      table->MarkReplacing(id_, /*copies=*/true);  // its own claim: cannot fail
+    }
+    it->change = std::max(it->change, change);
     return;
   }
+  replaced_.reserve(replaced_.size() + 1);  // the claim is recorded without failing
+  if (change != TableChange::kDropped &&
+      !manager_->ClaimTableRows(*table, *this, change == TableChange::kCopied)) {
+    // Another transaction's change of the table has not ended. For ALTER the catalog claim
+    // of the same object would fail the same way (rule 5).
+    throw TransactionError(
+        change == TableChange::kCopied
+            ? fmt::format("Catalog write-write conflict on alter with \"{}\"", what)
+            : fmt::format("{}: Transaction conflict: the table is being altered by a different "
+                          "transaction, which has not ended; roll back and retry",
+                          what));
+  }
   const uint64_t writes = table->WriteCount();
-  table->CheckNoPendingChanges(what, id_);
-  replaced_.push_back({std::move(table), retire, writes});
+  replaced_.push_back({std::move(table), change, writes});
+}
+
+void Transaction::ReleaseReplaced(size_t from) noexcept {
+  for (size_t i = from; i < replaced_.size(); i++) replaced_[i].table->UnmarkReplacing(id_);
+  replaced_.erase(replaced_.begin() + static_cast<std::ptrdiff_t>(from), replaced_.end());
+}
+
+void Transaction::NoteWriteTo(const DataTable& table, bool values) {
+  auto it = std::find_if(written_.begin(), written_.end(),
+                         [&](const Written& w) { return w.table.get() == &table; });
+  if (it == written_.end()) {
+    written_.push_back({table.shared_from_this(), values});
+  } else {
+    it->values = it->values || values;
+  }
 }
 
 }  // namespace teal

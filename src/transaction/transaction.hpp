@@ -21,8 +21,15 @@
 //      transaction began, fails at that statement (first writer wins, as for rows). At
 //      commit its changes are made in the committed version (CatalogMerge: other
 //      transactions' changes of other objects stay), unless they conflict with a commit
-//      since (then its COMMIT fails), or a table it dropped, altered or indexed was
-//      written by someone since (TableReplaced).
+//      since (then its COMMIT fails), or a table it altered or indexed was written by
+//      someone since (TableReplaced).
+//   6. DROP TABLE, ALTER TABLE, CREATE INDEX and the other changes of a table's rules win
+//      over writers: they need no table without pending changes. A transaction that
+//      changed rows of a table another one dropped (at that commit) or altered (from that
+//      statement on: the ALTER's copy, the new index or the constraint's check leaves its
+//      changes out) cannot commit them (it is second, as in rule 4), and cannot write to an
+//      altered one until the altering transaction ends. Any order of such commits is one
+//      a serial run could have: a writer that committed before the change ran before it.
 //
 // Thread safety: a transaction is used by one connection at a time (the threads of one
 // query read its snapshot and the storage append to its undo buffer under the table's
@@ -144,17 +151,43 @@ class Transaction {
   /// its changes need no checks against other transactions.
   void TableCreated(const DataTable& table) { created_.insert(&table); }
   bool CreatedHere(const DataTable& table) const { return created_.count(&table) > 0; }
-  /// Records that the catalog change being made drops or replaces `table` (`retire`:
-  /// DROP TABLE, ALTER TABLE) or changes its indexes: throws TransactionError when a
-  /// transaction has uncommitted changes in it, and at commit nobody else may have
-  /// written to it since (rule 5). `what` names the change for messages.
-  void TableReplaced(std::shared_ptr<DataTable> table, bool retire, std::string_view what);
-  /// Counts a write of this transaction to `table` (DataTable calls it), so that its own
-  /// writes after a catalog change of the table are not taken for someone else's.
-  void NoteWrite(const DataTable& table) {
-    if (replaced_.empty()) return;
+  /// A snapshot of every commit so far and this transaction's own changes: what a change
+  /// that checks or copies a table's rows for everyone reads (CREATE INDEX, ALTER TABLE).
+  Transaction Latest() const { return Transaction(kTransactionIdStart - 1, id_); }
+
+  /// What a catalog change does to a table it names (TableReplaced).
+  enum class TableChange : uint8_t {
+    kIndexes,  // keeps it, changes its indexes, constraints or triggers (MarkAltered)
+    kCopied,   // ALTER TABLE: a copy replaces it, retired at commit
+    kDropped,  // DROP TABLE: dropped at commit, whoever has changes in it
+  };
+  /// Records that the catalog change being made changes `table` so. kIndexes and kCopied
+  /// claim it (TransactionManager::ClaimTableRows): others' uncommitted changes in it
+  /// cannot commit, and they cannot write to it until this transaction ends; at commit
+  /// nobody else may have written to it since (rule 5). kDropped wins over writers at its
+  /// commit: theirs cannot commit after it (rule 6). `what` names the change for messages
+  /// (kCopied: the table's name). TransactionError when another transaction's claim is on
+  /// the table.
+  void TableReplaced(std::shared_ptr<DataTable> table, TableChange change, std::string_view what);
+  /// Notes a write of this transaction to `table` (DataTable calls it): its own writes
+  /// after a catalog change of the table are not taken for someone else's, and its commit
+  /// checks that nobody dropped the table meanwhile.
+  /// `values`: an insert or update (not a delete).
+  void NoteWrite(const DataTable& table, bool values) {
+    if (written_.empty() || written_.back().table.get() != &table ||
+        (values && !written_.back().values)) {
+      NoteWriteTo(table, values);
+    }
     for (auto& r : replaced_) r.own_writes += r.table.get() == &table;
   }
+  /// A table it wrote to (a table whose writes a savepoint took back may be among them),
+  /// and whether it inserted or updated rows there (else it only deleted some). Held: the
+  /// transaction may drop it meanwhile.
+  struct Written {
+    std::shared_ptr<const DataTable> table;
+    bool values;
+  };
+  const std::vector<Written>& WrittenTables() const { return written_; }
 
  private:
   friend class TransactionManager;
@@ -170,13 +203,19 @@ class Transaction {
   std::shared_ptr<Catalog> temp_catalog_;
   bool temp_copied_ = false;  // temp_catalog_ is this transaction's private copy
   std::unordered_set<const DataTable*> created_;
+  void NoteWriteTo(const DataTable& table, bool values);
+  /// Forgets the tables recorded by TableReplaced from the `from`-th on, taking back the
+  /// marks of its ALTERs (rolled back).
+  void ReleaseReplaced(size_t from) noexcept;
+
   struct Replaced {
     std::shared_ptr<DataTable> table;
-    bool retire;
+    TableChange change;
     uint64_t writes;          // its WriteCount when recorded
     uint64_t own_writes = 0;  // this transaction's writes to it since
   };
   std::vector<Replaced> replaced_;
+  std::vector<Written> written_;  // in the order of their first writes
   /// The catalog objects it claimed (TransactionManager::ClaimCatalogChanges).
   std::set<std::string> claimed_;
 };

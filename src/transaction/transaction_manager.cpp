@@ -148,24 +148,52 @@ std::vector<DataTable*> TransactionManager::CheckCatalogChanges(Transaction& tra
   std::vector<DataTable*> retired;
   for (const auto& replaced : transaction.replaced_) {
     DataTable& table = *replaced.table;
+    if (replaced.change == Transaction::TableChange::kDropped) {
+      table.Drop();  // rule 6: whoever has changes in it cannot commit them now
+      retired.push_back(&table);
+      continue;
+    }
     const uint64_t expected = replaced.writes + replaced.own_writes;
-    const bool unchanged = replaced.retire ? table.RetireIfUnchanged(expected, transaction.Id())
-                                           : table.WriteCount() == expected;
+    const bool copied = replaced.change == Transaction::TableChange::kCopied;
+    const bool unchanged =
+        copied ? table.RetireIfUnchanged(expected) : table.WriteCount() == expected;
     if (!unchanged) {
       for (DataTable* done : retired) done->Unretire();
       throw TransactionError(
-          "could not commit: another transaction wrote to a table that this one dropped, "
-          "altered or indexed; roll back and retry");
+          "could not commit: another transaction wrote to a table that this one altered or "
+          "indexed; roll back and retry");
     }
-    if (replaced.retire) retired.push_back(&table);
+    if (copied) retired.push_back(&table);
   }
   return retired;
+}
+
+void TransactionManager::RefuseLostWrites(const Transaction& transaction) const {
+  for (const Transaction::Written& written : transaction.WrittenTables()) {
+    const std::string lost = written.table->LostChangesOf(transaction, written.values);
+    if (!lost.empty()) {
+      throw TransactionError("could not commit: " + lost +
+                             " after this transaction changed its rows; roll back");
+    }
+  }
+}
+
+bool TransactionManager::ClaimTableRows(DataTable& table, const Transaction& transaction,
+                                        bool copies) {
+  std::unique_lock<std::mutex> lock(lock_);
+  pending_changed_.wait(lock, [&] { return pending_.empty(); });
+  return table.MarkReplacing(transaction.Id(), copies);
 }
 
 std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(
     const Transaction& transaction) {
   auto it = std::find(active_.begin(), active_.end(), &transaction);
   if (it != active_.end()) active_.erase(it);
+  // Its claims on tables end with it (rule 6); a table it altered is retired, one it
+  // indexed is kept and free for others' writes again.
+  for (const auto& replaced : transaction.replaced_) {
+    replaced.table->UnmarkReplacing(transaction.Id());
+  }
   for (const auto& object : transaction.claimed_) {
     auto claim = catalog_claims_.find(object);
     if (claim != catalog_claims_.end() && claim->second == &transaction)
@@ -214,6 +242,7 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
             "'read_only')");
       }
       if (!invalid_.empty()) throw IOError(invalid_);
+      RefuseLostWrites(*transaction);
       std::vector<DataTable*> retired;
       if (transaction->ChangedCatalog()) retired = CheckCatalogChanges(*transaction);
       const transaction_t commit_id = last_commit_ + 1;
@@ -248,7 +277,9 @@ void TransactionManager::Commit(const std::shared_ptr<Transaction>& transaction)
       last_commit_ = commit_id;
       transaction->commit_id_ = commit_id;
       for (const auto& replaced : transaction->replaced_) {
-        if (!replaced.retire) replaced.table->MarkAltered(commit_id);
+        if (replaced.change == Transaction::TableChange::kIndexes) {
+          replaced.table->MarkAltered(commit_id);
+        }
       }
       if (transaction->ChangedCatalog()) catalog_commit_ = commit_id;
       if (sync_later) {
@@ -335,6 +366,7 @@ void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transactio
   transaction->attached_.clear();
   if (transaction->commit_id_ != 0) return;
   transaction->undo_.RollbackTo(0);
+  transaction->ReleaseReplaced(0);
   std::vector<std::shared_ptr<Transaction>> done;
   {
     std::lock_guard<std::mutex> guard(lock_);

@@ -110,12 +110,21 @@ class TransactionManager {
   /// by a transaction that has not ended (first writer wins, rule 5); else marks the
   /// objects as its own until it ends.
   void ClaimCatalogChanges(Transaction& transaction);
+  /// Rule 6: marks `table` as claimed by `transaction` (DataTable::MarkReplacing)
+  /// once no commit is between its checks and its publication, so that every other change
+  /// in the table is either committed (the ALTER's copy has it) or cannot commit. False
+  /// (nothing done) when another transaction's ALTER has marked it.
+  bool ClaimTableRows(DataTable& table, const Transaction& transaction, bool copies);
 
  private:
   std::shared_ptr<Transaction> BeginLocked();
   /// Rule 5's checks of `transaction`'s catalog changes, retiring the tables it replaced
-  /// (returned, to be put back if the commit fails after all). Lock held.
+  /// and dropping the ones it dropped (returned, to be put back if the commit fails after
+  /// all). Lock held.
   std::vector<DataTable*> CheckCatalogChanges(Transaction& transaction);
+  /// Rule 6: throws TransactionError when a table `transaction` has changes in was dropped
+  /// by a commit or is altered by another transaction. Lock held.
+  void RefuseLostWrites(const Transaction& transaction) const;
   /// Rule 5: why `transaction`'s catalog changes (`changed`, CatalogMerge::Changed) cannot
   /// commit now, or empty; `theirs` receives what the commits since it began changed.
   /// Lock held.

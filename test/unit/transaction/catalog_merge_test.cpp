@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -139,6 +140,61 @@ TEST(CatalogMergeTest, TheSecondWriterOfAnObjectFailsAtItsStatement) {
   EXPECT_THROW(two.Execute("CREATE TABLE w (i INTEGER)"), TransactionError);
   one.Execute("COMMIT");
   EXPECT_EQ(QueryTexts(two, {"SELECT count(*) FROM v, w"}), "0|\n");
+}
+
+// Rule 6: DROP TABLE wins over writers that have not committed. Many connections write to
+// one table while another drops it: each writer either committed before the drop (its rows
+// of the other table stay) or fails at COMMIT (none of its rows stay), and the log replays
+// the same outcome.
+TEST(CatalogMergeTest, ADroppedTablesPendingWritersFailAtCommitAndLeaveNothing) {
+  MemoryFileSystem fs;
+  constexpr int kWriters = 3;
+  std::string expected;
+  {
+    auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+    Connection setup(*db);
+    setup.Execute("CREATE TABLE doomed (k INTEGER PRIMARY KEY)");
+    setup.Execute("CREATE TABLE log (writer INTEGER, k INTEGER)");
+    setup.Execute("INSERT INTO doomed SELECT range FROM range(10)");
+    std::vector<std::unique_ptr<Connection>> writers;
+    for (int w = 0; w < kWriters; w++) {
+      writers.push_back(std::make_unique<Connection>(*db));
+      Connection& con = *writers.back();
+      con.Execute("BEGIN");
+      con.Execute("INSERT INTO log VALUES (" + std::to_string(w) + ", 1)");
+      con.Execute("INSERT INTO doomed VALUES (" + std::to_string(100 + w) + ")");
+      con.Execute("DELETE FROM doomed WHERE k = " + std::to_string(w));
+    }
+    writers[0]->Execute("COMMIT");  // before the drop: kept until it
+    setup.Execute("DROP TABLE doomed");
+    for (int w = 1; w < kWriters; w++) {
+      try {
+        writers[w]->Execute("COMMIT");
+        ADD_FAILURE() << "writer " << w << " committed changes of a dropped table";
+      } catch (const TransactionError& e) {
+        EXPECT_NE(std::string(e.what()).find("another transaction has dropped this table"),
+                  std::string::npos)
+            << e.what();
+      }
+    }
+    // The connection's next transaction, which does not touch the table, commits.
+    writers[1]->Execute("BEGIN");
+    writers[1]->Execute("INSERT INTO log VALUES (9, 9)");
+    writers[1]->Execute("COMMIT");
+    expected = QueryTexts(
+        setup, {"SELECT writer, k FROM log ORDER BY ALL", "SELECT count(*) FROM duckdb_tables()"});
+    EXPECT_EQ(expected, "0|1|\n9|9|\n1|\n");
+    EXPECT_THROW(setup.Execute("SELECT * FROM doomed"), CatalogError);
+  }
+  auto db = OpenFileDatabase(fs, kPath, /*checkpoint_on_close=*/false);
+  Connection con(*db);
+  EXPECT_EQ(QueryTexts(con, {"SELECT writer, k FROM log ORDER BY ALL",
+                             "SELECT count(*) FROM duckdb_tables()"}),
+            expected);
+  // The name is free again.
+  con.Execute("CREATE TABLE doomed (k INTEGER PRIMARY KEY)");
+  con.Execute("INSERT INTO doomed VALUES (0)");
+  EXPECT_EQ(QueryTexts(con, {"SELECT k FROM doomed"}), "0|\n");
 }
 
 }  // namespace
