@@ -193,10 +193,14 @@ std::string CatalogMerge::Conflict(const Catalog& base, const Catalog& mine,
                           "one began",
                           ShownName(need)));
         }
+        // A drop whose dependent appeared meanwhile: DuckDB's words for that commit.
+        std::string head = ConflictHead(base, mine, need);
+        constexpr std::string_view kDrop = "Catalog write-write conflict on drop with ";
+        if (head.rfind(kDrop, 0) == 0)
+          head = "Could not commit DROP of " + head.substr(kDrop.size());
         return ConflictMessage(
-            ConflictHead(base, mine, need),
-            fmt::format("another transaction changed \"{}\", which depends on it",
-                        ShownName(object)));
+            head, fmt::format("another transaction changed \"{}\", which depends on it",
+                              ShownName(object)));
       }
     }
     return {};
