@@ -720,6 +720,18 @@ ExpressionPtr Binder::BindGrouping(const ParsedExpression& call, Scope& scope) {
       if (scope.group_texts[g] == text) found = g;
     }
     if (found == kInvalidIndex) {
+      // Written another way (`t.a` for `a`, `t.a * 2` for `a * 2`): bound in the grouped
+      // scope, a GROUP BY expression is its group's column.
+      try {
+        ExpressionPtr bound = BindExpression(*argument, scope);
+        if (bound->kind == BoundKind::kColumnRef && bound->column < scope.group_texts.size()) {
+          found = bound->column;
+        }
+      } catch (const BinderError&) {
+        // Not grouped: the error below says what GROUPING needs.
+      }
+    }
+    if (found == kInvalidIndex) {
       throw BinderError(fmt::format(
           "the arguments of {}() must be GROUP BY expressions; {} is none", call.name, text));
     }
