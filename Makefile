@@ -54,9 +54,10 @@ test-sanitize: sanitize
 	@cd build/sanitize && ctest --output-on-failure -j $(JOBS)
 
 # The parallel operators under ThreadSanitizer: the scheduler, interrupts, the hash tables
-# and sorts, connections side by side, and every sqllogictest file on four threads with
-# one-vector morsels. A data race fails the test (TSAN_OPTIONS halt_on_error).
-TSAN_TESTS := sql-parallel/|unit\.(IndexScan|TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog|Checkpoint)
+# and sorts, connections side by side (catalog changes and writers among them), and every
+# sqllogictest file on four threads with one-vector morsels. A data race fails the test
+# (TSAN_OPTIONS halt_on_error).
+TSAN_TESTS := sql-parallel/|unit\.(CatalogMerge|IndexScan|TaskScheduler|Interrupt|GroupTable|SortKeys|Concurrency|ShellTest\.CtrlC|FileDatabase|WriteAheadLog|Checkpoint)
 test-tsan: tsan
 	@cd build/tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
