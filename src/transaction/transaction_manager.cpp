@@ -181,8 +181,19 @@ void TransactionManager::RefuseLostWrites(const Transaction& transaction) const 
 bool TransactionManager::ClaimTableRows(DataTable& table, const Transaction& transaction,
                                         bool copies) {
   std::unique_lock<std::mutex> lock(lock_);
-  pending_changed_.wait(lock, [&] { return pending_.empty(); });
-  return table.MarkReplacing(transaction.Id(), copies);
+  // Marked under the lock, the table refuses every commit that checks after this; the ones
+  // that passed their check before and wait for their sync are not published yet (the
+  // claimer would not see their rows): wait for those, and only those, to publish.
+  if (!table.MarkReplacing(transaction.Id(), copies)) return false;
+  pending_changed_.wait(lock, [&] {
+    for (const auto& [commit_id, pending] : pending_) {
+      for (const Transaction::Written& written : pending.transaction->WrittenTables()) {
+        if (written.table.get() == &table) return false;
+      }
+    }
+    return true;
+  });
+  return true;
 }
 
 std::vector<std::shared_ptr<Transaction>> TransactionManager::EndLocked(

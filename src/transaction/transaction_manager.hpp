@@ -110,10 +110,10 @@ class TransactionManager {
   /// by a transaction that has not ended (first writer wins, rule 5); else marks the
   /// objects as its own until it ends.
   void ClaimCatalogChanges(Transaction& transaction);
-  /// Rule 6: marks `table` as claimed by `transaction` (DataTable::MarkReplacing)
-  /// once no commit is between its checks and its publication, so that every other change
-  /// in the table is either committed (the ALTER's copy has it) or cannot commit. False
-  /// (nothing done) when another transaction's ALTER has marked it.
+  /// Rule 6: marks `table` as claimed by `transaction` (DataTable::MarkReplacing), then
+  /// waits until no commit that wrote it is between its check and its publication, so that
+  /// every other change in the table is either committed (the ALTER's copy has it) or
+  /// cannot commit. False (nothing done) when another transaction's claim is on it.
   bool ClaimTableRows(DataTable& table, const Transaction& transaction, bool copies);
 
  private:
