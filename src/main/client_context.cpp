@@ -1512,6 +1512,14 @@ Result ClientContext::ExecuteRenameView(const AlterTableStatement& alter) {
 
 Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const FieldChange* reshape) {
   if (alter.kind == AlterKind::kRenameView) return ExecuteRenameView(alter);
+  if (alter.kind == AlterKind::kRenameTable) {
+    // ALTER TABLE renames a view too (PostgreSQL and DuckDB).
+    const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
+    const Catalog& catalog = WritableCatalog(place.temporary);
+    if (!catalog.FindTable(place.name) && catalog.FindView(place.name)) {
+      return ExecuteRenameView(alter);
+    }
+  }
   if (!alter.field_path.empty()) return ExecuteAlterField(alter);
   const CatalogSearch::Place place = Catalogs().Relation(alter.schema, alter.table);
   const bool temporary = place.temporary;
