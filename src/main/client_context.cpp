@@ -2259,8 +2259,10 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   binder.SetOptions(BinderOptions());
   BoundStatement bound = binder.BindSelect(*create.query);
   if (create.column_names.size() > bound.names.size()) {
-    throw BinderError(fmt::format("table \"{}\" names {} columns but its query has {}", create.name,
-                                  create.column_names.size(), bound.names.size()));
+    throw BinderError(fmt::format(
+        "Target table has more column names than query result. (table \"{}\" names {} columns "
+        "but its query has {})",
+        create.name, create.column_names.size(), bound.names.size()));
   }
   auto table = std::make_shared<TableEntry>();
   table->name = create.name;
@@ -2285,11 +2287,16 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   // all first would keep each chunk's buffers, however few rows it has); the table
   // enters the catalog only once the query has run to its end, so if it fails no table
   // is created.
-  Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
-  ExecutorOptions options = MakeExecutorOptions();
-  PhysicalOperatorPtr physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
-  Executor executor(*physical, options);
-  executor.Initialize();
+  // WITH NO DATA: the query is bound for its columns, never run (PostgreSQL's rule).
+  PhysicalOperatorPtr physical;
+  std::unique_ptr<Executor> executor;  // after the plan it runs: destroyed first
+  if (create.with_data) {
+    Optimize(*bound.plan, database_->GetSettings().OptimizerEnabled());
+    ExecutorOptions options = MakeExecutorOptions();
+    physical = CreatePhysicalPlan(*bound.plan, nullptr, options);
+    executor = std::make_unique<Executor>(*physical, options);
+    executor->Initialize();
+  }
   if (create.or_replace && catalog.FindTable(qualified)) {
     DropTableToReplace(catalog, qualified);
     // The log's CREATE TABLE below is the definition, without OR REPLACE: the drop goes
@@ -2309,7 +2316,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   TableAppend append(table);
   std::vector<std::unique_ptr<DataChunk>> one(1);
   idx_t rows = 0;
-  while ((one[0] = executor.FetchChunk())) {
+  while (executor && (one[0] = executor->FetchChunk())) {
     rows += one[0]->size();
     append.AppendAll(*current_, one, "CREATE TABLE AS");
   }

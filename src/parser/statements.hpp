@@ -405,6 +405,7 @@ struct CreateTableAsStatement : SQLStatement {
   std::vector<std::string> column_names;
   bool if_not_exists = false;
   bool or_replace = false;  // CREATE OR REPLACE TABLE … AS: the old table goes after the query
+  bool with_data = true;    // false: … WITH NO DATA, the query's columns and no rows
   std::unique_ptr<SelectStatement> query;
 };
 

@@ -53,12 +53,12 @@ std::unique_ptr<CreateTableAsStatement> Transformer::CreateTableAs(
   }
   if (s.is_select_into)
     throw NotImplementedError("SELECT INTO not supported: use CREATE TABLE … AS SELECT");
-  if (s.into->skip_data) throw NotImplementedError("CREATE TABLE … AS … WITH NO DATA");
   auto create = std::make_unique<CreateTableAsStatement>();
   BaseTableRef name = CreatedName(*s.into->rel, s.into->on_commit);
   create->schema = name.schema;
   create->name = name.name;
   create->if_not_exists = s.if_not_exists;
+  create->with_data = !s.into->skip_data;
   for (size_t i = 0; i < s.into->n_col_names; i++) {
     create->column_names.push_back(StringOf(s.into->col_names[i]));
   }
