@@ -879,6 +879,7 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
         if (CatalogSearch::IsTempSchema(schema->name)) {
           throw CatalogError("schema \"temp\" already exists: it holds the temporary objects");
         }
+        if (schema->or_replace) DropToReplace(DropKind::kSchema, schema->catalog, schema->name);
         current_->WritableCatalog().CreateSchema(schema->name, schema->if_not_exists);
         LogStatement(statement, false);
         return EmptyResult(StatementType::kCreate);
@@ -1285,7 +1286,27 @@ Result ClientContext::ExecuteCreateIndex(const CreateIndexStatement& create) {
   return EmptyResult(StatementType::kCreate);
 }
 
+void ClientContext::DropToReplace(DropKind kind, const std::string& qualifier,
+                                  const std::string& name) {
+  DropStatement drop;
+  drop.kind = kind;
+  drop.if_exists = true;
+  if (kind == DropKind::kSchema) {
+    drop.catalog = qualifier;
+    drop.names = {name};
+  } else {
+    drop.names = {qualifier.empty() ? name : qualifier + "." + name};
+  }
+  // Logged as its own statement ahead of the CREATE, as a written DROP would be.
+  drop.text = fmt::format("DROP {} IF EXISTS {}", kind == DropKind::kSchema ? "SCHEMA" : "SEQUENCE",
+                          QuoteQualifiedName(qualifier, name));
+  ExecuteDrop(drop);
+}
+
 Result ClientContext::ExecuteCreateSequence(const CreateSequenceStatement& create) {
+  if (create.or_replace) {
+    DropToReplace(DropKind::kSequence, create.schema, create.name);
+  }
   const bool temporary = CatalogSearch::IsTempSchema(create.schema);
   // Filed as QualifiedName(schema, name), the entry's name ("s.q" in schema s).
   const std::string filed =

@@ -202,6 +202,10 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// CREATE OR REPLACE TABLE: drops the table `name` when there is one (in the statement's
   /// transaction, logged as a DROP before the new table's CREATE).
   void DropTableToReplace(Catalog& catalog, const std::string& name);
+  /// CREATE OR REPLACE SEQUENCE | SCHEMA (DuckDB's): DROP … IF EXISTS of `qualifier`.`name`
+  /// (a sequence's schema, a schema's database), with DROP's checks of what depends on it,
+  /// logged before the CREATE.
+  void DropToReplace(DropKind kind, const std::string& qualifier, const std::string& name);
   /// Throws CatalogError when a FOREIGN KEY of a table not in `dropped_too` references
   /// `table` (it cannot be dropped or replaced while one does).
   void RefuseReferenced(const Catalog& catalog, const TableEntry& table,

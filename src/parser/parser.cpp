@@ -509,12 +509,17 @@ std::vector<std::unique_ptr<SQLStatement>> ParseSql(std::string_view sql, idx_t 
       if (parse.OrReplaceTable()) {
         auto* create = dynamic_cast<CreateTableStatement*>(statement.get());
         auto* as = dynamic_cast<CreateTableAsStatement*>(statement.get());
-        if ((create && create->if_not_exists) || (as && as->if_not_exists)) {
+        auto* sequence = dynamic_cast<CreateSequenceStatement*>(statement.get());
+        auto* schema = dynamic_cast<CreateSchemaStatement*>(statement.get());
+        if ((create && create->if_not_exists) || (as && as->if_not_exists) ||
+            (sequence && sequence->if_not_exists) || (schema && schema->if_not_exists)) {
           throw ParserError(
               "Cannot specify both OR REPLACE and IF NOT EXISTS within single create statement");
         }
         if (create) create->or_replace = true;
         if (as) as->or_replace = true;
+        if (sequence) sequence->or_replace = true;
+        if (schema) schema->or_replace = true;
       }
       statement->parameter_count = parse.ParameterCount();
       statement->parameter_names = parse.ParameterNames();

@@ -706,7 +706,8 @@ std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace) 
       tokens.size() > 4 && (tokens[3].word == "temp" || tokens[3].word == "temporary");
   const size_t table = temporary ? 4 : 3;
   if (tokens.size() < table + 1 || tokens[0].word != "create" || tokens[1].word != "or" ||
-      tokens[2].word != "replace" || tokens[table].word != "table") {
+      tokens[2].word != "replace" ||
+      !IsOneOf(tokens[table].word, {"table", "sequence", "schema"})) {
     return std::string(sql);
   }
   or_replace = true;

@@ -304,7 +304,8 @@ inline constexpr const char* kTryCastMarker = "__teal_try_cast";
 /// gives NULL where the value does not convert.
 std::string RewriteTryCast(std::string_view sql);
 
-/// Rewrites DuckDB's `CREATE OR REPLACE TABLE` into `CREATE TABLE`, setting `or_replace`.
+/// Rewrites DuckDB's `CREATE OR REPLACE TABLE | SEQUENCE | SCHEMA` into `CREATE …`, setting
+/// `or_replace`.
 std::string RewriteCreateOrReplaceTable(std::string_view sql, bool& or_replace);
 
 /// Rewrites DuckDB's `CREATE [TEMP] VIEW IF NOT EXISTS` (not in the PostgreSQL grammar) into

@@ -240,6 +240,7 @@ struct CreateSequenceStatement : SQLStatement {
   std::string schema;
   std::string name;
   bool if_not_exists = false;
+  bool or_replace = false;  // DuckDB's CREATE OR REPLACE SEQUENCE: DROP IF EXISTS, then CREATE
   std::optional<int64_t> start;
   int64_t increment = 1;
   std::optional<int64_t> min_value;
@@ -253,6 +254,7 @@ struct CreateSchemaStatement : SQLStatement {
   std::string name;
   std::string catalog;  // CREATE SCHEMA db.name: the database (empty: the default one)
   bool if_not_exists = false;
+  bool or_replace = false;  // DuckDB's CREATE OR REPLACE SCHEMA: DROP IF EXISTS, then CREATE
 };
 
 /// COMMENT ON kind [db.][schema.]name[.column] IS 'text' | NULL (DuckDB's MACRO [TABLE] is
