@@ -1759,6 +1759,14 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
       return EmptyResult(StatementType::kAlter);
     }
   }
+  // ADD / DROP COLUMN copy the table: it is claimed (Transaction rule 6) before the
+  // catalog's lock is taken below — the claim may wait for commits to publish, which must
+  // not happen under a catalog lock.
+  if (alter.kind == AlterKind::kAddColumn || alter.kind == AlterKind::kDropColumn) {
+    if (auto table = catalog.FindTable(table_name)) {
+      current_->TableReplaced(table->storage, Transaction::TableChange::kCopied, table->name);
+    }
+  }
   std::string new_table_name;  // in the same schema
   if (alter.kind == AlterKind::kRenameTable) new_table_name = QualifiedName(schema, alter.new_name);
   uint64_t old_oid = 0;
