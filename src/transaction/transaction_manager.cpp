@@ -376,8 +376,7 @@ void TransactionManager::Rollback(const std::shared_ptr<Transaction>& transactio
   }
   transaction->attached_.clear();
   if (transaction->commit_id_ != 0) return;
-  transaction->undo_.RollbackTo(0);
-  transaction->ReleaseReplaced(0);
+  transaction->undo_.RollbackTo(0);  // its table claims end in EndLocked, as a commit's do
   std::vector<std::shared_ptr<Transaction>> done;
   {
     std::lock_guard<std::mutex> guard(lock_);
