@@ -145,6 +145,12 @@ void ForEachOwnExpression(LogicalOperator& plan, const std::function<void(Expres
         for (auto& e : row) fn(e);
       }
       break;
+    case LogicalKind::kLimit: {
+      auto& limit = static_cast<LogicalLimit&>(plan);
+      if (limit.limit_expression) fn(limit.limit_expression);
+      if (limit.offset_expression) fn(limit.offset_expression);
+      break;
+    }
     case LogicalKind::kInsert:
       if (auto& conflict = static_cast<LogicalInsert&>(plan).on_conflict) {
         for (auto& e : conflict->values) fn(e);
