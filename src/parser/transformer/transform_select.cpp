@@ -260,7 +260,6 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION: {
       const auto& range = *node->range_function;
       ref->lateral = range.lateral;
-      if (range.ordinality) throw NotImplementedError("WITH ORDINALITY");
       if (range.is_rowsfrom || range.n_functions != 1) throw NotImplementedError("ROWS FROM");
       if (range.n_coldeflist) throw NotImplementedError("column definitions on a table function");
       const Node* item = range.functions[0];
@@ -273,11 +272,37 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
         throw NotImplementedError("this kind of table function call");
       }
       aliases(range.alias);
+      if (range.ordinality) return WithOrdinality(std::move(ref));
       return ref;
     }
     default:
       throw NotImplementedError("this kind of FROM clause");
   }
+}
+
+std::unique_ptr<TableRef> Transformer::WithOrdinality(std::unique_ptr<TableRef> function) {
+  // f(…) WITH ORDINALITY AS a (c1, …, n) is (SELECT *, row_number() OVER () AS ordinality
+  // FROM f(…)) AS a (c1, …, n): a window without PARTITION BY or ORDER BY numbers the rows
+  // in the order the function gives them (the window operator keeps its input's order).
+  // Lateral like the function (PostgreSQL's rule for a function in FROM): right of other
+  // items it runs once per left row, so the numbers start at 1 for each.
+  auto number = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+  number->name = "row_number";
+  number->window = std::make_shared<WindowSpec>();
+  number->alias = "ordinality";
+  auto query = std::make_unique<SelectStatement>();
+  query->select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+  query->select_list.push_back(std::move(number));
+  auto ref = std::make_unique<TableRef>();
+  ref->kind = TableRefKind::kSubquery;
+  ref->lateral = true;
+  ref->alias = function->alias.empty() ? function->function->name : std::move(function->alias);
+  ref->column_aliases = std::move(function->column_aliases);
+  ref->sample = std::move(function->sample);
+  function->column_aliases.clear();
+  query->from = std::move(function);
+  ref->subquery = std::move(query);
+  return ref;
 }
 
 std::vector<CommonTableExpression> Transformer::With(const PgQuery__WithClause& with) {

@@ -44,6 +44,8 @@ class Transformer {
   std::unique_ptr<SelectStatement> Select(const PgQuery__SelectStmt& s);
 
   std::unique_ptr<TableRef> From(const Node* node);
+  /// f(…) WITH ORDINALITY: the call as a lateral subquery that numbers its rows.
+  std::unique_ptr<TableRef> WithOrdinality(std::unique_ptr<TableRef> function);
 
   std::vector<CommonTableExpression> With(const PgQuery__WithClause& with);
 
