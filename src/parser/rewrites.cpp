@@ -1585,10 +1585,12 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
   for (;;) {
     std::vector<Token> tokens = Tokenize(text);
     size_t kind = tokens.size();
+    bool natural = false;
     for (size_t i = 0; i + 1 < tokens.size(); i++) {
       if (IsOneOf(tokens[i].word, {"semi", "anti"}) && tokens[i + 1].word == "join" &&
-          (i == 0 || !IsOneOf(tokens[i - 1].word, {"as", "natural"}))) {
+          (i == 0 || tokens[i - 1].word != "as")) {
         kind = i;
+        natural = i > 0 && tokens[i - 1].word == "natural";
         break;
       }
     }
@@ -1601,22 +1603,47 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
           throw NotImplementedError("POSITIONAL JOIN");
         }
       }
-      for (size_t i = 0; i + 2 < tokens.size(); i++) {
-        if (tokens[i].word == "natural" && IsOneOf(tokens[i + 1].word, {"semi", "anti"}) &&
-            tokens[i + 2].word == "join") {
-          throw NotImplementedError("NATURAL SEMI/ANTI JOIN (write the condition with ON)");
-        }
-      }
       return text;
     }
     const bool semi = tokens[kind].word == "semi";
     const char* name = semi ? "SEMI" : "ANTI";
+    const char* marker = semi ? kSemiJoinMarker : kAntiJoinMarker;
+    // The end of the right item, where an ON would begin.
+    const std::initializer_list<std::string_view> item_end = {
+        "on",     "using",   "join",      "inner",  "left",    "right", "full",
+        "cross",  "natural", "semi",      "anti",   "where",   "group", "having",
+        "order",  "limit",   "offset",    "window", "qualify", "union", "intersect",
+        "except", "fetch",   "returning", ","};
+    if (natural) {
+      // a NATURAL SEMI JOIN b: a JOIN b ON marker(natural marker), which the transformer
+      // reads back as NATURAL.
+      const size_t end = ClauseEnd(tokens, kind + 2, item_end);
+      if (end < tokens.size() && IsOneOf(tokens[end].word, {"on", "using"})) {
+        throw ParserError(fmt::format("NATURAL {} JOIN cannot have ON or USING", name));
+      }
+      const size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+      text = text.substr(0, tokens[kind - 1].start) +
+             text.substr(tokens[kind].end, end_at - tokens[kind].end) +
+             fmt::format(" ON {}({}) ", marker, kNaturalJoinMarker) + text.substr(end_at);
+      continue;
+    }
     // The ON of this join: the first ON or USING at the join's depth after it.
     size_t on = ClauseEnd(tokens, kind + 2,
                           {"on", "using", "join", "where", "group", "having", "order", "limit",
                            "offset", "window", "qualify", "union", "intersect", "except", ","});
     if (on < tokens.size() && tokens[on].word == "using") {
-      throw NotImplementedError(fmt::format("{} JOIN … USING (write the condition with ON)", name));
+      // USING (a, b) keeps its columns; the marker is one more, taken off by the transformer.
+      if (on + 1 >= tokens.size() || tokens[on + 1].word != "(") {
+        throw ParserError(
+            fmt::format("{} JOIN … USING needs a list of columns in parentheses", name));
+      }
+      const size_t close = ClauseEnd(tokens, on + 2, {});
+      if (close >= tokens.size())
+        throw ParserError(fmt::format("{} JOIN … USING (… has no ')'", name));
+      text = text.substr(0, tokens[kind].start) +
+             text.substr(tokens[kind].end, tokens[close].start - tokens[kind].end) +
+             fmt::format(", \"{}\"", marker) + text.substr(tokens[close].start);
+      continue;
     }
     if (on >= tokens.size() || tokens[on].word != "on") {
       throw ParserError(fmt::format("{} JOIN needs an ON condition", name));
@@ -1631,9 +1658,8 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
     std::string condition = text.substr(on_end, end_at - on_end);
     // Keep a trailing comment or spaces outside the call.
     text = text.substr(0, tokens[kind].start) +
-           text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " +
-           (semi ? kSemiJoinMarker : kAntiJoinMarker) + "(" + condition + ") " +
-           text.substr(end_at);
+           text.substr(tokens[kind].end, on_end - tokens[kind].end) + " " + marker + "(" +
+           condition + ") " + text.substr(end_at);
   }
 }
 

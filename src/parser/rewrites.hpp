@@ -153,12 +153,17 @@ std::string RewriteInsertOr(std::string_view sql);
 /// RewriteSemiAntiJoins.
 inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
 inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+/// The argument of kSemiJoinMarker / kAntiJoinMarker for a NATURAL SEMI / ANTI JOIN (one
+/// with USING has the join's marker as the last name of its list).
+inline constexpr const char* kNaturalJoinMarker = "__teal_natural_join__";
 
 /// Rewrites DuckDB's `a SEMI JOIN b ON c` / `a ANTI JOIN b ON c` (which the PostgreSQL
 /// grammar reads as an alias "semi" on `a`, silently an inner join) to `a JOIN b ON
-/// __teal_semi_join__(c)` / `__teal_anti_join__(c)`, which the transformer turns back into
-/// the join types. `a AS semi JOIN b` keeps its alias. Throws NotImplementedError for
-/// SEMI/ANTI JOIN with USING or NATURAL, ParserError when there is no ON.
+/// __teal_semi_join__(c)` / `__teal_anti_join__(c)`, `… USING (k)` to `a JOIN b USING (k,
+/// "__teal_semi_join__")` and `a NATURAL SEMI JOIN b` to `a JOIN b ON
+/// __teal_semi_join__(__teal_natural_join__)`, which the transformer turns back into the
+/// join types. `a AS semi JOIN b` keeps its alias. Throws ParserError when there is no ON,
+/// USING or NATURAL.
 std::string RewriteSemiAntiJoins(std::string_view sql);
 
 /// The marks of DuckDB's ASOF JOIN after RewriteAsOfJoins: a function around its ON

@@ -208,6 +208,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
         default:
           throw NotImplementedError("this kind of join");
       }
+      bool natural = join.is_natural;
       ref->left = From(join.larg);
       ref->right = From(join.rarg);
       if (join.quals) ref->condition = Expr(join.quals);
@@ -217,9 +218,23 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
         ref->join_type =
             ref->condition->name == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
         ref->condition = std::move(ref->condition->children[0]);
+        const ParsedExpression& inner = *ref->condition;
+        if (inner.kind == ExprKind::kColumnRef && inner.names.size() == 1 &&
+            inner.names[0] == kNaturalJoinMarker) {
+          ref->condition.reset();  // NATURAL SEMI / ANTI JOIN
+          natural = true;
+        }
       }
       for (size_t i = 0; i < join.n_using_clause; i++)
         ref->using_columns.push_back(StringOf(join.using_clause[i]));
+      // SEMI / ANTI JOIN … USING, as RewriteSemiAntiJoins marked it
+      if (ref->join_type == JoinType::kInner && !ref->using_columns.empty() &&
+          (ref->using_columns.back() == kSemiJoinMarker ||
+           ref->using_columns.back() == kAntiJoinMarker)) {
+        ref->join_type =
+            ref->using_columns.back() == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
+        ref->using_columns.pop_back();
+      }
       // ASOF JOIN, as RewriteAsOfJoins marked it
       const bool asof_on = ref->condition && ref->condition->kind == ExprKind::kFunction &&
                            ref->condition->children.size() == 1 &&
@@ -243,7 +258,7 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
         }
         if (join.is_natural) throw ParserError("ASOF JOIN cannot be NATURAL");
       }
-      ref->natural = join.is_natural;
+      ref->natural = natural;
       if (join.alias) {
         // (a JOIN b …) AS j (x, y): the join's columns under one name, the names of a and b
         // hidden (PostgreSQL) — as (SELECT * FROM a JOIN b …) AS j (x, y) has them.
