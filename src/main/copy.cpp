@@ -43,6 +43,10 @@ Result ClientContext::ExecuteCopy(CopyStatement& copy) {
   if (copy.is_from && !has_option("auto_detect")) {
     copy.options.emplace_back("auto_detect", Value::Boolean(false));
   }
+  if (copy.is_from && !has_option("hive_partitioning") && !has_option("hive_types")) {
+    // The file's columns are the table's: key=value directories in its path are no more.
+    copy.options.emplace_back("hive_partitioning", Value::Boolean(false));
+  }
   if (copy.is_from && !has_option("allow_quoted_nulls")) {
     // PostgreSQL's CSV: a quoted empty field ("") is an empty string, only an unquoted
     // one is NULL (DuckDB reads both as NULL; read_csv() still does).

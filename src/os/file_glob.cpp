@@ -98,10 +98,21 @@ std::vector<std::string> GlobFiles(const std::string& pattern) {
   return files;
 }
 
-std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns) {
+std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns,
+                                         std::string_view directory_extension) {
   std::vector<std::string> files;
   for (const auto& pattern : patterns) {
     std::vector<std::string> matched = GlobFiles(pattern);
+    struct stat info {};
+    const bool exists = matched.empty() && stat(pattern.c_str(), &info) == 0;
+    if (exists && S_ISREG(info.st_mode)) {
+      matched.push_back(pattern);  // a file whose name has wildcard characters: "[a]_b.csv"
+    } else if (exists && S_ISDIR(info.st_mode) && !directory_extension.empty() &&
+               pattern.find_first_of("*?[") == std::string::npos) {
+      // a directory: the files of that kind anywhere under it
+      matched = GlobFiles(fmt::format("{}{}**/*.{}", pattern, pattern.ends_with('/') ? "" : "/",
+                                      directory_extension));
+    }
     if (matched.empty()) {
       throw IOError(fmt::format("No files found that match the pattern \"{}\"", pattern));
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace teal {
@@ -14,7 +15,12 @@ namespace teal {
 std::vector<std::string> GlobFiles(const std::string& pattern);
 
 /// The files of each pattern in turn (GlobFiles); IOError naming the first pattern that
-/// matches none ("No files found that match the pattern", DuckDB's words).
-std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns);
+/// matches none ("No files found that match the pattern", DuckDB's words). As in DuckDB, a
+/// pattern that matches nothing names the file of that very name if there is one
+/// ("[2024]_sales.csv"), and, given `directory_extension`, a directory without wildcards
+/// names the files ending in that extension at any depth under it (read_csv('dir') reads
+/// dir/**/*.csv).
+std::vector<std::string> FilesOfPatterns(const std::vector<std::string>& patterns,
+                                         std::string_view directory_extension = {});
 
 }  // namespace teal

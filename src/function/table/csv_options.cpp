@@ -152,6 +152,7 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
   } else if (name == "hive_partitioning") {
     reading_only();
     options.hive_partitioning = Bool(name, value);
+    options.hive_partitioning_given = true;
   } else if (name == "hive_types_autocast") {
     reading_only();
     options.hive_types_autocast = Bool(name, value);
@@ -168,6 +169,7 @@ void SetCsvOption(CsvOptions& options, const std::string& name, const Value& val
                                       resolve_type(Text(name, value.GetStruct()[i])));
     }
     options.hive_partitioning = true;
+    options.hive_partitioning_given = true;
   } else if (name == "union_by_name") {
     reading_only();
     options.union_by_name = Bool(name, value);

@@ -41,6 +41,8 @@ struct CsvOptions {
   bool filename = false;  // add a "filename" column
   /// A column per key of the files' key=value directories (function/table/hive_partitions.hpp).
   bool hive_partitioning = false;
+  /// hive_partitioning (or hive_types) was given; without, the files' paths decide.
+  bool hive_partitioning_given = false;
   /// The partition columns' types from their values (BIGINT, DATE, TIMESTAMP), else VARCHAR.
   bool hive_types_autocast = true;
   /// Types given to partition columns (hive_types = {'key': 'TYPE'}); implies partitioning.

@@ -82,6 +82,20 @@ bool WrittenAs(const std::string& text, TypeId type) {
 
 }  // namespace
 
+bool HasHivePartitions(const std::vector<std::string>& files) {
+  if (files.empty()) return false;
+  const auto first = PartitionsOf(files[0]);
+  if (first.empty()) return false;
+  for (const std::string& file : files) {
+    const auto partitions = PartitionsOf(file);
+    if (partitions.size() != first.size()) return false;
+    for (const auto& [key, value] : partitions) {
+      if (!first.contains(key)) return false;
+    }
+  }
+  return true;
+}
+
 HivePartitions ReadHivePartitions(const std::vector<std::string>& files,
                                   const CsvOptions& options) {
   HivePartitions out;

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "function/table/csv_sniffer.hpp"
+#include "function/table/hive_partitions.hpp"
 #include "os/file_glob.hpp"
 #include "parser/identifier.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -219,13 +220,16 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   }
 
   auto data = std::make_shared<CsvScanData>();
-  for (auto& file : FilesOfPatterns(patterns)) {
+  for (auto& file : FilesOfPatterns(patterns, "csv")) {
     std::error_code error;
     const auto size = std::filesystem::file_size(file, error);
     if (!error) data->total_bytes += static_cast<idx_t>(size);
     data->files.push_back(std::move(file));
   }
   data->options = std::move(options);
+  if (!data->options.hive_partitioning_given) {
+    data->options.hive_partitioning = HasHivePartitions(data->files);
+  }
   if (data->options.union_by_name && function != "sniff_csv") {
     UnionCsvSchemasByName(*data);
   } else {
@@ -247,16 +251,27 @@ LogicalOperatorPtr Binder::BindReadCsv(const ParsedExpression& call,
   }
   if (data->options.hive_partitioning) {
     data->hive = ReadHivePartitions(data->files, data->options);
-    for (size_t k = 0; k < data->hive.names.size(); k++) {
+    for (size_t k = 0; k < data->hive.names.size();) {
       const std::string& key = data->hive.names[k];
       if (std::any_of(names.begin(), names.end(),
                       [&](const std::string& n) { return Catalog::Key(n) == Catalog::Key(key); })) {
-        throw BinderError(fmt::format(
-            "{}: the hive partition \"{}\" has the name of a column of the file", function, key));
+        if (data->options.hive_partitioning_given) {
+          throw BinderError(fmt::format(
+              "{}: the hive partition \"{}\" has the name of a column of the file", function, key));
+        }
+        // Found, not asked for: the file's own column (WRITE_PARTITION_COLUMNS) stays.
+        data->hive.names.erase(data->hive.names.begin() + static_cast<std::ptrdiff_t>(k));
+        data->hive.types.erase(data->hive.types.begin() + static_cast<std::ptrdiff_t>(k));
+        for (auto& values : data->hive.values) {
+          values.erase(values.begin() + static_cast<std::ptrdiff_t>(k));
+        }
+        continue;
       }
       names.push_back(key);
       types.push_back(data->hive.types[k]);
+      k++;
     }
+    data->options.hive_partitioning = !data->hive.names.empty();
   }
   auto scan = std::make_unique<LogicalCsvScan>();
   scan->types = types;
