@@ -32,18 +32,39 @@ constexpr idx_t kMaxBuildPartitions = 16;
 /// Evaluates `keys` over `input` with `executor` (given the keys on first use) into `out`:
 /// flat vectors, the executor's or the input's, valid until the executor's next call.
 void EvaluateKeys(ExpressionExecutor& executor, const std::vector<ExpressionPtr>& keys,
-                  const DataChunk& input, std::vector<const Vector*>& out) {
+                  const DataChunk& input, std::vector<const Vector*>& out,
+                  std::vector<Vector>& unions) {
   if (executor.ExpressionCount() == 0) {
     for (const auto& key : keys) executor.Add(*key);
   }
   out.clear();
-  for (idx_t k = 0; k < keys.size(); k++) out.push_back(&executor.ExecuteFlat(input, k));
+  unions.clear();
+  unions.reserve(keys.size());
+  for (idx_t k = 0; k < keys.size(); k++) {
+    const Vector& key = executor.ExecuteFlat(input, k);
+    if (key.Type().Id() != TypeId::kUnion) {
+      out.push_back(&key);
+      continue;
+    }
+    // A UNION whose member is NULL equals nothing (CompareVectors): a NULL key, in a copy
+    // (the key may be an input column, which the join passes on as it is).
+    Vector& copy = unions.emplace_back(key.Type(), input.size(), /*zero_fill=*/false);
+    copy.CopyFrom(key, SelectionVector(), input.size(), 0, 0, /*share_strings=*/true);
+    const Vector& tag = copy.StructChild(0);
+    for (idx_t i = 0; i < input.size(); i++) {
+      if (!copy.RowIsValid(i) || !tag.RowIsValid(i)) continue;
+      const idx_t member = static_cast<idx_t>(tag.Values<uint8_t>()[i]) + 1;
+      if (!copy.StructChild(member).RowIsValid(i)) copy.SetNull(i);
+    }
+    out.push_back(&copy);
+  }
 }
 
 /// A build thread's rows, and what evaluates their keys.
 struct BuildLocal : LocalSunkChunks {
   ExpressionExecutor executor;
   std::vector<const Vector*> keys;
+  std::vector<Vector> union_keys;  // EvaluateKeys' copies of UNION keys
 };
 
 /// The chain of build rows with one key: its first and last row plus one, in build order
@@ -393,6 +414,7 @@ struct PhysicalHashJoin::Probe : OperatorState {
   DataChunk pairs;  // MatchLeftRows' joined rows, reused
   ExpressionExecutor key_executor, residual;
   std::vector<const Vector*> keys;
+  std::vector<Vector> union_keys;  // EvaluateKeys' copies of UNION keys
 };
 
 PhysicalHashJoin::PhysicalHashJoin(std::vector<LogicalType> types, JoinType join_type,
@@ -431,7 +453,7 @@ void PhysicalHashJoin::Sink(ExecutionContext& context, DataChunk& input, GlobalS
   auto& chunk = build.Add(context, input, children[1]->types);
   // The keys are kept with the rows (Finalize indexes them): views that the executor's
   // next chunk does not overwrite, as it writes into fresh buffers while these live.
-  EvaluateKeys(build.executor, right_keys_, input, build.keys);
+  EvaluateKeys(build.executor, right_keys_, input, build.keys, build.union_keys);
   for (const Vector* key : build.keys) chunk.extra.emplace_back(key->Type(), 0).Reference(*key);
 }
 
@@ -789,7 +811,7 @@ OperatorResult PhysicalHashJoin::Execute(ExecutionContext& context, DataChunk& i
   if (!probe.started) {
     probe.started = true;
     probe.pairs_done = false;
-    EvaluateKeys(probe.key_executor, left_keys_, input, probe.keys);
+    EvaluateKeys(probe.key_executor, left_keys_, input, probe.keys, probe.union_keys);
     const std::vector<const Vector*>& keys = probe.keys;
     probe.chain.assign(input.size(), kNoRow);
     probe.matched.assign(input.size(), 0);

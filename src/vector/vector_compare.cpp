@@ -60,6 +60,17 @@ void CompareWith(CompareOp op, const Vector& l, const Vector& r, Vector& result,
   }
 }
 
+/// Whether UNIONs `a` and `b` (both not NULL) hold the same member, NULL in one of them:
+/// their comparison is then unknown, as the members' is (DuckDB's). Of different members
+/// the tags decide; IS [NOT] DISTINCT FROM compares a NULL member as a value.
+bool UnknownUnionComparison(const Value& a, const Value& b) {
+  const auto& x = a.GetStruct();
+  const auto& y = b.GetStruct();
+  if (x[0].IsNull() || y[0].IsNull() || CompareValues(x[0], y[0]) != 0) return false;
+  const auto member = static_cast<size_t>(x[0].GetStored<uint8_t>()) + 1;
+  return x[member].IsNull() || y[member].IsNull();
+}
+
 }  // namespace
 
 void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vector& result,
@@ -75,10 +86,16 @@ void CompareVectors(CompareOp op, const Vector& left, const Vector& right, Vecto
     case PhysicalType::kList:
     case PhysicalType::kStruct: {
       bool* out = result.Values<bool>();
+      const bool distinct = op == CompareOp::kDistinct || op == CompareOp::kNotDistinct;
       for (idx_t i = 0; i < count; i++) {
         bool lv = left.RowIsValid(i), rv = right.RowIsValid(i);
         if (lv && rv) {
-          out[i] = Holds(op, CompareValues(left.GetValue(i), right.GetValue(i)));
+          Value a = left.GetValue(i), b = right.GetValue(i);
+          if (type.Id() == TypeId::kUnion && !distinct && UnknownUnionComparison(a, b)) {
+            result.SetNull(i);
+            continue;
+          }
+          out[i] = Holds(op, CompareValues(a, b));
         } else if (op == CompareOp::kDistinct || op == CompareOp::kNotDistinct) {
           out[i] = (op == CompareOp::kDistinct) == (lv != rv);
         } else {
