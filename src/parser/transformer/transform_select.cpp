@@ -69,6 +69,18 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
         throw ParserError(fmt::format("window \"{}\" is already defined", def.name));
       }
     }
+    if (def.refname && *def.refname) {
+      // PostgreSQL's: a window of the WINDOW clause builds on one defined before it.
+      bool earlier = false;
+      for (size_t j = 0; j < i && !earlier; j++) {
+        earlier = Lower(s.window_clause[j]->window_def->name) == Lower(def.refname);
+      }
+      if (!earlier) {
+        throw ParserError(fmt::format("window \"{}\" does not exist (at position {}): window \"{}\" "
+                                      "can build on a window defined before it only",
+                                      def.refname, def.location + 1, def.name));
+      }
+    }
     Window(def);  // errors in a window no call uses are errors too
   }
   if (s.into_clause)
