@@ -210,6 +210,7 @@ std::string ParsedExpression::ToString() const {
       }
       return subquery_text;
     case ExprKind::kCase: {
+      if (name == kOverListCase) return children.back()->ToString();  // x op ANY(list)
       std::string out = "CASE";
       size_t pairs = (children.size() - (star ? 1 : 0)) / 2;
       for (size_t i = 0; i < pairs; i++) {

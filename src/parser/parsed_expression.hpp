@@ -30,6 +30,9 @@ struct TypeName {
   std::string ToString() const;
 };
 
+/// The name of the kCase that x op ANY / ALL (list) becomes (named as the ANY / ALL).
+inline constexpr const char* kOverListCase = "x op ANY/ALL (list)";
+
 enum class ExprKind {
   kColumnRef,  // names = {table?, column}
   kConstant,   // value
@@ -41,6 +44,7 @@ enum class ExprKind {
   kDefault,    // DEFAULT in an INSERT's VALUES
   kList,       // [a, b, c] / ARRAY[a, b, c]
   kCase,      // CASE WHEN c1 THEN r1 … [ELSE e] END: children c1, r1, c2, r2, …, then e if star
+              // (name "simple": CASE x WHEN …; kOverListCase: x op ANY / ALL (list))
   kSubquery,  // (SELECT …), EXISTS (…), x IN (SELECT …), x op ANY/ALL (…): see subquery_kind
   /// DuckDB's #n (parameter_index = n): the n-th column of the FROM clause; in ORDER BY,
   /// the n-th output column.

@@ -176,7 +176,7 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
     }
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
-      throw NotImplementedError("ANY/ALL");
+      return OperatorOverList(a, name, a.kind == PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY);
     case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR: {
       // The grammar gives `text ~ similar_to_escape(pattern[, escape])` ("!~" for NOT);
       // the operator takes the pattern and escape as its own operands.
@@ -195,6 +195,39 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
     default:
       throw NotImplementedError("this operator form");
   }
+}
+
+ParsedExpressionPtr Transformer::OperatorOverList(const PgQuery__AExpr& a, const std::string& op,
+                                                  bool any) {
+  // x op ANY (list) is x op ANY (SELECT unnest(list)) — the elements as a subquery's rows,
+  // with its rules for NULLs and for no rows — except that a NULL list gives NULL
+  // (PostgreSQL's; DuckDB gives false): CASE WHEN list IS NULL THEN NULL ELSE … END.
+  ParsedExpressionPtr list = Expr(a.rexpr);
+  if (CallsVolatileFunction(*list)) {
+    throw NotImplementedError(fmt::format(
+        "{} {}({}) over a list that is not deterministic: compute it in a subquery first", op,
+        any ? "ANY" : "ALL", list->ToString()));
+  }
+  auto unnest = Make(ExprKind::kFunction, a.location);
+  unnest->name = "unnest";
+  unnest->children.push_back(list->Copy());
+  auto elements = std::make_unique<SelectStatement>();
+  elements->select_list.push_back(std::move(unnest));
+  auto compare = Make(ExprKind::kSubquery, a.location);
+  compare->subquery_kind = any ? SubqueryKind::kAny : SubqueryKind::kAll;
+  compare->name = op;
+  compare->children.push_back(Expr(a.lexpr));
+  compare->subquery_text = "(" + list->ToString() + ")";  // named as written: x = ANY(list)
+  compare->subquery = std::shared_ptr<SelectStatement>(std::move(elements));
+  auto result = Make(ExprKind::kCase, a.location);
+  result->name = kOverListCase;
+  result->children.push_back(Operator("IS NULL", a.location, std::move(list)));
+  auto null = Make(ExprKind::kConstant, a.location);
+  null->value = Value(LogicalType(TypeId::kBoolean));
+  result->children.push_back(std::move(null));
+  result->children.push_back(std::move(compare));
+  result->star = true;  // with an ELSE
+  return result;
 }
 
 ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {

@@ -183,7 +183,10 @@ class Transformer {
 
   ParsedExpressionPtr AExpr(const PgQuery__AExpr& a);
 
-  /// CASE [arg] WHEN … THEN … [ELSE …] END; the simple form compares arg = WHEN value.
+  /// x op ANY / ALL (list): over the list's elements, as over a subquery's rows.
+  ParsedExpressionPtr OperatorOverList(const PgQuery__AExpr& a, const std::string& op, bool any);
+
+  /// A subquery in an expression: (SELECT …), EXISTS, x op ANY / ALL (SELECT …), ARRAY(…).
   ParsedExpressionPtr SubLink(const PgQuery__SubLink& link);
 
   /// (a, b) IN (SELECT x, y …) — NOT IN with `negate` — as SQL's row equality written
@@ -199,6 +202,7 @@ class Transformer {
   /// itself, so search back from its first target for the SELECT keyword.
   int FirstLocation(const PgQuery__SelectStmt& select);
 
+  /// CASE [arg] WHEN … THEN … [ELSE …] END; the simple form compares arg = WHEN value.
   ParsedExpressionPtr Case(const PgQuery__CaseExpr& c);
 
   /// RewriteStarModifiers' call: a kStar whose children are its modifiers, each with
