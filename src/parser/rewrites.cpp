@@ -1850,6 +1850,52 @@ bool NotAFunctionName(const std::string& word) {
 }
 }  // namespace
 
+std::string RewriteSliceSteps(std::string_view sql) {
+  std::string text(sql);
+  // One slice at a time: one inside another's bounds is found again in the rewritten text.
+  for (;;) {
+    const std::vector<Token> tokens = Tokenize(text);
+    bool rewritten = false;
+    for (size_t open = 0; open < tokens.size() && !rewritten; open++) {
+      if (tokens[open].word != "[") continue;
+      std::vector<size_t> colons;  // at the bracket's own depth; "::" is a cast
+      int depth = 0;
+      size_t close = tokens.size();
+      for (size_t j = open + 1; j < tokens.size(); j++) {
+        const std::string& w = tokens[j].word;
+        if (w == "(" || w == "[" || w == "{") {
+          depth++;
+        } else if (w == ")" || w == "]" || w == "}") {
+          if (depth-- == 0) {
+            close = j;
+            break;
+          }
+        } else if (depth == 0 && w == ":") {
+          const bool cast = (j + 1 < tokens.size() && tokens[j + 1].word == ":" &&
+                             tokens[j + 1].start == tokens[j].end) ||
+                            (tokens[j - 1].word == ":" && tokens[j - 1].end == tokens[j].start);
+          if (!cast) colons.push_back(j);
+        }
+      }
+      if (close == tokens.size() || colons.size() != 2) continue;
+      const size_t first = colons[0], second = colons[1];
+      if (second + 1 == close) throw ParserError("a slice x[begin:end:step] needs its step");
+      const bool no_end =
+          second == first + 1 || (second == first + 2 && tokens[first + 1].word == "-");
+      std::string end_text =
+          no_end ? ""
+                 : text.substr(tokens[first].end, tokens[second].start - tokens[first].end) + ", ";
+      const std::string step_text =
+          text.substr(tokens[second].end, tokens[close].start - tokens[second].end);
+      text = text.substr(0, tokens[first].end) +
+             fmt::format("{}({}{})", kSliceStepMarker, end_text, step_text) +
+             text.substr(tokens[close].start);
+      rewritten = true;
+    }
+    if (!rewritten) return text;
+  }
+}
+
 std::string RewriteListLiterals(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);

@@ -153,6 +153,14 @@ std::string RewriteInsertOr(std::string_view sql);
 /// RewriteSemiAntiJoins.
 inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
 inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+/// The function RewriteSliceSteps puts a slice's end and step into.
+inline constexpr const char* kSliceStepMarker = "__teal_slice_step__";
+
+/// Rewrites DuckDB's slice with a step, x[begin:end:step] (which the PostgreSQL grammar does
+/// not have), to x[begin:__teal_slice_step__(end, step)], and x[begin:-:step] (the end left
+/// out) to x[begin:__teal_slice_step__(step)]; the transformer makes them list_slice calls.
+std::string RewriteSliceSteps(std::string_view sql);
+
 /// The argument of kSemiJoinMarker / kAntiJoinMarker for a NATURAL SEMI / ANTI JOIN (one
 /// with USING has the join's marker as the last name of its list).
 inline constexpr const char* kNaturalJoinMarker = "__teal_natural_join__";

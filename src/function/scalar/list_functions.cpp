@@ -199,6 +199,104 @@ std::pair<int64_t, int64_t> SliceBounds(int64_t begin, int64_t end, int64_t leng
   return {begin - 1, std::max(begin - 1, end)};
 }
 
+/// The 0-based [begin, end) that x[begin:end:step] picks its items from over `length`
+/// items, by DuckDB's rules (which these copy so that a slice means the same in both): a
+/// bound left out is the list's start or end; with a negative step the bounds swap (and an
+/// omitted one means the other end); then as list_slice's bounds, with int64's least value
+/// before every position.
+std::pair<int64_t, int64_t> StepSliceBounds(int64_t begin, int64_t end, int64_t step,
+                                            int64_t length, bool no_begin, bool no_end) {
+  constexpr int64_t kLeast = std::numeric_limits<int64_t>::min();
+  if (no_begin) begin = 0;
+  if (no_end) end = length;
+  if (step < 0) {
+    std::swap(begin, end);
+    if (no_end) begin = 0;
+    if (no_begin) end = length;
+  }
+  if (begin != 0 && begin != kLeast) begin--;
+  const bool least = begin == kLeast;
+  if (least) begin++;
+  if (begin < 0 && -begin > length && end < 0 && end < -length) return {0, 0};
+  if (begin < 0 && -begin > length) begin = 0;
+  auto clamp = [length](int64_t& index, bool at_least) {
+    if (index < 0) {
+      index = length + (at_least ? index : index + 1);
+    } else if (index > length) {
+      index = length;
+    }
+  };
+  clamp(begin, least);
+  clamp(end, false);
+  return {begin, std::max(begin, end)};
+}
+
+/// list_slice(list, begin, end, step) and x[begin:end:step] (DuckDB's): every step-th item
+/// of the slice, from its last item backwards when step is negative. `omitted` is the
+/// syntax's: bit 0 when x[:end:step] leaves out the begin, bit 1 when x[begin:-:step] the end.
+/// A string is sliced with step 1 only.
+ScalarFunction ListSliceStep(const std::string& name, const LogicalType& list, bool omitted) {
+  const bool text = list.Id() == TypeId::kVarchar;
+  std::vector<LogicalType> arguments = {list, TypeId::kBigInt, TypeId::kBigInt, TypeId::kBigInt};
+  if (omitted) arguments.emplace_back(TypeId::kInteger);
+  return MakeFunction(
+      name, std::move(arguments), list,
+      [text, omitted](const DataChunk& args, Vector& result, idx_t count) {
+        const auto* begins = args.data[1].Values<int64_t>();
+        const auto* ends = args.data[2].Values<int64_t>();
+        const auto* steps = args.data[3].Values<int64_t>();
+        auto bounds = [&](idx_t i, int64_t length) {
+          const int32_t mask = omitted ? args.data[4].Values<int32_t>()[i] : 0;
+          if (steps[i] == 0) throw InvalidInputError("Slice step cannot be zero");
+          return StepSliceBounds(begins[i], ends[i], steps[i], length, (mask & 1) != 0,
+                                 (mask & 2) != 0);
+        };
+        if (text) {
+          const auto* in = args.data[0].Values<string_t>();
+          auto* out = result.Values<string_t>();
+          for (idx_t i = 0; i < count; i++) {
+            if (!result.RowIsValid(i)) continue;
+            if (steps[i] != 1) {
+              throw InvalidInputError(fmt::format(
+                  "Slicing with steps is not supported for strings (step {})", steps[i]));
+            }
+            const std::string_view s = in[i].View();
+            std::vector<size_t> starts;  // byte offset of each character
+            for (size_t b = 0; b < s.size(); b++) {
+              if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) starts.push_back(b);
+            }
+            auto [from, to] = bounds(i, static_cast<int64_t>(starts.size()));
+            const size_t first =
+                from < static_cast<int64_t>(starts.size()) ? starts[from] : s.size();
+            const size_t last = to < static_cast<int64_t>(starts.size()) ? starts[to] : s.size();
+            out[i] = result.AddString(s.substr(first, last - first));
+          }
+          return;
+        }
+        const Vector& source = args.data[0];
+        const auto* entries = source.Values<list_entry_t>();
+        auto* out = result.Values<list_entry_t>();
+        idx_t used = 0;
+        for (idx_t i = 0; i < count; i++) {
+          if (!result.RowIsValid(i)) continue;
+          const uint64_t start = used;
+          const list_entry_t e = entries[i];
+          const auto [from, to] = bounds(i, static_cast<int64_t>(e.length));
+          // |step| without overflow (the least int64's too); k + stride cannot wrap, as k is
+          // below the list's length.
+          const uint64_t stride = steps[i] < 0 ? uint64_t{0} - static_cast<uint64_t>(steps[i])
+                                               : static_cast<uint64_t>(steps[i]);
+          const auto width = static_cast<uint64_t>(to - from);
+          for (uint64_t k = 0; k < width; k += stride) {
+            const uint64_t at =
+                steps[i] > 0 ? static_cast<uint64_t>(from) + k : static_cast<uint64_t>(to) - 1 - k;
+            used = AppendElements(source, e.offset + at, 1, result, used);
+          }
+          out[i] = {start, used - start};
+        }
+      });
+}
+
 /// list_slice / array_slice (and x[begin:end]) of a list or a string: the items from
 /// position begin through end.
 ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
@@ -868,16 +966,27 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
     std::string n = name;
     Register(catalog, {name},
              [n](const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
-               if (types.size() == 4) {
-                 throw NotImplementedError(fmt::format("{} with a step", n));
+               if (types.size() < 3 || types.size() > 5) return std::nullopt;
+               for (size_t k = 1; k < types.size(); k++) {
+                 if (types[k].Physical() == PhysicalType::kList ||
+                     types[k].Physical() == PhysicalType::kStruct) {
+                   throw BinderError(fmt::format(
+                       "The upper and lower bounds of the slice must be a BIGINT, not {} ({})",
+                       types[k].ToString(), n));
+                 }
                }
-               if (types.size() != 3) return std::nullopt;
+               if (types[0].Id() == TypeId::kSqlNull) {  // list_slice(NULL, …) is NULL
+                 const LogicalType list = LogicalType::List(TypeId::kInteger);
+                 return types.size() > 3 ? ListSliceStep(n, list, types.size() == 5)
+                                         : ListSlice(n, list);
+               }
                if (types[0].Id() != TypeId::kVarchar && !IsList(types[0])) {
                  // DuckDB's words for both names (list_slice is its alias of array_slice).
                  throw BinderError(
                      fmt::format("ARRAY_SLICE can only operate on LISTs and VARCHARs, not {} ({})",
                                  types[0].ToString(), n));
                }
+               if (types.size() > 3) return ListSliceStep(n, types[0], types.size() == 5);
                return ListSlice(n, types[0]);
              });
   }

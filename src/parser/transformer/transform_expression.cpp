@@ -604,8 +604,22 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
             c->value = Value::BigInt(missing);
             return c;
           };
+          ParsedExpressionPtr upper = step->a_indices->uidx ? Expr(step->a_indices->uidx) : nullptr;
+          if (upper && upper->kind == ExprKind::kFunction && upper->name == kSliceStepMarker) {
+            // x[begin:end:step], as RewriteSliceSteps wrote it: list_slice(x, begin, end,
+            // step, omitted), omitted saying which bounds were left out (bit 0 begin, bit 1 end).
+            const bool no_end = upper->children.size() == 1;
+            slice->children.push_back(bound(step->a_indices->lidx, 0));
+            slice->children.push_back(no_end ? bound(nullptr, 0) : std::move(upper->children[0]));
+            slice->children.push_back(std::move(upper->children.back()));
+            auto omitted = Make(ExprKind::kConstant, slice->location);
+            omitted->value = Value::Integer((step->a_indices->lidx ? 0 : 1) | (no_end ? 2 : 0));
+            slice->children.push_back(std::move(omitted));
+            e = std::move(slice);
+            continue;
+          }
           slice->children.push_back(bound(step->a_indices->lidx, 1));
-          slice->children.push_back(bound(step->a_indices->uidx, -1));
+          slice->children.push_back(upper ? std::move(upper) : bound(nullptr, -1));
           e = std::move(slice);
           continue;
         }
