@@ -56,6 +56,11 @@ std::string TypeName::ToString() const {
     }
     out += ")";
   }
+  if (!labels.empty()) {
+    out += "(";
+    for (size_t i = 0; i < labels.size(); i++) out += (i ? ", " : "") + QuoteLiteral(labels[i]);
+    out += ")";
+  }
   if (!modifiers.empty()) {
     out += "(";
     for (size_t i = 0; i < modifiers.size(); i++)

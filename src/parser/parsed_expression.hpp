@@ -25,6 +25,8 @@ struct TypeName {
   /// vectors: a std::pair of this still incomplete type is not allowed.
   std::vector<std::string> field_names;
   std::vector<TypeName> field_types;
+  /// ENUM('a', 'b'): an ENUM of these labels, of no name (name is then "enum").
+  std::vector<std::string> labels;
   /// COLLATE of a column's type, as written (parts joined by '.'); empty: none.
   std::string collation;
   std::string ToString() const;

@@ -1846,7 +1846,9 @@ bool NotAFunctionName(const std::string& word) {
   for (const char* w : kWords) {
     if (word == w) return true;
   }
-  return false;
+  // RewriteStructTypes' STRUCT(…), MAP(…) and UNION(…) types: STRUCT(a INTEGER)[3] is an
+  // array type, not a subscript of a call.
+  return word == kStructTypeMarker || word == kMapTypeMarker || word == kUnionTypeMarker;
 }
 }  // namespace
 

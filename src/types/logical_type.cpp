@@ -515,8 +515,17 @@ std::string LogicalType::ToString() const {
       return "UUID";
     case TypeId::kBignum:
       return "BIGNUM";
-    case TypeId::kEnum:
-      return Enum().name.empty() ? "ENUM" : Enum().name;
+    case TypeId::kEnum: {
+      if (!Enum().name.empty()) return Enum().name;
+      // One of no name (ENUM('a', 'b'), union_tag's) by its labels, as DuckDB writes it.
+      std::string out = "ENUM(";
+      for (size_t i = 0; i < Enum().labels.size(); i++) {
+        out += i ? ", '" : "'";
+        for (char c : Enum().labels[i]) out += c == '\'' ? std::string("''") : std::string(1, c);
+        out += "'";
+      }
+      return out + ")";
+    }
     case TypeId::kList:
       return ListChild().ToString() + "[]";
     case TypeId::kArray:

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "function/table/test_all_types.hpp"
 #include "storage/database_file.hpp"
 
 namespace teal::sqllogic {
@@ -45,8 +46,8 @@ std::string Lower(std::string_view text) {
 }
 
 // Appends the values of one `foreach` token to `values`: DuckDB's named groups
-// (<signed>, <integral>, <numeric>, <alltypes>, <compression>), `!value` removing an
-// earlier value, or the token itself.
+// (<signed>, <integral>, <numeric>, <alltypes>, <compression>, <all_types_columns>: the
+// columns of test_all_types()), `!value` removing an earlier value, or the token itself.
 void ExpandForeachValue(const std::string& token, std::vector<std::string>& values) {
   std::string name = Lower(token);
   if (name.size() > 1 && name[0] == '!') {
@@ -73,6 +74,12 @@ void ExpandForeachValue(const std::string& token, std::vector<std::string>& valu
   if (name == "<compression>") {
     values.insert(values.end(), {"none", "uncompressed", "rle", "bitpacking", "dictionary", "fsst",
                                  "dict_fsst", "alp", "alprd"});
+    any = true;
+  }
+  if (name == "<all_types_columns>") {
+    for (std::string& column : TestAllTypes(/*large_enum=*/false).names) {
+      values.push_back(std::move(column));
+    }
     any = true;
   }
   if (!any) values.push_back(token);

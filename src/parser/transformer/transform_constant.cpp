@@ -96,6 +96,19 @@ TypeName Transformer::Type(const PgQuery__TypeName& t) {
     type.array_bounds = ArrayBounds(t);
     return type;
   }
+  if (type.name == "enum" && t.n_typmods > 0 && type.schema.empty()) {
+    // ENUM('a', 'b'): DuckDB's ENUM of no name, as a column's type or a cast's.
+    for (size_t i = 0; i < t.n_typmods; i++) {
+      const Node* mod = t.typmods[i];
+      if (mod->node_case != PG_QUERY__NODE__NODE_A_CONST ||
+          mod->a_const->val_case != PG_QUERY__A__CONST__VAL_SVAL) {
+        throw ParserError("ENUM(…) as a type takes its labels as strings: ENUM('a', 'b')");
+      }
+      type.labels.emplace_back(mod->a_const->sval->sval);
+    }
+    type.array_bounds = ArrayBounds(t);
+    return type;
+  }
   for (size_t i = 0; i < t.n_typmods; i++) {
     const Node* mod = t.typmods[i];
     if (mod->node_case == PG_QUERY__NODE__NODE_A_CONST &&

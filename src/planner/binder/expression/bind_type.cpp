@@ -1,5 +1,7 @@
 // Binder: type names as written in SQL (INTEGER, DECIMAL(10,2), TIMESTAMP(3), user enums,
 // INT[]) to LogicalTypes.
+#include <set>
+
 #include "common/string_distance.hpp"
 #include "function/collation.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -120,6 +122,16 @@ LogicalType Binder::ResolveType(const TypeName& name) const {
   bool found = false;
   if (name.name == "map" && name.field_types.size() == 2) {
     type = LogicalType::Map(ResolveType(name.field_types[0]), ResolveType(name.field_types[1]));
+    found = true;
+  } else if (!name.labels.empty()) {
+    std::set<std::string> seen;
+    for (const std::string& label : name.labels) {
+      if (!seen.insert(label).second) {
+        throw BinderError(fmt::format("Attempted to create ENUM type with duplicate value '{}': {}",
+                                      label, name.ToString()));
+      }
+    }
+    type = LogicalType::Enum("", name.labels);
     found = true;
   } else if (!name.field_names.empty()) {
     std::vector<std::pair<std::string, LogicalType>> fields;

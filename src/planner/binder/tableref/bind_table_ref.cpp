@@ -1,6 +1,7 @@
 // Binder: FROM items — tables, views, WITH names, subqueries, joins and table functions.
 #include "common/external_access.hpp"
 #include "common/stack.hpp"
+#include "function/table/test_all_types.hpp"
 #include "os/file_glob.hpp"
 #include "parser/parser.hpp"
 #include "planner/asof_condition.hpp"
@@ -602,6 +603,31 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
       whole_files || ref.function->name == "glob" || ref.function->name == "read_csv" ||
       ref.function->name == "read_csv_auto" || ref.function->name == "sniff_csv";
   if (reads_files && !options_.external_access) RefuseExternalAccess(ref.function->name);
+  if (ref.function->name == "test_all_types") {
+    bool large_enum = false;
+    for (const auto& child : ref.function->children) {
+      const auto [name, argument] = NamedArgument(*child);
+      const Value value = BindConstant(*argument, "an argument of test_all_types");
+      Value flag;
+      if (name != "use_large_enum" && name != "use_large_bignum") {
+        throw BinderError(
+            fmt::format("test_all_types takes use_large_enum := and use_large_bignum := only: {}",
+                        ref.function->ToString()));
+      }
+      if (value.IsNull() || !value.TryCastAs(LogicalType(TypeId::kBoolean), flag)) {
+        throw BinderError(fmt::format("{} of test_all_types must be true or false: {}", name,
+                                      ref.function->ToString()));
+      }
+      if (name == "use_large_bignum" && flag.GetStored<bool>()) {
+        throw NotImplementedError(
+            "test_all_types(use_large_bignum := true): DuckDB's largest BIGNUM (16 MB of digits)");
+      }
+      if (name == "use_large_enum") large_enum = flag.GetStored<bool>();
+    }
+    AllTypesTable table = TestAllTypes(large_enum);
+    add_rows("test_all_types", std::move(table.names), table.types);
+    return ConstantTable(table.types, std::move(table.rows));
+  }
   if (ref.function->name == "glob") {
     // DuckDB's glob(pattern): the files a pattern names (GlobFiles), one row each.
     if (ref.function->children.size() != 1 || ref.function->star) {
