@@ -64,6 +64,42 @@ std::string TypeSql(const LogicalType& type) {
 
 namespace {
 
+/// `type` with every VARCHAR in it plain (no collation).
+LogicalType PlainVarchars(const LogicalType& type) {
+  switch (type.Id()) {
+    case TypeId::kVarchar:
+      return LogicalType(TypeId::kVarchar);
+    case TypeId::kList:
+      return LogicalType::List(PlainVarchars(type.ListChild()));
+    case TypeId::kArray:
+      return LogicalType::Array(PlainVarchars(type.ListChild()), type.ArraySize());
+    case TypeId::kMap:
+      return LogicalType::Map(PlainVarchars(type.MapKey()), PlainVarchars(type.MapValue()));
+    case TypeId::kStruct: {
+      auto fields = type.StructFields();
+      for (auto& field : fields) field.second = PlainVarchars(field.second);
+      return LogicalType::Struct(std::move(fields));
+    }
+    case TypeId::kUnion: {
+      std::vector<std::pair<std::string, LogicalType>> members;
+      for (size_t k = 0; k < type.UnionMemberCount(); k++) {
+        members.emplace_back(type.UnionMember(k).first, PlainVarchars(type.UnionMember(k).second));
+      }
+      return LogicalType::Union(std::move(members));
+    }
+    default:
+      return type;
+  }
+}
+
+}  // namespace
+
+LogicalType WithoutNestedCollations(const LogicalType& type) {
+  return type.Id() == TypeId::kVarchar ? type : PlainVarchars(type);
+}
+
+namespace {
+
 /// Whether the catalog name `key` (lower-cased) is of the schema whose key is `schema`.
 bool InSchema(const std::string& key, const std::string& schema) {
   return key.size() > schema.size() && key.compare(0, schema.size(), schema) == 0 &&

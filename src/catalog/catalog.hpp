@@ -80,6 +80,11 @@ std::string QuoteFiledName(std::string_view filed);
 /// struct field names quoted as they must be, an unnamed ENUM with its labels.
 std::string TypeSql(const LogicalType& type);
 
+/// `type` without the collations of VARCHARs inside it (a LIST's elements, a STRUCT's fields,
+/// …): a table's column keeps a collation at its top only, the one SQL can write (`VARCHAR
+/// COLLATE nocase`), so that the table's CREATE TABLE text parses back the same.
+LogicalType WithoutNestedCollations(const LogicalType& type);
+
 struct TableEntry {
   std::string name;
   /// Its schema; empty for main.

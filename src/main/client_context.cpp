@@ -2300,7 +2300,7 @@ Result ClientContext::ExecuteCreateTableAs(CreateTableAsStatement& create) {
   for (size_t i = 0; i < bound.names.size(); i++) {
     ColumnDefinition column;
     column.name = i < create.column_names.size() ? create.column_names[i] : bound.names[i];
-    column.type = bound.types[i];
+    column.type = WithoutNestedCollations(bound.types[i]);
     std::string key = column.name;
     for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (!seen.insert(key).second) {

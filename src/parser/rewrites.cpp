@@ -561,11 +561,15 @@ std::string RewriteTrailingCommas(std::string_view sql) {
     if (tokens[i].word != ",") continue;
     // Only words the grammar reserves: a comma before one of them cannot be followed by a
     // column of that name (which would have to be quoted).
-    const bool trailing =
-        i + 1 == tokens.size() ||
-        IsOneOf(tokens[i + 1].word,
-                {")", "]", "}", "from", "where", "group", "having", "window", "order", "limit",
-                 "offset", "union", "intersect", "except", "fetch", "into"});
+    bool trailing = i + 1 == tokens.size() ||
+                    IsOneOf(tokens[i + 1].word,
+                            {")", "]", "}", "from", "where", "group", "having", "window", "order",
+                             "limit", "offset", "union", "intersect", "except", "fetch", "into"});
+    // MAP(INTEGER, UNION(a INTEGER, …)): a UNION type, not the set operation.
+    if (trailing && i + 3 < tokens.size() && tokens[i + 1].word == "union" &&
+        tokens[i + 2].word == "(" && !IsQueryStart(tokens[i + 3].word)) {
+      trailing = false;
+    }
     if (trailing) edits.push_back({tokens[i].start, tokens[i].end, ""});
   }
   return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
@@ -1840,9 +1844,9 @@ namespace {
 /// Words that a '(' follows without making a function call whose result could be
 /// subscripted: type names with a width (DECIMAL(10, 2)[] is an array type) and clauses.
 bool NotAFunctionName(const std::string& word) {
-  static const char* kWords[] = {"decimal", "numeric", "varchar", "char",      "character",
-                                 "varying", "bit",     "time",    "timestamp", "interval",
-                                 "over",    "exists",  "values",  "as",        "filter"};
+  static const char* kWords[] = {
+      "decimal",   "numeric",  "varchar", "char",   "character", "varying", "bit",    "time",
+      "timestamp", "interval", "over",    "exists", "values",    "as",      "filter", "enum"};
   for (const char* w : kWords) {
     if (word == w) return true;
   }
