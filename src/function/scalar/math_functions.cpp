@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 #include "function/builtin_functions.hpp"
 #include "function/scalar/scalar_functions.hpp"
@@ -17,6 +18,7 @@
 #include "types/decimal.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 
@@ -393,9 +395,6 @@ std::optional<ScalarFunction> ResolveExtreme(const std::vector<LogicalType>& typ
   if (types.empty()) throw BinderError(fmt::format("{}() needs at least one argument", name));
   LogicalType common = CommonArgumentType(types, name);
   if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
-  if (common.Id() == TypeId::kList || common.Id() == TypeId::kTimeTz) {
-    throw BinderError(fmt::format("{}() does not support {} arguments", name, common.ToString()));
-  }
   ScalarFunction f;
   f.name = name;
   f.varargs = common;
@@ -429,10 +428,29 @@ std::optional<ScalarFunction> ResolveExtreme(const std::vector<LogicalType>& typ
         }
       }
     };
-    if (result.Type().Physical() == PhysicalType::kVarchar) {
+    const LogicalType& type = result.Type();
+    if (type.Physical() == PhysicalType::kVarchar) {
       run.template operator()<string_t>();
+    } else if (type.Id() == TypeId::kTimeTz || type.Physical() == PhysicalType::kList ||
+               type.Physical() == PhysicalType::kStruct) {
+      // TIME WITH TIME ZONE (ordered by its instant) and nested values: by their order as
+      // ORDER BY has it (CompareValues), value by value.
+      for (idx_t i = 0; i < count; i++) {
+        std::optional<Value> best;
+        for (const auto& arg : args.data) {
+          if (!arg.RowIsValid(i)) continue;
+          Value v = arg.GetValue(i);
+          const int c = best ? CompareValues(v, *best) : 0;
+          if (!best || (kGreatest ? c > 0 : c < 0)) best = std::move(v);
+        }
+        if (best) {
+          result.SetValue(i, *best);
+        } else {
+          result.SetNull(i);
+        }
+      }
     } else {
-      DispatchFixedWidth(result.Type().Physical(), run);
+      DispatchFixedWidth(type.Physical(), run);
     }
   };
   return f;
