@@ -135,6 +135,7 @@ class GrammarParse {
     sql = RewriteFromFirst(sql);
     sql = RewriteValuesInFrom(sql);
     sql = RewriteFileScans(sql);
+    sql = RewriteCallChains(sql);
     sql = RewriteSliceSteps(sql);
     sql = RewriteListLiterals(sql);
     sql = RewriteAllClauses(sql);

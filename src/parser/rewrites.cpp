@@ -1856,6 +1856,136 @@ bool NotAFunctionName(const std::string& word) {
 }
 }  // namespace
 
+namespace {
+
+bool OnlySpace(std::string_view text, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++) {
+    if (!std::isspace(static_cast<unsigned char>(text[i]))) return false;
+  }
+  return true;
+}
+
+bool IsNameWord(const std::string& word) {
+  return !word.empty() && (std::isalpha(static_cast<unsigned char>(word[0])) || word[0] == '_');
+}
+
+/// The bracket opening the one that token `close` (a ')' or ']') closes, or npos.
+size_t OpeningBracket(const std::vector<Token>& tokens, size_t close) {
+  int depth = 0;
+  for (size_t i = close + 1; i-- > 0;) {
+    const std::string& w = tokens[i].word;
+    if (w == ")" || w == "]" || w == "}") depth++;
+    if ((w == "(" || w == "[" || w == "{") && --depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
+/// The first token of the expression that ends with token `close` (a ')' or ']'): a call
+/// (f(…), s.f(…)), a subscripted one (x[1], f(x)[1]), a list literal or a parenthesised
+/// expression; npos when not found.
+size_t PrimaryStart(const std::vector<Token>& tokens, std::string_view text, size_t close) {
+  const size_t open = OpeningBracket(tokens, close);
+  if (open == std::string::npos || open == 0) return open;
+  const Token& before = tokens[open - 1];
+  const bool adjacent = OnlySpace(text, before.end, tokens[open].start);
+  if (!adjacent) return open;
+  if (tokens[open].word == "[" && (before.word == ")" || before.word == "]")) {
+    return PrimaryStart(tokens, text, open - 1);  // x[…] of a call or a subscript
+  }
+  if (!IsNameWord(before.word) || KeywordBeforeExpression(before.word)) return open;
+  size_t start = open - 1;  // the name, with its qualifiers: s.f(…), ARRAY[…], col[…]
+  while (start >= 2 && tokens[start - 1].word == "." && IsNameWord(tokens[start - 2].word) &&
+         OnlySpace(text, tokens[start - 2].end, tokens[start - 1].start) &&
+         OnlySpace(text, tokens[start - 1].end, tokens[start].start)) {
+    start -= 2;
+  }
+  return start;
+}
+
+}  // namespace
+
+std::string RewriteCallChains(std::string_view sql) {
+  std::string text(sql);
+  // One at a time: each rewrite moves the text of the ones after it.
+  for (;;) {
+    const std::vector<Token> tokens = Tokenize(text);
+    bool rewritten = false;
+    for (size_t i = 1; i + 1 < tokens.size() && !rewritten; i++) {
+      const Token& before = tokens[i - 1];
+      const Token& name = tokens[i + 1];
+      if (tokens[i].word != "." || !IsNameWord(name.word) ||
+          !OnlySpace(text, tokens[i].end, name.start)) {
+        continue;
+      }
+      // The receiver: a string literal right before the dot ('a b'.upper()), or an
+      // expression ending in ')' or ']'.
+      if (!OnlySpace(text, before.end, tokens[i].start)) continue;
+      size_t primary_start = std::string::npos;
+      const size_t primary_end = before.end;
+      bool parenthesised = false;
+      size_t digits = before.end;  // $12.f(…): a parameter as the receiver
+      while (digits > 0 && std::isdigit(static_cast<unsigned char>(text[digits - 1]))) digits--;
+      if (digits < before.end && digits > 0 && text[digits - 1] == '$') {
+        primary_start = digits - 1;
+      } else if (before.word == "\"" && text[before.start] == '\'') {
+        primary_start = before.start;
+        // with its prefix: E'…', X'…', a typed literal (DATE '…')
+        if (i >= 2 && IsNameWord(tokens[i - 2].word) &&
+            !KeywordBeforeExpression(tokens[i - 2].word)) {
+          primary_start = tokens[i - 2].start;
+        }
+      } else if (IsNameWord(before.word) && i + 2 < tokens.size() && tokens[i + 2].word == "(") {
+        // x[1].a.f(…): a call on a field path that a subscript or call begins (a path of
+        // names alone, s.f(…), is the grammar's qualified call)
+        size_t k = i - 1;
+        while (k >= 2 && tokens[k - 1].word == "." && IsNameWord(tokens[k - 2].word) &&
+               OnlySpace(text, tokens[k - 1].end, tokens[k].start)) {
+          k -= 2;
+        }
+        if (k < 2 || tokens[k - 1].word != "." ||
+            (tokens[k - 2].word != "]" && tokens[k - 2].word != ")")) {
+          continue;
+        }
+        const size_t first = PrimaryStart(tokens, text, k - 2);
+        if (first == std::string::npos) continue;
+        primary_start = tokens[first].start;
+      } else if (before.word == ")" || before.word == "]") {
+        const size_t first = PrimaryStart(tokens, text, i - 1);
+        if (first == std::string::npos) continue;
+        primary_start = tokens[first].start;
+        // A parenthesised expression's field, and a subscripted name's (x[2].a, t.x[1].a),
+        // the grammar reads itself.
+        size_t bracket = first;
+        while (bracket < i && (IsNameWord(tokens[bracket].word) || tokens[bracket].word == ".")) {
+          bracket++;
+        }
+        parenthesised = tokens[first].word == "(" || tokens[bracket].word == "[";
+      }
+      if (primary_start == std::string::npos) continue;
+      const std::string primary = text.substr(primary_start, primary_end - primary_start);
+      const bool call = i + 2 < tokens.size() && tokens[i + 2].word == "(" &&
+                        OnlySpace(text, name.end, tokens[i + 2].start);
+      if (call) {
+        // x.f(args) is f(x, args)
+        const size_t after = AfterBracket(tokens, i + 2);
+        if (after > tokens.size() || tokens[after - 1].word != ")") continue;
+        const std::string arguments =
+            text.substr(tokens[i + 2].end, tokens[after - 1].start - tokens[i + 2].end);
+        const bool none = OnlySpace(arguments, 0, arguments.size());
+        text = text.substr(0, primary_start) + text.substr(name.start, name.end - name.start) +
+               "(" + primary + (none ? "" : ", " + arguments) + ")" +
+               text.substr(tokens[after - 1].end);
+      } else {
+        // f(x).field is (f(x)).field; a parenthesised expression's field the grammar reads
+        if (parenthesised) continue;
+        text = text.substr(0, primary_start) + "(" + primary + ")" + text.substr(primary_end);
+      }
+      rewritten = true;
+    }
+    if (!rewritten) return text;
+  }
+}
+
 std::string RewriteSliceSteps(std::string_view sql) {
   std::string text(sql);
   // One slice at a time: one inside another's bounds is found again in the rewritten text.
@@ -1983,7 +2113,18 @@ std::string RewriteListLiterals(std::string_view sql) {
           const bool call = previous == 'a' && !previous_word.empty() &&
                             !KeywordBeforeExpression(previous_word) &&
                             !NotAFunctionName(previous_word);
-          open.push_back({call, call ? out_position(previous_word_start) : 0});
+          // A qualified call (s.f(…), v.lower(…)) starts at its first name.
+          size_t call_start = previous_word_start;
+          auto word_char = [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+          };
+          while (call_start >= copied + 2 && sql[call_start - 1] == '.' &&
+                 word_char(sql[call_start - 2])) {
+            size_t k = call_start - 2;
+            while (k > copied && word_char(sql[k - 1])) k--;
+            call_start = k;
+          }
+          open.push_back({call, call ? out_position(call_start) : 0});
         }
         closed_primary = std::string::npos;
         if ((c == ']' || c == ')') && !open.empty()) {

@@ -153,6 +153,12 @@ std::string RewriteInsertOr(std::string_view sql);
 /// RewriteSemiAntiJoins.
 inline constexpr const char* kSemiJoinMarker = "__teal_semi_join__";
 inline constexpr const char* kAntiJoinMarker = "__teal_anti_join__";
+/// Rewrites DuckDB's function chaining after a call, a subscript or a list literal, which
+/// the PostgreSQL grammar does not have: f(x).g(y) to g(f(x), y), [1, 2].h() to h([1, 2]),
+/// and a field of a call's result, f(x).a, to (f(x)).a. (s.g() on a name the grammar reads
+/// as a qualified call, which the binder resolves.)
+std::string RewriteCallChains(std::string_view sql);
+
 /// The function RewriteSliceSteps puts a slice's end and step into.
 inline constexpr const char* kSliceStepMarker = "__teal_slice_step__";
 
