@@ -34,6 +34,17 @@ void Substitute(ParsedExpressionPtr& e, const Arguments& arguments) {
       return;
     }
   }
+  if (e->kind == ExprKind::kFunction && e->names.size() == 1) {
+    // p.f(…) on a parameter p: DuckDB's f(p, …) (the grammar reads p as a schema's name)
+    for (const auto& [name, value] : arguments) {
+      if (Catalog::Key(name) != Catalog::Key(e->names[0])) continue;
+      e->names.clear();
+      auto receiver = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);
+      receiver->names = {name};
+      e->children.insert(e->children.begin(), std::move(receiver));
+      break;
+    }
+  }
   for (auto& child : e->children) Substitute(child, arguments);
   Substitute(e->filter, arguments);
   // The body was parsed for this call alone: nothing else holds its subqueries, windows
