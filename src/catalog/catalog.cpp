@@ -638,9 +638,17 @@ std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> Catalog::Fin
   return {nullptr, nullptr};
 }
 
+namespace {
+/// A macro's key: a table macro's apart from a scalar one's of the same name (DuckDB keeps
+/// them apart: m() AS 42 and m() AS TABLE … are two macros).
+std::string MacroKey(std::string_view name, bool table) {
+  return Catalog::Key(name) + (table ? "\x1ftable" : "");
+}
+}  // namespace
+
 void Catalog::CreateMacro(std::shared_ptr<MacroEntry> macro, bool or_replace) {
   std::lock_guard<std::mutex> guard(lock_);
-  std::string key = Key(macro->name);
+  std::string key = MacroKey(macro->name, macro->table);
   auto it = macros_.find(key);
   if (it != macros_.end()) {
     if (!or_replace) throw CatalogError(fmt::format("macro \"{}\" already exists", macro->name));
@@ -654,17 +662,21 @@ void Catalog::CreateMacro(std::shared_ptr<MacroEntry> macro, bool or_replace) {
 
 void Catalog::DropMacro(std::string_view name, bool table, bool if_exists) {
   std::lock_guard<std::mutex> guard(lock_);
-  std::string key = Key(name);
+  // DROP MACRO drops the scalar macro of the name, else the table macro (DuckDB's);
+  // DROP MACRO TABLE the table macro only.
+  std::string key = MacroKey(name, table);
   auto it = macros_.find(key);
+  if (it == macros_.end() && !table) {
+    key = MacroKey(name, true);
+    it = macros_.find(key);
+  }
   if (it == macros_.end()) {
     if (if_exists) return;
+    if (table && macros_.count(MacroKey(name, false))) {
+      throw CatalogError(fmt::format("\"{}\" is a scalar macro: use DROP MACRO {}", name, name));
+    }
     throw CatalogError(
         fmt::format("Macro Function with name {} does not exist!", SplitFiledName(name).second));
-  }
-  if (it->second->table != table) {
-    throw CatalogError(fmt::format("\"{}\" is a {} macro: use DROP MACRO {}{}", name,
-                                   it->second->table ? "table" : "scalar",
-                                   it->second->table ? "TABLE " : "", name));
   }
   macros_.erase(it);
   std::erase(creation_order_, "m:" + key);
@@ -750,9 +762,10 @@ void Catalog::MoveTriggersLocked(const std::string& table, const TableEntry* ren
   }
 }
 
-std::shared_ptr<MacroEntry> Catalog::FindMacro(std::string_view name) const {
+std::shared_ptr<MacroEntry> Catalog::FindMacro(std::string_view name, bool table) const {
   std::lock_guard<std::mutex> guard(lock_);
-  auto it = macros_.find(Key(name));
+  auto it = macros_.find(MacroKey(name, table));
+  if (it == macros_.end()) it = macros_.find(MacroKey(name, !table));
   return it == macros_.end() ? nullptr : it->second;
 }
 

@@ -218,13 +218,16 @@ class Catalog {
   void DropIndex(std::string_view name, bool if_exists);
   std::shared_ptr<IndexEntry> FindIndex(std::string_view name) const;
 
-  /// Throws CatalogError if a macro of that name exists (unless or_replace: then it is
-  /// replaced).
+  /// Throws CatalogError if a macro of that name and kind (scalar or table: one of each may
+  /// share a name, as in DuckDB) exists, unless or_replace: then it is replaced.
   void CreateMacro(std::shared_ptr<MacroEntry> macro, bool or_replace);
-  /// Throws CatalogError if there is no such macro (unless if_exists), or it is a table
-  /// macro and `table` is false or the other way round.
+  /// DROP MACRO (`table` false) drops the scalar macro of the name, else the table macro;
+  /// DROP MACRO TABLE the table macro. Throws CatalogError if there is none (unless
+  /// if_exists).
   void DropMacro(std::string_view name, bool table, bool if_exists);
-  std::shared_ptr<MacroEntry> FindMacro(std::string_view name) const;
+  /// The macro of the name and kind, else the one of the other kind (whose call is then an
+  /// error of its own), else null.
+  std::shared_ptr<MacroEntry> FindMacro(std::string_view name, bool table = false) const;
   /// The macros, by name.
   std::vector<std::shared_ptr<MacroEntry>> Macros() const;
 

@@ -376,7 +376,10 @@ class Binder {
   ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
   /// The macro `schema.name` names (`schema` as written, parts joined by '.'; empty: the
   /// temporary ones', the search path's, main's), or null; notes a temporary one.
-  std::shared_ptr<MacroEntry> FindMacro(const std::string& schema, const std::string& name);
+  /// (`table`: a table macro is wanted, else a scalar one; the other kind is found too,
+  /// when it is the only one, for its error.)
+  std::shared_ptr<MacroEntry> FindMacro(const std::string& schema, const std::string& name,
+                                        bool table = false);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
   /// a column of the unnest operator that BindSelectList puts below the projection.
   ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);

@@ -359,13 +359,14 @@ bool IsFunctionSchema(const CatalogSearch& catalogs, const std::vector<std::stri
           SameName(name, "temp") || catalogs.SchemaIsDatabase(name) != nullptr);
 }
 
-std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const std::string& name) {
+std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const std::string& name,
+                                              bool table) {
   if (IsSystemSchema(schema)) return nullptr;
   const auto held = [](const Catalog& catalog, std::string_view q) {
     return catalog.FindMacro(q) != nullptr;
   };
   const CatalogSearch::Place place = catalogs_.Object(schema, name, held);
-  auto macro = place.catalog->FindMacro(place.name);
+  auto macro = place.catalog->FindMacro(place.name, table);
   if (macro) NoteWhereFound(place, "macro", macro->name);
   return macro;
 }

@@ -160,8 +160,10 @@ std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
 ExpressionPtr Binder::BindMacroCall(const MacroEntry& macro, const ParsedExpression& call,
                                     Scope& scope) {
   if (macro.table) {
-    throw BinderError(fmt::format("macro \"{}\" is a table macro: call it in FROM ({})", macro.name,
-                                  call.ToString()));
+    throw BinderError(fmt::format(
+        "macro \"{}\" is a table macro: call it in FROM (it is a table function but it was "
+        "used as a scalar function: {})",
+        macro.name, call.ToString()));
   }
   std::unique_ptr<SelectStatement> body = ExpandMacro(macro, call);
   macros_in_progress_.push_back(macro.name);

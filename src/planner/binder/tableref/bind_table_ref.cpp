@@ -482,10 +482,12 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
   };
   std::string schema;  // a table macro named [db.]schema.f
   for (const auto& part : ref.function->names) schema += (schema.empty() ? "" : ".") + part;
-  if (auto macro = FindMacro(schema, ref.function->name)) {
+  if (auto macro = FindMacro(schema, ref.function->name, /*table=*/true)) {
     if (!macro->table) {
-      throw BinderError(fmt::format("macro \"{}\" is a scalar macro, not a table: {}", macro->name,
-                                    ref.function->ToString()));
+      throw BinderError(fmt::format(
+          "macro \"{}\" is a scalar macro, not a table (it is a scalar function but it was used "
+          "as a table function): {}",
+          macro->name, ref.function->ToString()));
     }
     // The expanded query, as a subquery in FROM named after the macro.
     TableRef subquery;
