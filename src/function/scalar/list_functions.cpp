@@ -199,6 +199,20 @@ std::pair<int64_t, int64_t> SliceBounds(int64_t begin, int64_t end, int64_t leng
   return {begin - 1, std::max(begin - 1, end)};
 }
 
+/// The characters of `s` from `bounds(length in characters)`'s 0-based [from, to), as a
+/// string of `result`'s heap: a string is sliced by characters, as substring counts them.
+template <typename Bounds>
+string_t SliceCharacters(std::string_view s, Vector& result, Bounds bounds) {
+  std::vector<size_t> starts;  // byte offset of each character
+  for (size_t b = 0; b < s.size(); b++) {
+    if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) starts.push_back(b);
+  }
+  const auto [from, to] = bounds(static_cast<int64_t>(starts.size()));
+  const size_t first = from < static_cast<int64_t>(starts.size()) ? starts[from] : s.size();
+  const size_t last = to < static_cast<int64_t>(starts.size()) ? starts[to] : s.size();
+  return result.AddString(s.substr(first, last - first));
+}
+
 /// The 0-based [begin, end) that x[begin:end:step] picks its items from over `length`
 /// items, by DuckDB's rules (which these copy so that a slice means the same in both): a
 /// bound left out is the list's start or end; with a negative step the bounds swap (and an
@@ -260,16 +274,8 @@ ScalarFunction ListSliceStep(const std::string& name, const LogicalType& list, b
               throw InvalidInputError(fmt::format(
                   "Slicing with steps is not supported for strings (step {})", steps[i]));
             }
-            const std::string_view s = in[i].View();
-            std::vector<size_t> starts;  // byte offset of each character
-            for (size_t b = 0; b < s.size(); b++) {
-              if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) starts.push_back(b);
-            }
-            auto [from, to] = bounds(i, static_cast<int64_t>(starts.size()));
-            const size_t first =
-                from < static_cast<int64_t>(starts.size()) ? starts[from] : s.size();
-            const size_t last = to < static_cast<int64_t>(starts.size()) ? starts[to] : s.size();
-            out[i] = result.AddString(s.substr(first, last - first));
+            out[i] = SliceCharacters(in[i].View(), result,
+                                     [&](int64_t length) { return bounds(i, length); });
           }
           return;
         }
@@ -307,21 +313,13 @@ ScalarFunction ListSlice(const std::string& name, const LogicalType& list) {
         const auto* begins = args.data[1].Values<int64_t>();
         const auto* ends = args.data[2].Values<int64_t>();
         if (text) {
-          // By characters, as substring counts them.
           const auto* in = args.data[0].Values<string_t>();
           auto* out = result.Values<string_t>();
           for (idx_t i = 0; i < count; i++) {
             if (!result.RowIsValid(i)) continue;
-            const std::string_view s = in[i].View();
-            std::vector<size_t> starts;  // byte offset of each character
-            for (size_t b = 0; b < s.size(); b++) {
-              if ((static_cast<unsigned char>(s[b]) & 0xC0) != 0x80) starts.push_back(b);
-            }
-            auto [from, to] = SliceBounds(begins[i], ends[i], static_cast<int64_t>(starts.size()));
-            const size_t first =
-                from < static_cast<int64_t>(starts.size()) ? starts[from] : s.size();
-            const size_t last = to < static_cast<int64_t>(starts.size()) ? starts[to] : s.size();
-            out[i] = result.AddString(s.substr(first, last - first));
+            out[i] = SliceCharacters(in[i].View(), result, [&](int64_t length) {
+              return SliceBounds(begins[i], ends[i], length);
+            });
           }
           return;
         }

@@ -9,6 +9,7 @@
 // the first equal key. Lookups compare keys as SQL values (a key of another type is cast
 // to the map's key type first); a NULL key finds nothing.
 #include "function/builtin_functions.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "vector/map_keys.hpp"
 #include "vector/vector_compare.hpp"
@@ -35,18 +36,10 @@ std::vector<LogicalType> NullAsMap(std::vector<LogicalType> types, bool key_foll
 /// A key to look up in a map with keys of type `key`: of that type, or a number for
 /// numeric keys, or NULL. Anything else (DuckDB's rule) is an error rather than a cast
 /// that could find a different key, as '1' would in a map keyed by 01.
-/// Whether `a` and `b` are one type once every fixed-size ARRAY in them is a LIST (how
-/// an ARRAY argument reaches a function's resolution).
-bool SameAsLists(const LogicalType& a, const LogicalType& b) {
-  const bool a_list = a.Id() == TypeId::kList || a.Id() == TypeId::kArray;
-  const bool b_list = b.Id() == TypeId::kList || b.Id() == TypeId::kArray;
-  if (a_list || b_list) return a_list && b_list && SameAsLists(a.ListChild(), b.ListChild());
-  return a == b;
-}
-
 void CheckLookupKey(const std::string& name, const LogicalType& key, const LogicalType& given) {
   if (given.Id() == TypeId::kSqlNull || key.Id() == TypeId::kSqlNull || given == key) return;
-  if (key.Id() == TypeId::kArray && SameAsLists(key, given)) return;  // cast to the key's
+  // An ARRAY key arrives as a LIST; it is cast back to the key's type.
+  if (key.Id() == TypeId::kArray && ArraysAsLists(key) == ArraysAsLists(given)) return;
   if (given.IsNumeric() && key.IsNumeric()) return;
   if (given.IsTemporal() && key.IsTemporal()) return;
   if (given.Id() == key.Id() && given.Id() != TypeId::kList && given.Id() != TypeId::kStruct &&

@@ -76,9 +76,10 @@ std::unique_ptr<SelectStatement> Transformer::Select(const PgQuery__SelectStmt& 
         earlier = Lower(s.window_clause[j]->window_def->name) == Lower(def.refname);
       }
       if (!earlier) {
-        throw ParserError(fmt::format("window \"{}\" does not exist (at position {}): window \"{}\" "
-                                      "can build on a window defined before it only",
-                                      def.refname, def.location + 1, def.name));
+        throw ParserError(
+            fmt::format("window \"{}\" does not exist (at position {}): window \"{}\" "
+                        "can build on a window defined before it only",
+                        def.refname, def.location + 1, def.name));
       }
     }
     Window(def);  // errors in a window no call uses are errors too
