@@ -276,6 +276,13 @@ LogicalType ArraysAsLists(const LogicalType& type) {
   }
 }
 
+int64_t ArgumentCastCost(const LogicalType& from, const Value* literal, const LogicalType& to) {
+  const int64_t cost = ImplicitCastCost(from, literal != nullptr, to);
+  if (cost >= 0 || !literal || !from.IsIntegral() || !to.IsIntegral()) return cost;
+  Value narrowed;
+  return literal->TryCastAs(to, narrowed) ? 1 : -1;
+}
+
 LogicalType CommonType(const LogicalType& a, bool a_is_literal, const LogicalType& b,
                        bool b_is_literal, std::string_view context) {
   if (a == b) return a;

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "teal/logical_type.hpp"
+#include "teal/value.hpp"
 
 namespace teal {
 
@@ -14,6 +15,11 @@ namespace teal {
 /// implicitly: 0 for the same type, larger for worse matches, -1 when not allowed.
 /// `from_literal` marks constants written in the SQL (a string literal converts to any type).
 int64_t ImplicitCastCost(const LogicalType& from, bool from_literal, const LogicalType& to);
+
+/// ImplicitCastCost for an argument that is `literal` when written as a constant (null
+/// otherwise): an integer literal also narrows into a smaller integer type that holds it
+/// (a macro's typed parameter, DuckDB's rule).
+int64_t ArgumentCastCost(const LogicalType& from, const Value* literal, const LogicalType& to);
 
 /// The type both sides of a comparison (or elements of a list) convert to, or throws
 /// BinderError naming `context` when there is none.

@@ -22,6 +22,7 @@
 #include "execution/physical_planner.hpp"
 #include "function/duckdb_function_names.hpp"
 #include "function/function.hpp"
+#include "function/implicit_cast.hpp"
 #include "main/column_dependents.hpp"
 #include "main/count_result.hpp"
 #include "main/expression_dependents.hpp"
@@ -2227,21 +2228,53 @@ Result ClientContext::ExecuteCreateView(const CreateViewStatement& create) {
   return EmptyResult(StatementType::kCreate);
 }
 
-Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
-  // A macro does not hide a built-in function: a call would not know which is meant.
-  const FunctionCatalog& builtins = FunctionCatalog::Builtins();
-  const std::string name = Catalog::Key(create.name);
-  const bool table_function =
-      name == "range" || name == "generate_series" || name == "unnest" || name == "teal_settings" ||
-      name == "duckdb_settings" || name == "duckdb_schemas" || name == "duckdb_tables" ||
-      name == "duckdb_columns" || name == "duckdb_views" || name == "duckdb_indexes" ||
-      name == "duckdb_sequences" || name == "duckdb_triggers" || name == "duckdb_variables" ||
-      name == "duckdb_constraints" || name == "duckdb_types" || name == "glob" ||
-      name == "read_text" || name == "read_blob" || name == "query";
-  if (builtins.FindScalar(name) || builtins.FindAggregate(name) || table_function) {
-    throw CatalogError(fmt::format(
-        "\"{}\" is the name of a built-in function: a macro needs another name", create.name));
+void ClientContext::CheckMacroOverloads(const MacroEntry& macro) {
+  Binder binder(Catalogs());
+  binder.SetOptions(BinderOptions());
+  // Per overload and parameter; nullopt: of any type.
+  std::vector<std::vector<std::optional<LogicalType>>> types;
+  for (const MacroOverload& overload : macro.overloads) {
+    types.emplace_back();
+    for (size_t p = 0; p < overload.parameters.size(); p++) {
+      if (overload.types[p].empty()) {
+        types.back().emplace_back();
+        continue;
+      }
+      const LogicalType type = binder.ResolveTypeText(overload.types[p]);
+      types.back().push_back(type);
+      if (overload.defaults[p].empty()) continue;
+      // A typed parameter's default converts to its type as an argument would.
+      auto parsed =
+          ParseSql("SELECT " + overload.defaults[p], BinderOptions().max_expression_depth);
+      const ParsedExpression& e = *static_cast<SelectStatement&>(*parsed[0]).select_list[0];
+      const Value value = binder.BindConstant(e, "a macro parameter's default");
+      if (ArgumentCastCost(value.Type(), e.kind == ExprKind::kConstant ? &value : nullptr, type) <
+          0) {
+        throw BinderError(fmt::format(
+            "the default of parameter \"{}\" of macro {} ({}, {}) cannot be implicitly cast to "
+            "{}",
+            overload.parameters[p], macro.name, overload.defaults[p], value.Type().ToString(),
+            type.ToString()));
+      }
+    }
   }
+  binder.CheckMacroParameterNames(macro);
+  // Two parameter lists that take the same calls: no call could choose between them.
+  for (size_t a = 0; a < macro.overloads.size(); a++) {
+    for (size_t b = 0; b < a; b++) {
+      if (types[a] == types[b] &&
+          macro.overloads[a].RequiredCount() == macro.overloads[b].RequiredCount()) {
+        throw BinderError(
+            fmt::format("Ambiguity in macro overloads: {} and {} take the same arguments",
+                        macro.Signature(b), macro.Signature(a)));
+      }
+    }
+  }
+}
+
+// A macro may take a built-in function's name and hides it then (DuckDB's: its schema is
+// searched before the built-ins'); system.main.f names the built-in.
+Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   if (!create.default_naming_column.empty() && !replaying_) {
     // DuckDB's rule and words (PostgreSQL refuses column references in defaults too).
     throw BinderError(fmt::format("Default value for parameter \"{}\" cannot contain column names",
@@ -2257,10 +2290,11 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   }
   auto macro = std::make_shared<MacroEntry>();
   macro->name = filed;
-  macro->parameters = create.parameters;
-  macro->defaults = create.defaults;
-  macro->body = create.body;
+  macro->overloads = create.overloads;
   macro->table = create.table;
+  // Replayed as it was accepted: a type it names may have been dropped since (a call
+  // then says so), and the database opens all the same.
+  if (!replaying_) CheckMacroOverloads(*macro);
   if (create.or_replace && catalog.FindMacro(filed)) {
     RefuseMacroInUse(catalog, filed, "CREATE OR REPLACE MACRO");
     if (auto temp = ReadTempCatalog(); temp && temp.get() != &catalog) {

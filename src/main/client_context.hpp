@@ -231,6 +231,9 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   /// each once, NULL left out.
   std::vector<std::string> EnumLabelsOf(SelectStatement& query, std::string_view type);
   Result ExecuteCreateMacro(const CreateMacroStatement& create);
+  /// Throws for a typed parameter whose type is unknown or whose default does not convert
+  /// to it, and for two parameter lists of `macro` that take the same calls.
+  void CheckMacroOverloads(const MacroEntry& macro);
   Result ExecuteCreateView(const CreateViewStatement& create);
   /// EXPLAIN [ANALYZE] `inner`; `values`: its parameters' values (EXPLAIN EXECUTE).
   Result ExecuteExplain(SQLStatement& inner, bool analyze,

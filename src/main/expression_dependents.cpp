@@ -195,7 +195,8 @@ void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string
       if (macro->table) continue;
       if (std::find(callers.begin(), callers.end(), macro->name) != callers.end()) continue;
       const bool calls = std::any_of(callers.begin(), callers.end(), [&](const std::string& c) {
-        return TextCalls(macro->body, ObjectKey(c));
+        return std::any_of(macro->overloads.begin(), macro->overloads.end(),
+                           [&](const MacroOverload& o) { return TextCalls(o.body, ObjectKey(c)); });
       });
       if (calls) {
         callers.push_back(macro->name);

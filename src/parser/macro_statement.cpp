@@ -1,14 +1,16 @@
 // CREATE MACRO and DROP MACRO, which the PostgreSQL grammar does not have, read by hand:
 //
-//   CREATE [OR REPLACE] [TEMP] MACRO|FUNCTION [IF NOT EXISTS] [main.|temp.]name([a [, …] [, b :=
-//   default …]])
-//       AS expression | AS TABLE query
+//   CREATE [OR REPLACE] [TEMP] MACRO|FUNCTION [IF NOT EXISTS] [main.|temp.]name
+//       (parameters) AS expression | AS TABLE query
+//       [, (parameters) AS … ]    -- DuckDB's overloads, each with its own body
+//   parameters: [a [type] [, …] [, b [type] := default …]]
 //   DROP MACRO [TABLE] [IF EXISTS] [temp.]name   and   DROP FUNCTION [IF EXISTS] [temp.]name
 //
 // CREATE FUNCTION is DuckDB's macro only in that form (AS right after the parameters);
 // PostgreSQL's (with RETURNS, LANGUAGE) is left to the grammar, which refuses it. The
-// body and the defaults are kept as text and parsed here once, for their errors; a call
-// parses them again (planner/binder/expression/bind_macro.cpp).
+// bodies and the defaults are kept as text and parsed here once, for their errors; a call
+// parses them again (planner/binder/expression/bind_macro.cpp). Types are resolved when
+// the statement runs (main/client_context.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -75,13 +77,126 @@ void CheckColumns(const ParsedExpression& e, const std::vector<std::string>& par
       found = found || (e.names.size() == 1 && Folded(p) == Folded(e.names[0]));
     }
     if (!found) {
+      // DuckDB's words, as a query without FROM says it.
       throw BinderError(fmt::format(
-          "column \"{}\" not found: the body of macro \"{}\" can only read its parameters",
+          "Referenced column \"{}\" was not found because the FROM clause is missing: the "
+          "body of macro \"{}\" can only read its parameters",
           e.ToString(), macro));
     }
   }
   for (const auto& child : e.children) CheckColumns(*child, parameters, macro);
   if (e.filter) CheckColumns(*e.filter, parameters, macro);
+}
+
+/// The token that closes the parenthesis opened at `open`, or tokens.size().
+size_t MatchingClose(const std::vector<Token>& tokens, size_t open) {
+  size_t close = open;
+  for (int depth = 0; close < tokens.size(); close++) {
+    if (tokens[close].word == "(") depth++;
+    if (tokens[close].word == ")" && --depth == 0) break;
+  }
+  return close;
+}
+
+/// The comma that starts the next overload (`, (parameters) AS`, for a table macro
+/// `AS TABLE`, which a query's select list cannot hold) after a body starting at `body`,
+/// or tokens.size().
+size_t NextOverload(const std::vector<Token>& tokens, size_t body) {
+  int depth = 0;
+  for (size_t k = body; k + 1 < tokens.size(); k++) {
+    if (tokens[k].word == "(") depth++;
+    if (tokens[k].word == ")") depth--;
+    if (depth != 0 || tokens[k].word != "," || tokens[k + 1].word != "(") continue;
+    const size_t end = MatchingClose(tokens, k + 1);
+    if (end + 1 < tokens.size() && tokens[end + 1].word == "as" &&
+        (tokens[body - 1].word != "table" ||
+         (end + 2 < tokens.size() && tokens[end + 2].word == "table"))) {
+      return k;
+    }
+  }
+  return tokens.size();
+}
+
+/// The parameters between tokens `begin` and `end` (the parentheses' inside): name, or
+/// name type, each optionally := default; those with defaults last.
+MacroOverload ParseParameters(const std::string& text, const std::vector<Token>& tokens,
+                              size_t begin, size_t end_of_list, CreateMacroStatement& macro,
+                              idx_t max_depth) {
+  MacroOverload overload;
+  for (size_t p = begin; p < end_of_list;) {
+    size_t end = p;
+    for (int depth = 0; end < end_of_list; end++) {
+      if (tokens[end].word == "(") depth++;
+      if (tokens[end].word == ")") depth--;
+      if (tokens[end].word == "," && depth == 0) break;
+    }
+    std::string name = NameOf(text, tokens[p]);
+    size_t assign = p + 1;  // the ":" of ":=", or end
+    while (assign < end &&
+           !(tokens[assign].word == ":" && assign + 1 < end && tokens[assign + 1].word == "=" &&
+             tokens[assign + 1].start == tokens[assign].end)) {
+      assign++;
+    }
+    std::string type;
+    if (assign > p + 1) {
+      type =
+          TrimEnd(text.substr(tokens[p + 1].start, tokens[assign - 1].end - tokens[p + 1].start));
+    }
+    std::string default_text;
+    if (assign < end) {
+      if (assign + 2 >= end) {
+        throw ParserError(fmt::format(
+            "a parameter of macro {} is a name, or name [type] := default: {}", macro.name,
+            text.substr(tokens[p].start, tokens[end - 1].end - tokens[p].start)));
+      }
+      default_text = TrimEnd(
+          text.substr(tokens[assign + 2].start, tokens[end - 1].end - tokens[assign + 2].start));
+      auto parsed = ParseSql("SELECT " + default_text, max_depth);
+      const auto* select =
+          parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
+      if (!select || select->select_list.size() != 1) {
+        throw ParserError("a macro parameter's default must be one expression");
+      }
+      // A subquery's own columns are its own.
+      if (macro.default_naming_column.empty() && NamesAColumn(*select->select_list[0])) {
+        macro.default_naming_column = name;
+      }
+    } else if (!overload.defaults.empty() && !overload.defaults.back().empty()) {
+      throw ParserError(
+          fmt::format("macro {}: parameter \"{}\" without a default follows one with a default",
+                      macro.name, name));
+    }
+    for (const auto& other : overload.parameters) {
+      if (Folded(other) == Folded(name)) {
+        throw BinderError(
+            fmt::format("macro {} has two parameters named \"{}\"", macro.name, name));
+      }
+    }
+    overload.parameters.push_back(std::move(name));
+    overload.types.push_back(std::move(type));
+    overload.defaults.push_back(std::move(default_text));
+    p = end + 1;
+  }
+  return overload;
+}
+
+/// Throws unless `overload`'s body is one query (a table macro) or one expression that
+/// reads only the parameters (a scalar macro).
+void CheckBody(const MacroOverload& overload, const CreateMacroStatement& macro, idx_t max_depth) {
+  if (macro.table) {
+    auto parsed = ParseSql(overload.body, max_depth);
+    if (parsed.size() != 1 || parsed[0]->type != StatementType::kSelect) {
+      throw ParserError(fmt::format("the body of table macro {} must be one query", macro.name));
+    }
+    return;
+  }
+  auto parsed = ParseSql("SELECT " + overload.body, max_depth);
+  const auto* select =
+      parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
+  if (!select || select->from || select->select_list.size() != 1 || select->where) {
+    throw ParserError(fmt::format("the body of macro {} must be one expression", macro.name));
+  }
+  CheckColumns(*select->select_list[0], overload.parameters, macro.name);
 }
 
 std::unique_ptr<SQLStatement> ParseDropMacro(std::string_view text,
@@ -159,94 +274,34 @@ std::unique_ptr<SQLStatement> ParseMacroStatement(const std::string& text, idx_t
     throw ParserError(
         fmt::format("CREATE MACRO {} needs its parameters in parentheses", macro->name));
   }
-  size_t close = i;
-  for (int depth = 0; close < tokens.size(); close++) {
-    if (tokens[close].word == "(") depth++;
-    if (tokens[close].word == ")" && --depth == 0) break;
-  }
-  if (close + 1 >= tokens.size() || tokens[close + 1].word != "as") {
-    if (function) return nullptr;  // PostgreSQL's CREATE FUNCTION … RETURNS …
-    throw ParserError(fmt::format("CREATE MACRO {}(…) needs AS and its body", macro->name));
-  }
-  // Parameters: name, or name := default (defaults last), separated by commas.
-  for (size_t p = i + 1; p < close;) {
-    size_t end = p;
-    for (int depth = 0; end < close; end++) {
-      if (tokens[end].word == "(") depth++;
-      if (tokens[end].word == ")") depth--;
-      if (tokens[end].word == "," && depth == 0) break;
+  // (parameters) AS [TABLE] body, then for each overload (DuckDB's): , (parameters) AS …
+  for (bool first = true;; first = false) {
+    const size_t close = MatchingClose(tokens, i);
+    if (close + 1 >= tokens.size() || tokens[close + 1].word != "as") {
+      if (function && first) return nullptr;  // PostgreSQL's CREATE FUNCTION … RETURNS …
+      throw ParserError(fmt::format("CREATE MACRO {}(…) needs AS and its body", macro->name));
     }
-    std::string name = NameOf(text, tokens[p]);
-    std::string default_text;
-    if (p + 1 < end) {
-      if (p + 3 > end || tokens[p + 1].word != ":" || tokens[p + 2].word != "=" ||
-          tokens[p + 2].start != tokens[p + 1].end) {
-        throw ParserError(
-            fmt::format("a parameter of macro {} is a name, or name := default: {}", macro->name,
-                        text.substr(tokens[p].start, tokens[end - 1].end - tokens[p].start)));
-      }
-      default_text =
-          TrimEnd(text.substr(tokens[p + 3].start, tokens[end - 1].end - tokens[p + 3].start));
-      auto parsed = ParseSql("SELECT " + default_text, max_depth);
-      const auto* select =
-          parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
-      if (!select || select->select_list.size() != 1) {
-        throw ParserError("a macro parameter's default must be one expression");
-      }
-      // A subquery's own columns are its own.
-      if (macro->default_naming_column.empty() && NamesAColumn(*select->select_list[0])) {
-        macro->default_naming_column = name;
-      }
-    } else if (!macro->defaults.empty() && !macro->defaults.back().empty()) {
-      throw ParserError(
-          fmt::format("macro {}: parameter \"{}\" without a default follows one with a default",
-                      macro->name, name));
+    size_t body = close + 2;
+    const bool table = body < tokens.size() && tokens[body].word == "table";
+    if (table) body++;
+    if (first) macro->table = table;
+    if (table != macro->table) {
+      throw ParserError(fmt::format(
+          "the parameter lists of macro {} are all of a table macro (AS TABLE) or all of a "
+          "scalar one",
+          macro->name));
     }
-    for (const auto& other : macro->parameters) {
-      if (Folded(other) == Folded(name)) {
-        throw BinderError(
-            fmt::format("macro {} has two parameters named \"{}\"", macro->name, name));
-      }
+    if (body >= tokens.size()) {
+      throw ParserError(fmt::format("macro {} has no body", macro->name));
     }
-    macro->parameters.push_back(std::move(name));
-    macro->defaults.push_back(std::move(default_text));
-    p = end + 1;
-  }
-  size_t body = close + 2;
-  macro->table = body < tokens.size() && tokens[body].word == "table";
-  if (macro->table) body++;
-  if (body >= tokens.size()) throw ParserError(fmt::format("macro {} has no body", macro->name));
-  macro->body = TrimEnd(text.substr(tokens[body].start));
-  // DuckDB's overloads: AS body, (parameters) AS body, …
-  for (size_t k = body, depth = 0; k + 1 < tokens.size(); k++) {
-    if (tokens[k].word == "(") depth++;
-    if (tokens[k].word == ")") depth--;
-    if (depth != 0 || tokens[k].word != "," || tokens[k + 1].word != "(") continue;
-    size_t end = k + 1;
-    for (int d = 0; end < tokens.size(); end++) {
-      if (tokens[end].word == "(") d++;
-      if (tokens[end].word == ")" && --d == 0) break;
-    }
-    if (end + 1 < tokens.size() && tokens[end + 1].word == "as") {
-      throw NotImplementedError("macros with several parameter lists (overloads)");
-    }
-  }
-  if (macro->table) {
-    auto parsed = ParseSql(macro->body, max_depth);
-    if (parsed.size() != 1 || parsed[0]->type != StatementType::kSelect) {
-      throw ParserError(fmt::format("the body of table macro {} must be one query", macro->name));
-    }
-  } else {
-    auto parsed = ParseSql("SELECT " + macro->body, max_depth);
-    const auto* select =
-        parsed.size() == 1 ? dynamic_cast<const SelectStatement*>(parsed[0].get()) : nullptr;
-    if (!select || select->from || select->select_list.size() != 1 || select->where) {
-      if (select && select->select_list.size() > 1) {
-        throw NotImplementedError("macros with several parameter lists (overloads)");
-      }
-      throw ParserError(fmt::format("the body of macro {} must be one expression", macro->name));
-    }
-    CheckColumns(*select->select_list[0], macro->parameters, macro->name);
+    const size_t next = NextOverload(tokens, body);
+    MacroOverload overload = ParseParameters(text, tokens, i + 1, close, *macro, max_depth);
+    const size_t body_end = next < tokens.size() ? tokens[next].start : text.size();
+    overload.body = TrimEnd(text.substr(tokens[body].start, body_end - tokens[body].start));
+    CheckBody(overload, *macro, max_depth);
+    macro->overloads.push_back(std::move(overload));
+    if (next >= tokens.size()) break;
+    i = next + 1;
   }
   return macro;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/macro.hpp"
 #include "catalog/trigger.hpp"
 #include "common/cte_materialize.hpp"
 #include "common/join_type.hpp"
@@ -203,10 +204,8 @@ struct CreateMacroStatement : SQLStatement {
   bool if_not_exists = false;
   /// The schema as written ("s", "db.s", "db"); empty: the default one (as for types).
   std::string schema;
-  std::vector<std::string> parameters;
-  std::vector<std::string> defaults;  // per parameter: the default's SQL, or empty
-  std::string body;                   // the expression or the SELECT, as written
-  bool table = false;                 // AS TABLE
+  std::vector<MacroOverload> overloads;  // each parameter list and its body, as written
+  bool table = false;                    // AS TABLE
   /// The first parameter whose default names a column, which CREATE refuses (a default is
   /// bound where the macro is called, to whatever column has the name there); replaying a
   /// log that holds such a macro from before takes it. Empty: none.

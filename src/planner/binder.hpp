@@ -169,6 +169,9 @@ class Binder {
   /// The LogicalType a type written as text denotes ('INTEGER', 'VARCHAR[]', an enum's
   /// name), as in read_csv's columns = {'a': 'INTEGER'}.
   LogicalType ResolveTypeText(const std::string& text) const;
+  /// Throws when a parameter of scalar `macro` has the name of a column of a table its body reads
+  /// (CREATE MACRO; a call checks it again, the tables being those of then).
+  void CheckMacroParameterNames(const MacroEntry& macro);
   /// A view's column names, its query bound now (as the catalog listings show them).
   std::vector<std::string> ViewColumnNames(const ViewEntry& view);
 
@@ -357,8 +360,14 @@ class Binder {
   ExpressionPtr BindFunction(const ParsedExpression& e, Scope& scope);
   /// The body of `macro` for `call` (bind_macro.cpp): one SELECT, of the expression for a
   /// scalar macro, with the call's arguments (or the defaults) in place of the parameters.
+  /// The overload the call's arguments fit (at the least cost, for typed parameters, their
+  /// types those of the arguments bound in `scope`); a typed parameter's argument is cast.
   std::unique_ptr<SelectStatement> ExpandMacro(const MacroEntry& macro,
-                                               const ParsedExpression& call);
+                                               const ParsedExpression& call, Scope& scope);
+  /// A check, for each table a body of scalar macro `overload` names, that no parameter has
+  /// the name of one of its columns (BinderError).
+  std::function<void(const TableRef&)> ParameterColumnCheck(const MacroEntry& macro,
+                                                            const MacroOverload& overload);
   /// struct_pack(name := value, …) and row(value, …) (bind_struct.cpp).
   ExpressionPtr BindStructPack(const ParsedExpression& call, Scope& scope);
   /// try(x) (DuckDB): x, or NULL for a row where computing x is a data error (a failed
@@ -371,7 +380,7 @@ class Binder {
   ExpressionPtr BindFieldAccess(const ParsedExpression& e, Scope& scope);
   /// A scalar macro called OVER (…) (`e`; DuckDB's): its body with the window on each
   /// aggregate call in it, or null when `e` names a built-in or no macro.
-  ParsedExpressionPtr MacroOverWindow(const ParsedExpression& e);
+  ParsedExpressionPtr MacroOverWindow(const ParsedExpression& e, Scope& scope);
   /// A call of scalar macro `macro`: its expanded body, bound in `scope`.
   ExpressionPtr BindMacroCall(const MacroEntry& macro, const ParsedExpression& call, Scope& scope);
   /// The macro `schema.name` names (`schema` as written, parts joined by '.'; empty: the

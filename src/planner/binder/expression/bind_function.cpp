@@ -346,11 +346,14 @@ ExpressionPtr Binder::BindTry(const ParsedExpression& argument, Scope& scope) {
 
 /// The built-ins' schemas, which hold no macros.
 bool IsSystemSchema(const std::string& name) {
-  return SameName(name, "pg_catalog") || SameName(name, "system");
+  // DuckDB's built-ins live in system.main (and pg_catalog's in system.pg_catalog).
+  return SameName(name, "pg_catalog") || SameName(name, "system") ||
+         SameName(name, "system.main") || SameName(name, "system.pg_catalog");
 }
 
 bool IsFunctionSchema(const CatalogSearch& catalogs, const std::vector<std::string>& names) {
   if (names.size() == 2) {  // db.schema
+    if (IsSystemSchema(names[0] + "." + names[1])) return true;
     return catalogs.databases && catalogs.databases(names[0]) != nullptr;
   }
   const std::string& name = names[0];

@@ -5,8 +5,11 @@
 // subquery in FROM. A parameter's name is looked up unqualified and case-insensitively,
 // as column names are; an argument is an expression of the calling query, so a column it
 // reads is the caller's.
+#include <functional>
+
 #include "catalog/macro.hpp"
 #include "common/stack.hpp"
+#include "function/implicit_cast.hpp"
 #include "parser/parser.hpp"
 #include "parser/window_spec.hpp"
 #include "planner/binder/binder_internal.hpp"
@@ -17,9 +20,14 @@ namespace {
 
 using Arguments = std::vector<std::pair<std::string, const ParsedExpression*>>;
 
-void Substitute(SelectStatement& select, const Arguments& arguments);
+/// The parameters' values, and what is to be done with each table the body names.
+struct Substitution : Arguments {
+  std::function<void(const TableRef&)> read_table;
+};
 
-void Substitute(ParsedExpressionPtr& e, const Arguments& arguments) {
+void Substitute(SelectStatement& select, const Substitution& arguments);
+
+void Substitute(ParsedExpressionPtr& e, const Substitution& arguments) {
   if (!e) return;
   if (e->kind == ExprKind::kColumnRef && e->names.size() == 1) {
     for (const auto& [name, value] : arguments) {
@@ -62,7 +70,8 @@ void Substitute(ParsedExpressionPtr& e, const Arguments& arguments) {
   }
 }
 
-void Substitute(TableRef& ref, const Arguments& arguments) {
+void Substitute(TableRef& ref, const Substitution& arguments) {
+  if (ref.kind == TableRefKind::kBase && arguments.read_table) arguments.read_table(ref);
   if (ref.left) Substitute(*ref.left, arguments);
   if (ref.right) Substitute(*ref.right, arguments);
   Substitute(ref.condition, arguments);
@@ -70,7 +79,7 @@ void Substitute(TableRef& ref, const Arguments& arguments) {
   if (ref.subquery) Substitute(*ref.subquery, arguments);
 }
 
-void Substitute(SelectStatement& select, const Arguments& arguments) {
+void Substitute(SelectStatement& select, const Substitution& arguments) {
   if (select.set_left) Substitute(*select.set_left, arguments);
   if (select.set_right) Substitute(*select.set_right, arguments);
   for (auto& cte : select.ctes) Substitute(*cte.query, arguments);
@@ -91,64 +100,211 @@ void Substitute(SelectStatement& select, const Arguments& arguments) {
 
 }  // namespace
 
+namespace {
+
+/// What a call gives an overload's parameters: per parameter, its argument (null: the
+/// default); or why the call does not fit it.
+struct Fit {
+  std::vector<const ParsedExpression*> given;
+  std::string mismatch;  // empty when the call fits
+};
+
+/// Positional arguments first, then named ones; every parameter without a default given.
+Fit FitArguments(const MacroOverload& overload, const ParsedExpression& call) {
+  Fit fit;
+  fit.given.assign(overload.parameters.size(), nullptr);
+  size_t position = 0;
+  for (const auto& argument : call.children) {
+    if (argument->argument_name.empty()) {
+      if (position >= overload.parameters.size()) {
+        fit.mismatch = fmt::format("it takes {} arguments, not more", overload.parameters.size());
+        return fit;
+      }
+      fit.given[position++] = argument.get();
+      continue;
+    }
+    size_t p = 0;
+    while (p < overload.parameters.size() &&
+           Catalog::Key(overload.parameters[p]) != Catalog::Key(argument->argument_name)) {
+      p++;
+    }
+    if (p == overload.parameters.size()) {
+      fit.mismatch = fmt::format("it has no parameter \"{}\"", argument->argument_name);
+      return fit;
+    }
+    if (fit.given[p]) {
+      fit.mismatch = fmt::format("parameter \"{}\" is given twice", overload.parameters[p]);
+      return fit;
+    }
+    fit.given[p] = argument.get();
+  }
+  for (size_t p = 0; p < overload.parameters.size(); p++) {
+    if (!fit.given[p] && overload.defaults[p].empty()) {
+      fit.mismatch = fmt::format("it needs a value for parameter \"{}\"", overload.parameters[p]);
+      return fit;
+    }
+  }
+  return fit;
+}
+
+/// What a parameter of no type costs an argument: more than any implicit conversion, so
+/// that an overload whose typed parameter takes the argument is preferred.
+constexpr int64_t kUntypedParameterCost = 1000;
+
+/// `e` converted to the type written `type` (CAST(e AS type)).
+ParsedExpressionPtr CastTo(ParsedExpressionPtr e, const std::string& type, idx_t max_depth) {
+  auto parsed = ParseSql("SELECT CAST(NULL AS " + type + ")", max_depth);
+  auto& select = static_cast<SelectStatement&>(*parsed[0]);
+  ParsedExpressionPtr cast = std::move(select.select_list[0]);
+  cast->children.clear();
+  cast->children.push_back(std::move(e));
+  return cast;
+}
+
+}  // namespace
+
+std::function<void(const TableRef&)> Binder::ParameterColumnCheck(const MacroEntry& macro,
+                                                                  const MacroOverload& overload) {
+  // A parameter that has a column's name in a subquery of a scalar macro's body would make
+  // the column unreadable there: refused (DuckDB's rule; PostgreSQL lets the column win).
+  // In a table macro the parameter is meant (DuckDB's: xt(id) AS TABLE … WHERE id <= …).
+  return [this, &macro, &overload](const TableRef& ref) {
+    std::shared_ptr<TableEntry> table;
+    try {
+      const CatalogSearch::Place place = catalogs_.Relation(ref.schema, ref.name);
+      table = place.catalog->FindTable(place.name);
+    } catch (const Error&) {
+      return;  // no such schema: the call's binding says so
+    }
+    if (!table) return;
+    for (const std::string& parameter : overload.parameters) {
+      if (table->ColumnIndex(parameter) == kInvalidIndex) continue;
+      throw BinderError(fmt::format(
+          "macro {}: parameter \"{}\" has the name of a column of table \"{}\", which the body "
+          "reads: name the parameter otherwise",
+          macro.name, parameter, table->name));
+    }
+  };
+}
+
+void Binder::CheckMacroParameterNames(const MacroEntry& macro) {
+  if (macro.table) return;
+  for (const MacroOverload& overload : macro.overloads) {
+    auto parsed = ParseSql(macro.table ? overload.body : "SELECT " + overload.body,
+                           options_.max_expression_depth);
+    Substitution check;
+    check.read_table = ParameterColumnCheck(macro, overload);
+    Substitute(static_cast<SelectStatement&>(*parsed[0]), check);
+  }
+}
+
 std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
-                                                     const ParsedExpression& call) {
+                                                     const ParsedExpression& call, Scope& scope) {
   for (const auto& name : macros_in_progress_) {
     if (Catalog::Key(name) == Catalog::Key(macro.name)) {
-      throw BinderError(fmt::format("macro \"{}\" calls itself ({})", macro.name, call.ToString()));
+      // DuckDB's words: it expands the call until the depth limit stops it.
+      throw BinderError(fmt::format(
+          "Max expression depth limit reached: macro \"{}\" calls itself ({}), without end",
+          macro.name, call.ToString()));
     }
   }
   if (call.star || call.distinct || call.window || call.order_by || call.filter) {
     throw BinderError(fmt::format("a macro is called with arguments only: {}", call.ToString()));
   }
-  // Positional arguments first, then named ones, then the defaults of the rest.
-  std::vector<const ParsedExpression*> given(macro.parameters.size(), nullptr);
-  size_t position = 0;
-  for (const auto& argument : call.children) {
-    if (argument->argument_name.empty()) {
-      if (position >= macro.parameters.size()) {
-        throw BinderError(fmt::format(
-            "macro {} does not support the supplied arguments: it takes {} arguments, not more: {}",
-            macro.Signature(), macro.parameters.size(), call.ToString()));
-      }
-      given[position++] = argument.get();
+  // The overloads the call fits; among them, the one whose typed parameters take the
+  // arguments at the least cost (as a function's overloads are chosen).
+  std::vector<size_t> fitting;
+  std::vector<Fit> fits;
+  std::string mismatch;
+  for (size_t o = 0; o < macro.overloads.size(); o++) {
+    Fit fit = FitArguments(macro.overloads[o], call);
+    if (!fit.mismatch.empty()) {
+      mismatch = std::move(fit.mismatch);
       continue;
     }
-    size_t p = 0;
-    while (p < macro.parameters.size() &&
-           Catalog::Key(macro.parameters[p]) != Catalog::Key(argument->argument_name)) {
-      p++;
-    }
-    if (p == macro.parameters.size()) {
-      throw BinderError(fmt::format(
-          "macro {} does not support the supplied arguments: it has no parameter \"{}\": {}",
-          macro.Signature(), argument->argument_name, call.ToString()));
-    }
-    if (given[p]) {
-      throw BinderError(fmt::format(
-          "macro {} does not support the supplied arguments: parameter \"{}\" is given twice: {}",
-          macro.Signature(), macro.parameters[p], call.ToString()));
-    }
-    given[p] = argument.get();
+    fitting.push_back(o);
+    fits.push_back(std::move(fit));
   }
-  std::vector<std::unique_ptr<SQLStatement>> defaults;
-  Arguments arguments;
-  for (size_t p = 0; p < macro.parameters.size(); p++) {
-    if (!given[p]) {
-      if (macro.defaults[p].empty()) {
-        throw BinderError(
-            fmt::format("macro {} does not support the supplied arguments: it needs a value for "
-                        "parameter \"{}\": {}",
-                        macro.Signature(), macro.parameters[p], call.ToString()));
+  std::vector<std::unique_ptr<SQLStatement>> parsed_defaults;
+  const auto default_of = [&](const std::string& text) -> const ParsedExpression* {
+    parsed_defaults.push_back(
+        std::move(ParseSql("SELECT " + text, options_.max_expression_depth)[0]));
+    return static_cast<SelectStatement&>(*parsed_defaults.back()).select_list[0].get();
+  };
+  std::vector<ExpressionPtr> bound_arguments;  // kept: their types are read by pointer
+  std::vector<std::pair<const ParsedExpression*, LogicalType>> argument_types;
+  const auto type_of = [&](const ParsedExpression& argument) -> const LogicalType& {
+    for (const auto& [e, type] : argument_types) {
+      if (e == &argument) return type;
+    }
+    bound_arguments.push_back(BindExpression(argument, scope));
+    argument_types.emplace_back(&argument, bound_arguments.back()->type);
+    return argument_types.back().second;
+  };
+  std::vector<int64_t> costs(fitting.size(), 0);
+  const bool typed = std::any_of(fitting.begin(), fitting.end(),
+                                 [&](size_t o) { return macro.overloads[o].Typed(); });
+  if (typed) {
+    for (size_t f = 0; f < fitting.size(); f++) {
+      const MacroOverload& overload = macro.overloads[fitting[f]];
+      for (size_t p = 0; p < overload.parameters.size() && costs[f] >= 0; p++) {
+        const ParsedExpression* argument = fits[f].given[p];
+        if (!argument) continue;  // its default, checked at CREATE
+        if (overload.types[p].empty()) {
+          costs[f] += kUntypedParameterCost;
+          continue;
+        }
+        const int64_t cost = ArgumentCastCost(
+            type_of(*argument), argument->kind == ExprKind::kConstant ? &argument->value : nullptr,
+            ResolveTypeText(overload.types[p]));
+        if (cost < 0) {
+          mismatch = fmt::format("it takes {} for parameter \"{}\", not {}", overload.types[p],
+                                 overload.parameters[p], type_of(*argument).ToString());
+        }
+        costs[f] = cost < 0 ? -1 : costs[f] + cost;
       }
-      defaults.push_back(
-          std::move(ParseSql("SELECT " + macro.defaults[p], options_.max_expression_depth)[0]));
-      given[p] = static_cast<SelectStatement&>(*defaults.back()).select_list[0].get();
     }
-    arguments.emplace_back(macro.parameters[p], given[p]);
   }
-  auto parsed =
-      ParseSql(macro.table ? macro.body : "SELECT " + macro.body, options_.max_expression_depth);
+  std::vector<size_t> best;  // indexes into fitting
+  for (size_t f = 0; f < fitting.size(); f++) {
+    if (costs[f] < 0) continue;
+    if (!best.empty() && costs[f] > costs[best[0]]) continue;
+    if (!best.empty() && costs[f] < costs[best[0]]) best.clear();
+    best.push_back(f);
+  }
+  if (best.empty() && macro.overloads.size() == 1) {
+    throw BinderError(fmt::format("macro {} does not support the supplied arguments: {}: {}",
+                                  macro.Signature(0), mismatch, call.ToString()));
+  }
+  if (best.empty()) {
+    throw BinderError(
+        fmt::format("macro {} does not support the supplied arguments: none of {} takes them: {}",
+                    macro.name, macro.Signatures(), call.ToString()));
+  }
+  if (best.size() > 1) {
+    std::string candidates;
+    for (size_t f : best)
+      candidates += (candidates.empty() ? "" : ", ") + macro.Signature(fitting[f]);
+    throw BinderError(fmt::format(
+        "macro {} has multiple overloads that match the supplied arguments: {} (name an "
+        "argument or cast one to choose)",
+        macro.name, candidates, call.ToString()));
+  }
+  const MacroOverload& overload = macro.overloads[fitting[best[0]]];
+  const std::vector<const ParsedExpression*>& given = fits[best[0]].given;
+  std::vector<ParsedExpressionPtr> converted;  // a typed parameter's argument, cast
+  Substitution arguments;
+  if (!macro.table) arguments.read_table = ParameterColumnCheck(macro, overload);
+  for (size_t p = 0; p < overload.parameters.size(); p++) {
+    const ParsedExpression* value = given[p] ? given[p] : default_of(overload.defaults[p]);
+    if (!overload.types[p].empty()) {
+      converted.push_back(CastTo(value->Copy(), overload.types[p], options_.max_expression_depth));
+      value = converted.back().get();
+    }
+    arguments.emplace_back(overload.parameters[p], value);
+  }
+  auto parsed = ParseSql(macro.table ? overload.body : "SELECT " + overload.body,
+                         options_.max_expression_depth);
   if (parsed.size() != 1 || parsed[0]->type != StatementType::kSelect) {
     throw InternalError(fmt::format("the body of macro \"{}\" is not one query", macro.name));
   }
@@ -165,7 +321,7 @@ ExpressionPtr Binder::BindMacroCall(const MacroEntry& macro, const ParsedExpress
         "used as a scalar function: {})",
         macro.name, call.ToString()));
   }
-  std::unique_ptr<SelectStatement> body = ExpandMacro(macro, call);
+  std::unique_ptr<SelectStatement> body = ExpandMacro(macro, call, scope);
   macros_in_progress_.push_back(macro.name);
   struct Pop {
     std::vector<std::string>& list;

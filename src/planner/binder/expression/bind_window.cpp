@@ -163,7 +163,7 @@ ExpressionPtr Binder::BindFrameOffset(const ParsedExpression& offset, bool prece
   return MakeCast(std::move(boundary), type);
 }
 
-ParsedExpressionPtr Binder::MacroOverWindow(const ParsedExpression& e) {
+ParsedExpressionPtr Binder::MacroOverWindow(const ParsedExpression& e, Scope& scope) {
   if (FindWindowFunction(e.name) || FunctionCatalog::Builtins().FindAggregate(e.name)) {
     return nullptr;
   }
@@ -173,7 +173,7 @@ ParsedExpressionPtr Binder::MacroOverWindow(const ParsedExpression& e) {
   if (!macro || macro->table) return nullptr;
   ParsedExpressionPtr plain = e.Copy();  // the call's arguments, without its window
   plain->window = nullptr;
-  std::unique_ptr<SelectStatement> body = ExpandMacro(*macro, *plain);
+  std::unique_ptr<SelectStatement> body = ExpandMacro(*macro, *plain, scope);
   ParsedExpressionPtr expanded = std::move(body->select_list[0]);
   // Every aggregate call of the body (not inside a subquery) takes the window.
   bool any = false;
@@ -204,7 +204,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
     }
   }
   if (e.filter) return BindWindow(*RewriteFilter(e), scope);
-  if (auto expanded = MacroOverWindow(e)) {
+  if (auto expanded = MacroOverWindow(e, scope)) {
     macros_in_progress_.push_back(e.name);  // a macro that calls itself is refused
     struct Pop {
       std::vector<std::string>& list;

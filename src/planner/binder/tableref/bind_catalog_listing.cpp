@@ -747,30 +747,44 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
       builtin(function, "table", NullText(), no_list, no_list, NullText(), false);
     }
     each_catalog([&](const Catalog& catalog) {
+      // A parameter's type by its name (a user type dropped since: as written).
+      const auto type_shown = [&](const std::string& type) {
+        try {
+          return ResolveTypeText(type).ToString();
+        } catch (const Error&) {
+          return type;
+        }
+      };
       for (const auto& macro : catalog.Macros()) {
-        const Value no_type{LogicalType(T::kVarchar)};
         const auto [schema, local] = SplitFiledName(macro->name);  // "s.f" in schema s
-        out.rows.push_back(
-            {Text(database),
-             database_oid(),
-             Text(std::string(schema.empty() ? kMainSchemaName : schema)),
-             Text(std::string(local)),
-             NullText(),
-             Text(macro->table ? "table_macro" : "macro"),
-             NullText(),
-             comment(macro->comment),
-             no_tags,
-             NullText(),
-             TextValues(macro->parameters),
-             Value::List(T::kVarchar, std::vector<Value>(macro->parameters.size(), no_type)),
-             NullText(),
-             Text(macro->body),
-             Value::Boolean(false),
-             Value::Boolean(false),
-             Value::BigInt(PgObjectOid(PgObjectKind::kFunction, database, "", macro->name)),
-             no_list,
-             Text("CONSISTENT"),
-             no_list});
+        for (const MacroOverload& overload : macro->overloads) {   // a row each
+          std::vector<Value> types;
+          for (const std::string& type : overload.types) {
+            types.push_back(type.empty() ? Value(LogicalType(T::kVarchar))
+                                         : Text(type_shown(type)));
+          }
+          out.rows.push_back(
+              {Text(database),
+               database_oid(),
+               Text(std::string(schema.empty() ? kMainSchemaName : schema)),
+               Text(std::string(local)),
+               NullText(),
+               Text(macro->table ? "table_macro" : "macro"),
+               NullText(),
+               comment(macro->comment),
+               no_tags,
+               NullText(),
+               TextValues(overload.parameters),
+               Value::List(T::kVarchar, std::move(types)),
+               NullText(),
+               Text(overload.body),
+               Value::Boolean(false),
+               Value::Boolean(false),
+               Value::BigInt(PgObjectOid(PgObjectKind::kFunction, database, "", macro->name)),
+               no_list,
+               Text("CONSISTENT"),
+               no_list});
+        }
       }
     });
   } else if (name == "duckdb_connection_count") {

@@ -492,7 +492,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     // The expanded query, as a subquery in FROM named after the macro.
     TableRef subquery;
     subquery.kind = TableRefKind::kSubquery;
-    subquery.subquery = ExpandMacro(*macro, *ref.function);
+    subquery.subquery = ExpandMacro(*macro, *ref.function, scope);
     subquery.alias = ref.alias.empty() ? ref.function->name : ref.alias;
     subquery.column_aliases = ref.column_aliases;
     macros_in_progress_.push_back(macro->name);
