@@ -248,6 +248,7 @@ std::unique_ptr<ParsedExpression> ParsedExpression::Copy() const {
   if (filter) out->filter = filter->Copy();
   out->ignore_nulls = ignore_nulls;
   out->filter_as_case = filter_as_case;
+  out->builtin = builtin;
   out->try_cast = try_cast;
   out->argument_name = argument_name;
   return out;

@@ -87,6 +87,9 @@ struct ParsedExpression {
   /// kFunction: an aggregate whose FILTER the binder turned into CASE arguments, which is
   /// right only for an aggregate that skips NULL arguments.
   bool filter_as_case = false;
+  /// kFunction: a call Teal wrote in place of other syntax (not the user's): the built-in
+  /// function even where a macro has its name.
+  bool builtin = false;
 
   explicit ParsedExpression(ExprKind k) : kind(k) {}
   /// A deep copy (a subquery's statement and a window's specification are shared: nothing

@@ -316,6 +316,7 @@ std::unique_ptr<TableRef> Transformer::WithOrdinality(std::unique_ptr<TableRef> 
   // items it runs once per left row, so the numbers start at 1 for each.
   auto number = std::make_unique<ParsedExpression>(ExprKind::kFunction);
   number->name = "row_number";
+  number->builtin = true;
   number->window = std::make_shared<WindowSpec>();
   number->alias = "ordinality";
   auto query = std::make_unique<SelectStatement>();

@@ -212,6 +212,7 @@ std::unique_ptr<SetStatement> Transformer::Set(const PgQuery__VariableSetStmt& s
         // PostgreSQL's SET search_path = a, b: the list as one text, as DuckDB writes it.
         auto joined = Make(ExprKind::kFunction, -1);
         joined->name = "concat_ws";
+        joined->builtin = true;
         auto comma = Make(ExprKind::kConstant, -1);
         comma->value = Value::Varchar(",");
         joined->children.push_back(std::move(comma));

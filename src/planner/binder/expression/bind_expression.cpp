@@ -80,6 +80,7 @@ ExpressionPtr Binder::BindWholeRow(const ParsedExpression& e, Scope& scope) {
     if (e.names.size() == 2 && !SameName(binding.schema, e.names[0])) continue;
     ParsedExpression pack(ExprKind::kFunction);
     pack.name = "struct_pack";
+    pack.builtin = true;
     for (idx_t c = 0; c < binding.names.size(); c++) {
       if (binding.IsHidden(c)) continue;
       auto field = std::make_unique<ParsedExpression>(ExprKind::kColumnRef);

@@ -375,7 +375,7 @@ std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const s
 }
 
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
-  const bool look_up_macros = !std::exchange(skip_macro_lookup_, false);
+  const bool look_up_macros = !std::exchange(skip_macro_lookup_, false) && !e.builtin;
   if (!e.names.empty()) {
     // [db.]schema.f(…) names a schema's function (a macro's; the built-ins are every
     // schema's); otherwise it is DuckDB's x.f(…), f(x, …) for the column or field x.
@@ -460,9 +460,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     // PostgreSQL's set-returning function: a row per piece, as unnest(string_split_regex(…)).
     ParsedExpression unnest(ExprKind::kFunction);
     unnest.name = "unnest";
+    unnest.builtin = true;
     unnest.alias = e.alias;
     auto split = e.Copy();
     split->name = "string_split_regex";
+    split->builtin = true;
     split->alias.clear();
     unnest.children.push_back(std::move(split));
     return BindUnnest(unnest, scope);
@@ -482,15 +484,18 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     }
     auto length = std::make_unique<ParsedExpression>(ExprKind::kFunction);
     length->name = "len";
+    length->builtin = true;
     length->children.push_back(e.children[0]->Copy());
     auto series = std::make_unique<ParsedExpression>(ExprKind::kFunction);
     series->name = "generate_series";
+    series->builtin = true;
     auto first = std::make_unique<ParsedExpression>(ExprKind::kConstant);
     first->value = Value::BigInt(1);
     series->children.push_back(std::move(first));
     series->children.push_back(std::move(length));
     ParsedExpression unnest(ExprKind::kFunction);
     unnest.name = "unnest";
+    unnest.builtin = true;
     unnest.alias = e.alias;
     unnest.children.push_back(std::move(series));
     return BindUnnest(unnest, scope);
@@ -530,6 +535,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       // age(x) is age(midnight of current_date, x) (PostgreSQL).
       ParsedExpression two(ExprKind::kFunction);
       two.name = "age";
+      two.builtin = true;
       auto midnight = std::make_unique<ParsedExpression>(ExprKind::kConstant);
       midnight->value = Value::Timestamp(timestamp_t{days * scalar::kMicrosPerDay});
       two.children.push_back(std::move(midnight));
@@ -598,6 +604,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       // m[k] on a map: the value under key k, or NULL.
       ParsedExpression on_map(ExprKind::kFunction);
       on_map.name = "map_extract_value";
+      on_map.builtin = true;
       for (const auto& c : e.children) on_map.children.push_back(c->Copy());
       return BindFunction(on_map, scope);
     }
@@ -605,6 +612,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       // s[i] on a string (DuckDB's): its i-th character.
       ParsedExpression on_string(ExprKind::kFunction);
       on_string.name = "array_extract";
+      on_string.builtin = true;
       for (const auto& c : e.children) on_string.children.push_back(c->Copy());
       return BindFunction(on_string, scope);
     }

@@ -120,11 +120,13 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
   auto list = std::make_unique<ParsedExpression>(ExprKind::kFunction);
   list->location = e.location;
   list->name = "list_value";
+  list->builtin = true;
   for (double q : quantiles) list->children.push_back(call(q));
   // CASE WHEN count(x) > 0 THEN [quantiles] END: no values give NULL, not a list of NULLs
   // (and [] of some values the empty list)
   auto count = e.Copy();
   count->name = "count";
+  count->builtin = true;
   count->children.pop_back();
   count->order_by = nullptr;
   auto zero = std::make_unique<ParsedExpression>(ExprKind::kConstant);

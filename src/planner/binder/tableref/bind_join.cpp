@@ -104,6 +104,7 @@ LogicalOperatorPtr Binder::BindMergedColumns(LogicalOperatorPtr join, JoinType j
   merged.offset = offset + width;
   ParsedExpression call(ExprKind::kFunction);
   call.name = "coalesce";
+  call.builtin = true;
   for (const auto& [left, right] : pairs) {
     // A RIGHT JOIN's unmatched rows have the left one NULL; a FULL JOIN's, either one.
     ExpressionPtr value;

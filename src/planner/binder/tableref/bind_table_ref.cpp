@@ -482,7 +482,8 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
   };
   std::string schema;  // a table macro named [db.]schema.f
   for (const auto& part : ref.function->names) schema += (schema.empty() ? "" : ".") + part;
-  if (auto macro = FindMacro(schema, ref.function->name, /*table=*/true)) {
+  if (auto macro =
+          ref.function->builtin ? nullptr : FindMacro(schema, ref.function->name, /*table=*/true)) {
     if (!macro->table) {
       throw BinderError(fmt::format(
           "macro \"{}\" is a scalar macro, not a table (it is a scalar function but it was used "
@@ -548,6 +549,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     }
     auto range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
     range->name = "range";
+    range->builtin = true;
     range->children.push_back(std::move(rows));
     query->from = std::make_unique<TableRef>();
     query->from->kind = TableRefKind::kTableFunction;
@@ -690,14 +692,18 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     if (!CollectColumnRefs(*ref.function, columns) || !columns.empty()) {
       unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
       unnested_range->name = "unnest";
+      unnested_range->builtin = true;
+      unnested_range->builtin = true;
       unnested_range->children.push_back(ref.function->Copy());
     }
   } else if (function == "regexp_split_to_table") {
     // PostgreSQL's set-returning function: the pieces of string_split_regex, unnested.
     unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
     unnested_range->name = "unnest";
+    unnested_range->builtin = true;
     unnested_range->children.push_back(ref.function->Copy());
     unnested_range->children.back()->name = "string_split_regex";
+    unnested_range->children.back()->builtin = true;
   }
   if (function == "unnest" || unnested_range) {
     // Over one row with no columns; its list may read the columns of an enclosing
