@@ -276,6 +276,11 @@ LogicalType ArraysAsLists(const LogicalType& type) {
   }
 }
 
+LogicalType ListLevels(const LogicalType& type, int64_t levels) {
+  if (levels == 0 || (type.Id() != TypeId::kList && type.Id() != TypeId::kArray)) return type;
+  return LogicalType::List(ListLevels(type.ListChild(), levels - 1));
+}
+
 int64_t ArgumentCastCost(const LogicalType& from, const Value* literal, const LogicalType& to) {
   const int64_t cost = ImplicitCastCost(from, literal != nullptr, to);
   if (cost >= 0 || !literal || !from.IsIntegral() || !to.IsIntegral()) return cost;

@@ -45,4 +45,8 @@ bool UnionMembersFit(const LogicalType& from, const LogicalType& to);
 /// that takes lists sees of an array argument (DuckDB's implicit ARRAY -> LIST cast).
 LogicalType ArraysAsLists(const LogicalType& type);
 
+/// `type` with its top `levels` levels of LIST or ARRAY all LISTs, those below as they are
+/// (what flatten and unnest take of nested lists).
+LogicalType ListLevels(const LogicalType& type, int64_t levels);
+
 }  // namespace teal

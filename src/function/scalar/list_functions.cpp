@@ -17,6 +17,7 @@
 
 #include "common/range_count.hpp"
 #include "function/builtin_functions.hpp"
+#include "function/implicit_cast.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "index/art/art_key.hpp"
 #include "types/interval.hpp"
@@ -952,13 +953,15 @@ void RegisterListFunctions(FunctionCatalog& catalog) {
                   (IsList(types[0]) && types[0].ListChild().Id() == TypeId::kSqlNull))) {
                return Flatten("flatten", LogicalType::List(LogicalType::List(TypeId::kInteger)));
              }
-             if (types.size() != 1 || !IsList(types[0]) || !IsList(types[0].ListChild())) {
+             // A list of fixed-size arrays flattens as a list of lists (DuckDB's).
+             const LogicalType lists = types.size() == 1 ? ListLevels(types[0], 2) : LogicalType();
+             if (types.size() != 1 || !IsList(lists) || !IsList(lists.ListChild())) {
                throw BinderError(
                    fmt::format("No function matches the given name and argument types "
                                "'flatten({})': a list of lists is expected",
                                types.empty() ? std::string() : types[0].ToString()));
              }
-             return Flatten("flatten", types[0]);
+             return Flatten("flatten", lists);
            });
   for (const char* name : {"list_slice", "array_slice"}) {
     std::string n = name;

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "common/ascii_case.hpp"
+#include "function/implicit_cast.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -83,12 +84,15 @@ bool Binder::ExpandUnnest(const ParsedExpression& item, Scope& scope,
   } else if (value->type.Id() == TypeId::kSqlNull) {
     value = MakeConstant(Value(LogicalType::List(TypeId::kInteger)));  // no rows
   }
-  value = ArrayAsList(std::move(value));
   int64_t depth = options.max_depth;
-  int64_t levels = 0;
-  for (LogicalType t = value->type; t.Id() == TypeId::kList && levels < depth; t = t.ListChild()) {
+  int64_t levels = 0;  // of lists and fixed-size arrays alike
+  for (LogicalType t = value->type;
+       (t.Id() == TypeId::kList || t.Id() == TypeId::kArray) && levels < depth; t = t.ListChild()) {
     levels++;
   }
+  // The levels taken as lists (flatten's), those below as they are.
+  const LogicalType as_lists = ListLevels(value->type, levels);
+  if (as_lists != value->type) value = MakeCast(std::move(value), as_lists);
   if (levels == 0 && value->type.Id() != TypeId::kStruct) {
     throw BinderError(fmt::format("unnest() needs a list or a STRUCT, not {} ({})",
                                   value->type.ToString(), item.ToString()));
