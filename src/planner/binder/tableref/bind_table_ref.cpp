@@ -2,6 +2,7 @@
 #include "common/external_access.hpp"
 #include "common/stack.hpp"
 #include "function/table/test_all_types.hpp"
+#include "function/table/test_vector_types.hpp"
 #include "os/file_glob.hpp"
 #include "parser/parser.hpp"
 #include "planner/asof_condition.hpp"
@@ -631,6 +632,39 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     AllTypesTable table = TestAllTypes(large_enum);
     add_rows("test_all_types", std::move(table.names), table.types);
     return ConstantTable(table.types, std::move(table.rows));
+  }
+  if (ref.function->name == "test_vector_types") {
+    std::vector<LogicalType> types;
+    for (const auto& child : ref.function->children) {
+      const auto [name, argument] = NamedArgument(*child);
+      const Value value = BindConstant(*argument, "an argument of test_vector_types");
+      if (name.empty()) {
+        types.push_back(value.Type());
+        continue;
+      }
+      Value flag;
+      if (name != "all_flat") {
+        throw BinderError(
+            fmt::format("test_vector_types takes all_flat := only: {}", ref.function->ToString()));
+      }
+      if (value.IsNull()) {  // DuckDB's words
+        throw InvalidInputError("Cannot use NULL as argument for all_flat");
+      }
+      if (!value.TryCastAs(LogicalType(TypeId::kBoolean), flag)) {
+        throw BinderError(fmt::format("all_flat of test_vector_types must be true or false: {}",
+                                      ref.function->ToString()));
+      }
+      // Teal's vectors are of one layout whatever the flag says: the rows are the same.
+    }
+    if (types.empty()) {
+      throw BinderError(
+          fmt::format("test_vector_types needs at least one value, of the type of "
+                      "a column: {}",
+                      ref.function->ToString()));
+    }
+    auto rows = TestVectorRows(types);
+    add_rows("test_vector_types", TestVectorNames(types.size()), types);
+    return ConstantTable(types, std::move(rows));
   }
   if (ref.function->name == "glob") {
     // DuckDB's glob(pattern): the files a pattern names (GlobFiles), one row each.

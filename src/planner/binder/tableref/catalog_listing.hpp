@@ -47,6 +47,7 @@ inline constexpr const char* kTableFunctionNames[] = {"duckdb_approx_database_co
                                                       "sniff_csv",
                                                       "teal_settings",
                                                       "test_all_types",
+                                                      "test_vector_types",
                                                       "unnest"};
 
 /// The window functions that are not aggregates (row_number, rank, lag, …), by name
