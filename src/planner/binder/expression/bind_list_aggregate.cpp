@@ -5,7 +5,7 @@
 // list_sort, list_reverse_sort and list_grade_up (grade_up, array_grade_up: the positions
 // that sort the list). Each row's elements go through the aggregate's state as a group's
 // rows would; distinct and sort compare elements by their index keys
-// (index/art/art_key.hpp), so they take the types an index does.
+// (index/art/art_key.hpp), nested ones as values.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include "index/art/art_key.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "vector/vector_cast.hpp"
+#include "vector/vector_compare.hpp"
 
 namespace teal {
 
@@ -31,6 +32,52 @@ void ForEachList(const Vector& list, idx_t count, Fn fn) {
     if (list.RowIsValid(i)) fn(i, entries[i]);
   }
 }
+
+/// The elements of one list, compared: by their index keys, or (`by_value`, for elements
+/// no index keys: lists, structs, …) as Values by the total order.
+class ElementOrder {
+ public:
+  explicit ElementOrder(bool by_value) : by_value_(by_value) {}
+
+  void Build(const Vector& list, idx_t row, const list_entry_t& entry) {
+    if (!by_value_) {
+      keys_.BuildListElements(list, row);
+      return;
+    }
+    values_.clear();
+    for (idx_t k = 0; k < entry.length; k++) {
+      values_.push_back(list.ListChild().GetValue(entry.offset + k));
+    }
+  }
+  idx_t Count() const { return by_value_ ? values_.size() : keys_.Count(); }
+  bool IsNull(idx_t k) const { return by_value_ ? values_[k].IsNull() : keys_.HasNull(k); }
+  /// -1, 0 or 1 for two elements that are not NULL.
+  int Compare(idx_t a, idx_t b) const {
+    if (by_value_) return CompareValues(values_[a], values_[b]);
+    const int c = keys_.Key(a).View().compare(keys_.Key(b).View());
+    return (c > 0) - (c < 0);
+  }
+  /// The first element of each value (NULLs left out), in list order.
+  std::vector<idx_t> FirstOfEach() const {
+    std::vector<idx_t> sorted;
+    for (idx_t k = 0; k < Count(); k++) {
+      if (!IsNull(k)) sorted.push_back(k);
+    }
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](idx_t a, idx_t b) { return Compare(a, b) < 0; });
+    std::vector<idx_t> first;
+    for (size_t k = 0; k < sorted.size(); k++) {
+      if (k == 0 || Compare(sorted[k - 1], sorted[k]) != 0) first.push_back(sorted[k]);
+    }
+    std::sort(first.begin(), first.end());
+    return first;
+  }
+
+ private:
+  bool by_value_;
+  art::ArtKeyBuilder keys_;
+  std::vector<Value> values_;
+};
 
 /// `aggregate` over each list's elements; `constants` (list_aggr(l, 'string_agg', ','))
 /// are its further arguments, the same for every element, of its argument types.
@@ -159,10 +206,13 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
     function.return_type = aggregate.return_type;
     function.body = AggregateBody(std::move(aggregate), element, std::move(constants));
   } else {
+    // Elements an index can key compare by their keys; nested ones (lists, structs, …) as
+    // values, by the total order.
+    bool by_value = false;
     try {
       art::CheckIndexableType(element);
     } catch (const NotImplementedError&) {
-      throw NotImplementedError(fmt::format("{} of {} elements", name, element.ToString()));
+      by_value = true;
     }
     // list_sort's order: ASC / DESC, then NULLS FIRST / LAST (else the default null order).
     bool descending = what == "reverse_sort";
@@ -192,16 +242,12 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
         (options_.null_order == NullOrder::kNullsLastOnAscFirstOnDesc && descending));
     if (what == "unique") {
       function.return_type = TypeId::kBigInt;
-      function.body = [](const DataChunk& args, Vector& result, idx_t count) {
-        art::ArtKeyBuilder keys;
+      function.body = [by_value](const DataChunk& args, Vector& result, idx_t count) {
+        ElementOrder elements(by_value);
         int64_t* out = result.Values<int64_t>();
         ForEachList(args.data[0], count, [&](idx_t i, const list_entry_t& entry) {
-          keys.BuildListElements(args.data[0], i);
-          std::unordered_set<std::string_view> seen;
-          for (idx_t k = 0; k < keys.Count(); k++) {
-            if (!keys.HasNull(k)) seen.insert(keys.Key(k).View());
-          }
-          out[i] = static_cast<int64_t>(seen.size());
+          elements.Build(args.data[0], i, entry);
+          out[i] = static_cast<int64_t>(elements.FirstOfEach().size());
         });
       };
     } else {
@@ -209,27 +255,24 @@ ExpressionPtr Binder::BindListAggregate(const std::string& name,
       // grade_up: the 1-based positions that sort the list, instead of its sorted elements.
       const bool grade = what == "grade_up";
       function.return_type = grade ? LogicalType::List(TypeId::kBigInt) : list->type;
-      function.body = [distinct, grade, descending, nulls_go_first](const DataChunk& args,
-                                                                    Vector& result, idx_t count) {
+      function.body = [by_value, distinct, grade, descending, nulls_go_first](
+                          const DataChunk& args, Vector& result, idx_t count) {
         const Vector& list = args.data[0];
         auto* out = result.Values<list_entry_t>();
-        art::ArtKeyBuilder keys;
+        ElementOrder elements(by_value);
         idx_t used = 0;
         ForEachList(list, count, [&](idx_t i, const list_entry_t& entry) {
-          keys.BuildListElements(list, i);
+          elements.Build(list, i, entry);
           std::vector<idx_t> order;
           if (distinct) {
             // The first of each value, in list order; NULLs go (DuckDB's list_distinct).
-            std::unordered_set<std::string_view> seen;
-            for (idx_t k = 0; k < keys.Count(); k++) {
-              if (!keys.HasNull(k) && seen.insert(keys.Key(k).View()).second) order.push_back(k);
-            }
+            order = elements.FirstOfEach();
           } else {
             std::vector<idx_t> values, nulls;
-            for (idx_t k = 0; k < keys.Count(); k++)
-              (keys.HasNull(k) ? nulls : values).push_back(k);
+            for (idx_t k = 0; k < elements.Count(); k++)
+              (elements.IsNull(k) ? nulls : values).push_back(k);
             std::stable_sort(values.begin(), values.end(), [&](idx_t a, idx_t b) {
-              const int c = keys.Key(a).View().compare(keys.Key(b).View());
+              const int c = elements.Compare(a, b);
               return descending ? c > 0 : c < 0;
             });
             if (nulls_go_first) order = nulls;
