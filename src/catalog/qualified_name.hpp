@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace teal {
 
@@ -34,6 +35,29 @@ inline std::pair<std::string_view, std::string_view> SplitFiledName(std::string_
     main = std::tolower(static_cast<unsigned char>(schema[i])) == kMainSchemaName[i];
   }
   return {main ? std::string_view() : schema, filed.substr(dot + 1)};
+}
+
+/// The parts of a name written as text (nextval('s.seq'), query_table('"My.Table"')), as
+/// PostgreSQL reads such text: split at the dots outside double quotes, a doubled quote
+/// inside them one quote. Empty when a quote is left open.
+inline std::vector<std::string> NameTextParts(std::string_view text) {
+  std::vector<std::string> parts(1);
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); i++) {
+    const char c = text[i];
+    if (c == '"' && quoted && i + 1 < text.size() && text[i + 1] == '"') {
+      parts.back() += c;
+      i++;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == '.' && !quoted) {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (quoted) parts.clear();
+  return parts;
 }
 
 }  // namespace teal

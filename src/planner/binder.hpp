@@ -287,6 +287,9 @@ class Binder {
   LogicalOperatorPtr BindReadCsv(const ParsedExpression& call, std::vector<std::string>& names,
                                  std::vector<LogicalType>& types);
   /// DuckDB's query('text of a query') in FROM: the query's rows, as a subquery.
+  /// query_table(name | [name, …] [, by_name]) (DuckDB's): the tables' rows, UNION ALL [BY
+  /// NAME], as a subquery in FROM.
+  LogicalOperatorPtr BindQueryTable(const TableRef& ref, Scope& scope);
   LogicalOperatorPtr BindQueryFunction(const TableRef& ref, Scope& scope);
   /// read_text(…) / read_blob(…) in FROM (bind_read_file.cpp), with their columns' names
   /// and types.

@@ -1,5 +1,5 @@
-// bit_and, bit_or and bit_xor over an integer type, in that type: the bits of every
-// non-NULL row combined (NULL when there is none).
+// bit_and, bit_or and bit_xor over an integer type (128-bit ones too), in that type: the bits of
+// every non-NULL row combined (NULL when there is none).
 #include <type_traits>
 
 #include "function/aggregate/aggregate_helpers.hpp"
@@ -20,9 +20,13 @@ struct BitState {
 
 template <Bitwise kOp, typename T>
 T Apply(T a, T b) {
-  if constexpr (kOp == Bitwise::kAnd) return static_cast<T>(a & b);
-  if constexpr (kOp == Bitwise::kOr) return static_cast<T>(a | b);
-  return static_cast<T>(a ^ b);
+  if constexpr (std::is_same_v<T, hugeint_t> || std::is_same_v<T, uhugeint_t>) {
+    return T(Apply<kOp>(a.Get(), b.Get()));  // on the 128-bit integer the pair stands for
+  } else {
+    if constexpr (kOp == Bitwise::kAnd) return static_cast<T>(a & b);
+    if constexpr (kOp == Bitwise::kOr) return static_cast<T>(a | b);
+    return static_cast<T>(a ^ b);
+  }
 }
 
 template <Bitwise kOp, typename T>
@@ -67,12 +71,10 @@ AggregateFunctionSet BitSet(const char* name) {
                     const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
     if (arguments.size() != 1) return std::nullopt;
     const LogicalType type = aggregate::OrInteger(arguments[0]);
-    // The 128-bit integers have no bitwise operators yet: no overload for them.
-    if (!type.IsIntegral() || type.Id() == TypeId::kHugeInt || type.Id() == TypeId::kUHugeInt) {
-      return std::nullopt;
-    }
+    if (!type.IsIntegral()) return std::nullopt;
     return DispatchFixedWidth(type.Physical(), [&]<typename T>() -> AggregateFunction {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      if constexpr ((std::is_integral_v<T> && !std::is_same_v<T, bool>) ||
+                    std::is_same_v<T, hugeint_t> || std::is_same_v<T, uhugeint_t>) {
         return BitAggregate<kOp, T>(name, type);
       } else {
         throw InternalError(name + ": integral type without an integer layout");

@@ -929,22 +929,8 @@ std::shared_ptr<SequenceEntry> Binder::SequenceOfArgument(const ParsedExpression
 std::shared_ptr<SequenceEntry> Binder::SequenceNamed(const std::string& text) const {
   // PostgreSQL reads the text as a name: [[db.]schema.]name, a part in double quotes as
   // written, the others in any case.
-  std::vector<std::string> parts(1);
-  bool quoted = false;
-  for (size_t i = 0; i < text.size(); i++) {
-    const char c = text[i];
-    if (c == '"' && quoted && i + 1 < text.size() && text[i + 1] == '"') {
-      parts.back() += c;
-      i++;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == '.' && !quoted) {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
-  if (parts.size() > 3 || quoted) {
+  const std::vector<std::string> parts = NameTextParts(text);
+  if (parts.empty() || parts.size() > 3) {
     throw CatalogError(fmt::format("Sequence with name {} does not exist!", text));
   }
   std::string schema;

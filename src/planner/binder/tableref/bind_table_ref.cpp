@@ -451,14 +451,16 @@ LogicalOperatorPtr Binder::BindQueryFunction(const TableRef& ref, Scope& scope) 
         fmt::format("query takes one argument, the text of a query: {}", call.ToString()));
   }
   const Value text = BindConstant(*call.children[0], "the text of query()");
-  if (text.IsNull() || text.Type().Id() != TypeId::kVarchar) {
+  if (text.IsNull()) throw ParserError("query() cannot parse NULL: it takes the text of a query");
+  if (text.Type().Id() != TypeId::kVarchar) {
     throw BinderError(fmt::format(
         "the argument of query() must be a string, the text of a query: {}", call.ToString()));
   }
   auto statements = ParseSql(text.GetString(), options_.max_expression_depth);
   if (statements.size() != 1 || statements[0]->type != StatementType::kSelect) {
     throw ParserError(fmt::format(
-        "query() takes the text of one SELECT statement (or FROM …, VALUES …); it has {}",
+        "Expected a single SELECT statement: query() takes the text of one (or FROM …, VALUES "
+        "…); it has {}",
         statements.size() == 1
             ? "a " + std::string(StatementTypeName(statements[0]->type)) + " statement"
             : std::to_string(statements.size()) + " statements"));
@@ -472,6 +474,81 @@ LogicalOperatorPtr Binder::BindQueryFunction(const TableRef& ref, Scope& scope) 
   subquery.subquery.reset(static_cast<SelectStatement*>(statements[0].release()));
   subquery.alias = ref.alias.empty() ? "query" : ref.alias;
   subquery.column_aliases = ref.column_aliases;
+  return BindTableRef(subquery, scope);
+}
+
+LogicalOperatorPtr Binder::BindQueryTable(const TableRef& ref, Scope& scope) {
+  // DuckDB's query_table(name | [name, …] [, by_name]): the rows of the tables, one after
+  // the other (UNION ALL [BY NAME]). A name is text or, written bare, taken as text.
+  const ParsedExpression& call = *ref.function;
+  std::vector<Value> arguments;
+  for (const auto& child : call.children) {
+    if (!child->argument_name.empty()) {
+      throw BinderError(fmt::format("query_table takes no named arguments: {}", call.ToString()));
+    }
+    arguments.push_back(BindConstant(*child, "an argument of query_table"));
+  }
+  const auto no_match = [&]() {
+    std::string types;
+    for (const Value& v : arguments) types += (types.empty() ? "" : ", ") + v.Type().ToString();
+    return BinderError(fmt::format(
+        "No function matches the given name and argument types 'query_table({})'. It takes a "
+        "table's name, or a list of them and optionally by_name (BOOLEAN)",
+        types));
+  };
+  if (arguments.empty() || arguments.size() > 2) throw no_match();
+  if (arguments[0].IsNull()) {
+    throw BinderError("Cannot use NULL as argument of query_table: it takes a table's name");
+  }
+  const bool list = arguments[0].Type().Id() == TypeId::kList &&
+                    (arguments[0].Type().ListChild().Id() == TypeId::kVarchar ||
+                     arguments[0].Type().ListChild().Id() == TypeId::kSqlNull);
+  if (!list && arguments[0].Type().Id() != TypeId::kVarchar) throw no_match();
+  if (arguments.size() == 2 && (!list || arguments[1].Type().Id() != TypeId::kBoolean)) {
+    throw no_match();
+  }
+  const bool by_name =
+      arguments.size() == 2 && !arguments[1].IsNull() && arguments[1].GetStored<bool>();
+  const std::vector<Value> names = list ? arguments[0].GetList() : std::vector<Value>{arguments[0]};
+  if (names.empty()) {
+    throw BinderError("Expected a table or a list with tables as input (query_table([]))");
+  }
+  std::unique_ptr<SelectStatement> query;
+  for (const Value& name : names) {
+    if (name.IsNull()) {
+      throw BinderError("Cannot use NULL as a table's name in query_table");
+    }
+    std::vector<std::string> parts = NameTextParts(name.GetString());
+    if (parts.empty() || parts.size() > 3 ||
+        std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+      throw ParserError(fmt::format("syntax error in the table name {} of query_table",
+                                    QuoteLiteral(name.GetString())));
+    }
+    auto from = std::make_unique<TableRef>();
+    from->name = parts.back();
+    parts.pop_back();
+    for (const auto& part : parts) from->schema += (from->schema.empty() ? "" : ".") + part;
+    auto select = std::make_unique<SelectStatement>();
+    select->select_list.push_back(std::make_unique<ParsedExpression>(ExprKind::kStar));
+    select->from = std::move(from);
+    if (!query) {
+      query = std::move(select);
+      continue;
+    }
+    auto both = std::make_unique<SelectStatement>();
+    both->set_operation = SetOperation::kUnion;
+    both->set_all = true;
+    both->set_by_name = by_name;
+    both->set_left = std::move(query);
+    both->set_right = std::move(select);
+    query = std::move(both);
+  }
+  TableRef subquery;
+  subquery.kind = TableRefKind::kSubquery;
+  subquery.subquery = std::move(query);
+  subquery.alias = ref.alias.empty() ? "query_table" : ref.alias;
+  subquery.column_aliases = ref.column_aliases;
+  names_as_strings_ = false;  // the tables' own names are read as names
   return BindTableRef(subquery, scope);
 }
 
@@ -511,6 +588,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     ~NamesAsStrings() { flag = saved; }
   } names_as_strings{names_as_strings_, names_as_strings_};
   names_as_strings_ = true;
+  if (ref.function->name == "query_table") return BindQueryTable(ref, scope);
   if (ref.function->name == "repeat_row") {
     // DuckDB's repeat_row(v, …, num_rows = n): n rows of the values, as
     // (SELECT v AS column0, … FROM range(n)) AS repeat_row with each v computed once.

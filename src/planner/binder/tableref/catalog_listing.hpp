@@ -38,6 +38,7 @@ inline constexpr const char* kTableFunctionNames[] = {"duckdb_approx_database_co
                                                       "pragma_storage_info",
                                                       "pragma_table_info",
                                                       "query",
+                                                      "query_table",
                                                       "range",
                                                       "read_blob",
                                                       "read_csv",
