@@ -68,13 +68,21 @@ std::string TrimEnd(std::string_view s) {
   return std::string(s);
 }
 
-/// Throws unless `e` (a macro's body, outside its subqueries) reads only `parameters`.
-void CheckColumns(const ParsedExpression& e, const std::vector<std::string>& parameters,
+/// Throws unless `e` (a macro's body, outside its subqueries) reads only `parameters`
+/// (and, in a lambda, the lambda's own): a parameter, or a field of one (p.a.b).
+void CheckColumns(const ParsedExpression& e, std::vector<std::string> parameters,
                   const std::string& macro) {
+  if (e.kind == ExprKind::kFunction && e.name == kLambdaFunction && !e.children.empty()) {
+    for (size_t i = 0; i + 1 < e.children.size(); i++) {
+      if (!e.children[i]->names.empty()) parameters.push_back(e.children[i]->names.back());
+    }
+    CheckColumns(*e.children.back(), std::move(parameters), macro);
+    return;
+  }
   if (e.kind == ExprKind::kColumnRef) {
     bool found = false;
     for (const auto& p : parameters) {
-      found = found || (e.names.size() == 1 && Folded(p) == Folded(e.names[0]));
+      found = found || (!e.names.empty() && Folded(p) == Folded(e.names[0]));
     }
     if (!found) {
       // DuckDB's words, as a query without FROM says it.

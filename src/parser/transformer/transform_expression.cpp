@@ -170,6 +170,7 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
     case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF: {
       auto e = Make(ExprKind::kFunction, a.location);
       e->name = "nullif";
+      e->builtin = true;
       e->children.push_back(Expr(a.lexpr));
       e->children.push_back(Expr(a.rexpr));
       return e;
@@ -210,6 +211,7 @@ ParsedExpressionPtr Transformer::OperatorOverList(const PgQuery__AExpr& a, const
   }
   auto unnest = Make(ExprKind::kFunction, a.location);
   unnest->name = "unnest";
+  unnest->builtin = true;
   unnest->children.push_back(list->Copy());
   auto elements = std::make_unique<SelectStatement>();
   elements->select_list.push_back(std::move(unnest));
@@ -274,9 +276,11 @@ ParsedExpressionPtr Transformer::SubLink(const PgQuery__SubLink& link) {
       value->names = {table, column};
       auto list = Make(ExprKind::kFunction, link.location);
       list->name = "list";
+      list->builtin = true;
       list->children.push_back(std::move(value));
       auto coalesce = Make(ExprKind::kFunction, link.location);
       coalesce->name = "coalesce";
+      coalesce->builtin = true;
       coalesce->children.push_back(std::move(list));
       coalesce->children.push_back(Make(ExprKind::kList, link.location));  // []
       auto inner = std::make_unique<SelectStatement>();
@@ -540,6 +544,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       const auto& g = *node->grouping_func;
       auto e = Make(ExprKind::kFunction, g.location);
       e->name = "grouping";
+      e->builtin = true;
       for (size_t i = 0; i < g.n_args; i++) e->children.push_back(Expr(g.args[i]));
       return e;
     }
@@ -564,6 +569,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       const auto& c = *node->coalesce_expr;
       auto e = Make(ExprKind::kFunction, c.location);
       e->name = "coalesce";
+      e->builtin = true;
       for (size_t i = 0; i < c.n_args; i++) e->children.push_back(Expr(c.args[i]));
       return e;
     }
@@ -583,6 +589,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
           // (expression).field
           auto extract = Make(ExprKind::kFunction, e->location);
           extract->name = "struct_extract";
+          extract->builtin = true;
           extract->children.push_back(std::move(e));
           auto field = Make(ExprKind::kConstant, extract->location);
           field->value = Value::Varchar(StringOf(step));
@@ -597,6 +604,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
           // x[a:b] (either bound may be left out: the start, the end) is list_slice.
           auto slice = Make(ExprKind::kFunction, e->location);
           slice->name = "list_slice";
+          slice->builtin = true;
           slice->children.push_back(std::move(e));
           auto bound = [&](const Node* given, int64_t missing) {
             if (given) return Expr(given);
@@ -625,6 +633,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
         }
         auto extract = Make(ExprKind::kFunction, e->location);
         extract->name = "list_extract";
+        extract->builtin = true;
         extract->children.push_back(std::move(e));
         extract->children.push_back(Expr(step->a_indices->uidx));
         e = std::move(extract);
@@ -659,32 +668,41 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       switch (f.op) {
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
           e->name = "current_date";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
           e->name = "current_timestamp";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
           e->name = "current_time";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
           e->name = "current_database";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
           e->name = "current_schema";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
           e->name = "current_user";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
           e->name = "current_role";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER:
           e->name = "session_user";
+          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
           e->name = "user";
+          e->builtin = true;
           break;
         default:
           throw NotImplementedError("this SQL value function");
@@ -705,6 +723,7 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       const auto& row = *node->row_expr;
       auto e = Make(ExprKind::kFunction, row.location);
       e->name = "row";
+      e->builtin = true;
       for (size_t i = 0; i < row.n_args; i++) e->children.push_back(Expr(row.args[i]));
       return e;
     }

@@ -29,6 +29,17 @@ void Substitute(SelectStatement& select, const Substitution& arguments);
 
 void Substitute(ParsedExpressionPtr& e, const Substitution& arguments) {
   if (!e) return;
+  if (e->kind == ExprKind::kFunction && e->name == kLambdaFunction && !e->children.empty()) {
+    // A lambda's own parameters hide the macro's of their names in its body.
+    Substitution inner = arguments;
+    for (size_t i = 0; i + 1 < e->children.size(); i++) {
+      if (e->children[i]->names.empty()) continue;
+      const std::string own = Catalog::Key(e->children[i]->names.back());
+      std::erase_if(inner, [&](const auto& a) { return Catalog::Key(a.first) == own; });
+    }
+    Substitute(e->children.back(), inner);
+    return;
+  }
   if (e->kind == ExprKind::kColumnRef && e->names.size() == 1) {
     for (const auto& [name, value] : arguments) {
       if (Catalog::Key(name) != Catalog::Key(e->names[0])) continue;
@@ -39,6 +50,28 @@ void Substitute(ParsedExpressionPtr& e, const Substitution& arguments) {
       e = value->Copy();
       e->argument_name = std::move(argument_name);
       if (!alias.empty()) e->alias = alias;
+      return;
+    }
+  }
+  if (e->kind == ExprKind::kColumnRef && e->names.size() > 1) {
+    // p.a.b on a parameter p: the fields of its argument (DuckDB's)
+    for (const auto& [name, value] : arguments) {
+      if (Catalog::Key(name) != Catalog::Key(e->names[0])) continue;
+      ParsedExpressionPtr field = value->Copy();
+      field->argument_name.clear();
+      for (size_t k = 1; k < e->names.size(); k++) {
+        auto extract = std::make_unique<ParsedExpression>(ExprKind::kFunction);
+        extract->name = "struct_extract";
+        extract->builtin = true;
+        extract->children.push_back(std::move(field));
+        auto key = std::make_unique<ParsedExpression>(ExprKind::kConstant);
+        key->value = Value::Varchar(e->names[k]);
+        extract->children.push_back(std::move(key));
+        field = std::move(extract);
+      }
+      field->alias = e->alias.empty() ? e->names.back() : e->alias;
+      field->argument_name = e->argument_name;
+      e = std::move(field);
       return;
     }
   }
@@ -180,9 +213,9 @@ std::function<void(const TableRef&)> Binder::ParameterColumnCheck(const MacroEnt
     for (const std::string& parameter : overload.parameters) {
       if (table->ColumnIndex(parameter) == kInvalidIndex) continue;
       throw BinderError(fmt::format(
-          "macro {}: parameter \"{}\" has the name of a column of table \"{}\", which the body "
-          "reads: name the parameter otherwise",
-          macro.name, parameter, table->name));
+          "Conflicting column names for column {}! (macro {}: parameter \"{}\" has the name of a "
+          "column of table \"{}\", which the body reads: name the parameter otherwise)",
+          parameter, macro.name, parameter, table->name));
     }
   };
 }
