@@ -2296,6 +2296,9 @@ Result ClientContext::ExecuteCreateMacro(const CreateMacroStatement& create) {
   // then says so), and the database opens all the same.
   if (!replaying_) CheckMacroOverloads(*macro);
   if (create.or_replace && catalog.FindMacro(filed)) {
+    if (!replaying_ && database_->GetSettings().Get("enable_macro_dependencies") == "true") {
+      RefuseMacroCycle(catalog, *macro);
+    }
     RefuseMacroInUse(catalog, filed, "CREATE OR REPLACE MACRO");
     if (auto temp = ReadTempCatalog(); temp && temp.get() != &catalog) {
       RefuseMacroInUse(*temp, filed, "CREATE OR REPLACE MACRO");

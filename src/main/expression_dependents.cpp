@@ -41,12 +41,45 @@ struct ObjectKey {
 
 using NodeTest = std::function<bool(const ParsedExpression&)>;
 
-bool Has(const ParsedExpression& e, const NodeTest& test) {
-  if (test(e)) return true;
-  for (const auto& child : e.children) {
-    if (Has(*child, test)) return true;
+bool Has(const SelectStatement& select, const NodeTest& test);
+
+bool Has(const ParsedExpression* e, const NodeTest& test) {
+  if (!e) return false;
+  if (test(*e)) return true;
+  for (const auto& child : e->children) {
+    if (Has(child.get(), test)) return true;
   }
-  return e.filter && Has(*e.filter, test);
+  return Has(e->filter.get(), test) || (e->subquery && Has(*e->subquery, test));
+}
+
+bool Has(const TableRef* ref, const NodeTest& test) {
+  return ref && (Has(ref->left.get(), test) || Has(ref->right.get(), test) ||
+                 Has(ref->condition.get(), test) || Has(ref->function.get(), test) ||
+                 (ref->subquery && Has(*ref->subquery, test)));
+}
+
+/// Whether a query, or one in it, has a node `test` accepts (a macro's call in FROM is
+/// its table function).
+bool Has(const SelectStatement& select, const NodeTest& test) {
+  const auto any = [&](const auto& list) {
+    return std::any_of(list.begin(), list.end(), [&](const auto& e) { return Has(e.get(), test); });
+  };
+  if ((select.set_left && Has(*select.set_left, test)) ||
+      (select.set_right && Has(*select.set_right, test))) {
+    return true;
+  }
+  for (const auto& cte : select.ctes) {
+    if (Has(*cte.query, test)) return true;
+  }
+  for (const auto& order : select.order_by) {
+    if (Has(order.expression.get(), test)) return true;
+  }
+  for (const auto& row : select.values) {
+    if (any(row)) return true;
+  }
+  return any(select.select_list) || any(select.group_by) || Has(select.from.get(), test) ||
+         Has(select.where.get(), test) || Has(select.having.get(), test) ||
+         Has(select.qualify.get(), test);
 }
 
 /// Whether the expression `text` has a node `test` accepts. Text that no longer parses on
@@ -54,17 +87,17 @@ bool Has(const ParsedExpression& e, const NodeTest& test) {
 /// (followed by '(' when `call`).
 bool TextHas(const std::string& text, const NodeTest& test, const std::string& word, bool call) {
   if (text.empty()) return false;
-  try {
-    auto statements = ParseSql("SELECT " + text);
-    if (statements.size() == 1) {
-      if (const auto* select = dynamic_cast<const SelectStatement*>(statements[0].get())) {
-        for (const auto& item : select->select_list) {
-          if (Has(*item, test)) return true;
+  // An expression, or a query (a table macro's body).
+  for (const std::string& sql : {"SELECT " + text, text}) {
+    try {
+      auto statements = ParseSql(sql);
+      if (statements.size() == 1) {
+        if (const auto* select = dynamic_cast<const SelectStatement*>(statements[0].get())) {
+          return Has(*select, test);
         }
-        return false;
       }
+    } catch (const Error&) {
     }
-  } catch (const Error&) {
   }
   const std::string lower = Catalog::Key(text);
   auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
@@ -183,6 +216,32 @@ void RefuseTypeInUse(const Catalog& catalog, std::string_view name, std::string_
   const ObjectKey key(name);
   RefuseUse(catalog, name, what, "names the type",
             [&](const std::string& text) { return TextNamesType(text, key); });
+}
+
+void RefuseMacroCycle(const Catalog& catalog, const MacroEntry& macro) {
+  // The macros the new bodies reach; reaching the macro itself closes a cycle.
+  std::vector<std::pair<const MacroEntry*, std::string>> pending = {{&macro, macro.name}};
+  std::vector<std::string> reached;
+  const auto macros = catalog.Macros();
+  while (!pending.empty()) {
+    const auto [from, path] = pending.back();
+    pending.pop_back();
+    for (const auto& other : macros) {
+      const bool calls = std::any_of(
+          from->overloads.begin(), from->overloads.end(),
+          [&](const MacroOverload& o) { return TextCalls(o.body, ObjectKey(other->name)); });
+      if (!calls) continue;
+      if (Catalog::Key(other->name) == Catalog::Key(macro.name)) {
+        throw CatalogError(fmt::format(
+            "CREATE OR REPLACE is not allowed to depend on itself: macro \"{}\" would call itself "
+            "({} -> {})",
+            macro.name, path, other->name));
+      }
+      if (std::find(reached.begin(), reached.end(), other->name) != reached.end()) continue;
+      reached.push_back(other->name);
+      pending.emplace_back(other.get(), path + " -> " + other->name);
+    }
+  }
 }
 
 void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string_view what) {

@@ -12,6 +12,7 @@
 namespace teal {
 
 class Catalog;
+struct MacroEntry;
 struct TableEntry;
 
 /// The first place in `table` whose expression calls, or may call, the macro filed as
@@ -23,6 +24,11 @@ std::string MacroUseIn(const TableEntry& table, std::string_view name);
 /// Throws DependencyError when a table of `catalog` calls the macro `name`; `what` is the
 /// statement ("DROP MACRO", "CREATE OR REPLACE MACRO").
 void RefuseMacroInUse(const Catalog& catalog, std::string_view name, std::string_view what);
+
+/// Throws CatalogError when `macro`, replacing the macro of its name in `catalog`, would
+/// call itself: directly, or through the macros of `catalog` its bodies call (DuckDB's
+/// check under enable_macro_dependencies).
+void RefuseMacroCycle(const Catalog& catalog, const MacroEntry& macro);
 
 /// Throws DependencyError when an expression of a table of `catalog` names the user type
 /// filed as `name` ("mood", "s.mood"; in a cast, or a nested type's part); `what` is the

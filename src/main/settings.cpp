@@ -46,9 +46,10 @@ struct SettingDefinition {
 // A setting Settings only validates and stores: most are accepted for DuckDB
 // compatibility and change nothing in Teal; the checkpoint_*, debug_wal_*,
 // debug_checkpoint_abort, force_compression and force_bitpacking_mode ones are read by the
-// database (DatabaseInstance::ApplySettings). Its value is validated as `input_type` says:
-// BOOLEAN, BIGINT within [min, max], VARCHAR from `choices` (case-insensitive, stored in lower
-// case), or a byte size when `choices` is empty (stored as Teal formats sizes).
+// database (DatabaseInstance::ApplySettings), enable_view_dependencies and
+// enable_macro_dependencies by the statements they govern. Its value is validated as `input_type`
+// says: BOOLEAN, BIGINT within [min, max], VARCHAR from `choices` (case-insensitive, stored in
+// lower case), or a byte size when `choices` is empty (stored as Teal formats sizes).
 struct NoEffectSetting {
   const char* name;
   const char* description;
@@ -205,6 +206,11 @@ const NoEffectSetting kNoEffectSettings[] = {
      "DROP TABLE / DROP VIEW of a relation a view reads: false (DuckDB's default) drops it and "
      "the view fails when read until the relation is back; true refuses it, as PostgreSQL "
      "does, and DROP … CASCADE drops those views too",
+     "BOOLEAN", "false"},
+    {"enable_macro_dependencies",
+     "CREATE OR REPLACE MACRO of a macro another macro calls: false (DuckDB's default) replaces "
+     "it whatever the new body calls; true refuses a body that would call the macro itself, "
+     "directly or through those macros (a call of it could never end)",
      "BOOLEAN", "false"},
     {"immediate_transaction_mode",
      "no effect in Teal (accepted for DuckDB scripts): a transaction's snapshot is taken at "
