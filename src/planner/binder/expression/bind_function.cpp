@@ -511,6 +511,20 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   if (auto macro = look_up_macros ? FindMacro("", name) : nullptr) {
     return BindMacroCall(*macro, e, scope);
   }
+  if (name == "alias" && e.children.size() == 1 && !e.star && !e.distinct &&
+      e.children[0]->argument_name.empty()) {
+    // DuckDB's alias(x): the name of x's result column — the call's own alias (AS name)
+    // when it has one, else x's (a column's name), else x's text. x is bound for its errors.
+    BindExpression(*e.children[0], scope);
+    const ParsedExpression& x = *e.children[0];
+    std::string shown = e.alias;
+    if (shown.empty()) shown = x.alias;
+    if (shown.empty() && x.kind == ExprKind::kColumnRef && !x.names.empty()) {
+      shown = x.names.back();
+    }
+    if (shown.empty()) shown = x.ToString();
+    return MakeConstant(Value::Varchar(shown));
+  }
   if (name == "struct_pack" || name == "row" || name == "struct_insert") {
     return BindStructPack(e, scope);
   }
