@@ -269,6 +269,11 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (!set) {
     if (auto call = BindListAggregate(name, arguments, e)) return call;
     if (e.kind == ExprKind::kOperator) throw NotImplementedError(fmt::format("operator {}", name));
+    if (arguments.size() == 1 && IsBuiltinTypeName(name)) {
+      // A built-in type's name called with one value converts it (PostgreSQL's
+      // function-style cast: date('2021-03-01'), int4('7')).
+      return MakeCast(std::move(arguments[0]), ResolveTypeText(name));
+    }
     ThrowUnknownFunction(name);
   }
   // The collation of the VARCHAR arguments: a string function's result keeps it (DuckDB's
