@@ -221,7 +221,7 @@ class Binder {
   /// for (bind_sample.cpp).
   LogicalOperatorPtr ApplySample(LogicalOperatorPtr plan, const SampleSyntax& sample);
   /// Whether FROM item `item` may read the FROM items left of it (bind_lateral.cpp).
-  static bool MayBeLateral(const TableRef& item);
+  bool MayBeLateral(const TableRef& item);
   /// Binds `item`, right of a join whose left side's bindings are scope.bindings from
   /// `left_first` on (its columns start at `left_offset`), with those columns visible; its
   /// binding joins `scope`. `outer_values` gets what it reads of them (over the left

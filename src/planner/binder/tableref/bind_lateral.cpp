@@ -36,8 +36,16 @@ bool Binder::MayBeLateral(const TableRef& item) {
   if (item.kind == TableRefKind::kSubquery) return true;
   if (item.kind != TableRefKind::kTableFunction) return false;
   const std::string& name = item.function->name;
-  return name == "unnest" || name == "range" || name == "generate_series" ||
-         name == "regexp_split_to_table";
+  if (name == "unnest" || name == "range" || name == "generate_series" ||
+      name == "regexp_split_to_table") {
+    return true;
+  }
+  // A table macro: its arguments are expressions of the query it expands into.
+  std::string schema;
+  for (const auto& part : item.function->names) schema += (schema.empty() ? "" : ".") + part;
+  if (item.function->builtin) return false;
+  const auto macro = FindMacro(schema, name, /*table=*/true);
+  return macro && macro->table;
 }
 
 LogicalOperatorPtr Binder::BindLateralItem(const TableRef& item, Scope& scope, size_t left_first,
