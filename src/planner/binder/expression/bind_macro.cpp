@@ -223,8 +223,7 @@ std::function<void(const TableRef&)> Binder::ParameterColumnCheck(const MacroEnt
 void Binder::CheckMacroParameterNames(const MacroEntry& macro) {
   if (macro.table) return;
   for (const MacroOverload& overload : macro.overloads) {
-    auto parsed = ParseSql(macro.table ? overload.body : "SELECT " + overload.body,
-                           options_.max_expression_depth);
+    auto parsed = ParseSql("SELECT " + overload.body, options_.max_expression_depth);
     Substitution check;
     check.read_table = ParameterColumnCheck(macro, overload);
     Substitute(static_cast<SelectStatement&>(*parsed[0]), check);
@@ -320,7 +319,7 @@ std::unique_ptr<SelectStatement> Binder::ExpandMacro(const MacroEntry& macro,
       candidates += (candidates.empty() ? "" : ", ") + macro.Signature(fitting[f]);
     throw BinderError(fmt::format(
         "macro {} has multiple overloads that match the supplied arguments: {} (name an "
-        "argument or cast one to choose)",
+        "argument or cast one to choose): {}",
         macro.name, candidates, call.ToString()));
   }
   const MacroOverload& overload = macro.overloads[fitting[best[0]]];
