@@ -33,6 +33,18 @@ std::vector<LogicalType> NullAsMap(std::vector<LogicalType> types, bool key_foll
   return types;
 }
 
+/// `types` (a map, a key [, a value]) with a map whose keys (values) are of no type (MAP {},
+/// map([], [])) typed as the key (value) looked for: it has no entries, and what is looked
+/// for needs no cast to NULL.
+std::vector<LogicalType> KeyedByLookup(std::vector<LogicalType> types) {
+  if (types.size() < 2 || types[0].Id() != TypeId::kMap) return types;
+  LogicalType key = types[0].MapKey(), value = types[0].MapValue();
+  if (key.Id() == TypeId::kSqlNull) key = types[1];
+  if (types.size() > 2 && value.Id() == TypeId::kSqlNull) value = types[2];
+  types[0] = LogicalType::Map(key, value);
+  return types;
+}
+
 /// A key to look up in a map with keys of type `key`: of that type, or a number for
 /// numeric keys, or NULL. Anything else (DuckDB's rule) is an error rather than a cast
 /// that could find a different key, as '1' would in a map keyed by 01.
@@ -352,6 +364,14 @@ void RegisterMapFunctions(FunctionCatalog& catalog) {
       [](const std::string& name,
          const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
         if (types.empty()) return EmptyMap();
+        // map([], []): lists that can hold nothing but NULLs make an empty map of NULL types,
+        // which fits any map (a NULL key would be refused).
+        const auto nulls_only = [](const LogicalType& t) {
+          return t.Id() == TypeId::kList && t.ListChild().Id() == TypeId::kSqlNull;
+        };
+        if (types.size() == 2 && nulls_only(types[0]) && nulls_only(types[1])) {
+          return MapFromLists(types[0], types[1]);
+        }
         std::vector<LogicalType> lists = types;
         for (auto& t : lists) {
           if (t.Id() == TypeId::kSqlNull) t = LogicalType::List(TypeId::kInteger);
@@ -394,7 +414,7 @@ void RegisterMapFunctions(FunctionCatalog& catalog) {
       {"map_extract", "element_at", "map_extract_value", "map_contains", "map_contains_key"},
       [](const std::string& name,
          const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
-        const auto args = NullAsMap(types, /*key_follows=*/true);
+        const auto args = KeyedByLookup(NullAsMap(types, /*key_follows=*/true));
         if (args.size() != 2 || !IsMap(args[0])) {
           NoMatch(name, types, "(a MAP, a key)");
         }
@@ -417,7 +437,7 @@ void RegisterMapFunctions(FunctionCatalog& catalog) {
                    [](const std::string& name,
                       const std::vector<LogicalType>& types) -> std::optional<ScalarFunction> {
                      const size_t arity = name == "map_contains_entry" ? 3 : 2;
-                     const auto args = NullAsMap(types, /*key_follows=*/arity == 3);
+                     const auto args = KeyedByLookup(NullAsMap(types, /*key_follows=*/arity == 3));
                      if (args.size() != arity || !IsMap(args[0])) {
                        NoMatch(name, types, "a MAP and what to look for");
                      }
