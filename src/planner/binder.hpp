@@ -392,6 +392,9 @@ class Binder {
   /// when it is the only one, for its error.)
   std::shared_ptr<MacroEntry> FindMacro(const std::string& schema, const std::string& name,
                                         bool table = false);
+  /// The macro the call `call` ([db.]schema.f(…) or f(…)) may name (FindMacro), or null;
+  /// null for a call Teal wrote for other syntax (ParsedExpression::builtin).
+  std::shared_ptr<MacroEntry> MacroCalled(const ParsedExpression& call, bool table = false);
   /// unnest(list) in a select list: the list joins scope.unnests, and the call stands for
   /// a column of the unnest operator that BindSelectList puts below the projection.
   ExpressionPtr BindUnnest(const ParsedExpression& call, Scope& scope);

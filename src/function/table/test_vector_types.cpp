@@ -24,18 +24,12 @@ std::vector<Value> Extremes(const AllTypesTable& all, const LogicalType& type) {
 
 /// Three values of `type`; `sequence`: the integers up to 64 bits are 3, 5, 7.
 std::vector<Value> ThreeValues(const AllTypesTable& all, const LogicalType& type, bool sequence) {
+  if (sequence && type.IsIntegral() && type.Id() != TypeId::kHugeInt &&
+      type.Id() != TypeId::kUHugeInt) {
+    return {Value::Integer(3).CastAs(type), Value::Integer(5).CastAs(type),
+            Value::Integer(7).CastAs(type)};
+  }
   switch (type.Id()) {
-    case TypeId::kTinyInt:
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-    case TypeId::kUTinyInt:
-    case TypeId::kUSmallInt:
-    case TypeId::kUInteger:
-    case TypeId::kUBigInt:
-      if (!sequence) break;
-      return {Value::Integer(3).CastAs(type), Value::Integer(5).CastAs(type),
-              Value::Integer(7).CastAs(type)};
     case TypeId::kStruct: {
       const auto& fields = type.StructFields();
       std::vector<std::vector<Value>> rows(3);

@@ -668,45 +668,37 @@ ParsedExpressionPtr Transformer::Expr(const Node* node) {
       switch (f.op) {
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_DATE:
           e->name = "current_date";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIMESTAMP:
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIMESTAMP:
           e->name = "current_timestamp";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_TIME:
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_LOCALTIME:
           e->name = "current_time";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_CATALOG:
           e->name = "current_database";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_SCHEMA:
           e->name = "current_schema";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_USER:
           e->name = "current_user";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_CURRENT_ROLE:
           e->name = "current_role";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_SESSION_USER:
           e->name = "session_user";
-          e->builtin = true;
           break;
         case PG_QUERY__SQLVALUE_FUNCTION_OP__SVFOP_USER:
           e->name = "user";
-          e->builtin = true;
           break;
         default:
           throw NotImplementedError("this SQL value function");
       }
+      e->builtin = true;  // the function stands for SQL syntax: no macro takes its place
       return e;
     }
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE: {

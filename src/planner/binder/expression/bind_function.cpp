@@ -379,6 +379,13 @@ std::shared_ptr<MacroEntry> Binder::FindMacro(const std::string& schema, const s
   return macro;
 }
 
+std::shared_ptr<MacroEntry> Binder::MacroCalled(const ParsedExpression& call, bool table) {
+  if (call.builtin) return nullptr;
+  std::string schema;
+  for (const auto& part : call.names) schema += (schema.empty() ? "" : ".") + part;
+  return FindMacro(schema, call.name, table);
+}
+
 ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
   const bool look_up_macros = !std::exchange(skip_macro_lookup_, false) && !e.builtin;
   if (!e.names.empty()) {
@@ -393,9 +400,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       receiver->location = e.location;
       call->children.insert(call->children.begin(), std::move(receiver));
     } else {
-      std::string written;
-      for (const auto& part : e.names) written += (written.empty() ? "" : ".") + part;
-      if (auto macro = FindMacro(written, e.name)) return BindMacroCall(*macro, *call, scope);
+      if (auto macro = MacroCalled(e)) return BindMacroCall(*macro, *call, scope);
       skip_macro_lookup_ = true;
     }
     return BindFunction(*call, scope);

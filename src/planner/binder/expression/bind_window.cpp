@@ -167,9 +167,7 @@ ParsedExpressionPtr Binder::MacroOverWindow(const ParsedExpression& e, Scope& sc
   if (FindWindowFunction(e.name) || FunctionCatalog::Builtins().FindAggregate(e.name)) {
     return nullptr;
   }
-  std::string schema;
-  for (const auto& part : e.names) schema += (schema.empty() ? "" : ".") + part;
-  auto macro = FindMacro(schema, e.name);
+  auto macro = MacroCalled(e);
   if (!macro || macro->table) return nullptr;
   ParsedExpressionPtr plain = e.Copy();  // the call's arguments, without its window
   plain->window = nullptr;

@@ -41,10 +41,7 @@ bool Binder::MayBeLateral(const TableRef& item) {
     return true;
   }
   // A table macro: its arguments are expressions of the query it expands into.
-  std::string schema;
-  for (const auto& part : item.function->names) schema += (schema.empty() ? "" : ".") + part;
-  if (item.function->builtin) return false;
-  const auto macro = FindMacro(schema, name, /*table=*/true);
+  const auto macro = MacroCalled(*item.function, /*table=*/true);
   return macro && macro->table;
 }
 

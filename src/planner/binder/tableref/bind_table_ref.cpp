@@ -558,10 +558,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
                       std::vector<LogicalType> types) {
     AddRowsBinding(ref, scope.bindings, offset, name, std::move(names), std::move(types));
   };
-  std::string schema;  // a table macro named [db.]schema.f
-  for (const auto& part : ref.function->names) schema += (schema.empty() ? "" : ".") + part;
-  if (auto macro =
-          ref.function->builtin ? nullptr : FindMacro(schema, ref.function->name, /*table=*/true)) {
+  if (auto macro = MacroCalled(*ref.function, /*table=*/true)) {
     if (!macro->table) {
       throw BinderError(fmt::format(
           "macro \"{}\" is a scalar macro, not a table (it is a scalar function but it was used "
@@ -804,7 +801,6 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     if (!CollectColumnRefs(*ref.function, columns) || !columns.empty()) {
       unnested_range = std::make_unique<ParsedExpression>(ExprKind::kFunction);
       unnested_range->name = "unnest";
-      unnested_range->builtin = true;
       unnested_range->builtin = true;
       unnested_range->children.push_back(ref.function->Copy());
     }
