@@ -189,7 +189,8 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
     for (const auto& [table_key, table] : tables_) {
       if (InSchema(table_key, key)) continue;
       for (const auto& column : table->columns) {
-        if (column.default_sequence == sequences_.at(sequence_key)) {
+        if (column.default_sequence &&
+            column.default_sequence->SameSequence(*sequences_.at(sequence_key))) {
           throw DependencyError(fmt::format(
               "Cannot drop schema \"{}\": its sequence \"{}\" gives the DEFAULT of column "
               "\"{}\" of table \"{}\"",
@@ -242,6 +243,7 @@ std::vector<std::shared_ptr<TableEntry>> Catalog::DropSchema(std::string_view na
   }
   schemas_.erase(it);
   std::erase(creation_order_, "c:" + key);
+  DropOrphanedSequencesLocked();
   version_ = NextVersion();
   return dropped;
 }
@@ -406,6 +408,7 @@ void Catalog::DropTable(std::string_view name, bool if_exists) {
   tables_.erase(it);
   std::erase(creation_order_, "t:" + key);
   MoveTriggersLocked(key, nullptr);
+  DropOrphanedSequencesLocked();
   version_ = NextVersion();
 }
 
@@ -431,6 +434,8 @@ bool Catalog::AlterTable(
                                    views_.count(new_key) ? "a view" : "a table"));
   }
   std::shared_ptr<TableEntry> altered = change(*it->second);
+  const std::shared_ptr<TableEntry> before = it->second;
+  MoveOwnershipLocked(key, altered->CatalogName(), before.get(), altered.get());
   if (new_key == key) {
     it->second = std::move(altered);
   } else {
@@ -439,6 +444,7 @@ bool Catalog::AlterTable(
     tables_.emplace(new_key, std::move(altered));
     std::replace(creation_order_.begin(), creation_order_.end(), "t:" + key, "t:" + new_key);
   }
+  DropOrphanedSequencesLocked();  // those owned by a dropped column
   version_ = NextVersion();
   return true;
 }
@@ -467,17 +473,123 @@ void Catalog::DropSequence(std::string_view name, bool if_exists) {
   }
   for (const auto& [table_key, table] : tables_) {
     for (const auto& column : table->columns) {
-      if (column.default_sequence == it->second) {
-        throw DependencyError(
-            fmt::format("Cannot drop entry \"{}\" because there are entries that depend on it. "
-                        "Column \"{}\" of table \"{}\" uses it as its DEFAULT.",
-                        it->second->Name(), column.name, table->name));
+      if (column.default_sequence && column.default_sequence->SameSequence(*it->second)) {
+        const std::string_view bare = SplitFiledName(it->second->Name()).second;
+        throw DependencyError(fmt::format(  // DuckDB's words, then which column
+            "Cannot drop entry \"{}\" because there are entries that depend on it.\ntable \"{}\" "
+            "depends on sequence \"{}\". (Its column \"{}\" takes its DEFAULT from it.)",
+            bare, table->name, bare, column.name));
       }
     }
   }
   sequences_.erase(it);
   ForgetLocked("s:" + key);
+  DropOrphanedSequencesLocked();
   version_ = NextVersion();
+}
+
+void Catalog::AlterSequence(std::string_view name, std::shared_ptr<SequenceEntry> altered) {
+  std::lock_guard<std::mutex> guard(lock_);
+  const std::string key = Key(name);
+  auto it = sequences_.find(key);
+  if (it == sequences_.end()) {
+    throw CatalogError(
+        fmt::format("Sequence with name {} does not exist!", SplitFiledName(name).second));
+  }
+  const std::string new_key = Key(altered->Name());
+  if (new_key == key) {
+    it->second = std::move(altered);
+  } else {
+    if (sequences_.count(new_key)) {
+      throw CatalogError(
+          fmt::format("sequence \"{}\" already exists", SplitFiledName(altered->Name()).second));
+    }
+    const std::string renamed = altered->Name();
+    sequences_.erase(it);
+    sequences_.emplace(new_key, std::move(altered));
+    std::replace(creation_order_.begin(), creation_order_.end(), "s:" + key, "s:" + new_key);
+    if (auto comment = comments_.find("s:" + key); comment != comments_.end()) {
+      comments_["s:" + new_key] = std::move(comment->second);
+      comments_.erase("s:" + key);
+    }
+    MoveOwnershipLocked(key, renamed);
+  }
+  version_ = NextVersion();
+}
+
+std::shared_ptr<SequenceEntry> Catalog::CurrentSequence(
+    const std::shared_ptr<SequenceEntry>& sequence) const {
+  if (!sequence) return sequence;
+  std::lock_guard<std::mutex> guard(lock_);
+  auto it = sequences_.find(Key(sequence->Name()));
+  if (it != sequences_.end() && it->second->SameSequence(*sequence)) return it->second;
+  return sequence;
+}
+
+std::shared_ptr<SequenceEntry> CurrentSequence(std::span<const Catalog* const> catalogs,
+                                               const std::shared_ptr<SequenceEntry>& sequence) {
+  for (const Catalog* catalog : catalogs) {
+    if (!catalog) continue;
+    auto current = catalog->CurrentSequence(sequence);
+    if (current != sequence) return current;
+  }
+  return sequence;
+}
+
+void Catalog::MoveSequenceOwnership(std::string_view old_name, std::string_view new_name) {
+  std::lock_guard<std::mutex> guard(lock_);
+  MoveOwnershipLocked(Key(old_name), std::string(new_name));
+  version_ = NextVersion();
+}
+
+void Catalog::MoveOwnershipLocked(const std::string& old_key, const std::string& renamed,
+                                  const TableEntry* before, const TableEntry* after) {
+  for (auto& [key, sequence] : sequences_) {
+    SequenceOwner owner = sequence->Owner();
+    if (owner.name.empty() || Key(owner.name) != old_key) continue;
+    owner.name = renamed;
+    // RENAME COLUMN keeps the columns' places; DROP COLUMN does not (the sequence then
+    // goes with its column: DropOrphanedSequencesLocked).
+    if (!owner.column.empty() && before && after &&
+        after->ColumnIndex(owner.column) == kInvalidIndex &&
+        before->columns.size() == after->columns.size()) {
+      const idx_t at = before->ColumnIndex(owner.column);
+      if (at != kInvalidIndex) owner.column = after->columns[at].name;
+    }
+    if (owner == sequence->Owner()) continue;
+    sequence = sequence->Altered(sequence->Name(), sequence->Options(), std::move(owner),
+                                 /*restart=*/false, std::nullopt);
+  }
+}
+
+void Catalog::DropOrphanedSequencesLocked() {
+  auto owner_exists = [&](const SequenceOwner& owner) {
+    const std::string key = Key(owner.name);
+    switch (owner.kind) {
+      case 'v':
+        return views_.count(key) > 0;
+      case 's':
+        return sequences_.count(key) > 0;
+      default: {
+        auto table = tables_.find(key);
+        return table != tables_.end() &&
+               (owner.column.empty() || table->second->ColumnIndex(owner.column) != kInvalidIndex);
+      }
+    }
+  };
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (auto it = sequences_.begin(); it != sequences_.end();) {
+      const SequenceOwner& owner = it->second->Owner();
+      if (owner.name.empty() || owner_exists(owner)) {
+        ++it;
+        continue;
+      }
+      ForgetLocked("s:" + it->first);
+      it = sequences_.erase(it);
+      dropped = true;
+    }
+  }
 }
 
 std::shared_ptr<SequenceEntry> Catalog::FindSequence(std::string_view name) const {
@@ -557,6 +669,7 @@ void Catalog::DropView(std::string_view name, bool if_exists) {
         fmt::format("View with name {} does not exist!", SplitFiledName(name).second));
   }
   std::erase(creation_order_, "v:" + key);
+  DropOrphanedSequencesLocked();
   version_ = NextVersion();
 }
 
@@ -1042,6 +1155,16 @@ std::vector<std::string> Catalog::SchemaStatements(std::vector<std::string>* ind
       out.push_back(sql + ");");
       object_comment(out, entry, "TYPE " + QuoteFiledName(info.name));
     }
+  }
+  // Owners last: an owner may have been made after its sequence.
+  for (const auto& entry : creation_order_) {
+    if (entry[0] != 's') continue;
+    const SequenceEntry& sequence = *sequences_.at(entry.substr(2));
+    const SequenceOwner& owner = sequence.Owner();
+    if (owner.name.empty()) continue;
+    out.push_back("ALTER SEQUENCE " + QuoteFiledName(sequence.Name()) + " OWNED BY " +
+                  QuoteFiledName(owner.name) +
+                  (owner.column.empty() ? "" : "." + QuoteIdentifier(owner.column)) + ";");
   }
   return out;
 }

@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -258,6 +259,18 @@ class Catalog {
   std::shared_ptr<SequenceEntry> FindSequence(std::string_view name) const;
   /// The sequence, or throws CatalogError naming it.
   std::shared_ptr<SequenceEntry> GetSequence(std::string_view name) const;
+  /// ALTER SEQUENCE: files `altered` (an entry SequenceEntry::Altered made of the sequence
+  /// filed as `name`) in its place, under the altered entry's name (a rename; the sequences
+  /// it owns follow). Throws CatalogError when that name is another sequence's.
+  void AlterSequence(std::string_view name, std::shared_ptr<SequenceEntry> altered);
+  /// The entry this catalog files now for `sequence`'s sequence (ALTER SEQUENCE replaces
+  /// entries; a column's DEFAULT holds the one it was bound to), else `sequence` itself.
+  std::shared_ptr<SequenceEntry> CurrentSequence(
+      const std::shared_ptr<SequenceEntry>& sequence) const;
+  /// Gives the sequences that relation `old_name` owns to `new_name` (a view's rename; a
+  /// table's is AlterTable's own). A sequence goes when its owner goes (DropTable,
+  /// DropView, DropSequence, DropSchema, and AlterTable dropping an owning column).
+  void MoveSequenceOwnership(std::string_view old_name, std::string_view new_name);
 
   /// Changes whenever an object is created or dropped, and differs between versions (a
   /// number no other version had), so that a prepared plan can tell that the objects it
@@ -291,6 +304,12 @@ class Catalog {
   /// Drops the triggers of table key `table`, or gives them to table `renamed` (a new
   /// catalog name) when that is set.
   void MoveTriggersLocked(const std::string& table, const TableEntry* renamed);
+  /// Drops the sequences whose owner is gone (and then theirs).
+  void DropOrphanedSequencesLocked();
+  /// Gives the sequences owned by relation key `old_key` to `renamed` (a catalog name);
+  /// `before` and `after` (set for a table), to follow a renamed owning column.
+  void MoveOwnershipLocked(const std::string& old_key, const std::string& renamed,
+                           const TableEntry* before = nullptr, const TableEntry* after = nullptr);
   std::pair<std::shared_ptr<TableEntry>, std::shared_ptr<IndexEntry>> FindIndexLocked(
       std::string_view name) const;
 
@@ -316,5 +335,10 @@ class Catalog {
   std::atomic<uint64_t> version_{NextVersion()};
   static uint64_t NextVersion();
 };
+
+/// `sequence`'s entry as the first of `catalogs` (null ones skipped) that files the sequence
+/// has it now (Catalog::CurrentSequence), else `sequence` itself.
+std::shared_ptr<SequenceEntry> CurrentSequence(std::span<const Catalog* const> catalogs,
+                                               const std::shared_ptr<SequenceEntry>& sequence);
 
 }  // namespace teal

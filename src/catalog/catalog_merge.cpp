@@ -142,9 +142,17 @@ namespace {
 /// What object `object` of `catalog` (locked) depends on, as other objects.
 std::vector<std::string> DependenciesLocked(
     const std::string& object, const std::map<std::string, std::shared_ptr<TableEntry>>& tables,
-    const std::map<std::string, std::shared_ptr<TriggerEntry>>& triggers) {
+    const std::map<std::string, std::shared_ptr<TriggerEntry>>& triggers,
+    const std::map<std::string, std::shared_ptr<SequenceEntry>>& sequences) {
   std::vector<std::string> out;
   const std::string key = object.substr(2);
+  if (object[0] == 's') {  // on its owner
+    auto it = sequences.find(key);
+    if (it != sequences.end() && !it->second->Owner().name.empty()) {
+      const SequenceOwner& owner = it->second->Owner();
+      out.push_back((owner.kind == 's' ? "s:" : "r:") + Catalog::Key(owner.name));
+    }
+  }
   if (object[0] == 'g') {
     auto it = triggers.find(key);
     if (it == triggers.end()) return out;
@@ -182,10 +190,19 @@ std::string CatalogMerge::Conflict(const Catalog& base, const Catalog& mine,
       std::vector<std::string> needs;
       {
         std::lock_guard<std::mutex> guard(side.lock_);
-        needs = DependenciesLocked(object, side.tables_, side.triggers_);
+        needs = DependenciesLocked(object, side.tables_, side.triggers_, side.sequences_);
       }
       for (const auto& need : needs) {
         if (!other.count(need)) continue;
+        if (mine_depends && object[0] == 's' &&
+            ConflictHead(base, theirs, need).find(" on drop ") != std::string::npos) {
+          // A sequence given an owner that another transaction dropped: DuckDB's words.
+          return ConflictMessage(
+              fmt::format("Could not commit creation of dependency, subject \"{}\" has been "
+                          "deleted",
+                          ShownName(need)),
+              "another transaction dropped it after this one began");
+        }
         if (mine_depends) {
           return ConflictMessage(
               ConflictHead(base, mine, object),

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <limits>
 
 #include "teal/error.hpp"
@@ -30,15 +31,58 @@ SequenceEntry::SequenceEntry(std::string name, const SequenceOptions& options)
   }
 }
 
+SequenceOptions SequenceEntry::Options() const {
+  SequenceOptions options;
+  options.start = start_;
+  options.increment = increment_;
+  options.min_value = min_;
+  options.max_value = max_;
+  options.cycle = cycle_;
+  return options;
+}
+
+std::shared_ptr<SequenceEntry> SequenceEntry::Altered(std::string name,
+                                                      const SequenceOptions& options,
+                                                      SequenceOwner owner, bool restart,
+                                                      std::optional<int64_t> restart_with) const {
+  auto altered = std::make_shared<SequenceEntry>(std::move(name), options);
+  // A restart's counter is newer than every counter before it (SupersededBy).
+  altered->owner_ = std::move(owner);
+  altered->identity_ = identity_;
+  if (!restart) {
+    altered->counter_ = counter_;
+    // Whether it is at its end is for the new bounds to say (Next sees it again).
+    std::lock_guard<std::mutex> guard(counter_->lock);
+    counter_->exhausted = false;
+  } else if (restart_with) {
+    if (*restart_with < altered->min_ || *restart_with > altered->max_) {
+      throw BinderError(
+          fmt::format("RESTART value ({}) of sequence \"{}\" must be between {} and {}",
+                      *restart_with, altered->name_, altered->min_, altered->max_));
+    }
+    altered->Set(*restart_with, /*called=*/false);
+  }
+  return altered;
+}
+
+bool SequenceEntry::SupersededBy(const SequenceEntry& other) const {
+  return SameSequence(other) && other.counter_->generation > counter_->generation;
+}
+
+uint64_t SequenceEntry::NextGeneration() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
 int64_t SequenceEntry::Next() {
-  std::lock_guard<std::mutex> guard(lock_);
+  std::lock_guard<std::mutex> guard(counter_->lock);
   int64_t value = start_;
-  if (last_) {
+  if (counter_->last) {
     // In 128 bits, so a step past the end of BIGINT is seen rather than wrapped.
-    __int128 next = static_cast<__int128>(*last_) + increment_;
-    if (exhausted_ || next > max_ || next < min_) {
+    __int128 next = static_cast<__int128>(*counter_->last) + increment_;
+    if (counter_->exhausted || next > max_ || next < min_) {
       if (!cycle_) {
-        exhausted_ = true;
+        counter_->exhausted = true;
         // DuckDB's sentence first, then which end.
         throw SequenceError(fmt::format("nextval: reached {} value of sequence \"{}\" ({})",
                                         increment_ > 0 ? "maximum" : "minimum", name_,
@@ -48,38 +92,38 @@ int64_t SequenceEntry::Next() {
     }
     value = static_cast<int64_t>(next);
   }
-  last_ = value;
+  counter_->last = value;
   return value;
 }
 
 std::optional<int64_t> SequenceEntry::Last() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  return last_;
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  return counter_->last;
 }
 
 int64_t SequenceEntry::Current() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  if (!last_) {
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  if (!counter_->last) {
     throw SequenceError(
         fmt::format("currval: sequence is not yet defined in this session: \"{}\" has no value "
                     "until nextval is called",
                     name_));
   }
-  return *last_;
+  return *counter_->last;
 }
 
 bool SequenceEntry::HasUnlogged() const {
-  std::lock_guard<std::mutex> guard(lock_);
-  return ever_logged_ ? logged_ != last_ : last_.has_value();
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  return counter_->ever_logged ? counter_->logged != counter_->last : counter_->last.has_value();
 }
 
 bool SequenceEntry::TakeUnlogged(std::optional<int64_t>* last) {
-  std::lock_guard<std::mutex> guard(lock_);
-  if (ever_logged_ && logged_ == last_) return false;
-  if (!ever_logged_ && !last_) return false;
-  ever_logged_ = true;
-  logged_ = last_;
-  *last = last_;
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  if (counter_->ever_logged && counter_->logged == counter_->last) return false;
+  if (!counter_->ever_logged && !counter_->last) return false;
+  counter_->ever_logged = true;
+  counter_->logged = counter_->last;
+  *last = counter_->last;
   return true;
 }
 
@@ -92,13 +136,13 @@ void SequenceEntry::Set(int64_t value, bool called) {
   // Not called: the value before it, so that Next steps onto it. In 128 bits: below the end
   // of BIGINT there is no such value, and the sequence starts there again instead.
   const __int128 before = static_cast<__int128>(value) - increment_;
-  std::lock_guard<std::mutex> guard(lock_);
-  exhausted_ = false;
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  counter_->exhausted = false;
   if (called) {
-    last_ = value;
+    counter_->last = value;
   } else if (before >= std::numeric_limits<int64_t>::min() &&
              before <= std::numeric_limits<int64_t>::max()) {
-    last_ = static_cast<int64_t>(before);
+    counter_->last = static_cast<int64_t>(before);
   } else {
     throw NotImplementedError(fmt::format(
         "setval({}, {}, false): the value before the first of sequence \"{}\" is outside BIGINT",
@@ -107,10 +151,10 @@ void SequenceEntry::Set(int64_t value, bool called) {
 }
 
 void SequenceEntry::Restore(std::optional<int64_t> last) {
-  std::lock_guard<std::mutex> guard(lock_);
-  last_ = last;
-  logged_ = last;
-  ever_logged_ = true;
+  std::lock_guard<std::mutex> guard(counter_->lock);
+  counter_->last = last;
+  counter_->logged = last;
+  counter_->ever_logged = true;
 }
 
 std::string SequenceEntry::OptionsSql() const {

@@ -18,21 +18,21 @@ class SessionSequences {
  public:
   void Set(const std::shared_ptr<SequenceEntry>& sequence, int64_t value) {
     std::lock_guard<std::mutex> guard(lock_);
-    values_[sequence] = value;
+    values_[sequence->Identity()] = value;
   }
   /// The value, or nullopt when this session has not called nextval on `sequence`.
   std::optional<int64_t> Get(const std::shared_ptr<SequenceEntry>& sequence) const {
     std::lock_guard<std::mutex> guard(lock_);
-    auto found = values_.find(sequence);
+    auto found = values_.find(sequence->Identity());
     if (found == values_.end()) return std::nullopt;
     return found->second;
   }
 
  private:
   mutable std::mutex lock_;  // a parallel query's threads may call nextval at once
-  // Weak: a dropped sequence goes; one created under its name later is another key.
-  std::map<std::weak_ptr<SequenceEntry>, int64_t, std::owner_less<std::weak_ptr<SequenceEntry>>>
-      values_;
+  // By the sequence's identity, which its ALTERed entries share. Weak: a dropped sequence
+  // goes; one created under its name later is another key.
+  std::map<std::weak_ptr<const int>, int64_t, std::owner_less<std::weak_ptr<const int>>> values_;
 };
 
 }  // namespace teal

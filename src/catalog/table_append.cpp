@@ -19,7 +19,8 @@ std::vector<idx_t> IdentityMap(const TableEntry& table) {
 }  // namespace
 
 TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
-                         std::shared_ptr<const ForeignKeyChecks> foreign_keys)
+                         std::shared_ptr<const ForeignKeyChecks> foreign_keys,
+                         std::span<const Catalog* const> catalogs)
     : table_(std::move(table)),
       column_map_(std::move(column_map)),
       foreign_keys_(std::move(foreign_keys)) {
@@ -29,10 +30,12 @@ TableAppend::TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> c
   }
   TEAL_CHECK_EQ(column_map_.size(), table_->columns.size());
   defaults_.reserve(column_map_.size());
+  sequences_.reserve(column_map_.size());
   for (idx_t c = 0; c < column_map_.size(); c++) {
     const ColumnDefinition& column = table_->columns[c];
     defaults_.push_back(std::make_unique<Vector>(column.default_value ? *column.default_value
                                                                       : Value(column.type)));
+    sequences_.push_back(CurrentSequence(catalogs, column.default_sequence));
     if (column_map_[c] != c) identity_ = false;
     if (column.generated && column_map_[c] != kInvalidIndex) {
       throw BinderError(fmt::format(
@@ -87,7 +90,7 @@ std::unique_ptr<DataChunk> TableAppend::Build(const DataChunk& input, idx_t firs
 }
 
 void TableAppend::FillFromSequence(idx_t c, Vector& target, idx_t offset, idx_t count) const {
-  SequenceEntry& sequence = *table_->columns[c].default_sequence;
+  SequenceEntry& sequence = *sequences_[c];
   Vector values(LogicalType(TypeId::kBigInt), std::max<idx_t>(count, 1));
   int64_t* out = values.Values<int64_t>();
   for (idx_t i = 0; i < count; i++) out[i] = sequence.Next();

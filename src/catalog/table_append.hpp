@@ -43,8 +43,11 @@ class TableAppend {
   /// kInvalidIndex for "use its DEFAULT (or NULL)".
   /// `foreign_keys`: the table's (ForeignKeyChecks::For), when it has any: each row's keys
   /// must have their parent rows.
+  /// A column's DEFAULT nextval(…) draws from its sequence's entry as the first of
+  /// `catalogs` that files it has it now (an ALTER SEQUENCE since the table was read).
   TableAppend(std::shared_ptr<TableEntry> table, std::vector<idx_t> column_map,
-              std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr);
+              std::shared_ptr<const ForeignKeyChecks> foreign_keys = nullptr,
+              std::span<const Catalog* const> catalogs = {});
   /// An append of every column, in table order.
   explicit TableAppend(std::shared_ptr<TableEntry> table);
 
@@ -94,6 +97,8 @@ class TableAppend {
   std::shared_ptr<TableEntry> table_;
   std::vector<idx_t> column_map_;
   std::vector<std::unique_ptr<Vector>> defaults_;
+  /// Per column, the sequence its DEFAULT nextval(…) draws from (null: none).
+  std::vector<std::shared_ptr<SequenceEntry>> sequences_;
   bool identity_ = true;
   std::shared_ptr<const ForeignKeyChecks> foreign_keys_;
 };

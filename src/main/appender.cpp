@@ -41,10 +41,11 @@ namespace teal {
 
 struct Appender::Impl {
   Impl(std::shared_ptr<ClientContext> connection, std::shared_ptr<TableEntry> table,
-       std::vector<idx_t> column_map, std::shared_ptr<const ForeignKeyChecks> foreign_keys)
+       std::vector<idx_t> column_map, std::shared_ptr<const ForeignKeyChecks> foreign_keys,
+       std::span<const Catalog* const> catalogs)
       : context(std::move(connection)),
         database(context->Database()),
-        append(std::move(table), std::move(column_map), std::move(foreign_keys)) {
+        append(std::move(table), std::move(column_map), std::move(foreign_keys), catalogs) {
     database->BulkWriterStarted();
   }
   ~Impl() { EndBulk(); }
@@ -459,9 +460,13 @@ Appender::Appender(Connection& connection, std::string_view table,
     }
   }
 
-  impl_ =
-      std::make_unique<Impl>(ConnectionContext(connection).shared_from_this(), entry,
-                             std::move(column_map), ForeignKeyChecks::For(*place.catalog, entry));
+  // A DEFAULT's sequence as the table's catalog has it now, else the database's (a temporary
+  // table's DEFAULT may draw from one of the database's sequences).
+  const std::shared_ptr<Catalog> main = ConnectionContext(connection).ReadCatalog();
+  const Catalog* catalogs[] = {place.catalog, main.get()};
+  impl_ = std::make_unique<Impl>(ConnectionContext(connection).shared_from_this(), entry,
+                                 std::move(column_map),
+                                 ForeignKeyChecks::For(*place.catalog, entry), catalogs);
   impl_->table_columns = std::move(table_columns);
   std::vector<LogicalType> types;
   for (idx_t c : impl_->table_columns) types.push_back(entry->columns[c].type);

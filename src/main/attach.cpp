@@ -84,6 +84,7 @@ std::shared_ptr<DatabaseInstance> ClientContext::ChangedDatabase(SQLStatement& s
   const bool creates = schema != nullptr;
   if (auto* index = dynamic_cast<CreateIndexStatement*>(&statement)) schema = &index->schema;
   if (auto* alter = dynamic_cast<AlterTableStatement*>(&statement)) schema = &alter->schema;
+  if (auto* alter = dynamic_cast<AlterSequenceStatement*>(&statement)) schema = &alter->schema;
   if (auto* trigger = dynamic_cast<CreateTriggerStatement*>(&statement)) {
     schema = &trigger->table_schema;
   }

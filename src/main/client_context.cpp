@@ -895,6 +895,9 @@ Result ClientContext::ExecuteStatement(SQLStatement& statement) {
       if (auto* comment = dynamic_cast<CommentStatement*>(&statement)) {
         return ExecuteComment(*comment);
       }
+      if (auto* sequence = dynamic_cast<AlterSequenceStatement*>(&statement)) {
+        return ExecuteAlterSequence(*sequence);
+      }
       return ExecuteAlter(static_cast<AlterTableStatement&>(statement));
     case StatementType::kPragma:
       return ExecutePragma(static_cast<PragmaStatement&>(statement));
@@ -1526,7 +1529,9 @@ Result ClientContext::ExecuteRenameView(const AlterTableStatement& alter) {
   }
   auto renamed = std::make_shared<ViewEntry>(*view);
   renamed->name = alter.new_name;
+  const std::string renamed_name = renamed->CatalogName();
   catalog.CreateView(std::move(renamed), /*or_replace=*/false);
+  catalog.MoveSequenceOwnership(place.name, renamed_name);
   catalog.DropView(place.name, /*if_exists=*/false);
   LogStatement(alter, place.temporary);
   return EmptyResult(StatementType::kAlter);
@@ -1548,6 +1553,9 @@ Result ClientContext::ExecuteAlter(const AlterTableStatement& alter, const Field
   Catalog& catalog = WritableCatalog(temporary);
   const std::string schema = temporary ? "" : catalog.SchemaName(alter.schema);
   const std::string& table_name = place.name;
+  if (alter.if_exists && !catalog.FindTable(table_name) && !catalog.FindView(table_name)) {
+    return EmptyResult(StatementType::kAlter);  // every kind, before its checks
+  }
   if (alter.kind == AlterKind::kAddUnique) {
     return ExecuteAddUnique(alter, catalog, table_name, temporary);
   }
@@ -2495,6 +2503,7 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
         RefuseTypeInUse(*trial, type.Enum().name, "DROP SCHEMA … CASCADE");
       }
     }
+    CheckOwnedSequencesDropped(catalog, *trial, {}, "DROP SCHEMA … CASCADE", drop.cascade);
     for (const auto& table : tables) {  // their storage goes as DROP TABLE's does
       current_->TableReplaced(table->storage, Transaction::TableChange::kDropped,
                               fmt::format("DROP SCHEMA \"{}\"", table->schema));
@@ -2549,6 +2558,34 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
       if (auto table = catalog.FindTable(name)) RefuseReferenced(catalog, *table, names);
     }
   }
+  if (drop.kind == DropKind::kTable || drop.kind == DropKind::kView ||
+      drop.kind == DropKind::kSequence) {
+    // The sequences their owners take along (ALTER SEQUENCE … OWNED BY), tried on a copy; a
+    // drop that fails there fails below with its own error.
+    auto trial = catalog.Copy();
+    bool tried = true;
+    try {
+      for (const auto& name : names) {
+        if (drop.kind == DropKind::kTable) trial->DropTable(name, /*if_exists=*/true);
+        if (drop.kind == DropKind::kView) trial->DropView(name, /*if_exists=*/true);
+        if (drop.kind != DropKind::kSequence) continue;
+        if (auto sequence = trial->FindSequence(name)) {
+          DropSequenceOwner(*trial, *sequence, drop.cascade, /*trial=*/true);
+          trial->DropSequence(name, /*if_exists=*/true);
+        }
+      }
+    } catch (const Error&) {
+      tried = false;
+    }
+    if (tried) {
+      CheckOwnedSequencesDropped(
+          catalog, *trial, drop.kind == DropKind::kSequence ? names : std::vector<std::string>{},
+          drop.kind == DropKind::kTable  ? "DROP TABLE"
+          : drop.kind == DropKind::kView ? "DROP VIEW"
+                                         : "DROP SEQUENCE",
+          drop.cascade);
+    }
+  }
   if ((drop.kind == DropKind::kTable || drop.kind == DropKind::kView) &&
       ViewDependenciesOn(database_->GetSettings())) {
     DropDependentViews(catalog, names, drop.kind == DropKind::kTable, drop.cascade, temporary);
@@ -2565,8 +2602,13 @@ Result ClientContext::ExecuteDrop(const DropStatement& drop) {
     } else if (drop.kind == DropKind::kIndex) {
       catalog.DropIndex(name, drop.if_exists);
     } else if (drop.kind == DropKind::kSequence) {
-      if (catalog.FindSequence(name)) RefuseSequenceInUse(catalog, name, "DROP SEQUENCE");
-      catalog.DropSequence(name, drop.if_exists);
+      bool gone = false;  // with its owner
+      if (auto sequence = catalog.FindSequence(name)) {
+        RefuseSequenceInUse(catalog, name, "DROP SEQUENCE");
+        DropSequenceOwner(catalog, *sequence, drop.cascade);
+        gone = !catalog.FindSequence(name);
+      }
+      if (!gone) catalog.DropSequence(name, drop.if_exists);
     } else if (drop.kind == DropKind::kMacro || drop.kind == DropKind::kTableMacro) {
       if (drop.kind == DropKind::kMacro && catalog.FindMacro(name)) {
         RefuseMacroInUse(catalog, name, "DROP MACRO");

@@ -274,6 +274,22 @@ class ClientContext : public std::enable_shared_from_this<ClientContext> {
   std::string ConstraintIndexName(const TableEntry& table, const UniqueConstraintSyntax& constraint,
                                   const std::vector<idx_t>& columns);
   Result ExecuteCreateSequence(const CreateSequenceStatement& create);
+  // Sequences' ALTER and ownership (main/sequence_ddl.cpp).
+  Result ExecuteAlterSequence(const AlterSequenceStatement& alter);
+  /// The owner OWNED BY `parts` gives `sequence` of `catalog`: DuckDB's relation, else
+  /// PostgreSQL's table.column; throws when there is none or the form's rules refuse it.
+  SequenceOwner SequenceOwnerNamed(const Catalog& catalog, const SequenceEntry& sequence,
+                                   const std::vector<std::string>& parts);
+  /// DROP SEQUENCE of a sequence DuckDB's OWNED BY relation gave an owner: refused without
+  /// `cascade`; with it the owner is dropped (`trial`: on a trial copy of the catalog).
+  void DropSequenceOwner(Catalog& catalog, const SequenceEntry& sequence, bool cascade,
+                         bool trial = false);
+  /// A DROP that took `catalog` to `after` took owned sequences along (those not `named`):
+  /// a DEFAULT of a table in `after` that uses one is refused, or with `cascade` dropped
+  /// from `catalog`; an expression that names one is refused. `what` is the statement.
+  void CheckOwnedSequencesDropped(Catalog& catalog, const Catalog& after,
+                                  const std::vector<std::string>& named, std::string_view what,
+                                  bool cascade);
   Result ExecutePlan(StatementType type, struct BoundStatement bound);
   // Triggers (main/triggers.cpp).
   Result ExecuteCreateTrigger(const CreateTriggerStatement& create);

@@ -221,6 +221,7 @@ StatementType StatementTypeOf(const PgQuery__Node& node) {
       return StatementType::kDrop;
     case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
     case PG_QUERY__NODE__NODE_RENAME_STMT:
+    case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:
     case PG_QUERY__NODE__NODE_COMMENT_STMT:
       return StatementType::kAlter;
     case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:

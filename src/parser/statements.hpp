@@ -247,6 +247,27 @@ struct CreateSequenceStatement : SQLStatement {
   bool cycle = false;
 };
 
+/// ALTER SEQUENCE [IF EXISTS] name option… — PostgreSQL's INCREMENT [BY] n, MINVALUE n |
+///   NO MINVALUE, MAXVALUE n | NO MAXVALUE, START [WITH] n, RESTART [[WITH] n], [NO] CYCLE,
+///   OWNED BY table.column | NONE, and DuckDB's OWNED BY relation — or RENAME TO new_name.
+struct AlterSequenceStatement : SQLStatement {
+  AlterSequenceStatement() : SQLStatement(StatementType::kAlter) {}
+  std::string schema;
+  std::string name;
+  bool if_exists = false;
+  std::optional<int64_t> increment;
+  /// Given (the outer optional set): the new bound, or unset for NO MINVALUE / NO MAXVALUE
+  /// (the default of the sequence's direction).
+  std::optional<std::optional<int64_t>> min_value, max_value;
+  std::optional<int64_t> start;
+  bool restart = false;
+  std::optional<int64_t> restart_with;  // RESTART WITH n; unset: its start
+  std::optional<bool> cycle;
+  /// OWNED BY: the name's parts as written (empty: NONE). Unset: no change of owner.
+  std::optional<std::vector<std::string>> owned_by;
+  std::string new_name;  // RENAME TO; empty: not a rename
+};
+
 /// CREATE SCHEMA [IF NOT EXISTS] name
 struct CreateSchemaStatement : SQLStatement {
   CreateSchemaStatement() : SQLStatement(StatementType::kCreate) {}

@@ -155,6 +155,9 @@ class Binder {
   /// The sequence of a DEFAULT written as nextval('name') (CatalogError when there is
   /// no such sequence), or null for any other expression.
   std::shared_ptr<SequenceEntry> DefaultSequence(const ParsedExpression& e) const;
+  /// The sequence `column`'s DEFAULT nextval(…) draws from as the catalogs have it now
+  /// (ALTER SEQUENCE replaces a sequence's entry; the column holds the one it was bound to).
+  std::shared_ptr<SequenceEntry> CurrentDefaultSequence(const ColumnDefinition& column) const;
   /// The sequence nextval('text') names: [[db.]schema.]name, through the search path when
   /// no schema is written; CatalogError when there is none. Notes a temporary one.
   std::shared_ptr<SequenceEntry> SequenceNamed(const std::string& text) const;

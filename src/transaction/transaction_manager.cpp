@@ -84,6 +84,10 @@ std::vector<WalRecord> TransactionManager::LogRecords(Transaction& transaction) 
   std::vector<WalRecord> records;
   transaction.undo_.Log(records);
   for (const auto& sequence : transaction.GetCatalog().Sequences()) {
+    // Drawn from a counter that a committed RESTART replaced: not the sequence's position.
+    if (auto now = catalog_->FindSequence(sequence->Name()); now && sequence->SupersededBy(*now)) {
+      continue;
+    }
     std::optional<int64_t> last;
     if (!sequence->TakeUnlogged(&last)) continue;
     WalRecord record{WalRecordType::kSequence, {}};

@@ -387,6 +387,56 @@ std::unique_ptr<CreateSequenceStatement> Transformer::CreateSequence(
   return create;
 }
 
+std::unique_ptr<AlterSequenceStatement> Transformer::AlterSequence(const PgQuery__AlterSeqStmt& s) {
+  auto alter = std::make_unique<AlterSequenceStatement>();
+  BaseTableRef name = Table(*s.sequence);
+  alter->schema = name.schema;
+  alter->name = name.name;
+  alter->if_exists = s.missing_ok;
+  std::vector<std::string> seen;
+  for (size_t i = 0; i < s.n_options; i++) {
+    const auto& option = *s.options[i]->def_elem;
+    const std::string option_name = Lower(option.defname);
+    if (std::find(seen.begin(), seen.end(), option_name) != seen.end()) {
+      if (option_name == "owned_by") {
+        throw ParserError("Owned by value should be passed at most once");  // DuckDB's words
+      }
+      throw ParserError(
+          fmt::format("ALTER SEQUENCE {}: {} is given twice", alter->name, option_name));
+    }
+    seen.push_back(option_name);
+    if (option_name == "cycle") {
+      alter->cycle = option.arg && option.arg->node_case == PG_QUERY__NODE__NODE_BOOLEAN &&
+                     option.arg->boolean->boolval;
+    } else if (option_name == "start") {
+      alter->start = SequenceNumber(option, alter->name);
+    } else if (option_name == "restart") {
+      alter->restart = true;
+      if (option.arg) alter->restart_with = SequenceNumber(option, alter->name);
+    } else if (option_name == "increment") {
+      alter->increment = *SequenceNumber(option, alter->name);
+    } else if (option_name == "minvalue") {
+      alter->min_value = option.arg ? SequenceNumber(option, alter->name) : std::nullopt;
+    } else if (option_name == "maxvalue") {
+      alter->max_value = option.arg ? SequenceNumber(option, alter->name) : std::nullopt;
+    } else if (option_name == "owned_by") {
+      std::vector<std::string> parts;
+      const Node* list = option.arg;
+      if (list && list->node_case == PG_QUERY__NODE__NODE_LIST) {
+        for (size_t p = 0; p < list->list->n_items; p++) {
+          parts.push_back(StringOf(list->list->items[p]));
+        }
+      }
+      // OWNED BY NONE: PostgreSQL's grammar gives the one word "none".
+      if (parts.size() == 1 && Lower(parts[0]) == "none") parts.clear();
+      alter->owned_by = std::move(parts);
+    } else {
+      throw NotImplementedError(fmt::format("ALTER SEQUENCE option {}", option_name));
+    }
+  }
+  return alter;
+}
+
 std::optional<int64_t> Transformer::SequenceNumber(const PgQuery__DefElem& option,
                                                    const std::string& sequence) {
   const Node* arg = option.arg;
@@ -489,7 +539,7 @@ std::unique_ptr<AlterTableStatement> Transformer::AlterTable(const PgQuery__Alte
   return alter;
 }
 
-std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameStmt& s) {
+std::unique_ptr<SQLStatement> Transformer::Rename(const PgQuery__RenameStmt& s) {
   auto alter = std::make_unique<AlterTableStatement>();
   if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_COLUMN &&
       s.relation_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
@@ -501,11 +551,20 @@ std::unique_ptr<AlterTableStatement> Transformer::Rename(const PgQuery__RenameSt
     alter->kind = AlterKind::kRenameTable;
   } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_VIEW) {
     alter->kind = AlterKind::kRenameView;
+  } else if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_SEQUENCE) {
+    auto sequence = std::make_unique<AlterSequenceStatement>();
+    BaseTableRef name = Table(*s.relation);
+    sequence->schema = name.schema;
+    sequence->name = name.name;
+    sequence->if_exists = s.missing_ok;
+    sequence->new_name = s.newname;
+    return sequence;
   } else {
     if (s.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_SCHEMA) {
       throw NotImplementedError("Altering schemas is not yet supported (ALTER SCHEMA … RENAME)");
     }
-    throw NotImplementedError("RENAME of anything but a table, a table's column or a view");
+    throw NotImplementedError(
+        "RENAME of anything but a table, a table's column, a view or a sequence");
   }
   BaseTableRef table = Table(*s.relation);
   alter->schema = table.schema;

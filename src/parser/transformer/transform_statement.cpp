@@ -95,6 +95,8 @@ std::unique_ptr<SQLStatement> Transformer::Statement(const Node& node) {
       return Rename(*node.rename_stmt);
     case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
       return CreateSequence(*node.create_seq_stmt);
+    case PG_QUERY__NODE__NODE_ALTER_SEQ_STMT:
+      return AlterSequence(*node.alter_seq_stmt);
     case PG_QUERY__NODE__NODE_INDEX_STMT:
       return CreateIndex(*node.index_stmt);
     case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT: {

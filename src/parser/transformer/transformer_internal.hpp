@@ -133,6 +133,7 @@ class Transformer {
   CheckConstraintSyntax Check(const PgQuery__Constraint& c);
 
   std::unique_ptr<CreateSequenceStatement> CreateSequence(const PgQuery__CreateSeqStmt& s);
+  std::unique_ptr<AlterSequenceStatement> AlterSequence(const PgQuery__AlterSeqStmt& s);
 
   /// The BIGINT value of a CREATE SEQUENCE option; ParserError when it is no whole number
   /// or does not fit.
@@ -141,7 +142,7 @@ class Transformer {
 
   std::unique_ptr<AlterTableStatement> AlterTable(const PgQuery__AlterTableStmt& s);
 
-  std::unique_ptr<AlterTableStatement> Rename(const PgQuery__RenameStmt& s);
+  std::unique_ptr<SQLStatement> Rename(const PgQuery__RenameStmt& s);
 
   std::unique_ptr<CreateTypeStatement> CreateEnum(const PgQuery__CreateEnumStmt& s);
   std::unique_ptr<CreateTypeStatement> CreateDomain(const PgQuery__CreateDomainStmt& s);

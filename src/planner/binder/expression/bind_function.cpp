@@ -964,7 +964,9 @@ std::shared_ptr<SequenceEntry> Binder::SequenceNamed(const std::string& text) co
   };
   const CatalogSearch::Place place = catalogs_.Object(schema, parts.back(), held);
   auto sequence = place.catalog->FindSequence(place.name);
-  if (!sequence) throw CatalogError(fmt::format("Sequence with name {} does not exist!", text));
+  if (!sequence) {  // DuckDB names the sequence without its schema
+    throw CatalogError(fmt::format("Sequence with name {} does not exist!", parts.back()));
+  }
   NoteWhereFound(place, "sequence", sequence->Name());
   return sequence;
 }

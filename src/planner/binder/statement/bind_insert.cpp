@@ -9,9 +9,9 @@ namespace teal {
 ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& scope) {
   if (column.default_sequence) {
     // The sequence the DEFAULT was bound to, not one its name finds from here (another
-    // database's, when the table is an attached database's).
-    return SequenceCall(column.default_sequence, /*next=*/true,
-                        MakeConstant(Value::Varchar(column.default_sequence->Name())));
+    // database's, when the table is an attached database's), as ALTER SEQUENCE left it.
+    auto sequence = CurrentDefaultSequence(column);
+    return SequenceCall(sequence, /*next=*/true, MakeConstant(Value::Varchar(sequence->Name())));
   }
   if (column.default_expression) {
     if (target_catalog_ && target_catalog_ != catalogs_.main && target_catalog_ != catalogs_.temp) {
@@ -29,6 +29,12 @@ ExpressionPtr Binder::DefaultExpression(const ColumnDefinition& column, Scope& s
     return BindExpression(*column.default_expression, scope);
   }
   return MakeConstant(column.default_value ? *column.default_value : Value(column.type));
+}
+
+std::shared_ptr<SequenceEntry> Binder::CurrentDefaultSequence(
+    const ColumnDefinition& column) const {
+  const Catalog* catalogs[] = {target_catalog_, catalogs_.main, catalogs_.temp};
+  return CurrentSequence(catalogs, column.default_sequence);
 }
 
 BoundStatement Binder::BindInsert(const InsertStatement& insert) {
@@ -95,9 +101,13 @@ BoundStatement Binder::BindInsert(const InsertStatement& insert) {
   // With one of them, the left-out nextval() DEFAULTs join them, so all are computed in
   // column order (DEFAULT currval('s') after DEFAULT nextval('s') sees the new value).
   std::vector<idx_t> per_row;
+  // (Also when a nextval() DEFAULT's sequence was altered since the table's entry was made:
+  // the insert's own append would draw from the entry the column holds.)
   const bool any_expression =
-      std::any_of(table->columns.begin(), table->columns.end(),
-                  [](const ColumnDefinition& c) { return c.default_expression != nullptr; });
+      std::any_of(table->columns.begin(), table->columns.end(), [&](const ColumnDefinition& c) {
+        return c.default_expression != nullptr ||
+               (c.default_sequence && CurrentDefaultSequence(c) != c.default_sequence);
+      });
   for (idx_t c = 0; c < table->columns.size() && any_expression; c++) {
     const ColumnDefinition& column = table->columns[c];
     if ((column.default_expression || column.default_sequence) &&
