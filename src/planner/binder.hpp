@@ -459,6 +459,13 @@ class Binder {
   /// the default one): an operand of a comparison whose operands' collations combined
   /// into `type`'s.
   ExpressionPtr CollatedAs(ExpressionPtr e, const LogicalType& type);
+  /// A bound call of `name` that compares its strings as values (greatest, least, nullif,
+  /// list_contains, list_position, list_has_any, …), made to compare them through the
+  /// collation of `argument_types` (the strings', a list's elements'): DuckDB's rule.
+  /// greatest / least / nullif still return an argument as it was. Other calls are
+  /// returned as is.
+  ExpressionPtr CompareThroughCollation(std::string_view name, ExpressionPtr call,
+                                        const std::vector<LogicalType>& argument_types);
   /// first(argument): how the value of a collated group or DISTINCT column is taken.
   static ExpressionPtr MakeFirst(ExpressionPtr argument);
   /// A reference to group `g`'s value where the group is collated: first() of the group as

@@ -229,6 +229,14 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     }
     return BindScalarCall("/", std::move(arguments), e);
   }
+  // DuckDB's contains() of a list or map: list_contains / map_contains.
+  if (name == "contains" && arguments.size() == 2) {
+    const TypeId id = arguments[0]->type.Id();
+    if (id == TypeId::kList || id == TypeId::kArray) {
+      return BindScalarCall("list_contains", std::move(arguments), e);
+    }
+    if (id == TypeId::kMap) return BindScalarCall("map_contains", std::move(arguments), e);
+  }
   // Exponentiation, as in PostgreSQL and DuckDB (DOUBLE in both).
   if (name == "^") return BindScalarCall("power", std::move(arguments), e);
   if (name == "cast_to_type" || name == "replace_type") {
@@ -330,6 +338,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
     call->children.push_back(MakeCast(std::move(arguments[i]), param));
   }
   call->function = std::make_shared<const ScalarFunction>(std::move(function));
+  call = CompareThroughCollation(name, std::move(call), types);
   return ScaleOfRounding(std::move(call));  // a call on constants is folded by the optimizer
 }
 
@@ -690,11 +699,30 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     // (DuckDB's rule), arg_min / arg_max over the key.
     const AggregateFunctionSet* chosen = set;
     std::optional<LogicalType> collated;
-    if ((name == "min" || name == "max") && arguments.size() == 1 &&
+    if ((name == "min" || name == "max") && (arguments.size() == 1 || arguments.size() == 2) &&
         !CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
-      collated = arguments[0]->type;
-      arguments.push_back(Collated(arguments[0]->Copy()));
+      collated = arguments[0]->type;  // max(x, n): the n values of the greatest keys
+      if (arguments.size() == 2) collated = LogicalType::List(*collated);
+      arguments.insert(arguments.begin() + 1, Collated(arguments[0]->Copy()));
       chosen = functions.FindAggregate(name == "min" ? "arg_min" : "arg_max");
+    }
+    // arg_min / arg_max and their names: the value whose key is least / greatest, the key
+    // compared through its collation.
+    static const char* kByKey[] = {"arg_min",
+                                   "arg_max",
+                                   "argmin",
+                                   "argmax",
+                                   "min_by",
+                                   "max_by",
+                                   "arg_min_null",
+                                   "arg_max_null",
+                                   "arg_min_nulls_last",
+                                   "arg_max_nulls_last"};
+    if (arguments.size() >= 2 &&
+        std::any_of(std::begin(kByKey), std::end(kByKey),
+                    [&](const char* n) { return name == n; }) &&
+        !CollationFunctions(EffectiveCollation(arguments[1]->type)).empty()) {
+      arguments[1] = Collated(std::move(arguments[1]));
     }
     const bool distinct_inside = NeedsDistinctInside(e, arguments);
     AggregateFunction function =
