@@ -229,10 +229,10 @@ void ClientContext::CheckOwnedSequencesDropped(Catalog& catalog, const Catalog& 
     }
     RefuseSequenceInUse(after, sequence->Name(), what);
   }
-  for (const auto& [table, column] : defaults) {
-    catalog.AlterTable(table, /*if_exists=*/false, "", [&](const TableEntry& entry) {
+  for (const auto& use : defaults) {
+    catalog.AlterTable(use.first, /*if_exists=*/false, "", [&](const TableEntry& entry) {
       auto changed = std::make_shared<TableEntry>(entry);
-      ColumnDefinition& definition = changed->columns[changed->ColumnIndex(column)];
+      ColumnDefinition& definition = changed->columns[changed->ColumnIndex(use.second)];
       definition.default_sequence = nullptr;
       definition.default_text.clear();
       return changed;
