@@ -9,7 +9,20 @@ namespace teal {
 /// a BOOLEAN: whether it has a match, with IN's NULL rules) come only from the optimizer.
 /// kAsOf is DuckDB's ASOF JOIN (each left row with the one right row nearest it under the
 /// condition's inequality); whether it keeps unmatched rows is its asof_kind (kInner,
-/// kLeft, kRight or kFull). Passes that do not know kAsOf leave it alone.
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark, kAsOf };
+/// kLeft, kRight or kFull). Passes that do not know kAsOf leave it alone. kPositional is
+/// DuckDB's POSITIONAL JOIN: row i of each side together, the shorter side padded with
+/// NULLs; nothing may remove rows below it (positions would shift).
+enum class JoinType {
+  kInner,
+  kLeft,
+  kRight,
+  kFull,
+  kCross,
+  kSemi,
+  kAnti,
+  kMark,
+  kAsOf,
+  kPositional
+};
 
 }  // namespace teal

@@ -38,6 +38,8 @@ std::string JoinName(JoinType type) {
       return "MARK";
     case JoinType::kAsOf:
       return "ASOF";
+    case JoinType::kPositional:
+      return "POSITIONAL";
   }
   return "?";
 }
@@ -153,7 +155,8 @@ std::string Details(const LogicalOperator& op) {
       return List(static_cast<const LogicalLateralJoin&>(op).subquery->children, ", ");
     case LogicalKind::kLimit: {
       const auto& limit = static_cast<const LogicalLimit&>(op);
-      std::string out = limit.limit_expression ? "LIMIT " + limit.limit_expression->ToString()
+      std::string out = limit.limit_expression ? "LIMIT " + limit.limit_expression->ToString() +
+                                                     (limit.percent ? " %" : "")
                         : limit.limit == kInvalidIndex ? ""
                                                        : fmt::format("LIMIT {}", limit.limit);
       if (limit.offset_expression) {

@@ -14,10 +14,12 @@
 #include "execution/hash_join.hpp"
 #include "execution/keyed_recursive_cte.hpp"
 #include "execution/lateral_join.hpp"
+#include "execution/limit_percent.hpp"
 #include "execution/merge.hpp"
 #include "execution/nested_loop_join.hpp"
 #include "execution/operators.hpp"
 #include "execution/order.hpp"
+#include "execution/positional_join.hpp"
 #include "execution/recursive_cte.hpp"
 #include "execution/set_operation.hpp"
 #include "execution/subquery.hpp"
@@ -306,6 +308,11 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     case LogicalKind::kJoin: {
       auto& join = static_cast<LogicalJoin&>(plan);
       ExpressionPtr condition = join.condition ? take(join.condition) : nullptr;
+      if (join.join_type == JoinType::kPositional) {
+        op = std::make_unique<PhysicalPositionalJoin>(join.types, JoinedTypes(join),
+                                                      join.projection);
+        break;
+      }
       if (join.join_type == JoinType::kAsOf) {
         op = std::make_unique<PhysicalAsOfJoin>(
             join.types, JoinedTypes(join), join.asof_kind,
@@ -371,6 +378,12 @@ PhysicalOperatorPtr Build(LogicalOperator& plan, const BuildContext& build) {
     }
     case LogicalKind::kLimit: {
       auto& limit = static_cast<LogicalLimit&>(plan);
+      if (limit.percent) {
+        op = std::make_unique<PhysicalLimitPercent>(
+            limit.types, take(limit.limit_expression), limit.offset,
+            limit.offset_expression ? take(limit.offset_expression) : nullptr);
+        break;
+      }
       op = std::make_unique<PhysicalLimit>(
           limit.types, limit.limit, limit.offset,
           limit.limit_expression ? take(limit.limit_expression) : nullptr,

@@ -47,6 +47,7 @@ bool JoinIsEmpty(const LogicalJoin& join, bool left_empty, bool right_empty) {
     case JoinType::kRight:
       return right_empty;
     case JoinType::kFull:
+    case JoinType::kPositional:
       return left_empty && right_empty;
   }
   return false;

@@ -127,6 +127,10 @@ JoinRoutes RoutesFor(JoinType type) {
       return {false, true, false, true, false};
     case JoinType::kFull:
       return {false, false, false, false, false};
+    case JoinType::kPositional:
+      // A row's partner is the other side's row at its position: removing rows on either
+      // side would change the pairs.
+      return {false, false, false, false, false};
     case JoinType::kAsOf:
       // A left row's match depends on every right row: nothing goes to the right side,
       // and the condition stays whole (PushJoin lets an inner or left one take filters on

@@ -143,6 +143,8 @@ class GrammarParse {
     sql = RewriteEmptyTypeModifiers(sql);
     sql = RewriteSemiAntiJoins(sql);
     sql = RewriteAsOfJoins(sql);
+    sql = RewritePositionalJoins(sql);
+    sql = RewriteLimitPercent(sql);
     sql = RewriteSetGlobal(sql);
     sql = RewriteNullTreatment(sql);
     sql = RewriteListComprehensions(sql);

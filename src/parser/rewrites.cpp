@@ -3,6 +3,7 @@
 #include "parser/rewrites.hpp"
 
 #include <fmt/format.h>
+#include <strings.h>
 
 #include <algorithm>
 #include <cctype>
@@ -1599,12 +1600,13 @@ std::string RewriteSemiAntiJoins(std::string_view sql) {
       }
     }
     if (kind == tokens.size()) {
-      // DuckDB's other join keywords would become aliases too and change the meaning.
+      // "positional" before another join keyword would become an alias and change the
+      // meaning (POSITIONAL JOIN itself is RewritePositionalJoins').
       for (size_t i = 0; i + 1 < tokens.size(); i++) {
         if (tokens[i].word == "positional" &&
-            IsOneOf(tokens[i + 1].word, {"join", "left", "right", "full", "inner"}) &&
+            IsOneOf(tokens[i + 1].word, {"left", "right", "full", "inner"}) &&
             (i == 0 || tokens[i - 1].word != "as")) {
-          throw NotImplementedError("POSITIONAL JOIN");
+          throw ParserError("POSITIONAL JOIN cannot be LEFT, RIGHT, FULL, NATURAL or the like");
         }
       }
       return text;
@@ -1716,6 +1718,68 @@ std::string RewriteAsOfJoins(std::string_view sql) {
       out += text.substr(end_at);
     }
     text = std::move(out);
+  }
+}
+
+std::string RewriteLimitPercent(std::string_view sql) {
+  auto has_percent_word = [&] {
+    for (size_t at = 0; at + 7 <= sql.size(); at++) {
+      if (std::tolower(static_cast<unsigned char>(sql[at])) == 'p' &&
+          strncasecmp(sql.data() + at, "percent", 7) == 0) {
+        return true;
+      }
+    }
+    return false;
+  };
+  if (sql.find('%') == std::string_view::npos && !has_percent_word()) {
+    return std::string(sql);  // most statements: no tokenizing
+  }
+  const std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "limit") continue;
+    const size_t end = ClauseEnd(
+        tokens, i + 1,
+        {"offset", "union", "intersect", "except", "fetch", "order", "returning", "for", "with"});
+    if (end <= i + 2) continue;
+    const Token& last = tokens[end - 1];
+    if (last.word != "%" && last.word != "percent") continue;
+    edits.push_back(
+        {tokens[i + 1].start, tokens[i + 1].start, fmt::format("{}(", kLimitPercentMarker)});
+    edits.push_back({last.start, last.end, ")"});
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewritePositionalJoins(std::string_view sql) {
+  std::string text(sql);
+  // One join at a time; a rewritten one has lost its POSITIONAL and is not found again.
+  for (;;) {
+    std::vector<Token> tokens = Tokenize(text);
+    size_t positional = tokens.size();
+    for (size_t i = 0; i + 1 < tokens.size(); i++) {
+      if (tokens[i].word == "positional" && tokens[i + 1].word == "join" &&
+          (i == 0 || tokens[i - 1].word != "as")) {
+        positional = i;
+        break;
+      }
+    }
+    if (positional == tokens.size()) return text;
+    // The joined item ends where the next join or clause begins.
+    const size_t end =
+        ClauseEnd(tokens, positional + 2,
+                  {"join",   "inner", "left",      "right",      "full",    "cross", "natural",
+                   "semi",   "anti",  "asof",      "positional", "where",   "group", "having",
+                   "order",  "limit", "offset",    "window",     "qualify", "union", "intersect",
+                   "except", "fetch", "returning", "on",         "using",   ","});
+    if (end < tokens.size() && IsOneOf(tokens[end].word, {"on", "using"})) {
+      throw ParserError("POSITIONAL JOIN takes no ON or USING: it pairs rows by position");
+    }
+    const size_t end_at = end < tokens.size() ? tokens[end].start : text.size();
+    text = text.substr(0, tokens[positional].start) +
+           text.substr(tokens[positional].end, end_at - tokens[positional].end) +
+           fmt::format(" ON {}() ", kPositionalJoinMarker) + text.substr(end_at);
   }
 }
 

@@ -191,6 +191,21 @@ inline constexpr const char* kAsOfJoinMarker = "__teal_asof_join__";
 /// USING.
 std::string RewriteAsOfJoins(std::string_view sql);
 
+/// The mark of DuckDB's LIMIT n % after RewriteLimitPercent: a function around n.
+inline constexpr const char* kLimitPercentMarker = "__teal_limit_percent__";
+
+/// Rewrites DuckDB's `LIMIT n %` and `LIMIT n PERCENT` (the % or PERCENT last in the
+/// LIMIT clause) to `LIMIT __teal_limit_percent__(n)`, which the binder reads back.
+std::string RewriteLimitPercent(std::string_view sql);
+
+/// The mark of DuckDB's POSITIONAL JOIN after RewritePositionalJoins: its ON condition.
+inline constexpr const char* kPositionalJoinMarker = "__teal_positional_join__";
+
+/// Rewrites DuckDB's `a POSITIONAL JOIN b` to `a JOIN b ON __teal_positional_join__()`,
+/// which the transformer turns back into JoinType::kPositional. `a AS positional JOIN b`
+/// keeps its alias.
+std::string RewritePositionalJoins(std::string_view sql);
+
 /// Drops the underscores that group the digits of a numeric literal (DuckDB's and
 /// PostgreSQL 16's `1_000_000`), which this grammar's lexer calls trailing junk. Only
 /// between two digits of a number: names, strings and a trailing `_` are untouched.

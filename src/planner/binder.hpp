@@ -582,6 +582,9 @@ class Binder {
   /// LIMIT / OFFSET `e`: a constant sets `value` (kInvalidIndex for NULL) and gives null;
   /// anything else over no columns (a subquery, arithmetic) is the BIGINT expression to
   /// compute when the query runs.
+  /// LIMIT p %: p as a DOUBLE (over no columns); null when it is NULL (every row). Throws
+  /// OutOfRangeError for a constant outside [0, 100].
+  ExpressionPtr BindLimitPercent(const ParsedExpression& e);
   ExpressionPtr BindLimitValue(const ParsedExpression& e, std::string_view what, idx_t& value);
 
   CatalogSearch catalogs_;

@@ -122,6 +122,8 @@ const LogicalGet* TraceColumn(const LogicalOperator& op, idx_t& column, bool str
       // outputs the right side's columns).
       const bool right = column >= left_width;
       if (right && join.join_type == JoinType::kMark) return nullptr;
+      // Rows removed below a positional join would shift every later pair.
+      if (join.join_type == JoinType::kPositional) return nullptr;
       // A right or full ASOF JOIN outputs the right rows no left row took: removing left
       // rows early would add rows, not only remove them.
       if (streamed && join.join_type == JoinType::kAsOf &&

@@ -210,6 +210,9 @@ struct LogicalLimit : LogicalOperator {
   /// A LIMIT / OFFSET not known before the query runs (LIMIT (SELECT …)): a BIGINT
   /// expression over no columns, computed once when the query starts; null otherwise.
   ExpressionPtr limit_expression, offset_expression;
+  /// DuckDB's LIMIT p %: limit_expression is p (a DOUBLE over no columns), the percentage of
+  /// the rows to keep (limit is kInvalidIndex).
+  bool percent = false;
 };
 
 /// Appends the child's rows to `table`. The child produces one column per entry of

@@ -100,6 +100,7 @@ LogicalOperatorPtr CopyOperator(const LogicalOperator& op) {
       const auto& from = static_cast<const LogicalLimit&>(op);
       to->limit = from.limit;
       to->offset = from.offset;
+      to->percent = from.percent;
       if (from.limit_expression) to->limit_expression = from.limit_expression->Copy();
       if (from.offset_expression) to->offset_expression = from.offset_expression->Copy();
       return to;

@@ -248,6 +248,15 @@ std::unique_ptr<TableRef> Transformer::From(const Node* node) {
             ref->using_columns.back() == kSemiJoinMarker ? JoinType::kSemi : JoinType::kAnti;
         ref->using_columns.pop_back();
       }
+      // POSITIONAL JOIN, as RewritePositionalJoins marked it
+      if (ref->condition && ref->condition->kind == ExprKind::kFunction &&
+          ref->condition->children.empty() && ref->condition->name == kPositionalJoinMarker) {
+        if (ref->join_type != JoinType::kInner || join.is_natural) {
+          throw ParserError("POSITIONAL JOIN cannot be LEFT, RIGHT, FULL, NATURAL or the like");
+        }
+        ref->join_type = JoinType::kPositional;
+        ref->condition.reset();
+      }
       // ASOF JOIN, as RewriteAsOfJoins marked it
       const bool asof_on = ref->condition && ref->condition->kind == ExprKind::kFunction &&
                            ref->condition->children.size() == 1 &&

@@ -685,3 +685,30 @@ TEST(ParseSqlTest, CreateTypeFormsParseToOneStatement) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteLimitPercentTest, ATrailingPercentMarksTheLimit) {
+  EXPECT_EQ(RewriteLimitPercent("SELECT 1 LIMIT 20 %"),
+            "SELECT 1 LIMIT __teal_limit_percent__(20 )");
+  EXPECT_EQ(RewriteLimitPercent("SELECT 1 LIMIT 40 PERCENT OFFSET 2"),
+            "SELECT 1 LIMIT __teal_limit_percent__(40 ) OFFSET 2");
+  EXPECT_EQ(RewriteLimitPercent("SELECT (SELECT 1 LIMIT (SELECT 5)%) x"),
+            "SELECT (SELECT 1 LIMIT __teal_limit_percent__((SELECT 5))) x");
+  // Modulo, a string, and statements without the sign stay as they are.
+  EXPECT_EQ(RewriteLimitPercent("SELECT 1 LIMIT 7 % 4"), "SELECT 1 LIMIT 7 % 4");
+  EXPECT_EQ(RewriteLimitPercent("SELECT '%' LIMIT 1"), "SELECT '%' LIMIT 1");
+  EXPECT_EQ(RewriteLimitPercent("SELECT percent FROM t LIMIT 1"), "SELECT percent FROM t LIMIT 1");
+}
+
+TEST(RewritePositionalJoinsTest, TheJoinGetsAMarkedCondition) {
+  EXPECT_EQ(RewritePositionalJoins("SELECT * FROM a POSITIONAL JOIN b"),
+            "SELECT * FROM a  JOIN b ON __teal_positional_join__() ");
+  EXPECT_EQ(RewritePositionalJoins("SELECT * FROM a POSITIONAL JOIN (SELECT 1) s WHERE x"),
+            "SELECT * FROM a  JOIN (SELECT 1) s  ON __teal_positional_join__() WHERE x");
+  EXPECT_EQ(RewritePositionalJoins("SELECT * FROM a AS positional JOIN b ON true"),
+            "SELECT * FROM a AS positional JOIN b ON true");
+  EXPECT_THROW(RewritePositionalJoins("SELECT * FROM a POSITIONAL JOIN b ON true"), ParserError);
+}
+
+}  // namespace teal

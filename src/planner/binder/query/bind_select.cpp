@@ -1,6 +1,7 @@
 // Binder: SELECT — WITH, FROM, the select list, ORDER BY, LIMIT/OFFSET.
 #include "common/stack.hpp"
 #include "function/implicit_cast.hpp"
+#include "parser/rewrites.hpp"
 #include "planner/binder/binder_internal.hpp"
 
 namespace teal {
@@ -46,7 +47,11 @@ void Binder::AddWhere(const ParsedExpression* where, Scope& scope, LogicalOperat
 void Binder::AddLimit(const SelectStatement& select, LogicalOperatorPtr& plan) {
   if (!select.limit && !select.offset) return;
   auto limit = std::make_unique<LogicalLimit>();
-  if (select.limit) {
+  if (select.limit && select.limit->kind == ExprKind::kFunction &&
+      select.limit->name == kLimitPercentMarker && select.limit->children.size() == 1) {
+    limit->limit_expression = BindLimitPercent(*select.limit->children[0]);
+    limit->percent = limit->limit_expression != nullptr;
+  } else if (select.limit) {
     limit->limit_expression = BindLimitValue(*select.limit, "LIMIT", limit->limit);
   }
   if (select.offset) {
@@ -82,6 +87,31 @@ ExpressionPtr Binder::BindLimitValue(const ParsedExpression& e, std::string_view
   if (n < 0) throw BinderError(fmt::format("{} cannot be negative, got {}", what, n));
   value = static_cast<idx_t>(n);
   return nullptr;
+}
+
+ExpressionPtr Binder::BindLimitPercent(const ParsedExpression& e) {
+  Scope scope;  // no columns, as LIMIT n
+  scope.clause = "LIMIT";
+  ExpressionPtr bound = BindExpression(e, scope);
+  if (!bound->type.IsNumeric() && bound->type.Id() != TypeId::kVarchar &&
+      bound->type.Id() != TypeId::kSqlNull) {
+    throw ConversionError(fmt::format("LIMIT … %: the percentage must be a number, not {} ({})",
+                                      bound->type.ToString(), e.ToString()));
+  }
+  bound = MakeCast(std::move(bound), TypeId::kDouble);
+  if (bound->kind == BoundKind::kParameter && !parameter_values_) {
+    needs_parameter_values_ = true;  // bound again with the values
+    return nullptr;
+  }
+  if (bound->kind == BoundKind::kConstant) {
+    if (bound->value.IsNull()) return nullptr;  // every row
+    const double p = bound->value.GetStored<double>();
+    if (!(p >= 0 && p <= 100)) {
+      throw OutOfRangeError(
+          fmt::format("Limit percent out of range, should be between 0% and 100% (got {}%)", p));
+    }
+  }
+  return bound;  // checked again, and applied, when the query runs
 }
 
 BoundStatement Binder::BindSelect(const SelectStatement& select, bool resolve_nulls) {

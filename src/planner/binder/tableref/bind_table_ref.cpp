@@ -388,7 +388,8 @@ LogicalOperatorPtr Binder::BindTableRef(const TableRef& ref, Scope& scope, bool 
       const size_t right_first = scope.bindings.size();
       LogicalOperatorPtr right;
       if (MayBeLateral(*ref.right) && ref.join_type != JoinType::kSemi &&
-          ref.join_type != JoinType::kAnti && ref.join_type != JoinType::kAsOf) {
+          ref.join_type != JoinType::kAnti && ref.join_type != JoinType::kAsOf &&
+          ref.join_type != JoinType::kPositional) {
         std::vector<ExpressionPtr> outer_values;
         right = BindLateralItem(*ref.right, scope, left_first, offset, outer_values);
         if (!outer_values.empty()) {
