@@ -2,6 +2,8 @@
 // %f (microseconds, 6 digits) %j %a %A %b %B %p %w %u %Z (UTC) %z (+0000) %%. Names are
 // English. An unknown specifier is an InvalidInputError; text that does not match the
 // format is a ConversionError naming both.
+#include <cstring>
+
 #include "function/builtin_functions.hpp"
 #include "function/scalar/date_util.hpp"
 #include "function/scalar/scalar_functions.hpp"
@@ -175,7 +177,11 @@ bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& resul
       case 'Y': {
         bool negative = pos < s.size() && s[pos] == '-';
         if (negative) pos++;
-        ok = ParseNumber(s, pos, 9, year);
+        // Four digits when another number follows with nothing between ('%Y%m%d'), as C's
+        // strptime reads it; else as many as a year may have.
+        const bool number_follows = i + 2 < format.size() && format[i + 1] == '%' &&
+                                    std::strchr("YymdeHIMSfj", format[i + 2]) != nullptr;
+        ok = ParseNumber(s, pos, number_follows ? 4 : 9, year);
         if (negative) year = -year;
         break;
       }

@@ -141,6 +141,10 @@ bool SameName(std::string_view a, std::string_view b);
 /// Whether `e` is a constant (of type VARCHAR): a literal written in the SQL, which converts
 /// to the type it is compared with.
 bool IsStringLiteral(const Expression& e);
+/// Whether `e` is a parameter ($1, ?) whose type nothing has decided yet.
+inline bool IsUntypedParameter(const Expression& e) {
+  return e.kind == BoundKind::kParameter && e.type.Id() == TypeId::kSqlNull;
+}
 /// Whether `names` qualify a function call as a schema ([db.]schema.f(…)) rather than as
 /// the value of DuckDB's x.f(…): a schema of the default database, or main, pg_catalog,
 /// system or temp, or an attached database (db.f(…), db.schema.f(…)).

@@ -43,6 +43,22 @@ TEST_F(PreparedStatementTest, ExecutesAgainWithNewValues) {
   EXPECT_EQ(prepared.Execute(9).RowCount(), 0u);
 }
 
+// Parameters that nothing types: compared as text (PostgreSQL), or, in arithmetic, typed by
+// each execution's values. They were BOOLEAN / BIGINT guesses: 3 = 4 was true, 2.5 + 1.5 was 5.
+TEST_F(PreparedStatementTest, ParametersOnlyTypedByEachOtherAreNotGuessed) {
+  auto equal = con.Prepare("SELECT $1 = $2, $1 < $2");
+  EXPECT_EQ(equal.ParameterType(1).Id(), TypeId::kVarchar);
+  Result r = equal.Execute(3, 4);
+  EXPECT_EQ(r.GetValue(0, 0), Value::Boolean(false));
+  EXPECT_EQ(r.GetValue(1, 0), Value::Boolean(true));
+  auto sum = con.Prepare("SELECT $1 + $2");
+  EXPECT_EQ(sum.Execute(3, 4).GetValue(0, 0).CastAs(TypeId::kBigInt), Value::BigInt(7));
+  EXPECT_EQ(sum.Execute(2.5, 1.5).GetValue(0, 0).CastAs(TypeId::kDouble), Value::Double(4.0));
+  auto filter = con.Prepare("SELECT count(*) FROM t WHERE $1 = $2");
+  EXPECT_EQ(filter.Execute(1, 2).GetValue(0, 0), Value::BigInt(0));
+  EXPECT_EQ(filter.Execute(2, 2).GetValue(0, 0), Value::BigInt(3));
+}
+
 // A WITH query used twice is materialized once per execution, with that execution's
 // parameter values.
 TEST_F(PreparedStatementTest, MaterializedWithQueryTakesEachExecutionsValues) {

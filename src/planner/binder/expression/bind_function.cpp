@@ -306,6 +306,21 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
       !parameter_values_ && std::any_of(arguments.begin(), arguments.end(), [](const auto& a) {
         return a->kind == BoundKind::kParameter && a->type.Id() == TypeId::kSqlNull;
       });
+  // Only parameters (and NULLs) to type the call by. PostgreSQL takes them as text in
+  // its CASE-like functions and in ||; elsewhere it refuses ($1 + $2, pg_typeof($1)), and a
+  // guessed overload would convert the values silently (2.5 to an INTEGER 3): the statement
+  // is bound again with the parameters' values, as DuckDB does.
+  if (untyped_parameter && !parameter_values_ &&
+      std::all_of(types.begin(), types.end(),
+                  [](const LogicalType& t) { return t.Id() == TypeId::kSqlNull; })) {
+    static const char* kText[] = {"coalesce", "greatest", "least", "nullif", "||", "concat"};
+    if (std::none_of(std::begin(kText), std::end(kText),
+                     [&](const char* n) { return name == n; })) {
+      needs_parameter_values_ = true;
+      return MakeConstant(Value(LogicalType(TypeId::kSqlNull)));
+    }
+    types.assign(types.size(), LogicalType(TypeId::kVarchar));
+  }
   std::optional<ScalarFunction> resolved;
   try {
     resolved = ResolveScalar(*set, types, literals);

@@ -103,7 +103,13 @@ ExpressionPtr Binder::BindComparison(CompareOp op, ExpressionPtr left, Expressio
   }
   LogicalType common = CommonType(left->type, IsStringLiteral(*left), right->type,
                                   IsStringLiteral(*right), e.ToString());
-  if (common.Id() == TypeId::kSqlNull) common = TypeId::kBoolean;
+  if (common.Id() == TypeId::kSqlNull) {
+    // Two parameters (or a parameter and NULL) compare as text, PostgreSQL's rule for
+    // unknown operands ($1 = $2 with 3 and 4 is false); NULL = NULL is BOOLEAN's.
+    common = IsUntypedParameter(*left) || IsUntypedParameter(*right)
+                 ? LogicalType(TypeId::kVarchar)
+                 : LogicalType(TypeId::kBoolean);
+  }
   if (common.Id() == TypeId::kVarchar) {
     common = LogicalType::Varchar(CombineCollations(left->type, right->type));
   }
@@ -178,7 +184,14 @@ ExpressionPtr Binder::BindOperator(const ParsedExpression& e, Scope& scope) {
         common = CommonType(common, common_is_literal, item->type, IsStringLiteral(*item), context);
         common_is_literal = common_is_literal && IsStringLiteral(*item);
       }
-      if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+      if (common.Id() == TypeId::kSqlNull) {
+        // Parameters alone compare as text (PostgreSQL's rule for unknown operands).
+        const bool parameter = IsUntypedParameter(*x) ||
+                               std::any_of(items.begin(), items.end(), [](const ExpressionPtr& i) {
+                                 return IsUntypedParameter(*i);
+                               });
+        common = parameter ? TypeId::kVarchar : TypeId::kInteger;
+      }
       if (common.Id() == TypeId::kVarchar) {
         std::string collation = x->type.Collation();
         for (const auto& item : items) collation = CombineCollations(collation, item->type);

@@ -196,7 +196,10 @@ ExpressionPtr Binder::BindSubquery(const ParsedExpression& e, Scope& scope) {
     }
     LogicalType common =
         CommonType(left->type, IsStringLiteral(*left), sub.types[0], false, e.ToString());
-    if (common.Id() == TypeId::kSqlNull) common = TypeId::kInteger;
+    if (common.Id() == TypeId::kSqlNull) {
+      // A parameter compared with a column of NULLs: as text (PostgreSQL's rule).
+      common = IsUntypedParameter(*left) ? TypeId::kVarchar : TypeId::kInteger;
+    }
     if (common.Id() == TypeId::kVarchar) {
       common = LogicalType::Varchar(CombineCollations(left->type, sub.types[0]));
     }
