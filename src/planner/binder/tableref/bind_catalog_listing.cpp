@@ -347,9 +347,11 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
     }
     auto row = [&](const std::string& schema, const std::string& table, bool is_view) {
       out.rows.push_back({Text(database), Text(SchemaOf(schema)), Text(table),
-                          Text(is_view ? "VIEW" : "BASE TABLE"), NullText(), NullText(), NullText(),
-                          NullText(), NullText(), Text(is_view ? "NO" : "YES"), Text("NO"),
-                          NullText(), NullText()});
+                          Text(is_view     ? "VIEW"
+                               : temporary ? "LOCAL TEMPORARY"  // PostgreSQL's and DuckDB's
+                                           : "BASE TABLE"),
+                          NullText(), NullText(), NullText(), NullText(), NullText(),
+                          Text(is_view ? "NO" : "YES"), Text("NO"), NullText(), NullText()});
     };
     each_catalog([&](const Catalog& catalog) {
       for (const auto& table : catalog.Tables()) row(table->schema, table->name, false);
