@@ -319,6 +319,7 @@ std::string TableEntry::ToSql() const {
     if (c.default_value || c.default_sequence || c.default_expression)
       out += " DEFAULT " + c.default_text;
     if (c.generated) out += " GENERATED ALWAYS AS (" + c.generated_text + ") STORED";
+    if (!c.compression.empty()) out += " USING COMPRESSION " + c.compression;
   }
   for (const auto& index : indexes->Entries()) {
     if (!index->from_constraint || index->foreign_key) continue;

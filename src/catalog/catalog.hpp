@@ -64,6 +64,10 @@ struct ColumnDefinition {
   std::shared_ptr<const Expression> generated;
   /// COMMENT ON COLUMN; unset: none. It goes where the column goes (RENAME, ALTER TYPE).
   std::optional<std::string> comment;
+  /// USING COMPRESSION m: the method a checkpoint compresses the column's vectors with
+  /// where it fits (a DuckDB method's name, lower-cased; empty: the smallest, or
+  /// force_compression's).
+  std::string compression;
 };
 
 /// CHECK (condition): a row may be stored only where it is not false.

@@ -353,6 +353,44 @@ bool CatalogHolds(const Catalog& catalog, DropKind kind, std::string_view name) 
   }
 }
 
+/// The method USING COMPRESSION `name` asks of `column` (empty for none, and for
+/// PostgreSQL's TOAST methods, which have nothing to do in Teal). Throws for a name that is
+/// no method, a method DuckDB no longer (or not yet) compresses with, and a dictionary for
+/// a column that holds no strings.
+std::string ColumnCompression(const std::string& name, const ColumnDefinition& column) {
+  if (name.empty() || name == "pglz" || name == "lz4" || name == "default") return "";
+  static const char* kMethods[] = {"auto",       "uncompressed", "constant",   "rle",
+                                   "dictionary", "pfor",         "bitpacking", "fsst",
+                                   "alp",        "alprd",        "roaring",    "zstd"};
+  if (name == "chimp" || name == "patas") {
+    throw BinderError(fmt::format(
+        "Can't compress using user-provided compression type '{}', that type is deprecated and "
+        "only has decompress support",
+        name == "chimp" ? "Chimp" : "Patas"));
+  }
+  if (name == "dict_fsst") {
+    throw BinderError(
+        "Can't compress using user-provided compression type 'DICT_FSST', that type is not "
+        "available yet");
+  }
+  if (std::none_of(std::begin(kMethods), std::end(kMethods),
+                   [&](const char* m) { return name == m; })) {
+    throw InvalidInputError(fmt::format(
+        "unrecognized value \"{}\" for USING COMPRESSION of column \"{}\" (uncompressed, "
+        "constant, rle, bitpacking, dictionary, roaring, auto, or one of DuckDB's other methods)",
+        name, column.name));
+  }
+  const PhysicalType physical = column.type.Physical();
+  if ((name == "dictionary" || name == "fsst") && physical != PhysicalType::kVarchar) {
+    throw BinderError(fmt::format(
+        "Can't compress column \"{}\" with type '{}' (physical: {}) using compression type "
+        "'{}'",
+        column.name, column.type.ToString(), PhysicalTypeName(physical),
+        name == "fsst" ? "FSST" : "Dictionary"));
+  }
+  return name == "auto" ? "" : name;
+}
+
 ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSyntax& syntax) {
   ColumnDefinition column;
   column.name = syntax.name;
@@ -370,6 +408,7 @@ ColumnDefinition BindColumnDefinition(Binder& binder, const ColumnDefinitionSynt
   column.type = binder.ResolveType(syntax.type);
   column.not_null = syntax.not_null;
   BindDefault(binder, syntax.default_value.get(), column);
+  column.compression = ColumnCompression(syntax.compression, column);
   return column;
 }
 

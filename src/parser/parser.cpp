@@ -145,6 +145,7 @@ class GrammarParse {
     sql = RewriteAsOfJoins(sql);
     sql = RewritePositionalJoins(sql);
     sql = RewriteLimitPercent(sql);
+    sql = RewriteUsingCompression(sql);
     sql = RewriteSetGlobal(sql);
     sql = RewriteNullTreatment(sql);
     sql = RewriteListComprehensions(sql);

@@ -1721,17 +1721,42 @@ std::string RewriteAsOfJoins(std::string_view sql) {
   }
 }
 
-std::string RewriteLimitPercent(std::string_view sql) {
-  auto has_percent_word = [&] {
-    for (size_t at = 0; at + 7 <= sql.size(); at++) {
-      if (std::tolower(static_cast<unsigned char>(sql[at])) == 'p' &&
-          strncasecmp(sql.data() + at, "percent", 7) == 0) {
-        return true;
-      }
+namespace {
+/// Whether `text` holds `word` (lower-case), in any case: a cheap test before tokenizing.
+bool HasTextIgnoringCase(std::string_view text, std::string_view word) {
+  for (size_t at = 0; at + word.size() <= text.size(); at++) {
+    if (strncasecmp(text.data() + at, word.data(), word.size()) == 0) return true;
+  }
+  return false;
+}
+}  // namespace
+
+std::string RewriteUsingCompression(std::string_view sql) {
+  if (!HasTextIgnoringCase(sql, "compression")) return std::string(sql);
+  const std::vector<Token> tokens = Tokenize(sql);
+  std::vector<Edit> edits;
+  for (size_t i = 1; i + 1 < tokens.size(); i++) {
+    if (tokens[i].word != "compression" || tokens[i - 1].word != "using") continue;
+    const Token& method = tokens[i + 1];
+    if (IsOneOf(method.word, {")", ",", ";"})) {
+      throw ParserError(fmt::format(
+          "syntax error at or near \"{}\": USING COMPRESSION needs the name of a method",
+          method.word));
     }
-    return false;
-  };
-  if (sql.find('%') == std::string_view::npos && !has_percent_word()) {
+    // A name ("rle") or, as DuckDB takes it too, a string ('rle').
+    std::string name(sql.substr(method.start, method.end - method.start));
+    if (name.size() >= 2 && (name[0] == '\'' || name[0] == '"'))
+      name = name.substr(1, name.size() - 2);
+    if (name.find('\'') != std::string::npos) continue;
+    edits.push_back({tokens[i - 1].start, method.end,
+                     fmt::format("CHECK ({}('{}'))", kCompressionMarker, name)});
+  }
+  if (edits.empty()) return std::string(sql);
+  return ApplyEdits(sql, std::move(edits));
+}
+
+std::string RewriteLimitPercent(std::string_view sql) {
+  if (sql.find('%') == std::string_view::npos && !HasTextIgnoringCase(sql, "percent")) {
     return std::string(sql);  // most statements: no tokenizing
   }
   const std::vector<Token> tokens = Tokenize(sql);

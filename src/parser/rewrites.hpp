@@ -79,6 +79,15 @@ std::string RewriteEmptyInLists(std::string_view sql);
 /// the parentheses) to the type without them: DECIMAL(18,3).
 std::string RewriteEmptyTypeModifiers(std::string_view sql);
 
+/// The mark of DuckDB's `USING COMPRESSION m` after RewriteUsingCompression.
+inline constexpr const char* kCompressionMarker = "__teal_compression__";
+
+/// Rewrites DuckDB's column option `USING COMPRESSION m` (anywhere among the column's
+/// options, which PostgreSQL's `COMPRESSION m` may not be) to `CHECK
+/// (__teal_compression__('m'))`, which the transformer reads back as the column's
+/// compression.
+std::string RewriteUsingCompression(std::string_view sql);
+
 /// The identifier that stands for ALL in GROUP BY ALL / ORDER BY ALL after
 /// RewriteAllClauses (the PostgreSQL grammar has no such clauses).
 inline constexpr const char* kAllMarker = "__teal_by_all__";

@@ -129,6 +129,8 @@ struct ColumnDefinitionSyntax {
   std::string default_text;  // the DEFAULT expression as written
   /// GENERATED ALWAYS AS (expression): the column's value, computed from the row's others.
   std::shared_ptr<const ParsedExpression> generated;
+  /// COMPRESSION m (PostgreSQL's) / USING COMPRESSION m (DuckDB's), lower-cased; empty: none.
+  std::string compression;
 };
 
 /// PRIMARY KEY (…) or UNIQUE (…) of CREATE TABLE, written on a column or the table.

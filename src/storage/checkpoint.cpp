@@ -132,6 +132,11 @@ CheckpointLayout::Table WriteTable(const Transaction& transaction, const TableEn
     layout.groups.back()->changes = *stamps[g];
     layout.groups.back()->columns.resize(columns);
   }
+  // A column's USING COMPRESSION, else the setting's choice.
+  std::vector<CompressionChoice> chosen(columns, forced);
+  for (idx_t c = 0; c < columns; c++) {
+    if (auto method = ForcedCompression(table.columns[c].compression)) chosen[c].method = method;
+  }
   std::string payload;
   std::vector<uint64_t> visible;
   std::vector<SegmentEncoding> encodings(columns);
@@ -152,7 +157,7 @@ CheckpointLayout::Table WriteTable(const Transaction& transaction, const TableEn
     const auto before = kept.find(first);
     for (idx_t c = 0; c < columns; c++) {
       encodings[c] = EncodeSegment(chunk.data[c], count,
-                                   before == kept.end() ? forced : before->second[c], payload);
+                                   before == kept.end() ? chosen[c] : before->second[c], payload);
       ends[c] = payload.size();
     }
     out.Put<uint32_t>(slots);

@@ -312,6 +312,7 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
   column.name = def.colname;
   column.type = Type(*def.type_name);
   if (def.coll_clause) column.type.collation = CollationName(*def.coll_clause);
+  if (def.compression && *def.compression) column.compression = Lower(def.compression);
   for (size_t i = 0; i < def.n_constraints; i++) {
     const auto& c = *def.constraints[i]->constraint;
     switch (c.contype) {
@@ -329,10 +330,19 @@ ColumnDefinitionSyntax Transformer::Column(const PgQuery__ColumnDef& def,
       case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
         constraints.push_back(Unique(c, column.name));
         break;
-      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
+      case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK: {
+        // USING COMPRESSION m, as RewriteUsingCompression marked it
+        const ParsedExpressionPtr condition = Expr(c.raw_expr);
+        if (condition->kind == ExprKind::kFunction && condition->name == kCompressionMarker &&
+            condition->children.size() == 1 &&
+            condition->children[0]->kind == ExprKind::kConstant) {
+          column.compression = Lower(condition->children[0]->value.GetString());
+          break;
+        }
         if (!checks) throw NotImplementedError("CHECK constraints on ADD COLUMN");
         checks->push_back(Check(c));
         break;
+      }
       case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
         if (!foreign_keys) throw NotImplementedError("FOREIGN KEY on ADD COLUMN");
         foreign_keys->push_back(ForeignKey(c, column.name));

@@ -712,3 +712,20 @@ TEST(RewritePositionalJoinsTest, TheJoinGetsAMarkedCondition) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteUsingCompressionTest, TheMethodBecomesAMarkedCheck) {
+  EXPECT_EQ(RewriteUsingCompression("CREATE TABLE t(a INTEGER NOT NULL USING COMPRESSION rle)"),
+            "CREATE TABLE t(a INTEGER NOT NULL CHECK (__teal_compression__('rle')))");
+  EXPECT_EQ(
+      RewriteUsingCompression("CREATE TABLE t(a VARCHAR USING COMPRESSION 'Dictionary', b INT)"),
+      "CREATE TABLE t(a VARCHAR CHECK (__teal_compression__('Dictionary')), b INT)");
+  // PostgreSQL's own COMPRESSION, and the word elsewhere, stay.
+  EXPECT_EQ(RewriteUsingCompression("CREATE TABLE t(a TEXT COMPRESSION lz4)"),
+            "CREATE TABLE t(a TEXT COMPRESSION lz4)");
+  EXPECT_EQ(RewriteUsingCompression("SELECT compression FROM x"), "SELECT compression FROM x");
+  EXPECT_THROW(RewriteUsingCompression("CREATE TABLE t(a INT USING COMPRESSION)"), ParserError);
+}
+
+}  // namespace teal
