@@ -141,6 +141,12 @@ bool SameName(std::string_view a, std::string_view b);
 /// Whether `e` is a constant (of type VARCHAR): a literal written in the SQL, which converts
 /// to the type it is compared with.
 bool IsStringLiteral(const Expression& e);
+/// A STRUCT (`name` struct_pack or row: named or unnamed `fields`; their types are taken
+/// from the arguments) of the arguments' values, field by field; NULL fields stay NULL
+/// fields.
+ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, LogicalType>> fields,
+                   std::vector<ExpressionPtr> arguments);
+
 /// Whether `e` is a parameter ($1, ?) whose type nothing has decided yet.
 inline bool IsUntypedParameter(const Expression& e) {
   return e.kind == BoundKind::kParameter && e.type.Id() == TypeId::kSqlNull;

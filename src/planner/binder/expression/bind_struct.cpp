@@ -19,7 +19,8 @@ ExpressionPtr Call(ScalarFunction function, std::vector<ExpressionPtr> arguments
   return call;
 }
 
-/// A STRUCT of the arguments' values, field by field; NULL fields stay NULL fields.
+}  // namespace
+
 ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, LogicalType>> fields,
                    std::vector<ExpressionPtr> arguments) {
   ScalarFunction f;
@@ -40,6 +41,8 @@ ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, L
   };
   return Call(std::move(f), std::move(arguments));
 }
+
+namespace {
 
 /// u.name / union_extract(u, 'name'): member k of UNION `value`, NULL where another member
 /// is the UNION's (or it is NULL).
