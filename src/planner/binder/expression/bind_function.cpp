@@ -739,27 +739,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
         !CollationFunctions(EffectiveCollation(arguments[1]->type)).empty()) {
       arguments[1] = Collated(std::move(arguments[1]));
     }
-    // quantile_disc / median / percentile_disc of a collated VARCHAR: the value at the place
-    // its collated key has. A row(key, value) orders by the key first; the value is taken out
-    // of the result.
-    static const char* kByPlace[] = {"quantile_disc", "median", "percentile_disc", "quantile"};
-    bool by_place = false;
-    if (!arguments.empty() && arguments[0]->type.Id() == TypeId::kVarchar &&
-        std::any_of(std::begin(kByPlace), std::end(kByPlace),
-                    [&](const char* n) { return name == n; }) &&
-        !CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
-      std::vector<ExpressionPtr> pair;
-      pair.push_back(Collated(arguments[0]->Copy()));
-      pair.push_back(std::move(arguments[0]));
-      std::vector<std::pair<std::string, LogicalType>> fields = {{"", pair[0]->type},
-                                                                 {"", pair[1]->type}};
-      arguments[0] = Pack("row", std::move(fields), std::move(pair));
-      // NULL where the value is: the aggregate skips it, as it skips a NULL string.
-      auto skipping = std::make_shared<ScalarFunction>(*arguments[0]->function);
-      skipping->null_in_null_out = true;
-      arguments[0]->function = std::move(skipping);
-      by_place = true;
-    }
+    const bool by_place = KeyedByCollation(name, arguments);
     const bool distinct_inside = NeedsDistinctInside(e, arguments);
     AggregateFunction function =
         ResolveAggregateCall(e, *chosen, arguments, scope, distinct_inside);
@@ -904,6 +884,27 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
   function = DistinctAggregate(function, key_types);
   BindAggregateOrder(call, function, arguments, scope, width);
   return filtered(std::move(function));
+}
+
+bool Binder::KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>& arguments) {
+  static const char* kByPlace[] = {"quantile_disc", "median", "percentile_disc", "quantile"};
+  if (arguments.empty() || arguments[0]->type.Id() != TypeId::kVarchar ||
+      std::none_of(std::begin(kByPlace), std::end(kByPlace),
+                   [&](const char* n) { return name == n; }) ||
+      CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
+    return false;
+  }
+  std::vector<ExpressionPtr> pair;
+  pair.push_back(Collated(arguments[0]->Copy()));
+  pair.push_back(std::move(arguments[0]));
+  std::vector<std::pair<std::string, LogicalType>> fields = {{"", pair[0]->type},
+                                                             {"", pair[1]->type}};
+  arguments[0] = Pack("row", std::move(fields), std::move(pair));
+  // NULL where the value is: the aggregate skips it, as it skips a NULL string.
+  auto skipping = std::make_shared<ScalarFunction>(*arguments[0]->function);
+  skipping->null_in_null_out = true;
+  arguments[0]->function = std::move(skipping);
+  return true;
 }
 
 bool Binder::NeedsDistinctInside(const ParsedExpression& call,

@@ -255,6 +255,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   std::vector<ExpressionPtr> arguments;
   for (const auto& c : e.children) arguments.push_back(BindExpression(*c, scope));
   const RankingFunction* ranking = FindWindowFunction(e.name);
+  bool by_place = false;  // KeyedByCollation: the result's field 2 is the value
   if (ranking) {
     if (e.star || e.distinct) {
       throw BinderError(fmt::format("{} takes neither * nor DISTINCT ({})", e.name, text));
@@ -335,6 +336,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       arguments.push_back(Collated(arguments[0]->Copy()));
       name = name == "min" ? "arg_min" : "arg_max";
     }
+    by_place = KeyedByCollation(name, arguments);
     const AggregateFunctionSet* set = FunctionCatalog::Builtins().FindAggregate(name);
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
@@ -382,6 +384,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
   const LogicalType type = call.type;
   const idx_t column = Scope::kWindowColumn + scope.windows.size();
   scope.windows.push_back(std::move(window));
+  if (by_place) return BindStructExtract(MakeColumnRef(column, type, text), Value::BigInt(2), text);
   return MakeColumnRef(column, type, text);
 }
 
