@@ -9,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -146,6 +148,11 @@ bool IsStringLiteral(const Expression& e);
 /// fields.
 ExpressionPtr Pack(const std::string& name, std::vector<std::pair<std::string, LogicalType>> fields,
                    std::vector<ExpressionPtr> arguments);
+
+/// Whether `name` is one of `names` (function names, compared as written).
+inline bool NameIsOneOf(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
 
 /// Whether `e` is a parameter ($1, ?) whose type nothing has decided yet.
 inline bool IsUntypedParameter(const Expression& e) {

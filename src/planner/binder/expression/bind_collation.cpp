@@ -53,27 +53,11 @@ bool HasStrings(const LogicalType& type) {
 /// The functions whose arguments compare as values (DuckDB pushes a collation into them);
 /// `pick`: the result is one of the arguments (nullif's: the first, or NULL).
 bool ComparesStrings(std::string_view name, bool* pick) {
-  static const char* kNames[] = {"list_contains",
-                                 "list_has",
-                                 "array_contains",
-                                 "array_has",
-                                 "list_position",
-                                 "list_indexof",
-                                 "array_position",
-                                 "array_indexof",
-                                 "list_has_any",
-                                 "array_has_any",
-                                 "list_has_all",
-                                 "array_has_all",
-                                 "&&",
-                                 "@>",
-                                 "<@"};
-  *pick = name == "greatest" || name == "least" || name == "nullif";
-  if (*pick) return true;
-  for (const char* n : kNames) {
-    if (name == n) return true;
-  }
-  return false;
+  *pick = NameIsOneOf(name, {"greatest", "least", "nullif"});
+  return *pick || NameIsOneOf(name, {"list_contains", "list_has", "array_contains", "array_has",
+                                     "list_position", "list_indexof", "array_position",
+                                     "array_indexof", "list_has_any", "array_has_any",
+                                     "list_has_all", "array_has_all", "&&", "@>", "<@"});
 }
 
 }  // namespace

@@ -162,12 +162,8 @@ namespace {
 /// The string functions that compare their arguments (LIKE, contains, …): a collation
 /// applies to each argument, as to a comparison's operands.
 bool ComparesThroughCollation(std::string_view name) {
-  static const char* kNames[] = {"glob", "like",   "ilike",     "contains", "prefix", "starts_with",
-                                 "^@",   "suffix", "ends_with", "strpos",   "instr",  "position"};
-  for (const char* n : kNames) {
-    if (name == n) return true;
-  }
-  return false;
+  return NameIsOneOf(name, {"glob", "like", "ilike", "contains", "prefix", "starts_with", "^@",
+                            "suffix", "ends_with", "strpos", "instr", "position"});
 }
 }  // namespace
 
@@ -313,9 +309,7 @@ ExpressionPtr Binder::BindScalarCall(const std::string& name, std::vector<Expres
   if (untyped_parameter && !parameter_values_ &&
       std::all_of(types.begin(), types.end(),
                   [](const LogicalType& t) { return t.Id() == TypeId::kSqlNull; })) {
-    static const char* kText[] = {"coalesce", "greatest", "least", "nullif", "||", "concat"};
-    if (std::none_of(std::begin(kText), std::end(kText),
-                     [&](const char* n) { return name == n; })) {
+    if (!NameIsOneOf(name, {"coalesce", "greatest", "least", "nullif", "||", "concat"})) {
       needs_parameter_values_ = true;
       return MakeConstant(Value(LogicalType(TypeId::kSqlNull)));
     }
@@ -723,19 +717,10 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
     }
     // arg_min / arg_max and their names: the value whose key is least / greatest, the key
     // compared through its collation.
-    static const char* kByKey[] = {"arg_min",
-                                   "arg_max",
-                                   "argmin",
-                                   "argmax",
-                                   "min_by",
-                                   "max_by",
-                                   "arg_min_null",
-                                   "arg_max_null",
-                                   "arg_min_nulls_last",
-                                   "arg_max_nulls_last"};
     if (arguments.size() >= 2 &&
-        std::any_of(std::begin(kByKey), std::end(kByKey),
-                    [&](const char* n) { return name == n; }) &&
+        NameIsOneOf(name,
+                    {"arg_min", "arg_max", "argmin", "argmax", "min_by", "max_by", "arg_min_null",
+                     "arg_max_null", "arg_min_nulls_last", "arg_max_nulls_last"}) &&
         !CollationFunctions(EffectiveCollation(arguments[1]->type)).empty()) {
       arguments[1] = Collated(std::move(arguments[1]));
     }
@@ -887,10 +872,8 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
 }
 
 bool Binder::KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>& arguments) {
-  static const char* kByPlace[] = {"quantile_disc", "median", "percentile_disc", "quantile"};
   if (arguments.empty() || arguments[0]->type.Id() != TypeId::kVarchar ||
-      std::none_of(std::begin(kByPlace), std::end(kByPlace),
-                   [&](const char* n) { return name == n; }) ||
+      !NameIsOneOf(name, {"quantile_disc", "median", "percentile_disc", "quantile"}) ||
       CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
     return false;
   }
