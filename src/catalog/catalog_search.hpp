@@ -131,7 +131,8 @@ struct CatalogSearch {
       return {temp, std::string(qualified.substr(dot + 1)), true};
     }
     if (dot != std::string_view::npos && Catalog::Key(qualified.substr(0, dot)) == "main") {
-      return {main, std::string(qualified.substr(dot + 1)), false};  // main's, not the path's
+      // main's, not the path's; a name with a dot stays "main.a.b", as main files it
+      return {main, QualifiedName("", qualified.substr(dot + 1)), false};
     }
     if (temp && held(*temp, qualified)) return {temp, std::string(qualified), true};
     if (dot == std::string_view::npos) return {main, InPath(qualified, held), false};

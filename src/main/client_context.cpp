@@ -2885,6 +2885,10 @@ void ClientContext::BindPrepared(PreparedData& prepared) {
   std::function<void(const Expression&, const Expression*)> visit = [&](const Expression& e,
                                                                         const Expression* parent) {
     if (e.kind == BoundKind::kParameter) {
+      if (e.column >= prepared.parameter_types.size()) {
+        throw InternalError(
+            fmt::format("parameter ${} is not one the statement counted", e.column + 1));
+      }
       if (parent && parent->kind == BoundKind::kCast) {
         prepared.parameter_types[e.column] = parent->type;
       } else {

@@ -349,20 +349,43 @@ std::string RewriteDescribe(std::string_view sql) {
     return i < tokens.size() &&
            IsOneOf(tokens[i].word, {"select", "from", "with", "values", "pivot", "unpivot", "("});
   };
+  // The parameters ($n) of tokens [from, to), as further arguments ", $1, $2": the query goes
+  // into a string, where a statement prepared from the rewritten text would not count them.
+  auto parameters_of = [&](size_t from, size_t to) {
+    std::string out;
+    for (size_t i = from; i + 1 < to; i++) {
+      if (tokens[i].word != "$" || tokens[i + 1].start != tokens[i].end) continue;
+      std::string number;
+      for (size_t j = i + 1; j < to && tokens[j].start == tokens[j - 1].end &&
+                             std::isdigit(static_cast<unsigned char>(tokens[j].word[0]));
+           j++) {
+        number += tokens[j].word;
+      }
+      if (!number.empty()) out += ", $" + number;
+    }
+    return out;
+  };
   std::string text(sql);
   for (size_t k = tokens.size(); k-- > 0;) {
     const std::string& w = tokens[k].word;
-    if (k > 0 && tokens[k - 1].word != "(") continue;
+    // At the statement's start, in brackets, or as what PREPARE name [(types)] AS prepares.
+    const bool prepared = k > 2 && tokens[0].word == "prepare" && tokens[k - 1].word == "as" &&
+                          (k == 3 || tokens[k - 2].word == ")");
+    if (k > 0 && tokens[k - 1].word != "(" && !prepared) continue;
     const bool describe = w == "describe";
+    const bool summarize = w == "summarize";
     const bool listing =
         w == "show" && k + 1 < tokens.size() &&
         IsOneOf(tokens[k + 1].word, {"tables", "databases", "variables", "schemas"});
-    if (!describe && !listing && !(w == "show" && is_query(k + 1))) continue;
+    if (!describe && !summarize && !listing && !(w == "show" && is_query(k + 1))) continue;
     // The statement's end, or the bracket closing the one before it.
     size_t end = tokens.size();
-    if (k > 0) end = AfterBracket(tokens, k - 1) - 1;
+    if (k > 0 && !prepared) end = AfterBracket(tokens, k - 1) - 1;
     if (end == tokens.size() && end > k + 1 && tokens[end - 1].word == ";") end--;
     if (end <= k + 1) continue;  // a column named describe, or nothing to describe
+    // DESCRIBE TABLE name, SUMMARIZE TABLE name: the word adds nothing
+    const size_t first =
+        (describe || summarize) && end > k + 2 && tokens[k + 1].word == "table" ? k + 2 : k + 1;
     std::string call;
     if (listing && tokens[k + 1].word == "tables" && end > k + 3 && tokens[k + 2].word == "from") {
       // SHOW TABLES FROM db | schema | db.schema: a database's tables (every schema's), else
@@ -406,19 +429,26 @@ std::string RewriteDescribe(std::string_view sql) {
                       "(current_database(), 'temp')) ORDER BY name"
                     : "SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY "
                       "database_name";
+    } else if (summarize) {
+      // SUMMARIZE name is SUMMARIZE SELECT * FROM name, so that a CTE's name works too.
+      std::string query =
+          text.substr(tokens[first].start, tokens[end - 1].end - tokens[first].start);
+      if (!is_query(first)) query = "SELECT * FROM " + query;
+      call = "SELECT * FROM \"" + std::string(kSummarizeFunction) + "\"(" + Quoted(query) +
+             parameters_of(first, end) + ")";
     } else if (is_query(k + 1)) {
       const std::string query =
           text.substr(tokens[k + 1].start, tokens[end - 1].end - tokens[k + 1].start);
-      call =
-          "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"('', '', " + Quoted(query) + ")";
+      call = "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"('', '', " + Quoted(query) +
+             parameters_of(k + 1, end) + ")";
     } else if (describe) {
-      const bool qualified = end == k + 4 && tokens[k + 2].word == ".";
-      if (!(end == k + 2 || qualified) || !is_name(tokens[k + 1]) ||
-          (qualified && !is_name(tokens[k + 3]))) {
+      const bool qualified = end == first + 3 && tokens[first + 1].word == ".";
+      if (!(end == first + 1 || qualified) || !is_name(tokens[first]) ||
+          (qualified && !is_name(tokens[first + 2]))) {
         throw NotImplementedError("DESCRIBE of anything but a table or view name, or a query");
       }
-      const std::string schema = qualified ? name_of(tokens[k + 1]) : "";
-      const std::string name = name_of(tokens[qualified ? k + 3 : k + 1]);
+      const std::string schema = qualified ? name_of(tokens[first]) : "";
+      const std::string name = name_of(tokens[qualified ? first + 2 : first]);
       call = "SELECT * FROM \"" + std::string(kDescribeFunction) + "\"(" + Quoted(schema) + ", " +
              Quoted(name) + ")";
     } else {

@@ -231,14 +231,21 @@ std::string RewriteValuesInFrom(std::string_view sql);
 std::string RewriteFileScans(std::string_view sql);
 
 /// The table function RewriteDescribe calls: (schema, name) of the table or view, or
-/// ('', '', query text) of a query.
+/// ('', '', query text, the query's parameters…) of a query (see kSummarizeFunction).
 inline constexpr const char* kDescribeFunction = "__teal_describe";
+
+/// The table function RewriteDescribe makes SUMMARIZE of: (query text, the query's
+/// parameters…), the parameters there only so that a statement prepared from the rewritten
+/// text counts them.
+inline constexpr const char* kSummarizeFunction = "__teal_summarize";
 
 /// Rewrites DuckDB's `DESCRIBE [schema.]name` into `SELECT * FROM "__teal_describe"('schema',
 /// 'name')`, `DESCRIBE query` and `SHOW query` into `… "__teal_describe"('', '', 'query')`,
 /// `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (the main schema's of
 /// the default database, and the temporary objects, by name), and `SHOW DATABASES` into one
-/// over duckdb_databases() — as a statement, or in parentheses as a FROM item. (`SHOW name`
+/// over duckdb_databases(), `SUMMARIZE query` into `… "__teal_summarize"('query')` and
+/// `SUMMARIZE [TABLE] name` into that of `SELECT * FROM name` — as a statement, after
+/// PREPARE's AS, or in parentheses as a FROM item. (`SHOW name`
 /// is left to the grammar: PostgreSQL's shows a setting, DuckDB's describes a table.)
 /// Other text is returned as it is.
 std::string RewriteDescribe(std::string_view sql);

@@ -543,6 +543,9 @@ class Binder {
   /// DESCRIBE [schema.]name (parser/rewrites.hpp): one row per column of the table or view.
   LogicalOperatorPtr BindDescribe(const std::string& schema, const std::string& name,
                                   std::vector<std::string>& names, std::vector<LogicalType>& types);
+  /// SUMMARIZE query (parser/rewrites.hpp; `ref` the call of kSummarizeFunction with the
+  /// query's text): one row per column of its result with the column's statistics.
+  LogicalOperatorPtr BindSummarize(const TableRef& ref, Scope& scope);
   /// DESCRIBE query / SHOW query (`query` its text): one row per column of its result.
   LogicalOperatorPtr BindDescribeQuery(const std::string& query, std::vector<std::string>& names,
                                        std::vector<LogicalType>& types);

@@ -12,6 +12,10 @@
 //   max(3k, 64) counters: exact while x takes no more distinct values than that; past it a
 //   new value takes the counter of the least frequent one. k is a constant from 1 to
 //   999,999.
+// approx_quantile(x, q): the q-quantile (0 <= q <= 1) of a number, date, time or timestamp,
+//   from a t-digest of the values (tdigest.hpp) read as doubles: exact (the Hazen quantile,
+//   position q·n − ½, interpolated) up to TDigest::kBufferSize values, close beyond. The
+//   result has x's type (integers rounded to nearest; TIMETZ in UTC, as avg gives it).
 #include <algorithm>
 #include <bit>
 #include <unordered_map>
@@ -20,6 +24,9 @@
 #include "execution/row_key.hpp"
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
+#include "function/aggregate/tdigest.hpp"
+#include "types/time.hpp"
+#include "vector/vector_cast.hpp"
 
 namespace teal {
 
@@ -193,6 +200,134 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
   return f;
 }
 
+struct QuantileDigest {
+  TDigest digest;
+  double q = 0.5;
+  bool has_q = false;
+};
+
+/// How approx_quantile reads a value of its type as a double, and writes one back.
+struct DigestType {
+  /// Reads rows [0, count) of `input` into `out` (NULL rows are left alone).
+  std::function<void(const Vector& input, idx_t count, std::vector<double>& out)> read;
+  std::function<Value(double)> write;
+};
+
+template <typename T>
+void ReadAsDouble(const Vector& input, idx_t count, std::vector<double>& out) {
+  const T* values = input.Values<T>();
+  for (idx_t i = 0; i < count; i++)
+    out[i] = static_cast<double>(values[input.IsConstant() ? 0 : i]);
+}
+
+std::optional<DigestType> DigestTypeOf(const LogicalType& type) {
+  const auto rounded = [](double d) { return static_cast<int64_t>(std::llround(d)); };
+  switch (type.Id()) {
+    case TypeId::kDate:
+      return DigestType{ReadAsDouble<int32_t>, [rounded](double d) {
+                          return Value::Date(date_t{static_cast<int32_t>(rounded(d))});
+                        }};
+    case TypeId::kTime:
+      return DigestType{ReadAsDouble<int64_t>,
+                        [rounded](double d) { return Value::Time(dtime_t{rounded(d)}); }};
+    case TypeId::kTimeTz:
+      return DigestType{
+          [](const Vector& input, idx_t count, std::vector<double>& out) {
+            const auto* values = input.Values<dtime_tz_t>();
+            for (idx_t i = 0; i < count; i++) {
+              out[i] = static_cast<double>(TimeTz::UtcMicros(values[input.IsConstant() ? 0 : i]));
+            }
+          },
+          [rounded](double d) {
+            constexpr int64_t kDay = int64_t{24} * 60 * 60 * 1000000;
+            return Value::TimeTz(TimeTz::Encode(((rounded(d) % kDay) + kDay) % kDay, 0));
+          }};
+    case TypeId::kTimestamp:
+    case TypeId::kTimestampS:
+    case TypeId::kTimestampMs:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTz:
+      return DigestType{ReadAsDouble<int64_t>, [rounded, id = type.Id()](double d) {
+                          const int64_t v = rounded(d);
+                          switch (id) {
+                            case TypeId::kTimestampS:
+                              return Value::TimestampS(timestamp_sec_t{v});
+                            case TypeId::kTimestampMs:
+                              return Value::TimestampMs(timestamp_ms_t{v});
+                            case TypeId::kTimestampNs:
+                              return Value::TimestampNs(timestamp_ns_t{v});
+                            case TypeId::kTimestampTz:
+                              return Value::TimestampTz(timestamp_tz_t{v});
+                            default:
+                              return Value::Timestamp(timestamp_t{v});
+                          }
+                        }};
+    default:
+      break;
+  }
+  if (!type.IsNumeric()) return std::nullopt;
+  return DigestType{[](const Vector& input, idx_t count, std::vector<double>& out) {
+                      Vector doubles(LogicalType(TypeId::kDouble), count);
+                      CastVector(input, doubles, count);
+                      for (idx_t i = 0; i < count; i++) {
+                        out[i] = doubles.Values<double>()[doubles.IsConstant() ? 0 : i];
+                      }
+                    },
+                    [type](double d) {
+                      // Rounding at the type's edge (BIGINT's largest is not a double) may
+                      // step past it: step back toward zero.
+                      Value result;
+                      Value as_double = Value::Double(d);
+                      for (int step = 0; !as_double.TryCastAs(type, result) && step < 64; step++) {
+                        as_double = Value::Double(d = std::nextafter(d, 0.0));
+                      }
+                      return result;
+                    }};
+}
+
+AggregateFunction ApproxQuantile(const LogicalType& type, DigestType as) {
+  auto f = aggregate::MakeAggregate("approx_quantile", {type, TypeId::kDouble}, type);
+  aggregate::SetStateLifetime<QuantileDigest>(f);
+  f.update = [read = as.read](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    std::vector<double> values(count);
+    read(args.data[0], count, values);
+    const Vector& quantiles = args.data[1];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<QuantileDigest>(states[i]);
+      if (!s.has_q) {
+        // settled by Binder::RewriteQuantile, but a parameter arrives here unchecked
+        const double q = quantiles.Values<double>()[quantiles.IsConstant() ? 0 : i];
+        if (!quantiles.RowIsValid(i) || !(q >= 0 && q <= 1)) {
+          throw InvalidInputError("approx_quantile takes a quantile from 0 to 1");
+        }
+        s.q = q;
+        s.has_q = true;
+      }
+      s.digest.Add(values[i]);
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<QuantileDigest>(source);
+    auto& dst = StateAt<QuantileDigest>(target);
+    if (!dst.has_q && src.has_q) {
+      dst.q = src.q;
+      dst.has_q = true;
+    }
+    dst.digest.Merge(src.digest);
+  };
+  f.finalize = [write = as.write](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<QuantileDigest>(states[i]);
+      if (s.digest.Empty()) {
+        result.SetNull(offset + i);
+      } else {
+        result.SetValue(offset + i, write(s.digest.Quantile(s.q)));
+      }
+    }
+  };
+  return f;
+}
+
 }  // namespace
 
 void RegisterApproximateFunctions(FunctionCatalog& catalog) {
@@ -212,6 +347,21 @@ void RegisterApproximateFunctions(FunctionCatalog& catalog) {
     return ApproxTopK(aggregate::OrInteger(arguments[0]));
   };
   catalog.AddAggregateSet(std::move(top));
+  AggregateFunctionSet quantile;
+  quantile.name = "approx_quantile";
+  quantile.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 2) return std::nullopt;
+    const LogicalType type = aggregate::OrInteger(arguments[0]);
+    auto as = DigestTypeOf(type);
+    if (!as) {
+      throw BinderError(
+          fmt::format("approx_quantile needs a number, a date, a time or a timestamp, not {}",
+                      type.ToString()));
+    }
+    return ApproxQuantile(type, std::move(*as));
+  };
+  catalog.AddAggregateSet(std::move(quantile));
 }
 
 }  // namespace teal

@@ -18,6 +18,10 @@
 //     their own type, DECIMAL its type (each half step truncated toward zero, as DuckDB);
 //     DATE, timestamps and TIME give the INTERVAL of the deviation (a half microsecond
 //     rounds).
+// reservoir_quantile(x, q [, size]): quantile_disc's kind of answer (position
+//   floor((n - 1) * q), as DuckDB) from a uniform sample of at most `size` values (8,192
+//   by default; a constant from 1 to 999,999) kept by reservoir sampling (Vitter's
+//   Algorithm R) with a fixed seed: exact while a group has no more values than that.
 // q is a constant in [-1, 1] (Binder::RewriteQuantile); it arrives as an argument column,
 // so the state keeps the first row's q. With the sign bit set (negative, or -0.0) it counts
 // from the top: the values are ordered descending.
@@ -406,6 +410,112 @@ std::optional<AggregateFunction> ResolveMad(const std::vector<LogicalType>& argu
   });
 }
 
+template <typename Kind>
+struct ReservoirState {
+  aggregate::AccountedVector<Box<Kind>> sample;
+  int64_t seen = 0;  // the values offered to the sample
+  int64_t size = 0;  // the sample's capacity: 0 until the first row
+  double q = 0.5;
+  uint64_t random = 0x9E3779B97F4A7C15ull;  // splitmix64's state: the same draws every run
+
+  uint64_t Next() {
+    uint64_t z = (random += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /// Offers one value; `keep` stores it at the slot it may take.
+  template <typename Keep>
+  void Offer(Keep&& keep) {
+    seen++;
+    if (static_cast<int64_t>(sample.size()) < size) {
+      sample.emplace_back();
+      keep(sample.back());
+      return;
+    }
+    const auto slot = static_cast<int64_t>(Next() % static_cast<uint64_t>(seen));
+    if (slot < size) keep(sample[static_cast<size_t>(slot)]);
+  }
+};
+
+template <typename Kind>
+AggregateFunction ReservoirQuantile(std::vector<LogicalType> arguments, const LogicalType& type) {
+  using State = ReservoirState<Kind>;
+  auto f = aggregate::MakeAggregate("reservoir_quantile", std::move(arguments), type);
+  aggregate::SetStateLifetime<State>(f);
+  f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
+    const Vector& input = args.data[0];
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.size == 0) {
+        const Vector& quantiles = args.data[1];
+        const double q = quantiles.Values<double>()[quantiles.IsConstant() ? 0 : i];
+        if (!quantiles.RowIsValid(i) || !(q >= 0 && q <= 1)) {
+          throw InvalidInputError("reservoir_quantile takes a quantile from 0 to 1");
+        }
+        s.q = q;
+        s.size = args.ColumnCount() > 2 ? aggregate::ReadCountArgument(
+                                              args.data[2], i, "reservoir_quantile", "sample size")
+                                        : 8192;
+      }
+      s.Offer([&](Box<Kind>& slot) { Kind::Store(slot.v, Kind::Read(input, i)); });
+    }
+  };
+  f.combine = [](data_ptr_t source, data_ptr_t target) {
+    auto& src = StateAt<State>(source);
+    auto& dst = StateAt<State>(target);
+    if (dst.size == 0) {
+      dst.size = src.size;
+      dst.q = src.q;
+    }
+    if (src.seen <= static_cast<int64_t>(src.sample.size())) {
+      // the source's sample is all its values: offer them one by one
+      for (const auto& value : src.sample) {
+        dst.Offer([&](Box<Kind>& slot) { slot = value; });
+      }
+      return;
+    }
+    // Both are samples: each value of the merged sample comes from a side in proportion to
+    // the values that side saw.
+    const int64_t seen = dst.seen + src.seen;
+    aggregate::AccountedVector<Box<Kind>> merged;
+    auto take = [&dst](aggregate::AccountedVector<Box<Kind>>& from) {
+      const auto at = static_cast<size_t>(dst.Next() % from.size());
+      Box<Kind> value = std::move(from[at]);
+      from[at] = std::move(from.back());
+      from.pop_back();
+      return value;
+    };
+    int64_t left_dst = dst.seen;
+    int64_t left_src = src.seen;
+    while (static_cast<int64_t>(merged.size()) < dst.size &&
+           (!dst.sample.empty() || !src.sample.empty())) {
+      const bool from_dst =
+          src.sample.empty() ||
+          (!dst.sample.empty() && dst.Next() % static_cast<uint64_t>(left_dst + left_src) <
+                                      static_cast<uint64_t>(left_dst));
+      merged.push_back(take(from_dst ? dst.sample : src.sample));
+      (from_dst ? left_dst : left_src)--;
+    }
+    dst.sample = std::move(merged);
+    dst.seen = seen;
+  };
+  f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
+    for (idx_t i = 0; i < count; i++) {
+      auto& s = StateAt<State>(states[i]);
+      if (s.sample.empty()) {
+        result.SetNull(offset + i);
+        continue;
+      }
+      const auto index = static_cast<size_t>(static_cast<double>(s.sample.size() - 1) * s.q);
+      auto nth = s.sample.begin() + static_cast<ptrdiff_t>(index);
+      std::nth_element(s.sample.begin(), nth, s.sample.end(), QuantileOrder<Kind>{false});
+      Kind::Write(result, offset + i, nth->v);
+    }
+  };
+  return f;
+}
+
 enum class Mode { kMedian, kCont, kPercentileCont, kDisc };
 
 std::optional<AggregateFunction> ResolveQuantile(Mode mode, const std::string& name,
@@ -447,6 +557,21 @@ void RegisterQuantileFunctions(FunctionCatalog& catalog) {
     };
     catalog.AddAggregateSet(std::move(set));
   }
+  AggregateFunctionSet reservoir;
+  reservoir.name = "reservoir_quantile";
+  reservoir.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 2 && arguments.size() != 3) return std::nullopt;
+    const LogicalType type = aggregate::OrInteger(arguments[0]);
+    if (!type.IsNumeric()) {
+      throw BinderError(fmt::format("reservoir_quantile needs a number, not {}", type.ToString()));
+    }
+    std::vector<LogicalType> parameters{type, LogicalType(TypeId::kDouble)};
+    if (arguments.size() == 3) parameters.emplace_back(TypeId::kBigInt);
+    return aggregate::DispatchOrderedKind(
+        type, [&]<typename Kind>() { return ReservoirQuantile<Kind>(parameters, type); });
+  };
+  catalog.AddAggregateSet(std::move(reservoir));
   AggregateFunctionSet mad;
   mad.name = "mad";
   mad.resolve = ResolveMad;

@@ -709,7 +709,8 @@ std::unique_ptr<DropStatement> Transformer::Drop(const PgQuery__DropStmt& s) {
     // main.name stays written out: a name without a schema is looked up in the search
     // path (catalog/catalog_search.hpp), main.name in main alone.
     if (n >= 2 && Lower(StringOf(items[n - 2])) == "main") return "main." + name;
-    return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : name;
+    // A name with a dot in it ("a.b") is filed as main's ("main.a.b").
+    return n >= 2 ? QualifiedName(StringOf(items[n - 2]), name) : QualifiedName("", name);
   };
   switch (s.remove_type) {
     case PG_QUERY__OBJECT_TYPE__OBJECT_TABLE:

@@ -20,10 +20,16 @@ namespace teal {
 namespace {
 
 bool IsQuantileWithFraction(const ParsedExpression& e) {
-  static constexpr std::string_view kNames[] = {"quantile_cont", "quantile_disc", "quantile",
-                                                "percentile_cont", "percentile_disc"};
+  if (e.name == "reservoir_quantile") return e.children.size() == 2 || e.children.size() == 3;
   return e.children.size() == 2 &&
-         std::find(std::begin(kNames), std::end(kNames), e.name) != std::end(kNames);
+         NameIsOneOf(e.name, {"quantile_cont", "quantile_disc", "quantile", "percentile_cont",
+                              "percentile_disc", "approx_quantile"});
+}
+
+/// The approximate quantiles take [0, 1] only, as the standard's do.
+bool FromZeroToOne(const std::string& name) {
+  return NameIsOneOf(name,
+                     {"percentile_cont", "percentile_disc", "approx_quantile", "reservoir_quantile"});
 }
 
 bool HasParameter(const Expression& e) {
@@ -72,6 +78,16 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
     }
     descending = OrderKeyFor(term, 0).descending;
   }
+  if (e.children.size() == 3) {
+    // reservoir_quantile's sample size: a constant, checked by the aggregate
+    const ParsedExpression& size = *e.children[2];
+    Scope scope;
+    scope.clause = "a sample size";
+    if (CallsVolatileFunction(size) || !BindExpression(size, scope)->IsFoldable()) {
+      throw BinderError(fmt::format("{}: the sample size must be a constant expression, not {}",
+                                    e.name, size.ToString()));
+    }
+  }
   if (CallsVolatileFunction(fraction)) {
     throw BinderError(fmt::format("{}: the quantile must be a constant expression, not {}", e.name,
                                   fraction.ToString()));
@@ -90,7 +106,7 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
     throw BinderError(fmt::format("{}: the quantile must be a constant expression, not {}", e.name,
                                   fraction.ToString()));
   }
-  const bool standard = e.name == "percentile_cont" || e.name == "percentile_disc";
+  const bool standard = FromZeroToOne(e.name);
   const Value value = bound->kind == BoundKind::kConstant
                           ? bound->value
                           : ExpressionExecutor::EvaluateConstant(*bound);
@@ -127,7 +143,7 @@ ParsedExpressionPtr Binder::RewriteQuantile(const ParsedExpression& e) {
   auto count = e.Copy();
   count->name = "count";
   count->builtin = true;
-  count->children.pop_back();
+  count->children.resize(1);
   count->order_by = nullptr;
   auto zero = std::make_unique<ParsedExpression>(ExprKind::kConstant);
   zero->value = Value::BigInt(0);

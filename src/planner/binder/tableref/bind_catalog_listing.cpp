@@ -8,6 +8,7 @@
 #include "catalog/pg_catalog.hpp"
 #include "function/collation.hpp"
 #include "function/function.hpp"
+#include "parser/identifier.hpp"
 #include "parser/parser.hpp"
 #include "planner/binder/binder_internal.hpp"
 #include "planner/binder/tableref/catalog_listing.hpp"
@@ -823,6 +824,14 @@ LogicalOperatorPtr Binder::BindCatalogListing(std::string_view name,
 LogicalOperatorPtr Binder::BindDescribe(const std::string& schema, const std::string& name,
                                         std::vector<std::string>& names,
                                         std::vector<LogicalType>& types) {
+  if (schema.empty()) {
+    // a WITH query's name: as DESCRIBE SELECT * FROM name (DuckDB's)
+    for (const WithQuery& cte : ctes_) {
+      if (SameName(cte.syntax.name, name)) {
+        return BindDescribeQuery("SELECT * FROM " + QuoteIdentifier(name), names, types);
+      }
+    }
+  }
   names = {"column_name", "column_type", "null", "key", "default", "extra"};
   types.assign(names.size(), LogicalType(T::kVarchar));
   std::vector<std::vector<Value>> rows;

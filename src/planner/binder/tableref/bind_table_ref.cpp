@@ -580,6 +580,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     return BindTableRef(subquery, scope);
   }
   if (ref.function->name == "query") return BindQueryFunction(ref, scope);
+  if (ref.function->name == kSummarizeFunction) return BindSummarize(ref, scope);
   struct NamesAsStrings {
     bool& flag;
     bool saved;
@@ -644,7 +645,7 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
     LogicalOperatorPtr listing;
     if (ref.function->name == kDescribeFunction) {
       const auto& args = ref.function->children;
-      const bool query = args.size() == 3 && args[2]->kind == ExprKind::kConstant;
+      const bool query = args.size() >= 3 && args[2]->kind == ExprKind::kConstant;
       if ((args.size() != 2 && !query) || args[0]->kind != ExprKind::kConstant ||
           args[1]->kind != ExprKind::kConstant) {
         throw InternalError("DESCRIBE without its (schema, name) or ('', '', query)");
