@@ -97,6 +97,12 @@ struct CatalogSearch {
   /// (as for Relation); CatalogError when the schema does not exist.
   template <class Held>
   Place Object(std::string_view schema, std::string_view name, const Held& held) const {
+    if (schema.empty() && name.find('.') != std::string_view::npos) {
+      // one name with a dot in it ("a.b"), filed as "main.a.b" (QualifiedName)
+      const std::string filed = QualifiedName("", name);
+      if (temp && held(*temp, filed)) return {temp, filed, true};
+      return {main, InPath(name, held), false};
+    }
     if (schema.empty()) return Find(name, held);
     auto [database, in_schema] = SplitCatalog(schema);
     if (!database.empty()) {
@@ -147,7 +153,7 @@ struct CatalogSearch {
       std::string qualified = QualifiedName(schema, name);
       if (held(*main, qualified)) return qualified;
     }
-    return std::string(name);
+    return QualifiedName("", name);
   }
   /// This search with the path `schema` alone (then main): how the names of a view or a
   /// trigger's body in that schema are read, whatever the path of the query that uses it.

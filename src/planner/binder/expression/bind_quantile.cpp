@@ -28,8 +28,8 @@ bool IsQuantileWithFraction(const ParsedExpression& e) {
 
 /// The approximate quantiles take [0, 1] only, as the standard's do.
 bool FromZeroToOne(const std::string& name) {
-  return NameIsOneOf(name,
-                     {"percentile_cont", "percentile_disc", "approx_quantile", "reservoir_quantile"});
+  return NameIsOneOf(
+      name, {"percentile_cont", "percentile_disc", "approx_quantile", "reservoir_quantile"});
 }
 
 bool HasParameter(const Expression& e) {

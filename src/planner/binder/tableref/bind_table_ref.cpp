@@ -661,11 +661,12 @@ LogicalOperatorPtr Binder::BindTableFunctionItem(const TableRef& ref, Scope& sco
       if (target.IsNull() || target.Type().Id() != TypeId::kVarchar) {
         throw BinderError("pragma_table_info takes the name of a table or view, as a string");
       }
-      const std::string& text = target.GetString();
-      const size_t dot = text.find('.');
-      listing = dot == std::string::npos
-                    ? BindTableInfo("", text, names, types)
-                    : BindTableInfo(text.substr(0, dot), text.substr(dot + 1), names, types);
+      // [schema.]name, read as PostgreSQL reads a name in text ('"a.b"' is one name)
+      const std::vector<std::string> parts = NameTextParts(target.GetString());
+      if (parts.empty() || parts.size() > 2) {
+        throw CatalogError(fmt::format("Table with name {} does not exist!", target.GetString()));
+      }
+      listing = BindTableInfo(parts.size() == 2 ? parts[0] : "", parts.back(), names, types);
     } else if (ref.function->name == "pragma_storage_info") {
       listing = BindStorageInfo(*ref.function, names, types);
     } else {
