@@ -140,6 +140,7 @@ class GrammarParse {
     sql = RewriteListLiterals(sql);
     sql = RewriteAllClauses(sql);
     sql = RewriteEmptyInLists(sql);
+    sql = RewriteInListExpressions(sql);
     sql = RewriteEmptyTypeModifiers(sql);
     sql = RewriteSemiAntiJoins(sql);
     sql = RewriteAsOfJoins(sql);

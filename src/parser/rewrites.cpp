@@ -280,6 +280,67 @@ std::string RewriteEmptyInLists(std::string_view sql) {
   return out;
 }
 
+std::string RewriteInListExpressions(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  const auto is_name = [](const Token& t) {
+    const unsigned char c = static_cast<unsigned char>(t.word[0]);
+    return t.word == "\"" || c == '_' || std::isalpha(c);
+  };
+  // The brackets open at each token, and whether a FOR came in each since it opened:
+  // POSITION(a IN b) and [x FOR x, i IN l] are not membership tests.
+  std::vector<size_t> open;
+  std::vector<bool> comprehension{false};
+  std::vector<std::pair<size_t, size_t>> operands;  // [first, last) token ranges
+  for (size_t i = 0; i + 1 < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[") {
+      open.push_back(i);
+      comprehension.push_back(false);
+    }
+    if ((w == ")" || w == "]") && !open.empty()) {
+      open.pop_back();
+      comprehension.pop_back();
+    }
+    if (w == "for" || w == "if") comprehension.back() = w == "for";  // IF's condition is not
+    if (w != "in" || i == 0 || tokens[i + 1].word == "(" || comprehension.back()) continue;
+    if (!open.empty() && open.back() > 0 && tokens[open.back() - 1].word == "position") continue;
+    size_t end = i + 1;
+    const std::string& next = tokens[end].word;
+    if (next == "array" && end + 1 < tokens.size() && tokens[end + 1].word == "[") {
+      end = AfterBracket(tokens, end + 1);
+    } else if (next == "$") {
+      end++;
+      while (end < tokens.size() && tokens[end].start == tokens[end - 1].end &&
+             std::isdigit(static_cast<unsigned char>(tokens[end].word[0]))) {
+        end++;
+      }
+    } else if (is_name(tokens[end]) && !IsOneOf(next, {"schema", "select", "values", "access",
+                                                       "share", "exclusive", "row"})) {
+      end++;
+      while (end + 1 < tokens.size() && tokens[end].word == "." && is_name(tokens[end + 1])) {
+        end += 2;
+      }
+      if (end < tokens.size() && tokens[end].word == "(") end = AfterBracket(tokens, end);
+    } else {
+      continue;
+    }
+    while (end < tokens.size() && tokens[end].word == "[") end = AfterBracket(tokens, end);
+    if (end > tokens.size() || end == i + 1) continue;
+    operands.emplace_back(i + 1, end);
+  }
+  std::string out;
+  size_t copied = 0;
+  for (const auto& [first, last] : operands) {
+    out.append(sql, copied, tokens[first].start - copied);
+    out += fmt::format("({}(", kInListMarker);
+    out.append(sql, tokens[first].start, tokens[last - 1].end - tokens[first].start);
+    out += "))";
+    copied = tokens[last - 1].end;
+  }
+  out.append(sql, copied, std::string::npos);
+  return out;
+}
+
 std::string RewriteEmptyTypeModifiers(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::string out;

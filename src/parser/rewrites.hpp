@@ -58,6 +58,16 @@ std::vector<PivotValueQuery> PivotValueQueries(std::string_view sql);
 /// UNPIVOT column item it named replaced by its list, the k-th list for the k-th query.
 std::string FillPivotValues(std::string_view sql, const std::vector<std::string>& lists);
 
+/// The function RewriteInListExpressions wraps a list operand of IN in.
+inline constexpr const char* kInListMarker = "__teal_in_list__";
+
+/// Rewrites DuckDB's `x IN list` — IN followed by a list rather than a parenthesized list
+/// of values or a subquery: `x IN [1, 2]` (after RewriteListLiterals: ARRAY[…]), `x IN $1`,
+/// `x IN t.l`, `x IN f(y)` — into `x IN (__teal_in_list__(list))`, which the transformer
+/// makes `list_contains(list, x)` (NOT IN: its negation). POSITION(a IN b) and a list
+/// comprehension's FOR x IN are left alone.
+std::string RewriteInListExpressions(std::string_view sql);
+
 /// Rewrites DuckDB-style list literals `[a, b]` into `ARRAY[a, b]` so the PostgreSQL
 /// grammar accepts them; subscripts (`x[1]`) and array types (`INT[]`) are left alone.
 std::string RewriteListLiterals(std::string_view sql);

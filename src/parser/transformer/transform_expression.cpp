@@ -135,6 +135,17 @@ ParsedExpressionPtr Transformer::AExpr(const PgQuery__AExpr& a) {
       e->name = name == "<>" ? "NOT IN" : "IN";
       e->children.push_back(Expr(a.lexpr));
       for (auto& item : List(a.rexpr)) e->children.push_back(std::move(item));
+      if (e->children.size() == 2 && e->children[1]->kind == ExprKind::kFunction &&
+          e->children[1]->name == kInListMarker && e->children[1]->children.size() == 1) {
+        // DuckDB's x IN list (RewriteInListExpressions)
+        auto contains = Make(ExprKind::kFunction, a.location);
+        contains->name = "list_contains";
+        contains->builtin = true;
+        contains->children.push_back(std::move(e->children[1]->children[0]));
+        contains->children.push_back(std::move(e->children[0]));
+        if (name != "<>") return contains;
+        return Operator("NOT", a.location, std::move(contains));
+      }
       return e;
     }
     case PG_QUERY__A__EXPR__KIND__AEXPR_BETWEEN:

@@ -729,3 +729,23 @@ TEST(RewriteUsingCompressionTest, TheMethodBecomesAMarkedCheck) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewriteInListExpressionsTest, AListAfterInIsMarked) {
+  EXPECT_EQ(RewriteInListExpressions("SELECT 1 IN ARRAY[1, 2]"),
+            "SELECT 1 IN (__teal_in_list__(ARRAY[1, 2]))");
+  EXPECT_EQ(RewriteInListExpressions("SELECT x IN t.l[1:2] FROM t"),
+            "SELECT x IN (__teal_in_list__(t.l[1:2])) FROM t");
+  EXPECT_EQ(RewriteInListExpressions("SELECT x NOT IN f(y) AND x IN $12"),
+            "SELECT x NOT IN (__teal_in_list__(f(y))) AND x IN (__teal_in_list__($12))");
+  // A parenthesized list or subquery, POSITION and a comprehension's FOR stay as they are.
+  EXPECT_EQ(RewriteInListExpressions("SELECT x IN (1, 2), x IN (SELECT 1)"),
+            "SELECT x IN (1, 2), x IN (SELECT 1)");
+  EXPECT_EQ(RewriteInListExpressions("SELECT position('a' IN s)"), "SELECT position('a' IN s)");
+  EXPECT_EQ(RewriteInListExpressions("SELECT [x FOR x IN l]"), "SELECT [x FOR x IN l]");
+  EXPECT_EQ(RewriteInListExpressions("SELECT [x FOR x, i IN l IF x IN m]"),
+            "SELECT [x FOR x, i IN l IF x IN (__teal_in_list__(m))]");
+}
+
+}  // namespace teal
