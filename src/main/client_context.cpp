@@ -1074,21 +1074,11 @@ Result ClientContext::ExecuteCreateTable(const CreateTableStatement& create) {
     table->columns.push_back(BindColumnDefinition(binder, syntax));
   }
   // Generated columns: their expressions over the other columns, and their types.
-  for (size_t c = 0; c < create.columns.size(); c++) {
-    const ColumnDefinitionSyntax& syntax = create.columns[c];
-    if (!syntax.generated) continue;
-    ColumnDefinition& column = table->columns[c];
-    ExpressionPtr bound = binder.BindRowExpression(*table, *syntax.generated, "generated columns");
-    if (column.type.Id() == TypeId::kSqlNull) {
-      column.type =
-          bound->type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : bound->type;
-    }
-    if (!CastExists(bound->type, column.type)) {
-      throw BinderError(fmt::format("generated column \"{}\" is {}, its expression {}", column.name,
-                                    column.type.ToString(), bound->type.ToString()));
-    }
-    column.generated = std::shared_ptr<const Expression>(MakeCast(std::move(bound), column.type));
+  std::vector<const ParsedExpression*> generated;
+  for (const ColumnDefinitionSyntax& syntax : create.columns) {
+    generated.push_back(syntax.generated.get());
   }
+  binder.BindGeneratedColumns(*table, generated);
   AddConstraintIndexes(create, *table);
   // A temporary table's parents are temporary tables (the catalog it goes to).
   if (!create.foreign_keys.empty()) AddForeignKeys(create, catalog, *table);

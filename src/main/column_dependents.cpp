@@ -33,6 +33,19 @@ ParsedExpressionPtr ParseExpressionText(const std::string& text, idx_t max_depth
   return std::move(select->select_list[0]);
 }
 
+/// Whether parsed `e` names column `column` (unqualified or qualified by `table`).
+bool Names(const ParsedExpression& e, const std::string& table, const std::string& column) {
+  if (e.kind == ExprKind::kColumnRef && !e.names.empty() &&
+      Catalog::Key(e.names.back()) == Catalog::Key(column) &&
+      (e.names.size() == 1 || Catalog::Key(e.names[e.names.size() - 2]) == Catalog::Key(table))) {
+    return true;
+  }
+  for (const auto& child : e.children) {
+    if (Names(*child, table, column)) return true;
+  }
+  return false;
+}
+
 /// Renames the references to column `from` (unqualified or qualified by `table`) in `e`.
 void RenameColumn(ParsedExpression& e, const std::string& table, const std::string& from,
                   const std::string& to) {
@@ -75,11 +88,15 @@ void RebindColumnDependents(Binder& binder, const TableEntry& before, TableEntry
   };
   // Generated columns first: a CHECK may not read them, but their types must be settled.
   // `after`'s column c is `before`'s column c, or c + 1 past a dropped one.
+  std::vector<ParsedExpressionPtr> generated(after.columns.size());
   for (idx_t c = 0; c < after.columns.size(); c++) {
     ColumnDefinition& column = after.columns[c];
     if (!column.generated) continue;
     const idx_t was = change.kind == ColumnChange::Kind::kDrop && c >= change.column ? c + 1 : c;
-    const bool reads = Reads(*before.columns[was].generated, change.column);
+    // Its bound expression reads the stored columns under the generated ones it names.
+    const bool reads =
+        Reads(*before.columns[was].generated, change.column) ||
+        Names(*ParseExpressionText(column.generated_text, max_depth), before.name, changed);
     if (change.kind == ColumnChange::Kind::kDrop && reads) {
       throw CatalogError(fmt::format(
           "Cannot drop column \"{}\" of table \"{}\": the column is a dependency of generated "
@@ -94,11 +111,12 @@ void RebindColumnDependents(Binder& binder, const TableEntry& before, TableEntry
                 "supported: drop and add it)"
               : fmt::format("generated column \"{}\" uses it", column.name)));
     }
-    ParsedExpressionPtr e = reparse(column.generated_text);
-    ExpressionPtr bound = binder.BindRowExpression(after, *e, "generated columns");
-    column.generated_text = e->ToString();
-    column.generated = std::shared_ptr<const Expression>(MakeCast(std::move(bound), column.type));
+    generated[c] = reparse(column.generated_text);
+    column.generated_text = generated[c]->ToString();
   }
+  std::vector<const ParsedExpression*> expressions;
+  for (const auto& e : generated) expressions.push_back(e.get());
+  binder.BindGeneratedColumns(after, expressions);
   after.checks.clear();
   for (const CheckConstraint& check : before.checks) {
     const bool reads = check.condition && Reads(*check.condition, change.column);

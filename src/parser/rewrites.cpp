@@ -557,9 +557,15 @@ std::string RewriteGeneratedColumns(std::string_view sql) {
     const bool generated =
         i >= 2 && tokens[i - 1].word == "always" && tokens[i - 2].word == "generated";
     const bool bare = i >= 2 && (tokens[i - 2].word == "(" || tokens[i - 2].word == ",");
+    // name GENERATED ALWAYS AS (…), without a type
+    const bool bare_generated =
+        generated && i >= 4 && (tokens[i - 4].word == "(" || tokens[i - 4].word == ",");
     if (bare) {
       edits.push_back({tokens[i].start, tokens[i].end,
                        std::string("\"") + kInferredType + "\" GENERATED ALWAYS AS"});
+    } else if (bare_generated) {
+      edits.push_back(
+          {tokens[i - 2].start, tokens[i - 2].start, std::string("\"") + kInferredType + "\" "});
     } else if (!generated) {
       edits.push_back({tokens[i].start, tokens[i].end, "GENERATED ALWAYS AS"});
     }

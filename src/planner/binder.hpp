@@ -127,9 +127,17 @@ class Binder {
   /// subquery, an aggregate or something not deterministic.
   ExpressionPtr BindCheck(const TableEntry& table, const ParsedExpression& condition);
   /// An expression over one row of `table` (CHECK, generated columns; `what` names them in
-  /// errors): deterministic, without subqueries or aggregates, reading no generated column.
+  /// errors): deterministic, without subqueries or aggregates, reading no generated column
+  /// unless `reads_generated`.
   ExpressionPtr BindRowExpression(const TableEntry& table, const ParsedExpression& e,
-                                  std::string_view what);
+                                  std::string_view what, bool reads_generated = false);
+  /// The generated columns of `table` (expressions[c] the parsed expression of column c, null
+  /// for a stored one): sets each one's `generated` and, where it was left to the
+  /// expression, its type. A generated column may read another (DuckDB's; PostgreSQL
+  /// refuses), whose expression is then computed in its place, so that every generated
+  /// expression reads stored columns only; a cycle is an error.
+  void BindGeneratedColumns(TableEntry& table,
+                            const std::vector<const ParsedExpression*>& expressions);
   /// A column's DEFAULT as a value of `type`: the expression folded when it is constant
   /// (1 + 1); nullopt when its value differs per row or per transaction (random(), now(),
   /// current_date), which each writing statement then binds anew (DefaultExpression).

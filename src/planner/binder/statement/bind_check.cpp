@@ -1,6 +1,7 @@
 // Binder: a CHECK constraint's condition and a generated column's expression, over the
 // columns of their table (column i of the table is input column i), as INSERT and UPDATE
 // compute them for each row they store.
+#include <functional>
 #include <utility>
 
 #include "planner/binder/binder_internal.hpp"
@@ -25,7 +26,7 @@ ExpressionPtr Binder::BindCheck(const TableEntry& table, const ParsedExpression&
 }
 
 ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExpression& condition,
-                                        std::string_view what) {
+                                        std::string_view what, bool reads_generated) {
   if (HasSubquery(condition)) {
     throw NotImplementedError(fmt::format("a subquery in {} ({})", what, condition.ToString()));
   }
@@ -48,6 +49,7 @@ ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExp
   }
   reads_transaction_time_ = read_time_before;
   // Computed before a row is stored, from its stored columns: not from generated ones.
+  if (reads_generated) return bound;
   ForEachColumn(*bound, [&](idx_t c) {
     if (c < table.columns.size() && !table.columns[c].generated_text.empty()) {
       // DuckDB's words first for a constraint.
@@ -60,6 +62,75 @@ ExpressionPtr Binder::BindRowExpression(const TableEntry& table, const ParsedExp
     }
   });
   return bound;
+}
+
+void Binder::BindGeneratedColumns(TableEntry& table,
+                                  const std::vector<const ParsedExpression*>& expressions) {
+  enum class State { kStored, kToBind, kBinding, kBound };
+  std::vector<State> state(table.columns.size(), State::kStored);
+  for (size_t c = 0; c < expressions.size(); c++) {
+    if (expressions[c]) state[c] = State::kToBind;
+  }
+  const auto generated_named = [&](const ParsedExpression& ref) -> std::optional<idx_t> {
+    if (ref.names.size() > 2 ||
+        (ref.names.size() == 2 && Catalog::Key(ref.names[0]) != Catalog::Key(table.name))) {
+      return std::nullopt;
+    }
+    for (idx_t g = 0; g < table.columns.size(); g++) {
+      if (state[g] != State::kStored &&
+          Catalog::Key(table.columns[g].name) == Catalog::Key(ref.names.back())) {
+        return g;
+      }
+    }
+    return std::nullopt;
+  };
+  const auto cycle = [&](idx_t c) {
+    return BinderError(fmt::format(
+        "generated column \"{}\" of table \"{}\" depends on itself (a cycle of generated "
+        "columns)",
+        table.columns[c].name, table.name));
+  };
+  std::function<void(idx_t)> bind = [&](idx_t c) {
+    if (state[c] == State::kBound) return;
+    if (state[c] == State::kBinding) throw cycle(c);
+    state[c] = State::kBinding;
+    // The generated columns it names first: their types, and their expressions to put in
+    // their place.
+    std::function<void(const ParsedExpression&)> visit = [&](const ParsedExpression& e) {
+      if (e.kind == ExprKind::kColumnRef) {
+        if (auto g = generated_named(e); g && *g != c) bind(*g);
+      }
+      for (const auto& child : e.children) visit(*child);
+    };
+    visit(*expressions[c]);
+    ExpressionPtr bound =
+        BindRowExpression(table, *expressions[c], "generated columns", /*reads_generated=*/true);
+    std::function<ExpressionPtr(const Expression&)> inline_generated = [&](const Expression& e) {
+      if (e.kind == BoundKind::kColumnRef && e.column < table.columns.size() &&
+          state[e.column] != State::kStored) {
+        if (e.column == c) throw cycle(c);
+        return table.columns[e.column].generated->Copy();
+      }
+      ExpressionPtr copy = e.CopyNode();
+      for (const auto& child : e.children) copy->children.push_back(inline_generated(*child));
+      return copy;
+    };
+    bound = inline_generated(*bound);
+    ColumnDefinition& column = table.columns[c];
+    if (column.type.Id() == TypeId::kSqlNull) {
+      column.type =
+          bound->type.Id() == TypeId::kSqlNull ? LogicalType(TypeId::kInteger) : bound->type;
+    }
+    if (!CastExists(bound->type, column.type)) {
+      throw BinderError(fmt::format("generated column \"{}\" is {}, its expression {}", column.name,
+                                    column.type.ToString(), bound->type.ToString()));
+    }
+    column.generated = std::shared_ptr<const Expression>(MakeCast(std::move(bound), column.type));
+    state[c] = State::kBound;
+  };
+  for (size_t c = 0; c < expressions.size(); c++) {
+    if (expressions[c]) bind(c);
+  }
 }
 
 std::optional<Value> Binder::BindDefaultValue(const ParsedExpression& expression,
