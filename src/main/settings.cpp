@@ -300,8 +300,9 @@ const NoEffectSetting kNoEffectSettings[] = {
      "DELETE and an INSERT",
      "BOOLEAN", "false"},
     {"read_ahead_depth",
-     "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch", "BIGINT",
-     "0", 0, INT64_MAX},
+     "no effect in Teal (accepted for DuckDB scripts): how far DuckDB's scans prefetch (-1: "
+     "DuckDB chooses)",
+     "BIGINT", "0", -1, INT64_MAX},
     {"pivot_filter_threshold",
      "no effect in Teal (accepted for DuckDB scripts): how DuckDB plans a PIVOT; Teal's is one "
      "grouping with a filtered aggregate per column",

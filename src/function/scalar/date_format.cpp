@@ -1,7 +1,10 @@
 // strftime and strptime. Format specifiers (as C's strftime): %Y %y %m %d %e %H %I %M %S
-// %f (microseconds, 6 digits) %j %a %A %b %B %p %w %u %Z (UTC) %z (+0000) %%. Names are
-// English. An unknown specifier is an InvalidInputError; text that does not match the
-// format is a ConversionError naming both.
+// %f (microseconds, 6 digits) %g (milliseconds, 3) %j %a %A %b (%h) %B %p %w %u %Z (UTC, for
+// TIMESTAMPTZ) %z (+00) %%, %G %V (ISO year and week), %U %W (week of the year from its first
+// Sunday, Monday), %c %x %X (ISO date and time), and %-d (also %-m %-y %-H %-I %-M %-S %-j %-U %-W
+// %-V) for the number without its padding (strftime only; parsing reads both). Names are English.
+// An unknown specifier is an InvalidInputError; text that does not match the format is a
+// ConversionError naming both.
 #include <cstring>
 
 #include "function/builtin_functions.hpp"
@@ -30,40 +33,48 @@ std::string Format(int64_t micros, std::string_view format, bool with_zone) {
       continue;
     }
     char c = format[++i];
+    // %-d, %-m, …: the number without padding (glibc's and DuckDB's flag)
+    const bool unpadded =
+        c == '-' && i + 1 < format.size() && std::strchr("ymdHIMSjUWV", format[i + 1]) != nullptr;
+    if (unpadded) c = format[++i];
+    const auto padded = [&](int64_t v, int width) { AppendPadded(out, v, unpadded ? 1 : width); };
     int64_t hour = f.time / (3600 * kMicrosPerSecond);
     switch (c) {
       case 'Y':
         AppendPadded(out, f.year, 4);
         break;
       case 'y':
-        AppendPadded(out, ((f.year % 100) + 100) % 100, 2);
+        padded(((f.year % 100) + 100) % 100, 2);
         break;
       case 'm':
-        AppendPadded(out, f.month, 2);
+        padded(f.month, 2);
         break;
       case 'd':
-        AppendPadded(out, f.day, 2);
+        padded(f.day, 2);
         break;
       case 'e':
         out += fmt::format("{:>2}", f.day);
         break;
       case 'H':
-        AppendPadded(out, hour, 2);
+        padded(hour, 2);
         break;
       case 'I':
-        AppendPadded(out, hour % 12 == 0 ? 12 : hour % 12, 2);
+        padded(hour % 12 == 0 ? 12 : hour % 12, 2);
         break;
       case 'M':
-        AppendPadded(out, f.time / (60 * kMicrosPerSecond) % 60, 2);
+        padded(f.time / (60 * kMicrosPerSecond) % 60, 2);
         break;
       case 'S':
-        AppendPadded(out, f.time / kMicrosPerSecond % 60, 2);
+        padded(f.time / kMicrosPerSecond % 60, 2);
         break;
       case 'f':
         AppendPadded(out, f.time % kMicrosPerSecond, 6);
         break;
+      case 'g':  // DuckDB's: milliseconds
+        AppendPadded(out, f.time % kMicrosPerSecond / 1000, 3);
+        break;
       case 'j':
-        AppendPadded(out, DayOfYear(f), 3);
+        padded(DayOfYear(f), 3);
         break;
       case 'a':
         out.append(kDayNames[IsoDayOfWeek(f.days) % 7], 3);
@@ -72,7 +83,32 @@ std::string Format(int64_t micros, std::string_view format, bool with_zone) {
         out += kDayNames[IsoDayOfWeek(f.days) % 7];
         break;
       case 'b':
+      case 'h':
         out.append(kMonthNames[f.month - 1], 3);
+        break;
+      case 'G': {
+        int64_t iso_year = 0;
+        IsoWeek(f, &iso_year);
+        AppendPadded(out, iso_year, 4);
+        break;
+      }
+      case 'V':
+        padded(IsoWeek(f), 2);
+        break;
+      case 'U':  // weeks starting on Sunday; days before the first Sunday are week 0
+        padded((DayOfYear(f) - 1 + 7 - IsoDayOfWeek(f.days) % 7) / 7, 2);
+        break;
+      case 'W':  // weeks starting on Monday
+        padded((DayOfYear(f) - 1 + 7 - (IsoDayOfWeek(f.days) - 1)) / 7, 2);
+        break;
+      case 'c':
+        out += Format(micros, "%Y-%m-%d %H:%M:%S", false);
+        break;
+      case 'x':
+        out += Format(micros, "%Y-%m-%d", false);
+        break;
+      case 'X':
+        out += Format(micros, "%H:%M:%S", false);
         break;
       case 'B':
         out += kMonthNames[f.month - 1];
@@ -90,7 +126,7 @@ std::string Format(int64_t micros, std::string_view format, bool with_zone) {
         out += with_zone ? "UTC" : "";
         break;
       case 'z':
-        out += with_zone ? "+0000" : "";
+        out += "+00";  // DuckDB's: UTC's offset, also for values without a time zone
         break;
       case '%':
         out += '%';
@@ -171,6 +207,10 @@ bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& resul
       continue;
     }
     char c = format[++i];
+    // %-d, …: the number without padding, which reading allows anyway
+    if (c == '-' && i + 1 < format.size() && std::strchr("ymdHIMSj", format[i + 1]) != nullptr) {
+      c = format[++i];
+    }
     int index = 0;
     bool ok = true;
     switch (c) {
@@ -240,8 +280,14 @@ bool TryStrptime(std::string_view s, std::string_view format, timestamp_t& resul
         if (s.substr(pos, 3) == "UTC") pos += 3;
         break;
       case 'z':
-        if (pos < s.size() && (s[pos] == '+' || s[pos] == '-') && s.substr(pos + 1, 4) == "0000") {
-          pos += 5;
+        // UTC's offset: +00, +0000, +00:00 (-00 too) or Z
+        if (pos < s.size() && (s[pos] == '+' || s[pos] == '-') && s.substr(pos + 1, 2) == "00") {
+          pos += 3;
+          if (s.substr(pos, 2) == "00") {
+            pos += 2;
+          } else if (s.substr(pos, 3) == ":00") {
+            pos += 3;
+          }
         } else if (pos < s.size() && s[pos] == 'Z') {
           pos++;
         }

@@ -5,9 +5,11 @@
 // comparison of them would use) and look at NULLs themselves. coalesce and ifnull compute
 // an argument only for the rows the earlier ones left NULL (arguments_in_turn, as
 // PostgreSQL), so an error in a later argument that no row needs never surfaces.
+#include <chrono>
 #include <cmath>
 #include <mutex>
 #include <random>
+#include <thread>
 
 #include "common/hash.hpp"
 #include "execution/row_key.hpp"
@@ -282,6 +284,25 @@ ScalarFunction SetSeed() {
   return f;
 }
 
+/// sleep_ms(ms): waits `ms` milliseconds (none for 0 or less) for each row, and is NULL
+/// (DuckDB's). Not deterministic, so it is never folded.
+ScalarFunction SleepMs() {
+  ScalarFunction f =
+      MakeFunction("sleep_ms", {TypeId::kBigInt}, TypeId::kSqlNull,
+                   [](const DataChunk& arguments, Vector& result, idx_t count) {
+                     const Vector& ms = arguments.data[0];
+                     for (idx_t i = 0; i < count; i++) {
+                       const int64_t wait = ms.Values<int64_t>()[ms.IsConstant() ? 0 : i];
+                       if (ms.RowIsValid(i) && wait > 0) {
+                         std::this_thread::sleep_for(std::chrono::milliseconds(wait));
+                       }
+                       result.SetNull(i);
+                     }
+                   });
+  f.deterministic = false;
+  return f;
+}
+
 /// error(message): fails the statement with `message` for the first row it is computed
 /// for (DuckDB's). Not deterministic, so it is never folded: only rows that reach it fail.
 ScalarFunction ErrorFunction() {
@@ -360,6 +381,7 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(RandomUuid("uuid"));
   catalog.AddScalar(Random());
   catalog.AddScalar(SetSeed());
+  catalog.AddScalar(SleepMs());
   catalog.AddScalar(ErrorFunction());
   catalog.AddScalarSet(ResolvedSet("enum_range", [](const std::vector<LogicalType>& types) {
     return ResolveEnum(EnumPart::kRange, "enum_range", types);
