@@ -115,6 +115,7 @@ class GrammarParse {
     sql = RewritePivotStatements(sql);
     sql = RewritePivot(sql, pivot_limit);
     sql = RewriteTrailingCommas(sql);
+    sql = RewritePrefixAliases(sql);
     sql = RewriteStringAliases(sql);
     sql = RewriteFilterWithoutWhere(sql);
     sql = RewriteGeneratedColumns(sql);

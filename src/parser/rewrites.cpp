@@ -581,6 +581,64 @@ std::string RewriteGeneratedColumns(std::string_view sql) {
   return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
 }
 
+std::string RewritePrefixAliases(std::string_view sql) {
+  std::vector<Token> tokens = Tokenize(sql);
+  const auto is_name = [&](const Token& t, bool string_too) {
+    const unsigned char c = static_cast<unsigned char>(t.word[0]);
+    return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c) ||
+           (string_too && sql[t.start] == '\'');
+  };
+  const auto is_colon = [&](size_t i) {
+    return i < tokens.size() && tokens[i].word == ":" &&
+           (i + 1 >= tokens.size() || (tokens[i + 1].word != ":" && tokens[i + 1].word != "=")) &&
+           tokens[i - 1].word != ":";
+  };
+  // What ends an item: a comma or a clause at its level (not IS DISTINCT FROM's FROM).
+  const auto ends_item = [&](size_t k) {
+    const std::string& w = tokens[k].word;
+    if (w == "from") return k == 0 || tokens[k - 1].word != "distinct";
+    return IsOneOf(w, {",",       ";",     "where", "group",  "having",      "window",
+                       "qualify", "order", "limit", "offset", "union",       "intersect",
+                       "except",  "into",  "on",    "using",  "join",        "left",
+                       "right",   "inner", "full",  "cross",  "natural",     "positional",
+                       "asof",    "anti",  "semi",  "as",     "tablesample", "select"});
+  };
+  std::vector<Edit> edits;
+  std::vector<std::string> brackets;  // the open brackets, innermost last
+  bool in_from = false;               // the innermost list is a FROM list
+  for (size_t i = 0; i + 2 < tokens.size(); i++) {
+    const std::string& w = tokens[i].word;
+    if (w == "(" || w == "[" || w == "{") brackets.push_back(w);
+    if ((w == ")" || w == "]" || w == "}") && !brackets.empty()) brackets.pop_back();
+    if (w == "select") in_from = false;
+    if (w == "from" || w == "join") in_from = true;
+    const bool starts_item = IsOneOf(w, {"select", ",", "from", "join", "distinct", "all"});
+    if (!starts_item || (!brackets.empty() && brackets.back() != "(")) continue;
+    const size_t name = i + 1;
+    if (!is_name(tokens[name], in_from) || !is_colon(name + 1) || name + 2 >= tokens.size()) {
+      continue;
+    }
+    // The item: from after the colon to its end at this bracket level.
+    size_t end = name + 2;
+    int depth = 0;
+    for (; end < tokens.size(); end++) {
+      const std::string& t = tokens[end].word;
+      if (t == "(" || t == "[" || t == "{") depth++;
+      if (t == ")" || t == "]" || t == "}") {
+        if (depth == 0) break;
+        depth--;
+      }
+      if (depth == 0 && end > name + 2 && ends_item(end)) break;
+    }
+    if (end == name + 2) continue;
+    edits.push_back({tokens[name].start, tokens[name + 2].start, ""});
+    edits.push_back({tokens[end - 1].end, tokens[end - 1].end,
+                     " AS " + std::string(sql.substr(tokens[name].start,
+                                                     tokens[name].end - tokens[name].start))});
+  }
+  return edits.empty() ? std::string(sql) : ApplyEdits(sql, std::move(edits));
+}
+
 std::string RewriteStringAliases(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   std::vector<Edit> edits;

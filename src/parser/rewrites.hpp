@@ -270,6 +270,11 @@ inline constexpr const char* kInferredType = "__teal_inferred_type";
 /// and `GENERATED ALWAYS AS (expr) [VIRTUAL]` gets STORED.
 std::string RewriteGeneratedColumns(std::string_view sql);
 
+/// DuckDB's prefix aliases: `SELECT j : 42` and `FROM b : a` become `42 AS j` and `a AS b`
+/// (a select-list item or FROM item that starts with a name, or in FROM a string, and a
+/// single colon). Not inside [ ] or { } (slices, struct literals).
+std::string RewritePrefixAliases(std::string_view sql);
+
 /// DuckDB's (and MySQL's) aliases written as strings: `SELECT i AS 'total'`, `FROM t AS 'x'('k')`
 /// become quoted identifiers. Not the AS of CREATE MACRO / FUNCTION, whose body may be a string.
 std::string RewriteStringAliases(std::string_view sql);

@@ -749,3 +749,19 @@ TEST(RewriteInListExpressionsTest, AListAfterInIsMarked) {
 }
 
 }  // namespace teal
+
+namespace teal {
+
+TEST(RewritePrefixAliasesTest, TheNameMovesBehindItsItem) {
+  EXPECT_EQ(RewritePrefixAliases("SELECT j : 42, k: a + 1 FROM t"),
+            "SELECT 42 AS j, a + 1 AS k FROM t");
+  EXPECT_EQ(RewritePrefixAliases("FROM b : a JOIN c : (SELECT 1) ON true SELECT *"),
+            "FROM a AS b JOIN (SELECT 1) AS c ON true SELECT *");
+  EXPECT_EQ(RewritePrefixAliases("SELECT x: a IS DISTINCT FROM b FROM t"),
+            "SELECT a IS DISTINCT FROM b AS x FROM t");
+  // Slices, struct literals, casts and named arguments keep their colons.
+  EXPECT_EQ(RewritePrefixAliases("SELECT l[a:b], {a: 1, b: 2}, x::INT, f(y := 1)"),
+            "SELECT l[a:b], {a: 1, b: 2}, x::INT, f(y := 1)");
+}
+
+}  // namespace teal
