@@ -438,7 +438,13 @@ std::string RewriteDescribe(std::string_view sql) {
     const bool listing =
         w == "show" && k + 1 < tokens.size() &&
         IsOneOf(tokens[k + 1].word, {"tables", "databases", "variables", "schemas"});
-    if (!describe && !summarize && !listing && !(w == "show" && is_query(k + 1))) continue;
+    // SHOW ALL TABLES, DESCRIBE ALL: every database's tables and views with their columns
+    const bool all_tables =
+        k + 1 < tokens.size() && tokens[k + 1].word == "all" &&
+        ((w == "show" && k + 2 < tokens.size() && tokens[k + 2].word == "tables") || describe);
+    if (!describe && !summarize && !listing && !all_tables && !(w == "show" && is_query(k + 1))) {
+      continue;
+    }
     // The statement's end, or the bracket closing the one before it.
     size_t end = tokens.size();
     if (k > 0 && !prepared) end = AfterBracket(tokens, k - 1) - 1;
@@ -448,7 +454,16 @@ std::string RewriteDescribe(std::string_view sql) {
     const size_t first =
         (describe || summarize) && end > k + 2 && tokens[k + 1].word == "table" ? k + 2 : k + 1;
     std::string call;
-    if (listing && tokens[k + 1].word == "tables" && end > k + 3 && tokens[k + 2].word == "from") {
+    if (all_tables) {
+      if (end != k + (describe ? 2 : 3)) continue;
+      call =
+          "SELECT database_name AS database, schema_name AS schema, table_name AS name, "
+          "list(column_name ORDER BY column_index) AS column_names, list(data_type ORDER BY "
+          "column_index) AS column_types, database_name = 'temp' AS temporary FROM "
+          "duckdb_columns() GROUP BY database_name, schema_name, table_name ORDER BY database, "
+          "schema, name";
+    } else if (listing && tokens[k + 1].word == "tables" && end > k + 3 &&
+               tokens[k + 2].word == "from") {
       // SHOW TABLES FROM db | schema | db.schema: a database's tables (every schema's), else
       // the default database's schema's.
       const bool qualified = end == k + 6 && tokens[k + 4].word == ".";

@@ -252,12 +252,13 @@ inline constexpr const char* kSummarizeFunction = "__teal_summarize";
 /// Rewrites DuckDB's `DESCRIBE [schema.]name` into `SELECT * FROM "__teal_describe"('schema',
 /// 'name')`, `DESCRIBE query` and `SHOW query` into `… "__teal_describe"('', '', 'query')`,
 /// `SHOW TABLES` into a query over duckdb_tables() and duckdb_views() (the main schema's of
-/// the default database, and the temporary objects, by name), and `SHOW DATABASES` into one
-/// over duckdb_databases(), `SUMMARIZE query` into `… "__teal_summarize"('query')` and
-/// `SUMMARIZE [TABLE] name` into that of `SELECT * FROM name` — as a statement, after
-/// PREPARE's AS, or in parentheses as a FROM item. (`SHOW name`
-/// is left to the grammar: PostgreSQL's shows a setting, DuckDB's describes a table.)
-/// Other text is returned as it is.
+/// the default database, and the temporary objects, by name), `SHOW ALL TABLES` and
+/// `DESCRIBE ALL` into one over duckdb_columns() (every database's tables and views with
+/// their columns), `SHOW DATABASES` into one over duckdb_databases(), `SUMMARIZE query` into `…
+/// "__teal_summarize"('query')` and `SUMMARIZE [TABLE] name` into that of `SELECT * FROM name` — as
+/// a statement, after PREPARE's AS, or in parentheses as a FROM item. (`SHOW name` is left to the
+/// grammar: PostgreSQL's shows a setting, DuckDB's describes a table.) Other text is returned as it
+/// is.
 std::string RewriteDescribe(std::string_view sql);
 
 /// The type RewriteGeneratedColumns gives a generated column written without one: the

@@ -15,6 +15,7 @@
 #include "execution/row_key.hpp"
 #include "function/builtin_functions.hpp"
 #include "function/implicit_cast.hpp"
+#include "function/scalar/scalar_functions.hpp"
 #include "function/scalar/scalar_util.hpp"
 #include "types/interval.hpp"
 #include "vector/physical_dispatch.hpp"
@@ -382,6 +383,7 @@ void RegisterGenericFunctions(FunctionCatalog& catalog) {
   catalog.AddScalar(Random());
   catalog.AddScalar(SetSeed());
   catalog.AddScalar(SleepMs());
+  RegisterSortKeyFunction(catalog);
   catalog.AddScalar(ErrorFunction());
   catalog.AddScalarSet(ResolvedSet("enum_range", [](const std::vector<LogicalType>& types) {
     return ResolveEnum(EnumPart::kRange, "enum_range", types);

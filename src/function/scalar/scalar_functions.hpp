@@ -31,5 +31,6 @@ void RegisterLikeFunctions(FunctionCatalog& catalog);              // like.cpp
 void RegisterSimilarToFunctions(FunctionCatalog& catalog);         // similar_to.cpp
 void RegisterDateFormatFunctions(FunctionCatalog& catalog);        // date_format.cpp
 void RegisterStringSimilarityFunctions(FunctionCatalog& catalog);  // string_similarity.cpp
+void RegisterSortKeyFunction(FunctionCatalog& catalog);            // sort_key_function.cpp
 
 }  // namespace teal
