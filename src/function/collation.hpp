@@ -15,6 +15,10 @@
 
 namespace teal {
 
+/// mode of a collated VARCHAR (Binder::KeyedByCollation): over row(collated key, value), it
+/// counts by the key and returns the row of the most frequent key's first value.
+inline constexpr const char* kModeByKey = "__teal_mode_by_key";
+
 /// `name` checked and lower-cased. Throws CatalogError ("Collation with name x does not
 /// exist!") for a part that names no collation.
 std::string CheckCollation(std::string_view name);

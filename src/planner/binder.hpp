@@ -474,9 +474,11 @@ class Binder {
   /// returned as is.
   ExpressionPtr CompareThroughCollation(std::string_view name, ExpressionPtr call,
                                         const std::vector<LogicalType>& argument_types);
-  /// quantile_disc / median / percentile_disc / quantile of a collated VARCHAR: its first
-  /// argument becomes row(collated key, value) (NULL where the value is), which orders by
-  /// the key; returns whether it did (the result's field 2 is then the value).
+  /// quantile_disc / median / percentile_disc / quantile / mode of a collated VARCHAR: its
+  /// first argument becomes row(collated key, value) (NULL where the value is), which orders
+  /// by the key; returns whether it did (the result's field 2 is then the value, and mode is
+  /// then called as kModeByKey, which counts by the key). entropy and approx_count_distinct,
+  /// which return no value, get the collated key alone.
   bool KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>& arguments);
   /// first(argument): how the value of a collated group or DISTINCT column is taken.
   static ExpressionPtr MakeFirst(ExpressionPtr argument);

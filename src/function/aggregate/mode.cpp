@@ -13,6 +13,7 @@
 
 #include "function/aggregate/aggregate_helpers.hpp"
 #include "function/aggregate/aggregates.hpp"
+#include "function/collation.hpp"
 
 namespace teal {
 
@@ -84,6 +85,18 @@ AggregateFunction Mode(const LogicalType& type) {
   };
   return f;
 }
+/// row(key, value) compared by its key alone: the mode of a collated text (kModeByKey).
+struct KeyedKind {
+  using Stored = Value;
+  using Input = Value;
+  static Input Read(const Vector& v, idx_t row) { return v.GetValue(row); }
+  static void Store(Stored& dst, const Input& src) { dst = src; }
+  static int Cmp(const Input& a, const Stored& b) {
+    return CompareValues(a.GetStruct()[0], b.GetStruct()[0]);
+  }
+  static void Write(Vector& result, idx_t row, const Stored& v) { result.SetValue(row, v); }
+};
+
 template <typename Kind>
 AggregateFunction Histogram(const LogicalType& type) {
   using State = ModeState<Kind>;
@@ -175,6 +188,14 @@ void RegisterModeFunctions(FunctionCatalog& catalog) {
                  []<typename Kind>(const LogicalType& type) { return Histogram<Kind>(type); });
   AddValueCounts(catalog, "mode",
                  []<typename Kind>(const LogicalType& type) { return Mode<Kind>(type); });
+  AggregateFunctionSet keyed;
+  keyed.name = kModeByKey;
+  keyed.resolve =
+      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+    if (arguments.size() != 1 || arguments[0].Id() != TypeId::kStruct) return std::nullopt;
+    return Mode<KeyedKind>(arguments[0]);
+  };
+  catalog.AddAggregateSet(std::move(keyed));
 }
 
 }  // namespace teal

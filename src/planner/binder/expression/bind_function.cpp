@@ -725,6 +725,7 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
       arguments[1] = Collated(std::move(arguments[1]));
     }
     const bool by_place = KeyedByCollation(name, arguments);
+    if (by_place && name == "mode") chosen = functions.FindAggregate(kModeByKey);
     const bool distinct_inside = NeedsDistinctInside(e, arguments);
     AggregateFunction function =
         ResolveAggregateCall(e, *chosen, arguments, scope, distinct_inside);
@@ -873,8 +874,14 @@ AggregateFunction Binder::ResolveAggregateCall(const ParsedExpression& call,
 
 bool Binder::KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>& arguments) {
   if (arguments.empty() || arguments[0]->type.Id() != TypeId::kVarchar ||
-      !NameIsOneOf(name, {"quantile_disc", "median", "percentile_disc", "quantile"}) ||
       CollationFunctions(EffectiveCollation(arguments[0]->type)).empty()) {
+    return false;
+  }
+  if (arguments.size() == 1 && NameIsOneOf(name, {"entropy", "approx_count_distinct"})) {
+    arguments[0] = Collated(std::move(arguments[0]));
+    return false;
+  }
+  if (!NameIsOneOf(name, {"quantile_disc", "median", "percentile_disc", "quantile", "mode"})) {
     return false;
   }
   std::vector<ExpressionPtr> pair;

@@ -337,6 +337,7 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       name = name == "min" ? "arg_min" : "arg_max";
     }
     by_place = KeyedByCollation(name, arguments);
+    if (by_place && name == "mode") name = kModeByKey;
     const AggregateFunctionSet* set = FunctionCatalog::Builtins().FindAggregate(name);
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
