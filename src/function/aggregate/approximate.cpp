@@ -18,6 +18,8 @@
 //   result has x's type (integers rounded to nearest; TIMETZ in UTC, as avg gives it).
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <limits>
 #include <unordered_map>
 
 #include "common/hash.hpp"
@@ -202,6 +204,8 @@ AggregateFunction ApproxTopK(const LogicalType& type) {
 
 struct QuantileDigest {
   TDigest digest;
+  int64_t numbers = 0;  // the values in the digest
+  int64_t nans = 0;     // NaN: above every number, as Teal orders them
   double q = 0.5;
   bool has_q = false;
 };
@@ -303,7 +307,12 @@ AggregateFunction ApproxQuantile(const LogicalType& type, DigestType as) {
         s.q = q;
         s.has_q = true;
       }
-      s.digest.Add(values[i]);
+      if (std::isnan(values[i])) {
+        s.nans++;
+      } else {
+        s.digest.Add(values[i]);
+        s.numbers++;
+      }
     }
   };
   f.combine = [](data_ptr_t source, data_ptr_t target) {
@@ -314,15 +323,22 @@ AggregateFunction ApproxQuantile(const LogicalType& type, DigestType as) {
       dst.has_q = true;
     }
     dst.digest.Merge(src.digest);
+    dst.numbers += src.numbers;
+    dst.nans += src.nans;
   };
   f.finalize = [write = as.write](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
     for (idx_t i = 0; i < count; i++) {
       auto& s = StateAt<QuantileDigest>(states[i]);
-      if (s.digest.Empty()) {
+      if (s.numbers + s.nans == 0) {
         result.SetNull(offset + i);
-      } else {
-        result.SetValue(offset + i, write(s.digest.Quantile(s.q)));
+        continue;
       }
+      // The numbers take the first places, the NaNs the last ones.
+      const double place = s.q * static_cast<double>(s.numbers + s.nans);
+      const double numbers = static_cast<double>(s.numbers);
+      result.SetValue(offset + i, place > numbers || s.numbers == 0
+                                      ? write(std::numeric_limits<double>::quiet_NaN())
+                                      : write(s.digest.Quantile(place / numbers)));
     }
   };
   return f;

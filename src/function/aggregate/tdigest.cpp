@@ -23,6 +23,14 @@ double ReachFrom(double q) {
   return (std::sin(k * 2 * std::numbers::pi / TDigest::kCompression) + 1) / 2;
 }
 
+/// a + (b - a) · t, exact at the ends and for infinities (where the formula gives NaN).
+double Lerp(double a, double b, double t) {
+  if (t <= 0 || a == b) return a;
+  if (t >= 1) return b;
+  if (!std::isfinite(a) || !std::isfinite(b)) return t < 0.5 ? a : b;
+  return a + (b - a) * t;
+}
+
 }  // namespace
 
 void TDigest::Add(double mean, double weight) {
@@ -65,10 +73,15 @@ void TDigest::Compress() {
   double reach = ReachFrom(before / count_) * count_;  // in weight
   for (size_t i = 1; i < all.size(); i++) {
     const Centroid& next = all[i];
-    if (before + current.weight + next.weight <= reach) {
-      // weighted mean, in a form that does not overflow for large values
+    // An infinity is a centroid of its own: a mean with it would be infinite or NaN.
+    const bool finite = std::isfinite(current.mean) && std::isfinite(next.mean);
+    if (before + current.weight + next.weight <= reach && (finite || current.mean == next.mean)) {
+      // weighted mean, in a form that does not overflow for large values (and that an
+      // infinity, merged only with itself, keeps: inf - inf would be NaN)
       current.weight += next.weight;
-      current.mean += (next.mean - current.mean) * next.weight / current.weight;
+      if (next.mean != current.mean) {
+        current.mean += (next.mean - current.mean) * next.weight / current.weight;
+      }
       continue;
     }
     before += current.weight;
@@ -85,22 +98,18 @@ double TDigest::Quantile(double q) const {
   const double index = q * count_;
   // The first centroid's point is at half its weight; below it, toward the minimum.
   const Centroid& first = all.front();
-  if (index <= first.weight / 2) {
-    return min_ + (first.mean - min_) * (first.weight > 0 ? 2 * index / first.weight : 0);
-  }
+  if (index <= first.weight / 2) return Lerp(min_, first.mean, 2 * index / first.weight);
   double at = first.weight / 2;  // the current centroid's point
   for (size_t i = 1; i < all.size(); i++) {
     const double next = at + (all[i - 1].weight + all[i].weight) / 2;
     if (index <= next) {
-      const double share = (index - at) / (next - at);
-      return all[i - 1].mean + (all[i].mean - all[i - 1].mean) * share;
+      return Lerp(all[i - 1].mean, all[i].mean, (index - at) / (next - at));
     }
     at = next;
   }
   // Above the last centroid's point, toward the maximum.
   const Centroid& last = all.back();
-  const double share = (index - at) / (last.weight / 2);
-  return last.mean + (max_ - last.mean) * std::min(share, 1.0);
+  return Lerp(last.mean, max_, (index - at) / (last.weight / 2));
 }
 
 }  // namespace teal

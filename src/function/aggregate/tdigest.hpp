@@ -24,6 +24,7 @@ class TDigest {
   static constexpr double kCompression = 400;  // about 250 centroids: within ~0.05 % of rank
   static constexpr size_t kBufferSize = 1024;
 
+  /// Adds a value: a number or ±infinity (NaN has no place; the caller counts it apart).
   void Add(double value) { Add(value, 1); }
   /// Folds `other` into this digest (parallel and spilled aggregation).
   void Merge(const TDigest& other);

@@ -71,4 +71,23 @@ TEST(TDigestTest, MergedDigestsAnswerAsOneDoes) {
   EXPECT_DOUBLE_EQ(merged.Quantile(1), 99999);
 }
 
+TEST(TDigestTest, InfinitiesStayInfiniteThroughCompressionAndMerges) {
+  // 1% of the values +inf, 1% -inf: merged with each other, never with numbers (an
+  // inf - inf in a centroid's mean would make it NaN and the order of centroids undefined)
+  TDigest merged;
+  for (int part = 0; part < 100; part++) {
+    TDigest digest;
+    for (int i = part * 1000; i < part * 1000 + 1000; i++) {
+      digest.Add(i % 100 == 0 ? INFINITY : i % 100 == 1 ? -INFINITY : i);
+    }
+    merged.Merge(digest);
+  }
+  EXPECT_EQ(merged.Quantile(0), -INFINITY);
+  EXPECT_EQ(merged.Quantile(0.001), -INFINITY);
+  EXPECT_EQ(merged.Quantile(0.999), INFINITY);
+  EXPECT_EQ(merged.Quantile(1), INFINITY);
+  // the median of the numbers 2..99 of each hundred
+  EXPECT_NEAR(merged.Quantile(0.5), 50000, 100000 * 0.005);
+}
+
 }  // namespace teal
