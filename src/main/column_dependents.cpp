@@ -33,11 +33,14 @@ ParsedExpressionPtr ParseExpressionText(const std::string& text, idx_t max_depth
   return std::move(select->select_list[0]);
 }
 
-/// Whether parsed `e` names column `column` (unqualified or qualified by `table`).
+/// Whether parsed `e` names column `column` (unqualified or qualified by `table`, or as the
+/// STRUCT whose field it reads).
 bool Names(const ParsedExpression& e, const std::string& table, const std::string& column) {
   if (e.kind == ExprKind::kColumnRef && !e.names.empty() &&
-      Catalog::Key(e.names.back()) == Catalog::Key(column) &&
-      (e.names.size() == 1 || Catalog::Key(e.names[e.names.size() - 2]) == Catalog::Key(table))) {
+      ((Catalog::Key(e.names.back()) == Catalog::Key(column) &&
+        (e.names.size() == 1 ||
+         Catalog::Key(e.names[e.names.size() - 2]) == Catalog::Key(table))) ||
+       Catalog::Key(e.names.front()) == Catalog::Key(column))) {
     return true;
   }
   for (const auto& child : e.children) {

@@ -71,18 +71,16 @@ void Binder::BindGeneratedColumns(TableEntry& table,
   for (size_t c = 0; c < expressions.size(); c++) {
     if (expressions[c]) state[c] = State::kToBind;
   }
-  const auto generated_named = [&](const ParsedExpression& ref) -> std::optional<idx_t> {
-    if (ref.names.size() > 2 ||
-        (ref.names.size() == 2 && Catalog::Key(ref.names[0]) != Catalog::Key(table.name))) {
-      return std::nullopt;
-    }
+  // The generated columns a column reference may name: its last part (c, t.c) or its first
+  // (c.field of a STRUCT).
+  const auto generated_named = [&](const ParsedExpression& ref, std::vector<idx_t>& out) {
     for (idx_t g = 0; g < table.columns.size(); g++) {
-      if (state[g] != State::kStored &&
-          Catalog::Key(table.columns[g].name) == Catalog::Key(ref.names.back())) {
-        return g;
+      const std::string key = Catalog::Key(table.columns[g].name);
+      if (state[g] != State::kStored && !ref.names.empty() &&
+          (Catalog::Key(ref.names.back()) == key || Catalog::Key(ref.names.front()) == key)) {
+        out.push_back(g);
       }
     }
-    return std::nullopt;
   };
   const auto cycle = [&](idx_t c) {
     return BinderError(fmt::format(
@@ -98,7 +96,11 @@ void Binder::BindGeneratedColumns(TableEntry& table,
     // their place.
     std::function<void(const ParsedExpression&)> visit = [&](const ParsedExpression& e) {
       if (e.kind == ExprKind::kColumnRef) {
-        if (auto g = generated_named(e); g && *g != c) bind(*g);
+        std::vector<idx_t> named;
+        generated_named(e, named);
+        for (idx_t g : named) {
+          if (g != c) bind(g);
+        }
       }
       for (const auto& child : e.children) visit(*child);
     };
@@ -108,7 +110,7 @@ void Binder::BindGeneratedColumns(TableEntry& table,
     std::function<ExpressionPtr(const Expression&)> inline_generated = [&](const Expression& e) {
       if (e.kind == BoundKind::kColumnRef && e.column < table.columns.size() &&
           state[e.column] != State::kStored) {
-        if (e.column == c) throw cycle(c);
+        bind(e.column);  // bound already, unless it is this one: a cycle
         return table.columns[e.column].generated->Copy();
       }
       ExpressionPtr copy = e.CopyNode();
