@@ -619,16 +619,26 @@ std::string RewritePrefixAliases(std::string_view sql) {
                        "asof",    "anti",  "semi",  "as",     "tablesample", "select"});
   };
   std::vector<Edit> edits;
-  std::vector<std::string> brackets;  // the open brackets, innermost last
-  bool in_from = false;               // the innermost list is a FROM list
+  // The open brackets, innermost last, each with whether a SELECT list or a FROM list is
+  // at its level (else its commas part a call's arguments or a lambda's parameters).
+  struct Level {
+    std::string bracket;
+    bool list = false;
+  };
+  std::vector<Level> levels(1);
+  bool in_from = false;  // the innermost list is a FROM list
   for (size_t i = 0; i + 2 < tokens.size(); i++) {
     const std::string& w = tokens[i].word;
-    if (w == "(" || w == "[" || w == "{") brackets.push_back(w);
-    if ((w == ")" || w == "]" || w == "}") && !brackets.empty()) brackets.pop_back();
+    if (w == "(" || w == "[" || w == "{") levels.push_back({w, false});
+    if ((w == ")" || w == "]" || w == "}") && levels.size() > 1) levels.pop_back();
     if (w == "select") in_from = false;
     if (w == "from" || w == "join") in_from = true;
+    if (IsOneOf(w, {"select", "from", "join"})) levels.back().list = true;
     const bool starts_item = IsOneOf(w, {"select", ",", "from", "join", "distinct", "all"});
-    if (!starts_item || (!brackets.empty() && brackets.back() != "(")) continue;
+    if (!starts_item || (w == "," && !levels.back().list) ||
+        (levels.size() > 1 && levels.back().bracket != "(")) {
+      continue;
+    }
     const size_t name = i + 1;
     if (!is_name(tokens[name], in_from) || !is_colon(name + 1) || name + 2 >= tokens.size()) {
       continue;

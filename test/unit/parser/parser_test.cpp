@@ -762,6 +762,9 @@ TEST(RewritePrefixAliasesTest, TheNameMovesBehindItsItem) {
   // Slices, struct literals, casts and named arguments keep their colons.
   EXPECT_EQ(RewritePrefixAliases("SELECT l[a:b], {a: 1, b: 2}, x::INT, f(y := 1)"),
             "SELECT l[a:b], {a: 1, b: 2}, x::INT, f(y := 1)");
+  // A lambda's parameters are no select list.
+  EXPECT_EQ(RewritePrefixAliases("SELECT list_reduce(l, lambda x, y: x + y), k: 1 FROM t"),
+            "SELECT list_reduce(l, lambda x, y: x + y), 1 AS k FROM t");
 }
 
 }  // namespace teal
