@@ -15,9 +15,11 @@
 
 namespace teal {
 
-/// mode of a collated VARCHAR (Binder::KeyedByCollation): over row(collated key, value), it
-/// counts by the key and returns the row of the most frequent key's first value.
+/// mode and histogram of a collated VARCHAR (Binder::KeyedByCollation): over row(collated
+/// key, value), they count by the key and give each key's first value (mode: the most
+/// frequent key's).
 inline constexpr const char* kModeByKey = "__teal_mode_by_key";
+inline constexpr const char* kHistogramByKey = "__teal_histogram_by_key";
 
 /// `name` checked and lower-cased. Throws CatalogError ("Collation with name x does not
 /// exist!") for a part that names no collation.

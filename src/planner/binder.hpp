@@ -474,11 +474,12 @@ class Binder {
   /// returned as is.
   ExpressionPtr CompareThroughCollation(std::string_view name, ExpressionPtr call,
                                         const std::vector<LogicalType>& argument_types);
-  /// quantile_disc / median / percentile_disc / quantile / mode of a collated VARCHAR: its
-  /// first argument becomes row(collated key, value) (NULL where the value is), which orders
-  /// by the key; returns whether it did (the result's field 2 is then the value, and mode is
-  /// then called as kModeByKey, which counts by the key). entropy and approx_count_distinct,
-  /// which return no value, get the collated key alone.
+  /// quantile_disc / median / percentile_disc / quantile / mode / histogram of a collated
+  /// VARCHAR: its first argument becomes row(collated key, value) (NULL where the value is),
+  /// which orders by the key; returns whether it did (the quantiles' result's field 2 is then
+  /// the value; mode and histogram are then called as kModeByKey and kHistogramByKey, which
+  /// count by the key and give values). entropy and approx_count_distinct, which give no
+  /// value, get the collated key alone.
   bool KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>& arguments);
   /// first(argument): how the value of a collated group or DISTINCT column is taken.
   static ExpressionPtr MakeFirst(ExpressionPtr argument);

@@ -38,10 +38,11 @@ struct ModeState {
   int64_t rows = 0;
 };
 
+/// `value` is the type written: the input's, or a KeyedKind's value field.
 template <typename Kind>
-AggregateFunction Mode(const LogicalType& type) {
+AggregateFunction Mode(const LogicalType& type, const LogicalType& value) {
   using State = ModeState<Kind>;
-  auto f = aggregate::MakeAggregate("mode", {type}, type);
+  auto f = aggregate::MakeAggregate("mode", {type}, value);
   aggregate::SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& input = args.data[0];
@@ -94,14 +95,18 @@ struct KeyedKind {
   static int Cmp(const Input& a, const Stored& b) {
     return CompareValues(a.GetStruct()[0], b.GetStruct()[0]);
   }
-  static void Write(Vector& result, idx_t row, const Stored& v) { result.SetValue(row, v); }
+  /// The value, not the key.
+  static void Write(Vector& result, idx_t row, const Stored& v) {
+    result.SetValue(row, v.GetStruct()[1]);
+  }
 };
 
+/// `value` is the type written: the input's, or a KeyedKind's value field.
 template <typename Kind>
-AggregateFunction Histogram(const LogicalType& type) {
+AggregateFunction Histogram(const LogicalType& type, const LogicalType& value) {
   using State = ModeState<Kind>;
   auto f = aggregate::MakeAggregate("histogram", {type},
-                                    LogicalType::Map(type, LogicalType(TypeId::kUBigInt)));
+                                    LogicalType::Map(value, LogicalType(TypeId::kUBigInt)));
   aggregate::SetStateLifetime<State>(f);
   f.update = [](const DataChunk& args, data_ptr_t* states, idx_t count) {
     const Vector& input = args.data[0];
@@ -140,7 +145,7 @@ AggregateFunction Histogram(const LogicalType& type) {
 template <typename Kind>
 AggregateFunction Entropy(const LogicalType& type) {
   using State = ModeState<Kind>;
-  AggregateFunction f = Histogram<Kind>(type);
+  AggregateFunction f = Histogram<Kind>(type, type);
   f.name = "entropy";
   f.return_type = LogicalType(TypeId::kDouble);
   f.finalize = [](data_ptr_t* states, idx_t count, Vector& result, idx_t offset) {
@@ -184,18 +189,31 @@ void AddValueCounts(FunctionCatalog& catalog, const char* name, auto make) {
 void RegisterModeFunctions(FunctionCatalog& catalog) {
   AddValueCounts(catalog, "entropy",
                  []<typename Kind>(const LogicalType& type) { return Entropy<Kind>(type); });
-  AddValueCounts(catalog, "histogram",
-                 []<typename Kind>(const LogicalType& type) { return Histogram<Kind>(type); });
+  AddValueCounts(catalog, "histogram", []<typename Kind>(const LogicalType& type) {
+    return Histogram<Kind>(type, type);
+  });
   AddValueCounts(catalog, "mode",
-                 []<typename Kind>(const LogicalType& type) { return Mode<Kind>(type); });
-  AggregateFunctionSet keyed;
-  keyed.name = kModeByKey;
-  keyed.resolve =
-      [](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
-    if (arguments.size() != 1 || arguments[0].Id() != TypeId::kStruct) return std::nullopt;
-    return Mode<KeyedKind>(arguments[0]);
+                 []<typename Kind>(const LogicalType& type) { return Mode<Kind>(type, type); });
+  // Over row(collated key, value): counted by the key, the value written.
+  const auto keyed = [&catalog](const char* name, auto make) {
+    AggregateFunctionSet set;
+    set.name = name;
+    set.resolve =
+        [make](const std::vector<LogicalType>& arguments) -> std::optional<AggregateFunction> {
+      if (arguments.size() != 1 || arguments[0].Id() != TypeId::kStruct ||
+          arguments[0].StructFields().size() != 2) {
+        return std::nullopt;
+      }
+      return make(arguments[0], arguments[0].StructFields()[1].second);
+    };
+    catalog.AddAggregateSet(std::move(set));
   };
-  catalog.AddAggregateSet(std::move(keyed));
+  keyed(kModeByKey, [](const LogicalType& type, const LogicalType& value) {
+    return Mode<KeyedKind>(type, value);
+  });
+  keyed(kHistogramByKey, [](const LogicalType& type, const LogicalType& value) {
+    return Histogram<KeyedKind>(type, value);
+  });
 }
 
 }  // namespace teal

@@ -724,8 +724,11 @@ ExpressionPtr Binder::BindFunction(const ParsedExpression& e, Scope& scope) {
         !CollationFunctions(EffectiveCollation(arguments[1]->type)).empty()) {
       arguments[1] = Collated(std::move(arguments[1]));
     }
-    const bool by_place = KeyedByCollation(name, arguments);
-    if (by_place && name == "mode") chosen = functions.FindAggregate(kModeByKey);
+    bool by_place = KeyedByCollation(name, arguments);
+    if (by_place && (name == "mode" || name == "histogram")) {
+      chosen = functions.FindAggregate(name == "mode" ? kModeByKey : kHistogramByKey);
+      by_place = false;  // they give the value itself
+    }
     const bool distinct_inside = NeedsDistinctInside(e, arguments);
     AggregateFunction function =
         ResolveAggregateCall(e, *chosen, arguments, scope, distinct_inside);
@@ -881,7 +884,9 @@ bool Binder::KeyedByCollation(std::string_view name, std::vector<ExpressionPtr>&
     arguments[0] = Collated(std::move(arguments[0]));
     return false;
   }
-  if (!NameIsOneOf(name, {"quantile_disc", "median", "percentile_disc", "quantile", "mode"})) {
+  const bool counts = NameIsOneOf(name, {"mode", "histogram"});
+  if (!(counts && arguments.size() == 1) &&
+      !NameIsOneOf(name, {"quantile_disc", "median", "percentile_disc", "quantile"})) {
     return false;
   }
   std::vector<ExpressionPtr> pair;

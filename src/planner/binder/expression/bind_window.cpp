@@ -337,7 +337,10 @@ ExpressionPtr Binder::BindWindow(const ParsedExpression& e, Scope& scope) {
       name = name == "min" ? "arg_min" : "arg_max";
     }
     by_place = KeyedByCollation(name, arguments);
-    if (by_place && name == "mode") name = kModeByKey;
+    if (by_place && (name == "mode" || name == "histogram")) {
+      name = name == "mode" ? kModeByKey : kHistogramByKey;
+      by_place = false;  // they give the value itself
+    }
     const AggregateFunctionSet* set = FunctionCatalog::Builtins().FindAggregate(name);
     if (!set) {
       if (FunctionCatalog::Builtins().FindScalar(name)) {
