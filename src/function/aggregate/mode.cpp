@@ -8,6 +8,9 @@
 // ordering of the type, so values SQL calls equal ('1 month' and '30 days', NaN and NaN)
 // count together. Positions in a combined source continue after the target's rows:
 // combine treats the target as the earlier part of the input.
+//
+// kModeByKey and kHistogramByKey (function/collation.hpp): mode and histogram of a collated
+// text, over row(collated key, value): counted by the key, each key giving its first value.
 #include <cmath>
 #include <map>
 
