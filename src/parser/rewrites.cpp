@@ -54,6 +54,13 @@ bool IsOneOf(const std::string& word, std::initializer_list<std::string_view> wo
   return std::find(words.begin(), words.end(), word) != words.end();
 }
 
+/// Whether token `t` of `sql` is a name: a word that starts with a letter or '_', or a
+/// double-quoted identifier.
+bool IsNameToken(std::string_view sql, const Token& t) {
+  const unsigned char c = static_cast<unsigned char>(t.word[0]);
+  return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c);
+}
+
 }  // namespace
 
 std::string RewriteStructLiterals(std::string_view sql) {
@@ -282,10 +289,7 @@ std::string RewriteEmptyInLists(std::string_view sql) {
 
 std::string RewriteInListExpressions(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
-  const auto is_name = [](const Token& t) {
-    const unsigned char c = static_cast<unsigned char>(t.word[0]);
-    return t.word == "\"" || c == '_' || std::isalpha(c);
-  };
+  const auto is_name = [&](const Token& t) { return IsNameToken(sql, t); };
   // The brackets open at each token, and whether a FOR came in each since it opened:
   // POSITION(a IN b) and [x FOR x, i IN l] are not membership tests.
   std::vector<size_t> open;
@@ -402,10 +406,7 @@ std::string RewriteDescribe(std::string_view sql) {
     }
     return out;
   };
-  auto is_name = [&](const Token& t) {
-    const unsigned char c = static_cast<unsigned char>(t.word[0]);
-    return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c);
-  };
+  auto is_name = [&](const Token& t) { return IsNameToken(sql, t); };
   auto is_query = [&](size_t i) {
     return i < tokens.size() &&
            IsOneOf(tokens[i].word, {"select", "from", "with", "values", "pivot", "unpivot", "("});
@@ -599,9 +600,7 @@ std::string RewriteGeneratedColumns(std::string_view sql) {
 std::string RewritePrefixAliases(std::string_view sql) {
   std::vector<Token> tokens = Tokenize(sql);
   const auto is_name = [&](const Token& t, bool string_too) {
-    const unsigned char c = static_cast<unsigned char>(t.word[0]);
-    return (t.word == "\"" && sql[t.start] == '"') || c == '_' || std::isalpha(c) ||
-           (string_too && sql[t.start] == '\'');
+    return IsNameToken(sql, t) || (string_too && sql[t.start] == '\'');
   };
   const auto is_colon = [&](size_t i) {
     return i < tokens.size() && tokens[i].word == ":" &&

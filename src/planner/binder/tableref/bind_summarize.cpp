@@ -18,22 +18,6 @@ namespace teal {
 
 namespace {
 
-bool HasTemporalAverage(const LogicalType& type) {
-  switch (type.Id()) {
-    case TypeId::kDate:
-    case TypeId::kTime:
-    case TypeId::kTimeTz:
-    case TypeId::kTimestamp:
-    case TypeId::kTimestampS:
-    case TypeId::kTimestampMs:
-    case TypeId::kTimestampNs:
-    case TypeId::kTimestampTz:
-      return true;
-    default:
-      return false;
-  }
-}
-
 /// `unnest([item(0), …, item(n - 1)]) AS name`
 template <typename Item>
 std::string UnnestedList(size_t n, std::string_view name, Item&& item) {
@@ -66,7 +50,8 @@ LogicalOperatorPtr Binder::BindSummarize(const TableRef& ref, Scope& scope) {
     return applies ? fmt::format("{}({})::VARCHAR", function, column(c)) : "NULL::VARCHAR";
   };
   const auto averages = [&](size_t c) {
-    return types[c].IsNumeric() || HasTemporalAverage(types[c]);
+    // dates, times and timestamps; not INTERVAL, which approx_quantile does not take
+    return types[c].IsNumeric() || (types[c].IsTemporal() && types[c].Id() != TypeId::kInterval);
   };
   const auto quartile = [&](std::string_view q) {
     return [&, q](size_t c) {
